@@ -1,0 +1,54 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { isLanguage } from "../core/i18n/language.ts";
+import { createI18n } from "./i18n/instance.ts";
+import { resources } from "./locales/resources.ts";
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const rootData = routerContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
+  const language = isLanguage(rootData?.language) ? rootData.language : loadContext.requestLanguage;
+  const i18n = createI18n(language, resources);
+  const nonce = loadContext.nonce;
+  // Crawlers get the whole document at once; people get it streamed.
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are logged by React Router's handleError; only log early ones here.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

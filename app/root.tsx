@@ -1,0 +1,93 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
+import { Toaster } from "sonner";
+import { LANGUAGES, isLanguage, localizedPath, splitLanguagePrefix } from "../core/i18n/language.ts";
+import type { Route } from "./+types/root";
+import { switchClientLanguage } from "./i18n/client-instance.ts";
+import { LanguageDetector } from "./features/i18n/language-detector.tsx";
+import { ErrorPage } from "./features/layout/error-page.tsx";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const language = isLanguage(params.lang) ? params.lang : context.requestLanguage;
+  return {
+    language,
+    user: context.user,
+    config: context.publicConfig,
+    languageUndetermined: context.languageUndetermined && !isLanguage(params.lang),
+    nonce: context.nonce,
+  };
+}
+
+// Switch the browser's translations before the new page renders, so no text flashes in the old language.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await switchClientLanguage(data.language);
+  return data;
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+function AlternateLinks({ siteUrl }: { siteUrl: string }) {
+  const { pathname } = useLocation();
+  const { language, rest } = splitLanguagePrefix(pathname);
+  const current = language ?? "en";
+  return (
+    <>
+      <link rel="canonical" href={`${siteUrl}${localizedPath(rest, current)}`} />
+      {LANGUAGES.map((lng) => (
+        <link key={lng} rel="alternate" hrefLang={lng} href={`${siteUrl}${localizedPath(rest, lng)}`} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${rest}`} />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const { i18n } = useTranslation();
+  const language = data?.language ?? (isLanguage(i18n.language) ? i18n.language : "en");
+  const nonce = data?.nonce;
+  return (
+    <html lang={language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {data && <AlternateLinks siteUrl={data.config.siteUrl} />}
+      </head>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        {children}
+        <Toaster visibleToasts={1} duration={5000} position="top-center" richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRootData();
+  return (
+    <>
+      {data?.languageUndetermined && data.config.geoLookupUrl && <LanguageDetector geoLookupUrl={data.config.geoLookupUrl} />}
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} />;
+}

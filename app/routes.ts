@@ -1,0 +1,27 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/**
+ * Every page answers at its plain address (in the visitor's language) and under /en/... and /fr/...
+ * (spec README decision 19). The same modules serve both trees; ids keep them apart.
+ */
+function pages(idPrefix: string) {
+  const id = (name: string) => ({ id: `${idPrefix}${name}` });
+  return [
+    index("routes/home.tsx", id("home")),
+    route("about", "routes/about.tsx", id("about")),
+    route("contact", "routes/contact.tsx", id("contact")),
+    route("posts", "routes/posts.tsx", id("posts")),
+    route("posts/:id", "routes/post.tsx", id("post")),
+    route("login", "routes/login.tsx", id("login")),
+    route("register", "routes/register.tsx", id("register")),
+    route("admin", "routes/admin.tsx", id("admin")),
+    route("privacy", "routes/privacy.tsx", id("privacy")),
+    route("terms", "routes/terms.tsx", id("terms")),
+    route("*", "routes/not-found.tsx", id("not-found")),
+  ];
+}
+
+export default [
+  layout("routes/site-layout.tsx", { id: "site" }, pages("")),
+  route(":lang", "routes/site-layout.tsx", { id: "lang-site" }, pages("lang-")),
+] satisfies RouteConfig;

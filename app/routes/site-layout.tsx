@@ -1,0 +1,28 @@
+import { Outlet, data } from "react-router";
+import { isLanguage } from "../../core/i18n/language.ts";
+import { ErrorPage } from "../features/layout/error-page.tsx";
+import { SiteShell } from "../features/layout/site-shell.tsx";
+import type { Route } from "./+types/site-layout";
+
+export function loader({ params }: Route.LoaderArgs) {
+  // Under /:lang only en and fr exist; anything else is a missing page.
+  if (params.lang !== undefined && !isLanguage(params.lang)) throw data(null, { status: 404 });
+  return null;
+}
+
+export default function SiteLayout() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = error && typeof error === "object" && "status" in error && typeof error.status === "number" ? error.status : 500;
+  return (
+    <SiteShell>
+      <ErrorPage status={status} />
+    </SiteShell>
+  );
+}

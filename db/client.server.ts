@@ -1,0 +1,103 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.server.ts";
+
+/** The Drizzle database, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: true };
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+// An arbitrary constant shared by every app server, so that only one applies migrations at a time.
+const MIGRATION_LOCK_ID = 724_301;
+
+/** Opens the database and applies the committed migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ("url" in options) return openPostgres(options.url);
+  return openPglite("dataDir" in options ? options.dataDir : null);
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it and the next query reports any outage.
+  });
+  const db = drizzlePg({ client: pool }) as unknown as Database;
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    try {
+      await migratePg(drizzlePg({ client }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+    }
+  } finally {
+    client.release();
+  }
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  let release = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    const absolute = path.resolve(dataDir);
+    const pgData = path.join(absolute, "pgdata");
+    release = acquireDataDirLock(absolute, pgData);
+    try {
+      client = await PGlite.create(pgData);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client }) as unknown as Database;
+  try {
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    release();
+    throw error;
+  }
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      if (closed) throw new Error("database closed");
+      await client.query("select 1");
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { Context, ErrorHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ZodError, type z } from "zod";
+import { DomainError, statusOf, type DomainErrorCode } from "../core/errors.ts";
+import type { AppEnv } from "./context.server.ts";
+import { translator } from "./i18n.server.ts";
+
+export interface ErrorBody {
+  message: string;
+  code: string;
+  fields?: Record<string, string>;
+}
+
+/** Message keys are "namespace:key"; a plain key is in "errors". */
+function translate(c: Context<AppEnv>, key: string, params?: Record<string, unknown>): string {
+  const t = translator(c.get("language") ?? "en");
+  return t(key.includes(":") ? key : `errors:${key}`, params ?? {}) as string;
+}
+
+export function errorBody(
+  c: Context<AppEnv>,
+  code: DomainErrorCode | "internal",
+  messageKey: string,
+  params?: Record<string, unknown>,
+  fieldKeys?: Record<string, string>,
+): ErrorBody {
+  const body: ErrorBody = { message: translate(c, messageKey, params), code };
+  if (fieldKeys && Object.keys(fieldKeys).length > 0) {
+    body.fields = Object.fromEntries(Object.entries(fieldKeys).map(([field, key]) => [field, translate(c, key, params)]));
+  }
+  return body;
+}
+
+/** Zod issues carry message keys; the first issue of each field becomes that field's message. */
+export function fieldKeysOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join(".") || "_";
+    if (fields[field]) continue;
+    fields[field] = issue.message.includes(":") || /^[a-zA-Z]+(\.[a-zA-Z]+)*$/.test(issue.message) ? issue.message : "errors:invalidValue";
+  }
+  return fields;
+}
+
+export function validationResponse(c: Context<AppEnv>, error: z.ZodError) {
+  const fields = fieldKeysOf(error);
+  const first = Object.values(fields)[0] ?? "errors:invalidRequest";
+  return c.json(errorBody(c, "validation", first, undefined, fields), 400);
+}
+
+/** Maps every thrown error to our JSON body; anything unexpected is a logged, generic 500. */
+export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  if (error instanceof DomainError) {
+    return c.json(errorBody(c, error.code, error.messageKey, error.details.params, error.details.fields), statusOf[error.code]);
+  }
+  if (error instanceof ZodError) return validationResponse(c, error);
+  if (error instanceof HTTPException) {
+    if (error.status === 413) return c.json(errorBody(c, "payload_too_large", "errors:payloadTooLarge"), 413);
+    if (error.status === 400) return c.json(errorBody(c, "validation", "errors:invalidRequest"), 400);
+    if (error.status < 500) return c.json(errorBody(c, "validation", "errors:invalidRequest"), error.status);
+  }
+  c.get("log")?.error({ err: error }, "unhandled error");
+  return c.json(errorBody(c, "internal", "errors:internal"), 500);
+};

@@ -1,0 +1,88 @@
+import type http from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { ConfigError, parseConfig, type Config } from "../config/env.ts";
+import { openDatabase } from "../db/client.server.ts";
+import { seedDemoContent } from "../db/seed.server.ts";
+import { createApp, type SsrHandler } from "./app.server.ts";
+import { createLogger } from "./logger.server.ts";
+import { createServices } from "./services.server.ts";
+import { clientBuildDir, developmentServer, productionSsr } from "./ssr.server.ts";
+
+function loadConfig(): Config {
+  try {
+    return parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  logger.info({ database: database.kind }, "database ready");
+  const services = createServices(database, config, logger);
+
+  await services.auth.ensureAdminFromConfig(config, (line) => logger.info(line));
+  if (config.SEED_DEMO_CONTENT) await seedDemoContent(services, logger);
+  await services.sessions.purgeExpired();
+  const purge = setInterval(() => void services.sessions.purgeExpired().catch((err) => logger.warn({ err }, "session purge failed")), 3600_000);
+  purge.unref();
+
+  // The SSR handler is bound after the dev server exists, because Vite must wrap the listener.
+  let ssr: SsrHandler | undefined;
+  const app = createApp({
+    config,
+    services,
+    logger,
+    ssr: (request, context) => ssr!(request, context),
+    staticRoot: config.NODE_ENV === "production" ? clientBuildDir : undefined,
+  });
+  const listener = getRequestListener(app.fetch);
+  let server: http.Server;
+  let closeDev = async () => {};
+  if (config.NODE_ENV === "development") {
+    const dev = await developmentServer(listener);
+    ssr = dev.ssr;
+    server = dev.server;
+    closeDev = dev.close;
+  } else {
+    ssr = await productionSsr();
+    const { createServer } = await import("node:http");
+    server = createServer(listener);
+  }
+  server.keepAliveTimeout = 65_000;
+  server.requestTimeout = 30_000;
+  server.listen(config.PORT, config.HOST, () => {
+    logger.info({ url: config.publicUrl, port: config.PORT }, `Atelier is listening on http://localhost:${config.PORT}`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing requests in flight");
+    clearInterval(purge);
+    // Stop accepting, let requests in flight finish, then close idle keep-alive sockets.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    await closed;
+    await closeDev();
+    await database.close();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
