@@ -4,7 +4,7 @@ import type { Language } from "../core/i18n/language.ts";
 import type { Services } from "../server/services.server.ts";
 
 /** What the Hono server hands to every loader and action. */
-export interface AtelierLoadContext {
+export type AtelierLoadContext = {
   nonce: string;
   user: CurrentUser | null;
   /** The language negotiated from the request alone (cookie, browser, country); a /en or /fr prefix overrides it. */
@@ -13,7 +13,7 @@ export interface AtelierLoadContext {
   languageUndetermined: boolean;
   services: Services;
   publicConfig: PublicConfig;
-}
+};
 
 declare module "react-router" {
   interface AppLoadContext extends AtelierLoadContext {}

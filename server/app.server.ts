@@ -97,6 +97,7 @@ export function createApp({ config, services, logger, ssr, staticRoot }: AppOpti
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Atelier API", version: "1.0.0", description: "Every /api route of Atelier, generated from its zod schemas." },
+    servers: [{ url: "/api" }],
   });
   app.route("/api", api);
   app.all("/api/*", (c) => c.json(errorBody(c, "not_found", "errors:apiNotFound"), 404));

@@ -1,0 +1,61 @@
+import { parseConfig, type Config } from "../../config/env.ts";
+import { createApp } from "../../server/app.server.ts";
+import { createLogger } from "../../server/logger.server.ts";
+import { createServices, type Services } from "../../server/services.server.ts";
+import { createTestDatabase } from "./test-db.ts";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export interface TestClient {
+  /** Sends a request as a browser on our own origin would, keeping cookies between calls. */
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  cookies: Map<string, string>;
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  services: Services;
+  config: Config;
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+/** The real app (no SSR) on a fresh database, driven through app.request() with no sockets. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = parseConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: "silent", SEED_DEMO_CONTENT: "false", ...env });
+  const database = await createTestDatabase();
+  const logger = createLogger("silent");
+  const services = createServices(database, config, logger);
+  const app = createApp({ config, services, logger });
+  return {
+    app,
+    services,
+    config,
+    client() {
+      const cookies = new Map<string, string>();
+      return {
+        cookies,
+        async request(path, init = {}) {
+          const headers = new Headers(init.headers);
+          if (!headers.has("origin") && init.method && init.method !== "GET") headers.set("origin", TEST_ORIGIN);
+          if (cookies.size > 0) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+          let body = init.body;
+          if (init.json !== undefined) {
+            headers.set("content-type", "application/json");
+            body = JSON.stringify(init.json);
+          }
+          const response = await app.request(path, { ...init, headers, body });
+          for (const line of response.headers.getSetCookie()) {
+            const [pair, ...attributes] = line.split(";");
+            const [name, ...value] = pair.split("=");
+            const expired = attributes.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim()));
+            if (expired || value.join("=") === "") cookies.delete(name.trim());
+            else cookies.set(name.trim(), value.join("="));
+          }
+          return response;
+        },
+      };
+    },
+    close: () => database.close(),
+  };
+}
