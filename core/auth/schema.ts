@@ -3,6 +3,15 @@ import { z } from "zod";
 export const ROLES = ["customer", "staff", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Account rules (spec README decision 18): usernames at least 3 characters, passwords at least 8. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 50;
+export const PASSWORD_MIN = 8;
+// Long enough for any passphrase, short enough that hashing cannot be used to burn CPU.
+export const PASSWORD_MAX = 256;
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+
 /** What the browser learns about the signed-in user (GET /api/auth/user). */
 export const currentUserSchema = z.object({
   id: z.string(),
@@ -14,6 +23,67 @@ export const currentUserSchema = z.object({
   role: z.enum(ROLES),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** E-mail addresses are compared and stored in lower case, without surrounding spaces. */
+export const emailSchema = z
+  .string({ message: "auth:validation.emailInvalid" })
+  .trim()
+  .toLowerCase()
+  .min(1, "auth:validation.emailRequired")
+  .max(EMAIL_MAX, "auth:validation.emailInvalid")
+  .pipe(z.email({ message: "auth:validation.emailInvalid" }));
+
+/** Letters, digits, dot, hyphen and underscore: never "@", so a sign-in identifier is unambiguous. */
+export const usernameSchema = z
+  .string({ message: "auth:validation.usernameTooShort" })
+  .trim()
+  .min(USERNAME_MIN, "auth:validation.usernameTooShort")
+  .max(USERNAME_MAX, "auth:validation.usernameTooLong")
+  .regex(/^[A-Za-z0-9._-]+$/, "auth:validation.usernameInvalid");
+
+/** Passwords are taken exactly as typed (spaces included). */
+export const passwordSchema = z
+  .string({ message: "auth:validation.passwordTooShort" })
+  .min(PASSWORD_MIN, "auth:validation.passwordTooShort")
+  .max(PASSWORD_MAX, "auth:validation.passwordTooLong");
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(NAME_MAX, "auth:validation.nameTooLong")
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** POST /api/auth/register */
+export const registerSchema = z.strictObject({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: optionalName,
+  lastName: optionalName,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** POST /api/auth/login: the identifier is an e-mail address (it holds "@") or a username. */
+export const loginSchema = z.strictObject({
+  identifier: z
+    .string({ message: "auth:validation.identifierRequired" })
+    .trim()
+    .min(1, "auth:validation.identifierRequired")
+    .max(EMAIL_MAX, "auth:validation.identifierRequired"),
+  password: z.string({ message: "auth:validation.passwordRequired" }).min(1, "auth:validation.passwordRequired").max(PASSWORD_MAX, "auth:validation.passwordTooLong"),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Accounts created or updated by an operator (npm run user:create, ADMIN_EMAIL at start-up). */
+export const managedUserSchema = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  role: z.enum(ROLES, { message: "auth:validation.roleInvalid" }).default("customer"),
+  firstName: optionalName,
+  username: usernameSchema.optional(),
+});
+export type ManagedUserInput = z.input<typeof managedUserSchema>;
 
 /** What a server-side session holds. */
 export interface SessionData {

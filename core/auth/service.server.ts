@@ -1,19 +1,239 @@
 import type { Database } from "../../db/client.server.ts";
-import { toCurrentUser, UserRepo } from "./repo.server.ts";
-import type { CurrentUser } from "./schema.ts";
+import { DomainError } from "../errors.ts";
+import { retryAfterMinutes, REGISTER_PER_ADDRESS, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, type RateLimitDecision } from "../rate-limit/rules.ts";
+import { RateLimitService } from "../rate-limit/service.server.ts";
+import { OidcClient, type OidcChecks, type OidcProfile } from "./oidc.server.ts";
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
+import { toCurrentUser, uniqueViolation, UserRepo, type UserRow } from "./repo.server.ts";
+import { identifierKind } from "./rules.ts";
+import { managedUserSchema, type CurrentUser, type LoginInput, type ManagedUserInput, type RegisterInput, type Role } from "./schema.ts";
 
-/** Accounts: sign-up, sign-in, roles. */
+/** The configuration the auth module reads (a subset of config/env.ts). */
+export interface AuthConfig {
+  publicUrl: string;
+  OIDC_ISSUER?: string;
+  OIDC_CLIENT_ID?: string;
+  OIDC_CLIENT_SECRET?: string;
+}
+
+export interface AdminConfig {
+  NODE_ENV: string;
+  ADMIN_EMAIL?: string;
+  ADMIN_PASSWORD?: string;
+  ADMIN_NAME?: string;
+}
+
+/** The outcome of creating or updating an account by an operator. */
+export interface ManagedUserResult {
+  user: CurrentUser;
+  created: boolean;
+  /** What changed on an existing account: "role", "password", "name", "username". */
+  changes: string[];
+}
+
+function conflictFor(field: "email" | "username"): DomainError {
+  const key = field === "email" ? "auth:errors.emailTaken" : "auth:errors.usernameTaken";
+  return new DomainError("conflict", key, { fields: { [field]: key } });
+}
+
+function tooMany(messageKey: string, decision: RateLimitDecision): DomainError {
+  const minutes = retryAfterMinutes(decision.retryAfterMs);
+  return new DomainError("rate_limited", messageKey, { params: { count: minutes, minutes } });
+}
+
+/** Accounts: sign-up, sign-in (password or OpenID Connect), roles, the start-up admin. */
 export class AuthService {
   private readonly users: UserRepo;
+  private readonly rateLimits: RateLimitService;
+  private readonly oidc: OidcClient | null;
 
-  constructor(db: Database) {
+  constructor(db: Database, config: AuthConfig, rateLimits?: RateLimitService) {
     this.users = new UserRepo(db);
+    this.rateLimits = rateLimits ?? new RateLimitService(db);
+    this.oidc =
+      config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
+        ? new OidcClient({
+            issuer: config.OIDC_ISSUER,
+            clientId: config.OIDC_CLIENT_ID,
+            clientSecret: config.OIDC_CLIENT_SECRET,
+            redirectUri: `${config.publicUrl}/api/callback`,
+          })
+        : null;
   }
 
-  async ensureAdminFromConfig(_config: { ADMIN_EMAIL?: string }, _print: (line: string) => void): Promise<void> {}
+  get oidcEnabled(): boolean {
+    return this.oidc !== null;
+  }
 
   async currentUser(userId: string): Promise<CurrentUser | null> {
     const row = await this.users.findById(userId);
     return row ? toCurrentUser(row) : null;
+  }
+
+  /** Creates a customer account; a taken e-mail or username is a conflict naming the field. */
+  async register(input: RegisterInput, address: string): Promise<CurrentUser> {
+    // Counted first, so that probing which addresses have accounts is limited too.
+    const limit = await this.rateLimits.hit(REGISTER_PER_ADDRESS, address);
+    if (!limit.allowed) throw tooMany("auth:errors.tooManyRegistrations", limit);
+    const [byEmail, byUsername] = await Promise.all([this.users.findByEmail(input.email), this.users.findByUsername(input.username)]);
+    if (byEmail || byUsername) {
+      const fields: Record<string, string> = {};
+      if (byEmail) fields.email = "auth:errors.emailTaken";
+      if (byUsername) fields.username = "auth:errors.usernameTaken";
+      throw new DomainError("conflict", byEmail ? "auth:errors.emailTaken" : "auth:errors.usernameTaken", { fields });
+    }
+    try {
+      const row = await this.users.insert({
+        email: input.email,
+        username: input.username,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        role: "customer",
+      });
+      return toCurrentUser(row);
+    } catch (error) {
+      // Two sign-ups racing for the same e-mail or username: the database's unique index decides.
+      const column = uniqueViolation(error);
+      if (column === "email" || column === "username") throw conflictFor(column);
+      throw error;
+    }
+  }
+
+  /**
+   * Signs in with an e-mail address or username and a password. Every attempt is counted (per address,
+   * then per account) before the password is checked; the answer for an unknown account and for a wrong
+   * password is the same, and takes as long.
+   */
+  async login(input: LoginInput, address: string): Promise<CurrentUser> {
+    const perAddress = await this.rateLimits.hit(SIGN_IN_PER_ADDRESS, address);
+    if (!perAddress.allowed) throw tooMany("auth:errors.tooManyAttempts", perAddress);
+
+    const identifier = input.identifier.trim();
+    const user = identifierKind(identifier) === "email" ? await this.users.findByEmail(identifier) : await this.users.findByUsername(identifier);
+    // Known accounts are counted by id, so switching between e-mail and username gains nothing.
+    const accountSubject = user ? `user:${user.id}` : `name:${identifier.toLowerCase()}`;
+    const perAccount = await this.rateLimits.hit(SIGN_IN_PER_ACCOUNT, accountSubject);
+    if (!perAccount.allowed) throw tooMany("auth:errors.tooManyAttempts", perAccount);
+
+    const stored = user?.passwordHash ?? (await dummyHash());
+    const valid = (await verifyPassword(stored, input.password)) && Boolean(user?.passwordHash);
+    if (!user || !valid) throw new DomainError("unauthenticated", "auth:errors.invalidCredentials");
+
+    await Promise.all([this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, accountSubject), this.rateLimits.refund(SIGN_IN_PER_ADDRESS, address)]);
+    if (needsRehash(stored)) await this.users.update(user.id, { passwordHash: await hashPassword(input.password) });
+    return toCurrentUser(user);
+  }
+
+  /** The provider's address for a new single sign-on, and the checks to keep in the session. */
+  async beginOidc(): Promise<{ url: string; checks: OidcChecks }> {
+    if (!this.oidc) throw new DomainError("not_found", "auth:errors.ssoDisabled");
+    return this.oidc.begin();
+  }
+
+  /** Finishes a single sign-on and returns the account it signs in (created on first visit). */
+  async completeOidc(callbackUrl: URL, checks: OidcChecks): Promise<CurrentUser> {
+    if (!this.oidc) throw new DomainError("not_found", "auth:errors.ssoDisabled");
+    const profile = await this.oidc.complete(callbackUrl, checks);
+    return toCurrentUser(await this.userForOidcProfile(profile));
+  }
+
+  /**
+   * Finds the account of an OIDC subject; else links the account with the same e-mail address (only when
+   * the provider vouches for the address, so nobody can take over an account by claiming its e-mail);
+   * else creates a customer account. The provider's name and picture refresh the account on each visit.
+   */
+  async userForOidcProfile(profile: OidcProfile): Promise<UserRow> {
+    const fromProvider = {
+      ...(profile.firstName ? { firstName: profile.firstName } : {}),
+      ...(profile.lastName ? { lastName: profile.lastName } : {}),
+      ...(profile.pictureUrl ? { profileImageUrl: profile.pictureUrl } : {}),
+    };
+    const known = await this.users.findByOidcSubject(profile.subject);
+    if (known) {
+      const changes: Partial<UserRow> = { ...fromProvider };
+      if (profile.email && profile.emailVerified && profile.email !== known.email && !(await this.users.findByEmail(profile.email))) {
+        changes.email = profile.email;
+      }
+      return Object.keys(changes).length > 0 ? this.users.update(known.id, changes) : known;
+    }
+    if (!profile.email) throw new DomainError("validation", "auth:errors.ssoNoEmail");
+    const byEmail = await this.users.findByEmail(profile.email);
+    if (byEmail) {
+      if (byEmail.oidcSubject || !profile.emailVerified) throw new DomainError("conflict", "auth:errors.ssoEmailInUse");
+      return this.users.update(byEmail.id, { oidcSubject: profile.subject, ...fromProvider });
+    }
+    try {
+      return await this.users.insert({ email: profile.email, oidcSubject: profile.subject, role: "customer", ...fromProvider });
+    } catch (error) {
+      if (uniqueViolation(error)) throw new DomainError("conflict", "auth:errors.ssoEmailInUse");
+      throw error;
+    }
+  }
+
+  /**
+   * Creates an account, or brings an existing one (found by e-mail) to the given role, password, name
+   * and username. The password is re-hashed only when the stored hash does not already match it.
+   */
+  async upsertManagedUser(raw: ManagedUserInput): Promise<ManagedUserResult> {
+    const input = managedUserSchema.parse(raw);
+    const existing = await this.users.findByEmail(input.email);
+    if (input.username) {
+      const holder = await this.users.findByUsername(input.username);
+      if (holder && holder.id !== existing?.id) throw conflictFor("username");
+    }
+    if (!existing) {
+      const row = await this.users.insert({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        role: input.role,
+        firstName: input.firstName ?? null,
+        username: input.username ?? null,
+      });
+      return { user: toCurrentUser(row), created: true, changes: [] };
+    }
+    const changes: Partial<UserRow> = {};
+    const changed: string[] = [];
+    if (existing.role !== input.role) {
+      changes.role = input.role as Role;
+      changed.push("role");
+    }
+    if (!existing.passwordHash || !(await verifyPassword(existing.passwordHash, input.password)) || needsRehash(existing.passwordHash)) {
+      changes.passwordHash = await hashPassword(input.password);
+      changed.push("password");
+    }
+    if (input.firstName && input.firstName !== existing.firstName) {
+      changes.firstName = input.firstName;
+      changed.push("name");
+    }
+    if (input.username && input.username !== existing.username) {
+      changes.username = input.username;
+      changed.push("username");
+    }
+    const row = changed.length > 0 ? await this.users.update(existing.id, changes) : existing;
+    return { user: toCurrentUser(row), created: false, changes: changed };
+  }
+
+  /**
+   * At start-up: with ADMIN_EMAIL and ADMIN_PASSWORD, that account exists, is an admin and has that
+   * password. In development without them, explains how to create an admin.
+   */
+  async ensureAdminFromConfig(config: AdminConfig, print: (line: string) => void): Promise<void> {
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      const result = await this.upsertManagedUser({
+        email: config.ADMIN_EMAIL,
+        password: config.ADMIN_PASSWORD,
+        role: "admin",
+        firstName: config.ADMIN_NAME,
+      });
+      if (result.created) print(`Admin account ${result.user.email} created from ADMIN_EMAIL.`);
+      else if (result.changes.length > 0) print(`Admin account ${result.user.email} updated from ADMIN_EMAIL (${result.changes.join(", ")}).`);
+      return;
+    }
+    if (config.NODE_ENV === "development") {
+      print(
+        'No admin account is configured. Set ADMIN_EMAIL and ADMIN_PASSWORD, or run: npm run user:create -- --email you@example.com --name "Your Name" --role admin --password "a long password"',
+      );
+    }
   }
 }
