@@ -1,6 +1,202 @@
+import type { z } from "zod";
 import type { Database } from "../../db/client.server.ts";
+import { DomainError } from "../errors.ts";
+import { BlogRepo, type CommentRow, type PostRow, type PostSummaryRow } from "./repo.server.ts";
+import { assertCanReplyTo, canReadFullContent, filterPosts, normalizeFilters, parseId } from "./rules.ts";
+import { sanitizePostHtml } from "./sanitize.server.ts";
+import {
+  newCommentSchema,
+  postInputSchema,
+  postUpdateSchema,
+  type AdminPost,
+  type CommentStatus,
+  type ModerationComment,
+  type PostDetail,
+  type PostSummary,
+  type PublicComment,
+} from "./schema.ts";
 
-/** Posts and their comments. */
+/** Parses with a schema whose messages are i18n keys; a failure is a validation DomainError naming each field. */
+function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join(".") || "_";
+    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
+  }
+  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
+}
+
+const postNotFound = () => new DomainError("not_found", "blog:errors.postNotFound");
+const commentNotFound = () => new DomainError("not_found", "blog:errors.commentNotFound");
+
+function toSummary(row: PostSummaryRow): PostSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    featuredImage: row.featuredImage,
+    category: row.category,
+    tags: row.tags,
+    language: row.language,
+    membersOnly: row.membersOnly,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toAdminPost(row: PostRow): AdminPost {
+  return { ...toSummary(row), content: row.content, published: row.published, updatedAt: row.updatedAt.toISOString() };
+}
+
+function toPublicComment(row: CommentRow): PublicComment {
+  return {
+    id: row.id,
+    postId: row.postId,
+    authorName: row.authorName,
+    authorWebsite: row.authorWebsite,
+    content: row.content,
+    parentId: row.parentId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function cleanTags(tags: string[]): string[] {
+  return [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))];
+}
+
+/** Posts and their comments: the public blog, comment submission, and staff editing and moderation. */
 export class BlogService {
-  constructor(private readonly db: Database) {}
+  private readonly repo: BlogRepo;
+
+  constructor(db: Database) {
+    this.repo = new BlogRepo(db);
+  }
+
+  /** Published posts, newest first, in one language when given, matching the search and category. */
+  async listPublishedPosts(query: { language?: string | null; q?: string | null; category?: string | null } = {}): Promise<PostSummary[]> {
+    // Filtering runs in the rules rather than SQL so that searches ignore accents ("creation" finds
+    // "Création") on PGlite and PostgreSQL alike; a blog holds hundreds of posts, not millions.
+    const rows = await this.repo.listPublishedSummaries(query.language ?? undefined);
+    return filterPosts(rows, normalizeFilters(query)).map(toSummary);
+  }
+
+  /** One published post; unknown ids, non-numeric ids and drafts are all "Post not found". */
+  async getPublishedPost(rawId: string | number, viewer: { signedIn: boolean }): Promise<PostDetail> {
+    const row = await this.publishedRow(rawId);
+    const readable = canReadFullContent(row, viewer);
+    return {
+      ...toSummary(row),
+      content: readable ? sanitizePostHtml(row.content) : "",
+      locked: !readable,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** Approved comments of a published post, oldest first. */
+  async listApprovedComments(rawId: string | number): Promise<PublicComment[]> {
+    const post = await this.publishedRow(rawId);
+    const rows = await this.repo.listApprovedComments(post.id);
+    return rows.map(toPublicComment);
+  }
+
+  /** Stores a comment or a reply, unapproved until staff approve it. */
+  async submitComment(rawId: string | number, input: unknown): Promise<PublicComment & { approved: boolean }> {
+    const postId = parseId(rawId);
+    if (postId === null) throw postNotFound();
+    const candidate = input && typeof input === "object" && !Array.isArray(input) ? { ...input, postId } : input;
+    const valid = parseOrThrow(newCommentSchema, candidate);
+    const post = await this.publishedRow(valid.postId);
+    const parentId = valid.parentId ?? null;
+    if (parentId !== null) assertCanReplyTo(await this.repo.findComment(parentId), post.id);
+    const row = await this.repo.insertComment({
+      postId: post.id,
+      authorName: valid.author,
+      authorEmail: valid.email.toLowerCase(),
+      authorWebsite: valid.website ?? null,
+      content: valid.content,
+      parentId,
+      approved: false,
+    });
+    return { ...toPublicComment(row), approved: row.approved };
+  }
+
+  // --- staff -----------------------------------------------------------------------------------
+
+  async countPosts(): Promise<number> {
+    return this.repo.countPosts();
+  }
+
+  /** Every post, drafts included, newest first. */
+  async listAllPosts(): Promise<AdminPost[]> {
+    return (await this.repo.listAll()).map(toAdminPost);
+  }
+
+  async createPost(input: unknown): Promise<AdminPost> {
+    const valid = parseOrThrow(postInputSchema, input);
+    const row = await this.repo.insertPost({
+      title: valid.title,
+      excerpt: valid.excerpt,
+      content: sanitizePostHtml(valid.content),
+      category: valid.category,
+      published: valid.published,
+      language: valid.language,
+      featuredImage: valid.featuredImage ?? null,
+      tags: cleanTags(valid.tags),
+      membersOnly: valid.membersOnly,
+    });
+    return toAdminPost(row);
+  }
+
+  async updatePost(rawId: string | number, input: unknown): Promise<AdminPost> {
+    const id = parseId(rawId);
+    if (id === null) throw postNotFound();
+    const valid = parseOrThrow(postUpdateSchema, input);
+    const { content, tags, featuredImage, ...rest } = valid;
+    const row = await this.repo.updatePost(id, {
+      ...rest,
+      ...(content !== undefined ? { content: sanitizePostHtml(content) } : {}),
+      ...(tags !== undefined ? { tags: cleanTags(tags) } : {}),
+      ...(featuredImage !== undefined ? { featuredImage } : {}),
+    });
+    if (!row) throw postNotFound();
+    return toAdminPost(row);
+  }
+
+  /** Deletes a post and, with it, its comments. */
+  async deletePost(rawId: string | number): Promise<void> {
+    const id = parseId(rawId);
+    if (id === null || !(await this.repo.deletePost(id))) throw postNotFound();
+  }
+
+  /** The moderation queue: pending (default), approved, or all comments, with their post's title. */
+  async listComments(status: CommentStatus = "pending"): Promise<ModerationComment[]> {
+    const rows = await this.repo.listCommentsForModeration(status === "all" ? null : status === "approved");
+    return rows.map((row) => ({ ...toPublicComment(row), authorEmail: row.authorEmail, approved: row.approved, postTitle: row.postTitle }));
+  }
+
+  async countPendingComments(): Promise<number> {
+    return this.repo.countPendingComments();
+  }
+
+  /** Makes a comment public. */
+  async approveComment(rawId: string | number): Promise<PublicComment> {
+    const id = parseId(rawId);
+    const row = id === null ? null : await this.repo.approveComment(id);
+    if (!row) throw commentNotFound();
+    return toPublicComment(row);
+  }
+
+  /** Rejecting deletes the comment (and any reply to it). */
+  async rejectComment(rawId: string | number): Promise<void> {
+    const id = parseId(rawId);
+    if (id === null || !(await this.repo.deleteComment(id))) throw commentNotFound();
+  }
+
+  private async publishedRow(rawId: string | number): Promise<PostRow> {
+    const id = parseId(rawId);
+    const row = id === null ? null : await this.repo.findPost(id);
+    if (!row || !row.published) throw postNotFound();
+    return row;
+  }
 }

@@ -1,6 +1,193 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { COMMENT_STATUSES, commentInputSchema, postFiltersSchema, postInputSchema, postUpdateSchema } from "../../core/blog/schema.ts";
+import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
 
-export function blogRoutes(_services: Services) {
-  return createRouter();
+const errorSchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi("Error");
+
+const postSummarySchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    excerpt: z.string(),
+    featuredImage: z.string().nullable(),
+    category: z.string(),
+    tags: z.array(z.string()),
+    language: z.string(),
+    membersOnly: z.boolean(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("PostSummary");
+
+const postDetailSchema = postSummarySchema
+  .extend({
+    content: z.string().openapi({ description: "Sanitised HTML; empty when `locked`" }),
+    locked: z.boolean().openapi({ description: "Members-only post read by a visitor: sign in to read the content" }),
+    updatedAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("PostDetail");
+
+const adminPostSchema = postSummarySchema
+  .extend({ content: z.string(), published: z.boolean(), updatedAt: z.string().openapi({ format: "date-time" }) })
+  .openapi("AdminPost");
+
+const publicCommentSchema = z
+  .object({
+    id: z.number().int(),
+    postId: z.number().int(),
+    authorName: z.string(),
+    authorWebsite: z.string().nullable(),
+    content: z.string(),
+    parentId: z.number().int().nullable(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("Comment");
+
+const submittedCommentSchema = publicCommentSchema.extend({ approved: z.boolean() }).openapi("SubmittedComment");
+
+const moderationCommentSchema = publicCommentSchema
+  .extend({ authorEmail: z.string(), approved: z.boolean(), postTitle: z.string() })
+  .openapi("ModerationComment");
+
+const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const errors = {
+  400: json(errorSchema, "Invalid input; `message` and `fields` are translated"),
+  404: json(errorSchema, "Post not found"),
+};
+const staffErrors = {
+  401: json(errorSchema, "Not signed in"),
+  403: json(errorSchema, "Signed in without a staff role"),
+};
+
+const listPosts = createRoute({
+  method: "get",
+  path: "/posts",
+  tags: ["blog"],
+  summary: "Published posts, newest first; search in title and excerpt, filter by category and language",
+  request: { query: postFiltersSchema },
+  responses: { 200: json(z.array(postSummarySchema), "Published posts"), 400: errors[400] },
+});
+
+const getPost = createRoute({
+  method: "get",
+  path: "/posts/{id}",
+  tags: ["blog"],
+  summary: "One published post with its sanitised HTML content (members-only content needs a signed-in reader)",
+  request: { params: idParams },
+  responses: { 200: json(postDetailSchema, "The post"), 404: errors[404] },
+});
+
+const listComments = createRoute({
+  method: "get",
+  path: "/posts/{id}/comments",
+  tags: ["blog"],
+  summary: "Approved comments of a published post, oldest first",
+  request: { params: idParams },
+  responses: { 200: json(z.array(publicCommentSchema), "Approved comments"), 404: errors[404] },
+});
+
+const submitComment = createRoute({
+  method: "post",
+  path: "/posts/{id}/comments",
+  tags: ["blog"],
+  summary: "Submit a comment or a reply to a top-level comment; it appears once approved",
+  request: { params: idParams, body: { required: true, content: { "application/json": { schema: commentInputSchema } } } },
+  responses: { 201: json(submittedCommentSchema, "Stored, awaiting moderation"), ...errors },
+});
+
+const createPost = createRoute({
+  method: "post",
+  path: "/posts",
+  tags: ["blog", "staff"],
+  summary: "Create a post (staff)",
+  middleware: [requireStaff] as const,
+  request: { body: { required: true, content: { "application/json": { schema: postInputSchema } } } },
+  responses: { 201: json(adminPostSchema, "Created"), 400: errors[400], ...staffErrors },
+});
+
+const updatePost = createRoute({
+  method: "put",
+  path: "/posts/{id}",
+  tags: ["blog", "staff"],
+  summary: "Edit a post, or publish and unpublish it; any subset of the fields (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams, body: { required: true, content: { "application/json": { schema: postUpdateSchema } } } },
+  responses: { 200: json(adminPostSchema, "Updated"), ...errors, ...staffErrors },
+});
+
+const deletePost = createRoute({
+  method: "delete",
+  path: "/posts/{id}",
+  tags: ["blog", "staff"],
+  summary: "Delete a post and its comments (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams },
+  responses: { 204: { description: "Deleted" }, 404: errors[404], ...staffErrors },
+});
+
+const adminListPosts = createRoute({
+  method: "get",
+  path: "/admin/posts",
+  tags: ["blog", "staff"],
+  summary: "Every post, drafts included (staff)",
+  middleware: [requireStaff] as const,
+  responses: { 200: json(z.array(adminPostSchema), "All posts"), ...staffErrors },
+});
+
+const adminListComments = createRoute({
+  method: "get",
+  path: "/admin/comments",
+  tags: ["blog", "staff"],
+  summary: "The comment moderation queue (staff)",
+  middleware: [requireStaff] as const,
+  request: { query: z.object({ status: z.enum(COMMENT_STATUSES, { message: "errors:invalidValue" }).default("pending") }) },
+  responses: { 200: json(z.array(moderationCommentSchema), "Comments"), 400: errors[400], ...staffErrors },
+});
+
+const approveComment = createRoute({
+  method: "post",
+  path: "/admin/comments/{id}/approve",
+  tags: ["blog", "staff"],
+  summary: "Approve a comment: it becomes public (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams },
+  responses: { 200: json(publicCommentSchema, "Approved"), 404: json(errorSchema, "Comment not found"), ...staffErrors },
+});
+
+const rejectComment = createRoute({
+  method: "post",
+  path: "/admin/comments/{id}/reject",
+  tags: ["blog", "staff"],
+  summary: "Reject a comment: it is deleted with its replies (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams },
+  responses: { 204: { description: "Rejected and deleted" }, 404: json(errorSchema, "Comment not found"), ...staffErrors },
+});
+
+/** The blog's public API (spec section 7) and its staff editing and moderation endpoints. */
+export function blogRoutes(services: Services) {
+  const blog = services.blog;
+  return createRouter()
+    .openapi(listPosts, async (c) => c.json(await blog.listPublishedPosts(c.req.valid("query")), 200))
+    .openapi(getPost, async (c) => c.json(await blog.getPublishedPost(c.req.valid("param").id, { signedIn: Boolean(c.get("user")) }), 200))
+    .openapi(listComments, async (c) => c.json(await blog.listApprovedComments(c.req.valid("param").id), 200))
+    .openapi(submitComment, async (c) => c.json(await blog.submitComment(c.req.valid("param").id, c.req.valid("json")), 201))
+    .openapi(createPost, async (c) => c.json(await blog.createPost(c.req.valid("json")), 201))
+    .openapi(updatePost, async (c) => c.json(await blog.updatePost(c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(deletePost, async (c) => {
+      await blog.deletePost(c.req.valid("param").id);
+      return c.body(null, 204);
+    })
+    .openapi(adminListPosts, async (c) => c.json(await blog.listAllPosts(), 200))
+    .openapi(adminListComments, async (c) => c.json(await blog.listComments(c.req.valid("query").status), 200))
+    .openapi(approveComment, async (c) => c.json(await blog.approveComment(c.req.valid("param").id), 200))
+    .openapi(rejectComment, async (c) => {
+      await blog.rejectComment(c.req.valid("param").id);
+      return c.body(null, 204);
+    });
 }

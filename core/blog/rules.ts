@@ -1,0 +1,73 @@
+import { DomainError } from "../errors.ts";
+import { FILTER_CATEGORIES, LIMITS, type FilterCategory } from "./schema.ts";
+
+/** What a visitor asked the list for, cleaned: an empty search and "all" mean no filter. */
+export interface ListFilters {
+  q: string;
+  category: FilterCategory | null;
+}
+
+export function normalizeFilters(input: { q?: string | null; category?: string | null }): ListFilters {
+  const q = (input.q ?? "").trim().slice(0, LIMITS.search);
+  const category = (FILTER_CATEGORIES as readonly string[]).includes(input.category ?? "") ? (input.category as FilterCategory) : null;
+  return { q, category };
+}
+
+/** True when a search or a category narrows the list (the empty state then says so). */
+export function hasActiveFilters(filters: ListFilters): boolean {
+  return filters.q !== "" || filters.category !== null;
+}
+
+/** Lower case without accents, so that "creation" finds "Création". */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("en");
+}
+
+/**
+ * Spec section 2 (/posts): only published posts whose title or excerpt contains the search text and
+ * whose category matches.
+ */
+export function matchesFilters(post: { title: string; excerpt: string; category: string; published: boolean }, filters: ListFilters): boolean {
+  if (!post.published) return false;
+  if (filters.category && post.category !== filters.category) return false;
+  if (!filters.q) return true;
+  const needle = foldForSearch(filters.q);
+  return foldForSearch(post.title).includes(needle) || foldForSearch(post.excerpt).includes(needle);
+}
+
+export function filterPosts<T extends { title: string; excerpt: string; category: string; published: boolean }>(posts: readonly T[], filters: ListFilters): T[] {
+  return posts.filter((post) => matchesFilters(post, filters));
+}
+
+/** Spec README decision 16: a members-only post's content is for signed-in readers only. */
+export function canReadFullContent(post: { membersOnly: boolean }, viewer: { signedIn: boolean }): boolean {
+  return !post.membersOnly || viewer.signedIn;
+}
+
+/**
+ * One level of replies (spec section 2): a reply must answer an approved, top-level comment of the
+ * same post. Throws the refusal a commenter sees.
+ */
+export function assertCanReplyTo(parent: { postId: number; parentId: number | null; approved: boolean } | null, postId: number): void {
+  if (!parent || parent.postId !== postId || !parent.approved) throw new DomainError("validation", "blog:errors.parentNotFound", { fields: { parentId: "blog:errors.parentNotFound" } });
+  if (parent.parentId !== null) throw new DomainError("validation", "blog:errors.replyDepth", { fields: { parentId: "blog:errors.replyDepth" } });
+}
+
+/** Groups approved comments into top-level threads with their replies, oldest first. */
+export function threadComments<T extends { id: number; parentId: number | null; createdAt: string }>(comments: readonly T[]): Array<T & { replies: T[] }> {
+  const byTime = [...comments].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+  const roots = byTime.filter((comment) => comment.parentId === null).map((comment) => ({ ...comment, replies: [] as T[] }));
+  const index = new Map(roots.map((root) => [root.id, root]));
+  for (const comment of byTime) {
+    if (comment.parentId !== null) index.get(comment.parentId)?.replies.push(comment);
+  }
+  return roots;
+}
+
+/** An id from an address: a positive 32-bit whole number, else null (the caller answers "not found"). */
+export function parseId(raw: string | number | null | undefined): number | null {
+  const text = String(raw ?? "");
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : null;
+}

@@ -1,0 +1,207 @@
+import { z } from "zod";
+import { LANGUAGES } from "../i18n/language.ts";
+
+/** The categories a visitor can filter by (spec section 2, /posts). */
+export const FILTER_CATEGORIES = ["marketing", "technology", "design", "business"] as const;
+/** Every category a post may carry; "general" is the entity's default (spec section 3). */
+export const POST_CATEGORIES = ["general", ...FILTER_CATEGORIES] as const;
+export type PostCategory = (typeof POST_CATEGORIES)[number];
+export type FilterCategory = (typeof FILTER_CATEGORIES)[number];
+
+export const LIMITS = {
+  title: 200,
+  excerpt: 500,
+  content: 100_000,
+  featuredImage: 2_000,
+  tags: 20,
+  tag: 40,
+  search: 100,
+  authorName: 100,
+  email: 254,
+  website: 300,
+  commentMin: 5,
+  commentMax: 5_000,
+} as const;
+
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** An https address, or a path on this site ("/images/..."); never a protocol-relative or script address. */
+export function isSafeImageUrl(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Posts
+
+const postFields = {
+  title: z
+    .string({ message: "blog:validation.titleRequired" })
+    .trim()
+    .min(1, "blog:validation.titleRequired")
+    .max(LIMITS.title, "blog:validation.titleTooLong"),
+  excerpt: z.string({ message: "blog:validation.excerptTooLong" }).trim().max(LIMITS.excerpt, "blog:validation.excerptTooLong"),
+  content: z.string({ message: "blog:validation.contentTooLong" }).max(LIMITS.content, "blog:validation.contentTooLong"),
+  category: z.enum(POST_CATEGORIES, { message: "blog:validation.categoryRequired" }),
+  published: z.boolean({ message: "errors:invalidValue" }),
+  language: z.enum(LANGUAGES, { message: "blog:validation.languageInvalid" }),
+  // "" and null both mean "no image", so that an edit can clear it; absent means "leave as is".
+  featuredImage: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+    z
+      .string()
+      .trim()
+      .max(LIMITS.featuredImage, "blog:validation.featuredImageInvalid")
+      .refine(isSafeImageUrl, "blog:validation.featuredImageInvalid")
+      .nullable()
+      .optional(),
+  ),
+  tags: z
+    .array(z.string().trim().min(1, "blog:validation.tagInvalid").max(LIMITS.tag, "blog:validation.tagInvalid"), { message: "blog:validation.tagInvalid" })
+    .max(LIMITS.tags, "blog:validation.tooManyTags"),
+  membersOnly: z.boolean({ message: "errors:invalidValue" }),
+};
+
+/** What staff send to create a post (spec section 7 payload plus language, image, tags and members-only). */
+export const postInputSchema = z.strictObject({
+  title: postFields.title,
+  excerpt: postFields.excerpt.default(""),
+  content: postFields.content.default(""),
+  category: postFields.category,
+  published: postFields.published.default(false),
+  language: postFields.language.default("en"),
+  featuredImage: postFields.featuredImage,
+  tags: postFields.tags.default([]),
+  membersOnly: postFields.membersOnly.default(false),
+});
+export type PostInput = z.input<typeof postInputSchema>;
+export type ValidPostInput = z.output<typeof postInputSchema>;
+
+/** An edit: any subset of the fields, at least one. */
+export const postUpdateSchema = z
+  .strictObject({
+    title: postFields.title.optional(),
+    excerpt: postFields.excerpt.optional(),
+    content: postFields.content.optional(),
+    category: postFields.category.optional(),
+    published: postFields.published.optional(),
+    language: postFields.language.optional(),
+    featuredImage: postFields.featuredImage,
+    tags: postFields.tags.optional(),
+    membersOnly: postFields.membersOnly.optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, "errors:invalidRequest");
+export type PostUpdate = z.input<typeof postUpdateSchema>;
+export type ValidPostUpdate = z.output<typeof postUpdateSchema>;
+
+/** The public list's query (?language=&q=&category=). */
+export const postFiltersSchema = z.object({
+  language: z.enum(LANGUAGES, { message: "blog:validation.languageInvalid" }).optional(),
+  q: z.string().max(LIMITS.search, "blog:validation.searchTooLong").optional(),
+  category: z.enum(["all", ...FILTER_CATEGORIES], { message: "blog:validation.categoryInvalid" }).optional(),
+});
+export type PostFilters = z.infer<typeof postFiltersSchema>;
+
+/** A post as a list shows it: no content. */
+export interface PostSummary {
+  id: number;
+  title: string;
+  excerpt: string;
+  featuredImage: string | null;
+  category: string;
+  tags: string[];
+  language: string;
+  membersOnly: boolean;
+  createdAt: string;
+}
+
+/**
+ * A published post as a reader gets it: `content` is sanitised HTML; when the post is members-only
+ * and the reader is not signed in, `content` is empty and `locked` is true.
+ */
+export interface PostDetail extends PostSummary {
+  content: string;
+  locked: boolean;
+  updatedAt: string;
+}
+
+/** A post as staff manage it, drafts included. */
+export interface AdminPost extends PostSummary {
+  content: string;
+  published: boolean;
+  updatedAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments
+
+/** The comment form and POST /api/posts/:id/comments payload (author, email, content, parentId, website). */
+export const commentInputSchema = z.strictObject({
+  author: z
+    .string({ message: "blog:validation.nameRequired" })
+    .trim()
+    .min(1, "blog:validation.nameRequired")
+    .max(LIMITS.authorName, "blog:validation.nameTooLong"),
+  email: z
+    .string({ message: "blog:validation.emailInvalid" })
+    .trim()
+    .max(LIMITS.email, "blog:validation.emailInvalid")
+    .pipe(z.email("blog:validation.emailInvalid")),
+  content: z
+    .string({ message: "blog:validation.commentTooShort" })
+    .trim()
+    .min(LIMITS.commentMin, "blog:validation.commentTooShort")
+    .max(LIMITS.commentMax, "blog:validation.commentTooLong"),
+  parentId: z.number({ message: "blog:validation.parentInvalid" }).int("blog:validation.parentInvalid").positive("blog:validation.parentInvalid").nullable().optional(),
+  website: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .max(LIMITS.website, "blog:validation.websiteInvalid")
+      .refine(isHttpUrl, "blog:validation.websiteInvalid")
+      .nullable()
+      .optional(),
+  ),
+});
+export type CommentInput = z.input<typeof commentInputSchema>;
+export type ValidCommentInput = z.output<typeof commentInputSchema>;
+
+/** A comment together with the post it belongs to (spec section 5: postId required). */
+export const newCommentSchema = commentInputSchema.extend({
+  postId: z.number({ message: "blog:validation.postIdRequired" }).int("blog:validation.postIdRequired").positive("blog:validation.postIdRequired"),
+});
+
+/** An approved comment as the public sees it (the e-mail address is never shown). */
+export interface PublicComment {
+  id: number;
+  postId: number;
+  authorName: string;
+  authorWebsite: string | null;
+  content: string;
+  parentId: number | null;
+  createdAt: string;
+}
+
+/** A comment in the moderation queue. */
+export interface ModerationComment extends PublicComment {
+  authorEmail: string;
+  approved: boolean;
+  postTitle: string;
+}
+
+export const COMMENT_STATUSES = ["pending", "approved", "all"] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
