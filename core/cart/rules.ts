@@ -1,0 +1,459 @@
+import type { PricingType, Service } from "../catalogue/schema.ts";
+import { formatCents, sumCents, type Cents } from "../money/money.ts";
+import { evaluatePromo, meetsPromoMinimum, minimumOrderMessage, promoDiscountCents } from "../promotions/rules.ts";
+import type { PromoDefinition } from "../promotions/schema.ts";
+import {
+  ORDER_LIMITS,
+  TAX_CENTS,
+  storedCartSchema,
+  type AppliedPromo,
+  type CartItem,
+  type CartState,
+  type ServiceData,
+} from "./schema.ts";
+
+/** A message for the visitor: an i18n key ("namespace:key") and its interpolation values. */
+export interface CartMessage {
+  messageKey: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * What every cart rule returns: the next state and, when the action was refused, why (the state is then
+ * the one given, unchanged). `notice` reports something the visitor should learn about a change that
+ * did happen: the promo's saving when one is applied, or a promo dropped because the subtotal fell
+ * below its minimum order.
+ */
+export interface CartResult {
+  state: CartState;
+  error?: CartMessage;
+  notice?: CartMessage;
+}
+
+/** Where the rules get fresh line ids and the time from; injected so that tests are deterministic. */
+export interface CartContext {
+  newId?: () => string;
+  now?: () => Date;
+}
+
+export const CART_MESSAGES = {
+  fixedPrice: "cart:validation.fixedPrice",
+  priceMin: "cart:validation.priceMin",
+  priceMax: "cart:validation.priceMax",
+  invalidPrice: "cart:validation.invalidPrice",
+  serviceUnavailable: "cart:validation.serviceUnavailable",
+  addFailed: "cart:validation.addFailed",
+  storageUnreadable: "cart:storage.unreadable",
+  noItems: "cart:limits.noItems",
+  tooManyItems: "cart:limits.tooManyItems",
+  quantityMin: "cart:limits.quantityMin",
+  quantityMax: "cart:limits.quantityMax",
+  unitPriceMin: "cart:limits.unitPriceMin",
+  unitPriceMax: "cart:limits.unitPriceMax",
+  subtotalMax: "cart:limits.subtotalMax",
+  discountMax: "cart:limits.discountMax",
+  taxMax: "cart:limits.taxMax",
+  totalMin: "cart:limits.totalMin",
+  totalMax: "cart:limits.totalMax",
+} as const;
+
+/** The service id of a claimed hot deal's line; the deal itself is named by `serviceData.dealId`. */
+export const HOT_DEAL_SERVICE_ID = "hot_deal";
+
+const resolve = (context: CartContext) => ({
+  newId: context.newId ?? (() => crypto.randomUUID()),
+  now: context.now ?? (() => new Date()),
+});
+
+const amount = (cents: Cents) => formatCents(cents, { wholeDollars: true });
+
+/** An empty cart. */
+export function emptyCart(now: Date = new Date()): CartState {
+  return {
+    items: [],
+    promoCode: null,
+    subtotalCents: 0,
+    discountCents: 0,
+    taxCents: TAX_CENTS,
+    totalCents: 0,
+    itemCount: 0,
+    isLoading: false,
+    lastUpdated: now,
+  };
+}
+
+/**
+ * The cart with its totals recomputed from its lines: subtotal = sum of line totals; the applied promo's
+ * discount recomputed against that subtotal; total = subtotal − discount, never below 0; tax 0;
+ * itemCount = sum of quantities. A promo whose minimum order the subtotal no longer reaches is removed
+ * (rather than kept at a zero discount), so the cart never shows a code that the server would refuse;
+ * the returned notice carries the minimum-order message for the visitor.
+ */
+export function withTotals(
+  parts: { items: readonly CartItem[]; promoCode: AppliedPromo | null; isLoading: boolean },
+  lastUpdated: Date,
+): { state: CartState; notice?: CartMessage } {
+  const items = [...parts.items];
+  const subtotalCents = sumCents(items.map((item) => item.lineTotalCents));
+  let promoCode = parts.promoCode;
+  let notice: CartMessage | undefined;
+  if (promoCode) {
+    if (meetsPromoMinimum(promoCode.definition, subtotalCents)) {
+      promoCode = { ...promoCode, discountCents: promoDiscountCents(promoCode.definition, subtotalCents) };
+    } else {
+      notice = minimumOrderMessage(promoCode.definition);
+      promoCode = null;
+    }
+  }
+  const discountCents = promoCode?.discountCents ?? 0;
+  const state: CartState = {
+    items,
+    promoCode,
+    subtotalCents,
+    discountCents,
+    taxCents: TAX_CENTS,
+    totalCents: Math.max(0, subtotalCents - discountCents),
+    itemCount: items.reduce((count, item) => count + item.quantity, 0),
+    isLoading: parts.isLoading,
+    lastUpdated,
+  };
+  return notice ? { state, notice } : { state };
+}
+
+/** The pricing rules of a line or a service: its type and the prices it allows. */
+export interface PriceRules {
+  pricingType: PricingType;
+  fixedPriceCents: Cents | null;
+  minPriceCents: Cents | null;
+  maxPriceCents: Cents | null;
+}
+
+/**
+ * Whether a unit price is allowed (specification 000, section 5): a fixed-price service takes only its
+ * price ('This is a fixed-price service. Price must be {amount}'); a custom price lies within the
+ * service's range ('Price must be at least ${amount}', 'Price cannot exceed ${amount}') and the order
+ * limits ('Unit price must be at least $0.01', 'Unit price cannot exceed $10,000'). The server uses it to
+ * re-check every line of an order.
+ */
+export function checkUnitPrice(rules: PriceRules, unitPriceCents: number): { ok: true } | ({ ok: false } & CartMessage) {
+  if (!Number.isSafeInteger(unitPriceCents)) return { ok: false, messageKey: CART_MESSAGES.invalidPrice };
+  if (rules.pricingType === "fixed") {
+    if (rules.fixedPriceCents === null) return { ok: false, messageKey: CART_MESSAGES.addFailed };
+    if (unitPriceCents !== rules.fixedPriceCents) {
+      return { ok: false, messageKey: CART_MESSAGES.fixedPrice, params: { amount: formatCents(rules.fixedPriceCents) } };
+    }
+  } else {
+    if (rules.minPriceCents !== null && unitPriceCents < rules.minPriceCents) {
+      return { ok: false, messageKey: CART_MESSAGES.priceMin, params: { amount: formatCents(rules.minPriceCents) } };
+    }
+    if (rules.maxPriceCents !== null && unitPriceCents > rules.maxPriceCents) {
+      return { ok: false, messageKey: CART_MESSAGES.priceMax, params: { amount: formatCents(rules.maxPriceCents) } };
+    }
+  }
+  if (unitPriceCents < ORDER_LIMITS.minUnitPriceCents) {
+    return { ok: false, messageKey: CART_MESSAGES.unitPriceMin, params: { amount: amount(ORDER_LIMITS.minUnitPriceCents) } };
+  }
+  if (unitPriceCents > ORDER_LIMITS.maxUnitPriceCents) {
+    return { ok: false, messageKey: CART_MESSAGES.unitPriceMax, params: { amount: amount(ORDER_LIMITS.maxUnitPriceCents) } };
+  }
+  return { ok: true };
+}
+
+function checkQuantity(quantity: number): CartMessage | null {
+  if (!Number.isSafeInteger(quantity) || quantity < ORDER_LIMITS.minQuantity) {
+    return { messageKey: CART_MESSAGES.quantityMin, params: { min: ORDER_LIMITS.minQuantity } };
+  }
+  if (quantity > ORDER_LIMITS.maxQuantity) return { messageKey: CART_MESSAGES.quantityMax, params: { max: ORDER_LIMITS.maxQuantity } };
+  return null;
+}
+
+/**
+ * What the cart's quantity input means: a non-numeric entry reads as 1 (specification 000, section 5),
+ * a fraction is cut to a whole number. Zero or less is kept: setting it removes the line.
+ */
+export function parseCartQuantity(input: string | number): number {
+  const value = typeof input === "number" ? input : input.trim() === "" ? Number.NaN : Number(input.trim());
+  if (Number.isNaN(value)) return 1;
+  if (!Number.isFinite(value)) return value > 0 ? Number.MAX_SAFE_INTEGER : 0;
+  return Math.trunc(value);
+}
+
+export interface AddItemInput {
+  service: Service;
+  /** Defaults to 1. */
+  quantity?: number;
+  /** Defaults to the fixed price, else the range's minimum. Ignored (corrected) for a fixed-price service. */
+  unitPriceCents?: number;
+  serviceData?: ServiceData;
+}
+
+/**
+ * Adds a line (specification 000, sections 4 and 5). Every add creates a new line with a fresh id, even
+ * for a service already in the cart. A fixed-price service is added at its price whatever was asked; a
+ * custom price outside the service's range is refused and nothing is added.
+ */
+export function addItem(state: CartState, input: AddItemInput, context: CartContext = {}): CartResult {
+  const { newId, now } = resolve(context);
+  const { service } = input;
+  if (!service.active) return { state, error: { messageKey: CART_MESSAGES.serviceUnavailable } };
+  const rules: PriceRules = {
+    pricingType: service.category,
+    fixedPriceCents: service.fixedPriceCents,
+    minPriceCents: service.minPriceCents,
+    maxPriceCents: service.maxPriceCents,
+  };
+  const requested = input.unitPriceCents ?? (service.category === "fixed" ? service.fixedPriceCents : service.minPriceCents);
+  if (requested === null) return { state, error: { messageKey: CART_MESSAGES.addFailed } };
+  // A fixed-price service is silently sold at its price (checkUnitPrice still refuses a missing price).
+  const unitPriceCents = service.category === "fixed" && service.fixedPriceCents !== null ? service.fixedPriceCents : requested;
+  const price = checkUnitPrice(rules, unitPriceCents);
+  if (!price.ok) return { state, error: { messageKey: price.messageKey, params: price.params } };
+  const quantity = input.quantity ?? 1;
+  const quantityError = checkQuantity(quantity);
+  if (quantityError) return { state, error: quantityError };
+  if (state.items.length >= ORDER_LIMITS.maxItems) {
+    return { state, error: { messageKey: CART_MESSAGES.tooManyItems, params: { max: ORDER_LIMITS.maxItems } } };
+  }
+  const at = now();
+  const item: CartItem = {
+    id: newId(),
+    serviceId: service.id,
+    serviceName: service.name,
+    description: service.description,
+    pricingType: service.category,
+    unitPriceCents,
+    quantity,
+    lineTotalCents: unitPriceCents * quantity,
+    serviceData: input.serviceData ?? {},
+    addedAt: at,
+    minPriceCents: service.minPriceCents,
+    maxPriceCents: service.maxPriceCents,
+    fixedPriceCents: service.fixedPriceCents,
+  };
+  return withTotals({ items: [...state.items, item], promoCode: state.promoCode, isLoading: state.isLoading }, at);
+}
+
+/** Removes a line; an unknown id changes nothing. */
+export function removeItem(state: CartState, itemId: string, context: CartContext = {}): CartResult {
+  if (!state.items.some((item) => item.id === itemId)) return { state };
+  const items = state.items.filter((item) => item.id !== itemId);
+  return withTotals({ items, promoCode: state.promoCode, isLoading: state.isLoading }, resolve(context).now());
+}
+
+/**
+ * Sets a line's quantity (the number input, or the stepper's ±1). Zero or below removes the line; a
+ * non-numeric entry reads as 1; more than 1000 is refused ('Quantity cannot exceed 1000').
+ */
+export function updateQuantity(state: CartState, itemId: string, input: string | number, context: CartContext = {}): CartResult {
+  const line = state.items.find((item) => item.id === itemId);
+  if (!line) return { state };
+  const quantity = parseCartQuantity(input);
+  if (quantity <= 0) return removeItem(state, itemId, context);
+  const error = checkQuantity(quantity);
+  if (error) return { state, error };
+  if (quantity === line.quantity) return { state };
+  const items = state.items.map((item) => (item.id === itemId ? { ...item, quantity, lineTotalCents: item.unitPriceCents * quantity } : item));
+  return withTotals({ items, promoCode: state.promoCode, isLoading: state.isLoading }, resolve(context).now());
+}
+
+/** The plus button: one more. */
+export function incrementQuantity(state: CartState, itemId: string, context: CartContext = {}): CartResult {
+  const line = state.items.find((item) => item.id === itemId);
+  return line ? updateQuantity(state, itemId, line.quantity + 1, context) : { state };
+}
+
+/** The minus button: one fewer; at quantity 1 the line is removed. */
+export function decrementQuantity(state: CartState, itemId: string, context: CartContext = {}): CartResult {
+  const line = state.items.find((item) => item.id === itemId);
+  return line ? updateQuantity(state, itemId, line.quantity - 1, context) : { state };
+}
+
+/**
+ * Changes a custom-priced line's unit price within its range; an out-of-range price is refused with
+ * its message and the price stays. A fixed-price line's price never changes: the update is ignored.
+ */
+export function updatePrice(state: CartState, itemId: string, unitPriceCents: number, context: CartContext = {}): CartResult {
+  const line = state.items.find((item) => item.id === itemId);
+  if (!line || line.pricingType === "fixed") return { state };
+  const price = checkUnitPrice(line, unitPriceCents);
+  if (!price.ok) return { state, error: { messageKey: price.messageKey, params: price.params } };
+  if (unitPriceCents === line.unitPriceCents) return { state };
+  const items = state.items.map((item) =>
+    item.id === itemId ? { ...item, unitPriceCents, lineTotalCents: unitPriceCents * item.quantity } : item,
+  );
+  return withTotals({ items, promoCode: state.promoCode, isLoading: state.isLoading }, resolve(context).now());
+}
+
+/**
+ * Applies the code a visitor typed. `definition` is what the caller found for it (`findPromo`, or the
+ * server's promo table), null when there is none. A refused code leaves the cart, and any promo already
+ * applied, as it was; an accepted one replaces the previous promo and its saving comes back as a notice.
+ */
+export function applyPromo(state: CartState, code: string, definition: PromoDefinition | null, context: CartContext = {}): CartResult {
+  const evaluation = evaluatePromo(definition, code, state.subtotalCents);
+  if (!evaluation.ok || !definition) return { state, error: { messageKey: evaluation.messageKey, params: evaluation.params } };
+  const promoCode: AppliedPromo = {
+    code: evaluation.code,
+    discountCents: evaluation.discountCents,
+    description: definition.description,
+    active: definition.active,
+    definition,
+  };
+  const { state: next } = withTotals({ items: state.items, promoCode, isLoading: state.isLoading }, resolve(context).now());
+  return { state: next, notice: { messageKey: evaluation.messageKey, params: evaluation.params } };
+}
+
+/** Removes the applied promo. */
+export function removePromo(state: CartState, context: CartContext = {}): CartResult {
+  if (!state.promoCode) return { state };
+  return withTotals({ items: state.items, promoCode: null, isLoading: state.isLoading }, resolve(context).now());
+}
+
+/** Empties the cart: no lines, no promo. */
+export function clearCart(_state: CartState, context: CartContext = {}): CartResult {
+  return { state: emptyCart(resolve(context).now()) };
+}
+
+/** Marks the cart as busy or not; nothing else changes. */
+export function setLoading(state: CartState, isLoading: boolean): CartResult {
+  return state.isLoading === isLoading ? { state } : { state: { ...state, isLoading } };
+}
+
+/** The text saved to browser storage after every change (dates as ISO 8601). */
+export function serializeCart(state: CartState): string {
+  const { items, promoCode, lastUpdated } = state;
+  return JSON.stringify({ items, promoCode, lastUpdated });
+}
+
+/**
+ * The cart read back from browser storage: `stored` is the saved text (or its parsed value), null when
+ * nothing was saved. Dates are converted back and every figure is recomputed: line totals from unit
+ * price and quantity, a fixed-price line at its fixed price, a custom line outside its own range
+ * dropped, then the totals and the promo's discount. Unreadable data gives an empty cart and an error
+ * for the log.
+ */
+export function restoreCart(stored: unknown, context: CartContext = {}): CartResult {
+  const { now } = resolve(context);
+  if (stored === null || stored === undefined) return { state: emptyCart(now()) };
+  let value = stored;
+  if (typeof stored === "string") {
+    try {
+      value = JSON.parse(stored);
+    } catch {
+      return { state: emptyCart(now()), error: { messageKey: CART_MESSAGES.storageUnreadable } };
+    }
+  }
+  const parsed = storedCartSchema.safeParse(value);
+  if (!parsed.success) return { state: emptyCart(now()), error: { messageKey: CART_MESSAGES.storageUnreadable } };
+  const seen = new Set<string>();
+  const items: CartItem[] = [];
+  for (const stored of parsed.data.items) {
+    if (seen.has(stored.id)) continue;
+    seen.add(stored.id);
+    const unitPriceCents = stored.pricingType === "fixed" && stored.fixedPriceCents !== null ? stored.fixedPriceCents : stored.unitPriceCents;
+    if (!checkUnitPrice(stored, unitPriceCents).ok) continue;
+    items.push({ ...stored, unitPriceCents, lineTotalCents: unitPriceCents * stored.quantity });
+  }
+  return withTotals({ items, promoCode: parsed.data.promoCode, isLoading: false }, parsed.data.lastUpdated ?? now());
+}
+
+/** Every cart action (specification 000, section 4), for a reducer-style store. */
+export type CartAction =
+  | ({ type: "add" } & AddItemInput)
+  | { type: "remove"; itemId: string }
+  | { type: "updateQuantity"; itemId: string; quantity: string | number }
+  | { type: "increment"; itemId: string }
+  | { type: "decrement"; itemId: string }
+  | { type: "updatePrice"; itemId: string; unitPriceCents: number }
+  | { type: "applyPromo"; code: string; definition: PromoDefinition | null }
+  | { type: "removePromo" }
+  | { type: "clear" }
+  | { type: "setLoading"; isLoading: boolean }
+  | { type: "restore"; stored: unknown };
+
+/** The cart's pure reducer: (state, action) → { state, error?, notice? }. */
+export function cartReducer(state: CartState, action: CartAction, context: CartContext = {}): CartResult {
+  switch (action.type) {
+    case "add":
+      return addItem(state, action, context);
+    case "remove":
+      return removeItem(state, action.itemId, context);
+    case "updateQuantity":
+      return updateQuantity(state, action.itemId, action.quantity, context);
+    case "increment":
+      return incrementQuantity(state, action.itemId, context);
+    case "decrement":
+      return decrementQuantity(state, action.itemId, context);
+    case "updatePrice":
+      return updatePrice(state, action.itemId, action.unitPriceCents, context);
+    case "applyPromo":
+      return applyPromo(state, action.code, action.definition, context);
+    case "removePromo":
+      return removePromo(state, context);
+    case "clear":
+      return clearCart(state, context);
+    case "setLoading":
+      return setLoading(state, action.isLoading);
+    case "restore":
+      return restoreCart(action.stored, context);
+  }
+}
+
+/** A claimed hot deal as the cart receives it: the deal's price, fixed (spec README, decision 12). */
+export function hotDealItem(deal: { dealId: string | number; name: string; description: string; priceCents: Cents }): AddItemInput {
+  return {
+    service: {
+      id: HOT_DEAL_SERVICE_ID,
+      name: deal.name,
+      description: deal.description,
+      category: "fixed",
+      fixedPriceCents: deal.priceCents,
+      minPriceCents: deal.priceCents,
+      maxPriceCents: deal.priceCents,
+      active: true,
+    },
+    quantity: 1,
+    serviceData: { dealId: deal.dealId },
+  };
+}
+
+/** The deal a line claims, or null for an ordinary line. */
+export function hotDealIdOf(item: Pick<CartItem, "serviceId" | "serviceData">): string | number | null {
+  if (item.serviceId !== HOT_DEAL_SERVICE_ID) return null;
+  const dealId = item.serviceData.dealId;
+  return typeof dealId === "string" || typeof dealId === "number" ? dealId : null;
+}
+
+/** An order's figures, as the cart holds them or as the server recomputes them. */
+export interface OrderFigures {
+  items: readonly { quantity: number; unitPriceCents: number }[];
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/**
+ * The first order limit an order breaks (specification 001, sections 5 and 9), in the specification's
+ * order: 1 to 50 lines, quantity 1 to 1000, unit price $0.01 to $10,000, subtotal at most $100,000,
+ * discount and tax at most $10,000, total $0.50 to $100,000.
+ */
+export function checkOrderLimits(order: OrderFigures): { ok: true } | ({ ok: false } & CartMessage) {
+  const fail = (messageKey: string, params?: Record<string, string | number>) => ({ ok: false as const, messageKey, params });
+  if (order.items.length < ORDER_LIMITS.minItems) return fail(CART_MESSAGES.noItems);
+  if (order.items.length > ORDER_LIMITS.maxItems) return fail(CART_MESSAGES.tooManyItems, { max: ORDER_LIMITS.maxItems });
+  for (const item of order.items) {
+    const quantityError = checkQuantity(item.quantity);
+    if (quantityError) return fail(quantityError.messageKey, quantityError.params);
+    if (!Number.isSafeInteger(item.unitPriceCents) || item.unitPriceCents < ORDER_LIMITS.minUnitPriceCents) {
+      return fail(CART_MESSAGES.unitPriceMin, { amount: amount(ORDER_LIMITS.minUnitPriceCents) });
+    }
+    if (item.unitPriceCents > ORDER_LIMITS.maxUnitPriceCents) return fail(CART_MESSAGES.unitPriceMax, { amount: amount(ORDER_LIMITS.maxUnitPriceCents) });
+  }
+  if (order.subtotalCents > ORDER_LIMITS.maxSubtotalCents) return fail(CART_MESSAGES.subtotalMax, { amount: amount(ORDER_LIMITS.maxSubtotalCents) });
+  if (order.discountCents > ORDER_LIMITS.maxDiscountCents) return fail(CART_MESSAGES.discountMax, { amount: amount(ORDER_LIMITS.maxDiscountCents) });
+  if (order.taxCents > ORDER_LIMITS.maxTaxCents) return fail(CART_MESSAGES.taxMax, { amount: amount(ORDER_LIMITS.maxTaxCents) });
+  if (order.totalCents < ORDER_LIMITS.minTotalCents) return fail(CART_MESSAGES.totalMin, { amount: amount(ORDER_LIMITS.minTotalCents) });
+  if (order.totalCents > ORDER_LIMITS.maxTotalCents) return fail(CART_MESSAGES.totalMax, { amount: amount(ORDER_LIMITS.maxTotalCents) });
+  return { ok: true };
+}
