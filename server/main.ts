@@ -70,9 +70,13 @@ async function main() {
     // Stop accepting, let requests in flight finish, then close idle keep-alive sockets.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    // A keep-alive socket turns idle when its last response ends; close each one as it does, so that
+    // shutdown does not wait for the client to hang up.
+    const sweep = setInterval(() => server.closeIdleConnections(), 200);
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
     await closed;
+    clearInterval(sweep);
     await closeDev();
     await database.close();
     logger.info("stopped");

@@ -1,0 +1,151 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+import { ROOT } from "./server-process.ts";
+
+/** The system Chromium (Debian package `chromium`); never a downloaded browser. */
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Where screenshots go (git-ignored). */
+export const RESULTS_DIR = path.join(ROOT, "test-results");
+
+/** The address of the server started by global-setup.ts. */
+export function baseUrl(): string {
+  return inject("baseUrl");
+}
+
+/** The staff account created at start-up. */
+export function adminAccount(): { email: string; password: string; name: string } {
+  return inject("admin");
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 60_000 });
+}
+
+export interface PageSession {
+  context: BrowserContext;
+  page: Page;
+  problems: PageProblems;
+  /** Fails the test if the page logged errors or broke the CSP, then closes the context. */
+  close(): Promise<void>;
+}
+
+export interface OpenPageOptions {
+  /** Browser locale; it sets Accept-Language ("en-US", "fr-FR"...). Default en-US. */
+  locale?: string;
+  viewport?: { width: number; height: number };
+  /** Console messages matching one of these are expected (say, the 404 of a page that is missing). */
+  allow?: RegExp[];
+}
+
+/** A fresh context (no cookies, no storage) and page, with console errors and CSP violations recorded. */
+export async function openPage(browser: Browser, options: OpenPageOptions = {}): Promise<PageSession> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: options.locale ?? "en-US",
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const problems = trackPageProblems(page, options.allow);
+  return {
+    context,
+    page,
+    problems,
+    async close() {
+      try {
+        problems.expectNone();
+      } finally {
+        await context.close();
+      }
+    },
+  };
+}
+
+export interface PageProblems {
+  /** What went wrong so far: console errors, uncaught exceptions and CSP violations. */
+  list(): string[];
+  expectNone(): void;
+}
+
+/**
+ * Records console errors, uncaught exceptions and Content-Security-Policy violations on a page. A nonce
+ * missing from one inline script is enough to stop hydration, and shows up here as a violation.
+ */
+export function trackPageProblems(page: Page, allow: RegExp[] = []): PageProblems {
+  const found: string[] = [];
+  const add = (line: string) => {
+    if (!allow.some((pattern) => pattern.test(line))) found.push(line);
+  };
+  page.on("console", (message) => {
+    if (message.type() === "error") add(`console error at ${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => add(`uncaught exception at ${page.url()}: ${error.message}`));
+  // The event reports violations that the console message might word differently (or not at all in workers).
+  void page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  return {
+    list: () => [...found],
+    expectNone() {
+      expect(found, `the page reported errors:\n${found.join("\n")}`).toEqual([]);
+    },
+  };
+}
+
+/** Runs axe-core with the WCAG 2.x A and AA rules and fails listing every violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? "unknown"}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ") ?? ""}`).join("\n"),
+  );
+  expect(violations, `accessibility violations at ${page.url()}:\n${violations.join("\n")}`).toEqual([]);
+}
+
+/**
+ * Waits until React has hydrated the page: React Router marks the window once the client router is up,
+ * and links only navigate client-side after that.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules) && document.readyState === "complete");
+  await page.waitForFunction(() => {
+    const root = document.querySelector("html") as unknown as Record<string, unknown> | null;
+    return root !== null && Object.keys(root).some((key) => key.startsWith("__reactFiber") || key.startsWith("__reactContainer"));
+  });
+}
+
+/** Signs in through the /login page's form, as a person would, and waits to leave the page. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await waitForHydration(page);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.locator("main form").getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith("/login"));
+}
+
+/** Saves a full-page screenshot under test-results/. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,133 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureProductionBuild } from "../e2e/build.ts";
+import { startServer, temporaryDir, type ServerProcess } from "../e2e/server-process.ts";
+
+// The server processes started here run the production build (as `npm start` does).
+beforeAll(() => ensureProductionBuild(), 300_000);
+
+const dirs: string[] = [];
+const running: ServerProcess[] = [];
+function dataDir() {
+  const dir = temporaryDir("atelier-startup-");
+  dirs.push(dir);
+  return dir;
+}
+async function start(options: Parameters<typeof startServer>[0]) {
+  const server = await startServer(options);
+  running.push(server);
+  return server;
+}
+afterAll(async () => {
+  await Promise.all(running.map((server) => server.stop(5_000)));
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** POST with a JSON body, keeping the session cookie the server sets. */
+async function postJson(url: string, body: unknown, cookie?: string) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: new URL(url).origin, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const setCookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  return { response, cookie: setCookie || cookie };
+}
+
+describe("configuration errors", () => {
+  it("stop the start with exit code 1 and a message naming the variable", async () => {
+    const server = await startServer({ runner: "tsx", waitHealthy: false, env: { PORT: "abc", DATA_DIR: dataDir() } });
+    const code = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 30_000))]);
+    if (code === "still running") await server.stop(1_000);
+    expect(code).toBe(1);
+    expect(server.output()).toContain("Invalid configuration");
+    expect(server.output()).toContain('PORT: must be a number (got "abc")');
+  });
+
+  it("list every wrong variable at once", async () => {
+    const server = await startServer({ runner: "tsx", waitHealthy: false, env: { DATABASE_URL: "mysql://db/atelier", SEED_DEMO_CONTENT: "perhaps" } });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/DATABASE_URL: must be a PostgreSQL URL/);
+    expect(server.output()).toContain('SEED_DEMO_CONTENT: must be true or false (got "perhaps")');
+  });
+});
+
+describe("the embedded database directory", () => {
+  it("is refused to a second process with a readable message while the first runs", async () => {
+    const dir = dataDir();
+    const first = await start({ runner: "node", env: { DATA_DIR: dir } });
+    const second = await startServer({ runner: "node", waitHealthy: false, env: { DATA_DIR: dir } });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The data directory ${dir} is already used by process ${first.child.pid}. Stop it first, or set DATA_DIR to another directory.`);
+    // The first server is untouched.
+    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    expect(await first.stop()).toBe(0);
+    expect(fs.existsSync(path.join(dir, "atelier.lock"))).toBe(false);
+  });
+
+  it("starts again after the server was killed with SIGKILL, with its data", async () => {
+    const dir = dataDir();
+    const first = await start({ runner: "node", env: { DATA_DIR: dir } });
+    const account = { username: "kill-nine", email: "kill-nine@example.com", password: "survives-kill-9" };
+    const registered = await postJson(`${first.url}/api/auth/register`, account);
+    expect(registered.response.status).toBe(201);
+    const me = await fetch(`${first.url}/api/auth/user`, { headers: { cookie: registered.cookie! } });
+    expect(me.status).toBe(200);
+
+    first.child.kill("SIGKILL");
+    expect(await first.exited).toBe("SIGKILL");
+    // What a crash leaves behind: our lock and PGlite's own postmaster.pid.
+    expect(fs.existsSync(path.join(dir, "atelier.lock"))).toBe(true);
+    expect(fs.existsSync(path.join(dir, "pgdata", "postmaster.pid"))).toBe(true);
+
+    const second = await start({ runner: "node", env: { DATA_DIR: dir } });
+    // The session and the account written before the crash are still there.
+    const again = await fetch(`${second.url}/api/auth/user`, { headers: { cookie: registered.cookie! } });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ email: account.email });
+    const login = await postJson(`${second.url}/api/auth/login`, { identifier: account.email, password: account.password });
+    expect(login.response.status).toBe(200);
+    expect(await second.stop()).toBe(0);
+  });
+});
+
+describe("SIGTERM", () => {
+  it("lets a request in flight finish, refuses new connections, and exits 0", async () => {
+    const server = await start({ runner: "node", env: { DATA_DIR: dataDir() } });
+    const body = JSON.stringify({ identifier: "nobody@example.com", password: "not-the-password" });
+    const half = Math.floor(body.length / 2);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    // A sign-in whose body is still arriving when the signal comes.
+    const request = http.request(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), origin: server.url },
+    });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.on("response", (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on("error", reject);
+      });
+      request.on("error", reject);
+    });
+    request.write(body.slice(0, half));
+    await sleep(300);
+    server.child.kill("SIGTERM");
+    await sleep(700);
+
+    // Still running for the request in flight, but no longer accepting connections.
+    expect(server.child.exitCode).toBeNull();
+    await expect(fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(3_000) })).rejects.toThrow();
+    request.end(body.slice(half));
+
+    const { status, text } = await answer;
+    expect(status).toBe(401);
+    expect(JSON.parse(text)).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect(await server.exited).toBe(0);
+  });
+});
