@@ -79,7 +79,8 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const managedUserSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
-  role: z.enum(ROLES, { message: "auth:validation.roleInvalid" }).default("customer"),
+  /** New accounts default to customer; an existing account keeps its role unless one is given. */
+  role: z.enum(ROLES, { message: "auth:validation.roleInvalid" }).optional(),
   firstName: optionalName,
   username: usernameSchema.optional(),
 });

@@ -6,7 +6,7 @@ import { OidcClient, type OidcChecks, type OidcProfile } from "./oidc.server.ts"
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
 import { toCurrentUser, uniqueViolation, UserRepo, type UserRow } from "./repo.server.ts";
 import { identifierKind } from "./rules.ts";
-import { managedUserSchema, type CurrentUser, type LoginInput, type ManagedUserInput, type RegisterInput, type Role } from "./schema.ts";
+import { managedUserSchema, type CurrentUser, type LoginInput, type ManagedUserInput, type RegisterInput } from "./schema.ts";
 
 /** The configuration the auth module reads (a subset of config/env.ts). */
 export interface AuthConfig {
@@ -186,7 +186,7 @@ export class AuthService {
       const row = await this.users.insert({
         email: input.email,
         passwordHash: await hashPassword(input.password),
-        role: input.role,
+        role: input.role ?? "customer",
         firstName: input.firstName ?? null,
         username: input.username ?? null,
       });
@@ -194,8 +194,8 @@ export class AuthService {
     }
     const changes: Partial<UserRow> = {};
     const changed: string[] = [];
-    if (existing.role !== input.role) {
-      changes.role = input.role as Role;
+    if (input.role && existing.role !== input.role) {
+      changes.role = input.role;
       changed.push("role");
     }
     if (!existing.passwordHash || !(await verifyPassword(existing.passwordHash, input.password)) || needsRehash(existing.passwordHash)) {

@@ -1,7 +1,225 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { Config } from "../../config/env.ts";
+import { OidcError } from "../../core/auth/oidc.server.ts";
+import { safeReturnTo } from "../../core/auth/rules.ts";
+import { currentUserSchema, loginSchema, registerSchema, type CurrentUser } from "../../core/auth/schema.ts";
+import { DomainError } from "../../core/errors.ts";
+import { localizedPath, splitLanguagePrefix } from "../../core/i18n/language.ts";
+import type { AppEnv } from "../context.server.ts";
+import { errorBody } from "../errors.server.ts";
+import { endSession, saveSession, startSession } from "../middleware/session.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
 
-export function authRoutes(_config: Config, _services: Services) {
-  return createRouter();
+/**
+ * The client's address for rate limits: the first X-Forwarded-For hop when a trusted proxy sets it
+ * (TRUST_PROXY), else the socket's address; "unknown" when there is no socket (app.request in tests).
+ */
+export function clientAddress(c: Context<AppEnv>, config: Pick<Config, "TRUST_PROXY">): string {
+  if (config.TRUST_PROXY) {
+    const first = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (first) return first.slice(0, 100);
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+const errorSchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi("Error");
+const userSchema = currentUserSchema.openapi("CurrentUser");
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const redirect = (description: string) => ({ description, headers: z.object({ location: z.string() }) });
+
+const register = createRoute({
+  method: "post",
+  path: "/auth/register",
+  tags: ["auth"],
+  summary: "Create a customer account and sign in",
+  request: { body: { required: true, content: { "application/json": { schema: registerSchema.openapi("RegisterRequest") } } } },
+  responses: {
+    201: json(userSchema, "The new account, now signed in"),
+    400: json(errorSchema, "A field is missing or invalid"),
+    409: json(errorSchema, "The e-mail address or username is taken (named in fields)"),
+    429: json(errorSchema, "Too many accounts from this address"),
+  },
+});
+
+const login = createRoute({
+  method: "post",
+  path: "/auth/login",
+  tags: ["auth"],
+  summary: "Sign in with an e-mail address or username and a password",
+  request: { body: { required: true, content: { "application/json": { schema: loginSchema.openapi("LoginRequest") } } } },
+  responses: {
+    200: json(userSchema, "Signed in; the session id is new"),
+    400: json(errorSchema, "A field is missing"),
+    401: json(errorSchema, "Invalid e-mail/username or password"),
+    429: json(errorSchema, "Too many sign-in attempts; Retry-After says when to try again"),
+  },
+});
+
+const logout = createRoute({
+  method: "post",
+  path: "/auth/logout",
+  tags: ["auth"],
+  summary: "Sign out (the session is destroyed)",
+  responses: { 204: { description: "Signed out" } },
+});
+
+const currentUser = createRoute({
+  method: "get",
+  path: "/auth/user",
+  tags: ["auth"],
+  summary: "The signed-in user",
+  responses: {
+    200: json(userSchema, "The signed-in user"),
+    401: json(errorSchema, "Nobody is signed in"),
+  },
+});
+
+const navigationLogin = createRoute({
+  method: "get",
+  path: "/login",
+  tags: ["auth"],
+  summary: "Browser navigation: to the sign-in page, or to the OpenID Connect provider when configured",
+  request: {
+    query: z.object({
+      returnTo: z.string().optional().openapi({ description: "A path on this site to come back to" }),
+      sso: z.string().optional().openapi({ description: "1: single sign-on (the provider, when configured)" }),
+    }),
+  },
+  responses: { 302: redirect("To /login, or to the provider's authorization address") },
+});
+
+const callback = createRoute({
+  method: "get",
+  path: "/callback",
+  tags: ["auth"],
+  summary: "Browser navigation: the OpenID Connect provider's return address",
+  request: {
+    query: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional(), iss: z.string().optional() }),
+  },
+  responses: { 302: redirect("Signed in and back to the page the visitor came from, or to /login with an error") },
+});
+
+const navigationLogout = createRoute({
+  method: "get",
+  path: "/logout",
+  tags: ["auth"],
+  summary: "Browser navigation: sign out and go home",
+  responses: { 302: redirect("Signed out, to the home page") },
+});
+
+/** The sign-in page in the language of the page the visitor wants to reach. */
+function loginPage(returnTo: string, error?: string): string {
+  const page = localizedPath("/login", splitLanguagePrefix(returnTo.split(/[?#]/)[0]).language);
+  const query = new URLSearchParams();
+  if (error) query.set("error", error);
+  if (returnTo !== "/") query.set("returnTo", returnTo);
+  const search = query.toString();
+  return search ? `${page}?${search}` : page;
+}
+
+/** Where a navigation to /api/login came from, when it was a page of this site. */
+function sameSiteReferrer(c: Context<AppEnv>, config: Config): string | undefined {
+  const referrer = c.req.header("referer");
+  if (!referrer) return undefined;
+  try {
+    const url = new URL(referrer);
+    return url.origin === new URL(config.publicUrl).origin ? `${url.pathname}${url.search}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function ssoErrorCode(error: unknown): string {
+  if (error instanceof DomainError && error.messageKey === "auth:errors.ssoEmailInUse") return "sso_email_in_use";
+  if (error instanceof DomainError && error.messageKey === "auth:errors.ssoNoEmail") return "sso_no_email";
+  return "sso";
+}
+
+export function authRoutes(config: Config, services: Services) {
+  /** A new session id for the signed-in user; anything else the visitor's session held is kept. */
+  async function signIn(c: Context<AppEnv>, user: CurrentUser) {
+    const { oidc: _pending, ...rest } = c.get("session");
+    await startSession(c, config, services, { ...rest, userId: user.id });
+    c.set("user", user);
+  }
+
+  /** A 429 also says when to retry, in seconds, for clients that read headers. */
+  function withRetryAfter(c: Context<AppEnv>, error: unknown): never {
+    if (error instanceof DomainError && error.code === "rate_limited") {
+      c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
+    }
+    throw error;
+  }
+
+  return createRouter()
+    .openapi(register, async (c) => {
+      const input = c.req.valid("json");
+      const user = await services.auth.register(input, clientAddress(c, config)).catch((error: unknown) => withRetryAfter(c, error));
+      await signIn(c, user);
+      return c.json(user, 201);
+    })
+    .openapi(login, async (c) => {
+      const input = c.req.valid("json");
+      const user = await services.auth.login(input, clientAddress(c, config)).catch((error: unknown) => withRetryAfter(c, error));
+      await signIn(c, user);
+      return c.json(user, 200);
+    })
+    .openapi(logout, async (c) => {
+      await endSession(c, config, services);
+      return c.body(null, 204);
+    })
+    .openapi(currentUser, async (c) => {
+      const user = c.get("user");
+      if (!user) return c.json(errorBody(c, "unauthenticated", "errors:signInRequired"), 401);
+      return c.json(user, 200);
+    })
+    .openapi(navigationLogin, async (c) => {
+      // One behaviour: with OpenID Connect configured, /api/login (with or without sso=1) goes to the
+      // provider, as the site's Login navigation always did; local accounts still sign in on /login,
+      // whose single sign-on button uses /api/login?sso=1. Without OIDC, /api/login opens /login.
+      const query = c.req.valid("query");
+      const returnTo = safeReturnTo(query.returnTo ?? sameSiteReferrer(c, config));
+      if (!services.auth.oidcEnabled) return c.redirect(loginPage(returnTo), 302);
+      try {
+        const { url, checks } = await services.auth.beginOidc();
+        await saveSession(c, config, services, { ...c.get("session"), oidc: { ...checks, returnTo } });
+        return c.redirect(url, 302);
+      } catch (error) {
+        if (!(error instanceof OidcError)) throw error;
+        c.get("log").error({ err: error }, "single sign-on could not start");
+        return c.redirect(loginPage(returnTo, "sso"), 302);
+      }
+    })
+    .openapi(callback, async (c) => {
+      const pending = c.get("session").oidc;
+      if (!pending || !services.auth.oidcEnabled) return c.redirect(loginPage("/", "sso"), 302);
+      // The provider redirected to our public address; rebuild it (a proxy may have changed the host).
+      const callbackUrl = new URL(`${config.publicUrl}/api/callback${new URL(c.req.url).search}`);
+      let user: CurrentUser;
+      try {
+        user = await services.auth.completeOidc(callbackUrl, pending);
+      } catch (error) {
+        if (!(error instanceof OidcError) && !(error instanceof DomainError)) throw error;
+        c.get("log").warn({ err: error }, "single sign-on failed");
+        // A code and its checks are good for one try only.
+        const { oidc: _used, ...rest } = c.get("session");
+        await saveSession(c, config, services, rest);
+        return c.redirect(loginPage(pending.returnTo, ssoErrorCode(error)), 302);
+      }
+      await signIn(c, user);
+      return c.redirect(safeReturnTo(pending.returnTo), 302);
+    })
+    .openapi(navigationLogout, async (c) => {
+      await endSession(c, config, services);
+      return c.redirect("/", 302);
+    });
 }
