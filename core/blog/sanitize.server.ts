@@ -23,6 +23,8 @@ const options: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
   // The body of these must vanish with the tag, never be kept as text.
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed", "template"],
+  // An image whose address was refused has nothing left to show.
+  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
   transformTags: {
     // Post bodies use h2 and below: the page's own title is its one h1.
     h1: "h2",
