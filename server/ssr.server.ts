@@ -26,11 +26,14 @@ export async function productionSsr(): Promise<SsrHandler> {
  */
 export async function developmentServer(listener: http.RequestListener): Promise<{ ssr: SsrHandler; server: http.Server; close: () => Promise<void> }> {
   const vite = await import("vite");
-  const viteServer = await vite.createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+  const server = http.createServer();
+  // The hot-reload WebSocket shares the site's port (Vite would otherwise open its own, 24678, for every
+  // dev server on the machine).
+  const viteServer = await vite.createServer({ root, server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
   const ssr: SsrHandler = async (request, context) => {
     const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
     return createRequestHandler(build, "development")(request, context);
   };
-  const server = http.createServer((req, res) => viteServer.middlewares(req, res, () => listener(req, res)));
+  server.on("request", (req, res) => viteServer.middlewares(req, res, () => listener(req, res)));
   return { ssr, server, close: () => viteServer.close() };
 }
