@@ -1,0 +1,110 @@
+import { Check, ChevronDown, LoaderCircle } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { LANGUAGES, LANGUAGE_LABELS, isLanguage, localizedPath, splitLanguagePrefix, type Language } from "../../../core/i18n/language.ts";
+import { FlagIcon } from "../../components/ui/flag-icon.tsx";
+import { cn } from "../../lib/cn.ts";
+import { useRootData } from "../../root.tsx";
+import { rememberLanguage } from "./remember-language.ts";
+
+/** The language the page is rendered in. */
+export function useCurrentLanguage(): Language {
+  const data = useRootData();
+  const { i18n } = useTranslation();
+  return data?.language ?? (isLanguage(i18n.language) ? i18n.language : "en");
+}
+
+/**
+ * Choosing a language remembers it (cookie for the server, preferredLanguage in local storage), then
+ * shows the same page in it: under /en/... or /fr/... by moving to the other prefix, on a plain address
+ * by asking the server for the page again (the root loader now reads the new cookie and the root
+ * clientLoader switches the translations, so <html lang> and every text follow).
+ */
+export function useChooseLanguage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const current = useCurrentLanguage();
+  const choose = (language: Language) => {
+    rememberLanguage(language, { explicit: true });
+    const { language: prefix, rest } = splitLanguagePrefix(location.pathname);
+    if (prefix) {
+      if (prefix !== language) void navigate(`${localizedPath(rest, language)}${location.search}${location.hash}`, { preventScrollReset: true });
+      return;
+    }
+    if (language !== current) void revalidator.revalidate();
+  };
+  const pending = revalidator.state === "loading" || (navigation.state === "loading" && splitLanguagePrefix(navigation.location.pathname).language !== splitLanguagePrefix(location.pathname).language);
+  return { current, choose, pending };
+}
+
+function LanguageName({ language }: { language: Language }) {
+  return <span lang={language}>{LANGUAGE_LABELS[language].name}</span>;
+}
+
+/**
+ * The language selector: the current flag and name, opening a menu of the site's languages.
+ * `inline` lists the languages as toggle buttons, for the mobile drawer.
+ */
+export function LanguageSelector({ variant = "menu", className }: { variant?: "menu" | "inline"; className?: string }) {
+  const { t } = useTranslation();
+  const { current, choose, pending } = useChooseLanguage();
+
+  if (variant === "inline") {
+    return (
+      <div role="group" aria-label={t("language.label")} aria-busy={pending || undefined} className={cn("grid grid-cols-2 gap-2", className)}>
+        {LANGUAGES.map((language) => (
+          <button
+            key={language}
+            type="button"
+            aria-pressed={language === current}
+            onClick={() => choose(language)}
+            className="flex h-11 items-center justify-center gap-2 rounded-lg border border-border bg-white px-3 text-sm font-medium transition-colors hover:bg-muted aria-pressed:border-primary aria-pressed:bg-primary/5 aria-pressed:text-primary"
+          >
+            <FlagIcon language={language} />
+            <LanguageName language={language} />
+          </button>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className={cn(
+          "inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-medium text-foreground transition-colors hover:bg-muted data-[state=open]:bg-muted",
+          className,
+        )}
+        aria-busy={pending || undefined}
+      >
+        <span className="sr-only">{t("language.label")}: </span>
+        {pending ? <LoaderCircle size={14} className="h-3.5 w-5 animate-spin" aria-hidden="true" /> : <FlagIcon language={current} />}
+        <LanguageName language={current} />
+        <ChevronDown size={14} aria-hidden="true" className="text-muted-foreground" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-xl border border-border bg-white p-1.5 shadow-lg shadow-stone-900/10">
+          <DropdownMenu.Label className="px-3 pb-1 pt-1.5 text-xs font-semibold uppercase tracking-wider text-muted-foreground">{t("language.label")}</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={current} onValueChange={(value) => isLanguage(value) && choose(value)}>
+            {LANGUAGES.map((language) => (
+              <DropdownMenu.RadioItem
+                key={language}
+                value={language}
+                className="flex cursor-pointer select-none items-center gap-3 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[state=checked]:font-semibold"
+              >
+                <FlagIcon language={language} />
+                <LanguageName language={language} />
+                <DropdownMenu.ItemIndicator className="ml-auto text-primary">
+                  <Check size={16} aria-hidden="true" />
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

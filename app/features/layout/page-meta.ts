@@ -1,0 +1,16 @@
+/** What a page's loader returns for its <title> and description. */
+export interface PageMeta {
+  title: string;
+  description?: string;
+}
+
+/** The `meta` tags of a page whose loader returned `{ meta: pageMeta(...) }`. */
+export function metaTags(meta: PageMeta | undefined) {
+  if (!meta) return [];
+  return [
+    { title: meta.title },
+    ...(meta.description ? [{ name: "description", content: meta.description }] : []),
+    { property: "og:title", content: meta.title },
+    ...(meta.description ? [{ property: "og:description", content: meta.description }] : []),
+  ];
+}
