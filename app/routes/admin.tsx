@@ -1,3 +1,58 @@
-export default function Page() {
-  return <main id="main">admin</main>;
+import { useTranslation } from "react-i18next";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { translator } from "../../server/i18n.server.ts";
+import { AdminDashboard } from "../features/admin/admin-dashboard.tsx";
+import { ModerationTab } from "../features/admin/moderation-tab.tsx";
+import { PostsTab } from "../features/admin/posts-tab.tsx";
+import { requireStaffPage } from "../features/auth/guard.server.ts";
+import { pageLanguage } from "../features/i18n/page-language.server.ts";
+import type { Route } from "./+types/admin";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireStaffPage(context);
+  const language = pageLanguage(params, context);
+  const blog = context.services.blog;
+  const [posts, pendingComments] = await Promise.all([blog.listAllPosts(), blog.listComments("pending")]);
+  return { posts, pendingComments, language, title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
+}
+
+// Switching tabs only changes ?tab=; the data stays the same.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutTab = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("tab");
+    return params.toString();
+  };
+  const onlyTabChanged = withoutTab(currentUrl) === withoutTab(nextUrl) && currentUrl.search !== nextUrl.search;
+  return onlyTabChanged ? false : defaultShouldRevalidate;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : [];
+}
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  const { posts, pendingComments, language } = loaderData;
+  const { t } = useTranslation("admin");
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <header className="mb-8">
+        <h1 className="font-display text-4xl font-semibold">{t("title")}</h1>
+        <p className="mt-2 text-muted-foreground">{t("intro")}</p>
+      </header>
+      <AdminDashboard
+        tabs={[
+          { id: "posts", label: t("tabs.posts"), content: <PostsTab posts={posts} language={language} /> },
+          {
+            id: "moderation",
+            label: t("tabs.moderation"),
+            badge: pendingComments.length,
+            badgeLabel: t("moderation.pendingCount", { count: pendingComments.length }),
+            content: <ModerationTab comments={pendingComments} language={language} />,
+          },
+        ]}
+      />
+    </main>
+  );
 }

@@ -1,3 +1,138 @@
-export default function Page() {
-  return <main id="main">post</main>;
+import { ArrowLeft, Clock, FileQuestion, Lock } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, isRouteErrorResponse, useLocation } from "react-router";
+import { DomainError } from "../../core/errors.ts";
+import { localizedPath } from "../../core/i18n/language.ts";
+import { Badge } from "../components/ui/badge.tsx";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { CommentsSection } from "../features/blog/comments-section.tsx";
+import { formatPostDate } from "../features/blog/format-date.ts";
+import { LocalizedLink, usePathLanguage } from "../features/i18n/localized-link.tsx";
+import { pageLanguage } from "../features/i18n/page-language.server.ts";
+import { ShareButton } from "../features/share/share-button.tsx";
+import { useRootData } from "../root.tsx";
+import type { Route } from "./+types/post";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const language = pageLanguage(params, context);
+  const blog = context.services.blog;
+  try {
+    const post = await blog.getPublishedPost(params.id, { signedIn: Boolean(context.user) });
+    const comments = await blog.listApprovedComments(post.id);
+    return { post, comments, language, siteUrl: context.publicConfig.siteUrl, companyName: context.publicConfig.companyName };
+  } catch (error) {
+    // Unknown ids, ids that are not numbers and drafts all read "Post Not Found", with a real 404.
+    if (error instanceof DomainError && error.code === "not_found") {
+      throw data(null, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { post, companyName } = loaderData;
+  return [
+    { title: `${post.title} | ${companyName}` },
+    { name: "description", content: post.excerpt },
+    { property: "og:title", content: post.title },
+    { property: "og:description", content: post.excerpt },
+    { property: "og:type", content: "article" },
+  ];
+}
+
+function PremiumNotice() {
+  const { t } = useTranslation("blog");
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  return (
+    <section aria-labelledby="premium-heading" className="my-10 rounded-xl border border-amber-200 bg-amber-50 p-8 text-center">
+      <Lock aria-hidden="true" className="mx-auto h-8 w-8 text-amber-800" />
+      <h2 id="premium-heading" className="mt-3 font-display text-2xl font-semibold">
+        {t("post.premiumTitle")}
+      </h2>
+      <p className="mt-2 text-stone-700">{t("post.premiumText")}</p>
+      <a href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`} className={buttonClasses("primary", "lg", "mt-6")}>
+        {t("post.premiumLogin")}
+      </a>
+    </section>
+  );
+}
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { post, comments, language, siteUrl } = loaderData;
+  const { t } = useTranslation("blog");
+  const pathLanguage = usePathLanguage();
+  const shareUrl = `${siteUrl}${localizedPath(`/posts/${post.id}`, pathLanguage ?? language)}`;
+  const hasContent = post.content.trim() !== "";
+
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <LocalizedLink to="/posts" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        {t("post.back")}
+      </LocalizedLink>
+
+      <article lang={post.language} className="mt-6">
+        <header>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge tone="primary">{t(`categories.${post.category}`, { defaultValue: post.category })}</Badge>
+              {post.membersOnly ? (
+                <Badge tone="warning">
+                  <Lock aria-hidden="true" className="mr-1 h-3 w-3" />
+                  {t("list.premium")}
+                </Badge>
+              ) : null}
+            </div>
+            <ShareButton title={post.title} description={post.excerpt} url={shareUrl} variant="dropdown" />
+          </div>
+          <h1 className="mt-5 font-display text-4xl font-semibold leading-tight sm:text-5xl">{post.title}</h1>
+          {post.excerpt ? <p className="mt-4 text-xl text-muted-foreground">{post.excerpt}</p> : null}
+          <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground" lang={language}>
+            <time dateTime={post.createdAt}>{formatPostDate(post.createdAt, language)}</time>
+            <span className="inline-flex items-center gap-1">
+              <Clock aria-hidden="true" className="h-4 w-4" />
+              {t("list.readTime")}
+            </span>
+          </p>
+        </header>
+
+        {post.featuredImage ? (
+          <img src={post.featuredImage} alt="" width={1200} height={675} className="mt-8 aspect-[16/9] w-full rounded-xl object-cover" />
+        ) : null}
+
+        {post.locked ? (
+          <PremiumNotice />
+        ) : hasContent ? (
+          // Sanitised on the server (core/blog/sanitize.server.ts) before it reaches the page.
+          <div className="prose-content mt-10 text-lg" dangerouslySetInnerHTML={{ __html: post.content }} />
+        ) : (
+          <p className="mt-10 text-lg italic text-muted-foreground">{t("post.contentPlaceholder")}</p>
+        )}
+      </article>
+
+      <div lang={language}>
+        <CommentsSection postId={post.id} comments={comments} language={language} />
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("blog");
+  const companyName = useRootData()?.config.companyName ?? "Atelier";
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
+      <title>{`${t("post.notFoundTitle")} | ${companyName}`}</title>
+      <FileQuestion aria-hidden="true" className="h-12 w-12 text-muted-foreground" />
+      <h1 className="mt-4 font-display text-4xl font-semibold">{t("post.notFoundTitle")}</h1>
+      <p className="mt-4 text-muted-foreground">{notFound ? t("post.notFoundText") : t("post.errorText")}</p>
+      <LocalizedLink to="/posts" className={buttonClasses("primary", "md", "mt-8")}>
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        {t("post.back")}
+      </LocalizedLink>
+    </main>
+  );
 }

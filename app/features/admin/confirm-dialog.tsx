@@ -1,0 +1,39 @@
+import { AlertDialog } from "radix-ui";
+import type { ReactNode } from "react";
+import { buttonClasses } from "../../components/ui/button.tsx";
+
+/** Asks before something that cannot be undone; focus stays inside until the user answers. */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+}: {
+  trigger: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: ReactNode;
+  cancelLabel: ReactNode;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-stone-900/50" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="font-display text-xl font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-muted-foreground">{description}</AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className={buttonClasses("outline")}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Action className={buttonClasses("destructive")} onClick={onConfirm}>
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,96 @@
+import { Check, X } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import { toast } from "sonner";
+import type { ModerationComment } from "../../../core/blog/schema.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { ApiError, api } from "../../lib/api.ts";
+import { formatPostDate } from "../blog/format-date.ts";
+
+/** The Moderation tab: comments awaiting review, oldest first, each approved (made public) or rejected (deleted). */
+export function ModerationTab({ comments, language }: { comments: ModerationComment[]; language: string }) {
+  const { t } = useTranslation("admin");
+  const revalidator = useRevalidator();
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  async function decide(comment: ModerationComment, action: "approve" | "reject") {
+    setBusyId(comment.id);
+    try {
+      await api(`/api/admin/comments/${comment.id}/${action}`, { method: "POST" });
+      toast.success(action === "approve" ? t("moderation.toast.approved") : t("moderation.toast.rejected"));
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(action === "approve" ? t("moderation.toast.approveFailed") : t("moderation.toast.rejectFailed"), {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="moderation-heading">
+      <h2 id="moderation-heading" className="font-display text-2xl font-semibold">
+        {t("moderation.heading")}
+      </h2>
+      {comments.length === 0 ? (
+        <p className="mt-4 text-muted-foreground">{t("moderation.empty")}</p>
+      ) : (
+        <ul className="mt-4 space-y-4">
+          {comments.map((comment) => (
+            <li key={comment.id} className="rounded-xl border border-border bg-white p-5">
+              <article aria-label={t("moderation.commentLabel", { name: comment.authorName, post: comment.postTitle })}>
+                <p className="text-sm text-muted-foreground">
+                  {comment.parentId ? t("moderation.replyOn") : t("moderation.commentOn")} <span className="font-semibold text-foreground">{comment.postTitle}</span>
+                </p>
+                <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+                  <dt className="text-muted-foreground">{t("moderation.author")}</dt>
+                  <dd className="font-medium">{comment.authorName}</dd>
+                  <dt className="text-muted-foreground">{t("moderation.email")}</dt>
+                  <dd>
+                    <a href={`mailto:${comment.authorEmail}`} className="text-primary hover:underline">
+                      {comment.authorEmail}
+                    </a>
+                  </dd>
+                  {comment.authorWebsite ? (
+                    <>
+                      <dt className="text-muted-foreground">{t("moderation.website")}</dt>
+                      <dd className="break-all">{comment.authorWebsite}</dd>
+                    </>
+                  ) : null}
+                  <dt className="text-muted-foreground">{t("moderation.date")}</dt>
+                  <dd>
+                    <time dateTime={comment.createdAt}>{formatPostDate(comment.createdAt, language)}</time>
+                  </dd>
+                </dl>
+                <blockquote className="mt-3 whitespace-pre-line break-words border-l-4 border-border pl-4">{comment.content}</blockquote>
+                <div className="mt-4 flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    disabled={busyId === comment.id}
+                    aria-label={t("moderation.approveLabel", { name: comment.authorName })}
+                    onClick={() => void decide(comment, "approve")}
+                  >
+                    <Check aria-hidden="true" className="h-4 w-4" />
+                    {t("moderation.approve")}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    disabled={busyId === comment.id}
+                    aria-label={t("moderation.rejectLabel", { name: comment.authorName })}
+                    onClick={() => void decide(comment, "reject")}
+                  >
+                    <X aria-hidden="true" className="h-4 w-4" />
+                    {t("moderation.reject")}
+                  </Button>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

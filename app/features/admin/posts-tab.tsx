@@ -1,0 +1,131 @@
+import { Eye, EyeOff, Lock, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import { toast } from "sonner";
+import type { AdminPost } from "../../../core/blog/schema.ts";
+import type { Language } from "../../../core/i18n/language.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { ApiError, api } from "../../lib/api.ts";
+import { formatPostDate } from "../blog/format-date.ts";
+import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { PostForm } from "./post-form.tsx";
+
+/** The Posts tab: the create/edit form and every post, drafts included, with their actions. */
+export function PostsTab({ posts, language }: { posts: AdminPost[]; language: Language }) {
+  const { t } = useTranslation("admin");
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<AdminPost | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  async function togglePublished(post: AdminPost) {
+    setBusyId(post.id);
+    try {
+      await api(`/api/posts/${post.id}`, { method: "PUT", json: { published: !post.published } });
+      toast.success(post.published ? t("posts.toast.unpublished") : t("posts.toast.published"));
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(t("posts.toast.updateFailed"), { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function remove(post: AdminPost) {
+    setBusyId(post.id);
+    try {
+      await api(`/api/posts/${post.id}`, { method: "DELETE" });
+      toast.success(t("posts.toast.deleted"));
+      if (editing?.id === post.id) setEditing(null);
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(t("posts.toast.deleteFailed"), { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <PostForm
+        editing={editing}
+        defaultLanguage={language}
+        onDone={() => {
+          setEditing(null);
+          void revalidator.revalidate();
+        }}
+      />
+      <section aria-labelledby="all-posts-heading">
+        <h2 id="all-posts-heading" className="font-display text-2xl font-semibold">
+          {t("posts.list.heading")} <span className="text-base font-normal text-muted-foreground">({posts.length})</span>
+        </h2>
+        {posts.length === 0 ? (
+          <p className="mt-4 text-muted-foreground">{t("posts.list.empty")}</p>
+        ) : (
+          <ul className="mt-4 space-y-3">
+            {posts.map((post) => (
+              <li key={post.id} className="rounded-xl border border-border bg-white p-4">
+                <article aria-labelledby={`admin-post-${post.id}`}>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge tone={post.published ? "success" : "neutral"}>{post.published ? t("posts.list.published") : t("posts.list.draft")}</Badge>
+                    <Badge tone="primary">{t(`blog:categories.${post.category}`, { defaultValue: post.category })}</Badge>
+                    <span className="text-xs font-semibold uppercase text-muted-foreground">{post.language}</span>
+                    {post.membersOnly ? (
+                      <Badge tone="warning">
+                        <Lock aria-hidden="true" className="mr-1 h-3 w-3" />
+                        {t("blog:list.premium")}
+                      </Badge>
+                    ) : null}
+                  </div>
+                  <h3 id={`admin-post-${post.id}`} lang={post.language} className="mt-2 font-semibold">
+                    {post.published ? (
+                      <LocalizedLink to={`/posts/${post.id}`} className="hover:underline">
+                        {post.title}
+                      </LocalizedLink>
+                    ) : (
+                      post.title
+                    )}
+                  </h3>
+                  <p className="text-sm text-muted-foreground">
+                    <time dateTime={post.createdAt}>{formatPostDate(post.createdAt, language)}</time>
+                  </p>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <Button size="sm" variant="outline" aria-label={t("posts.list.editLabel", { title: post.title })} onClick={() => setEditing(post)}>
+                      <Pencil aria-hidden="true" className="h-4 w-4" />
+                      {t("posts.list.edit")}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={busyId === post.id}
+                      aria-label={t(post.published ? "posts.list.unpublishLabel" : "posts.list.publishLabel", { title: post.title })}
+                      onClick={() => void togglePublished(post)}
+                    >
+                      {post.published ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
+                      {post.published ? t("posts.list.unpublish") : t("posts.list.publish")}
+                    </Button>
+                    <ConfirmDialog
+                      trigger={
+                        <Button size="sm" variant="outline" disabled={busyId === post.id} aria-label={t("posts.list.deleteLabel", { title: post.title })} className="text-destructive">
+                          <Trash2 aria-hidden="true" className="h-4 w-4" />
+                          {t("posts.list.delete")}
+                        </Button>
+                      }
+                      title={t("posts.delete.title")}
+                      description={t("posts.delete.description", { title: post.title })}
+                      confirmLabel={t("posts.delete.confirm")}
+                      cancelLabel={t("posts.delete.cancel")}
+                      onConfirm={() => void remove(post)}
+                    />
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { MessageSquare, Reply } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { threadComments } from "../../../core/blog/rules.ts";
+import type { PublicComment } from "../../../core/blog/schema.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { CommentForm } from "./comment-form.tsx";
+import { formatPostDate } from "./format-date.ts";
+
+function CommentBody({ comment, language }: { comment: PublicComment; language: string }) {
+  return (
+    <>
+      <p className="flex flex-wrap items-baseline gap-x-3 text-sm">
+        <span className="font-semibold text-foreground">
+          {comment.authorWebsite ? (
+            <a href={comment.authorWebsite} rel="nofollow ugc noopener noreferrer" target="_blank" className="underline-offset-2 hover:underline">
+              {comment.authorName}
+            </a>
+          ) : (
+            comment.authorName
+          )}
+        </span>
+        <time dateTime={comment.createdAt} className="text-muted-foreground">
+          {formatPostDate(comment.createdAt, language)}
+        </time>
+      </p>
+      <p className="mt-2 whitespace-pre-line break-words">{comment.content}</p>
+    </>
+  );
+}
+
+/** Approved comments with one level of replies, and the forms to add a comment or a reply. */
+export function CommentsSection({ postId, comments, language }: { postId: number; comments: PublicComment[]; language: string }) {
+  const { t } = useTranslation("blog");
+  // Which form is open: a new comment, a reply to one comment, or none. Only one at a time.
+  const [open, setOpen] = useState<"new" | number | null>(null);
+  const threads = threadComments(comments);
+  const close = () => setOpen(null);
+
+  return (
+    <section aria-labelledby="comments-heading" className="mt-16 border-t border-border pt-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="comments-heading" className="flex items-center gap-2 font-display text-2xl font-semibold">
+          <MessageSquare aria-hidden="true" className="h-6 w-6 text-primary" />
+          {t("comments.heading")}
+          <span className="text-base font-normal text-muted-foreground">({t("comments.count", { count: comments.length })})</span>
+        </h2>
+        <Button variant="outline" onClick={() => setOpen(open === "new" ? null : "new")} aria-expanded={open === "new"}>
+          {t("comments.leave")}
+        </Button>
+      </div>
+
+      {open === "new" ? (
+        <div className="mt-6">
+          <CommentForm postId={postId} onClose={close} />
+        </div>
+      ) : null}
+
+      {threads.length === 0 ? (
+        <p className="mt-6 text-muted-foreground">{t("comments.none")}</p>
+      ) : (
+        <ol className="mt-8 space-y-6">
+          {threads.map((comment) => (
+            <li key={comment.id} className="rounded-xl border border-border bg-white p-5">
+              <article aria-label={comment.authorName}>
+                <CommentBody comment={comment} language={language} />
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mt-3 -ml-3"
+                  aria-label={t("comments.replyLabel", { name: comment.authorName })}
+                  aria-expanded={open === comment.id}
+                  onClick={() => setOpen(open === comment.id ? null : comment.id)}
+                >
+                  <Reply aria-hidden="true" className="h-4 w-4" />
+                  {t("comments.reply")}
+                </Button>
+                {open === comment.id ? (
+                  <div className="mt-4">
+                    <CommentForm postId={postId} parent={{ id: comment.id, name: comment.authorName }} onClose={close} />
+                  </div>
+                ) : null}
+                {comment.replies.length > 0 ? (
+                  <ol aria-label={t("comments.repliesLabel", { name: comment.authorName })} className="mt-4 space-y-4 border-l-2 border-primary/20 pl-5">
+                    {comment.replies.map((reply) => (
+                      <li key={reply.id}>
+                        <article aria-label={reply.authorName}>
+                          <CommentBody comment={reply} language={language} />
+                        </article>
+                      </li>
+                    ))}
+                  </ol>
+                ) : null}
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
