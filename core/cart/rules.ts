@@ -60,8 +60,21 @@ export const CART_MESSAGES = {
 /** The service id of a claimed hot deal's line; the deal itself is named by `serviceData.dealId`. */
 export const HOT_DEAL_SERVICE_ID = "hot_deal";
 
+/**
+ * A random v4 UUID. `crypto.randomUUID` exists only in secure contexts (https, localhost); a page opened
+ * over plain http elsewhere still has `crypto.getRandomValues`.
+ */
+function randomId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 const resolve = (context: CartContext) => ({
-  newId: context.newId ?? (() => crypto.randomUUID()),
+  newId: context.newId ?? randomId,
   now: context.now ?? (() => new Date()),
 });
 

@@ -165,6 +165,20 @@ describe("adding to the cart", () => {
     expect(first).not.toBe(second);
   });
 
+  it("still generates v4 ids where crypto.randomUUID is missing (plain http pages)", () => {
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true, writable: true });
+    try {
+      expect(typeof crypto.randomUUID).toBe("undefined");
+      const state = ok(addItem(ok(addItem(emptyCart(), { service: website })), { service: website }));
+      const [first, second] = state.items.map((item) => item.id);
+      expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(first).not.toBe(second);
+    } finally {
+      Object.defineProperty(crypto, "randomUUID", { value: original, configurable: true, writable: true });
+    }
+  });
+
   it("silently corrects the price of a fixed-price service", () => {
     const result = addItem(emptyCart(T0), { service: logo, unitPriceCents: 9900 }, deterministic());
     expect(result.error).toBeUndefined();
