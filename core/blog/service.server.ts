@@ -132,9 +132,11 @@ export class BlogService {
     return (await this.repo.listAll()).map(toAdminPost);
   }
 
-  async createPost(input: unknown): Promise<AdminPost> {
+  /** Creates a post; `createdAt` lets an import or the demo seed keep a post's original date. */
+  async createPost(input: unknown, options: { createdAt?: Date } = {}): Promise<AdminPost> {
     const valid = parseOrThrow(postInputSchema, input);
     const row = await this.repo.insertPost({
+      ...(options.createdAt ? { createdAt: options.createdAt, updatedAt: options.createdAt } : {}),
       title: valid.title,
       excerpt: valid.excerpt,
       content: sanitizePostHtml(valid.content),

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoContent } from "../../db/seed.server.ts";
+import { createLogger } from "../../server/logger.server.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+describe("demo blog content", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoContent(t.services, createLogger("silent"));
+  });
+  afterAll(() => t.close());
+
+  it("seeds published posts in both languages covering every category, and one draft", async () => {
+    const all = await t.services.blog.listAllPosts();
+    expect(all.filter((p) => !p.published)).toHaveLength(1);
+    for (const language of ["en", "fr"]) {
+      const published = await t.services.blog.listPublishedPosts({ language });
+      expect(published.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(published.map((p) => p.category))).toEqual(new Set(["marketing", "technology", "design", "business"]));
+    }
+  });
+
+  it("gives every post real HTML content and an existing featured image", async () => {
+    for (const post of await t.services.blog.listAllPosts()) {
+      expect(post.content, post.title).toMatch(/<h2>/);
+      expect(post.content, post.title).toMatch(/<p>/);
+      expect(post.content, post.title).toMatch(/<(ul|ol)>/);
+      expect(post.featuredImage).toMatch(/^\/images\/blog\/[a-z]+\.svg$/);
+      expect(fs.existsSync(path.join("public", post.featuredImage!))).toBe(true);
+    }
+  });
+
+  it("seeds approved comments with a reply, and one comment awaiting moderation", async () => {
+    const [design] = await t.services.blog.listPublishedPosts({ language: "en", category: "design" });
+    const comments = await t.services.blog.listApprovedComments(design.id);
+    expect(comments.length).toBeGreaterThanOrEqual(3);
+    expect(comments.some((c) => c.parentId !== null)).toBe(true);
+    expect((await t.services.blog.listComments("pending")).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("does not duplicate anything when started again", async () => {
+    const posts = (await t.services.blog.listAllPosts()).length;
+    const comments = (await t.services.blog.listComments("all")).length;
+    await seedDemoContent(t.services, createLogger("silent"));
+    expect((await t.services.blog.listAllPosts()).length).toBe(posts);
+    expect((await t.services.blog.listComments("all")).length).toBe(comments);
+  });
+});
