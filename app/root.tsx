@@ -63,6 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before any module: zod probes `new Function` as its schemas are built, which our CSP reports as a violation. */}
+        {nonce ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true};" }} /> : null}
         <Meta />
         <Links />
         {data && <AlternateLinks siteUrl={data.config.siteUrl} />}

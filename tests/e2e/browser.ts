@@ -132,14 +132,39 @@ export async function waitForHydration(page: Page): Promise<void> {
   });
 }
 
-/** Signs in through the /login page's form, as a person would, and waits to leave the page. */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+/** Signs in through the /login page's form, as a person would, and waits until the page has left /login. */
+export async function signIn(page: Page, identifier: string, password: string): Promise<void> {
   await page.goto("/login");
   await waitForHydration(page);
-  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("E-mail or username", { exact: true }).fill(identifier);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.locator("main form").getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.locator("main form").getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL((url) => !url.pathname.endsWith("/login"));
+  await waitForHydration(page);
+}
+
+export interface NewAccount {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A new customer account made through the /register page (which signs the browser in). Names are unique
+ * per call. The server allows 20 registrations an hour from one address: the whole e2e run shares that.
+ */
+export async function registerCustomer(page: Page, prefix = "customer"): Promise<NewAccount> {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const account = { username: `${prefix}-${id}`, email: `${prefix}-${id}@example.com`, password: `pw-${id}-long-enough` };
+  await page.goto("/register");
+  await waitForHydration(page);
+  await page.getByLabel("Username", { exact: true }).fill(account.username);
+  await page.getByLabel("E-mail", { exact: true }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.locator("main form").getByRole("button", { name: "Create account", exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith("/register"));
+  await waitForHydration(page);
+  return account;
 }
 
 /** Saves a full-page screenshot under test-results/. */
