@@ -1,3 +1,89 @@
-export default function Page() {
-  return <main id="main">login</main>;
+import { KeyRound } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { redirect, useSearchParams } from "react-router";
+import { safeReturnTo } from "../../core/auth/rules.ts";
+import { loginSchema } from "../../core/auth/schema.ts";
+import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
+import { Field, Input } from "../components/ui/field.tsx";
+import { AuthLayout, FormAlert, SubmitButton, useAuthForm, useSignInDestination } from "../features/auth/auth-form.tsx";
+import { LocalizedLink } from "../features/i18n/localized-link.tsx";
+import { metaTags } from "../features/layout/page-meta.ts";
+import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { useRootData } from "../root.tsx";
+import type { Route } from "./+types/login";
+
+export function loader(args: Route.LoaderArgs) {
+  const { request, params, context } = args;
+  // Someone already signed in has nothing to do here.
+  if (context.user) {
+    const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+    throw redirect(returnTo === "/" ? localizedPath("/", isLanguage(params.lang) ? params.lang : null) : returnTo);
+  }
+  return { meta: pageMeta(args, { title: "auth:login.title", description: "auth:login.description" }) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
+
+/** Messages of the single sign-on failures /api/callback reports with ?error=. */
+const SSO_ERRORS: Record<string, string> = {
+  sso: "errors.ssoFailed",
+  sso_email_in_use: "errors.ssoEmailInUse",
+  sso_no_email: "errors.ssoNoEmail",
+};
+
+export default function Login() {
+  const { t } = useTranslation("auth");
+  const oidcEnabled = useRootData()?.config.oidcEnabled ?? false;
+  const { returnTo, destination, query } = useSignInDestination();
+  const [searchParams] = useSearchParams();
+  const errorCode = searchParams.get("error");
+  const form = useAuthForm({
+    schema: loginSchema,
+    endpoint: "/api/auth/login",
+    destination,
+    initialError: errorCode && SSO_ERRORS[errorCode] ? t(SSO_ERRORS[errorCode]) : null,
+  });
+  const ssoHref = `/api/login?sso=1${returnTo === "/" ? "" : `&returnTo=${encodeURIComponent(returnTo)}`}`;
+
+  return (
+    <AuthLayout
+      title={t("login.title")}
+      intro={t("login.intro")}
+      footer={
+        <>
+          {t("login.noAccount")}{" "}
+          <LocalizedLink to={`/register${query}`} className="font-medium text-primary underline-offset-4 hover:underline">
+            {t("login.registerLink")}
+          </LocalizedLink>
+        </>
+      }
+    >
+      {oidcEnabled ? (
+        <>
+          <a
+            href={ssoHref}
+            className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-md border border-border bg-white px-6 py-2.5 text-center text-base font-medium leading-snug text-foreground transition-colors hover:bg-muted"
+          >
+            <KeyRound size={18} aria-hidden="true" className="shrink-0" />
+            {t("login.sso")}
+          </a>
+          <div className="my-6 flex items-center gap-3 text-sm text-muted-foreground" aria-hidden="true">
+            <span className="h-px flex-1 bg-border" />
+            {t("login.or")}
+            <span className="h-px flex-1 bg-border" />
+          </div>
+        </>
+      ) : null}
+      <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-5" aria-label={t("login.title")}>
+        <FormAlert message={form.formError} />
+        <Field label={t("login.identifier")} error={form.fieldErrors.identifier}>
+          {(props) => <Input {...props} name="identifier" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} aria-required="true" />}
+        </Field>
+        <Field label={t("login.password")} error={form.fieldErrors.password}>
+          {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" aria-required="true" />}
+        </Field>
+        <SubmitButton busy={form.busy} hydrated={form.hydrated} label={t("login.submit")} busyLabel={t("login.busy")} />
+      </form>
+    </AuthLayout>
+  );
 }

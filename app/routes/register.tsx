@@ -1,3 +1,72 @@
-export default function Page() {
-  return <main id="main">register</main>;
+import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
+import { safeReturnTo } from "../../core/auth/rules.ts";
+import { registerSchema } from "../../core/auth/schema.ts";
+import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
+import { Field, Input } from "../components/ui/field.tsx";
+import { AuthLayout, FormAlert, SubmitButton, useAuthForm, useSignInDestination } from "../features/auth/auth-form.tsx";
+import { LocalizedLink } from "../features/i18n/localized-link.tsx";
+import { metaTags } from "../features/layout/page-meta.ts";
+import { pageMeta } from "../features/layout/page-meta.server.ts";
+import type { Route } from "./+types/register";
+
+export function loader(args: Route.LoaderArgs) {
+  const { request, params, context } = args;
+  if (context.user) {
+    const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+    throw redirect(returnTo === "/" ? localizedPath("/", isLanguage(params.lang) ? params.lang : null) : returnTo);
+  }
+  return { meta: pageMeta(args, { title: "auth:register.title", description: "auth:register.description" }) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
+
+export default function Register() {
+  const { t } = useTranslation("auth");
+  const { destination, query } = useSignInDestination();
+  const form = useAuthForm({ schema: registerSchema, endpoint: "/api/auth/register", destination });
+  const optional = (label: string) => (
+    <>
+      {label} <span className="font-normal text-muted-foreground">{t("register.optional")}</span>
+    </>
+  );
+
+  return (
+    <AuthLayout
+      title={t("register.title")}
+      intro={t("register.intro")}
+      footer={
+        <>
+          {t("register.haveAccount")}{" "}
+          <LocalizedLink to={`/login${query}`} className="font-medium text-primary underline-offset-4 hover:underline">
+            {t("register.loginLink")}
+          </LocalizedLink>
+        </>
+      }
+    >
+      <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-5" aria-label={t("register.title")}>
+        <FormAlert message={form.formError} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label={optional(t("register.firstName"))} error={form.fieldErrors.firstName}>
+            {(props) => <Input {...props} name="firstName" type="text" autoComplete="given-name" maxLength={100} />}
+          </Field>
+          <Field label={optional(t("register.lastName"))} error={form.fieldErrors.lastName}>
+            {(props) => <Input {...props} name="lastName" type="text" autoComplete="family-name" maxLength={100} />}
+          </Field>
+        </div>
+        <Field label={t("register.username")} hint={t("register.usernameHint")} error={form.fieldErrors.username}>
+          {(props) => (
+            <Input {...props} name="username" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={50} aria-required="true" />
+          )}
+        </Field>
+        <Field label={t("register.email")} error={form.fieldErrors.email}>
+          {(props) => <Input {...props} name="email" type="email" autoComplete="email" spellCheck={false} aria-required="true" />}
+        </Field>
+        <Field label={t("register.password")} hint={t("register.passwordHint")} error={form.fieldErrors.password}>
+          {(props) => <Input {...props} name="password" type="password" autoComplete="new-password" aria-required="true" />}
+        </Field>
+        <SubmitButton busy={form.busy} hydrated={form.hydrated} label={t("register.submit")} busyLabel={t("register.busy")} />
+      </form>
+    </AuthLayout>
+  );
 }

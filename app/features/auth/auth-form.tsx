@@ -1,0 +1,136 @@
+import { AlertCircle, Loader2 } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import type { z } from "zod";
+import { safeReturnTo } from "../../../core/auth/rules.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+import { useLocalizedPath } from "../i18n/localized-link.tsx";
+
+/** Field → message key of a failed parse (the first issue of each field). */
+export function fieldKeysOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[String(issue.path[0] ?? "_")] ??= issue.message;
+  return fields;
+}
+
+/**
+ * Where to go after signing in: the `returnTo` of the address when it is a path on this site, else the
+ * home page in the current language. `query` carries returnTo on to the other auth page.
+ */
+export function useSignInDestination(): { returnTo: string; destination: string; query: string } {
+  const [searchParams] = useSearchParams();
+  const localize = useLocalizedPath();
+  const returnTo = safeReturnTo(searchParams.get("returnTo"));
+  return {
+    returnTo,
+    destination: returnTo === "/" ? localize("/") : returnTo,
+    query: returnTo === "/" ? "" : `?returnTo=${encodeURIComponent(returnTo)}`,
+  };
+}
+
+/** True once React has hydrated: before that, a submit would bypass our handler. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * State of a sign-in or sign-up form: client-side validation with the shared zod schema (translated
+ * keys), the API call, the server's translated field and general errors, and the busy state. On
+ * success the browser makes a full navigation so that the server renders with the new session.
+ */
+export function useAuthForm<S extends z.ZodType>(options: { schema: S; endpoint: string; destination: string; initialError?: string | null }) {
+  const { t } = useTranslation("auth");
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(options.initialError ?? null);
+  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+  const [attempt, setAttempt] = useState(0);
+
+  // After a refused submit, move the focus to the first field in error, or to the general error.
+  useEffect(() => {
+    if (attempt === 0) return;
+    const form = formRef.current;
+    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>("[data-form-error]");
+    target?.focus();
+  }, [attempt]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = options.schema.safeParse(values);
+    if (!parsed.success) {
+      setFieldErrors(Object.fromEntries(Object.entries(fieldKeysOf(parsed.error)).map(([field, key]) => [field, t(key)])));
+      setFormError(null);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    setFieldErrors({});
+    setFormError(null);
+    try {
+      await api(options.endpoint, { json: parsed.data });
+      window.location.assign(options.destination);
+      // Stay busy: the page is being replaced.
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError) {
+        const fields = error.body.fields ?? {};
+        setFieldErrors(fields);
+        // A message that belongs to a field is shown there; anything else above the form.
+        if (Object.keys(fields).length === 0) setFormError(error.message);
+      } else {
+        setFormError(t("errors.network"));
+      }
+      setAttempt((n) => n + 1);
+    }
+  }
+
+  return { formRef, fieldErrors, formError, busy, hydrated, onSubmit };
+}
+
+/** The general error above a form: announced, and focusable so the focus can be moved to it. */
+export function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div
+      role="alert"
+      tabIndex={-1}
+      data-form-error
+      className="flex items-start gap-2.5 rounded-lg border border-destructive/30 bg-red-50 px-4 py-3 text-sm text-destructive"
+    >
+      <AlertCircle size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
+      <p>{message}</p>
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, hydrated, label, busyLabel }: { busy: boolean; hydrated: boolean; label: string; busyLabel: string }) {
+  return (
+    <Button type="submit" size="lg" className="w-full text-base" disabled={busy || !hydrated} aria-busy={busy}>
+      {busy ? <Loader2 size={18} aria-hidden="true" className="animate-spin" /> : null}
+      {busy ? busyLabel : label}
+    </Button>
+  );
+}
+
+/** The centred card of the sign-in and sign-up pages. */
+export function AuthLayout({ title, intro, children, footer }: { title: string; intro: string; children: ReactNode; footer: ReactNode }) {
+  return (
+    <main id="main" className="px-4 py-12 sm:py-20">
+      <div className="mx-auto w-full max-w-md">
+        <div className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="font-display text-3xl font-semibold tracking-tight">{title}</h1>
+          <p className="mt-2 text-muted-foreground">{intro}</p>
+          <div className="mt-8">{children}</div>
+        </div>
+        <p className="mt-6 text-center text-sm text-muted-foreground">{footer}</p>
+      </div>
+    </main>
+  );
+}
