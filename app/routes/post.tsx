@@ -1,7 +1,6 @@
 import { ArrowLeft, Clock, FileQuestion, Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, useLocation } from "react-router";
-import { DomainError } from "../../core/errors.ts";
 import { localizedPath } from "../../core/i18n/language.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
@@ -15,18 +14,10 @@ import type { Route } from "./+types/post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
-  const blog = context.services.blog;
-  try {
-    const post = await blog.getPublishedPost(params.id, { signedIn: Boolean(context.user) });
-    const comments = await blog.listApprovedComments(post.id);
-    return { post, comments, language, siteUrl: context.publicConfig.siteUrl, companyName: context.publicConfig.companyName };
-  } catch (error) {
-    // Unknown ids, ids that are not numbers and drafts all read "Post Not Found", with a real 404.
-    if (error instanceof DomainError && error.code === "not_found") {
-      throw data(null, { status: 404 });
-    }
-    throw error;
-  }
+  const found = await context.services.blog.readPost(params.id, { signedIn: Boolean(context.user) });
+  // Unknown ids, ids that are not numbers and drafts all read "Post Not Found", with a real 404.
+  if (!found) throw data(null, { status: 404 });
+  return { ...found, language, siteUrl: context.publicConfig.siteUrl, companyName: context.publicConfig.companyName };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

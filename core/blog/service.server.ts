@@ -83,7 +83,16 @@ export class BlogService {
 
   /** One published post; unknown ids, non-numeric ids and drafts are all "Post not found". */
   async getPublishedPost(rawId: string | number, viewer: { signedIn: boolean }): Promise<PostDetail> {
-    const row = await this.publishedRow(rawId);
+    const post = await this.findPublishedPost(rawId, viewer);
+    if (!post) throw postNotFound();
+    return post;
+  }
+
+  /** Like getPublishedPost, but null instead of an error (for pages, which answer their own 404). */
+  async findPublishedPost(rawId: string | number, viewer: { signedIn: boolean }): Promise<PostDetail | null> {
+    const id = parseId(rawId);
+    const row = id === null ? null : await this.repo.findPost(id);
+    if (!row || !row.published) return null;
     const readable = canReadFullContent(row, viewer);
     return {
       ...toSummary(row),
@@ -91,6 +100,14 @@ export class BlogService {
       locked: !readable,
       updatedAt: row.updatedAt.toISOString(),
     };
+  }
+
+  /** A published post with its approved comments, or null: what the post page shows. */
+  async readPost(rawId: string | number, viewer: { signedIn: boolean }): Promise<{ post: PostDetail; comments: PublicComment[] } | null> {
+    const post = await this.findPublishedPost(rawId, viewer);
+    if (!post) return null;
+    const comments = (await this.repo.listApprovedComments(post.id)).map(toPublicComment);
+    return { post, comments };
   }
 
   /** Approved comments of a published post, oldest first. */

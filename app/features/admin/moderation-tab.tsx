@@ -18,8 +18,8 @@ export function ModerationTab({ comments, language }: { comments: ModerationComm
     setBusyId(comment.id);
     try {
       await api(`/api/admin/comments/${comment.id}/${action}`, { method: "POST" });
-      toast.success(action === "approve" ? t("moderation.toast.approved") : t("moderation.toast.rejected"));
       await revalidator.revalidate();
+      toast.success(action === "approve" ? t("moderation.toast.approved") : t("moderation.toast.rejected"));
     } catch (error) {
       toast.error(action === "approve" ? t("moderation.toast.approveFailed") : t("moderation.toast.rejectFailed"), {
         description: error instanceof ApiError ? error.message : undefined,

@@ -45,7 +45,7 @@ const selectClasses =
  * Creates a post, or edits `editing` when given (spec section 2, /admin post form: title, category,
  * excerpt, content and "publish immediately"; plus language, featured image and members-only).
  */
-export function PostForm({ editing, defaultLanguage, onDone }: { editing: AdminPost | null; defaultLanguage: Language; onDone: () => void }) {
+export function PostForm({ editing, defaultLanguage, onDone }: { editing: AdminPost | null; defaultLanguage: Language; onDone: () => void | Promise<void> }) {
   const { t } = useTranslation("admin");
   const headingId = useId();
   const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : emptyValues(defaultLanguage)));
@@ -94,14 +94,13 @@ export function PostForm({ editing, defaultLanguage, onDone }: { editing: AdminP
     try {
       if (editing) {
         await api(`/api/posts/${editing.id}`, { method: "PUT", json: { ...parsed.data, featuredImage: parsed.data.featuredImage ?? null } });
-        toast.success(t("posts.toast.updated"));
       } else {
         await api("/api/posts", { json: parsed.data });
-        toast.success(t("posts.toast.created"));
         setValues(emptyValues(values.language));
       }
       setErrors({});
-      onDone();
+      await onDone();
+      toast.success(editing ? t("posts.toast.updated") : t("posts.toast.created"));
     } catch (error) {
       const message = error instanceof ApiError ? error.message : undefined;
       if (error instanceof ApiError && error.body.fields) {
@@ -199,7 +198,7 @@ export function PostForm({ editing, defaultLanguage, onDone }: { editing: AdminP
           {saving ? t("posts.form.saving") : editing ? t("posts.form.update") : t("posts.form.create")}
         </Button>
         {editing ? (
-          <Button type="button" variant="outline" onClick={onDone}>
+          <Button type="button" variant="outline" onClick={() => void onDone()}>
             {t("posts.form.cancelEdit")}
           </Button>
         ) : null}

@@ -24,8 +24,8 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
     setBusyId(post.id);
     try {
       await api(`/api/posts/${post.id}`, { method: "PUT", json: { published: !post.published } });
-      toast.success(post.published ? t("posts.toast.unpublished") : t("posts.toast.published"));
       await revalidator.revalidate();
+      toast.success(post.published ? t("posts.toast.unpublished") : t("posts.toast.published"));
     } catch (error) {
       toast.error(t("posts.toast.updateFailed"), { description: error instanceof ApiError ? error.message : undefined });
     } finally {
@@ -37,9 +37,9 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
     setBusyId(post.id);
     try {
       await api(`/api/posts/${post.id}`, { method: "DELETE" });
-      toast.success(t("posts.toast.deleted"));
       if (editing?.id === post.id) setEditing(null);
       await revalidator.revalidate();
+      toast.success(t("posts.toast.deleted"));
     } catch (error) {
       toast.error(t("posts.toast.deleteFailed"), { description: error instanceof ApiError ? error.message : undefined });
     } finally {
@@ -52,9 +52,9 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
       <PostForm
         editing={editing}
         defaultLanguage={language}
-        onDone={() => {
+        onDone={async () => {
           setEditing(null);
-          void revalidator.revalidate();
+          await revalidator.revalidate();
         }}
       />
       <section aria-labelledby="all-posts-heading">
