@@ -93,7 +93,7 @@ export function createApp({ config, services, logger, ssr, staticRoot }: AppOpti
   const api = createRouter();
   api.route("/", healthRoutes(services));
   api.route("/", authRoutes(config, services));
-  api.route("/", blogRoutes(services));
+  api.route("/", blogRoutes(services, config));
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Atelier API", version: "1.0.0", description: "Every /api route of Atelier, generated from its zod schemas." },

@@ -1,8 +1,10 @@
 import type { z } from "zod";
 import type { Database } from "../../db/client.server.ts";
 import { DomainError } from "../errors.ts";
+import { retryAfterMinutes } from "../rate-limit/rules.ts";
+import { RateLimitService } from "../rate-limit/service.server.ts";
 import { BlogRepo, type CommentRow, type PostRow, type PostSummaryRow } from "./repo.server.ts";
-import { assertCanReplyTo, canReadFullContent, filterPosts, normalizeFilters, parseId } from "./rules.ts";
+import { COMMENTS_PER_ADDRESS, assertCanReplyTo, canReadFullContent, filterPosts, normalizeFilters, parseId } from "./rules.ts";
 import { sanitizePostHtml } from "./sanitize.server.ts";
 import {
   newCommentSchema,
@@ -68,9 +70,11 @@ function cleanTags(tags: string[]): string[] {
 /** Posts and their comments: the public blog, comment submission, and staff editing and moderation. */
 export class BlogService {
   private readonly repo: BlogRepo;
+  private readonly rateLimits: RateLimitService;
 
-  constructor(db: Database) {
+  constructor(db: Database, rateLimits?: RateLimitService) {
     this.repo = new BlogRepo(db);
+    this.rateLimits = rateLimits ?? new RateLimitService(db);
   }
 
   /** Published posts, newest first, in one language when given, matching the search and category. */
@@ -117,8 +121,11 @@ export class BlogService {
     return rows.map(toPublicComment);
   }
 
-  /** Stores a comment or a reply, unapproved until staff approve it. */
-  async submitComment(rawId: string | number, input: unknown): Promise<PublicComment & { approved: boolean }> {
+  /**
+   * Stores a comment or a reply, unapproved until staff approve it. With the client's `address`
+   * (public submissions), valid comments are limited per address (COMMENTS_PER_ADDRESS).
+   */
+  async submitComment(rawId: string | number, input: unknown, from: { address?: string } = {}): Promise<PublicComment & { approved: boolean }> {
     const postId = parseId(rawId);
     if (postId === null) throw postNotFound();
     const candidate = input && typeof input === "object" && !Array.isArray(input) ? { ...input, postId } : input;
@@ -126,6 +133,13 @@ export class BlogService {
     const post = await this.publishedRow(valid.postId);
     const parentId = valid.parentId ?? null;
     if (parentId !== null) assertCanReplyTo(await this.repo.findComment(parentId), post.id);
+    if (from.address !== undefined) {
+      const decision = await this.rateLimits.hit(COMMENTS_PER_ADDRESS, from.address);
+      if (!decision.allowed) {
+        const minutes = retryAfterMinutes(decision.retryAfterMs);
+        throw new DomainError("rate_limited", "blog:errors.tooManyComments", { params: { count: minutes, minutes } });
+      }
+    }
     const row = await this.repo.insertComment({
       postId: post.id,
       authorName: valid.author,

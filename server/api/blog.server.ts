@@ -1,7 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { DomainError } from "../../core/errors.ts";
 import { COMMENT_STATUSES, commentInputSchema, postFiltersSchema, postInputSchema, postUpdateSchema } from "../../core/blog/schema.ts";
+import type { Config } from "../../config/env.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
+import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
 
 const errorSchema = z
@@ -97,7 +100,11 @@ const submitComment = createRoute({
   tags: ["blog"],
   summary: "Submit a comment or a reply to a top-level comment; it appears once approved",
   request: { params: idParams, body: { required: true, content: { "application/json": { schema: commentInputSchema } } } },
-  responses: { 201: json(submittedCommentSchema, "Stored, awaiting moderation"), ...errors },
+  responses: {
+    201: json(submittedCommentSchema, "Stored, awaiting moderation"),
+    ...errors,
+    429: json(errorSchema, "Too many comments from this address; Retry-After says when to try again"),
+  },
 });
 
 const createPost = createRoute({
@@ -170,13 +177,20 @@ const rejectComment = createRoute({
 });
 
 /** The blog's public API (spec section 7) and its staff editing and moderation endpoints. */
-export function blogRoutes(services: Services) {
+export function blogRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
   const blog = services.blog;
   return createRouter()
     .openapi(listPosts, async (c) => c.json(await blog.listPublishedPosts(c.req.valid("query")), 200))
     .openapi(getPost, async (c) => c.json(await blog.getPublishedPost(c.req.valid("param").id, { signedIn: Boolean(c.get("user")) }), 200))
     .openapi(listComments, async (c) => c.json(await blog.listApprovedComments(c.req.valid("param").id), 200))
-    .openapi(submitComment, async (c) => c.json(await blog.submitComment(c.req.valid("param").id, c.req.valid("json")), 201))
+    .openapi(submitComment, async (c) => {
+      try {
+        return c.json(await blog.submitComment(c.req.valid("param").id, c.req.valid("json"), { address: clientAddress(c, config) }), 201);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
+        throw error;
+      }
+    })
     .openapi(createPost, async (c) => c.json(await blog.createPost(c.req.valid("json")), 201))
     .openapi(updatePost, async (c) => c.json(await blog.updatePost(c.req.valid("param").id, c.req.valid("json")), 200))
     .openapi(deletePost, async (c) => {

@@ -208,6 +208,34 @@ describe("public blog API", () => {
     });
   });
 
+  it("limits comments per client address with a translated 429 and Retry-After", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: "true" });
+    try {
+      const post = await proxied.services.blog.createPost({ title: "Busy post", category: "design", published: true });
+      const client = proxied.client();
+      const send = (address: string, headers: Record<string, string> = {}) =>
+        client.request(`/api/posts/${post.id}/comments`, {
+          method: "POST",
+          json: { author: "Bot", email: "bot@example.com", content: "Same comment again." },
+          headers: { "x-forwarded-for": `${address}, 10.0.0.1`, ...headers },
+        });
+      // Refused input does not use up the allowance.
+      const invalid = await client.request(`/api/posts/${post.id}/comments`, { method: "POST", json: { author: "", email: "x", content: "" }, headers: { "x-forwarded-for": "203.0.113.7" } });
+      expect(invalid.status).toBe(400);
+      for (let i = 0; i < 10; i++) expect((await send("203.0.113.7")).status).toBe(201);
+      const refused = await send("203.0.113.7");
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("600");
+      expect(await refused.json()).toEqual({ code: "rate_limited", message: "Too many comments were sent from your network. Please try again in 10 minutes." });
+      const refusedFr = await send("203.0.113.7", FR);
+      expect((await refusedFr.json()).message).toBe("Trop de commentaires ont été envoyés depuis votre réseau. Veuillez réessayer dans 10 minutes.");
+      expect((await send("198.51.100.4")).status).toBe(201);
+      expect(await proxied.services.blog.listComments("pending")).toHaveLength(11);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it("documents every blog route in the OpenAPI document", async () => {
     const doc = await (await visitor.request("/api/openapi.json")).json();
     expect(Object.keys(doc.paths)).toEqual(

@@ -70,7 +70,9 @@ export function CommentForm({ postId, parent, onClose }: { postId: number; paren
         for (const [field, message] of Object.entries(error.body.fields)) if (ORDER.includes(field as FieldName)) next[field as FieldName] = message;
         showErrors(next);
       }
-      toast.error(t("comments.failureTitle"), { description: t("comments.failureText") });
+      // A rate limit says when to try again; anything else gets the specification's wording.
+      const description = error instanceof ApiError && error.status === 429 ? error.message : t("comments.failureText");
+      toast.error(t("comments.failureTitle"), { description });
     } finally {
       setSubmitting(false);
     }
