@@ -1,4 +1,4 @@
-import { ArrowUpRight, Globe, Mail, PhoneCall } from "lucide-react";
+import { ArrowRight, Globe, Mail, PhoneCall } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
@@ -41,7 +41,7 @@ export default function Contact() {
               {text ? <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p> : null}
               <a href={href} className="mt-auto inline-flex items-center gap-1.5 break-all pt-5 font-medium text-primary underline-offset-4 hover:underline">
                 {value}
-                <ArrowUpRight size={16} aria-hidden="true" className="shrink-0" />
+                <ArrowRight size={16} aria-hidden="true" className="shrink-0" />
               </a>
             </li>
           ))}

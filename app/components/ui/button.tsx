@@ -1,5 +1,4 @@
 import { forwardRef, type ButtonHTMLAttributes } from "react";
-import { cn } from "../../lib/cn.ts";
 
 export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "destructive";
 export type ButtonSize = "sm" | "md" | "lg" | "icon";
@@ -18,9 +17,50 @@ const sizes: Record<ButtonSize, string> = {
   icon: "h-10 w-10",
 };
 
-/** Class names of a button, for links styled as buttons. */
+const GROUPS: Array<[string, RegExp]> = [
+  ["rounded", /^rounded(-|$)/],
+  ["h", /^h-/],
+  ["w", /^w-/],
+  ["px", /^px-/],
+  ["py", /^py-/],
+  ["gap", /^gap-/],
+  ["text-size", /^text-(xs|sm|base|lg|xl|\dxl)$/],
+  ["text-color", /^text-/],
+  ["bg", /^bg-/],
+  ["border-color", /^border-(?!\d|[xytrbl](-|$))/],
+];
+
+/** "hover:bg-muted" → "hover:bg"; classes of the same key set the same property, so the later one must win. */
+function conflictKey(className: string): string | null {
+  const at = className.lastIndexOf(":");
+  const variant = className.slice(0, at + 1);
+  const utility = className.slice(at + 1);
+  const group = GROUPS.find(([, pattern]) => pattern.test(utility));
+  return group ? `${variant}${group[0]}` : null;
+}
+
+/**
+ * Joins class lists where a later class replaces an earlier one that sets the same property: the CSS
+ * order of two utilities, not the order in the class attribute, would otherwise decide which applies.
+ */
+function mergeClasses(...lists: Array<string | undefined>): string {
+  const result: string[] = [];
+  for (const list of lists) {
+    if (!list) continue;
+    const incoming = list.split(/\s+/).filter(Boolean);
+    const keys = new Set(incoming.map(conflictKey).filter((key): key is string => key !== null));
+    for (let i = result.length - 1; i >= 0; i--) {
+      const key = conflictKey(result[i]);
+      if (key && keys.has(key)) result.splice(i, 1);
+    }
+    result.push(...incoming);
+  }
+  return result.join(" ");
+}
+
+/** Class names of a button, for links styled as buttons; `extra` classes override the variant's and size's. */
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra?: string) {
-  return cn(
+  return mergeClasses(
     "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-60",
     variants[variant],
     sizes[size],

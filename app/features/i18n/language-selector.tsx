@@ -82,7 +82,9 @@ export function LanguageSelector({ variant = "menu", className }: { variant?: "m
       >
         <span className="sr-only">{t("language.label")}: </span>
         {pending ? <LoaderCircle size={14} className="h-3.5 w-5 animate-spin" aria-hidden="true" /> : <FlagIcon language={current} />}
-        <LanguageName language={current} />
+        <span className="max-[380px]:sr-only">
+          <LanguageName language={current} />
+        </span>
         <ChevronDown size={14} aria-hidden="true" className="text-muted-foreground" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -28,9 +28,11 @@ export function LegalPage({ page, sections }: { page: "privacy" | "terms"; secti
   return (
     <main id="main">
       <header className="border-b border-border bg-white/60">
-        <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 md:py-20">
-          <h1 className="font-display text-4xl font-semibold tracking-tight sm:text-5xl">{k("title")}</h1>
-          <p className="mt-6 text-lg leading-relaxed text-muted-foreground">{k("intro")}</p>
+        <div className="mx-auto grid max-w-5xl gap-12 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-[14rem_1fr]">
+          <div className="max-w-3xl lg:col-start-2">
+            <h1 className="font-display text-4xl font-semibold tracking-tight sm:text-5xl">{k("title")}</h1>
+            <p className="mt-6 text-lg leading-relaxed text-muted-foreground">{k("intro")}</p>
+          </div>
         </div>
       </header>
 

@@ -74,7 +74,7 @@ export function NavBar() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <LanguageSelector className="hidden sm:inline-flex" />
+          <LanguageSelector />
           <CartBadge count={cart.count} totalCents={cart.totalCents} />
           <div className="hidden items-center gap-2 lg:flex">
             {user ? (

@@ -6,9 +6,9 @@ import type { SVGProps } from "react";
  */
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 18, children, ...props }: IconProps) {
+function Svg({ size = 18, children, className, ...props }: IconProps) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" {...props}>
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className ? `shrink-0 ${className}` : "shrink-0"} {...props}>
       {children}
     </svg>
   );

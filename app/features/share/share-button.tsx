@@ -44,8 +44,8 @@ export function ShareButton({ title, description, url, variant = "dropdown", cla
   const triggerLabel = (
     <>
       <Share2 size={16} aria-hidden="true" />
-      <span>{t("share.button")}</span>
-      <span className="sr-only">{t("share.about", { title })}</span>
+      <span aria-hidden="true">{t("share.button")}</span>
+      <span className="sr-only">{t("share.buttonLabel", { title })}</span>
     </>
   );
 
@@ -71,7 +71,7 @@ export function ShareButton({ title, description, url, variant = "dropdown", cla
       <Popover.Root>
         <Popover.Trigger className={buttonClasses("outline", "sm", className)}>{triggerLabel}</Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content sideOffset={8} align="start" className={cn(panel, "w-64 p-4")} aria-label={t("share.groupLabel", { title })}>
+          <Popover.Content sideOffset={8} align="start" className={cn(panel, "w-72 p-4")} aria-label={t("share.groupLabel", { title })}>
             <p className="mb-3 text-sm font-semibold">{t("share.popoverTitle")}</p>
             <div className="grid grid-cols-2 gap-2">
               {SHARE_PLATFORMS.map((platform) => {
