@@ -188,6 +188,7 @@ export function authRoutes(config: Config, services: Services) {
       // whose single sign-on button uses /api/login?sso=1. Without OIDC, /api/login opens /login.
       const query = c.req.valid("query");
       const returnTo = safeReturnTo(query.returnTo ?? sameSiteReferrer(c, config));
+      if (c.get("user")) return c.redirect(returnTo, 302);
       if (!services.auth.oidcEnabled) return c.redirect(loginPage(returnTo), 302);
       try {
         const { url, checks } = await services.auth.beginOidc();

@@ -169,6 +169,9 @@ export async function startFakeOidcProvider(options: { clientId?: string; client
     }
     send(res, 404, { error: "not_found" });
   });
+  // Node closes idle keep-alive sockets after 5 s by default; a slow test machine can then hand the
+  // client a socket the server is closing. Keep them open until close() instead.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   provider.issuer = issuer;

@@ -203,6 +203,14 @@ describe("accounts and sessions", () => {
   });
 
   describe("the /api/login navigation without single sign-on", () => {
+    it("sends someone already signed in straight back", async () => {
+      const client = t.client();
+      await t.services.auth.upsertManagedUser({ email: "back@example.com", password: PASSWORD });
+      expect((await login(client, "back@example.com", PASSWORD)).status).toBe(200);
+      const response = await client.request(`/api/login?returnTo=${encodeURIComponent("/posts")}`);
+      expect(response.headers.get("location")).toBe("/posts");
+    });
+
     it("goes to the sign-in page, keeping a same-site returnTo in the right language", async () => {
       const client = t.client();
       const plain = await client.request("/api/login");
