@@ -11,7 +11,17 @@ export type DomainErrorCode =
   | "rate_limited"
   | "payload_too_large";
 
+// The production server runs core/ from source while React Router's bundle carries its own copy of
+// this module, so a plain prototype check fails across the two; a global symbol brand does not.
+const BRAND = Symbol.for("atelier.DomainError");
+
 export class DomainError extends Error {
+  readonly [BRAND] = true;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+
   constructor(
     public readonly code: DomainErrorCode,
     public readonly messageKey: string,

@@ -1,0 +1,17 @@
+import { boolean, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+export const testimonials = pgTable("testimonials", {
+  id: serial("id").primaryKey(),
+  customerName: text("customer_name").notNull(),
+  customerEmail: text("customer_email"),
+  customerTitle: text("customer_title"),
+  companyName: text("company_name"),
+  testimonialText: text("testimonial_text").notNull(),
+  rating: integer("rating").notNull().default(5),
+  customerPhoto: text("customer_photo"),
+  featured: boolean("featured").notNull().default(false),
+  approved: boolean("approved").notNull().default(false),
+  projectType: text("project_type"),
+  isPublicSubmission: boolean("is_public_submission").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
