@@ -9,6 +9,6 @@ describe("DomainError", () => {
     const thrownByBundle = new copy.DomainError("not_found", "blog:errors.postNotFound");
     expect(thrownByBundle instanceof DomainError).toBe(true);
     expect(new Error("plain") instanceof DomainError).toBe(false);
-    expect(null instanceof DomainError).toBe(false);
+    expect((null as unknown) instanceof DomainError).toBe(false);
   });
 });
