@@ -23,8 +23,8 @@ export function uniqueViolation(error: unknown): "email" | "username" | "oidcSub
   for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
     if (code === "23505") {
-      if (constraint === "users_email_unique") return "email";
-      if (constraint === "users_username_unique") return "username";
+      if (constraint === "users_email_unique" || constraint === "users_email_lower_idx") return "email";
+      if (constraint === "users_username_unique" || constraint === "users_username_lower_idx") return "username";
       if (constraint === "users_oidc_subject_unique") return "oidcSubject";
       return "other";
     }

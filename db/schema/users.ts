@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const userRole = pgEnum("user_role", ["customer", "staff", "admin"]);
 
-export const users = pgTable("users", {
+export const users = pgTable(
+  "users",
+  {
   id: uuid("id").primaryKey().defaultRandom(),
   email: text("email").notNull().unique(),
   firstName: text("first_name"),
@@ -17,7 +19,10 @@ export const users = pgTable("users", {
   stripeSubscriptionId: text("stripe_subscription_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+  },
+  // "Ada" and "ada" are one account: the database enforces it, so two racing sign-ups cannot both win.
+  (table) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${table.email})`), uniqueIndex("users_username_lower_idx").on(sql`lower(${table.username})`)],
+);
 
 /** Server-side sessions: the cookie carries only the random sid. */
 export const sessions = pgTable(

@@ -284,6 +284,18 @@ describe("accounts and sessions", () => {
     });
   });
 
+  it("lets only one of two racing sign-ups that differ by letter case win", async () => {
+    const attempts = await Promise.all(
+      ["Racer", "racer"].map((username, i) =>
+        t.client().request("/api/auth/register", {
+          method: "POST",
+          json: { username, email: i === 0 ? "Race@Example.com" : "race@example.com", password: "long enough password" },
+        }),
+      ),
+    );
+    expect(attempts.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+
   it("documents the auth routes in the OpenAPI document", async () => {
     const doc = await (await t.app.request("/api/openapi.json")).json();
     for (const path of ["/auth/register", "/auth/login", "/auth/logout", "/auth/user", "/login", "/logout", "/callback"]) {
