@@ -12,6 +12,16 @@ const optionalUrl = z.url({ message: "must be a full URL such as https://example
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+/** True for a time zone this runtime knows (IANA names such as "Europe/Paris"). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"], { message: "must be development, production or test" }).default("development"),
@@ -43,11 +53,29 @@ export const envSchema = z
     SOCIAL_FACEBOOK_URL: z.url({ message: "must be a full URL" }).default("https://www.facebook.com/"),
     SOCIAL_INSTAGRAM_URL: z.url({ message: "must be a full URL" }).default("https://www.instagram.com/"),
     SOCIAL_TIKTOK_URL: z.url({ message: "must be a full URL" }).default("https://www.tiktok.com/"),
+    MAIL_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an SMTP URL (smtp://user:password@host:587 or smtps://user:password@host:465)").optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/, 'must be an e-mail address, optionally with a name: "Atelier <no-reply@atelier.example>"')
+      .default("Atelier <no-reply@atelier.example>"),
+    STAFF_NOTIFICATION_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
+    MAIL_POLL_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 3600").max(3600, "must be between 1 and 3600").default(10),
+    BOOKING_OPEN_HOUR: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(0, "must be between 0 and 23").max(23, "must be between 0 and 23").default(9),
+    BOOKING_CLOSE_HOUR: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 24").max(24, "must be between 1 and 24").default(17),
+    BOOKING_SLOT_MINUTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(5, "must be between 5 and 480").max(480, "must be between 5 and 480").default(60),
+    BOOKING_DAYS_AHEAD: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 365").max(365, "must be between 1 and 365").default(30),
+    BOOKING_TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, 'must be an IANA time zone such as "America/New_York" or "Europe/Paris"')
+      .default("America/New_York"),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together" });
+    }
+    if (env.BOOKING_CLOSE_HOUR * 60 - env.BOOKING_OPEN_HOUR * 60 < env.BOOKING_SLOT_MINUTES) {
+      ctx.addIssue({ code: "custom", path: ["BOOKING_CLOSE_HOUR"], message: "BOOKING_CLOSE_HOUR must leave room for at least one slot of BOOKING_SLOT_MINUTES after BOOKING_OPEN_HOUR" });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together" });
