@@ -1,0 +1,184 @@
+// @vitest-environment jsdom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { PublicConfig } from "../../config/env.ts";
+import type { CurrentUser } from "../../core/auth/schema.ts";
+import { createI18n } from "../../app/i18n/instance.ts";
+import { resources } from "../../app/locales/resources.ts";
+import { SiteShell } from "../../app/features/layout/site-shell.tsx";
+
+// Spec document 000, section 2 "App navigation bar" and the footer of the home page.
+const config: PublicConfig = {
+  siteUrl: "https://atelier.example",
+  companyName: "Studio Nord",
+  companyEmail: "bonjour@studio-nord.example",
+  companyPhone: "+33 1 23 45 67 89",
+  companyWebsite: "https://www.studio-nord.example/",
+  social: { facebook: "https://facebook.example/nord", instagram: "https://instagram.example/nord", tiktok: "https://tiktok.example/@nord" },
+  geoLookupUrl: null,
+  oidcEnabled: false,
+};
+
+const user = (overrides: Partial<CurrentUser>): CurrentUser => ({
+  id: "u1",
+  firstName: "Camille",
+  lastName: "Durand",
+  email: "camille.durand@example.com",
+  profileImageUrl: null,
+  username: null,
+  role: "customer",
+  ...overrides,
+});
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+let root: Root | null = null;
+let container: HTMLElement;
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  container?.remove();
+});
+
+async function renderShell({ signedIn = null as CurrentUser | null, path = "/", language = "en" as "en" | "fr" } = {}) {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => null,
+      Component: () => (
+        <SiteShell>
+          <main id="main">page</main>
+        </SiteShell>
+      ),
+      children: [{ path: "*", Component: () => null }],
+    },
+  ]);
+  container = document.createElement("div");
+  document.body.appendChild(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <I18nextProvider i18n={createI18n(language, resources)}>
+        <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: { language, user: signedIn, config, languageUndetermined: false, nonce: "" } } }} />
+      </I18nextProvider>,
+    );
+  });
+  const header = container.querySelector("header")!;
+  const footer = container.querySelector("footer")!;
+  const links = (scope: Element) => [...scope.querySelectorAll("a")].map((a) => ({ text: a.textContent?.trim() ?? "", href: a.getAttribute("href") }));
+  return { header, footer, links };
+}
+
+describe("navigation bar", () => {
+  it("links to Home, Contact, About and Blog, with a Login link that is a full navigation to /api/login", async () => {
+    const { header, links } = await renderShell();
+    const nav = header.querySelector("nav")!;
+    expect(links(nav)).toEqual([
+      { text: "Home", href: "/" },
+      { text: "Contact", href: "/contact" },
+      { text: "About", href: "/about" },
+      { text: "Blog", href: "/posts" },
+    ]);
+    expect(links(header)).toContainEqual({ text: "Login", href: "/api/login" });
+    expect(links(header).some((link) => link.href === "/api/logout")).toBe(false);
+    expect(header.querySelector("a[href='/cart']")).not.toBeNull();
+  });
+
+  it("keeps visitors under /fr in French", async () => {
+    const { header, links } = await renderShell({ path: "/fr/about", language: "fr" });
+    expect(links(header.querySelector("nav")!).map((link) => link.href)).toEqual(["/fr", "/fr/contact", "/fr/about", "/fr/posts"]);
+    expect(header.querySelector("nav a[aria-current=page]")?.textContent).toBe("À propos");
+    expect(links(header)).toContainEqual({ text: "Connexion", href: "/api/login" });
+  });
+
+  it("shows a customer's first name and a Logout link, but no Leads or Admin link", async () => {
+    const { header, links } = await renderShell({ signedIn: user({ role: "customer" }) });
+    expect(header.querySelector("[data-testid=nav-user]")?.textContent).toBe("CDCamille");
+    expect(links(header)).toContainEqual({ text: "Logout", href: "/api/logout" });
+    expect(links(header).some((link) => link.href === "/api/login")).toBe(false);
+    expect(links(header).map((link) => link.href)).not.toContain("/leads");
+    expect(links(header).map((link) => link.href)).not.toContain("/admin");
+  });
+
+  it.each(["staff", "admin"] as const)("shows Leads and Admin links to %s accounts", async (role) => {
+    const { header, links } = await renderShell({ signedIn: user({ role }) });
+    expect(links(header.querySelector("nav")!).slice(-2)).toEqual([
+      { text: "Leads", href: "/leads" },
+      { text: "Admin", href: "/admin" },
+    ]);
+  });
+
+  it("names the user by the e-mail's local part without a first name, else 'User'", async () => {
+    const byEmail = await renderShell({ signedIn: user({ firstName: null, lastName: null, email: "jo.martin@example.com" }) });
+    expect(byEmail.header.querySelector("[data-testid=nav-user]")?.textContent).toBe("Jjo.martin");
+    act(() => root?.unmount());
+    root = null;
+    const anonymous = await renderShell({ signedIn: user({ firstName: null, lastName: null, email: "" }) });
+    expect(anonymous.header.querySelector("[data-testid=nav-user]")?.textContent).toBe("?User");
+  });
+
+  it("shows the profile picture when there is one", async () => {
+    const { header } = await renderShell({ signedIn: user({ profileImageUrl: "https://images.example/camille.jpg" }) });
+    expect(header.querySelector("[data-testid=nav-user] img")?.getAttribute("src")).toBe("https://images.example/camille.jpg");
+  });
+
+  it("opens a labelled drawer from the menu button that shows the e-mail, and Escape closes it", async () => {
+    const { header } = await renderShell({ signedIn: user({}) });
+    const toggle = header.querySelector<HTMLButtonElement>("button[aria-haspopup=dialog]")!;
+    expect(toggle.getAttribute("aria-label")).toBe("Open menu");
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    await act(async () => toggle.click());
+    const drawer = document.querySelector("[role=dialog]")!;
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(toggle.getAttribute("aria-controls")).toBe(drawer.id);
+    expect(drawer.getAttribute("aria-labelledby")).toBeTruthy();
+    expect(drawer.querySelector("[data-testid=drawer-user]")?.textContent).toContain("camille.durand@example.com");
+    expect(drawer.contains(document.activeElement)).toBe(true);
+    await act(async () => {
+      document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    });
+    expect(document.querySelector("[role=dialog]")).toBeNull();
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+  });
+});
+
+describe("footer", () => {
+  it("has the quick links, the company's contact details and social links, and the legal pages", async () => {
+    const { footer, links } = await renderShell();
+    const all = links(footer);
+    for (const [text, href] of [
+      ["Home", "/"],
+      ["Services", "/#services"],
+      ["About", "/about"],
+      ["Contact", "/contact"],
+      ["Blog", "/posts"],
+      ["Privacy policy", "/privacy"],
+      ["Terms of use", "/terms"],
+    ]) {
+      expect(all).toContainEqual({ text, href });
+    }
+    const hrefs = all.map((link) => link.href);
+    expect(hrefs).toContain("mailto:bonjour@studio-nord.example");
+    expect(hrefs).toContain("tel:+33123456789");
+    expect(hrefs).toContain("https://www.studio-nord.example/");
+    for (const url of Object.values(config.social)) {
+      const anchor = footer.querySelector(`a[href="${url}"]`)!;
+      expect(anchor.getAttribute("rel")).toBe("noopener noreferrer");
+      expect(anchor.textContent).toMatch(/^Studio Nord on (Facebook|Instagram|TikTok)/);
+    }
+    expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Studio Nord. All rights reserved.`);
+  });
+
+  it("keeps the legal links in the visitor's language tree", async () => {
+    const { footer, links } = await renderShell({ path: "/fr/terms", language: "fr" });
+    expect(links(footer)).toContainEqual({ text: "Politique de confidentialité", href: "/fr/privacy" });
+    expect(links(footer)).toContainEqual({ text: "Services", href: "/fr#services" });
+  });
+});
