@@ -4,20 +4,26 @@ import enAdmin from "./en/admin.json";
 import enAuth from "./en/auth.json";
 import enBlog from "./en/blog.json";
 import enCart from "./en/cart.json";
+import enCatalogue from "./en/catalogue.json";
 import enCommon from "./en/common.json";
+import enDeals from "./en/deals.json";
 import enErrors from "./en/errors.json";
 import enLegal from "./en/legal.json";
+import enNewsletter from "./en/newsletter.json";
 import frAdmin from "./fr/admin.json";
 import frAuth from "./fr/auth.json";
 import frBlog from "./fr/blog.json";
 import frCart from "./fr/cart.json";
+import frCatalogue from "./fr/catalogue.json";
 import frCommon from "./fr/common.json";
+import frDeals from "./fr/deals.json";
 import frErrors from "./fr/errors.json";
 import frLegal from "./fr/legal.json";
+import frNewsletter from "./fr/newsletter.json";
 
 export { NAMESPACES } from "./namespaces.ts";
 
 export const resources = {
-  en: { common: enCommon, errors: enErrors, auth: enAuth, blog: enBlog, admin: enAdmin, legal: enLegal, cart: enCart },
-  fr: { common: frCommon, errors: frErrors, auth: frAuth, blog: frBlog, admin: frAdmin, legal: frLegal, cart: frCart },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, blog: enBlog, admin: enAdmin, legal: enLegal, cart: enCart, catalogue: enCatalogue, deals: enDeals, newsletter: enNewsletter },
+  fr: { common: frCommon, errors: frErrors, auth: frAuth, blog: frBlog, admin: frAdmin, legal: frLegal, cart: frCart, catalogue: frCatalogue, deals: frDeals, newsletter: frNewsletter },
 };
