@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Toaster } from "sonner";
 import { LANGUAGES, isLanguage, localizedPath, splitLanguagePrefix } from "../core/i18n/language.ts";
 import type { Route } from "./+types/root";
 import { switchClientLanguage } from "./i18n/client-instance.ts";
+import { CartProvider } from "./features/cart/cart-context.tsx";
 import { LanguageDetector } from "./features/i18n/language-detector.tsx";
 import { ErrorPage } from "./features/layout/error-page.tsx";
 import stylesheet from "./app.css?url";
@@ -30,6 +31,15 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
   await switchClientLanguage(data.language);
   return data;
+}
+
+// The root data (user, language, config) changes only with the /en or /fr tree, an explicit revalidation
+// (language chosen on a plain address) or a form post; other navigations need not fetch it again.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (splitLanguagePrefix(currentUrl.pathname).language !== splitLanguagePrefix(nextUrl.pathname).language) return true;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -82,10 +92,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useRootData();
   return (
-    <>
+    <CartProvider>
       {data?.languageUndetermined && data.config.geoLookupUrl && <LanguageDetector geoLookupUrl={data.config.geoLookupUrl} />}
       <Outlet />
-    </>
+    </CartProvider>
   );
 }
 

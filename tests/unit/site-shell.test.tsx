@@ -3,6 +3,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
+import { CartProvider } from "../../app/features/cart/cart-context.tsx";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PublicConfig } from "../../config/env.ts";
 import type { CurrentUser } from "../../core/auth/schema.ts";
@@ -66,7 +67,9 @@ async function renderShell({ signedIn = null as CurrentUser | null, path = "/", 
   await act(async () => {
     root!.render(
       <I18nextProvider i18n={createI18n(language, resources)}>
-        <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: { language, user: signedIn, config, languageUndetermined: false, nonce: "" } } }} />
+        <CartProvider>
+          <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: { language, user: signedIn, config, languageUndetermined: false, nonce: "" } } }} />
+        </CartProvider>
       </I18nextProvider>,
     );
   });
