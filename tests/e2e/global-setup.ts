@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { createPostgresDatabase, startServer, temporaryDir, type ServerProcess } from "./server-process.ts";
 
@@ -36,7 +37,10 @@ export default async function setup(project: TestProject) {
         LOG_LEVEL: "warn",
       },
     });
+    // On PostgreSQL, make sure the server really uses the new database: the start-up admin is in it.
+    if (postgres) await expectAdminIn(postgres.url, admin.email);
   } catch (error) {
+    await server?.stop(5_000);
     await postgres?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -53,4 +57,15 @@ export default async function setup(project: TestProject) {
     await postgres?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+async function expectAdminIn(url: string, email: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select role from users where lower(email) = lower($1)", [email]);
+    if (rows[0]?.role !== "admin") throw new Error(`The e2e server did not create its admin in ${new URL(url).pathname}`);
+  } finally {
+    await client.end();
+  }
 }
