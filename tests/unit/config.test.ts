@@ -134,6 +134,13 @@ describe(".env.example", () => {
     expect(parseConfig(assigned)).toEqual(parseConfig({}));
   });
 
+  it("can be sourced by a shell (`set -a && . ./.env`): values with spaces or symbols are quoted", () => {
+    for (const line of lines.filter((l) => /^#? ?[A-Z][A-Z0-9_]+=/.test(l))) {
+      const value = line.slice(line.indexOf("=") + 1);
+      expect(/^"[^"$`\\]*"$/.test(value) || /^[^\s()<>&;|"'`$\\]*$/.test(value), `quote the value of: ${line}`).toBe(true);
+    }
+  });
+
   it("gives valid examples for the commented-out variables", () => {
     const examples = Object.fromEntries(
       lines.map((line) => /^# ([A-Z][A-Z0-9_]+)=(.*)$/.exec(line)).filter((m): m is RegExpExecArray => m !== null).map((m) => [m[1], unquote(m[2])]),
