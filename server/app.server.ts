@@ -10,6 +10,10 @@ import { healthRoutes } from "./api/health.server.ts";
 import { createRouter } from "./api/router.server.ts";
 import { authRoutes } from "./api/auth.server.ts";
 import { blogRoutes } from "./api/blog.server.ts";
+import { catalogueRoutes } from "./api/catalogue.server.ts";
+import { dealRoutes } from "./api/deals.server.ts";
+import { newsletterRoutes } from "./api/newsletter.server.ts";
+import { promotionRoutes } from "./api/promotions.server.ts";
 import type { AppEnv } from "./context.server.ts";
 import { errorBody, handleError } from "./errors.server.ts";
 import type { Logger } from "./logger.server.ts";
@@ -94,6 +98,10 @@ export function createApp({ config, services, logger, ssr, staticRoot }: AppOpti
   api.route("/", healthRoutes(services));
   api.route("/", authRoutes(config, services));
   api.route("/", blogRoutes(services, config));
+  api.route("/", catalogueRoutes(services));
+  api.route("/", promotionRoutes(services, config));
+  api.route("/", dealRoutes(services));
+  api.route("/", newsletterRoutes(services, config));
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Atelier API", version: "1.0.0", description: "Every /api route of Atelier, generated from its zod schemas." },

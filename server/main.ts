@@ -3,6 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import { ConfigError, parseConfig, type Config } from "../config/env.ts";
 import { openDatabase } from "../db/client.server.ts";
 import { seedDemoContent } from "../db/seed.server.ts";
+import { seedReferenceData } from "../db/seed-reference.server.ts";
 import { createApp, type SsrHandler } from "./app.server.ts";
 import { createLogger } from "./logger.server.ts";
 import { createServices } from "./services.server.ts";
@@ -28,6 +29,7 @@ async function main() {
   const services = createServices(database, config, logger);
 
   await services.auth.ensureAdminFromConfig(config, (line) => logger.info(line));
+  await seedReferenceData(services, logger);
   if (config.SEED_DEMO_CONTENT) await seedDemoContent(services, logger);
   await services.sessions.purgeExpired();
   const purge = setInterval(() => void services.sessions.purgeExpired().catch((err) => logger.warn({ err }, "session purge failed")), 3600_000);

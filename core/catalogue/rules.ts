@@ -152,3 +152,29 @@ export function catalogueQuantity(input: string | number): number {
   if (!Number.isFinite(value)) return 1;
   return Math.max(1, Math.trunc(value));
 }
+
+export const CATALOGUE_MESSAGES = {
+  rangeOrder: "catalogue:validation.rangeOrder",
+  fixedPriceRequired: "catalogue:validation.fixedPriceRequired",
+  fixedPriceNotAllowed: "catalogue:validation.fixedPriceNotAllowed",
+  fixedPriceOutOfRange: "catalogue:validation.fixedPriceOutOfRange",
+} as const;
+
+/**
+ * The first rule a catalogue entry breaks, or null: the minimum price may not exceed the maximum; a
+ * fixed-price service has a fixed price and it lies within the range; a custom-price service has none.
+ */
+export function checkServiceEntry(
+  entry: Pick<CatalogueEntry, "pricingType" | "fixedPriceCents" | "minPriceCents" | "maxPriceCents">,
+): { field: "maxPriceCents" | "fixedPriceCents"; messageKey: string } | null {
+  if (entry.minPriceCents > entry.maxPriceCents) return { field: "maxPriceCents", messageKey: CATALOGUE_MESSAGES.rangeOrder };
+  if (entry.pricingType === "fixed") {
+    if (entry.fixedPriceCents === null) return { field: "fixedPriceCents", messageKey: CATALOGUE_MESSAGES.fixedPriceRequired };
+    if (entry.fixedPriceCents < entry.minPriceCents || entry.fixedPriceCents > entry.maxPriceCents) {
+      return { field: "fixedPriceCents", messageKey: CATALOGUE_MESSAGES.fixedPriceOutOfRange };
+    }
+  } else if (entry.fixedPriceCents !== null) {
+    return { field: "fixedPriceCents", messageKey: CATALOGUE_MESSAGES.fixedPriceNotAllowed };
+  }
+  return null;
+}

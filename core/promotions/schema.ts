@@ -26,3 +26,82 @@ export const promoDefinitionSchema = z
   })
   .refine((promo) => promo.kind !== "percent" || promo.value <= 100, { message: "errors:invalidValue", path: ["value"] });
 export type PromoDefinition = z.infer<typeof promoDefinitionSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The promo API: validation by visitors, management by staff
+
+/** `POST /api/promos/validate`: the code a visitor typed and the cart's subtotal. */
+export const promoValidateRequestSchema = z.strictObject({
+  code: z.string({ message: "cart:promo.required" }).max(64, "cart:promo.invalid"),
+  subtotalCents: z.number({ message: "errors:invalidValue" }).int("errors:invalidValue").min(0, "errors:invalidValue").max(1_000_000_000, "errors:invalidValue"),
+});
+export type PromoValidateRequest = z.infer<typeof promoValidateRequestSchema>;
+
+/** The largest fixed discount a code may give: the largest discount an order accepts ($10,000). */
+export const MAX_PROMO_AMOUNT_CENTS = 1_000_000;
+
+/** A code as staff type it: 3 to 32 letters, digits, "-" or "_", stored upper-case. */
+export const promoAdminCodeSchema = z
+  .string({ message: "cart:promoAdmin.codeFormat" })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9_-]{3,32}$/, "cart:promoAdmin.codeFormat");
+
+const promoAdminFields = {
+  kind: z.enum(PROMO_KINDS, { message: "cart:promoAdmin.kindInvalid" }),
+  value: z.number({ message: "cart:promoAdmin.valueInvalid" }).int("cart:promoAdmin.valueInvalid"),
+  minimumSubtotalCents: z
+    .number({ message: "cart:promoAdmin.minimumInvalid" })
+    .int("cart:promoAdmin.minimumInvalid")
+    .min(0, "cart:promoAdmin.minimumInvalid")
+    .max(10_000_000, "cart:promoAdmin.minimumInvalid")
+    .nullable(),
+  description: z.string({ message: "cart:promoAdmin.descriptionTooLong" }).trim().max(200, "cart:promoAdmin.descriptionTooLong"),
+  active: z.boolean({ message: "errors:invalidValue" }),
+};
+
+/**
+ * The first problem of a code's kind and value, or null: a percentage is 1 to 100, a fixed amount
+ * at least 1 cent and at most MAX_PROMO_AMOUNT_CENTS.
+ */
+export function promoValueProblem(kind: PromoKind, value: number): string | null {
+  if (kind === "percent") return value >= 1 && value <= 100 ? null : "cart:promoAdmin.percentRange";
+  if (value < 1) return "cart:promoAdmin.amountMin";
+  if (value > MAX_PROMO_AMOUNT_CENTS) return "cart:promoAdmin.amountMax";
+  return null;
+}
+
+/** `POST /api/admin/promos`: a new code. */
+export const promoCreateSchema = z
+  .strictObject({
+    code: promoAdminCodeSchema,
+    kind: promoAdminFields.kind,
+    value: promoAdminFields.value,
+    minimumSubtotalCents: promoAdminFields.minimumSubtotalCents.optional().default(null),
+    description: promoAdminFields.description.optional().default(""),
+    active: promoAdminFields.active.optional().default(true),
+  })
+  .superRefine((promo, ctx) => {
+    // Zod runs this even when a field failed on its own; the kind and value checks cover those.
+    if (!PROMO_KINDS.includes(promo.kind) || !Number.isInteger(promo.value)) return;
+    const problem = promoValueProblem(promo.kind, promo.value);
+    if (problem) ctx.addIssue({ code: "custom", path: ["value"], message: problem });
+  });
+export type PromoCreate = z.infer<typeof promoCreateSchema>;
+
+/** `PUT /api/admin/promos/:code`: any subset of a code's settings (the code itself does not change). */
+export const promoUpdateSchema = z.strictObject({
+  kind: promoAdminFields.kind.optional(),
+  value: promoAdminFields.value.optional(),
+  minimumSubtotalCents: promoAdminFields.minimumSubtotalCents.optional(),
+  description: promoAdminFields.description.optional(),
+  active: promoAdminFields.active.optional(),
+});
+export type PromoUpdate = z.infer<typeof promoUpdateSchema>;
+
+/** A code as staff see it. */
+export interface StoredPromo extends PromoDefinition {
+  minimumSubtotalCents: number | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,192 @@
+import { z } from "zod";
+import { LANGUAGES } from "../i18n/language.ts";
+
+/** Bounds of a hot deal's fields. Prices are cents, at most the largest unit price an order accepts. */
+export const DEAL_LIMITS = {
+  title: 200,
+  descriptionMin: 10,
+  description: 2000,
+  serviceName: 200,
+  featuredImage: 2000,
+  minPriceCents: 1,
+  maxPriceCents: 1_000_000,
+  maxClaimLimit: 1_000_000,
+} as const;
+
+/** A deal's id as it appears in an address or a cart line: a positive whole number. */
+export const dealIdSchema = z.coerce.number({ message: "deals:errors.notFound" }).int("deals:errors.notFound").positive("deals:errors.notFound");
+
+/** An https address, or a path on this site ("/images/..."); never a protocol-relative or script address. */
+function isSafeImageUrl(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const price = (required: string) =>
+  z
+    .number({ message: required })
+    .int("deals:validation.priceWhole")
+    .min(DEAL_LIMITS.minPriceCents, "deals:validation.priceMin")
+    .max(DEAL_LIMITS.maxPriceCents, "deals:validation.priceMax");
+
+/** An ISO 8601 date and time with its offset ("2025-06-01T09:00:00Z") or a Date, read as a Date. */
+const date = (message: string) =>
+  z.preprocess(
+    // A Date (from code, or from a body this schema already read) reads as its ISO text.
+    (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : value),
+    z
+      .string({ message })
+      .pipe(z.iso.datetime({ offset: true, message }))
+      .transform((value) => new Date(value)),
+  );
+
+const dealFields = {
+  title: z.string({ message: "deals:validation.titleRequired" }).trim().min(1, "deals:validation.titleRequired").max(DEAL_LIMITS.title, "deals:validation.titleTooLong"),
+  description: z
+    .string({ message: "deals:validation.descriptionMin" })
+    .trim()
+    .min(DEAL_LIMITS.descriptionMin, "deals:validation.descriptionMin")
+    .max(DEAL_LIMITS.description, "deals:validation.descriptionTooLong"),
+  serviceName: z
+    .string({ message: "deals:validation.serviceNameRequired" })
+    .trim()
+    .min(1, "deals:validation.serviceNameRequired")
+    .max(DEAL_LIMITS.serviceName, "deals:validation.serviceNameTooLong"),
+  language: z.enum(LANGUAGES, { message: "deals:validation.languageInvalid" }),
+  originalPrice: price("deals:validation.priceMin"),
+  discountedPrice: price("deals:validation.priceMin"),
+  discountPercentage: z
+    .number({ message: "deals:validation.discountPercentage" })
+    .int("deals:validation.discountPercentage")
+    .min(1, "deals:validation.discountPercentage")
+    .max(99, "deals:validation.discountPercentage"),
+  validFrom: date("deals:validation.validFromInvalid"),
+  validUntil: date("deals:validation.validUntilInvalid"),
+  // "" and null both mean "no image".
+  featuredImage: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+    z
+      .string({ message: "deals:validation.featuredImageInvalid" })
+      .trim()
+      .max(DEAL_LIMITS.featuredImage, "deals:validation.featuredImageInvalid")
+      .refine(isSafeImageUrl, "deals:validation.featuredImageInvalid")
+      .nullable(),
+  ),
+  active: z.boolean({ message: "errors:invalidValue" }),
+  /** How many claims the deal allows; null for no limit. */
+  claimLimit: z
+    .number({ message: "deals:validation.claimLimitInvalid" })
+    .int("deals:validation.claimLimitInvalid")
+    .min(1, "deals:validation.claimLimitInvalid")
+    .max(DEAL_LIMITS.maxClaimLimit, "deals:validation.claimLimitInvalid")
+    .nullable(),
+};
+
+/** The fields a deal holds once checked. */
+export interface DealFields {
+  title: string;
+  description: string;
+  serviceName: string;
+  language: (typeof LANGUAGES)[number];
+  originalPrice: number;
+  discountedPrice: number;
+  discountPercentage: number;
+  validFrom: Date;
+  validUntil: Date;
+  featuredImage: string | null;
+  active: boolean;
+  claimLimit: number | null;
+}
+
+/**
+ * Checks that hold between fields (specification 000, section 5, "Hot deal", and what a deal means):
+ * the discounted price is below the original one and the deal ends after it starts.
+ */
+function crossFieldIssues(deal: Pick<DealFields, "originalPrice" | "discountedPrice" | "validFrom" | "validUntil">, ctx: z.RefinementCtx) {
+  // Zod runs this even when a field failed on its own; only compare values that are well formed.
+  const isPrice = (value: unknown) => typeof value === "number" && Number.isFinite(value);
+  const isDate = (value: unknown): value is Date => value instanceof Date && !Number.isNaN(value.getTime());
+  if (isPrice(deal.discountedPrice) && isPrice(deal.originalPrice) && deal.discountedPrice >= deal.originalPrice) {
+    ctx.addIssue({ code: "custom", path: ["discountedPrice"], message: "deals:validation.discountedBelowOriginal" });
+  }
+  if (isDate(deal.validUntil) && isDate(deal.validFrom) && deal.validUntil.getTime() <= deal.validFrom.getTime()) {
+    ctx.addIssue({ code: "custom", path: ["validUntil"], message: "deals:validation.validUntilAfterFrom" });
+  }
+}
+
+/** What staff send to create a deal: title, description, service, prices, percentage, window, limit. */
+export const dealInputSchema = z
+  .strictObject({
+    title: dealFields.title,
+    description: dealFields.description,
+    serviceName: dealFields.serviceName,
+    language: dealFields.language.optional().default("en"),
+    originalPrice: dealFields.originalPrice,
+    discountedPrice: dealFields.discountedPrice,
+    discountPercentage: dealFields.discountPercentage,
+    validFrom: dealFields.validFrom,
+    validUntil: dealFields.validUntil,
+    featuredImage: dealFields.featuredImage.optional().default(null),
+    active: dealFields.active.optional().default(true),
+    claimLimit: dealFields.claimLimit.optional().default(null),
+  })
+  .superRefine(crossFieldIssues);
+export type DealInput = z.input<typeof dealInputSchema>;
+
+/** A staff edit: any subset of the fields. The merged deal is checked again as a whole (`dealInputSchema`). */
+export const dealUpdateSchema = z.strictObject({
+  title: dealFields.title.optional(),
+  description: dealFields.description.optional(),
+  serviceName: dealFields.serviceName.optional(),
+  language: dealFields.language.optional(),
+  originalPrice: dealFields.originalPrice.optional(),
+  discountedPrice: dealFields.discountedPrice.optional(),
+  discountPercentage: dealFields.discountPercentage.optional(),
+  validFrom: dealFields.validFrom.optional(),
+  validUntil: dealFields.validUntil.optional(),
+  featuredImage: dealFields.featuredImage.optional(),
+  active: dealFields.active.optional(),
+  claimLimit: dealFields.claimLimit.optional(),
+});
+
+/** The public list's filter: the request's language unless one is named. */
+export const dealListQuerySchema = z.object({
+  language: z.enum(LANGUAGES, { message: "deals:validation.languageInvalid" }).optional(),
+});
+
+/** A deal as the public API answers it, with what the card shows computed at the time of the request. */
+export interface PublicDeal {
+  id: number;
+  title: string;
+  description: string;
+  serviceName: string;
+  language: string;
+  originalPrice: number;
+  discountedPrice: number;
+  discountPercentage: number;
+  validFrom: string;
+  validUntil: string;
+  featuredImage: string | null;
+  claimLimit: number | null;
+  claimCount: number;
+  /** Whole days until the deal ends, rounded up, never below 0. */
+  daysLeft: number;
+  /** 3 days or fewer left: the HURRY! ribbon and red border. */
+  hurry: boolean;
+  /** The claim limit is reached: Sold Out, button disabled. */
+  soldOut: boolean;
+  /** Claimed share of the limit, a whole percent from 0 to 100 (0 without a limit). */
+  progress: number;
+}
+
+/** A deal as staff see it: everything public, plus whether it is active and currently shown. */
+export interface AdminDeal extends PublicDeal {
+  active: boolean;
+  visible: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

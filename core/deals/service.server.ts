@@ -1,0 +1,168 @@
+import type { z } from "zod";
+import type { Database, Transaction } from "../../db/client.server.ts";
+import { DomainError } from "../errors.ts";
+import type { Language } from "../i18n/language.ts";
+import { DealRepo, type DealRow } from "./repo.server.ts";
+import { dealStatus, isDealVisible } from "./rules.ts";
+import { dealInputSchema, dealUpdateSchema, type AdminDeal, type PublicDeal } from "./schema.ts";
+
+function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join(".") || "_";
+    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
+  }
+  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
+}
+
+/** "12" or 12 → 12; anything that is not a positive whole number → null. */
+function parseDealId(raw: string | number): number | null {
+  const text = typeof raw === "number" ? String(raw) : raw.trim();
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 ? id : null;
+}
+
+const dealUnavailable = () => new DomainError("not_found", "deals:errors.notAvailable");
+const dealNotFound = () => new DomainError("not_found", "deals:errors.notFound");
+
+function toPublic(row: DealRow, now: Date): PublicDeal {
+  const status = dealStatus(row, now);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    serviceName: row.serviceName,
+    language: row.language,
+    originalPrice: row.originalPrice,
+    discountedPrice: row.discountedPrice,
+    discountPercentage: row.discountPercentage,
+    validFrom: row.validFrom.toISOString(),
+    validUntil: row.validUntil.toISOString(),
+    featuredImage: row.featuredImage,
+    claimLimit: row.claimLimit,
+    claimCount: row.claimCount,
+    daysLeft: status.daysLeft,
+    hurry: status.hurry,
+    soldOut: status.soldOut,
+    progress: status.progress,
+  };
+}
+
+function toAdmin(row: DealRow, now: Date): AdminDeal {
+  return {
+    ...toPublic(row, now),
+    active: row.active,
+    visible: isDealVisible(row, now),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A stored deal written back as the input schema reads it, so that an edit can be checked whole. */
+function asInput(row: DealRow) {
+  return {
+    title: row.title,
+    description: row.description,
+    serviceName: row.serviceName,
+    language: row.language,
+    originalPrice: row.originalPrice,
+    discountedPrice: row.discountedPrice,
+    discountPercentage: row.discountPercentage,
+    validFrom: row.validFrom.toISOString(),
+    validUntil: row.validUntil.toISOString(),
+    featuredImage: row.featuredImage,
+    active: row.active,
+    claimLimit: row.claimLimit,
+  };
+}
+
+/** Hot deals: what visitors see, what staff manage, and the claims counted when an order is paid. */
+export class DealService {
+  private readonly repo: DealRepo;
+
+  constructor(db: Database) {
+    this.repo = new DealRepo(db);
+  }
+
+  /** The deals shown now in one language: active and within their window, ending soonest first. */
+  async listVisible(language: Language, now: Date = new Date()): Promise<PublicDeal[]> {
+    const rows = await this.repo.listActive(language);
+    return rows.filter((row) => isDealVisible(row, now)).map((row) => toPublic(row, now));
+  }
+
+  /** A deal shown now (any language), or null: what the cart and checkout check a deal line against. */
+  async findVisible(rawId: string | number, now: Date = new Date()): Promise<PublicDeal | null> {
+    const id = parseDealId(rawId);
+    const row = id === null ? null : await this.repo.find(id);
+    return row && isDealVisible(row, now) ? toPublic(row, now) : null;
+  }
+
+  /** Like findVisible, but 'This deal is no longer available' (404) instead of null. */
+  async getVisible(rawId: string | number, now: Date = new Date()): Promise<PublicDeal> {
+    const deal = await this.findVisible(rawId, now);
+    if (!deal) throw dealUnavailable();
+    return deal;
+  }
+
+  /**
+   * Counts `quantity` claims of a deal when its order is paid, in the caller's transaction when given:
+   * one conditional UPDATE, so that the claims never pass the limit, even under concurrent payments.
+   * False (nothing counted) when the deal is unknown, inactive, or the claims would pass its limit.
+   * The validity window is not checked: a deal claimed in time may be paid for after it ends.
+   */
+  async recordClaim(dealId: number, quantity: number, tx?: Transaction): Promise<boolean> {
+    if (!Number.isSafeInteger(dealId) || dealId < 1) return false;
+    if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`claim quantity must be a positive whole number, got ${quantity}`);
+    return this.repo.addClaims(dealId, quantity, tx);
+  }
+
+  // --- staff -----------------------------------------------------------------------------------
+
+  async count(): Promise<number> {
+    return this.repo.count();
+  }
+
+  /** Every deal, newest first, with whether it is shown now. */
+  async listAll(now: Date = new Date()): Promise<AdminDeal[]> {
+    return (await this.repo.listAll()).map((row) => toAdmin(row, now));
+  }
+
+  async get(rawId: string | number, now: Date = new Date()): Promise<AdminDeal> {
+    const id = parseDealId(rawId);
+    const row = id === null ? null : await this.repo.find(id);
+    if (!row) throw dealNotFound();
+    return toAdmin(row, now);
+  }
+
+  /**
+   * Creates a deal (specification 000, section 5: title; description of 10 characters or more; service
+   * name; prices of at least 1; percentage 1-99; plus a discounted price below the original and an end
+   * after the start). `claimCount` lets the demo seed start a deal with claims already made.
+   */
+  async create(input: unknown, options: { claimCount?: number } = {}): Promise<AdminDeal> {
+    const valid = parseOrThrow(dealInputSchema, input);
+    const claimCount = Math.max(0, Math.trunc(options.claimCount ?? 0));
+    const row = await this.repo.insert({ ...valid, claimCount: valid.claimLimit === null ? claimCount : Math.min(claimCount, valid.claimLimit) });
+    return toAdmin(row, new Date());
+  }
+
+  /** Changes any subset of a deal's fields; the deal as changed must pass every rule of `create`. */
+  async update(rawId: string | number, input: unknown): Promise<AdminDeal> {
+    const id = parseDealId(rawId);
+    const current = id === null ? null : await this.repo.find(id);
+    if (!current) throw dealNotFound();
+    parseOrThrow(dealUpdateSchema, input);
+    const merged = parseOrThrow(dealInputSchema, { ...asInput(current), ...(input as Record<string, unknown>) });
+    const row = await this.repo.update(current.id, merged);
+    if (!row) throw dealNotFound();
+    return toAdmin(row, new Date());
+  }
+
+  async delete(rawId: string | number): Promise<void> {
+    const id = parseDealId(rawId);
+    if (id === null || !(await this.repo.delete(id))) throw dealNotFound();
+  }
+}

@@ -1,0 +1,122 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { dealInputSchema, dealListQuerySchema, dealUpdateSchema } from "../../core/deals/schema.ts";
+import { requireStaff } from "../middleware/auth-guard.server.ts";
+import type { Services } from "../services.server.ts";
+import { createRouter } from "./router.server.ts";
+
+const errorSchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi("Error");
+
+const publicDealSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    serviceName: z.string(),
+    language: z.string(),
+    originalPrice: z.number().int().openapi({ description: "Cents" }),
+    discountedPrice: z.number().int().openapi({ description: "Cents" }),
+    discountPercentage: z.number().int(),
+    validFrom: z.string().openapi({ format: "date-time" }),
+    validUntil: z.string().openapi({ format: "date-time" }),
+    featuredImage: z.string().nullable(),
+    claimLimit: z.number().int().nullable(),
+    claimCount: z.number().int(),
+    daysLeft: z.number().int().openapi({ description: "Whole days until validUntil, rounded up, never below 0" }),
+    hurry: z.boolean().openapi({ description: "3 days or fewer left" }),
+    soldOut: z.boolean().openapi({ description: "claimCount reached claimLimit" }),
+    progress: z.number().int().openapi({ description: "claimCount over claimLimit, whole percent 0-100 (0 without a limit)" }),
+  })
+  .openapi("HotDeal");
+
+const adminDealSchema = publicDealSchema
+  .extend({
+    active: z.boolean(),
+    visible: z.boolean().openapi({ description: "Active and within its window now" }),
+    createdAt: z.string().openapi({ format: "date-time" }),
+    updatedAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("AdminHotDeal");
+
+const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const staffErrors = {
+  401: json(errorSchema, "Not signed in"),
+  403: json(errorSchema, "Signed in without a staff role"),
+};
+const invalid = { 400: json(errorSchema, "Invalid input; `message` and `fields` are translated") };
+const notFound = { 404: json(errorSchema, "Deal not found") };
+
+const listDeals = createRoute({
+  method: "get",
+  path: "/hot-deals",
+  tags: ["deals"],
+  summary: "Deals shown now (active, within their window) in the request's language, ending soonest first",
+  request: { query: dealListQuerySchema },
+  responses: { 200: json(z.array(publicDealSchema), "Visible deals"), ...invalid },
+});
+
+const getDeal = createRoute({
+  method: "get",
+  path: "/hot-deals/{id}",
+  tags: ["deals"],
+  summary: "One deal shown now, in any language (for the cart and checkout to check a deal line)",
+  request: { params: idParams },
+  responses: { 200: json(publicDealSchema, "The deal"), 404: json(errorSchema, "'This deal is no longer available'") },
+});
+
+const adminListDeals = createRoute({
+  method: "get",
+  path: "/admin/hot-deals",
+  tags: ["deals", "staff"],
+  summary: "Every deal, both languages, inactive and out-of-window ones included (staff)",
+  middleware: [requireStaff] as const,
+  responses: { 200: json(z.array(adminDealSchema), "All deals"), ...staffErrors },
+});
+
+const createDeal = createRoute({
+  method: "post",
+  path: "/admin/hot-deals",
+  tags: ["deals", "staff"],
+  summary: "Create a deal (staff)",
+  middleware: [requireStaff] as const,
+  request: { body: { required: true, content: { "application/json": { schema: dealInputSchema } } } },
+  responses: { 201: json(adminDealSchema, "Created"), ...invalid, ...staffErrors },
+});
+
+const updateDeal = createRoute({
+  method: "put",
+  path: "/admin/hot-deals/{id}",
+  tags: ["deals", "staff"],
+  summary: "Edit any subset of a deal's fields; the result is checked whole (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams, body: { required: true, content: { "application/json": { schema: dealUpdateSchema } } } },
+  responses: { 200: json(adminDealSchema, "Updated"), ...invalid, ...notFound, ...staffErrors },
+});
+
+const deleteDeal = createRoute({
+  method: "delete",
+  path: "/admin/hot-deals/{id}",
+  tags: ["deals", "staff"],
+  summary: "Delete a deal (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams },
+  responses: { 204: { description: "Deleted" }, ...notFound, ...staffErrors },
+});
+
+/** Hot deals: the public list and one deal, and staff management. */
+export function dealRoutes(services: Services) {
+  const deals = services.deals;
+  return createRouter()
+    .openapi(listDeals, async (c) => c.json(await deals.listVisible(c.req.valid("query").language ?? c.get("language")), 200))
+    .openapi(getDeal, async (c) => c.json(await deals.getVisible(c.req.valid("param").id), 200))
+    .openapi(adminListDeals, async (c) => c.json(await deals.listAll(), 200))
+    .openapi(createDeal, async (c) => c.json(await deals.create(c.req.valid("json")), 201))
+    .openapi(updateDeal, async (c) => c.json(await deals.update(c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(deleteDeal, async (c) => {
+      await deals.delete(c.req.valid("param").id);
+      return c.body(null, 204);
+    });
+}
