@@ -1,0 +1,53 @@
+import { and, asc, eq, gte, ne } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/client.server.ts";
+import { appointments } from "../../db/schema/appointments.ts";
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type NewAppointmentRow = typeof appointments.$inferInsert;
+
+const UNIQUE_VIOLATION = "23505";
+
+/**
+ * True when a database error is a unique-constraint violation (SQLSTATE 23505). PGlite and
+ * node-postgres both carry the code; drizzle may wrap the driver's error in `cause`.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Database access for appointments; only the appointments module uses it. */
+export class AppointmentRepo {
+  constructor(private readonly db: Database) {}
+
+  /** Inserts inside the caller's transaction; a taken slot raises a unique violation (see isUniqueViolation). */
+  async insert(tx: Transaction, values: NewAppointmentRow): Promise<AppointmentRow> {
+    const [row] = await tx.insert(appointments).values(values).returning();
+    return row;
+  }
+
+  /** Start times already booked (not cancelled) on a date. */
+  async takenTimes(date: string): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ time: appointments.appointmentTime })
+      .from(appointments)
+      .where(and(eq(appointments.appointmentDate, date), ne(appointments.status, "cancelled")));
+    return new Set(rows.map((row) => row.time));
+  }
+
+  /** Appointments in date and time order, optionally from a date on and with one status. */
+  async list(filters: { from?: string; status?: string }): Promise<AppointmentRow[]> {
+    const conditions = [filters.from ? gte(appointments.appointmentDate, filters.from) : undefined, filters.status ? eq(appointments.status, filters.status) : undefined].filter(
+      (condition) => condition !== undefined,
+    );
+    return this.db
+      .select()
+      .from(appointments)
+      .where(conditions.length > 0 ? and(...conditions) : undefined)
+      .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id));
+  }
+}

@@ -1,0 +1,135 @@
+import type { z } from "zod";
+import type { Database } from "../../db/client.server.ts";
+import { DomainError } from "../errors.ts";
+import type { Language } from "../i18n/language.ts";
+import type { CompanyDetails, Translate } from "../mail/rules.ts";
+import type { MailService } from "../mail/service.server.ts";
+import { retryAfterMinutes } from "../rate-limit/rules.ts";
+import type { RateLimitService } from "../rate-limit/service.server.ts";
+import { bookingConfirmationEmail, bookingStaffEmail } from "./emails.ts";
+import { AppointmentRepo, isUniqueViolation, type AppointmentRow } from "./repo.server.ts";
+import { BOOKINGS_PER_ADDRESS, bookingWindow, checkSlot, listSlots, slotProblemMessage, type BookingHours } from "./rules.ts";
+import { adminAppointmentsQuerySchema, bookingInputSchema, slotsQuerySchema, type AdminAppointmentsQuery, type Appointment, type DaySlots } from "./schema.ts";
+
+function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join(".") || "_";
+    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
+  }
+  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
+}
+
+function toAppointment(row: AppointmentRow): Appointment {
+  return {
+    id: row.id,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    appointmentDate: row.appointmentDate,
+    appointmentTime: row.appointmentTime,
+    appointmentType: row.appointmentType,
+    notes: row.notes,
+    status: row.status,
+    source: row.source,
+    language: row.language,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export interface AppointmentServiceDeps {
+  mail: MailService;
+  rateLimits: RateLimitService;
+  translate: Translate;
+  company: CompanyDetails;
+  hours: BookingHours;
+  /** The clock; tests pass a fixed one. */
+  now?: () => Date;
+}
+
+/** Consultation booking: free slots, bookings (one per slot, enforced by the database), confirmations. */
+export class AppointmentService {
+  private readonly repo: AppointmentRepo;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Database,
+    private readonly deps: AppointmentServiceDeps,
+  ) {
+    this.repo = new AppointmentRepo(db);
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  get hours(): BookingHours {
+    return this.deps.hours;
+  }
+
+  /** A day's slots: a slot is available when it has not started, lies within the booking window and is free. */
+  async slots(query: unknown): Promise<DaySlots> {
+    const { date } = parseOrThrow(slotsQuerySchema, query);
+    const now = this.now();
+    const { hours } = this.deps;
+    const window = bookingWindow(hours, now);
+    const outside = date < window.today || date > window.lastDate;
+    const taken = outside ? new Set<string>() : await this.repo.takenTimes(date);
+    return { date, timeZone: hours.timeZone, slotMinutes: hours.slotMinutes, ...window, slots: listSlots(date, hours, now, taken) };
+  }
+
+  /**
+   * Books a slot. Refused with a translated message when the input is invalid, the slot is not
+   * bookable (past, outside the hours or the grid, too far ahead) or already taken (409). The
+   * confirmation and the staff notification are queued in the booking's transaction.
+   */
+  async book(input: unknown, origin: { address?: string; language: Language }): Promise<Appointment> {
+    const valid = parseOrThrow(bookingInputSchema, input);
+    const { hours, translate, company, mail, rateLimits } = this.deps;
+    const problem = checkSlot(valid.appointmentDate, valid.appointmentTime, hours, this.now());
+    if (problem) {
+      const { key, params } = slotProblemMessage(problem, hours);
+      const field = problem === "tooFarAhead" || (problem === "past" && valid.appointmentDate < bookingWindow(hours, this.now()).today) ? "appointmentDate" : "appointmentTime";
+      throw new DomainError("validation", key, { params, fields: { [field]: key } });
+    }
+    if (origin.address !== undefined) {
+      const decision = await rateLimits.hit(BOOKINGS_PER_ADDRESS, origin.address);
+      if (!decision.allowed) {
+        const minutes = retryAfterMinutes(decision.retryAfterMs);
+        throw new DomainError("rate_limited", "appointments:errors.tooManyBookings", { params: { count: minutes, minutes } });
+      }
+    }
+    const language = valid.language ?? origin.language;
+    try {
+      return await this.db.transaction(async (tx) => {
+        const row = await this.repo.insert(tx, {
+          customerName: valid.customerName,
+          customerEmail: valid.customerEmail.toLowerCase(),
+          customerPhone: valid.customerPhone,
+          appointmentDate: valid.appointmentDate,
+          appointmentTime: valid.appointmentTime,
+          appointmentType: valid.appointmentType,
+          notes: valid.notes ?? null,
+          status: "scheduled",
+          source: valid.source,
+          language,
+        });
+        const appointment = toAppointment(row);
+        await mail.enqueue(bookingConfirmationEmail(appointment, language, hours.timeZone, translate, company), tx);
+        await mail.enqueue(bookingStaffEmail(appointment, hours.timeZone, translate, company), tx);
+        return appointment;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Losing the race for a slot is not the visitor's fault: give the attempt back.
+      if (origin.address !== undefined) await rateLimits.refund(BOOKINGS_PER_ADDRESS, origin.address);
+      throw new DomainError("conflict", "appointments:errors.slotTaken", { fields: { appointmentTime: "appointments:errors.slotTaken" } });
+    }
+  }
+
+  /** Appointments for staff, in date and time order. */
+  async listForStaff(query: AdminAppointmentsQuery = {}): Promise<Appointment[]> {
+    const filters = parseOrThrow(adminAppointmentsQuerySchema, query);
+    return (await this.repo.list(filters)).map(toAppointment);
+  }
+}

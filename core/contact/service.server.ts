@@ -1,0 +1,123 @@
+import type { z } from "zod";
+import type { Database } from "../../db/client.server.ts";
+import { DomainError } from "../errors.ts";
+import type { Language } from "../i18n/language.ts";
+import type { CompanyDetails, Translate } from "../mail/rules.ts";
+import type { MailService } from "../mail/service.server.ts";
+import { retryAfterMinutes } from "../rate-limit/rules.ts";
+import type { RateLimitService } from "../rate-limit/service.server.ts";
+import { contactConfirmationEmail, contactStaffEmail, type ContactEmailFacts } from "./emails.ts";
+import { ContactRepo, type ContactRow } from "./repo.server.ts";
+import { CONTACT_PER_ADDRESS, assistantMessage } from "./rules.ts";
+import { assistantContactSchema, contactInputSchema, type ContactSubmission, type InquiryType } from "./schema.ts";
+
+function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join(".") || "_";
+    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
+  }
+  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
+}
+
+function toSubmission(row: ContactRow): ContactSubmission {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    inquiryType: row.inquiryType,
+    message: row.message,
+    language: row.language,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface ContactServiceDeps {
+  mail: MailService;
+  rateLimits: RateLimitService;
+  translate: Translate;
+  company: CompanyDetails;
+}
+
+/** Where the request came from: the client's address (for the rate limit) and the language it was made in. */
+export interface RequestOrigin {
+  address?: string;
+  language: Language;
+}
+
+/** Contact inquiries from the site's form and from the assistants: stored, confirmed to the visitor, announced to staff. */
+export class ContactService {
+  private readonly repo = new ContactRepo();
+
+  constructor(
+    private readonly db: Database,
+    private readonly deps: ContactServiceDeps,
+  ) {}
+
+  /** POST /api/contact: the contact form. */
+  async submit(input: unknown, origin: RequestOrigin): Promise<ContactSubmission> {
+    const valid = parseOrThrow(contactInputSchema, input);
+    return this.store(
+      {
+        name: valid.name,
+        email: valid.email.toLowerCase(),
+        phone: valid.phone ?? null,
+        company: valid.company ?? null,
+        inquiryType: valid.inquiryType,
+        message: valid.message,
+        language: valid.language ?? origin.language,
+        channel: "form",
+      },
+      origin,
+    );
+  }
+
+  /** POST /api/contact/send-email: contact details captured by the chatbot or the voice assistant, a quote request. */
+  async submitFromAssistant(input: unknown, origin: RequestOrigin): Promise<ContactSubmission> {
+    const valid = parseOrThrow(assistantContactSchema, input);
+    const inquiryType: InquiryType = "quote";
+    return this.store(
+      {
+        name: valid.name,
+        email: valid.email.toLowerCase(),
+        phone: valid.phone ?? null,
+        company: null,
+        inquiryType,
+        message: assistantMessage(valid.service, valid.message),
+        language: valid.language ?? origin.language,
+        channel: "assistant",
+      },
+      origin,
+    );
+  }
+
+  private async store(facts: ContactEmailFacts, origin: RequestOrigin): Promise<ContactSubmission> {
+    if (origin.address !== undefined) {
+      const decision = await this.deps.rateLimits.hit(CONTACT_PER_ADDRESS, origin.address);
+      if (!decision.allowed) {
+        const minutes = retryAfterMinutes(decision.retryAfterMs);
+        throw new DomainError("rate_limited", "contact:errors.tooManyMessages", { params: { count: minutes, minutes } });
+      }
+    }
+    const { translate, company, mail } = this.deps;
+    const row = await this.db.transaction(async (tx) => {
+      const stored = await this.repo.insert(tx, {
+        name: facts.name,
+        email: facts.email,
+        phone: facts.phone,
+        company: facts.company,
+        inquiryType: facts.inquiryType,
+        message: facts.message,
+        language: facts.language,
+      });
+      await mail.enqueue(contactConfirmationEmail(facts, translate, company), tx);
+      await mail.enqueue(contactStaffEmail(facts, translate, company), tx);
+      return stored;
+    });
+    return toSubmission(row);
+  }
+}

@@ -1,0 +1,67 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/client.server.ts";
+import { mailOutbox } from "../../db/schema/mail.ts";
+import type { MailStatus } from "./schema.ts";
+
+export type MailRow = typeof mailOutbox.$inferSelect;
+export type NewMailRow = typeof mailOutbox.$inferInsert;
+
+/** Database access for the e-mail outbox; only the mail module uses it. */
+export class MailRepo {
+  constructor(private readonly db: Database) {}
+
+  /** Writes a message, inside the caller's transaction when one is given. */
+  async insert(values: NewMailRow, tx?: Transaction): Promise<void> {
+    await (tx ?? this.db).insert(mailOutbox).values(values);
+  }
+
+  /**
+   * Claims up to `limit` due messages for one dispatcher until `lockUntil`, in one statement. Rows
+   * another dispatcher is claiming at the same moment are skipped (FOR UPDATE SKIP LOCKED), and a
+   * claimed row is not due again until its lock ends, so no two dispatchers get the same message.
+   */
+  async claimDue(limit: number, now: Date, lockUntil: Date): Promise<MailRow[]> {
+    const due = this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, "pending"),
+          lte(mailOutbox.nextAttemptAt, now),
+          or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(mailOutbox.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    const rows = await this.db.update(mailOutbox).set({ lockedUntil: lockUntil }).where(inArray(mailOutbox.id, due)).returning();
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  async markSent(id: number, attempts: number, sentAt: Date): Promise<void> {
+    await this.db
+      .update(mailOutbox)
+      .set({ status: "sent", attempts, sentAt, lockedUntil: null })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+  }
+
+  async markFailure(id: number, outcome: { status: "pending" | "failed"; attempts: number; nextAttemptAt: Date; lastError: string }): Promise<void> {
+    await this.db
+      .update(mailOutbox)
+      .set({ ...outcome, lockedUntil: null })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+  }
+
+  /** One page of the outbox, newest first, optionally with one status. */
+  async list(status: MailStatus | undefined, offset: number, limit: number): Promise<{ rows: MailRow[]; total: number }> {
+    const where = status ? eq(mailOutbox.status, status) : undefined;
+    const rows = await this.db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).offset(offset).limit(limit);
+    const [row] = await this.db.select({ n: count() }).from(mailOutbox).where(where);
+    return { rows, total: Number(row?.n ?? 0) };
+  }
+
+  async find(id: number): Promise<MailRow | null> {
+    const [row] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+    return row ?? null;
+  }
+}

@@ -1,0 +1,71 @@
+import type { z } from "zod";
+import type { Database, Transaction } from "../../db/client.server.ts";
+import { DomainError } from "../errors.ts";
+import { MailRepo, type MailRow } from "./repo.server.ts";
+import { mailMessageSchema, outboxQuerySchema, type MailMessage, type OutboxMessage, type OutboxPage, type OutboxQuery, type OutboxSummary } from "./schema.ts";
+
+function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join(".") || "_";
+    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
+  }
+  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
+}
+
+function parseId(raw: string | number): number | null {
+  const text = String(raw);
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+function toSummary(row: MailRow): OutboxSummary {
+  return {
+    id: row.id,
+    to: row.toAddress,
+    subject: row.subject,
+    kind: row.kind,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+  };
+}
+
+/**
+ * The e-mail outbox. Every e-mail is written here first, in the transaction of what caused it, so
+ * that it exists if and only if that was committed; the dispatcher delivers it later, with retries.
+ */
+export class MailService {
+  private readonly repo: MailRepo;
+
+  constructor(db: Database) {
+    this.repo = new MailRepo(db);
+  }
+
+  /** Queues one e-mail (a pending outbox row), inside `tx` when given. */
+  async enqueue(message: MailMessage, tx?: Transaction): Promise<void> {
+    const valid = parseOrThrow(mailMessageSchema, message);
+    await this.repo.insert({ toAddress: valid.to, subject: valid.subject, text: valid.text, html: valid.html ?? null, kind: valid.kind }, tx);
+  }
+
+  /** The outbox for staff, newest first, one page at a time, optionally with one status. */
+  async listOutbox(query: OutboxQuery = {}): Promise<OutboxPage> {
+    const { status, page, pageSize } = parseOrThrow(outboxQuerySchema, query);
+    const { rows, total } = await this.repo.list(status, (page - 1) * pageSize, pageSize);
+    return { items: rows.map(toSummary), total, page, pageSize };
+  }
+
+  /** One message with its bodies. */
+  async getOutboxMessage(rawId: string | number): Promise<OutboxMessage> {
+    const id = parseId(rawId);
+    const row = id === null ? null : await this.repo.find(id);
+    if (!row) throw new DomainError("not_found", "mail:errors.messageNotFound");
+    return { ...toSummary(row), text: row.text, html: row.html };
+  }
+}

@@ -1,0 +1,12 @@
+import type { RateLimitRule } from "../rate-limit/rules.ts";
+
+/** Public testimonial submissions per client address: 5 per hour. */
+export const TESTIMONIALS_PER_ADDRESS: RateLimitRule = { name: "testimonial:address", limit: 5, windowMs: 60 * 60_000 };
+
+/** "12" → 12; anything that is not a positive 32-bit integer id → null. */
+export function parseTestimonialId(raw: string | number | null | undefined): number | null {
+  const text = String(raw ?? "");
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : null;
+}

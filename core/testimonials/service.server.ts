@@ -1,0 +1,134 @@
+import type { z } from "zod";
+import type { Database } from "../../db/client.server.ts";
+import { DomainError } from "../errors.ts";
+import { retryAfterMinutes } from "../rate-limit/rules.ts";
+import type { RateLimitService } from "../rate-limit/service.server.ts";
+import { TestimonialRepo, type TestimonialRow } from "./repo.server.ts";
+import { TESTIMONIALS_PER_ADDRESS, parseTestimonialId } from "./rules.ts";
+import { testimonialSubmissionSchema, testimonialUpdateSchema, type AdminTestimonial, type PublicTestimonial, type TestimonialModeration } from "./schema.ts";
+
+function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join(".") || "_";
+    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
+  }
+  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
+}
+
+const notFound = () => new DomainError("not_found", "testimonials:errors.notFound");
+
+function toPublic(row: TestimonialRow): PublicTestimonial {
+  return {
+    id: row.id,
+    customerName: row.customerName,
+    companyName: row.companyName,
+    customerTitle: row.customerTitle,
+    projectType: row.projectType,
+    rating: row.rating,
+    testimonialText: row.testimonialText,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toAdmin(row: TestimonialRow): AdminTestimonial {
+  return { ...toPublic(row), customerEmail: row.customerEmail, approved: row.approved, featured: row.featured, isPublicSubmission: row.isPublicSubmission };
+}
+
+/** Customer testimonials: public submissions awaiting review, the approved list, staff moderation. */
+export class TestimonialService {
+  private readonly repo: TestimonialRepo;
+
+  constructor(
+    db: Database,
+    private readonly rateLimits: RateLimitService,
+  ) {
+    this.repo = new TestimonialRepo(db);
+  }
+
+  /** Approved testimonials, newest first: what the home page and /testimonials show. */
+  async listApproved(): Promise<PublicTestimonial[]> {
+    return (await this.repo.listApproved()).map(toPublic);
+  }
+
+  /**
+   * A visitor's testimonial, stored unapproved as a public submission. With the client's `address`,
+   * valid submissions are limited per address (TESTIMONIALS_PER_ADDRESS).
+   */
+  async submit(input: unknown, from: { address?: string } = {}): Promise<AdminTestimonial> {
+    const valid = parseOrThrow(testimonialSubmissionSchema, input);
+    if (from.address !== undefined) {
+      const decision = await this.rateLimits.hit(TESTIMONIALS_PER_ADDRESS, from.address);
+      if (!decision.allowed) {
+        const minutes = retryAfterMinutes(decision.retryAfterMs);
+        throw new DomainError("rate_limited", "testimonials:errors.tooManySubmissions", { params: { count: minutes, minutes } });
+      }
+    }
+    const row = await this.repo.insert({
+      customerName: valid.name,
+      customerEmail: valid.email ? valid.email.toLowerCase() : null,
+      companyName: valid.company ?? null,
+      customerTitle: valid.title ?? null,
+      projectType: valid.projectType ?? null,
+      testimonialText: valid.content,
+      rating: valid.rating,
+      approved: false,
+      isPublicSubmission: true,
+    });
+    return toAdmin(row);
+  }
+
+  // --- staff -----------------------------------------------------------------------------------
+
+  /** A testimonial entered by staff (or the demo seed), approved or not; not a public submission. */
+  async create(input: unknown, options: { approved?: boolean; featured?: boolean; createdAt?: Date } = {}): Promise<AdminTestimonial> {
+    const valid = parseOrThrow(testimonialSubmissionSchema, input);
+    const row = await this.repo.insert({
+      customerName: valid.name,
+      customerEmail: valid.email ? valid.email.toLowerCase() : null,
+      companyName: valid.company ?? null,
+      customerTitle: valid.title ?? null,
+      projectType: valid.projectType ?? null,
+      testimonialText: valid.content,
+      rating: valid.rating,
+      approved: options.approved ?? false,
+      featured: options.featured ?? false,
+      isPublicSubmission: false,
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    });
+    return toAdmin(row);
+  }
+
+  async count(): Promise<number> {
+    return this.repo.count();
+  }
+
+  async countPending(): Promise<number> {
+    return this.repo.count(false);
+  }
+
+  /** Every testimonial for moderation, newest first, with the number awaiting review. */
+  async listForModeration(): Promise<TestimonialModeration> {
+    const [rows, pendingCount] = await Promise.all([this.repo.listAll(), this.repo.count(false)]);
+    return { testimonials: rows.map(toAdmin), pendingCount };
+  }
+
+  /** Approves ({approved: true}), withdraws, or edits a testimonial. */
+  async update(rawId: string | number, input: unknown): Promise<AdminTestimonial> {
+    const id = parseTestimonialId(rawId);
+    if (id === null) throw notFound();
+    const valid = parseOrThrow(testimonialUpdateSchema, input);
+    const values = Object.fromEntries(Object.entries(valid).filter(([, value]) => value !== undefined));
+    const row = await this.repo.update(id, values);
+    if (!row) throw notFound();
+    return toAdmin(row);
+  }
+
+  /** Rejecting a pending testimonial, or removing a published one, deletes it. */
+  async delete(rawId: string | number): Promise<void> {
+    const id = parseTestimonialId(rawId);
+    if (id === null || !(await this.repo.delete(id))) throw notFound();
+  }
+}

@@ -1,0 +1,108 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { Config } from "../../config/env.ts";
+import { formatDateForHumans } from "../../core/appointments/rules.ts";
+import { APPOINTMENT_SOURCES, adminAppointmentsQuerySchema, bookingInputSchema, slotsQuerySchema } from "../../core/appointments/schema.ts";
+import { DomainError } from "../../core/errors.ts";
+import type { AppEnv } from "../context.server.ts";
+import { translator } from "../i18n.server.ts";
+import { requireStaff } from "../middleware/auth-guard.server.ts";
+import type { Services } from "../services.server.ts";
+import { clientAddress } from "./auth.server.ts";
+import { createRouter } from "./router.server.ts";
+
+const errorSchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi("Error");
+
+const appointmentSchema = z
+  .object({
+    id: z.number().int(),
+    customerName: z.string(),
+    customerEmail: z.string(),
+    customerPhone: z.string(),
+    appointmentDate: z.string().openapi({ example: "2030-06-14" }),
+    appointmentTime: z.string().openapi({ example: "10:00" }),
+    appointmentType: z.string().openapi({ example: "consultation" }),
+    notes: z.string().nullable(),
+    status: z.string().openapi({ example: "scheduled" }),
+    source: z.string().openapi({ example: "website", description: `One of ${APPOINTMENT_SOURCES.join(", ")}` }),
+    language: z.string(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+    updatedAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("Appointment");
+
+const daySlotsSchema = z
+  .object({
+    date: z.string(),
+    timeZone: z.string().openapi({ example: "America/New_York" }),
+    slotMinutes: z.number().int(),
+    today: z.string().openapi({ description: "Today in the agency's time zone: the first bookable date" }),
+    lastDate: z.string().openapi({ description: "The last bookable date" }),
+    slots: z.array(z.object({ time: z.string().openapi({ example: "09:00" }), available: z.boolean() })),
+  })
+  .openapi("DaySlots");
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+
+const getSlots = createRoute({
+  method: "get",
+  path: "/appointments/slots",
+  tags: ["appointments"],
+  summary: "A day's consultation slots in the agency's time zone; started, past, out-of-window and booked slots are unavailable",
+  request: { query: slotsQuerySchema },
+  responses: { 200: json(daySlotsSchema, "The day's slots"), 400: json(errorSchema, "Date must be in YYYY-MM-DD format") },
+});
+
+const book = createRoute({
+  method: "post",
+  path: "/appointments/book",
+  tags: ["appointments"],
+  summary: "Book a consultation slot; a confirmation e-mail and a staff notification are queued",
+  request: { body: { required: true, content: { "application/json": { schema: bookingInputSchema } } } },
+  responses: {
+    201: json(z.object({ success: z.literal(true), message: z.string(), appointment: appointmentSchema }).openapi("Booked"), "Booked"),
+    400: json(errorSchema, "Invalid input, or a slot that cannot be booked (past, outside the hours, too far ahead)"),
+    409: json(errorSchema, "This time slot is no longer available. Please choose another time."),
+    429: json(errorSchema, "Too many bookings from this address; Retry-After says when to try again"),
+  },
+});
+
+const adminList = createRoute({
+  method: "get",
+  path: "/admin/appointments",
+  tags: ["appointments", "staff"],
+  summary: "Appointments in date and time order, optionally from a date and with one status (staff)",
+  middleware: [requireStaff] as const,
+  request: { query: adminAppointmentsQuerySchema },
+  responses: {
+    200: json(z.array(appointmentSchema), "Appointments"),
+    400: json(errorSchema, "Invalid query"),
+    401: json(errorSchema, "Not signed in"),
+    403: json(errorSchema, "Signed in without a staff role"),
+  },
+});
+
+function withRetryAfter(c: Context<AppEnv>, error: unknown): never {
+  if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
+  throw error;
+}
+
+/** Consultation booking (spec document 001, sections 3, 5 and 7) and the staff list. */
+export function appointmentRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
+  const appointments = services.appointments;
+  return createRouter()
+    .openapi(getSlots, async (c) => c.json(await appointments.slots(c.req.valid("query")), 200))
+    .openapi(book, async (c) => {
+      const language = c.get("language");
+      const appointment = await appointments.book(c.req.valid("json"), { address: clientAddress(c, config), language }).catch((error: unknown) => withRetryAfter(c, error));
+      const message = translator(language)("appointments:messages.booked", {
+        date: formatDateForHumans(appointment.appointmentDate, language),
+        time: appointment.appointmentTime,
+        timeZone: appointments.hours.timeZone,
+      });
+      return c.json({ success: true as const, message, appointment }, 201);
+    })
+    .openapi(adminList, async (c) => c.json(await appointments.listForStaff(c.req.valid("query")), 200));
+}

@@ -1,0 +1,66 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { Config } from "../../config/env.ts";
+import { assistantContactSchema, contactInputSchema } from "../../core/contact/schema.ts";
+import { DomainError } from "../../core/errors.ts";
+import type { AppEnv } from "../context.server.ts";
+import { translator } from "../i18n.server.ts";
+import type { Services } from "../services.server.ts";
+import { clientAddress } from "./auth.server.ts";
+import { createRouter } from "./router.server.ts";
+
+const errorSchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi("Error");
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const refusals = {
+  400: json(errorSchema, "Invalid input; `message` and `fields` are translated"),
+  429: json(errorSchema, "Too many messages from this address; Retry-After says when to try again"),
+};
+
+const submitContact = createRoute({
+  method: "post",
+  path: "/contact",
+  tags: ["contact"],
+  summary: "Send the contact form: stored, confirmed to the visitor by e-mail, and announced to staff",
+  request: { body: { required: true, content: { "application/json": { schema: contactInputSchema } } } },
+  responses: {
+    201: json(z.object({ message: z.string().openapi({ example: "Thank you for your message! We will get back to you soon." }) }).openapi("ContactSent"), "Stored; e-mails queued"),
+    ...refusals,
+  },
+});
+
+const assistantContact = createRoute({
+  method: "post",
+  path: "/contact/send-email",
+  tags: ["contact"],
+  summary: "Contact details captured by the chatbot or the voice assistant: stored as a quote request, confirmed and announced",
+  request: { body: { required: true, content: { "application/json": { schema: assistantContactSchema } } } },
+  responses: {
+    200: json(z.object({ success: z.literal(true), message: z.string() }).openapi("AssistantContactSent"), "Stored; e-mails queued"),
+    ...refusals,
+  },
+});
+
+/** Sets Retry-After on a rate-limit refusal, then lets the error handler answer it. */
+function withRetryAfter(c: Context<AppEnv>, error: unknown): never {
+  if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
+  throw error;
+}
+
+/** The contact form (spec document 000) and the assistants' contact capture (document 001). */
+export function contactRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
+  const contact = services.contact;
+  return createRouter()
+    .openapi(submitContact, async (c) => {
+      const language = c.get("language");
+      await contact.submit(c.req.valid("json"), { address: clientAddress(c, config), language }).catch((error: unknown) => withRetryAfter(c, error));
+      return c.json({ message: translator(language)("contact:messages.sent") }, 201);
+    })
+    .openapi(assistantContact, async (c) => {
+      const language = c.get("language");
+      await contact.submitFromAssistant(c.req.valid("json"), { address: clientAddress(c, config), language }).catch((error: unknown) => withRetryAfter(c, error));
+      return c.json({ success: true as const, message: translator(language)("contact:messages.sent") }, 200);
+    });
+}

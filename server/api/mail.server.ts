@@ -1,0 +1,65 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { MAIL_STATUSES, outboxQuerySchema } from "../../core/mail/schema.ts";
+import { requireStaff } from "../middleware/auth-guard.server.ts";
+import type { Services } from "../services.server.ts";
+import { createRouter } from "./router.server.ts";
+
+const errorSchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi("Error");
+
+const outboxSummarySchema = z
+  .object({
+    id: z.number().int(),
+    to: z.string(),
+    subject: z.string(),
+    kind: z.string().openapi({ example: "contact.confirmation" }),
+    status: z.enum(MAIL_STATUSES),
+    attempts: z.number().int(),
+    nextAttemptAt: z.string().openapi({ format: "date-time" }),
+    lastError: z.string().nullable(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+    sentAt: z.string().nullable().openapi({ format: "date-time" }),
+  })
+  .openapi("OutboxSummary");
+
+const outboxMessageSchema = outboxSummarySchema.extend({ text: z.string(), html: z.string().nullable() }).openapi("OutboxMessage");
+
+const outboxPageSchema = z
+  .object({ items: z.array(outboxSummarySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .openapi("OutboxPage");
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const staffErrors = {
+  401: json(errorSchema, "Not signed in"),
+  403: json(errorSchema, "Signed in without a staff role"),
+};
+
+const listOutbox = createRoute({
+  method: "get",
+  path: "/admin/outbox",
+  tags: ["mail", "staff"],
+  summary: "The e-mail outbox, newest first, paginated, optionally filtered by status (staff)",
+  description: "Every e-mail the site sends is queued here first. Without MAIL_URL nothing is sent and this is where staff read them.",
+  middleware: [requireStaff] as const,
+  request: { query: outboxQuerySchema },
+  responses: { 200: json(outboxPageSchema, "One page of messages"), 400: json(errorSchema, "Invalid query"), ...staffErrors },
+});
+
+const getOutboxMessage = createRoute({
+  method: "get",
+  path: "/admin/outbox/{id}",
+  tags: ["mail", "staff"],
+  summary: "One outbox message with its plain-text and HTML bodies (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) }) },
+  responses: { 200: json(outboxMessageSchema, "The message"), 404: json(errorSchema, "Message not found"), ...staffErrors },
+});
+
+/** Staff access to the e-mail outbox. */
+export function mailRoutes(services: Services) {
+  const mail = services.mail;
+  return createRouter()
+    .openapi(listOutbox, async (c) => c.json(await mail.listOutbox(c.req.valid("query")), 200))
+    .openapi(getOutboxMessage, async (c) => c.json(await mail.getOutboxMessage(c.req.valid("param").id), 200));
+}

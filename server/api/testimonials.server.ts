@@ -1,0 +1,117 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Config } from "../../config/env.ts";
+import { DomainError } from "../../core/errors.ts";
+import { testimonialSubmissionSchema, testimonialUpdateSchema } from "../../core/testimonials/schema.ts";
+import { translator } from "../i18n.server.ts";
+import { requireStaff } from "../middleware/auth-guard.server.ts";
+import type { Services } from "../services.server.ts";
+import { clientAddress } from "./auth.server.ts";
+import { createRouter } from "./router.server.ts";
+
+const errorSchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi("Error");
+
+const publicTestimonialSchema = z
+  .object({
+    id: z.number().int(),
+    customerName: z.string(),
+    companyName: z.string().nullable(),
+    customerTitle: z.string().nullable(),
+    projectType: z.string().nullable(),
+    rating: z.number().int().min(1).max(5),
+    testimonialText: z.string(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("Testimonial");
+
+const adminTestimonialSchema = publicTestimonialSchema
+  .extend({ customerEmail: z.string().nullable(), approved: z.boolean(), featured: z.boolean(), isPublicSubmission: z.boolean() })
+  .openapi("AdminTestimonial");
+
+const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const staffErrors = {
+  401: json(errorSchema, "Not signed in"),
+  403: json(errorSchema, "Signed in without a staff role"),
+};
+
+const listApproved = createRoute({
+  method: "get",
+  path: "/testimonials",
+  tags: ["testimonials"],
+  summary: "Approved testimonials, newest first",
+  responses: { 200: json(z.array(publicTestimonialSchema), "Approved testimonials") },
+});
+
+const submit = createRoute({
+  method: "post",
+  path: "/testimonials/submit",
+  tags: ["testimonials"],
+  summary: "Share your experience: stored unapproved, published once staff approve it",
+  request: { body: { required: true, content: { "application/json": { schema: testimonialSubmissionSchema } } } },
+  responses: {
+    201: json(z.object({ message: z.string().openapi({ example: "Your testimonial has been submitted and will be reviewed soon." }) }).openapi("TestimonialSubmitted"), "Submitted"),
+    400: json(errorSchema, "Invalid input; `message` and `fields` are translated"),
+    429: json(errorSchema, "Too many submissions from this address; Retry-After says when to try again"),
+  },
+});
+
+const adminList = createRoute({
+  method: "get",
+  path: "/admin/testimonials",
+  tags: ["testimonials", "staff"],
+  summary: "Every testimonial for moderation, newest first, with the number awaiting review (staff)",
+  middleware: [requireStaff] as const,
+  responses: {
+    200: json(z.object({ testimonials: z.array(adminTestimonialSchema), pendingCount: z.number().int() }).openapi("TestimonialModeration"), "All testimonials"),
+    ...staffErrors,
+  },
+});
+
+const update = createRoute({
+  method: "put",
+  path: "/testimonials/{id}",
+  tags: ["testimonials", "staff"],
+  summary: "Approve ({approved: true}) or edit a testimonial (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams, body: { required: true, content: { "application/json": { schema: testimonialUpdateSchema } } } },
+  responses: {
+    200: json(adminTestimonialSchema, "Updated"),
+    400: json(errorSchema, "Invalid input"),
+    404: json(errorSchema, "Testimonial not found"),
+    ...staffErrors,
+  },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/testimonials/{id}",
+  tags: ["testimonials", "staff"],
+  summary: "Reject or remove a testimonial: it is deleted (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams },
+  responses: { 204: { description: "Deleted" }, 404: json(errorSchema, "Testimonial not found"), ...staffErrors },
+});
+
+/** Testimonials (spec document 000, sections 3, 4 and 7): public list and submission, staff moderation. */
+export function testimonialRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
+  const testimonials = services.testimonials;
+  return createRouter()
+    .openapi(listApproved, async (c) => c.json(await testimonials.listApproved(), 200))
+    .openapi(submit, async (c) => {
+      try {
+        await testimonials.submit(c.req.valid("json"), { address: clientAddress(c, config) });
+      } catch (error) {
+        if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
+        throw error;
+      }
+      return c.json({ message: translator(c.get("language"))("testimonials:messages.submitted") }, 201);
+    })
+    .openapi(adminList, async (c) => c.json(await testimonials.listForModeration(), 200))
+    .openapi(update, async (c) => c.json(await testimonials.update(c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(remove, async (c) => {
+      await testimonials.delete(c.req.valid("param").id);
+      return c.body(null, 204);
+    });
+}
