@@ -4,6 +4,7 @@ import { translator } from "../../server/i18n.server.ts";
 import { AdminDashboard } from "../features/admin/admin-dashboard.tsx";
 import { ModerationTab } from "../features/admin/moderation-tab.tsx";
 import { PostsTab } from "../features/admin/posts-tab.tsx";
+import { ReviewsTab } from "../features/admin/reviews-tab.tsx";
 import { requireStaffPage } from "../features/auth/guard.server.ts";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import type { Route } from "./+types/admin";
@@ -11,9 +12,12 @@ import type { Route } from "./+types/admin";
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireStaffPage(context);
   const language = pageLanguage(params, context);
-  const blog = context.services.blog;
-  const [posts, pendingComments] = await Promise.all([blog.listAllPosts(), blog.listComments("pending")]);
-  return { posts, pendingComments, language, title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
+  const { blog, testimonials } = context.services;
+  const [posts, pendingComments, moderation] = await Promise.all([blog.listAllPosts(), blog.listComments("pending"), testimonials.listForModeration()]);
+  const reviews = moderation.testimonials;
+  // The moderation queue reads oldest first, like the comments beside it.
+  const pendingReviews = reviews.filter((review) => !review.approved).reverse();
+  return { posts, pendingComments, reviews, pendingReviews, language, title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
 }
 
 // Switching tabs only changes ?tab=; the data stays the same.
@@ -33,8 +37,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { posts, pendingComments, language } = loaderData;
+  const { posts, pendingComments, reviews, pendingReviews, language } = loaderData;
   const { t } = useTranslation("admin");
+  const pendingCount = pendingComments.length + pendingReviews.length;
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <header className="mb-8">
@@ -44,12 +49,13 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       <AdminDashboard
         tabs={[
           { id: "posts", label: t("tabs.posts"), content: <PostsTab posts={posts} language={language} /> },
+          { id: "reviews", label: t("tabs.reviews"), content: <ReviewsTab reviews={reviews} language={language} /> },
           {
             id: "moderation",
             label: t("tabs.moderation"),
-            badge: pendingComments.length,
-            badgeLabel: t("moderation.pendingCount", { count: pendingComments.length }),
-            content: <ModerationTab comments={pendingComments} language={language} />,
+            badge: pendingCount,
+            badgeLabel: t("moderation.pendingTotal", { count: pendingCount }),
+            content: <ModerationTab comments={pendingComments} reviews={pendingReviews} language={language} />,
           },
         ]}
       />

@@ -1,4 +1,73 @@
-// Being built in this change set; replaced by the full page.
-export default function Page() {
-  return <main id="main" />;
+import { MessageSquareQuote } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { RATING_MAX } from "../../core/testimonials/schema.ts";
+import { metaTags } from "../features/layout/page-meta.ts";
+import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { ShareExperienceDialog } from "../features/testimonials/share-experience-dialog.tsx";
+import { StarRating } from "../features/testimonials/star-rating.tsx";
+import { TestimonialCard } from "../features/testimonials/testimonial-card.tsx";
+import type { Route } from "./+types/testimonials";
+
+export async function loader(args: Route.LoaderArgs) {
+  const testimonials = await args.context.services.testimonials.listApproved();
+  return { testimonials, meta: pageMeta(args, { title: "testimonials:page.metaTitle", description: "testimonials:page.metaDescription" }) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
+
+/** Approved reviews only (spec document 000, section 2 "/testimonials"), with the share-your-experience dialog. */
+export default function Testimonials({ loaderData }: Route.ComponentProps) {
+  const { testimonials } = loaderData;
+  const { t, i18n } = useTranslation("testimonials");
+  const average = testimonials.length > 0 ? testimonials.reduce((sum, item) => sum + item.rating, 0) / testimonials.length : null;
+
+  return (
+    <main id="main">
+      <header className="border-b border-border bg-white/60">
+        <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-14 sm:px-6 md:flex-row md:items-end md:justify-between md:py-20">
+          <div className="max-w-2xl">
+            <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t("page.eyebrow")}</p>
+            <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">{t("page.title")}</h1>
+            <p className="mt-5 text-lg leading-relaxed text-muted-foreground">{t("page.intro")}</p>
+            {average !== null ? (
+              <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1">
+                <StarRating rating={average} size={20} decorative />
+                <span className="font-semibold">
+                  {t("page.average", {
+                    rating: new Intl.NumberFormat(i18n.language === "fr" ? "fr-FR" : "en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average),
+                    max: RATING_MAX,
+                  })}
+                </span>
+                <span className="text-muted-foreground">{t("page.count", { count: testimonials.length })}</span>
+              </p>
+            ) : null}
+          </div>
+          <ShareExperienceDialog triggerClassName="shrink-0 self-start rounded-full px-6 md:self-auto" />
+        </div>
+      </header>
+
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 md:py-16">
+        {testimonials.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-white/60 px-6 py-16 text-center">
+            <MessageSquareQuote aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
+            <h2 className="mt-4 font-display text-2xl font-semibold">{t("messages.empty")}</h2>
+            <p className="mt-2 max-w-md text-muted-foreground">{t("section.emptyText")}</p>
+          </div>
+        ) : (
+          <section aria-labelledby="reviews-list-title">
+            <h2 id="reviews-list-title" className="sr-only">
+              {t("page.listTitle")}
+            </h2>
+            <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {testimonials.map((testimonial) => (
+                <li key={testimonial.id} className="flex">
+                  <TestimonialCard testimonial={testimonial} detailed />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </main>
+  );
 }

@@ -4,12 +4,49 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import type { ModerationComment } from "../../../core/blog/schema.ts";
+import type { AdminTestimonial } from "../../../core/testimonials/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { formatPostDate } from "../blog/format-date.ts";
+import { ReviewCard, useReviewActions } from "./review-card.tsx";
 
-/** The Moderation tab: comments awaiting review, oldest first, each approved (made public) or rejected (deleted). */
-export function ModerationTab({ comments, language }: { comments: ModerationComment[]; language: string }) {
+/**
+ * The Moderation tab: everything awaiting review. Comments (oldest first) and client reviews (`reviews`,
+ * the pending ones), each approved (made public) or rejected (deleted).
+ */
+export function ModerationTab({ comments, reviews, language }: { comments: ModerationComment[]; reviews: AdminTestimonial[]; language: string }) {
+  return (
+    <div className="grid items-start gap-10 lg:grid-cols-2">
+      <PendingComments comments={comments} language={language} />
+      <PendingReviews reviews={reviews} language={language} />
+    </div>
+  );
+}
+
+function PendingReviews({ reviews, language }: { reviews: AdminTestimonial[]; language: string }) {
+  const { t } = useTranslation("admin");
+  const { busyId, run } = useReviewActions();
+  return (
+    <section aria-labelledby="moderation-reviews-heading">
+      <h2 id="moderation-reviews-heading" className="font-display text-2xl font-semibold">
+        {t("moderation.reviewsHeading")}
+      </h2>
+      {reviews.length === 0 ? (
+        <p className="mt-4 text-muted-foreground">{t("moderation.reviewsEmpty")}</p>
+      ) : (
+        <ul className="mt-4 space-y-4">
+          {reviews.map((review) => (
+            <li key={review.id}>
+              <ReviewCard review={review} language={language} busy={busyId === review.id} onAction={(item, action) => void run(item, action)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PendingComments({ comments, language }: { comments: ModerationComment[]; language: string }) {
   const { t } = useTranslation("admin");
   const revalidator = useRevalidator();
   const [busyId, setBusyId] = useState<number | null>(null);

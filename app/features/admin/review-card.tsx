@@ -1,0 +1,136 @@
+import { Check, Trash2, X } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import { toast } from "sonner";
+import type { AdminTestimonial } from "../../../core/testimonials/schema.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { ApiError, api } from "../../lib/api.ts";
+import { formatPostDate } from "../blog/format-date.ts";
+import { StarRating } from "../testimonials/star-rating.tsx";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+
+type ReviewAction = "approve" | "reject" | "delete";
+
+const TOASTS: Record<ReviewAction, { ok: string; failed: string }> = {
+  approve: { ok: "reviews.toast.approved", failed: "reviews.toast.approveFailed" },
+  reject: { ok: "reviews.toast.rejected", failed: "reviews.toast.rejectFailed" },
+  delete: { ok: "reviews.toast.deleted", failed: "reviews.toast.deleteFailed" },
+};
+
+/**
+ * Approve (PUT {approved: true}), reject a pending review or delete a published one (both DELETE),
+ * then reload the dashboard's data before the toast, so that the lists and badge already agree with it.
+ */
+export function useReviewActions() {
+  const { t } = useTranslation("admin");
+  const revalidator = useRevalidator();
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  async function run(review: AdminTestimonial, action: ReviewAction) {
+    setBusyId(review.id);
+    try {
+      if (action === "approve") await api(`/api/testimonials/${review.id}`, { method: "PUT", json: { approved: true } });
+      else await api(`/api/testimonials/${review.id}`, { method: "DELETE" });
+      await revalidator.revalidate();
+      toast.success(t(TOASTS[action].ok));
+    } catch (error) {
+      toast.error(t(TOASTS[action].failed), { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return { busyId, run };
+}
+
+/** One client review as staff see it: status, rating, who wrote it, the text, and its actions. */
+export function ReviewCard({
+  review,
+  language,
+  busy,
+  onAction,
+}: {
+  review: AdminTestimonial;
+  language: string;
+  busy: boolean;
+  onAction: (review: AdminTestimonial, action: ReviewAction) => void;
+}) {
+  const { t } = useTranslation("admin");
+  const name = review.customerName;
+  return (
+    <article aria-label={t("reviews.reviewLabel", { name })} className="rounded-xl border border-border bg-white p-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={review.approved ? "success" : "warning"}>{review.approved ? t("reviews.approved") : t("reviews.pending")}</Badge>
+        {review.isPublicSubmission ? <Badge tone="neutral">{t("reviews.publicSubmission")}</Badge> : null}
+        {review.featured ? <Badge tone="primary">{t("reviews.featured")}</Badge> : null}
+        <StarRating rating={review.rating} size={16} className="ml-auto" />
+      </div>
+      <h3 className="mt-3 font-semibold">{name}</h3>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        {review.customerTitle ? (
+          <>
+            <dt className="text-muted-foreground">{t("reviews.title")}</dt>
+            <dd>{review.customerTitle}</dd>
+          </>
+        ) : null}
+        {review.companyName ? (
+          <>
+            <dt className="text-muted-foreground">{t("reviews.company")}</dt>
+            <dd>{review.companyName}</dd>
+          </>
+        ) : null}
+        {review.customerEmail ? (
+          <>
+            <dt className="text-muted-foreground">{t("reviews.email")}</dt>
+            <dd className="break-all">
+              <a href={`mailto:${review.customerEmail}`} className="text-primary hover:underline">
+                {review.customerEmail}
+              </a>
+            </dd>
+          </>
+        ) : null}
+        {review.projectType ? (
+          <>
+            <dt className="text-muted-foreground">{t("reviews.projectType")}</dt>
+            <dd>{review.projectType}</dd>
+          </>
+        ) : null}
+        <dt className="text-muted-foreground">{t("reviews.date")}</dt>
+        <dd>
+          <time dateTime={review.createdAt}>{formatPostDate(review.createdAt, language)}</time>
+        </dd>
+      </dl>
+      <blockquote className="mt-3 whitespace-pre-line break-words border-l-4 border-border pl-4">{review.testimonialText}</blockquote>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {review.approved ? (
+          <ConfirmDialog
+            trigger={
+              <Button size="sm" variant="outline" disabled={busy} aria-label={t("reviews.deleteLabel", { name })} className="text-destructive">
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                {t("reviews.delete")}
+              </Button>
+            }
+            title={t("reviews.deleteDialog.title")}
+            description={t("reviews.deleteDialog.description", { name })}
+            confirmLabel={t("reviews.deleteDialog.confirm")}
+            cancelLabel={t("reviews.deleteDialog.cancel")}
+            onConfirm={() => onAction(review, "delete")}
+          />
+        ) : (
+          <>
+            <Button size="sm" disabled={busy} aria-label={t("reviews.approveLabel", { name })} onClick={() => onAction(review, "approve")}>
+              <Check aria-hidden="true" className="h-4 w-4" />
+              {t("reviews.approve")}
+            </Button>
+            <Button size="sm" variant="destructive" disabled={busy} aria-label={t("reviews.rejectLabel", { name })} onClick={() => onAction(review, "reject")}>
+              <X aria-hidden="true" className="h-4 w-4" />
+              {t("reviews.reject")}
+            </Button>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,123 @@
+import { AlertCircle, ArrowRight, MessageSquareQuote, RotateCcw } from "lucide-react";
+import { Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Await, useRevalidator } from "react-router";
+import type { PublicTestimonial } from "../../../core/testimonials/schema.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
+import { ShareButton } from "../share/share-button.tsx";
+import { ShareExperienceDialog } from "./share-experience-dialog.tsx";
+import { TestimonialCard } from "./testimonial-card.tsx";
+
+/** How many skeleton cards stand in for the list while it loads (spec section 2). */
+export const SKELETON_COUNT = 3;
+
+/**
+ * The home page's testimonials (spec document 000, section 2; anchor "testimonials"): approved
+ * reviews in a grid, streamed after the page (3 skeleton cards meanwhile), an empty state, an error
+ * state, share buttons and the share-your-experience dialog.
+ */
+export function TestimonialsSection({ testimonials }: { testimonials: Promise<PublicTestimonial[]> }) {
+  const { t } = useTranslation("testimonials");
+  const localize = useLocalizedPath();
+  return (
+    <section id="testimonials" aria-labelledby="testimonials-title" className="py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+          <div className="max-w-2xl">
+            <h2 id="testimonials-title" className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">
+              {t("section.title")}
+            </h2>
+            <p className="mt-4 text-lg text-muted-foreground">{t("section.intro")}</p>
+          </div>
+          <ShareExperienceDialog triggerClassName="shrink-0 self-start rounded-full px-6 md:self-auto" />
+        </div>
+
+        <Suspense fallback={<TestimonialSkeletons />}>
+          <Await resolve={testimonials} errorElement={<TestimonialsError />}>
+            {(list) => (list.length === 0 ? <TestimonialsEmpty /> : <TestimonialGrid testimonials={list} />)}
+          </Await>
+        </Suspense>
+
+        <div className="mt-10 flex flex-col gap-4 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm font-medium text-muted-foreground">{t("section.shareHeading")}</p>
+            <ShareButton variant="buttons" title={t("section.shareTitle")} description={t("section.intro")} url={`${localize("/")}#testimonials`} />
+          </div>
+          <LocalizedLink to="/testimonials" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+            {t("section.viewAll")}
+            <ArrowRight aria-hidden="true" size={16} />
+          </LocalizedLink>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function TestimonialGrid({ testimonials }: { testimonials: PublicTestimonial[] }) {
+  const { t } = useTranslation("testimonials");
+  return (
+    <ul aria-label={t("section.listLabel")} className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {testimonials.map((testimonial) => (
+        <li key={testimonial.id} className="flex">
+          <TestimonialCard testimonial={testimonial} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TestimonialSkeletons() {
+  const { t } = useTranslation("testimonials");
+  return (
+    <div role="status" aria-busy="true" className="mt-12">
+      <span className="sr-only">{t("section.loading")}</span>
+      <div aria-hidden="true" className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+          <div key={index} data-testid="testimonial-skeleton" className="animate-pulse rounded-2xl border border-border bg-white p-6">
+            <div className="h-4 w-28 rounded bg-muted" />
+            <div className="mt-6 space-y-2.5">
+              <div className="h-3 w-full rounded bg-muted" />
+              <div className="h-3 w-11/12 rounded bg-muted" />
+              <div className="h-3 w-4/5 rounded bg-muted" />
+            </div>
+            <div className="mt-8 flex items-center gap-3 border-t border-border pt-4">
+              <div className="h-10 w-10 rounded-full bg-muted" />
+              <div className="space-y-2">
+                <div className="h-3 w-24 rounded bg-muted" />
+                <div className="h-3 w-16 rounded bg-muted" />
+              </div>
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function TestimonialsEmpty() {
+  const { t } = useTranslation("testimonials");
+  return (
+    <div className="mt-12 flex flex-col items-center rounded-2xl border border-dashed border-border bg-white/60 px-6 py-14 text-center">
+      <MessageSquareQuote aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
+      <h3 className="mt-4 font-display text-xl font-semibold">{t("messages.empty")}</h3>
+      <p className="mt-2 max-w-md text-muted-foreground">{t("section.emptyText")}</p>
+    </div>
+  );
+}
+
+function TestimonialsError() {
+  const { t } = useTranslation("testimonials");
+  const revalidator = useRevalidator();
+  return (
+    <div role="alert" className="mt-12 flex flex-col items-center rounded-2xl border border-red-200 bg-red-50 px-6 py-12 text-center">
+      <AlertCircle aria-hidden="true" className="h-9 w-9 text-destructive" />
+      <h3 className="mt-4 font-display text-xl font-semibold">{t("section.errorTitle")}</h3>
+      <p className="mt-2 max-w-md text-muted-foreground">{t("section.errorText")}</p>
+      <Button variant="outline" className="mt-5" disabled={revalidator.state === "loading"} onClick={() => void revalidator.revalidate()}>
+        <RotateCcw aria-hidden="true" size={16} />
+        {t("section.retry")}
+      </Button>
+    </div>
+  );
+}
