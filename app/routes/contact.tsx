@@ -1,5 +1,6 @@
 import { ArrowRight, Globe, Mail, PhoneCall } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ContactSection } from "../features/contact/contact-section.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { useRootData } from "../root.tsx";
@@ -47,6 +48,7 @@ export default function Contact() {
           ))}
         </ul>
       </div>
+      <ContactSection showCompanyDetails={false} />
     </main>
   );
 }

@@ -1,4 +1,64 @@
-// Being built in this change set; replaced by the full page.
-export default function Page() {
-  return <main id="main" />;
+import { Flame, TicketPercent } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { DealCard } from "../features/deals/deal-card.tsx";
+import { LocalizedLink } from "../features/i18n/localized-link.tsx";
+import { pageLanguage } from "../features/i18n/page-language.server.ts";
+import { metaTags } from "../features/layout/page-meta.ts";
+import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { NewsletterBox } from "../features/newsletter/newsletter-box.tsx";
+import type { Route } from "./+types/hot-deals";
+
+/** The deals shown now in the page's language, with their days left, hurry, sold-out and progress computed by the server. */
+export async function loader(args: Route.LoaderArgs) {
+  const deals = await args.context.services.deals.listVisible(pageLanguage(args.params, args.context));
+  return { deals, meta: pageMeta(args, { title: "deals:page.metaTitle", description: "deals:page.metaDescription" }) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
+
+/** Hot deals (spec document 000, sections 2, 4 and 9) and the newsletter box. */
+export default function HotDeals({ loaderData }: Route.ComponentProps) {
+  const { deals } = loaderData;
+  const { t } = useTranslation("deals");
+  return (
+    <main id="main">
+      <header className="relative overflow-hidden border-b border-border bg-white/60">
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(40rem_20rem_at_90%_0%,rgba(185,28,28,0.10),transparent)]" />
+        <div className="relative mx-auto max-w-6xl px-4 py-14 sm:px-6 md:py-20">
+          <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-red-700">
+            <Flame size={16} aria-hidden="true" />
+            {t("page.eyebrow")}
+          </p>
+          <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">{t("page.title")}</h1>
+          <p className="mt-5 max-w-2xl text-lg leading-relaxed text-muted-foreground">{t("page.lead")}</p>
+        </div>
+      </header>
+
+      <div className="mx-auto max-w-6xl space-y-16 px-4 py-14 sm:px-6">
+        {deals.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-white px-6 py-16 text-center" data-testid="deals-empty">
+            <TicketPercent aria-hidden="true" className="h-12 w-12 text-muted-foreground" />
+            <h2 className="mt-4 font-display text-2xl font-semibold">{t("page.emptyTitle")}</h2>
+            <p className="mt-2 max-w-md text-muted-foreground">{t("page.emptyText")}</p>
+            <LocalizedLink to="/" className={buttonClasses("outline", "md", "mt-6")}>
+              {t("page.browseServices")}
+            </LocalizedLink>
+          </div>
+        ) : (
+          <section aria-label={t("page.listLabel")}>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {deals.map((deal) => (
+                <li key={deal.id} className="flex">
+                  <DealCard deal={deal} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <NewsletterBox />
+      </div>
+    </main>
+  );
 }

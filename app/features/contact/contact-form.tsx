@@ -1,0 +1,150 @@
+import { CheckCircle2, Loader2, Send } from "lucide-react";
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { CONTACT_LIMITS, DEFAULT_INQUIRY_TYPE, contactInputSchema, type InquiryType } from "../../../core/contact/schema.ts";
+import { isLanguage } from "../../../core/i18n/language.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Field, Input, Textarea } from "../../components/ui/field.tsx";
+import { ApiError, api } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
+import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "./form-errors.ts";
+
+/**
+ * The inquiry types the form offers, in the order of the specification's labels (General Question,
+ * Request Quote, Partnership, Support). "consultation" is what the Book Consultation flow records
+ * (spec README decision 8), so it is not offered here.
+ */
+export const FORM_INQUIRY_TYPES = ["question", "quote", "partnership", "support"] as const satisfies readonly InquiryType[];
+
+type Values = { name: string; email: string; phone: string; company: string; inquiryType: InquiryType; message: string };
+type FieldName = keyof Values;
+const FIELDS: readonly FieldName[] = ["name", "email", "phone", "company", "inquiryType", "message"];
+const EMPTY: Values = { name: "", email: "", phone: "", company: "", inquiryType: DEFAULT_INQUIRY_TYPE, message: "" };
+
+const selectClasses =
+  "h-10 w-full rounded-md border border-border bg-white px-3 py-2 text-foreground focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-[invalid=true]:border-destructive";
+
+/** A label with a visual mark for required fields; the control's `required` tells assistive technology. */
+export function RequiredLabel({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}{" "}
+      <span aria-hidden="true" className="text-destructive">
+        *
+      </span>
+    </>
+  );
+}
+
+/**
+ * The contact form (spec document 000, sections 2, 4, 5 and 8): full name, e-mail, phone, company,
+ * inquiry type and message. Checked in the browser with the server's own schema, then sent to
+ * POST /api/contact: Send Message, Sending... while busy, then a confirmation and an empty form.
+ */
+export function ContactForm() {
+  const { t, i18n } = useTranslation("contact");
+  const headingId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const set = (field: FieldName) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    setSent(false);
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  function refuse(next: Partial<Record<FieldName, string>>) {
+    setErrors(next);
+    focusFirstInvalid(formRef.current);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const language = isLanguage(i18n.language) ? i18n.language : undefined;
+    const parsed = contactInputSchema.safeParse({ ...values, language });
+    if (!parsed.success) {
+      refuse(translatedFieldErrors(parsed.error, t, FIELDS));
+      return;
+    }
+    setSending(true);
+    setSent(false);
+    try {
+      await api<{ message: string }>("/api/contact", { json: parsed.data });
+      toast.success(t("messages.sentTitle"), { description: t("messages.sent") });
+      setValues(EMPTY);
+      setErrors({});
+      setSent(true);
+    } catch (error) {
+      const fields = error instanceof ApiError ? serverFieldErrors(error.body.fields, FIELDS) : {};
+      if (Object.keys(fields).length > 0) refuse(fields);
+      // The server's message when it gave one (a rate limit says when to try again), else the specification's.
+      const description = error instanceof ApiError && error.status < 500 ? error.message : t("messages.failed");
+      toast.error(t("form.errorTitle"), { description });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
+      <div>
+        <h3 id={headingId} className="font-display text-2xl font-semibold">
+          {t("form.title")}
+        </h3>
+        <p className="mt-1 text-sm text-muted-foreground">{t("form.intro")}</p>
+      </div>
+
+      <div role="status" aria-live="polite">
+        {sent ? (
+          <div className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900" data-testid="contact-sent">
+            <CheckCircle2 size={20} aria-hidden="true" className="mt-0.5 shrink-0 text-green-700" />
+            <div>
+              <p className="font-semibold">{t("messages.sentTitle")}</p>
+              <p className="text-sm">{t("messages.sent")}</p>
+            </div>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={<RequiredLabel>{t("fields.name")}</RequiredLabel>} error={errors.name}>
+          {(props) => <Input {...props} name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} value={values.name} onChange={set("name")} />}
+        </Field>
+        <Field label={<RequiredLabel>{t("fields.email")}</RequiredLabel>} error={errors.email}>
+          {(props) => <Input {...props} name="email" type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} value={values.email} onChange={set("email")} />}
+        </Field>
+        <Field label={t("fields.phone")} error={errors.phone}>
+          {(props) => <Input {...props} name="phone" type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} value={values.phone} onChange={set("phone")} />}
+        </Field>
+        <Field label={t("form.companyOptional")} error={errors.company}>
+          {(props) => <Input {...props} name="company" autoComplete="organization" maxLength={CONTACT_LIMITS.company} value={values.company} onChange={set("company")} />}
+        </Field>
+      </div>
+      <Field label={<RequiredLabel>{t("fields.inquiryType")}</RequiredLabel>} error={errors.inquiryType}>
+        {(props) => (
+          <select {...props} name="inquiryType" required className={selectClasses} value={values.inquiryType} onChange={set("inquiryType")}>
+            {FORM_INQUIRY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`form.inquiryTypes.${type}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={<RequiredLabel>{t("fields.message")}</RequiredLabel>} error={errors.message} hint={t("form.messageHint")}>
+        {(props) => <Textarea {...props} name="message" required rows={5} maxLength={CONTACT_LIMITS.messageMax} value={values.message} onChange={set("message")} />}
+      </Field>
+
+      <Button type="submit" size="lg" disabled={sending} aria-busy={sending} className={cn("w-full sm:w-auto")}>
+        {sending ? <Loader2 size={18} aria-hidden="true" className="animate-spin" /> : <Send size={18} aria-hidden="true" />}
+        {sending ? t("form.sending") : t("form.send")}
+      </Button>
+    </form>
+  );
+}

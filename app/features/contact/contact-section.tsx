@@ -1,0 +1,83 @@
+import { CalendarCheck, Globe, Mail, PhoneCall } from "lucide-react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "../../root.tsx";
+import { ConsultationScheduler } from "./consultation-scheduler.tsx";
+import { ContactForm } from "./contact-form.tsx";
+
+/** The company's e-mail, phone and website, from configuration. */
+function CompanyDetails() {
+  const { t } = useTranslation("contact");
+  const config = useRootData()?.config;
+  if (!config) return null;
+  const details = [
+    { key: "email", Icon: Mail, label: t("section.emailLabel"), href: `mailto:${config.companyEmail}`, value: config.companyEmail },
+    { key: "phone", Icon: PhoneCall, label: t("section.phoneLabel"), href: `tel:${config.companyPhone.replace(/[^\d+]/g, "")}`, value: config.companyPhone },
+    { key: "website", Icon: Globe, label: t("section.websiteLabel"), href: config.companyWebsite, value: config.companyWebsite.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "") },
+  ];
+  return (
+    <ul className="space-y-4" data-testid="company-details">
+      {details.map(({ key, Icon, label, href, value }) => (
+        <li key={key} className="flex items-start gap-4">
+          <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
+            <Icon size={20} aria-hidden="true" />
+          </span>
+          <div className="min-w-0">
+            <p className="text-sm text-muted-foreground">{label}</p>
+            <a href={href} className="break-all font-medium text-foreground underline-offset-4 hover:text-primary hover:underline">
+              {value}
+            </a>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The contact section of the home page and of /contact (spec document 000, sections 1 and 2): the
+ * contact form (anchor "contact") and consultation scheduling (anchor "consultation"). The home page
+ * shows the company's details beside the form; /contact shows them in its own cards.
+ */
+export function ContactSection({ showCompanyDetails = true }: { showCompanyDetails?: boolean }) {
+  const { t } = useTranslation("contact");
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="border-t border-border bg-muted/40">
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-24">
+        <div id="contact">
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t("section.eyebrow")}</p>
+          <h2 id={headingId} className="mt-3 font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+            {t("section.title")}
+          </h2>
+          <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{t("section.lead")}</p>
+
+          <div className={showCompanyDetails ? "mt-10 grid gap-10 lg:grid-cols-[1fr_2fr]" : "mt-10"}>
+            {showCompanyDetails ? (
+              <div className="space-y-8">
+                <CompanyDetails />
+                <div className="rounded-2xl border border-primary/20 bg-white p-5">
+                  <p className="flex items-center gap-2 font-semibold">
+                    <CalendarCheck size={18} aria-hidden="true" className="text-primary" />
+                    {t("section.consultationTitle")}
+                  </p>
+                  <p className="mt-2 text-sm text-muted-foreground">{t("section.consultationText")}</p>
+                  <a href="#consultation" className="mt-3 inline-block text-sm font-semibold text-primary underline-offset-4 hover:underline">
+                    {t("section.consultationLink")}
+                  </a>
+                </div>
+              </div>
+            ) : null}
+            <div className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+              <ContactForm />
+            </div>
+          </div>
+        </div>
+
+        <div id="consultation" className="mt-16">
+          <ConsultationScheduler />
+        </div>
+      </div>
+    </section>
+  );
+}

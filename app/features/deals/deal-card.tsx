@@ -1,0 +1,136 @@
+import { Clock, Flame, ShoppingCart, Tag } from "lucide-react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { hotDealIdOf, hotDealItem } from "../../../core/cart/rules.ts";
+import type { PublicDeal } from "../../../core/deals/schema.ts";
+import { formatCents } from "../../../core/money/money.ts";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
+import { useCart } from "../cart/cart-context.tsx";
+import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
+
+/**
+ * One hot deal (spec document 000, sections 2, 4 and 9): discount badge, days left, HURRY! ribbon and
+ * red border at 3 days or fewer, original and discounted prices, claimed progress, and Claim, which
+ * puts the deal in the cart at its discounted price (Sold Out, disabled, once the limit is reached).
+ * Every figure comes from the server (`PublicDeal`), computed at the time of the request.
+ */
+export function DealCard({ deal }: { deal: PublicDeal }) {
+  const { t } = useTranslation("deals");
+  const { cart, restored, dispatch } = useCart();
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
+  const titleId = useId();
+  const inCart = restored && cart.items.some((item) => String(hotDealIdOf(item)) === String(deal.id));
+
+  function claim() {
+    const result = dispatch({ type: "add", ...hotDealItem({ dealId: deal.id, name: deal.title, description: deal.description, priceCents: deal.discountedPrice }) });
+    if (result.error) {
+      toast.error(t("cart:toast.addErrorTitle"), { description: t(result.error.messageKey, result.error.params) });
+      return;
+    }
+    toast.success(t("cart:toast.addedTitle"), {
+      description: t("cart:toast.addedText", { service: deal.title }),
+      action: { label: t("card.viewCart"), onClick: () => void navigate(localize("/cart")) },
+    });
+  }
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="deal-card"
+      data-hurry={deal.hurry}
+      className={cn("relative flex h-full w-full flex-col overflow-hidden rounded-2xl border-2 bg-white shadow-sm", deal.hurry ? "border-red-600" : "border-border")}
+    >
+      {deal.hurry ? (
+        <p className="absolute right-0 top-4 z-10 inline-flex items-center gap-1 rounded-l-full bg-red-700 py-1 pl-3 pr-4 text-sm font-bold tracking-wide text-white shadow" data-testid="hurry">
+          <Flame size={14} aria-hidden="true" />
+          {t("card.hurry")}
+        </p>
+      ) : null}
+
+      {deal.featuredImage ? (
+        <img src={deal.featuredImage} alt="" loading="lazy" className="aspect-[16/9] w-full object-cover" />
+      ) : (
+        <div aria-hidden="true" className="flex aspect-[16/9] w-full items-center justify-center bg-[linear-gradient(135deg,#4338ca_0%,#6d28d9_55%,#c2410c_100%)]">
+          <Tag size={56} className="text-white/80" />
+        </div>
+      )}
+
+      <div className="flex flex-1 flex-col p-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="inline-flex items-center rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white" data-testid="discount">
+            <span className="sr-only">{t("card.discountLabel", { percent: deal.discountPercentage })}</span>
+            <span aria-hidden="true">-{deal.discountPercentage}%</span>
+          </span>
+          <span className={cn("inline-flex items-center gap-1 text-sm font-medium", deal.hurry ? "text-red-700" : "text-muted-foreground")} data-testid="days-left">
+            <Clock size={14} aria-hidden="true" />
+            {t("card.daysLeft", { count: deal.daysLeft })}
+          </span>
+        </div>
+
+        <p className="mt-4 text-xs font-semibold uppercase tracking-wider text-primary">{deal.serviceName}</p>
+        <h2 id={titleId} className="mt-1 font-display text-xl font-semibold">
+          {deal.title}
+        </h2>
+        <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{deal.description}</p>
+
+        <p className="mt-5 flex flex-wrap items-baseline gap-x-3 gap-y-1" data-testid="prices">
+          <span className="text-3xl font-bold text-foreground">
+            <span className="sr-only">{t("card.dealPrice")} </span>
+            {formatCents(deal.discountedPrice)}
+          </span>
+          <del className="text-base text-muted-foreground">
+            <span className="sr-only">{t("card.originalPrice")} </span>
+            {formatCents(deal.originalPrice)}
+          </del>
+        </p>
+
+        <div className="mt-auto pt-6">
+          {deal.claimLimit !== null ? (
+            <div className="mb-4">
+              <div className="flex justify-between text-sm">
+                <span className="text-muted-foreground" data-testid="claimed">
+                  {t("card.claimedOf", { count: deal.claimCount, limit: deal.claimLimit })}
+                </span>
+                <span className="font-medium">{deal.progress}%</span>
+              </div>
+              <div
+                role="progressbar"
+                aria-label={t("card.progressLabel")}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={deal.progress}
+                aria-valuetext={t("card.claimedOf", { count: deal.claimCount, limit: deal.claimLimit })}
+                className="mt-1.5 h-2 overflow-hidden rounded-full bg-muted"
+              >
+                <div className={cn("h-full rounded-full", deal.soldOut ? "bg-muted-foreground" : deal.hurry ? "bg-red-600" : "bg-primary")} style={{ width: `${deal.progress}%` }} />
+              </div>
+            </div>
+          ) : (
+            <p className="mb-4 text-sm text-muted-foreground" data-testid="claimed">
+              {t("card.claimed", { count: deal.claimCount })}
+            </p>
+          )}
+
+          {deal.soldOut ? (
+            <Button className="w-full" size="lg" variant="secondary" disabled>
+              {t("card.soldOut")}
+            </Button>
+          ) : inCart ? (
+            <LocalizedLink to="/cart" className={buttonClasses("outline", "lg", "w-full")}>
+              <ShoppingCart size={18} aria-hidden="true" />
+              {t("card.inCart")}
+            </LocalizedLink>
+          ) : (
+            <Button className="w-full" size="lg" onClick={claim} aria-describedby={titleId}>
+              {t("card.claim")}
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
