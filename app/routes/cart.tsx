@@ -1,4 +1,90 @@
-// Being built in this change set; replaced by the full page.
-export default function Page() {
-  return <main id="main" />;
+import { Loader2, ShoppingCart, Trash2 } from "lucide-react";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Button, buttonClasses } from "../components/ui/button.tsx";
+import { useCart } from "../features/cart/cart-context.tsx";
+import { CartLine } from "../features/cart/cart-line.tsx";
+import { ContinueShoppingLink } from "../features/cart/continue-shopping-link.tsx";
+import { OrderSummary } from "../features/cart/order-summary.tsx";
+import { useCartAnnouncement } from "../features/cart/use-cart-announcement.ts";
+import { metaTags } from "../features/layout/page-meta.ts";
+import { pageMeta } from "../features/layout/page-meta.server.ts";
+import type { Route } from "./+types/cart";
+
+export function loader(args: Route.LoaderArgs) {
+  return { meta: pageMeta(args, { title: "cart:page.title", description: "cart:page.metaDescription" }) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
+
+/** /cart, "Shopping Cart" (specification 000, section 2; specification 001, section 2). */
+export default function CartPage() {
+  const { t } = useTranslation("cart");
+  const { cart, restored, dispatch } = useCart();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const announcement = useCartAnnouncement(restored, cart.itemCount, cart.totalCents);
+  // When a line or the whole cart goes, its buttons go with it: focus moves to the page's heading.
+  const focusHeading = () => heading.current?.focus();
+
+  function clearCart() {
+    dispatch({ type: "clear" });
+    toast.success(t("toast.clearedTitle"), { description: t("toast.clearedText") });
+    focusHeading();
+  }
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <h1 ref={heading} tabIndex={-1} className="font-display text-4xl font-semibold tracking-tight focus:outline-none sm:text-5xl">
+          {t("page.title")}
+          {restored && cart.itemCount > 0 ? (
+            <span className="ml-3 align-middle font-sans text-lg font-medium text-muted-foreground" data-testid="cart-count">
+              ({t("page.itemCount", { count: cart.itemCount })})
+            </span>
+          ) : null}
+        </h1>
+        {restored && cart.items.length > 0 ? (
+          <Button variant="outline" className="text-destructive hover:bg-red-50" onClick={clearCart}>
+            <Trash2 size={16} aria-hidden="true" />
+            {t("page.clearCart")}
+          </Button>
+        ) : null}
+      </header>
+
+      <p role="status" className="sr-only" data-testid="cart-status">
+        {announcement}
+      </p>
+
+      {!restored ? (
+        <div role="status" className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground">
+          <Loader2 size={20} aria-hidden="true" className="animate-spin" />
+          {t("page.loading")}
+        </div>
+      ) : cart.items.length === 0 ? (
+        <section aria-labelledby="cart-empty-title" className="flex flex-col items-center rounded-xl border border-dashed border-border bg-white px-6 py-20 text-center">
+          <ShoppingCart size={44} aria-hidden="true" className="text-muted-foreground" />
+          <h2 id="cart-empty-title" className="mt-5 font-display text-2xl font-semibold">
+            {t("page.emptyTitle")}
+          </h2>
+          <p className="mt-2 max-w-md text-muted-foreground">{t("page.emptyText")}</p>
+          <ContinueShoppingLink className={buttonClasses("primary", "lg", "mt-8 text-base")} />
+        </section>
+      ) : (
+        <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <section aria-labelledby="cart-items-title">
+            <h2 id="cart-items-title" className="sr-only">
+              {t("page.itemsLabel")}
+            </h2>
+            <ul className="space-y-4">
+              {cart.items.map((item) => (
+                <CartLine key={item.id} item={item} onRemoved={focusHeading} />
+              ))}
+            </ul>
+          </section>
+          <OrderSummary cart={cart} />
+        </div>
+      )}
+    </main>
+  );
 }

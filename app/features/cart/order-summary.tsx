@@ -1,0 +1,172 @@
+import { Loader2, Lock, Tag, X } from "lucide-react";
+import { useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { checkOrderLimits } from "../../../core/cart/rules.ts";
+import type { CartState } from "../../../core/cart/schema.ts";
+import { formatCents } from "../../../core/money/money.ts";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { Field, Input } from "../../components/ui/field.tsx";
+import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { useCart } from "./cart-context.tsx";
+import { checkoutPath } from "./checkout-link.ts";
+import { ContinueShoppingLink } from "./continue-shopping-link.tsx";
+import { useCartCommand } from "./use-cart-command.ts";
+
+/**
+ * The promo code field (specification 000, sections 5 and 8). An empty field gives 'Please enter a
+ * promo code'; the server checks the code and its refusal ('Invalid promo code', 'This promo code
+ * requires a minimum order of $500') is shown under the field; a failure to reach it gives 'Error
+ * applying promo code' / 'Please try again later'; success 'Promo code applied!' / 'You saved {amount}'.
+ */
+function PromoForm() {
+  const { t } = useTranslation("cart");
+  const { cart, applyPromo } = useCart();
+  const run = useCartCommand();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const applied = cart.promoCode;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const outcome = await applyPromo(code);
+      if (outcome.ok) {
+        setCode("");
+        setError(null);
+        toast.success(t("promo.appliedTitle"), { description: outcome.notice ? t(outcome.notice.messageKey, outcome.notice.params) : undefined });
+      } else {
+        setError(outcome.message ?? (outcome.error ? t(outcome.error.messageKey, outcome.error.params) : t("promo.applyFailed")));
+        input.current?.focus();
+      }
+    } catch (failure) {
+      console.error("Could not check the promo code", failure);
+      toast.error(t("promo.errorTitle"), { description: t("promo.errorText") });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function removePromo() {
+    run({ type: "removePromo" });
+    input.current?.focus();
+  }
+
+  return (
+    <div className="space-y-3">
+      {applied ? (
+        <div className="flex items-center justify-between gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="applied-promo">
+          <span className="inline-flex min-w-0 items-center gap-2 font-medium">
+            <Tag size={16} aria-hidden="true" className="shrink-0" />
+            <span className="truncate">{t("page.appliedCode", { code: applied.code })}</span>
+          </span>
+          <Button variant="ghost" size="icon" className="h-8 w-8 shrink-0 text-green-800 hover:bg-green-100" aria-label={t("page.removePromo", { code: applied.code })} onClick={removePromo}>
+            <X size={16} aria-hidden="true" />
+          </Button>
+        </div>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="space-y-2">
+        <Field label={t("page.promoCode")} error={error}>
+          {(props) => (
+            <div className="flex gap-2">
+              <Input
+                {...props}
+                ref={input}
+                name="promoCode"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={64}
+                value={code}
+                onChange={(event) => {
+                  setCode(event.target.value);
+                  if (error) setError(null);
+                }}
+                className="uppercase placeholder:normal-case"
+              />
+              <Button type="submit" variant="outline" className="shrink-0" disabled={busy} aria-busy={busy}>
+                {busy ? <Loader2 size={16} aria-hidden="true" className="animate-spin" /> : null}
+                {busy ? t("page.applying") : t("page.apply")}
+              </Button>
+            </div>
+          )}
+        </Field>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * The cart's summary: promo code, subtotal, discount, tax ("Calculated at checkout"), total, Proceed to
+ * Checkout (to /checkout with the cart in its query) and Continue Shopping, and the secure-payment note.
+ * A cart that no order could be made of (a total below $0.50 after a discount, say) says why instead of
+ * sending the visitor to a checkout that would refuse it.
+ */
+export function OrderSummary({ cart }: { cart: CartState }) {
+  const { t } = useTranslation("cart");
+  const limits = checkOrderLimits(cart);
+  const blocked = limits.ok ? null : t(limits.messageKey, limits.params);
+  const promo = cart.promoCode;
+
+  return (
+    <section aria-labelledby="order-summary-title" className="rounded-xl border border-border bg-white p-6 shadow-sm lg:sticky lg:top-24">
+      <h2 id="order-summary-title" className="font-display text-2xl font-semibold">
+        {t("page.summaryTitle")}
+      </h2>
+      <div className="mt-5">
+        <PromoForm />
+      </div>
+      <dl className="mt-6 space-y-3 border-t border-border pt-5 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">{t("page.subtotal")}</dt>
+          <dd className="font-medium tabular-nums" data-testid="subtotal">
+            {formatCents(cart.subtotalCents)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">{promo ? t("page.discountWithCode", { code: promo.code }) : t("page.discount")}</dt>
+          <dd className={cart.discountCents > 0 ? "font-medium tabular-nums text-success" : "tabular-nums"} data-testid="discount">
+            {cart.discountCents > 0 ? `−${formatCents(cart.discountCents)}` : formatCents(0)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">{t("page.tax")}</dt>
+          <dd className="text-muted-foreground">{t("page.taxCalculated")}</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-4 border-t border-border pt-3 text-base">
+          <dt className="font-semibold">{t("page.total")}</dt>
+          <dd className="font-display text-2xl font-semibold tabular-nums" data-testid="total">
+            {formatCents(cart.totalCents)}
+          </dd>
+        </div>
+      </dl>
+
+      <div className="mt-6 space-y-3">
+        {blocked ? (
+          <>
+            <Button size="lg" className="w-full text-base" disabled aria-describedby="checkout-blocked">
+              {t("page.proceedToCheckout")}
+            </Button>
+            <p id="checkout-blocked" className="text-sm text-destructive">
+              {blocked}
+            </p>
+          </>
+        ) : (
+          <LocalizedLink to={checkoutPath(cart)} className={buttonClasses("primary", "lg", "w-full text-base")} data-testid="proceed-to-checkout">
+            {t("page.proceedToCheckout")}
+          </LocalizedLink>
+        )}
+        <ContinueShoppingLink className={buttonClasses("outline", "lg", "w-full text-base")} />
+      </div>
+
+      <p className="mt-5 flex items-start gap-2 text-xs leading-relaxed text-muted-foreground">
+        <Lock size={14} aria-hidden="true" className="mt-0.5 shrink-0" />
+        {t("page.secureNote")}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { CartAction, CartResult } from "../../../core/cart/rules.ts";
+import { useCart } from "./cart-context.tsx";
+
+/**
+ * Runs a cart action and tells the visitor what they need to know: a refusal ('Quantity cannot exceed
+ * 1000') as an error toast, a side effect (a promo dropped because the subtotal fell below its minimum
+ * order) as a notice.
+ */
+export function useCartCommand(): (action: CartAction) => CartResult {
+  const { dispatch } = useCart();
+  const { t } = useTranslation("cart");
+  return useCallback(
+    (action: CartAction) => {
+      const result = dispatch(action);
+      if (result.error) toast.error(t(result.error.messageKey, result.error.params));
+      else if (result.notice) toast.warning(t(result.notice.messageKey, result.notice.params));
+      return result;
+    },
+    [dispatch, t],
+  );
+}
