@@ -47,7 +47,7 @@ export interface OpenPageOptions {
   /** Browser locale; it sets Accept-Language ("en-US", "fr-FR"...). Default en-US. */
   locale?: string;
   viewport?: { width: number; height: number };
-  /** Console messages matching one of these are expected (say, the 404 of a page that is missing). */
+  /** Problems matching one of these are expected (say, the 404 of a missing page: see `expectedStatus`). */
   allow?: RegExp[];
 }
 
@@ -92,7 +92,9 @@ export function trackPageProblems(page: Page, allow: RegExp[] = []): PageProblem
     if (!allow.some((pattern) => pattern.test(line))) found.push(line);
   };
   page.on("console", (message) => {
-    if (message.type() === "error") add(`console error at ${page.url()}: ${message.text()}`);
+    if (message.type() !== "error") return;
+    const source = message.location().url;
+    add(`console error at ${page.url()}: ${message.text()}${source ? ` (from ${source})` : ""}`);
   });
   page.on("pageerror", (error) => add(`uncaught exception at ${page.url()}: ${error.message}`));
   // The event reports violations that the console message might word differently (or not at all in workers).
@@ -107,6 +109,15 @@ export function trackPageProblems(page: Page, allow: RegExp[] = []): PageProblem
       expect(found, `the page reported errors:\n${found.join("\n")}`).toEqual([]);
     },
   };
+}
+
+/**
+ * The console error the browser logs when a document answers with an error status, which a test of a
+ * missing or refused page expects; only for that address, so a failing script or image still counts.
+ */
+export function expectedStatus(status: number, path: string): RegExp {
+  const url = new URL(path, baseUrl()).href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`: Failed to load resource: the server responded with a status of ${status} \\(.*\\) \\(from ${url}\\)$`);
 }
 
 /** Runs axe-core with the WCAG 2.x A and AA rules and fails listing every violation. */

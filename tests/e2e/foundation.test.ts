@@ -5,6 +5,7 @@ import {
   adminAccount,
   baseUrl,
   expectAccessible,
+  expectedStatus,
   launchBrowser,
   openPage,
   registerCustomer,
@@ -25,8 +26,6 @@ afterAll(async () => {
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 const htmlLang = (page: Page) => page.locator("html").getAttribute("lang");
 const linkHref = (page: Page, selector: string) => page.locator(`head ${selector}`).getAttribute("href");
-// The browser reports the status of a refused or missing page in the console; that is expected there.
-const statusConsoleMessage = (status: number) => new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
 
 describe("the home page", () => {
   it("renders on the server, hydrates, and follows a navigation link without reloading", async () => {
@@ -68,7 +67,7 @@ describe("the home page", () => {
 
 describe("a missing page", () => {
   it("answers 404 with the Page Not Found heading", async () => {
-    const session = await openPage(browser, { allow: [statusConsoleMessage(404)] });
+    const session = await openPage(browser, { allow: [expectedStatus(404, "/this-page-does-not-exist")] });
     const { page } = session;
     const response = await page.goto("/this-page-does-not-exist");
     expect(response?.status()).toBe(404);
@@ -80,7 +79,7 @@ describe("a missing page", () => {
   });
 
   it("is a 404 in French under /fr, and for an unknown language prefix", async () => {
-    const session = await openPage(browser, { allow: [statusConsoleMessage(404)] });
+    const session = await openPage(browser, { allow: [expectedStatus(404, "/fr/cette-page-n-existe-pas"), expectedStatus(404, "/de/posts")] });
     const { page } = session;
     const french = await page.goto("/fr/cette-page-n-existe-pas");
     expect(french?.status()).toBe(404);
@@ -191,7 +190,7 @@ describe("the language selector", () => {
 
 describe("the staff dashboard", () => {
   it("asks a visitor to sign in (401)", async () => {
-    const session = await openPage(browser, { allow: [statusConsoleMessage(401)] });
+    const session = await openPage(browser, { allow: [expectedStatus(401, "/admin")] });
     const { page } = session;
     const response = await page.goto("/admin");
     expect(response?.status()).toBe(401);
@@ -202,7 +201,7 @@ describe("the staff dashboard", () => {
   });
 
   it("refuses a freshly registered customer (403)", async () => {
-    const session = await openPage(browser, { allow: [statusConsoleMessage(403)] });
+    const session = await openPage(browser, { allow: [expectedStatus(403, "/admin")] });
     const { page } = session;
     await registerCustomer(page, "e2e-customer");
     const response = await page.goto("/admin");
@@ -229,7 +228,7 @@ describe("the staff dashboard", () => {
 
 describe("signing in", () => {
   it("shows the error message and stays on the page when the password is wrong", async () => {
-    const session = await openPage(browser, { allow: [statusConsoleMessage(401)] });
+    const session = await openPage(browser, { allow: [expectedStatus(401, "/api/auth/login")] });
     const { page } = session;
     await page.goto("/login");
     await waitForHydration(page);
