@@ -1,0 +1,264 @@
+// @vitest-environment jsdom
+import { act, type ComponentType } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { Outlet, createRoutesStub, useLocation } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ModerationComment } from "../../core/blog/schema.ts";
+import type { AdminTestimonial } from "../../core/testimonials/schema.ts";
+import { createI18n } from "../../app/i18n/instance.ts";
+import { resources } from "../../app/locales/resources.ts";
+import { ModerationTab } from "../../app/features/admin/moderation-tab.tsx";
+import { ReviewsTab, pendingFirst } from "../../app/features/admin/reviews-tab.tsx";
+import Admin from "../../app/routes/admin.tsx";
+
+// Spec document 000: section 2 "/admin" (Reviews and Moderation tabs, pending-count badge), section 4
+// (a pending testimonial is approved by an update or rejected, which deletes it), section 8 (review messages).
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  // Radix measures its controls (the post form's switches); jsdom has no layout.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+let root: Root | null = null;
+let container: HTMLElement;
+let loaderCalls = 0;
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  toast.success.mockReset();
+  toast.error.mockReset();
+  fetchMock.mockReset();
+  loaderCalls = 0;
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  container?.remove();
+  document.body.innerHTML = "";
+  vi.unstubAllGlobals();
+});
+
+const review = (overrides: Partial<AdminTestimonial>): AdminTestimonial => ({
+  id: 1,
+  customerName: "Camille Durand",
+  customerEmail: "camille@example.com",
+  companyName: "Maison Durand",
+  customerTitle: "Founder",
+  projectType: "Brand identity",
+  rating: 5,
+  testimonialText: "They rebuilt our brand in three weeks.",
+  createdAt: "2026-03-01T10:00:00.000Z",
+  approved: false,
+  featured: false,
+  isPublicSubmission: true,
+  ...overrides,
+});
+
+const comment = (overrides: Partial<ModerationComment>): ModerationComment => ({
+  id: 50,
+  postId: 7,
+  postTitle: "Design that sells",
+  parentId: null,
+  authorName: "Lou",
+  authorEmail: "lou@example.com",
+  authorWebsite: null,
+  content: "Useful post, thanks.",
+  approved: false,
+  createdAt: "2026-03-02T10:00:00.000Z",
+  ...overrides,
+});
+
+const approvedReview = review({ id: 1, customerName: "Camille Durand", approved: true, createdAt: "2026-03-05T10:00:00.000Z" });
+const newPending = review({ id: 2, customerName: "Jordan Lee", approved: false, createdAt: "2026-03-04T10:00:00.000Z", customerEmail: null });
+const oldPending = review({ id: 3, customerName: "Ana Souza", approved: false, createdAt: "2026-03-03T10:00:00.000Z" });
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** Renders `Component` as the /admin route: it receives `loaderData` like a route module's component. */
+async function render(Component: ComponentType, { path = "/admin", language = "en" as "en" | "fr", loaderData = null as unknown } = {}) {
+  const Stub = createRoutesStub([
+    {
+      id: "layout",
+      path: "/",
+      Component: () => (
+        <>
+          <Outlet />
+          <Where />
+        </>
+      ),
+      children: [
+        {
+          id: "admin",
+          path: "admin",
+          loader: () => {
+            loaderCalls++;
+            return loaderData;
+          },
+          Component,
+        },
+      ],
+    },
+  ]);
+  container = document.createElement("div");
+  document.body.appendChild(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <I18nextProvider i18n={createI18n(language, resources)}>
+        <Stub initialEntries={[path]} hydrationData={{ loaderData: { layout: null, admin: loaderData } }} />
+      </I18nextProvider>,
+    );
+  });
+  return container;
+}
+
+const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
+const articles = (scope: ParentNode) => [...scope.querySelectorAll("article")].map((article) => article.getAttribute("aria-label"));
+const button = (label: string) => {
+  const found = document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
+  if (!found) throw new Error(`no button ${label}`);
+  return found;
+};
+const dialogButton = (label: string) => [...document.querySelectorAll<HTMLButtonElement>("[role=alertdialog] button")].find((candidate) => text(candidate) === label)!;
+const ok = (status = 200, body: unknown = {}) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const failure = (status: number, message: string) => new Response(JSON.stringify({ message, code: "not_found" }), { status, headers: { "content-type": "application/json" } });
+
+describe("the Reviews tab", () => {
+  it("lists every review, pending ones first, with their status, stars, details and text", async () => {
+    const view = await render(() => <ReviewsTab reviews={[approvedReview, newPending, oldPending]} language="en" />);
+    expect(text(view.querySelector("h2"))).toBe("All Reviews (3)");
+    expect(view.textContent).toContain("2 reviews awaiting approval.");
+    expect(articles(view)).toEqual(["Review by Jordan Lee", "Review by Ana Souza", "Review by Camille Durand"]);
+    const [first, , last] = [...view.querySelectorAll("article")];
+    expect(text(first.querySelector(".rounded-full"))).toBe("Pending");
+    expect(text(last.querySelector(".rounded-full"))).toBe("Approved");
+    expect(last.querySelector("[role=img]")?.getAttribute("aria-label")).toBe("Rated 5 out of 5");
+    expect(text(last.querySelector("dl"))).toBe("TitleFounderCompanyMaison DurandEmailcamille@example.comProject typeBrand identityDateMarch 5, 2026");
+    expect(text(last.querySelector("blockquote"))).toBe("They rebuilt our brand in three weeks.");
+    // Pending: Approve and Reject; approved: Delete.
+    expect([...first.querySelectorAll("button")].map((b) => text(b))).toEqual(["Approve", "Reject"]);
+    expect([...last.querySelectorAll("button")].map((b) => text(b))).toEqual(["Delete"]);
+  });
+
+  it("says so when there is no review", async () => {
+    const view = await render(() => <ReviewsTab reviews={[]} language="en" />);
+    expect(view.textContent).toContain("No reviews yet.");
+  });
+
+  it("approves with PUT {approved: true}, reloads the data, then 'Review approved successfully!'", async () => {
+    fetchMock.mockResolvedValueOnce(ok(200, { ...newPending, approved: true }));
+    await render(() => <ReviewsTab reviews={[approvedReview, newPending]} language="en" />);
+    await act(async () => button("Approve review by Jordan Lee").click());
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe("/api/testimonials/2");
+    expect(init?.method).toBe("PUT");
+    expect(JSON.parse(String(init?.body))).toEqual({ approved: true });
+    expect(loaderCalls).toBe(1);
+    expect(toast.success).toHaveBeenCalledWith("Review approved successfully!");
+  });
+
+  it("'Failed to approve review' with the server's reason", async () => {
+    fetchMock.mockResolvedValueOnce(failure(404, "Testimonial not found"));
+    await render(() => <ReviewsTab reviews={[newPending]} language="en" />);
+    await act(async () => button("Approve review by Jordan Lee").click());
+    expect(toast.error).toHaveBeenCalledWith("Failed to approve review", { description: "Testimonial not found" });
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(button("Approve review by Jordan Lee").disabled).toBe(false);
+  });
+
+  it("rejects a pending review with DELETE: 'Review rejected and removed.' / 'Failed to reject review'", async () => {
+    fetchMock.mockResolvedValueOnce(ok(204)).mockResolvedValueOnce(failure(404, "Testimonial not found"));
+    await render(() => <ReviewsTab reviews={[newPending, oldPending]} language="en" />);
+    await act(async () => button("Reject review by Jordan Lee").click());
+    expect(fetchMock.mock.calls[0][0]).toBe("/api/testimonials/2");
+    expect(fetchMock.mock.calls[0][1]?.method).toBe("DELETE");
+    expect(toast.success).toHaveBeenCalledWith("Review rejected and removed.");
+    await act(async () => button("Reject review by Ana Souza").click());
+    expect(toast.error).toHaveBeenCalledWith("Failed to reject review", { description: "Testimonial not found" });
+  });
+
+  it("deletes an approved review after confirmation: 'Review deleted successfully.' / 'Failed to delete review'", async () => {
+    fetchMock.mockResolvedValueOnce(failure(404, "Testimonial not found")).mockResolvedValueOnce(ok(204));
+    await render(() => <ReviewsTab reviews={[approvedReview]} language="en" />);
+
+    await act(async () => button("Delete review by Camille Durand").click());
+    const dialog = document.querySelector("[role=alertdialog]")!;
+    expect(text(dialog.querySelector("h2"))).toBe("Delete this review?");
+    // Cancel sends nothing.
+    await act(async () => dialogButton("Cancel").click());
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    for (const expectation of [() => expect(toast.error).toHaveBeenCalledWith("Failed to delete review", { description: "Testimonial not found" }), () => expect(toast.success).toHaveBeenCalledWith("Review deleted successfully.")]) {
+      await act(async () => button("Delete review by Camille Durand").click());
+      await act(async () => dialogButton("Delete").click());
+      expectation();
+    }
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual(["DELETE /api/testimonials/1", "DELETE /api/testimonials/1"]);
+  });
+
+  it("pendingFirst keeps each group's order", () => {
+    expect(pendingFirst([approvedReview, newPending, review({ id: 9, approved: true }), oldPending]).map((r) => r.id)).toEqual([2, 3, 1, 9]);
+  });
+});
+
+describe("the Moderation tab", () => {
+  it("lists pending reviews with Approve and Reject beside the pending comments", async () => {
+    const view = await render(() => <ModerationTab comments={[comment({})]} reviews={[oldPending, newPending]} language="en" />);
+    expect([...view.querySelectorAll("h2")].map((h) => text(h))).toEqual(["Comments awaiting review", "Reviews awaiting approval"]);
+    expect(articles(view)).toEqual(["Comment by Lou on Design that sells", "Review by Ana Souza", "Review by Jordan Lee"]);
+    fetchMock.mockResolvedValueOnce(ok(200, { ...oldPending, approved: true })).mockResolvedValueOnce(ok(204));
+    await act(async () => button("Approve review by Ana Souza").click());
+    expect(toast.success).toHaveBeenLastCalledWith("Review approved successfully!");
+    await act(async () => button("Reject review by Jordan Lee").click());
+    expect(toast.success).toHaveBeenLastCalledWith("Review rejected and removed.");
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual(["PUT /api/testimonials/3", "DELETE /api/testimonials/2"]);
+  });
+
+  it("says when no review awaits approval, in French too", async () => {
+    const view = await render(() => <ModerationTab comments={[]} reviews={[]} language="fr" />, { language: "fr" });
+    expect(view.textContent).toContain("Aucun commentaire en attente de modération.");
+    expect(view.textContent).toContain("Aucun avis en attente d'approbation.");
+  });
+});
+
+describe("the /admin page", () => {
+  const loaderData = {
+    posts: [],
+    pendingComments: [comment({ id: 50 }), comment({ id: 51, authorName: "Sam" })],
+    reviews: [approvedReview, newPending, oldPending],
+    pendingReviews: [oldPending, newPending],
+    language: "en",
+    title: "Admin Dashboard | Atelier",
+  };
+
+  it("has Posts, Reviews and Moderation tabs; the Moderation badge counts pending comments and reviews", async () => {
+    const view = await render(Admin as unknown as ComponentType, { loaderData });
+    const tabs = [...view.querySelectorAll("[role=tab]")];
+    expect(tabs.map((tab) => text(tab))).toEqual(["Posts", "Reviews", "Moderation4(4 items awaiting review)"]);
+  });
+
+  it("opens the tab named in the address, and keeps the chosen tab there", async () => {
+    const view = await render(Admin as unknown as ComponentType, { loaderData, path: "/admin?tab=reviews" });
+    const panel = view.querySelector("[role=tabpanel][data-state=active]")!;
+    expect(text(panel.querySelector("h2"))).toBe("All Reviews (3)");
+    const moderation = [...view.querySelectorAll<HTMLButtonElement>("[role=tab]")][2];
+    await act(async () => {
+      moderation.dispatchEvent(new MouseEvent("mousedown", { bubbles: true, button: 0 }));
+    });
+    expect(text(view.querySelector("[data-testid=where]"))).toBe("/admin?tab=moderation");
+    expect(articles(view.querySelector("[role=tabpanel][data-state=active]")!)).toContain("Review by Ana Souza");
+  });
+});
