@@ -10,6 +10,7 @@ import enCommon from "./en/common.json";
 import enContact from "./en/contact.json";
 import enDeals from "./en/deals.json";
 import enErrors from "./en/errors.json";
+import enHome from "./en/home.json";
 import enLegal from "./en/legal.json";
 import enMail from "./en/mail.json";
 import enNewsletter from "./en/newsletter.json";
@@ -24,6 +25,7 @@ import frCommon from "./fr/common.json";
 import frContact from "./fr/contact.json";
 import frDeals from "./fr/deals.json";
 import frErrors from "./fr/errors.json";
+import frHome from "./fr/home.json";
 import frLegal from "./fr/legal.json";
 import frMail from "./fr/mail.json";
 import frNewsletter from "./fr/newsletter.json";
@@ -32,6 +34,6 @@ import frTestimonials from "./fr/testimonials.json";
 export { NAMESPACES } from "./namespaces.ts";
 
 export const resources = {
-  en: { common: enCommon, errors: enErrors, auth: enAuth, blog: enBlog, admin: enAdmin, legal: enLegal, cart: enCart, catalogue: enCatalogue, deals: enDeals, newsletter: enNewsletter, mail: enMail, contact: enContact, appointments: enAppointments, testimonials: enTestimonials },
-  fr: { common: frCommon, errors: frErrors, auth: frAuth, blog: frBlog, admin: frAdmin, legal: frLegal, cart: frCart, catalogue: frCatalogue, deals: frDeals, newsletter: frNewsletter, mail: frMail, contact: frContact, appointments: frAppointments, testimonials: frTestimonials },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, blog: enBlog, admin: enAdmin, legal: enLegal, cart: enCart, catalogue: enCatalogue, deals: enDeals, newsletter: enNewsletter, mail: enMail, contact: enContact, appointments: enAppointments, testimonials: enTestimonials, home: enHome },
+  fr: { common: frCommon, errors: frErrors, auth: frAuth, blog: frBlog, admin: frAdmin, legal: frLegal, cart: frCart, catalogue: frCatalogue, deals: frDeals, newsletter: frNewsletter, mail: frMail, contact: frContact, appointments: frAppointments, testimonials: frTestimonials, home: frHome },
 };

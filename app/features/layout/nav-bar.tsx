@@ -7,6 +7,7 @@ import { displayName, initials, isStaff } from "../../../core/auth/rules.ts";
 import type { CurrentUser } from "../../../core/auth/schema.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
 import { useRootData } from "../../root.tsx";
 import { LanguageSelector } from "../i18n/language-selector.tsx";
 import { LocalizedLink, LocalizedNavLink } from "../i18n/localized-link.tsx";
@@ -34,7 +35,7 @@ function useNavItems(user: CurrentUser | null): NavItem[] {
 }
 
 /** The name shown for the signed-in user: first name, else the e-mail's local part, else "User". */
-function useUserName(user: CurrentUser | null): string {
+export function useUserName(user: CurrentUser | null): string {
   const { t } = useTranslation();
   return displayName(user) ?? t("nav.defaultUser");
 }
@@ -76,25 +77,7 @@ export function NavBar() {
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <LanguageSelector />
           <CartBadge count={cart.count} totalCents={cart.totalCents} />
-          <div className="hidden items-center gap-2 lg:flex">
-            {user ? (
-              <>
-                <span className="flex items-center gap-2 pl-2" data-testid="nav-user">
-                  <Avatar src={user.profileImageUrl} initials={initials(user)} />
-                  <span className="max-w-[9rem] truncate text-sm font-medium">{name}</span>
-                </span>
-                <a href="/api/logout" className={buttonClasses("ghost", "sm", "text-muted-foreground hover:text-foreground")}>
-                  <LogOut size={16} aria-hidden="true" />
-                  {t("nav.logout")}
-                </a>
-              </>
-            ) : (
-              <a href="/api/login" className={buttonClasses("primary", "sm", "rounded-full px-4")}>
-                <LogIn size={16} aria-hidden="true" />
-                {t("nav.login")}
-              </a>
-            )}
-          </div>
+          <AccountActions user={user} name={name} className="hidden lg:flex" />
           <MobileMenu items={items} user={user} name={name} />
         </div>
       </div>
@@ -128,15 +111,7 @@ function MobileMenu({ items, user, name }: { items: NavItem[]; user: CurrentUser
             </Dialog.Close>
           </div>
 
-          {user ? (
-            <div className="flex items-center gap-3 border-b border-border px-5 py-4" data-testid="drawer-user">
-              <Avatar src={user.profileImageUrl} initials={initials(user)} className="h-11 w-11 text-sm" />
-              <div className="min-w-0">
-                <p className="truncate font-medium">{name}</p>
-                <p className="truncate text-sm text-muted-foreground">{user.email}</p>
-              </div>
-            </div>
-          ) : null}
+          <DrawerAccount user={user} name={name} />
 
           <nav aria-label={t("nav.mainLabel")} className="px-3 py-4">
             <ul className="space-y-1">
@@ -162,22 +137,70 @@ function MobileMenu({ items, user, name }: { items: NavItem[]; user: CurrentUser
             <LanguageSelector variant="inline" />
           </div>
 
-          <div className="mt-auto border-t border-border p-5">
-            {user ? (
-              <a href="/api/logout" className={buttonClasses("outline", "md", "w-full")}>
-                <LogOut size={18} aria-hidden="true" />
-                {t("nav.logout")}
-              </a>
-            ) : (
-              <a href="/api/login" className={buttonClasses("primary", "md", "w-full")}>
-                <LogIn size={18} aria-hidden="true" />
-                {t("nav.login")}
-              </a>
-            )}
-          </div>
+          <DrawerSignInOut user={user} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
+
+/** Wide screens: the signed-in user's avatar, name and Logout, or the Login button. */
+export function AccountActions({ user, name, className }: { user: CurrentUser | null; name: string; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={cn("items-center gap-2", className)}>
+      {user ? (
+        <>
+          <span className="flex items-center gap-2 pl-2" data-testid="nav-user">
+            <Avatar src={user.profileImageUrl} initials={initials(user)} />
+            <span className="max-w-[9rem] truncate text-sm font-medium">{name}</span>
+          </span>
+          <a href="/api/logout" className={buttonClasses("ghost", "sm", "text-muted-foreground hover:text-foreground")}>
+            <LogOut size={16} aria-hidden="true" />
+            {t("nav.logout")}
+          </a>
+        </>
+      ) : (
+        <a href="/api/login" className={buttonClasses("primary", "sm", "rounded-full px-4")}>
+          <LogIn size={16} aria-hidden="true" />
+          {t("nav.login")}
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** The drawer's account block: avatar, name and e-mail of the signed-in user (nothing for visitors). */
+export function DrawerAccount({ user, name }: { user: CurrentUser | null; name: string }) {
+  if (!user) return null;
+  return (
+    <div className="flex items-center gap-3 border-b border-border px-5 py-4" data-testid="drawer-user">
+      <Avatar src={user.profileImageUrl} initials={initials(user)} className="h-11 w-11 text-sm" />
+      <div className="min-w-0">
+        <p className="truncate font-medium">{name}</p>
+        <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The drawer's last block: Logout for the signed-in user, Login for visitors. */
+export function DrawerSignInOut({ user }: { user: CurrentUser | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-auto border-t border-border p-5">
+      {user ? (
+        <a href="/api/logout" className={buttonClasses("outline", "md", "w-full")}>
+          <LogOut size={18} aria-hidden="true" />
+          {t("nav.logout")}
+        </a>
+      ) : (
+        <a href="/api/login" className={buttonClasses("primary", "md", "w-full")}>
+          <LogIn size={18} aria-hidden="true" />
+          {t("nav.login")}
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Minus, Plus } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { catalogueQuantity } from "../../../core/catalogue/rules.ts";
+import { buttonClasses } from "../../components/ui/button.tsx";
+
+/**
+ * A card's quantity: minus and plus buttons around a number input. It never goes below 1 (a
+ * non-numeric or cleared entry reads as 1 once the field is left).
+ */
+export function QuantityStepper({ value, onChange, serviceName, disabled }: { value: number; onChange: (next: number) => void; serviceName: string; disabled?: boolean }) {
+  const { t } = useTranslation("home");
+  const id = useId();
+  // What the visitor is typing; the quantity itself is always a whole number of at least 1.
+  const [draft, setDraft] = useState<string | null>(null);
+  const iconButton = buttonClasses("outline", "icon", "h-9 w-9 shrink-0 rounded-full");
+
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="mr-1 text-sm font-medium text-muted-foreground">
+        {t("services.quantity")}
+      </label>
+      <button
+        type="button"
+        className={iconButton}
+        onClick={() => onChange(catalogueQuantity(value - 1))}
+        disabled={disabled || value <= 1}
+        aria-label={t("services.decrease", { service: serviceName })}
+        aria-controls={id}
+      >
+        <Minus size={16} aria-hidden="true" />
+      </button>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        value={draft ?? String(value)}
+        disabled={disabled}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          if (event.target.value.trim() !== "") onChange(catalogueQuantity(event.target.value));
+        }}
+        onBlur={() => setDraft(null)}
+        className="h-9 w-16 rounded-md border border-border bg-white text-center tabular-nums focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+      />
+      <button
+        type="button"
+        className={iconButton}
+        onClick={() => onChange(catalogueQuantity(value + 1))}
+        disabled={disabled}
+        aria-label={t("services.increase", { service: serviceName })}
+        aria-controls={id}
+      >
+        <Plus size={16} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
