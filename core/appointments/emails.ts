@@ -16,13 +16,14 @@ export function bookingConfirmationEmail(appointment: Appointment, language: Lan
     language,
     subject: t("appointments:email.confirmation.subject", { date, time: appointment.appointmentTime }),
     greeting: t("appointments:email.confirmation.greeting", { name: appointment.customerName }),
-    paragraphs: [t("appointments:email.confirmation.intro", { company: company.name }), t("appointments:email.confirmation.change", { email: company.email, phone: company.phone })],
+    paragraphs: [t("appointments:email.confirmation.intro", { company: company.name })],
     details: [
       { label: t("appointments:fields.date"), value: date },
       { label: t("appointments:fields.time"), value: t("appointments:email.timeInZone", { time: appointment.appointmentTime, timeZone }) },
       { label: t("appointments:fields.phone"), value: appointment.customerPhone },
       ...(appointment.notes ? [{ label: t("appointments:fields.notes"), value: appointment.notes }] : []),
     ],
+    after: [t("appointments:email.confirmation.change", { email: company.email, phone: company.phone })],
     closing: signOff(translate, language, company),
   });
   return { to: appointment.customerEmail, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: "appointment.confirmation" };

@@ -57,6 +57,8 @@ export interface EmailContent {
   paragraphs: string[];
   /** Label and value pairs (a visitor's message, a booking's date and time...). */
   details?: Array<{ label: string; value: string }>;
+  /** Paragraphs after the details. */
+  after?: string[];
   /** Lines after the details, e.g. the sign-off and the company's name. */
   closing?: string[];
 }
@@ -75,10 +77,12 @@ function htmlLines(value: string): string {
 export function renderEmail(content: EmailContent): RenderedEmail {
   const details = content.details ?? [];
   const closing = content.closing ?? [];
+  const after = content.after ?? [];
   const textBlocks = [
     ...(content.greeting ? [content.greeting] : []),
     ...content.paragraphs,
     ...(details.length > 0 ? [details.map(({ label, value }) => (value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`)).join("\n")] : []),
+    ...after,
     ...(closing.length > 0 ? [closing.join("\n")] : []),
   ];
   const paragraph = (value: string) => `<p style="margin:0 0 16px">${htmlLines(value)}</p>`;
@@ -96,6 +100,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     ...(content.greeting ? [paragraph(content.greeting)] : []),
     ...content.paragraphs.map(paragraph),
     ...(rows ? [`<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>`] : []),
+    ...after.map(paragraph),
     ...(closing.length > 0 ? [`<p style="margin:0">${closing.map(htmlLines).join("<br>")}</p>`] : []),
     "</div></body></html>",
   ].join("\n");

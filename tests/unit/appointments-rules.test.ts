@@ -256,7 +256,7 @@ describe("booking e-mails", () => {
     expect(mail).toMatchObject({ to: "zoe@example.com", kind: "appointment.confirmation", subject: "Votre consultation est confirmée : samedi 15 juin 2030 à 10:00" });
     expect(mail.text).toContain("Bonjour Zoé Martin,");
     expect(mail.text).toContain("Heure: 10:00 (heure de America/New_York)");
-    expect(mail.text).toContain("Écrivez à hello@atelier.example ou appelez le +1 (555) 010-2030.");
+    expect(mail.text).toMatch(/Heure: 10:00 \(heure de America\/New_York\)\nNuméro de téléphone: \+33 6 12 34 56 78\n\nBesoin de modifier ou d'annuler \? Écrivez à hello@atelier\.example ou appelez le \+1 \(555\) 010-2030\.\n\nBien cordialement,/);
     expect(bookingConfirmationEmail(appointment, "en", "America/New_York", translate, company).subject).toBe("Your consultation is confirmed: Saturday, June 15, 2030 at 10:00");
   });
 

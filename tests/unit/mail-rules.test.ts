@@ -48,11 +48,12 @@ describe("renderEmail", () => {
         { label: "Message", value: 'Ligne 1\nLigne 2 "citée"' },
         { label: "Téléphone", value: "+33 1 23 45 67 89" },
       ],
+      after: ["Répondez <ici>"],
       closing: ["Bien cordialement,", "L'équipe Atelier"],
     });
     expect(mail.subject).toBe("Objet <b>");
     expect(mail.text).toBe(
-      "Bonjour <script>alert(1)</script>,\n\nMerci & à bientôt\n\nMessage:\nLigne 1\nLigne 2 \"citée\"\nTéléphone: +33 1 23 45 67 89\n\nBien cordialement,\nL'équipe Atelier\n",
+      "Bonjour <script>alert(1)</script>,\n\nMerci & à bientôt\n\nMessage:\nLigne 1\nLigne 2 \"citée\"\nTéléphone: +33 1 23 45 67 89\n\nRépondez <ici>\n\nBien cordialement,\nL'équipe Atelier\n",
     );
     expect(mail.html).toContain('<html lang="fr">');
     expect(mail.html).toContain("<title>Objet &lt;b&gt;</title>");
@@ -60,6 +61,7 @@ describe("renderEmail", () => {
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).toContain("Ligne 1<br>Ligne 2 &quot;citée&quot;");
     expect(mail.html).toContain("L&#39;équipe Atelier");
+    expect(mail.html.indexOf("Répondez &lt;ici&gt;")).toBeGreaterThan(mail.html.indexOf("</table>"));
   });
 
   it("escapes the five HTML special characters", () => {
