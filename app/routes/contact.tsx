@@ -25,13 +25,13 @@ export default function Contact() {
   return (
     <main id="main">
       <header className="border-b border-border bg-white/60">
-        <div className="mx-auto max-w-5xl px-4 py-16 sm:px-6 md:py-24">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-24">
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t("contact.eyebrow")}</p>
           <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">{t("contact.title")}</h1>
           <p className="mt-6 max-w-2xl text-xl leading-relaxed text-muted-foreground">{t("contact.lead")}</p>
         </div>
       </header>
-      <div className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <ul className="grid gap-5 md:grid-cols-3">
           {cards.map(({ key, Icon, title, text, href, value }) => (
             <li key={key} className="flex flex-col rounded-2xl border border-border bg-white p-7">
@@ -48,7 +48,7 @@ export default function Contact() {
           ))}
         </ul>
       </div>
-      <ContactSection showCompanyDetails={false} />
+      <ContactSection variant="page" />
     </main>
   );
 }

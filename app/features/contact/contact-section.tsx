@@ -36,18 +36,19 @@ function CompanyDetails() {
 
 /**
  * The contact section of the home page and of /contact (spec document 000, sections 1 and 2): the
- * contact form (anchor "contact") and consultation scheduling (anchor "consultation"). The home page
- * shows the company's details beside the form; /contact shows them in its own cards.
+ * contact form (anchor "contact") and consultation scheduling (anchor "consultation"). On the home
+ * page the company's details sit beside the form; the /contact page ("page") shows them in its own cards.
  */
-export function ContactSection({ showCompanyDetails = true }: { showCompanyDetails?: boolean }) {
+export function ContactSection({ variant = "home" }: { variant?: "home" | "page" }) {
+  const showCompanyDetails = variant === "home";
   const { t } = useTranslation("contact");
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="border-t border-border bg-muted/40">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-24">
         <div id="contact">
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t("section.eyebrow")}</p>
-          <h2 id={headingId} className="mt-3 font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+          {showCompanyDetails ? <p className="mb-3 text-sm font-semibold uppercase tracking-wider text-primary">{t("section.eyebrow")}</p> : null}
+          <h2 id={headingId} className="font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
             {t("section.title")}
           </h2>
           <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{t("section.lead")}</p>

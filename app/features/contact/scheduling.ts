@@ -36,10 +36,10 @@ export function dayLabel(date: string, language: Language): string {
   return new Intl.DateTimeFormat(locale(language), { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }).format(noonUtc(date));
 }
 
-/** A slot's "HH:MM" as people read it: "2:00 PM" in English, "14:00" in French. */
+/** A slot's "HH:MM" as people read it: "9:00 AM" in English, "09:00" in French. */
 export function formatSlotTime(time: string, language: Language): string {
   const [hours, minutes] = time.split(":").map(Number);
-  return new Intl.DateTimeFormat(locale(language), { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
+  return new Intl.DateTimeFormat(locale(language), { hour: language === "fr" ? "2-digit" : "numeric", minute: "2-digit", timeZone: "UTC" }).format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
 }
 
 /**

@@ -87,7 +87,7 @@ export function NewsletterBox() {
                 )}
               </Field>
             </div>
-            <Button type="submit" size="lg" disabled={busy} aria-busy={busy} className="shrink-0 border border-white bg-white text-primary hover:bg-indigo-50 sm:mt-7">
+            <Button type="submit" size="lg" disabled={busy} aria-busy={busy} className="shrink-0 border border-white bg-white text-primary hover:bg-indigo-50 sm:mt-[26px]">
               {busy ? <Loader2 size={18} aria-hidden="true" className="animate-spin" /> : <Send size={18} aria-hidden="true" />}
               {busy ? t("box.subscribing") : t("box.subscribe")}
             </Button>
