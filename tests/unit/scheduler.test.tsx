@@ -295,7 +295,7 @@ describe("ConsultationScheduler", () => {
 
     await click([...confirmation.querySelectorAll("button")].find((button) => button.textContent === "Book another consultation")!);
     expect($("[data-testid=booking-confirmation]")).toBeNull();
-    expect($("[data-testid=slots] button[data-time='11:00']")?.disabled).toBe(true);
+    expect($<HTMLButtonElement>("[data-testid=slots] button[data-time='11:00']")?.disabled).toBe(true);
     expect(($("[name=customerName]") as HTMLInputElement).value).toBe("");
   });
 
@@ -311,7 +311,7 @@ describe("ConsultationScheduler", () => {
     expect(toast.error).toHaveBeenCalledWith("Booking failed", { description: message });
     expect(alerts()).toEqual([message]);
     expect(fake.slotRequests.length).toBe(requestsBefore + 1);
-    expect($("[data-testid=slots] button[data-time='09:00']")?.disabled).toBe(true);
+    expect($<HTMLButtonElement>("[data-testid=slots] button[data-time='09:00']")?.disabled).toBe(true);
     expect($("[data-testid=slots] button[aria-pressed=true]")).toBeNull();
     expect($("[data-testid=booking-confirmation]")).toBeNull();
     // The details stay, so that another slot is one click away.

@@ -1,0 +1,244 @@
+// @vitest-environment jsdom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub, useLocation } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PublicConfig } from "../../config/env.ts";
+import { CartProvider, useCart } from "../../app/features/cart/cart-context.tsx";
+import { createI18n } from "../../app/i18n/instance.ts";
+import { resources } from "../../app/locales/resources.ts";
+import HotDeals, { loader } from "../../app/routes/hot-deals.tsx";
+import { CART_STORAGE_KEY } from "../../core/cart/schema.ts";
+import type { PublicDeal } from "../../core/deals/schema.ts";
+
+// Hot deals: spec document 000, sections 2 ("/hot-deals"), 4 (visible while active and within the
+// window; HURRY! ribbon and red border at 3 days or fewer; Sold Out, disabled, at the claim limit) and
+// 9 (days left rounded up, minimum 0; progress = claimCount / claimLimit); README decision 12 (Claim
+// puts the deal in the cart at its discounted price).
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+const config: PublicConfig = {
+  siteUrl: "https://atelier.example",
+  companyName: "Atelier",
+  companyEmail: "hello@atelier.example",
+  companyPhone: "+1 555 010 2030",
+  companyWebsite: "https://atelier.example/",
+  social: { facebook: "https://facebook.example/a", instagram: "https://instagram.example/a", tiktok: "https://tiktok.example/@a" },
+  geoLookupUrl: null,
+  oidcEnabled: false,
+};
+
+const deal = (overrides: Partial<PublicDeal>): PublicDeal => ({
+  id: 1,
+  title: "Launch-Ready Website",
+  description: "A responsive five-page website, delivered in three weeks.",
+  serviceName: "Website",
+  language: "en",
+  originalPrice: 250000,
+  discountedPrice: 175000,
+  discountPercentage: 30,
+  validFrom: "2025-06-01T00:00:00.000Z",
+  validUntil: "2025-06-30T00:00:00.000Z",
+  featuredImage: null,
+  claimLimit: 20,
+  claimCount: 14,
+  daysLeft: 9,
+  hurry: false,
+  soldOut: false,
+  progress: 70,
+  ...overrides,
+});
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+let root: Root | null = null;
+let container: HTMLElement;
+
+beforeEach(() => {
+  toast.success.mockReset();
+  toast.error.mockReset();
+  localStorage.clear();
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  container?.remove();
+});
+
+/** What the cart holds, for the test to read. */
+function CartProbe() {
+  const { cart } = useCart();
+  return <output data-testid="cart">{JSON.stringify(cart.items.map((item) => ({ name: item.serviceName, price: item.unitPriceCents, quantity: item.quantity, data: item.serviceData })))}</output>;
+}
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+async function render(deals: PublicDeal[], { language = "en" as "en" | "fr", path = "/hot-deals" } = {}) {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => null,
+      Component: () => null,
+      children: [],
+    },
+    {
+      id: "hot-deals",
+      path: path,
+      loader: () => ({ deals, meta: { title: "Hot Deals" } }),
+      Component: () => (
+        <>
+          <HotDeals {...({ loaderData: { deals, meta: { title: "Hot Deals" } } } as Parameters<typeof HotDeals>[0])} />
+          <CartProbe />
+          <Where />
+        </>
+      ),
+    },
+    { path: "*", Component: Where },
+  ]);
+  container = document.createElement("div");
+  document.body.appendChild(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <I18nextProvider i18n={createI18n(language, resources)}>
+        <CartProvider>
+          <Stub
+            initialEntries={[path]}
+            hydrationData={{ loaderData: { root: { language, user: null, config, languageUndetermined: false, nonce: "" }, "hot-deals": { deals, meta: { title: "Hot Deals" } } } }}
+          />
+        </CartProvider>
+      </I18nextProvider>,
+    );
+  });
+}
+
+const cards = () => [...container.querySelectorAll<HTMLElement>("[data-testid=deal-card]")];
+const within = (card: HTMLElement, selector: string) => card.querySelector<HTMLElement>(selector);
+const text = (card: HTMLElement, testId: string) => within(card, `[data-testid=${testId}]`)?.textContent ?? null;
+const button = (card: HTMLElement) => card.querySelector<HTMLButtonElement>("button");
+const cartItems = () => JSON.parse(container.querySelector("[data-testid=cart]")!.textContent!);
+
+describe("/hot-deals", () => {
+  it("shows each deal's discount badge, days left, prices, claimed progress and Claim", async () => {
+    await render([deal({})]);
+    const [card] = cards();
+    expect(container.querySelector("h1")?.textContent).toBe("Hot Deals");
+    expect(within(card, "h2")?.textContent).toBe("Launch-Ready Website");
+    expect(text(card, "discount")).toBe("30% off-30%");
+    expect(within(card, "[data-testid=discount] [aria-hidden=true]")?.textContent).toBe("-30%");
+    expect(text(card, "days-left")).toBe("9 days left");
+    expect(within(card, "[data-testid=prices] del")?.textContent).toBe("Original price: $2,500.00");
+    expect(text(card, "prices")).toContain("$1,750.00");
+    expect(text(card, "claimed")).toBe("14 of 20 claimed");
+    const bar = within(card, "[role=progressbar]")!;
+    expect(bar.getAttribute("aria-valuenow")).toBe("70");
+    expect((bar.firstElementChild as HTMLElement).style.width).toBe("70%");
+    expect(button(card)?.textContent).toBe("Claim");
+    expect(button(card)?.disabled).toBe(false);
+  });
+
+  it("reads 1 day left in the singular and 0 days left at the end", async () => {
+    await render([deal({ id: 1, daysLeft: 1, hurry: true }), deal({ id: 2, daysLeft: 0, hurry: true })]);
+    expect(cards().map((card) => text(card, "days-left"))).toEqual(["1 day left", "0 days left"]);
+  });
+
+  it("marks deals with 3 days or fewer left with the HURRY! ribbon and a red border, and no others", async () => {
+    await render([deal({ id: 1, daysLeft: 3, hurry: true }), deal({ id: 2, daysLeft: 4, hurry: false })]);
+    const [soon, later] = cards();
+    expect(text(soon, "hurry")).toBe("HURRY!");
+    expect(soon.className).toContain("border-red-600");
+    expect(text(later, "hurry")).toBeNull();
+    expect(later.className).not.toContain("border-red-600");
+  });
+
+  it("shows Sold Out with a disabled button once the claims reach the limit", async () => {
+    await render([deal({ claimCount: 20, claimLimit: 20, progress: 100, soldOut: true })]);
+    const [card] = cards();
+    expect(button(card)?.textContent).toBe("Sold Out");
+    expect(button(card)?.disabled).toBe(true);
+    expect(text(card, "claimed")).toBe("20 of 20 claimed");
+  });
+
+  it("shows the claims without a bar for a deal without a limit", async () => {
+    await render([deal({ claimLimit: null, claimCount: 5, progress: 0 })]);
+    const [card] = cards();
+    expect(text(card, "claimed")).toBe("5 claimed");
+    expect(within(card, "[role=progressbar]")).toBeNull();
+  });
+
+  it("puts a claimed deal in the cart at its discounted price, toasts 'Added to cart!', and then links to the cart", async () => {
+    await render([deal({ id: 7 })]);
+    const [card] = cards();
+    await act(async () => button(card)!.click());
+
+    expect(cartItems()).toEqual([{ name: "Launch-Ready Website", price: 175000, quantity: 1, data: { dealId: 7 } }]);
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!).items).toHaveLength(1);
+    expect(toast.success).toHaveBeenCalledTimes(1);
+    const [title, options] = toast.success.mock.calls[0];
+    expect(title).toBe("Added to cart!");
+    expect(options.description).toBe("Launch-Ready Website has been added to your cart");
+    expect(options.action.label).toBe("View cart");
+
+    const link = within(cards()[0], "a");
+    expect(link?.getAttribute("href")).toBe("/cart");
+    expect(link?.textContent).toBe("In your cart - View cart");
+    expect(within(cards()[0], "button")).toBeNull();
+
+    await act(async () => options.action.onClick());
+    expect(container.querySelector("[data-testid=where]")?.textContent).toBe("/cart");
+  });
+
+  it("shows an empty state when no deal is active, and still the newsletter box", async () => {
+    await render([]);
+    expect(cards()).toHaveLength(0);
+    expect(container.querySelector("[data-testid=deals-empty] h2")?.textContent).toBe("No hot deals right now");
+    expect(container.querySelector("[data-testid=newsletter] button[type=submit]")?.textContent).toBe("Subscribe");
+  });
+
+  it("speaks French under /fr and keeps the cart link there", async () => {
+    await render([deal({ daysLeft: 2, hurry: true })], { language: "fr", path: "/fr/hot-deals" });
+    const [card] = cards();
+    expect(container.querySelector("h1")?.textContent).toBe("Offres spéciales");
+    expect(text(card, "days-left")).toBe("2 jours restants");
+    expect(text(card, "hurry")).toBe("VITE !");
+    expect(text(card, "claimed")).toBe("14 sur 20 réservées");
+    expect(button(card)?.textContent).toBe("En profiter");
+    await act(async () => button(card)!.click());
+    expect(toast.success.mock.calls[0][0]).toBe("Ajouté au panier !");
+    expect(within(cards()[0], "a")?.getAttribute("href")).toBe("/fr/cart");
+  });
+});
+
+describe("/hot-deals loader", () => {
+  function context(listVisible: (language: string) => Promise<PublicDeal[]>) {
+    return {
+      requestLanguage: "en",
+      publicConfig: { companyName: "Atelier" },
+      services: { deals: { listVisible: vi.fn(listVisible) } },
+    } as unknown as Parameters<typeof loader>[0]["context"];
+  }
+  const args = (params: { lang?: string }, ctx: Parameters<typeof loader>[0]["context"]) =>
+    ({ params, context: ctx, request: new Request("http://localhost/hot-deals") }) as unknown as Parameters<typeof loader>[0];
+
+  it("reads the deals of the page's language from the deals service", async () => {
+    const ctx = context(async () => [deal({ language: "fr" })]);
+    const result = await loader(args({ lang: "fr" }, ctx));
+    expect(ctx.services.deals.listVisible).toHaveBeenCalledWith("fr");
+    expect(result.deals).toHaveLength(1);
+    expect(result.meta.title).toBe("Offres spéciales | Atelier");
+  });
+
+  it("uses the request's language on a plain address", async () => {
+    const ctx = context(async () => []);
+    await loader(args({}, ctx));
+    expect(ctx.services.deals.listVisible).toHaveBeenCalledWith("en");
+  });
+});
