@@ -1,0 +1,511 @@
+// @vitest-environment jsdom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { Outlet, createRoutesStub, useLocation, type AppLoadContext } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PublicConfig } from "../../config/env.ts";
+import type { CurrentUser } from "../../core/auth/schema.ts";
+import { UNLISTED_SERVICE_IDS, type LocalizedService } from "../../core/catalogue/schema.ts";
+import { CART_STORAGE_KEY } from "../../core/cart/schema.ts";
+import type { Language } from "../../core/i18n/language.ts";
+import type { PublicTestimonial } from "../../core/testimonials/schema.ts";
+import { REFERENCE_SERVICES } from "../../db/seed-reference.server.ts";
+import { CartProvider } from "../../app/features/cart/cart-context.tsx";
+import { SiteShell } from "../../app/features/layout/site-shell.tsx";
+import { createI18n } from "../../app/i18n/instance.ts";
+import { resources } from "../../app/locales/resources.ts";
+import * as HomeRoute from "../../app/routes/home.tsx";
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock("sonner", () => ({ toast, Toaster: () => null }));
+
+// Spec document 000, section 2 "Home page", with the messages of sections 5 and 8 and the prices of
+// section 9. The page runs its real loader against a catalogue read from the reference data.
+const config: PublicConfig = {
+  siteUrl: "https://atelier.example",
+  companyName: "Studio Nord",
+  companyEmail: "bonjour@studio-nord.example",
+  companyPhone: "+33 1 23 45 67 89",
+  companyWebsite: "https://www.studio-nord.example/",
+  social: { facebook: "https://facebook.example/nord", instagram: "https://instagram.example/nord", tiktok: "https://tiktok.example/@nord" },
+  geoLookupUrl: null,
+  oidcEnabled: false,
+};
+
+const staffUser: CurrentUser = {
+  id: "u1",
+  firstName: "Camille",
+  lastName: "Durand",
+  email: "camille@studio-nord.example",
+  profileImageUrl: null,
+  username: null,
+  role: "staff",
+};
+
+const testimonial: PublicTestimonial = {
+  id: 1,
+  customerName: "Sarah Mitchell",
+  companyName: "Northwind Coffee Roasters",
+  customerTitle: null,
+  projectType: null,
+  rating: 5,
+  testimonialText: "They rebuilt our brand from the logo to the packaging in six weeks.",
+  createdAt: "2025-01-01T00:00:00.000Z",
+};
+
+/** The catalogue as `services.catalogue.list(language)` answers it: listed, active services in one language. */
+function catalogue(language: Language): LocalizedService[] {
+  return REFERENCE_SERVICES.filter((service) => service.active && !UNLISTED_SERVICE_IDS.includes(service.id)).map((service) => ({
+    id: service.id,
+    kind: service.kind,
+    pricingType: service.pricingType,
+    fixedPriceCents: service.fixedPriceCents,
+    minPriceCents: service.minPriceCents,
+    maxPriceCents: service.maxPriceCents,
+    active: service.active,
+    name: language === "fr" ? service.nameFr : service.nameEn,
+    description: language === "fr" ? service.descriptionFr : service.descriptionEn,
+  }));
+}
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+let root: Root | null = null;
+let container: HTMLElement;
+let scrollTo: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  localStorage.clear();
+  toast.success.mockClear();
+  toast.error.mockClear();
+  scrollTo = vi.fn();
+  window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+  // The consultation scheduler asks for free slots; this test is about the home page around it.
+  vi.stubGlobal("fetch", vi.fn(() => new Promise(() => {})));
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  container?.remove();
+  vi.unstubAllGlobals();
+});
+
+function PaymentProbe() {
+  const location = useLocation();
+  return <main data-testid="payment">{`${location.pathname}${location.search}`}</main>;
+}
+
+async function renderHome({ language = "en" as Language, path = "/", user = null as CurrentUser | null, testimonials = Promise.resolve([testimonial]) } = {}) {
+  const context = {
+    requestLanguage: language,
+    publicConfig: config,
+    services: {
+      catalogue: { list: async (lng: Language) => catalogue(lng) },
+      testimonials: { listApproved: () => testimonials },
+    },
+  } as unknown as AppLoadContext;
+  const Stub = createRoutesStub(
+    [
+      {
+        id: "root",
+        path: "/",
+        loader: () => null,
+        HydrateFallback: () => null,
+        Component: () => <Outlet />,
+        children: [
+          {
+            id: "site",
+            Component: () => (
+              <SiteShell>
+                <Outlet />
+              </SiteShell>
+            ),
+            children: [
+              { id: "home", index: true, loader: HomeRoute.loader as never, Component: HomeRoute.default as never, handle: HomeRoute.handle },
+              { id: "lang-home", path: ":lang", loader: HomeRoute.loader as never, Component: HomeRoute.default as never, handle: HomeRoute.handle },
+              { id: "payment", path: "payment", Component: PaymentProbe },
+              { id: "lang-payment", path: ":lang/payment", Component: PaymentProbe },
+            ],
+          },
+        ],
+      },
+    ],
+    context,
+  );
+  container = document.createElement("div");
+  document.body.appendChild(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <I18nextProvider i18n={createI18n(language, resources)}>
+        <CartProvider>
+          <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: { language, user, config, languageUndetermined: false, nonce: "" } } }} />
+        </CartProvider>
+      </I18nextProvider>,
+    );
+  });
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  const main = container.querySelector("main")!;
+  const header = container.querySelector("[data-testid=landing-header]") as HTMLElement;
+  const card = (testId: string) => container.querySelector<HTMLElement>(`[data-testid="${testId}"]`)!;
+  const button = (scope: Element, name: RegExp) => [...scope.querySelectorAll("button")].find((b) => name.test(b.textContent ?? "") || name.test(b.getAttribute("aria-label") ?? ""))!;
+  return { main, header, card, button };
+}
+
+/** Types into a controlled input as a person would (React listens to input events). */
+function type(input: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+  setter.call(input, value);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+async function click(element: HTMLElement) {
+  await act(async () => element.click());
+}
+
+/** Waits past the short "Adding..." tick of a card's Add to Cart. */
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  });
+}
+
+const storedCart = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '{"items":[]}') as { items: Array<{ serviceId: string; unitPriceCents: number; quantity: number; serviceName: string }> };
+
+describe("the home page", () => {
+  it("has one h1 and its sections in the specified order, with the anchors the header scrolls to", async () => {
+    const { main } = await renderHome();
+    expect(main.querySelectorAll("h1")).toHaveLength(1);
+    const ids = [...main.querySelectorAll("[id]")].map((element) => element.id);
+    const anchors = ["home", "about", "services", "testimonials", "contact", "consultation"];
+    expect(ids.filter((id) => anchors.includes(id))).toEqual(anchors);
+    const headings = [...main.querySelectorAll("h2")].map((h) => h.textContent);
+    const order = ["What we do", "Specialized services", "Pricing plans", "What Our Clients Say", "Ready to grow your business?"];
+    expect(headings.filter((h) => order.includes(h ?? ""))).toEqual(order);
+    expect(headings.indexOf("Where human talent meets artificial intelligence")).toBe(0);
+  });
+
+  it("replaces the navigation bar with the landing header", async () => {
+    const { header } = await renderHome();
+    expect(container.querySelectorAll("header")).toHaveLength(1);
+    expect(header).not.toBeNull();
+  });
+
+  it("shows the five core offers from the catalogue, each starting from its minimum", async () => {
+    const { card } = await renderHome();
+    for (const [id, name, from] of [
+      ["conception", "Conception", "$250"],
+      ["creation", "Creation", "$300"],
+      ["marketing", "Marketing", "$500"],
+      ["promotion", "Promotion", "$400"],
+      ["sales", "Sales", "$600"],
+    ]) {
+      const offer = card(`service-card-${id}`);
+      expect(offer.querySelector("h3")?.textContent).toBe(name);
+      expect(offer.textContent).toContain(`Starting from ${from}`);
+      const share = offer.querySelector("[role=group]")!;
+      expect([...share.querySelectorAll("button")].map((b) => b.getAttribute("aria-label"))).toEqual([
+        "Share on Facebook",
+        "Share on Instagram",
+        "Share on TikTok",
+        "Share on WhatsApp",
+        "Copy link",
+      ]);
+    }
+  });
+
+  it("shows the eleven specialised services", async () => {
+    const { main } = await renderHome();
+    const ids = [...main.querySelectorAll("[data-testid^=specialised-card-]")].map((element) => element.getAttribute("data-testid")!.replace("specialised-card-", ""));
+    expect(ids).toEqual(["website", "agent_ai", "service_ai", "chat_bot", "logo_design", "graphics", "campaigns", "social_media", "video_marketing", "sport_audiovisuel", "jingle"]);
+  });
+
+  it("streams the approved testimonials into the testimonials section", async () => {
+    const { main } = await renderHome();
+    expect(main.querySelector("#testimonials")?.textContent).toContain("Sarah Mitchell");
+  });
+});
+
+describe("core offer cards", () => {
+  it("keeps the quantity at 1 or more", async () => {
+    const { card, button } = await renderHome();
+    const offer = card("service-card-creation");
+    const input = offer.querySelector<HTMLInputElement>("input[type=number]")!;
+    const minus = button(offer, /Decrease quantity of Creation/);
+    expect(minus.disabled).toBe(true);
+    await click(button(offer, /Increase quantity of Creation/));
+    expect(input.value).toBe("2");
+    expect(minus.disabled).toBe(false);
+    await click(minus);
+    expect(input.value).toBe("1");
+    await act(async () => type(input, "0"));
+    await act(async () => input.dispatchEvent(new FocusEvent("focusout", { bubbles: true })));
+    expect(input.value).toBe("1");
+    await act(async () => type(input, "-5"));
+    await act(async () => input.dispatchEvent(new FocusEvent("focusout", { bubbles: true })));
+    expect(input.value).toBe("1");
+  });
+
+  it("adds the offer at its minimum price, shows Adding... while busy, then toasts and resets the quantity to 1", async () => {
+    const { card, button } = await renderHome();
+    const offer = card("service-card-conception");
+    await click(button(offer, /Increase quantity of Conception/));
+    await click(button(offer, /Increase quantity of Conception/));
+    await click(button(offer, /^Add to Cart/));
+    const busy = button(offer, /Adding\.\.\./);
+    expect(busy).toBeDefined();
+    expect(busy.disabled).toBe(true);
+    await settle();
+    expect(storedCart().items.map((item) => [item.serviceId, item.unitPriceCents, item.quantity])).toEqual([["conception", 25000, 3]]);
+    expect(toast.success).toHaveBeenCalledWith("Added to cart!", { description: "Conception has been added to your cart" });
+    expect(offer.querySelector<HTMLInputElement>("input[type=number]")!.value).toBe("1");
+    expect(button(offer, /^Add to Cart/).disabled).toBe(false);
+    expect(container.querySelector("[data-testid=cart-badge]")?.textContent).toBe("3");
+  });
+
+  it("never merges two adds of the same offer", async () => {
+    const { card, button } = await renderHome();
+    const offer = card("service-card-sales");
+    await click(button(offer, /^Add to Cart/));
+    await settle();
+    await click(button(offer, /^Add to Cart/));
+    await settle();
+    expect(storedCart().items.map((item) => [item.serviceId, item.unitPriceCents])).toEqual([
+      ["sales", 60000],
+      ["sales", 60000],
+    ]);
+  });
+});
+
+describe("specialised service cards", () => {
+  it("refuses a budget outside the range with 'Invalid Amount' and changes nothing", async () => {
+    const { card, button } = await renderHome();
+    const website = card("specialised-card-website");
+    const budget = website.querySelector<HTMLInputElement>("input:not([type=number])")!;
+    await act(async () => type(budget, "100"));
+    await click(button(website, /^Add to Cart/));
+    await settle();
+    expect(toast.error).toHaveBeenCalledWith("Invalid Amount", { description: "Amount must be between $500 and $2,500" });
+    await act(async () => type(budget, "2501"));
+    await click(button(website, /^Add to Cart/));
+    await settle();
+    expect(toast.error).toHaveBeenLastCalledWith("Invalid Amount", { description: "Amount must be between $500 and $2,500" });
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it("refuses a budget that is not a whole number with 'Please enter a valid amount'", async () => {
+    const { card, button } = await renderHome();
+    const graphics = card("specialised-card-graphics");
+    const budget = graphics.querySelector<HTMLInputElement>("input:not([type=number])")!;
+    for (const value of ["abc", "99.5", ""]) {
+      toast.error.mockClear();
+      await act(async () => type(budget, value));
+      await click(button(graphics, /^Add to Cart/));
+      await settle();
+      expect(toast.error).toHaveBeenCalledWith("Invalid Amount", { description: "Please enter a valid amount" });
+    }
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it("adds at the budget typed, with the quantity chosen", async () => {
+    const { card, button } = await renderHome();
+    const jingle = card("specialised-card-jingle");
+    await act(async () => type(jingle.querySelector<HTMLInputElement>("input:not([type=number])")!, "320"));
+    await click(button(jingle, /Increase quantity of Jingle/));
+    await click(button(jingle, /^Add to Cart/));
+    await settle();
+    expect(storedCart().items.map((item) => [item.serviceId, item.unitPriceCents, item.quantity])).toEqual([["jingle", 32000, 2]]);
+    expect(toast.success).toHaveBeenCalledWith("Added to cart!", { description: "Jingle has been added to your cart" });
+    expect(jingle.querySelector<HTMLInputElement>("input[type=number]")!.value).toBe("1");
+  });
+
+  it("sells logo design at its fixed $75 whatever budget is typed within the range", async () => {
+    const { card, button } = await renderHome();
+    const logo = card("specialised-card-logo_design");
+    expect(logo.textContent).toContain("Fixed price: $75");
+    await act(async () => type(logo.querySelector<HTMLInputElement>("input:not([type=number])")!, "90"));
+    await click(button(logo, /^Add to Cart/));
+    await settle();
+    expect(storedCart().items.map((item) => [item.serviceId, item.unitPriceCents])).toEqual([["logo_design", 7500]]);
+  });
+
+  it("Get started goes to /payment with the amount, the service's title and a one-time plan", async () => {
+    const { card, button } = await renderHome();
+    const website = card("specialised-card-website");
+    await act(async () => type(website.querySelector<HTMLInputElement>("input:not([type=number])")!, "1200"));
+    await click(button(website, /^Get started/));
+    expect(container.querySelector("[data-testid=payment]")?.textContent).toBe("/payment?amount=1200&service=Website&paymentPlan=1time");
+  });
+
+  it("Get started with an invalid amount shows Invalid Amount and stays", async () => {
+    const { card, button } = await renderHome();
+    const chatBot = card("specialised-card-chat_bot");
+    await act(async () => type(chatBot.querySelector<HTMLInputElement>("input:not([type=number])")!, "900"));
+    await click(button(chatBot, /^Get started/));
+    expect(toast.error).toHaveBeenCalledWith("Invalid Amount", { description: "Amount must be between $1,000 and $1,500" });
+    expect(container.querySelector("[data-testid=payment]")).toBeNull();
+  });
+
+  it("in French, Get started sends the French title and stays under /fr", async () => {
+    const { card, button } = await renderHome({ language: "fr", path: "/fr" });
+    const website = card("specialised-card-website");
+    expect(website.querySelector("h3")?.textContent).toBe("Site web");
+    await click(button(website, /^Commencer/));
+    expect(container.querySelector("[data-testid=payment]")?.textContent).toBe("/fr/payment?amount=500&service=Site%20web&paymentPlan=1time");
+  });
+});
+
+describe("pricing cards", () => {
+  it("link to card and bank checkout for the consultation, and name the Professional plan without its price", async () => {
+    const { card } = await renderHome();
+    const consultation = card("plan-consultation");
+    expect(consultation.textContent).toContain("$500");
+    expect(consultation.textContent).toContain("2-hour strategy session");
+    expect(consultation.textContent).toContain("30-day follow-up support");
+    const hrefs = (scope: Element) => [...scope.querySelectorAll("a")].map((a) => a.getAttribute("href"));
+    expect(hrefs(consultation)).toEqual(["/checkout?service=Marketing%20Consultation&amount=500", "/bank-checkout?service=Marketing%20Consultation&amount=500"]);
+    expect(consultation.textContent).toContain("3-5 business days");
+
+    const professional = card("plan-professional");
+    expect(professional.textContent).toContain("Most Popular");
+    expect(professional.textContent).toContain("$999");
+    expect(professional.textContent).toContain("per month");
+    expect(professional.textContent).toContain("Monthly strategy sessions");
+    expect(professional.textContent).toContain("24/7 AI phone support");
+    expect(hrefs(professional)).toEqual(["/subscribe?plan=Professional", "#consultation"]);
+
+    const enterprise = card("plan-enterprise");
+    expect(enterprise.textContent).toContain("Custom");
+    expect(enterprise.textContent).toContain("Dedicated account manager");
+    expect(enterprise.textContent).toContain("SLA guarantee");
+    expect(hrefs(enterprise)).toEqual(["#consultation"]);
+  });
+
+  it("keep the visitor in the /fr tree", async () => {
+    const { card } = await renderHome({ language: "fr", path: "/fr" });
+    expect(card("plan-consultation").querySelector("a")?.getAttribute("href")).toBe("/fr/checkout?service=Marketing%20Consultation&amount=500");
+    expect(card("plan-professional").querySelector("a")?.getAttribute("href")).toBe("/fr/subscribe?plan=Professional");
+  });
+});
+
+describe("scrolling to the consultation section", () => {
+  it("Request Quote, Book Consultation, Get Free Quote and the chat button all go to #consultation, with an 80 px offset", async () => {
+    const { main, header } = await renderHome();
+    const consultation = main.querySelector<HTMLElement>("#consultation")!;
+    consultation.getBoundingClientRect = () => ({ top: 5000, bottom: 5600, left: 0, right: 0, width: 0, height: 600, x: 0, y: 5000, toJSON: () => ({}) });
+    const links = [...container.querySelectorAll<HTMLAnchorElement>("a")];
+    const byText = (text: string) => links.find((a) => a.textContent?.trim() === text)!;
+    const triggers = [
+      byText("Request Quote"),
+      main.querySelector<HTMLAnchorElement>("#home a[href='#consultation']:nth-of-type(2)")!,
+      byText("Get Free Quote"),
+      main.querySelector<HTMLAnchorElement>("[data-testid=chat-button]")!,
+      [...header.querySelectorAll<HTMLAnchorElement>("a")].find((a) => a.textContent === "Book Consultation")!,
+    ];
+    for (const trigger of triggers) {
+      expect(trigger.getAttribute("href")).toBe("#consultation");
+      scrollTo.mockClear();
+      await click(trigger);
+      expect(scrollTo).toHaveBeenCalledWith({ top: 5000 - 80, behavior: "smooth" });
+    }
+    expect(main.querySelector("[data-testid=chat-button]")?.getAttribute("aria-label")).toBe("Chat with us: book a consultation");
+  });
+
+  it("the footer's Services quick link scrolls on the home page", async () => {
+    const { main } = await renderHome();
+    const services = main.querySelector<HTMLElement>("#services")!;
+    services.getBoundingClientRect = () => ({ top: 1500, bottom: 2500, left: 0, right: 0, width: 0, height: 1000, x: 0, y: 1500, toJSON: () => ({}) });
+    const footerLink = [...container.querySelectorAll<HTMLAnchorElement>("footer a")].find((a) => a.getAttribute("href") === "/#services")!;
+    await click(footerLink);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 1500 - 80, behavior: "smooth" });
+  });
+});
+
+describe("landing header", () => {
+  it("scrolls to the sections, books a consultation and shows the company's e-mail, phone and social links", async () => {
+    const { header } = await renderHome();
+    const nav = header.querySelector("nav")!;
+    const links = [...nav.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toEqual([
+      ["Home", "#home"],
+      ["About", "#about"],
+      ["Services", "#services"],
+      ["Contact", "#contact"],
+      ["Blog", "/posts"],
+    ]);
+    const hrefs = [...header.querySelectorAll("a")].map((a) => a.getAttribute("href"));
+    expect(hrefs).toContain("mailto:bonjour@studio-nord.example");
+    expect(hrefs).toContain("tel:+33123456789");
+    for (const url of Object.values(config.social)) expect(hrefs).toContain(url);
+    expect(hrefs).toContain("/cart");
+    expect(hrefs).toContain("/api/login");
+    expect(hrefs).not.toContain("/calls");
+    expect(header.querySelector("button[aria-haspopup=dialog]")?.getAttribute("aria-label")).toBe("Open menu");
+  });
+
+  it("shows staff the Call Logs, Leads and Admin pages, their name and Logout", async () => {
+    const { header } = await renderHome({ user: staffUser });
+    const links = [...header.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toContainEqual(["Call Logs", "/calls"]);
+    expect(links).toContainEqual(["Leads", "/leads"]);
+    expect(links).toContainEqual(["Admin", "/admin"]);
+    expect(links).toContainEqual(["Logout", "/api/logout"]);
+    expect(header.querySelector("[data-testid=nav-user]")?.textContent).toContain("Camille");
+  });
+
+  it("speaks French under /fr", async () => {
+    const { header, main } = await renderHome({ language: "fr", path: "/fr" });
+    expect([...header.querySelector("nav")!.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Accueil", "À propos", "Services", "Contact", "Blog"]);
+    expect(header.textContent).toContain("Réserver une consultation");
+    expect(main.querySelector("h1")?.textContent).toBe("La créativité humaine, amplifiée par l'IA");
+    expect(main.textContent).toContain("À partir de $250");
+  });
+
+  it("opens a menu whose section links close it, then scroll", async () => {
+    const { header } = await renderHome();
+    await click(header.querySelector<HTMLButtonElement>("button[aria-haspopup=dialog]")!);
+    const drawer = document.querySelector("[role=dialog]")!;
+    const about = [...drawer.querySelectorAll<HTMLAnchorElement>("a")].find((a) => a.textContent === "About")!;
+    expect(about.getAttribute("href")).toBe("#about");
+    await click(about);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(document.querySelector("[role=dialog]")).toBeNull();
+    expect(scrollTo).toHaveBeenCalled();
+    expect(document.activeElement?.id).toBe("about");
+  });
+});
+
+describe("the loader", () => {
+  it("returns the testimonials unawaited, so that the page streams them", async () => {
+    let resolve!: (list: PublicTestimonial[]) => void;
+    const pending = new Promise<PublicTestimonial[]>((done) => {
+      resolve = done;
+    });
+    const { main } = await renderHome({ testimonials: pending });
+    expect(main.querySelectorAll("[data-testid=testimonial-skeleton]")).toHaveLength(3);
+    await act(async () => resolve([testimonial]));
+    expect(main.querySelectorAll("[data-testid=testimonial-skeleton]")).toHaveLength(0);
+    expect(main.querySelector("#testimonials")?.textContent).toContain("Sarah Mitchell");
+  });
+
+  it("gives the page its title and description in the page's language", async () => {
+    const context = { requestLanguage: "fr", publicConfig: config, services: { catalogue: { list: async (lng: Language) => catalogue(lng) }, testimonials: { listApproved: () => Promise.resolve([]) } } };
+    const data = await HomeRoute.loader({ params: {}, context } as never);
+    expect(data.meta.title).toBe("La créativité humaine, amplifiée par l'IA | Studio Nord");
+    expect(data.meta.description).toContain("Studio Nord est une agence créative");
+    expect(data.mainServices.map((service) => service.id)).toEqual(["conception", "creation", "marketing", "promotion", "sales"]);
+    expect(data.specialisedServices).toHaveLength(11);
+    const english = await HomeRoute.loader({ params: { lang: "en" }, context } as never);
+    expect(english.meta.title).toBe("Human creativity, amplified by AI | Studio Nord");
+    expect(english.mainServices[0].name).toBe("Conception");
+  });
+});
