@@ -51,7 +51,9 @@ export class MailService {
   /** Queues one e-mail (a pending outbox row), inside `tx` when given. */
   async enqueue(message: MailMessage, tx?: Transaction): Promise<void> {
     const valid = parseOrThrow(mailMessageSchema, message);
-    await this.repo.insert({ toAddress: valid.to, subject: valid.subject, text: valid.text, html: valid.html ?? null, kind: valid.kind }, tx);
+    // Due from this application's clock (millisecond precision), the clock dispatchers compare with;
+    // the database's now() has microseconds and could make a message look due a moment too late.
+    await this.repo.insert({ toAddress: valid.to, subject: valid.subject, text: valid.text, html: valid.html ?? null, kind: valid.kind, nextAttemptAt: new Date() }, tx);
   }
 
   /** The outbox for staff, newest first, one page at a time, optionally with one status. */
