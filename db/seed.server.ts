@@ -1,6 +1,7 @@
 import type { PostInput } from "../core/blog/schema.ts";
 import type { Logger } from "../server/logger.server.ts";
 import type { Services } from "../server/services.server.ts";
+import { seedDemoTestimonials } from "./seed-testimonials.server.ts";
 import { seedDemoDeals } from "./seed-deals.server.ts";
 
 const DAY = 24 * 3600_000;
@@ -324,5 +325,6 @@ async function seedBlog(services: Services, logger: Logger): Promise<void> {
 /** Demo content loaded on first start; each part seeds only into an empty table, so restarts never duplicate. */
 export async function seedDemoContent(services: Services, logger: Logger): Promise<void> {
   await seedBlog(services, logger);
+  await seedDemoTestimonials(services, logger);
   await seedDemoDeals(services, logger);
 }

@@ -2,6 +2,7 @@ import type http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { ConfigError, parseConfig, type Config } from "../config/env.ts";
 import { openDatabase } from "../db/client.server.ts";
+import { createMailDispatcher } from "../core/mail/dispatcher.server.ts";
 import { seedDemoContent } from "../db/seed.server.ts";
 import { seedReferenceData } from "../db/seed-reference.server.ts";
 import { createApp, type SsrHandler } from "./app.server.ts";
@@ -34,6 +35,10 @@ async function main() {
   await services.sessions.purgeExpired();
   const purge = setInterval(() => void services.sessions.purgeExpired().catch((err) => logger.warn({ err }, "session purge failed")), 3600_000);
   purge.unref();
+  // Without MAIL_URL nothing is sent: every e-mail stays in the outbox, where staff read it.
+  const mailDispatcher = createMailDispatcher(database.db, config, logger);
+  mailDispatcher?.start();
+  logger.info({ mailDelivery: mailDispatcher ? "smtp" : "outbox only" }, mailDispatcher ? "e-mail delivery started" : "MAIL_URL is not set: e-mails stay in the outbox");
 
   // The SSR handler is bound after the dev server exists, because Vite must wrap the listener.
   let ssr: SsrHandler | undefined;
@@ -80,6 +85,7 @@ async function main() {
     await closed;
     clearInterval(sweep);
     await closeDev();
+    await mailDispatcher?.stop();
     await database.close();
     logger.info("stopped");
     process.exit(0);

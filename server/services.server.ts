@@ -3,6 +3,11 @@ import { AuthService } from "../core/auth/service.server.ts";
 import { SessionStore } from "../core/auth/session-store.server.ts";
 import { RateLimitService } from "../core/rate-limit/service.server.ts";
 import { BlogService } from "../core/blog/service.server.ts";
+import { AppointmentService } from "../core/appointments/service.server.ts";
+import { ContactService } from "../core/contact/service.server.ts";
+import type { Translate } from "../core/mail/rules.ts";
+import { MailService } from "../core/mail/service.server.ts";
+import { TestimonialService } from "../core/testimonials/service.server.ts";
 import { CatalogueService } from "../core/catalogue/service.server.ts";
 import { DealService } from "../core/deals/service.server.ts";
 import { NewsletterService } from "../core/newsletter/service.server.ts";
@@ -18,6 +23,10 @@ export interface Services {
   auth: AuthService;
   rateLimits: RateLimitService;
   blog: BlogService;
+  mail: MailService;
+  contact: ContactService;
+  appointments: AppointmentService;
+  testimonials: TestimonialService;
   catalogue: CatalogueService;
   promotions: PromoService;
   deals: DealService;
@@ -26,19 +35,43 @@ export interface Services {
 
 export function createServices(database: DatabaseHandle, config: Config, _logger: Logger): Services {
   const db = database.db;
+  // What the modules that send e-mails share: the outbox, translations, and the company's details.
+  const mail = new MailService(db);
+  const translate: Translate = (language, key, params) => translatorOf(language)(key, params ?? {}) as string;
+  const mailing = {
+    mail,
+    rateLimits: new RateLimitService(db),
+    translate,
+    company: {
+      name: config.COMPANY_NAME,
+      email: config.COMPANY_EMAIL,
+      phone: config.COMPANY_PHONE,
+      website: config.COMPANY_WEBSITE,
+      staffEmail: config.STAFF_NOTIFICATION_EMAIL ?? config.COMPANY_EMAIL,
+    },
+  };
   return {
     database,
     sessions: new SessionStore(db, config.SESSION_TTL_HOURS * 3600_000),
     auth: new AuthService(db, config),
     rateLimits: new RateLimitService(db),
     blog: new BlogService(db),
+    mail,
+    contact: new ContactService(db, mailing),
+    appointments: new AppointmentService(db, {
+      ...mailing,
+      hours: {
+        openHour: config.BOOKING_OPEN_HOUR,
+        closeHour: config.BOOKING_CLOSE_HOUR,
+        slotMinutes: config.BOOKING_SLOT_MINUTES,
+        daysAhead: config.BOOKING_DAYS_AHEAD,
+        timeZone: config.BOOKING_TIME_ZONE,
+      },
+    }),
+    testimonials: new TestimonialService(db, mailing.rateLimits),
     catalogue: new CatalogueService(db),
     promotions: new PromoService(db),
     deals: new DealService(db),
-    newsletter: new NewsletterService(db, {
-      translate: (language, key, params) => translatorOf(language)(key, params ?? {}) as string,
-      publicUrl: config.publicUrl,
-      companyName: config.COMPANY_NAME,
-    }),
+    newsletter: new NewsletterService(db, { mail, translate, rateLimits: mailing.rateLimits, publicUrl: config.publicUrl, companyName: config.COMPANY_NAME }),
   };
 }
