@@ -15,6 +15,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ROOT, freePort, startServer, temporaryDir, waitForHealth, type ServerProcess } from "../tests/e2e/server-process.ts";
@@ -148,7 +149,9 @@ async function main() {
   process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)));
 
   try {
-    console.log(`Node ${process.version}, ${connections} connections, ${warmupS} s warm-up then ${durationS} s per address, loopback.`);
+    console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${connections} connections, ${warmupS} s warm-up then ${durationS} s per address, loopback.`);
+    // Other work on the machine slows every figure; the ratios suffer less, but compare runs on a quiet machine.
+    console.log(`Load average at start: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}`);
     app = await startServer({ runner: "tsx", env: { DATA_DIR: dataDir, SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn" } });
     baseline = await startBaseline();
 
@@ -171,6 +174,7 @@ async function main() {
       const non2xx = [...result.statuses].filter(([status]) => status < 200 || status > 299).reduce((sum, [, n]) => sum + n, 0);
       return [name, rps.toFixed(0), result.p50.toFixed(2), result.p99.toFixed(2), `${(rps / base).toFixed(3)}x`, String(non2xx), String(result.errors)];
     });
+    console.log(`Load average at end: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}`);
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
     console.log("");
     console.log(formatRow(header, widths));
