@@ -30,7 +30,6 @@ const REQUIRED_MESSAGE: Record<(typeof REQUIRED)[number], string> = {
  */
 export function ShareExperienceDialog({ triggerClassName }: { triggerClassName?: string }) {
   const { t } = useTranslation("testimonials");
-  const ratingLabelId = useId();
   const ratingErrorId = useId();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Values>(EMPTY);
@@ -135,22 +134,19 @@ export function ShareExperienceDialog({ triggerClassName }: { triggerClassName?:
             >
               {(props) => <Input {...props} {...bind("company")} autoComplete="organization" maxLength={TESTIMONIAL_LIMITS.company} />}
             </Field>
-            <div className="space-y-1.5">
-              <span id={ratingLabelId} className="block text-sm font-medium">
-                {t("dialog.rating")}
-              </span>
+            <div>
               <StarRatingInput
+                name="rating"
+                legend={t("dialog.rating")}
                 value={rating}
                 onChange={(next) => {
                   setRating(next);
                   if (errors.rating) setErrors((current) => ({ ...current, rating: undefined }));
                 }}
-                labelledBy={ratingLabelId}
                 describedBy={errors.rating ? ratingErrorId : undefined}
-                invalid={Boolean(errors.rating)}
               />
               {errors.rating ? (
-                <p id={ratingErrorId} role="alert" className="text-sm text-destructive">
+                <p id={ratingErrorId} role="alert" className="mt-1.5 text-sm text-destructive">
                   {errors.rating}
                 </p>
               ) : null}

@@ -1,6 +1,5 @@
 import { Star } from "lucide-react";
-import { RadioGroup } from "radix-ui";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RATING_MAX, RATING_MIN } from "../../../core/testimonials/schema.ts";
 import { cn } from "../../lib/cn.ts";
@@ -50,52 +49,58 @@ export function StarRating({
 }
 
 /**
- * A clickable 1-5 star rating: a radio group of stars, so arrow keys change it and screen readers say
- * "3 stars, 3 of 5". Hovering previews a value without choosing it.
+ * A clickable 1-5 star rating: native radio buttons drawn as stars, so the browser gives arrow keys,
+ * one tab stop and "3 stars, 3 of 5" to screen readers. Hovering previews a value without choosing it.
  */
 export function StarRatingInput({
+  name,
   value,
   onChange,
-  labelledBy,
+  legend,
   describedBy,
-  invalid,
   disabled,
 }: {
+  name: string;
   value: number;
   onChange: (rating: number) => void;
-  labelledBy: string;
+  legend: ReactNode;
   describedBy?: string;
-  invalid?: boolean;
   disabled?: boolean;
 }) {
   const { t } = useTranslation("testimonials");
   const [preview, setPreview] = useState<number | null>(null);
   const shown = preview ?? value;
   return (
-    <RadioGroup.Root
-      value={String(value)}
-      onValueChange={(next) => onChange(Number(next))}
-      aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
-      aria-invalid={invalid || undefined}
-      disabled={disabled}
-      className="flex items-center gap-1"
-      onMouseLeave={() => setPreview(null)}
-    >
-      {STARS.map((star) => (
-        <RadioGroup.Item
-          key={star}
-          value={String(star)}
-          aria-label={t("rating.option", { count: star })}
-          onMouseEnter={() => setPreview(star)}
-          className="rounded-md p-1 text-amber-600 transition-transform hover:scale-110 disabled:opacity-60"
-        >
-          <Star aria-hidden="true" size={28} strokeWidth={1.5} className={star <= shown ? "fill-amber-400" : "fill-transparent text-stone-500"} />
-        </RadioGroup.Item>
-      ))}
-      <span aria-hidden="true" className="ml-2 text-sm font-medium text-muted-foreground">
-        {t("rating.outOf", { rating: value, max: RATING_MAX })}
-      </span>
-    </RadioGroup.Root>
+    <fieldset aria-describedby={describedBy} disabled={disabled} className="space-y-1.5">
+      <legend className="mb-1.5 block text-sm font-medium">{legend}</legend>
+      <div className="flex items-center gap-1" onMouseLeave={() => setPreview(null)}>
+        {STARS.map((star) => (
+          <label
+            key={star}
+            onMouseEnter={() => setPreview(star)}
+            className="relative cursor-pointer rounded-md p-1 text-amber-600 transition-transform hover:scale-110 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary has-[:disabled]:cursor-default has-[:disabled]:opacity-60"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={star}
+              checked={value === star}
+              onChange={() => {
+                // A choice made with the keyboard while the pointer rests on another star shows the choice.
+                setPreview(null);
+                onChange(star);
+              }}
+              aria-label={t("rating.option", { count: star })}
+              // Invisible but covering the star, so a click or tap lands on the radio button itself.
+              className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0 disabled:cursor-default"
+            />
+            <Star aria-hidden="true" size={28} strokeWidth={1.5} className={cn("pointer-events-none", star <= shown ? "fill-amber-400" : "fill-transparent text-stone-500")} />
+          </label>
+        ))}
+        <span aria-hidden="true" className="ml-2 text-sm font-medium text-muted-foreground">
+          {t("rating.outOf", { rating: value, max: RATING_MAX })}
+        </span>
+      </div>
+    </fieldset>
   );
 }
