@@ -57,11 +57,11 @@ export function socialLinks(config: RootData["config"] | undefined) {
   ];
 }
 
-const utilityLink = "inline-flex items-center gap-1.5 rounded-sm text-muted-foreground transition-colors hover:text-foreground";
+const utilityLink = "inline-flex items-center gap-1.5 whitespace-nowrap rounded-sm text-muted-foreground transition-colors hover:text-foreground";
 
 /**
  * The home page's header, in place of the navigation bar (spec 000, section 2 "Landing header"). On
- * wide screens a contact strip (e-mail, phone, social links, staff pages, account) scrolls away and the
+ * wide screens (1280 px and more) a contact strip (e-mail, phone, social links, staff pages, account) scrolls away and the
  * bar below it stays at the top: section links, language, cart and Book Consultation. Small screens
  * get the same through the menu.
  */
@@ -78,8 +78,8 @@ export function LandingHeader() {
   const social = socialLinks(config);
 
   return (
-    <header className="sticky top-0 z-40 lg:-top-10" data-testid="landing-header">
-      <div className="hidden h-10 border-b border-border bg-muted text-sm lg:block">
+    <header className="sticky top-0 z-40 xl:-top-10" data-testid="landing-header">
+      <div className="hidden h-10 border-b border-border bg-muted text-sm xl:block">
         <div className="mx-auto flex h-full max-w-6xl items-center gap-5 px-4 sm:px-6">
           {config ? (
             <ul aria-label={t("header.contactDetails")} className="flex items-center gap-5">
@@ -133,18 +133,18 @@ export function LandingHeader() {
             <span className="font-display text-xl font-semibold tracking-tight">{companyName}</span>
           </LocalizedLink>
 
-          <nav aria-label={t("common:nav.mainLabel")} className="ml-4 hidden lg:block">
+          <nav aria-label={t("common:nav.mainLabel")} className="ml-4 hidden xl:block">
             <ul className="flex items-center gap-1">
               {sections.map((section) => (
                 <li key={section.id}>
-                  <a href={sectionHref(section.id)} className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground">
+                  <a href={sectionHref(section.id)} className="whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground">
                     {section.label}
                   </a>
                 </li>
               ))}
               {pages.map((page) => (
                 <li key={page.to}>
-                  <LocalizedLink to={page.to} className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground">
+                  <LocalizedLink to={page.to} className="whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground">
                     {page.label}
                   </LocalizedLink>
                 </li>
@@ -156,7 +156,7 @@ export function LandingHeader() {
             <LanguageSelector />
             <CartBadge count={cart.count} totalCents={cart.totalCents} />
             <span className="ml-1 hidden sm:inline-flex">
-              <a href={sectionHref(SECTIONS.consultation)} className={buttonClasses("primary", "sm", "h-9 rounded-full px-4")}>
+              <a href={sectionHref(SECTIONS.consultation)} className={buttonClasses("primary", "sm", "h-9 whitespace-nowrap rounded-full px-4")}>
                 <CalendarCheck size={16} aria-hidden="true" />
                 {t("header.bookConsultation")}
               </a>

@@ -52,11 +52,11 @@ export function LandingMobileMenu({
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={buttonClasses("ghost", "icon", "rounded-full lg:hidden")} aria-label={t("common:nav.openMenu")}>
+      <Dialog.Trigger className={buttonClasses("ghost", "icon", "rounded-full xl:hidden")} aria-label={t("common:nav.openMenu")}>
         <Menu size={22} aria-hidden="true" />
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/40 backdrop-blur-[2px] lg:hidden" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/40 backdrop-blur-[2px] xl:hidden" />
         <Dialog.Content
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
@@ -65,7 +65,7 @@ export function LandingMobileMenu({
             // Focus goes to the section instead of back to the menu button.
             if (id && scrollToSection(id)) event.preventDefault();
           }}
-          className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,90vw)] flex-col overflow-y-auto bg-background shadow-2xl outline-none lg:hidden"
+          className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,90vw)] flex-col overflow-y-auto bg-background shadow-2xl outline-none xl:hidden"
         >
           <div className="flex h-16 shrink-0 items-center justify-between border-b border-border px-5">
             <Dialog.Title className="font-display text-lg font-semibold">{t("common:nav.menuTitle")}</Dialog.Title>
