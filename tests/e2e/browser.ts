@@ -61,7 +61,7 @@ export async function openPage(browser: Browser, options: OpenPageOptions = {}):
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();
-  const problems = trackPageProblems(page, options.allow);
+  const problems = await trackPageProblems(page, options.allow);
   return {
     context,
     page,
@@ -86,7 +86,7 @@ export interface PageProblems {
  * Records console errors, uncaught exceptions and Content-Security-Policy violations on a page. A nonce
  * missing from one inline script is enough to stop hydration, and shows up here as a violation.
  */
-export function trackPageProblems(page: Page, allow: RegExp[] = []): PageProblems {
+export async function trackPageProblems(page: Page, allow: RegExp[] = []): Promise<PageProblems> {
   const found: string[] = [];
   const add = (line: string) => {
     if (!allow.some((pattern) => pattern.test(line))) found.push(line);
@@ -98,7 +98,7 @@ export function trackPageProblems(page: Page, allow: RegExp[] = []): PageProblem
   });
   page.on("pageerror", (error) => add(`uncaught exception at ${page.url()}: ${error.message}`));
   // The event reports violations that the console message might word differently (or not at all in workers).
-  void page.addInitScript(() => {
+  await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"} (${event.sourceFile}:${event.lineNumber})`);
     });
