@@ -22,8 +22,9 @@ const PROFESSIONAL_PRICE_CENTS = 99_900;
 export function PricingSection() {
   const { t } = useTranslation("home");
   const consultation = sectionHref(SECTIONS.consultation);
-  const primary = buttonClasses("primary", "md", "w-full rounded-full");
-  const outline = buttonClasses("outline", "md", "w-full rounded-full");
+  const sized = "h-auto min-h-10 w-full rounded-full py-2 text-sm [text-align:center]";
+  const primary = buttonClasses("primary", "md", sized);
+  const outline = buttonClasses("outline", "md", sized);
 
   return (
     <section aria-labelledby="pricing-title" className="border-y border-border bg-muted/40 py-20 sm:py-24">
@@ -64,11 +65,11 @@ export function PricingSection() {
               t("pricing.professional.features.reporting"),
             ]}
           >
-            <LocalizedLink to={PROFESSIONAL_HREF} className={buttonClasses("primary", "md", "w-full rounded-full bg-white text-primary hover:bg-indigo-50")}>
+            <LocalizedLink to={PROFESSIONAL_HREF} className={buttonClasses("primary", "md", `${sized} bg-white text-primary hover:bg-indigo-50`)}>
               <Sparkles size={18} aria-hidden="true" />
               {t("pricing.professional.subscribe")}
             </LocalizedLink>
-            <a href={consultation} className={buttonClasses("outline", "md", "w-full rounded-full border-white/60 bg-transparent text-white hover:bg-white/10")}>
+            <a href={consultation} className={buttonClasses("outline", "md", `${sized} border-white/60 bg-transparent text-white hover:bg-white/10`)}>
               <Landmark size={18} aria-hidden="true" />
               {t("pricing.professional.bankTransfer")}
             </a>

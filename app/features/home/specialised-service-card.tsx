@@ -92,13 +92,13 @@ export function SpecialisedServiceCard({ service }: { service: LocalizedService 
           )}
         </Field>
         <QuantityStepper value={quantity} onChange={setQuantity} serviceName={service.name} disabled={adding} />
-        <div className="grid grid-cols-2 gap-2">
-          <Button onClick={() => void onAdd()} disabled={adding} aria-busy={adding || undefined} className="rounded-full px-3 text-sm">
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void onAdd()} disabled={adding} aria-busy={adding || undefined} className="min-w-fit flex-1 whitespace-nowrap rounded-full px-3 text-sm">
             {adding ? <LoaderCircle size={16} aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <ShoppingCart size={16} aria-hidden="true" />}
             {adding ? t("services.adding") : t("services.addToCart")}
             <span className="sr-only">: {service.name}</span>
           </Button>
-          <Button variant="outline" onClick={onGetStarted} className="rounded-full px-3 text-sm">
+          <Button variant="outline" onClick={onGetStarted} className="min-w-fit flex-1 whitespace-nowrap rounded-full px-3 text-sm">
             {t("specialised.getStarted")}
             <span className="sr-only">: {service.name}</span>
             <ArrowRight size={16} aria-hidden="true" />
