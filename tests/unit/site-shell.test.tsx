@@ -159,8 +159,8 @@ describe("footer", () => {
     for (const [text, href] of [
       ["Home", "/"],
       ["Services", "/#services"],
-      ["About", "/about"],
-      ["Contact", "/contact"],
+      ["About", "/#about"],
+      ["Contact", "/#contact"],
       ["Blog", "/posts"],
       ["Privacy policy", "/privacy"],
       ["Terms of use", "/terms"],
@@ -183,5 +183,6 @@ describe("footer", () => {
     const { footer, links } = await renderShell({ path: "/fr/terms", language: "fr" });
     expect(links(footer)).toContainEqual({ text: "Politique de confidentialité", href: "/fr/privacy" });
     expect(links(footer)).toContainEqual({ text: "Services", href: "/fr#services" });
+    expect(links(footer)).toContainEqual({ text: "À propos", href: "/fr#about" });
   });
 });

@@ -25,8 +25,9 @@ export function SiteFooter() {
   const quickLinks = [
     { to: "/", label: t("nav.home") },
     { to: `${localize("/")}#services`, label: t("nav.services"), raw: true },
-    { to: "/about", label: t("nav.about") },
-    { to: "/contact", label: t("nav.contact") },
+    // The spec's quick links lead to the home page's sections (smooth-scrolled there, 80 px below the top).
+    { to: `${localize("/")}#about`, label: t("nav.about"), raw: true },
+    { to: `${localize("/")}#contact`, label: t("nav.contact"), raw: true },
     { to: "/posts", label: t("nav.blog") },
   ];
   const social = config
