@@ -33,17 +33,21 @@ export function PostFilters({ filters }: { filters: ListFilters }) {
   const [, setSearchParams] = useSearchParams();
   const [query, setQuery] = useState(filters.q);
   const [shownQ, setShownQ] = useState(filters.q);
+  // The search this box last put in the address: its results may arrive after more letters were typed.
+  const [sentQ, setSentQ] = useState<string | null>(null);
 
   // The address changed under us (back button, a category click): show its search text, unless it is
-  // only the trimmed form of what is being typed.
+  // only the trimmed form of what is being typed, or the answer to an earlier search of our own.
   if (shownQ !== filters.q) {
     setShownQ(filters.q);
-    if (query.trim() !== filters.q) setQuery(filters.q);
+    if (filters.q === sentQ) setSentQ(null);
+    else if (query.trim() !== filters.q) setQuery(filters.q);
   }
 
   useEffect(() => {
     if (query.trim() === filters.q) return;
     const timer = setTimeout(() => {
+      setSentQ(query.trim());
       setSearchParams((current) => withFilters(current, { q: query }), { replace: true, preventScrollReset: true });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);

@@ -95,7 +95,8 @@ export function ShareButton({ title, description, url, variant = "dropdown", cla
   }
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links stay focusable (axe: aria-hidden-focus).
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={buttonClasses("outline", "sm", className)}>
         {triggerLabel}
         <ChevronDown size={14} aria-hidden="true" />
