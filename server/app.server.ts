@@ -53,7 +53,8 @@ function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     c.set(
       "language",
       negotiateLanguage({
-        pathLanguage: splitLanguagePrefix(url.pathname).language,
+        // An API call speaks the language of the page it comes from (see app/lib/api.ts), like the page's address.
+        pathLanguage: splitLanguagePrefix(url.pathname).language ?? (url.pathname.startsWith("/api/") ? c.req.header("x-page-language") : null),
         preferred: getCookie(c, LANGUAGE_COOKIE),
         browserLanguages: c.req.header("accept-language") ?? null,
         country: countryHeader(c),

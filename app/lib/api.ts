@@ -16,6 +16,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The header that carries the language of the page an API call comes from. */
+export const PAGE_LANGUAGE_HEADER = "x-page-language";
+
 /**
  * Calls our own API from the browser: JSON in and out, cookies sent, and any non-ok answer raised as
  * an ApiError carrying the server's (translated) message and field messages.
@@ -23,6 +26,8 @@ export class ApiError extends Error {
 export async function api<T>(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (init.json !== undefined) headers["content-type"] = "application/json";
+  // The page's language, so that the server's messages match the page (a /fr address read by an English browser).
+  if (typeof document !== "undefined" && document.documentElement.lang) headers[PAGE_LANGUAGE_HEADER] = document.documentElement.lang;
   const response = await fetch(path, {
     method: init.method ?? (init.json !== undefined ? "POST" : "GET"),
     headers,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { ROOT } from "./server-process.ts";
 
@@ -184,4 +184,103 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const file = path.join(RESULTS_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** Normalised text of the first element a locator finds, or null when there is none (yet). */
+async function currentText(locator: Locator): Promise<string | null> {
+  const text = await locator
+    .first()
+    .textContent({ timeout: 250 })
+    .catch(() => null);
+  return text === null ? null : text.replace(/\s+/g, " ").trim();
+}
+
+function matches(actual: string | null, expected: string | RegExp): boolean {
+  return actual !== null && (typeof expected === "string" ? actual === expected : expected.test(actual));
+}
+
+/**
+ * Waits until the first element of `locator` has this text (whitespace collapsed, trimmed; a RegExp
+ * is tested against it), then fails with the last text seen if it never does.
+ */
+export async function expectText(locator: Locator, expected: string | RegExp, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let actual = await currentText(locator);
+  while (!matches(actual, expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    actual = await currentText(locator);
+  }
+  if (typeof expected === "string") expect(actual, `text of ${String(locator)}`).toBe(expected);
+  else expect(actual, `text of ${String(locator)}`).toMatch(expected);
+}
+
+/** Waits until an input (or select, textarea) holds this value. */
+export async function expectValue(locator: Locator, expected: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const read = () => locator.inputValue({ timeout: 1_000 }).catch(() => null);
+  let actual = await read();
+  while (actual !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    actual = await read();
+  }
+  expect(actual, `value of ${String(locator)}`).toBe(expected);
+}
+
+export interface ExpectedToast {
+  title: string;
+  description?: string;
+  /** sonner's data-type: "success", "error", "warning"... */
+  type?: string;
+}
+
+/**
+ * Runs `action` and waits for a toast (sonner) that appeared during it, with this title and, when
+ * given, this description and type. Toasts already on the page beforehand never count, so that two
+ * "Added to cart!" in a row are told apart. Returns the toast.
+ */
+export async function expectToast(page: Page, action: () => Promise<unknown>, toast: ExpectedToast): Promise<Locator> {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll("[data-sonner-toast]")) element.setAttribute("data-e2e-seen", "");
+  });
+  await action();
+  const freshToasts = page.locator("[data-sonner-toast]:not([data-e2e-seen])");
+  let fresh = freshToasts.filter({ has: page.locator("[data-title]", { hasText: toast.title }) });
+  if (toast.description !== undefined) fresh = fresh.filter({ has: page.locator("[data-description]", { hasText: toast.description }) });
+  // Every new toast seen while waiting, for the failure message (a toast may come and go meanwhile).
+  const seen = new Set<string>();
+  const deadline = Date.now() + 10_000;
+  while ((await fresh.count()) === 0) {
+    for (const text of await freshToasts.allTextContents()) seen.add(text);
+    if (Date.now() > deadline) {
+      expect.fail(`no new toast "${toast.title}"${toast.description ? ` / "${toast.description}"` : ""}; new toasts seen: ${JSON.stringify([...seen])}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const found = fresh.first();
+  await expectText(found.locator("[data-title]"), toast.title);
+  if (toast.description !== undefined) await expectText(found.locator("[data-description]"), toast.description);
+  if (toast.type !== undefined) expect(await found.getAttribute("data-type")).toBe(toast.type);
+  return found;
+}
+
+/**
+ * Waits until no toast is moving: a toast fading in or out is half transparent for a moment, which
+ * axe-core would report as low contrast although nobody can read it then.
+ */
+export async function waitForToastsToSettle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        return !(target instanceof Element && target.closest("[data-sonner-toaster]"));
+      }),
+    undefined,
+    { polling: 50 },
+  );
+}
+
+/** axe-core on the page once its toasts have stopped moving (see `waitForToastsToSettle`). */
+export async function expectAccessibleWithToasts(page: Page): Promise<void> {
+  await waitForToastsToSettle(page);
+  await expectAccessible(page);
 }
