@@ -72,7 +72,8 @@ export function LanguageSelector({ variant = "menu", className }: { variant?: "m
   }
 
   return (
-    <DropdownMenu.Root>
+    {/* Not modal: a modal menu hides the page from screen readers while its links stay focusable (axe aria-hidden-focus). */}
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className={cn(
           "inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-medium text-foreground transition-colors hover:bg-muted data-[state=open]:bg-muted",
