@@ -71,8 +71,8 @@ export function LanguageSelector({ variant = "menu", className }: { variant?: "m
     );
   }
 
+  // Not modal: a modal menu hides the page from screen readers while its links stay focusable (axe aria-hidden-focus).
   return (
-    {/* Not modal: a modal menu hides the page from screen readers while its links stay focusable (axe aria-hidden-focus). */}
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className={cn(
