@@ -51,10 +51,10 @@ export function useRootData(): RootData | undefined {
 function AlternateLinks({ siteUrl }: { siteUrl: string }) {
   const { pathname } = useLocation();
   const { language, rest } = splitLanguagePrefix(pathname);
-  const current = language ?? "en";
   return (
     <>
-      <link rel="canonical" href={`${siteUrl}${localizedPath(rest, current)}`} />
+      {/* The plain address is the x-default of its alternates (it renders in the visitor's language): its own canonical. */}
+      <link rel="canonical" href={`${siteUrl}${localizedPath(rest, language)}`} />
       {LANGUAGES.map((lng) => (
         <link key={lng} rel="alternate" hrefLang={lng} href={`${siteUrl}${localizedPath(rest, lng)}`} />
       ))}
