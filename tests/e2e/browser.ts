@@ -120,8 +120,13 @@ export function expectedStatus(status: number, path: string): RegExp {
   return new RegExp(`: Failed to load resource: the server responded with a status of ${status} \\(.*\\) \\(from ${url}\\)$`);
 }
 
-/** Runs axe-core with the WCAG 2.x A and AA rules and fails listing every violation. */
+/**
+ * Runs axe-core with the WCAG 2.x A and AA rules and fails listing every violation. Toasts still fading
+ * in or out are waited for first (see `waitForToastsToSettle`): half transparent, they would read as low
+ * contrast.
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  await waitForToastsToSettle(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   const violations = results.violations.map(
     (violation) =>
