@@ -120,6 +120,8 @@ export function expectedStatus(status: number, path: string): RegExp {
   return new RegExp(`: Failed to load resource: the server responded with a status of ${status} \\(.*\\) \\(from ${url}\\)$`);
 }
 
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
 /**
  * Runs axe-core with the WCAG 2.x A and AA rules and fails listing every violation. Toasts still fading
  * in or out are waited for first (see `waitForToastsToSettle`): half transparent, they would read as low
@@ -127,7 +129,7 @@ export function expectedStatus(status: number, path: string): RegExp {
  */
 export async function expectAccessible(page: Page): Promise<void> {
   await waitForToastsToSettle(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const violations = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? "unknown"}): ${violation.help}\n` +
@@ -284,8 +286,21 @@ export async function waitForToastsToSettle(page: Page): Promise<void> {
   );
 }
 
-/** axe-core on the page once its toasts have stopped moving (see `waitForToastsToSettle`). */
-export async function expectAccessibleWithToasts(page: Page): Promise<void> {
+/**
+ * axe-core (the same rules as `expectAccessible`) on one part of the page and on its toasts, once they
+ * have stopped moving: for a state of one section (a dialog open, a form's messages) of a page that is
+ * checked whole elsewhere, at a fraction of the time.
+ */
+export async function expectAccessibleWithin(page: Page, selector: string): Promise<void> {
   await waitForToastsToSettle(page);
-  await expectAccessible(page);
+  expect(await page.locator(selector).count(), `nothing matches ${selector}`).toBeGreaterThan(0);
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).include(selector);
+  if ((await page.locator("[data-sonner-toaster]").count()) > 0) builder = builder.include("[data-sonner-toaster]");
+  const results = await builder.analyze();
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? "unknown"}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ") ?? ""}`).join("\n"),
+  );
+  expect(violations, `accessibility violations in ${selector} at ${page.url()}:\n${violations.join("\n")}`).toEqual([]);
 }
