@@ -8,9 +8,10 @@
  * directory, demo content, LOG_LEVEL=warn so that request logs are not what is measured) and the
  * baseline, each as a child process on loopback, then drives each address with a closed-loop client:
  * N keep-alive connections, each sending its next request as soon as the previous answer has been read,
- * for a fixed time after a warm-up. It stops by itself and prints requests/s, p50 and p99 latency and
- * the ratio to the baseline. The client shares the machine's cores with the servers, so the baseline's
- * figure is a floor of what node:http can do, and ratios are what to compare between runs.
+ * for a fixed time after a warm-up. It asks for uncompressed answers (no Accept-Encoding), so the
+ * figures measure the server, not gzip. It stops by itself and prints requests/s, p50 and p99 latency
+ * and the ratio to the baseline. The client shares the machine's cores with the servers, so the
+ * baseline's figure is a floor of what node:http can do, and ratios are what to compare between runs.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
