@@ -132,6 +132,9 @@ describe("language in the address", () => {
     const { page } = session;
     await page.goto("/");
     expect(await htmlLang(page)).toBe("fr");
+    // The plain address is the x-default of its alternates, and its own canonical.
+    expect(await linkHref(page, 'link[rel="canonical"]')).toBe(`${baseUrl()}/`);
+    expect(await linkHref(page, 'link[rel="alternate"][hreflang="x-default"]')).toBe(`${baseUrl()}/`);
     const nav = page.getByRole("navigation", { name: frCommon.nav.mainLabel });
     await expect(nav.getByRole("link", { name: frCommon.nav.home, exact: true }).count()).resolves.toBe(1);
     await waitForHydration(page);
