@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureProductionBuild } from "../e2e/build.ts";
-import { startServer, temporaryDir, type ServerProcess } from "../e2e/server-process.ts";
+import { createPostgresDatabase, startServer, temporaryDir, type ServerProcess } from "../e2e/server-process.ts";
 
 // The server processes started here run the production build (as `npm start` does).
 beforeAll(() => ensureProductionBuild(), 300_000);
@@ -12,8 +12,13 @@ beforeAll(() => ensureProductionBuild(), 300_000);
 // that can take a while, so the limits are generous (the waits inside are bounded too).
 const SLOW = { timeout: 180_000 };
 
+// Where the suite runs on PostgreSQL (TEST_DATABASE_URL), the server under test does too; the tests of
+// the embedded database's directory run with the embedded database only.
+const postgresAdminUrl = process.env.TEST_DATABASE_URL || undefined;
+
 const dirs: string[] = [];
 const running: ServerProcess[] = [];
+const databases: Array<{ drop(): Promise<void> }> = [];
 function dataDir() {
   const dir = temporaryDir("atelier-startup-");
   dirs.push(dir);
@@ -27,7 +32,16 @@ async function start(options: Parameters<typeof startServer>[0]) {
 afterAll(async () => {
   await Promise.all(running.map((server) => server.stop(5_000)));
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  for (const database of databases) await database.drop();
 });
+
+/** The database settings of a server under test: a fresh PostgreSQL database, or an embedded one. */
+async function databaseEnv(): Promise<Record<string, string>> {
+  if (!postgresAdminUrl) return { DATA_DIR: dataDir() };
+  const database = await createPostgresDatabase(postgresAdminUrl, "atelier_startup");
+  databases.push(database);
+  return { DATA_DIR: dataDir(), DATABASE_URL: database.url };
+}
 
 /** POST with a JSON body, keeping the session cookie the server sets. */
 async function postJson(url: string, body: unknown, cookie?: string) {
@@ -58,7 +72,7 @@ describe("configuration errors", SLOW, () => {
   });
 });
 
-describe("the embedded database directory", SLOW, () => {
+describe.skipIf(postgresAdminUrl)("the embedded database directory", SLOW, () => {
   it("is refused to a second process with a readable message while the first runs", async () => {
     const dir = dataDir();
     const first = await start({ runner: "node", env: { DATA_DIR: dir } });
@@ -99,7 +113,7 @@ describe("the embedded database directory", SLOW, () => {
 
 describe("SIGTERM", SLOW, () => {
   it("lets a request in flight finish, refuses new connections, and exits 0", async () => {
-    const server = await start({ runner: "node", env: { DATA_DIR: dataDir() } });
+    const server = await start({ runner: "node", env: await databaseEnv() });
     const body = JSON.stringify({ identifier: "nobody@example.com", password: "not-the-password" });
 
     // A sign-in whose body is still to come when the signal arrives. With "Expect: 100-continue" the
