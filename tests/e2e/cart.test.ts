@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "../../core/cart/schema.ts";
 import {
+  adminAccount,
   expectAccessible,
   expectAccessibleWithin,
   expectedStatus,
@@ -11,6 +12,7 @@ import {
   launchBrowser,
   openPage,
   saveScreenshot,
+  signIn,
   waitForHydration,
   type PageSession,
 } from "./browser.ts";
@@ -193,7 +195,7 @@ describe("the cart page", () => {
     await expectAccessible(page);
   });
 
-  it("applies WELCOME10 as 10% of the subtotal, rounded down to the cent", async () => {
+  it("applies WELCOME10 as 10% of the subtotal", async () => {
     await expectToast(page, () => applyPromo("welcome10"), { title: "Promo code applied!", description: "You saved $57.50" });
     await expectText(page.getByTestId("applied-promo"), "Code WELCOME10 applied");
     await expectText(page.getByTestId("discount"), "−$57.50");
@@ -237,6 +239,51 @@ describe("the cart page", () => {
     await waitForHydration(page);
     await page.getByRole("heading", { level: 2, name: "Your cart is empty" }).waitFor();
     expect(JSON.parse((await storedCart()) ?? "{}").items).toEqual([]);
+  });
+
+  it("rounds WELCOME10's 10% down to the cent, on a deal priced in cents", async () => {
+    // Catalogue budgets are whole dollars, whose 10% never has a fraction of a cent: staff add a deal at $123.45.
+    const staff = await openPage(browser);
+    const admin = adminAccount();
+    await signIn(staff.page, admin.email, admin.password);
+    const title = `Odd-Priced Audit ${Date.now().toString(36)}`;
+    const now = Date.now();
+    const created = await staff.page.evaluate(async (deal) => {
+      const response = await fetch("/api/admin/hot-deals", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(deal) });
+      return { status: response.status, body: (await response.json()) as { id: number } };
+    }, {
+      title,
+      description: "A one-off audit of your website and social accounts, priced to the cent.",
+      serviceName: "Website",
+      language: "en",
+      originalPrice: 24690,
+      discountedPrice: 12345,
+      discountPercentage: 50,
+      validFrom: new Date(now - 3_600_000).toISOString(),
+      validUntil: new Date(now + 10 * 86_400_000).toISOString(),
+      claimLimit: 5,
+    });
+    expect(created.status).toBe(201);
+    try {
+      await page.goto("/hot-deals");
+      await waitForHydration(page);
+      const card = page.getByTestId("deal-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+      await expectToast(page, () => card.getByRole("button", { name: "Claim", exact: true }).click(), { title: "Added to cart!", description: `${title} has been added to your cart` });
+      await page.getByTestId("cart-link").click();
+      await page.waitForURL((url) => url.pathname === "/cart");
+      await expectText(page.getByTestId("subtotal"), "$123.45");
+      // 10% of $123.45 is $12.345: the visitor saves $12.34, never a rounded-up $12.35.
+      await expectToast(page, () => applyPromo("WELCOME10"), { title: "Promo code applied!", description: "You saved $12.34" });
+      await expectText(page.getByTestId("discount"), "−$12.34");
+      await expectText(page.getByTestId("total"), "$111.11");
+      await page.getByRole("button", { name: "Clear Cart", exact: true }).click();
+      await page.getByRole("heading", { level: 2, name: "Your cart is empty" }).waitFor();
+    } finally {
+      // The other tests count the demo deals: this one goes.
+      const deleted = await staff.page.evaluate(async (id) => (await fetch(`/api/admin/hot-deals/${id}`, { method: "DELETE" })).status, created.body.id);
+      expect(deleted).toBe(204);
+      await staff.close();
+    }
   });
 
   it("fits a 390 px wide phone screen with a line in it", async () => {
