@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /**
  * The one error type services throw. `code` is stable and maps to an HTTP status at the edge;
  * `messageKey` names the translated text (namespace "errors"), `fields` the per-field message keys.
@@ -41,3 +43,18 @@ export const statusOf: Record<DomainErrorCode, 400 | 401 | 403 | 404 | 409 | 413
   rate_limited: 429,
   payload_too_large: 413,
 };
+
+/**
+ * Parses input with a schema whose messages are i18n keys, or throws a validation DomainError carrying
+ * the first message of each field (a message that is not a key becomes "errors:invalidValue").
+ */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join(".") || "_";
+    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
+  }
+  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
+}

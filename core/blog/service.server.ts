@@ -1,6 +1,5 @@
-import type { z } from "zod";
 import type { Database } from "../../db/client.server.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, parseOrThrow } from "../errors.ts";
 import { retryAfterMinutes } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { BlogRepo, type CommentRow, type PostRow, type PostSummaryRow } from "./repo.server.ts";
@@ -19,16 +18,6 @@ import {
 } from "./schema.ts";
 
 /** Parses with a schema whose messages are i18n keys; a failure is a validation DomainError naming each field. */
-function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join(".") || "_";
-    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
-  }
-  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
-}
 
 const postNotFound = () => new DomainError("not_found", "blog:errors.postNotFound");
 const commentNotFound = () => new DomainError("not_found", "blog:errors.commentNotFound");

@@ -1,6 +1,5 @@
-import type { z } from "zod";
 import type { Database } from "../../db/client.server.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { CatalogueRepo, type ServiceRow } from "./repo.server.ts";
 import { checkServiceEntry } from "./rules.ts";
@@ -13,16 +12,6 @@ import {
   type StoredService,
 } from "./schema.ts";
 
-function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join(".") || "_";
-    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
-  }
-  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
-}
 
 const serviceNotFound = () => new DomainError("not_found", "catalogue:errors.serviceNotFound");
 

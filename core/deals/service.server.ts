@@ -1,21 +1,10 @@
-import type { z } from "zod";
 import type { Database, Transaction } from "../../db/client.server.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { DealRepo, type DealRow } from "./repo.server.ts";
 import { dealStatus, isDealVisible } from "./rules.ts";
 import { dealInputSchema, dealUpdateSchema, type AdminDeal, type PublicDeal } from "./schema.ts";
 
-function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join(".") || "_";
-    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
-  }
-  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
-}
 
 /** "12" or 12 → 12; anything that is not a positive whole number → null. */
 function parseDealId(raw: string | number): number | null {

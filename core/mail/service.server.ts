@@ -1,19 +1,8 @@
-import type { z } from "zod";
 import type { Database, Transaction } from "../../db/client.server.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, parseOrThrow } from "../errors.ts";
 import { MailRepo, type MailRow } from "./repo.server.ts";
 import { mailMessageSchema, outboxQuerySchema, type MailMessage, type OutboxMessage, type OutboxPage, type OutboxQuery, type OutboxSummary } from "./schema.ts";
 
-function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join(".") || "_";
-    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
-  }
-  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
-}
 
 function parseId(raw: string | number): number | null {
   const text = String(raw);

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { z } from "zod";
 import type { Database, Transaction } from "../../db/client.server.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, parseOrThrow } from "../errors.ts";
 import { MailService } from "../mail/service.server.ts";
 import type { Language } from "../i18n/language.ts";
 import { retryAfterMinutes } from "../rate-limit/rules.ts";
@@ -30,16 +29,6 @@ export interface NewsletterDependencies {
 
 export const CONFIRMATION_MAIL_KIND = "newsletter.confirmation";
 
-function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join(".") || "_";
-    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
-  }
-  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
-}
 
 const sha256Hex = (token: string) => createHash("sha256").update(token).digest("hex");
 const invalidToken = () => new DomainError("validation", "newsletter:errors.invalidToken", { fields: { token: "newsletter:errors.invalidToken" } });

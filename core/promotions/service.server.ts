@@ -1,6 +1,5 @@
-import type { z } from "zod";
 import type { Database } from "../../db/client.server.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Cents } from "../money/money.ts";
 import { retryAfterMinutes, type RateLimitRule } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
@@ -24,16 +23,6 @@ import {
  */
 export const PROMO_CHECKS_PER_ADDRESS: RateLimitRule = { name: "promo:address", limit: 20, windowMs: 15 * 60_000 };
 
-function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join(".") || "_";
-    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
-  }
-  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
-}
 
 const promoNotFound = () => new DomainError("not_found", "cart:promoAdmin.notFound");
 

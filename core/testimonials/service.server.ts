@@ -1,22 +1,11 @@
-import type { z } from "zod";
 import type { Database } from "../../db/client.server.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, parseOrThrow } from "../errors.ts";
 import { retryAfterMinutes } from "../rate-limit/rules.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { TestimonialRepo, type TestimonialRow } from "./repo.server.ts";
 import { TESTIMONIALS_PER_ADDRESS, parseTestimonialId } from "./rules.ts";
 import { testimonialSubmissionSchema, testimonialUpdateSchema, type AdminTestimonial, type PublicTestimonial, type TestimonialModeration } from "./schema.ts";
 
-function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join(".") || "_";
-    if (!fields[field]) fields[field] = issue.message.includes(":") ? issue.message : "errors:invalidValue";
-  }
-  throw new DomainError("validation", Object.values(fields)[0] ?? "errors:invalidRequest", { fields });
-}
 
 const notFound = () => new DomainError("not_found", "testimonials:errors.notFound");
 
