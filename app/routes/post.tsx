@@ -2,7 +2,6 @@ import { ArrowLeft, Clock, FileQuestion, Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, useLocation } from "react-router";
 import { localizedPath } from "../../core/i18n/language.ts";
-import { Badge } from "../components/ui/badge.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { CommentsSection } from "../features/blog/comments-section.tsx";
 import { formatPostDate } from "../features/blog/format-date.ts";
@@ -11,6 +10,7 @@ import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { ShareButton } from "../features/share/share-button.tsx";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/post";
+import { PostBadges } from "../features/blog/post-badges.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
@@ -68,13 +68,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         <header>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex flex-wrap items-center gap-2">
-              <Badge tone="primary">{t(`categories.${post.category}`, { defaultValue: post.category })}</Badge>
-              {post.membersOnly ? (
-                <Badge tone="warning">
-                  <Lock aria-hidden="true" className="mr-1 h-3 w-3" />
-                  {t("list.premium")}
-                </Badge>
-              ) : null}
+              <PostBadges category={post.category} membersOnly={post.membersOnly} />
             </div>
             <ShareButton title={post.title} description={post.excerpt} url={shareUrl} variant="dropdown" />
           </div>

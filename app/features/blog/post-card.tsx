@@ -1,11 +1,11 @@
-import { ArrowRight, Clock, Lock } from "lucide-react";
+import { ArrowRight, Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { PostSummary } from "../../../core/blog/schema.ts";
-import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { ShareButton } from "../share/share-button.tsx";
 import { formatPostDate } from "./format-date.ts";
+import { PostBadges } from "./post-badges.tsx";
 
 /** One post in the list (spec section 2): image, category, title, excerpt, date, "5 min read", share, Read More. */
 export function PostCard({ post, language, shareUrl }: { post: PostSummary; language: string; shareUrl: string }) {
@@ -23,13 +23,7 @@ export function PostCard({ post, language, shareUrl }: { post: PostSummary; lang
         </div>
         <div className="flex flex-1 flex-col gap-3 p-5">
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            <Badge tone="primary">{t(`categories.${post.category}`, { defaultValue: post.category })}</Badge>
-            {post.membersOnly ? (
-              <Badge tone="warning">
-                <Lock aria-hidden="true" className="mr-1 h-3 w-3" />
-                {t("list.premium")}
-              </Badge>
-            ) : null}
+            <PostBadges category={post.category} membersOnly={post.membersOnly} />
           </div>
           <h2 id={headingId} lang={post.language} className="font-display text-xl font-semibold leading-snug">
             {post.title}
