@@ -153,7 +153,7 @@ async function main() {
     console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${connections} connections, ${warmupS} s warm-up then ${durationS} s per address, loopback.`);
     // Other work on the machine slows every figure; the ratios suffer less, but compare runs on a quiet machine.
     console.log(`Load average at start: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}`);
-    app = await startServer({ runner: "tsx", env: { DATA_DIR: dataDir, SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn" } });
+    app = await startServer({ env: { DATA_DIR: dataDir, SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn" } });
     baseline = await startBaseline();
 
     const targets: Array<{ name: string; url: string }> = [

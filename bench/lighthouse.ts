@@ -123,7 +123,7 @@ async function main() {
   process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)));
 
   try {
-    server = await startServer({ runner: "tsx", env: { DATA_DIR: dataDir, SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn" } });
+    server = await startServer({ env: { DATA_DIR: dataDir, SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn" } });
     // The server's public address (canonical links, CSP) is http://localhost:<port>.
     const base = `http://localhost:${server.port}`;
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });

@@ -104,8 +104,11 @@ export interface PublicConfig {
 }
 
 export class ConfigError extends Error {
-  constructor(public readonly problems: string[]) {
+  public readonly problems: string[];
+
+  constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.problems = problems;
     this.name = "ConfigError";
   }
 }

@@ -24,12 +24,19 @@ export class DomainError extends Error {
     return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 
+  public readonly code: DomainErrorCode;
+  public readonly messageKey: string;
+  public readonly details: { fields?: Record<string, string>; params?: Record<string, string | number> };
+
   constructor(
-    public readonly code: DomainErrorCode,
-    public readonly messageKey: string,
-    public readonly details: { fields?: Record<string, string>; params?: Record<string, string | number> } = {},
+    code: DomainErrorCode,
+    messageKey: string,
+    details: { fields?: Record<string, string>; params?: Record<string, string | number> } = {},
   ) {
     super(messageKey);
+    this.code = code;
+    this.messageKey = messageKey;
+    this.details = details;
     this.name = "DomainError";
   }
 }

@@ -15,7 +15,7 @@ import { AuthService } from "../core/auth/service.server.ts";
 import { managedUserSchema } from "../core/auth/schema.ts";
 import { DomainError } from "../core/errors.ts";
 import { openDatabase, type DatabaseHandle } from "../db/client.server.ts";
-import messages from "../app/locales/en/auth.json";
+import messages from "../app/locales/en/auth.json" with { type: "json" };
 
 const USAGE = 'Usage: npm run user:create -- --email you@example.com --password "a long password" [--role customer|staff|admin] [--name "Your Name"] [--username name]';
 

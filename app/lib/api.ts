@@ -7,11 +7,16 @@ export interface ApiErrorBody {
 
 /** A non-ok API answer; `message` is already translated by the server. */
 export class ApiError extends Error {
+  public readonly status: number;
+  public readonly body: ApiErrorBody;
+
   constructor(
-    public readonly status: number,
-    public readonly body: ApiErrorBody,
+    status: number,
+    body: ApiErrorBody,
   ) {
     super(body.message);
+    this.status = status;
+    this.body = body;
     this.name = "ApiError";
   }
 }

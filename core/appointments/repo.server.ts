@@ -22,7 +22,11 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** Database access for appointments; only the appointments module uses it. */
 export class AppointmentRepo {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   /** Inserts inside the caller's transaction; a taken slot raises a unique violation (see isUniqueViolation). */
   async insert(tx: Transaction, values: NewAppointmentRow): Promise<AppointmentRow> {

@@ -44,10 +44,15 @@ export class AppointmentService {
   private readonly repo: AppointmentRepo;
   private readonly now: () => Date;
 
+  private readonly db: Database;
+  private readonly deps: AppointmentServiceDeps;
+
   constructor(
-    private readonly db: Database,
-    private readonly deps: AppointmentServiceDeps,
+    db: Database,
+    deps: AppointmentServiceDeps,
   ) {
+    this.db = db;
+    this.deps = deps;
     this.repo = new AppointmentRepo(db);
     this.now = deps.now ?? (() => new Date());
   }

@@ -53,7 +53,10 @@ export class OidcClient {
   private configuration: Promise<oidc.Configuration> | null = null;
   private readonly issuer: URL;
 
-  constructor(private readonly settings: OidcSettings) {
+  private readonly settings: OidcSettings;
+
+  constructor(settings: OidcSettings) {
+    this.settings = settings;
     this.issuer = assertIssuerAllowed(settings.issuer);
   }
 

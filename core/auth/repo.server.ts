@@ -34,7 +34,11 @@ export function uniqueViolation(error: unknown): "email" | "username" | "oidcSub
 
 /** Database access for users; only the auth module uses it. */
 export class UserRepo {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   async findById(id: string): Promise<UserRow | null> {
     // Session data is untrusted input as far as the database is concerned: a malformed id is no user.

@@ -6,10 +6,16 @@ import type { SessionData } from "./schema.ts";
 
 /** Sessions live in the database so that any app server can answer any request. */
 export class SessionStore {
+  private readonly db: Database;
+  private readonly ttlMs: number;
+
   constructor(
-    private readonly db: Database,
-    private readonly ttlMs: number,
-  ) {}
+    db: Database,
+    ttlMs: number,
+  ) {
+    this.db = db;
+    this.ttlMs = ttlMs;
+  }
 
   async load(sid: string): Promise<{ data: SessionData; expire: Date } | null> {
     const [row] = await this.db

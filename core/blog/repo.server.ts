@@ -23,7 +23,11 @@ export type PostSummaryRow = Pick<PostRow, keyof typeof summaryColumns>;
 
 /** Database access for posts and comments; only the blog module uses it. */
 export class BlogRepo {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   /** Published posts without their content, newest first, optionally in one language. */
   async listPublishedSummaries(language?: string): Promise<PostSummaryRow[]> {

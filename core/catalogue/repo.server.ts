@@ -7,7 +7,11 @@ export type NewServiceRow = typeof services.$inferInsert;
 
 /** Database access for the service catalogue; only the catalogue module uses it. */
 export class CatalogueRepo {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   /** Services in display order, optionally only active ones and of one kind. */
   async list(filter: { activeOnly?: boolean; kind?: ServiceRow["kind"] } = {}): Promise<ServiceRow[]> {

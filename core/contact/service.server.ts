@@ -42,10 +42,16 @@ export interface RequestOrigin {
 export class ContactService {
   private readonly repo = new ContactRepo();
 
+  private readonly db: Database;
+  private readonly deps: ContactServiceDeps;
+
   constructor(
-    private readonly db: Database,
-    private readonly deps: ContactServiceDeps,
-  ) {}
+    db: Database,
+    deps: ContactServiceDeps,
+  ) {
+    this.db = db;
+    this.deps = deps;
+  }
 
   /** POST /api/contact: the contact form. */
   async submit(input: unknown, origin: RequestOrigin): Promise<ContactSubmission> {

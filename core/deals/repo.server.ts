@@ -7,7 +7,11 @@ export type NewDealRow = typeof hotDeals.$inferInsert;
 
 /** Database access for hot deals; only the deals module uses it. */
 export class DealRepo {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   /** Active deals (of one language when given), ending soonest first. */
   async listActive(language?: string): Promise<DealRow[]> {

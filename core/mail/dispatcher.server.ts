@@ -91,10 +91,13 @@ export class MailDispatcher {
   private running: Promise<unknown> | null = null;
   private stopped = true;
 
+  private readonly options: DispatcherOptions;
+
   constructor(
     db: Database,
-    private readonly options: DispatcherOptions,
+    options: DispatcherOptions,
   ) {
+    this.options = options;
     this.repo = new MailRepo(db);
     this.batchSize = options.batchSize ?? 20;
     this.sendTimeoutMs = options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;

@@ -8,7 +8,11 @@ export type NewMailRow = typeof mailOutbox.$inferInsert;
 
 /** Database access for the e-mail outbox; only the mail module uses it. */
 export class MailRepo {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   /** Writes a message, inside the caller's transaction when one is given. */
   async insert(values: NewMailRow, tx?: Transaction): Promise<void> {

@@ -6,7 +6,11 @@ export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 
 /** Database access for newsletter subscribers; only the newsletter module uses it. */
 export class NewsletterRepo {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   async findByEmail(email: string): Promise<SubscriberRow | null> {
     const [row] = await this.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).limit(1);

@@ -42,10 +42,15 @@ export class NewsletterService {
   private readonly rateLimits: RateLimitService;
   private readonly mail: MailQueue;
 
+  private readonly db: Database;
+  private readonly deps: NewsletterDependencies;
+
   constructor(
-    private readonly db: Database,
-    private readonly deps: NewsletterDependencies,
+    db: Database,
+    deps: NewsletterDependencies,
   ) {
+    this.db = db;
+    this.deps = deps;
     this.repo = new NewsletterRepo(db);
     this.rateLimits = deps.rateLimits ?? new RateLimitService(db);
     this.mail = deps.mail ?? new MailService(db);

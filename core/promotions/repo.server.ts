@@ -7,7 +7,11 @@ export type NewPromoRow = typeof promoCodes.$inferInsert;
 
 /** Database access for promo codes; only the promotions module uses it. Codes are stored upper-case. */
 export class PromoRepo {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   async list(): Promise<PromoRow[]> {
     return this.db.select().from(promoCodes).orderBy(asc(promoCodes.code));

@@ -9,11 +9,17 @@ import { decide, rateLimitKey, type RateLimitDecision, type RateLimitRule } from
  * none can slip past the limit between a read and a write.
  */
 export class RateLimitService {
+  private readonly db: Database;
+  /** Share of calls that also delete ended windows (keeps the table small without a timer). */
+  private readonly purgeRatio: number;
+
   constructor(
-    private readonly db: Database,
-    /** Share of calls that also delete ended windows (keeps the table small without a timer). */
-    private readonly purgeRatio = 0.01,
-  ) {}
+    db: Database,
+    purgeRatio: number = 0.01,
+  ) {
+    this.db = db;
+    this.purgeRatio = purgeRatio;
+  }
 
   /** Counts one attempt and says whether it is within the limit. */
   async hit(rule: RateLimitRule, subject: string, now: Date = new Date()): Promise<RateLimitDecision> {

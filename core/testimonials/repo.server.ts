@@ -7,7 +7,11 @@ export type NewTestimonialRow = typeof testimonials.$inferInsert;
 
 /** Database access for testimonials; only the testimonials module uses it. */
 export class TestimonialRepo {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   async insert(values: NewTestimonialRow): Promise<TestimonialRow> {
     const [row] = await this.db.insert(testimonials).values(values).returning();

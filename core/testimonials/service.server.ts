@@ -30,10 +30,13 @@ function toAdmin(row: TestimonialRow): AdminTestimonial {
 export class TestimonialService {
   private readonly repo: TestimonialRepo;
 
+  private readonly rateLimits: RateLimitService;
+
   constructor(
     db: Database,
-    private readonly rateLimits: RateLimitService,
+    rateLimits: RateLimitService,
   ) {
+    this.rateLimits = rateLimits;
     this.repo = new TestimonialRepo(db);
   }
 

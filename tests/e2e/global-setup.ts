@@ -26,7 +26,6 @@ export default async function setup(project: TestProject) {
   let server: ServerProcess | undefined;
   try {
     server = await startServer({
-      runner: "tsx",
       env: {
         DATA_DIR: dataDir,
         ...(postgres ? { DATABASE_URL: postgres.url } : {}),

@@ -23,6 +23,12 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The Node that `npm start` uses (the project's own Node 24 from the `node` package), running the
+ * TypeScript sources directly: one process, whose pid is the server's own (for kill -9).
+ */
+export const NODE = fs.existsSync(path.join(ROOT, "node_modules", ".bin", "node")) ? path.join(ROOT, "node_modules", ".bin", "node") : process.execPath;
+
 export function temporaryDir(prefix = "atelier-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
@@ -31,9 +37,6 @@ export interface StartOptions {
   /** Variables added to (and overriding) the base environment below. */
   env?: Record<string, string>;
   port?: number;
-  /** "tsx" runs `node_modules/.bin/tsx server/main.ts` as npm start does; "node" runs
-   *  `node --import tsx server/main.ts`, one process whose pid is the server's own (for kill -9). */
-  runner?: "tsx" | "node";
   /** Wait for /api/health to answer 200 (default); false returns as soon as the process is spawned. */
   waitHealthy?: boolean;
   timeoutMs?: number;
@@ -70,12 +73,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
     SEED_DEMO_CONTENT: "false",
     ...options.env,
   };
-  const [command, args] =
-    options.runner === "node"
-      ? [process.execPath, ["--import", "tsx", "server/main.ts"]]
-      : [path.join(ROOT, "node_modules", ".bin", "tsx"), ["server/main.ts"]];
   // Only the variables above: nothing from the developer's shell (a DATABASE_URL, say) leaks in.
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(NODE, ["server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   const collect = (chunk: Buffer) => {
     log = (log + chunk.toString("utf8")).slice(-256 * 1024);

@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../core/auth/password.server.ts";
 import { openDatabase } from "../../db/client.server.ts";
 import { users } from "../../db/schema/users.ts";
+import { NODE } from "../e2e/server-process.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const tsx = path.join(root, "node_modules", ".bin", "tsx");
 
 function run(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "" };
-    execFile(tsx, ["scripts/user-create.ts", ...args], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(NODE, ["scripts/user-create.ts", ...args], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
     });
   });

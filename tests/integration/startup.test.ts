@@ -56,7 +56,7 @@ async function postJson(url: string, body: unknown, cookie?: string) {
 
 describe("configuration errors", SLOW, () => {
   it("stop the start with exit code 1 and a message naming the variable", async () => {
-    const server = await startServer({ runner: "tsx", waitHealthy: false, env: { PORT: "abc", DATA_DIR: dataDir() } });
+    const server = await startServer({ waitHealthy: false, env: { PORT: "abc", DATA_DIR: dataDir() } });
     const code = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 30_000))]);
     if (code === "still running") await server.stop(1_000);
     expect(code).toBe(1);
@@ -65,7 +65,7 @@ describe("configuration errors", SLOW, () => {
   });
 
   it("list every wrong variable at once", async () => {
-    const server = await startServer({ runner: "tsx", waitHealthy: false, env: { DATA_DIR: dataDir(), DATABASE_URL: "mysql://db/atelier", SEED_DEMO_CONTENT: "perhaps" } });
+    const server = await startServer({ waitHealthy: false, env: { DATA_DIR: dataDir(), DATABASE_URL: "mysql://db/atelier", SEED_DEMO_CONTENT: "perhaps" } });
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/DATABASE_URL: must be a PostgreSQL URL/);
     expect(server.output()).toContain('SEED_DEMO_CONTENT: must be true or false (got "perhaps")');
@@ -75,8 +75,8 @@ describe("configuration errors", SLOW, () => {
 describe.skipIf(postgresAdminUrl)("the embedded database directory", SLOW, () => {
   it("is refused to a second process with a readable message while the first runs", async () => {
     const dir = dataDir();
-    const first = await start({ runner: "node", env: { DATA_DIR: dir } });
-    const second = await startServer({ runner: "node", waitHealthy: false, env: { DATA_DIR: dir } });
+    const first = await start({ env: { DATA_DIR: dir } });
+    const second = await startServer({ waitHealthy: false, env: { DATA_DIR: dir } });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`The data directory ${dir} is already used by process ${first.child.pid}. Stop it first, or set DATA_DIR to another directory.`);
     // The first server is untouched.
@@ -87,7 +87,7 @@ describe.skipIf(postgresAdminUrl)("the embedded database directory", SLOW, () =>
 
   it("starts again after the server was killed with SIGKILL, with its data", async () => {
     const dir = dataDir();
-    const first = await start({ runner: "node", env: { DATA_DIR: dir } });
+    const first = await start({ env: { DATA_DIR: dir } });
     const account = { username: "kill-nine", email: "kill-nine@example.com", password: "survives-kill-9" };
     const registered = await postJson(`${first.url}/api/auth/register`, account);
     expect(registered.response.status).toBe(201);
@@ -100,7 +100,7 @@ describe.skipIf(postgresAdminUrl)("the embedded database directory", SLOW, () =>
     expect(fs.existsSync(path.join(dir, "atelier.lock"))).toBe(true);
     expect(fs.existsSync(path.join(dir, "pgdata", "postmaster.pid"))).toBe(true);
 
-    const second = await start({ runner: "node", env: { DATA_DIR: dir } });
+    const second = await start({ env: { DATA_DIR: dir } });
     // The session and the account written before the crash are still there.
     const again = await fetch(`${second.url}/api/auth/user`, { headers: { cookie: registered.cookie! } });
     expect(again.status).toBe(200);
@@ -113,7 +113,7 @@ describe.skipIf(postgresAdminUrl)("the embedded database directory", SLOW, () =>
 
 describe("SIGTERM", SLOW, () => {
   it("lets a request in flight finish, refuses new connections, and exits 0", async () => {
-    const server = await start({ runner: "node", env: await databaseEnv() });
+    const server = await start({ env: await databaseEnv() });
     const body = JSON.stringify({ identifier: "nobody@example.com", password: "not-the-password" });
 
     // A sign-in whose body is still to come when the signal arrives. With "Expect: 100-continue" the
