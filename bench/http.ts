@@ -2,16 +2,22 @@
  * HTTP throughput and latency of the production server, against a bare node:http hello world measured
  * in the same run on the same machine.
  *
- *   npm run build && npm run bench            (options: -- --connections 32 --duration 5 --warmup 1)
+ *   npm run build && npm run bench
+ *   npm run bench -- --connections 32 --duration 4 --warmup 1
+ *   npm run bench -- --database postgres://postgres@127.0.0.1:5432/test    (or BENCH_DATABASE_URL)
  *
- * It builds nothing itself (run `npm run build` first). It starts the built server (own temporary data
- * directory, demo content, LOG_LEVEL=warn so that request logs are not what is measured) and the
- * baseline, each as a child process on loopback, then drives each address with a closed-loop client:
- * N keep-alive connections, each sending its next request as soon as the previous answer has been read,
- * for a fixed time after a warm-up. It asks for uncompressed answers (no Accept-Encoding), so the
- * figures measure the server, not gzip. It stops by itself and prints requests/s, p50 and p99 latency
- * and the ratio to the baseline. The client shares the machine's cores with the servers, so the
- * baseline's figure is a floor of what node:http can do, and ratios are what to compare between runs.
+ * It builds nothing itself (run `npm run build` first). For each database (embedded PGlite, then
+ * PostgreSQL when an address is given, in a throwaway database created beside it and dropped at the end)
+ * it starts the built server (demo content, LOG_LEVEL=warn so that request logs are not what is measured)
+ * and drives each address with a closed-loop client: N keep-alive connections, each sending its next
+ * request as soon as the previous answer has been read, for a fixed time after a warm-up. Every address is
+ * measured twice, without Accept-Encoding (what the server itself costs) and with `Accept-Encoding: gzip`
+ * (what a browser gets). Pages are measured as an anonymous visitor, from the page cache and from a second
+ * server started with PAGE_CACHE=false (rendered every time). The baseline is a node:http hello world in its
+ * own process, measured at the start of each database's block. It stops by itself and prints requests/s,
+ * p50 and p99 latency, the ratio to the baseline and the Content-Encoding answered. The client shares the
+ * machine's cores with the servers, so the baseline's figure is a floor of what node:http can do, and
+ * ratios are what to compare between runs.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -19,18 +25,24 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ROOT, freePort, startServer, temporaryDir, waitForHealth, type ServerProcess } from "../tests/e2e/server-process.ts";
+import { ROOT, createPostgresDatabase, freePort, startServer, temporaryDir, waitForHealth, type ServerProcess } from "../tests/e2e/server-process.ts";
 
 const { values } = parseArgs({
   options: {
     connections: { type: "string", default: "32" },
-    duration: { type: "string", default: "5" },
+    duration: { type: "string", default: "4" },
     warmup: { type: "string", default: "1" },
+    database: { type: "string" },
   },
 });
 const connections = boundedInt(values.connections, 1, 512, "connections");
 const durationS = boundedInt(values.duration, 1, 60, "duration");
 const warmupS = boundedInt(values.warmup, 0, 30, "warmup");
+const postgresAdminUrl = values.database ?? process.env.BENCH_DATABASE_URL;
+if (postgresAdminUrl && !/^postgres(ql)?:\/\//.test(postgresAdminUrl)) {
+  console.error("--database must be a PostgreSQL URL (postgres://user:password@host:port/database)");
+  process.exit(2);
+}
 
 function boundedInt(raw: string | undefined, min: number, max: number, name: string): number {
   const value = Number(raw);
@@ -59,16 +71,18 @@ interface Result {
   requests: number;
   errors: number;
   statuses: Map<number, number>;
+  encodings: Set<string>;
   seconds: number;
   p50: number;
   p99: number;
 }
 
 /** N connections in a closed loop against one URL for `seconds`; latencies in milliseconds. */
-async function load(url: string, seconds: number, record: boolean): Promise<Result> {
+async function load(url: string, headers: Record<string, string>, seconds: number, record: boolean): Promise<Result> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
+  const encodings = new Set<string>();
   let requests = 0;
   let errors = 0;
   const started = performance.now();
@@ -77,12 +91,13 @@ async function load(url: string, seconds: number, record: boolean): Promise<Resu
   const once = () =>
     new Promise<void>((resolve) => {
       const t0 = performance.now();
-      const request = http.get(url, { agent, headers: { accept: "*/*", "accept-language": "en-US,en;q=0.9" } }, (response) => {
+      const request = http.get(url, { agent, headers }, (response) => {
         response.on("data", () => {});
         response.on("end", () => {
           if (record) {
             latencies.push(performance.now() - t0);
             statuses.set(response.statusCode ?? 0, (statuses.get(response.statusCode ?? 0) ?? 0) + 1);
+            encodings.add(String(response.headers["content-encoding"] ?? "identity"));
             requests++;
           }
           resolve();
@@ -108,12 +123,12 @@ async function load(url: string, seconds: number, record: boolean): Promise<Resu
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : Number.NaN);
-  return { requests, errors, statuses, seconds: elapsed, p50: at(0.5), p99: at(0.99) };
+  return { requests, errors, statuses, encodings, seconds: elapsed, p50: at(0.5), p99: at(0.99) };
 }
 
-async function measure(url: string): Promise<Result> {
-  if (warmupS > 0) await load(url, warmupS, false);
-  return load(url, durationS, true);
+async function measure(url: string, headers: Record<string, string>): Promise<Result> {
+  if (warmupS > 0) await load(url, headers, warmupS, false);
+  return load(url, headers, durationS, true);
 }
 
 async function startBaseline(): Promise<{ url: string; stop(): Promise<void> }> {
@@ -131,8 +146,97 @@ async function startBaseline(): Promise<{ url: string; stop(): Promise<void> }> 
   };
 }
 
+const ANONYMOUS = { accept: "*/*", "accept-language": "en-US,en;q=0.9" };
+const ENCODINGS: Array<{ label: string; headers: Record<string, string> }> = [
+  { label: "none", headers: ANONYMOUS },
+  { label: "gzip", headers: { ...ANONYMOUS, "accept-encoding": "gzip" } },
+];
+
+interface Row {
+  database: string;
+  name: string;
+  acceptEncoding: string;
+  result: Result;
+}
+
+/** Everything that holds resources until the end of the run, released in reverse order. */
+const cleanups: Array<() => Promise<unknown>> = [];
+async function cleanUp() {
+  while (cleanups.length) await cleanups.pop()!().catch((error: unknown) => console.error(error));
+}
+
+/** One database: the given server (started with `env`), then the page rows on a second one without the page cache. */
+async function benchDatabase(label: string, serverEnv: () => Promise<Record<string, string>>): Promise<Row[]> {
+  const rows: Row[] = [];
+  const run = async (name: string, url: string) => {
+    for (const encoding of ENCODINGS) {
+      process.stdout.write(`  ${label}: ${name}, Accept-Encoding ${encoding.label}...\n`);
+      rows.push({ database: label, name, acceptEncoding: encoding.label, result: await measure(url, encoding.headers) });
+    }
+  };
+
+  const baseline = await startBaseline();
+  try {
+    await run("baseline node:http hello world", `${baseline.url}/`);
+  } finally {
+    await baseline.stop();
+  }
+
+  const cached = await startServer({ env: { ...(await serverEnv()), SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn" } });
+  try {
+    await run("GET /api/health", `${cached.url}/api/health`);
+    await run("GET /api/posts", `${cached.url}/api/posts`);
+    await run("GET /api/services", `${cached.url}/api/services`);
+    await run("GET / (SSR, page cache)", `${cached.url}/`);
+    await run("GET /posts (SSR, page cache)", `${cached.url}/posts`);
+  } finally {
+    await stopServer(cached);
+  }
+
+  const uncached = await startServer({ env: { ...(await serverEnv()), SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn", PAGE_CACHE: "false" } });
+  try {
+    await run("GET / (SSR, rendered)", `${uncached.url}/`);
+    await run("GET /posts (SSR, rendered)", `${uncached.url}/posts`);
+  } finally {
+    await stopServer(uncached);
+  }
+  return rows;
+}
+
+async function stopServer(server: ServerProcess) {
+  const code = await server.stop(5_000);
+  if (code !== 0) console.log(`  the server ended with ${code}:\n${server.output().slice(-2000)}`);
+}
+
 function formatRow(cells: string[], widths: number[]) {
-  return cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  return cells.map((cell, i) => (i <= 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+}
+
+function printTable(rows: Row[]) {
+  const header = ["database", "address", "accept-enc", "req/s", "p50 ms", "p99 ms", "vs baseline", "answered", "non-2xx", "errors"];
+  const table = rows.map(({ database, name, acceptEncoding, result }) => {
+    const base = rows.find((row) => row.database === database && row.acceptEncoding === acceptEncoding && row.name.startsWith("baseline"))!.result;
+    const baseRps = base.requests / base.seconds;
+    const rps = result.requests / result.seconds;
+    const non2xx = [...result.statuses].filter(([status]) => status < 200 || status > 299).reduce((sum, [, n]) => sum + n, 0);
+    return [
+      database,
+      name,
+      acceptEncoding,
+      rps.toFixed(0),
+      result.p50.toFixed(2),
+      result.p99.toFixed(2),
+      `${(rps / baseRps).toFixed(3)}x`,
+      [...result.encodings].join("/") || "-",
+      String(non2xx),
+      String(result.errors),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  console.log("");
+  console.log(formatRow(header, widths));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of table) console.log(formatRow(row, widths));
 }
 
 async function main() {
@@ -140,50 +244,32 @@ async function main() {
     console.error('No production build: run "npm run build" first.');
     process.exit(1);
   }
-  const dataDir = temporaryDir("atelier-bench-");
-  let app: ServerProcess | undefined;
-  let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
-  const cleanUp = async () => {
-    await Promise.allSettled([app?.stop(5_000), baseline?.stop()]);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
   process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)));
-
   try {
-    console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${connections} connections, ${warmupS} s warm-up then ${durationS} s per address, loopback.`);
+    console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${connections} connections, ${warmupS} s warm-up then ${durationS} s per row, loopback.`);
     // Other work on the machine slows every figure; the ratios suffer less, but compare runs on a quiet machine.
     console.log(`Load average at start: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}`);
-    app = await startServer({ env: { DATA_DIR: dataDir, SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn" } });
-    baseline = await startBaseline();
 
-    const targets: Array<{ name: string; url: string }> = [
-      { name: "baseline node:http hello world", url: `${baseline.url}/` },
-      { name: "GET /api/health (database ping)", url: `${app.url}/api/health` },
-      { name: "GET /api/posts (JSON list)", url: `${app.url}/api/posts` },
-      { name: "GET /posts (server-rendered page)", url: `${app.url}/posts` },
-    ];
-    const results: Array<{ name: string; result: Result }> = [];
-    for (const target of targets) {
-      process.stdout.write(`  measuring ${target.name}...\n`);
-      results.push({ name: target.name, result: await measure(target.url) });
+    const rows = await benchDatabase("pglite", async () => {
+      const dataDir = temporaryDir("atelier-bench-");
+      cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+      return { DATA_DIR: dataDir };
+    });
+    if (postgresAdminUrl) {
+      rows.push(
+        ...(await benchDatabase("postgres", async () => {
+          const database = await createPostgresDatabase(postgresAdminUrl, "atelier_bench");
+          cleanups.push(() => database.drop());
+          return { DATABASE_URL: database.url };
+        })),
+      );
     }
 
-    const base = results[0].result.requests / results[0].result.seconds;
-    const header = ["address", "req/s", "p50 ms", "p99 ms", "vs baseline", "non-2xx", "errors"];
-    const rows = results.map(({ name, result }) => {
-      const rps = result.requests / result.seconds;
-      const non2xx = [...result.statuses].filter(([status]) => status < 200 || status > 299).reduce((sum, [, n]) => sum + n, 0);
-      return [name, rps.toFixed(0), result.p50.toFixed(2), result.p99.toFixed(2), `${(rps / base).toFixed(3)}x`, String(non2xx), String(result.errors)];
-    });
     console.log(`Load average at end: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}`);
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-    console.log("");
-    console.log(formatRow(header, widths));
-    console.log(widths.map((w) => "-".repeat(w)).join("  "));
-    for (const row of rows) console.log(formatRow(row, widths));
-    const failed = results.filter(({ result }) => result.errors > 0 || [...result.statuses.keys()].some((s) => s < 200 || s > 299));
+    printTable(rows);
+    const failed = rows.filter(({ result }) => result.errors > 0 || [...result.statuses.keys()].some((s) => s < 200 || s > 299));
     if (failed.length) {
-      console.log(`\nSome answers were not 2xx or failed: ${failed.map((f) => f.name).join(", ")} (see the columns above).`);
+      console.log(`\nSome answers were not 2xx or failed: ${failed.map((f) => `${f.database} ${f.name} (${f.acceptEncoding})`).join(", ")}.`);
       process.exitCode = 1;
     }
   } finally {
@@ -191,7 +277,8 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(error instanceof Error ? error.message : error);
+  await cleanUp();
   process.exit(1);
 });
