@@ -55,7 +55,11 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   }
   if (error instanceof ZodError) return validationResponse(c, error);
   if (error instanceof HTTPException) {
-    if (error.status === 413) return c.json(errorBody(c, "payload_too_large", "errors:payloadTooLarge"), 413);
+    if (error.status === 413) {
+      // The rest of an oversized body is not read: the connection cannot carry another request.
+      c.header("Connection", "close");
+      return c.json(errorBody(c, "payload_too_large", "errors:payloadTooLarge"), 413);
+    }
     if (error.status === 400) return c.json(errorBody(c, "validation", "errors:invalidRequest"), 400);
     if (error.status < 500) return c.json(errorBody(c, "validation", "errors:invalidRequest"), error.status);
   }

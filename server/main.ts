@@ -5,6 +5,7 @@ import { openDatabase } from "../db/client.server.ts";
 import { createMailDispatcher } from "../core/mail/dispatcher.server.ts";
 import { seedDemoContent } from "../db/seed.server.ts";
 import { seedReferenceData } from "../db/seed-reference.server.ts";
+import { HealthProbe } from "./api/health.server.ts";
 import { createApp, type SsrHandler } from "./app.server.ts";
 import { createLogger } from "./logger.server.ts";
 import { createServices } from "./services.server.ts";
@@ -40,6 +41,9 @@ async function main() {
   mailDispatcher?.start();
   logger.info({ mailDelivery: mailDispatcher ? "smtp" : "outbox only" }, mailDispatcher ? "e-mail delivery started" : "MAIL_URL is not set: e-mails stay in the outbox");
 
+  // /api/health answers from this probe's last check instead of querying the database per request.
+  const health = new HealthProbe({ ping: () => database.ping(), logger }).start();
+
   // The SSR handler is bound after the dev server exists, because Vite must wrap the listener.
   let ssr: SsrHandler | undefined;
   const app = createApp({
@@ -48,6 +52,7 @@ async function main() {
     logger,
     ssr: (request, context) => ssr!(request, context),
     staticRoot: config.NODE_ENV === "production" ? clientBuildDir : undefined,
+    health,
   });
   const listener = getRequestListener(app.fetch);
   let server: http.Server;
@@ -85,6 +90,7 @@ async function main() {
     await closed;
     clearInterval(sweep);
     await closeDev();
+    await health.stop();
     await mailDispatcher?.stop();
     await database.close();
     logger.info("stopped");

@@ -1,8 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Config } from "../../config/env.ts";
 import type { AppEnv } from "../context.server.ts";
 import { errorBody } from "../errors.server.ts";
+import { presetHeaders, setOnResponse } from "./headers.server.ts";
 
 function originOf(url: string | undefined): string | null {
   if (!url) return null;
@@ -13,44 +14,73 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
+// Nonces come from a pool of random bytes refilled 256 nonces at a time: one call into the CSPRNG
+// instead of one per request. Each nonce is still 128 unpredictable bits, never reused.
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+export function newNonce(): string {
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
+/** The security headers for a configuration: all fixed but the CSP, which carries each request's nonce. */
+export function securityHeaderSet(config: Config): { fixed: Array<[string, string]>; csp(nonce: string): string } {
+  const extraConnect = [originOf(config.GEO_LOOKUP_URL)].filter(Boolean).join(" ");
+  const development = config.NODE_ENV === "development";
+  const connectSrc = ["'self'", extraConnect, development ? "ws: wss:" : ""].filter(Boolean).join(" ");
+  const directives = (nonce: string) =>
+    [
+      "default-src 'self'",
+      development ? `script-src 'self' 'nonce-${nonce}' 'unsafe-eval'` : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+      // Radix and sonner set inline styles at run time; scripts stay strictly nonce-bound.
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: https:",
+      "font-src 'self' data:",
+      `connect-src ${connectSrc}`,
+      "frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; ");
+  // The policy is built once with a marker where the nonce goes; each request only concatenates.
+  const marker = "\u0000nonce\u0000";
+  const [before, after] = directives(marker).split(marker);
+  const fixed: Array<[string, string]> = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", "camera=(), geolocation=(), payment=(self), microphone=(self)"],
+    ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    // Any answer may be gzipped for a client that asks (server/middleware/compress.server.ts), so shared
+    // caches must keep one copy per Accept-Encoding; saying it here costs nothing per response.
+    ["Vary", "Accept-Encoding"],
+  ];
+  if (config.publicUrl.startsWith("https://")) fixed.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return { fixed, csp: (nonce) => before + nonce + after };
+}
+
 /**
  * Security headers on every answer, with a fresh nonce per request for the Content-Security-Policy:
  * React Router's inline hydration scripts carry it, any injected script does not.
  */
 export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
-  const extraConnect = [originOf(config.GEO_LOOKUP_URL)].filter(Boolean).join(" ");
-  const development = config.NODE_ENV === "development";
+  const { fixed, csp } = securityHeaderSet(config);
   return async (c, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = newNonce();
     c.set("nonce", nonce);
+    const headers: Array<readonly [string, string]> = [...fixed, ["Content-Security-Policy", csp(nonce)]];
+    if (presetHeaders(c, headers)) return next();
     await next();
-    const scriptSrc = development ? `'self' 'nonce-${nonce}' 'unsafe-eval'` : `'self' 'nonce-${nonce}' 'strict-dynamic'`;
-    const connectSrc = ["'self'", extraConnect, development ? "ws: wss:" : ""].filter(Boolean).join(" ");
-    c.header(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src ${scriptSrc}`,
-        // Radix and sonner set inline styles at run time; scripts stay strictly nonce-bound.
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: https:",
-        "font-src 'self' data:",
-        `connect-src ${connectSrc}`,
-        "frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-      ].join("; "),
-    );
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("X-Frame-Options", "DENY");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("Permissions-Policy", "camera=(), geolocation=(), payment=(self), microphone=(self)");
-    c.header("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-    c.header("Cross-Origin-Resource-Policy", "same-origin");
-    if (config.publicUrl.startsWith("https://")) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    c.res.headers.delete("X-Powered-By");
+    setOnResponse(c, headers);
   };
 }
 
@@ -58,22 +88,23 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Cross-site request forgery guard for every state-changing request: a browser always says where a
- * request comes from (Origin, or Sec-Fetch-Site), and only our own origin may write. Requests without
+ * request comes from (Origin, or Sec-Fetch-Site), and only our own origin may write. Our origin is
+ * PUBLIC_URL's scheme, host and port, all three; in development also the address the request itself was
+ * sent to (localhost, a LAN address, a forwarded port), which a site elsewhere cannot be. Requests without
  * either header come from non-browser clients, which cannot ride on a visitor's cookies.
  */
 export function csrfGuard(config: Config): MiddlewareHandler<AppEnv> {
-  const allowed = new Set([new URL(config.publicUrl).origin]);
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const development = config.NODE_ENV === "development";
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
-    const host = c.req.header("host");
     let ok = true;
-    if (origin && origin !== "null") {
-      const sameHost = host !== undefined && originOf(origin) !== null && new URL(origin).host === host;
-      ok = allowed.has(origin) || sameHost;
-    } else if (origin === "null") {
-      ok = false;
+    if (origin !== undefined) {
+      // "null" (a sandboxed frame, a redirect across sites) and anything unparsable never match.
+      const claimed = origin === "null" ? null : originOf(origin);
+      ok = claimed !== null && (claimed === publicOrigin || (development && claimed === originOf(c.req.url)));
     } else if (fetchSite) {
       ok = fetchSite === "same-origin" || fetchSite === "none";
     }

@@ -47,7 +47,8 @@ async function databaseEnv(): Promise<Record<string, string>> {
 async function postJson(url: string, body: unknown, cookie?: string) {
   const response = await fetch(url, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: new URL(url).origin, ...(cookie ? { cookie } : {}) },
+    // A browser on the site sends the site's own origin: PUBLIC_URL's, which startServer sets to localhost.
+    headers: { "content-type": "application/json", origin: `http://localhost:${new URL(url).port}`, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
   const setCookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
@@ -120,7 +121,7 @@ describe("SIGTERM", SLOW, () => {
     // server says when it has the request's head: from then on the request is in flight.
     const request = http.request(`${server.url}/api/auth/login`, {
       method: "POST",
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), origin: server.url, expect: "100-continue" },
+      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), origin: `http://localhost:${server.port}`, expect: "100-continue" },
     });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       request.on("response", (response) => {
