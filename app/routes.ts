@@ -13,6 +13,7 @@ function pages(idPrefix: string) {
     route("posts", "routes/posts.tsx", id("posts")),
     route("posts/:id", "routes/post.tsx", id("post")),
     route("login", "routes/login.tsx", id("login")),
+    route("logout", "routes/logout.tsx", id("logout")),
     route("register", "routes/register.tsx", id("register")),
     route("admin", "routes/admin.tsx", id("admin")),
     route("cart", "routes/cart.tsx", id("cart")),

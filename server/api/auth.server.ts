@@ -69,7 +69,12 @@ const logout = createRoute({
   path: "/auth/logout",
   tags: ["auth"],
   summary: "Sign out (the session is destroyed)",
-  responses: { 204: { description: "Signed out" } },
+  description:
+    "Called with fetch, it answers 204. Submitted by an HTML form (the /logout page before its script runs), it answers 303 to the form's returnTo field, a path on this site (the home page otherwise).",
+  responses: {
+    204: { description: "Signed out" },
+    303: redirect("Signed out; a form submission goes on to returnTo"),
+  },
 });
 
 const currentUser = createRoute({
@@ -112,8 +117,10 @@ const navigationLogout = createRoute({
   method: "get",
   path: "/logout",
   tags: ["auth"],
-  summary: "Browser navigation: sign out and go home",
-  responses: { 302: redirect("Signed out, to the home page") },
+  summary: "Browser navigation: sign out and go home, when the link is on this site",
+  description:
+    "A navigation from a page of this site (Sec-Fetch-Site same-origin or same-site; without that header, a Referer on this site) signs out at once. Any other (a link on another site, a typed address) goes to the /logout page, which asks first: a GET must not let another site sign a visitor out.",
+  responses: { 302: redirect("Signed out, to the home page; or to /logout to confirm; or home when nobody is signed in") },
 });
 
 /** The sign-in page in the language of the page the visitor wants to reach. */
@@ -124,6 +131,23 @@ function loginPage(returnTo: string, error?: string): string {
   if (returnTo !== "/") query.set("returnTo", returnTo);
   const search = query.toString();
   return search ? `${page}?${search}` : page;
+}
+
+/**
+ * True when a navigation comes from a page of this site. Browsers say so in Sec-Fetch-Site (which a page
+ * cannot forge); a browser too old to send it still sends a Referer, unless a policy strips it, in which
+ * case the answer is no and the visitor is asked instead.
+ */
+function navigationFromThisSite(c: Context<AppEnv>, config: Config): boolean {
+  const fetchSite = c.req.header("sec-fetch-site");
+  if (fetchSite !== undefined) return fetchSite === "same-origin" || fetchSite === "same-site";
+  return sameSiteReferrer(c, config) !== undefined;
+}
+
+/** A form post (the /logout page before its script runs), as opposed to a fetch() with or without JSON. */
+function isFormSubmission(c: Context<AppEnv>): boolean {
+  const type = c.req.header("content-type") ?? "";
+  return type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
 }
 
 /** Where a navigation to /api/login came from, when it was a page of this site. */
@@ -174,6 +198,11 @@ export function authRoutes(config: Config, services: Services) {
       return c.json(user, 200);
     })
     .openapi(logout, async (c) => {
+      if (isFormSubmission(c)) {
+        const form = await c.req.parseBody();
+        await endSession(c, config, services);
+        return c.redirect(safeReturnTo(typeof form.returnTo === "string" ? form.returnTo : undefined), 303);
+      }
       await endSession(c, config, services);
       return c.body(null, 204);
     })
@@ -220,6 +249,8 @@ export function authRoutes(config: Config, services: Services) {
       return c.redirect(safeReturnTo(pending.returnTo), 302);
     })
     .openapi(navigationLogout, async (c) => {
+      if (!c.get("user")) return c.redirect("/", 302);
+      if (!navigationFromThisSite(c, config)) return c.redirect("/logout", 302);
       await endSession(c, config, services);
       return c.redirect("/", 302);
     });

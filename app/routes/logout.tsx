@@ -1,0 +1,62 @@
+import { Loader2, LogOut } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
+import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
+import { Button } from "../components/ui/button.tsx";
+import { AuthLayout, FormAlert } from "../features/auth/auth-form.tsx";
+import { useLocalizedPath } from "../features/i18n/localized-link.tsx";
+import { metaTags } from "../features/layout/page-meta.ts";
+import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { api } from "../lib/api.ts";
+import type { Route } from "./+types/logout";
+
+/*
+ * Where /api/logout sends a navigation that did not come from a page of this site (a link elsewhere, a
+ * typed address): signing out on a plain GET would let any site sign our visitors out, so the page asks
+ * first and signs out on a POST, which the cross-site write check guards.
+ */
+export function loader(args: Route.LoaderArgs) {
+  const { params, context } = args;
+  // Nobody to sign out: straight to the home page.
+  if (!context.user) throw redirect(localizedPath("/", isLanguage(params.lang) ? params.lang : null));
+  return { meta: pageMeta(args, { title: "auth:logout.metaTitle" }) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [...metaTags(data?.meta), { name: "robots", content: "noindex" }];
+
+export default function Logout() {
+  const { t } = useTranslation("auth");
+  const home = useLocalizedPath()("/");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // Before the script runs the form posts itself and the server answers with a redirect to returnTo;
+  // once hydrated, the same POST goes through fetch so that a failure can be shown here.
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api("/api/auth/logout", { method: "POST" });
+      window.location.assign(home);
+    } catch {
+      setBusy(false);
+      setError(t("logout.failed"));
+    }
+  }
+
+  return (
+    <AuthLayout title={t("logout.title")} intro={t("logout.intro")} footer={null}>
+      <form method="post" action="/api/auth/logout" onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label={t("logout.title")}>
+        <FormAlert message={error} />
+        <input type="hidden" name="returnTo" value={home} />
+        <Button type="submit" size="lg" className="w-full text-base" disabled={busy} aria-busy={busy}>
+          {busy ? <Loader2 size={18} aria-hidden="true" className="animate-spin" /> : <LogOut size={18} aria-hidden="true" />}
+          {busy ? t("logout.busy") : t("logout.submit")}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
