@@ -3,7 +3,7 @@
  * in the same run on the same machine.
  *
  *   npm run build && npm run bench
- *   npm run bench -- --connections 32 --duration 4 --warmup 1
+ *   npm run bench -- --connections 32 --duration 3 --warmup 1
  *   npm run bench -- --database postgres://postgres@127.0.0.1:5432/test    (or BENCH_DATABASE_URL)
  *
  * It builds nothing itself (run `npm run build` first). For each database (embedded PGlite, then
@@ -14,10 +14,11 @@
  * measured twice, without Accept-Encoding (what the server itself costs) and with `Accept-Encoding: gzip`
  * (what a browser gets). Pages are measured as an anonymous visitor, from the page cache and from a second
  * server started with PAGE_CACHE=false (rendered every time). The baseline is a node:http hello world in its
- * own process, measured at the start of each database's block. It stops by itself and prints requests/s,
- * p50 and p99 latency, the ratio to the baseline and the Content-Encoding answered. The client shares the
- * machine's cores with the servers, so the baseline's figure is a floor of what node:http can do, and
- * ratios are what to compare between runs.
+ * own process, measured right after each row with the same headers, so that a row and its baseline see the
+ * same load on the machine. It stops by itself and prints requests/s, p50 and p99 latency, the baseline's
+ * requests/s, the ratio between the two and the Content-Encoding answered. The client shares the machine's
+ * cores with the servers, so the baseline's figure is a floor of what node:http can do, and ratios are what
+ * to compare between runs.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -30,7 +31,7 @@ import { ROOT, createPostgresDatabase, freePort, startServer, temporaryDir, wait
 const { values } = parseArgs({
   options: {
     connections: { type: "string", default: "32" },
-    duration: { type: "string", default: "4" },
+    duration: { type: "string", default: "3" },
     warmup: { type: "string", default: "1" },
     database: { type: "string" },
   },
@@ -157,6 +158,8 @@ interface Row {
   name: string;
   acceptEncoding: string;
   result: Result;
+  /** The node:http baseline measured right after this row, with the same request headers. */
+  baseline: Result;
 }
 
 /** Everything that holds resources until the end of the run, released in reverse order. */
@@ -166,21 +169,15 @@ async function cleanUp() {
 }
 
 /** One database: the given server (started with `env`), then the page rows on a second one without the page cache. */
-async function benchDatabase(label: string, serverEnv: () => Promise<Record<string, string>>): Promise<Row[]> {
+async function benchDatabase(label: string, baselineUrl: string, serverEnv: () => Promise<Record<string, string>>): Promise<Row[]> {
   const rows: Row[] = [];
   const run = async (name: string, url: string) => {
     for (const encoding of ENCODINGS) {
       process.stdout.write(`  ${label}: ${name}, Accept-Encoding ${encoding.label}...\n`);
-      rows.push({ database: label, name, acceptEncoding: encoding.label, result: await measure(url, encoding.headers) });
+      const result = await measure(url, encoding.headers);
+      rows.push({ database: label, name, acceptEncoding: encoding.label, result, baseline: await measure(baselineUrl, encoding.headers) });
     }
   };
-
-  const baseline = await startBaseline();
-  try {
-    await run("baseline node:http hello world", `${baseline.url}/`);
-  } finally {
-    await baseline.stop();
-  }
 
   const cached = await startServer({ env: { ...(await serverEnv()), SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn" } });
   try {
@@ -213,10 +210,9 @@ function formatRow(cells: string[], widths: number[]) {
 }
 
 function printTable(rows: Row[]) {
-  const header = ["database", "address", "accept-enc", "req/s", "p50 ms", "p99 ms", "vs baseline", "answered", "non-2xx", "errors"];
-  const table = rows.map(({ database, name, acceptEncoding, result }) => {
-    const base = rows.find((row) => row.database === database && row.acceptEncoding === acceptEncoding && row.name.startsWith("baseline"))!.result;
-    const baseRps = base.requests / base.seconds;
+  const header = ["database", "address", "accept-enc", "req/s", "p50 ms", "p99 ms", "node:http req/s", "vs node:http", "answered", "non-2xx", "errors"];
+  const table = rows.map(({ database, name, acceptEncoding, result, baseline }) => {
+    const baseRps = baseline.requests / baseline.seconds;
     const rps = result.requests / result.seconds;
     const non2xx = [...result.statuses].filter(([status]) => status < 200 || status > 299).reduce((sum, [, n]) => sum + n, 0);
     return [
@@ -226,6 +222,7 @@ function printTable(rows: Row[]) {
       rps.toFixed(0),
       result.p50.toFixed(2),
       result.p99.toFixed(2),
+      baseRps.toFixed(0),
       `${(rps / baseRps).toFixed(3)}x`,
       [...result.encodings].join("/") || "-",
       String(non2xx),
@@ -250,14 +247,16 @@ async function main() {
     // Other work on the machine slows every figure; the ratios suffer less, but compare runs on a quiet machine.
     console.log(`Load average at start: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}`);
 
-    const rows = await benchDatabase("pglite", async () => {
+    const baseline = await startBaseline();
+    cleanups.push(() => baseline.stop());
+    const rows = await benchDatabase("pglite", baseline.url, async () => {
       const dataDir = temporaryDir("atelier-bench-");
       cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
       return { DATA_DIR: dataDir };
     });
     if (postgresAdminUrl) {
       rows.push(
-        ...(await benchDatabase("postgres", async () => {
+        ...(await benchDatabase("postgres", baseline.url, async () => {
           const database = await createPostgresDatabase(postgresAdminUrl, "atelier_bench");
           cleanups.push(() => database.drop());
           return { DATABASE_URL: database.url };
@@ -267,7 +266,7 @@ async function main() {
 
     console.log(`Load average at end: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}`);
     printTable(rows);
-    const failed = rows.filter(({ result }) => result.errors > 0 || [...result.statuses.keys()].some((s) => s < 200 || s > 299));
+    const failed = rows.filter(({ result, baseline }) => result.errors > 0 || baseline.errors > 0 || [...result.statuses.keys()].some((s) => s < 200 || s > 299));
     if (failed.length) {
       console.log(`\nSome answers were not 2xx or failed: ${failed.map((f) => `${f.database} ${f.name} (${f.acceptEncoding})`).join(", ")}.`);
       process.exitCode = 1;

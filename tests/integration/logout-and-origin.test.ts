@@ -42,7 +42,8 @@ describe("GET /api/logout", () => {
     expect(own.headers.get("location")).toBe("/");
     expect(await fromHere.signedInNow()).toBe(false);
 
-    for (const headers of [{ referer: "https://evil.example/page" }, { referer: "http://localhost:3001/" }, {}]) {
+    const others: Array<Record<string, string>> = [{ referer: "https://evil.example/page" }, { referer: "http://localhost:3001/" }, {}];
+    for (const headers of others) {
       const { client, signedInNow } = await signedIn();
       const response = await client.request("/api/logout", { headers });
       expect(response.headers.get("location")).toBe("/logout");
