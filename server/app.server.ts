@@ -23,6 +23,7 @@ import type { AppEnv } from "./context.server.ts";
 import { errorBody, handleError } from "./errors.server.ts";
 import type { Logger } from "./logger.server.ts";
 import { csrfGuard, securityHeaders } from "./middleware/security.server.ts";
+import { PERSONAL_CACHE_CONTROL, PageCache } from "./page-cache.server.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
 import type { Services } from "./services.server.ts";
 
@@ -36,6 +37,8 @@ export interface AppOptions {
   ssr?: SsrHandler;
   /** Folder of built client assets (production). */
   staticRoot?: string;
+  /** The page cache to use when PAGE_CACHE is on (tests pass theirs to bound or inspect it); one is made otherwise. */
+  pageCache?: PageCache;
 }
 
 function countryHeader(c: { req: { header(name: string): string | undefined } }): string | null {
@@ -68,7 +71,7 @@ function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function createApp({ config, services, logger, ssr, staticRoot }: AppOptions) {
+export function createApp({ config, services, logger, ssr, staticRoot, pageCache }: AppOptions) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use(requestContext(logger));
@@ -124,23 +127,29 @@ export function createApp({ config, services, logger, ssr, staticRoot }: AppOpti
 
   if (ssr) {
     const exposed = publicConfig(config);
-    app.all("*", (c) =>
-      ssr(c.req.raw, {
-        nonce: c.get("nonce"),
-        user: c.get("user"),
-        requestLanguage: negotiateLanguage({
-          preferred: getCookie(c, LANGUAGE_COOKIE),
-          browserLanguages: c.req.header("accept-language") ?? null,
-          country: countryHeader(c),
-        }),
-        languageUndetermined:
-          !isLanguage(getCookie(c, LANGUAGE_COOKIE)) &&
-          !languageFromAcceptLanguage(c.req.header("accept-language")) &&
-          !languageFromCountry(countryHeader(c)),
-        services,
-        publicConfig: exposed,
-      }),
-    );
+    // Development re-renders every time: the code under the pages changes as it is edited.
+    const pages = config.PAGE_CACHE && config.NODE_ENV !== "development" ? (pageCache ?? new PageCache()) : null;
+    if (pages) services.content.subscribe(() => pages.clear());
+    app.all("*", async (c) => {
+      const cookieLanguage = getCookie(c, LANGUAGE_COOKIE);
+      const acceptLanguage = c.req.header("accept-language") ?? null;
+      const country = countryHeader(c);
+      const requestLanguage = negotiateLanguage({ preferred: cookieLanguage, browserLanguages: acceptLanguage, country });
+      const languageUndetermined = !isLanguage(cookieLanguage) && !languageFromAcceptLanguage(acceptLanguage) && !languageFromCountry(country);
+      const user = c.get("user");
+      const render = (nonce: string) => ssr(c.req.raw, { nonce, user, requestLanguage, languageUndetermined, services, publicConfig: exposed });
+      if (user) {
+        // Signed-in visitors and staff: always rendered for them, and kept by no cache.
+        const response = await render(c.get("nonce"));
+        response.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+        return response;
+      }
+      if (pages) {
+        const cached = await pages.serve(c.req.raw, { language: requestLanguage, languageUndetermined }, render, c.get("nonce"), (scriptSrc) => c.set("scriptSrc", scriptSrc));
+        if (cached) return cached;
+      }
+      return render(c.get("nonce"));
+    });
   }
   return app;
 }

@@ -8,6 +8,8 @@ export interface AppEnv {
     requestId: string;
     log: Logger;
     nonce: string;
+    /** A handler's own CSP script-src (a cached page lists its scripts' hashes instead of the nonce). */
+    scriptSrc: string | undefined;
     language: Language;
     sessionId: string | null;
     session: SessionData;

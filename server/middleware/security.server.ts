@@ -24,7 +24,8 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
     const nonce = randomBytes(16).toString("base64");
     c.set("nonce", nonce);
     await next();
-    const scriptSrc = development ? `'self' 'nonce-${nonce}' 'unsafe-eval'` : `'self' 'nonce-${nonce}' 'strict-dynamic'`;
+    // A handler may set its own script-src: the page cache's stored pages carry hashes, not this nonce.
+    const scriptSrc = c.get("scriptSrc") ?? (development ? `'self' 'nonce-${nonce}' 'unsafe-eval'` : `'self' 'nonce-${nonce}' 'strict-dynamic'`);
     const connectSrc = ["'self'", extraConnect, development ? "ws: wss:" : ""].filter(Boolean).join(" ");
     c.header(
       "Content-Security-Policy",
