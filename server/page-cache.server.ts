@@ -154,13 +154,16 @@ export class PageCache {
     if (entry) return this.answer(entry, request, "hit", applyScriptSrc);
     const pending = this.pending.get(key);
     if (pending) {
-      const shared = await pending;
+      // A render that is not stored, or failed, leaves the waiters to render for themselves.
+      const shared = await pending.catch(() => null);
       if (shared) return this.answer(shared, request, "hit", applyScriptSrc);
       return null;
     }
     const prefixed = splitLanguagePrefix(url.pathname).language !== null;
     const rendered = this.renderForCache(key, prefixed, render, nonce);
     const stored = rendered.then((outcome) => ("entry" in outcome ? outcome.entry : null));
+    // A failed render is this request's error alone (see the waiters above).
+    stored.catch(() => undefined);
     this.pending.set(key, stored);
     try {
       const outcome = await rendered;
@@ -168,8 +171,6 @@ export class PageCache {
       return this.answer(outcome.entry, request, "miss", applyScriptSrc);
     } finally {
       if (this.pending.get(key) === stored) this.pending.delete(key);
-      // Waiters must not hang on a render that failed; they render for themselves.
-      stored.catch(() => undefined);
     }
   }
 

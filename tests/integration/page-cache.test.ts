@@ -97,6 +97,16 @@ describe("page cache (server-rendered pages for visitors who are not signed in)"
     expect(second.headers.get("vary")).toMatch(/Accept-Encoding/i);
   });
 
+  it("renders once for visitors who ask for the same page at the same time", async () => {
+    pageCache.clear();
+    const before = renders();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.client().request("/en/testimonials")));
+    const bodies = await Promise.all(answers.map((answer) => answer.text()));
+    expect(renders() - before).toBe(1);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(bodies).size).toBe(1);
+  });
+
   it("stores gzip and brotli forms, answers the one the client takes, and 304 for its ETag", async () => {
     const plain = await (await visitor.request("/en/about")).text();
     const br = await visitor.request("/en/about", { headers: { "accept-encoding": "gzip, deflate, br" } });
