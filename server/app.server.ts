@@ -23,7 +23,7 @@ import type { AppEnv } from "./context.server.ts";
 import { errorBody, handleError } from "./errors.server.ts";
 import type { Logger } from "./logger.server.ts";
 import { csrfGuard, securityHeaders } from "./middleware/security.server.ts";
-import { PERSONAL_CACHE_CONTROL, PageCache } from "./page-cache.server.ts";
+import { PageCache } from "./page-cache.server.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
 import type { Services } from "./services.server.ts";
 
@@ -138,13 +138,9 @@ export function createApp({ config, services, logger, ssr, staticRoot, pageCache
       const languageUndetermined = !isLanguage(cookieLanguage) && !languageFromAcceptLanguage(acceptLanguage) && !languageFromCountry(country);
       const user = c.get("user");
       const render = (nonce: string) => ssr(c.req.raw, { nonce, user, requestLanguage, languageUndetermined, services, publicConfig: exposed });
-      if (user) {
-        // Signed-in visitors and staff: always rendered for them, and kept by no cache.
-        const response = await render(c.get("nonce"));
-        response.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
-        return response;
-      }
-      if (pages) {
+      // Signed-in visitors and staff are always rendered for themselves (the session middleware marks
+      // their answers private, no-store).
+      if (pages && !user) {
         const cached = await pages.serve(c.req.raw, { language: requestLanguage, languageUndetermined }, render, c.get("nonce"), (scriptSrc) => c.set("scriptSrc", scriptSrc));
         if (cached) return cached;
       }

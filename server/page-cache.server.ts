@@ -26,8 +26,6 @@ export const PREFIXED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-whi
  * itself); the browser keeps it and asks again with its ETag.
  */
 export const NEGOTIATED_CACHE_CONTROL = "private, no-cache";
-/** Signed-in visitors and staff: never kept anywhere. */
-export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
 export interface PageVariant {
   /** The language a plain address renders in (the negotiated one). */
