@@ -104,7 +104,8 @@ export class CatalogueService {
 
   /** Like `list`, with each service's texts in both languages too (for staff screens). */
   async listStored(filter: { kind?: ServiceKind } = {}): Promise<StoredService[]> {
-    return ofKind((await this.listedSnapshot()).value, filter.kind);
+    // A copy: the snapshot is shared, and staff screens and checkout may sort or change what they get.
+    return ofKind((await this.listedSnapshot()).value, filter.kind).map((service) => ({ ...service }));
   }
 
   /** Every service, inactive and checkout-only ones included, in display order (staff). */
