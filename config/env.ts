@@ -38,6 +38,7 @@ export const envSchema = z
     COOKIE_SECURE: z.enum(["auto", "true", "false"], { message: "must be auto, true or false" }).default("auto"),
     SESSION_TTL_HOURS: z.coerce.number({ message: "must be a number" }).int().min(1, "must be at least 1").max(24 * 90, "must be at most 2160").default(24 * 14),
     TRUST_PROXY: booleanish.default(false),
+    PAGE_CACHE: booleanish.default(true),
     BODY_LIMIT_BYTES: z.coerce.number({ message: "must be a number" }).int().min(1024, "must be at least 1024").default(1024 * 1024),
     ADMIN_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
     ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),

@@ -22,7 +22,8 @@ import { errorBody, handleError } from "./errors.server.ts";
 import type { Logger } from "./logger.server.ts";
 import { compress } from "./middleware/compress.server.ts";
 import { presetHeaders, setOnResponse } from "./middleware/headers.server.ts";
-import { csrfGuard, securityHeaders } from "./middleware/security.server.ts";
+import { csrfGuard, securityHeaderSet, securityHeaders } from "./middleware/security.server.ts";
+import { PageCache } from "./page-cache.server.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
 import { staticFiles } from "./middleware/static.server.ts";
 import type { Services } from "./services.server.ts";
@@ -39,6 +40,8 @@ export interface AppOptions {
   staticRoot?: string;
   /** The background database check behind /api/health (started and stopped by server/main.ts). */
   health?: HealthProbe;
+  /** The page cache to use when PAGE_CACHE is on (tests pass theirs to bound or inspect it); one is made otherwise. */
+  pageCache?: PageCache;
 }
 
 function countryHeader(c: { req: { header(name: string): string | undefined } }): string | null {
@@ -94,7 +97,7 @@ function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function createApp({ config, services, logger, ssr, staticRoot, health }: AppOptions) {
+export function createApp({ config, services, logger, ssr, staticRoot, health, pageCache }: AppOptions) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use(requestContext(logger));
@@ -142,23 +145,26 @@ export function createApp({ config, services, logger, ssr, staticRoot, health }:
 
   if (ssr) {
     const exposed = publicConfig(config);
-    app.all("*", (c) =>
-      ssr(c.req.raw, {
-        nonce: c.get("nonce"),
-        user: c.get("user"),
-        requestLanguage: negotiateLanguage({
-          preferred: getCookie(c, LANGUAGE_COOKIE),
-          browserLanguages: c.req.header("accept-language") ?? null,
-          country: countryHeader(c),
-        }),
-        languageUndetermined:
-          !isLanguage(getCookie(c, LANGUAGE_COOKIE)) &&
-          !languageFromAcceptLanguage(c.req.header("accept-language")) &&
-          !languageFromCountry(countryHeader(c)),
-        services,
-        publicConfig: exposed,
-      }),
-    );
+    const { policy } = securityHeaderSet(config);
+    // Development re-renders every time: the code under the pages changes as it is edited.
+    const pages = config.PAGE_CACHE && config.NODE_ENV !== "development" ? (pageCache ?? new PageCache()) : null;
+    if (pages) services.content.subscribe(() => pages.clear());
+    app.all("*", async (c) => {
+      const cookieLanguage = getCookie(c, LANGUAGE_COOKIE);
+      const acceptLanguage = c.req.header("accept-language") ?? null;
+      const country = countryHeader(c);
+      const requestLanguage = negotiateLanguage({ preferred: cookieLanguage, browserLanguages: acceptLanguage, country });
+      const languageUndetermined = !isLanguage(cookieLanguage) && !languageFromAcceptLanguage(acceptLanguage) && !languageFromCountry(country);
+      const user = c.get("user");
+      const render = (nonce: string) => ssr(c.req.raw, { nonce, user, requestLanguage, languageUndetermined, services, publicConfig: exposed });
+      // Signed-in visitors and staff are always rendered for themselves (the session middleware marks
+      // their answers private, no-store).
+      if (pages && !user) {
+        const cached = await pages.serve(c.req.raw, { language: requestLanguage, languageUndetermined }, render, c.get("nonce"), policy);
+        if (cached) return cached;
+      }
+      return render(c.get("nonce"));
+    });
   }
   return app;
 }

@@ -1,4 +1,5 @@
 import type { Config } from "../config/env.ts";
+import { ContentEvents } from "../core/cache/content-cache.ts";
 import { AuthService } from "../core/auth/service.server.ts";
 import { SessionStore } from "../core/auth/session-store.server.ts";
 import { RateLimitService } from "../core/rate-limit/service.server.ts";
@@ -19,6 +20,8 @@ import type { Logger } from "./logger.server.ts";
 /** Every use case the edge (API routes and page loaders) may call, built once per process. */
 export interface Services {
   database: DatabaseHandle;
+  /** Changes to public content (posts, catalogue, deals, testimonials), announced by the services that own it. */
+  content: ContentEvents;
   sessions: SessionStore;
   auth: AuthService;
   rateLimits: RateLimitService;
@@ -35,6 +38,8 @@ export interface Services {
 
 export function createServices(database: DatabaseHandle, config: Config, _logger: Logger): Services {
   const db = database.db;
+  // One signal for the whole process: the services' list caches and the page cache follow it.
+  const content = new ContentEvents();
   // What the modules that send e-mails share: the outbox, translations, and the company's details.
   const mail = new MailService(db);
   const translate: Translate = (language, key, params) => translatorOf(language)(key, params ?? {}) as string;
@@ -52,10 +57,11 @@ export function createServices(database: DatabaseHandle, config: Config, _logger
   };
   return {
     database,
+    content,
     sessions: new SessionStore(db, config.SESSION_TTL_HOURS * 3600_000),
     auth: new AuthService(db, config),
     rateLimits: new RateLimitService(db),
-    blog: new BlogService(db),
+    blog: new BlogService(db, undefined, content),
     mail,
     contact: new ContactService(db, mailing),
     appointments: new AppointmentService(db, {
@@ -68,10 +74,10 @@ export function createServices(database: DatabaseHandle, config: Config, _logger
         timeZone: config.BOOKING_TIME_ZONE,
       },
     }),
-    testimonials: new TestimonialService(db, mailing.rateLimits),
-    catalogue: new CatalogueService(db),
+    testimonials: new TestimonialService(db, mailing.rateLimits, content),
+    catalogue: new CatalogueService(db, content),
     promotions: new PromoService(db),
-    deals: new DealService(db),
+    deals: new DealService(db, content),
     newsletter: new NewsletterService(db, { mail, translate, rateLimits: mailing.rateLimits, publicUrl: config.publicUrl, companyName: config.COMPANY_NAME }),
   };
 }

@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client.server.ts";
+import { ContentEvents, SnapshotCache, toJsonText, type JsonText } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { retryAfterMinutes } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
@@ -56,22 +57,43 @@ function cleanTags(tags: string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))];
 }
 
+type PostListQuery = { language?: string | null; q?: string | null; category?: string | null };
+
 /** Posts and their comments: the public blog, comment submission, and staff editing and moderation. */
 export class BlogService {
   private readonly repo: BlogRepo;
   private readonly rateLimits: RateLimitService;
+  private readonly content: ContentEvents;
+  /** Published summaries by language ("" for all): every list and search is filtered from them. */
+  private readonly published: SnapshotCache<string, PostSummaryRow[]>;
 
-  constructor(db: Database, rateLimits?: RateLimitService) {
+  constructor(db: Database, rateLimits?: RateLimitService, content: ContentEvents = new ContentEvents()) {
     this.repo = new BlogRepo(db);
     this.rateLimits = rateLimits ?? new RateLimitService(db);
+    this.content = content;
+    this.published = new SnapshotCache(content, "blog");
   }
 
   /** Published posts, newest first, in one language when given, matching the search and category. */
-  async listPublishedPosts(query: { language?: string | null; q?: string | null; category?: string | null } = {}): Promise<PostSummary[]> {
+  async listPublishedPosts(query: PostListQuery = {}): Promise<PostSummary[]> {
+    const { snapshot, key, filters } = await this.publishedFor(query);
     // Filtering runs in the rules rather than SQL so that searches ignore accents ("creation" finds
     // "Création") on PGlite and PostgreSQL alike; a blog holds hundreds of posts, not millions.
-    const rows = await this.repo.listPublishedSummaries(query.language ?? undefined);
-    return filterPosts(rows, normalizeFilters(query)).map(toSummary);
+    return snapshot.memo(`list ${key}`, (rows) => filterPosts(rows, filters).map(toSummary));
+  }
+
+  /** `listPublishedPosts` serialized as JSON, computed once per query and content version: what /api/posts sends. */
+  async listPublishedPostsJson(query: PostListQuery = {}): Promise<JsonText<PostSummary[]>> {
+    const { snapshot, key } = await this.publishedFor(query);
+    const list = await this.listPublishedPosts(query);
+    return snapshot.memo(`json ${key}`, () => toJsonText(list));
+  }
+
+  private async publishedFor(query: PostListQuery) {
+    const language = query.language ?? "";
+    const snapshot = await this.published.get(language, () => this.repo.listPublishedSummaries(language || undefined));
+    const filters = normalizeFilters(query);
+    return { snapshot, filters, key: JSON.stringify(filters) };
   }
 
   /** One published post; unknown ids, non-numeric ids and drafts are all "Post not found". */
@@ -167,6 +189,7 @@ export class BlogService {
       tags: cleanTags(valid.tags),
       membersOnly: valid.membersOnly,
     });
+    this.content.changed("blog");
     return toAdminPost(row);
   }
 
@@ -182,6 +205,7 @@ export class BlogService {
       ...(featuredImage !== undefined ? { featuredImage } : {}),
     });
     if (!row) throw postNotFound();
+    this.content.changed("blog");
     return toAdminPost(row);
   }
 
@@ -189,6 +213,7 @@ export class BlogService {
   async deletePost(rawId: string | number): Promise<void> {
     const id = parseId(rawId);
     if (id === null || !(await this.repo.deletePost(id))) throw postNotFound();
+    this.content.changed("blog");
   }
 
   /** The moderation queue: pending (default), approved, or all comments, with their post's title. */
@@ -206,6 +231,7 @@ export class BlogService {
     const id = parseId(rawId);
     const row = id === null ? null : await this.repo.approveComment(id);
     if (!row) throw commentNotFound();
+    this.content.changed("blog");
     return toPublicComment(row);
   }
 
@@ -213,6 +239,7 @@ export class BlogService {
   async rejectComment(rawId: string | number): Promise<void> {
     const id = parseId(rawId);
     if (id === null || !(await this.repo.deleteComment(id))) throw commentNotFound();
+    this.content.changed("blog");
   }
 
   private async publishedRow(rawId: string | number): Promise<PostRow> {

@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client.server.ts";
+import { ContentEvents, SnapshotCache, toJsonText, type JsonText } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { CatalogueRepo, type ServiceRow } from "./repo.server.ts";
@@ -34,6 +35,11 @@ function toStored(row: ServiceRow): StoredService {
   };
 }
 
+/** The services of one kind, in the order given; all of them without a kind. */
+function ofKind(services: StoredService[], kind: ServiceKind | undefined): StoredService[] {
+  return kind ? services.filter((service) => service.kind === kind) : services;
+}
+
 /** A stored service with its name and description in one language. */
 export function localizeService(service: StoredService, language: Language): LocalizedService {
   return {
@@ -52,9 +58,14 @@ export function localizeService(service: StoredService, language: Language): Loc
 /** The service catalogue: what the services section lists, what orders are priced from, and staff edits. */
 export class CatalogueService {
   private readonly repo: CatalogueRepo;
+  private readonly content: ContentEvents;
+  /** The listed services (active, without checkout-only entries): every public list is derived from it. */
+  private readonly listed: SnapshotCache<"listed", StoredService[]>;
 
-  constructor(db: Database) {
+  constructor(db: Database, content: ContentEvents = new ContentEvents()) {
     this.repo = new CatalogueRepo(db);
+    this.content = content;
+    this.listed = new SnapshotCache(content, "catalogue");
   }
 
   /**
@@ -62,7 +73,22 @@ export class CatalogueService {
    * ones only, without the checkout-only entries (the consultation is sold by its pricing card).
    */
   async list(language: Language, filter: { kind?: ServiceKind } = {}): Promise<LocalizedService[]> {
-    return (await this.listStored(filter)).map((service) => localizeService(service, language));
+    const snapshot = await this.listedSnapshot();
+    return snapshot.memo(`list ${language} ${filter.kind ?? ""}`, (all) => ofKind(all, filter.kind).map((service) => localizeService(service, language)));
+  }
+
+  /** `list` serialized as JSON, computed once per language, kind and catalogue version: what /api/services sends. */
+  async listJson(language: Language, filter: { kind?: ServiceKind } = {}): Promise<JsonText<LocalizedService[]>> {
+    const snapshot = await this.listedSnapshot();
+    const list = await this.list(language, filter);
+    return snapshot.memo(`json ${language} ${filter.kind ?? ""}`, () => toJsonText(list));
+  }
+
+  private listedSnapshot() {
+    return this.listed.get("listed", async () => {
+      const rows = await this.repo.list({ activeOnly: true });
+      return rows.filter((row) => !UNLISTED_SERVICE_IDS.includes(row.id)).map(toStored);
+    });
   }
 
   /** Like `list`; with `bilingual` (staff readers), each service also carries its texts in both languages. */
@@ -78,8 +104,8 @@ export class CatalogueService {
 
   /** Like `list`, with each service's texts in both languages too (for staff screens). */
   async listStored(filter: { kind?: ServiceKind } = {}): Promise<StoredService[]> {
-    const rows = await this.repo.list({ activeOnly: true, kind: filter.kind });
-    return rows.filter((row) => !UNLISTED_SERVICE_IDS.includes(row.id)).map(toStored);
+    // A copy: the snapshot is shared, and staff screens and checkout may sort or change what they get.
+    return ofKind((await this.listedSnapshot()).value, filter.kind).map((service) => ({ ...service }));
   }
 
   /** Every service, inactive and checkout-only ones included, in display order (staff). */
@@ -122,6 +148,7 @@ export class CatalogueService {
     if (broken) throw new DomainError("validation", broken.messageKey, { fields: { [broken.field]: broken.messageKey } });
     const row = await this.repo.update(id, { ...changes, ...merged });
     if (!row) throw serviceNotFound();
+    this.content.changed("catalogue");
     return toStored(row);
   }
 
@@ -138,6 +165,8 @@ export class CatalogueService {
       const broken = checkServiceEntry(entry);
       if (broken) throw new Error(`catalogue seed ${entry.id}: ${broken.messageKey}`);
     }
-    return this.repo.insertMissing(entries.map((entry) => ({ ...entry })));
+    const inserted = await this.repo.insertMissing(entries.map((entry) => ({ ...entry })));
+    if (inserted > 0) this.content.changed("catalogue");
+    return inserted;
   }
 }

@@ -1,4 +1,5 @@
 import type { Database, Transaction } from "../../db/client.server.ts";
+import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { DealRepo, type DealRow } from "./repo.server.ts";
@@ -71,14 +72,19 @@ function asInput(row: DealRow) {
 /** Hot deals: what visitors see, what staff manage, and the claims counted when an order is paid. */
 export class DealService {
   private readonly repo: DealRepo;
+  private readonly content: ContentEvents;
+  /** Active deals by language; their windows and countdowns are checked against the clock on each call. */
+  private readonly active: SnapshotCache<Language, DealRow[]>;
 
-  constructor(db: Database) {
+  constructor(db: Database, content: ContentEvents = new ContentEvents()) {
     this.repo = new DealRepo(db);
+    this.content = content;
+    this.active = new SnapshotCache(content, "deals");
   }
 
   /** The deals shown now in one language: active and within their window, ending soonest first. */
   async listVisible(language: Language, now: Date = new Date()): Promise<PublicDeal[]> {
-    const rows = await this.repo.listActive(language);
+    const rows = (await this.active.get(language, () => this.repo.listActive(language))).value;
     return rows.filter((row) => isDealVisible(row, now)).map((row) => toPublic(row, now));
   }
 
@@ -105,7 +111,11 @@ export class DealService {
   async recordClaim(dealId: number, quantity: number, tx?: Transaction): Promise<boolean> {
     if (!Number.isSafeInteger(dealId) || dealId < 1) return false;
     if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`claim quantity must be a positive whole number, got ${quantity}`);
-    return this.repo.addClaims(dealId, quantity, tx);
+    const counted = await this.repo.addClaims(dealId, quantity, tx);
+    // Inside a caller's transaction a read may still see the old count until it commits; the copies'
+    // time to live bounds that.
+    if (counted) this.content.changed("deals");
+    return counted;
   }
 
   // --- staff -----------------------------------------------------------------------------------
@@ -135,6 +145,7 @@ export class DealService {
     const valid = parseOrThrow(dealInputSchema, input);
     const claimCount = Math.max(0, Math.trunc(options.claimCount ?? 0));
     const row = await this.repo.insert({ ...valid, claimCount: valid.claimLimit === null ? claimCount : Math.min(claimCount, valid.claimLimit) });
+    this.content.changed("deals");
     return toAdmin(row, new Date());
   }
 
@@ -147,11 +158,13 @@ export class DealService {
     const merged = parseOrThrow(dealInputSchema, { ...asInput(current), ...(input as Record<string, unknown>) });
     const row = await this.repo.update(current.id, merged);
     if (!row) throw dealNotFound();
+    this.content.changed("deals");
     return toAdmin(row, new Date());
   }
 
   async delete(rawId: string | number): Promise<void> {
     const id = parseDealId(rawId);
     if (id === null || !(await this.repo.delete(id))) throw dealNotFound();
+    this.content.changed("deals");
   }
 }

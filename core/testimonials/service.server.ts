@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client.server.ts";
+import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { retryAfterMinutes } from "../rate-limit/rules.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
@@ -31,18 +32,19 @@ export class TestimonialService {
   private readonly repo: TestimonialRepo;
 
   private readonly rateLimits: RateLimitService;
+  private readonly content: ContentEvents;
+  private readonly approved: SnapshotCache<"approved", PublicTestimonial[]>;
 
-  constructor(
-    db: Database,
-    rateLimits: RateLimitService,
-  ) {
+  constructor(db: Database, rateLimits: RateLimitService, content: ContentEvents = new ContentEvents()) {
     this.rateLimits = rateLimits;
     this.repo = new TestimonialRepo(db);
+    this.content = content;
+    this.approved = new SnapshotCache(content, "testimonials");
   }
 
-  /** Approved testimonials, newest first: what the home page and /testimonials show. */
+  /** Approved testimonials, newest first: what the home page and /testimonials show (shared: do not mutate). */
   async listApproved(): Promise<PublicTestimonial[]> {
-    return (await this.repo.listApproved()).map(toPublic);
+    return (await this.approved.get("approved", async () => (await this.repo.listApproved()).map(toPublic))).value;
   }
 
   /**
@@ -90,6 +92,7 @@ export class TestimonialService {
       isPublicSubmission: false,
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     });
+    if (row.approved) this.content.changed("testimonials");
     return toAdmin(row);
   }
 
@@ -115,6 +118,7 @@ export class TestimonialService {
     const values = Object.fromEntries(Object.entries(valid).filter(([, value]) => value !== undefined));
     const row = await this.repo.update(id, values);
     if (!row) throw notFound();
+    this.content.changed("testimonials");
     return toAdmin(row);
   }
 
@@ -122,5 +126,6 @@ export class TestimonialService {
   async delete(rawId: string | number): Promise<void> {
     const id = parseTestimonialId(rawId);
     if (id === null || !(await this.repo.delete(id))) throw notFound();
+    this.content.changed("testimonials");
   }
 }

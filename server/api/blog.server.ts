@@ -5,6 +5,7 @@ import type { Config } from "../../config/env.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
+import { jsonText } from "./json-text.server.ts";
 import { createRouter } from "./router.server.ts";
 
 const errorSchema = z
@@ -180,7 +181,8 @@ const rejectComment = createRoute({
 export function blogRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
   const blog = services.blog;
   return createRouter()
-    .openapi(listPosts, async (c) => c.json(await blog.listPublishedPosts(c.req.valid("query")), 200))
+    // The answer is serialized once per query and content version (see BlogService.listPublishedPostsJson).
+    .openapi(listPosts, async (c) => jsonText(c, await blog.listPublishedPostsJson(c.req.valid("query"))))
     .openapi(getPost, async (c) => c.json(await blog.getPublishedPost(c.req.valid("param").id, { signedIn: Boolean(c.get("user")) }), 200))
     .openapi(listComments, async (c) => c.json(await blog.listApprovedComments(c.req.valid("param").id), 200))
     .openapi(submitComment, async (c) => {

@@ -3,6 +3,7 @@ import { isStaff } from "../../core/auth/rules.ts";
 import { PRICING_TYPES, SERVICE_KINDS, serviceListQuerySchema, serviceUpdateSchema } from "../../core/catalogue/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
+import { jsonText } from "./json-text.server.ts";
 import { createRouter } from "./router.server.ts";
 
 const errorSchema = z
@@ -88,8 +89,10 @@ export function catalogueRoutes(services: Services) {
   return createRouter()
     .openapi(listServices, async (c) => {
       const user = c.get("user");
-      const bilingual = Boolean(user && isStaff(user.role));
-      return c.json(await catalogue.listForReader(c.get("language"), { kind: c.req.valid("query").kind, bilingual }), 200);
+      const { kind } = c.req.valid("query");
+      if (user && isStaff(user.role)) return c.json(await catalogue.listForReader(c.get("language"), { kind, bilingual: true }), 200);
+      // Visitors' answer is serialized once per language, kind and catalogue version.
+      return jsonText(c, await catalogue.listJson(c.get("language"), { kind }));
     })
     .openapi(adminListServices, async (c) => c.json(await catalogue.listAll(), 200))
     .openapi(updateService, async (c) => c.json(await catalogue.update(c.req.valid("param").id, c.req.valid("json")), 200));

@@ -18,15 +18,16 @@ export function presetHeaders(c: Context, headers: ReadonlyArray<readonly [strin
 
 /**
  * The slow path for when presetHeaders could not write to Node's response: set each header on the
- * finished Hono response, as a last word over the handler's, except Vary, whose values add up.
+ * finished Hono response where the handler did not set its own (as Node's writeHead lets the handler's
+ * win over preset headers), except Vary, whose values add up.
  */
 export function setOnResponse(c: Context, headers: ReadonlyArray<readonly [string, string]>): void {
   for (const [name, value] of headers) {
+    const current = c.res.headers.get(name);
     if (name.toLowerCase() === "vary") {
-      const current = c.res.headers.get("vary");
       if (!current) c.header(name, value);
       else if (current !== "*" && !current.toLowerCase().includes(value.toLowerCase())) c.header(name, `${current}, ${value}`);
-    } else {
+    } else if (current === null) {
       c.header(name, value);
     }
   }

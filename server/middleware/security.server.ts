@@ -30,15 +30,19 @@ export function newNonce(): string {
   return nonce;
 }
 
-/** The security headers for a configuration: all fixed but the CSP, which carries each request's nonce. */
-export function securityHeaderSet(config: Config): { fixed: Array<[string, string]>; csp(nonce: string): string } {
+/**
+ * The security headers for a configuration: all fixed but the CSP, which carries each request's nonce.
+ * `policy` builds the same CSP around another script-src: a page kept by the page cache lists the hashes
+ * of its inline scripts instead of a nonce (server/page-cache.server.ts).
+ */
+export function securityHeaderSet(config: Config): { fixed: Array<[string, string]>; csp(nonce: string): string; policy(scriptSrc: string): string } {
   const extraConnect = [originOf(config.GEO_LOOKUP_URL)].filter(Boolean).join(" ");
   const development = config.NODE_ENV === "development";
   const connectSrc = ["'self'", extraConnect, development ? "ws: wss:" : ""].filter(Boolean).join(" ");
-  const directives = (nonce: string) =>
+  const directives = (scriptSrc: string) =>
     [
       "default-src 'self'",
-      development ? `script-src 'self' 'nonce-${nonce}' 'unsafe-eval'` : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+      `script-src ${scriptSrc}`,
       // Radix and sonner set inline styles at run time; scripts stay strictly nonce-bound.
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: https:",
@@ -52,7 +56,7 @@ export function securityHeaderSet(config: Config): { fixed: Array<[string, strin
     ].join("; ");
   // The policy is built once with a marker where the nonce goes; each request only concatenates.
   const marker = "\u0000nonce\u0000";
-  const [before, after] = directives(marker).split(marker);
+  const [before, after] = directives(development ? `'self' 'nonce-${marker}' 'unsafe-eval'` : `'self' 'nonce-${marker}' 'strict-dynamic'`).split(marker);
   const fixed: Array<[string, string]> = [
     ["X-Content-Type-Options", "nosniff"],
     ["X-Frame-Options", "DENY"],
@@ -65,12 +69,13 @@ export function securityHeaderSet(config: Config): { fixed: Array<[string, strin
     ["Vary", "Accept-Encoding"],
   ];
   if (config.publicUrl.startsWith("https://")) fixed.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
-  return { fixed, csp: (nonce) => before + nonce + after };
+  return { fixed, csp: (nonce) => before + nonce + after, policy: directives };
 }
 
 /**
  * Security headers on every answer, with a fresh nonce per request for the Content-Security-Policy:
- * React Router's inline hydration scripts carry it, any injected script does not.
+ * React Router's inline hydration scripts carry it, any injected script does not. A handler that sets
+ * its own Content-Security-Policy (a page from the page cache) keeps it.
  */
 export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   const { fixed, csp } = securityHeaderSet(config);

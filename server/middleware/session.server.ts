@@ -42,7 +42,7 @@ export function sessionMiddleware(config: Config, services: Services): Middlewar
     }
     await next();
     // Personal answers must never be stored by a shared cache.
-    if (c.get("user") || c.get("sessionId")) c.header("Cache-Control", "no-store");
+    if (c.get("user") || c.get("sessionId")) c.header("Cache-Control", "private, no-store");
   };
 }
 
