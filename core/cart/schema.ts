@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pricingTypeSchema } from "../catalogue/schema.ts";
-import { centsSchema } from "../money/money.ts";
+import { centsSchema } from "../money/schema.ts";
 import { promoDefinitionSchema } from "../promotions/schema.ts";
 import { ORDER_LIMITS } from "./limits.ts";
 
