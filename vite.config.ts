@@ -10,7 +10,18 @@ const SHELL_ENTRIES = ["app/entry.client.tsx", "app/root.tsx", "app/routes/site-
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|cookie|set-cookie-parser|turbo-stream|html-parse-stringify|void-elements)[\\/]/;
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;
+}
+
+/**
+ * A library's index that only re-exports its parts (lucide-react's icons, radix-ui's primitives). Its
+ * imports say nothing about which parts the shell uses: following them would put into the shell every
+ * icon or primitive any page uses. What the shell takes from a barrel is left to the automatic split.
+ */
+function isBarrel(id: string, code: string | null): boolean {
+  if (!id.includes("node_modules") || !code) return false;
+  const statements = code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "").split(";").map((statement) => statement.trim()).filter(Boolean);
+  return statements.length > 20 && statements.every((statement) => /^(import|export)\b/.test(statement));
 }
 
 /**
@@ -25,7 +36,9 @@ function shellModules(graph: ModuleGraph): Set<string> {
     const id = pending.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) pending.push(imported);
+    const info = graph.getModuleInfo(id);
+    if (!info || isBarrel(id, info.code)) continue;
+    for (const imported of info.importedIds) pending.push(imported);
   }
   // The entries keep their own chunks: React Router loads root and site-layout as route modules.
   for (const entry of SHELL_ENTRIES) seen.delete(entry);
