@@ -1,6 +1,7 @@
 import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { flushSync } from "react-dom";
 import { toast } from "sonner";
 import { CONTACT_LIMITS, DEFAULT_INQUIRY_TYPE, type InquiryType } from "../../../core/contact/limits.ts";
 import { isLanguage } from "../../../core/i18n/language.ts";
@@ -59,7 +60,9 @@ export function ContactForm() {
   };
 
   function refuse(next: Partial<Record<FieldName, string>>) {
-    setErrors(next);
+    // Called after an await (the schema's import, the server's answer): render the messages now, so that
+    // the fields are marked invalid before focusFirstInvalid looks for the first one.
+    flushSync(() => setErrors(next));
     focusFirstInvalid(formRef.current);
   }
 
