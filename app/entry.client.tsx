@@ -9,7 +9,7 @@ import { loadNamespaces } from "./i18n/client.ts";
 import { readInlinedResources } from "./i18n/inline-resources.tsx";
 import { createI18n } from "./i18n/instance.ts";
 import { routeNamespaces } from "./i18n/route-namespaces.ts";
-import type { BrowserNamespace } from "./locales/namespaces.ts";
+import { NAMESPACES, isBrowserNamespace, type BrowserNamespace } from "./locales/namespaces.ts";
 
 /**
  * A client navigation renders a route only once its loaders have settled: loading the route's
@@ -38,9 +38,11 @@ async function hydrate() {
   const language: Language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
   const inlined = readInlinedResources();
   const i18n = createI18n(language, { [language]: inlined?.language === language ? inlined.resources : {} });
-  // A page served without its translations (an old cached page, say) fetches the shell's before hydrating.
-  if (!inlined || inlined.language !== language) await loadNamespaces(i18n, language, routeNamespaces(["root"]));
-  setClientI18n(i18n, Object.keys(inlined?.resources ?? {}) as BrowserNamespace[]);
+  // A page served without its translations (one rendered by an older release, say) cannot tell which
+  // namespaces it was rendered with: it fetches all of them before hydrating, as it used to.
+  const fallback = !inlined || inlined.language !== language;
+  if (fallback) await loadNamespaces(i18n, language, NAMESPACES.filter(isBrowserNamespace));
+  setClientI18n(i18n, fallback ? NAMESPACES.filter(isBrowserNamespace) : (Object.keys(inlined.resources) as BrowserNamespace[]));
   startTransition(() => {
     hydrateRoot(
       document,
