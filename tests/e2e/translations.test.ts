@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enLegal from "../../app/locales/en/legal.json";
 import frBlog from "../../app/locales/fr/blog.json";
 import frLegal from "../../app/locales/fr/legal.json";
-import { expectText, launchBrowser, openPage, waitForHydration, type PageSession } from "./browser.ts";
+import { baseUrl, expectText, launchBrowser, openPage, waitForHydration, type PageSession } from "./browser.ts";
 
 /**
  * Translations per route: the server inlines the namespaces of the page it renders, the browser
@@ -76,5 +76,18 @@ describe("translations per route", () => {
     await page.getByRole("menuitemradio", { name: "Français" }).click();
     await page.waitForFunction(() => document.documentElement.lang === "fr");
     await expectText(page.getByRole("heading", { level: 1 }), frLegal.privacy.title);
+  });
+
+  it("renders concurrent requests in two languages each in its own (the server shares one instance per language)", async () => {
+    const addresses = Array.from({ length: 24 }, (_, index) => (index % 2 === 0 ? "/privacy" : "/fr/privacy"));
+    const pages = await Promise.all(addresses.map(async (path) => ({ path, html: await (await fetch(new URL(path, baseUrl()), { headers: { "accept-language": "en-US" } })).text() })));
+    for (const { path, html } of pages) {
+      const french = path.startsWith("/fr");
+      expect(html, path).toContain(`<html lang="${french ? "fr" : "en"}"`);
+      expect(html, path).toContain(french ? frLegal.privacy.title : enLegal.privacy.title);
+      expect(html, path).not.toContain(french ? enLegal.privacy.title : frLegal.privacy.title);
+      const block = /<script id="i18n-resources" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
+      expect((JSON.parse(block ?? "null") as Inlined | null)?.language, path).toBe(french ? "fr" : "en");
+    }
   });
 });
