@@ -1,9 +1,75 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import path from "node:path";
 import { defineConfig } from "vite";
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
-  build: { target: "es2022" },
+/** The modules every page's first load runs: the browser entry and the two layouts around each page. */
+const SHELL_ENTRIES = ["app/entry.client.tsx", "app/root.tsx", "app/routes/site-layout.tsx"].map((file) => path.resolve(import.meta.dirname, file));
+
+/** Libraries that change only with an upgrade: their own chunk keeps its cache across releases of the app. */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|cookie|set-cookie-parser|turbo-stream|html-parse-stringify|void-elements)[\\/]/;
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;
+}
+
+/**
+ * A library's index that only re-exports its parts (lucide-react's icons, radix-ui's primitives). Its
+ * imports say nothing about which parts the shell uses: following them would put into the shell every
+ * icon or primitive any page uses. What the shell takes from a barrel is left to the automatic split.
+ */
+function isBarrel(id: string, code: string | null): boolean {
+  if (!id.includes("node_modules") || !code) return false;
+  const statements = code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "").split(";").map((statement) => statement.trim()).filter(Boolean);
+  return statements.length > 20 && statements.every((statement) => /^(import|export)\b/.test(statement));
+}
+
+/**
+ * Every module the shell entries reach through static imports (dynamic imports stay on demand). Each
+ * page loads all of them, so they go into two chunks instead of dozens of 1 KB files, each with its own
+ * request and headers; what only some pages use stays in their route chunks.
+ */
+function shellModules(graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const pending = SHELL_ENTRIES.filter((id) => graph.getModuleInfo(id));
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    if (!info || isBarrel(id, info.code)) continue;
+    for (const imported of info.importedIds) pending.push(imported);
+  }
+  // The entries keep their own chunks: React Router loads root and site-layout as route modules.
+  for (const entry of SHELL_ENTRIES) seen.delete(entry);
+  return seen;
+}
+
+export default defineConfig(({ isSsrBuild }) => {
+  let shell: Set<string> | null = null;
+  return {
+    plugins: [tailwindcss(), reactRouter()],
+    resolve: { tsconfigPaths: true },
+    build: {
+      target: "es2022",
+      rolldownOptions: isSsrBuild
+        ? {}
+        : {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    debugName: "shell",
+                    name(id, graph) {
+                      shell ??= shellModules(graph);
+                      if (!shell.has(id)) return null;
+                      return FRAMEWORK.test(id) ? "framework" : "shell";
+                    },
+                  },
+                ],
+              },
+            },
+          },
+    },
+  };
 });

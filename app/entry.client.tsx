@@ -1,23 +1,54 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
+import type { ClientInstrumentation } from "react-router";
 import { HydratedRouter } from "react-router/dom";
-import { DEFAULT_LANGUAGE, isLanguage } from "../core/i18n/language.ts";
-import { loadLanguage } from "./i18n/client.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../core/i18n/language.ts";
+import { loadRouteNamespaces, setClientI18n } from "./i18n/client-instance.ts";
+import { loadNamespaces } from "./i18n/client.ts";
+import { readInlinedResources } from "./i18n/inline-resources.tsx";
 import { createI18n } from "./i18n/instance.ts";
-import { setClientI18n } from "./i18n/client-instance.ts";
+import { routeNamespaces } from "./i18n/route-namespaces.ts";
+import { NAMESPACES, isBrowserNamespace, type BrowserNamespace } from "./locales/namespaces.ts";
+
+/**
+ * A client navigation renders a route only once its loaders have settled: loading the route's
+ * namespaces alongside its loader means the page never shows a key in their place. Should a locale
+ * file fail to load, the browser asks the server for the page instead, which renders it whole.
+ */
+const translations: ClientInstrumentation = {
+  route({ id, instrument }) {
+    if (routeNamespaces([id]).length === 0) return;
+    instrument({
+      async loader(callLoader, { request }) {
+        await Promise.all([
+          callLoader(),
+          loadRouteNamespaces(id, request.url).catch((error: unknown) => {
+            console.error(`Could not load the translations of ${id}`, error);
+            window.location.assign(request.url);
+          }),
+        ]);
+      },
+    });
+  },
+};
 
 async function hydrate() {
   const lang = document.documentElement.lang;
-  const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
-  const i18n = createI18n(language, await loadLanguage(language));
-  setClientI18n(i18n);
+  const language: Language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  const inlined = readInlinedResources();
+  const i18n = createI18n(language, { [language]: inlined?.language === language ? inlined.resources : {} });
+  // A page served without its translations (one rendered by an older release, say) cannot tell which
+  // namespaces it was rendered with: it fetches all of them before hydrating, as it used to.
+  const fallback = !inlined || inlined.language !== language;
+  if (fallback) await loadNamespaces(i18n, language, NAMESPACES.filter(isBrowserNamespace));
+  setClientI18n(i18n, fallback ? NAMESPACES.filter(isBrowserNamespace) : (Object.keys(inlined.resources) as BrowserNamespace[]));
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
         <I18nextProvider i18n={i18n}>
-          <HydratedRouter />
+          <HydratedRouter instrumentations={[translations]} />
         </I18nextProvider>
       </StrictMode>,
     );

@@ -5,8 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { isLanguage } from "../core/i18n/language.ts";
-import { createI18n } from "./i18n/instance.ts";
-import { resources } from "./locales/resources.ts";
+import { serverI18n } from "./i18n/instances.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -19,7 +18,8 @@ export default function handleRequest(
 ) {
   const rootData = routerContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
   const language = isLanguage(rootData?.language) ? rootData.language : loadContext.requestLanguage;
-  const i18n = createI18n(language, resources);
+  // The language's shared instance: created once at start-up, never switched to another language.
+  const i18n = serverI18n(language);
   const nonce = loadContext.nonce;
   // Crawlers get the whole document at once; people get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";

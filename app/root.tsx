@@ -5,6 +5,7 @@ import { Toaster } from "sonner";
 import { LANGUAGES, isLanguage, localizedPath, splitLanguagePrefix } from "../core/i18n/language.ts";
 import type { Route } from "./+types/root";
 import { switchClientLanguage } from "./i18n/client-instance.ts";
+import { InlineResources } from "./i18n/inline-resources.tsx";
 import { CartProvider } from "./features/cart/cart-context.tsx";
 import { LanguageDetector } from "./features/i18n/language-detector.tsx";
 import { ErrorPage } from "./features/layout/error-page.tsx";
@@ -82,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
         <Toaster visibleToasts={1} duration={5000} position="top-center" richColors closeButton />
+        <InlineResources language={language} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

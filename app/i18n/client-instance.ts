@@ -1,19 +1,36 @@
 import type { i18n as I18n } from "i18next";
-import type { Language } from "../../core/i18n/language.ts";
-import { loadLanguage } from "./client.ts";
+import { splitLanguagePrefix, type Language } from "../../core/i18n/language.ts";
+import type { BrowserNamespace } from "../locales/namespaces.ts";
+import { loadNamespaces } from "./client.ts";
+import { routeNamespaces } from "./route-namespaces.ts";
 
 let instance: I18n | null = null;
+// Every namespace a page of this visit has needed: a language switch loads them all in the new language,
+// since the pages already visited may be shown again without a server round trip.
+const wanted = new Set<BrowserNamespace>();
 
-export function setClientI18n(i18n: I18n) {
+export function setClientI18n(i18n: I18n, namespaces: Iterable<BrowserNamespace>) {
   instance = i18n;
+  for (const ns of namespaces) wanted.add(ns);
 }
 
-/** Switches the browser's i18next to another language, loading its resources first. */
+/**
+ * Loads the namespaces of a route the router is about to render (called while its loader runs), in the
+ * language of the address it goes to: the /en or /fr prefix, or on a plain address the current one
+ * (a change of language there goes through the root's clientLoader and switchClientLanguage).
+ */
+export async function loadRouteNamespaces(routeId: string, url: string): Promise<void> {
+  if (!instance) return;
+  const namespaces = routeNamespaces([routeId]);
+  if (namespaces.length === 0) return;
+  for (const ns of namespaces) wanted.add(ns);
+  const language = splitLanguagePrefix(new URL(url, window.location.href).pathname).language ?? (instance.language as Language);
+  await loadNamespaces(instance, language, namespaces);
+}
+
+/** Switches the browser's i18next to another language, loading first every namespace needed so far. */
 export async function switchClientLanguage(language: Language): Promise<void> {
-  if (!instance || instance.language === language) return;
-  if (!instance.hasResourceBundle(language, "common")) {
-    const loaded = await loadLanguage(language);
-    for (const [ns, bundle] of Object.entries(loaded[language] ?? {})) instance.addResourceBundle(language, ns, bundle, true, true);
-  }
-  await instance.changeLanguage(language);
+  if (!instance) return;
+  await loadNamespaces(instance, language, [...wanted]);
+  if (instance.language !== language) await instance.changeLanguage(language);
 }

@@ -1,16 +1,24 @@
-import type { Resource } from "i18next";
+import type { i18n as I18n } from "i18next";
 import type { Language } from "../../core/i18n/language.ts";
-import { NAMESPACES } from "../locales/namespaces.ts";
+import type { BrowserNamespace } from "../locales/namespaces.ts";
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
+// One chunk per language and namespace, fetched when a page needs it. Server-only namespaces are left
+// out of the pattern, so that no chunk of theirs is ever built for the browser. The server renders with
+// its own instances and never loads through here (nor builds these chunks).
+type LocaleModule = { default: Record<string, unknown> };
+const files: Record<string, () => Promise<LocaleModule>> = import.meta.env.SSR ? {} : import.meta.glob<LocaleModule>(["../locales/*/*.json", "!../locales/*/mail.json"]);
 
-/** Loads one language's resources (each namespace is its own chunk, fetched in parallel). */
-export async function loadLanguage(language: Language): Promise<Resource> {
-  const entries = await Promise.all(
-    NAMESPACES.map(async (ns) => {
-      const load = files[`../locales/${language}/${ns}.json`];
-      return [ns, load ? (await load()).default : {}] as const;
-    }),
+/** Adds to `i18n` the namespaces of `language` it does not hold yet, fetched in parallel. */
+export async function loadNamespaces(i18n: I18n, language: Language, namespaces: readonly BrowserNamespace[]): Promise<void> {
+  await Promise.all(
+    namespaces
+      .filter((ns) => !i18n.hasResourceBundle(language, ns))
+      .map(async (ns) => {
+        const load = files[`../locales/${language}/${ns}.json`];
+        if (!load) throw new Error(`No translations for ${language}/${ns}`);
+        const bundle = (await load()).default;
+        // Two navigations may fetch the same file; the second one finds it added and changes nothing.
+        if (!i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, bundle, true, true);
+      }),
   );
-  return { [language]: Object.fromEntries(entries) };
 }

@@ -1,5 +1,6 @@
-// Every namespace of both languages, for the server (SSR and API messages). The browser loads only
-// the language it shows, through app/i18n/client.ts.
+// Every namespace of both languages, for the server (SSR, API messages, e-mails). The browser never
+// imports this file: it receives the namespaces of its first page inlined in the HTML and fetches the
+// others one file at a time (app/i18n/client.ts), so that each stays its own small chunk.
 import enAdmin from "./en/admin.json" with { type: "json" };
 import enAppointments from "./en/appointments.json" with { type: "json" };
 import enAuth from "./en/auth.json" with { type: "json" };

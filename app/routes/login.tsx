@@ -2,7 +2,6 @@ import { KeyRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { redirect, useSearchParams } from "react-router";
 import { safeReturnTo } from "../../core/auth/rules.ts";
-import { loginSchema } from "../../core/auth/schema.ts";
 import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
 import { Field, Input } from "../components/ui/field.tsx";
 import { AuthLayout, FormAlert, SubmitButton, useAuthForm, useSignInDestination } from "../features/auth/auth-form.tsx";
@@ -38,7 +37,7 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   const errorCode = searchParams.get("error");
   const form = useAuthForm({
-    schema: loginSchema,
+    loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.loginSchema),
     endpoint: "/api/auth/login",
     destination,
     initialError: errorCode && SSO_ERRORS[errorCode] ? t(SSO_ERRORS[errorCode]) : null,

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { safeReturnTo } from "../../core/auth/rules.ts";
-import { registerSchema } from "../../core/auth/schema.ts";
 import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
 import { Field, Input } from "../components/ui/field.tsx";
 import { AuthLayout, FormAlert, SubmitButton, useAuthForm, useSignInDestination } from "../features/auth/auth-form.tsx";
@@ -24,7 +23,7 @@ export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
 export default function Register() {
   const { t } = useTranslation("auth");
   const { destination, query } = useSignInDestination();
-  const form = useAuthForm({ schema: registerSchema, endpoint: "/api/auth/register", destination });
+  const form = useAuthForm({ loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.registerSchema), endpoint: "/api/auth/register", destination });
   const optional = (label: string) => (
     <>
       {label} <span className="font-normal text-muted-foreground">{t("register.optional")}</span>

@@ -1,6 +1,6 @@
 import { MessageSquareQuote } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { RATING_MAX } from "../../core/testimonials/schema.ts";
+import { RATING_MAX } from "../../core/testimonials/limits.ts";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { ShareExperienceDialog } from "../features/testimonials/share-experience-dialog.tsx";

@@ -1,27 +1,8 @@
 import { z } from "zod";
 import { LANGUAGES } from "../i18n/language.ts";
+import { FILTER_CATEGORIES, POST_CATEGORIES, LIMITS } from "./limits.ts";
 
-/** The categories a visitor can filter by (spec section 2, /posts). */
-export const FILTER_CATEGORIES = ["marketing", "technology", "design", "business"] as const;
-/** Every category a post may carry; "general" is the entity's default (spec section 3). */
-export const POST_CATEGORIES = ["general", ...FILTER_CATEGORIES] as const;
-export type PostCategory = (typeof POST_CATEGORIES)[number];
-export type FilterCategory = (typeof FILTER_CATEGORIES)[number];
-
-export const LIMITS = {
-  title: 200,
-  excerpt: 500,
-  content: 100_000,
-  featuredImage: 2_000,
-  tags: 20,
-  tag: 40,
-  search: 100,
-  authorName: 100,
-  email: 254,
-  website: 300,
-  commentMin: 5,
-  commentMax: 5_000,
-} as const;
+export { FILTER_CATEGORIES, POST_CATEGORIES, LIMITS, type PostCategory, type FilterCategory } from "./limits.ts";
 
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 

@@ -2,15 +2,9 @@ import type { PricingType, Service } from "../catalogue/schema.ts";
 import { formatCents, sumCents, type Cents } from "../money/money.ts";
 import { evaluatePromo, meetsPromoMinimum, minimumOrderMessage, promoDiscountCents } from "../promotions/rules.ts";
 import type { PromoDefinition } from "../promotions/schema.ts";
-import {
-  ORDER_LIMITS,
-  TAX_CENTS,
-  storedCartSchema,
-  type AppliedPromo,
-  type CartItem,
-  type CartState,
-  type ServiceData,
-} from "./schema.ts";
+import { ORDER_LIMITS, TAX_CENTS } from "./limits.ts";
+import type { AppliedPromo, CartItem, CartState, ServiceData } from "./schema.ts";
+import { parseStoredCart } from "./stored.ts";
 
 /** A message for the visitor: an i18n key ("namespace:key") and its interpolation values. */
 export interface CartMessage {
@@ -356,7 +350,7 @@ export function restoreCart(stored: unknown, context: CartContext = {}): CartRes
       return { state: emptyCart(now()), error: { messageKey: CART_MESSAGES.storageUnreadable } };
     }
   }
-  const parsed = storedCartSchema.safeParse(value);
+  const parsed = parseStoredCart(value);
   if (!parsed.success) return { state: emptyCart(now()), error: { messageKey: CART_MESSAGES.storageUnreadable } };
   const seen = new Set<string>();
   const items: CartItem[] = [];

@@ -1,32 +1,10 @@
 import { z } from "zod";
 import { pricingTypeSchema } from "../catalogue/schema.ts";
-import { centsSchema } from "../money/money.ts";
+import { centsSchema } from "../money/schema.ts";
 import { promoDefinitionSchema } from "../promotions/schema.ts";
+import { ORDER_LIMITS } from "./limits.ts";
 
-/**
- * Order limits (specification 001, sections 5 and 9). The cart refuses a line that could never be
- * ordered (a 51st line, a quantity above 1000, a unit price above $10,000); the rest is checked, with
- * the same constants, by `checkOrderLimits` before an order is created.
- */
-export const ORDER_LIMITS = {
-  minItems: 1,
-  maxItems: 50,
-  minQuantity: 1,
-  maxQuantity: 1000,
-  minUnitPriceCents: 1,
-  maxUnitPriceCents: 1_000_000,
-  maxSubtotalCents: 10_000_000,
-  maxDiscountCents: 1_000_000,
-  maxTaxCents: 1_000_000,
-  minTotalCents: 50,
-  maxTotalCents: 10_000_000,
-} as const;
-
-/** Tax is always 0: it is shown as "Calculated at checkout" (specification 000, section 9). */
-export const TAX_CENTS = 0;
-
-/** The one browser storage key the cart is saved under after every change. */
-export const CART_STORAGE_KEY = "atelier.cart";
+export { CART_STORAGE_KEY, ORDER_LIMITS, TAX_CENTS } from "./limits.ts";
 
 /** A date as held in memory (Date) or as stored in JSON (ISO 8601 text); always a Date once parsed. */
 const dateSchema = z.union([z.date(), z.iso.datetime({ offset: true }).transform((text) => new Date(text))]);

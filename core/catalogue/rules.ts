@@ -1,13 +1,6 @@
 import { formatCents, type Cents } from "../money/money.ts";
-import {
-  MAIN_SERVICE_IDS,
-  SPECIALISED_SERVICE_IDS,
-  type CatalogueEntry,
-  type CatalogueServiceId,
-  type MainServiceId,
-  type Service,
-  type SpecialisedServiceId,
-} from "./schema.ts";
+import { MAIN_SERVICE_IDS, SPECIALISED_SERVICE_IDS, type CatalogueServiceId, type MainServiceId, type SpecialisedServiceId } from "./limits.ts";
+import type { CatalogueEntry, Service } from "./schema.ts";
 
 /** A price range in cents. */
 export interface PriceRange {

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { centsSchema } from "../money/money.ts";
+import { centsSchema } from "../money/schema.ts";
+
+export { MAIN_SERVICE_IDS, SPECIALISED_SERVICE_IDS, type MainServiceId, type SpecialisedServiceId, type CatalogueServiceId } from "./limits.ts";
 
 /** Fixed: one price, whatever the client types. Custom: the client chooses a price within a range. */
 export const PRICING_TYPES = ["fixed", "custom"] as const;
@@ -10,24 +12,6 @@ export type PricingType = z.infer<typeof pricingTypeSchema>;
 export const SERVICE_KINDS = ["main", "specialised"] as const;
 export const serviceKindSchema = z.enum(SERVICE_KINDS);
 export type ServiceKind = z.infer<typeof serviceKindSchema>;
-
-export const MAIN_SERVICE_IDS = ["conception", "creation", "marketing", "promotion", "sales"] as const;
-export const SPECIALISED_SERVICE_IDS = [
-  "website",
-  "agent_ai",
-  "service_ai",
-  "chat_bot",
-  "logo_design",
-  "graphics",
-  "campaigns",
-  "social_media",
-  "video_marketing",
-  "sport_audiovisuel",
-  "jingle",
-] as const;
-export type MainServiceId = (typeof MAIN_SERVICE_IDS)[number];
-export type SpecialisedServiceId = (typeof SPECIALISED_SERVICE_IDS)[number];
-export type CatalogueServiceId = MainServiceId | SpecialisedServiceId;
 
 /** A stable identifier: lower case letters, digits and underscores (the UI maps it to its i18n keys). */
 export const serviceIdSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "errors:invalidValue");

@@ -1,21 +1,9 @@
 import { z } from "zod";
 import { LANGUAGES } from "../i18n/language.ts";
 import { isPlausiblePhone } from "./rules.ts";
+import { INQUIRY_TYPES, DEFAULT_INQUIRY_TYPE, CONTACT_LIMITS, type InquiryType } from "./limits.ts";
 
-/** Inquiry types (spec README decision 8); the form's labels map to them one to one. */
-export const INQUIRY_TYPES = ["question", "quote", "consultation", "partnership", "support"] as const;
-export type InquiryType = (typeof INQUIRY_TYPES)[number];
-export const DEFAULT_INQUIRY_TYPE: InquiryType = "question";
-
-export const CONTACT_LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 40,
-  company: 200,
-  messageMin: 10,
-  messageMax: 5_000,
-  service: 100,
-} as const;
+export { INQUIRY_TYPES, DEFAULT_INQUIRY_TYPE, CONTACT_LIMITS, type InquiryType } from "./limits.ts";
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Money is held as an integer number of US cents everywhere: in the cart, in orders, in the database and
  * on the wire. Binary floating point cannot represent most decimal fractions (0.1 + 0.2 !== 0.3), so
@@ -11,9 +9,6 @@ import { z } from "zod";
 export type Cents = number;
 
 export const CURRENCY = "usd" as const;
-
-/** An amount of money in cents: a safe integer, zero or more. */
-export const centsSchema = z.number().int().min(0);
 
 export function isCents(value: unknown): value is Cents {
   return typeof value === "number" && Number.isSafeInteger(value);

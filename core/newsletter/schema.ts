@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { NEWSLETTER_LIMITS } from "./limits.ts";
 
-export const NEWSLETTER_LIMITS = { email: 254, token: 200 } as const;
+export { NEWSLETTER_LIMITS } from "./limits.ts";
 
 /** `POST /api/newsletter/subscribe`: the address to confirm. */
 export const newsletterSubscribeSchema = z.strictObject({

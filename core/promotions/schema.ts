@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { centsSchema } from "../money/money.ts";
+import { centsSchema } from "../money/schema.ts";
 
 /** Percent: `value` % of the subtotal, rounded down. Amount: `value` cents off. */
 export const PROMO_KINDS = ["percent", "amount"] as const;

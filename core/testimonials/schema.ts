@@ -1,18 +1,7 @@
 import { z } from "zod";
+import { RATING_MIN, RATING_MAX, DEFAULT_RATING, TESTIMONIAL_LIMITS } from "./limits.ts";
 
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-export const DEFAULT_RATING = 5;
-
-export const TESTIMONIAL_LIMITS = {
-  name: 100,
-  email: 254,
-  company: 200,
-  title: 100,
-  projectType: 100,
-  textMin: 10,
-  textMax: 2_000,
-} as const;
+export { RATING_MIN, RATING_MAX, DEFAULT_RATING, TESTIMONIAL_LIMITS } from "./limits.ts";
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);

@@ -34,6 +34,12 @@ let root: Root | null = null;
 let container: HTMLElement;
 const fetchMock = vi.fn<typeof fetch>();
 
+// The form imports its schema on the first submit (zod is not part of the page's first load); loaded once
+// here, so that every test's submit settles within act(), the first one included.
+beforeAll(async () => {
+  await import("../../core/contact/schema.ts");
+});
+
 beforeEach(() => {
   toast.success.mockReset();
   toast.error.mockReset();

@@ -24,6 +24,12 @@ let container: HTMLElement;
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
+// The form imports its schema on the first submit (zod is not part of the page's first load); loaded once
+// here, so that every test's submit settles within act(), the first one included.
+beforeAll(async () => {
+  await import("../../core/newsletter/schema.ts");
+});
+
 beforeEach(() => {
   toast.success.mockReset();
   toast.error.mockReset();

@@ -41,8 +41,9 @@ function useHydrated(): boolean {
  * State of a sign-in or sign-up form: client-side validation with the shared zod schema (translated
  * keys), the API call, the server's translated field and general errors, and the busy state. On
  * success the browser makes a full navigation so that the server renders with the new session.
+ * `loadSchema` imports the schema on the first submit: zod is not part of the page's first load.
  */
-export function useAuthForm<S extends z.ZodType>(options: { schema: S; endpoint: string; destination: string; initialError?: string | null }) {
+export function useAuthForm<S extends z.ZodType>(options: { loadSchema: () => Promise<S>; endpoint: string; destination: string; initialError?: string | null }) {
   const { t } = useTranslation("auth");
   const formRef = useRef<HTMLFormElement>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -63,14 +64,24 @@ export function useAuthForm<S extends z.ZodType>(options: { schema: S; endpoint:
     event.preventDefault();
     if (busy) return;
     const values = Object.fromEntries(new FormData(event.currentTarget));
-    const parsed = options.schema.safeParse(values);
+    setBusy(true);
+    let parsed: z.ZodSafeParseResult<z.output<S>>;
+    try {
+      parsed = (await options.loadSchema()).safeParse(values);
+    } catch {
+      // The schema's chunk could not be fetched: the same words as any other network failure.
+      setBusy(false);
+      setFormError(t("errors.network"));
+      setAttempt((n) => n + 1);
+      return;
+    }
     if (!parsed.success) {
+      setBusy(false);
       setFieldErrors(Object.fromEntries(Object.entries(fieldKeysOf(parsed.error)).map(([field, key]) => [field, t(key)])));
       setFormError(null);
       setAttempt((n) => n + 1);
       return;
     }
-    setBusy(true);
     setFieldErrors({});
     setFormError(null);
     try {

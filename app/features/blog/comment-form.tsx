@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { LIMITS, commentInputSchema } from "../../../core/blog/schema.ts";
+import { LIMITS } from "../../../core/blog/limits.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { ApiError, api } from "../../lib/api.ts";
@@ -46,19 +46,21 @@ export function CommentForm({ postId, parent, onClose }: { postId: number; paren
     if (submitting) return;
     const missing = REQUIRED.filter((field) => values[field].trim() === "");
     const payload = { ...values, parentId: parent?.id ?? null };
-    const parsed = commentInputSchema.safeParse(payload);
-    if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as FieldName;
-        if (ORDER.includes(field) && !next[field]) next[field] = t(issue.message);
-      }
-      showErrors(next);
-      if (missing.length > 0) toast.error(t("comments.missingTitle"), { description: t("comments.missingText") });
-      return;
-    }
     setSubmitting(true);
     try {
+      // The schema (and zod) come with the first submit, not with the page.
+      const { commentInputSchema } = await import("../../../core/blog/schema.ts");
+      const parsed = commentInputSchema.safeParse(payload);
+      if (!parsed.success) {
+        const next: Partial<Record<FieldName, string>> = {};
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0] as FieldName;
+          if (ORDER.includes(field) && !next[field]) next[field] = t(issue.message);
+        }
+        showErrors(next);
+        if (missing.length > 0) toast.error(t("comments.missingTitle"), { description: t("comments.missingText") });
+        return;
+      }
       await api(`/api/posts/${postId}/comments`, { json: parsed.data });
       toast.success(t("comments.successTitle"), { description: t("comments.successText") });
       setValues(EMPTY);

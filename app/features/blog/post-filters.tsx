@@ -2,7 +2,7 @@ import { Search } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { FILTER_CATEGORIES, LIMITS } from "../../../core/blog/schema.ts";
+import { FILTER_CATEGORIES, LIMITS } from "../../../core/blog/limits.ts";
 import type { ListFilters } from "../../../core/blog/rules.ts";
 import { cn } from "../../lib/cn.ts";
 

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { CART_STORAGE_KEY, type CartState } from "../../../core/cart/schema.ts";
+import { CART_STORAGE_KEY } from "../../../core/cart/limits.ts";
+import type { CartState } from "../../../core/cart/schema.ts";
 import { cartReducer, emptyCart, serializeCart, type CartAction, type CartMessage, type CartResult } from "../../../core/cart/rules.ts";
 import type { PromoDefinition } from "../../../core/promotions/schema.ts";
 import { ApiError, api } from "../../lib/api.ts";

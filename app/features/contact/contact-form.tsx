@@ -1,8 +1,9 @@
 import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { flushSync } from "react-dom";
 import { toast } from "sonner";
-import { CONTACT_LIMITS, DEFAULT_INQUIRY_TYPE, contactInputSchema, type InquiryType } from "../../../core/contact/schema.ts";
+import { CONTACT_LIMITS, DEFAULT_INQUIRY_TYPE, type InquiryType } from "../../../core/contact/limits.ts";
 import { isLanguage } from "../../../core/i18n/language.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
@@ -59,7 +60,9 @@ export function ContactForm() {
   };
 
   function refuse(next: Partial<Record<FieldName, string>>) {
-    setErrors(next);
+    // Called after an await (the schema's import, the server's answer): render the messages now, so that
+    // the fields are marked invalid before focusFirstInvalid looks for the first one.
+    flushSync(() => setErrors(next));
     focusFirstInvalid(formRef.current);
   }
 
@@ -67,14 +70,16 @@ export function ContactForm() {
     event.preventDefault();
     if (sending) return;
     const language = isLanguage(i18n.language) ? i18n.language : undefined;
-    const parsed = contactInputSchema.safeParse({ ...values, language });
-    if (!parsed.success) {
-      refuse(translatedFieldErrors(parsed.error, t, FIELDS));
-      return;
-    }
     setSending(true);
-    setSent(false);
     try {
+      // The schema (and zod) come with the first submit, not with the page.
+      const { contactInputSchema } = await import("../../../core/contact/schema.ts");
+      const parsed = contactInputSchema.safeParse({ ...values, language });
+      if (!parsed.success) {
+        refuse(translatedFieldErrors(parsed.error, t, FIELDS));
+        return;
+      }
+      setSent(false);
       await api<{ message: string }>("/api/contact", { json: parsed.data });
       toast.success(t("messages.sentTitle"), { description: t("messages.sent") });
       setValues(EMPTY);

@@ -2,7 +2,7 @@ import { Loader2, MailCheck, Send } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { NEWSLETTER_LIMITS, newsletterSubscribeSchema } from "../../../core/newsletter/schema.ts";
+import { NEWSLETTER_LIMITS } from "../../../core/newsletter/limits.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input } from "../../components/ui/field.tsx";
 import { ApiError, api } from "../../lib/api.ts";
@@ -29,14 +29,16 @@ export function NewsletterBox() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const parsed = newsletterSubscribeSchema.safeParse({ email });
-    if (!parsed.success) {
-      refuse(t(parsed.error.issues[0]?.message ?? "validation.emailInvalid"));
-      return;
-    }
     setBusy(true);
-    setAccepted(null);
     try {
+      // The schema (and zod) come with the first submit, not with the page.
+      const { newsletterSubscribeSchema } = await import("../../../core/newsletter/schema.ts");
+      const parsed = newsletterSubscribeSchema.safeParse({ email });
+      if (!parsed.success) {
+        refuse(t(parsed.error.issues[0]?.message ?? "validation.emailInvalid"));
+        return;
+      }
+      setAccepted(null);
       const answer = await api<{ message: string }>("/api/newsletter/subscribe", { json: parsed.data });
       setAccepted(answer.message || t("subscribe.accepted"));
       toast.success(t("box.acceptedTitle"), { description: answer.message || t("subscribe.accepted") });

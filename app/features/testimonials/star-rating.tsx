@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { RATING_MAX, RATING_MIN } from "../../../core/testimonials/schema.ts";
+import { RATING_MAX, RATING_MIN } from "../../../core/testimonials/limits.ts";
 import { cn } from "../../lib/cn.ts";
 
 const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);

@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { useMatches } from "react-router";
+import { isLanguage, type Language } from "../../core/i18n/language.ts";
+import { routeNamespaces } from "./route-namespaces.ts";
+import { isBrowserNamespace, type BrowserNamespace } from "../locales/namespaces.ts";
+
+const ELEMENT_ID = "i18n-resources";
+
+export interface InlinedResources {
+  language: Language;
+  resources: Partial<Record<BrowserNamespace, Record<string, unknown>>>;
+}
+
+/** JSON safe inside a <script> element: no "</script>", no "<!--", no line separators. */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+// What the server wrote, read once: hydration renders the element with the same text, so React finds
+// nothing to change, and later renders (other pages) leave it as it was.
+let hydratedText: string | null = null;
+function textOnPage(): string {
+  hydratedText ??= document.getElementById(ELEMENT_ID)?.textContent ?? "";
+  return hydratedText;
+}
+
+/** The translations the server inlined into the page, or null when there are none (or they are garbled). */
+export function readInlinedResources(): InlinedResources | null {
+  try {
+    const value = JSON.parse(textOnPage()) as Partial<InlinedResources> | null;
+    if (!value || !isLanguage(value.language) || typeof value.resources !== "object" || value.resources === null) return null;
+    const resources = Object.fromEntries(Object.entries(value.resources).filter(([ns]) => isBrowserNamespace(ns)));
+    return { language: value.language, resources };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A JSON data block (not run, so no nonce or CSP hash needed) with the translations of the page's
+ * routes in its language, taken from the server's instance: the browser hydrates with exactly what the
+ * server rendered with, and fetches no locale file before hydrating.
+ */
+export function InlineResources({ language }: { language: Language }) {
+  const matches = useMatches();
+  const { i18n } = useTranslation();
+  const text =
+    typeof document === "undefined"
+      ? serializeForScript({ language, resources: Object.fromEntries(routeNamespaces(matches.map((match) => match.id)).map((ns) => [ns, i18n.getResourceBundle(language, ns) as unknown])) })
+      : textOnPage();
+  return <script id={ELEMENT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
+}

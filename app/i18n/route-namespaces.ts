@@ -1,0 +1,43 @@
+import type { BrowserNamespace } from "../locales/namespaces.ts";
+
+/**
+ * The translation namespaces each route renders with, its components' included, keyed by route id (the
+ * /:lang tree's "lang-" ids share the plain tree's entries). A page gets its own and its layouts' (root,
+ * site): the server inlines exactly those into the HTML, and a client navigation loads a page's before
+ * rendering it. tests/unit/route-namespaces.test.ts checks this table against the source.
+ */
+export const ROUTE_NAMESPACES = {
+  root: ["common"],
+  site: [],
+  home: ["home", "contact", "appointments", "cart", "catalogue", "testimonials", "errors"],
+  about: [],
+  contact: ["contact", "appointments"],
+  posts: ["blog", "errors"],
+  post: ["blog", "errors"],
+  login: ["auth"],
+  register: ["auth"],
+  admin: ["admin", "blog", "testimonials", "errors"],
+  cart: ["cart"],
+  testimonials: ["testimonials", "errors"],
+  "hot-deals": ["deals", "cart", "newsletter"],
+  "newsletter-confirm": ["newsletter"],
+  privacy: ["legal"],
+  terms: ["legal"],
+  "not-found": [],
+} as const satisfies Record<string, readonly BrowserNamespace[]>;
+
+type RouteId = keyof typeof ROUTE_NAMESPACES;
+
+function isRouteId(id: string): id is RouteId {
+  return Object.hasOwn(ROUTE_NAMESPACES, id);
+}
+
+/** The namespaces of a chain of matched routes (ids as React Router gives them), each once. */
+export function routeNamespaces(routeIds: Iterable<string>): BrowserNamespace[] {
+  const namespaces = new Set<BrowserNamespace>();
+  for (const id of routeIds) {
+    const key = id.replace(/^lang-/, "");
+    if (isRouteId(key)) for (const ns of ROUTE_NAMESPACES[key]) namespaces.add(ns);
+  }
+  return [...namespaces];
+}

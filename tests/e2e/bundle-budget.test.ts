@@ -1,0 +1,65 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launchBrowser } from "./browser.ts";
+import enMail from "../../app/locales/en/mail.json";
+import { PUBLIC_PAGES, budgetOf, kb, measureFirstLoad, publicPostPath, type FirstLoad } from "./first-load-js.ts";
+
+/**
+ * The byte budget of the public pages (issue 6): the JavaScript a page loads until the network is idle
+ * after load (entry, modulepreload links, route modules, chunks loaded while hydrating), each file by
+ * its gzip size (level 9), at most 150 KB on the home page and 135 KB on every other public page, in
+ * English and in French. Sizes do not vary from run to run, so the bars are exact. `npm run
+ * bench:bundle` prints the same figures with brotli and the largest files.
+ */
+let browser: Browser;
+let post: string;
+const measured = new Map<string, FirstLoad>();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  post = await publicPostPath(baseUrl());
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function address(page: string, language: "en" | "fr"): string {
+  const path = page === "/posts/:id" ? post : page;
+  return language === "en" ? path : `/fr${path === "/" ? "" : path}`;
+}
+
+async function firstLoad(page: string, language: "en" | "fr"): Promise<FirstLoad> {
+  const key = `${language} ${page}`;
+  if (!measured.has(key)) measured.set(key, await measureFirstLoad(browser, baseUrl(), address(page, language), language === "en" ? "en-US" : "fr-FR"));
+  return measured.get(key)!;
+}
+
+function describeFiles(result: FirstLoad): string {
+  return result.files
+    .slice(0, 8)
+    .map((file) => `  ${file.url} ${kb(file.gzip)} KB`)
+    .join("\n");
+}
+
+describe("first-load JavaScript of the public pages", () => {
+  for (const language of ["en", "fr"] as const) {
+    for (const page of PUBLIC_PAGES) {
+      it(`${language === "en" ? page : `/fr${page === "/" ? "" : page}`} stays within ${kb(budgetOf(page))} KB gzip`, async () => {
+        const result = await firstLoad(page, language);
+        expect(result.files.length, "scripts recorded").toBeGreaterThan(0);
+        expect(result.gzip, `${result.page}: ${kb(result.gzip)} KB gzip in ${result.files.length} files, the largest:\n${describeFiles(result)}`).toBeLessThanOrEqual(budgetOf(page));
+      });
+    }
+  }
+
+  it("never sends zod or a server-only translation with a public page's first load", async () => {
+    for (const page of PUBLIC_PAGES) {
+      const result = await firstLoad(page, "en");
+      for (const file of result.files) {
+        const body = await (await fetch(new URL(file.url, baseUrl()))).text();
+        expect(body, `${page}: ${file.url} holds zod`).not.toContain("ZodError");
+        expect(body, `${page}: ${file.url} holds the mail namespace`).not.toContain(enMail.validation.recipientInvalid);
+      }
+    }
+  });
+});

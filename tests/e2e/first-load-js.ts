@@ -1,0 +1,86 @@
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { Browser } from "playwright-core";
+
+/** The public pages of the byte budget, as plain addresses; `/posts/:id` is filled in with a real post. */
+export const PUBLIC_PAGES = ["/", "/about", "/contact", "/posts", "/posts/:id", "/cart", "/hot-deals", "/testimonials", "/login", "/register", "/privacy", "/terms", "/newsletter/confirm"] as const;
+
+/** The issue's bars, in bytes of gzip (level 9): the home page, and every other public page. */
+export const BUDGET_BYTES = { home: 150 * 1024, other: 135 * 1024 } as const;
+
+export function budgetOf(page: string): number {
+  return page === "/" ? BUDGET_BYTES.home : BUDGET_BYTES.other;
+}
+
+export interface ScriptFile {
+  url: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface FirstLoad {
+  page: string;
+  files: ScriptFile[];
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+/**
+ * Every JavaScript file a page loads from its own origin until the network is idle after `load`
+ * (entry, modulepreload links, route modules, chunks imported while hydrating), each measured by its
+ * body compressed on its own: gzip level 9 and brotli quality 11. A fresh context each time, so that
+ * nothing comes from the browser's cache. The list is what the browser saw (responses and resource
+ * timing entries, so a file is never missed); the bytes are fetched again from the server.
+ */
+export async function measureFirstLoad(browser: Browser, baseUrl: string, page: string, locale = "en-US"): Promise<FirstLoad> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale, serviceWorkers: "block" });
+  const origin = new URL(baseUrl).origin;
+  const urls = new Set<string>();
+  const addIfScript = (url: string) => {
+    const parsed = new URL(url);
+    if (parsed.origin === origin && /\.m?js$/.test(parsed.pathname)) urls.add(parsed.pathname);
+  };
+  try {
+    const tab = await context.newPage();
+    tab.on("response", (response) => addIfScript(response.url()));
+    await tab.goto(page, { waitUntil: "networkidle" });
+    const entries = await tab.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
+    for (const url of entries) addIfScript(url);
+  } finally {
+    await context.close();
+  }
+  const files = await Promise.all(
+    [...urls].map(async (url): Promise<ScriptFile> => {
+      const response = await fetch(new URL(url, origin));
+      if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+      const body = Buffer.from(await response.arrayBuffer());
+      return { url, raw: body.length, gzip: gzipSize(body), brotli: brotliSize(body) };
+    }),
+  );
+  files.sort((a, b) => b.gzip - a.gzip);
+  const sum = (key: "raw" | "gzip" | "brotli") => files.reduce((total, file) => total + file[key], 0);
+  return { page, files, raw: sum("raw"), gzip: sum("gzip"), brotli: sum("brotli") };
+}
+
+export function gzipSize(body: Buffer): number {
+  return gzipSync(body, { level: 9 }).length;
+}
+
+export function brotliSize(body: Buffer): number {
+  return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }).length;
+}
+
+/** The address of one published post that anyone may read, for the `/posts/:id` page. */
+export async function publicPostPath(baseUrl: string): Promise<string> {
+  const response = await fetch(new URL("/api/posts", baseUrl));
+  if (!response.ok) throw new Error(`GET /api/posts answered ${response.status}`);
+  const posts = (await response.json()) as Array<{ id: number | string; membersOnly?: boolean }>;
+  const post = posts.find((candidate) => !candidate.membersOnly) ?? posts[0];
+  if (!post) throw new Error("No published post to measure");
+  return `/posts/${post.id}`;
+}
+
+export function kb(bytes: number): string {
+  return (bytes / 1024).toFixed(1);
+}
