@@ -1,7 +1,7 @@
 import { Loader2, ShoppingCart, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../components/ui/toast.ts";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { useCart } from "../features/cart/cart-context.tsx";
 import { CartLine } from "../features/cart/cart-line.tsx";

@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, Loader2, MailCheck, MailQuestion } from "luci
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../components/ui/toast.ts";
 import type { ConfirmationStatus } from "../../core/newsletter/schema.ts";
 import { isTokenShaped } from "../../core/newsletter/rules.ts";
 import { Button, buttonClasses } from "../components/ui/button.tsx";

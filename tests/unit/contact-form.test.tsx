@@ -13,7 +13,7 @@ import { resources } from "../../app/locales/resources.ts";
 // Spec document 000: section 2 (contact form fields), 4 (Send Message, Sending, sent confirmation and
 // reset), 5 (the server schema's rules) and 8 (the toasts); README decision 8 (inquiry types).
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 const config: PublicConfig = {
   siteUrl: "https://atelier.example",

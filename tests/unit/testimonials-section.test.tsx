@@ -14,7 +14,7 @@ import { initials } from "../../app/features/testimonials/testimonial-card.tsx";
 // Spec document 000: section 2 "Testimonials section", section 5 (testimonial form), section 8
 // (testimonial messages), section 9 (star scale 5, default rating 5).
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -2,7 +2,7 @@ import { Check, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import type { ModerationComment } from "../../../core/blog/schema.ts";
 import type { AdminTestimonial } from "../../../core/testimonials/schema.ts";
 import { Button } from "../../components/ui/button.tsx";

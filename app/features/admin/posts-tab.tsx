@@ -2,7 +2,7 @@ import { Eye, EyeOff, Lock, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import type { AdminPost } from "../../../core/blog/schema.ts";
 import type { Language } from "../../../core/i18n/language.ts";
 import { Badge } from "../../components/ui/badge.tsx";

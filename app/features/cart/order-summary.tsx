@@ -1,7 +1,7 @@
 import { Loader2, Lock, Tag, X } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { checkOrderLimits } from "../../../core/cart/rules.ts";
 import type { CartState } from "../../../core/cart/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";

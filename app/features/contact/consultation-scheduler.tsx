@@ -1,7 +1,7 @@
 import { CalendarCheck, CalendarDays, CheckCircle2, ChevronLeft, ChevronRight, Clock, Loader2, RotateCw } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { addDays, formatDateForHumans } from "../../../core/appointments/rules.ts";
 import { APPOINTMENT_LIMITS, bookingInputSchema, type Appointment, type DaySlots } from "../../../core/appointments/schema.ts";
 import { isLanguage, type Language } from "../../../core/i18n/language.ts";

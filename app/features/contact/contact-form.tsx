@@ -1,7 +1,7 @@
 import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { CONTACT_LIMITS, DEFAULT_INQUIRY_TYPE, contactInputSchema, type InquiryType } from "../../../core/contact/schema.ts";
 import { isLanguage } from "../../../core/i18n/language.ts";
 import { Button } from "../../components/ui/button.tsx";

@@ -2,7 +2,7 @@ import { Clock, Flame, ShoppingCart, Tag } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { hotDealIdOf, hotDealItem } from "../../../core/cart/rules.ts";
 import type { PublicDeal } from "../../../core/deals/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";

@@ -2,7 +2,7 @@ import { ArrowRight, LoaderCircle, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { checkBudget, defaultUnitPriceCents, toCartService } from "../../../core/catalogue/rules.ts";
 import type { LocalizedService } from "../../../core/catalogue/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";

@@ -1,7 +1,7 @@
 import { Loader2, MailCheck, Send } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { NEWSLETTER_LIMITS, newsletterSubscribeSchema } from "../../../core/newsletter/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input } from "../../components/ui/field.tsx";

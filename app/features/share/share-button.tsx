@@ -1,7 +1,7 @@
 import { Check, ChevronDown, Link2, Share2 } from "lucide-react";
 import { DropdownMenu, Popover } from "radix-ui";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { BRAND_ICONS } from "./brand-icons.tsx";

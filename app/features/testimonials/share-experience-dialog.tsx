@@ -2,7 +2,7 @@ import { MessageSquarePlus, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { DEFAULT_RATING, TESTIMONIAL_LIMITS } from "../../../core/testimonials/schema.ts";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
