@@ -1,4 +1,3 @@
-import { Loader2, ShoppingCart, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../components/ui/toast.ts";
@@ -11,6 +10,7 @@ import { useCartAnnouncement } from "../features/cart/use-cart-announcement.ts";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import type { Route } from "./+types/cart";
+import { Icon } from "../components/ui/icon.tsx";
 
 export function loader(args: Route.LoaderArgs) {
   return { meta: pageMeta(args, { title: "cart:page.title", description: "cart:page.metaDescription" }) };
@@ -46,7 +46,7 @@ export default function CartPage() {
         </h1>
         {restored && cart.items.length > 0 ? (
           <Button variant="outline" className="text-destructive hover:bg-red-50" onClick={clearCart}>
-            <Trash2 size={16} aria-hidden="true" />
+            <Icon name="trash-2" size={16} aria-hidden="true" />
             {t("page.clearCart")}
           </Button>
         ) : null}
@@ -58,12 +58,12 @@ export default function CartPage() {
 
       {!restored ? (
         <div role="status" className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground">
-          <Loader2 size={20} aria-hidden="true" className="animate-spin" />
+          <Icon name="loader-2" size={20} aria-hidden="true" className="animate-spin" />
           {t("page.loading")}
         </div>
       ) : cart.items.length === 0 ? (
         <section aria-labelledby="cart-empty-title" className="flex flex-col items-center rounded-xl border border-dashed border-border bg-white px-6 py-20 text-center">
-          <ShoppingCart size={44} aria-hidden="true" className="text-muted-foreground" />
+          <Icon name="shopping-cart" size={44} aria-hidden="true" className="text-muted-foreground" />
           <h2 id="cart-empty-title" className="mt-5 font-display text-2xl font-semibold">
             {t("page.emptyTitle")}
           </h2>

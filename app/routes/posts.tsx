@@ -1,4 +1,3 @@
-import { Newspaper } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { hasActiveFilters, normalizeFilters } from "../../core/blog/rules.ts";
@@ -9,6 +8,7 @@ import { PostFilters } from "../features/blog/post-filters.tsx";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { usePathLanguage } from "../features/i18n/localized-link.tsx";
 import type { Route } from "./+types/posts";
+import { Icon } from "../components/ui/icon.tsx";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
@@ -54,7 +54,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
       <section aria-label={t("list.postsLabel")} aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
         {posts.length === 0 ? (
           <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-border px-6 py-16 text-center">
-            <Newspaper aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
+            <Icon name="newspaper" aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
             <h2 className="mt-4 font-display text-2xl font-semibold">{t("list.emptyTitle")}</h2>
             <p className="mt-2 text-muted-foreground">{filtered ? t("list.emptyFiltered") : t("list.emptyAll")}</p>
           </div>

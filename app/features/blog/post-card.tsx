@@ -1,4 +1,3 @@
-import { ArrowRight, Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { PostSummary } from "../../../core/blog/schema.ts";
 import { Card } from "../../components/ui/card.tsx";
@@ -6,6 +5,7 @@ import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { ShareButton } from "../share/share-button.tsx";
 import { formatPostDate } from "./format-date.ts";
 import { PostBadges } from "./post-badges.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** One post in the list (spec section 2): image, category, title, excerpt, date, "5 min read", share, Read More. */
 export function PostCard({ post, language, shareUrl }: { post: PostSummary; language: string; shareUrl: string }) {
@@ -36,7 +36,7 @@ export function PostCard({ post, language, shareUrl }: { post: PostSummary; lang
           <p className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
             <time dateTime={post.createdAt}>{formatPostDate(post.createdAt, language)}</time>
             <span className="inline-flex items-center gap-1">
-              <Clock aria-hidden="true" className="h-4 w-4" />
+              <Icon name="clock" aria-hidden="true" className="h-4 w-4" />
               {t("list.readTime")}
             </span>
           </p>
@@ -48,7 +48,7 @@ export function PostCard({ post, language, shareUrl }: { post: PostSummary; lang
               className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
             >
               {t("list.readMore")}
-              <ArrowRight aria-hidden="true" className="h-4 w-4" />
+              <Icon name="arrow-right" aria-hidden="true" className="h-4 w-4" />
             </LocalizedLink>
           </div>
         </div>

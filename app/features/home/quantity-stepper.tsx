@@ -1,8 +1,8 @@
-import { Minus, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogueQuantity } from "../../../core/catalogue/rules.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /**
  * A card's quantity: minus and plus buttons around a number input. It never goes below 1 (a
@@ -28,7 +28,7 @@ export function QuantityStepper({ value, onChange, serviceName, disabled }: { va
         aria-label={t("services.decrease", { service: serviceName })}
         aria-controls={id}
       >
-        <Minus size={16} aria-hidden="true" />
+        <Icon name="minus" size={16} aria-hidden="true" />
       </button>
       <input
         id={id}
@@ -53,7 +53,7 @@ export function QuantityStepper({ value, onChange, serviceName, disabled }: { va
         aria-label={t("services.increase", { service: serviceName })}
         aria-controls={id}
       >
-        <Plus size={16} aria-hidden="true" />
+        <Icon name="plus" size={16} aria-hidden="true" />
       </button>
     </div>
   );

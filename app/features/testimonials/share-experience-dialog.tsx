@@ -1,4 +1,3 @@
-import { MessageSquarePlus, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +7,7 @@ import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { StarRatingInput } from "./star-rating.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 type TextField = "name" | "email" | "company" | "content";
 type FieldName = TextField | "rating";
@@ -102,7 +102,7 @@ export function ShareExperienceDialog({ triggerClassName }: { triggerClassName?:
       }}
     >
       <Dialog.Trigger className={buttonClasses("primary", "md", triggerClassName)}>
-        <MessageSquarePlus aria-hidden="true" size={18} />
+        <Icon name="message-square-plus" aria-hidden="true" size={18} />
         {t("dialog.open")}
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -111,7 +111,7 @@ export function ShareExperienceDialog({ triggerClassName }: { triggerClassName?:
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="font-display text-2xl font-semibold">{t("dialog.title")}</Dialog.Title>
             <Dialog.Close className={buttonClasses("ghost", "icon", "-mr-2 -mt-1 h-9 w-9 shrink-0 rounded-full")} aria-label={t("dialog.close")}>
-              <X aria-hidden="true" size={18} />
+              <Icon name="x" aria-hidden="true" size={18} />
             </Dialog.Close>
           </div>
           <Dialog.Description className="mt-2 text-muted-foreground">{t("dialog.description")}</Dialog.Description>
