@@ -168,6 +168,8 @@ const fieldError = (name: string) => {
 async function openDialog(section: HTMLElement) {
   const trigger = [...section.querySelectorAll("button")].find((button) => text(button) === "Share Your Experience" || text(button) === "Partagez votre expérience")!;
   await act(async () => trigger.click());
+  // The dialog's form is loaded on first use: give that import a moment the first time.
+  for (let tries = 0; tries < 100 && !dialog(); tries++) await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
   expect(dialog()).not.toBeNull();
 }
 
