@@ -220,6 +220,10 @@ describe("ContactSection", () => {
     fetchMock.mockReturnValue(new Promise(() => {}));
     await render(<ContactSection />);
     expect(container.querySelector("#contact form [name=message]")).not.toBeNull();
+    // The scheduler's code arrives after the section (jsdom has no IntersectionObserver: at once).
+    for (let tries = 0; tries < 100 && !container.querySelector("#consultation [name=customerPhone]"); tries++) {
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    }
     expect(container.querySelector("#consultation [name=customerPhone]")).not.toBeNull();
     expect(container.querySelector("#consultation [data-testid=available-7-days]")?.textContent).toBe("Available 7 days a week");
     const links = [...container.querySelectorAll("[data-testid=company-details] a")].map((a) => [a.textContent, a.getAttribute("href")]);

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "../../root.tsx";
-import { ConsultationScheduler } from "./consultation-scheduler.tsx";
+import { DeferredScheduler } from "./deferred-scheduler.tsx";
 import { ContactForm } from "./contact-form.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
@@ -76,7 +76,7 @@ export function ContactSection({ variant = "home" }: { variant?: "home" | "page"
         </div>
 
         <div id="consultation" className="mt-16">
-          <ConsultationScheduler />
+          <DeferredScheduler />
         </div>
       </div>
     </section>
