@@ -44,7 +44,7 @@ export function MainServiceCard({ service, index, shareUrl }: { service: Localiz
       </p>
 
       <div className="mt-5 space-y-4 border-t border-border pt-5">
-        <QuantityStepper value={quantity} onChange={setQuantity} serviceName={service.name} disabled={adding} />
+        <QuantityStepper value={quantity} onChange={setQuantity} serviceName={service.name} disabled={adding} t={t} />
         <Button onClick={() => void onAdd()} disabled={adding} aria-busy={adding || undefined} className="w-full rounded-full">
           {adding ? <Icon name="loader-circle" size={18} aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Icon name="shopping-cart" size={18} aria-hidden="true" />}
           {adding ? t("services.adding") : t("services.addToCart")}

@@ -91,7 +91,7 @@ export function SpecialisedServiceCard({ service }: { service: LocalizedService 
             </div>
           )}
         </Field>
-        <QuantityStepper value={quantity} onChange={setQuantity} serviceName={service.name} disabled={adding} />
+        <QuantityStepper value={quantity} onChange={setQuantity} serviceName={service.name} disabled={adding} t={t} />
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void onAdd()} disabled={adding} aria-busy={adding || undefined} className="min-w-fit flex-1 whitespace-nowrap rounded-full px-3 text-sm">
             {adding ? <Icon name="loader-circle" size={16} aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Icon name="shopping-cart" size={16} aria-hidden="true" />}
