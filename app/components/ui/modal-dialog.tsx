@@ -76,7 +76,7 @@ export function ModalDialog({ id, labelledBy, describedBy, onClose, onClosed, cl
         const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
         if (outside) onClose();
       }}
-      className={cn("m-0 max-h-none max-w-none border-0 p-0 text-foreground backdrop:bg-stone-950/40", className)}
+      className={cn("m-0 border-0 p-0 text-foreground backdrop:bg-stone-950/40", className)}
     >
       {children}
     </dialog>

@@ -157,7 +157,7 @@ function MobileMenu({ items, user, name }: { items: NavItem[]; user: CurrentUser
 }
 
 /** The drawers of small screens: a full-height panel on the right of the screen. */
-export const DRAWER_CLASSES = "fixed inset-y-0 left-auto right-0 h-full w-[min(22rem,90vw)] overflow-y-auto bg-background shadow-2xl outline-none";
+export const DRAWER_CLASSES = "fixed inset-y-0 left-auto right-0 h-full max-h-none max-w-none w-[min(22rem,90vw)] overflow-y-auto bg-background shadow-2xl outline-none";
 
 /** Wide screens: the signed-in user's avatar, name and Logout, or the Login button. */
 export function AccountActions({ user, name, className }: { user: CurrentUser | null; name: string; className?: string }) {

@@ -107,7 +107,7 @@ export default function ShareExperiencePanel({ open, setOpen }: { open: boolean;
       labelledBy={titleId}
       describedBy={descriptionId}
       onClose={close}
-      className="fixed inset-0 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl bg-white p-6 shadow-xl backdrop:bg-stone-900/50 sm:p-8"
+      className="fixed inset-0 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] max-w-none overflow-y-auto rounded-2xl bg-white p-6 shadow-xl sm:p-8"
     >
           <div className="flex items-start justify-between gap-4">
             <h2 id={titleId} className="font-display text-2xl font-semibold">
