@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
 
 const ITEMS = '[role="menuitem"], [role="menuitemradio"]';
@@ -72,7 +72,7 @@ export function PopoverMenu({ trigger, triggerClassName, triggerProps, align = "
     };
   }, [align]);
 
-  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const menu = event.currentTarget;
     const items = [...menu.querySelectorAll<HTMLElement>(ITEMS)];
     const at = items.indexOf(document.activeElement as HTMLElement);

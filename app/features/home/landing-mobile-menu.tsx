@@ -82,94 +82,94 @@ export function LandingMobileMenu({
           className={DRAWER_CLASSES}
         >
           <div className="flex min-h-full flex-col">
-          <div className="flex h-16 shrink-0 items-center justify-between border-b border-border px-5">
-            <h2 id={titleId} className="font-display text-lg font-semibold">
-              {t("common:nav.menuTitle")}
-            </h2>
-            <button type="button" onClick={close} className={buttonClasses("ghost", "icon", "rounded-full")} aria-label={t("common:nav.closeMenu")}>
-              <Icon name="x" size={22} aria-hidden="true" />
-            </button>
-          </div>
+            <div className="flex h-16 shrink-0 items-center justify-between border-b border-border px-5">
+              <h2 id={titleId} className="font-display text-lg font-semibold">
+                {t("common:nav.menuTitle")}
+              </h2>
+              <button type="button" onClick={close} className={buttonClasses("ghost", "icon", "rounded-full")} aria-label={t("common:nav.closeMenu")}>
+                <Icon name="x" size={22} aria-hidden="true" />
+              </button>
+            </div>
 
-          <DrawerAccount user={user} name={name} />
+            <DrawerAccount user={user} name={name} />
 
-          <nav aria-label={t("header.sectionsLabel")} className="px-3 pt-4">
-            <ul className="space-y-1">
-              {sections.map((section) => (
-                <li key={section.id}>
-                  <a href={sectionHref(section.id)} onClick={goTo(section.id)} className={drawerLink}>
-                    {section.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-            <a href={sectionHref(SECTIONS.consultation)} onClick={goTo(SECTIONS.consultation)} className={buttonClasses("primary", "md", "mt-3 w-full rounded-full")}>
-              <Icon name="calendar-check" size={18} aria-hidden="true" />
-              {t("header.bookConsultation")}
-            </a>
-          </nav>
-
-          {pages.length > 0 ? (
-            <nav aria-label={t("header.moreLabel")} className="mt-4 border-t border-border px-3 py-4">
+            <nav aria-label={t("header.sectionsLabel")} className="px-3 pt-4">
               <ul className="space-y-1">
-                {pages.map((page) => (
-                  <li key={page.to}>
-                    <LocalizedLink to={page.to} onClick={close} className={drawerLink}>
-                      {page.label}
-                    </LocalizedLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
-
-          <div className="border-t border-border px-5 py-4">
-            <p className="mb-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground" aria-hidden="true">
-              {t("common:language.label")}
-            </p>
-            <LanguageSelector variant="inline" />
-          </div>
-
-          {config ? (
-            <div className="border-t border-border px-2 py-4">
-              <p className={heading}>{t("header.contactDetails")}</p>
-              <ul className="space-y-1 text-sm">
-                <li>
-                  <a href={`mailto:${config.companyEmail}`} className="flex min-h-11 items-center gap-3 rounded-lg px-3 break-all hover:bg-muted">
-                    <Icon name="mail" size={18} aria-hidden="true" className="shrink-0 text-primary" />
-                    <span className="sr-only">{t("common:footer.email")}: </span>
-                    {config.companyEmail}
-                  </a>
-                </li>
-                <li>
-                  <a href={telHref(config.companyPhone)} className="flex min-h-11 items-center gap-3 rounded-lg px-3 hover:bg-muted">
-                    <Icon name="phone" size={18} aria-hidden="true" className="shrink-0 text-primary" />
-                    <span className="sr-only">{t("common:footer.phone")}: </span>
-                    {config.companyPhone}
-                  </a>
-                </li>
-              </ul>
-              <ul className="mt-3 flex gap-2 px-3">
-                {social.map(({ href, platform, icon }) => (
-                  <li key={platform}>
-                    <a
-                      href={href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-border text-foreground transition-colors hover:bg-muted"
-                    >
-                      <Icon name={icon} size={18} />
-                      <span className="sr-only">
-                        {t("common:footer.socialLink", { company, platform })} {t("common:footer.newTab")}
-                      </span>
+                {sections.map((section) => (
+                  <li key={section.id}>
+                    <a href={sectionHref(section.id)} onClick={goTo(section.id)} className={drawerLink}>
+                      {section.label}
                     </a>
                   </li>
                 ))}
               </ul>
-            </div>
-          ) : null}
+              <a href={sectionHref(SECTIONS.consultation)} onClick={goTo(SECTIONS.consultation)} className={buttonClasses("primary", "md", "mt-3 w-full rounded-full")}>
+                <Icon name="calendar-check" size={18} aria-hidden="true" />
+                {t("header.bookConsultation")}
+              </a>
+            </nav>
 
-          <DrawerSignInOut user={user} />
+            {pages.length > 0 ? (
+              <nav aria-label={t("header.moreLabel")} className="mt-4 border-t border-border px-3 py-4">
+                <ul className="space-y-1">
+                  {pages.map((page) => (
+                    <li key={page.to}>
+                      <LocalizedLink to={page.to} onClick={close} className={drawerLink}>
+                        {page.label}
+                      </LocalizedLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ) : null}
+
+            <div className="border-t border-border px-5 py-4">
+              <p className="mb-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground" aria-hidden="true">
+                {t("common:language.label")}
+              </p>
+              <LanguageSelector variant="inline" />
+            </div>
+
+            {config ? (
+              <div className="border-t border-border px-2 py-4">
+                <p className={heading}>{t("header.contactDetails")}</p>
+                <ul className="space-y-1 text-sm">
+                  <li>
+                    <a href={`mailto:${config.companyEmail}`} className="flex min-h-11 items-center gap-3 rounded-lg px-3 break-all hover:bg-muted">
+                      <Icon name="mail" size={18} aria-hidden="true" className="shrink-0 text-primary" />
+                      <span className="sr-only">{t("common:footer.email")}: </span>
+                      {config.companyEmail}
+                    </a>
+                  </li>
+                  <li>
+                    <a href={telHref(config.companyPhone)} className="flex min-h-11 items-center gap-3 rounded-lg px-3 hover:bg-muted">
+                      <Icon name="phone" size={18} aria-hidden="true" className="shrink-0 text-primary" />
+                      <span className="sr-only">{t("common:footer.phone")}: </span>
+                      {config.companyPhone}
+                    </a>
+                  </li>
+                </ul>
+                <ul className="mt-3 flex gap-2 px-3">
+                  {social.map(({ href, platform, icon }) => (
+                    <li key={platform}>
+                      <a
+                        href={href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-border text-foreground transition-colors hover:bg-muted"
+                      >
+                        <Icon name={icon} size={18} />
+                        <span className="sr-only">
+                          {t("common:footer.socialLink", { company, platform })} {t("common:footer.newTab")}
+                        </span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+
+            <DrawerSignInOut user={user} />
           </div>
         </ModalDialog>
       ) : null}

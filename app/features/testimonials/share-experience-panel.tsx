@@ -109,66 +109,66 @@ export default function ShareExperiencePanel({ open, setOpen }: { open: boolean;
       onClose={close}
       className="fixed inset-0 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] max-w-none overflow-y-auto rounded-2xl bg-white p-6 shadow-xl sm:p-8"
     >
-          <div className="flex items-start justify-between gap-4">
-            <h2 id={titleId} className="font-display text-2xl font-semibold">
-              {t("dialog.title")}
-            </h2>
-            <button type="button" onClick={close} className={buttonClasses("ghost", "icon", "-mr-2 -mt-1 h-9 w-9 shrink-0 rounded-full")} aria-label={t("dialog.close")}>
-              <Icon name="x" aria-hidden="true" size={18} />
-            </button>
-          </div>
-          <p id={descriptionId} className="mt-2 text-muted-foreground">
-            {t("dialog.description")}
-          </p>
-          <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={`${t("dialog.name")} *`} error={errors.name}>
-                {(props) => <Input {...props} {...bind("name")} autoComplete="name" required maxLength={TESTIMONIAL_LIMITS.name} />}
-              </Field>
-              <Field label={`${t("dialog.email")} *`} error={errors.email}>
-                {(props) => <Input {...props} {...bind("email")} type="email" autoComplete="email" required maxLength={TESTIMONIAL_LIMITS.email} />}
-              </Field>
-            </div>
-            <Field
-              label={
-                <>
-                  {t("dialog.company")} {optional}
-                </>
-              }
-              error={errors.company}
-            >
-              {(props) => <Input {...props} {...bind("company")} autoComplete="organization" maxLength={TESTIMONIAL_LIMITS.company} />}
-            </Field>
-            <div>
-              <StarRatingInput
-                name="rating"
-                legend={t("dialog.rating")}
-                value={rating}
-                onChange={(next) => {
-                  setRating(next);
-                  if (errors.rating) setErrors((current) => ({ ...current, rating: undefined }));
-                }}
-                describedBy={errors.rating ? ratingErrorId : undefined}
-              />
-              {errors.rating ? (
-                <p id={ratingErrorId} role="alert" className="mt-1.5 text-sm text-destructive">
-                  {errors.rating}
-                </p>
-              ) : null}
-            </div>
-            <Field label={`${t("dialog.content")} *`} error={errors.content} hint={t("dialog.contentHint", { min: TESTIMONIAL_LIMITS.textMin })}>
-              {(props) => <Textarea {...props} {...bind("content")} required rows={5} maxLength={TESTIMONIAL_LIMITS.textMax} placeholder={t("dialog.contentPlaceholder")} />}
-            </Field>
-            <p className="text-sm text-muted-foreground">{t("dialog.reviewNote")}</p>
-            <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-              <button type="button" onClick={close} className={buttonClasses("outline")}>
-                {t("dialog.cancel")}
-              </button>
-              <Button type="submit" disabled={submitting} aria-busy={submitting}>
-                {submitting ? t("dialog.submitting") : t("dialog.submit")}
-              </Button>
-            </div>
-          </form>
+      <div className="flex items-start justify-between gap-4">
+        <h2 id={titleId} className="font-display text-2xl font-semibold">
+          {t("dialog.title")}
+        </h2>
+        <button type="button" onClick={close} className={buttonClasses("ghost", "icon", "-mr-2 -mt-1 h-9 w-9 shrink-0 rounded-full")} aria-label={t("dialog.close")}>
+          <Icon name="x" aria-hidden="true" size={18} />
+        </button>
+      </div>
+      <p id={descriptionId} className="mt-2 text-muted-foreground">
+        {t("dialog.description")}
+      </p>
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={`${t("dialog.name")} *`} error={errors.name}>
+            {(props) => <Input {...props} {...bind("name")} autoComplete="name" required maxLength={TESTIMONIAL_LIMITS.name} />}
+          </Field>
+          <Field label={`${t("dialog.email")} *`} error={errors.email}>
+            {(props) => <Input {...props} {...bind("email")} type="email" autoComplete="email" required maxLength={TESTIMONIAL_LIMITS.email} />}
+          </Field>
+        </div>
+        <Field
+          label={
+            <>
+              {t("dialog.company")} {optional}
+            </>
+          }
+          error={errors.company}
+        >
+          {(props) => <Input {...props} {...bind("company")} autoComplete="organization" maxLength={TESTIMONIAL_LIMITS.company} />}
+        </Field>
+        <div>
+          <StarRatingInput
+            name="rating"
+            legend={t("dialog.rating")}
+            value={rating}
+            onChange={(next) => {
+              setRating(next);
+              if (errors.rating) setErrors((current) => ({ ...current, rating: undefined }));
+            }}
+            describedBy={errors.rating ? ratingErrorId : undefined}
+          />
+          {errors.rating ? (
+            <p id={ratingErrorId} role="alert" className="mt-1.5 text-sm text-destructive">
+              {errors.rating}
+            </p>
+          ) : null}
+        </div>
+        <Field label={`${t("dialog.content")} *`} error={errors.content} hint={t("dialog.contentHint", { min: TESTIMONIAL_LIMITS.textMin })}>
+          {(props) => <Textarea {...props} {...bind("content")} required rows={5} maxLength={TESTIMONIAL_LIMITS.textMax} placeholder={t("dialog.contentPlaceholder")} />}
+        </Field>
+        <p className="text-sm text-muted-foreground">{t("dialog.reviewNote")}</p>
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={close} className={buttonClasses("outline")}>
+            {t("dialog.cancel")}
+          </button>
+          <Button type="submit" disabled={submitting} aria-busy={submitting}>
+            {submitting ? t("dialog.submitting") : t("dialog.submit")}
+          </Button>
+        </div>
+      </form>
     </ModalDialog>
   );
 }
