@@ -60,9 +60,9 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {posts.map((post) => (
+            {posts.map((post, index) => (
               <li key={post.id} className="flex">
-                <PostCard post={post} language={language} shareUrl={`${siteUrl}${localizedPath(`/posts/${post.id}`, pathLanguage ?? language)}`} />
+                <PostCard post={post} language={language} first={index === 0} shareUrl={`${siteUrl}${localizedPath(`/posts/${post.id}`, pathLanguage ?? language)}`} />
               </li>
             ))}
           </ul>

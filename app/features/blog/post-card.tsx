@@ -8,7 +8,7 @@ import { PostBadges } from "./post-badges.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
 /** One post in the list (spec section 2): image, category, title, excerpt, date, "5 min read", share, Read More. */
-export function PostCard({ post, language, shareUrl }: { post: PostSummary; language: string; shareUrl: string }) {
+export function PostCard({ post, language, shareUrl, first = false }: { post: PostSummary; language: string; shareUrl: string; first?: boolean }) {
   const { t } = useTranslation("blog");
   const headingId = `post-${post.id}-title`;
   return (
@@ -16,7 +16,8 @@ export function PostCard({ post, language, shareUrl }: { post: PostSummary; lang
       <article aria-labelledby={headingId} className="flex flex-1 flex-col">
         <div className="aspect-[16/9] overflow-hidden bg-muted">
           {post.featuredImage ? (
-            <img src={post.featuredImage} alt="" width={800} height={450} loading="lazy" className="h-full w-full object-cover" />
+            // The first card's image is the page's largest paint on a phone: fetched at once, not lazily.
+            <img src={post.featuredImage} alt="" width={800} height={450} loading={first ? "eager" : "lazy"} fetchPriority={first ? "high" : "auto"} className="h-full w-full object-cover" />
           ) : (
             <div aria-hidden="true" className="h-full w-full bg-gradient-to-br from-primary/20 via-muted to-accent/20" />
           )}
@@ -48,6 +49,10 @@ export function PostCard({ post, language, shareUrl }: { post: PostSummary; lang
               className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
             >
               {t("list.readMore")}
+              {/* Said by the label already; in the link's text too, for crawlers that read "Read More" as a generic link. */}
+              <span className="sr-only" lang={post.language}>
+                : {post.title}
+              </span>
               <Icon name="arrow-right" aria-hidden="true" className="h-4 w-4" />
             </LocalizedLink>
           </div>
