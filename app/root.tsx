@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
-import { Toaster } from "sonner";
+import { ToastHost } from "./components/ui/toast-host.tsx";
 import { LANGUAGES, isLanguage, localizedPath, splitLanguagePrefix } from "../core/i18n/language.ts";
 import type { Route } from "./+types/root";
 import { switchClientLanguage } from "./i18n/client-instance.ts";
@@ -82,7 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
-        <Toaster visibleToasts={1} duration={5000} position="top-center" richColors closeButton />
+        <ToastHost visibleToasts={1} duration={5000} position="top-center" richColors closeButton />
         <InlineResources language={language} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

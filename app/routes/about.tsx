@@ -1,4 +1,3 @@
-import { ArrowRight, BadgeCheck, ChartLine, PenTool } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
@@ -7,6 +6,7 @@ import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { ShareButton } from "../features/share/share-button.tsx";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/about";
+import { Icon } from "../components/ui/icon.tsx";
 
 export function loader(args: Route.LoaderArgs) {
   return { meta: pageMeta(args, { title: "about.metaTitle", description: "about.metaDescription" }) };
@@ -15,9 +15,9 @@ export function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
 
 const VALUES = [
-  { key: "craft", Icon: PenTool },
-  { key: "clarity", Icon: BadgeCheck },
-  { key: "results", Icon: ChartLine },
+  { key: "craft", icon: "pen-tool" as const },
+  { key: "clarity", icon: "badge-check" as const },
+  { key: "results", icon: "chart-line" as const },
 ] as const;
 
 export default function About() {
@@ -41,9 +41,9 @@ export default function About() {
             {t("about.valuesTitle")}
           </h2>
           <ul className="mt-8 grid gap-5 md:grid-cols-3">
-            {VALUES.map(({ key, Icon }) => (
+            {VALUES.map(({ key, icon }) => (
               <li key={key} className="rounded-2xl border border-border bg-white p-6">
-                <Icon size={22} aria-hidden="true" className="text-primary" />
+                <Icon name={icon} size={22} aria-hidden="true" className="text-primary" />
                 <h3 className="mt-4 font-semibold">{t(`about.values.${key}.title`)}</h3>
                 <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{t(`about.values.${key}.text`)}</p>
               </li>
@@ -60,7 +60,7 @@ export default function About() {
           </div>
           <LocalizedLink to="/contact" className={buttonClasses("outline", "lg", "shrink-0 rounded-full border-white bg-white px-7 text-base text-primary hover:bg-indigo-50")}>
             {t("about.ctaButton")}
-            <ArrowRight size={18} aria-hidden="true" />
+            <Icon name="arrow-right" size={18} aria-hidden="true" />
           </LocalizedLink>
         </section>
 

@@ -1,7 +1,6 @@
-import { Loader2, ShoppingCart, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../components/ui/toast.ts";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { useCart } from "../features/cart/cart-context.tsx";
 import { CartLine } from "../features/cart/cart-line.tsx";
@@ -11,6 +10,7 @@ import { useCartAnnouncement } from "../features/cart/use-cart-announcement.ts";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import type { Route } from "./+types/cart";
+import { Icon } from "../components/ui/icon.tsx";
 
 export function loader(args: Route.LoaderArgs) {
   return { meta: pageMeta(args, { title: "cart:page.title", description: "cart:page.metaDescription" }) };
@@ -46,7 +46,7 @@ export default function CartPage() {
         </h1>
         {restored && cart.items.length > 0 ? (
           <Button variant="outline" className="text-destructive hover:bg-red-50" onClick={clearCart}>
-            <Trash2 size={16} aria-hidden="true" />
+            <Icon name="trash-2" size={16} aria-hidden="true" />
             {t("page.clearCart")}
           </Button>
         ) : null}
@@ -56,35 +56,42 @@ export default function CartPage() {
         {announcement}
       </p>
 
-      {!restored ? (
-        <div role="status" className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground">
-          <Loader2 size={20} aria-hidden="true" className="animate-spin" />
-          {t("page.loading")}
-        </div>
-      ) : cart.items.length === 0 ? (
-        <section aria-labelledby="cart-empty-title" className="flex flex-col items-center rounded-xl border border-dashed border-border bg-white px-6 py-20 text-center">
-          <ShoppingCart size={44} aria-hidden="true" className="text-muted-foreground" />
-          <h2 id="cart-empty-title" className="mt-5 font-display text-2xl font-semibold">
-            {t("page.emptyTitle")}
-          </h2>
-          <p className="mt-2 max-w-md text-muted-foreground">{t("page.emptyText")}</p>
-          <ContinueShoppingLink className={buttonClasses("primary", "lg", "mt-8 text-base")} />
-        </section>
-      ) : (
-        <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <section aria-labelledby="cart-items-title">
-            <h2 id="cart-items-title" className="sr-only">
-              {t("page.itemsLabel")}
+      {/*
+        The cart lives in the browser, so the server's HTML can only say "loading". Whatever replaces that
+        (the empty cart, the lines and the summary) appears in this area, which is tall enough to keep the
+        footer below the screen in both states: nothing visible moves when it does (no layout shift).
+      */}
+      <div className="min-h-[calc(100vh-14rem)]">
+        {!restored ? (
+          <div role="status" className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground">
+            <Icon name="loader-2" size={20} aria-hidden="true" className="animate-spin" />
+            {t("page.loading")}
+          </div>
+        ) : cart.items.length === 0 ? (
+          <section aria-labelledby="cart-empty-title" className="flex flex-col items-center rounded-xl border border-dashed border-border bg-white px-6 py-20 text-center">
+            <Icon name="shopping-cart" size={44} aria-hidden="true" className="text-muted-foreground" />
+            <h2 id="cart-empty-title" className="mt-5 font-display text-2xl font-semibold">
+              {t("page.emptyTitle")}
             </h2>
-            <ul className="space-y-4">
-              {cart.items.map((item) => (
-                <CartLine key={item.id} item={item} onRemoved={focusHeading} />
-              ))}
-            </ul>
+            <p className="mt-2 max-w-md text-muted-foreground">{t("page.emptyText")}</p>
+            <ContinueShoppingLink className={buttonClasses("primary", "lg", "mt-8 text-base")} />
           </section>
-          <OrderSummary cart={cart} />
-        </div>
-      )}
+        ) : (
+          <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+            <section aria-labelledby="cart-items-title">
+              <h2 id="cart-items-title" className="sr-only">
+                {t("page.itemsLabel")}
+              </h2>
+              <ul className="space-y-4">
+                {cart.items.map((item) => (
+                  <CartLine key={item.id} item={item} onRemoved={focusHeading} />
+                ))}
+              </ul>
+            </section>
+            <OrderSummary cart={cart} />
+          </div>
+        )}
+      </div>
     </main>
   );
 }

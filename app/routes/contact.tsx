@@ -1,10 +1,10 @@
-import { ArrowRight, Globe, Mail, PhoneCall } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ContactSection } from "../features/contact/contact-section.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/contact";
+import { Icon } from "../components/ui/icon.tsx";
 
 export function loader(args: Route.LoaderArgs) {
   return { meta: pageMeta(args, { title: "contact.metaTitle", description: "contact.metaDescription" }) };
@@ -17,9 +17,9 @@ export default function Contact() {
   const config = useRootData()?.config;
   const cards = config
     ? [
-        { key: "email", Icon: Mail, title: t("contact.emailTitle"), text: t("contact.emailText"), href: `mailto:${config.companyEmail}`, value: config.companyEmail },
-        { key: "phone", Icon: PhoneCall, title: t("contact.phoneTitle"), text: t("contact.phoneText"), href: `tel:${config.companyPhone.replace(/[^\d+]/g, "")}`, value: config.companyPhone },
-        { key: "website", Icon: Globe, title: t("contact.websiteTitle"), text: null, href: config.companyWebsite, value: config.companyWebsite.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "") },
+        { key: "email", icon: "mail" as const, title: t("contact.emailTitle"), text: t("contact.emailText"), href: `mailto:${config.companyEmail}`, value: config.companyEmail },
+        { key: "phone", icon: "phone-call" as const, title: t("contact.phoneTitle"), text: t("contact.phoneText"), href: `tel:${config.companyPhone.replace(/[^\d+]/g, "")}`, value: config.companyPhone },
+        { key: "website", icon: "globe" as const, title: t("contact.websiteTitle"), text: null, href: config.companyWebsite, value: config.companyWebsite.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "") },
       ]
     : [];
   return (
@@ -33,16 +33,16 @@ export default function Contact() {
       </header>
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <ul className="grid gap-5 md:grid-cols-3">
-          {cards.map(({ key, Icon, title, text, href, value }) => (
+          {cards.map(({ key, icon, title, text, href, value }) => (
             <li key={key} className="flex flex-col rounded-2xl border border-border bg-white p-7">
               <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
-                <Icon size={22} aria-hidden="true" />
+                <Icon name={icon} size={22} aria-hidden="true" />
               </span>
               <h2 className="mt-5 text-lg font-semibold">{title}</h2>
               {text ? <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p> : null}
               <a href={href} className="mt-auto inline-flex items-center gap-1.5 break-all pt-5 font-medium text-primary underline-offset-4 hover:underline">
                 {value}
-                <ArrowRight size={16} aria-hidden="true" className="shrink-0" />
+                <Icon name="arrow-right" size={16} aria-hidden="true" className="shrink-0" />
               </a>
             </li>
           ))}

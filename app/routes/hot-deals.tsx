@@ -1,4 +1,3 @@
-import { Flame, TicketPercent } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { DealCard } from "../features/deals/deal-card.tsx";
@@ -8,6 +7,7 @@ import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { NewsletterBox } from "../features/newsletter/newsletter-box.tsx";
 import type { Route } from "./+types/hot-deals";
+import { Icon } from "../components/ui/icon.tsx";
 
 /** The deals shown now in the page's language, with their days left, hurry, sold-out and progress computed by the server. */
 export async function loader(args: Route.LoaderArgs) {
@@ -27,7 +27,7 @@ export default function HotDeals({ loaderData }: Route.ComponentProps) {
         <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(40rem_20rem_at_90%_0%,rgba(185,28,28,0.10),transparent)]" />
         <div className="relative mx-auto max-w-6xl px-4 py-14 sm:px-6 md:py-20">
           <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-red-700">
-            <Flame size={16} aria-hidden="true" />
+            <Icon name="flame" size={16} aria-hidden="true" />
             {t("page.eyebrow")}
           </p>
           <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">{t("page.title")}</h1>
@@ -38,7 +38,7 @@ export default function HotDeals({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-6xl space-y-16 px-4 py-14 sm:px-6">
         {deals.length === 0 ? (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-white px-6 py-16 text-center" data-testid="deals-empty">
-            <TicketPercent aria-hidden="true" className="h-12 w-12 text-muted-foreground" />
+            <Icon name="ticket-percent" aria-hidden="true" className="h-12 w-12 text-muted-foreground" />
             <h2 className="mt-4 font-display text-2xl font-semibold">{t("page.emptyTitle")}</h2>
             <p className="mt-2 max-w-md text-muted-foreground">{t("page.emptyText")}</p>
             <LocalizedLink to="/" className={buttonClasses("outline", "md", "mt-6")}>

@@ -1,4 +1,3 @@
-import { KeyRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { redirect, useSearchParams } from "react-router";
 import { safeReturnTo } from "../../core/auth/rules.ts";
@@ -10,6 +9,7 @@ import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/login";
+import { Icon } from "../components/ui/icon.tsx";
 
 export function loader(args: Route.LoaderArgs) {
   const { request, params, context } = args;
@@ -63,7 +63,7 @@ export default function Login() {
             href={ssoHref}
             className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-md border border-border bg-white px-6 py-2.5 text-center text-base font-medium leading-snug text-foreground transition-colors hover:bg-muted"
           >
-            <KeyRound size={18} aria-hidden="true" className="shrink-0" />
+            <Icon name="key-round" size={18} aria-hidden="true" className="shrink-0" />
             {t("login.sso")}
           </a>
           <div className="my-6 flex items-center gap-3 text-sm text-muted-foreground" aria-hidden="true">

@@ -1,8 +1,7 @@
-import { CircleAlert, CircleCheck, Loader2, MailCheck, MailQuestion } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../components/ui/toast.ts";
 import type { ConfirmationStatus } from "../../core/newsletter/schema.ts";
 import { isTokenShaped } from "../../core/newsletter/rules.ts";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
@@ -11,6 +10,7 @@ import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { ApiError, api } from "../lib/api.ts";
 import type { Route } from "./+types/newsletter-confirm";
+import { Icon } from "../components/ui/icon.tsx";
 
 /*
  * Why the page asks for a click instead of confirming in its loader: mail providers and corporate
@@ -92,25 +92,25 @@ export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) 
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16 sm:px-6 md:py-24">
       {state === "pending" ? (
-        <Panel icon={<MailQuestion size={32} aria-hidden="true" />} tone="primary" title={t("confirmPage.pendingTitle")}>
+        <Panel icon={<Icon name="mail-question" size={32} aria-hidden="true" />} tone="primary" title={t("confirmPage.pendingTitle")}>
           <p className="mt-4 text-lg text-muted-foreground">{t("confirmPage.pendingText")}</p>
           <Button size="lg" className="mt-8" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
-            {busy ? <Loader2 size={18} aria-hidden="true" className="animate-spin" /> : <MailCheck size={18} aria-hidden="true" />}
+            {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="mail-check" size={18} aria-hidden="true" />}
             {busy ? t("confirmPage.confirming") : t("confirmPage.confirm")}
           </Button>
         </Panel>
       ) : state === "confirmed" ? (
-        <Panel icon={<CircleCheck size={32} aria-hidden="true" />} tone="success" title={t("confirmPage.confirmedTitle")}>
+        <Panel icon={<Icon name="circle-check" size={32} aria-hidden="true" />} tone="success" title={t("confirmPage.confirmedTitle")}>
           <p className="mt-4 text-lg text-muted-foreground">{t("confirm.confirmed")}</p>
           {links}
         </Panel>
       ) : state === "already_confirmed" ? (
-        <Panel icon={<CircleCheck size={32} aria-hidden="true" />} tone="success" title={t("confirmPage.alreadyTitle")}>
+        <Panel icon={<Icon name="circle-check" size={32} aria-hidden="true" />} tone="success" title={t("confirmPage.alreadyTitle")}>
           <p className="mt-4 text-lg text-muted-foreground">{t("confirm.alreadyConfirmed")}</p>
           {links}
         </Panel>
       ) : (
-        <Panel icon={<CircleAlert size={32} aria-hidden="true" />} tone="danger" title={t("confirmPage.invalidTitle")}>
+        <Panel icon={<Icon name="circle-alert" size={32} aria-hidden="true" />} tone="danger" title={t("confirmPage.invalidTitle")}>
           <p className="mt-4 text-lg text-muted-foreground">{t("errors.invalidToken")}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <LocalizedLink to="/hot-deals" className={buttonClasses("primary", "lg")}>

@@ -1,4 +1,3 @@
-import { ArrowLeft, Clock, FileQuestion, Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, useLocation } from "react-router";
 import { localizedPath } from "../../core/i18n/language.ts";
@@ -11,6 +10,7 @@ import { ShareButton } from "../features/share/share-button.tsx";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/post";
 import { PostBadges } from "../features/blog/post-badges.tsx";
+import { Icon } from "../components/ui/icon.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
@@ -38,7 +38,7 @@ function PremiumNotice() {
   const returnTo = `${location.pathname}${location.search}`;
   return (
     <section aria-labelledby="premium-heading" className="my-10 rounded-xl border border-amber-200 bg-amber-50 p-8 text-center">
-      <Lock aria-hidden="true" className="mx-auto h-8 w-8 text-amber-800" />
+      <Icon name="lock" aria-hidden="true" className="mx-auto h-8 w-8 text-amber-800" />
       <h2 id="premium-heading" className="mt-3 font-display text-2xl font-semibold">
         {t("post.premiumTitle")}
       </h2>
@@ -60,7 +60,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <LocalizedLink to="/posts" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        <Icon name="arrow-left" aria-hidden="true" className="h-4 w-4" />
         {t("post.back")}
       </LocalizedLink>
 
@@ -77,7 +77,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground" lang={language}>
             <time dateTime={post.createdAt}>{formatPostDate(post.createdAt, language)}</time>
             <span className="inline-flex items-center gap-1">
-              <Clock aria-hidden="true" className="h-4 w-4" />
+              <Icon name="clock" aria-hidden="true" className="h-4 w-4" />
               {t("list.readTime")}
             </span>
           </p>
@@ -111,11 +111,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
       <title>{`${t("post.notFoundTitle")} | ${companyName}`}</title>
-      <FileQuestion aria-hidden="true" className="h-12 w-12 text-muted-foreground" />
+      <Icon name="file-question" aria-hidden="true" className="h-12 w-12 text-muted-foreground" />
       <h1 className="mt-4 font-display text-4xl font-semibold">{t("post.notFoundTitle")}</h1>
       <p className="mt-4 text-muted-foreground">{notFound ? t("post.notFoundText") : t("post.errorText")}</p>
       <LocalizedLink to="/posts" className={buttonClasses("primary", "md", "mt-8")}>
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        <Icon name="arrow-left" aria-hidden="true" className="h-4 w-4" />
         {t("post.back")}
       </LocalizedLink>
     </main>

@@ -1,4 +1,3 @@
-import { Newspaper } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { hasActiveFilters, normalizeFilters } from "../../core/blog/rules.ts";
@@ -9,6 +8,7 @@ import { PostFilters } from "../features/blog/post-filters.tsx";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { usePathLanguage } from "../features/i18n/localized-link.tsx";
 import type { Route } from "./+types/posts";
+import { Icon } from "../components/ui/icon.tsx";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
@@ -54,15 +54,15 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
       <section aria-label={t("list.postsLabel")} aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
         {posts.length === 0 ? (
           <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-border px-6 py-16 text-center">
-            <Newspaper aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
+            <Icon name="newspaper" aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
             <h2 className="mt-4 font-display text-2xl font-semibold">{t("list.emptyTitle")}</h2>
             <p className="mt-2 text-muted-foreground">{filtered ? t("list.emptyFiltered") : t("list.emptyAll")}</p>
           </div>
         ) : (
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {posts.map((post) => (
+            {posts.map((post, index) => (
               <li key={post.id} className="flex">
-                <PostCard post={post} language={language} shareUrl={`${siteUrl}${localizedPath(`/posts/${post.id}`, pathLanguage ?? language)}`} />
+                <PostCard post={post} language={language} first={index === 0} shareUrl={`${siteUrl}${localizedPath(`/posts/${post.id}`, pathLanguage ?? language)}`} />
               </li>
             ))}
           </ul>

@@ -1,4 +1,3 @@
-import { MessageSquareQuote } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { RATING_MAX } from "../../core/testimonials/limits.ts";
 import { metaTags } from "../features/layout/page-meta.ts";
@@ -7,6 +6,7 @@ import { ShareExperienceDialog } from "../features/testimonials/share-experience
 import { StarRating } from "../features/testimonials/star-rating.tsx";
 import { TestimonialCard } from "../features/testimonials/testimonial-card.tsx";
 import type { Route } from "./+types/testimonials";
+import { Icon } from "../components/ui/icon.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   const testimonials = await args.context.services.testimonials.listApproved();
@@ -49,7 +49,7 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 md:py-16">
         {testimonials.length === 0 ? (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-white/60 px-6 py-16 text-center">
-            <MessageSquareQuote aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
+            <Icon name="message-square-quote" aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
             <h2 className="mt-4 font-display text-2xl font-semibold">{t("messages.empty")}</h2>
             <p className="mt-2 max-w-md text-muted-foreground">{t("section.emptyText")}</p>
           </div>

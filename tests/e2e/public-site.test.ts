@@ -169,6 +169,8 @@ describe("consultation booking", () => {
     // The second visitor's booking is refused with 409, which the browser logs.
     const second = await openPage(browser, { allow: [expectedStatus(409, "/api/appointments/book")] });
     const page = await openHome(first);
+    // The scheduler loads as the visitor scrolls near it.
+    await page.locator("#consultation").scrollIntoViewIfNeeded();
     const one = scheduler(page);
     // The last free slot of the day, so that it cannot pass while the test runs.
     await one.freeSlots.last().waitFor();
@@ -179,6 +181,7 @@ describe("consultation booking", () => {
 
     // The second visitor has the same slot on screen.
     const other = await openHome(second);
+    await other.locator("#consultation").scrollIntoViewIfNeeded();
     const two = scheduler(other);
     await two.freeSlots.first().waitFor();
     if ((await two.selectedDay.getAttribute("data-date")) !== date) {

@@ -106,6 +106,8 @@ describe("switching to French", () => {
   });
 
   it("books a consultation with the French confirmation from the server", async () => {
+    // The scheduler loads as the visitor scrolls near it.
+    await page.locator("#consultation").scrollIntoViewIfNeeded();
     const form = page.getByRole("form", { name: frAppointments.scheduler.title });
     const freeSlots = page.getByTestId("slots").locator("button:not([disabled])");
     await freeSlots.last().waitFor();

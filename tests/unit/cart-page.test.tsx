@@ -19,7 +19,7 @@ import { evaluatePromo, findPromo } from "../../core/promotions/rules.ts";
 // "/cart" and "/checkout" (the cart query parameter).
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 const logo: Service = {
   id: "logo_design",

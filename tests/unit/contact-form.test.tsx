@@ -13,7 +13,7 @@ import { resources } from "../../app/locales/resources.ts";
 // Spec document 000: section 2 (contact form fields), 4 (Send Message, Sending, sent confirmation and
 // reset), 5 (the server schema's rules) and 8 (the toasts); README decision 8 (inquiry types).
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 const config: PublicConfig = {
   siteUrl: "https://atelier.example",
@@ -226,6 +226,10 @@ describe("ContactSection", () => {
     fetchMock.mockReturnValue(new Promise(() => {}));
     await render(<ContactSection />);
     expect(container.querySelector("#contact form [name=message]")).not.toBeNull();
+    // The scheduler's code arrives after the section (jsdom has no IntersectionObserver: at once).
+    for (let tries = 0; tries < 100 && !container.querySelector("#consultation [name=customerPhone]"); tries++) {
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    }
     expect(container.querySelector("#consultation [name=customerPhone]")).not.toBeNull();
     expect(container.querySelector("#consultation [data-testid=available-7-days]")?.textContent).toBe("Available 7 days a week");
     const links = [...container.querySelectorAll("[data-testid=company-details] a")].map((a) => [a.textContent, a.getAttribute("href")]);

@@ -17,7 +17,7 @@ import type { PublicDeal } from "../../core/deals/schema.ts";
 // 9 (days left rounded up, minimum 0; progress = claimCount / claimLimit); README decision 12 (Claim
 // puts the deal in the cart at its discounted price).
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 const config: PublicConfig = {
   siteUrl: "https://atelier.example",

@@ -10,7 +10,7 @@ import { resources } from "../../app/locales/resources.ts";
 import { useAddToCart } from "../../app/features/home/use-add-to-cart.ts";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 // The cart is replaced by one whose answer each test chooses: a refusal by a cart rule, or a failure.
 const cart = vi.hoisted(() => ({ dispatch: vi.fn<(action: CartAction) => CartResult>() }));

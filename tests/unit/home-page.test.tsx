@@ -18,7 +18,7 @@ import { resources } from "../../app/locales/resources.ts";
 import * as HomeRoute from "../../app/routes/home.tsx";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast, Toaster: () => null }));
+vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 // Spec document 000, section 2 "Home page", with the messages of sections 5 and 8 and the prices of
 // section 9. The page runs its real loader against a catalogue read from the reference data.

@@ -13,7 +13,7 @@ import NewsletterConfirm, { loader } from "../../app/routes/newsletter-confirm.t
 // decision 12): Subscribe asks the visitor to check their inbox; the e-mailed link opens a page that
 // confirms on a click, and says clearly when the address was already confirmed or the link is bad.
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

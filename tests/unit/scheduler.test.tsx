@@ -13,7 +13,7 @@ import type { DaySlots } from "../../core/appointments/schema.ts";
 // anchor consultation); document 001, sections 3 and 5 (the appointment and its rules: "Phone number
 // is required"); the server's GET /api/appointments/slots and POST /api/appointments/book.
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 describe("scheduling helpers", () => {
   it("lists every date of the booking window, month and year ends included", () => {

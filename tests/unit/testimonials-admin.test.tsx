@@ -15,7 +15,7 @@ import Admin from "../../app/routes/admin.tsx";
 // Spec document 000: section 2 "/admin" (Reviews and Moderation tabs, pending-count badge), section 4
 // (a pending testimonial is approved by an update or rejected, which deletes it), section 8 (review messages).
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

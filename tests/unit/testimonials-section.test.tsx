@@ -14,7 +14,7 @@ import { initials } from "../../app/features/testimonials/testimonial-card.tsx";
 // Spec document 000: section 2 "Testimonials section", section 5 (testimonial form), section 8
 // (testimonial messages), section 9 (star scale 5, default rating 5).
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -168,6 +168,8 @@ const fieldError = (name: string) => {
 async function openDialog(section: HTMLElement) {
   const trigger = [...section.querySelectorAll("button")].find((button) => text(button) === "Share Your Experience" || text(button) === "Partagez votre expérience")!;
   await act(async () => trigger.click());
+  // The dialog's form is loaded on first use: give that import a moment the first time.
+  for (let tries = 0; tries < 100 && !dialog(); tries++) await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
   expect(dialog()).not.toBeNull();
 }
 

@@ -58,14 +58,26 @@ function mergeClasses(...lists: Array<string | undefined>): string {
   return result.join(" ");
 }
 
+// Merging runs a dozen regular expressions per class; the same few combinations come back on every render
+// of every button, so each is merged once. Bounded, in case a caller builds `extra` from data.
+const merged = new Map<string, string>();
+const MERGED_MAX = 500;
+
 /** Class names of a button, for links styled as buttons; `extra` classes override the variant's and size's. */
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra?: string) {
-  return mergeClasses(
-    "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-60",
-    variants[variant],
-    sizes[size],
-    extra,
-  );
+  const key = `${variant}|${size}|${extra ?? ""}`;
+  let classes = merged.get(key);
+  if (classes === undefined) {
+    classes = mergeClasses(
+      "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-60",
+      variants[variant],
+      sizes[size],
+      extra,
+    );
+    if (merged.size >= MERGED_MAX) merged.clear();
+    merged.set(key, classes);
+  }
+  return classes;
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }>(

@@ -1,14 +1,14 @@
-import { Check, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import type { ModerationComment } from "../../../core/blog/schema.ts";
 import type { AdminTestimonial } from "../../../core/testimonials/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { formatPostDate } from "../blog/format-date.ts";
 import { ReviewCard, useReviewActions } from "./review-card.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /**
  * The Moderation tab: everything awaiting review. Comments (oldest first) and client reviews (`reviews`,
@@ -109,7 +109,7 @@ function PendingComments({ comments, language }: { comments: ModerationComment[]
                     aria-label={t("moderation.approveLabel", { name: comment.authorName })}
                     onClick={() => void decide(comment, "approve")}
                   >
-                    <Check aria-hidden="true" className="h-4 w-4" />
+                    <Icon name="check" aria-hidden="true" className="h-4 w-4" />
                     {t("moderation.approve")}
                   </Button>
                   <Button
@@ -119,7 +119,7 @@ function PendingComments({ comments, language }: { comments: ModerationComment[]
                     aria-label={t("moderation.rejectLabel", { name: comment.authorName })}
                     onClick={() => void decide(comment, "reject")}
                   >
-                    <X aria-hidden="true" className="h-4 w-4" />
+                    <Icon name="x" aria-hidden="true" className="h-4 w-4" />
                     {t("moderation.reject")}
                   </Button>
                 </div>

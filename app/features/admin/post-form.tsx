@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { LIMITS, POST_CATEGORIES, postInputSchema, type AdminPost } from "../../../core/blog/schema.ts";
 import { LANGUAGES, LANGUAGE_LABELS, type Language } from "../../../core/i18n/language.ts";
 import { Button } from "../../components/ui/button.tsx";

@@ -1,8 +1,7 @@
-import { Eye, EyeOff, Lock, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import type { AdminPost } from "../../../core/blog/schema.ts";
 import type { Language } from "../../../core/i18n/language.ts";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -12,6 +11,7 @@ import { formatPostDate } from "../blog/format-date.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { PostForm } from "./post-form.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** The Posts tab: the create/edit form and every post, drafts included, with their actions. */
 export function PostsTab({ posts, language }: { posts: AdminPost[]; language: Language }) {
@@ -74,7 +74,7 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
                     <span className="text-xs font-semibold uppercase text-muted-foreground">{post.language}</span>
                     {post.membersOnly ? (
                       <Badge tone="warning">
-                        <Lock aria-hidden="true" className="mr-1 h-3 w-3" />
+                        <Icon name="lock" aria-hidden="true" className="mr-1 h-3 w-3" />
                         {t("blog:list.premium")}
                       </Badge>
                     ) : null}
@@ -93,7 +93,7 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
                     <Button size="sm" variant="outline" aria-label={t("posts.list.editLabel", { title: post.title })} onClick={() => setEditing(post)}>
-                      <Pencil aria-hidden="true" className="h-4 w-4" />
+                      <Icon name="pencil" aria-hidden="true" className="h-4 w-4" />
                       {t("posts.list.edit")}
                     </Button>
                     <Button
@@ -103,13 +103,13 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
                       aria-label={t(post.published ? "posts.list.unpublishLabel" : "posts.list.publishLabel", { title: post.title })}
                       onClick={() => void togglePublished(post)}
                     >
-                      {post.published ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
+                      {post.published ? <Icon name="eye-off" aria-hidden="true" className="h-4 w-4" /> : <Icon name="eye" aria-hidden="true" className="h-4 w-4" />}
                       {post.published ? t("posts.list.unpublish") : t("posts.list.publish")}
                     </Button>
                     <ConfirmDialog
                       trigger={
                         <Button size="sm" variant="outline" disabled={busyId === post.id} aria-label={t("posts.list.deleteLabel", { title: post.title })} className="text-destructive">
-                          <Trash2 aria-hidden="true" className="h-4 w-4" />
+                          <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
                           {t("posts.list.delete")}
                         </Button>
                       }

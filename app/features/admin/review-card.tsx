@@ -1,8 +1,7 @@
-import { Check, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import type { AdminTestimonial } from "../../../core/testimonials/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -10,6 +9,7 @@ import { ApiError, api } from "../../lib/api.ts";
 import { formatPostDate } from "../blog/format-date.ts";
 import { StarRating } from "../testimonials/star-rating.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 type ReviewAction = "approve" | "reject" | "delete";
 
@@ -108,7 +108,7 @@ export function ReviewCard({
           <ConfirmDialog
             trigger={
               <Button size="sm" variant="outline" disabled={busy} aria-label={t("reviews.deleteLabel", { name })} className="text-destructive">
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
                 {t("reviews.delete")}
               </Button>
             }
@@ -121,11 +121,11 @@ export function ReviewCard({
         ) : (
           <>
             <Button size="sm" disabled={busy} aria-label={t("reviews.approveLabel", { name })} onClick={() => onAction(review, "approve")}>
-              <Check aria-hidden="true" className="h-4 w-4" />
+              <Icon name="check" aria-hidden="true" className="h-4 w-4" />
               {t("reviews.approve")}
             </Button>
             <Button size="sm" variant="destructive" disabled={busy} aria-label={t("reviews.rejectLabel", { name })} onClick={() => onAction(review, "reject")}>
-              <X aria-hidden="true" className="h-4 w-4" />
+              <Icon name="x" aria-hidden="true" className="h-4 w-4" />
               {t("reviews.reject")}
             </Button>
           </>

@@ -1,4 +1,3 @@
-import { AlertCircle, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -7,6 +6,7 @@ import { safeReturnTo } from "../../../core/auth/rules.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { useLocalizedPath } from "../i18n/localized-link.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** Field → message key of a failed parse (the first issue of each field). */
 export function fieldKeysOf(error: z.ZodError): Record<string, string> {
@@ -115,7 +115,7 @@ export function FormAlert({ message }: { message: string | null }) {
       data-form-error
       className="flex items-start gap-2.5 rounded-lg border border-destructive/30 bg-red-50 px-4 py-3 text-sm text-destructive"
     >
-      <AlertCircle size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
+      <Icon name="alert-circle" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
       <p>{message}</p>
     </div>
   );
@@ -124,7 +124,7 @@ export function FormAlert({ message }: { message: string | null }) {
 export function SubmitButton({ busy, hydrated, label, busyLabel }: { busy: boolean; hydrated: boolean; label: string; busyLabel: string }) {
   return (
     <Button type="submit" size="lg" className="w-full text-base" disabled={busy || !hydrated} aria-busy={busy}>
-      {busy ? <Loader2 size={18} aria-hidden="true" className="animate-spin" /> : null}
+      {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : null}
       {busy ? busyLabel : label}
     </Button>
   );

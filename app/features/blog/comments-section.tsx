@@ -1,4 +1,3 @@
-import { MessageSquare, Reply } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { threadComments } from "../../../core/blog/rules.ts";
@@ -6,6 +5,7 @@ import type { PublicComment } from "../../../core/blog/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { CommentForm } from "./comment-form.tsx";
 import { formatPostDate } from "./format-date.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 function CommentBody({ comment, language }: { comment: PublicComment; language: string }) {
   return (
@@ -41,7 +41,7 @@ export function CommentsSection({ postId, comments, language }: { postId: number
     <section aria-labelledby="comments-heading" className="mt-16 border-t border-border pt-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id="comments-heading" className="flex items-center gap-2 font-display text-2xl font-semibold">
-          <MessageSquare aria-hidden="true" className="h-6 w-6 text-primary" />
+          <Icon name="message-square" aria-hidden="true" className="h-6 w-6 text-primary" />
           {t("comments.heading")}
           <span className="text-base font-normal text-muted-foreground">({t("comments.count", { count: comments.length })})</span>
         </h2>
@@ -72,7 +72,7 @@ export function CommentsSection({ postId, comments, language }: { postId: number
                   aria-expanded={open === comment.id}
                   onClick={() => setOpen(open === comment.id ? null : comment.id)}
                 >
-                  <Reply aria-hidden="true" className="h-4 w-4" />
+                  <Icon name="reply" aria-hidden="true" className="h-4 w-4" />
                   {t("comments.reply")}
                 </Button>
                 {open === comment.id ? (

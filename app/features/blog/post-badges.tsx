@@ -1,6 +1,6 @@
-import { Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../components/ui/badge.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** A post's category, and the members-only mark when it is one (on cards and on the post page). */
 export function PostBadges({ category, membersOnly }: { category: string; membersOnly: boolean }) {
@@ -10,7 +10,7 @@ export function PostBadges({ category, membersOnly }: { category: string; member
       <Badge tone="primary">{t(`categories.${category}`, { defaultValue: category })}</Badge>
       {membersOnly ? (
         <Badge tone="warning">
-          <Lock aria-hidden="true" className="mr-1 h-3 w-3" />
+          <Icon name="lock" aria-hidden="true" className="mr-1 h-3 w-3" />
           {t("list.premium")}
         </Badge>
       ) : null}

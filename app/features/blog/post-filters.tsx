@@ -1,10 +1,10 @@
-import { Search } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { FILTER_CATEGORIES, LIMITS } from "../../../core/blog/limits.ts";
 import type { ListFilters } from "../../../core/blog/rules.ts";
 import { cn } from "../../lib/cn.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -86,7 +86,7 @@ export function PostFilters({ filters }: { filters: ListFilters }) {
           aria-label={t("list.searchSubmit")}
           className="absolute right-1 top-1 inline-flex h-9 w-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
         >
-          <Search aria-hidden="true" className="h-5 w-5" />
+          <Icon name="search" aria-hidden="true" className="h-5 w-5" />
         </button>
       </div>
       <div role="group" aria-label={t("list.categoriesLabel")} className="flex flex-wrap gap-2">

@@ -1,4 +1,3 @@
-import { Flame, Minus, Plus, Trash2 } from "lucide-react";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { HOT_DEAL_SERVICE_ID } from "../../../core/cart/rules.ts";
@@ -8,6 +7,7 @@ import { formatCents } from "../../../core/money/money.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { useCartCommand } from "./use-cart-command.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** A whole number the cart accepts as it is typed (1 to 1000): applied at once, so the totals follow. */
 const LIVE_QUANTITY = /^\s*\d+\s*$/;
@@ -70,7 +70,7 @@ export function CartLine({ item, onRemoved }: { item: CartItem; onRemoved: () =>
           <div className="flex flex-wrap items-center gap-2">
             {isHotDeal ? (
               <Badge tone="danger" className="gap-1">
-                <Flame size={12} aria-hidden="true" />
+                <Icon name="flame" size={12} aria-hidden="true" />
                 {t("page.hotDeal")}
               </Badge>
             ) : null}
@@ -110,7 +110,7 @@ export function CartLine({ item, onRemoved }: { item: CartItem; onRemoved: () =>
             aria-label={t("page.decreaseItem", { name })}
             onClick={() => leaves(run({ type: "decrement", itemId: item.id }))}
           >
-            <Minus size={16} aria-hidden="true" />
+            <Icon name="minus" size={16} aria-hidden="true" />
           </Button>
           <input
             type="number"
@@ -132,7 +132,7 @@ export function CartLine({ item, onRemoved }: { item: CartItem; onRemoved: () =>
             aria-label={t("page.increaseItem", { name })}
             onClick={() => run({ type: "increment", itemId: item.id })}
           >
-            <Plus size={16} aria-hidden="true" />
+            <Icon name="plus" size={16} aria-hidden="true" />
           </Button>
         </div>
         <Button
@@ -142,7 +142,7 @@ export function CartLine({ item, onRemoved }: { item: CartItem; onRemoved: () =>
           aria-label={t("page.removeItem", { name })}
           onClick={() => leaves(run({ type: "remove", itemId: item.id }))}
         >
-          <Trash2 size={16} aria-hidden="true" />
+          <Icon name="trash-2" size={16} aria-hidden="true" />
           <span aria-hidden="true">{t("page.remove")}</span>
         </Button>
       </div>

@@ -1,7 +1,6 @@
-import { Loader2, Lock, Tag, X } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { checkOrderLimits } from "../../../core/cart/rules.ts";
 import type { CartState } from "../../../core/cart/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
@@ -12,6 +11,7 @@ import { useCart } from "./cart-context.tsx";
 import { checkoutPath } from "./checkout-link.ts";
 import { ContinueShoppingLink } from "./continue-shopping-link.tsx";
 import { useCartCommand } from "./use-cart-command.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /**
  * The promo code field (specification 000, sections 5 and 8). An empty field gives 'Please enter a
@@ -61,11 +61,11 @@ function PromoForm() {
       {applied ? (
         <div className="flex items-center justify-between gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="applied-promo">
           <span className="inline-flex min-w-0 items-center gap-2 font-medium">
-            <Tag size={16} aria-hidden="true" className="shrink-0" />
+            <Icon name="tag" size={16} aria-hidden="true" className="shrink-0" />
             <span className="truncate">{t("page.appliedCode", { code: applied.code })}</span>
           </span>
           <Button variant="ghost" size="icon" className="h-8 w-8 shrink-0 text-green-800 hover:bg-green-100" aria-label={t("page.removePromo", { code: applied.code })} onClick={removePromo}>
-            <X size={16} aria-hidden="true" />
+            <Icon name="x" size={16} aria-hidden="true" />
           </Button>
         </div>
       ) : null}
@@ -89,7 +89,7 @@ function PromoForm() {
                 className="uppercase placeholder:normal-case"
               />
               <Button type="submit" variant="outline" className="shrink-0" disabled={busy} aria-busy={busy}>
-                {busy ? <Loader2 size={16} aria-hidden="true" className="animate-spin" /> : null}
+                {busy ? <Icon name="loader-2" size={16} aria-hidden="true" className="animate-spin" /> : null}
                 {busy ? t("page.applying") : t("page.apply")}
               </Button>
             </div>
@@ -164,7 +164,7 @@ export function OrderSummary({ cart }: { cart: CartState }) {
       </div>
 
       <p className="mt-5 flex items-start gap-2 text-xs leading-relaxed text-muted-foreground">
-        <Lock size={14} aria-hidden="true" className="mt-0.5 shrink-0" />
+        <Icon name="lock" size={14} aria-hidden="true" className="mt-0.5 shrink-0" />
         {t("page.secureNote")}
       </p>
     </section>

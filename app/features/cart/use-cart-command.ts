@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import type { CartAction, CartResult } from "../../../core/cart/rules.ts";
 import { useCart } from "./cart-context.tsx";
 

@@ -1,7 +1,6 @@
-import { CalendarCheck, CalendarDays, CheckCircle2, ChevronLeft, ChevronRight, Clock, Loader2, RotateCw } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { addDays, formatDateForHumans } from "../../../core/appointments/rules.ts";
 import { APPOINTMENT_LIMITS, bookingInputSchema, type Appointment, type DaySlots } from "../../../core/appointments/schema.ts";
 import { isLanguage, type Language } from "../../../core/i18n/language.ts";
@@ -12,6 +11,7 @@ import { cn } from "../../lib/cn.ts";
 import { RequiredLabel } from "./contact-form.tsx";
 import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "./form-errors.ts";
 import { DAYS_PER_PAGE, datesBetween, dayLabel, dayParts, formatSlotTime, localDate, pageOf, timeZoneLabel } from "./scheduling.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 type Values = { customerName: string; customerEmail: string; customerPhone: string; notes: string };
 type FieldName = keyof Values;
@@ -181,7 +181,7 @@ export function ConsultationScheduler() {
           <p className="mt-1 max-w-xl text-sm text-muted-foreground">{t("scheduler.intro")}</p>
         </div>
         <p className="inline-flex items-center gap-2 rounded-full bg-green-50 px-3 py-1.5 text-sm font-semibold text-green-800" data-testid="available-7-days">
-          <CalendarCheck size={16} aria-hidden="true" />
+          <Icon name="calendar-check" size={16} aria-hidden="true" />
           {t("scheduler.available")}
         </p>
       </div>
@@ -189,7 +189,7 @@ export function ConsultationScheduler() {
       {booked ? (
         <div role="status" className="mt-6 rounded-xl border border-green-200 bg-green-50 p-6 text-green-950" data-testid="booking-confirmation">
           <div className="flex items-center gap-3">
-            <CheckCircle2 size={24} aria-hidden="true" className="shrink-0 text-green-700" />
+            <Icon name="check-circle-2" size={24} aria-hidden="true" className="shrink-0 text-green-700" />
             <p className="font-display text-xl font-semibold">{t("scheduler.bookedTitle")}</p>
           </div>
           <dl className="mt-4 grid gap-3 sm:grid-cols-3">
@@ -217,15 +217,15 @@ export function ConsultationScheduler() {
             <div role="group" aria-labelledby={daysHeadingId}>
               <div className="flex items-center justify-between gap-2">
                 <h4 id={daysHeadingId} className="flex items-center gap-2 font-semibold">
-                  <CalendarDays size={18} aria-hidden="true" className="text-primary" />
+                  <Icon name="calendar-days" size={18} aria-hidden="true" className="text-primary" />
                   {t("scheduler.chooseDay")}
                 </h4>
                 <div className="flex gap-1">
                   <Button variant="ghost" size="icon" className="h-9 w-9" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0 || !bounds} aria-label={t("scheduler.previousWeek")}>
-                    <ChevronLeft size={18} aria-hidden="true" />
+                    <Icon name="chevron-left" size={18} aria-hidden="true" />
                   </Button>
                   <Button variant="ghost" size="icon" className="h-9 w-9" onClick={() => setPage((p) => Math.min(pages - 1, p + 1))} disabled={page >= pages - 1 || !bounds} aria-label={t("scheduler.nextWeek")}>
-                    <ChevronRight size={18} aria-hidden="true" />
+                    <Icon name="chevron-right" size={18} aria-hidden="true" />
                   </Button>
                 </div>
               </div>
@@ -260,7 +260,7 @@ export function ConsultationScheduler() {
 
             <div role="group" aria-labelledby={slotsHeadingId} aria-busy={loading}>
               <h4 id={slotsHeadingId} className="flex items-center gap-2 font-semibold">
-                <Clock size={18} aria-hidden="true" className="text-primary" />
+                <Icon name="clock" size={18} aria-hidden="true" className="text-primary" />
                 {selectedDate ? t("scheduler.timesFor", { date: dayLabel(selectedDate, language) }) : t("scheduler.chooseTimeTitle")}
               </h4>
               {day ? <p className="mt-1 text-sm text-muted-foreground">{t("scheduler.timesIn", { timeZone: timeZoneLabel(day.timeZone, day.date, language) })}</p> : null}
@@ -269,13 +269,13 @@ export function ConsultationScheduler() {
                   <div className="rounded-lg border border-border bg-muted p-4 text-sm">
                     <p>{t("scheduler.loadFailed")}</p>
                     <Button variant="outline" size="sm" className="mt-3" onClick={() => void load(selectedDate ?? localDate(), { findFreeDay: !selectedDate })}>
-                      <RotateCw size={14} aria-hidden="true" />
+                      <Icon name="rotate-cw" size={14} aria-hidden="true" />
                       {t("scheduler.retry")}
                     </Button>
                   </div>
                 ) : loading && !day ? (
                   <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                    <Loader2 size={16} aria-hidden="true" className="animate-spin" />
+                    <Icon name="loader-2" size={16} aria-hidden="true" className="animate-spin" />
                     {t("scheduler.loading")}
                   </p>
                 ) : day ? (
@@ -349,7 +349,7 @@ export function ConsultationScheduler() {
               {(props) => <Textarea {...props} name="notes" rows={3} className="min-h-20" maxLength={APPOINTMENT_LIMITS.notes} value={values.notes} onChange={set("notes")} />}
             </Field>
             <Button type="submit" size="lg" className="w-full" disabled={booking} aria-busy={booking}>
-              {booking ? <Loader2 size={18} aria-hidden="true" className="animate-spin" /> : <CalendarCheck size={18} aria-hidden="true" />}
+              {booking ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="calendar-check" size={18} aria-hidden="true" />}
               {booking ? t("scheduler.booking") : t("scheduler.book")}
             </Button>
           </form>

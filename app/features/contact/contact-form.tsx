@@ -1,8 +1,7 @@
-import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { flushSync } from "react-dom";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { CONTACT_LIMITS, DEFAULT_INQUIRY_TYPE, type InquiryType } from "../../../core/contact/limits.ts";
 import { isLanguage } from "../../../core/i18n/language.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -10,6 +9,7 @@ import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "./form-errors.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /**
  * The inquiry types the form offers, in the order of the specification's labels (General Question,
@@ -108,7 +108,7 @@ export function ContactForm() {
       <div role="status" aria-live="polite">
         {sent ? (
           <div className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900" data-testid="contact-sent">
-            <CheckCircle2 size={20} aria-hidden="true" className="mt-0.5 shrink-0 text-green-700" />
+            <Icon name="check-circle-2" size={20} aria-hidden="true" className="mt-0.5 shrink-0 text-green-700" />
             <div>
               <p className="font-semibold">{t("messages.sentTitle")}</p>
               <p className="text-sm">{t("messages.sent")}</p>
@@ -147,7 +147,7 @@ export function ContactForm() {
       </Field>
 
       <Button type="submit" size="lg" disabled={sending} aria-busy={sending} className={cn("w-full sm:w-auto")}>
-        {sending ? <Loader2 size={18} aria-hidden="true" className="animate-spin" /> : <Send size={18} aria-hidden="true" />}
+        {sending ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="send" size={18} aria-hidden="true" />}
         {sending ? t("form.sending") : t("form.send")}
       </Button>
     </form>

@@ -1,9 +1,9 @@
-import { CalendarCheck, Globe, Mail, PhoneCall } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "../../root.tsx";
-import { ConsultationScheduler } from "./consultation-scheduler.tsx";
+import { DeferredScheduler } from "./deferred-scheduler.tsx";
 import { ContactForm } from "./contact-form.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** The company's e-mail, phone and website, from configuration. */
 function CompanyDetails() {
@@ -11,16 +11,16 @@ function CompanyDetails() {
   const config = useRootData()?.config;
   if (!config) return null;
   const details = [
-    { key: "email", Icon: Mail, label: t("section.emailLabel"), href: `mailto:${config.companyEmail}`, value: config.companyEmail },
-    { key: "phone", Icon: PhoneCall, label: t("section.phoneLabel"), href: `tel:${config.companyPhone.replace(/[^\d+]/g, "")}`, value: config.companyPhone },
-    { key: "website", Icon: Globe, label: t("section.websiteLabel"), href: config.companyWebsite, value: config.companyWebsite.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "") },
+    { key: "email", icon: "mail" as const, label: t("section.emailLabel"), href: `mailto:${config.companyEmail}`, value: config.companyEmail },
+    { key: "phone", icon: "phone-call" as const, label: t("section.phoneLabel"), href: `tel:${config.companyPhone.replace(/[^\d+]/g, "")}`, value: config.companyPhone },
+    { key: "website", icon: "globe" as const, label: t("section.websiteLabel"), href: config.companyWebsite, value: config.companyWebsite.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "") },
   ];
   return (
     <ul className="space-y-4" data-testid="company-details">
-      {details.map(({ key, Icon, label, href, value }) => (
+      {details.map(({ key, icon, label, href, value }) => (
         <li key={key} className="flex items-start gap-4">
           <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
-            <Icon size={20} aria-hidden="true" />
+            <Icon name={icon} size={20} aria-hidden="true" />
           </span>
           <div className="min-w-0">
             <p className="text-sm text-muted-foreground">{label}</p>
@@ -59,7 +59,7 @@ export function ContactSection({ variant = "home" }: { variant?: "home" | "page"
                 <CompanyDetails />
                 <div className="rounded-2xl border border-primary/20 bg-white p-5">
                   <p className="flex items-center gap-2 font-semibold">
-                    <CalendarCheck size={18} aria-hidden="true" className="text-primary" />
+                    <Icon name="calendar-check" size={18} aria-hidden="true" className="text-primary" />
                     {t("section.consultationTitle")}
                   </p>
                   <p className="mt-2 text-sm text-muted-foreground">{t("section.consultationText")}</p>
@@ -76,7 +76,7 @@ export function ContactSection({ variant = "home" }: { variant?: "home" | "page"
         </div>
 
         <div id="consultation" className="mt-16">
-          <ConsultationScheduler />
+          <DeferredScheduler />
         </div>
       </div>
     </section>

@@ -1,8 +1,7 @@
-import { Clock, Flame, ShoppingCart, Tag } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { hotDealIdOf, hotDealItem } from "../../../core/cart/rules.ts";
 import type { PublicDeal } from "../../../core/deals/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
@@ -10,6 +9,7 @@ import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useCart } from "../cart/cart-context.tsx";
 import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /**
  * One hot deal (spec document 000, sections 2, 4 and 9): discount badge, days left, HURRY! ribbon and
@@ -46,7 +46,7 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
     >
       {deal.hurry ? (
         <p className="absolute right-0 top-4 z-10 inline-flex items-center gap-1 rounded-l-full bg-red-700 py-1 pl-3 pr-4 text-sm font-bold tracking-wide text-white shadow" data-testid="hurry">
-          <Flame size={14} aria-hidden="true" />
+          <Icon name="flame" size={14} aria-hidden="true" />
           {t("card.hurry")}
         </p>
       ) : null}
@@ -55,7 +55,7 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
         <img src={deal.featuredImage} alt="" loading="lazy" className="aspect-[16/9] w-full object-cover" />
       ) : (
         <div aria-hidden="true" className="flex aspect-[16/9] w-full items-center justify-center bg-[linear-gradient(135deg,#4338ca_0%,#6d28d9_55%,#c2410c_100%)]">
-          <Tag size={56} className="text-white/80" />
+          <Icon name="tag" size={56} className="text-white/80" />
         </div>
       )}
 
@@ -66,7 +66,7 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
             <span aria-hidden="true">-{deal.discountPercentage}%</span>
           </span>
           <span className={cn("inline-flex items-center gap-1 text-sm font-medium", deal.hurry ? "text-red-700" : "text-muted-foreground")} data-testid="days-left">
-            <Clock size={14} aria-hidden="true" />
+            <Icon name="clock" size={14} aria-hidden="true" />
             {t("card.daysLeft", { count: deal.daysLeft })}
           </span>
         </div>
@@ -121,7 +121,7 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
             </Button>
           ) : inCart ? (
             <LocalizedLink to="/cart" className={buttonClasses("outline", "lg", "w-full")}>
-              <ShoppingCart size={18} aria-hidden="true" />
+              <Icon name="shopping-cart" size={18} aria-hidden="true" />
               {t("card.inCart")}
             </LocalizedLink>
           ) : (

@@ -1,7 +1,7 @@
-import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn.ts";
 import { useRootData } from "../../root.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** The brand assets and the invoice template (spec 000, section 1), each opening in full size. */
 export const BRAND_ASSETS = [
@@ -38,7 +38,7 @@ export function BrandKit() {
               </span>
               <span className="mt-2 flex items-center gap-1.5 text-sm font-medium text-foreground">
                 {t(`brandKit.${asset.key}`)}
-                <ExternalLink size={14} aria-hidden="true" className="text-muted-foreground" />
+                <Icon name="external-link" size={14} aria-hidden="true" className="text-muted-foreground" />
               </span>
             </a>
           </li>
@@ -56,7 +56,7 @@ export function BrandKit() {
         </span>
         <span className="mt-2 flex items-center justify-center gap-1.5 text-sm font-medium text-foreground">
           {t("brandKit.invoice")}
-          <ExternalLink size={14} aria-hidden="true" className="text-muted-foreground" />
+          <Icon name="external-link" size={14} aria-hidden="true" className="text-muted-foreground" />
         </span>
       </a>
     </div>

@@ -1,7 +1,7 @@
-import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { SECTIONS, sectionHref } from "./section-scroll.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** The call to action: Get Free Quote scrolls to the consultation section. */
 export function CtaSection() {
@@ -23,7 +23,7 @@ export function CtaSection() {
           </div>
           <a href={sectionHref(SECTIONS.consultation)} className={buttonClasses("outline", "lg", "shrink-0 rounded-full border-white bg-white px-7 text-base text-primary hover:bg-indigo-50")}>
             {t("cta.button")}
-            <ArrowRight size={18} aria-hidden="true" />
+            <Icon name="arrow-right" size={18} aria-hidden="true" />
           </a>
         </div>
       </div>

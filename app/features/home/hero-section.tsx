@@ -1,8 +1,8 @@
-import { ArrowRight, CalendarCheck, PhoneCall, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { useRootData } from "../../root.tsx";
 import { SECTIONS, sectionHref } from "./section-scroll.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** The tel: address of a displayed phone number ("+1 (555) 010-2030" → "tel:+15550102030"). */
 export function telHref(phone: string): string {
@@ -24,7 +24,7 @@ export function HeroSection() {
       <div className="relative mx-auto grid max-w-6xl items-center gap-14 px-4 pb-20 pt-14 sm:px-6 md:pt-20 lg:grid-cols-[1.25fr_1fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-primary/20 bg-white/70 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-primary">
-            <Sparkles size={14} aria-hidden="true" />
+            <Icon name="sparkles" size={14} aria-hidden="true" />
             {t("hero.eyebrow")}
           </p>
           <h1 id="hero-title" className="mt-6 font-display text-4xl font-semibold leading-[1.08] tracking-tight text-balance sm:text-5xl lg:text-6xl">
@@ -34,16 +34,16 @@ export function HeroSection() {
           <div className="mt-8 flex flex-wrap gap-3">
             <a href={consultation} className={buttonClasses("primary", "lg", "rounded-full px-7 text-base")}>
               {t("hero.requestQuote")}
-              <ArrowRight size={18} aria-hidden="true" />
+              <Icon name="arrow-right" size={18} aria-hidden="true" />
             </a>
             <a href={consultation} className={buttonClasses("outline", "lg", "rounded-full px-7 text-base")}>
-              <CalendarCheck size={18} aria-hidden="true" />
+              <Icon name="calendar-check" size={18} aria-hidden="true" />
               {t("hero.bookConsultation")}
             </a>
           </div>
           <p className="mt-8 max-w-xl text-sm leading-relaxed text-muted-foreground">{t("hero.servicesLine")}</p>
           <p className="mt-3 flex gap-2 text-sm font-medium text-foreground">
-            <PhoneCall size={16} aria-hidden="true" className="mt-0.5 shrink-0 text-accent" />
+            <Icon name="phone-call" size={16} aria-hidden="true" className="mt-0.5 shrink-0 text-accent" />
             <span>
               {t("hero.assistantLine")}{" "}
               {phone ? (

@@ -1,4 +1,3 @@
-import { CalendarCheck, Mail, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { isStaff } from "../../../core/auth/rules.ts";
 import type { CurrentUser } from "../../../core/auth/schema.ts";
@@ -10,10 +9,10 @@ import { BrandMark } from "../layout/brand-mark.tsx";
 import { CartBadge } from "../layout/cart-badge.tsx";
 import { useCartSummary } from "../layout/cart-summary.ts";
 import { AccountActions, useUserName } from "../layout/nav-bar.tsx";
-import { FacebookIcon, InstagramIcon, TikTokIcon } from "../share/brand-icons.tsx";
 import { telHref } from "./hero-section.tsx";
 import { LandingMobileMenu } from "./landing-mobile-menu.tsx";
 import { SECTIONS, sectionHref, type SectionId } from "./section-scroll.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 export interface HeaderLink {
   to: string;
@@ -51,9 +50,9 @@ export function usePageLinks(user: CurrentUser | null): { pages: HeaderLink[]; s
 export function socialLinks(config: RootData["config"] | undefined) {
   if (!config) return [];
   return [
-    { href: config.social.facebook, platform: "Facebook", Icon: FacebookIcon },
-    { href: config.social.instagram, platform: "Instagram", Icon: InstagramIcon },
-    { href: config.social.tiktok, platform: "TikTok", Icon: TikTokIcon },
+    { href: config.social.facebook, platform: "Facebook", icon: "facebook" as const },
+    { href: config.social.instagram, platform: "Instagram", icon: "instagram" as const },
+    { href: config.social.tiktok, platform: "TikTok", icon: "tiktok" as const },
   ];
 }
 
@@ -85,23 +84,23 @@ export function LandingHeader() {
             <ul aria-label={t("header.contactDetails")} className="flex items-center gap-5">
               <li>
                 <a href={`mailto:${config.companyEmail}`} className={utilityLink} aria-label={t("header.emailLabel", { email: config.companyEmail })}>
-                  <Mail size={15} aria-hidden="true" />
+                  <Icon name="mail" size={15} aria-hidden="true" />
                   {config.companyEmail}
                 </a>
               </li>
               <li>
                 <a href={telHref(config.companyPhone)} className={utilityLink} aria-label={t("header.phoneLabel", { phone: config.companyPhone })}>
-                  <Phone size={15} aria-hidden="true" />
+                  <Icon name="phone" size={15} aria-hidden="true" />
                   {config.companyPhone}
                 </a>
               </li>
             </ul>
           ) : null}
           <ul className="flex items-center gap-1">
-            {social.map(({ href, platform, Icon }) => (
+            {social.map(({ href, platform, icon }) => (
               <li key={platform}>
                 <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex h-8 w-8 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-white hover:text-foreground">
-                  <Icon size={15} />
+                  <Icon name={icon} size={15} />
                   <span className="sr-only">
                     {t("common:footer.socialLink", { company: companyName, platform })} {t("common:footer.newTab")}
                   </span>
@@ -157,7 +156,7 @@ export function LandingHeader() {
             <CartBadge count={cart.count} totalCents={cart.totalCents} />
             <span className="ml-1 hidden sm:inline-flex">
               <a href={sectionHref(SECTIONS.consultation)} className={buttonClasses("primary", "sm", "h-9 whitespace-nowrap rounded-full px-4")}>
-                <CalendarCheck size={16} aria-hidden="true" />
+                <Icon name="calendar-check" size={16} aria-hidden="true" />
                 {t("header.bookConsultation")}
               </a>
             </span>

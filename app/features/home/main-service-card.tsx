@@ -1,4 +1,3 @@
-import { LoaderCircle, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toCartService } from "../../../core/catalogue/rules.ts";
@@ -9,6 +8,7 @@ import { ShareButton } from "../share/share-button.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { serviceIcon } from "./service-icons.ts";
 import { useAddToCart } from "./use-add-to-cart.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /**
  * One of the five core offers (spec 000, section 2 "Services section"): "Starting from" its minimum,
@@ -18,7 +18,7 @@ export function MainServiceCard({ service, index, shareUrl }: { service: Localiz
   const { t } = useTranslation("home");
   const [quantity, setQuantity] = useState(1);
   const { add, adding } = useAddToCart();
-  const Icon = serviceIcon(service.id);
+  const icon = serviceIcon(service.id);
   const titleId = `service-${service.id}-title`;
 
   const onAdd = async () => {
@@ -29,7 +29,7 @@ export function MainServiceCard({ service, index, shareUrl }: { service: Localiz
     <article aria-labelledby={titleId} className="flex flex-col rounded-2xl border border-border bg-white p-6 shadow-sm transition-shadow hover:shadow-md" data-testid={`service-card-${service.id}`}>
       <div className="flex items-center justify-between">
         <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-primary/10 text-primary">
-          <Icon size={24} aria-hidden="true" />
+          <Icon name={icon} size={24} aria-hidden="true" />
         </span>
         <span aria-hidden="true" className="font-display text-sm text-muted-foreground">
           {String(index + 1).padStart(2, "0")}
@@ -44,9 +44,9 @@ export function MainServiceCard({ service, index, shareUrl }: { service: Localiz
       </p>
 
       <div className="mt-5 space-y-4 border-t border-border pt-5">
-        <QuantityStepper value={quantity} onChange={setQuantity} serviceName={service.name} disabled={adding} />
+        <QuantityStepper value={quantity} onChange={setQuantity} serviceName={service.name} disabled={adding} t={t} />
         <Button onClick={() => void onAdd()} disabled={adding} aria-busy={adding || undefined} className="w-full rounded-full">
-          {adding ? <LoaderCircle size={18} aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <ShoppingCart size={18} aria-hidden="true" />}
+          {adding ? <Icon name="loader-circle" size={18} aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Icon name="shopping-cart" size={18} aria-hidden="true" />}
           {adding ? t("services.adding") : t("services.addToCart")}
           <span className="sr-only">: {service.name}</span>
         </Button>

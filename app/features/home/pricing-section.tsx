@@ -1,4 +1,3 @@
-import { Check, CreditCard, Landmark, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCents } from "../../../core/money/money.ts";
@@ -7,6 +6,7 @@ import { cn } from "../../lib/cn.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 import { SECTIONS, sectionHref } from "./section-scroll.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** The consultation's service and price as the checkout pages read them (spec 000, section 2 "Pricing cards"). */
 export const CONSULTATION_QUERY = `service=${encodeURIComponent("Marketing Consultation")}&amount=500`;
@@ -40,11 +40,11 @@ export function PricingSection() {
             features={[t("pricing.consultation.features.session"), t("pricing.consultation.features.plan"), t("pricing.consultation.features.followUp")]}
           >
             <LocalizedLink to={CONSULTATION_CARD_HREF} className={primary}>
-              <CreditCard size={18} aria-hidden="true" />
+              <Icon name="credit-card" size={18} aria-hidden="true" />
               {t("pricing.consultation.payByCard")}
             </LocalizedLink>
             <LocalizedLink to={CONSULTATION_BANK_HREF} className={outline}>
-              <Landmark size={18} aria-hidden="true" />
+              <Icon name="landmark" size={18} aria-hidden="true" />
               {t("pricing.consultation.payByBank")}
             </LocalizedLink>
             <p className="text-center text-xs text-muted-foreground">{t("pricing.bankNote")}</p>
@@ -66,11 +66,11 @@ export function PricingSection() {
             ]}
           >
             <LocalizedLink to={PROFESSIONAL_HREF} className={buttonClasses("primary", "md", `${sized} bg-white text-primary hover:bg-indigo-50`)}>
-              <Sparkles size={18} aria-hidden="true" />
+              <Icon name="sparkles" size={18} aria-hidden="true" />
               {t("pricing.professional.subscribe")}
             </LocalizedLink>
             <a href={consultation} className={buttonClasses("outline", "md", `${sized} border-white/60 bg-transparent text-white hover:bg-white/10`)}>
-              <Landmark size={18} aria-hidden="true" />
+              <Icon name="landmark" size={18} aria-hidden="true" />
               {t("pricing.professional.bankTransfer")}
             </a>
           </PlanCard>
@@ -137,7 +137,7 @@ function PlanCard({
       <ul className="mt-8 flex-1 space-y-3 text-sm">
         {features.map((feature) => (
           <li key={feature} className="flex gap-3">
-            <Check size={18} aria-hidden="true" className={cn("mt-0.5 shrink-0", featured ? "text-orange-200" : "text-success")} />
+            <Icon name="check" size={18} aria-hidden="true" className={cn("mt-0.5 shrink-0", featured ? "text-orange-200" : "text-success")} />
             <span>{feature}</span>
           </li>
         ))}

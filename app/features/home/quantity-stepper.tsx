@@ -1,19 +1,32 @@
-import { Minus, Plus } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { catalogueQuantity } from "../../../core/catalogue/rules.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
+
+const iconButton = buttonClasses("outline", "icon", "h-9 w-9 shrink-0 rounded-full");
 
 /**
  * A card's quantity: minus and plus buttons around a number input. It never goes below 1 (a
- * non-numeric or cleared entry reads as 1 once the field is left).
+ * non-numeric or cleared entry reads as 1 once the field is left). `t` is the card's (namespace
+ * "home"): sixteen steppers on the home page need not each look up the translations.
  */
-export function QuantityStepper({ value, onChange, serviceName, disabled }: { value: number; onChange: (next: number) => void; serviceName: string; disabled?: boolean }) {
-  const { t } = useTranslation("home");
+export function QuantityStepper({
+  value,
+  onChange,
+  serviceName,
+  disabled,
+  t,
+}: {
+  value: number;
+  onChange: (next: number) => void;
+  serviceName: string;
+  disabled?: boolean;
+  t: TFunction<"home">;
+}) {
   const id = useId();
   // What the visitor is typing; the quantity itself is always a whole number of at least 1.
   const [draft, setDraft] = useState<string | null>(null);
-  const iconButton = buttonClasses("outline", "icon", "h-9 w-9 shrink-0 rounded-full");
 
   return (
     <div className="flex items-center gap-2">
@@ -28,7 +41,7 @@ export function QuantityStepper({ value, onChange, serviceName, disabled }: { va
         aria-label={t("services.decrease", { service: serviceName })}
         aria-controls={id}
       >
-        <Minus size={16} aria-hidden="true" />
+        <Icon name="minus" size={16} aria-hidden="true" />
       </button>
       <input
         id={id}
@@ -53,7 +66,7 @@ export function QuantityStepper({ value, onChange, serviceName, disabled }: { va
         aria-label={t("services.increase", { service: serviceName })}
         aria-controls={id}
       >
-        <Plus size={16} aria-hidden="true" />
+        <Icon name="plus" size={16} aria-hidden="true" />
       </button>
     </div>
   );

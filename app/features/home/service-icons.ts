@@ -1,44 +1,25 @@
-import {
-  Bot,
-  Brush,
-  ChartLine,
-  Clapperboard,
-  Globe,
-  Handshake,
-  Lightbulb,
-  Megaphone,
-  MessageSquareText,
-  Music,
-  Palette,
-  PenTool,
-  Share2,
-  Sparkles,
-  Target,
-  Trophy,
-  Workflow,
-  type LucideIcon,
-} from "lucide-react";
+import type { IconName } from "../../components/ui/icon-names.ts";
 
 /** The icon of each catalogue service; a service added later gets a neutral spark. */
-const ICONS: Record<string, LucideIcon> = {
-  conception: Lightbulb,
-  creation: Palette,
-  marketing: ChartLine,
-  promotion: Megaphone,
-  sales: Handshake,
-  website: Globe,
-  agent_ai: Bot,
-  service_ai: Workflow,
-  chat_bot: MessageSquareText,
-  logo_design: PenTool,
-  graphics: Brush,
-  campaigns: Target,
-  social_media: Share2,
-  video_marketing: Clapperboard,
-  sport_audiovisuel: Trophy,
-  jingle: Music,
+const ICONS: Record<string, IconName> = {
+  conception: "lightbulb",
+  creation: "palette",
+  marketing: "chart-line",
+  promotion: "megaphone",
+  sales: "handshake",
+  website: "globe",
+  agent_ai: "bot",
+  service_ai: "workflow",
+  chat_bot: "message-square-text",
+  logo_design: "pen-tool",
+  graphics: "brush",
+  campaigns: "target",
+  social_media: "share-2",
+  video_marketing: "clapperboard",
+  sport_audiovisuel: "trophy",
+  jingle: "music",
 };
 
-export function serviceIcon(id: string): LucideIcon {
-  return ICONS[id] ?? Sparkles;
+export function serviceIcon(id: string): IconName {
+  return ICONS[id] ?? "sparkles";
 }

@@ -1,10 +1,10 @@
-import { ArrowRight, CalendarClock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { LocalizedService } from "../../../core/catalogue/schema.ts";
 import { useLocalizedPath } from "../i18n/localized-link.tsx";
 import { MainServiceCard } from "./main-service-card.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 import { SECTIONS, sectionHref } from "./section-scroll.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** The services section (anchor "services"): the five core offers of the catalogue. */
 export function ServicesSection({ services }: { services: LocalizedService[] }) {
@@ -36,13 +36,13 @@ export function ConsultationTile({ title, text }: { title?: string; text?: strin
       className="group flex flex-col justify-center gap-6 rounded-2xl border border-dashed border-primary/40 bg-primary/5 p-6 transition-colors hover:border-primary hover:bg-primary/10"
     >
       <span>
-        <CalendarClock size={28} aria-hidden="true" className="text-primary" />
+        <Icon name="calendar-clock" size={28} aria-hidden="true" className="text-primary" />
         <span className="mt-5 block font-display text-xl font-semibold text-foreground">{title ?? t("services.tileTitle")}</span>
         <span className="mt-2 block text-sm leading-relaxed text-muted-foreground">{text ?? t("services.tileText")}</span>
       </span>
       <span className="inline-flex items-center gap-2 text-sm font-semibold text-primary">
         {t("hero.bookConsultation")}
-        <ArrowRight size={16} aria-hidden="true" className="transition-transform group-hover:translate-x-1 motion-reduce:transition-none" />
+        <Icon name="arrow-right" size={16} aria-hidden="true" className="transition-transform group-hover:translate-x-1 motion-reduce:transition-none" />
       </span>
     </a>
   );

@@ -1,8 +1,7 @@
-import { ArrowRight, LoaderCircle, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { checkBudget, defaultUnitPriceCents, toCartService } from "../../../core/catalogue/rules.ts";
 import type { LocalizedService } from "../../../core/catalogue/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
@@ -12,6 +11,7 @@ import { useLocalizedPath } from "../i18n/localized-link.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { serviceIcon } from "./service-icons.ts";
 import { useAddToCart } from "./use-add-to-cart.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 const dollarsOf = (cents: number) => String(cents / 100);
 
@@ -36,7 +36,7 @@ export function SpecialisedServiceCard({ service }: { service: LocalizedService 
   const [budget, setBudget] = useState(() => dollarsOf(defaultUnitPriceCents(service)));
   const [quantity, setQuantity] = useState(1);
   const { add, adding } = useAddToCart();
-  const Icon = serviceIcon(service.id);
+  const icon = serviceIcon(service.id);
   const titleId = `specialised-${service.id}-title`;
   const fixed = service.pricingType === "fixed" && service.fixedPriceCents !== null;
   const range = { min: formatCents(service.minPriceCents, { wholeDollars: true }), max: formatCents(service.maxPriceCents, { wholeDollars: true }) };
@@ -65,7 +65,7 @@ export function SpecialisedServiceCard({ service }: { service: LocalizedService 
     <article aria-labelledby={titleId} className="flex flex-col rounded-2xl border border-border bg-white p-6 shadow-sm" data-testid={`specialised-card-${service.id}`}>
       <div className="flex items-start gap-4">
         <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-accent/10 text-accent">
-          <Icon size={22} aria-hidden="true" />
+          <Icon name={icon} size={22} aria-hidden="true" />
         </span>
         <div className="min-w-0">
           <h3 id={titleId} className="font-display text-lg font-semibold leading-snug">
@@ -91,17 +91,17 @@ export function SpecialisedServiceCard({ service }: { service: LocalizedService 
             </div>
           )}
         </Field>
-        <QuantityStepper value={quantity} onChange={setQuantity} serviceName={service.name} disabled={adding} />
+        <QuantityStepper value={quantity} onChange={setQuantity} serviceName={service.name} disabled={adding} t={t} />
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void onAdd()} disabled={adding} aria-busy={adding || undefined} className="min-w-fit flex-1 whitespace-nowrap rounded-full px-3 text-sm">
-            {adding ? <LoaderCircle size={16} aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <ShoppingCart size={16} aria-hidden="true" />}
+            {adding ? <Icon name="loader-circle" size={16} aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Icon name="shopping-cart" size={16} aria-hidden="true" />}
             {adding ? t("services.adding") : t("services.addToCart")}
             <span className="sr-only">: {service.name}</span>
           </Button>
           <Button variant="outline" onClick={onGetStarted} className="min-w-fit flex-1 whitespace-nowrap rounded-full px-3 text-sm">
             {t("specialised.getStarted")}
             <span className="sr-only">: {service.name}</span>
-            <ArrowRight size={16} aria-hidden="true" />
+            <Icon name="arrow-right" size={16} aria-hidden="true" />
           </Button>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import type { Service } from "../../../core/catalogue/schema.ts";
 import { useCart } from "../cart/cart-context.tsx";
 

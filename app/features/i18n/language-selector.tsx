@@ -1,12 +1,12 @@
-import { Check, ChevronDown, LoaderCircle } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { LANGUAGES, LANGUAGE_LABELS, isLanguage, localizedPath, splitLanguagePrefix, type Language } from "../../../core/i18n/language.ts";
 import { FlagIcon } from "../../components/ui/flag-icon.tsx";
+import { MenuRadioItem, PopoverMenu } from "../../components/ui/popover-menu.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useRootData } from "../../root.tsx";
 import { rememberLanguage } from "./remember-language.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** The language the page is rendered in. */
 export function useCurrentLanguage(): Language {
@@ -71,43 +71,37 @@ export function LanguageSelector({ variant = "menu", className }: { variant?: "m
     );
   }
 
-  // Not modal: a modal menu hides the page from screen readers while its links stay focusable (axe aria-hidden-focus).
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={cn(
-          "inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-medium text-foreground transition-colors hover:bg-muted data-[state=open]:bg-muted",
-          className,
-        )}
-        aria-busy={pending || undefined}
-      >
-        <span className="sr-only">{t("language.label")}: </span>
-        {pending ? <LoaderCircle size={14} className="h-3.5 w-5 animate-spin" aria-hidden="true" /> : <FlagIcon language={current} />}
-        <span className="max-[380px]:sr-only">
-          <LanguageName language={current} />
-        </span>
-        <ChevronDown size={14} aria-hidden="true" className="text-muted-foreground" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-xl border border-border bg-white p-1.5 shadow-lg shadow-stone-900/10">
-          <DropdownMenu.Label className="px-3 pb-1 pt-1.5 text-xs font-semibold uppercase tracking-wider text-muted-foreground">{t("language.label")}</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={current} onValueChange={(value) => isLanguage(value) && choose(value)}>
-            {LANGUAGES.map((language) => (
-              <DropdownMenu.RadioItem
-                key={language}
-                value={language}
-                className="flex cursor-pointer select-none items-center gap-3 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[state=checked]:font-semibold"
-              >
-                <FlagIcon language={language} />
-                <LanguageName language={language} />
-                <DropdownMenu.ItemIndicator className="ml-auto text-primary">
-                  <Check size={16} aria-hidden="true" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <PopoverMenu
+      align="end"
+      label={t("language.label")}
+      triggerClassName={cn(
+        "inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-medium text-foreground transition-colors hover:bg-muted data-[state=open]:bg-muted",
+        className,
+      )}
+      triggerProps={{ "aria-busy": pending || undefined }}
+      className="min-w-44"
+      trigger={
+        <>
+          <span className="sr-only">{t("language.label")}: </span>
+          {pending ? <Icon name="loader-circle" size={14} className="h-3.5 w-5 animate-spin" /> : <FlagIcon language={current} />}
+          <span className="max-[380px]:sr-only">
+            <LanguageName language={current} />
+          </span>
+          <Icon name="chevron-down" size={14} className="text-muted-foreground" />
+        </>
+      }
+    >
+      <p aria-hidden="true" className="px-3 pb-1 pt-1.5 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+        {t("language.label")}
+      </p>
+      {LANGUAGES.map((language) => (
+        <MenuRadioItem key={language} checked={language === current} onSelect={() => choose(language)}>
+          <FlagIcon language={language} />
+          <LanguageName language={language} />
+          {language === current ? <Icon name="check" size={16} className="ml-auto text-primary" /> : null}
+        </MenuRadioItem>
+      ))}
+    </PopoverMenu>
   );
 }

@@ -1,8 +1,8 @@
-import { ShoppingCart } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { formatCents } from "../../../core/money/money.ts";
 import { cn } from "../../lib/cn.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** The badge's text: nothing for an empty cart, the count up to 99, then "99+". */
 export function cartBadgeText(count: number): string | null {
@@ -26,7 +26,7 @@ export function CartBadge({ count, totalCents, className }: { count: number; tot
       data-testid="cart-link"
     >
       <span className="relative inline-flex">
-        <ShoppingCart size={20} aria-hidden="true" />
+        <Icon name="shopping-cart" size={20} aria-hidden="true" />
         {badge ? (
           <span
             aria-hidden="true"

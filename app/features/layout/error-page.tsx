@@ -1,9 +1,9 @@
-import { LogIn } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import type { RootData } from "../../root.tsx";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** The page shown for a refused or missing page: 404, 401, 403, or an unexpected error. */
 export function ErrorPage({ status }: { status: number }) {
@@ -20,7 +20,7 @@ export function ErrorPage({ status }: { status: number }) {
       <div className="mt-10 flex flex-wrap justify-center gap-3">
         {status === 401 ? (
           <a href="/api/login" className={buttonClasses("primary", "md", "rounded-full px-6")}>
-            <LogIn size={18} aria-hidden="true" />
+            <Icon name="log-in" size={18} aria-hidden="true" />
             {t("nav.login")}
           </a>
         ) : null}

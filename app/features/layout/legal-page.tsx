@@ -1,6 +1,6 @@
-import { Mail, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "../../root.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** One section of a legal page; its texts live under legal:<page>.<id>. */
 export interface LegalSection {
@@ -81,13 +81,13 @@ export function LegalPage({ page, sections }: { page: "privacy" | "terms"; secti
                 <ul className="mt-4 space-y-2">
                   <li>
                     <a href={`mailto:${config.companyEmail}`} className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
-                      <Mail size={16} aria-hidden="true" />
+                      <Icon name="mail" size={16} aria-hidden="true" />
                       {config.companyEmail}
                     </a>
                   </li>
                   <li>
                     <a href={`tel:${config.companyPhone.replace(/[^\d+]/g, "")}`} className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
-                      <Phone size={16} aria-hidden="true" />
+                      <Icon name="phone" size={16} aria-hidden="true" />
                       {config.companyPhone}
                     </a>
                   </li>

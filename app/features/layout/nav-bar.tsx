@@ -1,11 +1,11 @@
-import { LogIn, LogOut, Menu, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { displayName, initials, isStaff } from "../../../core/auth/rules.ts";
 import type { CurrentUser } from "../../../core/auth/schema.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
+import { ModalDialog } from "../../components/ui/modal-dialog.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useRootData } from "../../root.tsx";
@@ -90,60 +90,74 @@ function MobileMenu({ items, user, name }: { items: NavItem[]; user: CurrentUser
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const id = useId();
+  const drawerId = `${id}drawer`;
+  const titleId = `${id}title`;
   // A link followed inside the drawer, or a language switch to another prefix, closes it.
   useEffect(() => setOpen(false), [pathname]);
+  const close = () => setOpen(false);
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={buttonClasses("ghost", "icon", "rounded-full lg:hidden")} aria-label={t("nav.openMenu")}>
-        <Menu size={22} aria-hidden="true" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/40 backdrop-blur-[2px] lg:hidden" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,90vw)] flex-col overflow-y-auto bg-background shadow-2xl outline-none lg:hidden"
-        >
-          <div className="flex h-16 items-center justify-between border-b border-border px-5">
-            <Dialog.Title className="font-display text-lg font-semibold">{t("nav.menuTitle")}</Dialog.Title>
-            <Dialog.Close className={buttonClasses("ghost", "icon", "rounded-full")} aria-label={t("nav.closeMenu")}>
-              <X size={22} aria-hidden="true" />
-            </Dialog.Close>
+    <>
+      <button
+        type="button"
+        className={buttonClasses("ghost", "icon", "rounded-full lg:hidden")}
+        aria-label={t("nav.openMenu")}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={drawerId}
+        onClick={() => setOpen(true)}
+      >
+        <Icon name="menu" size={22} />
+      </button>
+      {open ? (
+        <ModalDialog id={drawerId} labelledBy={titleId} onClose={close} className={DRAWER_CLASSES}>
+          <div className="flex min-h-full flex-col">
+            <div className="flex h-16 items-center justify-between border-b border-border px-5">
+              <h2 id={titleId} className="font-display text-lg font-semibold">
+                {t("nav.menuTitle")}
+              </h2>
+              <button type="button" onClick={close} className={buttonClasses("ghost", "icon", "rounded-full")} aria-label={t("nav.closeMenu")}>
+                <Icon name="x" size={22} />
+              </button>
+            </div>
+
+            <DrawerAccount user={user} name={name} />
+
+            <nav aria-label={t("nav.mainLabel")} className="px-3 py-4">
+              <ul className="space-y-1">
+                {items.map((item) => (
+                  <li key={item.to}>
+                    <LocalizedNavLink
+                      to={item.to}
+                      end={item.end}
+                      onClick={close}
+                      className="flex h-12 items-center rounded-lg px-3 text-base font-medium text-foreground transition-colors hover:bg-muted aria-[current=page]:bg-primary/10 aria-[current=page]:text-primary"
+                    >
+                      {item.label}
+                    </LocalizedNavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+
+            <div className="border-t border-border px-5 py-4">
+              <p className="mb-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground" aria-hidden="true">
+                {t("language.label")}
+              </p>
+              <LanguageSelector variant="inline" />
+            </div>
+
+            <DrawerSignInOut user={user} />
           </div>
-
-          <DrawerAccount user={user} name={name} />
-
-          <nav aria-label={t("nav.mainLabel")} className="px-3 py-4">
-            <ul className="space-y-1">
-              {items.map((item) => (
-                <li key={item.to}>
-                  <LocalizedNavLink
-                    to={item.to}
-                    end={item.end}
-                    onClick={() => setOpen(false)}
-                    className="flex h-12 items-center rounded-lg px-3 text-base font-medium text-foreground transition-colors hover:bg-muted aria-[current=page]:bg-primary/10 aria-[current=page]:text-primary"
-                  >
-                    {item.label}
-                  </LocalizedNavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-
-          <div className="border-t border-border px-5 py-4">
-            <p className="mb-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground" aria-hidden="true">
-              {t("language.label")}
-            </p>
-            <LanguageSelector variant="inline" />
-          </div>
-
-          <DrawerSignInOut user={user} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </ModalDialog>
+      ) : null}
+    </>
   );
 }
 
+/** The drawers of small screens: a full-height panel on the right of the screen. */
+export const DRAWER_CLASSES = "fixed inset-y-0 left-auto right-0 h-full max-h-none max-w-none w-[min(22rem,90vw)] overflow-y-auto bg-background shadow-2xl outline-none";
 
 /** Wide screens: the signed-in user's avatar, name and Logout, or the Login button. */
 export function AccountActions({ user, name, className }: { user: CurrentUser | null; name: string; className?: string }) {
@@ -157,13 +171,13 @@ export function AccountActions({ user, name, className }: { user: CurrentUser | 
             <span className="max-w-[9rem] truncate text-sm font-medium">{name}</span>
           </span>
           <a href="/api/logout" className={buttonClasses("ghost", "sm", "text-muted-foreground hover:text-foreground")}>
-            <LogOut size={16} aria-hidden="true" />
+            <Icon name="log-out" size={16} />
             {t("nav.logout")}
           </a>
         </>
       ) : (
         <a href="/api/login" className={buttonClasses("primary", "sm", "rounded-full px-4")}>
-          <LogIn size={16} aria-hidden="true" />
+          <Icon name="log-in" size={16} />
           {t("nav.login")}
         </a>
       )}
@@ -192,12 +206,12 @@ export function DrawerSignInOut({ user }: { user: CurrentUser | null }) {
     <div className="mt-auto border-t border-border p-5">
       {user ? (
         <a href="/api/logout" className={buttonClasses("outline", "md", "w-full")}>
-          <LogOut size={18} aria-hidden="true" />
+          <Icon name="log-out" size={18} />
           {t("nav.logout")}
         </a>
       ) : (
         <a href="/api/login" className={buttonClasses("primary", "md", "w-full")}>
-          <LogIn size={18} aria-hidden="true" />
+          <Icon name="log-in" size={18} />
           {t("nav.login")}
         </a>
       )}

@@ -1,10 +1,9 @@
-import { Globe, Mail, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useRootData } from "../../root.tsx";
 import { useLocalizedPath, LocalizedLink } from "../i18n/localized-link.tsx";
-import { FacebookIcon, InstagramIcon, TikTokIcon } from "../share/brand-icons.tsx";
 import { BrandMark } from "./brand-mark.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 function hostOf(url: string): string {
   try {
@@ -32,9 +31,9 @@ export function SiteFooter() {
   ];
   const social = config
     ? [
-        { href: config.social.facebook, platform: "Facebook", Icon: FacebookIcon },
-        { href: config.social.instagram, platform: "Instagram", Icon: InstagramIcon },
-        { href: config.social.tiktok, platform: "TikTok", Icon: TikTokIcon },
+        { href: config.social.facebook, platform: "Facebook", icon: "facebook" as const },
+        { href: config.social.instagram, platform: "Instagram", icon: "instagram" as const },
+        { href: config.social.tiktok, platform: "TikTok", icon: "tiktok" as const },
       ]
     : [];
 
@@ -76,21 +75,21 @@ export function SiteFooter() {
             <ul className="mt-4 space-y-2.5 text-sm">
               <li>
                 <a href={`mailto:${config.companyEmail}`} className={`${linkClass} inline-flex items-center gap-2 break-all`}>
-                  <Mail size={16} aria-hidden="true" className="shrink-0" />
+                  <Icon name="mail" size={16} aria-hidden="true" className="shrink-0" />
                   <span className="sr-only">{t("footer.email")}: </span>
                   {config.companyEmail}
                 </a>
               </li>
               <li>
                 <a href={`tel:${config.companyPhone.replace(/[^\d+]/g, "")}`} className={`${linkClass} inline-flex items-center gap-2`}>
-                  <Phone size={16} aria-hidden="true" className="shrink-0" />
+                  <Icon name="phone" size={16} aria-hidden="true" className="shrink-0" />
                   <span className="sr-only">{t("footer.phone")}: </span>
                   {config.companyPhone}
                 </a>
               </li>
               <li>
                 <a href={config.companyWebsite} className={`${linkClass} inline-flex items-center gap-2`}>
-                  <Globe size={16} aria-hidden="true" className="shrink-0" />
+                  <Icon name="globe" size={16} aria-hidden="true" className="shrink-0" />
                   <span className="sr-only">{t("footer.website")}: </span>
                   {hostOf(config.companyWebsite)}
                 </a>
@@ -103,7 +102,7 @@ export function SiteFooter() {
           <div>
             <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{t("footer.followTitle")}</h2>
             <ul className="mt-4 flex gap-3">
-              {social.map(({ href, platform, Icon }) => (
+              {social.map(({ href, platform, icon }) => (
                 <li key={platform}>
                   <a
                     href={href}
@@ -111,7 +110,7 @@ export function SiteFooter() {
                     rel="noopener noreferrer"
                     className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-stone-700 text-stone-200 transition-colors hover:border-white hover:bg-white hover:text-stone-950"
                   >
-                    <Icon size={18} />
+                    <Icon name={icon} size={18} />
                     <span className="sr-only">
                       {t("footer.socialLink", { company, platform })} {t("footer.newTab")}
                     </span>

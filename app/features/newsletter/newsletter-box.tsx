@@ -1,11 +1,11 @@
-import { Loader2, MailCheck, Send } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "../../components/ui/toast.ts";
 import { NEWSLETTER_LIMITS } from "../../../core/newsletter/limits.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input } from "../../components/ui/field.tsx";
 import { ApiError, api } from "../../lib/api.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /**
  * The newsletter box of the hot deals page (spec document 000, section 2; README decision 12):
@@ -90,14 +90,14 @@ export function NewsletterBox() {
               </Field>
             </div>
             <Button type="submit" size="lg" disabled={busy} aria-busy={busy} className="shrink-0 border border-white bg-white text-primary hover:bg-indigo-50 sm:mt-[26px]">
-              {busy ? <Loader2 size={18} aria-hidden="true" className="animate-spin" /> : <Send size={18} aria-hidden="true" />}
+              {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="send" size={18} aria-hidden="true" />}
               {busy ? t("box.subscribing") : t("box.subscribe")}
             </Button>
           </div>
           <div role="status" aria-live="polite">
             {accepted ? (
               <p className="mt-4 flex items-start gap-2 rounded-lg bg-white/10 p-3 text-sm text-white" data-testid="newsletter-accepted">
-                <MailCheck size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
+                <Icon name="mail-check" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
                 {accepted}
               </p>
             ) : null}

@@ -1,8 +1,8 @@
-import { Star } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RATING_MAX, RATING_MIN } from "../../../core/testimonials/limits.ts";
 import { cn } from "../../lib/cn.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 
 const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 
@@ -36,7 +36,7 @@ export function StarRating({
     <span className={cn("inline-flex items-center gap-2", className)}>
       <span {...label} className="inline-flex gap-0.5">
         {STARS.map((star) => (
-          <Star key={star} aria-hidden="true" size={size} strokeWidth={1.5} className={star <= value ? "fill-amber-400 text-amber-600" : "fill-transparent text-stone-300"} />
+          <Icon name="star" key={star} aria-hidden="true" size={size} strokeWidth={1.5} className={star <= value ? "fill-amber-400 text-amber-600" : "fill-transparent text-stone-300"} />
         ))}
       </span>
       {showValue ? (
@@ -94,7 +94,7 @@ export function StarRatingInput({
               // Invisible but covering the star, so a click or tap lands on the radio button itself.
               className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0 disabled:cursor-default"
             />
-            <Star aria-hidden="true" size={28} strokeWidth={1.5} className={cn("pointer-events-none", star <= shown ? "fill-amber-400" : "fill-transparent text-stone-500")} />
+            <Icon name="star" aria-hidden="true" size={28} strokeWidth={1.5} className={cn("pointer-events-none", star <= shown ? "fill-amber-400" : "fill-transparent text-stone-500")} />
           </label>
         ))}
         <span aria-hidden="true" className="ml-2 text-sm font-medium text-muted-foreground">

@@ -1,9 +1,9 @@
-import { Quote } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { PublicTestimonial } from "../../../core/testimonials/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { cn } from "../../lib/cn.ts";
 import { StarRating } from "./star-rating.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** "Marie-Claire Dubois" → "MD"; the avatar of a review without a photo. */
 export function initials(name: string): string {
@@ -23,7 +23,7 @@ export function TestimonialCard({ testimonial, detailed = false, className }: { 
     <figure className={cn("flex h-full w-full flex-col rounded-2xl border border-border bg-white p-6 shadow-sm", className)}>
       <div className="flex items-start justify-between gap-3">
         <StarRating rating={testimonial.rating} showValue={detailed} />
-        <Quote aria-hidden="true" size={28} className="shrink-0 text-primary/20" />
+        <Icon name="quote" aria-hidden="true" size={28} className="shrink-0 text-primary/20" />
       </div>
       {detailed && testimonial.projectType ? (
         <p className="mt-4">

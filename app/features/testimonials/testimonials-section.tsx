@@ -1,4 +1,3 @@
-import { AlertCircle, ArrowRight, MessageSquareQuote, RotateCcw } from "lucide-react";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Await, useRevalidator } from "react-router";
@@ -8,6 +7,7 @@ import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
 import { ShareButton } from "../share/share-button.tsx";
 import { ShareExperienceDialog } from "./share-experience-dialog.tsx";
 import { TestimonialCard } from "./testimonial-card.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** How many skeleton cards stand in for the list while it loads (spec section 2). */
 export const SKELETON_COUNT = 3;
@@ -46,7 +46,7 @@ export function TestimonialsSection({ testimonials }: { testimonials: Promise<Pu
           </div>
           <LocalizedLink to="/testimonials" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
             {t("section.viewAll")}
-            <ArrowRight aria-hidden="true" size={16} />
+            <Icon name="arrow-right" aria-hidden="true" size={16} />
           </LocalizedLink>
         </div>
       </div>
@@ -99,7 +99,7 @@ function TestimonialsEmpty() {
   const { t } = useTranslation("testimonials");
   return (
     <div className="mt-12 flex flex-col items-center rounded-2xl border border-dashed border-border bg-white/60 px-6 py-14 text-center">
-      <MessageSquareQuote aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
+      <Icon name="message-square-quote" aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
       <h3 className="mt-4 font-display text-xl font-semibold">{t("messages.empty")}</h3>
       <p className="mt-2 max-w-md text-muted-foreground">{t("section.emptyText")}</p>
     </div>
@@ -111,11 +111,11 @@ function TestimonialsError() {
   const revalidator = useRevalidator();
   return (
     <div role="alert" className="mt-12 flex flex-col items-center rounded-2xl border border-red-200 bg-red-50 px-6 py-12 text-center">
-      <AlertCircle aria-hidden="true" className="h-9 w-9 text-destructive" />
+      <Icon name="alert-circle" aria-hidden="true" className="h-9 w-9 text-destructive" />
       <h3 className="mt-4 font-display text-xl font-semibold">{t("section.errorTitle")}</h3>
       <p className="mt-2 max-w-md text-muted-foreground">{t("section.errorText")}</p>
       <Button variant="outline" className="mt-5" disabled={revalidator.state === "loading"} onClick={() => void revalidator.revalidate()}>
-        <RotateCcw aria-hidden="true" size={16} />
+        <Icon name="rotate-ccw" aria-hidden="true" size={16} />
         {t("section.retry")}
       </Button>
     </div>

@@ -1,0 +1,52 @@
+import type { ExternalToast } from "sonner";
+
+/**
+ * The toast API of the whole app, without sonner in the first load: sonner (about 9 KB gzip) is
+ * imported on the first toast, and `ToastHost` mounts its `<Toaster>` at the same moment. Sonner keeps
+ * its toasts in a module-level store and replays the active ones to a `<Toaster>` that subscribes
+ * later, so nothing shown before the Toaster has mounted is lost; calls are chained on one promise and
+ * keep their order.
+ */
+type Kind = "success" | "error" | "warning" | "info";
+type Sonner = typeof import("sonner");
+
+let sonner: Promise<Sonner> | undefined;
+let requested = false;
+const listeners = new Set<() => void>();
+
+function loadSonner(): Promise<Sonner> {
+  sonner ??= import("sonner").catch((error: unknown) => {
+    // A failed chunk download (offline, a new deployment) must not stick: the next toast tries again.
+    sonner = undefined;
+    throw error;
+  });
+  return sonner;
+}
+
+function show(kind: Kind, message: string, options?: ExternalToast) {
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+  loadSonner().then(
+    (module) => module.toast[kind](message, options),
+    // Without its library a toast cannot be shown; the action it reports has already happened.
+    () => undefined,
+  );
+}
+
+export const toast = {
+  success: (message: string, options?: ExternalToast) => show("success", message, options),
+  error: (message: string, options?: ExternalToast) => show("error", message, options),
+  warning: (message: string, options?: ExternalToast) => show("warning", message, options),
+  info: (message: string, options?: ExternalToast) => show("info", message, options),
+};
+
+/** For `ToastHost`: whether a toast was asked for yet, and a way to hear when one is. */
+export const toastRequests = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  requested: (): boolean => requested,
+};

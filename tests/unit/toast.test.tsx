@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Sonner as a spy: the facade must import it on the first toast only, forward every call in order, and
+// the host must mount its Toaster with the app's settings (one toast at a time, 5 s) at that moment.
+const loaded = vi.hoisted(() => ({ count: 0 }));
+const sonnerToast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
+const toasterProps = vi.hoisted(() => [] as Array<Record<string, unknown>>);
+vi.mock("sonner", () => {
+  loaded.count += 1;
+  return {
+    toast: sonnerToast,
+    Toaster: (props: Record<string, unknown>) => {
+      toasterProps.push(props);
+      return <section data-testid="toaster" />;
+    },
+  };
+});
+
+const { toast } = await import("../../app/components/ui/toast.ts");
+const { ToastHost } = await import("../../app/components/ui/toast-host.tsx");
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = "";
+});
+
+describe("toast facade", () => {
+  it("loads nothing and renders nothing before the first toast, then mounts one Toaster and forwards calls in order", async () => {
+    const container = document.createElement("div");
+    document.body.append(container);
+    root = createRoot(container);
+    await act(async () => root!.render(<ToastHost visibleToasts={1} duration={5000} position="top-center" />));
+    expect(container.innerHTML).toBe("");
+    expect(loaded.count).toBe(0);
+
+    await act(async () => {
+      toast.success("Added", { description: "Logo design is in your cart" });
+      toast.error("Failed");
+      toast.warning("Careful");
+    });
+    await vi.waitFor(() => expect(container.querySelector("[data-testid=toaster]")).not.toBeNull());
+
+    expect(loaded.count).toBe(1);
+    expect(sonnerToast.success).toHaveBeenCalledWith("Added", { description: "Logo design is in your cart" });
+    const order = [sonnerToast.success, sonnerToast.error, sonnerToast.warning].map((spy) => spy.mock.invocationCallOrder[0]);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(toasterProps.at(-1)).toMatchObject({ visibleToasts: 1, duration: 5000, position: "top-center" });
+
+    await act(async () => toast.info("Again"));
+    await vi.waitFor(() => expect(sonnerToast.info).toHaveBeenCalledWith("Again", undefined));
+    expect(container.querySelectorAll("[data-testid=toaster]")).toHaveLength(1);
+    expect(loaded.count).toBe(1);
+  });
+});
