@@ -7,7 +7,7 @@ import { defineConfig } from "vite";
 const SHELL_ENTRIES = ["app/entry.client.tsx", "app/root.tsx", "app/routes/site-layout.tsx"].map((file) => path.resolve(import.meta.dirname, file));
 
 /** Libraries that change only with an upgrade: their own chunk keeps its cache across releases of the app. */
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|cookie|set-cookie-parser|turbo-stream|html-parse-stringify|void-elements)[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;

@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "./i18n/react.tsx";
 import type { ClientInstrumentation } from "react-router";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../core/i18n/language.ts";
@@ -47,9 +47,9 @@ async function hydrate() {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <HydratedRouter instrumentations={[translations]} />
-        </I18nextProvider>
+        </I18nProvider>
       </StrictMode>,
     );
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n/react.tsx";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ToastHost } from "./components/ui/toast-host.tsx";
 import { LANGUAGES, isLanguage, localizedPath, splitLanguagePrefix } from "../core/i18n/language.ts";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../app/i18n/translator.ts";
 import { serverI18n } from "../app/i18n/instances.server.ts";
 import type { Language } from "../core/i18n/language.ts";
 

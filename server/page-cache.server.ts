@@ -85,6 +85,8 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     if (/\ssrc\s*=/i.test(match[1])) continue;
+    // A data block (the page's translations as JSON) never runs: it needs no hash.
+    if (/\stype\s*=\s*["']?application\/json/i.test(match[1])) continue;
     hashes.add(createHash("sha256").update(match[2], "utf8").digest("base64"));
   }
   return [...hashes];

@@ -1,4 +1,4 @@
-import type { i18n as I18n } from "i18next";
+import type { I18n } from "./translator.ts";
 import { splitLanguagePrefix, type Language } from "../../core/i18n/language.ts";
 import type { BrowserNamespace } from "../locales/namespaces.ts";
 import { loadNamespaces } from "./client.ts";
@@ -28,7 +28,7 @@ export async function loadRouteNamespaces(routeId: string, url: string): Promise
   await loadNamespaces(instance, language, namespaces);
 }
 
-/** Switches the browser's i18next to another language, loading first every namespace needed so far. */
+/** Switches the browser's translations to another language, loading first every namespace needed so far. */
 export async function switchClientLanguage(language: Language): Promise<void> {
   if (!instance) return;
   await loadNamespaces(instance, language, [...wanted]);

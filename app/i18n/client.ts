@@ -1,4 +1,4 @@
-import type { i18n as I18n } from "i18next";
+import type { I18n } from "./translator.ts";
 import type { Language } from "../../core/i18n/language.ts";
 import type { BrowserNamespace } from "../locales/namespaces.ts";
 
@@ -18,7 +18,7 @@ export async function loadNamespaces(i18n: I18n, language: Language, namespaces:
         if (!load) throw new Error(`No translations for ${language}/${ns}`);
         const bundle = (await load()).default;
         // Two navigations may fetch the same file; the second one finds it added and changes nothing.
-        if (!i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, bundle, true, true);
+        if (!i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, bundle);
       }),
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./react.tsx";
 import { useMatches } from "react-router";
 import { isLanguage, type Language } from "../../core/i18n/language.ts";
 import { routeNamespaces } from "./route-namespaces.ts";

@@ -1,10 +1,10 @@
-import type { i18n as I18n } from "i18next";
+import type { I18n } from "./translator.ts";
 import { LANGUAGES, type Language } from "../../core/i18n/language.ts";
 import { resources } from "../locales/resources.ts";
 import { createI18n } from "./instance.ts";
 
 /**
- * One i18next instance per language, created once and shared by every request, API message and e-mail.
+ * One translation instance per language, created once and shared by every request, API message and e-mail.
  * Safe under concurrent requests because nothing ever changes an instance's language: a request picks
  * the instance of its language instead of calling changeLanguage on a shared one.
  */

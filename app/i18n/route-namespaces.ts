@@ -23,6 +23,7 @@ export const ROUTE_NAMESPACES = {
   "newsletter-confirm": ["newsletter"],
   privacy: ["legal"],
   terms: ["legal"],
+  logout: ["auth"],
   "not-found": [],
 } as const satisfies Record<string, readonly BrowserNamespace[]>;
 

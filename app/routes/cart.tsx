@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { useCart } from "../features/cart/cart-context.tsx";

@@ -1,9 +1,9 @@
-import { Loader2, LogOut } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.tsx";
 import { redirect } from "react-router";
 import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
 import { Button } from "../components/ui/button.tsx";
+import { Icon } from "../components/ui/icon.tsx";
 import { AuthLayout, FormAlert } from "../features/auth/auth-form.tsx";
 import { useLocalizedPath } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
@@ -53,7 +53,7 @@ export default function Logout() {
         <FormAlert message={error} />
         <input type="hidden" name="returnTo" value={home} />
         <Button type="submit" size="lg" className="w-full text-base" disabled={busy} aria-busy={busy}>
-          {busy ? <Loader2 size={18} aria-hidden="true" className="animate-spin" /> : <LogOut size={18} aria-hidden="true" />}
+          {busy ? <Icon name="loader-2" size={18} className="animate-spin" /> : <Icon name="log-out" size={18} />}
           {busy ? t("logout.busy") : t("logout.submit")}
         </Button>
       </form>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.tsx";
 import { data } from "react-router";
 import { toast } from "../components/ui/toast.ts";
 import type { ConfirmationStatus } from "../../core/newsletter/schema.ts";

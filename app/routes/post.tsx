@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.tsx";
 import { data, isRouteErrorResponse, useLocation } from "react-router";
 import { localizedPath } from "../../core/i18n/language.ts";
 import { buttonClasses } from "../components/ui/button.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.tsx";
 import { useNavigation } from "react-router";
 import { hasActiveFilters, normalizeFilters } from "../../core/blog/rules.ts";
 import { localizedPath } from "../../core/i18n/language.ts";

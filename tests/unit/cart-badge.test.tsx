@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../../app/i18n/react.tsx";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../app/i18n/instance.ts";
@@ -26,11 +26,11 @@ describe("cartBadgeText", () => {
 
 function render(props: { count: number; totalCents: number }, { path = "/", language = "en" as "en" | "fr" } = {}) {
   const html = renderToString(
-    <I18nextProvider i18n={createI18n(language, resources)}>
+    <I18nProvider i18n={createI18n(language, resources)}>
       <MemoryRouter initialEntries={[path]}>
         <CartBadge {...props} />
       </MemoryRouter>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   const doc = new DOMParser().parseFromString(html, "text/html");
   const link = doc.querySelector("a")!;

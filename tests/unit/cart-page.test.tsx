@@ -2,7 +2,7 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../../app/i18n/react.tsx";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CartProvider } from "../../app/features/cart/cart-context.tsx";
@@ -120,7 +120,7 @@ function LocationProbe() {
 
 function tree(path: string, language: "en" | "fr") {
   return (
-    <I18nextProvider i18n={createI18n(language, resources)}>
+    <I18nProvider i18n={createI18n(language, resources)}>
       <CartProvider>
         <MemoryRouter initialEntries={[path]}>
           <LocationProbe />
@@ -131,7 +131,7 @@ function tree(path: string, language: "en" | "fr") {
           </Routes>
         </MemoryRouter>
       </CartProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

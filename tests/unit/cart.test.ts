@@ -1,4 +1,4 @@
-import i18next from "i18next";
+import { createTranslator } from "../../app/i18n/translator.ts";
 import { describe, expect, it } from "vitest";
 import enCart from "../../app/locales/en/cart.json";
 import frCart from "../../app/locales/fr/cart.json";
@@ -33,13 +33,7 @@ import { findCatalogueEntry, toCartService } from "../../core/catalogue/rules.ts
 import type { Service } from "../../core/catalogue/schema.ts";
 import { findPromo } from "../../core/promotions/rules.ts";
 
-const i18n = i18next.createInstance();
-void i18n.init({
-  lng: "en",
-  resources: { en: { cart: enCart }, fr: { cart: frCart } },
-  initAsync: false,
-  interpolation: { escapeValue: false },
-});
+const i18n = createTranslator("en", { en: { cart: enCart }, fr: { cart: frCart } });
 const english = (message: CartMessage | undefined) => {
   if (!message) throw new Error("expected a message");
   return i18n.t(message.messageKey, message.params ?? {}) as string;

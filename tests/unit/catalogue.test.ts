@@ -1,4 +1,4 @@
-import i18next from "i18next";
+import { createTranslator } from "../../app/i18n/translator.ts";
 import { describe, expect, it } from "vitest";
 import enCart from "../../app/locales/en/cart.json";
 import {
@@ -15,8 +15,7 @@ import {
 } from "../../core/catalogue/rules.ts";
 import { catalogueEntrySchema, serviceSchema } from "../../core/catalogue/schema.ts";
 
-const i18n = i18next.createInstance();
-void i18n.init({ lng: "en", resources: { en: { cart: enCart } }, initAsync: false, interpolation: { escapeValue: false } });
+const i18n = createTranslator("en", { en: { cart: enCart } });
 const english = (key: string, params?: Record<string, unknown>) => i18n.t(key, params ?? {}) as string;
 
 function refusal(result: BudgetResult) {

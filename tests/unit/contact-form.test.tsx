@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicConfig } from "../../config/env.ts";
@@ -63,9 +63,9 @@ async function render(element: React.ReactNode, language: "en" | "fr" = "en") {
   root = createRoot(container);
   await act(async () => {
     root!.render(
-      <I18nextProvider i18n={createI18n(language, resources)}>
+      <I18nProvider i18n={createI18n(language, resources)}>
         <Stub hydrationData={{ loaderData: { root: { language, user: null, config, languageUndetermined: false, nonce: "" } } }} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicConfig } from "../../config/env.ts";
@@ -108,14 +108,14 @@ async function render(deals: PublicDeal[], { language = "en" as "en" | "fr", pat
   root = createRoot(container);
   await act(async () => {
     root!.render(
-      <I18nextProvider i18n={createI18n(language, resources)}>
+      <I18nProvider i18n={createI18n(language, resources)}>
         <CartProvider>
           <Stub
             initialEntries={[path]}
             hydrationData={{ loaderData: { root: { language, user: null, config, languageUndetermined: false, nonce: "" }, "hot-deals": { deals, meta: { title: "Hot Deals" } } } }}
           />
         </CartProvider>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
 }

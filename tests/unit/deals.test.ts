@@ -1,12 +1,11 @@
-import i18next from "i18next";
+import { createTranslator } from "../../app/i18n/translator.ts";
 import { describe, expect, it } from "vitest";
 import enDeals from "../../app/locales/en/deals.json";
 import frDeals from "../../app/locales/fr/deals.json";
 import { DAY_MS, canClaim, claimProgressPercent, daysLeft, dealStatus, isDealVisible, isHurry, isSoldOut } from "../../core/deals/rules.ts";
 import { dealInputSchema, dealUpdateSchema } from "../../core/deals/schema.ts";
 
-const i18n = i18next.createInstance();
-void i18n.init({ lng: "en", resources: { en: { deals: enDeals }, fr: { deals: frDeals } }, initAsync: false, interpolation: { escapeValue: false } });
+const i18n = createTranslator("en", { en: { deals: enDeals }, fr: { deals: frDeals } });
 
 const NOW = new Date("2025-06-10T12:00:00Z");
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../../app/i18n/react.tsx";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Service } from "../../core/catalogue/schema.ts";
 import type { CartAction, CartResult } from "../../core/cart/rules.ts";
@@ -47,7 +47,7 @@ beforeEach(async () => {
   const container = document.createElement("div");
   document.body.appendChild(container);
   root = createRoot(container);
-  await act(async () => root!.render(<I18nextProvider i18n={createI18n("en", resources)}><Probe /></I18nextProvider>));
+  await act(async () => root!.render(<I18nProvider i18n={createI18n("en", resources)}><Probe /></I18nProvider>));
 });
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../../app/i18n/react.tsx";
 import { Outlet, createRoutesStub, useLocation, type AppLoadContext } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicConfig } from "../../config/env.ts";
@@ -141,11 +141,11 @@ async function renderHome({ language = "en" as Language, path = "/", user = null
   root = createRoot(container);
   await act(async () => {
     root!.render(
-      <I18nextProvider i18n={createI18n(language, resources)}>
+      <I18nProvider i18n={createI18n(language, resources)}>
         <CartProvider>
           <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: { language, user, config, languageUndetermined: false, nonce: "" } } }} />
         </CartProvider>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
   await act(async () => {

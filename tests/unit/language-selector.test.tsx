@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, isLanguage } from "../../core/i18n/language.ts";
@@ -67,9 +67,9 @@ async function render(path: string) {
   root = createRoot(container);
   await act(async () => {
     root!.render(
-      <I18nextProvider i18n={createI18n("en", resources)}>
+      <I18nProvider i18n={createI18n("en", resources)}>
         <Stub initialEntries={[path]} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
   await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));

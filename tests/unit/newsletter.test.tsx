@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../../app/i18n/react.tsx";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { NewsletterBox } from "../../app/features/newsletter/newsletter-box.tsx";
@@ -50,9 +50,9 @@ async function render(element: React.ReactNode, { language = "en" as "en" | "fr"
   root = createRoot(container);
   await act(async () => {
     root!.render(
-      <I18nextProvider i18n={createI18n(language, resources)}>
+      <I18nProvider i18n={createI18n(language, resources)}>
         <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
 }

@@ -1,12 +1,11 @@
 import fc from "fast-check";
-import i18next from "i18next";
+import { createTranslator } from "../../app/i18n/translator.ts";
 import { describe, expect, it } from "vitest";
 import enCart from "../../app/locales/en/cart.json";
 import { PROMO_SEEDS, evaluatePromo, findPromo, normalizePromoCode, promoDiscountCents } from "../../core/promotions/rules.ts";
 import { promoCodeInputSchema, promoDefinitionSchema, type PromoDefinition } from "../../core/promotions/schema.ts";
 
-const i18n = i18next.createInstance();
-void i18n.init({ lng: "en", resources: { en: { cart: enCart } }, initAsync: false, interpolation: { escapeValue: false } });
+const i18n = createTranslator("en", { en: { cart: enCart } });
 const english = (result: { messageKey: string; params?: Record<string, unknown> }) => i18n.t(result.messageKey, result.params ?? {}) as string;
 
 const evaluate = (code: string, subtotalCents: number) => evaluatePromo(findPromo(code), code, subtotalCents);

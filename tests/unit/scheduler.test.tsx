@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../../app/i18n/react.tsx";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConsultationScheduler } from "../../app/features/contact/consultation-scheduler.tsx";
 import { datesBetween, dayLabel, dayParts, formatSlotTime, localDate, pageOf, timeZoneLabel } from "../../app/features/contact/scheduling.ts";
@@ -156,9 +156,9 @@ async function render(language: "en" | "fr" = "en") {
   root = createRoot(container);
   await act(async () => {
     root!.render(
-      <I18nextProvider i18n={createI18n(language, resources)}>
+      <I18nProvider i18n={createI18n(language, resources)}>
         <ConsultationScheduler />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
   await settle();

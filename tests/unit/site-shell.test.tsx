@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createRoutesStub } from "react-router";
 import { CartProvider } from "../../app/features/cart/cart-context.tsx";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -66,11 +66,11 @@ async function renderShell({ signedIn = null as CurrentUser | null, path = "/", 
   root = createRoot(container);
   await act(async () => {
     root!.render(
-      <I18nextProvider i18n={createI18n(language, resources)}>
+      <I18nProvider i18n={createI18n(language, resources)}>
         <CartProvider>
           <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: { language, user: signedIn, config, languageUndetermined: false, nonce: "" } } }} />
         </CartProvider>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
   const header = container.querySelector("header")!;

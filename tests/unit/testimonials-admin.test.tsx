@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, type ComponentType } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../../app/i18n/react.tsx";
 import { Outlet, createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ModerationComment } from "../../core/blog/schema.ts";
@@ -117,9 +117,9 @@ async function render(Component: ComponentType, { path = "/admin", language = "e
   root = createRoot(container);
   await act(async () => {
     root!.render(
-      <I18nextProvider i18n={createI18n(language, resources)}>
+      <I18nProvider i18n={createI18n(language, resources)}>
         <Stub initialEntries={[path]} hydrationData={{ loaderData: { layout: null, admin: loaderData } }} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
   return container;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicTestimonial } from "../../core/testimonials/schema.ts";
@@ -74,9 +74,9 @@ async function render(testimonials: Promise<PublicTestimonial[]>, { language = "
   root = createRoot(container);
   await act(async () => {
     root!.render(
-      <I18nextProvider i18n={createI18n(language, resources)}>
+      <I18nProvider i18n={createI18n(language, resources)}>
         <Stub initialEntries={[path]} hydrationData={{ loaderData: { "0": null } }} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
   return container.querySelector<HTMLElement>("section#testimonials")!;

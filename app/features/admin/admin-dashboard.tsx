@@ -1,6 +1,6 @@
 import { Tabs } from "radix-ui";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { useSearchParams } from "react-router";
 
 export interface DashboardTab {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { LIMITS, POST_CATEGORIES, postInputSchema, type AdminPost } from "../../../core/blog/schema.ts";
 import { LANGUAGES, LANGUAGE_LABELS, type Language } from "../../../core/i18n/language.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import type { AdminTestimonial } from "../../../core/testimonials/schema.ts";
 import { ReviewCard, useReviewActions } from "./review-card.tsx";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import { safeReturnTo } from "../../../core/auth/rules.ts";

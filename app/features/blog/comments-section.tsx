@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { threadComments } from "../../../core/blog/rules.ts";
 import type { PublicComment } from "../../../core/blog/schema.ts";
 import { Button } from "../../components/ui/button.tsx";

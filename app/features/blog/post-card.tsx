@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import type { PostSummary } from "../../../core/blog/schema.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { LocalizedLink } from "../i18n/localized-link.tsx";

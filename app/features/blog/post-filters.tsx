@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { useSearchParams } from "react-router";
 import { FILTER_CATEGORIES, LIMITS } from "../../../core/blog/limits.ts";
 import type { ListFilters } from "../../../core/blog/rules.ts";

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { HOT_DEAL_SERVICE_ID } from "../../../core/cart/rules.ts";
 import { ORDER_LIMITS } from "../../../core/cart/limits.ts";
 import type { CartItem } from "../../../core/cart/schema.ts";

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { checkOrderLimits } from "../../../core/cart/rules.ts";
 import type { CartState } from "../../../core/cart/schema.ts";

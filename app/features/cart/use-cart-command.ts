@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import type { CartAction, CartResult } from "../../../core/cart/rules.ts";
 import { useCart } from "./cart-context.tsx";

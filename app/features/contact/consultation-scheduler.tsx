@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { addDays, formatDateForHumans } from "../../../core/appointments/rules.ts";
 import { APPOINTMENT_LIMITS, bookingInputSchema, type Appointment, type DaySlots } from "../../../core/appointments/schema.ts";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { useRootData } from "../../root.tsx";
 import { DeferredScheduler } from "./deferred-scheduler.tsx";
 import { ContactForm } from "./contact-form.tsx";

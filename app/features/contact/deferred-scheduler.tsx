@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
 const Scheduler = lazy(() => import("./consultation-scheduler.tsx").then((module) => ({ default: module.ConsultationScheduler })));

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { useNavigate } from "react-router";
 import { toast } from "../../components/ui/toast.ts";
 import { hotDealIdOf, hotDealItem } from "../../../core/cart/rules.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { BrandKit } from "./brand-kit.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 import { SECTIONS } from "./section-scroll.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { SECTIONS, sectionHref } from "./section-scroll.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { isStaff } from "../../../core/auth/rules.ts";
 import type { CurrentUser } from "../../../core/auth/schema.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";

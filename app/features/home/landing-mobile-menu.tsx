@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { useLocation } from "react-router";
 import type { CurrentUser } from "../../../core/auth/schema.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";

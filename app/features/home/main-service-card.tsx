@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { toCartService } from "../../../core/catalogue/rules.ts";
 import type { LocalizedService } from "../../../core/catalogue/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";

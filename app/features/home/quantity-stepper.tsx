@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n/translator.ts";
 import { catalogueQuantity } from "../../../core/catalogue/rules.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
@@ -22,7 +22,7 @@ export function QuantityStepper({
   onChange: (next: number) => void;
   serviceName: string;
   disabled?: boolean;
-  t: TFunction<"home">;
+  t: TFunction;
 }) {
   const id = useId();
   // What the visitor is typing; the quantity itself is always a whole number of at least 1.

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import type { LocalizedService } from "../../../core/catalogue/schema.ts";
 import { useLocalizedPath } from "../i18n/localized-link.tsx";
 import { MainServiceCard } from "./main-service-card.tsx";

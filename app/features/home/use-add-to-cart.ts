@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import type { Service } from "../../../core/catalogue/schema.ts";
 import { useCart } from "../cart/cart-context.tsx";

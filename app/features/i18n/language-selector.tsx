@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { LANGUAGES, LANGUAGE_LABELS, isLanguage, localizedPath, splitLanguagePrefix, type Language } from "../../../core/i18n/language.ts";
 import { FlagIcon } from "../../components/ui/flag-icon.tsx";

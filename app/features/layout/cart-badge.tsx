@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { formatCents } from "../../../core/money/money.ts";
 import { cn } from "../../lib/cn.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";

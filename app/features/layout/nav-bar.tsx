@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { useLocation } from "react-router";
 import { displayName, initials, isStaff } from "../../../core/auth/rules.ts";
 import type { CurrentUser } from "../../../core/auth/schema.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { MenuItem, PopoverMenu } from "../../components/ui/popover-menu.tsx";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 

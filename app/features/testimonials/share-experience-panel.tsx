@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { DEFAULT_RATING, TESTIMONIAL_LIMITS } from "../../../core/testimonials/schema.ts";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { RATING_MAX, RATING_MIN } from "../../../core/testimonials/limits.ts";
 import { cn } from "../../lib/cn.ts";
 import { Icon } from "../../components/ui/icon.tsx";

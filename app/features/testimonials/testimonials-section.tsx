@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.tsx";
 import { Await, useRevalidator } from "react-router";
 import type { PublicTestimonial } from "../../../core/testimonials/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
