@@ -9,7 +9,7 @@ import type { BrowserNamespace } from "../locales/namespaces.ts";
 export const ROUTE_NAMESPACES = {
   root: ["common"],
   site: [],
-  home: ["home", "contact", "appointments", "cart", "catalogue", "testimonials", "errors"],
+  home: ["home", "contact", "appointments", "cart", "catalogue", "testimonials"],
   about: [],
   contact: ["contact", "appointments"],
   posts: ["blog", "errors"],
@@ -18,7 +18,7 @@ export const ROUTE_NAMESPACES = {
   register: ["auth"],
   admin: ["admin", "blog", "testimonials", "errors"],
   cart: ["cart"],
-  testimonials: ["testimonials", "errors"],
+  testimonials: ["testimonials"],
   "hot-deals": ["deals", "cart", "newsletter"],
   "newsletter-confirm": ["newsletter"],
   privacy: ["legal"],

@@ -6,6 +6,7 @@ import { LANGUAGES, LANGUAGE_LABELS, type Language } from "../../../core/i18n/la
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { ApiError, api } from "../../lib/api.ts";
+import { serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
 import { SwitchField } from "./switch-field.tsx";
 
 type Values = {
@@ -82,12 +83,7 @@ export function PostForm({ editing, defaultLanguage, onDone }: { editing: AdminP
     if (saving) return;
     const parsed = postInputSchema.safeParse({ ...values, category: values.category || undefined });
     if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as FieldName;
-        if (ORDER.includes(field) && !next[field]) next[field] = t(issue.message);
-      }
-      showErrors(next);
+      showErrors(translatedFieldErrors(parsed.error, t, ORDER));
       return;
     }
     setSaving(true);
@@ -104,9 +100,7 @@ export function PostForm({ editing, defaultLanguage, onDone }: { editing: AdminP
     } catch (error) {
       const message = error instanceof ApiError ? error.message : undefined;
       if (error instanceof ApiError && error.body.fields) {
-        const next: Partial<Record<FieldName, string>> = {};
-        for (const [field, text] of Object.entries(error.body.fields)) if (ORDER.includes(field as FieldName)) next[field as FieldName] = text;
-        showErrors(next);
+        showErrors(serverFieldErrors(error.body.fields, ORDER));
       }
       toast.error(editing ? t("posts.toast.updateFailed") : t("posts.toast.createFailed"), { description: message });
     } finally {

@@ -5,6 +5,7 @@ import { LIMITS } from "../../../core/blog/limits.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { ApiError, api } from "../../lib/api.ts";
+import { serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
 
 type Values = { author: string; email: string; website: string; content: string };
 type FieldName = keyof Values;
@@ -52,12 +53,7 @@ export function CommentForm({ postId, parent, onClose }: { postId: number; paren
       const { commentInputSchema } = await import("../../../core/blog/schema.ts");
       const parsed = commentInputSchema.safeParse(payload);
       if (!parsed.success) {
-        const next: Partial<Record<FieldName, string>> = {};
-        for (const issue of parsed.error.issues) {
-          const field = issue.path[0] as FieldName;
-          if (ORDER.includes(field) && !next[field]) next[field] = t(issue.message);
-        }
-        showErrors(next);
+        showErrors(translatedFieldErrors(parsed.error, t, ORDER));
         if (missing.length > 0) toast.error(t("comments.missingTitle"), { description: t("comments.missingText") });
         return;
       }
@@ -68,9 +64,7 @@ export function CommentForm({ postId, parent, onClose }: { postId: number; paren
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.body.fields) {
-        const next: Partial<Record<FieldName, string>> = {};
-        for (const [field, message] of Object.entries(error.body.fields)) if (ORDER.includes(field as FieldName)) next[field as FieldName] = message;
-        showErrors(next);
+        showErrors(serverFieldErrors(error.body.fields, ORDER));
       }
       // A rate limit says when to try again; anything else gets the specification's wording.
       const description = error instanceof ApiError && error.status === 429 ? error.message : t("comments.failureText");

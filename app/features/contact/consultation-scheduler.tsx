@@ -9,7 +9,7 @@ import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { RequiredLabel } from "./contact-form.tsx";
-import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "./form-errors.ts";
+import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
 import { DAYS_PER_PAGE, datesBetween, dayLabel, dayParts, formatSlotTime, localDate, pageOf, timeZoneLabel } from "./scheduling.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 

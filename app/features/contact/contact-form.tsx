@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "./form-errors.ts";
+import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 
 /**

@@ -1,11 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { toast } from "../../components/ui/toast.ts";
-import { DEFAULT_RATING, TESTIMONIAL_LIMITS } from "../../../core/testimonials/schema.ts";
+import { DEFAULT_RATING, TESTIMONIAL_LIMITS } from "../../../core/testimonials/limits.ts";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { ModalDialog } from "../../components/ui/modal-dialog.tsx";
 import { ApiError, api } from "../../lib/api.ts";
+import { serverFieldErrors } from "../../lib/form-errors.ts";
 import { StarRatingInput } from "./star-rating.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
@@ -81,9 +82,7 @@ export default function ShareExperiencePanel({ open, setOpen }: { open: boolean;
       setOpen(false);
     } catch (error) {
       if (error instanceof ApiError && error.body.fields) {
-        const next: Partial<Record<FieldName, string>> = {};
-        for (const [field, message] of Object.entries(error.body.fields)) if (ORDER.includes(field as FieldName)) next[field as FieldName] = message;
-        showErrors(next);
+        showErrors(serverFieldErrors(error.body.fields, ORDER));
       }
       // A rate limit says when to try again; anything else gets the specification's wording.
       const description = error instanceof ApiError && error.status === 429 ? error.message : t("messages.failed");

@@ -1,10 +1,10 @@
-import type { TFunction } from "../../i18n/translator.ts";
+import type { TFunction } from "../i18n/translator.ts";
 import type { z } from "zod";
 
 /**
  * The translated message of each field of a failed parse (the first issue of each field). Schema
- * messages are i18n keys ("contact:validation.nameRequired"), so the browser shows the same words
- * as the server would.
+ * messages are translation keys that name their namespace, so the browser shows the same words as the
+ * server would.
  */
 export function translatedFieldErrors<F extends string>(error: z.ZodError, t: TFunction, fields: readonly F[]): Partial<Record<F, string>> {
   const result: Partial<Record<F, string>> = {};
