@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { CONTENT_TTL_MS } from "../core/cache/content-cache.ts";
 import { splitLanguagePrefix, type Language } from "../core/i18n/language.ts";
+import { acceptedCodings } from "./middleware/compress.server.ts";
 
 /**
  * The page cache: server-rendered public pages for anonymous visitors, kept in memory per address and
@@ -64,18 +65,13 @@ type Encoding = "br" | "gzip" | "identity";
 type Bytes = Uint8Array<ArrayBuffer>;
 const ownBytes = (buffer: Uint8Array): Bytes => new Uint8Array(buffer);
 
-/** The encoding of a stored page the client takes best: brotli, then gzip, else none. */
+/**
+ * The encoding of a stored page the client takes best: brotli, then gzip, else none. Accept-Encoding is
+ * read as the static files and compress() read it (q-values, `*`), through the same memoized parser.
+ */
 export function preferredEncoding(acceptEncoding: string | null): Encoding {
-  if (!acceptEncoding) return "identity";
-  let gzipOk = false;
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (q && Number(q.slice(2)) === 0) continue;
-    if (name === "br") return "br";
-    if (name === "gzip" || name === "*") gzipOk = true;
-  }
-  return gzipOk ? "gzip" : "identity";
+  const accepted = acceptedCodings(acceptEncoding ?? undefined);
+  return accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : "identity";
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
