@@ -51,6 +51,9 @@ export function validationResponse(c: Context<AppEnv>, error: z.ZodError) {
 /** Maps every thrown error to our JSON body; anything unexpected is a logged, generic 500. */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof DomainError) {
+    // Every refusal by a rate limit says when to try again, for clients that read headers.
+    const retryAfter = error.code === "rate_limited" ? error.details.params?.retryAfterSeconds : undefined;
+    if (retryAfter !== undefined) c.header("Retry-After", String(retryAfter));
     return c.json(errorBody(c, error.code, error.messageKey, error.details.params, error.details.fields), statusOf[error.code]);
   }
   if (error instanceof ZodError) return validationResponse(c, error);

@@ -59,7 +59,7 @@ export function createServices(database: DatabaseHandle, config: Config, _logger
     database,
     content,
     sessions: new SessionStore(db, config.SESSION_TTL_HOURS * 3600_000),
-    auth: new AuthService(db, config),
+    auth: new AuthService(db, config, mailing.rateLimits, mailing),
     rateLimits: new RateLimitService(db),
     blog: new BlogService(db, undefined, content),
     mail,

@@ -1,5 +1,4 @@
 import type { Language } from "../i18n/language.ts";
-import type { RateLimitRule } from "../rate-limit/rules.ts";
 
 /** When consultations can be booked: every day of the week, in the agency's time zone. */
 export interface BookingHours {
@@ -13,9 +12,6 @@ export interface BookingHours {
   /** IANA time zone, e.g. "America/New_York". */
   timeZone: string;
 }
-
-/** Bookings per client address: 5 per hour, room for a person and their colleague, a brake for a script. */
-export const BOOKINGS_PER_ADDRESS: RateLimitRule = { name: "booking:address", limit: 5, windowMs: 60 * 60_000 };
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -3,11 +3,11 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import type { CompanyDetails, Translate } from "../mail/rules.ts";
 import type { MailService } from "../mail/service.server.ts";
-import { retryAfterMinutes } from "../rate-limit/rules.ts";
+import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { bookingConfirmationEmail, bookingStaffEmail } from "./emails.ts";
 import { AppointmentRepo, isUniqueViolation, type AppointmentRow } from "./repo.server.ts";
-import { BOOKINGS_PER_ADDRESS, bookingWindow, checkSlot, listSlots, slotProblemMessage, type BookingHours } from "./rules.ts";
+import { bookingWindow, checkSlot, listSlots, slotProblemMessage, type BookingHours } from "./rules.ts";
 import { adminAppointmentsQuerySchema, bookingInputSchema, slotsQuerySchema, type AdminAppointmentsQuery, type Appointment, type DaySlots } from "./schema.ts";
 
 
@@ -86,13 +86,8 @@ export class AppointmentService {
       const field = problem === "tooFarAhead" || (problem === "past" && valid.appointmentDate < bookingWindow(hours, this.now()).today) ? "appointmentDate" : "appointmentTime";
       throw new DomainError("validation", key, { params, fields: { [field]: key } });
     }
-    if (origin.address !== undefined) {
-      const decision = await rateLimits.hit(BOOKINGS_PER_ADDRESS, origin.address);
-      if (!decision.allowed) {
-        const minutes = retryAfterMinutes(decision.retryAfterMs);
-        throw new DomainError("rate_limited", "appointments:errors.tooManyBookings", { params: { count: minutes, minutes } });
-      }
-    }
+    const sender = { address: origin.address, email: valid.customerEmail };
+    await rateLimits.enforce(FORM_BUDGETS.booking, sender);
     const language = valid.language ?? origin.language;
     try {
       return await this.db.transaction(async (tx) => {
@@ -116,7 +111,7 @@ export class AppointmentService {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Losing the race for a slot is not the visitor's fault: give the attempt back.
-      if (origin.address !== undefined) await rateLimits.refund(BOOKINGS_PER_ADDRESS, origin.address);
+      await rateLimits.giveBack(FORM_BUDGETS.booking, sender);
       throw new DomainError("conflict", "appointments:errors.slotTaken", { fields: { appointmentTime: "appointments:errors.slotTaken" } });
     }
   }

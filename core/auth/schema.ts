@@ -75,6 +75,30 @@ export const loginSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** A password reset token as e-mailed: 32 random bytes in base64url. Anything else is no token of ours. */
+export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** POST /api/auth/password-reset/request: "Forgot password?". */
+export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+/** POST /api/auth/password-reset: the e-mailed token and the new password. */
+export const passwordResetSchema = z.strictObject({
+  token: z.string({ message: "auth:errors.resetTokenInvalid" }).max(100, "auth:errors.resetTokenInvalid"),
+  password: passwordSchema,
+});
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+/** POST /api/auth/password: a signed-in user changes their password. */
+export const passwordChangeSchema = z.strictObject({
+  currentPassword: z
+    .string({ message: "auth:validation.currentPasswordRequired" })
+    .min(1, "auth:validation.currentPasswordRequired")
+    .max(PASSWORD_MAX, "auth:validation.passwordTooLong"),
+  password: passwordSchema,
+});
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
 /** Accounts created or updated by an operator (npm run user:create, ADMIN_EMAIL at start-up). */
 export const managedUserSchema = z.strictObject({
   email: emailSchema,

@@ -1,12 +1,42 @@
+import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../../db/client.server.ts";
-import { DomainError } from "../errors.ts";
-import { retryAfterMinutes, REGISTER_PER_ADDRESS, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, type RateLimitDecision } from "../rate-limit/rules.ts";
+import { DomainError, parseOrThrow } from "../errors.ts";
+import { localizedPath, type Language } from "../i18n/language.ts";
+import type { CompanyDetails, Translate } from "../mail/rules.ts";
+import type { MailService } from "../mail/service.server.ts";
+import { FORM_BUDGETS, refusal, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
+import { passwordResetEmail } from "./emails.ts";
+import { PasswordResetRepo } from "./password-reset-repo.server.ts";
 import { OidcClient, type OidcChecks, type OidcProfile } from "./oidc.server.ts";
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
 import { toCurrentUser, uniqueViolation, UserRepo, type UserRow } from "./repo.server.ts";
 import { identifierKind } from "./rules.ts";
-import { managedUserSchema, type CurrentUser, type LoginInput, type ManagedUserInput, type RegisterInput } from "./schema.ts";
+import {
+  managedUserSchema,
+  passwordChangeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  RESET_TOKEN_PATTERN,
+  type CurrentUser,
+  type LoginInput,
+  type ManagedUserInput,
+  type RegisterInput,
+} from "./schema.ts";
+
+/** How long an e-mailed reset link works: long enough to find the e-mail, short enough to go stale. */
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+/** What the auth module needs to send e-mails (password resets). */
+export interface AuthMailing {
+  mail: MailService;
+  translate: Translate;
+  company: CompanyDetails;
+}
+
+const sha256Hex = (value: string) => createHash("sha256").update(value).digest("hex");
+const resetTokenError = (key: "resetTokenInvalid" | "resetTokenExpired" | "resetTokenUsed") =>
+  new DomainError("validation", `auth:errors.${key}`, { fields: { token: `auth:errors.${key}` } });
 
 /** The configuration the auth module reads (a subset of config/env.ts). */
 export interface AuthConfig {
@@ -36,19 +66,22 @@ function conflictFor(field: "email" | "username"): DomainError {
   return new DomainError("conflict", key, { fields: { [field]: key } });
 }
 
-function tooMany(messageKey: string, decision: RateLimitDecision): DomainError {
-  const minutes = retryAfterMinutes(decision.retryAfterMs);
-  return new DomainError("rate_limited", messageKey, { params: { count: minutes, minutes } });
-}
-
 /** Accounts: sign-up, sign-in (password or OpenID Connect), roles, the start-up admin. */
 export class AuthService {
   private readonly users: UserRepo;
   private readonly rateLimits: RateLimitService;
   private readonly oidc: OidcClient | null;
+  private readonly db: Database;
+  private readonly resets: PasswordResetRepo;
+  private readonly publicUrl: string;
+  private readonly mailing: AuthMailing | null;
 
-  constructor(db: Database, config: AuthConfig, rateLimits?: RateLimitService) {
+  constructor(db: Database, config: AuthConfig, rateLimits?: RateLimitService, mailing?: AuthMailing) {
+    this.db = db;
     this.users = new UserRepo(db);
+    this.resets = new PasswordResetRepo(db);
+    this.publicUrl = config.publicUrl;
+    this.mailing = mailing ?? null;
     this.rateLimits = rateLimits ?? new RateLimitService(db);
     this.oidc =
       config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
@@ -73,8 +106,7 @@ export class AuthService {
   /** Creates a customer account; a taken e-mail or username is a conflict naming the field. */
   async register(input: RegisterInput, address: string): Promise<CurrentUser> {
     // Counted first, so that probing which addresses have accounts is limited too.
-    const limit = await this.rateLimits.hit(REGISTER_PER_ADDRESS, address);
-    if (!limit.allowed) throw tooMany("auth:errors.tooManyRegistrations", limit);
+    await this.rateLimits.enforce(FORM_BUDGETS.register, { address, email: input.email });
     const [byEmail, byUsername] = await Promise.all([this.users.findByEmail(input.email), this.users.findByUsername(input.username)]);
     if (byEmail || byUsername) {
       const fields: Record<string, string> = {};
@@ -107,14 +139,17 @@ export class AuthService {
    */
   async login(input: LoginInput, address: string): Promise<CurrentUser> {
     const perAddress = await this.rateLimits.hit(SIGN_IN_PER_ADDRESS, address);
-    if (!perAddress.allowed) throw tooMany("auth:errors.tooManyAttempts", perAddress);
+    if (!perAddress.allowed) throw refusal("signIns", "connection", perAddress);
 
     const identifier = input.identifier.trim();
     const user = identifierKind(identifier) === "email" ? await this.users.findByEmail(identifier) : await this.users.findByUsername(identifier);
     // Known accounts are counted by id, so switching between e-mail and username gains nothing.
     const accountSubject = user ? `user:${user.id}` : `name:${identifier.toLowerCase()}`;
     const perAccount = await this.rateLimits.hit(SIGN_IN_PER_ACCOUNT, accountSubject);
-    if (!perAccount.allowed) throw tooMany("auth:errors.tooManyAttempts", perAccount);
+    if (!perAccount.allowed) {
+      await this.rateLimits.refund(SIGN_IN_PER_ADDRESS, address);
+      throw refusal("signIns", "email", perAccount);
+    }
 
     const stored = user?.passwordHash ?? (await dummyHash());
     const valid = (await verifyPassword(stored, input.password)) && Boolean(user?.passwordHash);
@@ -123,6 +158,76 @@ export class AuthService {
     await Promise.all([this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, accountSubject), this.rateLimits.refund(SIGN_IN_PER_ADDRESS, address)]);
     if (needsRehash(stored)) await this.users.update(user.id, { passwordHash: await hashPassword(input.password) });
     return toCurrentUser(user);
+  }
+
+  /**
+   * "Forgot password?": when an account has this e-mail address, e-mails it a single-use link to set a
+   * new password, valid for an hour. The answer is the same whether or not the account exists, and the
+   * rate limits count every request alike, so the form tells nobody which addresses have accounts.
+   */
+  async requestPasswordReset(input: unknown, origin: { address?: string; language: Language }, now: Date = new Date()): Promise<void> {
+    const { email } = parseOrThrow(passwordResetRequestSchema, input);
+    await this.rateLimits.enforce(FORM_BUDGETS.passwordReset, { address: origin.address, email }, now);
+    const user = await this.users.findByEmail(email);
+    if (!user || !this.mailing) return;
+    const { mail, translate, company } = this.mailing;
+    const token = randomBytes(32).toString("base64url");
+    const link = `${this.publicUrl}${localizedPath("/reset-password", origin.language)}?token=${token}`;
+    await this.db.transaction(async (tx) => {
+      await this.resets.insert({ userId: user.id, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000) }, tx);
+      await mail.enqueue(passwordResetEmail(user.email, link, RESET_TOKEN_TTL_MINUTES, origin.language, translate, company), tx);
+    });
+  }
+
+  /**
+   * Sets a new password with an e-mailed token. The token works once and for an hour; an unknown, used or
+   * expired token is refused with its own message. Every session of the account ends (whoever knew the
+   * old password is signed out), and the account's other reset links stop working.
+   */
+  async resetPassword(input: unknown, now: Date = new Date()): Promise<void> {
+    const valid = parseOrThrow(passwordResetSchema, input);
+    if (!RESET_TOKEN_PATTERN.test(valid.token)) throw resetTokenError("resetTokenInvalid");
+    const row = await this.resets.findByHash(sha256Hex(valid.token));
+    if (!row) throw resetTokenError("resetTokenInvalid");
+    if (row.usedAt) throw resetTokenError("resetTokenUsed");
+    if (row.expiresAt.getTime() <= now.getTime()) throw resetTokenError("resetTokenExpired");
+    // Hashed before the transaction: argon2 takes a while, and the transaction should not.
+    const passwordHash = await hashPassword(valid.password);
+    const done = await this.db.transaction(async (tx) => {
+      if (!(await this.resets.consume(tx, row.id, now))) return false;
+      await this.resets.setPassword(tx, row.userId, passwordHash);
+      await this.resets.retireAllOf(tx, row.userId, now);
+      await this.resets.endSessionsOf(tx, row.userId);
+      return true;
+    });
+    // Another request used the same token a moment earlier.
+    if (!done) throw resetTokenError("resetTokenUsed");
+    await this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, `user:${row.userId}`);
+  }
+
+  /**
+   * A signed-in user changes their password, proving they know the current one (counted like a sign-in,
+   * so it cannot be used to guess it). The session making the change stays; every other one ends.
+   */
+  async changePassword(userId: string, input: unknown, currentSid: string | null): Promise<void> {
+    const valid = parseOrThrow(passwordChangeSchema, input);
+    const user = await this.users.findById(userId);
+    if (!user) throw new DomainError("unauthenticated", "errors:signInRequired");
+    const subject = `user:${user.id}`;
+    const attempt = await this.rateLimits.hit(SIGN_IN_PER_ACCOUNT, subject);
+    if (!attempt.allowed) throw refusal("signIns", "email", attempt);
+    const stored = user.passwordHash ?? (await dummyHash());
+    const known = (await verifyPassword(stored, valid.currentPassword)) && Boolean(user.passwordHash);
+    if (!known) {
+      throw new DomainError("validation", "auth:errors.currentPasswordWrong", { fields: { currentPassword: "auth:errors.currentPasswordWrong" } });
+    }
+    await this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, subject);
+    const passwordHash = await hashPassword(valid.password);
+    await this.db.transaction(async (tx) => {
+      await this.resets.setPassword(tx, user.id, passwordHash);
+      await this.resets.retireAllOf(tx, user.id, new Date());
+      await this.resets.endSessionsOf(tx, user.id, currentSid);
+    });
   }
 
   /** The provider's address for a new single sign-on, and the checks to keep in the session. */

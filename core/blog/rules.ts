@@ -1,9 +1,5 @@
 import { DomainError } from "../errors.ts";
-import type { RateLimitRule } from "../rate-limit/rules.ts";
 import { FILTER_CATEGORIES, LIMITS, type FilterCategory } from "./limits.ts";
-
-/** Comments stored per client address: 10 per 10 minutes, plenty for a person, a brake for a script. */
-export const COMMENTS_PER_ADDRESS: RateLimitRule = { name: "comment:address", limit: 10, windowMs: 10 * 60_000 };
 
 /** What a visitor asked the list for, cleaned: an empty search and "all" mean no filter. */
 export interface ListFilters {

@@ -1,10 +1,10 @@
 import type { Database } from "../../db/client.server.ts";
 import { ContentEvents, SnapshotCache, toJsonText, type JsonText } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
-import { retryAfterMinutes } from "../rate-limit/rules.ts";
+import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { BlogRepo, type CommentRow, type PostRow, type PostSummaryRow } from "./repo.server.ts";
-import { COMMENTS_PER_ADDRESS, assertCanReplyTo, canReadFullContent, filterPosts, normalizeFilters, parseId } from "./rules.ts";
+import { assertCanReplyTo, canReadFullContent, filterPosts, normalizeFilters, parseId } from "./rules.ts";
 import { sanitizePostHtml } from "./sanitize.server.ts";
 import {
   newCommentSchema,
@@ -134,7 +134,7 @@ export class BlogService {
 
   /**
    * Stores a comment or a reply, unapproved until staff approve it. With the client's `address`
-   * (public submissions), valid comments are limited per address (COMMENTS_PER_ADDRESS).
+   * (public submissions), valid comments are limited per address and per e-mail (FORM_BUDGETS.comment).
    */
   async submitComment(rawId: string | number, input: unknown, from: { address?: string } = {}): Promise<PublicComment & { approved: boolean }> {
     const postId = parseId(rawId);
@@ -144,13 +144,7 @@ export class BlogService {
     const post = await this.publishedRow(valid.postId);
     const parentId = valid.parentId ?? null;
     if (parentId !== null) assertCanReplyTo(await this.repo.findComment(parentId), post.id);
-    if (from.address !== undefined) {
-      const decision = await this.rateLimits.hit(COMMENTS_PER_ADDRESS, from.address);
-      if (!decision.allowed) {
-        const minutes = retryAfterMinutes(decision.retryAfterMs);
-        throw new DomainError("rate_limited", "blog:errors.tooManyComments", { params: { count: minutes, minutes } });
-      }
-    }
+    if (from.address !== undefined) await this.rateLimits.enforce(FORM_BUDGETS.comment, { address: from.address, email: valid.email });
     const row = await this.repo.insertComment({
       postId: post.id,
       authorName: valid.author,

@@ -1,11 +1,3 @@
-import type { RateLimitRule } from "../rate-limit/rules.ts";
-
-/**
- * Contact messages per client address, from the form and the assistants together: 5 per 10 minutes,
- * enough for a person who sends a correction, a brake for a script.
- */
-export const CONTACT_PER_ADDRESS: RateLimitRule = { name: "contact:address", limit: 5, windowMs: 10 * 60_000 };
-
 const PHONE_CHARACTERS = /^\+?[0-9\s().\-/]+(?:\s*(?:ext\.?|x)\s*[0-9]{1,6})?$/i;
 
 /** A phone number as people type it: digits with spaces, dashes, dots, parentheses, a leading +, an extension; 7 to 20 digits. */

@@ -1,13 +1,13 @@
 import type { Database } from "../../db/client.server.ts";
-import { DomainError, parseOrThrow } from "../errors.ts";
+import { parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import type { CompanyDetails, Translate } from "../mail/rules.ts";
 import type { MailService } from "../mail/service.server.ts";
-import { retryAfterMinutes } from "../rate-limit/rules.ts";
+import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { contactConfirmationEmail, contactStaffEmail, type ContactEmailFacts } from "./emails.ts";
 import { ContactRepo, type ContactRow } from "./repo.server.ts";
-import { CONTACT_PER_ADDRESS, assistantMessage } from "./rules.ts";
+import { assistantMessage } from "./rules.ts";
 import { assistantContactSchema, contactInputSchema, type ContactSubmission, type InquiryType } from "./schema.ts";
 
 
@@ -91,13 +91,7 @@ export class ContactService {
   }
 
   private async store(facts: ContactEmailFacts, origin: RequestOrigin): Promise<ContactSubmission> {
-    if (origin.address !== undefined) {
-      const decision = await this.deps.rateLimits.hit(CONTACT_PER_ADDRESS, origin.address);
-      if (!decision.allowed) {
-        const minutes = retryAfterMinutes(decision.retryAfterMs);
-        throw new DomainError("rate_limited", "contact:errors.tooManyMessages", { params: { count: minutes, minutes } });
-      }
-    }
+    await this.deps.rateLimits.enforce(FORM_BUDGETS.contact, { address: origin.address, email: facts.email });
     const { translate, company, mail } = this.deps;
     const row = await this.db.transaction(async (tx) => {
       const stored = await this.repo.insert(tx, {

@@ -57,6 +57,8 @@ export interface EmailContent {
   paragraphs: string[];
   /** Label and value pairs (a visitor's message, a booking's date and time...). */
   details?: Array<{ label: string; value: string }>;
+  /** A link the message exists for (e.g. "Set a new password"): a button in HTML, the address in text. */
+  action?: { label: string; url: string };
   /** Paragraphs after the details. */
   after?: string[];
   /** Lines after the details, e.g. the sign-off and the company's name. */
@@ -82,6 +84,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     ...(content.greeting ? [content.greeting] : []),
     ...content.paragraphs,
     ...(details.length > 0 ? [details.map(({ label, value }) => (value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`)).join("\n")] : []),
+    ...(content.action ? [`${content.action.label}:\n${content.action.url}`] : []),
     ...after,
     ...(closing.length > 0 ? [closing.join("\n")] : []),
   ];
@@ -100,6 +103,12 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     ...(content.greeting ? [paragraph(content.greeting)] : []),
     ...content.paragraphs.map(paragraph),
     ...(rows ? [`<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>`] : []),
+    ...(content.action
+      ? [
+          `<p style="margin:0 0 16px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#1f1d1a;color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(content.action.label)}</a></p>`,
+          `<p style="margin:0 0 16px;font-size:13px;word-break:break-all">${escapeHtml(content.action.url)}</p>`,
+        ]
+      : []),
     ...after.map(paragraph),
     ...(closing.length > 0 ? [`<p style="margin:0">${closing.map(htmlLines).join("<br>")}</p>`] : []),
     "</div></body></html>",

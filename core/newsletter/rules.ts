@@ -1,8 +1,6 @@
 import type { Language } from "../i18n/language.ts";
 import type { RateLimitRule } from "../rate-limit/rules.ts";
 
-/** Subscription requests per client address: 5 per hour (each one may send an e-mail). */
-export const SUBSCRIBE_PER_ADDRESS: RateLimitRule = { name: "newsletter:address", limit: 5, windowMs: 60 * 60_000 };
 /**
  * Confirmation e-mails per recipient: 3 per day, whoever asks, so that nobody can flood an inbox from
  * many networks. Beyond it the request is still answered the same way, but no e-mail is sent.

@@ -3,10 +3,10 @@ import type { Database, Transaction } from "../../db/client.server.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { MailService } from "../mail/service.server.ts";
 import type { Language } from "../i18n/language.ts";
-import { retryAfterMinutes } from "../rate-limit/rules.ts";
+import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { NewsletterRepo } from "./repo.server.ts";
-import { CONFIRMATIONS_PER_EMAIL, SUBSCRIBE_PER_ADDRESS, TOKEN_BYTES, confirmationUrl, escapeHtml, isTokenShaped } from "./rules.ts";
+import { CONFIRMATIONS_PER_EMAIL, TOKEN_BYTES, confirmationUrl, escapeHtml, isTokenShaped } from "./rules.ts";
 import { newsletterSubscribeSchema, type ConfirmationStatus } from "./schema.ts";
 
 /** The mail outbox as this module uses it: a message is queued in the caller's transaction. */
@@ -60,17 +60,11 @@ export class NewsletterService {
    * Records a subscription request and queues the confirmation e-mail, in the visitor's language. The
    * answer never tells whether the address was known or confirmed: an address already confirmed gets
    * no new e-mail, and an address that received 3 confirmation e-mails today gets no fourth. With the
-   * client's `address`, requests are limited per address (SUBSCRIBE_PER_ADDRESS).
+   * client's `address`, requests are limited per address and per e-mail (FORM_BUDGETS.newsletter).
    */
   async subscribe(input: unknown, context: { language: Language; address?: string }): Promise<void> {
     const { email } = parseOrThrow(newsletterSubscribeSchema, input);
-    if (context.address !== undefined) {
-      const decision = await this.rateLimits.hit(SUBSCRIBE_PER_ADDRESS, context.address);
-      if (!decision.allowed) {
-        const minutes = retryAfterMinutes(decision.retryAfterMs);
-        throw new DomainError("rate_limited", "newsletter:errors.tooManyRequests", { params: { count: minutes, minutes } });
-      }
-    }
+    if (context.address !== undefined) await this.rateLimits.enforce(FORM_BUDGETS.newsletter, { address: context.address, email });
     const existing = await this.repo.findByEmail(email);
     if (existing?.confirmedAt) return;
     // The counter is keyed by a hash, so that the rate-limit table holds no e-mail address.

@@ -1,3 +1,5 @@
+import { DomainError } from "../errors.ts";
+
 /**
  * Fixed-window rate limits. A rule allows `limit` attempts per subject (an account, an address) in a
  * window of `windowMs`; the window starts with the first attempt and the count starts again after it.
@@ -9,14 +11,43 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-const FIFTEEN_MINUTES = 15 * 60_000;
+const MINUTE = 60_000;
+
+/** What a refusal talks about ("Too many messages...", "Too many bookings..."). */
+export type RefusalKind = "messages" | "bookings" | "signIns" | "accounts" | "resets";
+
+/**
+ * The budgets of one public form. An office, a school or a café shares one public address, so the
+ * per-address budget is several people's worth; the per-e-mail budget is one person's, and is what
+ * actually brakes a script that repeats itself. Windows are short so that a refusal never asks anyone
+ * to wait long.
+ */
+export interface FormBudget {
+  kind: RefusalKind;
+  perAddress: RateLimitRule;
+  /** Absent where the form has no e-mail address (or it is optional and missing). */
+  perEmail?: RateLimitRule;
+}
+
+const rule = (name: string, limit: number, minutes: number): RateLimitRule => ({ name, limit, windowMs: minutes * MINUTE });
+
+/** Every public form's budgets, in one place so that they are sized together. */
+export const FORM_BUDGETS = {
+  contact: { kind: "messages", perAddress: rule("contact:address", 30, 10), perEmail: rule("contact:email", 5, 10) },
+  booking: { kind: "bookings", perAddress: rule("booking:address", 30, 10), perEmail: rule("booking:email", 5, 10) },
+  comment: { kind: "messages", perAddress: rule("comment:address", 60, 10), perEmail: rule("comment:email", 10, 10) },
+  testimonial: { kind: "messages", perAddress: rule("testimonial:address", 20, 10), perEmail: rule("testimonial:email", 3, 10) },
+  newsletter: { kind: "messages", perAddress: rule("newsletter:address", 30, 10), perEmail: rule("newsletter:email-request", 5, 10) },
+  /** Failed sign-ins only (a success gives the address's attempt back); per account rather than per e-mail. */
+  signIn: { kind: "signIns", perAddress: rule("signin:address", 100, 15), perEmail: rule("signin:account", 5, 15) },
+  register: { kind: "accounts", perAddress: rule("register:address", 30, 10), perEmail: rule("register:email", 5, 10) },
+  passwordReset: { kind: "resets", perAddress: rule("reset:address", 20, 15), perEmail: rule("reset:email", 3, 15) },
+} as const satisfies Record<string, FormBudget>;
 
 /** Sign-in attempts per account: 5 per 15 minutes; a successful sign-in clears the count. */
-export const SIGN_IN_PER_ACCOUNT: RateLimitRule = { name: "signin:account", limit: 5, windowMs: FIFTEEN_MINUTES };
-/** Failed sign-in attempts per client address: 20 per 15 minutes, whatever accounts they try. */
-export const SIGN_IN_PER_ADDRESS: RateLimitRule = { name: "signin:address", limit: 20, windowMs: FIFTEEN_MINUTES };
-/** New accounts per client address: 20 per hour (each one costs a password hash). */
-export const REGISTER_PER_ADDRESS: RateLimitRule = { name: "register:address", limit: 20, windowMs: 60 * 60_000 };
+export const SIGN_IN_PER_ACCOUNT: RateLimitRule = FORM_BUDGETS.signIn.perEmail;
+/** Failed sign-in attempts per client address: 100 per 15 minutes, whatever accounts they try. */
+export const SIGN_IN_PER_ADDRESS: RateLimitRule = FORM_BUDGETS.signIn.perAddress;
 
 export interface WindowState {
   count: number;
@@ -51,5 +82,22 @@ export function decide(state: WindowState, rule: RateLimitRule, now: Date): Rate
 
 /** Whole minutes to wait, rounded up, never less than 1 (for "try again in N minutes"). */
 export function retryAfterMinutes(retryAfterMs: number): number {
-  return Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return Math.max(1, Math.ceil(retryAfterMs / MINUTE));
+}
+
+/** Whole seconds to wait, rounded up, never less than 1 (the Retry-After header). */
+export function retryAfterSeconds(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 1000));
+}
+
+/**
+ * The kind refusal of a spent budget: what was limited (this connection or this e-mail address) and when
+ * to try again, e.g. "Too many messages from this connection. Please try again in 3 minutes.". The edge
+ * turns `retryAfterSeconds` into the Retry-After header.
+ */
+export function refusal(kind: RefusalKind, scope: "connection" | "email", decision: Pick<RateLimitDecision, "retryAfterMs">): DomainError {
+  const minutes = retryAfterMinutes(decision.retryAfterMs);
+  return new DomainError("rate_limited", `errors:rateLimit.${kind}.${scope}`, {
+    params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) },
+  });
 }

@@ -1,7 +1,19 @@
+import { createHash } from "node:crypto";
 import { eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { rateLimits } from "../../db/schema/rate-limits.ts";
-import { decide, rateLimitKey, type RateLimitDecision, type RateLimitRule } from "./rules.ts";
+import { decide, rateLimitKey, refusal, type FormBudget, type RateLimitDecision, type RateLimitRule } from "./rules.ts";
+
+/** Who sent a form: the client's address and, where the form has one, the e-mail address typed. */
+export interface FormSender {
+  address?: string;
+  email?: string | null;
+}
+
+/** The rate-limit table keeps no e-mail address, only its hash. */
+function emailSubject(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+}
 
 /**
  * Rate-limit counters in the database, so that every app server shares them. Each attempt is counted
@@ -39,6 +51,31 @@ export class RateLimitService {
       .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
     if (Math.random() < this.purgeRatio) await this.purgeExpired(now);
     return decide({ count: row.count, resetAt: new Date(row.resetAt) }, rule, now);
+  }
+
+  /**
+   * Counts one submission of a public form against its per-address and per-e-mail budgets, and throws
+   * the kind refusal ("Too many messages from this connection...") when one is spent. A refusal by the
+   * e-mail budget gives the address's attempt back: nothing was sent.
+   */
+  async enforce(budget: FormBudget, sender: FormSender, now: Date = new Date()): Promise<void> {
+    if (sender.address !== undefined) {
+      const byAddress = await this.hit(budget.perAddress, sender.address, now);
+      if (!byAddress.allowed) throw refusal(budget.kind, "connection", byAddress);
+    }
+    if (budget.perEmail && sender.email) {
+      const byEmail = await this.hit(budget.perEmail, emailSubject(sender.email), now);
+      if (!byEmail.allowed) {
+        if (sender.address !== undefined) await this.refund(budget.perAddress, sender.address);
+        throw refusal(budget.kind, "email", byEmail);
+      }
+    }
+  }
+
+  /** Gives a submission back to both budgets (e.g. a booking that lost the race for its slot). */
+  async giveBack(budget: FormBudget, sender: FormSender): Promise<void> {
+    if (sender.address !== undefined) await this.refund(budget.perAddress, sender.address);
+    if (budget.perEmail && sender.email) await this.refund(budget.perEmail, emailSubject(sender.email));
   }
 
   /** Takes back one attempt (e.g. a sign-in that succeeded should not count against its address). */

@@ -1,8 +1,3 @@
-import type { RateLimitRule } from "../rate-limit/rules.ts";
-
-/** Public testimonial submissions per client address: 5 per hour. */
-export const TESTIMONIALS_PER_ADDRESS: RateLimitRule = { name: "testimonial:address", limit: 5, windowMs: 60 * 60_000 };
-
 /** "12" → 12; anything that is not a positive 32-bit integer id → null. */
 export function parseTestimonialId(raw: string | number | null | undefined): number | null {
   const text = String(raw ?? "");

@@ -1,10 +1,10 @@
 import type { Database } from "../../db/client.server.ts";
 import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
-import { retryAfterMinutes } from "../rate-limit/rules.ts";
+import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { TestimonialRepo, type TestimonialRow } from "./repo.server.ts";
-import { TESTIMONIALS_PER_ADDRESS, parseTestimonialId } from "./rules.ts";
+import { parseTestimonialId } from "./rules.ts";
 import { testimonialSubmissionSchema, testimonialUpdateSchema, type AdminTestimonial, type PublicTestimonial, type TestimonialModeration } from "./schema.ts";
 
 
@@ -49,17 +49,11 @@ export class TestimonialService {
 
   /**
    * A visitor's testimonial, stored unapproved as a public submission. With the client's `address`,
-   * valid submissions are limited per address (TESTIMONIALS_PER_ADDRESS).
+   * valid submissions are limited per address and per e-mail (FORM_BUDGETS.testimonial).
    */
   async submit(input: unknown, from: { address?: string } = {}): Promise<AdminTestimonial> {
     const valid = parseOrThrow(testimonialSubmissionSchema, input);
-    if (from.address !== undefined) {
-      const decision = await this.rateLimits.hit(TESTIMONIALS_PER_ADDRESS, from.address);
-      if (!decision.allowed) {
-        const minutes = retryAfterMinutes(decision.retryAfterMs);
-        throw new DomainError("rate_limited", "testimonials:errors.tooManySubmissions", { params: { count: minutes, minutes } });
-      }
-    }
+    if (from.address !== undefined) await this.rateLimits.enforce(FORM_BUDGETS.testimonial, { address: from.address, email: valid.email });
     const row = await this.repo.insert({
       customerName: valid.name,
       customerEmail: valid.email ? valid.email.toLowerCase() : null,

@@ -1,10 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { Config } from "../../config/env.ts";
 import { formatDateForHumans } from "../../core/appointments/rules.ts";
 import { APPOINTMENT_SOURCES, adminAppointmentsQuerySchema, bookingInputSchema, slotsQuerySchema } from "../../core/appointments/schema.ts";
-import { DomainError } from "../../core/errors.ts";
-import type { AppEnv } from "../context.server.ts";
 import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
@@ -84,11 +81,6 @@ const adminList = createRoute({
   },
 });
 
-function withRetryAfter(c: Context<AppEnv>, error: unknown): never {
-  if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
-  throw error;
-}
-
 /** Consultation booking (spec document 001, sections 3, 5 and 7) and the staff list. */
 export function appointmentRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
   const appointments = services.appointments;
@@ -96,7 +88,7 @@ export function appointmentRoutes(services: Services, config: Pick<Config, "TRUS
     .openapi(getSlots, async (c) => c.json(await appointments.slots(c.req.valid("query")), 200))
     .openapi(book, async (c) => {
       const language = c.get("language");
-      const appointment = await appointments.book(c.req.valid("json"), { address: clientAddress(c, config), language }).catch((error: unknown) => withRetryAfter(c, error));
+      const appointment = await appointments.book(c.req.valid("json"), { address: clientAddress(c, config), language });
       const message = translator(language)("appointments:messages.booked", {
         date: formatDateForHumans(appointment.appointmentDate, language),
         time: appointment.appointmentTime,

@@ -4,11 +4,20 @@ import type { Context } from "hono";
 import type { Config } from "../../config/env.ts";
 import { OidcError } from "../../core/auth/oidc.server.ts";
 import { safeReturnTo } from "../../core/auth/rules.ts";
-import { currentUserSchema, loginSchema, registerSchema, type CurrentUser } from "../../core/auth/schema.ts";
+import {
+  currentUserSchema,
+  loginSchema,
+  passwordChangeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  registerSchema,
+  type CurrentUser,
+} from "../../core/auth/schema.ts";
 import { DomainError } from "../../core/errors.ts";
 import { localizedPath, splitLanguagePrefix } from "../../core/i18n/language.ts";
 import type { AppEnv } from "../context.server.ts";
 import { errorBody } from "../errors.server.ts";
+import { translator } from "../i18n.server.ts";
 import { endSession, saveSession, startSession } from "../middleware/session.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
@@ -61,6 +70,49 @@ const login = createRoute({
     400: json(errorSchema, "A field is missing"),
     401: json(errorSchema, "Invalid e-mail/username or password"),
     429: json(errorSchema, "Too many sign-in attempts; Retry-After says when to try again"),
+  },
+});
+
+const messageSchema = z.object({ message: z.string() }).openapi("Message");
+
+const passwordResetRequest = createRoute({
+  method: "post",
+  path: "/auth/password-reset/request",
+  tags: ["auth"],
+  summary: "Forgot password: e-mail a single-use link to set a new password",
+  description:
+    "The answer is the same whether or not an account uses the address, so that the form reveals no accounts. The link (valid 1 hour, once) opens /<lang>/reset-password?token=... in the page's language.",
+  request: { body: { required: true, content: { "application/json": { schema: passwordResetRequestSchema.openapi("PasswordResetRequest") } } } },
+  responses: {
+    202: json(messageSchema, "Accepted; an e-mail is on its way if an account uses the address"),
+    400: json(errorSchema, "The e-mail address is missing or invalid"),
+    429: json(errorSchema, "Too many requests from this connection or for this address; Retry-After says when to try again"),
+  },
+});
+
+const passwordReset = createRoute({
+  method: "post",
+  path: "/auth/password-reset",
+  tags: ["auth"],
+  summary: "Set a new password with an e-mailed token; every session of the account ends",
+  request: { body: { required: true, content: { "application/json": { schema: passwordResetSchema.openapi("PasswordReset") } } } },
+  responses: {
+    200: json(messageSchema, "The password is set; sign in with it"),
+    400: json(errorSchema, "The token is unknown, used or expired, or the password is too short (named in fields)"),
+  },
+});
+
+const passwordChange = createRoute({
+  method: "post",
+  path: "/auth/password",
+  tags: ["auth"],
+  summary: "Change the signed-in user's password; their other sessions end",
+  request: { body: { required: true, content: { "application/json": { schema: passwordChangeSchema.openapi("PasswordChange") } } } },
+  responses: {
+    200: json(messageSchema, "Changed; this session continues under a new id"),
+    400: json(errorSchema, "The current password is wrong or the new one too short (named in fields)"),
+    401: json(errorSchema, "Nobody is signed in"),
+    429: json(errorSchema, "Too many wrong current passwords; Retry-After says when to try again"),
   },
 });
 
@@ -176,26 +228,36 @@ export function authRoutes(config: Config, services: Services) {
     c.set("user", user);
   }
 
-  /** A 429 also says when to retry, in seconds, for clients that read headers. */
-  function withRetryAfter(c: Context<AppEnv>, error: unknown): never {
-    if (error instanceof DomainError && error.code === "rate_limited") {
-      c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
-    }
-    throw error;
-  }
-
   return createRouter()
     .openapi(register, async (c) => {
       const input = c.req.valid("json");
-      const user = await services.auth.register(input, clientAddress(c, config)).catch((error: unknown) => withRetryAfter(c, error));
+      const user = await services.auth.register(input, clientAddress(c, config));
       await signIn(c, user);
       return c.json(user, 201);
     })
     .openapi(login, async (c) => {
       const input = c.req.valid("json");
-      const user = await services.auth.login(input, clientAddress(c, config)).catch((error: unknown) => withRetryAfter(c, error));
+      const user = await services.auth.login(input, clientAddress(c, config));
       await signIn(c, user);
       return c.json(user, 200);
+    })
+    .openapi(passwordResetRequest, async (c) => {
+      const language = c.get("language");
+      await services.auth.requestPasswordReset(c.req.valid("json"), { address: clientAddress(c, config), language });
+      return c.json({ message: translator(language)("auth:forgot.sent") }, 202);
+    })
+    .openapi(passwordReset, async (c) => {
+      await services.auth.resetPassword(c.req.valid("json"));
+      return c.json({ message: translator(c.get("language"))("auth:reset.done") }, 200);
+    })
+    .openapi(passwordChange, async (c) => {
+      const user = c.get("user");
+      if (!user) return c.json(errorBody(c, "unauthenticated", "errors:signInRequired"), 401);
+      await services.auth.changePassword(user.id, c.req.valid("json"), c.get("sessionId"));
+      // A new session id too: a copy of the old cookie is worth nothing after the change.
+      const { oidc: _pending, ...rest } = c.get("session");
+      await startSession(c, config, services, rest);
+      return c.json({ message: translator(c.get("language"))("auth:password.done") }, 200);
     })
     .openapi(logout, async (c) => {
       if (isFormSubmission(c)) {

@@ -1,9 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { Config } from "../../config/env.ts";
 import { assistantContactSchema, contactInputSchema } from "../../core/contact/schema.ts";
-import { DomainError } from "../../core/errors.ts";
-import type { AppEnv } from "../context.server.ts";
 import { translator } from "../i18n.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
@@ -43,24 +40,18 @@ const assistantContact = createRoute({
   },
 });
 
-/** Sets Retry-After on a rate-limit refusal, then lets the error handler answer it. */
-function withRetryAfter(c: Context<AppEnv>, error: unknown): never {
-  if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
-  throw error;
-}
-
 /** The contact form (spec document 000) and the assistants' contact capture (document 001). */
 export function contactRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
   const contact = services.contact;
   return createRouter()
     .openapi(submitContact, async (c) => {
       const language = c.get("language");
-      await contact.submit(c.req.valid("json"), { address: clientAddress(c, config), language }).catch((error: unknown) => withRetryAfter(c, error));
+      await contact.submit(c.req.valid("json"), { address: clientAddress(c, config), language });
       return c.json({ message: translator(language)("contact:messages.sent") }, 201);
     })
     .openapi(assistantContact, async (c) => {
       const language = c.get("language");
-      await contact.submitFromAssistant(c.req.valid("json"), { address: clientAddress(c, config), language }).catch((error: unknown) => withRetryAfter(c, error));
+      await contact.submitFromAssistant(c.req.valid("json"), { address: clientAddress(c, config), language });
       return c.json({ success: true as const, message: translator(language)("contact:messages.sent") }, 200);
     });
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SUBSCRIBE_PER_ADDRESS } from "../../core/newsletter/rules.ts";
+import { FORM_BUDGETS } from "../../core/rate-limit/rules.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import { newsletterSubscribers } from "../../db/schema/newsletter.ts";
 import { TEST_ORIGIN, createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
@@ -112,7 +112,7 @@ describe("newsletter double opt-in API", () => {
 
     it("limits requests per client address, with a translated 429 and Retry-After", async () => {
       const from = { "x-forwarded-for": "203.0.113.9" };
-      for (let i = 0; i < SUBSCRIBE_PER_ADDRESS.limit; i += 1) {
+      for (let i = 0; i < FORM_BUDGETS.newsletter.perAddress.limit; i += 1) {
         const response = await visitor.request("/api/newsletter/subscribe", { method: "POST", json: { email: `flood${i}@example.com` }, headers: from });
         expect(response.status).toBe(202);
       }
@@ -121,7 +121,7 @@ describe("newsletter double opt-in API", () => {
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await limited.json()).toMatchObject({
         code: "rate_limited",
-        message: "Too many subscription requests were sent from your network. Please try again in 60 minutes.",
+        message: "Too many messages from this connection. Please try again in 10 minutes.",
       });
       expect(await subscriber("flood-last@example.com")).toBeUndefined();
     });

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "../../config/env.ts";
 import { bookingConfirmationEmail, bookingStaffEmail } from "../../core/appointments/emails.ts";
 import {
-  BOOKINGS_PER_ADDRESS,
   addDays,
   bookingWindow,
   checkSlot,
@@ -17,6 +16,7 @@ import {
   type BookingHours,
 } from "../../core/appointments/rules.ts";
 import { adminAppointmentsQuerySchema, bookingInputSchema, slotsQuerySchema, type Appointment } from "../../core/appointments/schema.ts";
+import { FORM_BUDGETS } from "../../core/rate-limit/rules.ts";
 import { translator } from "../../server/i18n.server.ts";
 
 const en = translator("en");
@@ -194,8 +194,9 @@ describe("slots", () => {
     expect(listSlots("2030-08-01", HOURS, NOW, new Set()).some((slot) => slot.available)).toBe(false);
   });
 
-  it("are limited per address: 5 bookings an hour", () => {
-    expect(BOOKINGS_PER_ADDRESS).toEqual({ name: "booking:address", limit: 5, windowMs: 3_600_000 });
+  it("are limited per address (30) and per e-mail address (5) in 10 minutes", () => {
+    expect(FORM_BUDGETS.booking.perAddress).toEqual({ name: "booking:address", limit: 30, windowMs: 600_000 });
+    expect(FORM_BUDGETS.booking.perEmail).toEqual({ name: "booking:email", limit: 5, windowMs: 600_000 });
   });
 });
 

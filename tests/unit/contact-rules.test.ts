@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contactConfirmationEmail, contactStaffEmail, type ContactEmailFacts } from "../../core/contact/emails.ts";
-import { CONTACT_PER_ADDRESS, assistantMessage, isPlausiblePhone } from "../../core/contact/rules.ts";
+import { FORM_BUDGETS } from "../../core/rate-limit/rules.ts";
+import { assistantMessage, isPlausiblePhone } from "../../core/contact/rules.ts";
 import { INQUIRY_TYPES, assistantContactSchema, contactInputSchema } from "../../core/contact/schema.ts";
 import { translator } from "../../server/i18n.server.ts";
 
@@ -97,13 +98,14 @@ describe("phone numbers", () => {
 });
 
 describe("rate limit", () => {
-  it("allows 5 messages per address per 10 minutes", () => {
-    expect(CONTACT_PER_ADDRESS).toEqual({ name: "contact:address", limit: 5, windowMs: 600_000 });
+  it("allows 30 messages per address and 5 per e-mail address per 10 minutes (an office shares one address)", () => {
+    expect(FORM_BUDGETS.contact.perAddress).toEqual({ name: "contact:address", limit: 30, windowMs: 600_000 });
+    expect(FORM_BUDGETS.contact.perEmail).toEqual({ name: "contact:email", limit: 5, windowMs: 600_000 });
   });
 
   it("says so in both languages", () => {
-    expect(en("contact:errors.tooManyMessages", { count: 10 })).toBe("Too many messages were sent from your network. Please try again in 10 minutes.");
-    expect(fr("contact:errors.tooManyMessages", { count: 1 })).toBe("Trop de messages ont été envoyés depuis votre réseau. Veuillez réessayer dans 1 minute.");
+    expect(en("errors:rateLimit.messages.connection", { count: 10 })).toBe("Too many messages from this connection. Please try again in 10 minutes.");
+    expect(fr("errors:rateLimit.messages.connection", { count: 1 })).toBe("Trop de messages depuis cette connexion. Veuillez réessayer dans 1 minute.");
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TESTIMONIALS_PER_ADDRESS, parseTestimonialId } from "../../core/testimonials/rules.ts";
+import { FORM_BUDGETS } from "../../core/rate-limit/rules.ts";
+import { parseTestimonialId } from "../../core/testimonials/rules.ts";
 import { DEFAULT_RATING, testimonialSubmissionSchema, testimonialUpdateSchema } from "../../core/testimonials/schema.ts";
 import { translator } from "../../server/i18n.server.ts";
 
@@ -72,9 +73,10 @@ describe("testimonial rules", () => {
     for (const raw of ["0", "-1", "1.5", "abc", "99999999999", "", null]) expect(parseTestimonialId(raw)).toBeNull();
   });
 
-  it("limits public submissions to 5 per address per hour, with a translated message", () => {
-    expect(TESTIMONIALS_PER_ADDRESS).toEqual({ name: "testimonial:address", limit: 5, windowMs: 3_600_000 });
-    expect(en("testimonials:errors.tooManySubmissions", { count: 60 })).toBe("Too many testimonials were sent from your network. Please try again in 60 minutes.");
+  it("limits public submissions to 20 per address and 3 per e-mail address per 10 minutes, with a translated message", () => {
+    expect(FORM_BUDGETS.testimonial.perAddress).toEqual({ name: "testimonial:address", limit: 20, windowMs: 600_000 });
+    expect(FORM_BUDGETS.testimonial.perEmail).toEqual({ name: "testimonial:email", limit: 3, windowMs: 600_000 });
+    expect(en("errors:rateLimit.messages.email", { count: 10 })).toBe("Too many messages for this e-mail address. Please try again in 10 minutes.");
   });
 
   it("has the spec's texts", () => {
