@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
@@ -40,10 +40,17 @@ function useHydrated(): boolean {
 /**
  * State of a sign-in or sign-up form: client-side validation with the shared zod schema (translated
  * keys), the API call, the server's translated field and general errors, and the busy state. On
- * success the browser makes a full navigation so that the server renders with the new session.
+ * success the browser makes a full navigation to `destination` so that the server renders with the new
+ * session, unless `onSuccess` is given (the page stays and says what happened).
  * `loadSchema` imports the schema on the first submit: zod is not part of the page's first load.
  */
-export function useAuthForm<S extends z.ZodType>(options: { loadSchema: () => Promise<S>; endpoint: string; destination: string; initialError?: string | null }) {
+export function useAuthForm<S extends z.ZodType>(options: {
+  loadSchema: () => Promise<S>;
+  endpoint: string;
+  destination?: string;
+  initialError?: string | null;
+  onSuccess?: (body: { message?: string }, form: HTMLFormElement) => void;
+}) {
   const { t } = useTranslation("auth");
   const formRef = useRef<HTMLFormElement>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -63,7 +70,8 @@ export function useAuthForm<S extends z.ZodType>(options: { loadSchema: () => Pr
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const values = Object.fromEntries(new FormData(event.currentTarget));
+    const formElement = event.currentTarget;
+    const values = Object.fromEntries(new FormData(formElement));
     setBusy(true);
     let parsed: z.ZodSafeParseResult<z.output<S>>;
     try {
@@ -85,16 +93,23 @@ export function useAuthForm<S extends z.ZodType>(options: { loadSchema: () => Pr
     setFieldErrors({});
     setFormError(null);
     try {
-      await api(options.endpoint, { json: parsed.data });
-      window.location.assign(options.destination);
+      const body = await api<{ message?: string } | null>(options.endpoint, { json: parsed.data });
+      if (options.onSuccess) {
+        setBusy(false);
+        options.onSuccess(body ?? {}, formElement);
+        return;
+      }
+      window.location.assign(options.destination ?? "/");
       // Stay busy: the page is being replaced.
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError) {
         const fields = error.body.fields ?? {};
         setFieldErrors(fields);
-        // A message that belongs to a field is shown there; anything else above the form.
-        if (Object.keys(fields).length === 0) setFormError(error.message);
+        // A message that belongs to a visible field is shown there; anything else (a hidden field such
+        // as a reset token, or no field) above the form.
+        const visible = (field: string) => formElement.querySelector(`[name="${CSS.escape(field)}"]:not([type="hidden"])`) !== null;
+        if (!Object.keys(fields).every(visible)) setFormError(error.message);
       } else {
         setFormError(t("errors.network"));
       }
@@ -117,6 +132,23 @@ export function FormAlert({ message }: { message: string | null }) {
     >
       <Icon name="alert-circle" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
       <p>{message}</p>
+    </div>
+  );
+}
+
+/**
+ * A confirmation above a form. The live region is always in the page, so that a message placed in it
+ * is announced; it can take the focus when the form it answers is gone.
+ */
+export function FormNotice({ message, focusRef }: { message: string | null; focusRef?: Ref<HTMLDivElement> }) {
+  return (
+    <div role="status" aria-live="polite" ref={focusRef} tabIndex={-1} className="outline-none">
+      {message ? (
+        <div className="flex items-start gap-2.5 rounded-lg border border-emerald-600/30 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          <Icon name="circle-check" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
+          <p>{message}</p>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,60 @@
+import { useState } from "react";
+import { redirect } from "react-router";
+import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
+import { useTranslation } from "../i18n/react.tsx";
+import { Field, Input } from "../components/ui/field.tsx";
+import { AuthLayout, FormAlert, FormNotice, SubmitButton, useAuthForm } from "../features/auth/auth-form.tsx";
+import { LocalizedLink } from "../features/i18n/localized-link.tsx";
+import { metaTags } from "../features/layout/page-meta.ts";
+import { pageMeta } from "../features/layout/page-meta.server.ts";
+import type { Route } from "./+types/account-password";
+
+export function loader(args: Route.LoaderArgs) {
+  const { request, params, context } = args;
+  // Only for someone signed in; anyone else signs in first and comes back here.
+  if (!context.user) {
+    const url = new URL(request.url);
+    throw redirect(`${localizedPath("/login", isLanguage(params.lang) ? params.lang : null)}?returnTo=${encodeURIComponent(url.pathname)}`);
+  }
+  return { meta: pageMeta(args, { title: "auth:password.title", description: "auth:password.description" }) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
+
+/** A signed-in user changes their password; their other devices are signed out. */
+export default function AccountPassword() {
+  const { t } = useTranslation("auth");
+  const [done, setDone] = useState<string | null>(null);
+  const form = useAuthForm({
+    loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.passwordChangeSchema),
+    endpoint: "/api/auth/password",
+    onSuccess: (body, element) => {
+      element.reset();
+      setDone(body.message ?? t("password.done"));
+    },
+  });
+
+  return (
+    <AuthLayout
+      title={t("password.title")}
+      intro={t("password.intro")}
+      footer={
+        <LocalizedLink to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t("password.forgot")}
+        </LocalizedLink>
+      }
+    >
+      <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-5" aria-label={t("password.title")}>
+        <FormNotice message={form.formError ? null : done} />
+        <FormAlert message={form.formError} />
+        <Field label={t("password.current")} error={form.fieldErrors.currentPassword}>
+          {(props) => <Input {...props} name="currentPassword" type="password" autoComplete="current-password" aria-required="true" />}
+        </Field>
+        <Field label={t("password.new")} hint={t("password.hint")} error={form.fieldErrors.password}>
+          {(props) => <Input {...props} name="password" type="password" autoComplete="new-password" aria-required="true" />}
+        </Field>
+        <SubmitButton busy={form.busy} hydrated={form.hydrated} label={t("password.submit")} busyLabel={t("password.busy")} />
+      </form>
+    </AuthLayout>
+  );
+}

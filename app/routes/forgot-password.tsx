@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { useTranslation } from "../i18n/react.tsx";
+import { Field, Input } from "../components/ui/field.tsx";
+import { AuthLayout, FormAlert, FormNotice, SubmitButton, useAuthForm } from "../features/auth/auth-form.tsx";
+import { LocalizedLink } from "../features/i18n/localized-link.tsx";
+import { metaTags } from "../features/layout/page-meta.ts";
+import { pageMeta } from "../features/layout/page-meta.server.ts";
+import type { Route } from "./+types/forgot-password";
+
+export function loader(args: Route.LoaderArgs) {
+  return { meta: pageMeta(args, { title: "auth:forgot.title", description: "auth:forgot.description" }) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
+
+/** "Forgot password?": asks for the account's e-mail address; the answer never says whether it has one. */
+export default function ForgotPassword() {
+  const { t } = useTranslation("auth");
+  const [sent, setSent] = useState<string | null>(null);
+  
+  const form = useAuthForm({
+    loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.passwordResetRequestSchema),
+    endpoint: "/api/auth/password-reset/request",
+    onSuccess: (body) => setSent(body.message ?? t("forgot.sent")),
+  });
+
+  return (
+    <AuthLayout
+      title={t("forgot.title")}
+      intro={t("forgot.intro")}
+      footer={
+        <LocalizedLink to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t("forgot.back")}
+        </LocalizedLink>
+      }
+    >
+      <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-5" aria-label={t("forgot.title")}>
+        {/* The focus stays on the button: the notice is announced from its live region. */}
+        <FormNotice message={sent} />
+        <FormAlert message={form.formError} />
+        <Field label={t("forgot.email")} error={form.fieldErrors.email}>
+          {(props) => <Input {...props} name="email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} aria-required="true" />}
+        </Field>
+        <SubmitButton busy={form.busy} hydrated={form.hydrated} label={t("forgot.submit")} busyLabel={t("forgot.busy")} />
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,64 @@
+import { useSearchParams } from "react-router";
+import { useTranslation } from "../i18n/react.tsx";
+import { Field, Input } from "../components/ui/field.tsx";
+import { AuthLayout, FormAlert, SubmitButton, useAuthForm } from "../features/auth/auth-form.tsx";
+import { LocalizedLink, useLocalizedPath } from "../features/i18n/localized-link.tsx";
+import { metaTags } from "../features/layout/page-meta.ts";
+import { pageMeta } from "../features/layout/page-meta.server.ts";
+import type { Route } from "./+types/reset-password";
+
+export function loader(args: Route.LoaderArgs) {
+  return { meta: pageMeta(args, { title: "auth:reset.title", description: "auth:reset.description" }) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
+
+/**
+ * The page an e-mailed reset link opens. Opening it uses nothing up (mail scanners follow links); the
+ * token is spent only when the person submits a new password.
+ */
+export default function ResetPassword() {
+  const { t } = useTranslation("auth");
+  const [searchParams] = useSearchParams();
+  const localize = useLocalizedPath();
+  const token = searchParams.get("token") ?? "";
+  const form = useAuthForm({
+    loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.passwordResetSchema),
+    endpoint: "/api/auth/password-reset",
+    destination: `${localize("/login")}?reset=1`,
+  });
+  const requestNew = (
+    <LocalizedLink to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+      {t("reset.requestNew")}
+    </LocalizedLink>
+  );
+
+  return (
+    <AuthLayout
+      title={t("reset.title")}
+      intro={t("reset.intro")}
+      footer={
+        <>
+          {requestNew}
+          {" · "}
+          <LocalizedLink to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t("reset.back")}
+          </LocalizedLink>
+        </>
+      }
+    >
+      {token ? (
+        <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-5" aria-label={t("reset.title")}>
+          <FormAlert message={form.formError} />
+          <input type="hidden" name="token" value={token} />
+          <Field label={t("reset.password")} hint={t("reset.passwordHint")} error={form.fieldErrors.password}>
+            {(props) => <Input {...props} name="password" type="password" autoComplete="new-password" aria-required="true" />}
+          </Field>
+          <SubmitButton busy={form.busy} hydrated={form.hydrated} label={t("reset.submit")} busyLabel={t("reset.busy")} />
+        </form>
+      ) : (
+        <FormAlert message={t("reset.missing")} />
+      )}
+    </AuthLayout>
+  );
+}
