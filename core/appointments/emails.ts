@@ -1,7 +1,7 @@
 import type { Language } from "../i18n/language.ts";
 import { renderEmail, signOff, type CompanyDetails, type Translate } from "../mail/rules.ts";
 import type { MailMessage } from "../mail/schema.ts";
-import { formatDateForHumans } from "./rules.ts";
+import { formatDateForHumans, timeZoneName } from "./rules.ts";
 import type { Appointment } from "./schema.ts";
 
 function sourceLabel(translate: Translate, language: Language, source: string): string {
@@ -19,7 +19,7 @@ export function bookingConfirmationEmail(appointment: Appointment, language: Lan
     paragraphs: [t("appointments:email.confirmation.intro", { company: company.name })],
     details: [
       { label: t("appointments:fields.date"), value: date },
-      { label: t("appointments:fields.time"), value: t("appointments:email.timeInZone", { time: appointment.appointmentTime, timeZone }) },
+      { label: t("appointments:fields.time"), value: t("appointments:email.timeInZone", { time: appointment.appointmentTime, zone: timeZoneName(timeZone, language) }) },
       { label: t("appointments:fields.phone"), value: appointment.customerPhone },
       ...(appointment.notes ? [{ label: t("appointments:fields.notes"), value: appointment.notes }] : []),
     ],
@@ -40,7 +40,7 @@ export function bookingStaffEmail(appointment: Appointment, timeZone: string, tr
     paragraphs: [t("appointments:email.staff.intro")],
     details: [
       { label: t("appointments:fields.date"), value: date },
-      { label: t("appointments:fields.time"), value: t("appointments:email.timeInZone", { time: appointment.appointmentTime, timeZone }) },
+      { label: t("appointments:fields.time"), value: t("appointments:email.timeInZone", { time: appointment.appointmentTime, zone: timeZoneName(timeZone, language) }) },
       { label: t("appointments:fields.name"), value: appointment.customerName },
       { label: t("appointments:fields.email"), value: appointment.customerEmail },
       { label: t("appointments:fields.phone"), value: appointment.customerPhone },

@@ -82,7 +82,7 @@ export class AppointmentService {
     const { hours, translate, company, mail, rateLimits } = this.deps;
     const problem = checkSlot(valid.appointmentDate, valid.appointmentTime, hours, this.now());
     if (problem) {
-      const { key, params } = slotProblemMessage(problem, hours);
+      const { key, params } = slotProblemMessage(problem, hours, origin.language);
       const field = problem === "tooFarAhead" || (problem === "past" && valid.appointmentDate < bookingWindow(hours, this.now()).today) ? "appointmentDate" : "appointmentTime";
       throw new DomainError("validation", key, { params, fields: { [field]: key } });
     }

@@ -80,11 +80,13 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   const details = content.details ?? [];
   const closing = content.closing ?? [];
   const after = content.after ?? [];
+  // French typography: a narrow no-break space before the colon.
+  const colon = content.language === "fr" ? "\u202f:" : ":";
   const textBlocks = [
     ...(content.greeting ? [content.greeting] : []),
     ...content.paragraphs,
-    ...(details.length > 0 ? [details.map(({ label, value }) => (value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`)).join("\n")] : []),
-    ...(content.action ? [`${content.action.label}:\n${content.action.url}`] : []),
+    ...(details.length > 0 ? [details.map(({ label, value }) => (value.includes("\n") ? `${label}${colon}\n${value}` : `${label}${colon} ${value}`)).join("\n")] : []),
+    ...(content.action ? [`${content.action.label}${colon}\n${content.action.url}`] : []),
     ...after,
     ...(closing.length > 0 ? [closing.join("\n")] : []),
   ];

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Config } from "../../config/env.ts";
-import { formatDateForHumans } from "../../core/appointments/rules.ts";
+import { formatDateForHumans, timeZoneName } from "../../core/appointments/rules.ts";
 import { APPOINTMENT_SOURCES, adminAppointmentsQuerySchema, bookingInputSchema, slotsQuerySchema } from "../../core/appointments/schema.ts";
 import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
@@ -92,7 +92,7 @@ export function appointmentRoutes(services: Services, config: Pick<Config, "TRUS
       const message = translator(language)("appointments:messages.booked", {
         date: formatDateForHumans(appointment.appointmentDate, language),
         time: appointment.appointmentTime,
-        timeZone: appointments.hours.timeZone,
+        zone: timeZoneName(appointments.hours.timeZone, language),
       });
       return c.json({ success: true as const, message, appointment }, 201);
     })

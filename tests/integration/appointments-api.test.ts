@@ -135,7 +135,7 @@ describe("consultation booking API", () => {
       expect(body.message).toBe(`Votre consultation est réservée le ${formatDateForHumans(date, "fr")} à 09:00 (heure de ${ZONE}). Un e-mail de confirmation est en route.`);
       expect(body.appointment).toMatchObject({ source: "chatbot", language: "fr" });
       const [confirmation, staff] = await outbox();
-      expect(confirmation.subject).toBe(`Votre consultation est confirmée : ${formatDateForHumans(date, "fr")} à 09:00`);
+      expect(confirmation.subject).toBe(`Votre consultation est confirmée : ${formatDateForHumans(date, "fr")} à 09:00`);
       expect(staff.text).toContain("Booked through: Chatbot");
     });
 

@@ -64,7 +64,7 @@ describe("contact API", () => {
     it("answers and writes the confirmation in French for a French visitor", async () => {
       const response = await t.client().request("/api/contact", { method: "POST", json: { ...form, inquiryType: "support" }, headers: { ...FR, ...from() } });
       expect(response.status).toBe(201);
-      expect(await response.json()).toEqual({ message: "Merci pour votre message ! Nous vous répondrons très bientôt." });
+      expect(await response.json()).toEqual({ message: "Merci pour votre message ! Nous vous répondrons très bientôt." });
       const [confirmation, staff] = await outbox();
       expect(confirmation.subject).toBe("Nous avons bien reçu votre message - Atelier Studio");
       expect(confirmation.text).toContain("Type de demande: Assistance");
@@ -179,7 +179,7 @@ describe("contact API", () => {
         json: { name: "Léa", email: "lea@example.com", service: "Logo", message: "Un logo pour ma boutique", language: "fr" },
         headers: { ...FR, ...from() },
       });
-      expect(await response.json()).toEqual({ success: true, message: "Merci pour votre message ! Nous vous répondrons très bientôt." });
+      expect(await response.json()).toEqual({ success: true, message: "Merci pour votre message ! Nous vous répondrons très bientôt." });
       expect((await outbox())[0].subject).toBe("Nous avons bien reçu votre message - Atelier Studio");
     });
 
@@ -202,7 +202,7 @@ describe("contact API", () => {
       expect(await dispatcher.runOnce()).toMatchObject({ claimed: 2, sent: 2 });
       const byRecipient = Object.fromEntries(smtp.received.map((m) => [m.envelopeTo[0], m]));
       expect(byRecipient["ada@example.com"].subject).toBe("Nous avons bien reçu votre message - Atelier Studio");
-      expect(byRecipient["ada@example.com"].text).toContain("Merci pour votre message ! Nous vous répondrons très bientôt.");
+      expect(byRecipient["ada@example.com"].text).toContain("Merci pour votre message ! Nous vous répondrons très bientôt.");
       expect(byRecipient["team@atelier.example"].subject).toBe("New inquiry (Request a quote) from Ada Lovelace");
       expect((await outbox()).every((m) => m.status === "sent")).toBe(true);
     } finally {

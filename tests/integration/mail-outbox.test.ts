@@ -76,7 +76,7 @@ describe("mail outbox and dispatcher", () => {
     it("sends a due message from MAIL_FROM to its recipient with its subject and both bodies, then marks it sent", async () => {
       await t.services.mail.enqueue({
         to: "client@example.com",
-        subject: "Votre consultation est confirmée : lundi à 10:00",
+        subject: "Votre consultation est confirmée : lundi à 10:00",
         text: "Bonjour Zoé,\n\nÀ bientôt !\n",
         html: "<p>Bonjour Zoé,</p><p>À bientôt !</p>",
         kind: "test.fr",
@@ -88,7 +88,7 @@ describe("mail outbox and dispatcher", () => {
       expect(mail.envelopeFrom).toBe("no-reply@atelier.example");
       expect(mail.envelopeTo).toEqual(["client@example.com"]);
       expect(mail.headers.from).toContain("no-reply@atelier.example");
-      expect(mail.subject).toBe("Votre consultation est confirmée : lundi à 10:00");
+      expect(mail.subject).toBe("Votre consultation est confirmée : lundi à 10:00");
       expect(mail.text).toBe("Bonjour Zoé,\n\nÀ bientôt !\n");
       expect(mail.html).toBe("<p>Bonjour Zoé,</p><p>À bientôt !</p>");
       const [row] = await rows();

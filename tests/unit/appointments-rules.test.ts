@@ -10,6 +10,8 @@ import {
   isCalendarDate,
   listSlots,
   slotProblemMessage,
+  timeZoneCity,
+  timeZoneName,
   slotTimes,
   toMinutes,
   zonedNow,
@@ -178,7 +180,10 @@ describe("slots", () => {
     };
     expect(say("past")).toBe("This time slot has already passed. Please choose a later time.");
     expect(say("tooFarAhead")).toBe("Consultations can be booked up to 30 days ahead. Please choose an earlier date.");
-    expect(say("outsideHours")).toBe("Consultations can be booked between 09:00 and 17:00 (America/New_York time). Please choose another time.");
+    expect(say("outsideHours")).toBe("Consultations can be booked between 09:00 and 17:00 (New York time). Please choose another time.");
+    expect(fr(slotProblemMessage("outsideHours", HOURS, "fr").key, slotProblemMessage("outsideHours", HOURS, "fr").params)).toBe(
+      "Les consultations peuvent être réservées entre 09:00 et 17:00 (heure de New York). Veuillez choisir un autre horaire.",
+    );
     expect(say("offGrid")).toBe("Please choose one of the offered start times (every 60 minutes).");
     expect(say("past", fr)).toBe("Ce créneau est déjà passé. Veuillez choisir un horaire plus tardif.");
     expect(en("appointments:errors.slotTaken")).toBe("This time slot is no longer available. Please choose another time.");
@@ -197,6 +202,29 @@ describe("slots", () => {
   it("are limited per address (30) and per e-mail address (5) in 10 minutes", () => {
     expect(FORM_BUDGETS.booking.perAddress).toEqual({ name: "booking:address", limit: 30, windowMs: 600_000 });
     expect(FORM_BUDGETS.booking.perEmail).toEqual({ name: "booking:email", limit: 5, windowMs: 600_000 });
+  });
+});
+
+describe("time zone names", () => {
+  it("name a zone after its city, as people say it, never by its IANA id", () => {
+    expect(timeZoneName("America/New_York", "en")).toBe("New York time");
+    expect(timeZoneName("America/New_York", "fr")).toBe("heure de New York");
+    expect(timeZoneName("Europe/Paris", "fr")).toBe("heure de Paris");
+    expect(timeZoneName("America/Los_Angeles", "en")).toBe("Los Angeles time");
+    expect(timeZoneName("America/Argentina/Buenos_Aires", "en")).toBe("Buenos Aires time");
+  });
+
+  it("elide « de » before a vowel in French", () => {
+    expect(timeZoneName("Europe/Amsterdam", "fr")).toBe("heure d’Amsterdam");
+    expect(timeZoneName("Pacific/Auckland", "fr")).toBe("heure d’Auckland");
+  });
+
+  it("use the generic name for zones named after no city", () => {
+    expect(timeZoneCity("UTC")).toBeNull();
+    expect(timeZoneCity("Etc/GMT+5")).toBeNull();
+    expect(timeZoneName("UTC", "en")).not.toContain("/");
+    expect(timeZoneName("UTC", "en")).toMatch(/Coordinated Universal Time|UTC/);
+    expect(timeZoneName("Not-a-zone", "en")).toBe("Not-a-zone");
   });
 });
 
@@ -254,10 +282,10 @@ describe("booking e-mails", () => {
 
   it("confirms to the customer in their language with the date, time and time zone", () => {
     const mail = bookingConfirmationEmail(appointment, "fr", "America/New_York", translate, company);
-    expect(mail).toMatchObject({ to: "zoe@example.com", kind: "appointment.confirmation", subject: "Votre consultation est confirmée : samedi 15 juin 2030 à 10:00" });
+    expect(mail).toMatchObject({ to: "zoe@example.com", kind: "appointment.confirmation", subject: "Votre consultation est confirmée : samedi 15 juin 2030 à 10:00" });
     expect(mail.text).toContain("Bonjour Zoé Martin,");
-    expect(mail.text).toContain("Heure: 10:00 (heure de America/New_York)");
-    expect(mail.text).toMatch(/Heure: 10:00 \(heure de America\/New_York\)\nNuméro de téléphone: \+33 6 12 34 56 78\n\nBesoin de modifier ou d'annuler \? Écrivez à hello@atelier\.example ou appelez le \+1 \(555\) 010-2030\.\n\nBien cordialement,/);
+    expect(mail.text).toContain("Heure : 10:00 (heure de New York)");
+    expect(mail.text).toMatch(/Heure\u202f: 10:00 \(heure de New York\)\nNuméro de téléphone\u202f: \+33 6 12 34 56 78\n\nBesoin de modifier ou d'annuler\u202f\? Écrivez à hello@atelier\.example ou appelez le \+1 \(555\) 010-2030\.\n\nBien cordialement,/);
     expect(bookingConfirmationEmail(appointment, "en", "America/New_York", translate, company).subject).toBe("Your consultation is confirmed: Saturday, June 15, 2030 at 10:00");
   });
 

@@ -150,7 +150,7 @@ describe("ContactForm", () => {
     expect(alerts()).toEqual(["Valid email is required", "Message must be at least 10 characters"]);
   });
 
-  it("sends the form to POST /api/contact, reads Sending... while busy, then confirms, toasts and resets", async () => {
+  it("sends the form to POST /api/contact, reads Sending... while busy (keeping the focus), then confirms inline and resets", async () => {
     let answer!: (response: Response) => void;
     fetchMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     await render(<ContactForm />);
@@ -158,7 +158,9 @@ describe("ContactForm", () => {
     await send();
 
     expect(submit().textContent).toBe("Sending...");
-    expect(submit().disabled).toBe(true);
+    // Busy, but not disabled: a disabled button would drop the focus.
+    expect(submit().getAttribute("aria-disabled")).toBe("true");
+    expect(submit().disabled).toBe(false);
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe("/api/contact");
     expect(init?.method).toBe("POST");
@@ -173,22 +175,24 @@ describe("ContactForm", () => {
     });
 
     await act(async () => answer(json(201, { message: "Thank you for your message! We will get back to you soon." })));
-    expect(toast.success).toHaveBeenCalledWith("Message Sent!", { description: "Thank you for your message! We will get back to you soon." });
-    expect(container.querySelector("[data-testid=contact-sent]")?.textContent).toBe("Message Sent!Thank you for your message! We will get back to you soon.");
+    expect(toast.success).not.toHaveBeenCalled();
+    const sent = container.querySelector("[data-testid=contact-sent]");
+    expect(sent?.textContent).toBe("Message Sent!Thank you for your message! We will get back to you soon.");
+    expect(sent?.closest("[role=status]")).not.toBeNull();
     expect(submit().textContent).toBe("Send Message");
-    expect(submit().disabled).toBe(false);
+    expect(submit().hasAttribute("aria-disabled")).toBe(false);
     for (const name of ["name", "email", "phone", "company", "message"]) expect(control(name).value).toBe("");
     expect(control("inquiryType").value).toBe("question");
   });
 
-  it("shows the server's message in the error toast, and its field messages under the fields", async () => {
+  it("shows the server's field messages under the fields, and toasts nothing", async () => {
     fetchMock.mockResolvedValue(
       json(400, { message: "Please enter a valid phone number", code: "validation", fields: { phone: "Please enter a valid phone number" } }),
     );
     await render(<ContactForm />);
     fillValid();
     await send();
-    expect(toast.error).toHaveBeenCalledWith("Error", { description: "Please enter a valid phone number" });
+    expect(toast.error).not.toHaveBeenCalled();
     expect(alerts()).toEqual(["Please enter a valid phone number"]);
     expect(control("name").value).toBe("Ada Lovelace");
     expect(container.querySelector("[data-testid=contact-sent]")).toBeNull();
@@ -199,11 +203,22 @@ describe("ContactForm", () => {
     await render(<ContactForm />);
     fillValid();
     await send();
-    expect(toast.error).toHaveBeenCalledWith("Error", { description: "An error occurred while sending your message." });
+    expect(alerts()).toEqual(["An error occurred while sending your message."]);
 
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
     await send();
-    expect(toast.error).toHaveBeenLastCalledWith("Error", { description: "An error occurred while sending your message." });
+    expect(alerts()).toEqual(["An error occurred while sending your message."]);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it("says a rate limit's kind refusal next to the button", async () => {
+    const message = "Too many messages from this connection. Please try again in 3 minutes.";
+    fetchMock.mockResolvedValue(json(429, { message, code: "rate_limited" }));
+    await render(<ContactForm />);
+    fillValid();
+    await send();
+    expect(container.querySelector("[data-testid=contact-failed]")?.textContent).toBe(message);
+    expect(alerts()).toEqual([message]);
   });
 
   it("speaks French under /fr, validation included, and sends the page language", async () => {
@@ -217,7 +232,30 @@ describe("ContactForm", () => {
     fillValid();
     await send();
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body)).language).toBe("fr");
-    expect(toast.success).toHaveBeenCalledWith("Message envoyé !", { description: "Merci pour votre message ! Nous vous répondrons très bientôt." });
+    expect(container.querySelector("[data-testid=contact-sent]")?.textContent).toBe("Message envoyé !Merci pour votre message ! Nous vous répondrons très bientôt.");
+  });
+});
+
+describe("#request-quote", () => {
+  it("chooses Request quote and moves the focus to the form, on arrival and when the hash changes", async () => {
+    fetchMock.mockReturnValue(new Promise(() => {}));
+    window.history.replaceState(null, "", "/#request-quote");
+    try {
+      await render(<ContactSection />);
+      expect(container.querySelector("#request-quote form")).not.toBeNull();
+      expect(control("inquiryType").value).toBe("quote");
+      expect(document.activeElement).toBe(control("name"));
+
+      type(control("inquiryType"), "support");
+      window.history.replaceState(null, "", "/");
+      await act(async () => {
+        window.location.hash = "request-quote";
+        window.dispatchEvent(new HashChangeEvent("hashchange"));
+      });
+      expect(control("inquiryType").value).toBe("quote");
+    } finally {
+      window.history.replaceState(null, "", "/");
+    }
   });
 });
 

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { toast } from "../../components/ui/toast.ts";
-import { addDays, formatDateForHumans } from "../../../core/appointments/rules.ts";
+import { addDays, formatDateForHumans, timeZoneName } from "../../../core/appointments/rules.ts";
 import { APPOINTMENT_LIMITS, bookingInputSchema, type Appointment, type DaySlots } from "../../../core/appointments/schema.ts";
 import { isLanguage, type Language } from "../../../core/i18n/language.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -10,13 +9,16 @@ import { ApiError, api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { RequiredLabel } from "./contact-form.tsx";
 import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
-import { DAYS_PER_PAGE, datesBetween, dayLabel, dayParts, formatSlotTime, localDate, pageOf, timeZoneLabel } from "./scheduling.ts";
+import { DAYS_PER_PAGE, datesBetween, dayLabel, dayParts, formatSlotTime, gridMove, localDate, pageOf } from "./scheduling.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 
 type Values = { customerName: string; customerEmail: string; customerPhone: string; notes: string };
 type FieldName = keyof Values;
 const FIELDS: readonly FieldName[] = ["customerName", "customerEmail", "customerPhone", "notes"];
 const EMPTY: Values = { customerName: "", customerEmail: "", customerPhone: "", notes: "" };
+
+/** Slots per row of the time grid: the arrow keys move by one row of this many. */
+const SLOT_COLUMNS = 4;
 
 /** How many days ahead the first load looks for a day with a free slot (today may be over). */
 const FIRST_FREE_DAY_LOOKAHEAD = 6;
@@ -30,11 +32,20 @@ interface Booked {
 
 const fetchSlots = (date: string, signal?: AbortSignal) => api<DaySlots>(`/api/appointments/slots?date=${encodeURIComponent(date)}`, { signal });
 
+/** Smooth scrolling only for those who have not asked for less motion. */
+function scrollBehavior(): ScrollBehavior {
+  return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+}
+
 /**
  * Consultation scheduling (spec document 000, sections 1 and 2; document 001, sections 3 and 5): a
  * day among the bookable ones (7 days a week), that day's free slots from the server, then name,
  * e-mail, phone and notes. Booking posts to /api/appointments/book; a slot taken in the meantime (409)
  * shows the server's message and the refreshed slots.
+ *
+ * The days and the times are each a WAI-ARIA grid: one tab stop, the arrow keys move within it (Home,
+ * End, and PageUp/PageDown for the weeks), Enter or Space chooses. After booking, the focus stays on the
+ * button and the confirmation, next to it, is announced and scrolled into view; nothing is toasted.
  */
 export function ConsultationScheduler() {
   const { t, i18n } = useTranslation("appointments");
@@ -44,6 +55,11 @@ export function ConsultationScheduler() {
   const slotsHeadingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const slotsRef = useRef<HTMLDivElement>(null);
+  const confirmationRef = useRef<HTMLDivElement>(null);
+  const dayCells = useRef<Array<HTMLDivElement | null>>([]);
+  const slotCells = useRef<Array<HTMLDivElement | null>>([]);
+  /** Which grid should take the focus once it has rendered its active cell (after a page turn or a refusal). */
+  const pendingFocus = useRef<"days" | "slots" | null>(null);
   const request = useRef<AbortController | null>(null);
 
   const [day, setDay] = useState<DaySlots | null>(null);
@@ -57,6 +73,9 @@ export function ConsultationScheduler() {
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [booking, setBooking] = useState(false);
   const [booked, setBooked] = useState<Booked | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [activeDay, setActiveDay] = useState(0);
+  const [activeSlot, setActiveSlot] = useState<number | null>(null);
 
   /** Loads a day's slots; with `findFreeDay`, moves on to the next days until one has a free slot. */
   const load = useCallback(async (date: string, options: { findFreeDay?: boolean; keepTimeError?: boolean } = {}) => {
@@ -104,19 +123,91 @@ export function ConsultationScheduler() {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  // The day grid's one tab stop is the chosen day when it is on the week shown, else the week's first day.
+  const selectedDayIndex = selectedDate ? visibleDates.indexOf(selectedDate) : -1;
+  const dayTabStop = Math.min(activeDay, Math.max(0, visibleDates.length - 1));
+  useEffect(() => {
+    if (selectedDayIndex >= 0) setActiveDay(selectedDayIndex);
+  }, [selectedDayIndex]);
+
+  // The time grid's tab stop: the one last moved to, else the chosen time, else the first free slot.
+  const slots = day?.slots ?? [];
+  const chosenIndex = time ? slots.findIndex((slot) => slot.time === time) : -1;
+  const firstFree = Math.max(0, slots.findIndex((slot) => slot.available));
+  const slotTabStop = activeSlot !== null && activeSlot < slots.length ? activeSlot : chosenIndex >= 0 ? chosenIndex : firstFree;
+  useEffect(() => setActiveSlot(null), [day]);
+
+  useEffect(() => {
+    if (pendingFocus.current === "days") dayCells.current[dayTabStop]?.focus();
+    else if (pendingFocus.current === "slots") (slotCells.current[slotTabStop] ?? slotsRef.current)?.focus();
+    else return;
+    pendingFocus.current = null;
+  });
+
   function chooseTime(value: string) {
     setTime(value);
     setTimeError(null);
+    setBooked(null);
+  }
+
+  function chooseDay(date: string) {
+    setBooked(null);
+    void load(date);
   }
 
   function refuseTime(message: string) {
     setTimeError(message);
-    requestAnimationFrame(() => slotsRef.current?.focus());
+    pendingFocus.current = "slots";
+    setActiveSlot(null);
+  }
+
+  function onDayKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      const date = visibleDates[dayTabStop];
+      if (date) chooseDay(date);
+      return;
+    }
+    const move = gridMove(event.key, dayTabStop, visibleDates.length, DAYS_PER_PAGE, { ctrl: event.ctrlKey, paged: true });
+    if (!move) return;
+    event.preventDefault();
+    if ("page" in move) {
+      const nextPage = page + move.page;
+      if (nextPage < 0 || nextPage >= pages) return;
+      const length = dates.slice(nextPage * DAYS_PER_PAGE, nextPage * DAYS_PER_PAGE + DAYS_PER_PAGE).length;
+      setPage(nextPage);
+      setActiveDay(move.to === "first" ? 0 : move.to === "last" ? length - 1 : Math.min(dayTabStop, length - 1));
+      pendingFocus.current = "days";
+      return;
+    }
+    setActiveDay(move.to);
+    dayCells.current[move.to]?.focus();
+  }
+
+  function onSlotKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (loading) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      const slot = slots[slotTabStop];
+      if (slot?.available) chooseTime(slot.time);
+      return;
+    }
+    const move = gridMove(event.key, slotTabStop, slots.length, SLOT_COLUMNS, { ctrl: event.ctrlKey });
+    if (!move || "page" in move) return;
+    event.preventDefault();
+    setActiveSlot(move.to);
+    slotCells.current[move.to]?.focus();
+  }
+
+  function turnWeek(step: -1 | 1) {
+    setPage((p) => Math.min(pages - 1, Math.max(0, p + step)));
+    setActiveDay(0);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (booking) return;
+    setFormError(null);
     const parsed = bookingInputSchema.safeParse({
       ...values,
       appointmentDate: selectedDate ?? "",
@@ -140,10 +231,12 @@ export function ConsultationScheduler() {
       const answer = await api<{ success: true; message: string; appointment: Appointment }>("/api/appointments/book", { json: parsed.data });
       const timeZone = day?.timeZone ?? "";
       setBooked({ date: answer.appointment.appointmentDate, time: answer.appointment.appointmentTime, timeZone, message: answer.message });
-      toast.success(t("scheduler.bookedTitle"), { description: answer.message });
       setValues(EMPTY);
       setErrors({});
-      setTime(null);
+      // The booked slot is taken now: show the day as it is.
+      void load(answer.appointment.appointmentDate);
+      // The focus stays on the button; the confirmation beside it is announced and brought into view.
+      requestAnimationFrame(() => confirmationRef.current?.scrollIntoView?.({ block: "nearest", behavior: scrollBehavior() }));
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) {
         const slotProblem = error.status === 409 || Boolean(error.body.fields?.appointmentTime ?? error.body.fields?.appointmentDate);
@@ -152,24 +245,22 @@ export function ConsultationScheduler() {
           setErrors(fields);
           focusFirstInvalid(formRef.current);
         }
-        toast.error(t("scheduler.failedTitle"), { description: error.message });
+        // A message the fields or the slots already show is not repeated; anything else is said by the button.
+        if (!slotProblem && Object.keys(fields).length === 0) setFormError(error.message);
         if (slotProblem && selectedDate) {
           // Someone else took the slot, or it has just passed: show what is still free.
           await load(selectedDate, { keepTimeError: true });
           refuseTime(error.message);
         }
       } else {
-        toast.error(t("scheduler.failedTitle"), { description: t("scheduler.failed") });
+        setFormError(t("scheduler.failed"));
       }
     } finally {
       setBooking(false);
     }
   }
 
-  function bookAnother() {
-    setBooked(null);
-    void load(selectedDate ?? localDate(), { findFreeDay: true });
-  }
+  const zone = day ? timeZoneName(day.timeZone, language) : null;
 
   return (
     <div className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
@@ -186,175 +277,215 @@ export function ConsultationScheduler() {
         </p>
       </div>
 
-      {booked ? (
-        <div role="status" className="mt-6 rounded-xl border border-green-200 bg-green-50 p-6 text-green-950" data-testid="booking-confirmation">
-          <div className="flex items-center gap-3">
-            <Icon name="check-circle-2" size={24} aria-hidden="true" className="shrink-0 text-green-700" />
-            <p className="font-display text-xl font-semibold">{t("scheduler.bookedTitle")}</p>
-          </div>
-          <dl className="mt-4 grid gap-3 sm:grid-cols-3">
-            <div>
-              <dt className="text-sm text-green-800">{t("fields.date")}</dt>
-              <dd className="font-semibold">{formatDateForHumans(booked.date, language)}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-green-800">{t("fields.time")}</dt>
-              <dd className="font-semibold">{formatSlotTime(booked.time, language)}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-green-800">{t("scheduler.timeZone")}</dt>
-              <dd className="font-semibold break-words">{timeZoneLabel(booked.timeZone, booked.date, language)}</dd>
-            </div>
-          </dl>
-          <p className="mt-4 text-sm">{booked.message}</p>
-          <Button variant="outline" className="mt-5" onClick={bookAnother}>
-            {t("scheduler.bookAnother")}
-          </Button>
-        </div>
-      ) : (
-        <div className="mt-6 grid gap-8 lg:grid-cols-[1.1fr_1fr]">
-          <div className="min-w-0 space-y-6">
-            <div role="group" aria-labelledby={daysHeadingId}>
-              <div className="flex items-center justify-between gap-2">
-                <h4 id={daysHeadingId} className="flex items-center gap-2 font-semibold">
-                  <Icon name="calendar-days" size={18} aria-hidden="true" className="text-primary" />
-                  {t("scheduler.chooseDay")}
-                </h4>
-                <div className="flex gap-1">
-                  <Button variant="ghost" size="icon" className="h-9 w-9" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0 || !bounds} aria-label={t("scheduler.previousWeek")}>
-                    <Icon name="chevron-left" size={18} aria-hidden="true" />
-                  </Button>
-                  <Button variant="ghost" size="icon" className="h-9 w-9" onClick={() => setPage((p) => Math.min(pages - 1, p + 1))} disabled={page >= pages - 1 || !bounds} aria-label={t("scheduler.nextWeek")}>
-                    <Icon name="chevron-right" size={18} aria-hidden="true" />
-                  </Button>
-                </div>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1.1fr_1fr]">
+        <div className="min-w-0 space-y-6">
+          <div>
+            <div className="flex items-center justify-between gap-2">
+              <h4 id={daysHeadingId} className="flex items-center gap-2 font-semibold">
+                <Icon name="calendar-days" size={18} aria-hidden="true" className="text-primary" />
+                {t("scheduler.chooseDay")}
+              </h4>
+              <div className="flex gap-1">
+                <Button variant="ghost" size="icon" className="h-9 w-9" onClick={() => turnWeek(-1)} disabled={page === 0 || !bounds} aria-label={t("scheduler.previousWeek")}>
+                  <Icon name="chevron-left" size={18} aria-hidden="true" />
+                </Button>
+                <Button variant="ghost" size="icon" className="h-9 w-9" onClick={() => turnWeek(1)} disabled={page >= pages - 1 || !bounds} aria-label={t("scheduler.nextWeek")}>
+                  <Icon name="chevron-right" size={18} aria-hidden="true" />
+                </Button>
               </div>
-              {bounds ? (
-                <ul className="mt-3 grid grid-cols-7 gap-1.5" data-testid="day-picker">
-                  {visibleDates.map((date) => {
+            </div>
+            {bounds ? (
+              <div role="grid" aria-labelledby={daysHeadingId} onKeyDown={onDayKeyDown} className="mt-3" data-testid="day-picker">
+                <div role="row" className="grid grid-cols-7 gap-1.5">
+                  {visibleDates.map((date, index) => {
                     const parts = dayParts(date, language);
                     const selected = date === selectedDate;
                     return (
-                      <li key={date}>
-                        <button
-                          type="button"
-                          aria-pressed={selected}
-                          aria-label={dayLabel(date, language)}
-                          data-date={date}
-                          onClick={() => void load(date)}
-                          className={cn(
-                            "flex w-full flex-col items-center rounded-lg border px-0.5 py-2 text-center transition-colors",
-                            selected ? "border-primary bg-primary text-primary-foreground" : "border-border bg-white hover:border-primary/50 hover:bg-primary/5",
-                          )}
-                        >
-                          <span className={cn("text-[11px] font-medium uppercase sm:text-xs", selected ? "text-primary-foreground" : "text-muted-foreground")}>{parts.weekday}</span>
-                          <span className="text-lg font-semibold leading-tight">{parts.day}</span>
-                          <span className={cn("text-[11px] sm:text-xs", selected ? "text-primary-foreground" : "text-muted-foreground")}>{parts.month}</span>
-                        </button>
-                      </li>
+                      <div
+                        key={date}
+                        ref={(element) => {
+                          dayCells.current[index] = element;
+                        }}
+                        role="gridcell"
+                        tabIndex={index === dayTabStop ? 0 : -1}
+                        aria-selected={selected}
+                        aria-label={dayLabel(date, language)}
+                        data-date={date}
+                        onClick={() => chooseDay(date)}
+                        onFocus={() => setActiveDay(index)}
+                        className={cn(
+                          "flex w-full cursor-pointer select-none flex-col items-center rounded-lg border px-0.5 py-2 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2",
+                          selected ? "border-primary bg-primary text-primary-foreground" : "border-border bg-white hover:border-primary/50 hover:bg-primary/5",
+                        )}
+                      >
+                        <span aria-hidden="true" className={cn("text-[11px] font-medium uppercase sm:text-xs", selected ? "text-primary-foreground" : "text-muted-foreground")}>
+                          {parts.weekday}
+                        </span>
+                        <span aria-hidden="true" className="text-lg font-semibold leading-tight">
+                          {parts.day}
+                        </span>
+                        <span aria-hidden="true" className={cn("text-[11px] sm:text-xs", selected ? "text-primary-foreground" : "text-muted-foreground")}>
+                          {parts.month}
+                        </span>
+                      </div>
                     );
                   })}
-                </ul>
-              ) : null}
-            </div>
+                </div>
+              </div>
+            ) : null}
+          </div>
 
-            <div role="group" aria-labelledby={slotsHeadingId} aria-busy={loading}>
-              <h4 id={slotsHeadingId} className="flex items-center gap-2 font-semibold">
-                <Icon name="clock" size={18} aria-hidden="true" className="text-primary" />
-                {selectedDate ? t("scheduler.timesFor", { date: dayLabel(selectedDate, language) }) : t("scheduler.chooseTimeTitle")}
-              </h4>
-              {day ? <p className="mt-1 text-sm text-muted-foreground">{t("scheduler.timesIn", { timeZone: timeZoneLabel(day.timeZone, day.date, language) })}</p> : null}
-              <div ref={slotsRef} tabIndex={-1} className="mt-3 rounded-lg focus:outline-none" aria-describedby={timeError ? `${slotsHeadingId}-error` : undefined}>
-                {loadFailed ? (
-                  <div className="rounded-lg border border-border bg-muted p-4 text-sm">
-                    <p>{t("scheduler.loadFailed")}</p>
-                    <Button variant="outline" size="sm" className="mt-3" onClick={() => void load(selectedDate ?? localDate(), { findFreeDay: !selectedDate })}>
-                      <Icon name="rotate-cw" size={14} aria-hidden="true" />
-                      {t("scheduler.retry")}
-                    </Button>
-                  </div>
-                ) : loading && !day ? (
-                  <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                    <Icon name="loader-2" size={16} aria-hidden="true" className="animate-spin" />
-                    {t("scheduler.loading")}
-                  </p>
-                ) : day ? (
-                  <>
-                    <ul className={cn("grid grid-cols-3 gap-2 sm:grid-cols-4", loading && "opacity-60")} data-testid="slots">
-                      {day.slots.map((slot) => {
-                        const selected = slot.time === time;
-                        return (
-                          <li key={slot.time}>
-                            <button
-                              type="button"
-                              disabled={!slot.available || loading}
-                              aria-pressed={selected}
+          <div>
+            <h4 id={slotsHeadingId} className="flex items-center gap-2 font-semibold">
+              <Icon name="clock" size={18} aria-hidden="true" className="text-primary" />
+              {selectedDate ? t("scheduler.timesFor", { date: dayLabel(selectedDate, language) }) : t("scheduler.chooseTimeTitle")}
+            </h4>
+            {zone ? (
+              <p id={`${slotsHeadingId}-zone`} className="mt-1 text-sm text-muted-foreground">
+                {t("scheduler.timesIn", { zone })}
+              </p>
+            ) : null}
+            <div ref={slotsRef} tabIndex={-1} className="mt-3 rounded-lg focus:outline-none">
+              {loadFailed ? (
+                <div className="rounded-lg border border-border bg-muted p-4 text-sm">
+                  <p>{t("scheduler.loadFailed")}</p>
+                  <Button variant="outline" size="sm" className="mt-3" onClick={() => void load(selectedDate ?? localDate(), { findFreeDay: !selectedDate })}>
+                    <Icon name="rotate-cw" size={14} aria-hidden="true" />
+                    {t("scheduler.retry")}
+                  </Button>
+                </div>
+              ) : loading && !day ? (
+                <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <Icon name="loader-2" size={16} aria-hidden="true" className="animate-spin" />
+                  {t("scheduler.loading")}
+                </p>
+              ) : day ? (
+                <>
+                  <div
+                    role="grid"
+                    aria-labelledby={slotsHeadingId}
+                    aria-describedby={[zone ? `${slotsHeadingId}-zone` : null, timeError ? `${slotsHeadingId}-error` : null].filter(Boolean).join(" ") || undefined}
+                    aria-busy={loading}
+                    onKeyDown={onSlotKeyDown}
+                    className={cn("space-y-2", loading && "opacity-60")}
+                    data-testid="slots"
+                  >
+                    {Array.from({ length: Math.ceil(slots.length / SLOT_COLUMNS) }, (_, row) => (
+                      <div key={row} role="row" className="grid grid-cols-4 gap-2">
+                        {slots.slice(row * SLOT_COLUMNS, row * SLOT_COLUMNS + SLOT_COLUMNS).map((slot, column) => {
+                          const index = row * SLOT_COLUMNS + column;
+                          const selected = slot.time === time;
+                          return (
+                            <div
+                              key={slot.time}
+                              ref={(element) => {
+                                slotCells.current[index] = element;
+                              }}
+                              role="gridcell"
+                              tabIndex={index === slotTabStop ? 0 : -1}
+                              aria-selected={selected}
+                              aria-disabled={!slot.available || undefined}
                               data-time={slot.time}
-                              onClick={() => chooseTime(slot.time)}
+                              onClick={() => slot.available && !loading && chooseTime(slot.time)}
+                              onFocus={() => setActiveSlot(index)}
                               className={cn(
-                                "w-full rounded-md border px-2 py-2 text-sm font-medium transition-colors",
+                                "w-full select-none whitespace-nowrap rounded-md border px-1 py-2 text-center text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2",
                                 selected
-                                  ? "border-primary bg-primary text-primary-foreground"
+                                  ? "cursor-pointer border-primary bg-primary text-primary-foreground"
                                   : slot.available
-                                    ? "border-border bg-white hover:border-primary/50 hover:bg-primary/5"
+                                    ? "cursor-pointer border-border bg-white hover:border-primary/50 hover:bg-primary/5"
                                     : "cursor-not-allowed border-dashed border-border bg-muted text-muted-foreground line-through",
                               )}
                             >
                               {formatSlotTime(slot.time, language)}
                               {slot.available ? null : <span className="sr-only"> {t("scheduler.unavailable")}</span>}
-                            </button>
-                          </li>
-                        );
-                      })}
-                    </ul>
-                    {freeSlots === 0 && !loading ? <p className="mt-3 text-sm text-muted-foreground">{t("scheduler.noSlots")}</p> : null}
-                  </>
-                ) : null}
-              </div>
-              {timeError ? (
-                <p id={`${slotsHeadingId}-error`} role="alert" className="mt-2 text-sm text-destructive">
-                  {timeError}
-                </p>
+                            </div>
+                          );
+                        })}
+                      </div>
+                    ))}
+                  </div>
+                  {freeSlots === 0 && !loading ? <p className="mt-3 text-sm text-muted-foreground">{t("scheduler.noSlots")}</p> : null}
+                  <p className="mt-2 text-xs text-muted-foreground">{t("scheduler.gridHint")}</p>
+                </>
               ) : null}
             </div>
+            {timeError ? (
+              <p id={`${slotsHeadingId}-error`} role="alert" className="mt-2 text-sm text-destructive">
+                {timeError}
+              </p>
+            ) : null}
           </div>
-
-          <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="min-w-0 space-y-4">
-            <p className="rounded-lg bg-muted px-4 py-3 text-sm" aria-live="polite" data-testid="selected-slot">
-              {selectedDate && time ? (
-                <>
-                  <span className="text-muted-foreground">{t("scheduler.selected")} </span>
-                  <span className="font-semibold">
-                    {formatDateForHumans(selectedDate, language)}, {formatSlotTime(time, language)}
-                  </span>
-                </>
-              ) : (
-                <span className="text-muted-foreground">{t("scheduler.noneSelected")}</span>
-              )}
-            </p>
-            <Field label={<RequiredLabel>{t("fields.name")}</RequiredLabel>} error={errors.customerName}>
-              {(props) => <Input {...props} name="customerName" autoComplete="name" required maxLength={APPOINTMENT_LIMITS.name} value={values.customerName} onChange={set("customerName")} />}
-            </Field>
-            <Field label={<RequiredLabel>{t("fields.email")}</RequiredLabel>} error={errors.customerEmail}>
-              {(props) => (
-                <Input {...props} name="customerEmail" type="email" autoComplete="email" required maxLength={APPOINTMENT_LIMITS.email} value={values.customerEmail} onChange={set("customerEmail")} />
-              )}
-            </Field>
-            <Field label={<RequiredLabel>{t("fields.phone")}</RequiredLabel>} error={errors.customerPhone}>
-              {(props) => (
-                <Input {...props} name="customerPhone" type="tel" autoComplete="tel" required maxLength={APPOINTMENT_LIMITS.phone} value={values.customerPhone} onChange={set("customerPhone")} />
-              )}
-            </Field>
-            <Field label={t("scheduler.notesOptional")} error={errors.notes} hint={t("scheduler.notesHint")}>
-              {(props) => <Textarea {...props} name="notes" rows={3} className="min-h-20" maxLength={APPOINTMENT_LIMITS.notes} value={values.notes} onChange={set("notes")} />}
-            </Field>
-            <Button type="submit" size="lg" className="w-full" disabled={booking} aria-busy={booking}>
-              {booking ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="calendar-check" size={18} aria-hidden="true" />}
-              {booking ? t("scheduler.booking") : t("scheduler.book")}
-            </Button>
-          </form>
         </div>
-      )}
+
+        <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="min-w-0 space-y-4">
+          <p className="rounded-lg bg-muted px-4 py-3 text-sm" aria-live="polite" data-testid="selected-slot">
+            {selectedDate && time ? (
+              <>
+                <span className="text-muted-foreground">{t("scheduler.selected")} </span>
+                <span className="font-semibold">
+                  {formatDateForHumans(selectedDate, language)}, {formatSlotTime(time, language)}
+                </span>
+              </>
+            ) : (
+              <span className="text-muted-foreground">{t("scheduler.noneSelected")}</span>
+            )}
+          </p>
+          <Field label={<RequiredLabel>{t("fields.name")}</RequiredLabel>} error={errors.customerName}>
+            {(props) => <Input {...props} name="customerName" autoComplete="name" required maxLength={APPOINTMENT_LIMITS.name} value={values.customerName} onChange={set("customerName")} />}
+          </Field>
+          <Field label={<RequiredLabel>{t("fields.email")}</RequiredLabel>} error={errors.customerEmail}>
+            {(props) => (
+              <Input {...props} name="customerEmail" type="email" autoComplete="email" required maxLength={APPOINTMENT_LIMITS.email} value={values.customerEmail} onChange={set("customerEmail")} />
+            )}
+          </Field>
+          <Field label={<RequiredLabel>{t("fields.phone")}</RequiredLabel>} error={errors.customerPhone}>
+            {(props) => (
+              <Input {...props} name="customerPhone" type="tel" autoComplete="tel" required maxLength={APPOINTMENT_LIMITS.phone} value={values.customerPhone} onChange={set("customerPhone")} />
+            )}
+          </Field>
+          <Field label={t("scheduler.notesOptional")} error={errors.notes} hint={t("scheduler.notesHint")}>
+            {(props) => <Textarea {...props} name="notes" rows={3} className="min-h-20" maxLength={APPOINTMENT_LIMITS.notes} value={values.notes} onChange={set("notes")} />}
+          </Field>
+          {formError ? (
+            <p role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/30 bg-red-50 px-4 py-3 text-sm text-destructive" data-testid="booking-error">
+              <Icon name="alert-circle" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
+              {formError}
+            </p>
+          ) : null}
+          {/* Not disabled while busy: a disabled button would drop the focus the person has on it. */}
+          <Button type="submit" size="lg" className="w-full" aria-disabled={booking || undefined} aria-busy={booking}>
+            {booking ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="calendar-check" size={18} aria-hidden="true" />}
+            {booking ? t("scheduler.booking") : t("scheduler.book")}
+          </Button>
+          {/* Always in the page, so that the confirmation placed in it is announced. */}
+          <div ref={confirmationRef} role="status" aria-live="polite" className="scroll-mb-6">
+            {booked ? (
+              <div className="rounded-xl border border-green-200 bg-green-50 p-5 text-green-950" data-testid="booking-confirmation">
+                <div className="flex items-center gap-3">
+                  <Icon name="check-circle-2" size={22} aria-hidden="true" className="shrink-0 text-green-700" />
+                  <p className="font-display text-lg font-semibold">{t("scheduler.bookedTitle")}</p>
+                </div>
+                <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-3">
+                  <div>
+                    <dt className="text-green-800">{t("fields.date")}</dt>
+                    <dd className="font-semibold">{formatDateForHumans(booked.date, language)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-green-800">{t("fields.time")}</dt>
+                    <dd className="font-semibold">{formatSlotTime(booked.time, language)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-green-800">{t("scheduler.timeZone")}</dt>
+                    <dd className="font-semibold break-words">{timeZoneName(booked.timeZone, language)}</dd>
+                  </div>
+                </dl>
+                <p className="mt-3 text-sm">{booked.message}</p>
+              </div>
+            ) : null}
+          </div>
+        </form>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { flushSync } from "react-dom";
-import { toast } from "../../components/ui/toast.ts";
+import { useLocation } from "react-router";
 import { CONTACT_LIMITS, DEFAULT_INQUIRY_TYPE, type InquiryType } from "../../../core/contact/limits.ts";
 import { isLanguage } from "../../../core/i18n/language.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -38,10 +38,16 @@ export function RequiredLabel({ children }: { children: ReactNode }) {
   );
 }
 
+/** The address fragment that opens the contact form with "Request quote" chosen (the Request Quote buttons). */
+export const REQUEST_QUOTE_HASH = "#request-quote";
+
 /**
  * The contact form (spec document 000, sections 2, 4, 5 and 8): full name, e-mail, phone, company,
  * inquiry type and message. Checked in the browser with the server's own schema, then sent to
  * POST /api/contact: Send Message, Sending... while busy, then a confirmation and an empty form.
+ * The focus stays on the button; the confirmation (or a refusal) appears beside it and is announced.
+ * With #request-quote in the address (on arrival or later), "Request quote" is chosen and the form is
+ * brought into view with the focus on its first field.
  */
 export function ContactForm() {
   const { t, i18n } = useTranslation("contact");
@@ -51,11 +57,33 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    function openForQuote() {
+      if (window.location.hash !== REQUEST_QUOTE_HASH) return;
+      setValues((current) => ({ ...current, inquiryType: "quote" }));
+      setSent(false);
+      const form = formRef.current;
+      if (!form) return;
+      const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+      (form.closest(REQUEST_QUOTE_HASH) ?? form).scrollIntoView?.({ block: "start", behavior: reduce ? "auto" : "smooth" });
+      form.querySelector<HTMLElement>("input, select, textarea")?.focus({ preventScroll: true });
+    }
+    openForQuote();
+    // A plain link to #request-quote on this page changes the hash without a router navigation.
+    window.addEventListener("hashchange", openForQuote);
+    return () => window.removeEventListener("hashchange", openForQuote);
+    // location.key: a router navigation to the same hash again (the button pressed twice) opens it again.
+  }, [location.hash, location.key]);
 
   const set = (field: FieldName) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
     const value = event.target.value;
     setValues((current) => ({ ...current, [field]: value }));
     setSent(false);
+    setFailure(null);
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
@@ -69,6 +97,7 @@ export function ContactForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
+    setFailure(null);
     const language = isLanguage(i18n.language) ? i18n.language : undefined;
     setSending(true);
     try {
@@ -81,16 +110,16 @@ export function ContactForm() {
       }
       setSent(false);
       await api<{ message: string }>("/api/contact", { json: parsed.data });
-      toast.success(t("messages.sentTitle"), { description: t("messages.sent") });
       setValues(EMPTY);
       setErrors({});
       setSent(true);
+      requestAnimationFrame(() => statusRef.current?.scrollIntoView?.({ block: "nearest" }));
     } catch (error) {
       const fields = error instanceof ApiError ? serverFieldErrors(error.body.fields, FIELDS) : {};
       if (Object.keys(fields).length > 0) refuse(fields);
-      // The server's message when it gave one (a rate limit says when to try again), else the specification's.
-      const description = error instanceof ApiError && error.status < 500 ? error.message : t("messages.failed");
-      toast.error(t("form.errorTitle"), { description });
+      // The fields say what is wrong with them; anything else (a rate limit says when to try again, else
+      // the specification's message) is said next to the button.
+      else setFailure(error instanceof ApiError && error.status < 500 ? error.message : t("messages.failed"));
     } finally {
       setSending(false);
     }
@@ -103,18 +132,6 @@ export function ContactForm() {
           {t("form.title")}
         </h3>
         <p className="mt-1 text-sm text-muted-foreground">{t("form.intro")}</p>
-      </div>
-
-      <div role="status" aria-live="polite">
-        {sent ? (
-          <div className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900" data-testid="contact-sent">
-            <Icon name="check-circle-2" size={20} aria-hidden="true" className="mt-0.5 shrink-0 text-green-700" />
-            <div>
-              <p className="font-semibold">{t("messages.sentTitle")}</p>
-              <p className="text-sm">{t("messages.sent")}</p>
-            </div>
-          </div>
-        ) : null}
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2">
@@ -146,10 +163,29 @@ export function ContactForm() {
         {(props) => <Textarea {...props} name="message" required rows={5} maxLength={CONTACT_LIMITS.messageMax} value={values.message} onChange={set("message")} />}
       </Field>
 
-      <Button type="submit" size="lg" disabled={sending} aria-busy={sending} className={cn("w-full sm:w-auto")}>
+      {/* Not disabled while busy: a disabled button would drop the focus the person has on it. */}
+      <Button type="submit" size="lg" aria-disabled={sending || undefined} aria-busy={sending} className={cn("w-full sm:w-auto")}>
         {sending ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="send" size={18} aria-hidden="true" />}
         {sending ? t("form.sending") : t("form.send")}
       </Button>
+      <div ref={statusRef} role="status" aria-live="polite" className="scroll-mb-6">
+        {sent ? (
+          <div className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900" data-testid="contact-sent">
+            <Icon name="check-circle-2" size={20} aria-hidden="true" className="mt-0.5 shrink-0 text-green-700" />
+            <div>
+              <p className="font-semibold">{t("messages.sentTitle")}</p>
+              <p className="text-sm">{t("messages.sent")}</p>
+            </div>
+          </div>
+        ) : null}
+      </div>
+
+      {failure ? (
+        <p role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/30 bg-red-50 px-4 py-3 text-sm text-destructive" data-testid="contact-failed">
+          <Icon name="alert-circle" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
+          {failure}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -69,7 +69,8 @@ export function ContactSection({ variant = "home" }: { variant?: "home" | "page"
                 </div>
               </div>
             ) : null}
-            <div className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+            {/* "Request Quote" buttons link here: the form opens with "Request quote" chosen. */}
+            <div id="request-quote" className="scroll-mt-24 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
               <ContactForm />
             </div>
           </div>

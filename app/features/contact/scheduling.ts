@@ -42,23 +42,43 @@ export function formatSlotTime(time: string, language: Language): string {
   return new Intl.DateTimeFormat(locale(language), { hour: language === "fr" ? "2-digit" : "numeric", minute: "2-digit", timeZone: "UTC" }).format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
 }
 
-/**
- * The agency's time zone as people read it on a given date: "Eastern Daylight Time (America/New_York)";
- * the IANA name alone when the browser has no name for it.
- */
-export function timeZoneLabel(timeZone: string, date: string, language: Language): string {
-  try {
-    const name = new Intl.DateTimeFormat(locale(language), { timeZone, timeZoneName: "long" })
-      .formatToParts(noonUtc(date))
-      .find((part) => part.type === "timeZoneName")?.value;
-    return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
-  } catch {
-    return timeZone;
-  }
-}
-
 /** The week (page of DAYS_PER_PAGE days) that holds a date, 0 when it is not among the dates. */
 export function pageOf(dates: readonly string[], date: string | null): number {
   const index = date ? dates.indexOf(date) : -1;
   return index < 0 ? 0 : Math.floor(index / DAYS_PER_PAGE);
+}
+
+/** What a key does in a grid of `count` cells laid out in rows of `columns` (WAI-ARIA grid pattern). */
+export type GridMove = { to: number } | { page: -1 | 1; to: "first" | "last" | "same" } | null;
+
+/**
+ * Where a key moves the focus in a grid: arrows by one cell or one row (stopping at the edges, or
+ * turning the page at the row's edge when `paged`), Home/End to the row's ends, Ctrl+Home/End to the
+ * first and last cells, PageUp/PageDown to the previous or next page when `paged`. Null: not a moving key.
+ */
+export function gridMove(key: string, index: number, count: number, columns: number, options: { ctrl?: boolean; paged?: boolean } = {}): GridMove {
+  const rowStart = index - (index % columns);
+  const rowEnd = Math.min(count - 1, rowStart + columns - 1);
+  switch (key) {
+    case "ArrowRight":
+      if (index < count - 1) return { to: index + 1 };
+      return options.paged ? { page: 1, to: "first" } : { to: index };
+    case "ArrowLeft":
+      if (index > 0) return { to: index - 1 };
+      return options.paged ? { page: -1, to: "last" } : { to: index };
+    case "ArrowDown":
+      return { to: index + columns < count ? index + columns : index };
+    case "ArrowUp":
+      return { to: index - columns >= 0 ? index - columns : index };
+    case "Home":
+      return { to: options.ctrl ? 0 : rowStart };
+    case "End":
+      return { to: options.ctrl ? count - 1 : rowEnd };
+    case "PageDown":
+      return options.paged ? { page: 1, to: "same" } : null;
+    case "PageUp":
+      return options.paged ? { page: -1, to: "same" } : null;
+    default:
+      return null;
+  }
 }
