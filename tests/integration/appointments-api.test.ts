@@ -101,7 +101,7 @@ describe("consultation booking API", () => {
       const body = await response.json();
       expect(body).toMatchObject({
         success: true,
-        message: `Your consultation is booked for ${formatDateForHumans(date, "en")} at 10:00 (${ZONE} time). A confirmation email is on its way.`,
+        message: `Your consultation is booked for ${formatDateForHumans(date, "en")} at 10:00 (New York time). A confirmation email is on its way.`,
         appointment: {
           customerName: "Grace Hopper",
           customerEmail: "grace@example.com",
@@ -122,7 +122,7 @@ describe("consultation booking API", () => {
       ]);
       expect(mails[0].subject).toBe(`Your consultation is confirmed: ${formatDateForHumans(date, "en")} at 10:00`);
       expect(mails[0].text).toContain("Hello Grace Hopper,");
-      expect(mails[0].text).toContain(`Time: 10:00 (${ZONE} time)`);
+      expect(mails[0].text).toContain(`Time: 10:00 (New York time)`);
       expect(mails[1].subject).toBe(`New consultation booked: ${date} at 10:00 with Grace Hopper`);
       expect(mails[1].text).toContain("Notes: Brand refresh for our launch");
     });
@@ -132,10 +132,10 @@ describe("consultation booking API", () => {
       const response = await book(booking({ source: "chatbot", appointmentTime: "09:00" }), { ...FR, ...from() });
       expect(response.status).toBe(201);
       const body = await response.json();
-      expect(body.message).toBe(`Votre consultation est réservée le ${formatDateForHumans(date, "fr")} à 09:00 (heure de ${ZONE}). Un e-mail de confirmation est en route.`);
+      expect(body.message).toBe(`Votre consultation est réservée le ${formatDateForHumans(date, "fr")} à 09:00 (heure de New York). Un e-mail de confirmation est en route.`);
       expect(body.appointment).toMatchObject({ source: "chatbot", language: "fr" });
       const [confirmation, staff] = await outbox();
-      expect(confirmation.subject).toBe(`Votre consultation est confirmée : ${formatDateForHumans(date, "fr")} à 09:00`);
+      expect(confirmation.subject).toBe(`Votre consultation est confirmée\u202f: ${formatDateForHumans(date, "fr")} à 09:00`);
       expect(staff.text).toContain("Booked through: Chatbot");
     });
 
@@ -177,8 +177,8 @@ describe("consultation booking API", () => {
     it("refuses the past, times outside the hours or between slots, and dates beyond the window", async () => {
       const cases: Array<[Record<string, unknown>, string, string]> = [
         [{ appointmentDate: addDays(today(), -1) }, "appointmentDate", "This time slot has already passed. Please choose a later time."],
-        [{ appointmentTime: "08:00" }, "appointmentTime", `Consultations can be booked between 09:00 and 17:00 (${ZONE} time). Please choose another time.`],
-        [{ appointmentTime: "17:00" }, "appointmentTime", `Consultations can be booked between 09:00 and 17:00 (${ZONE} time). Please choose another time.`],
+        [{ appointmentTime: "08:00" }, "appointmentTime", `Consultations can be booked between 09:00 and 17:00 (New York time). Please choose another time.`],
+        [{ appointmentTime: "17:00" }, "appointmentTime", `Consultations can be booked between 09:00 and 17:00 (New York time). Please choose another time.`],
         [{ appointmentTime: "10:30" }, "appointmentTime", "Please choose one of the offered start times (every 60 minutes)."],
         [{ appointmentDate: addDays(today(), 31) }, "appointmentDate", "Consultations can be booked up to 30 days ahead. Please choose an earlier date."],
       ];
@@ -188,7 +188,7 @@ describe("consultation booking API", () => {
         expect(await response.json()).toEqual({ code: "validation", message, fields: { [field]: message } });
       }
       const fr = await book(booking({ appointmentTime: "07:00" }), { ...FR, ...from() });
-      expect((await fr.json()).message).toBe(`Les consultations peuvent être réservées entre 09:00 et 17:00 (heure de ${ZONE}). Veuillez choisir un autre horaire.`);
+      expect((await fr.json()).message).toBe(`Les consultations peuvent être réservées entre 09:00 et 17:00 (heure de New York). Veuillez choisir un autre horaire.`);
       expect((await book(booking({ appointmentDate: addDays(today(), 30), appointmentTime: "16:00" }))).status).toBe(201);
       expect(await t.services.database.db.select().from(appointments)).toHaveLength(1);
     });

@@ -67,7 +67,7 @@ describe("contact API", () => {
       expect(await response.json()).toEqual({ message: "Merci pour votre message ! Nous vous répondrons très bientôt." });
       const [confirmation, staff] = await outbox();
       expect(confirmation.subject).toBe("Nous avons bien reçu votre message - Atelier Studio");
-      expect(confirmation.text).toContain("Type de demande: Assistance");
+      expect(confirmation.text).toContain("Type de demande\u202f: Assistance");
       // Staff read English.
       expect(staff.subject).toBe("New inquiry (Support) from Ada Lovelace");
       expect(staff.text).toContain("Language: French");

@@ -126,7 +126,7 @@ describe("contact e-mails", () => {
     expect(mail).toMatchObject({ to: "zoe@example.com", kind: "contact.confirmation", subject: "Nous avons bien reçu votre message - Atelier" });
     expect(mail.text).toContain("Bonjour Zoé Martin,");
     expect(mail.text).toContain("Merci pour votre message ! Nous vous répondrons très bientôt.");
-    expect(mail.text).toContain("Type de demande: Partenariat");
+    expect(mail.text).toContain("Type de demande\u202f: Partenariat");
     expect(mail.text).toContain("Bonjour,\nparlons d'un partenariat.");
     expect(mail.text).not.toContain("Numéro de téléphone");
     expect(mail.html).toContain("Studio &lt;Zoé&gt;");

@@ -53,7 +53,7 @@ describe("renderEmail", () => {
     });
     expect(mail.subject).toBe("Objet <b>");
     expect(mail.text).toBe(
-      "Bonjour <script>alert(1)</script>,\n\nMerci & à bientôt\n\nMessage:\nLigne 1\nLigne 2 \"citée\"\nTéléphone: +33 1 23 45 67 89\n\nRépondez <ici>\n\nBien cordialement,\nL'équipe Atelier\n",
+      "Bonjour <script>alert(1)</script>,\n\nMerci & à bientôt\n\nMessage\u202f:\nLigne 1\nLigne 2 \"citée\"\nTéléphone\u202f: +33 1 23 45 67 89\n\nRépondez <ici>\n\nBien cordialement,\nL'équipe Atelier\n",
     );
     expect(mail.html).toContain('<html lang="fr">');
     expect(mail.html).toContain("<title>Objet &lt;b&gt;</title>");
