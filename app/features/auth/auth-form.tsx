@@ -155,7 +155,9 @@ export function FormNotice({ message, focusRef }: { message: string | null; focu
 
 export function SubmitButton({ busy, hydrated, label, busyLabel }: { busy: boolean; hydrated: boolean; label: string; busyLabel: string }) {
   return (
-    <Button type="submit" size="lg" className="w-full text-base" disabled={busy || !hydrated} aria-busy={busy}>
+    // Busy is aria-disabled, not disabled: a disabled button would drop the focus the person has on it
+    // (the submit handler ignores a second press). Before hydration a press would bypass the handler.
+    <Button type="submit" size="lg" className="w-full text-base" disabled={!hydrated} aria-disabled={busy || undefined} aria-busy={busy}>
       {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : null}
       {busy ? busyLabel : label}
     </Button>
