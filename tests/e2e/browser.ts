@@ -169,7 +169,7 @@ export interface NewAccount {
 
 /**
  * A new customer account made through the /register page (which signs the browser in). Names are unique
- * per call. The server allows 20 registrations an hour from one address: the whole e2e run shares that.
+ * per call. The server allows 30 registrations in 10 minutes from one address: the whole e2e run shares that.
  */
 export async function registerCustomer(page: Page, prefix = "customer"): Promise<NewAccount> {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
