@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enAppointments from "../../app/locales/en/appointments.json";
 import frAppointments from "../../app/locales/fr/appointments.json";
-import { expectAccessibleWithin, expectText, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./browser.ts";
+import { expectAccessibleWithin, expectText, launchBrowser, openPage, RESULTS_DIR, saveScreenshot, waitForHydration } from "./browser.ts";
 
 /**
  * A keyboard-only booking at 390 px, in both languages: one Tab into the day grid, one into the time
@@ -106,6 +106,8 @@ describe.each(languages)("booking with the keyboard only, in $name", ({ name, pr
     await page.waitForFunction((time) => document.querySelector(`[data-testid="slots"] [data-time="${time}"]`)?.getAttribute("aria-disabled") === "true", slot.time);
     await expectAccessibleWithin(page, "#consultation");
     await saveScreenshot(page, `booking-confirmed-${name.toLowerCase()}-390`);
+    // What the person sees at that moment: the button and the confirmation under it.
+    await page.screenshot({ path: `${RESULTS_DIR}/booking-confirmed-${name.toLowerCase()}-390-viewport.png` });
     await session.close();
   });
 });
