@@ -56,17 +56,17 @@ export class RateLimitService {
   /**
    * Counts one submission of a public form against its per-address and per-e-mail budgets, and throws
    * the kind refusal ("Too many messages from this connection...") when one is spent. A refusal by the
-   * e-mail budget gives the address's attempt back: nothing was sent.
+   * e-mail budget gives the address's attempt back: nothing was sent. Without an address the call is
+   * the application's own (a seed, an operator's script), not a visitor's, and is not counted.
    */
   async enforce(budget: FormBudget, sender: FormSender, now: Date = new Date()): Promise<void> {
-    if (sender.address !== undefined) {
-      const byAddress = await this.hit(budget.perAddress, sender.address, now);
-      if (!byAddress.allowed) throw refusal(budget.kind, "connection", byAddress);
-    }
+    if (sender.address === undefined) return;
+    const byAddress = await this.hit(budget.perAddress, sender.address, now);
+    if (!byAddress.allowed) throw refusal(budget.kind, "connection", byAddress);
     if (budget.perEmail && sender.email) {
       const byEmail = await this.hit(budget.perEmail, emailSubject(sender.email), now);
       if (!byEmail.allowed) {
-        if (sender.address !== undefined) await this.refund(budget.perAddress, sender.address);
+        await this.refund(budget.perAddress, sender.address);
         throw refusal(budget.kind, "email", byEmail);
       }
     }
@@ -74,7 +74,8 @@ export class RateLimitService {
 
   /** Gives a submission back to both budgets (e.g. a booking that lost the race for its slot). */
   async giveBack(budget: FormBudget, sender: FormSender): Promise<void> {
-    if (sender.address !== undefined) await this.refund(budget.perAddress, sender.address);
+    if (sender.address === undefined) return;
+    await this.refund(budget.perAddress, sender.address);
     if (budget.perEmail && sender.email) await this.refund(budget.perEmail, emailSubject(sender.email));
   }
 
