@@ -161,9 +161,15 @@ describe("auth messages", () => {
       "auth:errors.invalidCredentials",
       "auth:errors.emailTaken",
       "auth:errors.usernameTaken",
-      "auth:errors.tooManyAttempts_one",
-      "auth:errors.tooManyAttempts_other",
-      "auth:errors.tooManyRegistrations_other",
+      "auth:validation.currentPasswordRequired",
+      "auth:errors.resetTokenInvalid",
+      "auth:errors.resetTokenExpired",
+      "auth:errors.resetTokenUsed",
+      "auth:errors.currentPasswordWrong",
+      "errors:rateLimit.signIns.connection_other",
+      "errors:rateLimit.signIns.email_one",
+      "errors:rateLimit.accounts.connection_other",
+      "errors:rateLimit.resets.email_other",
       "auth:errors.ssoFailed",
       "auth:errors.ssoEmailInUse",
       "auth:errors.ssoNoEmail",
@@ -173,6 +179,6 @@ describe("auth messages", () => {
       expect(text("fr", key)).not.toBe(text("en", key));
     }
     expect(text("en", "auth:errors.invalidCredentials")).toBe("Invalid e-mail/username or password.");
-    expect(text("en", "auth:errors.tooManyAttempts_other")).toBe("Too many sign-in attempts. Please try again in {{minutes}} minutes.");
+    expect(text("en", "errors:rateLimit.signIns.email_other")).toBe("Too many sign-in attempts for this account. Please try again in {{count}} minutes.");
   });
 });
