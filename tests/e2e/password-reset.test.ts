@@ -86,6 +86,7 @@ describe.each(languages)("password reset by e-mail, in $name", ({ name, prefix, 
     await waitForHydration(page);
     await expectText(page.getByRole("heading", { level: 1 }), auth.reset.title);
     await expectAccessible(page);
+    await saveScreenshot(page, `password-reset-form-${name.toLowerCase()}-390`);
     const reset = page.getByRole("form", { name: auth.reset.title });
     await reset.getByLabel(auth.reset.password, { exact: true }).fill("short");
     await reset.getByRole("button", { name: auth.reset.submit, exact: true }).click();
@@ -97,6 +98,7 @@ describe.each(languages)("password reset by e-mail, in $name", ({ name, prefix, 
     await waitForHydration(page);
     await expectText(page.locator("main form").getByRole("status"), collapsed(auth.login.resetNotice));
     await expectAccessible(page);
+    await saveScreenshot(page, `password-reset-signin-${name.toLowerCase()}-390`);
 
     // The link is spent.
     await page.goto(link);
@@ -145,6 +147,7 @@ describe.each(languages)("changing a password while signed in, in $name", ({ pre
     await form.getByRole("button", { name: auth.password.submit, exact: true }).click();
     await expectText(form.getByRole("status"), collapsed(auth.password.done));
     await expectAccessible(page);
+    await saveScreenshot(page, `password-change-${prefix.slice(1)}-1280`);
     expect((await page.request.get("/api/auth/user")).status()).toBe(200);
     expect((await elsewhere.page.request.get("/api/auth/user")).status()).toBe(401);
     await here.close();
