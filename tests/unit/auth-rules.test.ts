@@ -124,6 +124,8 @@ describe("returnTo after sign-in", () => {
       "/api",
       "/login",
       "/fr/register",
+      "/forgot-password",
+      "/en/reset-password?token=abc",
       `/${"a".repeat(2001)}`,
     ]) {
       expect(safeReturnTo(value), String(value)).toBe("/");
