@@ -74,6 +74,9 @@ describe.each(languages)("booking with the keyboard only, in $name", ({ name, pr
     expect(slot.disabled).toBe(false);
     await page.keyboard.press("Enter");
     expect(await slots.locator(`[data-time="${slot.time}"]`).getAttribute("aria-selected")).toBe("true");
+    // Once the colour transition has finished.
+    await page.waitForFunction((time) => getComputedStyle(document.querySelector(`[data-testid="slots"] [data-time="${time}"]`)!).color === "rgb(255, 255, 255)", slot.time);
+    await page.screenshot({ path: `${RESULTS_DIR}/booking-grid-${name.toLowerCase()}-390-viewport.png` });
     await expectText(page.getByTestId("selected-slot"), new RegExp(`^${collapsed(t.scheduler.selected)}`));
 
     // The next Tab leaves the grid for the first field: not one stop per time.
