@@ -17,6 +17,8 @@ interface DemoComment {
 
 interface DemoPost {
   post: PostInput;
+  /** The title of the demo post (seeded before it) that this one translates. */
+  translates?: string;
   daysAgo: number;
   comments?: DemoComment[];
 }
@@ -176,6 +178,7 @@ const DEMO_POSTS: DemoPost[] = [
   // ----------------------------------------------------------------------------------- French
   {
     daysAgo: 4,
+    translates: "Five Signals Your Brand Is Ready for a Campaign",
     post: {
       language: "fr",
       category: "marketing",
@@ -223,6 +226,7 @@ const DEMO_POSTS: DemoPost[] = [
   },
   {
     daysAgo: 10,
+    translates: "What a 24/7 AI Phone Assistant Really Changes for a Small Business",
     post: {
       language: "fr",
       category: "technology",
@@ -249,6 +253,7 @@ const DEMO_POSTS: DemoPost[] = [
   },
   {
     daysAgo: 16,
+    translates: "Building a Colour System That Survives Real Life",
     post: {
       language: "fr",
       category: "design",
@@ -275,6 +280,7 @@ const DEMO_POSTS: DemoPost[] = [
   },
   {
     daysAgo: 24,
+    translates: "Pricing Creative Work Without Underselling It",
     post: {
       language: "fr",
       category: "business",
@@ -304,8 +310,11 @@ async function seedBlog(services: Services, logger: Logger): Promise<void> {
   if ((await services.blog.countPosts()) > 0) return;
   const now = Date.now();
   let comments = 0;
+  const idsByTitle = new Map<string, number>();
   for (const demo of DEMO_POSTS) {
-    const post = await services.blog.createPost(demo.post, { createdAt: new Date(now - demo.daysAgo * DAY) });
+    const translationOf = demo.translates === undefined ? null : (idsByTitle.get(demo.translates) ?? null);
+    const post = await services.blog.createPost({ ...demo.post, translationOf }, { createdAt: new Date(now - demo.daysAgo * DAY) });
+    idsByTitle.set(post.title, post.id);
     for (const comment of demo.comments ?? []) {
       const { approved, replies, ...input } = comment;
       const created = await services.blog.submitComment(post.id, input);

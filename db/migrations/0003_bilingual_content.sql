@@ -75,8 +75,8 @@ UPDATE "comments" SET "language" = "posts"."language" FROM "posts" WHERE "posts"
 UPDATE "testimonials" SET "language" = 'fr'
 WHERE "testimonial_text" ~* '\m(nous|notre|vous|votre|les|des|avec|pour|est|très|une)\M'
 	AND "testimonial_text" !~* '\m(the|and|our|we|with|for|was|is)\M';--> statement-breakpoint
--- Words of the text without its markup, as core/blog/rules.ts counts them.
-UPDATE "posts" SET "word_count" = CASE
-	WHEN btrim(regexp_replace("content", '<[^>]*>', ' ', 'g')) = '' THEN 0
-	ELSE coalesce(array_length(regexp_split_to_array(btrim(regexp_replace("content", '<[^>]*>', ' ', 'g')), '\s+'), 1), 0)
-END;
+-- Words of the text without its markup, as core/blog/rules.ts counts them: pieces holding a letter or a digit.
+UPDATE "posts" SET "word_count" = (
+	SELECT count(*) FROM regexp_split_to_table(regexp_replace("content", '<[^>]*>', ' ', 'g'), '\s+') AS piece
+	WHERE piece ~ '[[:alnum:]]'
+);
