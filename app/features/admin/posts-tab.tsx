@@ -95,7 +95,10 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
                   {post.translationOf !== null ? (
                     <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground" data-testid="post-translation">
                       <Icon name="globe" aria-hidden="true" className="h-4 w-4" />
-                      {t("posts.list.translatedAs", { title: posts.find((other) => other.id === post.translationOf)?.title ?? `#${post.translationOf}` })}
+                      <span>
+                        {t("posts.list.translatedAs", { title: "" })}
+                        <span lang={posts.find((other) => other.id === post.translationOf)?.language}>{posts.find((other) => other.id === post.translationOf)?.title ?? `#${post.translationOf}`}</span>
+                      </span>
                     </p>
                   ) : null}
                   <div className="mt-3 flex flex-wrap gap-2">
