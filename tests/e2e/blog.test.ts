@@ -265,7 +265,7 @@ describe("the post list in French", () => {
     const date = await card.locator("time").getAttribute("datetime");
     await expect(card.locator("time").textContent()).resolves.toBe(formatPostDate(date!, "fr"));
     // Links stay in the French tree.
-    await expect(card.getByRole("link", { name: `Lire la suite : ${FR.palette}` }).getAttribute("href")).resolves.toMatch(/^\/fr\/posts\/\d+$/);
+    await expect(card.getByRole("link", { name: `Lire la suite\u202f: ${FR.palette}` }).getAttribute("href")).resolves.toMatch(/^\/fr\/posts\/\d+$/);
     await expectAccessibleNow(page);
     await markDocument(page);
 
@@ -344,7 +344,7 @@ describe("a post page", () => {
     const session = await openPage(browser);
     const { page } = session;
     await visit(page, "/fr/posts");
-    await page.getByRole("link", { name: `Lire la suite : ${FR.signals}` }).click();
+    await page.getByRole("link", { name: `Lire la suite\u202f: ${FR.signals}` }).click();
     await page.waitForURL(/\/fr\/posts\/\d+$/);
     await heading(page).filter({ hasText: FR.signals }).waitFor();
     const header = page.locator("article header");
