@@ -16,7 +16,7 @@ export const ROUTE_NAMESPACES = {
   post: ["blog", "errors"],
   login: ["auth"],
   register: ["auth"],
-  admin: ["admin", "blog", "testimonials", "errors"],
+  admin: ["admin", "blog", "testimonials", "deals", "errors"],
   cart: ["cart"],
   testimonials: ["testimonials"],
   "hot-deals": ["deals", "cart", "newsletter"],
