@@ -260,3 +260,17 @@ describe("after posting a comment", () => {
     });
   }
 });
+
+describe("legal pages", () => {
+  it("show when they last changed, in English and in French", async () => {
+    const session = await openPage(browser);
+    const { page } = session;
+    await visit(page, "/en/privacy");
+    await expectText(page.getByTestId("last-updated"), "Last updated: November 20, 2026");
+    await visit(page, "/fr/terms");
+    await expectText(page.getByTestId("last-updated"), "Dernière mise à jour\u202f: 20 novembre 2026");
+    await expectAccessible(page);
+    await shoot(page, "terms-fr");
+    await session.close();
+  });
+});

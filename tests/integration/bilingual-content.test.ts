@@ -191,6 +191,20 @@ describe("bilingual content through the HTTP API and the pages", () => {
     });
   });
 
+  describe("legal pages", () => {
+    it("show the date each document last changed, in the page's language", async () => {
+      const date = async (path: string) => {
+        const document = new JSDOM(await (await visitor.request(path)).text()).window.document;
+        const line = document.querySelector('[data-testid="last-updated"]');
+        return { text: line?.textContent?.replace(/\s+/g, " "), datetime: line?.querySelector("time")?.getAttribute("datetime") };
+      };
+      expect(await date("/en/privacy")).toEqual({ text: "Last updated: November 20, 2026", datetime: "2026-11-20" });
+      expect(await date("/fr/privacy")).toEqual({ text: "Dernière mise à jour : 20 novembre 2026", datetime: "2026-11-20" });
+      expect(await date("/en/terms")).toEqual({ text: "Last updated: November 20, 2026", datetime: "2026-11-20" });
+      expect(await date("/fr/terms")).toEqual({ text: "Dernière mise à jour : 20 novembre 2026", datetime: "2026-11-20" });
+    });
+  });
+
   describe("caches", () => {
     it("an edit of a deal shows at once in both languages, through the page cache", async () => {
       const deal: AdminDeal = await t.services.deals.create({
