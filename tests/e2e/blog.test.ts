@@ -27,7 +27,7 @@ const EN = {
 const EN_DRAFT = "Behind the Scenes: How We Run a Discovery Workshop";
 const FR = {
   signals: "Cinq signes que votre marque est prête pour une campagne",
-  assistant: "Assistant téléphonique IA : ce qui change vraiment pour une petite entreprise",
+  assistant: "Assistant téléphonique IA\u202f: ce qui change vraiment pour une petite entreprise",
   palette: "Construire une palette de couleurs qui résiste à la réalité",
   pricing: "Fixer le prix d'un travail créatif sans se brader",
 };
