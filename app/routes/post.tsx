@@ -18,8 +18,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Unknown ids, ids that are not numbers and drafts all read "Post Not Found", with a real 404.
   if (!found) throw data(null, { status: 404 });
   const { post } = found;
-  // A post read in the other language than it is written in, and translated into the page's: the reader
-  // gets the translation, at the address of the same tree (/fr/..., /en/... or the plain one).
+  // A post opened on a page of the other language, when it has a translation in that language: the reader
+  // gets the translation, at an address of the same tree (/fr/..., /en/... or the plain one).
   if (post.language !== language && post.translation?.language === language) {
     throw redirect(localizedPath(`/posts/${post.translation.id}`, isLanguage(params.lang) ? params.lang : null));
   }
