@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "./i18n/react.tsx";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ToastHost } from "./components/ui/toast-host.tsx";
-import { LANGUAGES, isLanguage, localizedPath, splitLanguagePrefix } from "../core/i18n/language.ts";
+import { LANGUAGES, isLanguage, localizedPath, splitLanguagePrefix, type Language } from "../core/i18n/language.ts";
 import type { Route } from "./+types/root";
 import { switchClientLanguage } from "./i18n/client-instance.ts";
 import { InlineResources } from "./i18n/inline-resources.tsx";
@@ -49,15 +49,23 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/** What a page's loader may answer when its other-language version lives at another address (a post and its translation). */
+export interface AlternatePaths {
+  alternatePaths?: Partial<Record<Language, string>>;
+}
+
 function AlternateLinks({ siteUrl }: { siteUrl: string }) {
   const { pathname } = useLocation();
   const { language, rest } = splitLanguagePrefix(pathname);
+  const paths = useMatches()
+    .map((match) => (match.loaderData as AlternatePaths | undefined)?.alternatePaths)
+    .findLast(Boolean);
   return (
     <>
       {/* The plain address is the x-default of its alternates (it renders in the visitor's language): its own canonical. */}
       <link rel="canonical" href={`${siteUrl}${localizedPath(rest, language)}`} />
       {LANGUAGES.map((lng) => (
-        <link key={lng} rel="alternate" hrefLang={lng} href={`${siteUrl}${localizedPath(rest, lng)}`} />
+        <link key={lng} rel="alternate" hrefLang={lng} href={`${siteUrl}${localizedPath(paths?.[lng] ?? rest, lng)}`} />
       ))}
       <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${rest}`} />
     </>

@@ -14,8 +14,9 @@ interface DemoDeal {
 }
 
 /**
- * Three deals per language, each showing one state of the card: ending in 2 days (HURRY!), sold out,
- * and a normal one with claims under way.
+ * Three deals, each written in English and French and each showing one state of the card: ending in
+ * 2 days (HURRY!), sold out, and a normal one with claims under way. Claims count once, whatever the
+ * language the deal is read in.
  */
 const DEMO_DEALS: DemoDeal[] = [
   {
@@ -23,10 +24,12 @@ const DEMO_DEALS: DemoDeal[] = [
     untilDays: 2,
     claimCount: 14,
     deal: {
-      language: "en",
-      title: "Launch-Ready Website",
-      description: "A responsive five-page website with copywriting, search basics and a contact form, delivered in three weeks.",
-      serviceName: "Website",
+      titleEn: "Launch-Ready Website",
+      titleFr: "Site web prêt à lancer",
+      descriptionEn: "A responsive five-page website with copywriting, search basics and a contact form, delivered in three weeks.",
+      descriptionFr: "Un site adaptatif de cinq pages avec rédaction, bases du référencement et formulaire de contact, livré en trois semaines.",
+      serviceNameEn: "Website",
+      serviceNameFr: "Site web",
       originalPrice: 250_000,
       discountedPrice: 175_000,
       discountPercentage: 30,
@@ -38,10 +41,12 @@ const DEMO_DEALS: DemoDeal[] = [
     untilDays: 9,
     claimCount: 15,
     deal: {
-      language: "en",
-      title: "Logo and Brand Starter Kit",
-      description: "A logo in colour and monochrome, a palette, two typefaces and social media profile images, ready to use.",
-      serviceName: "Logo Design",
+      titleEn: "Logo and Brand Starter Kit",
+      titleFr: "Kit de démarrage logo et identité",
+      descriptionEn: "A logo in colour and monochrome, a palette, two typefaces and social media profile images, ready to use.",
+      descriptionFr: "Un logo en couleur et en monochrome, une palette, deux polices et des images de profil pour les réseaux sociaux, prêts à l'emploi.",
+      serviceNameEn: "Logo Design",
+      serviceNameFr: "Création de logo",
       originalPrice: 60_000,
       discountedPrice: 39_000,
       discountPercentage: 35,
@@ -53,55 +58,13 @@ const DEMO_DEALS: DemoDeal[] = [
     untilDays: 21,
     claimCount: 9,
     deal: {
-      language: "en",
-      title: "AI Chat Bot for Your Website",
-      description: "A bilingual chat assistant trained on your services and FAQs, answering visitors around the clock and passing leads to your team.",
-      serviceName: "Chat Bot",
-      originalPrice: 150_000,
-      discountedPrice: 120_000,
-      discountPercentage: 20,
-      claimLimit: 40,
-    },
-  },
-  {
-    fromDays: -5,
-    untilDays: 2,
-    claimCount: 11,
-    deal: {
-      language: "fr",
-      title: "Site web prêt à lancer",
-      description: "Un site adaptatif de cinq pages avec rédaction, bases du référencement et formulaire de contact, livré en trois semaines.",
-      serviceName: "Site web",
-      originalPrice: 250_000,
-      discountedPrice: 175_000,
-      discountPercentage: 30,
-      claimLimit: 20,
-    },
-  },
-  {
-    fromDays: -10,
-    untilDays: 9,
-    claimCount: 15,
-    deal: {
-      language: "fr",
-      title: "Kit de démarrage logo et identité",
-      description: "Un logo en couleur et en monochrome, une palette, deux polices et des images de profil pour les réseaux sociaux, prêts à l'emploi.",
-      serviceName: "Création de logo",
-      originalPrice: 60_000,
-      discountedPrice: 39_000,
-      discountPercentage: 35,
-      claimLimit: 15,
-    },
-  },
-  {
-    fromDays: -3,
-    untilDays: 21,
-    claimCount: 6,
-    deal: {
-      language: "fr",
-      title: "Chatbot IA pour votre site",
-      description: "Un assistant conversationnel bilingue formé sur vos services et votre FAQ, qui répond aux visiteurs jour et nuit et transmet les prospects à votre équipe.",
-      serviceName: "Chatbot",
+      titleEn: "AI Chat Bot for Your Website",
+      titleFr: "Chatbot IA pour votre site",
+      descriptionEn: "A bilingual chat assistant trained on your services and FAQs, answering visitors around the clock and passing leads to your team.",
+      descriptionFr:
+        "Un assistant conversationnel bilingue formé sur vos services et votre FAQ, qui répond aux visiteurs jour et nuit et transmet les prospects à votre équipe.",
+      serviceNameEn: "Chat Bot",
+      serviceNameFr: "Chatbot",
       originalPrice: 150_000,
       discountedPrice: 120_000,
       discountPercentage: 20,

@@ -1,3 +1,4 @@
+import type { Language } from "../core/i18n/language.ts";
 import type { TestimonialSubmission } from "../core/testimonials/schema.ts";
 import type { Logger } from "../server/logger.server.ts";
 import type { Services } from "../server/services.server.ts";
@@ -6,6 +7,8 @@ const DAY = 24 * 3600_000;
 
 interface DemoTestimonial {
   input: TestimonialSubmission;
+  /** The language the review is written in. */
+  language: Language;
   approved: boolean;
   featured?: boolean;
   daysAgo: number;
@@ -17,6 +20,7 @@ const DEMO_TESTIMONIALS: DemoTestimonial[] = [
     daysAgo: 40,
     approved: true,
     featured: true,
+    language: "en",
     input: {
       name: "Sarah Mitchell",
       email: "sarah.mitchell@example.com",
@@ -31,6 +35,7 @@ const DEMO_TESTIMONIALS: DemoTestimonial[] = [
   {
     daysAgo: 27,
     approved: true,
+    language: "fr",
     input: {
       name: "Julien Moreau",
       email: "julien.moreau@example.com",
@@ -45,6 +50,7 @@ const DEMO_TESTIMONIALS: DemoTestimonial[] = [
   {
     daysAgo: 15,
     approved: true,
+    language: "en",
     input: {
       name: "David Okafor",
       email: "david.okafor@example.com",
@@ -59,6 +65,7 @@ const DEMO_TESTIMONIALS: DemoTestimonial[] = [
   {
     daysAgo: 6,
     approved: true,
+    language: "fr",
     input: {
       name: "Camille Bernard",
       email: "camille.bernard@example.com",
@@ -73,6 +80,7 @@ const DEMO_TESTIMONIALS: DemoTestimonial[] = [
   {
     daysAgo: 0,
     approved: false,
+    language: "en",
     input: {
       name: "Emily Tran",
       email: "emily.tran@example.com",
@@ -91,10 +99,10 @@ export async function seedDemoTestimonials(services: Services, logger: Logger): 
   for (const demo of DEMO_TESTIMONIALS) {
     const createdAt = new Date(now - demo.daysAgo * DAY);
     if (demo.approved) {
-      await services.testimonials.create(demo.input, { approved: true, featured: demo.featured ?? false, createdAt });
+      await services.testimonials.create(demo.input, { approved: true, featured: demo.featured ?? false, createdAt, language: demo.language });
     } else {
       // Like a visitor's submission (unapproved, public), just now.
-      await services.testimonials.submit(demo.input);
+      await services.testimonials.submit(demo.input, { language: demo.language });
     }
   }
   logger.info({ testimonials: DEMO_TESTIMONIALS.length }, "demo testimonials seeded");

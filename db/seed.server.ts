@@ -17,6 +17,8 @@ interface DemoComment {
 
 interface DemoPost {
   post: PostInput;
+  /** The title of the demo post (seeded before it) that this one translates. */
+  translates?: string;
   daysAgo: number;
   comments?: DemoComment[];
 }
@@ -176,6 +178,7 @@ const DEMO_POSTS: DemoPost[] = [
   // ----------------------------------------------------------------------------------- French
   {
     daysAgo: 4,
+    translates: "Five Signals Your Brand Is Ready for a Campaign",
     post: {
       language: "fr",
       category: "marketing",
@@ -184,7 +187,7 @@ const DEMO_POSTS: DemoPost[] = [
       tags: ["campagnes", "stratégie"],
       title: "Cinq signes que votre marque est prête pour une campagne",
       excerpt: "Investir dans une campagne avant d'avoir posé les fondations ne fait qu'amplifier les faiblesses. Voici cinq signes qu'il est temps de monter le son.",
-      content: `<p>Une campagne est un mégaphone : elle rend plus fort tout ce que vous êtes déjà, y compris ce qui reste flou. Avant d'acheter de l'espace, vérifiez que le message que vous allez amplifier est bien celui que vous voulez faire entendre.</p>
+      content: `<p>Une campagne est un mégaphone\u202f: elle rend plus fort tout ce que vous êtes déjà, y compris ce qui reste flou. Avant d'acheter de l'espace, vérifiez que le message que vous allez amplifier est bien celui que vous voulez faire entendre.</p>
 <h2>Les cinq signes</h2>
 <ol>
 <li><strong>Vous savez dire ce que vous faites en une phrase</strong>, et toute votre équipe la dit de la même façon.</li>
@@ -194,20 +197,20 @@ const DEMO_POSTS: DemoPost[] = [
 <li><strong>Vous avez défini comment mesurer le succès</strong>, avant la diffusion de la première annonce.</li>
 </ol>
 <h2>Si vous n'y êtes pas encore</h2>
-<p>C'est plutôt une bonne nouvelle : les pièces manquantes coûtent moins cher que les médias. Affinez le message, corrigez les pages qui laissent fuir les visiteurs et recueillez des témoignages. Ces efforts continuent de rapporter bien après la fin d'une campagne.</p>
+<p>C'est plutôt une bonne nouvelle\u202f: les pièces manquantes coûtent moins cher que les médias. Affinez le message, corrigez les pages qui laissent fuir les visiteurs et recueillez des témoignages. Ces efforts continuent de rapporter bien après la fin d'une campagne.</p>
 <p>Quand les cinq signaux sont au vert, une campagne cesse d'être un pari et devient un multiplicateur.</p>`,
     },
     comments: [
       {
         author: "Camille Laurent",
         email: "camille.laurent@example.com",
-        content: "Le point sur la capacité à absorber la demande est tellement juste. Nous l'avons appris à nos dépens l'an dernier !",
+        content: "Le point sur la capacité à absorber la demande est tellement juste. Nous l'avons appris à nos dépens l'an dernier\u202f!",
         approved: true,
         replies: [
           {
             author: "Atelier Studio",
             email: "hello@atelier.example",
-            content: "Merci Camille ! C'est l'erreur la plus fréquente, et la plus facile à éviter avec un peu d'anticipation.",
+            content: "Merci Camille\u202f! C'est l'erreur la plus fréquente, et la plus facile à éviter avec un peu d'anticipation.",
             approved: true,
           },
         ],
@@ -216,39 +219,41 @@ const DEMO_POSTS: DemoPost[] = [
         author: "Hugo Martin",
         email: "hugo.martin@example.com",
         website: "https://hugo.example",
-        content: "Trois vraies histoires clients plutôt qu'un persona : je garde la formule pour notre prochain atelier.",
+        content: "Trois vraies histoires clients plutôt qu'un persona\u202f: je garde la formule pour notre prochain atelier.",
         approved: true,
       },
     ],
   },
   {
     daysAgo: 10,
+    translates: "What a 24/7 AI Phone Assistant Really Changes for a Small Business",
     post: {
       language: "fr",
       category: "technology",
       published: true,
       featuredImage: "/images/blog/technology.svg",
       tags: ["IA", "service client"],
-      title: "Assistant téléphonique IA : ce qui change vraiment pour une petite entreprise",
+      title: "Assistant téléphonique IA\u202f: ce qui change vraiment pour une petite entreprise",
       excerpt: "Un appel manqué, c'est un client perdu. Ce qu'un assistant téléphonique IA fait bien, là où l'humain reste indispensable, et comment le déployer sans agacer vos clients.",
-      content: `<p>Dans une petite entreprise, le téléphone sonne toujours au mauvais moment : en plein rendez-vous, après la fermeture, un dimanche matin. Chaque appel sans réponse est un prospect qui risque de composer le numéro suivant de sa liste.</p>
+      content: `<p>Dans une petite entreprise, le téléphone sonne toujours au mauvais moment\u202f: en plein rendez-vous, après la fermeture, un dimanche matin. Chaque appel sans réponse est un prospect qui risque de composer le numéro suivant de sa liste.</p>
 <h2>Ce que l'assistant fait bien</h2>
-<p>Bien configuré, un assistant répond immédiatement, avec un ton constant, à toute heure. Il excelle dans la partie répétitive de la conversation :</p>
+<p>Bien configuré, un assistant répond immédiatement, avec un ton constant, à toute heure. Il excelle dans la partie répétitive de la conversation\u202f:</p>
 <ul>
-<li>répondre aux questions sur les horaires, les tarifs et les services ;</li>
-<li>qualifier une demande et recueillir un nom, une adresse e-mail et un créneau de rappel ;</li>
-<li>réserver une consultation directement dans votre agenda ;</li>
+<li>répondre aux questions sur les horaires, les tarifs et les services\u202f;</li>
+<li>qualifier une demande et recueillir un nom, une adresse e-mail et un créneau de rappel\u202f;</li>
+<li>réserver une consultation directement dans votre agenda\u202f;</li>
 <li>envoyer à votre équipe un résumé clair de chaque appel.</li>
 </ul>
 <h2>Là où l'humain reste indispensable</h2>
-<p>Les négociations, les réclamations et tout ce qui touche à l'émotion méritent une personne. Les meilleurs dispositifs rendent le relais évident : l'assistant annonce qu'il transmet la demande, et quelqu'un rappelle dans le délai promis.</p>
+<p>Les négociations, les réclamations et tout ce qui touche à l'émotion méritent une personne. Les meilleurs dispositifs rendent le relais évident\u202f: l'assistant annonce qu'il transmet la demande, et quelqu'un rappelle dans le délai promis.</p>
 <h3>Un déploiement en douceur</h3>
-<p>Commencez par les soirs et les week-ends. Lisez les résumés d'appels chaque jour pendant deux semaines, corrigez les réponses trop vagues, puis seulement confiez à l'assistant le débordement en journée. Dites aux appelants qu'ils parlent à un assistant : la franchise inspire plus confiance qu'une imitation réussie.</p>
+<p>Commencez par les soirs et les week-ends. Lisez les résumés d'appels chaque jour pendant deux semaines, corrigez les réponses trop vagues, puis seulement confiez à l'assistant le débordement en journée. Dites aux appelants qu'ils parlent à un assistant\u202f: la franchise inspire plus confiance qu'une imitation réussie.</p>
 <p>Ainsi déployé, l'assistant ne remplace pas votre équipe. Il lui rend les heures passées à répondre aux cinq mêmes questions, et aucune opportunité ne finit sur la messagerie.</p>`,
     },
   },
   {
     daysAgo: 16,
+    translates: "Building a Colour System That Survives Real Life",
     post: {
       language: "fr",
       category: "design",
@@ -257,24 +262,25 @@ const DEMO_POSTS: DemoPost[] = [
       tags: ["couleur", "identité de marque"],
       title: "Construire une palette de couleurs qui résiste à la réalité",
       excerpt: "Une belle palette sur un moodboard, c'est facile. Une palette qui fonctionne encore sur un téléphone en plein soleil, une bâche de salon et une application en mode sombre demande un système.",
-      content: `<p>La plupart des palettes de marque sont choisies dans des conditions idéales : un écran calibré, un après-midi calme, un moodboard rempli de références. Puis elles rencontrent le monde réel, et le bleu-vert apaisant devient une tache illisible sur une imprimante de bureau.</p>
+      content: `<p>La plupart des palettes de marque sont choisies dans des conditions idéales\u202f: un écran calibré, un après-midi calme, un moodboard rempli de références. Puis elles rencontrent le monde réel, et le bleu-vert apaisant devient une tache illisible sur une imprimante de bureau.</p>
 <h2>Partir des rôles, pas des nuanciers</h2>
-<p>Avant de choisir des teintes, listez les missions de la couleur : porter la marque, signaler une action, avertir d'une erreur, séparer des sections et s'effacer derrière le contenu. Chaque mission devient un rôle, et chaque rôle reçoit une petite gamme de nuances plutôt qu'une valeur unique.</p>
+<p>Avant de choisir des teintes, listez les missions de la couleur\u202f: porter la marque, signaler une action, avertir d'une erreur, séparer des sections et s'effacer derrière le contenu. Chaque mission devient un rôle, et chaque rôle reçoit une petite gamme de nuances plutôt qu'une valeur unique.</p>
 <ul>
-<li><strong>Marque</strong> : une ou deux couleurs dont on doit se souvenir.</li>
-<li><strong>Action</strong> : la couleur des boutons et des liens, réservée à cet usage.</li>
-<li><strong>Retour</strong> : succès, avertissement et erreur, lisibles sur blanc comme sur votre fond le plus sombre.</li>
-<li><strong>Neutres</strong> : les gris qui font l'essentiel du travail, légèrement teintés vers votre couleur de marque.</li>
+<li><strong>Marque</strong>\u202f: une ou deux couleurs dont on doit se souvenir.</li>
+<li><strong>Action</strong>\u202f: la couleur des boutons et des liens, réservée à cet usage.</li>
+<li><strong>Retour</strong>\u202f: succès, avertissement et erreur, lisibles sur blanc comme sur votre fond le plus sombre.</li>
+<li><strong>Neutres</strong>\u202f: les gris qui font l'essentiel du travail, légèrement teintés vers votre couleur de marque.</li>
 </ul>
 <h2>Tester le contraste très tôt</h2>
 <p>Un texte a besoin d'un rapport de contraste d'au moins 4,5:1 avec son fond pour être confortable pour la plupart des lecteurs. Vérifiez chaque paire texte et fond prévue, et notez celles qui passent. Une palette accompagnée de sa liste de combinaisons sûres épargne des heures de débat.</p>
 <h3>L'impression est une autre planète</h3>
-<p>Les écrans additionnent la lumière, le papier l'absorbe. Demandez rapidement une épreuve à votre imprimeur et conservez une version « impression » de chaque couleur plutôt que de vous fier à une conversion automatique.</p>
+<p>Les écrans additionnent la lumière, le papier l'absorbe. Demandez rapidement une épreuve à votre imprimeur et conservez une version «\u202fimpression\u202f» de chaque couleur plutôt que de vous fier à une conversion automatique.</p>
 <p>Une palette n'est jamais terminée, mais lorsqu'elle repose sur des rôles et des contrastes vérifiés, chaque nouvelle page, affiche ou écran part sur des bases solides.</p>`,
     },
   },
   {
     daysAgo: 24,
+    translates: "Pricing Creative Work Without Underselling It",
     post: {
       language: "fr",
       category: "business",
@@ -284,16 +290,16 @@ const DEMO_POSTS: DemoPost[] = [
       tags: ["tarifs", "indépendants"],
       title: "Fixer le prix d'un travail créatif sans se brader",
       excerpt: "Le taux horaire vous pénalise à mesure que vous progressez. Notre guide réservé aux membres sur la tarification à la valeur, les forfaits et les conversations qui les font accepter.",
-      content: `<p>Facturer à l'heure semble juste, jusqu'au jour où l'on remarque le paradoxe : plus on gagne en expérience, plus on travaille vite, et moins on gagne pour le même résultat. Les clients n'achètent pas des heures, ils achètent des résultats.</p>
+      content: `<p>Facturer à l'heure semble juste, jusqu'au jour où l'on remarque le paradoxe\u202f: plus on gagne en expérience, plus on travaille vite, et moins on gagne pour le même résultat. Les clients n'achètent pas des heures, ils achètent des résultats.</p>
 <h2>Fixer le prix du résultat</h2>
 <p>Demandez ce que vaut le projet pour le client. Un logo pour une boulangerie de quartier et la refonte d'une entreprise sur le point de lever des fonds peuvent demander un effort comparable, mais leur valeur n'a rien à voir. Votre prix doit se situer confortablement sous cette valeur et nettement au-dessus de vos coûts.</p>
 <h2>Proposer trois forfaits</h2>
 <ul>
-<li><strong>Essentiel</strong> : le minimum qui résout bien le problème.</li>
-<li><strong>Recommandé</strong> : ce que vous choisiriez pour vous-même, clairement mis en avant.</li>
-<li><strong>Complet</strong> : tout compris, y compris l'accompagnement après le lancement.</li>
+<li><strong>Essentiel</strong>\u202f: le minimum qui résout bien le problème.</li>
+<li><strong>Recommandé</strong>\u202f: ce que vous choisiriez pour vous-même, clairement mis en avant.</li>
+<li><strong>Complet</strong>\u202f: tout compris, y compris l'accompagnement après le lancement.</li>
 </ul>
-<p>Trois options transforment « oui ou non » en « lequel », et la plupart des clients choisissent celui du milieu.</p>
+<p>Trois options transforment «\u202foui ou non\u202f» en «\u202flequel\u202f», et la plupart des clients choisissent celui du milieu.</p>
 <h3>Tenir le périmètre</h3>
 <p>Écrivez ce qui est inclus et ce qui ne l'est pas, et convenez du prix des modifications avant de commencer. Un périmètre clair protège la relation autant que le budget.</p>`,
     },
@@ -304,8 +310,11 @@ async function seedBlog(services: Services, logger: Logger): Promise<void> {
   if ((await services.blog.countPosts()) > 0) return;
   const now = Date.now();
   let comments = 0;
+  const idsByTitle = new Map<string, number>();
   for (const demo of DEMO_POSTS) {
-    const post = await services.blog.createPost(demo.post, { createdAt: new Date(now - demo.daysAgo * DAY) });
+    const translationOf = demo.translates === undefined ? null : (idsByTitle.get(demo.translates) ?? null);
+    const post = await services.blog.createPost({ ...demo.post, translationOf }, { createdAt: new Date(now - demo.daysAgo * DAY) });
+    idsByTitle.set(post.title, post.id);
     for (const comment of demo.comments ?? []) {
       const { approved, replies, ...input } = comment;
       const created = await services.blog.submitComment(post.id, input);

@@ -19,7 +19,7 @@ export const ROUTE_NAMESPACES = {
   "forgot-password": ["auth"],
   "reset-password": ["auth"],
   "account-password": ["auth"],
-  admin: ["admin", "blog", "testimonials", "errors"],
+  admin: ["admin", "blog", "testimonials", "deals", "errors"],
   cart: ["cart"],
   testimonials: ["testimonials"],
   "hot-deals": ["deals", "cart", "newsletter"],

@@ -2,6 +2,7 @@ import { useTranslation } from "../i18n/react.tsx";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { translator } from "../../server/i18n.server.ts";
 import { AdminDashboard } from "../features/admin/admin-dashboard.tsx";
+import { DealsTab } from "../features/admin/deals-tab.tsx";
 import { ModerationTab } from "../features/admin/moderation-tab.tsx";
 import { PostsTab } from "../features/admin/posts-tab.tsx";
 import { ReviewsTab } from "../features/admin/reviews-tab.tsx";
@@ -12,12 +13,12 @@ import type { Route } from "./+types/admin";
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireStaffPage(context);
   const language = pageLanguage(params, context);
-  const { blog, testimonials } = context.services;
-  const [posts, pendingComments, moderation] = await Promise.all([blog.listAllPosts(), blog.listComments("pending"), testimonials.listForModeration()]);
+  const { blog, testimonials, deals } = context.services;
+  const [posts, pendingComments, moderation, allDeals] = await Promise.all([blog.listAllPosts(), blog.listComments("pending"), testimonials.listForModeration(), deals.listAll()]);
   const reviews = moderation.testimonials;
   // The moderation queue reads oldest first, like the comments beside it.
   const pendingReviews = reviews.filter((review) => !review.approved).reverse();
-  return { posts, pendingComments, reviews, pendingReviews, language, title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
+  return { posts, pendingComments, reviews, pendingReviews, deals: allDeals, language, title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
 }
 
 // Switching tabs only changes ?tab=; the data stays the same.
@@ -37,7 +38,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { posts, pendingComments, reviews, pendingReviews, language } = loaderData;
+  const { posts, pendingComments, reviews, pendingReviews, deals, language } = loaderData;
   const { t } = useTranslation("admin");
   const pendingCount = pendingComments.length + pendingReviews.length;
   return (
@@ -57,6 +58,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
             badgeLabel: t("moderation.pendingTotal", { count: pendingCount }),
             content: <ModerationTab comments={pendingComments} reviews={pendingReviews} language={language} />,
           },
+          { id: "deals", label: t("tabs.deals"), content: <DealsTab deals={deals} language={language} /> },
         ]}
       />
     </main>

@@ -1,13 +1,13 @@
 import { useTranslation } from "../i18n/react.tsx";
-import { data, isRouteErrorResponse, useLocation } from "react-router";
-import { localizedPath } from "../../core/i18n/language.ts";
+import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
+import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { CommentsSection } from "../features/blog/comments-section.tsx";
 import { formatPostDate } from "../features/blog/format-date.ts";
 import { LocalizedLink, usePathLanguage } from "../features/i18n/localized-link.tsx";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { ShareButton } from "../features/share/share-button.tsx";
-import { useRootData } from "../root.tsx";
+import { useRootData, type AlternatePaths } from "../root.tsx";
 import type { Route } from "./+types/post";
 import { PostBadges } from "../features/blog/post-badges.tsx";
 import { Icon } from "../components/ui/icon.tsx";
@@ -17,7 +17,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await context.services.blog.readPost(params.id, { signedIn: Boolean(context.user) });
   // Unknown ids, ids that are not numbers and drafts all read "Post Not Found", with a real 404.
   if (!found) throw data(null, { status: 404 });
-  return { ...found, language, siteUrl: context.publicConfig.siteUrl, companyName: context.publicConfig.companyName };
+  const { post } = found;
+  // A post opened on a page of the other language, when it has a translation in that language: the reader
+  // gets the translation, at an address of the same tree (/fr/..., /en/... or the plain one).
+  if (post.language !== language && post.translation?.language === language) {
+    throw redirect(localizedPath(`/posts/${post.translation.id}`, isLanguage(params.lang) ? params.lang : null));
+  }
+  // Search engines learn where each language's version is (root.tsx renders the hreflang links).
+  const alternatePaths: AlternatePaths["alternatePaths"] = post.translation
+    ? { [post.language]: `/posts/${post.id}`, [post.translation.language]: `/posts/${post.translation.id}` }
+    : undefined;
+  return { ...found, language, alternatePaths, siteUrl: context.publicConfig.siteUrl, companyName: context.publicConfig.companyName };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -64,6 +74,13 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         {t("post.back")}
       </LocalizedLink>
 
+      {post.language !== language && (post.language === "en" || post.language === "fr") ? (
+        <p data-testid="only-in-language" className="mt-6 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-stone-800">
+          <Icon name="globe" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-800" />
+          {t(`post.onlyIn.${post.language}`)}
+        </p>
+      ) : null}
+
       <article lang={post.language} className="mt-6">
         <header>
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -78,7 +95,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
             <time dateTime={post.createdAt}>{formatPostDate(post.createdAt, language)}</time>
             <span className="inline-flex items-center gap-1">
               <Icon name="clock" aria-hidden="true" className="h-4 w-4" />
-              {t("list.readTime")}
+              {t("list.readingTime", { count: post.readingMinutes })}
             </span>
           </p>
         </header>

@@ -9,6 +9,9 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
 
+/** When this document last changed: change it with the text. */
+const LAST_UPDATED = "2026-11-20";
+
 const SECTIONS: readonly LegalSection[] = [
   { id: "collect", intro: true, items: ["account", "submissions", "orders", "conversations", "cookies", "technical"], terms: true },
   { id: "use", items: ["service", "answer", "orders", "moderation", "newsletter", "security"], outro: true },
@@ -22,5 +25,5 @@ const SECTIONS: readonly LegalSection[] = [
 
 /** The privacy policy (spec README decision 13). */
 export default function Privacy() {
-  return <LegalPage page="privacy" sections={SECTIONS} />;
+  return <LegalPage page="privacy" sections={SECTIONS} lastUpdated={LAST_UPDATED} />;
 }

@@ -9,6 +9,9 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
 
+/** When this document last changed: change it with the text. */
+const LAST_UPDATED = "2026-11-20";
+
 const SECTIONS: readonly LegalSection[] = [
   { id: "services", text: true },
   { id: "accounts", text: true },
@@ -24,5 +27,5 @@ const SECTIONS: readonly LegalSection[] = [
 
 /** The terms of use of the site and the services (spec README decision 13). */
 export default function Terms() {
-  return <LegalPage page="terms" sections={SECTIONS} />;
+  return <LegalPage page="terms" sections={SECTIONS} lastUpdated={LAST_UPDATED} />;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { comments, posts } from "../../db/schema/blog.ts";
 
@@ -18,6 +18,8 @@ const summaryColumns = {
   published: posts.published,
   membersOnly: posts.membersOnly,
   createdAt: posts.createdAt,
+  wordCount: posts.wordCount,
+  translationGroup: posts.translationGroup,
 };
 export type PostSummaryRow = Pick<PostRow, keyof typeof summaryColumns>;
 
@@ -61,6 +63,38 @@ export class BlogRepo {
       .where(eq(posts.id, id))
       .returning();
     return row ?? null;
+  }
+
+  /** The other post of a translation group (drafts included), or null. */
+  async findTranslation(post: Pick<PostRow, "id" | "translationGroup">): Promise<PostRow | null> {
+    if (post.translationGroup === null) return null;
+    const [row] = await this.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.translationGroup, post.translationGroup), ne(posts.id, post.id)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Makes `a` and `b` each other's translation: both leave any group they were in (their former partners
+   * become single-language posts), then share the group named by the lower id. One transaction.
+   */
+  async link(a: PostRow, b: PostRow): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const groups = [a.translationGroup, b.translationGroup].filter((group): group is number => group !== null);
+      if (groups.length > 0) await tx.update(posts).set({ translationGroup: null }).where(inArray(posts.translationGroup, groups));
+      await tx
+        .update(posts)
+        .set({ translationGroup: Math.min(a.id, b.id) })
+        .where(inArray(posts.id, [a.id, b.id]));
+    });
+  }
+
+  /** Ends a post's translation link, for both posts of the group. */
+  async unlink(post: Pick<PostRow, "translationGroup">): Promise<void> {
+    if (post.translationGroup === null) return;
+    await this.db.update(posts).set({ translationGroup: null }).where(eq(posts.translationGroup, post.translationGroup));
   }
 
   async deletePost(id: number): Promise<boolean> {

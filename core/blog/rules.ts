@@ -71,3 +71,22 @@ export function parseId(raw: string | number | null | undefined): number | null 
   const id = Number(text);
   return id <= 2_147_483_647 ? id : null;
 }
+
+/** Reading speed used for a post's reading time: about 200 words a minute, a common figure for screens. */
+export const WORDS_PER_MINUTE = 200;
+
+/**
+ * Words of a post's text: the HTML's tags removed, whitespace as separators, and only pieces holding a
+ * letter or a digit count (a French " : " or a dash is no word).
+ */
+export function countWords(html: string): number {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .split(/\s+/)
+    .filter((piece) => /[\p{L}\p{N}]/u.test(piece)).length;
+}
+
+/** Whole minutes to read `words` at WORDS_PER_MINUTE, rounded to the nearest minute and never below 1. */
+export function readingMinutes(words: number): number {
+  return Math.max(1, Math.round(Math.max(0, words) / WORDS_PER_MINUTE));
+}

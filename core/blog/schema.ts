@@ -54,6 +54,13 @@ const postFields = {
     .array(z.string().trim().min(1, "blog:validation.tagInvalid").max(LIMITS.tag, "blog:validation.tagInvalid"), { message: "blog:validation.tagInvalid" })
     .max(LIMITS.tags, "blog:validation.tooManyTags"),
   membersOnly: z.boolean({ message: "errors:invalidValue" }),
+  /** The post this one is a translation of (or that translates it), in the other language; null for none. */
+  translationOf: z
+    .number({ message: "blog:validation.translationNotFound" })
+    .int("blog:validation.translationNotFound")
+    .positive("blog:validation.translationNotFound")
+    .max(2_147_483_647, "blog:validation.translationNotFound")
+    .nullable(),
 };
 
 /** What staff send to create a post (spec section 7 payload plus language, image, tags and members-only). */
@@ -67,6 +74,7 @@ export const postInputSchema = z.strictObject({
   featuredImage: postFields.featuredImage,
   tags: postFields.tags.default([]),
   membersOnly: postFields.membersOnly.default(false),
+  translationOf: postFields.translationOf.default(null),
 });
 export type PostInput = z.input<typeof postInputSchema>;
 export type ValidPostInput = z.output<typeof postInputSchema>;
@@ -83,6 +91,7 @@ export const postUpdateSchema = z
     featuredImage: postFields.featuredImage,
     tags: postFields.tags.optional(),
     membersOnly: postFields.membersOnly.optional(),
+    translationOf: postFields.translationOf.optional(),
   })
   .refine((value) => Object.keys(value).length > 0, "errors:invalidRequest");
 export type PostUpdate = z.input<typeof postUpdateSchema>;
@@ -107,6 +116,15 @@ export interface PostSummary {
   language: string;
   membersOnly: boolean;
   createdAt: string;
+  /** Minutes to read the content (words / 200, at least 1). */
+  readingMinutes: number;
+}
+
+/** The published translation of a post, in the other language. */
+export interface PostTranslation {
+  id: number;
+  language: string;
+  title: string;
 }
 
 /**
@@ -117,6 +135,8 @@ export interface PostDetail extends PostSummary {
   content: string;
   locked: boolean;
   updatedAt: string;
+  /** Its published translation, or null when the post exists in one language only. */
+  translation: PostTranslation | null;
 }
 
 /** A post as staff manage it, drafts included. */
@@ -124,6 +144,8 @@ export interface AdminPost extends PostSummary {
   content: string;
   published: boolean;
   updatedAt: string;
+  /** The id of the post it is linked with as a translation (published or not), or null. */
+  translationOf: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,6 +195,8 @@ export interface PublicComment {
   authorName: string;
   authorWebsite: string | null;
   content: string;
+  /** The language it was written in (the page's language when it was sent). */
+  language: string;
   parentId: number | null;
   createdAt: string;
 }

@@ -4,7 +4,7 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { BlogRepo, type CommentRow, type PostRow, type PostSummaryRow } from "./repo.server.ts";
-import { assertCanReplyTo, canReadFullContent, filterPosts, normalizeFilters, parseId } from "./rules.ts";
+import { assertCanReplyTo, canReadFullContent, countWords, filterPosts, normalizeFilters, parseId, readingMinutes } from "./rules.ts";
 import { sanitizePostHtml } from "./sanitize.server.ts";
 import {
   newCommentSchema,
@@ -15,6 +15,7 @@ import {
   type ModerationComment,
   type PostDetail,
   type PostSummary,
+  type PostTranslation,
   type PublicComment,
 } from "./schema.ts";
 
@@ -34,12 +35,15 @@ function toSummary(row: PostSummaryRow): PostSummary {
     language: row.language,
     membersOnly: row.membersOnly,
     createdAt: row.createdAt.toISOString(),
+    readingMinutes: readingMinutes(row.wordCount),
   };
 }
 
-function toAdminPost(row: PostRow): AdminPost {
-  return { ...toSummary(row), content: row.content, published: row.published, updatedAt: row.updatedAt.toISOString() };
+function toAdminPost(row: PostRow, translation: PostRow | null): AdminPost {
+  return { ...toSummary(row), content: row.content, published: row.published, updatedAt: row.updatedAt.toISOString(), translationOf: translation?.id ?? null };
 }
+
+const translationError = (key: string) => new DomainError("validation", key, { fields: { translationOf: key } });
 
 function toPublicComment(row: CommentRow): PublicComment {
   return {
@@ -48,9 +52,14 @@ function toPublicComment(row: CommentRow): PublicComment {
     authorName: row.authorName,
     authorWebsite: row.authorWebsite,
     content: row.content,
+    language: row.language,
     parentId: row.parentId,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+function toTranslation(row: PostRow): PostTranslation {
+  return { id: row.id, language: row.language, title: row.title };
 }
 
 function cleanTags(tags: string[]): string[] {
@@ -109,11 +118,14 @@ export class BlogService {
     const row = id === null ? null : await this.repo.findPost(id);
     if (!row || !row.published) return null;
     const readable = canReadFullContent(row, viewer);
+    const translation = await this.repo.findTranslation(row);
     return {
       ...toSummary(row),
       content: readable ? sanitizePostHtml(row.content) : "",
       locked: !readable,
       updatedAt: row.updatedAt.toISOString(),
+      // A draft translation is not offered to readers.
+      translation: translation?.published ? toTranslation(translation) : null,
     };
   }
 
@@ -133,10 +145,11 @@ export class BlogService {
   }
 
   /**
-   * Stores a comment or a reply, unapproved until staff approve it. With the client's `address`
-   * (public submissions), valid comments are limited per address and per e-mail (FORM_BUDGETS.comment).
+   * Stores a comment or a reply, unapproved until staff approve it, with the language it was written in
+   * (`from.language`, the page's; else the post's). With the client's `address` (public submissions),
+   * valid comments are limited per address and per e-mail (FORM_BUDGETS.comment).
    */
-  async submitComment(rawId: string | number, input: unknown, from: { address?: string } = {}): Promise<PublicComment & { approved: boolean }> {
+  async submitComment(rawId: string | number, input: unknown, from: { address?: string; language?: string } = {}): Promise<PublicComment & { approved: boolean }> {
     const postId = parseId(rawId);
     if (postId === null) throw postNotFound();
     const candidate = input && typeof input === "object" && !Array.isArray(input) ? { ...input, postId } : input;
@@ -151,6 +164,7 @@ export class BlogService {
       authorEmail: valid.email.toLowerCase(),
       authorWebsite: valid.website ?? null,
       content: valid.content,
+      language: from.language === "fr" || from.language === "en" ? from.language : post.language,
       parentId,
       approved: false,
     });
@@ -165,17 +179,38 @@ export class BlogService {
 
   /** Every post, drafts included, newest first. */
   async listAllPosts(): Promise<AdminPost[]> {
-    return (await this.repo.listAll()).map(toAdminPost);
+    const rows = await this.repo.listAll();
+    const byGroup = new Map<number, PostRow[]>();
+    for (const row of rows) if (row.translationGroup !== null) byGroup.set(row.translationGroup, [...(byGroup.get(row.translationGroup) ?? []), row]);
+    return rows.map((row) => toAdminPost(row, (row.translationGroup === null ? [] : (byGroup.get(row.translationGroup) ?? [])).find((other) => other.id !== row.id) ?? null));
+  }
+
+  /**
+   * The post `translationOf` names, checked as the translation of a post in `language`: it exists, is in
+   * the other language, and is not already linked to a third post. Throws the refusal staff see.
+   */
+  private async translationTarget(translationOf: number, self: { id: number | null; language: string }): Promise<PostRow> {
+    if (translationOf === self.id) throw translationError("blog:validation.translationSelf");
+    const target = await this.repo.findPost(translationOf);
+    if (!target) throw translationError("blog:validation.translationNotFound");
+    if (target.language === self.language) throw translationError("blog:validation.translationSameLanguage");
+    const partner = await this.repo.findTranslation(target);
+    if (partner && partner.id !== self.id) throw translationError("blog:validation.translationTaken");
+    return target;
   }
 
   /** Creates a post; `createdAt` lets an import or the demo seed keep a post's original date. */
   async createPost(input: unknown, options: { createdAt?: Date } = {}): Promise<AdminPost> {
     const valid = parseOrThrow(postInputSchema, input);
+    // Checked before anything is stored, so that a refused link stores no post either.
+    const target = valid.translationOf === null ? null : await this.translationTarget(valid.translationOf, { id: null, language: valid.language });
+    const content = sanitizePostHtml(valid.content);
     const row = await this.repo.insertPost({
       ...(options.createdAt ? { createdAt: options.createdAt, updatedAt: options.createdAt } : {}),
       title: valid.title,
       excerpt: valid.excerpt,
-      content: sanitizePostHtml(valid.content),
+      content,
+      wordCount: countWords(content),
       category: valid.category,
       published: valid.published,
       language: valid.language,
@@ -183,30 +218,49 @@ export class BlogService {
       tags: cleanTags(valid.tags),
       membersOnly: valid.membersOnly,
     });
+    if (target) await this.repo.link(row, target);
     this.content.changed("blog");
-    return toAdminPost(row);
+    return toAdminPost(row, target);
   }
 
   async updatePost(rawId: string | number, input: unknown): Promise<AdminPost> {
     const id = parseId(rawId);
     if (id === null) throw postNotFound();
     const valid = parseOrThrow(postUpdateSchema, input);
-    const { content, tags, featuredImage, ...rest } = valid;
+    const { content, tags, featuredImage, translationOf, ...rest } = valid;
+    const current = await this.repo.findPost(id);
+    if (!current) throw postNotFound();
+    const language = rest.language ?? current.language;
+    // The link as it will be: the one asked for, else the current one, which must survive a change of language.
+    const currentPartner = await this.repo.findTranslation(current);
+    let target: PostRow | null = null;
+    if (translationOf) target = await this.translationTarget(translationOf, { id, language });
+    else if (translationOf === undefined && currentPartner && currentPartner.language === language) throw translationError("blog:validation.translationSameLanguage");
+    const relink = target !== null && target.id !== currentPartner?.id;
+    // Leave the old pair first: a post changing language must not meet its former partner's language in one group.
+    if (translationOf === null || relink) await this.repo.unlink(current);
+    const clean = content === undefined ? undefined : sanitizePostHtml(content);
     const row = await this.repo.updatePost(id, {
       ...rest,
-      ...(content !== undefined ? { content: sanitizePostHtml(content) } : {}),
+      ...(clean !== undefined ? { content: clean, wordCount: countWords(clean) } : {}),
       ...(tags !== undefined ? { tags: cleanTags(tags) } : {}),
       ...(featuredImage !== undefined ? { featuredImage } : {}),
     });
     if (!row) throw postNotFound();
+    if (relink && target) await this.repo.link(row, target);
     this.content.changed("blog");
-    return toAdminPost(row);
+    const partner = translationOf === null ? null : (target ?? currentPartner);
+    return toAdminPost(row, partner);
   }
 
   /** Deletes a post and, with it, its comments. */
   async deletePost(rawId: string | number): Promise<void> {
     const id = parseId(rawId);
-    if (id === null || !(await this.repo.deletePost(id))) throw postNotFound();
+    const row = id === null ? null : await this.repo.findPost(id);
+    if (!row) throw postNotFound();
+    // Its translation stays, now a post in one language.
+    await this.repo.unlink(row);
+    if (!(await this.repo.deletePost(row.id))) throw postNotFound();
     this.content.changed("blog");
   }
 

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
-import { hotDeals } from "../../db/schema/deals.ts";
+import { hotDealAliases, hotDeals } from "../../db/schema/deals.ts";
 
 export type DealRow = typeof hotDeals.$inferSelect;
 export type NewDealRow = typeof hotDeals.$inferInsert;
@@ -13,15 +13,9 @@ export class DealRepo {
     this.db = db;
   }
 
-  /** Active deals (of one language when given), ending soonest first. */
-  async listActive(language?: string): Promise<DealRow[]> {
-    const conditions: SQL[] = [eq(hotDeals.active, true)];
-    if (language) conditions.push(eq(hotDeals.language, language));
-    return this.db
-      .select()
-      .from(hotDeals)
-      .where(and(...conditions))
-      .orderBy(asc(hotDeals.validUntil), asc(hotDeals.id));
+  /** Active deals, ending soonest first. */
+  async listActive(): Promise<DealRow[]> {
+    return this.db.select().from(hotDeals).where(eq(hotDeals.active, true)).orderBy(asc(hotDeals.validUntil), asc(hotDeals.id));
   }
 
   /** Every deal, newest first. */
@@ -37,6 +31,15 @@ export class DealRepo {
   async find(id: number): Promise<DealRow | null> {
     const [row] = await this.db.select().from(hotDeals).where(eq(hotDeals.id, id)).limit(1);
     return row ?? null;
+  }
+
+  /** The deal an id names: its own, or the deal a merged per-language copy of that id became. */
+  async resolveId(id: number, tx?: Transaction): Promise<number | null> {
+    const executor = tx ?? this.db;
+    const [own] = await executor.select({ id: hotDeals.id }).from(hotDeals).where(eq(hotDeals.id, id)).limit(1);
+    if (own) return own.id;
+    const [alias] = await executor.select({ id: hotDealAliases.dealId }).from(hotDealAliases).where(eq(hotDealAliases.oldId, id)).limit(1);
+    return alias?.id ?? null;
   }
 
   async insert(values: NewDealRow): Promise<DealRow> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LANGUAGES } from "../i18n/language.ts";
+import { LANGUAGES, type Language } from "../i18n/language.ts";
 
 /** Bounds of a hot deal's fields. Prices are cents, at most the largest unit price an order accepts. */
 export const DEAL_LIMITS = {
@@ -44,19 +44,27 @@ const date = (message: string) =>
       .transform((value) => new Date(value)),
   );
 
+const title = z.string({ message: "deals:validation.titleRequired" }).trim().min(1, "deals:validation.titleRequired").max(DEAL_LIMITS.title, "deals:validation.titleTooLong");
+const description = z
+  .string({ message: "deals:validation.descriptionMin" })
+  .trim()
+  .min(DEAL_LIMITS.descriptionMin, "deals:validation.descriptionMin")
+  .max(DEAL_LIMITS.description, "deals:validation.descriptionTooLong");
+const serviceName = z
+  .string({ message: "deals:validation.serviceNameRequired" })
+  .trim()
+  .min(1, "deals:validation.serviceNameRequired")
+  .max(DEAL_LIMITS.serviceName, "deals:validation.serviceNameTooLong");
+
+// A deal is one record read in either language: each text is required in both (a deal shown in French
+// with an English title would be a half-translated page).
 const dealFields = {
-  title: z.string({ message: "deals:validation.titleRequired" }).trim().min(1, "deals:validation.titleRequired").max(DEAL_LIMITS.title, "deals:validation.titleTooLong"),
-  description: z
-    .string({ message: "deals:validation.descriptionMin" })
-    .trim()
-    .min(DEAL_LIMITS.descriptionMin, "deals:validation.descriptionMin")
-    .max(DEAL_LIMITS.description, "deals:validation.descriptionTooLong"),
-  serviceName: z
-    .string({ message: "deals:validation.serviceNameRequired" })
-    .trim()
-    .min(1, "deals:validation.serviceNameRequired")
-    .max(DEAL_LIMITS.serviceName, "deals:validation.serviceNameTooLong"),
-  language: z.enum(LANGUAGES, { message: "deals:validation.languageInvalid" }),
+  titleEn: title,
+  titleFr: title,
+  descriptionEn: description,
+  descriptionFr: description,
+  serviceNameEn: serviceName,
+  serviceNameFr: serviceName,
   originalPrice: price("deals:validation.priceMin"),
   discountedPrice: price("deals:validation.priceMin"),
   discountPercentage: z
@@ -88,10 +96,12 @@ const dealFields = {
 
 /** The fields a deal holds once checked. */
 export interface DealFields {
-  title: string;
-  description: string;
-  serviceName: string;
-  language: (typeof LANGUAGES)[number];
+  titleEn: string;
+  titleFr: string;
+  descriptionEn: string;
+  descriptionFr: string;
+  serviceNameEn: string;
+  serviceNameFr: string;
   originalPrice: number;
   discountedPrice: number;
   discountPercentage: number;
@@ -118,13 +128,18 @@ function crossFieldIssues(deal: Pick<DealFields, "originalPrice" | "discountedPr
   }
 }
 
-/** What staff send to create a deal: title, description, service, prices, percentage, window, limit. */
+/**
+ * What staff send to create a deal: title, description and service name in English and French, then
+ * the prices, percentage, window and limit the deal has once, whatever the language it is read in.
+ */
 export const dealInputSchema = z
   .strictObject({
-    title: dealFields.title,
-    description: dealFields.description,
-    serviceName: dealFields.serviceName,
-    language: dealFields.language.optional().default("en"),
+    titleEn: dealFields.titleEn,
+    titleFr: dealFields.titleFr,
+    descriptionEn: dealFields.descriptionEn,
+    descriptionFr: dealFields.descriptionFr,
+    serviceNameEn: dealFields.serviceNameEn,
+    serviceNameFr: dealFields.serviceNameFr,
     originalPrice: dealFields.originalPrice,
     discountedPrice: dealFields.discountedPrice,
     discountPercentage: dealFields.discountPercentage,
@@ -139,10 +154,12 @@ export type DealInput = z.input<typeof dealInputSchema>;
 
 /** A staff edit: any subset of the fields. The merged deal is checked again as a whole (`dealInputSchema`). */
 export const dealUpdateSchema = z.strictObject({
-  title: dealFields.title.optional(),
-  description: dealFields.description.optional(),
-  serviceName: dealFields.serviceName.optional(),
-  language: dealFields.language.optional(),
+  titleEn: dealFields.titleEn.optional(),
+  titleFr: dealFields.titleFr.optional(),
+  descriptionEn: dealFields.descriptionEn.optional(),
+  descriptionFr: dealFields.descriptionFr.optional(),
+  serviceNameEn: dealFields.serviceNameEn.optional(),
+  serviceNameFr: dealFields.serviceNameFr.optional(),
   originalPrice: dealFields.originalPrice.optional(),
   discountedPrice: dealFields.discountedPrice.optional(),
   discountPercentage: dealFields.discountPercentage.optional(),
@@ -158,13 +175,16 @@ export const dealListQuerySchema = z.object({
   language: z.enum(LANGUAGES, { message: "deals:validation.languageInvalid" }).optional(),
 });
 
-/** A deal as the public API answers it, with what the card shows computed at the time of the request. */
+/**
+ * A deal as the public API answers it, in the request's language (`language` names it), with what the
+ * card shows computed at the time of the request. Claims, limit and prices are the same in every language.
+ */
 export interface PublicDeal {
   id: number;
   title: string;
   description: string;
   serviceName: string;
-  language: string;
+  language: Language;
   originalPrice: number;
   discountedPrice: number;
   discountPercentage: number;
@@ -183,8 +203,14 @@ export interface PublicDeal {
   progress: number;
 }
 
-/** A deal as staff see it: everything public, plus whether it is active and currently shown. */
+/** A deal as staff see it: the public view in English, its texts in both languages, whether it is active and shown. */
 export interface AdminDeal extends PublicDeal {
+  titleEn: string;
+  titleFr: string;
+  descriptionEn: string;
+  descriptionFr: string;
+  serviceNameEn: string;
+  serviceNameFr: string;
   active: boolean;
   visible: boolean;
   createdAt: string;

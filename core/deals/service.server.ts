@@ -18,14 +18,19 @@ function parseDealId(raw: string | number): number | null {
 const dealUnavailable = () => new DomainError("not_found", "deals:errors.notAvailable");
 const dealNotFound = () => new DomainError("not_found", "deals:errors.notFound");
 
-function toPublic(row: DealRow, now: Date): PublicDeal {
+/** A deal's texts in one language. */
+function textsIn(row: DealRow, language: Language) {
+  return language === "fr"
+    ? { title: row.titleFr, description: row.descriptionFr, serviceName: row.serviceNameFr }
+    : { title: row.titleEn, description: row.descriptionEn, serviceName: row.serviceNameEn };
+}
+
+function toPublic(row: DealRow, language: Language, now: Date): PublicDeal {
   const status = dealStatus(row, now);
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
-    serviceName: row.serviceName,
-    language: row.language,
+    ...textsIn(row, language),
+    language,
     originalPrice: row.originalPrice,
     discountedPrice: row.discountedPrice,
     discountPercentage: row.discountPercentage,
@@ -43,7 +48,13 @@ function toPublic(row: DealRow, now: Date): PublicDeal {
 
 function toAdmin(row: DealRow, now: Date): AdminDeal {
   return {
-    ...toPublic(row, now),
+    ...toPublic(row, "en", now),
+    titleEn: row.titleEn,
+    titleFr: row.titleFr,
+    descriptionEn: row.descriptionEn,
+    descriptionFr: row.descriptionFr,
+    serviceNameEn: row.serviceNameEn,
+    serviceNameFr: row.serviceNameFr,
     active: row.active,
     visible: isDealVisible(row, now),
     createdAt: row.createdAt.toISOString(),
@@ -54,10 +65,12 @@ function toAdmin(row: DealRow, now: Date): AdminDeal {
 /** A stored deal written back as the input schema reads it, so that an edit can be checked whole. */
 function asInput(row: DealRow) {
   return {
-    title: row.title,
-    description: row.description,
-    serviceName: row.serviceName,
-    language: row.language,
+    titleEn: row.titleEn,
+    titleFr: row.titleFr,
+    descriptionEn: row.descriptionEn,
+    descriptionFr: row.descriptionFr,
+    serviceNameEn: row.serviceNameEn,
+    serviceNameFr: row.serviceNameFr,
     originalPrice: row.originalPrice,
     discountedPrice: row.discountedPrice,
     discountPercentage: row.discountPercentage,
@@ -73,8 +86,11 @@ function asInput(row: DealRow) {
 export class DealService {
   private readonly repo: DealRepo;
   private readonly content: ContentEvents;
-  /** Active deals by language; their windows and countdowns are checked against the clock on each call. */
-  private readonly active: SnapshotCache<Language, DealRow[]>;
+  /**
+   * Active deals, one copy for both languages (a deal is one record, so an edit or a claim changes what
+   * both languages show at once); windows and countdowns are checked against the clock on each call.
+   */
+  private readonly active: SnapshotCache<"active", DealRow[]>;
 
   constructor(db: Database, content: ContentEvents = new ContentEvents()) {
     this.repo = new DealRepo(db);
@@ -82,22 +98,24 @@ export class DealService {
     this.active = new SnapshotCache(content, "deals");
   }
 
-  /** The deals shown now in one language: active and within their window, ending soonest first. */
+  /** The deals shown now, read in one language: active and within their window, ending soonest first. */
   async listVisible(language: Language, now: Date = new Date()): Promise<PublicDeal[]> {
-    const rows = (await this.active.get(language, () => this.repo.listActive(language))).value;
-    return rows.filter((row) => isDealVisible(row, now)).map((row) => toPublic(row, now));
+    const rows = (await this.active.get("active", () => this.repo.listActive())).value;
+    return rows.filter((row) => isDealVisible(row, now)).map((row) => toPublic(row, language, now));
   }
 
-  /** A deal shown now (any language), or null: what the cart and checkout check a deal line against. */
-  async findVisible(rawId: string | number, now: Date = new Date()): Promise<PublicDeal | null> {
-    const id = parseDealId(rawId);
-    const row = id === null ? null : await this.repo.find(id);
-    return row && isDealVisible(row, now) ? toPublic(row, now) : null;
+  /**
+   * A deal shown now, read in `language`, or null: what the cart and checkout check a deal line against.
+   * The id of a per-language copy merged into one deal names that deal (carts saved before the merge).
+   */
+  async findVisible(rawId: string | number, now: Date = new Date(), language: Language = "en"): Promise<PublicDeal | null> {
+    const row = await this.findRow(rawId);
+    return row && isDealVisible(row, now) ? toPublic(row, language, now) : null;
   }
 
   /** Like findVisible, but 'This deal is no longer available' (404) instead of null. */
-  async getVisible(rawId: string | number, now: Date = new Date()): Promise<PublicDeal> {
-    const deal = await this.findVisible(rawId, now);
+  async getVisible(rawId: string | number, now: Date = new Date(), language: Language = "en"): Promise<PublicDeal> {
+    const deal = await this.findVisible(rawId, now, language);
     if (!deal) throw dealUnavailable();
     return deal;
   }
@@ -111,7 +129,9 @@ export class DealService {
   async recordClaim(dealId: number, quantity: number, tx?: Transaction): Promise<boolean> {
     if (!Number.isSafeInteger(dealId) || dealId < 1) return false;
     if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`claim quantity must be a positive whole number, got ${quantity}`);
-    const counted = await this.repo.addClaims(dealId, quantity, tx);
+    const id = await this.repo.resolveId(dealId, tx);
+    if (id === null) return false;
+    const counted = await this.repo.addClaims(id, quantity, tx);
     // Inside a caller's transaction a read may still see the old count until it commits; the copies'
     // time to live bounds that.
     if (counted) this.content.changed("deals");
@@ -130,8 +150,7 @@ export class DealService {
   }
 
   async get(rawId: string | number, now: Date = new Date()): Promise<AdminDeal> {
-    const id = parseDealId(rawId);
-    const row = id === null ? null : await this.repo.find(id);
+    const row = await this.findRow(rawId);
     if (!row) throw dealNotFound();
     return toAdmin(row, now);
   }
@@ -166,5 +185,11 @@ export class DealService {
     const id = parseDealId(rawId);
     if (id === null || !(await this.repo.delete(id))) throw dealNotFound();
     this.content.changed("deals");
+  }
+
+  private async findRow(rawId: string | number): Promise<DealRow | null> {
+    const id = parseDealId(rawId);
+    const resolved = id === null ? null : await this.repo.resolveId(id);
+    return resolved === null ? null : this.repo.find(resolved);
   }
 }

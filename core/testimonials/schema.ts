@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES, type Language } from "../i18n/language.ts";
 import { RATING_MIN, RATING_MAX, DEFAULT_RATING, TESTIMONIAL_LIMITS } from "./limits.ts";
 
 export { RATING_MIN, RATING_MAX, DEFAULT_RATING, TESTIMONIAL_LIMITS } from "./limits.ts";
@@ -58,6 +59,8 @@ export const testimonialUpdateSchema = z
     projectType: z.preprocess(blankToNull, optionalText(TESTIMONIAL_LIMITS.projectType, "testimonials:validation.projectTypeTooLong").nullable().optional()),
     testimonialText: testimonialText.optional(),
     rating: rating.optional(),
+    /** The language the text is written in, should staff need to correct it. */
+    language: z.enum(LANGUAGES, { message: "testimonials:validation.languageInvalid" }).optional(),
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), "errors:invalidRequest");
 export type TestimonialUpdate = z.input<typeof testimonialUpdateSchema>;
@@ -71,6 +74,8 @@ export interface PublicTestimonial {
   projectType: string | null;
   rating: number;
   testimonialText: string;
+  /** The language the text is written in: the page's language when it was sent. */
+  language: Language;
   createdAt: string;
 }
 

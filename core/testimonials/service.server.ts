@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client.server.ts";
+import type { Language } from "../i18n/language.ts";
 import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
@@ -19,6 +20,7 @@ function toPublic(row: TestimonialRow): PublicTestimonial {
     projectType: row.projectType,
     rating: row.rating,
     testimonialText: row.testimonialText,
+    language: row.language === "fr" ? "fr" : "en",
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -48,10 +50,11 @@ export class TestimonialService {
   }
 
   /**
-   * A visitor's testimonial, stored unapproved as a public submission. With the client's `address`,
+   * A visitor's testimonial, stored unapproved as a public submission, with the language it was written
+   * in (`from.language`: the page's when it was sent). With the client's `address`,
    * valid submissions are limited per address and per e-mail (FORM_BUDGETS.testimonial).
    */
-  async submit(input: unknown, from: { address?: string } = {}): Promise<AdminTestimonial> {
+  async submit(input: unknown, from: { address?: string; language?: Language } = {}): Promise<AdminTestimonial> {
     const valid = parseOrThrow(testimonialSubmissionSchema, input);
     if (from.address !== undefined) await this.rateLimits.enforce(FORM_BUDGETS.testimonial, { address: from.address, email: valid.email });
     const row = await this.repo.insert({
@@ -62,6 +65,7 @@ export class TestimonialService {
       projectType: valid.projectType ?? null,
       testimonialText: valid.content,
       rating: valid.rating,
+      language: from.language ?? "en",
       approved: false,
       isPublicSubmission: true,
     });
@@ -71,7 +75,7 @@ export class TestimonialService {
   // --- staff -----------------------------------------------------------------------------------
 
   /** A testimonial entered by staff (or the demo seed), approved or not; not a public submission. */
-  async create(input: unknown, options: { approved?: boolean; featured?: boolean; createdAt?: Date } = {}): Promise<AdminTestimonial> {
+  async create(input: unknown, options: { approved?: boolean; featured?: boolean; createdAt?: Date; language?: Language } = {}): Promise<AdminTestimonial> {
     const valid = parseOrThrow(testimonialSubmissionSchema, input);
     const row = await this.repo.insert({
       customerName: valid.name,
@@ -81,6 +85,7 @@ export class TestimonialService {
       projectType: valid.projectType ?? null,
       testimonialText: valid.content,
       rating: valid.rating,
+      language: options.language ?? "en",
       approved: options.approved ?? false,
       featured: options.featured ?? false,
       isPublicSubmission: false,

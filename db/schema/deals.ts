@@ -1,11 +1,17 @@
-import { boolean, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
+/**
+ * A hot deal exists once, whatever the language it is read in: its texts are stored in both languages,
+ * its prices, window, limit and claims once (docs/decisions/0017-bilingual-content.md).
+ */
 export const hotDeals = pgTable("hot_deals", {
   id: serial("id").primaryKey(),
-  title: text("title").notNull(),
-  description: text("description").notNull(),
-  serviceName: text("service_name").notNull(),
-  language: text("language").notNull().default("en"),
+  titleEn: text("title_en").notNull(),
+  titleFr: text("title_fr").notNull(),
+  descriptionEn: text("description_en").notNull(),
+  descriptionFr: text("description_fr").notNull(),
+  serviceNameEn: text("service_name_en").notNull(),
+  serviceNameFr: text("service_name_fr").notNull(),
   originalPrice: integer("original_price").notNull(),
   discountedPrice: integer("discounted_price").notNull(),
   discountPercentage: integer("discount_percentage").notNull(),
@@ -18,3 +24,18 @@ export const hotDeals = pgTable("hot_deals", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Ids of the per-language copies that were merged into one deal: a cart saved before the merge still
+ * names the old id, and it keeps claiming the deal it meant.
+ */
+export const hotDealAliases = pgTable(
+  "hot_deal_aliases",
+  {
+    oldId: integer("old_id").primaryKey(),
+    dealId: integer("deal_id")
+      .notNull()
+      .references(() => hotDeals.id, { onDelete: "cascade" }),
+  },
+  (table) => [index("hot_deal_aliases_deal_idx").on(table.dealId)],
+);

@@ -7,6 +7,8 @@ export const testimonials = pgTable("testimonials", {
   customerTitle: text("customer_title"),
   companyName: text("company_name"),
   testimonialText: text("testimonial_text").notNull(),
+  /** The language the review was written in: the page's language when it was sent. */
+  language: text("language").notNull().default("en"),
   rating: integer("rating").notNull().default(5),
   customerPhoto: text("customer_photo"),
   featured: boolean("featured").notNull().default(false),

@@ -23,6 +23,7 @@ const postSummarySchema = z
     language: z.string(),
     membersOnly: z.boolean(),
     createdAt: z.string().openapi({ format: "date-time" }),
+    readingMinutes: z.number().int().openapi({ description: "Minutes to read the content: words / 200, at least 1" }),
   })
   .openapi("PostSummary");
 
@@ -31,11 +32,20 @@ const postDetailSchema = postSummarySchema
     content: z.string().openapi({ description: "Sanitised HTML; empty when `locked`" }),
     locked: z.boolean().openapi({ description: "Members-only post read by a visitor: sign in to read the content" }),
     updatedAt: z.string().openapi({ format: "date-time" }),
+    translation: z
+      .object({ id: z.number().int(), language: z.string(), title: z.string() })
+      .nullable()
+      .openapi({ description: "The published translation in the other language, or null when the post exists in one language" }),
   })
   .openapi("PostDetail");
 
 const adminPostSchema = postSummarySchema
-  .extend({ content: z.string(), published: z.boolean(), updatedAt: z.string().openapi({ format: "date-time" }) })
+  .extend({
+    content: z.string(),
+    published: z.boolean(),
+    updatedAt: z.string().openapi({ format: "date-time" }),
+    translationOf: z.number().int().nullable().openapi({ description: "The post linked with it as its translation, or null" }),
+  })
   .openapi("AdminPost");
 
 const publicCommentSchema = z
@@ -45,6 +55,7 @@ const publicCommentSchema = z
     authorName: z.string(),
     authorWebsite: z.string().nullable(),
     content: z.string(),
+    language: z.string().openapi({ description: "The language it was written in" }),
     parentId: z.number().int().nullable(),
     createdAt: z.string().openapi({ format: "date-time" }),
   })
@@ -187,7 +198,7 @@ export function blogRoutes(services: Services, config: Pick<Config, "TRUST_PROXY
     .openapi(listComments, async (c) => c.json(await blog.listApprovedComments(c.req.valid("param").id), 200))
     .openapi(submitComment, async (c) => {
       try {
-        return c.json(await blog.submitComment(c.req.valid("param").id, c.req.valid("json"), { address: clientAddress(c, config) }), 201);
+        return c.json(await blog.submitComment(c.req.valid("param").id, c.req.valid("json"), { address: clientAddress(c, config), language: c.get("language") }), 201);
       } catch (error) {
         if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
         throw error;

@@ -11,10 +11,10 @@ const errorSchema = z
 const publicDealSchema = z
   .object({
     id: z.number().int(),
-    title: z.string(),
-    description: z.string(),
-    serviceName: z.string(),
-    language: z.string(),
+    title: z.string().openapi({ description: "In `language`" }),
+    description: z.string().openapi({ description: "In `language`" }),
+    serviceName: z.string().openapi({ description: "In `language`" }),
+    language: z.enum(["en", "fr"]).openapi({ description: "The language the texts are in: the request's, or the one asked for" }),
     originalPrice: z.number().int().openapi({ description: "Cents" }),
     discountedPrice: z.number().int().openapi({ description: "Cents" }),
     discountPercentage: z.number().int(),
@@ -32,6 +32,12 @@ const publicDealSchema = z
 
 const adminDealSchema = publicDealSchema
   .extend({
+    titleEn: z.string(),
+    titleFr: z.string(),
+    descriptionEn: z.string(),
+    descriptionFr: z.string(),
+    serviceNameEn: z.string(),
+    serviceNameFr: z.string(),
     active: z.boolean(),
     visible: z.boolean().openapi({ description: "Active and within its window now" }),
     createdAt: z.string().openapi({ format: "date-time" }),
@@ -53,7 +59,7 @@ const listDeals = createRoute({
   method: "get",
   path: "/hot-deals",
   tags: ["deals"],
-  summary: "Deals shown now (active, within their window) in the request's language, ending soonest first",
+  summary: "Deals shown now (active, within their window), their texts in the request's language, ending soonest first",
   request: { query: dealListQuerySchema },
   responses: { 200: json(z.array(publicDealSchema), "Visible deals"), ...invalid },
 });
@@ -62,8 +68,8 @@ const getDeal = createRoute({
   method: "get",
   path: "/hot-deals/{id}",
   tags: ["deals"],
-  summary: "One deal shown now, in any language (for the cart and checkout to check a deal line)",
-  request: { params: idParams },
+  summary: "One deal shown now, its texts in the request's language (for the cart and checkout to check a deal line)",
+  request: { params: idParams, query: dealListQuerySchema },
   responses: { 200: json(publicDealSchema, "The deal"), 404: json(errorSchema, "'This deal is no longer available'") },
 });
 
@@ -71,7 +77,7 @@ const adminListDeals = createRoute({
   method: "get",
   path: "/admin/hot-deals",
   tags: ["deals", "staff"],
-  summary: "Every deal, both languages, inactive and out-of-window ones included (staff)",
+  summary: "Every deal with its texts in both languages, inactive and out-of-window ones included (staff)",
   middleware: [requireStaff] as const,
   responses: { 200: json(z.array(adminDealSchema), "All deals"), ...staffErrors },
 });
@@ -80,7 +86,7 @@ const createDeal = createRoute({
   method: "post",
   path: "/admin/hot-deals",
   tags: ["deals", "staff"],
-  summary: "Create a deal (staff)",
+  summary: "Create a deal: its texts in English and French, its prices, window and limit once (staff)",
   middleware: [requireStaff] as const,
   request: { body: { required: true, content: { "application/json": { schema: dealInputSchema } } } },
   responses: { 201: json(adminDealSchema, "Created"), ...invalid, ...staffErrors },
@@ -111,7 +117,7 @@ export function dealRoutes(services: Services) {
   const deals = services.deals;
   return createRouter()
     .openapi(listDeals, async (c) => c.json(await deals.listVisible(c.req.valid("query").language ?? c.get("language")), 200))
-    .openapi(getDeal, async (c) => c.json(await deals.getVisible(c.req.valid("param").id), 200))
+    .openapi(getDeal, async (c) => c.json(await deals.getVisible(c.req.valid("param").id, new Date(), c.req.valid("query").language ?? c.get("language")), 200))
     .openapi(adminListDeals, async (c) => c.json(await deals.listAll(), 200))
     .openapi(createDeal, async (c) => c.json(await deals.create(c.req.valid("json")), 201))
     .openapi(updateDeal, async (c) => c.json(await deals.update(c.req.valid("param").id, c.req.valid("json")), 200))

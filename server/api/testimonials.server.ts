@@ -21,6 +21,7 @@ const publicTestimonialSchema = z
     projectType: z.string().nullable(),
     rating: z.number().int().min(1).max(5),
     testimonialText: z.string(),
+    language: z.enum(["en", "fr"]).openapi({ description: "The language the text is written in (the page's when it was sent)" }),
     createdAt: z.string().openapi({ format: "date-time" }),
   })
   .openapi("Testimonial");
@@ -101,7 +102,7 @@ export function testimonialRoutes(services: Services, config: Pick<Config, "TRUS
     .openapi(listApproved, async (c) => c.json(await testimonials.listApproved(), 200))
     .openapi(submit, async (c) => {
       try {
-        await testimonials.submit(c.req.valid("json"), { address: clientAddress(c, config) });
+        await testimonials.submit(c.req.valid("json"), { address: clientAddress(c, config), language: c.get("language") });
       } catch (error) {
         if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
         throw error;

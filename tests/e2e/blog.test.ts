@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPostDate } from "../../app/features/blog/format-date.ts";
 import frBlog from "../../app/locales/fr/blog.json";
-import { adminAccount, expectAccessible, expectedStatus, launchBrowser, openPage, signIn, waitForHydration, type PageSession } from "./browser.ts";
+import { adminAccount, expectAccessible, expectedStatus, expectText, launchBrowser, openPage, signIn, waitForHydration, type PageSession } from "./browser.ts";
 
 /**
  * The blog in a real browser (issue "Foundation"): browsing and searching in English and French, reading
@@ -27,7 +27,7 @@ const EN = {
 const EN_DRAFT = "Behind the Scenes: How We Run a Discovery Workshop";
 const FR = {
   signals: "Cinq signes que votre marque est prête pour une campagne",
-  assistant: "Assistant téléphonique IA : ce qui change vraiment pour une petite entreprise",
+  assistant: "Assistant téléphonique IA\u202f: ce qui change vraiment pour une petite entreprise",
   palette: "Construire une palette de couleurs qui résiste à la réalité",
   pricing: "Fixer le prix d'un travail créatif sans se brader",
 };
@@ -125,7 +125,8 @@ describe("the post list in English", () => {
 
     const card = postList(page).locator("article").filter({ has: page.getByRole("heading", { name: EN.colour }) });
     await expect(card.getByText("Design", { exact: true }).count()).resolves.toBe(1);
-    await expect(card.getByText("5 min read", { exact: true }).count()).resolves.toBe(1);
+    // The reading time follows the post's length (unit-tested in tests/unit/reading-time.test.ts).
+    await expect(card.getByText(/^\d+ min read$/).count()).resolves.toBe(1);
     await expect(card.getByText(/^A beautiful palette on a mood board is easy\./).count()).resolves.toBe(1);
     const date = await card.locator("time").getAttribute("datetime");
     expect(date).not.toBeNull();
@@ -259,12 +260,12 @@ describe("the post list in French", () => {
     await expect(heading(page).textContent()).resolves.toBe(frBlog.list.heading);
     expect(await seededCards(page, listName)).toEqual([FR.signals, FR.assistant, FR.palette, FR.pricing]);
     const card = postList(page, listName).locator("article").filter({ has: page.getByRole("heading", { name: FR.palette }) });
-    await expect(card.getByText("5 min de lecture", { exact: true }).count()).resolves.toBe(1);
+    await expect(card.getByText(/^\d+ min de lecture$/).count()).resolves.toBe(1);
     await expect(card.getByText(frBlog.categories.design, { exact: true }).count()).resolves.toBe(1);
     const date = await card.locator("time").getAttribute("datetime");
     await expect(card.locator("time").textContent()).resolves.toBe(formatPostDate(date!, "fr"));
     // Links stay in the French tree.
-    await expect(card.getByRole("link", { name: `Lire la suite : ${FR.palette}` }).getAttribute("href")).resolves.toMatch(/^\/fr\/posts\/\d+$/);
+    await expect(card.getByRole("link", { name: `Lire la suite\u202f: ${FR.palette}` }).getAttribute("href")).resolves.toMatch(/^\/fr\/posts\/\d+$/);
     await expectAccessibleNow(page);
     await markDocument(page);
 
@@ -301,7 +302,7 @@ describe("a post page", () => {
 
     const header = page.locator("article header");
     await expect(header.getByText("Design", { exact: true }).count()).resolves.toBe(1);
-    await expect(header.getByText("5 min read", { exact: true }).count()).resolves.toBe(1);
+    await expect(header.getByText(/^\d+ min read$/).count()).resolves.toBe(1);
     const date = await header.locator("time").getAttribute("datetime");
     expect(Date.now() - Date.parse(date!)).toBeGreaterThan(2 * 24 * 3600_000);
     await expect(header.locator("time").textContent()).resolves.toBe(formatPostDate(date!, "en"));
@@ -343,12 +344,12 @@ describe("a post page", () => {
     const session = await openPage(browser);
     const { page } = session;
     await visit(page, "/fr/posts");
-    await page.getByRole("link", { name: `Lire la suite : ${FR.signals}` }).click();
+    await page.getByRole("link", { name: `Lire la suite\u202f: ${FR.signals}` }).click();
     await page.waitForURL(/\/fr\/posts\/\d+$/);
     await heading(page).filter({ hasText: FR.signals }).waitFor();
     const header = page.locator("article header");
     await expect(header.getByText(frBlog.categories.marketing, { exact: true }).count()).resolves.toBe(1);
-    await expect(header.getByText("5 min de lecture", { exact: true }).count()).resolves.toBe(1);
+    await expect(header.getByText(/^\d+ min de lecture$/).count()).resolves.toBe(1);
     const date = await header.locator("time").getAttribute("datetime");
     await expect(header.locator("time").textContent()).resolves.toBe(formatPostDate(date!, "fr"));
     await expect(page.getByRole("button", { name: frBlog.comments.leave }).count()).resolves.toBe(1);
@@ -467,9 +468,12 @@ describe("comments", () => {
     await email.fill(`rowan-${id}@example.com`);
     await form.getByLabel("Comment *", { exact: true }).fill(text);
     await form.getByRole("button", { name: "Submit Comment" }).click();
-    const submitted = toast(page, "Comment Submitted!");
+    // Said in the thread, where the form was, with focus there; no toast repeats it.
+    const submitted = page.getByTestId("comment-awaiting-moderation");
     await expectVisible(submitted);
-    await expect(submitted.getByText("Your comment has been submitted and will be reviewed shortly.").count()).resolves.toBe(1);
+    await expectText(submitted, "Comment Submitted! Your comment is awaiting moderation and will appear here once our team has approved it.");
+    expect(await submitted.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect(toast(page, "Comment Submitted!").count()).resolves.toBe(0);
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0])).toMatchObject({ author: author, email: `rowan-${id}@example.com`, content: text, parentId: null });
     await expectGone(form);
@@ -515,7 +519,7 @@ describe("comments", () => {
     await replyForm.getByLabel("Email *", { exact: true }).fill(`sasha-${id}@example.com`);
     await replyForm.getByLabel("Comment *", { exact: true }).fill(replyText);
     await replyForm.getByRole("button", { name: "Submit Comment" }).click();
-    await expectVisible(toast(page, "Comment Submitted!"));
+    await expectVisible(published.getByTestId("comment-awaiting-moderation"));
     await expectGone(replyForm);
     expect(sent).toHaveLength(2);
     expect(JSON.parse(sent[1]).parentId).toEqual(expect.any(Number));
@@ -600,7 +604,7 @@ describe("staff managing posts", () => {
     await expect.poll(() => cardTitles(page)).toEqual([title]);
     const card = postList(page).locator("article").first();
     await expect(card.getByText("Technology", { exact: true }).count()).resolves.toBe(1);
-    await expect(card.getByText("5 min read", { exact: true }).count()).resolves.toBe(1);
+    await expect(card.getByText("1 min read", { exact: true }).count()).resolves.toBe(1);
     await card.getByRole("link", { name: `Read More: ${title}` }).click();
     await page.waitForURL(/\/posts\/\d+$/);
     const postPath = new URL(page.url()).pathname;

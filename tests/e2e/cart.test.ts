@@ -252,10 +252,12 @@ describe("the cart page", () => {
       const response = await fetch("/api/admin/hot-deals", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(deal) });
       return { status: response.status, body: (await response.json()) as { id: number } };
     }, {
-      title,
-      description: "A one-off audit of your website and social accounts, priced to the cent.",
-      serviceName: "Website",
-      language: "en",
+      titleEn: title,
+      titleFr: `Audit au centime ${title}`,
+      descriptionEn: "A one-off audit of your website and social accounts, priced to the cent.",
+      descriptionFr: "Un audit ponctuel de votre site et de vos réseaux sociaux, au centime près.",
+      serviceNameEn: "Website",
+      serviceNameFr: "Site web",
       originalPrice: 24690,
       discountedPrice: 12345,
       discountPercentage: 50,

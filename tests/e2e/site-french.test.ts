@@ -181,7 +181,7 @@ describe("hot deals in French", () => {
     expect(await page.getByTestId("deal-card").count()).toBe(3);
     expect(await deal("Kit de démarrage logo et identité").getByRole("button", { name: frDeals.card.soldOut }).isDisabled()).toBe(true);
     await expectText(deal("Site web prêt à lancer").getByTestId("hurry"), frDeals.card.hurry);
-    await expectText(deal("Chatbot IA pour votre site").getByTestId("claimed"), fill(frDeals.card.claimedOf, { count: 6, limit: 40 }));
+    await expectText(deal("Chatbot IA pour votre site").getByTestId("claimed"), fill(frDeals.card.claimedOf, { count: 9, limit: 40 }));
     await expectToast(page, () => deal("Chatbot IA pour votre site").getByRole("button", { name: frDeals.card.claim, exact: true }).click(), {
       title: frCart.toast.addedTitle,
       description: fill(frCart.toast.addedText, { service: "Chatbot IA pour votre site" }),

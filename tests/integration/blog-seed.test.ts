@@ -41,6 +41,26 @@ describe("demo blog content", () => {
     expect((await t.services.blog.listComments("pending")).length).toBeGreaterThanOrEqual(1);
   });
 
+  it("links the English and French versions of the posts written in both languages, both directions", async () => {
+    const all = await t.services.blog.listAllPosts();
+    const byId = new Map(all.map((p) => [p.id, p]));
+    const linked = all.filter((p) => p.translationOf !== null);
+    expect(linked).toHaveLength(8);
+    for (const post of linked) {
+      const other = byId.get(post.translationOf!);
+      expect(other?.translationOf, post.title).toBe(post.id);
+      expect(other?.language, post.title).not.toBe(post.language);
+    }
+    const signals = all.find((p) => p.title === "Five Signals Your Brand Is Ready for a Campaign");
+    expect(byId.get(signals!.translationOf!)?.title).toBe("Cinq signes que votre marque est prête pour une campagne");
+    // Comments and reviews carry the language they were written in.
+    const comments = await t.services.blog.listComments("all");
+    expect(comments.every((c) => c.language === byId.get(c.postId)?.language)).toBe(true);
+    const reviews = (await t.services.testimonials.listForModeration()).testimonials;
+    expect(reviews.find((r) => r.customerName === "Julien Moreau")?.language).toBe("fr");
+    expect(reviews.find((r) => r.customerName === "Sarah Mitchell")?.language).toBe("en");
+  });
+
   it("does not duplicate anything when started again", async () => {
     const posts = (await t.services.blog.listAllPosts()).length;
     const comments = (await t.services.blog.listComments("all")).length;

@@ -11,9 +11,12 @@ const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 function dealInput(overrides: Record<string, unknown> = {}) {
   return {
-    title: "Brand Video Package",
-    description: "A one-minute brand film with script, shooting day and edits for social media.",
-    serviceName: "Video Marketing",
+    titleEn: "Brand Video Package",
+    titleFr: "Forfait vidéo de marque",
+    descriptionEn: "A one-minute brand film with script, shooting day and edits for social media.",
+    descriptionFr: "Un film de marque d'une minute : script, journée de tournage et montages pour les réseaux sociaux.",
+    serviceNameEn: "Video Marketing",
+    serviceNameFr: "Marketing vidéo",
     originalPrice: 30_000,
     discountedPrice: 21_000,
     discountPercentage: 30,
@@ -29,7 +32,9 @@ describe("hot deals API", () => {
   let customer: TestClient;
   let staff: TestClient;
 
-  const create = async (overrides: Record<string, unknown> = {}, options: { claimCount?: number } = {}) => t.services.deals.create(dealInput(overrides), options);
+  /** `title` names the deal in both languages ("X", and "X (FR)" in French). */
+  const create = async ({ title, ...overrides }: Record<string, unknown> = {}, options: { claimCount?: number } = {}) =>
+    t.services.deals.create(dealInput({ ...(typeof title === "string" ? { titleEn: title, titleFr: `${title} (FR)` } : {}), ...overrides }), options);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -46,7 +51,6 @@ describe("hot deals API", () => {
     let inactive: AdminDeal;
     let future: AdminDeal;
     let ended: AdminDeal;
-    let french: AdminDeal;
 
     beforeAll(async () => {
       normal = await create({ title: "Normal", validUntil: iso(10 * DAY + 3600_000), claimLimit: 40 }, { claimCount: 10 });
@@ -55,7 +59,6 @@ describe("hot deals API", () => {
       inactive = await create({ title: "Inactive", active: false });
       future = await create({ title: "Future", validFrom: iso(DAY), validUntil: iso(5 * DAY) });
       ended = await create({ title: "Ended", validFrom: iso(-10 * DAY), validUntil: iso(-60_000) });
-      french = await create({ title: "Offre", language: "fr" });
     });
 
     it("GET /api/hot-deals lists only active deals within their window, in the request's language, ending soonest first", async () => {
@@ -63,7 +66,7 @@ describe("hot deals API", () => {
       expect(response.status).toBe(200);
       const deals: PublicDeal[] = await response.json();
       expect(deals.map((d) => d.id)).toEqual([hurry.id, soldOut.id, normal.id]);
-      for (const hidden of [inactive, future, ended, french]) expect(deals.map((d) => d.id)).not.toContain(hidden.id);
+      for (const hidden of [inactive, future, ended]) expect(deals.map((d) => d.id)).not.toContain(hidden.id);
     });
 
     it("computes days left (rounded up), hurry, sold out and progress", async () => {
@@ -85,20 +88,24 @@ describe("hot deals API", () => {
       expect(byId.get(normal.id)).not.toHaveProperty("active");
     });
 
-    it("answers in French for French readers, or for ?language=fr", async () => {
+    it("answers the same deals in French for French readers, or for ?language=fr, with their French texts", async () => {
+      const english: PublicDeal[] = await (await visitor.request("/api/hot-deals")).json();
       const fromHeader: PublicDeal[] = await (await visitor.request("/api/hot-deals", { headers: FR })).json();
-      expect(fromHeader.map((d) => d.id)).toEqual([french.id]);
+      expect(fromHeader.map((d) => d.id)).toEqual(english.map((d) => d.id));
+      expect(fromHeader.find((d) => d.id === normal.id)).toMatchObject({ title: "Normal (FR)", serviceName: "Marketing vidéo", language: "fr", claimCount: 10, progress: 25 });
+      expect(english.find((d) => d.id === normal.id)).toMatchObject({ title: "Normal", serviceName: "Video Marketing", language: "en", claimCount: 10, progress: 25 });
       const fromQuery: PublicDeal[] = await (await visitor.request("/api/hot-deals?language=fr")).json();
-      expect(fromQuery.map((d) => d.id)).toEqual([french.id]);
+      expect(fromQuery.map((d) => d.id)).toEqual(english.map((d) => d.id));
       const bad = await visitor.request("/api/hot-deals?language=de");
       expect(bad.status).toBe(400);
       expect((await bad.json()).message).toBe("Language must be English or French");
     });
 
-    it("GET /api/hot-deals/:id answers a visible deal in any language", async () => {
-      const response = await visitor.request(`/api/hot-deals/${french.id}`);
+    it("GET /api/hot-deals/:id answers a visible deal in the reader's language", async () => {
+      const response = await visitor.request(`/api/hot-deals/${normal.id}`, { headers: FR });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ id: french.id, title: "Offre", language: "fr" });
+      expect(await response.json()).toMatchObject({ id: normal.id, title: "Normal (FR)", language: "fr" });
+      expect(await (await visitor.request(`/api/hot-deals/${normal.id}`)).json()).toMatchObject({ id: normal.id, title: "Normal", language: "en" });
       expect(await (await visitor.request(`/api/hot-deals/${soldOut.id}`)).json()).toMatchObject({ soldOut: true });
       expect(await t.services.deals.findVisible(normal.id)).toMatchObject({ id: normal.id, progress: 25 });
     });
@@ -121,10 +128,10 @@ describe("hot deals API", () => {
       expect(response.status).toBe(200);
       const deals: AdminDeal[] = await response.json();
       const byId = new Map(deals.map((d) => [d.id, d]));
-      for (const deal of [normal, hurry, soldOut, inactive, future, ended, french]) expect(byId.has(deal.id)).toBe(true);
+      for (const deal of [normal, hurry, soldOut, inactive, future, ended]) expect(byId.has(deal.id)).toBe(true);
       expect(byId.get(inactive.id)).toMatchObject({ active: false, visible: false });
       expect(byId.get(ended.id)).toMatchObject({ active: true, visible: false, daysLeft: 0 });
-      expect(byId.get(normal.id)).toMatchObject({ active: true, visible: true });
+      expect(byId.get(normal.id)).toMatchObject({ active: true, visible: true, titleEn: "Normal", titleFr: "Normal (FR)", serviceNameFr: "Marketing vidéo" });
     });
   });
 
@@ -133,7 +140,7 @@ describe("hot deals API", () => {
       const deal = await create({ title: "Guarded" });
       const calls: Array<[string, string, unknown?]> = [
         ["POST", "/api/admin/hot-deals", dealInput()],
-        ["PUT", `/api/admin/hot-deals/${deal.id}`, { title: "Hacked" }],
+        ["PUT", `/api/admin/hot-deals/${deal.id}`, { titleEn: "Hacked" }],
         ["DELETE", `/api/admin/hot-deals/${deal.id}`],
       ];
       const before = await t.services.deals.count();
@@ -142,19 +149,21 @@ describe("hot deals API", () => {
         expect((await customer.request(path, { method, json })).status, `${method} ${path}`).toBe(403);
       }
       expect(await t.services.deals.count()).toBe(before);
-      expect((await t.services.deals.get(deal.id)).title).toBe("Guarded");
+      expect((await t.services.deals.get(deal.id)).titleEn).toBe("Guarded");
     });
 
     it("creates a deal", async () => {
       const response = await staff.request("/api/admin/hot-deals", {
         method: "POST",
-        json: dealInput({ title: "  Podcast Jingle  ", language: "fr", claimLimit: 30, featuredImage: "/images/deals/jingle.svg" }),
+        json: dealInput({ titleEn: "  Podcast Jingle  ", titleFr: "Jingle de podcast", claimLimit: 30, featuredImage: "/images/deals/jingle.svg" }),
       });
       expect(response.status).toBe(201);
       const created: AdminDeal = await response.json();
-      expect(created).toMatchObject({ title: "Podcast Jingle", language: "fr", claimLimit: 30, claimCount: 0, active: true, visible: true, featuredImage: "/images/deals/jingle.svg" });
+      expect(created).toMatchObject({ titleEn: "Podcast Jingle", titleFr: "Jingle de podcast", claimLimit: 30, claimCount: 0, active: true, visible: true, featuredImage: "/images/deals/jingle.svg" });
       const fr: PublicDeal[] = await (await visitor.request("/api/hot-deals?language=fr")).json();
-      expect(fr.map((d) => d.id)).toContain(created.id);
+      expect(fr.find((d) => d.id === created.id)).toMatchObject({ title: "Jingle de podcast", language: "fr" });
+      const en: PublicDeal[] = await (await visitor.request("/api/hot-deals?language=en")).json();
+      expect(en.find((d) => d.id === created.id)).toMatchObject({ title: "Podcast Jingle", language: "en" });
     });
 
     it("validates a new deal with the specification's messages, in the reader's language", async () => {
@@ -168,9 +177,13 @@ describe("hot deals API", () => {
         fields: { discountPercentage: "Discount percentage must be between 1 and 99" },
       });
       expect((await message({ discountPercentage: 0 }, FR)).message).toBe("Le pourcentage de réduction doit être compris entre 1 et 99");
-      expect((await message({ title: "" })).message).toBe("Title is required");
-      expect((await message({ description: "Too short" })).message).toBe("Description must be at least 10 characters");
-      expect((await message({ serviceName: " " })).message).toBe("Service name is required");
+      expect(await message({ titleEn: "" })).toMatchObject({ message: "Title is required", fields: { titleEn: "Title is required" } });
+      expect(await message({ titleFr: undefined })).toMatchObject({ message: "Title is required", fields: { titleFr: "Title is required" } });
+      expect((await message({ titleFr: " " }, FR)).fields).toEqual({ titleFr: "Le titre est obligatoire" });
+      expect((await message({ descriptionFr: "Too short" })).fields).toEqual({ descriptionFr: "Description must be at least 10 characters" });
+      expect((await message({ serviceNameEn: " " })).fields).toEqual({ serviceNameEn: "Service name is required" });
+      // The former one-language shape is refused, not half-stored.
+      expect((await message({ title: "Old shape", language: "fr" })).message).toBeTruthy();
       expect((await message({ originalPrice: 0 })).message).toBe("Price must be at least 1");
       expect((await message({ discountedPrice: 30_000 })).message).toBe("The discounted price must be lower than the original price");
       expect((await message({ validUntil: iso(-2 * DAY) })).message).toBe("The end date must be after the start date");
@@ -182,9 +195,9 @@ describe("hot deals API", () => {
 
     it("edits any subset of a deal's fields, checking the deal as a whole", async () => {
       const deal = await create({ title: "Editable", claimLimit: 10 });
-      const response = await staff.request(`/api/admin/hot-deals/${deal.id}`, { method: "PUT", json: { title: "Edited", discountedPrice: 15_000, discountPercentage: 50 } });
+      const response = await staff.request(`/api/admin/hot-deals/${deal.id}`, { method: "PUT", json: { titleFr: "Modifiée", discountedPrice: 15_000, discountPercentage: 50 } });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ id: deal.id, title: "Edited", discountedPrice: 15_000, discountPercentage: 50, claimLimit: 10, serviceName: "Video Marketing" });
+      expect(await response.json()).toMatchObject({ id: deal.id, titleEn: "Editable", titleFr: "Modifiée", discountedPrice: 15_000, discountPercentage: 50, claimLimit: 10, serviceNameEn: "Video Marketing" });
 
       const aboveOriginal = await staff.request(`/api/admin/hot-deals/${deal.id}`, { method: "PUT", json: { discountedPrice: 40_000 } });
       expect(aboveOriginal.status).toBe(400);
@@ -193,7 +206,7 @@ describe("hot deals API", () => {
       expect((await endBeforeStart.json()).message).toBe("The end date must be after the start date");
       const badField = await staff.request(`/api/admin/hot-deals/${deal.id}`, { method: "PUT", json: { claimCount: 0 } });
       expect(badField.status).toBe(400);
-      expect(await t.services.deals.get(deal.id)).toMatchObject({ title: "Edited", discountedPrice: 15_000 });
+      expect(await t.services.deals.get(deal.id)).toMatchObject({ titleFr: "Modifiée", discountedPrice: 15_000 });
 
       const hidden = await staff.request(`/api/admin/hot-deals/${deal.id}`, { method: "PUT", json: { active: false, claimLimit: null } });
       expect(await hidden.json()).toMatchObject({ active: false, visible: false, claimLimit: null });
@@ -202,7 +215,7 @@ describe("hot deals API", () => {
 
     it("answers 404 for unknown deals on update and delete", async () => {
       for (const id of ["999999", "nope"]) {
-        const update = await staff.request(`/api/admin/hot-deals/${id}`, { method: "PUT", json: { title: "X" } });
+        const update = await staff.request(`/api/admin/hot-deals/${id}`, { method: "PUT", json: { titleEn: "X" } });
         expect(update.status).toBe(404);
         expect(await update.json()).toMatchObject({ code: "not_found", message: "Deal not found" });
         expect((await staff.request(`/api/admin/hot-deals/${id}`, { method: "DELETE" })).status).toBe(404);
@@ -225,6 +238,28 @@ describe("hot deals API", () => {
       expect(await t.services.deals.recordClaim(deal.id, 2)).toBe(true);
       expect(await t.services.deals.recordClaim(deal.id, 1)).toBe(false);
       expect(await t.services.deals.get(deal.id)).toMatchObject({ claimCount: 5, soldOut: true, progress: 100 });
+    });
+
+    it("a claim shows the same count in both languages: a deal is one record", async () => {
+      const deal = await create({ title: "Shared", claimLimit: 20 }, { claimCount: 13 });
+      expect(await t.services.deals.recordClaim(deal.id, 1)).toBe(true);
+      const [en, fr] = await Promise.all([
+        visitor.request(`/api/hot-deals/${deal.id}`).then((r) => r.json()),
+        visitor.request(`/api/hot-deals/${deal.id}`, { headers: FR }).then((r) => r.json()),
+      ]);
+      expect(en).toMatchObject({ title: "Shared", claimCount: 14, progress: 70 });
+      expect(fr).toMatchObject({ title: "Shared (FR)", claimCount: 14, progress: 70 });
+      const lists = await Promise.all([visitor.request("/api/hot-deals?language=en"), visitor.request("/api/hot-deals?language=fr")].map(async (r) => ((await (await r).json()) as PublicDeal[]).find((d) => d.id === deal.id)));
+      expect(lists.map((d) => d?.claimCount)).toEqual([14, 14]);
+    });
+
+    it("an id of a per-language copy merged into one deal still names that deal (carts saved before the merge)", async () => {
+      const deal = await create({ title: "Merged", claimLimit: 10 });
+      const { hotDealAliases } = await import("../../db/schema/deals.ts");
+      await t.services.database.db.insert(hotDealAliases).values({ oldId: 900_001, dealId: deal.id });
+      expect(await (await visitor.request("/api/hot-deals/900001", { headers: FR })).json()).toMatchObject({ id: deal.id, title: "Merged (FR)" });
+      expect(await t.services.deals.recordClaim(900_001, 2)).toBe(true);
+      expect((await t.services.deals.get(deal.id)).claimCount).toBe(2);
     });
 
     it("has no ceiling without a limit, and refuses inactive or unknown deals", async () => {
@@ -276,7 +311,7 @@ describe("hot deals API", () => {
   });
 
   describe("demo deals", () => {
-    it("seeds 3 deals per language (hurry with 2 days left, sold out, normal), once", async () => {
+    it("seeds 3 deals read in both languages (hurry with 2 days left, sold out, normal), once", async () => {
       const fresh = await createTestApp();
       try {
         await seedDemoDeals(fresh.services, createLogger("silent"));
@@ -288,7 +323,11 @@ describe("hot deals API", () => {
           expect(deals.filter((d) => !d.hurry && !d.soldOut && d.progress > 0)).toHaveLength(1);
         }
         await seedDemoDeals(fresh.services, createLogger("silent"));
-        expect(await fresh.services.deals.count()).toBe(6);
+        expect(await fresh.services.deals.count()).toBe(3);
+        const [en, fr] = await Promise.all([fresh.services.deals.listVisible("en"), fresh.services.deals.listVisible("fr")]);
+        expect(fr.map((d) => [d.id, d.claimCount])).toEqual(en.map((d) => [d.id, d.claimCount]));
+        expect(en[0]).toMatchObject({ title: "Launch-Ready Website", claimCount: 14 });
+        expect(fr[0]).toMatchObject({ title: "Site web prêt à lancer", claimCount: 14 });
       } finally {
         await fresh.close();
       }

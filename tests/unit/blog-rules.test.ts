@@ -208,6 +208,7 @@ describe("post validation (spec section 5)", () => {
       language: "en",
       tags: [],
       membersOnly: false,
+      translationOf: null,
     });
   });
 

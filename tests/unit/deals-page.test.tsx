@@ -208,7 +208,7 @@ describe("/hot-deals", () => {
     const [card] = cards();
     expect(container.querySelector("h1")?.textContent).toBe("Offres spéciales");
     expect(text(card, "days-left")).toBe("2 jours restants");
-    expect(text(card, "hurry")).toBe("VITE !");
+    expect(text(card, "hurry")).toBe("VITE !");
     expect(text(card, "claimed")).toBe("14 sur 20 réservées");
     expect(button(card)?.textContent).toBe("En profiter");
     await act(async () => button(card)!.click());

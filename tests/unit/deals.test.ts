@@ -29,9 +29,12 @@ function firstIssue(input: unknown, lng: "en" | "fr" = "en") {
 }
 
 const validInput = {
-  title: "Launch-Ready Website",
-  description: "A responsive five-page website, delivered in three weeks.",
-  serviceName: "Website",
+  titleEn: "Launch-Ready Website",
+  titleFr: "Site web prêt à lancer",
+  descriptionEn: "A responsive five-page website, delivered in three weeks.",
+  descriptionFr: "Un site adaptatif de cinq pages, livré en trois semaines.",
+  serviceNameEn: "Website",
+  serviceNameFr: "Site web",
   originalPrice: 250_000,
   discountedPrice: 175_000,
   discountPercentage: 30,
@@ -147,21 +150,29 @@ describe("dealStatus", () => {
 describe("deal validation (specification 000, section 5)", () => {
   it("accepts a complete deal and fills the defaults", () => {
     const parsed = dealInputSchema.parse(validInput);
-    expect(parsed).toMatchObject({ language: "en", active: true, claimLimit: null, featuredImage: null });
+    expect(parsed).toMatchObject({ titleFr: "Site web prêt à lancer", active: true, claimLimit: null, featuredImage: null });
     expect(parsed.validFrom).toEqual(new Date("2025-06-01T00:00:00Z"));
   });
 
-  it("requires a title: 'Title is required'", () => {
-    expect(firstIssue({ ...validInput, title: "  " })).toEqual({ field: "title", message: "Title is required" });
-    expect(firstIssue({ ...validInput, title: undefined })).toEqual({ field: "title", message: "Title is required" });
+  it("requires a title in each language: 'Title is required'", () => {
+    expect(firstIssue({ ...validInput, titleEn: "  " })).toEqual({ field: "titleEn", message: "Title is required" });
+    expect(firstIssue({ ...validInput, titleFr: undefined })).toEqual({ field: "titleFr", message: "Title is required" });
+    expect(firstIssue({ ...validInput, titleFr: "" }, "fr").message).toBe("Le titre est obligatoire");
   });
 
-  it("needs a description of at least 10 characters", () => {
-    expect(firstIssue({ ...validInput, description: "Too short" })).toEqual({ field: "description", message: "Description must be at least 10 characters" });
+  it("needs a description of at least 10 characters in each language", () => {
+    expect(firstIssue({ ...validInput, descriptionEn: "Too short" })).toEqual({ field: "descriptionEn", message: "Description must be at least 10 characters" });
+    expect(firstIssue({ ...validInput, descriptionFr: "Court" })).toEqual({ field: "descriptionFr", message: "Description must be at least 10 characters" });
   });
 
-  it("requires a service name", () => {
-    expect(firstIssue({ ...validInput, serviceName: "" })).toEqual({ field: "serviceName", message: "Service name is required" });
+  it("requires a service name in each language", () => {
+    expect(firstIssue({ ...validInput, serviceNameEn: "" })).toEqual({ field: "serviceNameEn", message: "Service name is required" });
+    expect(firstIssue({ ...validInput, serviceNameFr: "" })).toEqual({ field: "serviceNameFr", message: "Service name is required" });
+  });
+
+  it("refuses the former one-language shape (title, language): a deal is one record in both languages", () => {
+    const { titleEn: _en, titleFr: _fr, ...rest } = validInput;
+    expect(dealInputSchema.safeParse({ ...rest, title: "Launch-Ready Website", language: "en" }).success).toBe(false);
   });
 
   it("needs original and discounted prices of at least 1", () => {
@@ -197,7 +208,8 @@ describe("deal validation (specification 000, section 5)", () => {
   });
 
   it("lets an edit name any subset of fields, each checked on its own", () => {
-    expect(dealUpdateSchema.safeParse({ title: "New title" }).success).toBe(true);
+    expect(dealUpdateSchema.safeParse({ titleFr: "Nouveau titre" }).success).toBe(true);
+    expect(dealUpdateSchema.safeParse({ title: "New title" }).success).toBe(false);
     expect(dealUpdateSchema.safeParse({ discountPercentage: 100 }).success).toBe(false);
     expect(dealUpdateSchema.safeParse({ claimLimit: null }).success).toBe(true);
   });

@@ -51,6 +51,7 @@ const testimonial: PublicTestimonial = {
   projectType: null,
   rating: 5,
   testimonialText: "They rebuilt our brand from the logo to the packaging in six weeks.",
+  language: "en",
   createdAt: "2025-01-01T00:00:00.000Z",
 };
 

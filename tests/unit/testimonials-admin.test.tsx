@@ -57,6 +57,7 @@ const review = (overrides: Partial<AdminTestimonial>): AdminTestimonial => ({
   projectType: "Brand identity",
   rating: 5,
   testimonialText: "They rebuilt our brand in three weeks.",
+  language: "en",
   createdAt: "2026-03-01T10:00:00.000Z",
   approved: false,
   featured: false,
@@ -73,6 +74,7 @@ const comment = (overrides: Partial<ModerationComment>): ModerationComment => ({
   authorEmail: "lou@example.com",
   authorWebsite: null,
   content: "Useful post, thanks.",
+  language: "en",
   approved: false,
   createdAt: "2026-03-02T10:00:00.000Z",
   ...overrides,
@@ -240,14 +242,15 @@ describe("the /admin page", () => {
     pendingComments: [comment({ id: 50 }), comment({ id: 51, authorName: "Sam" })],
     reviews: [approvedReview, newPending, oldPending],
     pendingReviews: [oldPending, newPending],
+    deals: [],
     language: "en",
     title: "Admin Dashboard | Atelier",
   };
 
-  it("has Posts, Reviews and Moderation tabs; the Moderation badge counts pending comments and reviews", async () => {
+  it("has Posts, Reviews, Moderation and Hot Deals tabs; the Moderation badge counts pending comments and reviews", async () => {
     const view = await render(Admin as unknown as ComponentType, { loaderData });
     const tabs = [...view.querySelectorAll("[role=tab]")];
-    expect(tabs.map((tab) => text(tab))).toEqual(["Posts", "Reviews", "Moderation4(4 items awaiting review)"]);
+    expect(tabs.map((tab) => text(tab))).toEqual(["Posts", "Reviews", "Moderation4(4 items awaiting review)", "Hot Deals"]);
   });
 
   it("opens the tab named in the address, and keeps the chosen tab there", async () => {

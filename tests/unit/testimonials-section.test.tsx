@@ -53,6 +53,7 @@ const testimonial = (overrides: Partial<PublicTestimonial>): PublicTestimonial =
   projectType: "Brand identity",
   rating: 5,
   testimonialText: "They rebuilt our brand in three weeks and sales followed.",
+  language: "en",
   createdAt: "2026-03-01T10:00:00.000Z",
   ...overrides,
 });

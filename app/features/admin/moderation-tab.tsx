@@ -9,6 +9,7 @@ import { ApiError, api } from "../../lib/api.ts";
 import { formatPostDate } from "../blog/format-date.ts";
 import { ReviewCard, useReviewActions } from "./review-card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { WrittenInLabel } from "../i18n/written-in-label.tsx";
 
 /**
  * The Moderation tab: everything awaiting review. Comments (oldest first) and client reviews (`reviews`,
@@ -101,7 +102,8 @@ function PendingComments({ comments, language }: { comments: ModerationComment[]
                     <time dateTime={comment.createdAt}>{formatPostDate(comment.createdAt, language)}</time>
                   </dd>
                 </dl>
-                <blockquote className="mt-3 whitespace-pre-line break-words border-l-4 border-border pl-4">{comment.content}</blockquote>
+                <WrittenInLabel language={comment.language} className="mt-3" />
+                <blockquote lang={comment.language} className="mt-3 whitespace-pre-line break-words border-l-4 border-border pl-4">{comment.content}</blockquote>
                 <div className="mt-4 flex flex-wrap gap-2">
                   <Button
                     size="sm"

@@ -18,12 +18,14 @@ type Values = {
   featuredImage: string;
   membersOnly: boolean;
   published: boolean;
+  /** The id of the post in the other language this one translates, as the select holds it ("" for none). */
+  translationOf: string;
 };
-type FieldName = "title" | "category" | "excerpt" | "content" | "language" | "featuredImage";
-const ORDER: FieldName[] = ["title", "category", "excerpt", "content", "language", "featuredImage"];
+type FieldName = "title" | "category" | "excerpt" | "content" | "language" | "translationOf" | "featuredImage";
+const ORDER: FieldName[] = ["title", "category", "excerpt", "content", "language", "translationOf", "featuredImage"];
 
 function emptyValues(language: Language): Values {
-  return { title: "", category: "", excerpt: "", content: "", language, featuredImage: "", membersOnly: false, published: false };
+  return { title: "", category: "", excerpt: "", content: "", language, featuredImage: "", membersOnly: false, published: false, translationOf: "" };
 }
 
 function valuesOf(post: AdminPost): Values {
@@ -36,6 +38,7 @@ function valuesOf(post: AdminPost): Values {
     featuredImage: post.featuredImage ?? "",
     membersOnly: post.membersOnly,
     published: post.published,
+    translationOf: post.translationOf === null ? "" : String(post.translationOf),
   };
 }
 
@@ -46,7 +49,18 @@ const selectClasses =
  * Creates a post, or edits `editing` when given (spec section 2, /admin post form: title, category,
  * excerpt, content and "publish immediately"; plus language, featured image and members-only).
  */
-export function PostForm({ editing, defaultLanguage, onDone }: { editing: AdminPost | null; defaultLanguage: Language; onDone: () => void | Promise<void> }) {
+export function PostForm({
+  editing,
+  posts,
+  defaultLanguage,
+  onDone,
+}: {
+  editing: AdminPost | null;
+  /** Every post: those in the other language can be linked as this one's translation. */
+  posts: AdminPost[];
+  defaultLanguage: Language;
+  onDone: () => void | Promise<void>;
+}) {
   const { t } = useTranslation("admin");
   const headingId = useId();
   const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : emptyValues(defaultLanguage)));
@@ -67,6 +81,11 @@ export function PostForm({ editing, defaultLanguage, onDone }: { editing: AdminP
     if (editing) titleRef.current?.focus();
   }, [editing]);
 
+  // Posts in the other language that are free to link (or already linked with this one).
+  const candidates = posts.filter(
+    (post) => post.id !== editing?.id && post.language !== values.language && (post.translationOf === null || post.translationOf === editing?.id || String(post.id) === values.translationOf),
+  );
+
   const set = (field: keyof Values) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
     if (errors[field as FieldName]) setErrors((current) => ({ ...current, [field]: undefined }));
@@ -81,7 +100,7 @@ export function PostForm({ editing, defaultLanguage, onDone }: { editing: AdminP
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    const parsed = postInputSchema.safeParse({ ...values, category: values.category || undefined });
+    const parsed = postInputSchema.safeParse({ ...values, category: values.category || undefined, translationOf: values.translationOf ? Number(values.translationOf) : null });
     if (!parsed.success) {
       showErrors(translatedFieldErrors(parsed.error, t, ORDER));
       return;
@@ -151,6 +170,27 @@ export function PostForm({ editing, defaultLanguage, onDone }: { editing: AdminP
           )}
         </Field>
       </div>
+      <Field label={t("posts.form.translationOf")} error={errors.translationOf} hint={t("posts.form.translationHint")}>
+        {(props) => (
+          <select
+            {...props}
+            ref={(node) => {
+              refs.current.translationOf = node;
+            }}
+            name="translationOf"
+            value={values.translationOf}
+            onChange={set("translationOf")}
+            className={selectClasses}
+          >
+            <option value="">{t("posts.form.translationNone")}</option>
+            {candidates.map((post) => (
+              <option key={post.id} value={String(post.id)} lang={post.language}>
+                {post.title}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <Field label={t("posts.form.excerpt")} error={errors.excerpt}>
         {(props) => <Textarea {...props} name="excerpt" maxLength={LIMITS.excerpt} value={values.excerpt} onChange={set("excerpt")} className="min-h-20" />}
       </Field>

@@ -51,6 +51,7 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <PostForm
         editing={editing}
+        posts={posts}
         defaultLanguage={language}
         onDone={async () => {
           setEditing(null);
@@ -91,6 +92,15 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
                   <p className="text-sm text-muted-foreground">
                     <time dateTime={post.createdAt}>{formatPostDate(post.createdAt, language)}</time>
                   </p>
+                  {post.translationOf !== null ? (
+                    <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground" data-testid="post-translation">
+                      <Icon name="globe" aria-hidden="true" className="h-4 w-4" />
+                      <span>
+                        {t("posts.list.translatedAs", { title: "" })}
+                        <span lang={posts.find((other) => other.id === post.translationOf)?.language}>{posts.find((other) => other.id === post.translationOf)?.title ?? `#${post.translationOf}`}</span>
+                      </span>
+                    </p>
+                  ) : null}
                   <div className="mt-3 flex flex-wrap gap-2">
                     <Button size="sm" variant="outline" aria-label={t("posts.list.editLabel", { title: post.title })} onClick={() => setEditing(post)}>
                       <Icon name="pencil" aria-hidden="true" className="h-4 w-4" />

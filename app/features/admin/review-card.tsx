@@ -10,6 +10,7 @@ import { formatPostDate } from "../blog/format-date.ts";
 import { StarRating } from "../testimonials/star-rating.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { WrittenInLabel } from "../i18n/written-in-label.tsx";
 
 type ReviewAction = "approve" | "reject" | "delete";
 
@@ -102,7 +103,8 @@ export function ReviewCard({
           <time dateTime={review.createdAt}>{formatPostDate(review.createdAt, language)}</time>
         </dd>
       </dl>
-      <blockquote className="mt-3 whitespace-pre-line break-words border-l-4 border-border pl-4">{review.testimonialText}</blockquote>
+      <WrittenInLabel language={review.language} className="mt-3" />
+      <blockquote lang={review.language} className="mt-3 whitespace-pre-line break-words border-l-4 border-border pl-4">{review.testimonialText}</blockquote>
       <div className="mt-4 flex flex-wrap gap-2">
         {review.approved ? (
           <ConfirmDialog

@@ -15,9 +15,20 @@ const ORDER: FieldName[] = ["author", "email", "website", "content"];
 
 /**
  * The comment form (spec sections 5 and 8): name, e-mail, optional website and comment. A missing
- * required field stops it before anything is sent; the server's answer decides success.
+ * required field stops it before anything is sent; the server's answer decides success, which the thread then shows inline (`onSubmitted`).
  */
-export function CommentForm({ postId, parent, onClose }: { postId: number; parent?: { id: number; name: string }; onClose: () => void }) {
+export function CommentForm({
+  postId,
+  parent,
+  onClose,
+  onSubmitted,
+}: {
+  postId: number;
+  parent?: { id: number; name: string };
+  onClose: () => void;
+  /** After the server stored the comment: the thread says, inline, that it awaits moderation. */
+  onSubmitted: () => void;
+}) {
   const { t } = useTranslation("blog");
   const headingId = useId();
   const [values, setValues] = useState<Values>(EMPTY);
@@ -58,10 +69,10 @@ export function CommentForm({ postId, parent, onClose }: { postId: number; paren
         return;
       }
       await api(`/api/posts/${postId}/comments`, { json: parsed.data });
-      toast.success(t("comments.successTitle"), { description: t("comments.successText") });
+      // No toast: the thread shows the confirmation where the person is reading.
       setValues(EMPTY);
       setErrors({});
-      onClose();
+      onSubmitted();
     } catch (error) {
       if (error instanceof ApiError && error.body.fields) {
         showErrors(serverFieldErrors(error.body.fields, ORDER));

@@ -1,10 +1,11 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { threadComments } from "../../../core/blog/rules.ts";
 import type { PublicComment } from "../../../core/blog/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { CommentForm } from "./comment-form.tsx";
 import { formatPostDate } from "./format-date.ts";
+import { WrittenInLabel } from "../i18n/written-in-label.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
 function CommentBody({ comment, language }: { comment: PublicComment; language: string }) {
@@ -23,9 +24,35 @@ function CommentBody({ comment, language }: { comment: PublicComment; language: 
         <time dateTime={comment.createdAt} className="text-muted-foreground">
           {formatPostDate(comment.createdAt, language)}
         </time>
+        <WrittenInLabel language={comment.language} />
       </p>
-      <p className="mt-2 whitespace-pre-line break-words">{comment.content}</p>
+      <p lang={comment.language} className="mt-2 whitespace-pre-line break-words">
+        {comment.content}
+      </p>
     </>
+  );
+}
+
+/**
+ * Says where the form was that the comment was received and awaits moderation. It takes the focus the
+ * closed form had, so that keyboard users stay in place and screen readers read it.
+ */
+function AwaitingModeration() {
+  const { t } = useTranslation("blog");
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p
+      ref={ref}
+      tabIndex={-1}
+      data-testid="comment-awaiting-moderation"
+      className="mt-6 flex items-start gap-2 rounded-xl border border-primary/30 bg-primary/5 p-4 text-foreground focus:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+    >
+      <Icon name="clock" aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
+      <span>
+        <strong className="font-semibold">{t("comments.successTitle")}</strong> {t("comments.awaitingModeration")}
+      </span>
+    </p>
   );
 }
 
@@ -34,8 +61,15 @@ export function CommentsSection({ postId, comments, language }: { postId: number
   const { t } = useTranslation("blog");
   // Which form is open: a new comment, a reply to one comment, or none. Only one at a time.
   const [open, setOpen] = useState<"new" | number | null>(null);
+  // Where the last comment of this visit was sent from (a new comment, or a reply to one comment): it is
+  // not public until approved, so the thread says so there, in place of the form.
+  const [awaiting, setAwaiting] = useState<{ at: "new" | number; sent: number } | null>(null);
   const threads = threadComments(comments);
   const close = () => setOpen(null);
+  const submittedFrom = (at: "new" | number) => () => {
+    setOpen(null);
+    setAwaiting((current) => ({ at, sent: (current?.sent ?? 0) + 1 }));
+  };
 
   return (
     <section aria-labelledby="comments-heading" className="mt-16 border-t border-border pt-10">
@@ -52,12 +86,14 @@ export function CommentsSection({ postId, comments, language }: { postId: number
 
       {open === "new" ? (
         <div className="mt-6">
-          <CommentForm postId={postId} onClose={close} />
+          <CommentForm postId={postId} onClose={close} onSubmitted={submittedFrom("new")} />
         </div>
       ) : null}
 
+      {awaiting?.at === "new" ? <AwaitingModeration key={awaiting.sent} /> : null}
+
       {threads.length === 0 ? (
-        <p className="mt-6 text-muted-foreground">{t("comments.none")}</p>
+        awaiting ? null : <p className="mt-6 text-muted-foreground">{t("comments.none")}</p>
       ) : (
         <ol className="mt-8 space-y-6">
           {threads.map((comment) => (
@@ -77,9 +113,10 @@ export function CommentsSection({ postId, comments, language }: { postId: number
                 </Button>
                 {open === comment.id ? (
                   <div className="mt-4">
-                    <CommentForm postId={postId} parent={{ id: comment.id, name: comment.authorName }} onClose={close} />
+                    <CommentForm postId={postId} parent={{ id: comment.id, name: comment.authorName }} onClose={close} onSubmitted={submittedFrom(comment.id)} />
                   </div>
                 ) : null}
+                {awaiting?.at === comment.id ? <AwaitingModeration key={awaiting.sent} /> : null}
                 {comment.replies.length > 0 ? (
                   <ol aria-label={t("comments.repliesLabel", { name: comment.authorName })} className="mt-4 space-y-4 border-l-2 border-primary/20 pl-5">
                     {comment.replies.map((reply) => (

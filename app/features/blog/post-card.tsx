@@ -38,7 +38,7 @@ export function PostCard({ post, language, shareUrl, first = false }: { post: Po
             <time dateTime={post.createdAt}>{formatPostDate(post.createdAt, language)}</time>
             <span className="inline-flex items-center gap-1">
               <Icon name="clock" aria-hidden="true" className="h-4 w-4" />
-              {t("list.readTime")}
+              {t("list.readingTime", { count: post.readingMinutes })}
             </span>
           </p>
           <div className="flex items-center justify-between gap-2 border-t border-border pt-4">

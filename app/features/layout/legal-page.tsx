@@ -1,6 +1,7 @@
 import { useTranslation } from "../../i18n/react.tsx";
 import { useRootData } from "../../root.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { formatPostDate } from "../blog/format-date.ts";
 
 /** One section of a legal page; its texts live under legal:<page>.<id>. */
 export interface LegalSection {
@@ -18,9 +19,13 @@ export interface LegalSection {
   contact?: boolean;
 }
 
-/** A legal page (privacy policy, terms of use): title, introduction, a table of contents and numbered sections. */
-export function LegalPage({ page, sections }: { page: "privacy" | "terms"; sections: readonly LegalSection[] }) {
-  const { t } = useTranslation("legal");
+/**
+ * A legal page (privacy policy, terms of use): title, the date it was last changed, introduction, a table
+ * of contents and numbered sections. `lastUpdated` is the document's own date (YYYY-MM-DD), shown in the
+ * page's language.
+ */
+export function LegalPage({ page, sections, lastUpdated }: { page: "privacy" | "terms"; sections: readonly LegalSection[]; lastUpdated: string }) {
+  const { t, i18n } = useTranslation("legal");
   const config = useRootData()?.config;
   const values = { company: config?.companyName ?? "Atelier", email: config?.companyEmail ?? "", phone: config?.companyPhone ?? "" };
   const k = (key: string) => t(`${page}.${key}`, values);
@@ -31,6 +36,9 @@ export function LegalPage({ page, sections }: { page: "privacy" | "terms"; secti
         <div className="mx-auto grid max-w-5xl gap-12 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-[14rem_1fr]">
           <div className="max-w-3xl lg:col-start-2">
             <h1 className="font-display text-4xl font-semibold tracking-tight sm:text-5xl">{k("title")}</h1>
+            <p className="mt-3 text-sm text-muted-foreground" data-testid="last-updated">
+              {t("lastUpdated")} <time dateTime={lastUpdated}>{formatPostDate(lastUpdated, i18n.language)}</time>
+            </p>
             <p className="mt-6 text-lg leading-relaxed text-muted-foreground">{k("intro")}</p>
           </div>
         </div>

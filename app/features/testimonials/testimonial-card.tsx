@@ -3,6 +3,7 @@ import type { PublicTestimonial } from "../../../core/testimonials/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { cn } from "../../lib/cn.ts";
 import { StarRating } from "./star-rating.tsx";
+import { WrittenInLabel } from "../i18n/written-in-label.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
 /** "Marie-Claire Dubois" → "MD"; the avatar of a review without a photo. */
@@ -22,7 +23,10 @@ export function TestimonialCard({ testimonial, detailed = false, className }: { 
   return (
     <figure className={cn("flex h-full w-full flex-col rounded-2xl border border-border bg-white p-6 shadow-sm", className)}>
       <div className="flex items-start justify-between gap-3">
-        <StarRating rating={testimonial.rating} showValue={detailed} />
+        <span className="flex flex-wrap items-center gap-2">
+          <StarRating rating={testimonial.rating} showValue={detailed} />
+          <WrittenInLabel language={testimonial.language} />
+        </span>
         <Icon name="quote" aria-hidden="true" size={28} className="shrink-0 text-primary/20" />
       </div>
       {detailed && testimonial.projectType ? (
@@ -33,7 +37,7 @@ export function TestimonialCard({ testimonial, detailed = false, className }: { 
           </Badge>
         </p>
       ) : null}
-      <blockquote className="mt-4 flex-1 whitespace-pre-line break-words leading-relaxed text-foreground">{testimonial.testimonialText}</blockquote>
+      <blockquote lang={testimonial.language} className="mt-4 flex-1 whitespace-pre-line break-words leading-relaxed text-foreground">{testimonial.testimonialText}</blockquote>
       <figcaption className="mt-6 flex items-center gap-3 border-t border-border pt-4">
         <span aria-hidden="true" className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary">
           {initials(testimonial.customerName)}
