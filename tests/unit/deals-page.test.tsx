@@ -25,6 +25,7 @@ const config: PublicConfig = {
   companyEmail: "hello@atelier.example",
   companyPhone: "+1 555 010 2030",
   companyWebsite: "https://atelier.example/",
+  companyAddress: "12 Quay Street, Montreal, QC H2Y 1A1",
   social: { facebook: "https://facebook.example/a", instagram: "https://instagram.example/a", tiktok: "https://tiktok.example/@a" },
   geoLookupUrl: null,
   oidcEnabled: false,

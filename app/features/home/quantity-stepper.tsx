@@ -4,7 +4,7 @@ import { catalogueQuantity } from "../../../core/catalogue/rules.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
-const iconButton = buttonClasses("outline", "icon", "h-9 w-9 shrink-0 rounded-full");
+const iconButton = buttonClasses("outline", "icon", "h-8 w-8 shrink-0 rounded-full");
 
 /**
  * A card's quantity: minus and plus buttons around a number input. It never goes below 1 (a
@@ -29,8 +29,8 @@ export function QuantityStepper({
   const [draft, setDraft] = useState<string | null>(null);
 
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="mr-1 text-sm font-medium text-muted-foreground">
+    <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
+      <label htmlFor={id} className="mr-auto text-sm font-medium text-muted-foreground">
         {t("services.quantity")}
       </label>
       <button
@@ -56,7 +56,7 @@ export function QuantityStepper({
           if (event.target.value.trim() !== "") onChange(catalogueQuantity(event.target.value));
         }}
         onBlur={() => setDraft(null)}
-        className="h-9 w-16 rounded-md border border-border bg-white text-center tabular-nums focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+        className="h-8 w-12 rounded-md border border-border bg-white text-center tabular-nums focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
       />
       <button
         type="button"
