@@ -490,6 +490,6 @@ describe("promo codes", () => {
     await applyCode("");
     expect(promoError()).toBe("Veuillez saisir un code promo");
     await applyCode("WELCOME10");
-    expect(toast.success).toHaveBeenCalledWith("Code promo appliqué !", { description: "Vous économisez $7.50" });
+    expect(toast.success).toHaveBeenCalledWith("Code promo appliqué !", { description: "Vous économisez $7.50" });
   });
 });

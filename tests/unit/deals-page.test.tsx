@@ -213,7 +213,7 @@ describe("/hot-deals", () => {
     expect(text(card, "claimed")).toBe("14 sur 20 réservées");
     expect(button(card)?.textContent).toBe("En profiter");
     await act(async () => button(card)!.click());
-    expect(toast.success.mock.calls[0][0]).toBe("Ajouté au panier !");
+    expect(toast.success.mock.calls[0][0]).toBe("Ajouté au panier !");
     expect(within(cards()[0], "a")?.getAttribute("href")).toBe("/fr/cart");
   });
 });

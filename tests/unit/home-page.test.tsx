@@ -210,9 +210,14 @@ describe("the home page", () => {
       const offer = card(`service-card-${id}`);
       expect(offer.querySelector("h3")?.textContent).toBe(name);
       expect(offer.textContent).toContain(`Starting from ${from}`);
+      // The menu is built when wanted: the page's HTML holds only its button.
+      expect(offer.querySelector("[role=menu]")).toBeNull();
+      const trigger = offer.querySelector<HTMLButtonElement>("[aria-haspopup=menu]")!;
+      expect(trigger.textContent).toContain(`Share: ${name}`);
+      await click(trigger);
       const share = offer.querySelector("[role=menu]")!;
-      expect(offer.querySelector("[aria-haspopup=menu]")?.textContent).toContain(`Share: ${name}`);
       expect([...share.querySelectorAll("[role=menuitem]")].map((b) => b.textContent)).toEqual(["Facebook", "Instagram", "TikTok", "WhatsApp", "Copy link"]);
+      expect(offer.querySelector("[aria-haspopup=menu]")?.textContent).toContain(`Share: ${name}`);
     }
   });
 

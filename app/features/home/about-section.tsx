@@ -14,7 +14,7 @@ const POINTS = [
 export function AboutSection() {
   const { t } = useTranslation("home");
   return (
-    <section id={SECTIONS.about} aria-labelledby="about-title" className="py-14 sm:py-16">
+    <section id={SECTIONS.about} aria-labelledby="about-title" className="py-10 sm:py-16">
       <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:gap-14">
         <div>
           <SectionHeading id="about-title" eyebrow={t("about.eyebrow")} title={t("about.title")} intro={t("about.text")} />

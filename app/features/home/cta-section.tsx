@@ -16,7 +16,7 @@ export function CtaSection() {
         </svg>
         <div className="relative flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
           <div className="max-w-2xl">
-            <h2 id="cta-title" className="font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+            <h2 id="cta-title" className="font-display text-2xl font-semibold tracking-tight text-balance sm:text-4xl">
               {t("cta.title")}
             </h2>
             <p className="mt-3 text-lg text-indigo-100">{t("cta.text")}</p>

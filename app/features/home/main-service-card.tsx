@@ -4,8 +4,8 @@ import { toCartService } from "../../../core/catalogue/rules.ts";
 import type { LocalizedService } from "../../../core/catalogue/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
 import { GeneratedArt } from "../../components/ui/generated-art.tsx";
-import { ShareButton } from "../share/share-button.tsx";
 import { AddStatusLine, AddToCartButton } from "./add-to-cart-controls.tsx";
+import { LazyShareButton } from "./lazy-share-button.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { serviceIcon } from "./service-icons.ts";
 import { useAddToCart } from "./use-add-to-cart.ts";
@@ -45,7 +45,7 @@ export function MainServiceCard({ service, index, shareUrl }: { service: Localiz
           <div className="flex items-center gap-2">
             <AddToCartButton adding={adding} onAdd={() => void onAdd()} serviceName={service.name} t={t} className="flex-1 px-3" />
             {/* Icon only, to sit beside Add to Cart in a narrow card: its name ("Share: Conception") is still read. */}
-            <ShareButton title={service.name} description={service.description} url={shareUrl} className={ICON_ONLY_SHARE} />
+            <LazyShareButton title={service.name} description={service.description} url={shareUrl} className={ICON_ONLY_SHARE} />
           </div>
           <AddStatusLine status={status} />
         </div>
