@@ -211,6 +211,8 @@ function matches(actual: string | null, expected: string | RegExp): boolean {
  * is tested against it), then fails with the last text seen if it never does.
  */
 export async function expectText(locator: Locator, expected: string | RegExp, timeoutMs = 10_000): Promise<void> {
+  // Collapsed like the text read: French texts hold narrow no-break spaces ("Ajouté au panier !").
+  if (typeof expected === "string") expected = expected.replace(/\s+/g, " ").trim();
   const deadline = Date.now() + timeoutMs;
   let actual = await currentText(locator);
   while (!matches(actual, expected) && Date.now() < deadline) {
