@@ -84,14 +84,14 @@ export function CartLine({ item, texts, onRemoved }: { item: CartItem; texts: Li
           </div>
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:flex sm:flex-wrap">
             <div className="flex gap-1.5">
-              <dt className="text-muted-foreground">{t("page.unitPrice")}:</dt>
+              <dt className="text-muted-foreground">{t("page.label", { label: t("page.unitPrice") })}</dt>
               <dd className="font-medium tabular-nums" data-testid="unit-price">
                 {formatCents(item.unitPriceCents)}
               </dd>
             </div>
             {item.pricingType === "custom" && item.minPriceCents !== null && item.maxPriceCents !== null ? (
               <div className="flex gap-1.5">
-                <dt className="text-muted-foreground">{t("page.priceRangeLabel")}:</dt>
+                <dt className="text-muted-foreground">{t("page.label", { label: t("page.priceRangeLabel") })}</dt>
                 <dd className="tabular-nums" data-testid="price-range">
                   {t("page.priceRange", { min: formatCents(item.minPriceCents), max: formatCents(item.maxPriceCents) })}
                 </dd>
@@ -100,7 +100,7 @@ export function CartLine({ item, texts, onRemoved }: { item: CartItem; texts: Li
           </dl>
         </div>
         <p className="shrink-0 text-left sm:text-right">
-          <span className="sr-only">{t("page.lineTotal")}: </span>
+          <span className="sr-only">{t("page.label", { label: t("page.lineTotal") })} </span>
           <span className="font-display text-2xl font-semibold tabular-nums" data-testid="line-total">
             {formatCents(item.lineTotalCents)}
           </span>

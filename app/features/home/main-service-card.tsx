@@ -10,7 +10,9 @@ import { QuantityStepper } from "./quantity-stepper.tsx";
 import { serviceIcon } from "./service-icons.ts";
 import { useAddToCart } from "./use-add-to-cart.ts";
 
-const ICON_ONLY_SHARE = "h-10 w-10 shrink-0 rounded-full px-0 [&>span[aria-hidden=true]]:hidden [&>svg:last-child]:hidden";
+/** Icon only, on the card's art: its name ("Share: Conception") is still read. */
+const ICON_ONLY_SHARE =
+  "absolute right-2 top-2 h-9 w-9 rounded-full border-white/80 bg-white/90 px-0 text-foreground shadow-sm hover:bg-white [&>span[aria-hidden=true]]:hidden [&>svg:last-child]:hidden";
 
 /**
  * One of the five core offers (spec 000, section 2 "Services section"): its art, "Starting from" its
@@ -33,20 +35,17 @@ export function MainServiceCard({ service, index, shareUrl }: { service: Localiz
         <span aria-hidden="true" className="absolute left-3 top-2 font-display text-sm font-semibold text-white/90">
           {String(index + 1).padStart(2, "0")}
         </span>
+        <LazyShareButton title={service.name} description={service.description} url={shareUrl} className={ICON_ONLY_SHARE} />
       </div>
-      <div className="flex flex-1 flex-col p-4">
+      <div className="flex flex-1 flex-col p-3.5">
         <h3 id={titleId} className="font-display text-lg font-semibold leading-snug">
           {service.name}
         </h3>
         <p className="mt-1 flex-1 text-sm leading-relaxed text-muted-foreground">{service.description}</p>
         <p className="mt-3 text-sm font-semibold text-foreground">{t("services.startingFrom", { amount: formatCents(service.minPriceCents, { wholeDollars: true }) })}</p>
         <div className="mt-3 space-y-3">
-          <QuantityStepper value={quantity} onChange={setQuantity} serviceName={service.name} disabled={adding} t={t} />
-          <div className="flex items-center gap-2">
-            <AddToCartButton adding={adding} onAdd={() => void onAdd()} serviceName={service.name} t={t} className="flex-1 px-3" />
-            {/* Icon only, to sit beside Add to Cart in a narrow card: its name ("Share: Conception") is still read. */}
-            <LazyShareButton title={service.name} description={service.description} url={shareUrl} className={ICON_ONLY_SHARE} />
-          </div>
+          <QuantityStepper value={quantity} onChange={setQuantity} serviceName={service.name} disabled={adding} t={t} compact />
+          <AddToCartButton adding={adding} onAdd={() => void onAdd()} serviceName={service.name} t={t} className="w-full px-3" />
           <AddStatusLine status={status} />
         </div>
       </div>
