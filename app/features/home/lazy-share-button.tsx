@@ -7,7 +7,7 @@ import { Icon } from "../../components/ui/icon.tsx";
 /**
  * The share menu of a card, drawn only when it is wanted: until then a button that looks and reads the
  * same ("Share: Conception"). Five cards would otherwise each send a closed menu of five platforms in
- * the page's HTML. The pointer coming near builds the menu ahead of the click; a click or a key builds
+ * the page's HTML. A mouse coming near builds the menu ahead of the click; a click, a tap or a key builds
  * it, moves the focus to its trigger and opens it, as the menu itself would have.
  */
 export function LazyShareButton(props: ShareButtonProps) {
@@ -37,7 +37,10 @@ export function LazyShareButton(props: ShareButtonProps) {
       aria-haspopup="menu"
       aria-expanded={false}
       className={buttonClasses("outline", "sm", props.className)}
-      onPointerEnter={() => setReady(true)}
+      // A mouse coming near builds it ahead of the click; a finger's tap must reach this button first.
+      onPointerEnter={(event) => {
+        if (event.pointerType === "mouse") setReady(true);
+      }}
       onClick={() => {
         openWhenReady.current = true;
         setReady(true);
