@@ -43,7 +43,7 @@ export function SpecialisedSection({ services }: { services: LocalizedService[] 
             </button>
           ))}
         </div>
-        <ul className="mt-5 grid items-start gap-2 sm:gap-3 lg:grid-cols-2" aria-label={t("specialised.listLabel")}>
+        <ul className="mt-5 grid items-start gap-2 sm:gap-3 lg:grid-cols-2 xl:grid-cols-3" aria-label={t("specialised.listLabel")}>
           {shown.map((service) => (
             <SpecialisedRow key={service.id} service={service} open={openId === service.id} onToggle={() => setOpenId((current) => (current === service.id ? null : service.id))} />
           ))}
