@@ -51,6 +51,7 @@ export const envSchema = z
     COMPANY_EMAIL: z.email({ message: "must be an e-mail address" }).default("hello@atelier.example"),
     COMPANY_PHONE: z.string().min(3).default("+1 (555) 010-2030"),
     COMPANY_WEBSITE: z.url({ message: "must be a full URL such as https://example.com" }).default("https://atelier.example"),
+    COMPANY_ADDRESS: z.string().min(3).max(200).default("120 Market Street, Suite 400, San Francisco, CA 94105"),
     SOCIAL_FACEBOOK_URL: z.url({ message: "must be a full URL" }).default("https://www.facebook.com/"),
     SOCIAL_INSTAGRAM_URL: z.url({ message: "must be a full URL" }).default("https://www.instagram.com/"),
     SOCIAL_TIKTOK_URL: z.url({ message: "must be a full URL" }).default("https://www.tiktok.com/"),
@@ -99,6 +100,8 @@ export interface PublicConfig {
   companyEmail: string;
   companyPhone: string;
   companyWebsite: string;
+  /** The postal address printed on invoices, on one line. */
+  companyAddress: string;
   social: { facebook: string; instagram: string; tiktok: string };
   geoLookupUrl: string | null;
   oidcEnabled: boolean;
@@ -144,6 +147,7 @@ export function publicConfig(config: Config): PublicConfig {
     companyEmail: config.COMPANY_EMAIL,
     companyPhone: config.COMPANY_PHONE,
     companyWebsite: config.COMPANY_WEBSITE,
+    companyAddress: config.COMPANY_ADDRESS,
     social: { facebook: config.SOCIAL_FACEBOOK_URL, instagram: config.SOCIAL_INSTAGRAM_URL, tiktok: config.SOCIAL_TIKTOK_URL },
     geoLookupUrl: config.GEO_LOOKUP_URL ?? null,
     oidcEnabled: config.oidcEnabled,

@@ -2,28 +2,43 @@ import { useRef } from "react";
 import { useTranslation } from "../i18n/react.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
+import { cartLimitWarnings, lineTexts, type CartTexts } from "../../core/cart/rules.ts";
 import { useCart } from "../features/cart/cart-context.tsx";
 import { CartLine } from "../features/cart/cart-line.tsx";
 import { ContinueShoppingLink } from "../features/cart/continue-shopping-link.tsx";
 import { OrderSummary } from "../features/cart/order-summary.tsx";
 import { useCartAnnouncement } from "../features/cart/use-cart-announcement.ts";
+import { CartWarnings } from "../features/cart/cart-warnings.tsx";
+import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import type { Route } from "./+types/cart";
 import { Icon } from "../components/ui/icon.tsx";
 
-export function loader(args: Route.LoaderArgs) {
-  return { meta: pageMeta(args, { title: "cart:page.title", description: "cart:page.metaDescription" }) };
+/**
+ * The page's language's names for what a cart can hold: the lines are saved with ids, and read in the
+ * language of the page whatever the language they were added in.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { params, context } = args;
+  const language = pageLanguage(params, context);
+  const [services, deals] = await Promise.all([context.services.catalogue.list(language), context.services.deals.listVisible(language)]);
+  const texts: CartTexts = {
+    services: Object.fromEntries(services.map((service) => [service.id, { name: service.name, description: service.description }])),
+    deals: Object.fromEntries(deals.map((deal) => [String(deal.id), { name: deal.title, description: deal.description }])),
+  };
+  return { texts, meta: pageMeta(args, { title: "cart:page.title", description: "cart:page.metaDescription" }) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
 
 /** /cart, "Shopping Cart" (specification 000, section 2; specification 001, section 2). */
-export default function CartPage() {
+export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("cart");
   const { cart, restored, dispatch } = useCart();
   const heading = useRef<HTMLHeadingElement>(null);
   const announcement = useCartAnnouncement(restored, cart.itemCount, cart.totalCents);
+  const warnings = cartLimitWarnings(cart);
   // When a line or the whole cart goes, its buttons go with it: focus moves to the page's heading.
   const focusHeading = () => heading.current?.focus();
 
@@ -79,12 +94,13 @@ export default function CartPage() {
         ) : (
           <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <section aria-labelledby="cart-items-title">
+              <CartWarnings warnings={warnings} />
               <h2 id="cart-items-title" className="sr-only">
                 {t("page.itemsLabel")}
               </h2>
               <ul className="space-y-4">
                 {cart.items.map((item) => (
-                  <CartLine key={item.id} item={item} onRemoved={focusHeading} />
+                  <CartLine key={item.id} item={item} texts={lineTexts(item, loaderData.texts)} onRemoved={focusHeading} />
                 ))}
               </ul>
             </section>

@@ -15,6 +15,9 @@ import type { SiteHandle } from "../features/layout/site-shell.tsx";
 import { TestimonialsSection } from "../features/testimonials/testimonials-section.tsx";
 import type { Route } from "./+types/home";
 
+/** How many testimonials the home page shows: one row of the grid. */
+export const HOME_TESTIMONIALS = 3;
+
 export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;
   const services = await context.services.catalogue.list(pageLanguage(params, context));
@@ -22,8 +25,9 @@ export async function loader(args: Route.LoaderArgs) {
     meta: pageMeta(args, { title: "home:meta.title", description: "home:meta.description" }),
     mainServices: services.filter((service) => service.kind === "main"),
     specialisedServices: services.filter((service) => service.kind === "specialised"),
-    // Not awaited: the page streams and the testimonials arrive after it (skeletons meanwhile).
-    testimonials: context.services.testimonials.listApproved(),
+    // Not awaited: the page streams and the testimonials arrive after it (skeletons meanwhile). The
+    // latest few only: the section links to the page that shows them all.
+    testimonials: context.services.testimonials.listApproved().then((all) => all.slice(0, HOME_TESTIMONIALS)),
   };
 }
 

@@ -13,6 +13,7 @@ export const ORDER_LIMITS = {
   maxQuantity: 1000,
   minUnitPriceCents: 1,
   maxUnitPriceCents: 1_000_000,
+  maxLineTotalCents: 10_000_000,
   maxSubtotalCents: 10_000_000,
   maxDiscountCents: 1_000_000,
   maxTaxCents: 1_000_000,
@@ -22,6 +23,12 @@ export const ORDER_LIMITS = {
 
 /** Tax is always 0: it is shown as "Calculated at checkout" (specification 000, section 9). */
 export const TAX_CENTS = 0;
+
+/** The share of a limit from which the cart warns that it is getting close (90 %). */
+export const LIMIT_WARNING_RATIO = 0.9;
+
+/** How many free lines are left when the cart starts saying so (at 45 of 50 lines). */
+export const LINES_WARNING_REMAINING = 5;
 
 /** The one browser storage key the cart is saved under after every change. */
 export const CART_STORAGE_KEY = "atelier.cart";

@@ -2,7 +2,7 @@ import type { PricingType, Service } from "../catalogue/schema.ts";
 import { formatCents, sumCents, type Cents } from "../money/money.ts";
 import { evaluatePromo, meetsPromoMinimum, minimumOrderMessage, promoDiscountCents } from "../promotions/rules.ts";
 import type { PromoDefinition } from "../promotions/schema.ts";
-import { ORDER_LIMITS, TAX_CENTS } from "./limits.ts";
+import { LIMIT_WARNING_RATIO, LINES_WARNING_REMAINING, ORDER_LIMITS, TAX_CENTS } from "./limits.ts";
 import type { AppliedPromo, CartItem, CartState, ServiceData } from "./schema.ts";
 import { parseStoredCart } from "./stored.ts";
 
@@ -44,6 +44,11 @@ export const CART_MESSAGES = {
   quantityMax: "cart:limits.quantityMax",
   unitPriceMin: "cart:limits.unitPriceMin",
   unitPriceMax: "cart:limits.unitPriceMax",
+  lineTotalMax: "cart:limits.lineTotalMax",
+  cartTotalMax: "cart:limits.cartTotalMax",
+  linesLeft: "cart:limits.linesLeft",
+  linesFull: "cart:limits.linesFull",
+  totalNear: "cart:limits.totalNear",
   subtotalMax: "cart:limits.subtotalMax",
   discountMax: "cart:limits.discountMax",
   taxMax: "cart:limits.taxMax",
@@ -185,6 +190,60 @@ export function parseCartQuantity(input: string | number): number {
   return Math.trunc(value);
 }
 
+/**
+ * The order limit a cart's lines would pass (specification 001, section 9: a line total and the total at
+ * most $100,000), or null. The cart checks it before a change, so that it never holds an order the
+ * checkout would refuse: 'Line total cannot exceed $100,000', 'Cart total cannot exceed $100,000'.
+ * The subtotal is compared, not the discounted total: a promo can be removed at any time.
+ */
+export function checkCartFigures(items: readonly Pick<CartItem, "lineTotalCents">[]): CartMessage | null {
+  for (const item of items) {
+    if (item.lineTotalCents > ORDER_LIMITS.maxLineTotalCents) return { messageKey: CART_MESSAGES.lineTotalMax, params: { amount: amount(ORDER_LIMITS.maxLineTotalCents) } };
+  }
+  if (sumCents(items.map((item) => item.lineTotalCents)) > ORDER_LIMITS.maxSubtotalCents) {
+    return { messageKey: CART_MESSAGES.cartTotalMax, params: { amount: amount(ORDER_LIMITS.maxSubtotalCents) } };
+  }
+  return null;
+}
+
+/** A warning the cart page shows above the lines; `blocking` when the order cannot be placed as it is. */
+export interface CartWarning extends CartMessage {
+  blocking: boolean;
+}
+
+/**
+ * What the cart should tell the visitor before a limit is reached (specification 001, section 9):
+ * few lines left of the 50 an order holds, a total close to $100,000, and, blocking the checkout, a cart
+ * already past a limit (one restored from storage) or a total below the $0.50 minimum.
+ */
+export function cartLimitWarnings(state: Pick<CartState, "items" | "subtotalCents" | "totalCents">): CartWarning[] {
+  const warnings: CartWarning[] = [];
+  if (state.items.length === 0) return warnings;
+  const over = checkCartFigures(state.items);
+  if (over) warnings.push({ ...over, blocking: true });
+  const linesLeft = ORDER_LIMITS.maxItems - state.items.length;
+  if (linesLeft <= 0) warnings.push({ messageKey: CART_MESSAGES.linesFull, params: { max: ORDER_LIMITS.maxItems }, blocking: false });
+  else if (linesLeft <= LINES_WARNING_REMAINING) warnings.push({ messageKey: CART_MESSAGES.linesLeft, params: { count: linesLeft, max: ORDER_LIMITS.maxItems }, blocking: false });
+  if (!over && state.subtotalCents >= ORDER_LIMITS.maxSubtotalCents * LIMIT_WARNING_RATIO) {
+    warnings.push({ messageKey: CART_MESSAGES.totalNear, params: { amount: amount(ORDER_LIMITS.maxSubtotalCents) }, blocking: false });
+  }
+  if (state.totalCents < ORDER_LIMITS.minTotalCents) {
+    warnings.push({ messageKey: CART_MESSAGES.totalMin, params: { amount: formatCents(ORDER_LIMITS.minTotalCents) }, blocking: true });
+  }
+  return warnings;
+}
+
+/**
+ * Why one more of this line is not possible (quantity 1000, line total or cart total at $100,000), or
+ * null: the cart page disables the line's plus button and says why next to it.
+ */
+export function incrementBlocked(state: Pick<CartState, "items">, itemId: string): CartMessage | null {
+  const line = state.items.find((item) => item.id === itemId);
+  if (!line) return null;
+  if (line.quantity >= ORDER_LIMITS.maxQuantity) return { messageKey: CART_MESSAGES.quantityMax, params: { max: ORDER_LIMITS.maxQuantity } };
+  return checkCartFigures(state.items.map((item) => (item.id === itemId ? { lineTotalCents: item.lineTotalCents + item.unitPriceCents } : item)));
+}
+
 export interface AddItemInput {
   service: Service;
   /** Defaults to 1. */
@@ -237,7 +296,10 @@ export function addItem(state: CartState, input: AddItemInput, context: CartCont
     maxPriceCents: service.maxPriceCents,
     fixedPriceCents: service.fixedPriceCents,
   };
-  return withTotals({ items: [...state.items, item], promoCode: state.promoCode, isLoading: state.isLoading }, at);
+  const items = [...state.items, item];
+  const limit = checkCartFigures(items);
+  if (limit) return { state, error: limit };
+  return withTotals({ items, promoCode: state.promoCode, isLoading: state.isLoading }, at);
 }
 
 /** Removes a line; an unknown id changes nothing. */
@@ -260,6 +322,9 @@ export function updateQuantity(state: CartState, itemId: string, input: string |
   if (error) return { state, error };
   if (quantity === line.quantity) return { state };
   const items = state.items.map((item) => (item.id === itemId ? { ...item, quantity, lineTotalCents: item.unitPriceCents * quantity } : item));
+  // Fewer is always allowed, so that a cart over a limit (restored from an older visit) can be brought back under it.
+  const limit = quantity > line.quantity ? checkCartFigures(items) : null;
+  if (limit) return { state, error: limit };
   return withTotals({ items, promoCode: state.promoCode, isLoading: state.isLoading }, resolve(context).now());
 }
 
@@ -288,6 +353,8 @@ export function updatePrice(state: CartState, itemId: string, unitPriceCents: nu
   const items = state.items.map((item) =>
     item.id === itemId ? { ...item, unitPriceCents, lineTotalCents: unitPriceCents * item.quantity } : item,
   );
+  const limit = unitPriceCents > line.unitPriceCents ? checkCartFigures(items) : null;
+  if (limit) return { state, error: limit };
   return withTotals({ items, promoCode: state.promoCode, isLoading: state.isLoading }, resolve(context).now());
 }
 
@@ -463,4 +530,27 @@ export function checkOrderLimits(order: OrderFigures): { ok: true } | ({ ok: fal
   if (order.totalCents < ORDER_LIMITS.minTotalCents) return fail(CART_MESSAGES.totalMin, { amount: amount(ORDER_LIMITS.minTotalCents) });
   if (order.totalCents > ORDER_LIMITS.maxTotalCents) return fail(CART_MESSAGES.totalMax, { amount: amount(ORDER_LIMITS.maxTotalCents) });
   return { ok: true };
+}
+
+/** A line's name and description in one language. */
+export interface LineTexts {
+  name: string;
+  description: string;
+}
+
+/** The names and descriptions of the page's language: catalogue services by id, hot deals by deal id. */
+export interface CartTexts {
+  services: Readonly<Record<string, LineTexts>>;
+  deals: Readonly<Record<string, LineTexts>>;
+}
+
+/**
+ * What a line reads in the page's language: the catalogue's texts for its service, or the hot deal's
+ * for a claimed deal, found by id; the texts saved with the line when neither is known (a service or deal
+ * gone since, or a cart saved before lines were looked up), so that an old cart still reads.
+ */
+export function lineTexts(item: Pick<CartItem, "serviceId" | "serviceName" | "description" | "serviceData">, texts: CartTexts | null): LineTexts {
+  const dealId = hotDealIdOf(item);
+  const found = texts ? (dealId !== null ? texts.deals[String(dealId)] : texts.services[item.serviceId]) : undefined;
+  return found ?? { name: item.serviceName, description: item.description };
 }

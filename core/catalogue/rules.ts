@@ -171,3 +171,46 @@ export function checkServiceEntry(
   }
   return null;
 }
+
+/** The families the specialised services are filtered by on the home page, each with its services in catalogue order. */
+export const SPECIALISED_GROUPS = {
+  digital: ["website", "agent_ai", "service_ai", "chat_bot"],
+  design: ["logo_design", "graphics"],
+  marketing: ["campaigns", "social_media"],
+  media: ["video_marketing", "sport_audiovisuel", "jingle"],
+} as const satisfies Record<string, readonly SpecialisedServiceId[]>;
+export type SpecialisedGroup = keyof typeof SPECIALISED_GROUPS;
+export const SPECIALISED_GROUP_IDS = Object.keys(SPECIALISED_GROUPS) as SpecialisedGroup[];
+
+/** The family of a specialised service; a service added later by staff, in no family, shows under "all" only. */
+export function specialisedGroupOf(serviceId: string): SpecialisedGroup | null {
+  for (const group of SPECIALISED_GROUP_IDS) {
+    if ((SPECIALISED_GROUPS[group] as readonly string[]).includes(serviceId)) return group;
+  }
+  return null;
+}
+
+/** The services a filter shows: all of them, or one family's, keeping the catalogue's order. */
+export function filterSpecialised<T extends { id: string }>(services: readonly T[], group: SpecialisedGroup | "all"): T[] {
+  return group === "all" ? [...services] : services.filter((service) => specialisedGroupOf(service.id) === group);
+}
+
+/** The most digits a budget field takes: $10,000,000 is already far above every range. */
+export const BUDGET_MAX_DIGITS = 8;
+
+/**
+ * What a budget field keeps of what is typed or pasted: digits only (a budget is whole dollars), at
+ * most BUDGET_MAX_DIGITS of them. "1,500", "$1500" and "1500.00" are read as they look, not as 150000.
+ */
+export function budgetDigits(input: string): string {
+  return input
+    .trim()
+    .replace(/[.,]\d{1,2}$/, "")
+    .replace(/\D+/g, "")
+    .slice(0, BUDGET_MAX_DIGITS);
+}
+
+/** A fixed-price service shows its price (Logo Design, $75), never a budget field. */
+export function isFixedPrice(service: Pick<CatalogueEntry, "pricingType" | "fixedPriceCents">): boolean {
+  return service.pricingType === "fixed" && service.fixedPriceCents !== null;
+}

@@ -48,6 +48,13 @@ const line = (name: string) => page.getByTestId("cart-line").filter({ has: page.
 const promoField = () => page.getByLabel("Promo code", { exact: true });
 const applyButton = () => page.getByRole("button", { name: "Apply", exact: true });
 const promoError = () => page.locator("main form").getByRole("alert");
+/** Opens a specialised service's row (its budget, quantity and buttons are inside). */
+async function openRow(id: string) {
+  const row = specialised(id);
+  const toggle = row.locator("h3 button");
+  if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  return row;
+}
 
 async function applyPromo(code: string) {
   await promoField().fill(code);
@@ -76,11 +83,11 @@ describe("adding services from the home page", () => {
     await decrease.click();
     await expectValue(quantity, "2");
 
-    await expectToast(page, () => conception.getByRole("button", { name: addToCart("Conception") }).click(), {
-      title: "Added to cart!",
-      description: "Conception has been added to your cart",
-      type: "success",
-    });
+    const add = conception.getByRole("button", { name: addToCart("Conception") });
+    await add.click();
+    // Said beside the button, in a polite live region; the focus stays on the button.
+    await expectText(conception.getByRole("status"), /Added to cart!\s*Conception has been added to your cart/);
+    expect(await add.evaluate((button) => button === document.activeElement)).toBe(true);
     await expectValue(quantity, "1");
     await expectText(badge(), "2");
     // $250 minimum, twice; the total shows beside the badge on a desktop screen.
@@ -90,7 +97,7 @@ describe("adding services from the home page", () => {
 
   it('refuses a budget outside the range with "Invalid Amount" and leaves the cart alone', async () => {
     const before = await storedCart();
-    const website = specialised("website");
+    const website = await openRow("website");
     await website.getByLabel("Your budget (USD)").fill("5000");
     await expectToast(page, () => website.getByRole("button", { name: addToCart("Website") }).click(), {
       title: "Invalid Amount",
@@ -102,27 +109,27 @@ describe("adding services from the home page", () => {
       title: "Invalid Amount",
       description: "Amount must be between $500 and $2,500",
     });
+    // Also under the field, tied to it for screen readers.
+    await expectText(website.getByRole("alert"), "Amount must be between $500 and $2,500");
+    expect(await website.getByLabel("Your budget (USD)").getAttribute("aria-invalid")).toBe("true");
     await expectAccessibleWithin(page, '[data-testid="specialised-card-website"]');
     expect(await storedCart()).toBe(before);
     await expectText(badge(), "2");
   });
 
   it("adds specialised services at the budget typed, and a fixed-price one at its price", async () => {
-    const website = specialised("website");
+    const website = await openRow("website");
     await website.getByLabel("Your budget (USD)").fill("1200");
-    await expectToast(page, () => website.getByRole("button", { name: addToCart("Website") }).click(), {
-      title: "Added to cart!",
-      description: "Website has been added to your cart",
-    });
+    await website.getByRole("button", { name: addToCart("Website") }).click();
+    await expectText(website.getByRole("status"), /Website has been added to your cart/);
     await expectText(badge(), "3");
 
-    // Logo design is sold at $75 whatever the budget within its range.
-    const logo = specialised("logo_design");
-    await logo.getByLabel("Your budget (USD)").fill("90");
-    await expectToast(page, () => logo.getByRole("button", { name: addToCart("Logo Design") }).click(), {
-      title: "Added to cart!",
-      description: "Logo Design has been added to your cart",
-    });
+    // Logo design shows its fixed $75, not a budget field, and is sold at it.
+    const logo = await openRow("logo_design");
+    expect(await logo.getByLabel("Your budget (USD)").count()).toBe(0);
+    await expectText(logo.getByTestId("fixed-price"), /\$75/);
+    await logo.getByRole("button", { name: addToCart("Logo Design") }).click();
+    await expectText(logo.getByRole("status"), /Logo Design has been added to your cart/);
     await expectText(badge(), "4");
     await expectText(page.getByTestId("cart-total"), "$1,775.00");
   });
@@ -292,10 +299,10 @@ describe("the cart page", () => {
     const phone = await openPage(browser, { viewport: { width: 390, height: 844 } });
     await phone.page.goto("/");
     await waitForHydration(phone.page);
-    await expectToast(phone.page, () => phone.page.getByTestId("specialised-card-graphics").getByRole("button", { name: addToCart("Graphics") }).click(), {
-      title: "Added to cart!",
-      description: "Graphics has been added to your cart",
-    });
+    const graphics = phone.page.getByTestId("specialised-card-graphics");
+    await graphics.locator("h3 button").click();
+    await graphics.getByRole("button", { name: addToCart("Graphics") }).click();
+    await expectText(graphics.getByRole("status"), /Graphics has been added to your cart/);
     await phone.page.goto("/cart");
     await waitForHydration(phone.page);
     await expectText(phone.page.getByTestId("total"), "$50.00");

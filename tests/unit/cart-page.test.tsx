@@ -9,6 +9,7 @@ import { CartProvider } from "../../app/features/cart/cart-context.tsx";
 import { createI18n } from "../../app/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import CartPage from "../../app/routes/cart.tsx";
+import type { CartTexts } from "../../core/cart/rules.ts";
 import { cartReducer, emptyCart, hotDealItem, serializeCart, type CartAction } from "../../core/cart/rules.ts";
 import { CART_STORAGE_KEY, type CartState } from "../../core/cart/schema.ts";
 import type { Service } from "../../core/catalogue/schema.ts";
@@ -104,6 +105,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  pageTexts = { services: {}, deals: {} };
   act(() => root?.unmount());
   root = null;
   container?.remove();
@@ -118,6 +120,10 @@ function LocationProbe() {
   return null;
 }
 
+/** The loader's texts: none by default (each line reads as saved), or the French catalogue's. */
+let pageTexts: CartTexts = { services: {}, deals: {} };
+const cartPage = () => <CartPage {...({ loaderData: { texts: pageTexts } } as unknown as Parameters<typeof CartPage>[0])} />;
+
 function tree(path: string, language: "en" | "fr") {
   return (
     <I18nProvider i18n={createI18n(language, resources)}>
@@ -125,8 +131,8 @@ function tree(path: string, language: "en" | "fr") {
         <MemoryRouter initialEntries={[path]}>
           <LocationProbe />
           <Routes>
-            <Route path="/cart" element={<CartPage />} />
-            <Route path="/:lang/cart" element={<CartPage />} />
+            <Route path="/cart" element={cartPage()} />
+            <Route path="/:lang/cart" element={cartPage()} />
             <Route path="*" element={<main id="main">elsewhere</main>} />
           </Routes>
         </MemoryRouter>
@@ -249,6 +255,19 @@ describe("the cart's lines", () => {
     expect(dealLine.textContent).toContain("Fixed Price");
     expect(logoLine.textContent).not.toContain("Hot Deal");
     expect(websiteLine.textContent).not.toContain("Hot Deal");
+  });
+
+  it("reads each line in the page's language: a line added in English shows its French name under /fr", async () => {
+    pageTexts = {
+      services: { website: { name: "Site web", description: "Un site rapide et accessible." } },
+      deals: { [String(deal.serviceData?.dealId)]: { name: "Pack lancement de marque", description: "Logo et charte." } },
+    };
+    await renderCart({ path: "/fr/cart", language: "fr" });
+    expect(lineNamed("Site web").textContent).toContain("Un site rapide et accessible.");
+    expect(lineNamed("Pack lancement de marque").textContent).toContain("Logo et charte.");
+    // Not in the page's texts: the line keeps the name it was saved with.
+    expect(lineNamed("Logo Design")).toBeTruthy();
+    expect(byLabel("Retirer Site web")).toBeTruthy();
   });
 
   it("labels every control with the service it acts on", async () => {
@@ -471,6 +490,6 @@ describe("promo codes", () => {
     await applyCode("");
     expect(promoError()).toBe("Veuillez saisir un code promo");
     await applyCode("WELCOME10");
-    expect(toast.success).toHaveBeenCalledWith("Code promo appliqué !", { description: "Vous économisez $7.50" });
+    expect(toast.success).toHaveBeenCalledWith("Code promo appliqué !", { description: "Vous économisez $7.50" });
   });
 });

@@ -25,6 +25,7 @@ const config: PublicConfig = {
   companyEmail: "hello@atelier.example",
   companyPhone: "+1 555 010 2030",
   companyWebsite: "https://atelier.example/",
+  companyAddress: "12 Quay Street, Montreal, QC H2Y 1A1",
   social: { facebook: "https://facebook.example/a", instagram: "https://instagram.example/a", tiktok: "https://tiktok.example/@a" },
   geoLookupUrl: null,
   oidcEnabled: false,
@@ -212,7 +213,7 @@ describe("/hot-deals", () => {
     expect(text(card, "claimed")).toBe("14 sur 20 réservées");
     expect(button(card)?.textContent).toBe("En profiter");
     await act(async () => button(card)!.click());
-    expect(toast.success.mock.calls[0][0]).toBe("Ajouté au panier !");
+    expect(toast.success.mock.calls[0][0]).toBe("Ajouté au panier !");
     expect(within(cards()[0], "a")?.getAttribute("href")).toBe("/fr/cart");
   });
 });

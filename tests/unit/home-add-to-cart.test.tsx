@@ -16,7 +16,7 @@ vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 const cart = vi.hoisted(() => ({ dispatch: vi.fn<(action: CartAction) => CartResult>() }));
 vi.mock("../../app/features/cart/cart-context.tsx", () => ({ useCart: () => cart }));
 
-// Spec document 000, section 8, "Cart add": the catalogue's toasts.
+// Spec document 000, section 8, "Cart add": the catalogue's messages, said next to the button.
 const service: Service = {
   id: "website",
   name: "Website",
@@ -78,13 +78,15 @@ describe("useAddToCart", () => {
     });
     expect(document.querySelector("[data-testid=state]")?.textContent).toBe("idle");
     expect(cart.dispatch).toHaveBeenCalledWith({ type: "add", service, quantity: 2, unitPriceCents: 60000 });
-    expect(toast.success).toHaveBeenCalledWith("Added to cart!", { description: "Website has been added to your cart" });
+    expect(api.status).toEqual({ tone: "added", title: "Added to cart!", text: "Website has been added to your cart" });
+    // Said next to the button, in a live region: no toast over the header.
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it("shows 'Error adding to cart' with the cart rule's message when the cart refuses", async () => {
     cart.dispatch.mockReturnValue({ state: {} as CartResult["state"], error: { messageKey: "cart:validation.priceMax", params: { amount: "$2,500.00" } } });
     expect(await add(300000)).toBe(false);
-    expect(toast.error).toHaveBeenCalledWith("Error adding to cart", { description: "Price cannot exceed $2,500.00" });
+    expect(api.status).toEqual({ tone: "error", title: "Error adding to cart", text: "Price cannot exceed $2,500.00" });
     expect(toast.success).not.toHaveBeenCalled();
   });
 
@@ -94,8 +96,14 @@ describe("useAddToCart", () => {
       throw new Error("storage exploded");
     });
     expect(await add(60000)).toBe(false);
-    expect(toast.error).toHaveBeenCalledWith("Error adding to cart", { description: "Please try again later" });
+    expect(api.status).toEqual({ tone: "error", title: "Error adding to cart", text: "Please try again later" });
     expect(document.querySelector("[data-testid=state]")?.textContent).toBe("idle");
+  });
+
+  it("says why an add that would pass an order limit is refused", async () => {
+    cart.dispatch.mockReturnValue({ state: {} as CartResult["state"], error: { messageKey: "cart:limits.cartTotalMax", params: { amount: "$100,000" } } });
+    expect(await add(250000, 1000)).toBe(false);
+    expect(api.status).toEqual({ tone: "error", title: "Error adding to cart", text: "Cart total cannot exceed $100,000" });
   });
 
   it("ignores a second click while the first add is in flight", async () => {

@@ -28,6 +28,7 @@ const config: PublicConfig = {
   companyEmail: "bonjour@studio-nord.example",
   companyPhone: "+33 1 23 45 67 89",
   companyWebsite: "https://www.studio-nord.example/",
+  companyAddress: "12 Quay Street, Montreal, QC H2Y 1A1",
   social: { facebook: "https://facebook.example/nord", instagram: "https://instagram.example/nord", tiktok: "https://tiktok.example/@nord" },
   geoLookupUrl: null,
   oidcEnabled: false,
@@ -210,21 +211,32 @@ describe("the home page", () => {
       const offer = card(`service-card-${id}`);
       expect(offer.querySelector("h3")?.textContent).toBe(name);
       expect(offer.textContent).toContain(`Starting from ${from}`);
-      const share = offer.querySelector("[role=group]")!;
-      expect([...share.querySelectorAll("button")].map((b) => b.getAttribute("aria-label"))).toEqual([
-        "Share on Facebook",
-        "Share on Instagram",
-        "Share on TikTok",
-        "Share on WhatsApp",
-        "Copy link",
-      ]);
+      // The menu is built when wanted: the page's HTML holds only its button.
+      expect(offer.querySelector("[role=menu]")).toBeNull();
+      const trigger = offer.querySelector<HTMLButtonElement>("[aria-haspopup=menu]")!;
+      expect(trigger.textContent).toContain(`Share: ${name}`);
+      await click(trigger);
+      const share = offer.querySelector("[role=menu]")!;
+      expect([...share.querySelectorAll("[role=menuitem]")].map((b) => b.textContent)).toEqual(["Facebook", "Instagram", "TikTok", "WhatsApp", "Copy link"]);
+      expect(offer.querySelector("[aria-haspopup=menu]")?.textContent).toContain(`Share: ${name}`);
     }
   });
 
-  it("shows the eleven specialised services", async () => {
-    const { main } = await renderHome();
-    const ids = [...main.querySelectorAll("[data-testid^=specialised-card-]")].map((element) => element.getAttribute("data-testid")!.replace("specialised-card-", ""));
-    expect(ids).toEqual(["website", "agent_ai", "service_ai", "chat_bot", "logo_design", "graphics", "campaigns", "social_media", "video_marketing", "sport_audiovisuel", "jingle"]);
+  it("shows the eleven specialised services, closed, with their ranges, and filters them by family", async () => {
+    const { main, button } = await renderHome();
+    const ids = () => [...main.querySelectorAll("[data-testid^=specialised-card-]")].map((element) => element.getAttribute("data-testid")!.replace("specialised-card-", ""));
+    expect(ids()).toEqual(["website", "agent_ai", "service_ai", "chat_bot", "logo_design", "graphics", "campaigns", "social_media", "video_marketing", "sport_audiovisuel", "jingle"]);
+    expect([...main.querySelectorAll("[data-testid^=specialised-card-] [aria-expanded]")].every((b) => b.getAttribute("aria-expanded") === "false")).toBe(true);
+    expect(main.querySelector("[data-testid=specialised-card-website]")?.textContent).toContain("$500 – $2,500");
+    const filters = main.querySelector("[role=group][aria-label='Show services']")!;
+    const design = button(filters, /^Design/);
+    await click(design);
+    expect(design.getAttribute("aria-pressed")).toBe("true");
+    expect(ids()).toEqual(["logo_design", "graphics"]);
+    await click(button(filters, /^Video & audio/));
+    expect(ids()).toEqual(["video_marketing", "sport_audiovisuel", "jingle"]);
+    await click(button(filters, /^All/));
+    expect(ids()).toHaveLength(11);
   });
 
   it("streams the approved testimonials into the testimonials section", async () => {
@@ -253,20 +265,27 @@ describe("core offer cards", () => {
     expect(input.value).toBe("1");
   });
 
-  it("adds the offer at its minimum price, shows Adding... while busy, then toasts and resets the quantity to 1", async () => {
+  it("adds the offer at its minimum price, shows Adding... while busy, then says so beside the button and resets the quantity to 1", async () => {
     const { card, button } = await renderHome();
     const offer = card("service-card-conception");
     await click(button(offer, /Increase quantity of Conception/));
     await click(button(offer, /Increase quantity of Conception/));
-    await click(button(offer, /^Add to Cart/));
+    const add = button(offer, /^Add to Cart/);
+    add.focus();
+    await click(add);
     const busy = button(offer, /Adding\.\.\./);
-    expect(busy).toBeDefined();
-    expect(busy.disabled).toBe(true);
+    expect(busy).toBe(add);
+    // Busy but never disabled: a disabled button would drop the keyboard focus.
+    expect(busy.disabled).toBe(false);
+    expect(busy.getAttribute("aria-disabled")).toBe("true");
     await settle();
     expect(storedCart().items.map((item) => [item.serviceId, item.unitPriceCents, item.quantity])).toEqual([["conception", 25000, 3]]);
-    expect(toast.success).toHaveBeenCalledWith("Added to cart!", { description: "Conception has been added to your cart" });
+    const status = offer.querySelector("[role=status]")!;
+    expect(status.getAttribute("aria-live")).toBe("polite");
+    expect(status.textContent).toContain("Added to cart!Conception has been added to your cart");
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(add);
     expect(offer.querySelector<HTMLInputElement>("input[type=number]")!.value).toBe("1");
-    expect(button(offer, /^Add to Cart/).disabled).toBe(false);
     expect(container.querySelector("[data-testid=cart-badge]")?.textContent).toBe("3");
   });
 
@@ -284,10 +303,50 @@ describe("core offer cards", () => {
   });
 });
 
-describe("specialised service cards", () => {
+/** Opens a specialised service's row, where its budget, quantity and buttons are. */
+async function open(row: HTMLElement) {
+  await click(row.querySelector<HTMLButtonElement>("button[aria-expanded]")!);
+  return row;
+}
+
+describe("specialised service rows", () => {
+  it("open one at a time, with aria-expanded and the panel they control", async () => {
+    const { card } = await renderHome();
+    const website = await open(card("specialised-card-website"));
+    const toggle = website.querySelector<HTMLButtonElement>("button[aria-expanded]")!;
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    const panel = document.getElementById(toggle.getAttribute("aria-controls")!)!;
+    expect(panel.hidden).toBe(false);
+    expect(panel.getAttribute("role")).toBe("region");
+    expect(panel.textContent).toContain("Your budget (USD)");
+    await open(card("specialised-card-jingle"));
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(panel.hidden).toBe(true);
+  });
+
+  it("keeps only digits in the budget as it is typed, and says what is wrong under the field too", async () => {
+    const { card, button } = await renderHome();
+    const website = await open(card("specialised-card-website"));
+    const budget = website.querySelector<HTMLInputElement>("input[name=budget]")!;
+    expect(budget.inputMode).toBe("numeric");
+    await act(async () => type(budget, "12x00"));
+    expect(budget.value).toBe("1200");
+    await act(async () => type(budget, "1500.00"));
+    expect(budget.value).toBe("1500");
+    await act(async () => type(budget, "$3,000"));
+    expect(budget.value).toBe("3000");
+    await click(button(website, /^Add to Cart/));
+    expect(budget.getAttribute("aria-invalid")).toBe("true");
+    const error = document.getElementById(budget.getAttribute("aria-describedby")!)!;
+    expect(error.textContent).toBe("Amount must be between $500 and $2,500");
+    expect(toast.error).toHaveBeenCalledWith("Invalid Amount", { description: "Amount must be between $500 and $2,500" });
+    await act(async () => type(budget, "800"));
+    expect(budget.getAttribute("aria-invalid")).toBe("false");
+  });
+
   it("refuses a budget outside the range with 'Invalid Amount' and changes nothing", async () => {
     const { card, button } = await renderHome();
-    const website = card("specialised-card-website");
+    const website = await open(card("specialised-card-website"));
     const budget = website.querySelector<HTMLInputElement>("input:not([type=number])")!;
     await act(async () => type(budget, "100"));
     await click(button(website, /^Add to Cart/));
@@ -301,11 +360,11 @@ describe("specialised service cards", () => {
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
 
-  it("refuses a budget that is not a whole number with 'Please enter a valid amount'", async () => {
+  it("refuses an empty budget with 'Please enter a valid amount'", async () => {
     const { card, button } = await renderHome();
-    const graphics = card("specialised-card-graphics");
+    const graphics = await open(card("specialised-card-graphics"));
     const budget = graphics.querySelector<HTMLInputElement>("input:not([type=number])")!;
-    for (const value of ["abc", "99.5", ""]) {
+    for (const value of ["abc", ""]) {
       toast.error.mockClear();
       await act(async () => type(budget, value));
       await click(button(graphics, /^Add to Cart/));
@@ -317,21 +376,23 @@ describe("specialised service cards", () => {
 
   it("adds at the budget typed, with the quantity chosen", async () => {
     const { card, button } = await renderHome();
-    const jingle = card("specialised-card-jingle");
+    const jingle = await open(card("specialised-card-jingle"));
     await act(async () => type(jingle.querySelector<HTMLInputElement>("input:not([type=number])")!, "320"));
     await click(button(jingle, /Increase quantity of Jingle/));
     await click(button(jingle, /^Add to Cart/));
     await settle();
     expect(storedCart().items.map((item) => [item.serviceId, item.unitPriceCents, item.quantity])).toEqual([["jingle", 32000, 2]]);
-    expect(toast.success).toHaveBeenCalledWith("Added to cart!", { description: "Jingle has been added to your cart" });
+    expect(jingle.querySelector("[role=status]")?.textContent).toContain("Jingle has been added to your cart");
     expect(jingle.querySelector<HTMLInputElement>("input[type=number]")!.value).toBe("1");
   });
 
-  it("sells logo design at its fixed $75 whatever budget is typed within the range", async () => {
+  it("shows logo design's fixed $75 instead of a budget field, and sells it at that price", async () => {
     const { card, button } = await renderHome();
     const logo = card("specialised-card-logo_design");
     expect(logo.textContent).toContain("Fixed price: $75");
-    await act(async () => type(logo.querySelector<HTMLInputElement>("input:not([type=number])")!, "90"));
+    await open(logo);
+    expect(logo.querySelector("input[name=budget]")).toBeNull();
+    expect(logo.querySelector("[data-testid=fixed-price]")?.textContent).toContain("$75");
     await click(button(logo, /^Add to Cart/));
     await settle();
     expect(storedCart().items.map((item) => [item.serviceId, item.unitPriceCents])).toEqual([["logo_design", 7500]]);
@@ -339,7 +400,7 @@ describe("specialised service cards", () => {
 
   it("Get started goes to /payment with the amount, the service's title and a one-time plan", async () => {
     const { card, button } = await renderHome();
-    const website = card("specialised-card-website");
+    const website = await open(card("specialised-card-website"));
     await act(async () => type(website.querySelector<HTMLInputElement>("input:not([type=number])")!, "1200"));
     await click(button(website, /^Get started/));
     expect(container.querySelector("[data-testid=payment]")?.textContent).toBe("/payment?amount=1200&service=Website&paymentPlan=1time");
@@ -347,7 +408,7 @@ describe("specialised service cards", () => {
 
   it("Get started with an invalid amount shows Invalid Amount and stays", async () => {
     const { card, button } = await renderHome();
-    const chatBot = card("specialised-card-chat_bot");
+    const chatBot = await open(card("specialised-card-chat_bot"));
     await act(async () => type(chatBot.querySelector<HTMLInputElement>("input:not([type=number])")!, "900"));
     await click(button(chatBot, /^Get started/));
     expect(toast.error).toHaveBeenCalledWith("Invalid Amount", { description: "Amount must be between $1,000 and $1,500" });
@@ -357,7 +418,8 @@ describe("specialised service cards", () => {
   it("in French, Get started sends the French title and stays under /fr", async () => {
     const { card, button } = await renderHome({ language: "fr", path: "/fr" });
     const website = card("specialised-card-website");
-    expect(website.querySelector("h3")?.textContent).toBe("Site web");
+    expect(website.querySelector("h3")?.textContent).toContain("Site web");
+    await open(website);
     await click(button(website, /^Commencer/));
     expect(container.querySelector("[data-testid=payment]")?.textContent).toBe("/fr/payment?amount=500&service=Site%20web&paymentPlan=1time");
   });
@@ -397,16 +459,32 @@ describe("pricing cards", () => {
 });
 
 describe("scrolling to the consultation section", () => {
-  it("Request Quote, Book Consultation, Get Free Quote and the chat button all go to #consultation, with an 80 px offset", async () => {
+  it("Request Quote and Get Free Quote lead to the contact form's #request-quote, which the browser jumps to itself", async () => {
+    const { main } = await renderHome();
+    const links = [...main.querySelectorAll<HTMLAnchorElement>("a")];
+    for (const text of ["Request Quote", "Get Free Quote"]) {
+      const link = links.find((a) => a.textContent?.trim() === text)!;
+      expect(link.getAttribute("href")).toBe("#request-quote");
+      scrollTo.mockClear();
+      const event = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+      // The browser's own jump is not run by jsdom; what matters is that the page leaves it to the browser.
+      link.addEventListener("click", (clicked) => clicked.preventDefault(), { once: true });
+      const handled: boolean[] = [];
+      window.addEventListener("click", (seen) => handled.push(seen.defaultPrevented), { capture: true, once: true });
+      await act(async () => link.dispatchEvent(event));
+      expect(handled).toEqual([false]);
+      expect(scrollTo).not.toHaveBeenCalled();
+    }
+  });
+
+  it("Book Consultation and the chat button go to #consultation, with an 80 px offset", async () => {
     const { main, header } = await renderHome();
     const consultation = main.querySelector<HTMLElement>("#consultation")!;
     consultation.getBoundingClientRect = () => ({ top: 5000, bottom: 5600, left: 0, right: 0, width: 0, height: 600, x: 0, y: 5000, toJSON: () => ({}) });
     const links = [...container.querySelectorAll<HTMLAnchorElement>("a")];
     const byText = (text: string) => links.find((a) => a.textContent?.trim() === text)!;
     const triggers = [
-      byText("Request Quote"),
-      main.querySelector<HTMLAnchorElement>("#home a[href='#consultation']:nth-of-type(2)")!,
-      byText("Get Free Quote"),
+      byText("Book Consultation"),
       main.querySelector<HTMLAnchorElement>("[data-testid=chat-button]")!,
       [...header.querySelectorAll<HTMLAnchorElement>("a")].find((a) => a.textContent === "Book Consultation")!,
     ];

@@ -18,6 +18,7 @@ const config: PublicConfig = {
   companyEmail: "bonjour@studio-nord.example",
   companyPhone: "+33 1 23 45 67 89",
   companyWebsite: "https://www.studio-nord.example/",
+  companyAddress: "12 Quay Street, Montreal, QC H2Y 1A1",
   social: { facebook: "https://facebook.example/nord", instagram: "https://instagram.example/nord", tiktok: "https://tiktok.example/@nord" },
   geoLookupUrl: null,
   oidcEnabled: false,

@@ -1,11 +1,12 @@
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { HOT_DEAL_SERVICE_ID } from "../../../core/cart/rules.ts";
+import { HOT_DEAL_SERVICE_ID, incrementBlocked, type LineTexts } from "../../../core/cart/rules.ts";
 import { ORDER_LIMITS } from "../../../core/cart/limits.ts";
 import type { CartItem } from "../../../core/cart/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { useCart } from "./cart-context.tsx";
 import { useCartCommand } from "./use-cart-command.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 
@@ -18,10 +19,15 @@ const LIVE_QUANTITY = /^\s*\d+\s*$/;
  * remove button. Minus at quantity 1 removes the line; the input applies a whole number as it is
  * typed, and anything else when it is left or Enter is pressed (non-numeric becomes 1, 0 or below
  * removes the line). `onRemoved` runs when the line leaves the cart, so that focus can move on.
+ * `texts` are the line's name and description in the page's language. When one more would pass an
+ * order limit, the plus button is disabled and the limit is said under the quantity.
  */
-export function CartLine({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
+export function CartLine({ item, texts, onRemoved }: { item: CartItem; texts: LineTexts; onRemoved: () => void }) {
   const { t } = useTranslation("cart");
   const run = useCartCommand();
+  const { cart } = useCart();
+  const limitId = useId();
+  const blocked = incrementBlocked(cart, item.id);
   // What the visitor is typing, while it differs from the quantity the cart holds.
   const [draft, setDraftState] = useState<string | null>(null);
   // The same, read by handlers that may run before React re-renders (Enter, then the blur it causes).
@@ -30,7 +36,7 @@ export function CartLine({ item, onRemoved }: { item: CartItem; onRemoved: () =>
     draftRef.current = value;
     setDraftState(value);
   };
-  const name = item.serviceName;
+  const name = texts.name;
   const isHotDeal = item.serviceId === HOT_DEAL_SERVICE_ID;
 
   const leaves = (result: ReturnType<typeof run>) => {
@@ -66,7 +72,7 @@ export function CartLine({ item, onRemoved }: { item: CartItem; onRemoved: () =>
           <h3 className="font-display text-xl font-semibold leading-snug">
             {name}
           </h3>
-          {item.description ? <p className="text-sm leading-relaxed text-muted-foreground">{item.description}</p> : null}
+          {texts.description ? <p className="text-sm leading-relaxed text-muted-foreground">{texts.description}</p> : null}
           <div className="flex flex-wrap items-center gap-2">
             {isHotDeal ? (
               <Badge tone="danger" className="gap-1">
@@ -78,14 +84,14 @@ export function CartLine({ item, onRemoved }: { item: CartItem; onRemoved: () =>
           </div>
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:flex sm:flex-wrap">
             <div className="flex gap-1.5">
-              <dt className="text-muted-foreground">{t("page.unitPrice")}:</dt>
+              <dt className="text-muted-foreground">{t("page.label", { label: t("page.unitPrice") })}</dt>
               <dd className="font-medium tabular-nums" data-testid="unit-price">
                 {formatCents(item.unitPriceCents)}
               </dd>
             </div>
             {item.pricingType === "custom" && item.minPriceCents !== null && item.maxPriceCents !== null ? (
               <div className="flex gap-1.5">
-                <dt className="text-muted-foreground">{t("page.priceRangeLabel")}:</dt>
+                <dt className="text-muted-foreground">{t("page.label", { label: t("page.priceRangeLabel") })}</dt>
                 <dd className="tabular-nums" data-testid="price-range">
                   {t("page.priceRange", { min: formatCents(item.minPriceCents), max: formatCents(item.maxPriceCents) })}
                 </dd>
@@ -94,7 +100,7 @@ export function CartLine({ item, onRemoved }: { item: CartItem; onRemoved: () =>
           </dl>
         </div>
         <p className="shrink-0 text-left sm:text-right">
-          <span className="sr-only">{t("page.lineTotal")}: </span>
+          <span className="sr-only">{t("page.label", { label: t("page.lineTotal") })} </span>
           <span className="font-display text-2xl font-semibold tabular-nums" data-testid="line-total">
             {formatCents(item.lineTotalCents)}
           </span>
@@ -130,6 +136,8 @@ export function CartLine({ item, onRemoved }: { item: CartItem; onRemoved: () =>
             size="icon"
             className="h-9 w-9 rounded-full"
             aria-label={t("page.increaseItem", { name })}
+            aria-describedby={blocked ? limitId : undefined}
+            disabled={blocked !== null}
             onClick={() => run({ type: "increment", itemId: item.id })}
           >
             <Icon name="plus" size={16} aria-hidden="true" />
@@ -146,6 +154,12 @@ export function CartLine({ item, onRemoved }: { item: CartItem; onRemoved: () =>
           <span aria-hidden="true">{t("page.remove")}</span>
         </Button>
       </div>
+      {blocked ? (
+        <p id={limitId} className="mt-2 flex items-center gap-1.5 text-sm text-amber-800" data-testid="line-limit">
+          <Icon name="alert-circle" size={14} aria-hidden="true" />
+          {t(blocked.messageKey, blocked.params)}
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -5,10 +5,12 @@ import { toast } from "../../components/ui/toast.ts";
 import { hotDealIdOf, hotDealItem } from "../../../core/cart/rules.ts";
 import type { PublicDeal } from "../../../core/deals/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
-import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { GeneratedArt } from "../../components/ui/generated-art.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useCart } from "../cart/cart-context.tsx";
-import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
+import { InCartLink } from "../cart/in-cart-link.tsx";
+import { useLocalizedPath } from "../i18n/localized-link.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
 /**
@@ -54,9 +56,13 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
       {deal.featuredImage ? (
         <img src={deal.featuredImage} alt="" loading="lazy" className="aspect-[16/9] w-full object-cover" />
       ) : (
-        <div aria-hidden="true" className="flex aspect-[16/9] w-full items-center justify-center bg-[linear-gradient(135deg,#4338ca_0%,#6d28d9_55%,#c2410c_100%)]">
-          <Icon name="tag" size={56} className="text-white/80" />
-        </div>
+        // Each deal its own art, drawn from the deal: no two deals share a picture.
+        <GeneratedArt seed={`deal-${deal.id}-${deal.discountPercentage}`} className="aspect-[16/9] w-full">
+          <span className="relative flex flex-col items-center font-display font-semibold leading-none drop-shadow">
+            <span className="text-5xl">-{deal.discountPercentage}%</span>
+            <span className="mt-2 max-w-[80%] text-center text-sm font-medium uppercase tracking-wider text-white/90">{deal.serviceName}</span>
+          </span>
+        </GeneratedArt>
       )}
 
       <div className="flex flex-1 flex-col p-6">
@@ -116,16 +122,13 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
           )}
 
           {deal.soldOut ? (
-            <Button className="w-full" size="lg" variant="secondary" disabled>
+            <Button className="w-full rounded-full" size="lg" variant="secondary" disabled>
               {t("card.soldOut")}
             </Button>
           ) : inCart ? (
-            <LocalizedLink to="/cart" className={buttonClasses("outline", "lg", "w-full")}>
-              <Icon name="shopping-cart" size={18} aria-hidden="true" />
-              {t("card.inCart")}
-            </LocalizedLink>
+            <InCartLink size="lg" className="w-full" label={t("card.inCart")} />
           ) : (
-            <Button className="w-full" size="lg" onClick={claim} aria-describedby={titleId}>
+            <Button className="w-full rounded-full" size="lg" onClick={claim} aria-describedby={titleId}>
               {t("card.claim")}
             </Button>
           )}

@@ -10,34 +10,25 @@ const POINTS = [
   { key: "results", icon: "trending-up" as const },
 ] as const;
 
-/** About (anchor "about"): who we are, three points (human plus AI, data-driven strategy, results approach), an illustration, the brand kit. */
+/** About (anchor "about"): who we are, three points (human plus AI, data-driven strategy, results approach), and the brand kit beside them. */
 export function AboutSection() {
   const { t } = useTranslation("home");
   return (
-    <section id={SECTIONS.about} aria-labelledby="about-title" className="py-20 sm:py-24">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
-          <div>
-            <SectionHeading id="about-title" eyebrow={t("about.eyebrow")} title={t("about.title")} intro={t("about.text")} />
-            <ul className="mt-10 space-y-6">
-              {POINTS.map(({ key, icon }) => (
-                <li key={key} className="flex gap-4">
-                  <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
-                    <Icon name={icon} size={22} aria-hidden="true" />
-                  </span>
-                  <div>
-                    <h3 className="font-semibold">{t(`about.points.${key}.title`)}</h3>
-                    <p className="mt-1 leading-relaxed text-muted-foreground">{t(`about.points.${key}.text`)}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <figure className="relative">
-            <div aria-hidden="true" className="absolute -inset-4 -z-10 rounded-[2.5rem] bg-gradient-to-br from-primary/10 via-transparent to-accent/10" />
-            <img src="/images/home/about.svg" alt={t("about.illustrationAlt")} width={560} height={440} loading="lazy" decoding="async" className="h-auto w-full rounded-3xl" />
-            <Icon name="sparkles" size={28} aria-hidden="true" className="absolute -right-2 -top-3 text-accent" />
-          </figure>
+    <section id={SECTIONS.about} aria-labelledby="about-title" className="py-10 sm:py-16">
+      <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:gap-14">
+        <div>
+          <SectionHeading id="about-title" eyebrow={t("about.eyebrow")} title={t("about.title")} intro={t("about.text")} />
+          <ul className="mt-7 grid gap-4 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
+            {POINTS.map(({ key, icon }) => (
+              <li key={key} className="grid grid-cols-[2.25rem_1fr] gap-x-3 sm:block">
+                <span className="row-span-2 inline-flex h-9 w-9 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                  <Icon name={icon} size={18} aria-hidden="true" />
+                </span>
+                <h3 className="font-semibold sm:mt-2">{t(`about.points.${key}.title`)}</h3>
+                <p className="mt-0.5 text-sm leading-relaxed text-muted-foreground">{t(`about.points.${key}.text`)}</p>
+              </li>
+            ))}
+          </ul>
         </div>
         <BrandKit />
       </div>

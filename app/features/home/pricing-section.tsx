@@ -18,7 +18,11 @@ export const PROFESSIONAL_HREF = "/subscribe?plan=Professional";
 const CONSULTATION_PRICE_CENTS = 50_000;
 const PROFESSIONAL_PRICE_CENTS = 99_900;
 
-/** Pricing plans: Consultation ($500), Professional ($999 per month, most popular) and Enterprise (custom). */
+/**
+ * Pricing plans: Consultation ($500), Professional ($999 per month, most popular) and Enterprise
+ * (custom). Side by side on a wide screen; on a phone a row that scrolls sideways, so that three tall
+ * cards do not follow one another.
+ */
 export function PricingSection() {
   const { t } = useTranslation("home");
   const consultation = sectionHref(SECTIONS.consultation);
@@ -27,10 +31,10 @@ export function PricingSection() {
   const outline = buttonClasses("outline", "md", sized);
 
   return (
-    <section aria-labelledby="pricing-title" className="border-y border-border bg-muted/40 py-20 sm:py-24">
+    <section aria-labelledby="pricing-title" className="border-y border-border bg-muted/40 py-10 sm:py-16">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="pricing-title" eyebrow={t("pricing.eyebrow")} title={t("pricing.title")} intro={t("pricing.intro")} align="center" />
-        <ul className="mt-14 grid items-stretch gap-6 lg:grid-cols-3">
+        <ul className="-mx-4 mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 pt-5 lg:mx-0 lg:mt-10 lg:grid lg:grid-cols-3 lg:items-stretch lg:gap-6 lg:overflow-visible lg:px-0 lg:pb-0">
           <PlanCard
             id="consultation"
             name={t("pricing.consultation.name")}
@@ -117,8 +121,8 @@ function PlanCard({
     <li
       data-testid={`plan-${id}`}
       className={cn(
-        "relative flex flex-col rounded-3xl border p-8",
-        featured ? "border-primary bg-primary text-white shadow-xl shadow-indigo-900/20 lg:-my-4 lg:py-12" : "border-border bg-white shadow-sm",
+        "relative flex w-[85%] max-w-sm shrink-0 snap-center flex-col rounded-3xl border p-6 lg:w-auto lg:max-w-none",
+        featured ? "border-primary bg-primary text-white shadow-xl shadow-indigo-900/20 lg:-my-3 lg:py-9" : "border-border bg-white shadow-sm",
       )}
     >
       {badge ? (
@@ -130,11 +134,11 @@ function PlanCard({
         {name}
       </h3>
       <p className={cn("mt-2 text-sm", featured ? "text-indigo-100" : "text-muted-foreground")}>{description}</p>
-      <p className="mt-6 flex items-baseline gap-2">
-        <span className="font-display text-5xl font-semibold tracking-tight">{price}</span>
+      <p className="mt-4 flex items-baseline gap-2">
+        <span className="font-display text-4xl font-semibold tracking-tight">{price}</span>
         {period ? <span className={cn("text-sm", featured ? "text-indigo-100" : "text-muted-foreground")}>{period}</span> : null}
       </p>
-      <ul className="mt-8 flex-1 space-y-3 text-sm">
+      <ul className="mt-5 flex-1 space-y-2 text-sm">
         {features.map((feature) => (
           <li key={feature} className="flex gap-3">
             <Icon name="check" size={18} aria-hidden="true" className={cn("mt-0.5 shrink-0", featured ? "text-orange-200" : "text-success")} />
@@ -142,7 +146,7 @@ function PlanCard({
           </li>
         ))}
       </ul>
-      <div className="mt-8 space-y-3">{children}</div>
+      <div className="mt-6 space-y-2.5">{children}</div>
     </li>
   );
 }

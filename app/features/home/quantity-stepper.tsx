@@ -3,8 +3,9 @@ import type { TFunction } from "../../i18n/translator.ts";
 import { catalogueQuantity } from "../../../core/catalogue/rules.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { cn } from "../../lib/cn.ts";
 
-const iconButton = buttonClasses("outline", "icon", "h-9 w-9 shrink-0 rounded-full");
+const iconButton = buttonClasses("outline", "icon", "h-8 w-8 shrink-0 rounded-full");
 
 /**
  * A card's quantity: minus and plus buttons around a number input. It never goes below 1 (a
@@ -17,20 +18,23 @@ export function QuantityStepper({
   serviceName,
   disabled,
   t,
+  compact = false,
 }: {
   value: number;
   onChange: (next: number) => void;
   serviceName: string;
   disabled?: boolean;
   t: TFunction;
+  /** A narrower layout, for a card in a row of five. */
+  compact?: boolean;
 }) {
   const id = useId();
   // What the visitor is typing; the quantity itself is always a whole number of at least 1.
   const [draft, setDraft] = useState<string | null>(null);
 
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="mr-1 text-sm font-medium text-muted-foreground">
+    <div className={cn("flex flex-wrap items-center gap-y-1", compact ? "gap-x-1" : "gap-x-1.5")}>
+      <label htmlFor={id} className={cn("mr-auto font-medium text-muted-foreground", compact ? "text-xs" : "text-sm")}>
         {t("services.quantity")}
       </label>
       <button
@@ -56,7 +60,7 @@ export function QuantityStepper({
           if (event.target.value.trim() !== "") onChange(catalogueQuantity(event.target.value));
         }}
         onBlur={() => setDraft(null)}
-        className="h-9 w-16 rounded-md border border-border bg-white text-center tabular-nums focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+        className={cn("h-8 rounded-md border border-border bg-white text-center tabular-nums focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none", compact ? "w-10" : "w-12")}
       />
       <button
         type="button"

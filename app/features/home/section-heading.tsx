@@ -8,7 +8,7 @@ export function SectionHeading({ id, eyebrow, title, intro, align = "start", ton
       <h2 id={id} className="mt-3 font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
         {title}
       </h2>
-      {intro ? <p className={cn("mt-4 text-lg leading-relaxed", tone === "dark" ? "text-stone-300" : "text-muted-foreground")}>{intro}</p> : null}
+      {intro ? <p className={cn("mt-3 text-base leading-relaxed sm:mt-4 sm:text-lg", tone === "dark" ? "text-stone-300" : "text-muted-foreground")}>{intro}</p> : null}
     </div>
   );
 }

@@ -11,6 +11,8 @@ export const SECTIONS = {
   testimonials: "testimonials",
   contact: "contact",
   consultation: "consultation",
+  /** The contact form, opened with "Request quote" chosen (Request Quote, Get Free Quote). */
+  requestQuote: "request-quote",
 } as const;
 export type SectionId = (typeof SECTIONS)[keyof typeof SECTIONS];
 
@@ -57,6 +59,8 @@ export function sectionOfClick(event: MouseEvent): string | null {
   const url = new URL(anchor.href, window.location.href);
   if (!samePage(url)) return null;
   const id = url.hash ? decodeURIComponent(url.hash.slice(1)) : SECTIONS.home;
+  // The contact form reads this address's hash to choose "Request quote": the browser's own jump sets it.
+  if (id === SECTIONS.requestQuote) return null;
   return document.getElementById(id) ? id : null;
 }
 

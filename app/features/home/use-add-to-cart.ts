@@ -1,6 +1,5 @@
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { toast } from "../../components/ui/toast.ts";
 import type { Service } from "../../../core/catalogue/schema.ts";
 import { useCart } from "../cart/cart-context.tsx";
 
@@ -9,15 +8,25 @@ export const ADDING_TICK_MS = 150;
 
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, ADDING_TICK_MS));
 
+/** What the card says next to its buttons after an add: shown there and read by a polite live region. */
+export interface AddStatus {
+  tone: "added" | "error";
+  title: string;
+  text: string;
+}
+
 /**
- * One catalogue card's Add to Cart (spec 000, sections 4 and 8): busy while adding, then a toast,
- * 'Added to cart!' / '{service} has been added to your cart', or 'Error adding to cart' with the cart
- * rule's message (or 'Please try again later' for an unexpected failure). Answers whether the line was added.
+ * One catalogue card's Add to Cart (spec 000, sections 4 and 8): busy while adding, then a status next
+ * to the button, 'Added to cart!' / '{service} has been added to your cart', or 'Error adding to cart'
+ * with the cart rule's message (an order limit the add would pass, say), or 'Please try again later'
+ * for an unexpected failure. No toast: the status is where the visitor is looking, the focus stays on
+ * the button, and nothing covers the header. Answers whether the line was added.
  */
 export function useAddToCart() {
   const { t } = useTranslation();
   const { dispatch } = useCart();
   const [adding, setAdding] = useState(false);
+  const [status, setStatus] = useState<AddStatus | null>(null);
   const busy = useRef(false);
 
   const add = useCallback(
@@ -25,18 +34,19 @@ export function useAddToCart() {
       if (busy.current) return false;
       busy.current = true;
       setAdding(true);
+      setStatus(null);
       try {
         await tick();
         const result = dispatch({ type: "add", service, quantity, unitPriceCents });
         if (result.error) {
-          toast.error(t("cart:toast.addErrorTitle"), { description: t(result.error.messageKey, result.error.params) });
+          setStatus({ tone: "error", title: t("cart:toast.addErrorTitle"), text: t(result.error.messageKey, result.error.params) });
           return false;
         }
-        toast.success(t("cart:toast.addedTitle"), { description: t("cart:toast.addedText", { service: service.name }) });
+        setStatus({ tone: "added", title: t("cart:toast.addedTitle"), text: t("cart:toast.addedText", { service: service.name }) });
         return true;
       } catch (error) {
         console.error("Could not add to the cart", error);
-        toast.error(t("cart:toast.addErrorTitle"), { description: t("cart:toast.addErrorText") });
+        setStatus({ tone: "error", title: t("cart:toast.addErrorTitle"), text: t("cart:toast.addErrorText") });
         return false;
       } finally {
         busy.current = false;
@@ -46,5 +56,7 @@ export function useAddToCart() {
     [dispatch, t],
   );
 
-  return { add, adding };
+  const clearStatus = useCallback(() => setStatus(null), []);
+
+  return { add, adding, status, clearStatus };
 }
