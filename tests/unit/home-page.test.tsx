@@ -461,7 +461,7 @@ describe("the header on the home page", () => {
     expect(links.map(([, href]) => href)).not.toContain("/calls");
     expect(links.map(([, href]) => href)).not.toContain("/leads");
     expect(links).toContainEqual(["Logout", "/api/logout"]);
-    expect(header.querySelector("[data-testid=nav-user]")?.textContent).toContain("Camille");
+    expect(header.querySelector("[data-testid=account-summary]")?.textContent).toContain("Camille");
   });
 
   it("speaks French under /fr", async () => {

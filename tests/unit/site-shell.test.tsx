@@ -119,24 +119,30 @@ describe("the site header", () => {
 
   it("shows a customer's first name and a Logout link, but no staff link", async () => {
     const { header, links } = await renderShell({ signedIn: user({ role: "customer" }) });
-    expect(header.querySelector("[data-testid=nav-user]")?.textContent).toBe("CDCamille");
+    expect(header.querySelector("[data-testid=nav-user]")?.textContent).toBe("CD");
+    expect(header.querySelector("[aria-label='Your account: Camille']")?.getAttribute("aria-haspopup")).toBe("menu");
+    expect(header.querySelector("[data-testid=account-summary]")?.textContent).toBe("Camillecamille.durand@example.com");
     expect(links(header)).toContainEqual({ text: "Logout", href: "/api/logout" });
     expect(links(header).some((link) => link.href === "/api/login")).toBe(false);
     expect(links(header).map((link) => link.href)).not.toContain("/admin");
   });
 
-  it.each(["staff", "admin"] as const)("shows the Admin link to %s accounts", async (role) => {
+  it.each(["staff", "admin"] as const)("shows the Admin link to %s accounts, in their account menu", async (role) => {
     const { header, links } = await renderShell({ signedIn: user({ role }) });
-    expect(links(header.querySelector("nav")!).at(-1)).toEqual({ text: "Admin", href: "/admin" });
+    const menu = document.getElementById(header.querySelector("[aria-label='Your account: Camille']")!.getAttribute("aria-controls")!)!;
+    expect(links(menu)).toEqual([
+      { text: "Admin", href: "/admin" },
+      { text: "Logout", href: "/api/logout" },
+    ]);
   });
 
   it("names the user by the e-mail's local part without a first name, else 'User'", async () => {
     const byEmail = await renderShell({ signedIn: user({ firstName: null, lastName: null, email: "jo.martin@example.com" }) });
-    expect(byEmail.header.querySelector("[data-testid=nav-user]")?.textContent).toBe("Jjo.martin");
+    expect(byEmail.header.querySelector("[data-testid=account-summary] p")?.textContent).toBe("jo.martin");
     act(() => root?.unmount());
     root = null;
     const anonymous = await renderShell({ signedIn: user({ firstName: null, lastName: null, email: "" }) });
-    expect(anonymous.header.querySelector("[data-testid=nav-user]")?.textContent).toBe("?User");
+    expect(anonymous.header.querySelector("[data-testid=account-summary] p")?.textContent).toBe("User");
   });
 
   it("shows the profile picture when there is one", async () => {

@@ -56,11 +56,13 @@ export function SiteHeader() {
                 </Link>
               </li>
             ))}
-            {nav.groups.map((group) => (
-              <li key={group.id}>
-                <NavGroupMenu group={group} />
-              </li>
-            ))}
+            {nav.groups
+              .filter((group) => group.id !== "staff")
+              .map((group) => (
+                <li key={group.id}>
+                  <NavGroupMenu group={group} />
+                </li>
+              ))}
           </ul>
         </nav>
 
@@ -71,7 +73,7 @@ export function SiteHeader() {
             <Icon name="calendar-check" size={16} aria-hidden="true" />
             {t("nav.bookConsultation")}
           </Link>
-          <AccountActions user={user} className="hidden xl:flex" />
+          <AccountActions user={user} staff={nav.groups.find((group) => group.id === "staff")} className="hidden xl:flex" />
           <SiteDrawer nav={nav} user={user} />
         </div>
       </div>
@@ -114,29 +116,57 @@ function NavGroupMenu({ group }: { group: NavGroup }) {
   );
 }
 
-/** Wide screens: the signed-in user's avatar, name and Logout, or the Login link. */
-function AccountActions({ user, className }: { user: CurrentUser | null; className?: string }) {
+/**
+ * Wide screens: the Login link, or the signed-in user's menu (avatar; name and e-mail, the staff pages
+ * for staff, Logout), which keeps the bar the same width whoever is signed in.
+ */
+function AccountActions({ user, staff, className }: { user: CurrentUser | null; staff: NavGroup | undefined; className?: string }) {
   const { t } = useTranslation();
   const name = useUserName(user);
+  if (!user) {
+    return (
+      <a href="/api/login" className={buttonClasses("outline", "sm", cn("ml-1", className))}>
+        <Icon name="log-in" size={16} aria-hidden="true" />
+        {t("nav.login")}
+      </a>
+    );
+  }
   return (
-    <div className={cn("items-center gap-1", className)}>
-      {user ? (
-        <>
-          <span className="flex items-center gap-2 pl-2" data-testid="nav-user">
-            <Avatar src={user.profileImageUrl} initials={initials(user)} />
-            <span className="max-w-[8rem] truncate text-sm font-medium">{name}</span>
-          </span>
-          <a href="/api/logout" className={buttonClasses("ghost", "sm", "text-muted-foreground hover:text-foreground")}>
-            <Icon name="log-out" size={16} aria-hidden="true" />
-            {t("nav.logout")}
-          </a>
-        </>
-      ) : (
-        <a href="/api/login" className={buttonClasses("outline", "sm")}>
-          <Icon name="log-in" size={16} aria-hidden="true" />
-          {t("nav.login")}
+    <div className={cn("ml-1 items-center", className)}>
+      <PopoverMenu
+        align="end"
+        label={t("nav.account")}
+        triggerClassName="inline-flex h-10 items-center gap-1.5 rounded-full pl-1 pr-2 transition-colors hover:bg-muted data-[state=open]:bg-muted"
+        triggerProps={{ "aria-label": t("nav.accountOf", { name }) }}
+        className="w-64"
+        trigger={
+          <>
+            <span data-testid="nav-user" className="inline-flex">
+              <Avatar src={user.profileImageUrl} initials={initials(user)} />
+            </span>
+            <Icon name="chevron-down" size={14} aria-hidden="true" className="text-muted-foreground" />
+          </>
+        }
+      >
+        <div aria-hidden="true" className="border-b border-border px-3 pb-2.5 pt-1.5" data-testid="account-summary">
+          <p className="truncate text-sm font-semibold">{name}</p>
+          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+        </div>
+        {staff ? (
+          <div role="group" aria-label={staff.label} className="border-b border-border py-1">
+            {staff.links.map((link) => (
+              <LocalizedNavLink key={link.to} to={link.to} role="menuitem" tabIndex={-1} className={cn(menuItemClasses, "aria-[current=page]:font-semibold")}>
+                {link.icon ? <Icon name={link.icon} size={16} aria-hidden="true" className="text-primary" /> : null}
+                {link.label}
+              </LocalizedNavLink>
+            ))}
+          </div>
+        ) : null}
+        <a href="/api/logout" role="menuitem" tabIndex={-1} className={cn(menuItemClasses, "mt-1")}>
+          <Icon name="log-out" size={16} aria-hidden="true" className="text-muted-foreground" />
+          {t("nav.logout")}
         </a>
-      )}
+      </PopoverMenu>
     </div>
   );
 }
