@@ -475,6 +475,12 @@ describe("the header on the home page", () => {
   it("opens a menu whose section links close it, then scroll", async () => {
     const { header } = await renderHome();
     await click(header.querySelector<HTMLButtonElement>("button[aria-haspopup=dialog]")!);
+    // The drawer's code loads on first use.
+    for (let i = 0; i < 50 && !document.querySelector("[role=dialog]"); i++) {
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      });
+    }
     const drawer = document.querySelector("[role=dialog]")!;
     const about = [...drawer.querySelectorAll<HTMLAnchorElement>("a")].find((a) => a.textContent === "About")!;
     expect(about.getAttribute("href")).toBe("/#about");

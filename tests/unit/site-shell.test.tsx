@@ -47,6 +47,17 @@ afterEach(() => {
   container?.remove();
 });
 
+/** Presses the menu button and waits for the drawer, whose code loads on first use. */
+async function openDrawer(toggle: HTMLButtonElement): Promise<Element> {
+  await act(async () => toggle.click());
+  for (let i = 0; i < 50 && !document.querySelector("[role=dialog]"); i++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+  }
+  return document.querySelector("[role=dialog]")!;
+}
+
 async function renderShell({ signedIn = null as CurrentUser | null, path = "/", language = "en" as "en" | "fr" } = {}) {
   const Stub = createRoutesStub([
     {
@@ -104,8 +115,8 @@ describe("the site header", () => {
 
   it("never links to pages that are not built yet", async () => {
     const { header, links } = await renderShell({ signedIn: user({ role: "admin" }) });
-    await act(async () => header.querySelector<HTMLButtonElement>("button[aria-haspopup=dialog]")!.click());
-    const all = [...links(header), ...links(document.querySelector("[role=dialog]")!)].map((link) => link.href);
+    const drawer = await openDrawer(header.querySelector<HTMLButtonElement>("button[aria-haspopup=dialog]")!);
+    const all = [...links(header), ...links(drawer)].map((link) => link.href);
     for (const unbuilt of ["/media", "/tutorials", "/classes", "/leads", "/calls"]) expect(all).not.toContain(unbuilt);
   });
 
@@ -155,8 +166,7 @@ describe("the site header", () => {
     const toggle = header.querySelector<HTMLButtonElement>("button[aria-haspopup=dialog]")!;
     expect(toggle.getAttribute("aria-label")).toBe("Open menu");
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
-    await act(async () => toggle.click());
-    const drawer = document.querySelector("[role=dialog]")!;
+    const drawer = await openDrawer(toggle);
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
     expect(toggle.getAttribute("aria-controls")).toBe(drawer.id);
     expect(drawer.getAttribute("aria-labelledby")).toBeTruthy();
