@@ -61,7 +61,7 @@ export function LanguageSelector({ variant = "menu", className }: { variant?: "m
             type="button"
             aria-pressed={language === current}
             onClick={() => choose(language)}
-            className="flex h-11 items-center justify-center gap-2 rounded-lg border border-border bg-white px-3 text-sm font-medium transition-colors hover:bg-muted aria-pressed:border-primary aria-pressed:bg-primary/5 aria-pressed:text-primary"
+            className="flex h-11 items-center justify-center gap-2 rounded-full border border-border bg-white px-3 text-sm font-medium transition-colors hover:bg-muted aria-pressed:border-primary aria-pressed:bg-primary/5 aria-pressed:text-primary"
           >
             <FlagIcon language={language} />
             <LanguageName language={language} />
