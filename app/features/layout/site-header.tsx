@@ -18,7 +18,7 @@ import { SiteDrawer } from "./site-drawer.tsx";
 import { sectionPath, useSiteNav, type NavGroup } from "./site-nav.ts";
 import { useUserName } from "./user-name.ts";
 
-/** Wide screens show the whole bar from this breakpoint (Tailwind's xl, 1280 px); below it, the drawer. */
+/** A link or menu button of the bar; the bar shows from Tailwind's xl (1280 px), below it the drawer does. */
 const barLink =
   "relative inline-flex h-10 items-center gap-1 whitespace-nowrap rounded-full px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground data-[state=open]:bg-muted data-[state=open]:text-foreground";
 
