@@ -117,10 +117,11 @@ describe.each(languages)("the header in $lang", ({ prefix, common, locale }) => 
         await page.keyboard.press("Enter");
         const menu = page.getByRole("menu", { name: common.nav.explore });
         await menu.waitFor();
-        // The first item takes the focus; the arrows move it.
-        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(common.nav.reviews);
+        // The first item takes the focus (as the menu's toggle event runs); the arrows move it.
+        const focused = (text: string) => page.waitForFunction((expected) => document.activeElement?.textContent === expected, text, { timeout: 5_000 });
+        await focused(common.nav.reviews);
         await page.keyboard.press("ArrowDown");
-        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(common.nav.hotDeals);
+        await focused(common.nav.hotDeals);
         await expectAccessible(page);
         await page.keyboard.press("Escape");
         await menu.waitFor({ state: "hidden" });
