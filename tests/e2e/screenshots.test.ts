@@ -30,6 +30,8 @@ async function shoot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
   fs.mkdirSync(DIR, { recursive: true });
   await page.screenshot({ path: path.join(DIR, `${name}.png`), fullPage: true });
+  // Nothing wider than the screen (the header with a cart total and the longest French labels included).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await expectAccessible(page);
 }
 

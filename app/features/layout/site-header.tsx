@@ -20,7 +20,7 @@ import { useUserName } from "./user-name.ts";
 
 /** A link or menu button of the bar; the bar shows from Tailwind's xl (1280 px), below it the drawer does. */
 const barLink =
-  "relative inline-flex h-10 items-center gap-1 whitespace-nowrap rounded-full px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground data-[state=open]:bg-muted data-[state=open]:text-foreground";
+  "relative inline-flex h-10 items-center gap-1 whitespace-nowrap rounded-full px-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground data-[state=open]:bg-muted data-[state=open]:text-foreground";
 
 /**
  * The header of every page, the home page included (spec 000, "App navigation bar" and "Landing
@@ -67,7 +67,8 @@ export function SiteHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
-          <LanguageSelector />
+          {/* From 1280 px the bar holds every link; until 1536 px the flag alone names the language. */}
+          <LanguageSelector nameClassName="xl:max-2xl:sr-only" />
           <CartBadge count={cart.count} totalCents={cart.totalCents} />
           <Link to={sectionPath(home, SECTIONS.consultation)} className={buttonClasses("primary", "sm", "ml-1 hidden whitespace-nowrap md:inline-flex")}>
             <Icon name="calendar-check" size={16} aria-hidden="true" />
