@@ -10,8 +10,14 @@ import { CartProvider } from "./features/cart/cart-context.tsx";
 import { LanguageDetector } from "./features/i18n/language-detector.tsx";
 import { ErrorPage } from "./features/layout/error-page.tsx";
 import stylesheet from "./app.css?url";
+// The same files app.css declares; Vite gives both imports one hashed address.
+import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import frauncesFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 
 export const links: Route.LinksFunction = () => [
+  // Both brand fonts are on the first screen of every page (headings and body): fetched with the stylesheet, not after it.
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: frauncesFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -90,7 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
-        <ToastHost visibleToasts={1} duration={5000} position="top-center" richColors closeButton />
+        <ToastHost visibleToasts={1} duration={5000} richColors closeButton />
         <InlineResources language={language} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -2,7 +2,6 @@ import { AboutSection } from "../features/home/about-section.tsx";
 import { ChatButton } from "../features/home/chat-button.tsx";
 import { CtaSection } from "../features/home/cta-section.tsx";
 import { HeroSection } from "../features/home/hero-section.tsx";
-import { LandingHeader } from "../features/home/landing-header.tsx";
 import { PricingSection } from "../features/home/pricing-section.tsx";
 import { useSectionLinks } from "../features/home/section-scroll.ts";
 import { ServicesSection } from "../features/home/services-section.tsx";
@@ -11,7 +10,6 @@ import { ContactSection } from "../features/contact/contact-section.tsx";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
-import type { SiteHandle } from "../features/layout/site-shell.tsx";
 import { TestimonialsSection } from "../features/testimonials/testimonials-section.tsx";
 import type { Route } from "./+types/home";
 
@@ -32,9 +30,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
-
-/** The home page brings its own header, the landing header, in place of the navigation bar. */
-export const handle: SiteHandle = { header: LandingHeader };
 
 /** The home page (spec document 000, section 2 "Home page"): its sections in the specified order. */
 export default function Home({ loaderData }: Route.ComponentProps) {

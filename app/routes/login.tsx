@@ -61,7 +61,7 @@ export default function Login() {
         <>
           <a
             href={ssoHref}
-            className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-md border border-border bg-white px-6 py-2.5 text-center text-base font-medium leading-snug text-foreground transition-colors hover:bg-muted"
+            className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full border border-border bg-white px-6 py-2.5 text-center text-base font-medium leading-snug text-foreground transition-colors hover:bg-muted"
           >
             <Icon name="key-round" size={18} aria-hidden="true" className="shrink-0" />
             {t("login.sso")}

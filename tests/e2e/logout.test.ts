@@ -84,7 +84,9 @@ describe("the site's own Logout link", () => {
       await signInByApi(page);
       await page.goto("/posts");
       await waitForHydration(page);
-      await page.getByRole("link", { name: enCommon.nav.logout }).first().click();
+      // On a wide screen Logout is in the account menu, under the avatar.
+      await page.getByRole("button", { name: /^Your account: / }).click();
+      await page.getByRole("menuitem", { name: enCommon.nav.logout }).click();
       await page.waitForURL((url) => url.pathname === "/");
       expect((await page.request.get("/api/auth/user")).status()).toBe(401);
     } finally {

@@ -48,6 +48,17 @@ afterEach(() => {
   container?.remove();
 });
 
+/** Presses the menu button and waits for the drawer, whose code loads on first use. */
+async function openDrawer(toggle: HTMLButtonElement): Promise<Element> {
+  await act(async () => toggle.click());
+  for (let i = 0; i < 50 && !document.querySelector("[role=dialog]"); i++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+  }
+  return document.querySelector("[role=dialog]")!;
+}
+
 async function renderShell({ signedIn = null as CurrentUser | null, path = "/", language = "en" as "en" | "fr" } = {}) {
   const Stub = createRoutesStub([
     {
@@ -80,52 +91,70 @@ async function renderShell({ signedIn = null as CurrentUser | null, path = "/", 
   return { header, footer, links };
 }
 
-describe("navigation bar", () => {
-  it("links to Home, Contact, About and Blog, with a Login link that is a full navigation to /api/login", async () => {
-    const { header, links } = await renderShell();
+describe("the site header", () => {
+  it("leads to the home page's sections, the blog, reviews and hot deals, with a Login link that is a full navigation to /api/login", async () => {
+    const { header, links } = await renderShell({ path: "/posts" });
     const nav = header.querySelector("nav")!;
     expect(links(nav)).toEqual([
       { text: "Home", href: "/" },
-      { text: "Contact", href: "/contact" },
-      { text: "About", href: "/about" },
+      { text: "About", href: "/#about" },
+      { text: "Services", href: "/#services" },
+      { text: "Contact", href: "/#contact" },
       { text: "Blog", href: "/posts" },
+      { text: "Reviews", href: "/testimonials" },
+      { text: "Hot Deals", href: "/hot-deals" },
     ]);
+    // Reviews and Hot Deals share the Explore menu.
+    const explore = [...nav.querySelectorAll("button")].find((button) => button.textContent === "Explore")!;
+    expect(explore.getAttribute("aria-haspopup")).toBe("menu");
+    expect(document.getElementById(explore.getAttribute("aria-controls")!)?.querySelectorAll("[role=menuitem]")).toHaveLength(2);
     expect(links(header)).toContainEqual({ text: "Login", href: "/api/login" });
+    expect(links(header)).toContainEqual({ text: "Book Consultation", href: "/#consultation" });
     expect(links(header).some((link) => link.href === "/api/logout")).toBe(false);
     expect(header.querySelector("a[href='/cart']")).not.toBeNull();
   });
 
-  it("keeps visitors under /fr in French", async () => {
-    const { header, links } = await renderShell({ path: "/fr/about", language: "fr" });
-    expect(links(header.querySelector("nav")!).map((link) => link.href)).toEqual(["/fr", "/fr/contact", "/fr/about", "/fr/posts"]);
-    expect(header.querySelector("nav a[aria-current=page]")?.textContent).toBe("À propos");
-    expect(links(header)).toContainEqual({ text: "Connexion", href: "/api/login" });
+  it("never links to pages that are not built yet", async () => {
+    const { header, links } = await renderShell({ signedIn: user({ role: "admin" }) });
+    const drawer = await openDrawer(header.querySelector<HTMLButtonElement>("button[aria-haspopup=dialog]")!);
+    const all = [...links(header), ...links(drawer)].map((link) => link.href);
+    for (const unbuilt of ["/media", "/tutorials", "/classes", "/leads", "/calls"]) expect(all).not.toContain(unbuilt);
   });
 
-  it("shows a customer's first name and a Logout link, but no Leads or Admin link", async () => {
+  it("keeps visitors under /fr in French", async () => {
+    const { header, links } = await renderShell({ path: "/fr/posts", language: "fr" });
+    expect(links(header.querySelector("nav")!).map((link) => link.href)).toEqual(["/fr", "/fr#about", "/fr#services", "/fr#contact", "/fr/posts", "/fr/testimonials", "/fr/hot-deals"]);
+    expect(header.querySelector("nav a[aria-current=page]")?.textContent).toBe("Blog");
+    expect(links(header)).toContainEqual({ text: "Connexion", href: "/api/login" });
+    expect(links(header)).toContainEqual({ text: "Réserver une consultation", href: "/fr#consultation" });
+  });
+
+  it("shows a customer's first name and a Logout link, but no staff link", async () => {
     const { header, links } = await renderShell({ signedIn: user({ role: "customer" }) });
-    expect(header.querySelector("[data-testid=nav-user]")?.textContent).toBe("CDCamille");
+    expect(header.querySelector("[data-testid=nav-user]")?.textContent).toBe("CD");
+    expect(header.querySelector("[aria-label='Your account: Camille']")?.getAttribute("aria-haspopup")).toBe("menu");
+    expect(header.querySelector("[data-testid=account-summary]")?.textContent).toBe("Camillecamille.durand@example.com");
     expect(links(header)).toContainEqual({ text: "Logout", href: "/api/logout" });
     expect(links(header).some((link) => link.href === "/api/login")).toBe(false);
-    expect(links(header).map((link) => link.href)).not.toContain("/leads");
     expect(links(header).map((link) => link.href)).not.toContain("/admin");
   });
 
-  it.each(["staff", "admin"] as const)("shows Leads and Admin links to %s accounts", async (role) => {
+  it.each(["staff", "admin"] as const)("shows the Admin link to %s accounts, in their account menu", async (role) => {
     const { header, links } = await renderShell({ signedIn: user({ role }) });
-    expect(links(header.querySelector("nav")!).slice(-2)).toEqual([
-      { text: "Leads", href: "/leads" },
+    const menu = document.getElementById(header.querySelector("[aria-label='Your account: Camille']")!.getAttribute("aria-controls")!)!;
+    expect(links(menu)).toEqual([
       { text: "Admin", href: "/admin" },
+      { text: "Logout", href: "/api/logout" },
     ]);
   });
 
   it("names the user by the e-mail's local part without a first name, else 'User'", async () => {
     const byEmail = await renderShell({ signedIn: user({ firstName: null, lastName: null, email: "jo.martin@example.com" }) });
-    expect(byEmail.header.querySelector("[data-testid=nav-user]")?.textContent).toBe("Jjo.martin");
+    expect(byEmail.header.querySelector("[data-testid=account-summary] p")?.textContent).toBe("jo.martin");
     act(() => root?.unmount());
     root = null;
     const anonymous = await renderShell({ signedIn: user({ firstName: null, lastName: null, email: "" }) });
-    expect(anonymous.header.querySelector("[data-testid=nav-user]")?.textContent).toBe("?User");
+    expect(anonymous.header.querySelector("[data-testid=account-summary] p")?.textContent).toBe("User");
   });
 
   it("shows the profile picture when there is one", async () => {
@@ -134,17 +163,27 @@ describe("navigation bar", () => {
   });
 
   it("opens a labelled drawer from the menu button that shows the e-mail, and Escape closes it", async () => {
-    const { header } = await renderShell({ signedIn: user({}) });
+    const { header } = await renderShell({ signedIn: user({}), path: "/posts" });
     const toggle = header.querySelector<HTMLButtonElement>("button[aria-haspopup=dialog]")!;
     expect(toggle.getAttribute("aria-label")).toBe("Open menu");
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
-    await act(async () => toggle.click());
-    const drawer = document.querySelector("[role=dialog]")!;
+    const drawer = await openDrawer(toggle);
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
     expect(toggle.getAttribute("aria-controls")).toBe(drawer.id);
     expect(drawer.getAttribute("aria-labelledby")).toBeTruthy();
     expect(drawer.querySelector("[data-testid=drawer-user]")?.textContent).toContain("camille.durand@example.com");
     expect(drawer.contains(document.activeElement)).toBe(true);
+    const drawerLinks = [...drawer.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(drawerLinks).toEqual(
+      expect.arrayContaining([
+        ["About", "/#about"],
+        ["Book Consultation", "/#consultation"],
+        ["Blog", "/posts"],
+        ["Reviews", "/testimonials"],
+        ["Hot Deals", "/hot-deals"],
+        ["Logout", "/api/logout"],
+      ]),
+    );
     await act(async () => {
       document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
     });

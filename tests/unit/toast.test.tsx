@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 // Sonner as a spy: the facade must import it on the first toast only, forward every call in order, and
 // the host must mount its Toaster with the app's settings (one toast at a time, 5 s) at that moment.
 const loaded = vi.hoisted(() => ({ count: 0 }));
-const sonnerToast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
+const sonnerToast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn(), dismiss: vi.fn() }));
 const toasterProps = vi.hoisted(() => [] as Array<Record<string, unknown>>);
 vi.mock("sonner", () => {
   loaded.count += 1;
@@ -21,6 +21,29 @@ vi.mock("sonner", () => {
 
 const { toast } = await import("../../app/components/ui/toast.ts");
 const { ToastHost } = await import("../../app/components/ui/toast-host.tsx");
+const { I18nProvider } = await import("../../app/i18n/react.tsx");
+const { createI18n } = await import("../../app/i18n/instance.ts");
+const { resources } = await import("../../app/locales/resources.ts");
+const { MemoryRouter, useNavigate } = await import("react-router");
+
+let navigate: ((to: string) => void) | undefined;
+function NavigateProbe() {
+  const go = useNavigate();
+  navigate = (to) => void go(to);
+  return null;
+}
+
+/** The host where the app has it: inside the router (it follows navigations) and the translations. */
+function Host({ language = "en", ...props }: { language?: "en" | "fr" } & Parameters<typeof ToastHost>[0]) {
+  return (
+    <I18nProvider i18n={createI18n(language, resources)}>
+      <MemoryRouter initialEntries={["/"]}>
+        <NavigateProbe />
+        <ToastHost {...props} />
+      </MemoryRouter>
+    </I18nProvider>
+  );
+}
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -38,7 +61,7 @@ describe("toast facade", () => {
     const container = document.createElement("div");
     document.body.append(container);
     root = createRoot(container);
-    await act(async () => root!.render(<ToastHost visibleToasts={1} duration={5000} position="top-center" />));
+    await act(async () => root!.render(<Host visibleToasts={1} duration={5000} />));
     expect(container.innerHTML).toBe("");
     expect(loaded.count).toBe(0);
 
@@ -53,11 +76,28 @@ describe("toast facade", () => {
     expect(sonnerToast.success).toHaveBeenCalledWith("Added", { description: "Logo design is in your cart" });
     const order = [sonnerToast.success, sonnerToast.error, sonnerToast.warning].map((spy) => spy.mock.invocationCallOrder[0]);
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    expect(toasterProps.at(-1)).toMatchObject({ visibleToasts: 1, duration: 5000, position: "top-center" });
+    // At the bottom (right on wide screens, full width on phones), clear of the sticky header, named in the page's language.
+    expect(toasterProps.at(-1)).toMatchObject({ visibleToasts: 1, duration: 5000, position: "bottom-right", customAriaLabel: "Notifications (Alt+T)" });
+    expect(toasterProps.at(-1)?.toastOptions).toEqual({ closeButtonAriaLabel: "Close notification" });
 
     await act(async () => toast.info("Again"));
     await vi.waitFor(() => expect(sonnerToast.info).toHaveBeenCalledWith("Again", undefined));
     expect(container.querySelectorAll("[data-testid=toaster]")).toHaveLength(1);
     expect(loaded.count).toBe(1);
+  });
+
+  it("takes the toasts away when the visitor moves to another page, and speaks French", async () => {
+    const container = document.createElement("div");
+    document.body.append(container);
+    root = createRoot(container);
+    await act(async () => root!.render(<Host language="fr" />));
+    await act(async () => toast.success("Ajouté"));
+    await vi.waitFor(() => expect(container.querySelector("[data-testid=toaster]")).not.toBeNull());
+    expect(toasterProps.at(-1)?.toastOptions).toEqual({ closeButtonAriaLabel: "Fermer la notification" });
+    sonnerToast.dismiss.mockClear();
+    await act(async () => navigate!("/?tab=2"));
+    expect(sonnerToast.dismiss).not.toHaveBeenCalled();
+    await act(async () => navigate!("/cart"));
+    await vi.waitFor(() => expect(sonnerToast.dismiss).toHaveBeenCalledTimes(1));
   });
 });

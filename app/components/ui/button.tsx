@@ -5,19 +5,21 @@ export type ButtonSize = "sm" | "md" | "lg" | "icon";
 
 const variants: Record<ButtonVariant, string> = {
   primary: "bg-primary text-primary-foreground hover:bg-primary/90",
-  secondary: "bg-muted text-foreground hover:bg-muted/80",
+  secondary: "bg-muted text-foreground hover:bg-stone-200/70",
   outline: "border border-border bg-white text-foreground hover:bg-muted",
   ghost: "text-foreground hover:bg-muted",
   destructive: "bg-destructive text-white hover:bg-destructive/90",
 };
+/** Three heights on one scale (36, 40, 48 px): a state button (Sold Out, In your cart) has its action's height. */
 const sizes: Record<ButtonSize, string> = {
-  sm: "h-8 px-3 text-sm",
-  md: "h-10 px-4",
-  lg: "h-12 px-6 text-lg",
+  sm: "h-9 px-3.5 text-sm",
+  md: "h-10 px-5",
+  lg: "h-12 px-6 text-base",
   icon: "h-10 w-10",
 };
 
 const GROUPS: Array<[string, RegExp]> = [
+  ["display", /^(hidden|block|inline-block|inline|flex|inline-flex|grid|inline-grid|contents)$/],
   ["rounded", /^rounded(-|$)/],
   ["h", /^h-/],
   ["w", /^w-/],
@@ -69,7 +71,8 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSi
   let classes = merged.get(key);
   if (classes === undefined) {
     classes = mergeClasses(
-      "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-60",
+      // One shape for every button and button-styled link on the site: a pill, as the badges are.
+      "inline-flex items-center justify-center gap-2 rounded-full font-medium transition-colors disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60",
       variants[variant],
       sizes[size],
       extra,

@@ -141,13 +141,14 @@ export function PopoverMenu({ trigger, triggerClassName, triggerProps, align = "
   );
 }
 
-const itemClasses =
+/** Classes of a menu item; a link in a menu (`role="menuitem" tabIndex={-1}`) takes them too. */
+export const menuItemClasses =
   "flex w-full cursor-pointer select-none items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-foreground outline-none hover:bg-muted focus:bg-muted";
 
 /** An action of a `PopoverMenu`. */
 export function MenuItem({ onSelect, className, children }: { onSelect: () => void; className?: string; children: ReactNode }) {
   return (
-    <button type="button" role="menuitem" tabIndex={-1} onClick={onSelect} className={cn(itemClasses, className)}>
+    <button type="button" role="menuitem" tabIndex={-1} onClick={onSelect} className={cn(menuItemClasses, className)}>
       {children}
     </button>
   );
@@ -156,7 +157,7 @@ export function MenuItem({ onSelect, className, children }: { onSelect: () => vo
 /** One choice of a group in a `PopoverMenu` (the language, say): checked when it is the current one. */
 export function MenuRadioItem({ checked, onSelect, className, children }: { checked: boolean; onSelect: () => void; className?: string; children: ReactNode }) {
   return (
-    <button type="button" role="menuitemradio" aria-checked={checked} tabIndex={-1} onClick={onSelect} className={cn(itemClasses, checked && "font-semibold", className)}>
+    <button type="button" role="menuitemradio" aria-checked={checked} tabIndex={-1} onClick={onSelect} className={cn(menuItemClasses, checked && "font-semibold", className)}>
       {children}
     </button>
   );

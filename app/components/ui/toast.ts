@@ -35,7 +35,20 @@ function show(kind: Kind, message: string, options?: ExternalToast) {
   );
 }
 
+/**
+ * Takes every toast off the screen (a new page is shown: what they said belonged to the last one).
+ * Nothing to do when no toast was ever asked for, so sonner is not loaded for it.
+ */
+function dismissAll() {
+  if (!requested || !sonner) return;
+  sonner.then(
+    (module) => module.toast.dismiss(),
+    () => undefined,
+  );
+}
+
 export const toast = {
+  dismissAll,
   success: (message: string, options?: ExternalToast) => show("success", message, options),
   error: (message: string, options?: ExternalToast) => show("error", message, options),
   warning: (message: string, options?: ExternalToast) => show("warning", message, options),

@@ -43,7 +43,7 @@ function valuesOf(post: AdminPost): Values {
 }
 
 const selectClasses =
-  "h-10 w-full rounded-md border border-border bg-white px-3 text-foreground focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-[invalid=true]:border-destructive";
+  "h-10 w-full rounded-lg border border-border bg-white px-3 text-foreground focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-[invalid=true]:border-destructive";
 
 /**
  * Creates a post, or edits `editing` when given (spec section 2, /admin post form: title, category,

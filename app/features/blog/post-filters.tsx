@@ -76,7 +76,7 @@ export function PostFilters({ filters }: { filters: ListFilters }) {
           onChange={(event) => setQuery(event.target.value)}
           placeholder={t("list.searchPlaceholder")}
           autoComplete="off"
-          className="h-11 w-full rounded-md border border-border bg-white pl-3 pr-12 text-foreground placeholder:text-muted-foreground focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
+          className="h-11 w-full rounded-lg border border-border bg-white pl-3 pr-12 text-foreground placeholder:text-muted-foreground focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
         />
         {/* First submit button, so that pressing Enter without JavaScript keeps the current category. */}
         <button

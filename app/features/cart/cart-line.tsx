@@ -125,7 +125,7 @@ export function CartLine({ item, texts, onRemoved }: { item: CartItem; texts: Li
             max={ORDER_LIMITS.maxQuantity}
             step={1}
             aria-label={t("page.quantityItem", { name })}
-            className="h-9 w-16 rounded-md border border-border bg-white px-2 text-center tabular-nums focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
+            className="h-9 w-16 rounded-lg border border-border bg-white px-2 text-center tabular-nums focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
             value={draft ?? String(item.quantity)}
             onChange={(event) => onQuantityChange(event.target.value)}
             onBlur={commitDraft}

@@ -24,7 +24,7 @@ const FIELDS: readonly FieldName[] = ["name", "email", "phone", "company", "inqu
 const EMPTY: Values = { name: "", email: "", phone: "", company: "", inquiryType: DEFAULT_INQUIRY_TYPE, message: "" };
 
 const selectClasses =
-  "h-10 w-full rounded-md border border-border bg-white px-3 py-2 text-foreground focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-[invalid=true]:border-destructive";
+  "h-10 w-full rounded-lg border border-border bg-white px-3 py-2 text-foreground focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-[invalid=true]:border-destructive";
 
 /** A label with a visual mark for required fields; the control's `required` tells assistive technology. */
 export function RequiredLabel({ children }: { children: ReactNode }) {

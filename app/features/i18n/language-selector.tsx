@@ -46,9 +46,10 @@ function LanguageName({ language }: { language: Language }) {
 
 /**
  * The language selector: the current flag and name, opening a menu of the site's languages.
- * `inline` lists the languages as toggle buttons, for the mobile drawer.
+ * `inline` lists the languages as toggle buttons, for the mobile drawer. `nameClassName` can hide the
+ * name (the flag stays, the name is still read) where the header is tight.
  */
-export function LanguageSelector({ variant = "menu", className }: { variant?: "menu" | "inline"; className?: string }) {
+export function LanguageSelector({ variant = "menu", className, nameClassName }: { variant?: "menu" | "inline"; className?: string; nameClassName?: string }) {
   const { t } = useTranslation();
   const { current, choose, pending } = useChooseLanguage();
 
@@ -61,7 +62,7 @@ export function LanguageSelector({ variant = "menu", className }: { variant?: "m
             type="button"
             aria-pressed={language === current}
             onClick={() => choose(language)}
-            className="flex h-11 items-center justify-center gap-2 rounded-lg border border-border bg-white px-3 text-sm font-medium transition-colors hover:bg-muted aria-pressed:border-primary aria-pressed:bg-primary/5 aria-pressed:text-primary"
+            className="flex h-11 items-center justify-center gap-2 rounded-full border border-border bg-white px-3 text-sm font-medium transition-colors hover:bg-muted aria-pressed:border-primary aria-pressed:bg-primary/5 aria-pressed:text-primary"
           >
             <FlagIcon language={language} />
             <LanguageName language={language} />
@@ -85,7 +86,7 @@ export function LanguageSelector({ variant = "menu", className }: { variant?: "m
         <>
           <span className="sr-only">{t("language.label")}: </span>
           {pending ? <Icon name="loader-circle" size={14} className="h-3.5 w-5 animate-spin" /> : <FlagIcon language={current} />}
-          <span className="max-[380px]:sr-only">
+          <span className={cn("max-[380px]:sr-only", nameClassName)}>
             <LanguageName language={current} />
           </span>
           <Icon name="chevron-down" size={14} className="text-muted-foreground" />

@@ -22,7 +22,7 @@ export function CartBadge({ count, totalCents, className }: { count: number; tot
   return (
     <LocalizedLink
       to="/cart"
-      className={cn("relative inline-flex h-10 items-center gap-2 rounded-full px-2.5 text-foreground transition-colors hover:bg-muted", className)}
+      className={cn("relative inline-flex h-10 items-center gap-3.5 rounded-full px-2.5 text-foreground transition-colors hover:bg-muted", className)}
       data-testid="cart-link"
     >
       <span className="relative inline-flex">

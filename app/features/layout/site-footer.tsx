@@ -28,6 +28,8 @@ export function SiteFooter() {
     { to: `${localize("/")}#about`, label: t("nav.about"), raw: true },
     { to: `${localize("/")}#contact`, label: t("nav.contact"), raw: true },
     { to: "/posts", label: t("nav.blog") },
+    { to: "/testimonials", label: t("nav.reviews") },
+    { to: "/hot-deals", label: t("nav.hotDeals") },
   ];
   const social = config
     ? [

@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { toast } from "../../components/ui/toast.ts";
 import { NEWSLETTER_LIMITS } from "../../../core/newsletter/limits.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input } from "../../components/ui/field.tsx";
@@ -10,7 +9,8 @@ import { Icon } from "../../components/ui/icon.tsx";
 /**
  * The newsletter box of the hot deals page (spec document 000, section 2; README decision 12):
  * Subscribe sends the address to POST /api/newsletter/subscribe, which e-mails a confirmation link
- * (double opt-in); the visitor is told to check their inbox.
+ * (double opt-in); the visitor is told to check their inbox. Success and refusals are said in the box
+ * itself (a live region, the field's error), so no toast repeats them.
  */
 export function NewsletterBox() {
   const { t } = useTranslation("newsletter");
@@ -20,6 +20,7 @@ export function NewsletterBox() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [accepted, setAccepted] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
   function refuse(message: string) {
     setError(message);
@@ -39,17 +40,17 @@ export function NewsletterBox() {
         return;
       }
       setAccepted(null);
+      setFailure(null);
       const answer = await api<{ message: string }>("/api/newsletter/subscribe", { json: parsed.data });
       setAccepted(answer.message || t("subscribe.accepted"));
-      toast.success(t("box.acceptedTitle"), { description: answer.message || t("subscribe.accepted") });
       setEmail("");
       setError(null);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status < 500) {
-        if (failure.body.fields?.email) refuse(failure.body.fields.email);
-        toast.error(t("box.failedTitle"), { description: failure.message });
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500 && error.body.fields?.email) {
+        refuse(error.body.fields.email);
       } else {
-        toast.error(t("box.failedTitle"), { description: t("box.failed") });
+        // A refusal of the request as a whole (a rate limit says when to try again), or the network.
+        setFailure(error instanceof ApiError && error.status < 500 ? error.message : t("box.failed"));
       }
     } finally {
       setBusy(false);
@@ -96,9 +97,24 @@ export function NewsletterBox() {
           </div>
           <div role="status" aria-live="polite">
             {accepted ? (
-              <p className="mt-4 flex items-start gap-2 rounded-lg bg-white/10 p-3 text-sm text-white" data-testid="newsletter-accepted">
+              <div className="mt-4 flex items-start gap-2 rounded-lg bg-white/10 p-3 text-sm text-white">
                 <Icon name="mail-check" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
-                {accepted}
+                <p>
+                  <strong className="block font-semibold">{t("box.acceptedTitle")}</strong>
+                  <span data-testid="newsletter-accepted">{accepted}</span>
+                </p>
+              </div>
+            ) : null}
+          </div>
+          {/* Not role=alert: the form styles those as field errors. Assertive, as an alert is. */}
+          <div aria-live="assertive">
+            {failure ? (
+              <p className="mt-4 flex items-start gap-2 rounded-lg bg-white p-3 text-sm text-destructive" data-testid="newsletter-failed">
+                <Icon name="circle-alert" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
+                <span>
+                  <strong className="block font-semibold">{t("box.failedTitle")}</strong>
+                  {failure}
+                </span>
               </p>
             ) : null}
           </div>

@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import enDeals from "../../app/locales/en/deals.json";
+import frDeals from "../../app/locales/fr/deals.json";
+import { RESULTS_DIR, adminAccount, expectAccessible, launchBrowser, openPage, waitForHydration } from "./browser.ts";
+
+/**
+ * The pages a visitor and staff see most, photographed in both languages at a desktop and a phone width
+ * for a person to look at (test-results/screenshots/, git-ignored), each checked with axe as it is.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const DIR = path.join(RESULTS_DIR, "screenshots");
+
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  // Nothing half-drawn: lazy images near the top have arrived, toasts of the last page have gone.
+  await page.waitForLoadState("networkidle");
+  await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 10_000 });
+  // From the top, as a visitor arrives: the sticky header would otherwise be drawn where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  fs.mkdirSync(DIR, { recursive: true });
+  await page.screenshot({ path: path.join(DIR, `${name}.png`), fullPage: true });
+  // Nothing wider than the screen (the header with a cart total and the longest French labels included).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+}
+
+const languages = [
+  { lang: "en", locale: "en-US", deals: enDeals },
+  { lang: "fr", locale: "fr-FR", deals: frDeals },
+] as const;
+
+describe.each(languages)("screenshots in $lang", ({ lang, locale, deals }) => {
+  it.each([1280, 390])("of home, a post, hot deals, the cart with an item and admin at %i px", async (width) => {
+    const session = await openPage(browser, { locale, viewport: { width, height: width < 1280 ? 844 : 800 } });
+    const { page } = session;
+    const name = (what: string) => `${what}-${width}-${lang}`;
+
+    await page.goto(`/${lang}`);
+    await waitForHydration(page);
+    await shoot(page, name("home"));
+
+    await page.goto(`/${lang}/posts`);
+    await waitForHydration(page);
+    const post = await page.locator(`main a[href^="/${lang}/posts/"]`).first().getAttribute("href");
+    expect(post).toBeTruthy();
+    await page.goto(post!);
+    await waitForHydration(page);
+    await shoot(page, name("post"));
+
+    await page.goto(`/${lang}/hot-deals`);
+    await waitForHydration(page);
+    await page.locator("main").getByRole("button", { name: deals.card.claim, exact: true }).first().click();
+    await page.locator("main").getByRole("link", { name: deals.card.inCart }).first().waitFor();
+    await page.getByTestId("cart-badge").waitFor();
+    await page.reload();
+    await waitForHydration(page);
+    await shoot(page, name("hot-deals"));
+
+    await page.goto(`/${lang}/cart`);
+    await waitForHydration(page);
+    await page.getByTestId("cart-line").first().waitFor();
+    await shoot(page, name("cart"));
+
+    const admin = adminAccount();
+    const response = await page.request.post("/api/auth/login", { data: { identifier: admin.email, password: admin.password } });
+    expect(response.status()).toBe(200);
+    await page.goto(`/${lang}/admin`);
+    await waitForHydration(page);
+    await page.getByRole("tablist").first().waitFor();
+    await shoot(page, name("admin"));
+    await session.close();
+  });
+});
