@@ -20,7 +20,7 @@ const SERVICE_TEXTS: Record<string, ServiceTexts> = {
     descriptionEn:
       "Strategy and concept development: we study your market, your audience and your goals, then shape the positioning, the key messages and the creative direction your project will follow.",
     descriptionFr:
-      "Stratégie et développement de concept : nous étudions votre marché, votre public et vos objectifs, puis définissons le positionnement, les messages clés et la direction créative que suivra votre projet.",
+      "Stratégie et développement de concept : nous étudions votre marché, votre public et vos objectifs, puis définissons le positionnement, les messages clés et la direction créative que suivra votre projet.",
   },
   creation: {
     nameEn: "Creation",
@@ -69,7 +69,7 @@ const SERVICE_TEXTS: Record<string, ServiceTexts> = {
     descriptionEn:
       "An AI agent that takes routine work off your hands: answering enquiries, qualifying leads, booking appointments and keeping your tools up to date.",
     descriptionFr:
-      "Un agent IA qui vous décharge des tâches répétitives : réponses aux demandes, qualification des prospects, prise de rendez-vous et mise à jour de vos outils.",
+      "Un agent IA qui vous décharge des tâches répétitives : réponses aux demandes, qualification des prospects, prise de rendez-vous et mise à jour de vos outils.",
   },
   service_ai: {
     nameEn: "AI Service",
@@ -77,7 +77,7 @@ const SERVICE_TEXTS: Record<string, ServiceTexts> = {
     descriptionEn:
       "Practical artificial intelligence built into your existing workflow: content generation, document analysis, automation and reporting.",
     descriptionFr:
-      "Une intelligence artificielle concrète intégrée à vos processus existants : génération de contenus, analyse de documents, automatisation et reporting.",
+      "Une intelligence artificielle concrète intégrée à vos processus existants : génération de contenus, analyse de documents, automatisation et reporting.",
   },
   chat_bot: {
     nameEn: "Chat Bot",
@@ -117,7 +117,7 @@ const SERVICE_TEXTS: Record<string, ServiceTexts> = {
     descriptionEn:
       "Social media management: editorial calendar, content creation, community engagement and performance tracking on the networks that matter to you.",
     descriptionFr:
-      "Gestion de vos réseaux sociaux : calendrier éditorial, création de contenus, animation de communauté et suivi des performances sur les réseaux qui comptent pour vous.",
+      "Gestion de vos réseaux sociaux : calendrier éditorial, création de contenus, animation de communauté et suivi des performances sur les réseaux qui comptent pour vous.",
   },
   video_marketing: {
     nameEn: "Video Marketing",

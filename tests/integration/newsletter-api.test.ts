@@ -58,7 +58,7 @@ describe("newsletter double opt-in API", () => {
     it("writes to a French visitor in French, with a link to the French page", async () => {
       const response = await subscribe({ email: "Zoe@Example.FR " }, FR);
       expect(response.status).toBe(202);
-      expect((await response.json()).message).toBe("Merci ! Consultez votre boîte de réception et suivez le lien que nous vous avons envoyé pour confirmer votre abonnement.");
+      expect((await response.json()).message).toBe("Merci\u202f! Consultez votre boîte de réception et suivez le lien que nous vous avons envoyé pour confirmer votre abonnement.");
       const [mail] = await mailsTo("zoe@example.fr");
       expect(mail.subject).toBe("Veuillez confirmer votre abonnement à la newsletter Atelier Studio");
       expect(mail.text).toContain("Bonjour,");

@@ -213,7 +213,7 @@ describe("/newsletter/confirm page", () => {
     expect(heading()).toBe("Confirmez votre abonnement");
     await click([...container.querySelectorAll("button")].find((button) => button.textContent === "Confirmer mon abonnement")!);
     expect(heading()).toBe("Abonnement confirmé");
-    expect(container.textContent).toContain("Votre abonnement est confirmé. Bienvenue à bord !");
+    expect(container.textContent).toContain("Votre abonnement est confirmé. Bienvenue à bord\u202f!");
     expect(links()).toEqual([
       ["Retour à l'accueil", "/fr"],
       ["Voir les offres spéciales", "/fr/hot-deals"],

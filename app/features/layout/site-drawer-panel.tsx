@@ -118,10 +118,16 @@ export default function DrawerPanel({ id, nav, user, home, onHome, onClose }: Dr
 
         <div className="mt-auto border-t border-border p-5">
           {user ? (
-            <a href="/api/logout" className={buttonClasses("outline", "md", "w-full")}>
-              <Icon name="log-out" size={18} aria-hidden="true" />
-              {t("nav.logout")}
-            </a>
+            <div className="grid gap-2">
+              <LocalizedNavLink to="/account/password" onClick={onClose} className={buttonClasses("ghost", "md", "w-full")}>
+                <Icon name="key-round" size={18} aria-hidden="true" />
+                {t("nav.changePassword")}
+              </LocalizedNavLink>
+              <a href="/api/logout" className={buttonClasses("outline", "md", "w-full")}>
+                <Icon name="log-out" size={18} aria-hidden="true" />
+                {t("nav.logout")}
+              </a>
+            </div>
           ) : (
             <a href="/api/login" className={buttonClasses("primary", "md", "w-full")}>
               <Icon name="log-in" size={18} aria-hidden="true" />

@@ -163,7 +163,11 @@ function AccountActions({ user, staff, className }: { user: CurrentUser | null; 
             ))}
           </div>
         ) : null}
-        <a href="/api/logout" role="menuitem" tabIndex={-1} className={cn(menuItemClasses, "mt-1")}>
+        <LocalizedNavLink to="/account/password" role="menuitem" tabIndex={-1} className={cn(menuItemClasses, "mt-1 aria-[current=page]:font-semibold")}>
+          <Icon name="key-round" size={16} aria-hidden="true" className="text-muted-foreground" />
+          {t("nav.changePassword")}
+        </LocalizedNavLink>
+        <a href="/api/logout" role="menuitem" tabIndex={-1} className={menuItemClasses}>
           <Icon name="log-out" size={16} aria-hidden="true" className="text-muted-foreground" />
           {t("nav.logout")}
         </a>
