@@ -35,9 +35,15 @@ export function PopoverMenu({ trigger, triggerClassName, triggerProps, align = "
     const button = triggerRef.current;
     if (!menu || !button) return;
     const place = () => {
-      // Fixed in the top layer, under the trigger; kept there while the page scrolls or resizes.
+      // Fixed in the top layer, under the trigger (above it when there is no room below, as for a
+      // button near the bottom of a phone's screen); kept there while the page scrolls or resizes.
       const rect = button.getBoundingClientRect();
-      menu.style.top = `${Math.round(rect.bottom + 6)}px`;
+      const height = menu.offsetHeight;
+      const viewportHeight = document.documentElement.clientHeight;
+      const below = rect.bottom + 6;
+      const above = rect.top - 6 - height;
+      const top = below + height > viewportHeight - 8 && above >= 8 ? above : below;
+      menu.style.top = `${Math.round(top)}px`;
       if (align === "end") {
         menu.style.right = `${Math.max(8, Math.round(document.documentElement.clientWidth - rect.right))}px`;
       } else {

@@ -109,7 +109,8 @@ export function useAuthForm<S extends z.ZodType>(options: {
         // A message that belongs to a visible field is shown there; anything else (a hidden field such
         // as a reset token, or no field) above the form.
         const visible = (field: string) => formElement.querySelector(`[name="${CSS.escape(field)}"]:not([type="hidden"])`) !== null;
-        if (!Object.keys(fields).every(visible)) setFormError(error.message);
+        const named = Object.keys(fields);
+        if (named.length === 0 || !named.every(visible)) setFormError(error.message);
       } else {
         setFormError(t("errors.network"));
       }
