@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * French typography in the French translations: a narrow no-break space (U+202F) before the high
- * punctuation marks : ; ! ? and inside « » guillemets, so that a mark never wraps onto a line of its
- * own and the spacing is the one French readers expect. Placeholders, addresses and clock times
+ * punctuation marks : ; ! ?, inside « » guillemets and before a percent sign after a number, so that a
+ * mark never wraps onto a line of its own and the spacing is the one French readers expect. Placeholders, addresses and clock times
  * (https://, {{time}}, 14:30) are left as they are.
  */
 const NARROW_NBSP = "\u202f";
@@ -46,6 +46,10 @@ export function frenchTypographyProblems(text: string): string[] {
   for (const match of t.matchAll(/(.)?»/gu)) {
     if (match[1] !== NARROW_NBSP) problems.push(`"»" after ${JSON.stringify(match[1] ?? "")}`);
   }
+  for (const match of t.matchAll(/(\S)?([ \u00a0])?%/gu)) {
+    // "30 %", "{{percent}} %": a figure and its percent sign; "(%)" in a label is not one.
+    if (match[1] !== undefined && /[0-9X]/.test(match[1])) problems.push(`"%" after ${JSON.stringify(match[2] ?? match[1])}`);
+  }
   return problems;
 }
 
@@ -58,11 +62,14 @@ describe("French typography", () => {
     expect(frenchTypographyProblems("Merci !")).toHaveLength(1);
     expect(frenchTypographyProblems(`«${NARROW_NBSP}{{title}}${NARROW_NBSP}»`)).toEqual([]);
     expect(frenchTypographyProblems("« {{title}} »")).toHaveLength(2);
+    expect(frenchTypographyProblems(`-{{percent}}${NARROW_NBSP}% de réduction, réduction (%)`)).toEqual([]);
+    expect(frenchTypographyProblems("30 % de réduction")).toHaveLength(1);
+    expect(frenchTypographyProblems("-{{percent}}%")).toHaveLength(1);
     expect(frenchTypographyProblems("https://exemple.fr à {{time}} ou 14:30, au format HH:MM")).toEqual([]);
   });
 
   for (const file of fs.readdirSync(localesDir).filter((name) => name.endsWith(".json"))) {
-    it(`fr/${file} uses a narrow no-break space before : ; ! ? and inside « »`, () => {
+    it(`fr/${file} uses a narrow no-break space before : ; ! ? %, and inside « »`, () => {
       const resources = JSON.parse(fs.readFileSync(path.join(localesDir, file), "utf8")) as unknown;
       const found = strings(resources, "", [])
         .map(([key, text]) => ({ key, problems: frenchTypographyProblems(text) }))

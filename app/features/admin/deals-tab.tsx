@@ -15,6 +15,7 @@ import { DealForm } from "./deal-form.tsx";
 /** The Hot Deals tab: the create/edit form and every deal, with whether it is shown now and its claims. */
 export function DealsTab({ deals, language }: { deals: AdminDeal[]; language: string }) {
   const { t } = useTranslation("admin");
+  const { t: dealText } = useTranslation("deals");
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<AdminDeal | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -58,7 +59,7 @@ export function DealsTab({ deals, language }: { deals: AdminDeal[]; language: st
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge tone={deal.visible ? "success" : "neutral"}>{deal.visible ? t("deals.list.shown") : deal.active ? t("deals.list.outOfWindow") : t("deals.list.inactive")}</Badge>
                     {deal.soldOut ? <Badge tone="danger">{t("deals.list.soldOut")}</Badge> : null}
-                    <span className="text-sm font-semibold">-{deal.discountPercentage}%</span>
+                    <span className="text-sm font-semibold">{dealText("card.percentOff", { percent: deal.discountPercentage })}</span>
                   </div>
                   <h3 id={`admin-deal-${deal.id}`} className="mt-2 font-semibold">
                     {titleOf(deal)}

@@ -59,7 +59,7 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
         // Each deal its own art, drawn from the deal: no two deals share a picture.
         <GeneratedArt seed={`deal-${deal.id}-${deal.discountPercentage}`} className="aspect-[16/9] w-full">
           <span className="relative flex flex-col items-center font-display font-semibold leading-none drop-shadow">
-            <span className="text-5xl">-{deal.discountPercentage}%</span>
+            <span className="text-5xl">{t("card.percentOff", { percent: deal.discountPercentage })}</span>
             <span className="mt-2 max-w-[80%] text-center text-sm font-medium uppercase tracking-wider text-white/90">{deal.serviceName}</span>
           </span>
         </GeneratedArt>
@@ -69,7 +69,7 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
         <div className="flex flex-wrap items-center gap-2">
           <span className="inline-flex items-center rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white" data-testid="discount">
             <span className="sr-only">{t("card.discountLabel", { percent: deal.discountPercentage })}</span>
-            <span aria-hidden="true">-{deal.discountPercentage}%</span>
+            <span aria-hidden="true">{t("card.percentOff", { percent: deal.discountPercentage })}</span>
           </span>
           <span className={cn("inline-flex items-center gap-1 text-sm font-medium", deal.hurry ? "text-red-700" : "text-muted-foreground")} data-testid="days-left">
             <Icon name="clock" size={14} aria-hidden="true" />
@@ -101,7 +101,7 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
                 <span className="text-muted-foreground" data-testid="claimed">
                   {t("card.claimedOf", { count: deal.claimCount, limit: deal.claimLimit })}
                 </span>
-                <span className="font-medium">{deal.progress}%</span>
+                <span className="font-medium">{t("card.percent", { percent: deal.progress })}</span>
               </div>
               <div
                 role="progressbar"
