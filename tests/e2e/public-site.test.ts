@@ -233,11 +233,10 @@ describe("hot deals", () => {
 
     const chatBot = deal("AI Chat Bot for Your Website");
     await expectText(chatBot.getByTestId("prices"), /^Deal price: \$1,200\.00\s*Original price: \$1,500\.00$/);
-    await expectToast(page, () => chatBot.getByRole("button", { name: "Claim", exact: true }).click(), {
-      title: "Added to cart!",
-      description: "AI Chat Bot for Your Website has been added to your cart",
-      type: "success",
-    });
+    // Said next to the deal (no toast), and the focus moves to the link that replaces Claim.
+    await chatBot.getByRole("button", { name: "Claim", exact: true }).click();
+    await expectText(chatBot.getByRole("status"), "Added to cart! AI Chat Bot for Your Website has been added to your cart View cart");
+    await expect(chatBot.getByRole("link", { name: "In your cart - View cart" }).evaluate((link) => link === document.activeElement)).resolves.toBe(true);
     await expectText(page.getByTestId("cart-badge"), "1");
     await expectAccessible(page);
     await chatBot.getByRole("link", { name: "In your cart - View cart" }).click();

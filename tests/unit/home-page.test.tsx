@@ -282,7 +282,7 @@ describe("core offer cards", () => {
     expect(storedCart().items.map((item) => [item.serviceId, item.unitPriceCents, item.quantity])).toEqual([["conception", 25000, 3]]);
     const status = offer.querySelector("[role=status]")!;
     expect(status.getAttribute("aria-live")).toBe("polite");
-    expect(status.textContent).toContain("Added to cart!Conception has been added to your cart");
+    expect(status.textContent).toContain("Added to cart! Conception has been added to your cart");
     expect(toast.success).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(add);
     expect(offer.querySelector<HTMLInputElement>("input[type=number]")!.value).toBe("1");

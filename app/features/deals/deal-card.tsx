@@ -1,7 +1,5 @@
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { useNavigate } from "react-router";
-import { toast } from "../../components/ui/toast.ts";
 import { hotDealIdOf, hotDealItem } from "../../../core/cart/rules.ts";
 import type { PublicDeal } from "../../../core/deals/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
@@ -9,8 +7,9 @@ import { Button } from "../../components/ui/button.tsx";
 import { GeneratedArt } from "../../components/ui/generated-art.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useCart } from "../cart/cart-context.tsx";
+import { AddStatusLine } from "../home/add-to-cart-controls.tsx";
+import type { AddStatus } from "../home/use-add-to-cart.ts";
 import { InCartLink } from "../cart/in-cart-link.tsx";
-import { useLocalizedPath } from "../i18n/localized-link.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
 /**
@@ -22,21 +21,26 @@ import { Icon } from "../../components/ui/icon.tsx";
 export function DealCard({ deal }: { deal: PublicDeal }) {
   const { t } = useTranslation("deals");
   const { cart, restored, dispatch } = useCart();
-  const navigate = useNavigate();
-  const localize = useLocalizedPath();
   const titleId = useId();
   const inCart = restored && cart.items.some((item) => String(hotDealIdOf(item)) === String(deal.id));
+
+  // What Claim did is said next to it, in a live region, and the focus moves to the "In your cart"
+  // link that replaces the button (a removed button would drop the keyboard focus to the page).
+  const [status, setStatus] = useState<AddStatus | null>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const [claimed, setClaimed] = useState(false);
+  useEffect(() => {
+    if (claimed && inCart) actionsRef.current?.querySelector<HTMLElement>("a")?.focus();
+  }, [claimed, inCart]);
 
   function claim() {
     const result = dispatch({ type: "add", ...hotDealItem({ dealId: deal.id, name: deal.title, description: deal.description, priceCents: deal.discountedPrice }) });
     if (result.error) {
-      toast.error(t("cart:toast.addErrorTitle"), { description: t(result.error.messageKey, result.error.params) });
+      setStatus({ tone: "error", title: t("cart:toast.addErrorTitle"), text: t(result.error.messageKey, result.error.params) });
       return;
     }
-    toast.success(t("cart:toast.addedTitle"), {
-      description: t("cart:toast.addedText", { service: deal.title }),
-      action: { label: t("card.viewCart"), onClick: () => void navigate(localize("/cart")) },
-    });
+    setStatus({ tone: "added", title: t("cart:toast.addedTitle"), text: t("cart:toast.addedText", { service: deal.title }) });
+    setClaimed(true);
   }
 
   return (
@@ -121,6 +125,7 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
             </p>
           )}
 
+          <div ref={actionsRef}>
           {deal.soldOut ? (
             <Button className="w-full rounded-full" size="lg" variant="secondary" disabled>
               {t("card.soldOut")}
@@ -132,6 +137,8 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
               {t("card.claim")}
             </Button>
           )}
+          </div>
+          <AddStatusLine status={status} className="mt-3" />
         </div>
       </div>
     </article>

@@ -39,8 +39,8 @@ export function AddStatusLine({ status, className }: { status: AddStatus | null;
       {status ? (
         <span className={cn("inline-flex flex-wrap items-center gap-x-1.5", status.tone === "added" ? "text-emerald-800" : "text-destructive")}>
           <Icon name={status.tone === "added" ? "check-circle-2" : "alert-circle"} size={15} aria-hidden="true" className="self-center" />
-          <strong className="font-semibold">{status.title}</strong>
-          <span>{status.text}</span>
+          {/* Spaces between the parts, so that the text read aloud is "Added to cart! Website has been..." */}
+          <strong className="font-semibold">{status.title}</strong> <span>{status.text}</span>{" "}
           {status.tone === "added" ? (
             <LocalizedLink to="/cart" className="font-semibold text-primary underline underline-offset-2">
               {t("page.viewCart")}
