@@ -25,7 +25,7 @@ export function HeroSection() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_85%_-10%,rgba(67,56,202,0.14),transparent),radial-gradient(40rem_24rem_at_0%_110%,rgba(194,65,12,0.09),transparent)]"
       />
-      <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 pb-14 pt-10 sm:px-6 md:pt-14 lg:grid-cols-[1.4fr_1fr]">
+      <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 pb-10 pt-8 sm:px-6 md:pb-12 md:pt-12 lg:grid-cols-[1.4fr_1fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-primary/20 bg-white/70 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-primary">
             <Icon name="sparkles" size={14} aria-hidden="true" />
@@ -45,7 +45,7 @@ export function HeroSection() {
               {t("hero.bookConsultation")}
             </a>
           </div>
-          <p className="mt-7 max-w-xl text-sm leading-relaxed text-muted-foreground">{t("hero.servicesLine")}</p>
+          <p className="mt-6 max-w-xl text-sm leading-relaxed text-muted-foreground">{t("hero.servicesLine")}</p>
           <p className="mt-3 flex gap-2 text-sm font-medium text-foreground">
             <Icon name="phone-call" size={16} aria-hidden="true" className="mt-0.5 shrink-0 text-accent" />
             <span>
@@ -58,7 +58,7 @@ export function HeroSection() {
             </span>
           </p>
         </div>
-        <div aria-hidden="true" className="relative mx-auto hidden w-full max-w-sm lg:block">
+        <div aria-hidden="true" className="relative mx-auto hidden w-full max-w-xs lg:block">
           <img src="/images/home/hero.svg" alt="" width={440} height={440} className="h-auto w-full" />
         </div>
       </div>
