@@ -62,7 +62,7 @@ export function ContactSection({ variant = "home" }: { variant?: "home" | "page"
   );
   return (
     <section aria-labelledby={headingId} className="border-t border-border bg-muted/40">
-      <div className={home ? "mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14" : "mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-24"}>
+      <div className={home ? "mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-12" : "mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-24"}>
         {home ? (
           <div id="contact" className="grid gap-8 lg:grid-cols-[1fr_2fr] lg:gap-10">
             <div className="space-y-6">

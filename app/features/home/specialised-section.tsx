@@ -23,7 +23,7 @@ export function SpecialisedSection({ services }: { services: LocalizedService[] 
   const filters: Filter[] = ["all", ...SPECIALISED_GROUP_IDS.filter((group) => filterSpecialised(services, group).length > 0)];
 
   return (
-    <section aria-labelledby="specialised-title" className="py-10 sm:py-14">
+    <section aria-labelledby="specialised-title" className="py-10 sm:py-12">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="specialised-title" eyebrow={t("specialised.eyebrow")} title={t("specialised.title")} intro={t("specialised.intro")} split />
         <div role="group" aria-label={t("specialised.filterLabel")} className="-mx-4 mt-6 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
