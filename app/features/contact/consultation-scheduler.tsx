@@ -262,8 +262,10 @@ export function ConsultationScheduler() {
 
   const zone = day ? timeZoneName(day.timeZone, language) : null;
 
+  // Sized by its own width (a container query), not the window's: on a wide home page it sits beside
+  // the contact form, where the calendar and the booking form stack as on a tablet.
   return (
-    <div className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+    <div className="@container rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h3 id={headingId} className="font-display text-2xl font-semibold">
@@ -277,7 +279,7 @@ export function ConsultationScheduler() {
         </p>
       </div>
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1.1fr_1fr]">
+      <div className="mt-6 grid gap-8 @3xl:grid-cols-[1.1fr_1fr]">
         <div className="min-w-0 space-y-6">
           <div>
             <div className="flex items-center justify-between gap-2">

@@ -16,7 +16,7 @@ function CompanyDetails() {
     { key: "website", icon: "globe" as const, label: t("section.websiteLabel"), href: config.companyWebsite, value: config.companyWebsite.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "") },
   ];
   return (
-    <ul className="space-y-4" data-testid="company-details">
+    <ul className="grid gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-1" data-testid="company-details">
       {details.map(({ key, icon, label, href, value }) => (
         <li key={key} className="flex items-start gap-4">
           <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
@@ -37,47 +37,69 @@ function CompanyDetails() {
 /**
  * The contact section of the home page and of /contact (spec document 000, sections 1 and 2): the
  * contact form (anchor "contact") and consultation scheduling (anchor "consultation"). On the home
- * page the company's details sit beside the form; the /contact page ("page") shows them in its own cards.
+ * page the company's details sit beside the heading, and on a wide screen the form and the calendar
+ * side by side, so that neither waits below the other; the /contact page ("page") shows the details in
+ * its own cards, and the calendar under the form.
  */
 export function ContactSection({ variant = "home" }: { variant?: "home" | "page" }) {
-  const showCompanyDetails = variant === "home";
+  const home = variant === "home";
   const { t } = useTranslation("contact");
   const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="border-t border-border bg-muted/40">
-      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-24">
-        <div id="contact">
-          {showCompanyDetails ? <p className="mb-3 text-sm font-semibold uppercase tracking-wider text-primary">{t("section.eyebrow")}</p> : null}
-          <h2 id={headingId} className="font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
-            {t("section.title")}
-          </h2>
-          <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{t("section.lead")}</p>
-
-          <div className={showCompanyDetails ? "mt-10 grid gap-10 lg:grid-cols-[1fr_2fr]" : "mt-10"}>
-            {showCompanyDetails ? (
-              <div className="space-y-8">
-                <CompanyDetails />
-                <div className="rounded-2xl border border-primary/20 bg-white p-5">
-                  <p className="flex items-center gap-2 font-semibold">
-                    <Icon name="calendar-check" size={18} aria-hidden="true" className="text-primary" />
-                    {t("section.consultationTitle")}
-                  </p>
-                  <p className="mt-2 text-sm text-muted-foreground">{t("section.consultationText")}</p>
-                  <a href="#consultation" className="mt-3 inline-block text-sm font-semibold text-primary underline-offset-4 hover:underline">
-                    {t("section.consultationLink")}
-                  </a>
-                </div>
-              </div>
-            ) : null}
-            {/* "Request Quote" buttons link here: the form opens with "Request quote" chosen. */}
-            <div id="request-quote" className="scroll-mt-24 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
-              <ContactForm />
-            </div>
+  const heading = (
+    <div>
+      {home ? <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-primary">{t("section.eyebrow")}</p> : null}
+      <h2 id={headingId} className="font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+        {t("section.title")}
+      </h2>
+      <p className={home ? "mt-3 max-w-xl text-base leading-relaxed text-muted-foreground sm:text-lg" : "mt-4 max-w-2xl text-lg text-muted-foreground"}>{t("section.lead")}</p>
+    </div>
+  );
+  // "Request Quote" buttons link here: the form opens with "Request quote" chosen.
+  const form = (
+    <div id="request-quote" className="scroll-mt-24 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+      <ContactForm />
+    </div>
+  );
+  if (!home) {
+    return (
+      <section aria-labelledby={headingId} className="border-t border-border bg-muted/40">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-24">
+          <div id="contact">
+            {heading}
+            <div className="mt-10">{form}</div>
+          </div>
+          <div id="consultation" className="mt-16">
+            <DeferredScheduler />
           </div>
         </div>
-
-        <div id="consultation" className="mt-16">
-          <DeferredScheduler />
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby={headingId} className="border-t border-border bg-muted/40">
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
+        <div id="contact">
+          <div className="grid gap-6 lg:grid-cols-[1fr_1fr] lg:items-end lg:gap-10">
+            {heading}
+            <CompanyDetails />
+          </div>
+          {/* Beside the calendar on a wide screen, a link to it is of no use there. */}
+          <div className="mt-6 rounded-2xl border border-primary/20 bg-white p-5 xl:hidden">
+            <p className="flex items-center gap-2 font-semibold">
+              <Icon name="calendar-check" size={18} aria-hidden="true" className="text-primary" />
+              {t("section.consultationTitle")}
+            </p>
+            <p className="mt-2 text-sm text-muted-foreground">{t("section.consultationText")}</p>
+            <a href="#consultation" className="mt-3 inline-block text-sm font-semibold text-primary underline-offset-4 hover:underline">
+              {t("section.consultationLink")}
+            </a>
+          </div>
+          <div className="mt-8 grid items-start gap-8 xl:grid-cols-2 xl:gap-6">
+            {form}
+            <div id="consultation" className="scroll-mt-24">
+              <DeferredScheduler />
+            </div>
+          </div>
         </div>
       </div>
     </section>

@@ -10,15 +10,18 @@ const POINTS = [
   { key: "results", icon: "trending-up" as const },
 ] as const;
 
-/** About (anchor "about"): who we are, three points (human plus AI, data-driven strategy, results approach), and the brand kit beside them. */
+/**
+ * About (anchor "about"): who we are and the three points (human plus AI, data-driven strategy, results
+ * approach) under it, with the brand kit beside them on a wide screen.
+ */
 export function AboutSection() {
   const { t } = useTranslation("home");
   return (
-    <section id={SECTIONS.about} aria-labelledby="about-title" className="py-10 sm:py-16">
-      <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:gap-14">
+    <section id={SECTIONS.about} aria-labelledby="about-title" className="py-10 sm:py-12">
+      <div className="mx-auto grid max-w-6xl items-start gap-8 px-4 sm:px-6 lg:grid-cols-[1.2fr_1fr] lg:gap-12">
         <div>
           <SectionHeading id="about-title" eyebrow={t("about.eyebrow")} title={t("about.title")} intro={t("about.text")} />
-          <ul className="mt-7 grid gap-4 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
+          <ul className="mt-6 grid gap-4 border-t border-border pt-5 sm:grid-cols-3 sm:gap-6">
             {POINTS.map(({ key, icon }) => (
               <li key={key} className="grid grid-cols-[2.25rem_1fr] gap-x-3 sm:block">
                 <span className="row-span-2 inline-flex h-9 w-9 items-center justify-center rounded-lg bg-primary/10 text-primary">

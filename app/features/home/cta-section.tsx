@@ -7,8 +7,8 @@ import { Icon } from "../../components/ui/icon.tsx";
 export function CtaSection() {
   const { t } = useTranslation("home");
   return (
-    <section aria-labelledby="cta-title" className="px-4 py-10 sm:px-6 sm:py-14">
-      <div className="relative mx-auto max-w-6xl overflow-hidden rounded-[2rem] bg-primary px-6 py-9 text-primary-foreground sm:px-12 sm:py-11">
+    <section aria-labelledby="cta-title" className="px-4 py-6 sm:px-6 sm:py-8">
+      <div className="relative mx-auto max-w-6xl overflow-hidden rounded-[2rem] bg-primary px-6 py-7 text-primary-foreground sm:px-10 sm:py-7">
         <svg aria-hidden="true" viewBox="0 0 400 400" className="pointer-events-none absolute -right-24 -top-24 h-96 w-96 text-white/10">
           <circle cx="200" cy="200" r="150" fill="none" stroke="currentColor" strokeWidth="2" />
           <circle cx="200" cy="200" r="100" fill="none" stroke="currentColor" strokeWidth="2" strokeDasharray="6 10" />
@@ -16,10 +16,10 @@ export function CtaSection() {
         </svg>
         <div className="relative flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
           <div className="max-w-2xl">
-            <h2 id="cta-title" className="font-display text-2xl font-semibold tracking-tight text-balance sm:text-4xl">
+            <h2 id="cta-title" className="font-display text-2xl font-semibold tracking-tight text-balance">
               {t("cta.title")}
             </h2>
-            <p className="mt-3 text-lg text-indigo-100">{t("cta.text")}</p>
+            <p className="mt-1.5 text-base text-indigo-100 sm:text-lg">{t("cta.text")}</p>
           </div>
           <a href={sectionHref(SECTIONS.requestQuote)} className={buttonClasses("outline", "lg", "shrink-0 rounded-full border-white bg-white px-7 text-base text-primary hover:bg-indigo-50")}>
             {t("cta.button")}

@@ -25,17 +25,17 @@ export function HeroSection() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_85%_-10%,rgba(67,56,202,0.14),transparent),radial-gradient(40rem_24rem_at_0%_110%,rgba(194,65,12,0.09),transparent)]"
       />
-      <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 pb-14 pt-10 sm:px-6 md:pt-14 lg:grid-cols-[1.4fr_1fr]">
+      <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 pb-10 pt-8 sm:px-6 md:pb-10 md:pt-10 lg:grid-cols-[1.75fr_1fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-primary/20 bg-white/70 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-primary">
             <Icon name="sparkles" size={14} aria-hidden="true" />
             {t("hero.eyebrow")}
           </p>
-          <h1 id="hero-title" className="mt-5 font-display text-4xl font-semibold leading-[1.08] tracking-tight text-balance sm:text-5xl lg:text-6xl">
+          <h1 id="hero-title" className="mt-4 font-display text-4xl font-semibold leading-[1.08] tracking-tight text-balance sm:text-5xl lg:text-[3.5rem]">
             {t("hero.title")}
           </h1>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-muted-foreground">{t("hero.subtitle")}</p>
-          <div className="mt-7 flex flex-wrap gap-3">
+          <p className="mt-4 max-w-2xl text-lg leading-relaxed text-muted-foreground">{t("hero.subtitle")}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
             <a href={requestQuote} className={buttonClasses("primary", "lg", "rounded-full px-7 text-base")}>
               {t("hero.requestQuote")}
               <Icon name="arrow-right" size={18} aria-hidden="true" />
@@ -45,7 +45,7 @@ export function HeroSection() {
               {t("hero.bookConsultation")}
             </a>
           </div>
-          <p className="mt-7 max-w-xl text-sm leading-relaxed text-muted-foreground">{t("hero.servicesLine")}</p>
+          <p className="mt-5 max-w-2xl text-sm leading-relaxed text-muted-foreground">{t("hero.servicesLine")}</p>
           <p className="mt-3 flex gap-2 text-sm font-medium text-foreground">
             <Icon name="phone-call" size={16} aria-hidden="true" className="mt-0.5 shrink-0 text-accent" />
             <span>
@@ -58,7 +58,7 @@ export function HeroSection() {
             </span>
           </p>
         </div>
-        <div aria-hidden="true" className="relative mx-auto hidden w-full max-w-sm lg:block">
+        <div aria-hidden="true" className="relative mx-auto hidden w-full max-w-[17rem] lg:block">
           <img src="/images/home/hero.svg" alt="" width={440} height={440} className="h-auto w-full" />
         </div>
       </div>

@@ -31,7 +31,7 @@ export function MainServiceCard({ service, index, shareUrl }: { service: Localiz
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-white shadow-sm" data-testid={`service-card-${service.id}`}>
       <div className="relative">
-        <GeneratedArt seed={service.id} icon={serviceIcon(service.id)} className="h-20 w-full" />
+        <GeneratedArt seed={service.id} icon={serviceIcon(service.id)} className="h-14 w-full" />
         <span aria-hidden="true" className="absolute left-3 top-2 font-display text-sm font-semibold text-white/90">
           {String(index + 1).padStart(2, "0")}
         </span>

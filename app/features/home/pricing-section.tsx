@@ -31,10 +31,10 @@ export function PricingSection() {
   const outline = buttonClasses("outline", "md", sized);
 
   return (
-    <section aria-labelledby="pricing-title" className="border-y border-border bg-muted/40 py-10 sm:py-16">
+    <section aria-labelledby="pricing-title" className="border-y border-border bg-muted/40 py-10 sm:py-12">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="pricing-title" eyebrow={t("pricing.eyebrow")} title={t("pricing.title")} intro={t("pricing.intro")} align="center" />
-        <ul className="-mx-4 mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 pt-5 lg:mx-0 lg:mt-10 lg:grid lg:grid-cols-3 lg:items-stretch lg:gap-6 lg:overflow-visible lg:px-0 lg:pb-0">
+        <SectionHeading id="pricing-title" eyebrow={t("pricing.eyebrow")} title={t("pricing.title")} intro={t("pricing.intro")} split />
+        <ul className="-mx-4 mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 pt-5 lg:mx-0 lg:mt-8 lg:grid lg:grid-cols-3 lg:items-stretch lg:gap-6 lg:overflow-visible lg:px-0 lg:pb-0">
           <PlanCard
             id="consultation"
             name={t("pricing.consultation.name")}
@@ -134,11 +134,11 @@ function PlanCard({
         {name}
       </h3>
       <p className={cn("mt-2 text-sm", featured ? "text-indigo-100" : "text-muted-foreground")}>{description}</p>
-      <p className="mt-4 flex items-baseline gap-2">
+      <p className="mt-3 flex items-baseline gap-2">
         <span className="font-display text-4xl font-semibold tracking-tight">{price}</span>
         {period ? <span className={cn("text-sm", featured ? "text-indigo-100" : "text-muted-foreground")}>{period}</span> : null}
       </p>
-      <ul className="mt-5 flex-1 space-y-2 text-sm">
+      <ul className="mt-4 flex-1 space-y-2 text-sm">
         {features.map((feature) => (
           <li key={feature} className="flex gap-3">
             <Icon name="check" size={18} aria-hidden="true" className={cn("mt-0.5 shrink-0", featured ? "text-orange-200" : "text-success")} />
@@ -146,7 +146,7 @@ function PlanCard({
           </li>
         ))}
       </ul>
-      <div className="mt-6 space-y-2.5">{children}</div>
+      <div className="mt-5 space-y-2.5">{children}</div>
     </li>
   );
 }

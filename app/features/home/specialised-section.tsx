@@ -23,9 +23,9 @@ export function SpecialisedSection({ services }: { services: LocalizedService[] 
   const filters: Filter[] = ["all", ...SPECIALISED_GROUP_IDS.filter((group) => filterSpecialised(services, group).length > 0)];
 
   return (
-    <section aria-labelledby="specialised-title" className="py-10 sm:py-16">
+    <section aria-labelledby="specialised-title" className="py-10 sm:py-12">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="specialised-title" eyebrow={t("specialised.eyebrow")} title={t("specialised.title")} intro={t("specialised.intro")} />
+        <SectionHeading id="specialised-title" eyebrow={t("specialised.eyebrow")} title={t("specialised.title")} intro={t("specialised.intro")} split />
         <div role="group" aria-label={t("specialised.filterLabel")} className="-mx-4 mt-6 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
           {filters.map((option) => (
             <button
@@ -48,7 +48,7 @@ export function SpecialisedSection({ services }: { services: LocalizedService[] 
             <SpecialisedRow key={service.id} service={service} open={openId === service.id} onToggle={() => setOpenId((current) => (current === service.id ? null : service.id))} />
           ))}
         </ul>
-        <p className="mt-6 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+        <p className="mt-5 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
           <Icon name="calendar-clock" size={16} aria-hidden="true" className="text-primary" />
           {t("specialised.tileText")}
           <a href={sectionHref(SECTIONS.consultation)} className="font-semibold text-primary underline-offset-4 hover:underline">
