@@ -40,7 +40,7 @@ export function SiteFooter() {
     : [];
 
   return (
-    <footer className="mt-24 bg-stone-950 text-stone-300">
+    <footer className="mt-16 bg-stone-950 text-stone-300">
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1.2fr_1fr]">
         <div>
           <div className="flex items-center gap-2.5 text-white">
@@ -54,7 +54,8 @@ export function SiteFooter() {
           <h2 id="footer-quick-links" className="text-sm font-semibold uppercase tracking-wider text-white">
             {t("footer.quickLinks")}
           </h2>
-          <ul className="mt-4 space-y-2.5 text-sm">
+          {/* Two columns: the list stays as short as the footer's other columns. */}
+          <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2.5 text-sm">
             {quickLinks.map((link) => (
               <li key={link.to}>
                 {link.raw ? (
