@@ -133,7 +133,7 @@ describe("sharing", () => {
     const fr = createI18n("fr", resources);
     const { deps, events } = fakeBrowser();
     await shareTo("copy", content, { ...deps, t: (key, values) => fr.t(key, values) });
-    expect(events.at(-1)).toEqual(["success", "Lien copié dans le presse-papiers !", undefined]);
+    expect(events.at(-1)).toEqual(["success", "Lien copié dans le presse-papiers\u202f!", undefined]);
   });
 
   it("covers the four platforms of the specification", () => {

@@ -135,6 +135,7 @@ describe("the site header", () => {
     expect(header.querySelector("[aria-label='Your account: Camille']")?.getAttribute("aria-haspopup")).toBe("menu");
     expect(header.querySelector("[data-testid=account-summary]")?.textContent).toBe("Camillecamille.durand@example.com");
     expect(links(header)).toContainEqual({ text: "Logout", href: "/api/logout" });
+    expect(links(header)).toContainEqual({ text: "Change password", href: "/account/password" });
     expect(links(header).some((link) => link.href === "/api/login")).toBe(false);
     expect(links(header).map((link) => link.href)).not.toContain("/admin");
   });
@@ -144,6 +145,7 @@ describe("the site header", () => {
     const menu = document.getElementById(header.querySelector("[aria-label='Your account: Camille']")!.getAttribute("aria-controls")!)!;
     expect(links(menu)).toEqual([
       { text: "Admin", href: "/admin" },
+      { text: "Change password", href: "/account/password" },
       { text: "Logout", href: "/api/logout" },
     ]);
   });
@@ -181,6 +183,7 @@ describe("the site header", () => {
         ["Blog", "/posts"],
         ["Reviews", "/testimonials"],
         ["Hot Deals", "/hot-deals"],
+        ["Change password", "/account/password"],
         ["Logout", "/api/logout"],
       ]),
     );
