@@ -6,7 +6,8 @@ export default defineConfig({
     include: ["tests/e2e/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/e2e/global-setup.ts"],
-    // One browser and one server: files run one after the other, tests in order.
+    // One browser and one server per run: files run one after the other, tests in order. npm test runs
+    // two such runs side by side (scripts/test-e2e.ts), each with its own server.
     fileParallelism: false,
     maxWorkers: 1,
     testTimeout: 60_000,

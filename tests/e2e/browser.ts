@@ -21,6 +21,15 @@ export const CHROMIUM_FLAGS = [
 /** Where screenshots go (git-ignored). */
 export const RESULTS_DIR = path.join(ROOT, "test-results");
 
+/**
+ * True on the PostgreSQL run. What does not depend on the database (the size of the built JavaScript,
+ * the header's menus and drawer, screenshots for people to look at) is checked on the first run only,
+ * so that CI does it once.
+ */
+export function onSecondDatabase(): boolean {
+  return inject("databaseKind") === "postgres";
+}
+
 /** The address of the server started by global-setup.ts. */
 export function baseUrl(): string {
   return inject("baseUrl");

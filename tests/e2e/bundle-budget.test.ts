@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser } from "./browser.ts";
+import { baseUrl, launchBrowser, onSecondDatabase } from "./browser.ts";
 import enMail from "../../app/locales/en/mail.json";
 import { PUBLIC_PAGES, budgetOf, kb, measureFirstLoad, publicPostPath, type FirstLoad } from "./first-load-js.ts";
 
@@ -41,7 +41,7 @@ function describeFiles(result: FirstLoad): string {
     .join("\n");
 }
 
-describe("first-load JavaScript of the public pages", () => {
+describe.skipIf(onSecondDatabase())("first-load JavaScript of the public pages", () => {
   for (const language of ["en", "fr"] as const) {
     for (const page of PUBLIC_PAGES) {
       it(`${language === "en" ? page : `/fr${page === "/" ? "" : page}`} stays within ${kb(budgetOf(page))} KB gzip`, async () => {

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enDeals from "../../app/locales/en/deals.json";
 import frDeals from "../../app/locales/fr/deals.json";
-import { RESULTS_DIR, adminAccount, expectAccessible, launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import { RESULTS_DIR, adminAccount, expectAccessible, launchBrowser, onSecondDatabase, openPage, waitForHydration } from "./browser.ts";
 
 /**
  * The pages a visitor and staff see most, photographed in both languages at a desktop and a phone width
@@ -40,7 +40,7 @@ const languages = [
   { lang: "fr", locale: "fr-FR", deals: frDeals },
 ] as const;
 
-describe.each(languages)("screenshots in $lang", ({ lang, locale, deals }) => {
+describe.skipIf(onSecondDatabase()).each(languages)("screenshots in $lang", ({ lang, locale, deals }) => {
   it.each([1280, 390])("of home, a post, hot deals, the cart with an item and admin at %i px", async (width) => {
     const session = await openPage(browser, { locale, viewport: { width, height: width < 1280 ? 844 : 800 } });
     const { page } = session;
