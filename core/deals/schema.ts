@@ -94,14 +94,18 @@ const dealFields = {
     .nullable(),
 };
 
-/** The fields a deal holds once checked. */
-export interface DealFields {
+/** A deal's texts, each in English and in French. */
+export interface DealTexts {
   titleEn: string;
   titleFr: string;
   descriptionEn: string;
   descriptionFr: string;
   serviceNameEn: string;
   serviceNameFr: string;
+}
+
+/** The fields a deal holds once checked. */
+export interface DealFields extends DealTexts {
   originalPrice: number;
   discountedPrice: number;
   discountPercentage: number;
@@ -204,13 +208,7 @@ export interface PublicDeal {
 }
 
 /** A deal as staff see it: the public view in English, its texts in both languages, whether it is active and shown. */
-export interface AdminDeal extends PublicDeal {
-  titleEn: string;
-  titleFr: string;
-  descriptionEn: string;
-  descriptionFr: string;
-  serviceNameEn: string;
-  serviceNameFr: string;
+export interface AdminDeal extends PublicDeal, DealTexts {
   active: boolean;
   visible: boolean;
   createdAt: string;

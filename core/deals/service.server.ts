@@ -4,7 +4,7 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { DealRepo, type DealRow } from "./repo.server.ts";
 import { dealStatus, isDealVisible } from "./rules.ts";
-import { dealInputSchema, dealUpdateSchema, type AdminDeal, type PublicDeal } from "./schema.ts";
+import { dealInputSchema, dealUpdateSchema, type AdminDeal, type DealTexts, type PublicDeal } from "./schema.ts";
 
 
 /** "12" or 12 → 12; anything that is not a positive whole number → null. */
@@ -46,15 +46,22 @@ function toPublic(row: DealRow, language: Language, now: Date): PublicDeal {
   };
 }
 
-function toAdmin(row: DealRow, now: Date): AdminDeal {
+/** The deal's texts in both languages, as staff edit them. */
+function textsOf(row: DealRow): DealTexts {
   return {
-    ...toPublic(row, "en", now),
     titleEn: row.titleEn,
     titleFr: row.titleFr,
     descriptionEn: row.descriptionEn,
     descriptionFr: row.descriptionFr,
     serviceNameEn: row.serviceNameEn,
     serviceNameFr: row.serviceNameFr,
+  };
+}
+
+function toAdmin(row: DealRow, now: Date): AdminDeal {
+  return {
+    ...toPublic(row, "en", now),
+    ...textsOf(row),
     active: row.active,
     visible: isDealVisible(row, now),
     createdAt: row.createdAt.toISOString(),
@@ -65,12 +72,7 @@ function toAdmin(row: DealRow, now: Date): AdminDeal {
 /** A stored deal written back as the input schema reads it, so that an edit can be checked whole. */
 function asInput(row: DealRow) {
   return {
-    titleEn: row.titleEn,
-    titleFr: row.titleFr,
-    descriptionEn: row.descriptionEn,
-    descriptionFr: row.descriptionFr,
-    serviceNameEn: row.serviceNameEn,
-    serviceNameFr: row.serviceNameFr,
+    ...textsOf(row),
     originalPrice: row.originalPrice,
     discountedPrice: row.discountedPrice,
     discountPercentage: row.discountPercentage,
