@@ -2,7 +2,6 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -10,6 +9,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase } from "../e2e/server-process.ts";
 
 const migrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
 // The last migration before deals, comments and reviews became bilingual.
@@ -43,24 +43,15 @@ async function openPglite(): Promise<Db> {
 }
 
 async function openPostgres(adminUrl: string): Promise<Db> {
-  const name = `atelier_migration_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const database = await createPostgresDatabase(adminUrl, "atelier_migration");
+  const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   return {
     query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
     migrate: (folder) => migratePg(drizzlePg({ client }), { migrationsFolder: folder }),
     close: async () => {
       await client.end();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }
