@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "../i18n/react.tsx";
 import { Field, Input } from "../components/ui/field.tsx";
-import { AuthLayout, FormAlert, FormNotice, SubmitButton, useAuthForm } from "../features/auth/auth-form.tsx";
+import { AuthLayout, FormNotice, SubmitButton, useAuthForm } from "../features/auth/auth-form.tsx";
+import { FormAlert } from "../components/ui/form-alert.tsx";
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";

@@ -1,7 +1,8 @@
 import { useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import { Field, Input } from "../components/ui/field.tsx";
-import { AuthLayout, FormAlert, SubmitButton, useAuthForm } from "../features/auth/auth-form.tsx";
+import { AuthLayout, SubmitButton, useAuthForm } from "../features/auth/auth-form.tsx";
+import { FormAlert } from "../components/ui/form-alert.tsx";
 import { LocalizedLink, useLocalizedPath } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";

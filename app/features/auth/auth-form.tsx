@@ -121,22 +121,6 @@ export function useAuthForm<S extends z.ZodType>(options: {
   return { formRef, fieldErrors, formError, busy, hydrated, onSubmit };
 }
 
-/** The general error above a form: announced, and focusable so the focus can be moved to it. */
-export function FormAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <div
-      role="alert"
-      tabIndex={-1}
-      data-form-error
-      className="flex items-start gap-2.5 rounded-lg border border-destructive/30 bg-red-50 px-4 py-3 text-sm text-destructive"
-    >
-      <Icon name="alert-circle" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
-      <p>{message}</p>
-    </div>
-  );
-}
-
 /**
  * A confirmation above a form. The live region is always in the page, so that a message placed in it
  * is announced; it can take the focus when the form it answers is gone.

@@ -5,6 +5,7 @@ import { APPOINTMENT_LIMITS, bookingInputSchema, type Appointment, type DaySlots
 import { isLanguage, type Language } from "../../../core/i18n/language.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
+import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { RequiredLabel } from "./contact-form.tsx";
@@ -449,12 +450,7 @@ export function ConsultationScheduler() {
           <Field label={t("scheduler.notesOptional")} error={errors.notes} hint={t("scheduler.notesHint")}>
             {(props) => <Textarea {...props} name="notes" rows={3} className="min-h-20" maxLength={APPOINTMENT_LIMITS.notes} value={values.notes} onChange={set("notes")} />}
           </Field>
-          {formError ? (
-            <p role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/30 bg-red-50 px-4 py-3 text-sm text-destructive" data-testid="booking-error">
-              <Icon name="alert-circle" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
-              {formError}
-            </p>
-          ) : null}
+          <FormAlert message={formError} testId="booking-error" />
           {/* Not disabled while busy: a disabled button would drop the focus the person has on it. */}
           <Button type="submit" size="lg" className="w-full" aria-disabled={booking || undefined} aria-busy={booking}>
             {booking ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="calendar-check" size={18} aria-hidden="true" />}

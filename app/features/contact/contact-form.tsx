@@ -6,6 +6,7 @@ import { CONTACT_LIMITS, DEFAULT_INQUIRY_TYPE, type InquiryType } from "../../..
 import { isLanguage } from "../../../core/i18n/language.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
+import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
@@ -180,12 +181,7 @@ export function ContactForm() {
         ) : null}
       </div>
 
-      {failure ? (
-        <p role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/30 bg-red-50 px-4 py-3 text-sm text-destructive" data-testid="contact-failed">
-          <Icon name="alert-circle" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} testId="contact-failed" />
     </form>
   );
 }
