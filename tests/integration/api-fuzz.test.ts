@@ -168,7 +168,11 @@ function maybeBroken(raw: Schema, doc: OpenApiDocument): fc.Arbitrary<unknown> {
 
 /** A lone surrogate cannot be encoded as UTF-8: it goes as the invalid bytes a client could send. */
 function encodePathValue(value: string): string {
-  return value.isWellFormed() ? encodeURIComponent(value) : encodeURIComponent(value.toWellFormed()).replaceAll("%EF%BF%BD", "%ED%A0%80");
+  const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+  return value
+    .split(loneSurrogate)
+    .map((part) => encodeURIComponent(part))
+    .join("%ED%A0%80");
 }
 
 interface Route {
