@@ -42,3 +42,10 @@ export function line(params?: StringParams) {
     { message: LINE_BREAK_KEY, abort: true },
   );
 }
+
+export const EMPTY_EDIT_KEY = "errors:emptyEdit";
+
+/** An edit (PUT of some fields) changes at least one: `{}` is refused rather than answered 200 for nothing. */
+export function hasChanges(edit: object): boolean {
+  return Object.values(edit).some((value) => value !== undefined);
+}

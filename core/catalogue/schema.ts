@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { line, text } from "../text.ts";
+import { EMPTY_EDIT_KEY, hasChanges, line, text } from "../text.ts";
 import { centsSchema } from "../money/schema.ts";
 
 export { MAIN_SERVICE_IDS, SPECIALISED_SERVICE_IDS, type MainServiceId, type SpecialisedServiceId, type CatalogueServiceId } from "./limits.ts";
@@ -115,7 +115,7 @@ export const serviceUpdateSchema = z.strictObject({
   descriptionEn: serviceDescription.optional(),
   descriptionFr: serviceDescription.optional(),
   active: z.boolean({ message: "errors:invalidValue" }).optional(),
-});
+}).refine(hasChanges, EMPTY_EDIT_KEY);
 export type ServiceUpdate = z.infer<typeof serviceUpdateSchema>;
 
 /** The filter of `GET /api/services`. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { line, text } from "../text.ts";
+import { EMPTY_EDIT_KEY, hasChanges, line, text } from "../text.ts";
 import { LANGUAGES, type Language } from "../i18n/language.ts";
 
 /** Bounds of a hot deal's fields. Prices are cents, at most the largest unit price an order accepts. */
@@ -169,7 +169,7 @@ export const dealUpdateSchema = z.strictObject({
   featuredImage: dealFields.featuredImage.optional(),
   active: dealFields.active.optional(),
   claimLimit: dealFields.claimLimit.optional(),
-});
+}).refine(hasChanges, EMPTY_EDIT_KEY);
 
 /** The public list's filter: the request's language unless one is named. */
 export const dealListQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { line } from "../text.ts";
+import { EMPTY_EDIT_KEY, hasChanges, line } from "../text.ts";
 import { centsSchema } from "../money/schema.ts";
 
 /** Percent: `value` % of the subtotal, rounded down. Amount: `value` cents off. */
@@ -96,7 +96,7 @@ export const promoUpdateSchema = z.strictObject({
   minimumSubtotalCents: promoAdminFields.minimumSubtotalCents.optional(),
   description: promoAdminFields.description.optional(),
   active: promoAdminFields.active.optional(),
-});
+}).refine(hasChanges, EMPTY_EDIT_KEY);
 export type PromoUpdate = z.infer<typeof promoUpdateSchema>;
 
 /** A code as staff see it. */
