@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.server.ts";
+import { syncWritesOf, WalSync } from "./wal-sync.server.ts";
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -70,6 +71,8 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     release = acquireDataDirLock(absolute, pgData);
     try {
       client = await PGlite.create(pgData);
+      // Acknowledged writes are flushed to disk before the caller sees them (see WalSync).
+      syncWritesOf(client, new WalSync(pgData));
     } catch (error) {
       release();
       throw error;

@@ -7,6 +7,7 @@ import { seedDemoContent } from "../db/seed.server.ts";
 import { seedReferenceData } from "../db/seed-reference.server.ts";
 import { HealthProbe } from "./api/health.server.ts";
 import { createApp, type SsrHandler } from "./app.server.ts";
+import { applyHttpLimits, createLimitedServer } from "./http-limits.server.ts";
 import { createLogger } from "./logger.server.ts";
 import { createServices } from "./services.server.ts";
 import { clientBuildDir, developmentServer, productionSsr } from "./ssr.server.ts";
@@ -64,11 +65,9 @@ async function main() {
     closeDev = dev.close;
   } else {
     ssr = await productionSsr();
-    const { createServer } = await import("node:http");
-    server = createServer(listener);
+    server = createLimitedServer(listener, config);
   }
-  server.keepAliveTimeout = 65_000;
-  server.requestTimeout = 30_000;
+  applyHttpLimits(server, config);
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ url: config.publicUrl, port: config.PORT }, `Atelier is listening on http://localhost:${config.PORT}`);
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { line, text } from "../text.ts";
 import { isPlausiblePhone } from "../contact/rules.ts";
 import { LANGUAGES } from "../i18n/language.ts";
 import { DATE_PATTERN, TIME_PATTERN, isCalendarDate } from "./rules.ts";
@@ -20,14 +21,13 @@ export const APPOINTMENT_LIMITS = {
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 /** YYYY-MM-DD ("Date must be in YYYY-MM-DD format"), and a date that exists. */
-export const appointmentDateSchema = z
-  .string({ message: "appointments:validation.dateFormat" })
+export const appointmentDateSchema = line({ message: "appointments:validation.dateFormat" })
   .trim()
   .regex(DATE_PATTERN, "appointments:validation.dateFormat")
   .refine(isCalendarDate, "appointments:validation.dateInvalid");
 
 /** HH:MM, 24-hour ("Time must be in HH:MM format"). */
-export const appointmentTimeSchema = z.string({ message: "appointments:validation.timeFormat" }).trim().regex(TIME_PATTERN, "appointments:validation.timeFormat");
+export const appointmentTimeSchema = line({ message: "appointments:validation.timeFormat" }).trim().regex(TIME_PATTERN, "appointments:validation.timeFormat");
 
 /**
  * The booking payload (spec document 001, sections 3 and 5): customerName, customerEmail,
@@ -35,18 +35,15 @@ export const appointmentTimeSchema = z.string({ message: "appointments:validatio
  * language of the page it was sent from (the confirmation e-mail uses it; else the request's language).
  */
 export const bookingInputSchema = z.strictObject({
-  customerName: z
-    .string({ message: "appointments:validation.nameRequired" })
+  customerName: line({ message: "appointments:validation.nameRequired" })
     .trim()
     .min(1, "appointments:validation.nameRequired")
     .max(APPOINTMENT_LIMITS.name, "appointments:validation.nameTooLong"),
-  customerEmail: z
-    .string({ message: "appointments:validation.emailInvalid" })
+  customerEmail: line({ message: "appointments:validation.emailInvalid" })
     .trim()
     .max(APPOINTMENT_LIMITS.email, "appointments:validation.emailInvalid")
     .pipe(z.email("appointments:validation.emailInvalid")),
-  customerPhone: z
-    .string({ message: "appointments:validation.phoneRequired" })
+  customerPhone: line({ message: "appointments:validation.phoneRequired" })
     .trim()
     .min(1, "appointments:validation.phoneRequired")
     .max(APPOINTMENT_LIMITS.phone, "appointments:validation.phoneInvalid")
@@ -55,12 +52,11 @@ export const bookingInputSchema = z.strictObject({
   appointmentTime: appointmentTimeSchema,
   notes: z.preprocess(
     blankToUndefined,
-    z.string({ message: "appointments:validation.notesTooLong" }).trim().max(APPOINTMENT_LIMITS.notes, "appointments:validation.notesTooLong").nullable().optional(),
+    text({ message: "appointments:validation.notesTooLong" }).trim().max(APPOINTMENT_LIMITS.notes, "appointments:validation.notesTooLong").nullable().optional(),
   ),
   appointmentType: z.preprocess(
     blankToUndefined,
-    z
-      .string({ message: "appointments:validation.typeInvalid" })
+    line({ message: "appointments:validation.typeInvalid" })
       .trim()
       .max(APPOINTMENT_LIMITS.type, "appointments:validation.typeInvalid")
       .regex(/^[\p{L}\p{N}][\p{L}\p{N} _'&/-]*$/u, "appointments:validation.typeInvalid")

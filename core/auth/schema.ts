@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { line } from "../text.ts";
 
 export const ROLES = ["customer", "staff", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -25,8 +26,7 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** E-mail addresses are compared and stored in lower case, without surrounding spaces. */
-export const emailSchema = z
-  .string({ message: "auth:validation.emailInvalid" })
+export const emailSchema = line({ message: "auth:validation.emailInvalid" })
   .trim()
   .toLowerCase()
   .min(1, "auth:validation.emailRequired")
@@ -34,21 +34,18 @@ export const emailSchema = z
   .pipe(z.email({ message: "auth:validation.emailInvalid" }));
 
 /** Letters, digits, dot, hyphen and underscore: never "@", so a sign-in identifier is unambiguous. */
-export const usernameSchema = z
-  .string({ message: "auth:validation.usernameTooShort" })
+export const usernameSchema = line({ message: "auth:validation.usernameTooShort" })
   .trim()
   .min(USERNAME_MIN, "auth:validation.usernameTooShort")
   .max(USERNAME_MAX, "auth:validation.usernameTooLong")
   .regex(/^[A-Za-z0-9._-]+$/, "auth:validation.usernameInvalid");
 
 /** Passwords are taken exactly as typed (spaces included). */
-export const passwordSchema = z
-  .string({ message: "auth:validation.passwordTooShort" })
+export const passwordSchema = z.string({ message: "auth:validation.passwordTooShort" })
   .min(PASSWORD_MIN, "auth:validation.passwordTooShort")
   .max(PASSWORD_MAX, "auth:validation.passwordTooLong");
 
-const optionalName = z
-  .string()
+const optionalName = line()
   .trim()
   .max(NAME_MAX, "auth:validation.nameTooLong")
   .optional()
@@ -66,8 +63,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** POST /api/auth/login: the identifier is an e-mail address (it holds "@") or a username. */
 export const loginSchema = z.strictObject({
-  identifier: z
-    .string({ message: "auth:validation.identifierRequired" })
+  identifier: line({ message: "auth:validation.identifierRequired" })
     .trim()
     .min(1, "auth:validation.identifierRequired")
     .max(EMAIL_MAX, "auth:validation.identifierRequired"),
@@ -84,15 +80,14 @@ export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchem
 
 /** POST /api/auth/password-reset: the e-mailed token and the new password. */
 export const passwordResetSchema = z.strictObject({
-  token: z.string({ message: "auth:errors.resetTokenInvalid" }).max(100, "auth:errors.resetTokenInvalid"),
+  token: line({ message: "auth:errors.resetTokenInvalid" }).max(100, "auth:errors.resetTokenInvalid"),
   password: passwordSchema,
 });
 export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
 /** POST /api/auth/password: a signed-in user changes their password. */
 export const passwordChangeSchema = z.strictObject({
-  currentPassword: z
-    .string({ message: "auth:validation.currentPasswordRequired" })
+  currentPassword: z.string({ message: "auth:validation.currentPasswordRequired" })
     .min(1, "auth:validation.currentPasswordRequired")
     .max(PASSWORD_MAX, "auth:validation.passwordTooLong"),
   password: passwordSchema,

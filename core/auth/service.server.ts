@@ -4,14 +4,24 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import { localizedPath, type Language } from "../i18n/language.ts";
 import type { CompanyDetails, Translate } from "../mail/rules.ts";
 import type { MailService } from "../mail/service.server.ts";
-import { FORM_BUDGETS, refusal, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS } from "../rate-limit/rules.ts";
+import {
+  FORM_BUDGETS,
+  PASSWORD_CHANGE_PER_ACCOUNT,
+  refusal,
+  SIGN_IN_ACCOUNT_WAIT,
+  SIGN_IN_BURST,
+  SIGN_IN_PER_ACCOUNT,
+  SIGN_IN_PER_ADDRESS,
+  signInWaitMs,
+} from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
-import { passwordResetEmail } from "./emails.ts";
+import { DeviceRepo } from "./device-repo.server.ts";
+import { passwordResetEmail, signInBurstEmail } from "./emails.ts";
 import { PasswordResetRepo } from "./password-reset-repo.server.ts";
 import { OidcClient, type OidcChecks, type OidcProfile } from "./oidc.server.ts";
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
 import { toCurrentUser, uniqueViolation, UserRepo, type UserRow } from "./repo.server.ts";
-import { identifierKind } from "./rules.ts";
+import { identifierKind, isStaff } from "./rules.ts";
 import {
   managedUserSchema,
   passwordChangeSchema,
@@ -53,6 +63,12 @@ export interface AdminConfig {
   ADMIN_NAME?: string;
 }
 
+/** A successful sign-in: the account, and the token of the device cookie that remembers this browser. */
+export interface SignIn {
+  user: CurrentUser;
+  deviceToken: string;
+}
+
 /** The outcome of creating or updating an account by an operator. */
 export interface ManagedUserResult {
   user: CurrentUser;
@@ -73,6 +89,7 @@ export class AuthService {
   private readonly oidc: OidcClient | null;
   private readonly db: Database;
   private readonly resets: PasswordResetRepo;
+  private readonly devices: DeviceRepo;
   private readonly publicUrl: string;
   private readonly mailing: AuthMailing | null;
 
@@ -80,6 +97,7 @@ export class AuthService {
     this.db = db;
     this.users = new UserRepo(db);
     this.resets = new PasswordResetRepo(db);
+    this.devices = new DeviceRepo(db);
     this.publicUrl = config.publicUrl;
     this.mailing = mailing ?? null;
     this.rateLimits = rateLimits ?? new RateLimitService(db);
@@ -133,31 +151,52 @@ export class AuthService {
   }
 
   /**
-   * Signs in with an e-mail address or username and a password. Every attempt is counted (per address,
-   * then per account) before the password is checked; the answer for an unknown account and for a wrong
-   * password is the same, and takes as long.
+   * Signs in with an e-mail address or username and a password. The answer for an unknown account and
+   * for a wrong password is the same, and takes as long.
+   *
+   * Guessing is throttled without letting a stranger lock the owner out: the client's address has a hard
+   * budget of failures; the account's failures are counted (before the password is checked, so that
+   * concurrent attempts each get their own number) and, past a few free ones, each attempt from a browser
+   * the account never signed in from must wait its turn, longer after each failure (see signInWaitMs). A
+   * browser that signed in to this account before (its device cookie) is never held back. A staff
+   * account's owner gets an e-mail when its failures reach SIGN_IN_BURST.
    */
-  async login(input: LoginInput, address: string): Promise<CurrentUser> {
-    const perAddress = await this.rateLimits.hit(SIGN_IN_PER_ADDRESS, address);
+  async login(input: LoginInput, address: string, deviceToken?: string | null, now: Date = new Date()): Promise<SignIn> {
+    const perAddress = await this.rateLimits.hit(SIGN_IN_PER_ADDRESS, address, now);
     if (!perAddress.allowed) throw refusal("signIns", "connection", perAddress);
 
     const identifier = input.identifier.trim();
     const user = identifierKind(identifier) === "email" ? await this.users.findByEmail(identifier) : await this.users.findByUsername(identifier);
     // Known accounts are counted by id, so switching between e-mail and username gains nothing.
     const accountSubject = user ? `user:${user.id}` : `name:${identifier.toLowerCase()}`;
-    const perAccount = await this.rateLimits.hit(SIGN_IN_PER_ACCOUNT, accountSubject);
-    if (!perAccount.allowed) {
-      await this.rateLimits.refund(SIGN_IN_PER_ADDRESS, address);
-      throw refusal("signIns", "email", perAccount);
+    const knownDevice = user ? await this.devices.isKnown(user.id, deviceToken, now) : false;
+    const attempt = await this.rateLimits.hit(SIGN_IN_PER_ACCOUNT, accountSubject, now);
+    const wait = signInWaitMs(attempt.count);
+    if (wait > 0 && !knownDevice) {
+      const turn = await this.rateLimits.takeTurn(SIGN_IN_ACCOUNT_WAIT, accountSubject, wait, now);
+      if (!turn.allowed) {
+        // Not tried: neither the account's count nor the address's budget keeps it.
+        await Promise.all([this.rateLimits.refund(SIGN_IN_PER_ACCOUNT, accountSubject), this.rateLimits.refund(SIGN_IN_PER_ADDRESS, address)]);
+        throw refusal("signIns", "email", turn);
+      }
     }
 
     const stored = user?.passwordHash ?? (await dummyHash());
     const valid = (await verifyPassword(stored, input.password)) && Boolean(user?.passwordHash);
-    if (!user || !valid) throw new DomainError("unauthenticated", "auth:errors.invalidCredentials");
+    if (!user || !valid) {
+      if (user && isStaff(user.role) && attempt.count === SIGN_IN_BURST && this.mailing) {
+        await this.mailing.mail.enqueue(signInBurstEmail(user.email, attempt.count, this.mailing.translate, this.mailing.company));
+      }
+      throw new DomainError("unauthenticated", "auth:errors.invalidCredentials");
+    }
 
-    await Promise.all([this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, accountSubject), this.rateLimits.refund(SIGN_IN_PER_ADDRESS, address)]);
+    await Promise.all([
+      this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, accountSubject),
+      this.rateLimits.reset(SIGN_IN_ACCOUNT_WAIT, accountSubject),
+      this.rateLimits.refund(SIGN_IN_PER_ADDRESS, address),
+    ]);
     if (needsRehash(stored)) await this.users.update(user.id, { passwordHash: await hashPassword(input.password) });
-    return toCurrentUser(user);
+    return { user: toCurrentUser(user), deviceToken: knownDevice && deviceToken ? deviceToken : await this.devices.remember(user.id, now) };
   }
 
   /**
@@ -202,26 +241,27 @@ export class AuthService {
     });
     // Another request used the same token a moment earlier.
     if (!done) throw resetTokenError("resetTokenUsed");
-    await this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, `user:${row.userId}`);
+    await Promise.all([this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, `user:${row.userId}`), this.rateLimits.reset(SIGN_IN_ACCOUNT_WAIT, `user:${row.userId}`)]);
   }
 
   /**
-   * A signed-in user changes their password, proving they know the current one (counted like a sign-in,
-   * so it cannot be used to guess it). The session making the change stays; every other one ends.
+   * A signed-in user changes their password, proving they know the current one (counted, so that it
+   * cannot be used to guess it). The session making the change stays; every other one ends.
    */
   async changePassword(userId: string, input: unknown, currentSid: string | null): Promise<void> {
     const valid = parseOrThrow(passwordChangeSchema, input);
     const user = await this.users.findById(userId);
     if (!user) throw new DomainError("unauthenticated", "errors:signInRequired");
     const subject = `user:${user.id}`;
-    const attempt = await this.rateLimits.hit(SIGN_IN_PER_ACCOUNT, subject);
+    // Its own budget: failed sign-ins by strangers must not stop the signed-in owner from changing it.
+    const attempt = await this.rateLimits.hit(PASSWORD_CHANGE_PER_ACCOUNT, subject);
     if (!attempt.allowed) throw refusal("signIns", "email", attempt);
     const stored = user.passwordHash ?? (await dummyHash());
     const known = (await verifyPassword(stored, valid.currentPassword)) && Boolean(user.passwordHash);
     if (!known) {
       throw new DomainError("validation", "auth:errors.currentPasswordWrong", { fields: { currentPassword: "auth:errors.currentPasswordWrong" } });
     }
-    await this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, subject);
+    await this.rateLimits.reset(PASSWORD_CHANGE_PER_ACCOUNT, subject);
     const passwordHash = await hashPassword(valid.password);
     await this.db.transaction(async (tx) => {
       await this.resets.setPassword(tx, user.id, passwordHash);

@@ -64,13 +64,8 @@ export function threadComments<T extends { id: number; parentId: number | null; 
   return roots;
 }
 
-/** An id from an address: a positive 32-bit whole number, else null (the caller answers "not found"). */
-export function parseId(raw: string | number | null | undefined): number | null {
-  const text = String(raw ?? "");
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id <= 2_147_483_647 ? id : null;
-}
+/** Ids from addresses are parsed strictly, one way for every module. */
+export { parseId } from "../ids.ts";
 
 /** Reading speed used for a post's reading time: about 200 words a minute, a common figure for screens. */
 export const WORDS_PER_MINUTE = 200;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { line, text } from "../text.ts";
 import { LANGUAGES } from "../i18n/language.ts";
 import { FILTER_CATEGORIES, POST_CATEGORIES, LIMITS } from "./limits.ts";
 
@@ -29,21 +30,19 @@ function isHttpUrl(value: string): boolean {
 // Posts
 
 const postFields = {
-  title: z
-    .string({ message: "blog:validation.titleRequired" })
+  title: line({ message: "blog:validation.titleRequired" })
     .trim()
     .min(1, "blog:validation.titleRequired")
     .max(LIMITS.title, "blog:validation.titleTooLong"),
-  excerpt: z.string({ message: "blog:validation.excerptTooLong" }).trim().max(LIMITS.excerpt, "blog:validation.excerptTooLong"),
-  content: z.string({ message: "blog:validation.contentTooLong" }).max(LIMITS.content, "blog:validation.contentTooLong"),
+  excerpt: text({ message: "blog:validation.excerptTooLong" }).trim().max(LIMITS.excerpt, "blog:validation.excerptTooLong"),
+  content: text({ message: "blog:validation.contentTooLong" }).max(LIMITS.content, "blog:validation.contentTooLong"),
   category: z.enum(POST_CATEGORIES, { message: "blog:validation.categoryRequired" }),
   published: z.boolean({ message: "errors:invalidValue" }),
   language: z.enum(LANGUAGES, { message: "blog:validation.languageInvalid" }),
   // "" and null both mean "no image", so that an edit can clear it; absent means "leave as is".
   featuredImage: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? null : value),
-    z
-      .string()
+    line()
       .trim()
       .max(LIMITS.featuredImage, "blog:validation.featuredImageInvalid")
       .refine(isSafeImageUrl, "blog:validation.featuredImageInvalid")
@@ -51,7 +50,7 @@ const postFields = {
       .optional(),
   ),
   tags: z
-    .array(z.string().trim().min(1, "blog:validation.tagInvalid").max(LIMITS.tag, "blog:validation.tagInvalid"), { message: "blog:validation.tagInvalid" })
+    .array(line().trim().min(1, "blog:validation.tagInvalid").max(LIMITS.tag, "blog:validation.tagInvalid"), { message: "blog:validation.tagInvalid" })
     .max(LIMITS.tags, "blog:validation.tooManyTags"),
   membersOnly: z.boolean({ message: "errors:invalidValue" }),
   /** The post this one is a translation of (or that translates it), in the other language; null for none. */
@@ -100,7 +99,7 @@ export type ValidPostUpdate = z.output<typeof postUpdateSchema>;
 /** The public list's query (?language=&q=&category=). */
 export const postFiltersSchema = z.object({
   language: z.enum(LANGUAGES, { message: "blog:validation.languageInvalid" }).optional(),
-  q: z.string().max(LIMITS.search, "blog:validation.searchTooLong").optional(),
+  q: line().max(LIMITS.search, "blog:validation.searchTooLong").optional(),
   category: z.enum(["all", ...FILTER_CATEGORIES], { message: "blog:validation.categoryInvalid" }).optional(),
 });
 export type PostFilters = z.infer<typeof postFiltersSchema>;
@@ -153,26 +152,22 @@ export interface AdminPost extends PostSummary {
 
 /** The comment form and POST /api/posts/:id/comments payload (author, email, content, parentId, website). */
 export const commentInputSchema = z.strictObject({
-  author: z
-    .string({ message: "blog:validation.nameRequired" })
+  author: line({ message: "blog:validation.nameRequired" })
     .trim()
     .min(1, "blog:validation.nameRequired")
     .max(LIMITS.authorName, "blog:validation.nameTooLong"),
-  email: z
-    .string({ message: "blog:validation.emailInvalid" })
+  email: line({ message: "blog:validation.emailInvalid" })
     .trim()
     .max(LIMITS.email, "blog:validation.emailInvalid")
     .pipe(z.email("blog:validation.emailInvalid")),
-  content: z
-    .string({ message: "blog:validation.commentTooShort" })
+  content: text({ message: "blog:validation.commentTooShort" })
     .trim()
     .min(LIMITS.commentMin, "blog:validation.commentTooShort")
     .max(LIMITS.commentMax, "blog:validation.commentTooLong"),
   parentId: z.number({ message: "blog:validation.parentInvalid" }).int("blog:validation.parentInvalid").positive("blog:validation.parentInvalid").nullable().optional(),
   website: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
+    line()
       .trim()
       .max(LIMITS.website, "blog:validation.websiteInvalid")
       .refine(isHttpUrl, "blog:validation.websiteInvalid")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMPTY_EDIT_KEY, hasChanges, line, text } from "../text.ts";
 import { centsSchema } from "../money/schema.ts";
 
 export { MAIN_SERVICE_IDS, SPECIALISED_SERVICE_IDS, type MainServiceId, type SpecialisedServiceId, type CatalogueServiceId } from "./limits.ts";
@@ -14,7 +15,7 @@ export const serviceKindSchema = z.enum(SERVICE_KINDS);
 export type ServiceKind = z.infer<typeof serviceKindSchema>;
 
 /** A stable identifier: lower case letters, digits and underscores (the UI maps it to its i18n keys). */
-export const serviceIdSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "errors:invalidValue");
+export const serviceIdSchema = line().regex(/^[a-z][a-z0-9_]{0,63}$/, "errors:invalidValue");
 
 /**
  * A catalogue entry as the agency stores it: prices and availability only. Its name and description are
@@ -90,14 +91,12 @@ const servicePrice = z
   .min(SERVICE_PRICE_BOUNDS.minCents, "catalogue:validation.priceTooLow")
   .max(SERVICE_PRICE_BOUNDS.maxCents, "catalogue:validation.priceTooHigh");
 
-const serviceName = z
-  .string({ message: "catalogue:validation.nameRequired" })
+const serviceName = line({ message: "catalogue:validation.nameRequired" })
   .trim()
   .min(1, "catalogue:validation.nameRequired")
   .max(SERVICE_TEXT_LIMITS.name, "catalogue:validation.nameTooLong");
 
-const serviceDescription = z
-  .string({ message: "catalogue:validation.descriptionTooLong" })
+const serviceDescription = text({ message: "catalogue:validation.descriptionTooLong" })
   .trim()
   .max(SERVICE_TEXT_LIMITS.description, "catalogue:validation.descriptionTooLong");
 
@@ -116,7 +115,7 @@ export const serviceUpdateSchema = z.strictObject({
   descriptionEn: serviceDescription.optional(),
   descriptionFr: serviceDescription.optional(),
   active: z.boolean({ message: "errors:invalidValue" }).optional(),
-});
+}).refine(hasChanges, EMPTY_EDIT_KEY);
 export type ServiceUpdate = z.infer<typeof serviceUpdateSchema>;
 
 /** The filter of `GET /api/services`. */

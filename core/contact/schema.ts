@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { line, text } from "../text.ts";
 import { LANGUAGES } from "../i18n/language.ts";
 import { isPlausiblePhone } from "./rules.ts";
 import { INQUIRY_TYPES, DEFAULT_INQUIRY_TYPE, CONTACT_LIMITS, type InquiryType } from "./limits.ts";
@@ -7,22 +8,19 @@ export { INQUIRY_TYPES, DEFAULT_INQUIRY_TYPE, CONTACT_LIMITS, type InquiryType }
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-const name = z
-  .string({ message: "contact:validation.nameRequired" })
+const name = line({ message: "contact:validation.nameRequired" })
   .trim()
   .min(1, "contact:validation.nameRequired")
   .max(CONTACT_LIMITS.name, "contact:validation.nameTooLong");
 
-const email = z
-  .string({ message: "contact:validation.emailInvalid" })
+const email = line({ message: "contact:validation.emailInvalid" })
   .trim()
   .max(CONTACT_LIMITS.email, "contact:validation.emailInvalid")
   .pipe(z.email("contact:validation.emailInvalid"));
 
 const phone = z.preprocess(
   blankToUndefined,
-  z
-    .string({ message: "contact:validation.phoneInvalid" })
+  line({ message: "contact:validation.phoneInvalid" })
     .trim()
     .max(CONTACT_LIMITS.phone, "contact:validation.phoneInvalid")
     .refine(isPlausiblePhone, "contact:validation.phoneInvalid")
@@ -43,11 +41,10 @@ export const contactInputSchema = z.strictObject({
   phone,
   company: z.preprocess(
     blankToUndefined,
-    z.string({ message: "contact:validation.companyTooLong" }).trim().max(CONTACT_LIMITS.company, "contact:validation.companyTooLong").nullable().optional(),
+    line({ message: "contact:validation.companyTooLong" }).trim().max(CONTACT_LIMITS.company, "contact:validation.companyTooLong").nullable().optional(),
   ),
   inquiryType: z.enum(INQUIRY_TYPES, { message: "contact:validation.inquiryTypeRequired" }).default(DEFAULT_INQUIRY_TYPE),
-  message: z
-    .string({ message: "contact:validation.messageTooShort" })
+  message: text({ message: "contact:validation.messageTooShort" })
     .trim()
     .min(CONTACT_LIMITS.messageMin, "contact:validation.messageTooShort")
     .max(CONTACT_LIMITS.messageMax, "contact:validation.messageTooLong"),
@@ -63,10 +60,9 @@ export const assistantContactSchema = z.strictObject({
   phone,
   service: z.preprocess(
     blankToUndefined,
-    z.string({ message: "contact:validation.serviceTooLong" }).trim().max(CONTACT_LIMITS.service, "contact:validation.serviceTooLong").nullable().optional(),
+    line({ message: "contact:validation.serviceTooLong" }).trim().max(CONTACT_LIMITS.service, "contact:validation.serviceTooLong").nullable().optional(),
   ),
-  message: z
-    .string({ message: "contact:validation.messageRequired" })
+  message: text({ message: "contact:validation.messageRequired" })
     .trim()
     .min(1, "contact:validation.messageRequired")
     .max(CONTACT_LIMITS.messageMax, "contact:validation.messageTooLong"),

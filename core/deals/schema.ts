@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMPTY_EDIT_KEY, hasChanges, line, text } from "../text.ts";
 import { LANGUAGES, type Language } from "../i18n/language.ts";
 
 /** Bounds of a hot deal's fields. Prices are cents, at most the largest unit price an order accepts. */
@@ -38,20 +39,17 @@ const date = (message: string) =>
   z.preprocess(
     // A Date (from code, or from a body this schema already read) reads as its ISO text.
     (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : value),
-    z
-      .string({ message })
+    line({ message })
       .pipe(z.iso.datetime({ offset: true, message }))
       .transform((value) => new Date(value)),
   );
 
-const title = z.string({ message: "deals:validation.titleRequired" }).trim().min(1, "deals:validation.titleRequired").max(DEAL_LIMITS.title, "deals:validation.titleTooLong");
-const description = z
-  .string({ message: "deals:validation.descriptionMin" })
+const title = line({ message: "deals:validation.titleRequired" }).trim().min(1, "deals:validation.titleRequired").max(DEAL_LIMITS.title, "deals:validation.titleTooLong");
+const description = text({ message: "deals:validation.descriptionMin" })
   .trim()
   .min(DEAL_LIMITS.descriptionMin, "deals:validation.descriptionMin")
   .max(DEAL_LIMITS.description, "deals:validation.descriptionTooLong");
-const serviceName = z
-  .string({ message: "deals:validation.serviceNameRequired" })
+const serviceName = line({ message: "deals:validation.serviceNameRequired" })
   .trim()
   .min(1, "deals:validation.serviceNameRequired")
   .max(DEAL_LIMITS.serviceName, "deals:validation.serviceNameTooLong");
@@ -77,8 +75,7 @@ const dealFields = {
   // "" and null both mean "no image".
   featuredImage: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? null : value),
-    z
-      .string({ message: "deals:validation.featuredImageInvalid" })
+    line({ message: "deals:validation.featuredImageInvalid" })
       .trim()
       .max(DEAL_LIMITS.featuredImage, "deals:validation.featuredImageInvalid")
       .refine(isSafeImageUrl, "deals:validation.featuredImageInvalid")
@@ -172,7 +169,7 @@ export const dealUpdateSchema = z.strictObject({
   featuredImage: dealFields.featuredImage.optional(),
   active: dealFields.active.optional(),
   claimLimit: dealFields.claimLimit.optional(),
-});
+}).refine(hasChanges, EMPTY_EDIT_KEY);
 
 /** The public list's filter: the request's language unless one is named. */
 export const dealListQuerySchema = z.object({

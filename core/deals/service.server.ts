@@ -1,19 +1,15 @@
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
+import { parseId } from "../ids.ts";
 import type { Language } from "../i18n/language.ts";
 import { DealRepo, type DealRow } from "./repo.server.ts";
 import { dealStatus, isDealVisible } from "./rules.ts";
 import { dealInputSchema, dealUpdateSchema, type AdminDeal, type DealTexts, type PublicDeal } from "./schema.ts";
 
 
-/** "12" or 12 → 12; anything that is not a positive whole number → null. */
-function parseDealId(raw: string | number): number | null {
-  const text = typeof raw === "number" ? String(raw) : raw.trim();
-  if (!/^\d{1,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id > 0 ? id : null;
-}
+/** The deal id of an address, strictly (see parseId). */
+const parseDealId = parseId;
 
 const dealUnavailable = () => new DomainError("not_found", "deals:errors.notAvailable");
 const dealNotFound = () => new DomainError("not_found", "deals:errors.notFound");

@@ -1,15 +1,10 @@
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
+import { parseId } from "../ids.ts";
 import { MailRepo, type MailRow } from "./repo.server.ts";
 import { mailMessageSchema, outboxQuerySchema, type MailMessage, type OutboxMessage, type OutboxPage, type OutboxQuery, type OutboxSummary } from "./schema.ts";
 
 
-function parseId(raw: string | number): number | null {
-  const text = String(raw);
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id <= 2_147_483_647 ? id : null;
-}
 
 function toSummary(row: MailRow): OutboxSummary {
   return {

@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { line } from "../text.ts";
 import { NEWSLETTER_LIMITS } from "./limits.ts";
 
 export { NEWSLETTER_LIMITS } from "./limits.ts";
 
 /** `POST /api/newsletter/subscribe`: the address to confirm. */
 export const newsletterSubscribeSchema = z.strictObject({
-  email: z
-    .string({ message: "newsletter:validation.emailInvalid" })
+  email: line({ message: "newsletter:validation.emailInvalid" })
     .trim()
     .toLowerCase()
     .max(NEWSLETTER_LIMITS.email, "newsletter:validation.emailInvalid")
@@ -16,7 +16,7 @@ export type NewsletterSubscribe = z.infer<typeof newsletterSubscribeSchema>;
 
 /** `POST /api/newsletter/confirm`: the token of the e-mailed link. */
 export const newsletterConfirmSchema = z.strictObject({
-  token: z.string({ message: "newsletter:errors.invalidToken" }).max(NEWSLETTER_LIMITS.token, "newsletter:errors.invalidToken"),
+  token: line({ message: "newsletter:errors.invalidToken" }).max(NEWSLETTER_LIMITS.token, "newsletter:errors.invalidToken"),
 });
 
 export const CONFIRMATION_STATUSES = ["confirmed", "already_confirmed"] as const;

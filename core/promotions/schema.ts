@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMPTY_EDIT_KEY, hasChanges, line } from "../text.ts";
 import { centsSchema } from "../money/schema.ts";
 
 /** Percent: `value` % of the subtotal, rounded down. Amount: `value` cents off. */
@@ -7,10 +8,10 @@ export const promoKindSchema = z.enum(PROMO_KINDS);
 export type PromoKind = z.infer<typeof promoKindSchema>;
 
 /** A promo code as stored: upper case letters, digits, "-" and "_" (codes are matched case-insensitively). */
-export const promoCodeSchema = z.string().regex(/^[A-Z0-9][A-Z0-9_-]{0,31}$/, "cart:promo.invalid");
+export const promoCodeSchema = line().regex(/^[A-Z0-9][A-Z0-9_-]{0,31}$/, "cart:promo.invalid");
 
 /** What a visitor types in the cart's promo field: anything up to 64 characters, trimmed. */
-export const promoCodeInputSchema = z.string().trim().min(1, "cart:promo.required").max(64, "cart:promo.invalid");
+export const promoCodeInputSchema = line().trim().min(1, "cart:promo.required").max(64, "cart:promo.invalid");
 
 /** A promo code the agency offers (seeded or managed by staff). */
 export const promoDefinitionSchema = z
@@ -32,7 +33,7 @@ export type PromoDefinition = z.infer<typeof promoDefinitionSchema>;
 
 /** `POST /api/promos/validate`: the code a visitor typed and the cart's subtotal. */
 export const promoValidateRequestSchema = z.strictObject({
-  code: z.string({ message: "cart:promo.required" }).max(64, "cart:promo.invalid"),
+  code: line({ message: "cart:promo.required" }).max(64, "cart:promo.invalid"),
   subtotalCents: z.number({ message: "errors:invalidValue" }).int("errors:invalidValue").min(0, "errors:invalidValue").max(1_000_000_000, "errors:invalidValue"),
 });
 export type PromoValidateRequest = z.infer<typeof promoValidateRequestSchema>;
@@ -41,8 +42,7 @@ export type PromoValidateRequest = z.infer<typeof promoValidateRequestSchema>;
 export const MAX_PROMO_AMOUNT_CENTS = 1_000_000;
 
 /** A code as staff type it: 3 to 32 letters, digits, "-" or "_", stored upper-case. */
-export const promoAdminCodeSchema = z
-  .string({ message: "cart:promoAdmin.codeFormat" })
+export const promoAdminCodeSchema = line({ message: "cart:promoAdmin.codeFormat" })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9_-]{3,32}$/, "cart:promoAdmin.codeFormat");
@@ -56,7 +56,7 @@ const promoAdminFields = {
     .min(0, "cart:promoAdmin.minimumInvalid")
     .max(10_000_000, "cart:promoAdmin.minimumInvalid")
     .nullable(),
-  description: z.string({ message: "cart:promoAdmin.descriptionTooLong" }).trim().max(200, "cart:promoAdmin.descriptionTooLong"),
+  description: line({ message: "cart:promoAdmin.descriptionTooLong" }).trim().max(200, "cart:promoAdmin.descriptionTooLong"),
   active: z.boolean({ message: "errors:invalidValue" }),
 };
 
@@ -96,7 +96,7 @@ export const promoUpdateSchema = z.strictObject({
   minimumSubtotalCents: promoAdminFields.minimumSubtotalCents.optional(),
   description: promoAdminFields.description.optional(),
   active: promoAdminFields.active.optional(),
-});
+}).refine(hasChanges, EMPTY_EDIT_KEY);
 export type PromoUpdate = z.infer<typeof promoUpdateSchema>;
 
 /** A code as staff see it. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { line, text } from "../text.ts";
 import { LANGUAGES, type Language } from "../i18n/language.ts";
 import { RATING_MIN, RATING_MAX, DEFAULT_RATING, TESTIMONIAL_LIMITS } from "./limits.ts";
 
@@ -7,13 +8,11 @@ export { RATING_MIN, RATING_MAX, DEFAULT_RATING, TESTIMONIAL_LIMITS } from "./li
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
 
-const customerName = z
-  .string({ message: "testimonials:validation.nameRequired" })
+const customerName = line({ message: "testimonials:validation.nameRequired" })
   .trim()
   .min(1, "testimonials:validation.nameRequired")
   .max(TESTIMONIAL_LIMITS.name, "testimonials:validation.nameTooLong");
-const testimonialText = z
-  .string({ message: "testimonials:validation.contentTooShort" })
+const testimonialText = text({ message: "testimonials:validation.contentTooShort" })
   .trim()
   .min(TESTIMONIAL_LIMITS.textMin, "testimonials:validation.contentTooShort")
   .max(TESTIMONIAL_LIMITS.textMax, "testimonials:validation.contentTooLong");
@@ -22,12 +21,11 @@ const rating = z
   .int("testimonials:validation.ratingInvalid")
   .min(RATING_MIN, "testimonials:validation.ratingInvalid")
   .max(RATING_MAX, "testimonials:validation.ratingInvalid");
-const email = z
-  .string({ message: "testimonials:validation.emailInvalid" })
+const email = line({ message: "testimonials:validation.emailInvalid" })
   .trim()
   .max(TESTIMONIAL_LIMITS.email, "testimonials:validation.emailInvalid")
   .pipe(z.email("testimonials:validation.emailInvalid"));
-const optionalText = (max: number, key: string) => z.string({ message: key }).trim().max(max, key);
+const optionalText = (max: number, key: string) => line({ message: key }).trim().max(max, key);
 
 /**
  * The share-your-experience dialog and POST /api/testimonials/submit payload (spec document 000,

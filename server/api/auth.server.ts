@@ -18,7 +18,7 @@ import { localizedPath, splitLanguagePrefix } from "../../core/i18n/language.ts"
 import type { AppEnv } from "../context.server.ts";
 import { errorBody } from "../errors.server.ts";
 import { translator } from "../i18n.server.ts";
-import { endSession, saveSession, startSession } from "../middleware/session.server.ts";
+import { endSession, readDeviceCookie, saveSession, startSession, writeDeviceCookie } from "../middleware/session.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
 
@@ -237,7 +237,8 @@ export function authRoutes(config: Config, services: Services) {
     })
     .openapi(login, async (c) => {
       const input = c.req.valid("json");
-      const user = await services.auth.login(input, clientAddress(c, config));
+      const { user, deviceToken } = await services.auth.login(input, clientAddress(c, config), readDeviceCookie(c, config));
+      writeDeviceCookie(c, config, deviceToken);
       await signIn(c, user);
       return c.json(user, 200);
     })

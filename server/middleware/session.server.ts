@@ -10,6 +10,22 @@ export function sessionCookieName(config: Config): string {
   return config.cookieSecure ? "__Host-atelier.sid" : "atelier.sid";
 }
 
+/** The cookie that remembers a browser an account signed in from (see AuthService.login). */
+export function deviceCookieName(config: Config): string {
+  return config.cookieSecure ? "__Host-atelier.device" : "atelier.device";
+}
+
+// A year: a browser signed in from within that time still counts as the owner's.
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+export function readDeviceCookie(c: Context<AppEnv>, config: Config): string | null {
+  return getCookie(c, deviceCookieName(config)) ?? null;
+}
+
+export function writeDeviceCookie(c: Context<AppEnv>, config: Config, token: string) {
+  setCookie(c, deviceCookieName(config), token, { httpOnly: true, secure: config.cookieSecure, sameSite: "Lax", path: "/", maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
+}
+
 function writeCookie(c: Context<AppEnv>, config: Config, sid: string, expire: Date) {
   setCookie(c, sessionCookieName(config), sid, {
     httpOnly: true,

@@ -1,6 +1,6 @@
 import { parseConfig, type Config } from "../../config/env.ts";
 import { createApp, type AppOptions } from "../../server/app.server.ts";
-import { createLogger } from "../../server/logger.server.ts";
+import { createLogger, type Logger } from "../../server/logger.server.ts";
 import { createServices, type Services } from "../../server/services.server.ts";
 import { createTestDatabase } from "./test-db.ts";
 
@@ -24,10 +24,12 @@ export interface TestApp {
  * The real app on a fresh database, driven through app.request() with no sockets: API only, unless
  * `options.ssr` brings a page renderer (see tests/helpers/ssr.ts).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: Pick<AppOptions, "ssr" | "pageCache"> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { logger = createLogger("silent"), ...options }: Pick<AppOptions, "ssr" | "pageCache"> & { logger?: Logger } = {},
+): Promise<TestApp> {
   const config = parseConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: "silent", SEED_DEMO_CONTENT: "false", ...env });
   const database = await createTestDatabase();
-  const logger = createLogger("silent");
   const services = createServices(database, config, logger);
   const app = createApp({ config, services, logger, ...options });
   return {

@@ -9,7 +9,9 @@ import {
   retryAfterMinutes,
   retryAfterSeconds,
   SIGN_IN_PER_ACCOUNT,
+  SIGN_IN_MAX_WAIT_MS,
   SIGN_IN_PER_ADDRESS,
+  signInWaitMs,
 } from "../../core/rate-limit/rules.ts";
 import { translator } from "../../server/i18n.server.ts";
 
@@ -17,9 +19,17 @@ const start = new Date("2030-01-01T00:00:00Z");
 const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
 
 describe("sign-in limits", () => {
-  it("are 5 attempts per account and 100 failed ones per address, per 15 minutes", () => {
-    expect(SIGN_IN_PER_ACCOUNT).toMatchObject({ limit: 5, windowMs: 15 * 60_000 });
+  it("are 100 failed attempts per address per 15 minutes, and 5 free ones per account a day", () => {
+    expect(SIGN_IN_PER_ACCOUNT).toMatchObject({ limit: 5, windowMs: 24 * 60 * 60_000 });
     expect(SIGN_IN_PER_ADDRESS).toMatchObject({ limit: 100, windowMs: 15 * 60_000 });
+  });
+
+  it("make an account's attempts past the free ones wait longer each time, up to 5 minutes, never a lock", () => {
+    expect([1, 5].map((attempt) => signInWaitMs(attempt))).toEqual([0, 0]);
+    expect([6, 7, 8, 9, 10].map((attempt) => signInWaitMs(attempt))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
+    expect(signInWaitMs(14)).toBe(256_000);
+    expect(signInWaitMs(15)).toBe(SIGN_IN_MAX_WAIT_MS);
+    expect(signInWaitMs(10_000)).toBe(5 * 60_000);
   });
 });
 
@@ -41,7 +51,9 @@ describe("public form budgets", () => {
   it("never ask anyone to wait more than 15 minutes", () => {
     for (const [form, budget] of budgets) {
       expect(budget.perAddress.windowMs, form).toBeLessThanOrEqual(15 * 60_000);
-      expect(budget.perEmail.windowMs, form).toBeLessThanOrEqual(15 * 60_000);
+      // An account's sign-in failures are counted over a day, but never refuse more than a short wait.
+      if (budget === FORM_BUDGETS.signIn) expect(SIGN_IN_MAX_WAIT_MS).toBeLessThanOrEqual(15 * 60_000);
+      else expect(budget.perEmail.windowMs, form).toBeLessThanOrEqual(15 * 60_000);
     }
   });
 
@@ -93,23 +105,24 @@ describe("refusal", () => {
 
 describe("fixed window", () => {
   it("starts a window of the rule's length at the first attempt", () => {
-    expect(nextWindow(null, SIGN_IN_PER_ACCOUNT, start)).toEqual({ count: 1, resetAt: at(15) });
+    expect(nextWindow(null, SIGN_IN_PER_ADDRESS, start)).toEqual({ count: 1, resetAt: at(15) });
   });
 
   it("counts attempts inside the window without moving its end", () => {
-    expect(nextWindow({ count: 3, resetAt: at(15) }, SIGN_IN_PER_ACCOUNT, at(10))).toEqual({ count: 4, resetAt: at(15) });
+    expect(nextWindow({ count: 3, resetAt: at(15) }, SIGN_IN_PER_ADDRESS, at(10))).toEqual({ count: 4, resetAt: at(15) });
   });
 
   it("starts again once the window has ended", () => {
-    expect(nextWindow({ count: 9, resetAt: at(15) }, SIGN_IN_PER_ACCOUNT, at(15))).toEqual({ count: 1, resetAt: at(30) });
+    expect(nextWindow({ count: 9, resetAt: at(15) }, SIGN_IN_PER_ADDRESS, at(15))).toEqual({ count: 1, resetAt: at(30) });
   });
 
   it("allows the limit's number of attempts and refuses the next, saying how long to wait", () => {
     let state = null;
     const decisions = [];
+    const five = { name: "five", limit: 5, windowMs: 15 * 60_000 };
     for (let i = 0; i < 6; i++) {
-      state = nextWindow(state, SIGN_IN_PER_ACCOUNT, at(i));
-      decisions.push(decide(state, SIGN_IN_PER_ACCOUNT, at(i)));
+      state = nextWindow(state, five, at(i));
+      decisions.push(decide(state, five, at(i)));
     }
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, true, false]);
     expect(decisions[4].retryAfterMs).toBe(0);

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../server/logger.server.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+/**
+ * A failed query must not put what the visitor sent into the log: the error, the query's shape and the
+ * request id are enough to find the bug. The database is made to refuse the writes (a trigger raising an
+ * error), so that the insert's values reach the error handler as a real failed query would carry them.
+ */
+describe("logs of failing requests", () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split("\n").filter(Boolean));
+      done();
+    },
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: "true" }, { logger: createLogger("info", sink) });
+    const db = t.services.database.db;
+    await db.execute(sql.raw(`create function refuse_write() returns trigger language plpgsql as $$ begin raise exception 'writes refused for this test'; end $$`));
+    await db.execute(sql.raw(`create trigger refuse_users before insert on users for each row execute function refuse_write()`));
+    await db.execute(sql.raw(`create trigger refuse_contact before insert on contact_submissions for each row execute function refuse_write()`));
+  });
+  afterAll(() => t.close());
+
+  it("log the error, the query's shape and the request id, never the values sent", async () => {
+    const sent = {
+      register: { username: "grace_h", email: "grace.hopper@example.com", password: "a secret passphrase", firstName: "Grace", lastName: "Hopperfield" },
+      contact: { name: "Katherine Johnson", email: "katherine@example.org", phone: "+1 555 010 0199", company: "Langley Orbits", inquiryType: "quote", message: "Trajectories for the launch, please." },
+    };
+    const register = await t.client().request("/api/auth/register", { method: "POST", json: sent.register, headers: { "x-request-id": "req-register-1" } });
+    const contact = await t.client().request("/api/contact", { method: "POST", json: sent.contact, headers: { "x-request-id": "req-contact-1", "x-forwarded-for": "192.0.2.7" } });
+    expect(register.status).toBe(500);
+    expect(contact.status).toBe(500);
+
+    const errors = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === "unhandled error");
+    expect(errors.map((entry) => entry.reqId)).toEqual(["req-register-1", "req-contact-1"]);
+    for (const entry of errors) {
+      const err = entry.err as { type: string; query: string; paramCount: number; cause: { code: string } };
+      expect(err.query).toMatch(/^insert into "(users|contact_submissions)"/);
+      expect(err.paramCount).toBeGreaterThan(3);
+      expect(err.cause.code).toBe("P0001");
+    }
+
+    const log = lines.join("\n");
+    const values = [...Object.values(sent.register), ...Object.values(sent.contact).filter((value) => value !== "quote"), "$argon2id", "grace.hopper", "katherine@"];
+    for (const value of values) expect(log, `the log quotes ${value}`).not.toContain(value);
+    // What this checked, for the record.
+    console.info(`log privacy: ${lines.length} log lines checked for ${values.length} values sent`);
+  });
+});
