@@ -1,3 +1,4 @@
+import type { ServiceData } from "../../../core/cart/schema.ts";
 import { api } from "../../lib/api.ts";
 
 /** An order's status (specification 001, section 4), plus "refunded" for a paid order given back in full. */
@@ -86,7 +87,7 @@ export interface OrderLineInput {
   quantity: number;
   lineTotalCents: number;
   customPriceCents?: number;
-  serviceData: Record<string, unknown>;
+  serviceData: ServiceData;
 }
 
 export interface CustomerInput {
