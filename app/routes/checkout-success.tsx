@@ -157,8 +157,8 @@ export default function CheckoutSuccess() {
         )}
         {paid ? (
           <p className="text-center">
-            {order.receiptToken ? (
-              <LocalizedLink to={`/receipt/${encodeURIComponent(order.receiptToken)}`} className={buttonClasses("outline", "lg")} data-testid="view-receipt">
+            {order.receiptUrl ? (
+              <LocalizedLink to={order.receiptUrl} className={buttonClasses("outline", "lg")} data-testid="view-receipt">
                 <Icon name="receipt" size={18} aria-hidden="true" />
                 {t("success.viewReceipt")}
               </LocalizedLink>

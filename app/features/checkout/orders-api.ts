@@ -41,8 +41,8 @@ export interface OrderView {
   paidAt: string | null;
   payment: { provider: string; brand?: string | null; last4?: string | null } | null;
   failureMessage?: string | null;
-  /** The signed token of the receipt page, for the browser that placed the order. */
-  receiptToken?: string | null;
+  /** The receipt page's address (/receipt/<signed token>, without a language prefix), for the buyer and staff. */
+  receiptUrl?: string | null;
 }
 
 export interface HistoryEntry {
@@ -153,7 +153,6 @@ export async function fetchReceipt(token: string, signal?: AbortSignal): Promise
 }
 
 /** The receipt's PDF: by its signed token (any device), or by the order for the browser that placed it. */
-export function receiptPdfPath(order: Pick<OrderView, "id" | "receiptToken">, token?: string): string {
-  const signed = token ?? order.receiptToken;
-  return signed ? `/api/receipts/${encodeURIComponent(signed)}.pdf` : `/api/orders/guest/${encodeURIComponent(order.id)}/receipt.pdf`;
+export function receiptPdfPath(order: Pick<OrderView, "id">, token?: string): string {
+  return token ? `/api/receipts/${encodeURIComponent(token)}.pdf` : `/api/orders/guest/${encodeURIComponent(order.id)}/receipt.pdf`;
 }
