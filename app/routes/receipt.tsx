@@ -1,65 +1,45 @@
-import { useEffect, useState } from "react";
+import { data } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
+import { DomainError } from "../../core/errors.ts";
 import { formatCents } from "../../core/money/money.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
-import { ApiError } from "../lib/api.ts";
-import { fetchReceipt, receiptPdfPath, type ReceiptView } from "../features/checkout/orders-api.ts";
+import { receiptPdfPath } from "../features/checkout/orders-api.ts";
 import { formatPostDate } from "../features/blog/format-date.ts";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import type { Route } from "./+types/receipt";
 
-export function loader(args: Route.LoaderArgs) {
-  return { meta: pageMeta(args, { title: "checkout:receipt.metaTitle", description: "checkout:receipt.metaDescription" }) };
+/**
+ * The receipt, read on the server by its signed token (a wrong or altered token is a 404 that reveals
+ * nothing), with the company details from the configuration.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { params, context } = args;
+  const meta = pageMeta(args, { title: "checkout:receipt.metaTitle", description: "checkout:receipt.metaDescription" });
+  try {
+    return { receipt: await context.services.checkout.receiptByToken(params.token), meta };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "not_found") return data({ receipt: null, meta }, { status: 404 });
+    throw error;
+  }
 }
 
 // A receipt's address is a bearer link: never indexed, never sent on to another site.
-export const meta: Route.MetaFunction = ({ data }) => [...metaTags(data?.meta), { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
-
-type State = { kind: "loading" } | { kind: "missing" } | { kind: "ready"; receipt: ReceiptView };
-
-function addressLines(address: string | readonly string[] | null | undefined): string[] {
-  if (!address) return [];
-  return typeof address === "string" ? address.split("\n") : [...address];
-}
+export const meta: Route.MetaFunction = ({ data: loaded }) => [...metaTags(loaded?.meta), { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 
 /**
- * /receipt/:token, the printable receipt (issue: receipts): the company details, the order number, date,
- * lines, discount, tax, total, payment method (brand and last 4) and status, with Print and a PDF
- * download. The signed token in the address is what opens it, on any device (the receipt e-mail's link).
+ * /receipt/:token, the printable receipt: the company details, the order number, date, lines, discount,
+ * tax, total, payment method (brand and last 4) and status, with Print and a PDF download. The signed
+ * token in the address is what opens it, on any device (the receipt e-mail's link).
  */
-export default function Receipt({ params }: Route.ComponentProps) {
+export default function Receipt({ params, loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("checkout");
-  const [state, setState] = useState<State>({ kind: "loading" });
   const token = params.token;
+  const receipt = loaderData.receipt;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchReceipt(token, controller.signal).then(
-      (receipt) => setState({ kind: "ready", receipt }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (!(error instanceof ApiError && error.status === 404)) console.error("Could not load the receipt", error);
-        setState({ kind: "missing" });
-      },
-    );
-    return () => controller.abort();
-  }, [token]);
-
-  if (state.kind === "loading") {
-    return (
-      <main id="main" className="mx-auto w-full max-w-3xl px-4 py-14 sm:px-6">
-        <h1 className="sr-only">{t("receipt.title")}</h1>
-        <p role="status" className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground">
-          <Icon name="loader-2" size={20} aria-hidden="true" className="animate-spin" />
-          {t("success.loading")}
-        </p>
-      </main>
-    );
-  }
-  if (state.kind === "missing") {
+  if (!receipt) {
     return (
       <main id="main" className="mx-auto w-full max-w-3xl px-4 py-14 text-center sm:px-6" data-testid="receipt-missing">
         <Icon name="alert-circle" size={40} aria-hidden="true" className="mx-auto text-destructive" />
@@ -69,7 +49,6 @@ export default function Receipt({ params }: Route.ComponentProps) {
     );
   }
 
-  const { receipt } = state;
   const company = receipt.company;
   const card = receipt.payment?.last4 ? t("receipt.card", { brand: receipt.payment.brand ? receipt.payment.brand.toUpperCase() : t("receipt.cardUnknown"), last4: receipt.payment.last4 }) : null;
   const date = receipt.paidAt ?? receipt.createdAt;
@@ -99,11 +78,7 @@ export default function Receipt({ params }: Route.ComponentProps) {
             <address className="text-sm not-italic text-muted-foreground sm:text-right" data-testid="receipt-company">
               <span className="block text-xs uppercase tracking-wide">{t("receipt.from")}</span>
               <span className="block font-semibold text-foreground">{company.name}</span>
-              {addressLines(company.address).map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
+              {company.address ? <span className="block">{company.address}</span> : null}
               {company.email ? <span className="block">{company.email}</span> : null}
               {company.phone ? <span className="block">{company.phone}</span> : null}
             </address>

@@ -1,74 +1,14 @@
 import type { ServiceData } from "../../../core/cart/schema.ts";
 import { api } from "../../lib/api.ts";
+import type { OrderStatus } from "../../../core/orders/rules.ts";
+import type { OrderView } from "../../../core/orders/schema.ts";
 
-/** An order's status (specification 001, section 4), plus "refunded" for a paid order given back in full. */
-export type OrderStatus = "pending" | "requires_payment" | "paid" | "failed" | "cancelled" | "refunded";
+// The server's own types (type-only: nothing of the server's modules reaches the browser).
+export type { AdminOrderView, OrderView } from "../../../core/orders/schema.ts";
+export type { OrderStatus };
 
 /** Statuses after which nothing more happens without staff: the success page stops asking. */
 export const SETTLED_STATUSES: readonly OrderStatus[] = ["paid", "failed", "cancelled", "refunded"];
-
-export interface OrderItemView {
-  serviceId: string;
-  name: string;
-  description: string;
-  pricingType: "fixed" | "custom";
-  unitPriceCents: number;
-  quantity: number;
-  totalCents: number;
-  dealId?: number | string | null;
-}
-
-/** An order as the server answers it: the server's figures, never the browser's. */
-export interface OrderView {
-  id: string;
-  /** The first 8 characters of the id, uppercased (specification 001, section 9). */
-  number: string;
-  status: OrderStatus;
-  currency: string;
-  language: string;
-  customerFirstName: string;
-  customerLastName: string;
-  customerEmail: string;
-  customerPhone?: string | null;
-  customerCompany?: string | null;
-  items: OrderItemView[];
-  subtotalCents: number;
-  discountCents: number;
-  taxCents?: number;
-  promoCode: string | null;
-  totalCents: number;
-  createdAt: string;
-  paidAt: string | null;
-  payment: { provider: string; brand?: string | null; last4?: string | null } | null;
-  failureMessage?: string | null;
-  /** The receipt page's address (/receipt/<signed token>, without a language prefix), for the buyer and staff. */
-  receiptUrl?: string | null;
-}
-
-export interface HistoryEntry {
-  from: OrderStatus | null;
-  to: OrderStatus;
-  cause: string;
-  eventId?: string | null;
-  actor?: string | null;
-  at: string;
-}
-
-export interface AdminOrderView extends OrderView {
-  history: HistoryEntry[];
-}
-
-/** The company details printed on a receipt (from the server's configuration). */
-export interface ReceiptCompany {
-  name: string;
-  email?: string | null;
-  phone?: string | null;
-  address?: string | readonly string[] | null;
-}
-
-export interface ReceiptView extends OrderView {
-  company?: ReceiptCompany | null;
-}
 
 export interface PaymentIntentView {
   clientSecret: string;
@@ -146,10 +86,6 @@ export interface PaymentOutcome {
 
 export async function confirmSandboxPayment(input: SandboxCardInput): Promise<PaymentOutcome> {
   return (await api<Data<PaymentOutcome>>("/api/payments/sandbox/confirm", { json: input })).data;
-}
-
-export async function fetchReceipt(token: string, signal?: AbortSignal): Promise<ReceiptView> {
-  return (await api<Data<ReceiptView>>(`/api/receipts/${encodeURIComponent(token)}`, { signal })).data;
 }
 
 /** The receipt's PDF: by its signed token (any device), or by the order for the browser that placed it. */
