@@ -84,16 +84,16 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
             </address>
           ) : null}
         </header>
-        <dl className="grid gap-4 border-b border-border py-6 text-sm sm:grid-cols-2">
-          <div>
+        <div className="grid gap-4 border-b border-border py-6 text-sm sm:grid-cols-2">
+          <dl>
             <dt className="text-muted-foreground">{t("receipt.billedTo")}</dt>
             <dd className="mt-0.5">
               <span className="block font-medium">{customer}</span>
               {receipt.customerCompany ? <span className="block">{receipt.customerCompany}</span> : null}
               <span className="block">{receipt.customerEmail}</span>
             </dd>
-          </div>
-          <div className="grid grid-cols-2 gap-4">
+          </dl>
+          <dl className="grid grid-cols-2 gap-4">
             <div>
               <dt className="text-muted-foreground">{receipt.paidAt ? t("receipt.paidOn") : t("receipt.date")}</dt>
               <dd className="mt-0.5 font-medium">
@@ -114,8 +114,8 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
                 </dd>
               </div>
             ) : null}
-          </div>
-        </dl>
+          </dl>
+        </div>
         <table className="mt-6 w-full text-sm">
           <thead>
             <tr className="border-b border-border text-left text-muted-foreground">

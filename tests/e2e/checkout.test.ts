@@ -215,7 +215,7 @@ for (const language of ["en", "fr"] as const) {
       expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
       await other.close();
       await session.close();
-    });
+    }, 150_000);
 
     it("shows 'Payment Failed' with the provider's message for a declined card, then pays on a second try (legacy link)", async () => {
       const session = await openPage(browser, { locale });

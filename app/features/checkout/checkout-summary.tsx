@@ -52,7 +52,6 @@ export function CheckoutSummary({ lines, figures, orderNumber }: { lines: readon
                 <Badge tone={line.pricingType === "fixed" ? "neutral" : "primary"}>{line.pricingType === "fixed" ? t("summary.fixedPrice") : t("summary.customPrice")}</Badge>
                 {line.hotDeal ? <Badge tone="warning">{t("summary.hotDeal")}</Badge> : null}
                 <span>{t("summary.quantity", { count: line.quantity })}</span>
-                <span aria-hidden="true">·</span>
                 <span>{t("summary.unitPrice", { price: formatCents(line.unitPriceCents) })}</span>
               </div>
             </div>
