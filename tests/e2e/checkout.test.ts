@@ -192,6 +192,10 @@ for (const language of ["en", "fr"] as const) {
       await waitForToastsToSettle(page);
       await expectAccessible(page);
       await saveScreenshot(page, `checkout-success-${language}-1280`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await saveScreenshot(page, `checkout-success-${language}-390`);
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       const number = (await page.getByTestId("success-order-number").textContent())!.slice(1);
       await page.getByTestId("view-receipt").click();
@@ -202,6 +206,9 @@ for (const language of ["en", "fr"] as const) {
       await expectText(page.getByTestId("receipt-total"), "$720.00");
       await expectAccessible(page);
       await saveScreenshot(page, `receipt-${language}-1280`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await saveScreenshot(page, `receipt-${language}-390`);
 
       // The receipt opens on any device by its link (a fresh browser, no cookie), and so does its PDF.
       const receiptUrl = page.url();
