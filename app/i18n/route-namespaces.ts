@@ -24,7 +24,7 @@ export const ROUTE_NAMESPACES = {
   checkout: ["checkout", "cart"],
   "checkout-success": ["checkout"],
   "checkout-success-redirect": [],
-  receipt: ["checkout"],
+  receipt: ["checkout", "errors"],
   testimonials: ["testimonials"],
   "hot-deals": ["deals", "cart", "newsletter"],
   "newsletter-confirm": ["newsletter"],
