@@ -28,7 +28,7 @@ describe("orders API", () => {
   let t: TestApp;
   let buyer: TestClient;
   let stranger: TestClient;
-  let staff: TestClient;
+  let staff: Awaited<ReturnType<typeof signInAs>>;
 
   const create = async (client: TestClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     client.request("/api/orders/guest", { method: "POST", json: { ...customer, ...body }, headers });
