@@ -213,12 +213,21 @@ export class CheckoutService {
     const order = await this.d.orders.findRow(orderId);
     if (!order) throw new DomainError("not_found", CHECKOUT_MESSAGES.paymentUnknown);
     if (order.status === "paid") return { status: "succeeded" };
+    if (order.status === "requires_payment" && (await sandbox.retrieveIntent(order.stripePaymentIntentId ?? "").catch(() => null))?.state === "succeeded") {
+      const refreshed = await this.refresh(order.id);
+      if (refreshed.status === "paid") return { status: "succeeded" };
+    }
     // A retry after a failed payment (or a late one) holds the deal claims again before charging.
     await this.reserve(order.id, now);
     const decision = await sandbox.confirm(request.clientSecret, request.cardNumber);
     if (decision.kind === "unknown") throw new DomainError("not_found", CHECKOUT_MESSAGES.paymentUnknown);
     if (decision.kind === "canceled") throw new DomainError("conflict", ORDER_MESSAGES.cannotPay);
-    if (decision.kind === "already") return { status: "succeeded" };
+    if (decision.kind === "already") {
+      // Decided before, but its event may never have been applied (the server stopped in between):
+      // apply what the sandbox says now, as the success page's refresh would.
+      const refreshed = await this.refresh(order.id);
+      return refreshed.status === "paid" ? { status: "succeeded" } : { status: "failed", message: refreshed.failureMessage ?? undefined };
+    }
     await this.handleWebhook(decision.event.rawBody, decision.event.signature);
     return decision.status === "succeeded" ? { status: "succeeded" } : { status: "failed", message: decision.message ?? undefined };
   }

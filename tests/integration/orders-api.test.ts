@@ -28,7 +28,7 @@ describe("orders API", () => {
   let t: TestApp;
   let buyer: TestClient;
   let stranger: TestClient;
-  let staff: TestClient;
+  let staff: Awaited<ReturnType<typeof signInAs>>;
 
   const create = async (client: TestClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     client.request("/api/orders/guest", { method: "POST", json: { ...customer, ...body }, headers });
@@ -233,6 +233,46 @@ describe("orders API", () => {
     // Sold out now: a new order for it is refused at creation.
     const late = await create(t.client(), { items: [line] });
     expect(late.status).toBe(409);
+  });
+
+  it("releases a deal reservation when its payment fails or its time passes, and never charges over the limit", async () => {
+    const deal = await t.services.deals.create({
+      titleEn: "Last Seat",
+      titleFr: "Dernière place",
+      descriptionEn: "The last seat of a workshop, at a discount.",
+      descriptionFr: "La dernière place d'un atelier, à prix réduit.",
+      serviceNameEn: "Workshop",
+      serviceNameFr: "Atelier",
+      originalPrice: 20_000,
+      discountedPrice: 15_000,
+      discountPercentage: 25,
+      validFrom: new Date(Date.now() - DAY).toISOString(),
+      validUntil: new Date(Date.now() + 10 * DAY).toISOString(),
+      claimLimit: 1,
+    });
+    const line = { serviceId: "hot_deal", serviceName: "Last Seat", pricingType: "fixed", unitPriceCents: 15_000, quantity: 1, serviceData: { dealId: deal.id } };
+    const first = t.client();
+    const second = t.client();
+    const a: OrderView = (await (await create(first, { items: [line] })).json()).data;
+    const b: OrderView = (await (await create(second, { items: [line] })).json()).data;
+    expect((await first.request(`/api/orders/guest/${a.id}/payment-intent`)).status).toBe(200);
+    const refused = await second.request(`/api/orders/guest/${b.id}/payment-intent`);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe("Sorry, Last Seat is sold out.");
+    expect((await orderRow(b.id)).status).toBe("pending");
+
+    // A's card is declined: its reservation is released and B may pay.
+    expect((await (await pay(first, a.id, "4000000000000002")).json()).data.status).toBe("failed");
+    expect((await second.request(`/api/orders/guest/${b.id}/payment-intent`)).status).toBe(200);
+    // A tries again: B holds the seat now, so A is refused before any charge.
+    expect((await first.request(`/api/orders/guest/${a.id}/payment-intent`)).status).toBe(409);
+
+    // B's reservation expires unpaid: A can reserve the seat after the reservation time.
+    const later = new Date(Date.now() + (t.config.DEAL_RESERVATION_MINUTES + 1) * 60_000);
+    const answer = await t.services.checkout.startPayment(a.id, later);
+    expect(answer.amountCents).toBe(15_000);
+    const [row] = await t.services.database.db.select().from(hotDeals).where(eq(hotDeals.id, deal.id));
+    expect(row.claimCount).toBe(0);
   });
 
   it("lets staff list, search, read the history, cancel a pending order and refund a paid one", async () => {
