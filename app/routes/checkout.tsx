@@ -47,9 +47,14 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [...metaTags(data?.meta), { name: "robots", content: "noindex" }];
 
-/** The failure a toast and the form's alert tell: the server's message, or the specification's fallback. */
-function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status < 500 ? error.message : fallback;
+/**
+ * The failure a toast and the form's alert tell (specification 001, section 8): the server's message
+ * for a refusal, `serverFallback` ("Failed to create order", "Failed to create payment intent") for a
+ * server that failed, `fallback` when it could not be reached at all.
+ */
+function failureText(error: unknown, fallback: string, serverFallback = fallback): string {
+  if (!(error instanceof ApiError)) return fallback;
+  return error.status < 500 ? error.message : serverFallback;
 }
 
 /**
@@ -141,7 +146,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       if (error instanceof ApiError && error.status < 500) idempotencyKey.current = null;
       const fields = error instanceof ApiError ? serverFieldErrors(error.body.fields, CUSTOMER_FIELDS) : {};
       setServerErrors(fields);
-      const message = failureText(error, t("toast.orderFailedText"));
+      const message = failureText(error, t("toast.orderFailedText"), t("toast.createOrderFailed"));
       setFormError(message);
       toast.error(t("toast.orderFailedTitle"), { description: message });
     } finally {

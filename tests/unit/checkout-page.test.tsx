@@ -171,8 +171,8 @@ describe("/checkout", () => {
     expect(container.querySelector("[data-testid=sandbox-card-form]")).not.toBeNull();
   });
 
-  it("shows 'Order Creation Failed' with the server's message, and the fallback text when the server cannot be reached", async () => {
-    answers["POST /api/orders/guest"] = [{ status: 400, body: { message: "Total must be at least $0.50", code: "invalid" } }, "network"];
+  it("shows 'Order Creation Failed' with the server's message, or the fallback texts when the server fails or cannot be reached", async () => {
+    answers["POST /api/orders/guest"] = [{ status: 400, body: { message: "Total must be at least $0.50", code: "invalid" } }, "network", { status: 502, body: "Bad Gateway" }];
     await render("/checkout?amount=500");
     await fillCustomer();
     await click("Create Order");
@@ -180,8 +180,11 @@ describe("/checkout", () => {
     expect(container.querySelector("[data-testid=checkout-alert]")?.textContent).toBe("Total must be at least $0.50");
     await click("Create Order");
     expect(toast.error).toHaveBeenLastCalledWith("Order Creation Failed", { description: "An error occurred while creating your order. Please try again." });
-    // A refusal created nothing: the next attempt carries a new key; a failure to answer keeps it.
+    await click("Create Order");
+    expect(toast.error).toHaveBeenLastCalledWith("Order Creation Failed", { description: "Failed to create order" });
+    // A refusal created nothing: the next attempt carries a new key; a failure to answer keeps it (a retry).
     expect(requests[0]!.headers["idempotency-key"]).not.toBe(requests[1]!.headers["idempotency-key"]);
+    expect(requests[1]!.headers["idempotency-key"]).toBe(requests[2]!.headers["idempotency-key"]);
   });
 
   it("says why when the payment intent is refused (a sold-out deal), and asks for it again on the next click", async () => {
