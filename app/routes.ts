@@ -20,6 +20,11 @@ function pages(idPrefix: string) {
     route("account/password", "routes/account-password.tsx", id("account-password")),
     route("admin", "routes/admin.tsx", id("admin")),
     route("cart", "routes/cart.tsx", id("cart")),
+    route("checkout", "routes/checkout.tsx", id("checkout")),
+    route("checkout/success", "routes/checkout-success.tsx", id("checkout-success")),
+    // The provider's return address in the documents (spec README, decision 3): it forwards its query.
+    route("checkout-success", "routes/checkout-success-redirect.tsx", id("checkout-success-redirect")),
+    route("receipt/:token", "routes/receipt.tsx", id("receipt")),
     route("testimonials", "routes/testimonials.tsx", id("testimonials")),
     route("hot-deals", "routes/hot-deals.tsx", id("hot-deals")),
     route("newsletter/confirm", "routes/newsletter-confirm.tsx", id("newsletter-confirm")),

@@ -73,6 +73,13 @@ export const envSchema = z
       .string()
       .refine(isTimeZone, 'must be an IANA time zone such as "America/New_York" or "Europe/Paris"')
       .default("America/New_York"),
+    APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_... or sk_live_...)").optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, "must be a Stripe publishable key (pk_test_... or pk_live_...)").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_...)").optional(),
+    STRIPE_API_URL: optionalUrl,
+    SANDBOX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    DEAL_RESERVATION_MINUTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1440").max(1440, "must be between 1 and 1440").default(15),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -81,6 +88,10 @@ export const envSchema = z
     }
     if (env.BOOKING_CLOSE_HOUR * 60 - env.BOOKING_OPEN_HOUR * 60 < env.BOOKING_SLOT_MINUTES) {
       ctx.addIssue({ code: "custom", path: ["BOOKING_CLOSE_HOUR"], message: "BOOKING_CLOSE_HOUR must leave room for at least one slot of BOOKING_SLOT_MINUTES after BOOKING_OPEN_HOUR" });
+    }
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together" });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together" });
@@ -93,6 +104,8 @@ export interface Config extends Env {
   publicUrl: string;
   cookieSecure: boolean;
   oidcEnabled: boolean;
+  /** Card payments go through Stripe (all three keys set) or the offline sandbox. */
+  paymentProvider: "stripe" | "sandbox";
 }
 
 /** What the browser may see: company details and feature switches, never a secret. */
@@ -108,6 +121,8 @@ export interface PublicConfig {
   social: { facebook: string; instagram: string; tiktok: string };
   geoLookupUrl: string | null;
   oidcEnabled: boolean;
+  /** Which payment step checkout shows; the publishable key is public by design (never the secret key). */
+  payments?: { provider: "stripe" | "sandbox"; publishableKey: string | null };
 }
 
 export class ConfigError extends Error {
@@ -140,6 +155,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
     publicUrl,
     cookieSecure: env.COOKIE_SECURE === "auto" ? publicUrl.startsWith("https://") : env.COOKIE_SECURE === "true",
     oidcEnabled: Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET),
+    paymentProvider: env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET ? "stripe" : "sandbox",
   };
 }
 
@@ -154,5 +170,6 @@ export function publicConfig(config: Config): PublicConfig {
     social: { facebook: config.SOCIAL_FACEBOOK_URL, instagram: config.SOCIAL_INSTAGRAM_URL, tiktok: config.SOCIAL_TIKTOK_URL },
     geoLookupUrl: config.GEO_LOOKUP_URL ?? null,
     oidcEnabled: config.oidcEnabled,
+    payments: { provider: config.paymentProvider, publishableKey: config.paymentProvider === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null },
   };
 }

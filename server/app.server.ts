@@ -17,6 +17,9 @@ import { catalogueRoutes } from "./api/catalogue.server.ts";
 import { dealRoutes } from "./api/deals.server.ts";
 import { newsletterRoutes } from "./api/newsletter.server.ts";
 import { promotionRoutes } from "./api/promotions.server.ts";
+import { orderRoutes } from "./api/orders.server.ts";
+import { sandboxPaymentRoutes } from "./api/payments-sandbox.server.ts";
+import { webhookRoutes } from "./api/webhooks.server.ts";
 import type { AppEnv } from "./context.server.ts";
 import { errorBody, handleError } from "./errors.server.ts";
 import type { Logger } from "./logger.server.ts";
@@ -135,6 +138,9 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   api.route("/", promotionRoutes(services, config));
   api.route("/", dealRoutes(services));
   api.route("/", newsletterRoutes(services, config));
+  api.route("/", orderRoutes(services, config));
+  api.route("/", sandboxPaymentRoutes(services));
+  api.route("/", webhookRoutes(services));
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Atelier API", version: "1.0.0", description: "Every /api route of Atelier, generated from its zod schemas." },

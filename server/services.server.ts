@@ -13,6 +13,12 @@ import { CatalogueService } from "../core/catalogue/service.server.ts";
 import { DealService } from "../core/deals/service.server.ts";
 import { NewsletterService } from "../core/newsletter/service.server.ts";
 import { PromoService } from "../core/promotions/service.server.ts";
+import { CheckoutService } from "../core/checkout/service.server.ts";
+import { Signing } from "../core/checkout/signing.server.ts";
+import { OrderService } from "../core/orders/service.server.ts";
+import type { PaymentProvider } from "../core/payments/provider.ts";
+import { SandboxProvider } from "../core/payments/sandbox.server.ts";
+import { StripeProvider } from "../core/payments/stripe.server.ts";
 import { translator as translatorOf } from "./i18n.server.ts";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import type { Logger } from "./logger.server.ts";
@@ -34,9 +40,13 @@ export interface Services {
   promotions: PromoService;
   deals: DealService;
   newsletter: NewsletterService;
+  /** Signatures for the order cookie, receipt links and the sandbox's webhook secret. */
+  signing: Signing;
+  orders: OrderService;
+  checkout: CheckoutService;
 }
 
-export function createServices(database: DatabaseHandle, config: Config, _logger: Logger): Services {
+export function createServices(database: DatabaseHandle, config: Config, logger: Logger): Services {
   const db = database.db;
   // One signal for the whole process: the services' list caches and the page cache follow it.
   const content = new ContentEvents();
@@ -55,6 +65,36 @@ export function createServices(database: DatabaseHandle, config: Config, _logger
       staffEmail: config.STAFF_NOTIFICATION_EMAIL ?? config.COMPANY_EMAIL,
     },
   };
+  const catalogue = new CatalogueService(db, content);
+  const promotions = new PromoService(db);
+  const deals = new DealService(db, content);
+  const signing = new Signing(db, config.APP_SECRET);
+  const orders = new OrderService(db, (id) => signing.receiptToken(id));
+  const sandboxSecret = () => (config.SANDBOX_WEBHOOK_SECRET ? Promise.resolve(config.SANDBOX_WEBHOOK_SECRET) : signing.derived("sandbox-webhook"));
+  const sandbox = config.paymentProvider === "sandbox" ? new SandboxProvider(db, sandboxSecret) : null;
+  const provider: PaymentProvider =
+    sandbox ??
+    new StripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY ?? "",
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? "",
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? "",
+      apiUrl: config.STRIPE_API_URL,
+    });
+  const checkout = new CheckoutService({
+    orders,
+    catalogue,
+    promotions,
+    deals,
+    provider,
+    sandbox,
+    signing,
+    mail,
+    translate,
+    company: { ...mailing.company, address: config.COMPANY_ADDRESS },
+    publicUrl: config.publicUrl,
+    reservationMinutes: config.DEAL_RESERVATION_MINUTES,
+    warn: (message, details) => logger.warn(details, message),
+  });
   return {
     database,
     content,
@@ -75,9 +115,12 @@ export function createServices(database: DatabaseHandle, config: Config, _logger
       },
     }),
     testimonials: new TestimonialService(db, mailing.rateLimits, content),
-    catalogue: new CatalogueService(db, content),
-    promotions: new PromoService(db),
-    deals: new DealService(db, content),
+    catalogue,
+    promotions,
+    deals,
     newsletter: new NewsletterService(db, { mail, translate, rateLimits: mailing.rateLimits, publicUrl: config.publicUrl, companyName: config.COMPANY_NAME }),
+    signing,
+    orders,
+    checkout,
   };
 }

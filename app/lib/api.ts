@@ -28,8 +28,8 @@ export const PAGE_LANGUAGE_HEADER = "x-page-language";
  * Calls our own API from the browser: JSON in and out, cookies sent, and any non-ok answer raised as
  * an ApiError carrying the server's (translated) message and field messages.
  */
-export async function api<T>(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
+export async function api<T>(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json", ...init.headers };
   if (init.json !== undefined) headers["content-type"] = "application/json";
   // The page's language, so that the server's messages match the page (a /fr address read by an English browser).
   if (typeof document !== "undefined" && document.documentElement.lang) headers[PAGE_LANGUAGE_HEADER] = document.documentElement.lang;

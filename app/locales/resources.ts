@@ -6,6 +6,7 @@ import enAppointments from "./en/appointments.json" with { type: "json" };
 import enAuth from "./en/auth.json" with { type: "json" };
 import enBlog from "./en/blog.json" with { type: "json" };
 import enCart from "./en/cart.json" with { type: "json" };
+import enCheckout from "./en/checkout.json" with { type: "json" };
 import enCatalogue from "./en/catalogue.json" with { type: "json" };
 import enCommon from "./en/common.json" with { type: "json" };
 import enContact from "./en/contact.json" with { type: "json" };
@@ -15,12 +16,14 @@ import enHome from "./en/home.json" with { type: "json" };
 import enLegal from "./en/legal.json" with { type: "json" };
 import enMail from "./en/mail.json" with { type: "json" };
 import enNewsletter from "./en/newsletter.json" with { type: "json" };
+import enOrders from "./en/orders.json" with { type: "json" };
 import enTestimonials from "./en/testimonials.json" with { type: "json" };
 import frAdmin from "./fr/admin.json" with { type: "json" };
 import frAppointments from "./fr/appointments.json" with { type: "json" };
 import frAuth from "./fr/auth.json" with { type: "json" };
 import frBlog from "./fr/blog.json" with { type: "json" };
 import frCart from "./fr/cart.json" with { type: "json" };
+import frCheckout from "./fr/checkout.json" with { type: "json" };
 import frCatalogue from "./fr/catalogue.json" with { type: "json" };
 import frCommon from "./fr/common.json" with { type: "json" };
 import frContact from "./fr/contact.json" with { type: "json" };
@@ -30,11 +33,12 @@ import frHome from "./fr/home.json" with { type: "json" };
 import frLegal from "./fr/legal.json" with { type: "json" };
 import frMail from "./fr/mail.json" with { type: "json" };
 import frNewsletter from "./fr/newsletter.json" with { type: "json" };
+import frOrders from "./fr/orders.json" with { type: "json" };
 import frTestimonials from "./fr/testimonials.json" with { type: "json" };
 
 export { NAMESPACES } from "./namespaces.ts";
 
 export const resources = {
-  en: { common: enCommon, errors: enErrors, auth: enAuth, blog: enBlog, admin: enAdmin, legal: enLegal, cart: enCart, catalogue: enCatalogue, deals: enDeals, newsletter: enNewsletter, mail: enMail, contact: enContact, appointments: enAppointments, testimonials: enTestimonials, home: enHome },
-  fr: { common: frCommon, errors: frErrors, auth: frAuth, blog: frBlog, admin: frAdmin, legal: frLegal, cart: frCart, catalogue: frCatalogue, deals: frDeals, newsletter: frNewsletter, mail: frMail, contact: frContact, appointments: frAppointments, testimonials: frTestimonials, home: frHome },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, blog: enBlog, admin: enAdmin, legal: enLegal, cart: enCart, catalogue: enCatalogue, deals: enDeals, newsletter: enNewsletter, mail: enMail, contact: enContact, appointments: enAppointments, testimonials: enTestimonials, home: enHome, orders: enOrders, checkout: enCheckout },
+  fr: { common: frCommon, errors: frErrors, auth: frAuth, blog: frBlog, admin: frAdmin, legal: frLegal, cart: frCart, catalogue: frCatalogue, deals: frDeals, newsletter: frNewsletter, mail: frMail, contact: frContact, appointments: frAppointments, testimonials: frTestimonials, home: frHome, orders: frOrders, checkout: frCheckout },
 };

@@ -3,6 +3,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { translator } from "../../server/i18n.server.ts";
 import { AdminDashboard } from "../features/admin/admin-dashboard.tsx";
 import { DealsTab } from "../features/admin/deals-tab.tsx";
+import { OrdersTab } from "../features/admin/orders-tab.tsx";
 import { ModerationTab } from "../features/admin/moderation-tab.tsx";
 import { PostsTab } from "../features/admin/posts-tab.tsx";
 import { ReviewsTab } from "../features/admin/reviews-tab.tsx";
@@ -59,6 +60,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
             content: <ModerationTab comments={pendingComments} reviews={pendingReviews} language={language} />,
           },
           { id: "deals", label: t("tabs.deals"), content: <DealsTab deals={deals} language={language} /> },
+          { id: "orders", label: t("tabs.orders"), content: <OrdersTab language={language} /> },
         ]}
       />
     </main>

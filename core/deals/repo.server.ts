@@ -81,4 +81,18 @@ export class DealRepo {
       .returning({ id: hotDeals.id });
     return updated.length > 0;
   }
+
+  /**
+   * The deal's claim figures, its row locked until the caller's transaction ends: reservations of one
+   * deal are then decided one at a time, each seeing the others' committed reservations.
+   */
+  async lockClaims(tx: Transaction, id: number): Promise<{ id: number; active: boolean; claimLimit: number | null; claimCount: number } | null> {
+    const [row] = await tx
+      .select({ id: hotDeals.id, active: hotDeals.active, claimLimit: hotDeals.claimLimit, claimCount: hotDeals.claimCount })
+      .from(hotDeals)
+      .where(eq(hotDeals.id, id))
+      .for("update")
+      .limit(1);
+    return row ?? null;
+  }
 }

@@ -136,6 +136,16 @@ export class DealService {
     return counted;
   }
 
+  /**
+   * A deal's claim limit and count with its row locked in `tx`, for checkout to reserve claims against
+   * (the caller adds the claims other orders hold); null when the deal is unknown.
+   */
+  async lockClaims(dealId: number, tx: Transaction): Promise<{ id: number; active: boolean; claimLimit: number | null; claimCount: number } | null> {
+    if (!Number.isSafeInteger(dealId) || dealId < 1) return null;
+    const id = await this.repo.resolveId(dealId, tx);
+    return id === null ? null : this.repo.lockClaims(tx, id);
+  }
+
   // --- staff -----------------------------------------------------------------------------------
 
   async count(): Promise<number> {

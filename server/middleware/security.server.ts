@@ -36,9 +36,13 @@ export function newNonce(): string {
  * of its inline scripts instead of a nonce (server/page-cache.server.ts).
  */
 export function securityHeaderSet(config: Config): { fixed: Array<[string, string]>; csp(nonce: string): string; policy(scriptSrc: string): string } {
-  const extraConnect = [originOf(config.GEO_LOOKUP_URL)].filter(Boolean).join(" ");
+  // Stripe's documented sources (Stripe.js, its frames and its API), only when Stripe takes the payments.
+  const stripe = config.paymentProvider === "stripe";
+  const extraConnect = [originOf(config.GEO_LOOKUP_URL), stripe ? "https://api.stripe.com" : ""].filter(Boolean).join(" ");
   const development = config.NODE_ENV === "development";
   const connectSrc = ["'self'", extraConnect, development ? "ws: wss:" : ""].filter(Boolean).join(" ");
+  const stripeScripts = stripe ? " https://js.stripe.com" : "";
+  const stripeFrames = stripe ? " https://js.stripe.com https://hooks.stripe.com" : "";
   const directives = (scriptSrc: string) =>
     [
       "default-src 'self'",
@@ -48,7 +52,7 @@ export function securityHeaderSet(config: Config): { fixed: Array<[string, strin
       "img-src 'self' data: https:",
       "font-src 'self' data:",
       `connect-src ${connectSrc}`,
-      "frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com",
+      `frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com${stripeFrames}`,
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
@@ -56,7 +60,7 @@ export function securityHeaderSet(config: Config): { fixed: Array<[string, strin
     ].join("; ");
   // The policy is built once with a marker where the nonce goes; each request only concatenates.
   const marker = "\u0000nonce\u0000";
-  const [before, after] = directives(development ? `'self' 'nonce-${marker}' 'unsafe-eval'` : `'self' 'nonce-${marker}' 'strict-dynamic'`).split(marker);
+  const [before, after] = directives(development ? `'self' 'nonce-${marker}' 'unsafe-eval'${stripeScripts}` : `'self' 'nonce-${marker}' 'strict-dynamic'${stripeScripts}`).split(marker);
   const fixed: Array<[string, string]> = [
     ["X-Content-Type-Options", "nosniff"],
     ["X-Frame-Options", "DENY"],
@@ -69,7 +73,7 @@ export function securityHeaderSet(config: Config): { fixed: Array<[string, strin
     ["Vary", "Accept-Encoding"],
   ];
   if (config.publicUrl.startsWith("https://")) fixed.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
-  return { fixed, csp: (nonce) => before + nonce + after, policy: directives };
+  return { fixed, csp: (nonce) => before + nonce + after, policy: (scriptSrc) => directives(scriptSrc + stripeScripts) };
 }
 
 /**

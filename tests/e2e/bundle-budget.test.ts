@@ -52,13 +52,16 @@ describe.skipIf(onSecondDatabase())("first-load JavaScript of the public pages",
     }
   }
 
-  it("never sends zod or a server-only translation with a public page's first load", async () => {
+  // Stripe's code comes with the checkout's payment step only, never with a page's first load (the checkout's included).
+  it("never sends zod, Stripe's code or a server-only translation with a public page's first load", async () => {
     for (const page of PUBLIC_PAGES) {
       const result = await firstLoad(page, "en");
       for (const file of result.files) {
         const body = await (await fetch(new URL(file.url, baseUrl()))).text();
         expect(body, `${page}: ${file.url} holds zod`).not.toContain("ZodError");
         expect(body, `${page}: ${file.url} holds the mail namespace`).not.toContain(enMail.validation.recipientInvalid);
+        expect(body, `${page}: ${file.url} holds Stripe.js's loader`).not.toContain("js.stripe.com");
+        expect(body, `${page}: ${file.url} holds Stripe's Payment Element`).not.toContain("PaymentElement");
       }
     }
   });

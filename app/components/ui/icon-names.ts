@@ -5,12 +5,12 @@
 export const LUCIDE_ICONS = [
   "alert-circle", "arrow-left", "arrow-right", "badge-check", "bot", "brush", "calendar-check", "calendar-clock",
   "calendar-days", "chart-line", "check", "check-circle-2", "chevron-down", "chevron-left", "chevron-right",
-  "circle-alert", "circle-check", "clapperboard", "clock", "credit-card", "external-link", "eye", "eye-off",
+  "circle-alert", "circle-check", "clapperboard", "clock", "credit-card", "download", "external-link", "eye", "eye-off",
   "file-question", "flame", "globe", "handshake", "key-round", "landmark", "lightbulb", "link-2", "loader-2",
   "loader-circle", "lock", "log-in", "log-out", "mail", "mail-check", "mail-question", "megaphone", "menu",
   "message-circle", "message-square", "message-square-plus", "message-square-quote", "message-square-text", "minus",
-  "music", "newspaper", "palette", "pen-tool", "pencil", "phone", "phone-call", "plus", "quote", "reply",
-  "rotate-ccw", "rotate-cw", "search", "send", "share-2", "shopping-cart", "sparkles", "star", "tag", "target",
+  "music", "newspaper", "palette", "pen-tool", "pencil", "phone", "phone-call", "plus", "printer", "quote", "reply",
+  "receipt", "rotate-ccw", "rotate-cw", "search", "send", "share-2", "shopping-cart", "sparkles", "star", "tag", "target",
   "ticket-percent", "trash-2", "trending-up", "trophy", "users", "workflow", "x",
 ] as const;
 

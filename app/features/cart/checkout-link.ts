@@ -23,7 +23,21 @@ export function checkoutPayload(cart: Pick<CartState, "items" | "subtotalCents" 
   };
 }
 
-/** `/checkout?cart=<URL-encoded JSON>`; dates travel as ISO 8601 text. */
+/** The query parameter that tells /checkout to read the cart saved in this browser. */
+export const FROM_CART_PARAM = "from";
+export const FROM_CART_VALUE = "cart";
+
+/**
+ * Where the cart's "Proceed to Checkout" goes: the cart stays in this browser's storage and /checkout
+ * reads it there, because a cart of 50 lines in the address passes the server's header limit (about
+ * 16 KB in Node) near 27 lines.
+ */
+export const CART_CHECKOUT_PATH = `/checkout?${FROM_CART_PARAM}=${FROM_CART_VALUE}`;
+
+/**
+ * `/checkout?cart=<URL-encoded JSON>`, the address of specification 001 (links from elsewhere that carry
+ * a small cart); dates travel as ISO 8601 text.
+ */
 export function checkoutPath(cart: Parameters<typeof checkoutPayload>[0]): string {
   return `/checkout?cart=${encodeURIComponent(JSON.stringify(checkoutPayload(cart)))}`;
 }

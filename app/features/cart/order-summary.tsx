@@ -9,7 +9,7 @@ import { Field, Input } from "../../components/ui/field.tsx";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { useCart } from "./cart-context.tsx";
 import { useApplyPromo } from "./use-apply-promo.ts";
-import { checkoutPath } from "./checkout-link.ts";
+import { CART_CHECKOUT_PATH } from "./checkout-link.ts";
 import { ContinueShoppingLink } from "./continue-shopping-link.tsx";
 import { useCartCommand } from "./use-cart-command.ts";
 import { Icon } from "../../components/ui/icon.tsx";
@@ -104,7 +104,7 @@ function PromoForm() {
 
 /**
  * The cart's summary: promo code, subtotal, discount, tax ("Calculated at checkout"), total, Proceed to
- * Checkout (to /checkout with the cart in its query) and Continue Shopping, and the secure-payment note.
+ * Checkout (to /checkout, which reads the cart saved in this browser) and Continue Shopping, and the secure-payment note.
  * A cart that no order could be made of (a total below $0.50 after a discount, say) says why instead of
  * sending the visitor to a checkout that would refuse it.
  */
@@ -158,7 +158,7 @@ export function OrderSummary({ cart }: { cart: CartState }) {
             </p>
           </>
         ) : (
-          <LocalizedLink to={checkoutPath(cart)} className={buttonClasses("primary", "lg", "w-full text-base")} data-testid="proceed-to-checkout">
+          <LocalizedLink to={CART_CHECKOUT_PATH} className={buttonClasses("primary", "lg", "w-full text-base")} data-testid="proceed-to-checkout">
             {t("page.proceedToCheckout")}
           </LocalizedLink>
         )}

@@ -39,7 +39,7 @@ export function SiteHeader() {
   const home = localize("/");
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border/80 bg-background/95 backdrop-blur-md supports-[backdrop-filter]:bg-background/80" data-testid="site-header">
+    <header className="sticky top-0 z-40 print:hidden border-b border-border/80 bg-background/95 backdrop-blur-md supports-[backdrop-filter]:bg-background/80" data-testid="site-header">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <LocalizedLink to="/" className="flex shrink-0 items-center gap-2.5 rounded-md" aria-label={t("nav.brandHome", { company: companyName })}>
           <BrandMark />

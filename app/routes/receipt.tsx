@@ -1,0 +1,175 @@
+import { data } from "react-router";
+import { useTranslation } from "../i18n/react.tsx";
+import { DomainError } from "../../core/errors.ts";
+import { formatCents } from "../../core/money/money.ts";
+import { Badge } from "../components/ui/badge.tsx";
+import { Button, buttonClasses } from "../components/ui/button.tsx";
+import { Icon } from "../components/ui/icon.tsx";
+import { receiptPdfPath } from "../features/checkout/orders-api.ts";
+import { formatPostDate } from "../features/blog/format-date.ts";
+import { metaTags } from "../features/layout/page-meta.ts";
+import { pageMeta } from "../features/layout/page-meta.server.ts";
+import type { Route } from "./+types/receipt";
+
+/**
+ * The receipt, read on the server by its signed token (a wrong or altered token is a 404 that reveals
+ * nothing), with the company details from the configuration.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { params, context } = args;
+  const meta = pageMeta(args, { title: "checkout:receipt.metaTitle", description: "checkout:receipt.metaDescription" });
+  try {
+    return { receipt: await context.services.checkout.receiptByToken(params.token), meta };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "not_found") return data({ receipt: null, meta }, { status: 404 });
+    throw error;
+  }
+}
+
+// A receipt's address is a bearer link: never indexed, never sent on to another site.
+export const meta: Route.MetaFunction = ({ data: loaded }) => [...metaTags(loaded?.meta), { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+
+/**
+ * /receipt/:token, the printable receipt: the company details, the order number, date, lines, discount,
+ * tax, total, payment method (brand and last 4) and status, with Print and a PDF download. The signed
+ * token in the address is what opens it, on any device (the receipt e-mail's link).
+ */
+export default function Receipt({ params, loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("checkout");
+  const token = params.token;
+  const receipt = loaderData.receipt;
+
+  if (!receipt) {
+    return (
+      <main id="main" className="mx-auto w-full max-w-3xl px-4 py-14 text-center sm:px-6" data-testid="receipt-missing">
+        <Icon name="alert-circle" size={40} aria-hidden="true" className="mx-auto text-destructive" />
+        <h1 className="mt-4 font-display text-3xl font-semibold">{t("receipt.notFoundTitle")}</h1>
+        <p className="mt-2 text-muted-foreground">{t("receipt.notFoundText")}</p>
+      </main>
+    );
+  }
+
+  const company = receipt.company;
+  const card = receipt.payment?.last4 ? t("receipt.card", { brand: receipt.payment.brand ? receipt.payment.brand.toUpperCase() : t("receipt.cardUnknown"), last4: receipt.payment.last4 }) : null;
+  const date = receipt.paidAt ?? receipt.createdAt;
+  const customer = [receipt.customerFirstName, receipt.customerLastName].join(" ");
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14 print:max-w-none print:p-0">
+      <div className="mb-6 flex flex-wrap justify-end gap-3 print:hidden">
+        <Button variant="outline" onClick={() => window.print()} data-testid="receipt-print">
+          <Icon name="printer" size={18} aria-hidden="true" />
+          {t("receipt.print")}
+        </Button>
+        <a href={receiptPdfPath(receipt, token)} className={buttonClasses("primary")} download data-testid="receipt-pdf">
+          <Icon name="download" size={18} aria-hidden="true" />
+          {t("receipt.downloadPdf")}
+        </a>
+      </div>
+      <article className="rounded-xl border border-border bg-white p-6 shadow-sm sm:p-10 print:border-0 print:shadow-none" data-testid="receipt">
+        <header className="flex flex-wrap items-start justify-between gap-6 border-b border-border pb-6">
+          <div>
+            <h1 className="font-display text-4xl font-semibold">{t("receipt.title")}</h1>
+            <p className="mt-1 font-mono text-lg" data-testid="receipt-number">
+              {t("receipt.orderNumber", { number: receipt.number })}
+            </p>
+          </div>
+          {company ? (
+            <address className="text-sm not-italic text-muted-foreground sm:text-right" data-testid="receipt-company">
+              <span className="block text-xs uppercase tracking-wide">{t("receipt.from")}</span>
+              <span className="block font-semibold text-foreground">{company.name}</span>
+              {company.address ? <span className="block">{company.address}</span> : null}
+              {company.email ? <span className="block">{company.email}</span> : null}
+              {company.phone ? <span className="block">{company.phone}</span> : null}
+            </address>
+          ) : null}
+        </header>
+        <div className="grid gap-4 border-b border-border py-6 text-sm sm:grid-cols-2">
+          <dl>
+            <dt className="text-muted-foreground">{t("receipt.billedTo")}</dt>
+            <dd className="mt-0.5">
+              <span className="block font-medium">{customer}</span>
+              {receipt.customerCompany ? <span className="block">{receipt.customerCompany}</span> : null}
+              <span className="block">{receipt.customerEmail}</span>
+            </dd>
+          </dl>
+          <dl className="grid grid-cols-2 gap-4">
+            <div>
+              <dt className="text-muted-foreground">{receipt.paidAt ? t("receipt.paidOn") : t("receipt.date")}</dt>
+              <dd className="mt-0.5 font-medium">
+                <time dateTime={date}>{formatPostDate(date, i18n.language)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">{t("receipt.status")}</dt>
+              <dd className="mt-1" data-testid="receipt-status">
+                <Badge tone={receipt.status === "paid" ? "success" : "neutral"}>{t(`status.${receipt.status}`)}</Badge>
+              </dd>
+            </div>
+            {card ? (
+              <div className="col-span-2">
+                <dt className="text-muted-foreground">{t("receipt.paymentMethod")}</dt>
+                <dd className="mt-0.5 font-medium" data-testid="receipt-card">
+                  {card}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </div>
+        <table className="mt-6 w-full text-sm">
+          <thead>
+            <tr className="border-b border-border text-left text-muted-foreground">
+              <th scope="col" className="py-2 pr-3 font-medium">
+                {t("receipt.description")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                {t("receipt.quantity")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                {t("receipt.unitPrice")}
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right font-medium">
+                {t("receipt.amount")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.items.map((item, index) => (
+              <tr key={`${index}-${item.serviceId}`} className="border-b border-border/60 align-top">
+                <td className="py-3 pr-3">{item.name}</td>
+                <td className="px-3 py-3 text-right tabular-nums">{item.quantity}</td>
+                <td className="px-3 py-3 text-right tabular-nums">{formatCents(item.unitPriceCents)}</td>
+                <td className="py-3 pl-3 text-right tabular-nums">{formatCents(item.totalCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="ml-auto mt-6 w-full max-w-xs space-y-2 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">{t("receipt.subtotal")}</dt>
+            <dd className="tabular-nums">{formatCents(receipt.subtotalCents)}</dd>
+          </div>
+          {receipt.discountCents > 0 ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">{receipt.promoCode ? t("receipt.discountWithCode", { code: receipt.promoCode }) : t("receipt.discount")}</dt>
+              <dd className="tabular-nums" data-testid="receipt-discount">
+                −{formatCents(receipt.discountCents)}
+              </dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">{t("receipt.tax")}</dt>
+            <dd className="tabular-nums">{formatCents(receipt.taxCents ?? 0)}</dd>
+          </div>
+          <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-semibold">
+            <dt>{t("receipt.total")}</dt>
+            <dd className="tabular-nums" data-testid="receipt-total">
+              {formatCents(receipt.totalCents)}
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-10 text-center text-sm text-muted-foreground">{t("receipt.thanks")}</p>
+      </article>
+    </main>
+  );
+}

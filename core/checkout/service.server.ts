@@ -1,0 +1,406 @@
+import { z } from "zod";
+import type { Transaction } from "../../db/client.server.ts";
+import { HOT_DEAL_SERVICE_ID } from "../cart/rules.ts";
+import type { CatalogueService } from "../catalogue/service.server.ts";
+import type { DealService } from "../deals/service.server.ts";
+import { DomainError, parseOrThrow } from "../errors.ts";
+import type { Language } from "../i18n/language.ts";
+import type { MailService } from "../mail/service.server.ts";
+import type { CompanyDetails, Translate } from "../mail/rules.ts";
+import { receiptEmail } from "../orders/emails.ts";
+import type { OrderRow } from "../orders/repo.server.ts";
+import { nextStatus, ORDER_MESSAGES, type OrderStatus } from "../orders/rules.ts";
+import { idempotencyKeySchema, orderCreateSchema, type AdminOrderView, type OrderView } from "../orders/schema.ts";
+import { orderNotFound, parseOrderId, type OrderService } from "../orders/service.server.ts";
+import { checkCard } from "../payments/card.ts";
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "../payments/provider.ts";
+import type { SandboxProvider } from "../payments/sandbox.server.ts";
+import type { PromoService } from "../promotions/service.server.ts";
+import { dealIdOfLine, priceOrder, PRICING_MESSAGES, type PricedDeal, type PricedService } from "./pricing.ts";
+import type { Signing } from "./signing.server.ts";
+
+export const CHECKOUT_MESSAGES = {
+  webhookSignature: "orders:errors.webhookSignature",
+  sandboxOff: "orders:errors.sandboxOff",
+  paymentUnknown: "orders:errors.paymentUnknown",
+  providerUnavailable: "orders:errors.providerUnavailable",
+} as const;
+
+const sandboxConfirmSchema = z.strictObject({
+  clientSecret: z.string({ message: CHECKOUT_MESSAGES.paymentUnknown }).min(1, CHECKOUT_MESSAGES.paymentUnknown).max(200, CHECKOUT_MESSAGES.paymentUnknown),
+  cardNumber: z.string({ message: "orders:card.numberInvalid" }).max(40, "orders:card.numberInvalid"),
+  expiry: z.string({ message: "orders:card.expiryInvalid" }).max(20, "orders:card.expiryInvalid"),
+  cvc: z.string({ message: "orders:card.cvcInvalid" }).max(8, "orders:card.cvcInvalid"),
+});
+
+export interface CheckoutDeps {
+  orders: OrderService;
+  catalogue: CatalogueService;
+  promotions: PromoService;
+  deals: DealService;
+  provider: PaymentProvider;
+  /** The sandbox, when it is the provider: it decides cards offline. */
+  sandbox: SandboxProvider | null;
+  signing: Signing;
+  mail: MailService;
+  translate: Translate;
+  company: CompanyDetails & { address: string };
+  publicUrl: string;
+  reservationMinutes: number;
+  /** Where failures that do not reach the client are reported (a provider call after a commit). */
+  warn?: (message: string, details: Record<string, unknown>) => void;
+}
+
+export interface PaymentIntentAnswer {
+  clientSecret: string;
+  provider: "sandbox" | "stripe";
+  publishableKey: string | null;
+  amountCents: number;
+}
+
+/**
+ * The one place where money moves: it prices orders from the catalogue, deals and promotions, starts
+ * payments with the provider, and applies what the provider says (webhook or retrieval) through the
+ * order's state machine, counting deal claims and queueing the receipt in the same transaction.
+ */
+export class CheckoutService {
+  private readonly d: CheckoutDeps;
+
+  constructor(deps: CheckoutDeps) {
+    this.d = deps;
+  }
+
+  get providerName(): "sandbox" | "stripe" {
+    return this.d.provider.name;
+  }
+
+  /**
+   * Creates a guest order from the order-creation payload (specification 001, sections 3 and 5), priced
+   * by the server. A retried request with the same Idempotency-Key answers the order it created.
+   */
+  async createOrder(input: unknown, context: { language: Language; idempotencyKey?: string | null; userId?: string | null; now?: Date }): Promise<OrderView> {
+    const idempotencyKey = context.idempotencyKey ? parseOrThrow(idempotencyKeySchema, context.idempotencyKey) : null;
+    if (idempotencyKey) {
+      const existing = await this.d.orders.repo.findByIdempotencyKey(idempotencyKey);
+      if (existing) return this.d.orders.view(existing);
+    }
+    const request = parseOrThrow(orderCreateSchema, input);
+    const language = request.language ?? context.language;
+    const now = context.now ?? new Date();
+    const services = new Map<string, PricedService>();
+    const deals = new Map<string, PricedDeal>();
+    for (const item of request.items.slice(0, 60)) {
+      if (item.serviceId === HOT_DEAL_SERVICE_ID) {
+        const key = dealIdOfLine(item);
+        if (key === null || deals.has(key)) continue;
+        const deal = await this.d.deals.findVisible(key, now, language);
+        if (deal) deals.set(key, { id: deal.id, title: deal.title, description: deal.description, discountedPrice: deal.discountedPrice, claimLimit: deal.claimLimit, claimCount: deal.claimCount });
+      } else if (!services.has(item.serviceId)) {
+        const service = await this.d.catalogue.findOrderable(item.serviceId);
+        if (service) {
+          services.set(service.id, {
+            ...service,
+            name: language === "fr" ? service.nameFr : service.nameEn,
+            description: language === "fr" ? service.descriptionFr : service.descriptionEn,
+          });
+        }
+      }
+    }
+    const promo = request.promoCode ? await this.d.promotions.findActive(request.promoCode) : null;
+    const priced = priceOrder(request, { services, deals, promo });
+    if (!priced.ok) {
+      throw new DomainError(priced.conflict ? "conflict" : "validation", priced.messageKey, { fields: { [priced.field]: priced.messageKey }, params: priced.params });
+    }
+    const row = await this.d.orders.insert(
+      {
+        userId: context.userId ?? null,
+        language,
+        customerFirstName: request.customerFirstName,
+        customerLastName: request.customerLastName,
+        customerEmail: request.customerEmail,
+        customerPhone: request.customerPhone,
+        customerCompany: request.customerCompany,
+        subtotalCents: priced.subtotalCents,
+        discountCents: priced.discountCents,
+        taxCents: priced.taxCents,
+        totalCents: priced.totalCents,
+        promoCode: priced.promoCode,
+        idempotencyKey,
+      },
+      priced.lines.map((line, position) => ({ ...line, position })),
+    );
+    if (row) return this.d.orders.view(row);
+    // Another request with the same key won the race: answer its order.
+    const existing = idempotencyKey ? await this.d.orders.repo.findByIdempotencyKey(idempotencyKey) : null;
+    if (!existing) throw new Error("order insert returned nothing without an idempotency key");
+    return this.d.orders.view(existing);
+  }
+
+  /**
+   * Starts (or resumes) paying an order: reserves its deal claims, moves it to requires_payment and
+   * answers the provider's client secret for the server's amount. 409 when a deal is sold out or the
+   * order cannot be paid any more; nothing is charged then.
+   */
+  async startPayment(rawId: string, now: Date = new Date()): Promise<PaymentIntentAnswer> {
+    const id = parseOrderId(rawId);
+    if (!id) throw orderNotFound();
+    const order = await this.reserve(id, now);
+    let intent;
+    try {
+      intent = await this.d.provider.createIntent({ orderId: order.id, amountCents: order.totalCents, currency: "usd", idempotencyKey: `order-${order.id}` });
+    } catch (error) {
+      this.d.warn?.("payment intent creation failed", { orderId: order.id, error: String(error) });
+      throw new DomainError("conflict", CHECKOUT_MESSAGES.providerUnavailable);
+    }
+    if (order.stripePaymentIntentId !== intent.id) {
+      await this.d.orders.repo.transaction(async (tx) => {
+        const current = await this.d.orders.repo.lock(tx, order.id);
+        if (current && current.stripePaymentIntentId !== intent.id) {
+          await this.d.orders.repo.update(tx, current, { stripePaymentIntentId: intent.id, paymentProvider: this.d.provider.name });
+        }
+      });
+    }
+    return { clientSecret: intent.clientSecret, provider: this.d.provider.name, publishableKey: this.d.provider.publishableKey, amountCents: order.totalCents };
+  }
+
+  /**
+   * Holds the order's deal claims until the reservation time passes, with each deal's row locked so
+   * that concurrent buyers are decided one at a time against the claims counted and held by others.
+   */
+  private async reserve(id: string, now: Date): Promise<OrderRow> {
+    return this.d.orders.repo.transaction(async (tx) => {
+      const order = await this.d.orders.repo.lock(tx, id);
+      if (!order) throw orderNotFound();
+      const transition = nextStatus(order.status, "payment_started");
+      if (transition.kind === "refuse") throw new DomainError("conflict", transition.messageKey);
+      const items = await this.d.orders.repo.items(order.id, tx);
+      const wanted = new Map<number, { quantity: number; name: string }>();
+      for (const item of items) {
+        if (item.dealId === null) continue;
+        const entry = wanted.get(item.dealId) ?? { quantity: 0, name: item.serviceName };
+        entry.quantity += item.quantity;
+        wanted.set(item.dealId, entry);
+      }
+      const expiresAt = new Date(now.getTime() + this.d.reservationMinutes * 60_000);
+      for (const [dealId, { quantity, name }] of [...wanted].sort(([a], [b]) => a - b)) {
+        const deal = await this.d.deals.lockClaims(dealId, tx);
+        if (!deal || !deal.active) throw new DomainError("conflict", PRICING_MESSAGES.dealUnavailable);
+        const held = await this.d.orders.repo.heldClaims(tx, deal.id, order.id, now);
+        if (deal.claimLimit !== null && deal.claimCount + held + quantity > deal.claimLimit) {
+          throw new DomainError("conflict", PRICING_MESSAGES.dealSoldOut, { params: { name } });
+        }
+        await this.d.orders.repo.holdReservation(tx, { orderId: order.id, dealId: deal.id, quantity, expiresAt });
+      }
+      if (transition.kind === "move") {
+        return this.d.orders.repo.update(tx, order, { failureMessage: null }, { to: transition.to, cause: "payment_started" });
+      }
+      return order;
+    });
+  }
+
+  /**
+   * The sandbox's payment step: checks the card (Luhn, expiry in the future, CVC), decides it as
+   * Stripe's test cards, and reports the result as a signed event through the webhook code path.
+   */
+  async confirmSandbox(input: unknown, now: Date = new Date()): Promise<{ status: "succeeded" | "failed"; message?: string }> {
+    const sandbox = this.d.sandbox;
+    if (!sandbox) throw new DomainError("not_found", CHECKOUT_MESSAGES.sandboxOff);
+    const request = parseOrThrow(sandboxConfirmSchema, input);
+    const problems = checkCard(request, now);
+    if (Object.keys(problems).length > 0) throw new DomainError("validation", Object.values(problems)[0], { fields: problems });
+    const orderId = await sandbox.orderOfSecret(request.clientSecret);
+    if (!orderId) throw new DomainError("not_found", CHECKOUT_MESSAGES.paymentUnknown);
+    const order = await this.d.orders.findRow(orderId);
+    if (!order) throw new DomainError("not_found", CHECKOUT_MESSAGES.paymentUnknown);
+    if (order.status === "paid") return { status: "succeeded" };
+    if (order.status === "requires_payment" && (await sandbox.retrieveIntent(order.stripePaymentIntentId ?? "").catch(() => null))?.state === "succeeded") {
+      const refreshed = await this.refresh(order.id);
+      if (refreshed.status === "paid") return { status: "succeeded" };
+    }
+    // A retry after a failed payment (or a late one) holds the deal claims again before charging.
+    await this.reserve(order.id, now);
+    const decision = await sandbox.confirm(request.clientSecret, request.cardNumber);
+    if (decision.kind === "unknown") throw new DomainError("not_found", CHECKOUT_MESSAGES.paymentUnknown);
+    if (decision.kind === "canceled") throw new DomainError("conflict", ORDER_MESSAGES.cannotPay);
+    if (decision.kind === "already") {
+      // Decided before, but its event may never have been applied (the server stopped in between):
+      // apply what the sandbox says now, as the success page's refresh would.
+      const refreshed = await this.refresh(order.id);
+      return refreshed.status === "paid" ? { status: "succeeded" } : { status: "failed", message: refreshed.failureMessage ?? undefined };
+    }
+    await this.handleWebhook(decision.event.rawBody, decision.event.signature);
+    return decision.status === "succeeded" ? { status: "succeeded" } : { status: "failed", message: decision.message ?? undefined };
+  }
+
+  /**
+   * A provider event, verified over its raw body (400 when the signature does not hold), recorded by its
+   * id first so that a redelivery has no second effect, then applied through the state machine.
+   */
+  async handleWebhook(rawBody: string, signature: string | undefined): Promise<{ duplicate: boolean }> {
+    let event: PaymentEvent;
+    try {
+      event = await this.d.provider.verifyEvent(rawBody, signature);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) throw new DomainError("validation", CHECKOUT_MESSAGES.webhookSignature);
+      throw error;
+    }
+    return this.applyEvent(event);
+  }
+
+  private async applyEvent(event: PaymentEvent): Promise<{ duplicate: boolean }> {
+    const orderId = (event.orderId && parseOrderId(event.orderId)) || (event.intentId ? await this.d.orders.repo.findIdByIntent(event.intentId) : null);
+    return this.d.orders.repo.transaction(async (tx) => {
+      const recorded = await this.d.orders.repo.recordEvent(tx, { id: event.id.slice(0, 255), type: event.type.slice(0, 100), orderId: event.kind ? orderId : null });
+      if (!recorded) return { duplicate: true };
+      if (!event.kind || !orderId) return { duplicate: false };
+      const order = await this.d.orders.repo.lock(tx, orderId);
+      if (!order) return { duplicate: false };
+      if (event.kind === "succeeded") await this.applySuccess(tx, order, { eventId: event.id, intentId: event.intentId, brand: event.brand, last4: event.last4 });
+      else if (event.kind === "failed") await this.applyFailure(tx, order, { eventId: event.id, message: event.failureMessage });
+      else await this.applyRefund(tx, order, { eventId: event.id, actor: null });
+      return { duplicate: false };
+    });
+  }
+
+  /** Paid: paidAt, the card's brand and last 4, the deal claims counted and the receipt queued, together. */
+  private async applySuccess(tx: Transaction, order: OrderRow, facts: { eventId: string | null; intentId: string | null; brand: string | null; last4: string | null }) {
+    const transition = nextStatus(order.status, "payment_succeeded");
+    if (transition.kind !== "move") return order;
+    const paid = await this.d.orders.repo.update(
+      tx,
+      order,
+      {
+        paidAt: new Date(),
+        paymentProvider: this.d.provider.name,
+        paymentBrand: facts.brand ?? order.paymentBrand,
+        paymentLast4: facts.last4 ?? order.paymentLast4,
+        failureMessage: null,
+        ...(order.stripePaymentIntentId === null && facts.intentId ? { stripePaymentIntentId: facts.intentId } : {}),
+      },
+      { to: transition.to, cause: "payment_succeeded", eventId: facts.eventId },
+    );
+    const items = await this.d.orders.repo.items(order.id, tx);
+    const claims = new Map<number, number>();
+    for (const item of items) if (item.dealId !== null) claims.set(item.dealId, (claims.get(item.dealId) ?? 0) + item.quantity);
+    for (const [dealId, quantity] of [...claims].sort(([a], [b]) => a - b)) {
+      // The conditional UPDATE keeps the count within the limit whatever happens; a claim that no
+      // longer fits (its reservation expired and others took the rest) is noted for staff to refund.
+      const counted = await this.d.deals.recordClaim(dealId, quantity, tx);
+      if (!counted) await this.d.orders.repo.note(tx, paid, "claim_over_limit", facts.eventId);
+    }
+    await this.d.orders.repo.settleReservations(tx, order.id, "claimed");
+    const view = await this.d.orders.view(paid, tx);
+    await this.d.mail.enqueue(receiptEmail(view, await this.receiptLink(view), this.d.translate, this.d.company), tx);
+    return paid;
+  }
+
+  private async applyFailure(tx: Transaction, order: OrderRow, facts: { eventId: string | null; message: string | null }) {
+    const transition = nextStatus(order.status, "payment_failed");
+    if (transition.kind !== "move") return order;
+    await this.d.orders.repo.settleReservations(tx, order.id, "released");
+    return this.d.orders.repo.update(tx, order, { failureMessage: facts.message }, { to: transition.to, cause: "payment_failed", eventId: facts.eventId });
+  }
+
+  private async applyRefund(tx: Transaction, order: OrderRow, facts: { eventId: string | null; actor: string | null }) {
+    const transition = nextStatus(order.status, "refund");
+    if (transition.kind !== "move") return order;
+    return this.d.orders.repo.update(tx, order, { refundedAt: new Date() }, { to: transition.to, cause: "refunded", eventId: facts.eventId, actor: facts.actor });
+  }
+
+  /**
+   * The order as the provider sees it now (decision 7): when the webhook has not arrived yet, the
+   * intent's status is asked of the provider and the same transition applied.
+   */
+  async refresh(rawId: string): Promise<OrderView> {
+    const view = await this.d.orders.get(rawId);
+    const row = await this.d.orders.findRow(view.id);
+    if (!row || !row.stripePaymentIntentId || (row.status !== "requires_payment" && row.status !== "failed")) return view;
+    let status;
+    try {
+      status = await this.d.provider.retrieveIntent(row.stripePaymentIntentId);
+    } catch (error) {
+      this.d.warn?.("payment intent retrieval failed", { orderId: row.id, error: String(error) });
+      return view;
+    }
+    if (status.state !== "succeeded" && !(status.state === "failed" && row.status === "requires_payment")) return view;
+    const updated = await this.d.orders.repo.transaction(async (tx) => {
+      const order = await this.d.orders.repo.lock(tx, row.id);
+      if (!order) throw orderNotFound();
+      return status.state === "succeeded"
+        ? this.applySuccess(tx, order, { eventId: null, intentId: status.id, brand: status.brand, last4: status.last4 })
+        : this.applyFailure(tx, order, { eventId: null, message: status.failureMessage });
+    });
+    return this.d.orders.view(updated);
+  }
+
+  /** Staff cancel an unpaid order: its intent is cancelled with the provider and its claims released. */
+  async cancel(rawId: string, actor: string): Promise<AdminOrderView> {
+    const view = await this.d.orders.get(rawId);
+    const row = await this.d.orders.findRow(view.id);
+    if (!row) throw orderNotFound();
+    const check = nextStatus(row.status, "cancel");
+    if (check.kind === "refuse") throw new DomainError("conflict", check.messageKey);
+    if (row.stripePaymentIntentId) {
+      try {
+        await this.d.provider.cancelIntent(row.stripePaymentIntentId);
+      } catch (error) {
+        this.d.warn?.("payment intent cancellation failed", { orderId: row.id, error: String(error) });
+      }
+    }
+    await this.d.orders.repo.transaction(async (tx) => {
+      const order = await this.d.orders.repo.lock(tx, row.id);
+      if (!order) throw orderNotFound();
+      const transition = nextStatus(order.status, "cancel");
+      if (transition.kind === "refuse") throw new DomainError("conflict", transition.messageKey);
+      if (transition.kind !== "move") return;
+      await this.d.orders.repo.settleReservations(tx, order.id, "released");
+      await this.d.orders.repo.update(tx, order, {}, { to: transition.to, cause: "cancelled_by_staff", actor });
+    });
+    return this.d.orders.getForStaff(row.id);
+  }
+
+  /** Staff refund a paid order in full through the provider; the provider's refund event then finds it refunded. */
+  async refund(rawId: string, actor: string): Promise<AdminOrderView> {
+    const view = await this.d.orders.get(rawId);
+    const row = await this.d.orders.findRow(view.id);
+    if (!row) throw orderNotFound();
+    const check = nextStatus(row.status, "refund");
+    if (check.kind === "refuse" || !row.stripePaymentIntentId) throw new DomainError("conflict", ORDER_MESSAGES.cannotRefund);
+    try {
+      await this.d.provider.refund({ intentId: row.stripePaymentIntentId, amountCents: row.totalCents, idempotencyKey: `refund-${row.id}` });
+    } catch (error) {
+      this.d.warn?.("refund failed", { orderId: row.id, error: String(error) });
+      throw new DomainError("conflict", CHECKOUT_MESSAGES.providerUnavailable);
+    }
+    await this.d.orders.repo.transaction(async (tx) => {
+      const order = await this.d.orders.repo.lock(tx, row.id);
+      if (order) await this.applyRefund(tx, order, { eventId: null, actor });
+    });
+    if (this.d.sandbox) {
+      const event = await this.d.sandbox.refundEvent(row.stripePaymentIntentId);
+      await this.handleWebhook(event.rawBody, event.signature);
+    }
+    return this.d.orders.getForStaff(row.id);
+  }
+
+  /** The receipt an unguessable link names, with the company's details; 404 for any other token. */
+  async receiptByToken(token: string): Promise<OrderView & { company: CheckoutDeps["company"] & { address: string } }> {
+    const id = await this.d.signing.readReceiptToken(token);
+    if (!id) throw orderNotFound();
+    return { ...(await this.d.orders.get(id)), company: this.d.company };
+  }
+
+  /** The receipt page's absolute address, in the order's language. */
+  async receiptLink(view: Pick<OrderView, "language" | "receiptUrl">): Promise<string> {
+    return `${this.d.publicUrl}${view.language === "fr" ? "/fr" : ""}${view.receiptUrl}`;
+  }
+
+  get company() {
+    return this.d.company;
+  }
+
+  /** Whether a status is final for the success page's refresh. */
+  static isSettled(status: OrderStatus): boolean {
+    return status === "paid" || status === "failed" || status === "cancelled" || status === "refunded";
+  }
+}

@@ -1,0 +1,138 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, sum } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/client.server.ts";
+import { dealReservations, orderHistory, orderItems, orders, paymentEvents } from "../../db/schema/orders.ts";
+import type { OrderStatus } from "./rules.ts";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrderItemRow = Omit<typeof orderItems.$inferInsert, "orderId">;
+export type OrderHistoryRow = typeof orderHistory.$inferSelect;
+type Executor = Database | Transaction;
+
+/** Database access for orders, their lines, history, deal reservations and handled provider events. */
+export class OrderRepo {
+  readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /**
+   * Inserts an order with its lines and first history entry. With an idempotency key already used,
+   * nothing is inserted and null comes back (the caller reads the existing order).
+   */
+  async insert(order: NewOrderRow, items: NewOrderItemRow[]): Promise<OrderRow | null> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.idempotencyKey }).returning();
+      if (!row) return null;
+      await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
+      await tx.insert(orderHistory).values({ orderId: row.id, fromStatus: null, toStatus: row.status, cause: "created" });
+      return row;
+    });
+  }
+
+  async find(id: string, executor: Executor = this.db): Promise<OrderRow | null> {
+    const [row] = await executor.select().from(orders).where(eq(orders.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** The order, its row locked until the transaction ends: transitions of one order run one at a time. */
+  async lock(tx: Transaction, id: string): Promise<OrderRow | null> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update").limit(1);
+    return row ?? null;
+  }
+
+  async findByIdempotencyKey(key: string): Promise<OrderRow | null> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+    return row ?? null;
+  }
+
+  async findIdByIntent(intentId: string, executor: Executor = this.db): Promise<string | null> {
+    const [row] = await executor.select({ id: orders.id }).from(orders).where(eq(orders.stripePaymentIntentId, intentId)).limit(1);
+    return row?.id ?? null;
+  }
+
+  async items(orderId: string, executor: Executor = this.db): Promise<OrderItemRow[]> {
+    return executor.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+  }
+
+  async itemsOf(orderIds: string[]): Promise<OrderItemRow[]> {
+    if (orderIds.length === 0) return [];
+    return this.db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.position));
+  }
+
+  async history(orderId: string): Promise<OrderHistoryRow[]> {
+    return this.db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId)).orderBy(asc(orderHistory.id));
+  }
+
+  /** Sets fields of an order and appends a history entry when the status changes. */
+  async update(
+    tx: Transaction,
+    current: OrderRow,
+    changes: Partial<NewOrderRow>,
+    entry?: { to: OrderStatus; cause: string; eventId?: string | null; actor?: string | null },
+  ): Promise<OrderRow> {
+    const [row] = await tx
+      .update(orders)
+      .set({ ...changes, ...(entry ? { status: entry.to } : {}), updatedAt: new Date() })
+      .where(eq(orders.id, current.id))
+      .returning();
+    if (entry) {
+      await tx.insert(orderHistory).values({ orderId: current.id, fromStatus: current.status, toStatus: entry.to, cause: entry.cause, eventId: entry.eventId ?? null, actor: entry.actor ?? null });
+    }
+    return row;
+  }
+
+  /** Appends a history note that does not change the status (a claim that could not be counted...). */
+  async note(tx: Transaction, order: OrderRow, cause: string, eventId: string | null = null): Promise<void> {
+    await tx.insert(orderHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, cause, eventId });
+  }
+
+  /** Records a provider event by its id; false when it was recorded already (a redelivery). */
+  async recordEvent(tx: Transaction, event: { id: string; type: string; orderId: string | null }): Promise<boolean> {
+    const inserted = await tx.insert(paymentEvents).values(event).onConflictDoNothing({ target: paymentEvents.id }).returning({ id: paymentEvents.id });
+    return inserted.length > 0;
+  }
+
+  /** Claims of a deal held by unpaid orders other than `exceptOrderId`, not yet expired at `now`. */
+  async heldClaims(tx: Transaction, dealId: number, exceptOrderId: string, now: Date): Promise<number> {
+    const [row] = await tx
+      .select({ total: sum(dealReservations.quantity) })
+      .from(dealReservations)
+      .where(and(eq(dealReservations.dealId, dealId), eq(dealReservations.state, "held"), gt(dealReservations.expiresAt, now), ne(dealReservations.orderId, exceptOrderId)));
+    return Number(row?.total ?? 0);
+  }
+
+  /** Holds (or renews) an order's reservation of a deal's claims until `expiresAt`. */
+  async holdReservation(tx: Transaction, reservation: { orderId: string; dealId: number; quantity: number; expiresAt: Date }): Promise<void> {
+    await tx
+      .insert(dealReservations)
+      .values({ ...reservation, state: "held" })
+      .onConflictDoUpdate({ target: [dealReservations.orderId, dealReservations.dealId], set: { state: "held", quantity: reservation.quantity, expiresAt: reservation.expiresAt } });
+  }
+
+  /** Moves an order's held reservations to `state` (claimed when paid, released when failed or cancelled). */
+  async settleReservations(tx: Transaction, orderId: string, state: "claimed" | "released"): Promise<void> {
+    await tx.update(dealReservations).set({ state }).where(and(eq(dealReservations.orderId, orderId), eq(dealReservations.state, "held")));
+  }
+
+  /** Staff's list: newest first, by status, by e-mail or order number. */
+  async list(filter: { status?: OrderStatus; q?: string }, offset: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
+    const conditions = [];
+    if (filter.status) conditions.push(eq(orders.status, filter.status));
+    if (filter.q) {
+      const q = filter.q.replace(/[%_\\]/g, (char) => `\\${char}`);
+      const byNumber = /^[0-9a-fA-F-]{1,36}$/.test(filter.q) ? sql`${orders.id}::text like ${`${filter.q.toLowerCase()}%`}` : sql`false`;
+      conditions.push(or(ilike(orders.customerEmail, `%${q}%`), byNumber));
+    }
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const rows = await this.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).offset(offset).limit(limit);
+    const [total] = await this.db.select({ n: count() }).from(orders).where(where);
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+}

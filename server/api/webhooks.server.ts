@@ -1,0 +1,14 @@
+import type { Services } from "../services.server.ts";
+import { createRouter } from "./router.server.ts";
+
+/**
+ * Stripe's webhook (and the sandbox's, which signs the same format): the raw body is verified
+ * against the Stripe-Signature header before anything is read from it; 400 on a bad signature.
+ */
+export function webhookRoutes(services: Services) {
+  return createRouter().post("/webhooks/stripe", async (c) => {
+    const rawBody = await c.req.text();
+    const { duplicate } = await services.checkout.handleWebhook(rawBody, c.req.header("stripe-signature"));
+    return c.json({ received: true, duplicate }, 200);
+  });
+}

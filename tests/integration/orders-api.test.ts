@@ -1,0 +1,321 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrderView } from "../../core/orders/schema.ts";
+import { hotDeals } from "../../db/schema/deals.ts";
+import { mailOutbox } from "../../db/schema/mail.ts";
+import { orders, paymentEvents } from "../../db/schema/orders.ts";
+import { seedReferenceData } from "../../db/seed-reference.server.ts";
+import { createLogger } from "../../server/logger.server.ts";
+import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
+import { signInAs } from "../helpers/users.ts";
+
+const SANDBOX_SECRET = "whsec_orders_api_test_secret";
+const FR = { "accept-language": "fr-FR,fr;q=0.9" };
+const DAY = 24 * 3600_000;
+const signer = new Stripe("sk_test_signer");
+
+const customer = { customerFirstName: "Ada", customerLastName: "Lovelace", customerEmail: "ada@example.com" };
+const website = (unitPriceCents = 60_000, quantity = 1) => ({ serviceId: "website", serviceName: "Website", pricingType: "custom", unitPriceCents, quantity });
+const logo = (unitPriceCents = 7_500, quantity = 1) => ({ serviceId: "logo_design", serviceName: "Logo", pricingType: "fixed", unitPriceCents, quantity });
+
+function signed(event: Record<string, unknown>) {
+  const rawBody = JSON.stringify(event);
+  return { rawBody, signature: signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: SANDBOX_SECRET }) };
+}
+
+describe("orders API", () => {
+  let t: TestApp;
+  let buyer: TestClient;
+  let stranger: TestClient;
+  let staff: Awaited<ReturnType<typeof signInAs>>;
+
+  const create = async (client: TestClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    client.request("/api/orders/guest", { method: "POST", json: { ...customer, ...body }, headers });
+  const pay = async (client: TestClient, orderId: string, cardNumber = "4242 4242 4242 4242") => {
+    const intent = await client.request(`/api/orders/guest/${orderId}/payment-intent`);
+    expect(intent.status).toBe(200);
+    const { clientSecret } = (await intent.json()).data;
+    return client.request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" } });
+  };
+  const orderRow = async (id: string) => (await t.services.database.db.select().from(orders).where(eq(orders.id, id)))[0];
+
+  beforeAll(async () => {
+    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET });
+    await seedReferenceData(t.services, createLogger("silent"));
+    buyer = t.client();
+    stranger = t.client();
+    staff = await signInAs(t, "admin");
+  });
+  afterAll(async () => t.close());
+
+  it("creates an order priced by the server, with the promo recomputed, and lets only its browser read it", async () => {
+    const response = await create(buyer, { items: [website(60_000, 2), logo()], promoCode: "welcome10", subtotalCents: 127_500, discountCents: 12_750, totalCents: 114_750 });
+    expect(response.status).toBe(201);
+    const order: OrderView = (await response.json()).data;
+    expect(order).toMatchObject({ status: "pending", currency: "usd", subtotalCents: 127_500, discountCents: 12_750, taxCents: 0, totalCents: 114_750, promoCode: "WELCOME10", language: "en" });
+    expect(order.number).toBe(order.id.slice(0, 8).toUpperCase());
+    expect(order.items.map((item) => [item.serviceId, item.name, item.unitPriceCents, item.quantity, item.totalCents])).toEqual([
+      ["website", "Website", 60_000, 2, 120_000],
+      ["logo_design", expect.any(String), 7_500, 1, 7_500],
+    ]);
+    expect((await buyer.request(`/api/orders/guest/${order.id}`)).status).toBe(200);
+    const other = await stranger.request(`/api/orders/guest/${order.id}`);
+    expect(other.status).toBe(404);
+    expect((await other.json()).message).toBe("Order not found");
+    expect((await stranger.request(`/api/orders/guest/${order.id}/payment-intent`)).status).toBe(404);
+    expect((await staff.request(`/api/orders/guest/${order.id}`)).status).toBe(200);
+    // A forged cookie listing the id is not ours.
+    const forger = t.client();
+    forger.cookies.set("atelier.orders", `${order.id}.AAAA`);
+    expect((await forger.request(`/api/orders/guest/${order.id}`)).status).toBe(404);
+  });
+
+  it("refuses tampered or impossible lines with the specification's messages and creates nothing", async () => {
+    const before = (await t.services.orders.list({})).total;
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ items: [logo(100)] }, 400, "This is a fixed-price service. Price must be $75.00"],
+      [{ items: [website(10_000)] }, 400, "Price must be at least $500.00"],
+      [{ items: [website(300_000)] }, 400, "Price cannot exceed $2,500.00"],
+      [{ items: [{ ...website(), serviceId: "no_such_service" }] }, 400, "This service is not available at the moment."],
+      [{ items: [] }, 400, "Order must contain at least one item"],
+      [{ items: Array.from({ length: 51 }, () => logo()) }, 400, "Order cannot contain more than 50 items"],
+      [{ items: [logo(7_500, 0)] }, 400, "Quantity must be 1 or greater"],
+      [{ items: [logo(7_500, 1001)] }, 400, "Quantity cannot exceed 1000"],
+      [{ items: [website(250_000, 41)] }, 400, "Subtotal cannot exceed $100,000"],
+      [{ items: [website()], promoCode: "NOPE" }, 400, "Invalid promo code"],
+      [{ items: [logo()], promoCode: "SAVE50" }, 400, "This promo code requires a minimum order of $500"],
+      [{ items: [website()], totalCents: 100 }, 409, "The prices in your cart have changed. Please review your order."],
+      [{ items: [website()], customerEmail: "not-an-email" }, 400, "Valid email is required"],
+      [{ items: [website()], customerFirstName: " " }, 400, "First name is required"],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await create(stranger, body);
+      const answer = await response.json();
+      expect({ status: response.status, message: answer.message }).toEqual({ status, message });
+    }
+    expect((await t.services.orders.list({})).total).toBe(before);
+  });
+
+  it("answers refusals in French for a French page", async () => {
+    const response = await create(stranger, { items: [logo(100)] }, FR);
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toMatch(/^Ce service est à prix fixe/);
+  });
+
+  it("returns the same order for a retried Idempotency-Key, even when sent at the same time", async () => {
+    const headers = { "idempotency-key": `key-${crypto.randomUUID()}` };
+    const answers = await Promise.all([1, 2, 3].map(() => create(buyer, { items: [website()] }, headers)));
+    const ids = await Promise.all(answers.map(async (response) => (await response.json()).data.id));
+    expect(new Set(ids).size).toBe(1);
+    const rows = await t.services.database.db.select().from(orders).where(eq(orders.idempotencyKey, headers["idempotency-key"]));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("pays with the sandbox's 4242 card through the webhook path and queues the receipt in the order's language", async () => {
+    const order: OrderView = (await (await create(buyer, { items: [website()], language: "fr" })).json()).data;
+    const confirm = await pay(buyer, order.id);
+    expect(confirm.status).toBe(200);
+    expect((await confirm.json()).data).toEqual({ status: "succeeded" });
+    const paid: OrderView = (await (await buyer.request(`/api/orders/guest/${order.id}`)).json()).data;
+    expect(paid).toMatchObject({ status: "paid", payment: { provider: "sandbox", brand: "visa", last4: "4242" } });
+    expect(paid.paidAt).not.toBeNull();
+    const mails = await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.receipt"));
+    const receipt = mails.find((mail) => mail.text.includes(paid.number));
+    expect(receipt?.toAddress).toBe("ada@example.com");
+    expect(receipt?.subject).toContain(`Votre reçu`);
+    expect(receipt?.text).toContain(`http://localhost:3000/fr/receipt/${order.id}_`);
+    // No card number anywhere in the order or the mail.
+    expect(JSON.stringify(await orderRow(order.id))).not.toContain("4242424242424242");
+    expect(receipt?.text).not.toContain("4242424242424242");
+  });
+
+  it("shows a declined card's message, and the order can be paid again", async () => {
+    const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
+    const declined = await pay(buyer, order.id, "4000 0000 0000 0002");
+    expect((await declined.json()).data).toEqual({ status: "failed", message: "Your card was declined." });
+    expect((await orderRow(order.id)).status).toBe("failed");
+    const poor = await pay(buyer, order.id, "4000000000009995");
+    expect((await poor.json()).data).toEqual({ status: "failed", message: "Your card has insufficient funds." });
+    expect((await orderRow(order.id)).failureMessage).toBe("Your card has insufficient funds.");
+    const retried = await pay(buyer, order.id);
+    expect((await retried.json()).data.status).toBe("succeeded");
+    expect((await orderRow(order.id)).status).toBe("paid");
+  });
+
+  it("checks the card: Luhn, expiry in the future, CVC", async () => {
+    const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
+    const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
+    const response = await buyer.request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret, cardNumber: "4242 4242 4242 4241", expiry: "01/20", cvc: "12" } });
+    expect(response.status).toBe(400);
+    expect((await response.json()).fields).toEqual({
+      cardNumber: "Your card number is invalid.",
+      expiry: "Your card's expiration date is in the past.",
+      cvc: "Your card's security code is invalid.",
+    });
+    expect((await orderRow(order.id)).status).toBe("requires_payment");
+  });
+
+  it("verifies webhook signatures, ignores redeliveries and handles events out of order", async () => {
+    const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
+    const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
+    const intentId = clientSecret.split("_secret_")[0];
+    const object = { id: intentId, object: "payment_intent", metadata: { orderId: order.id }, latest_charge: { payment_method_details: { card: { brand: "visa", last4: "4242" } } } };
+    const success = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.succeeded", data: { object } });
+    const post = (body: string, signature?: string) =>
+      t.app.request("/api/webhooks/stripe", { method: "POST", body, headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) } });
+
+    expect((await post(success.rawBody)).status).toBe(400);
+    expect((await post(success.rawBody.replace("succeeded", "succeeded "), success.signature)).status).toBe(400);
+    expect((await orderRow(order.id)).status).toBe("requires_payment");
+
+    expect((await post(success.rawBody, success.signature)).status).toBe(200);
+    const paid = await orderRow(order.id);
+    expect(paid.status).toBe("paid");
+    const again = await post(success.rawBody, success.signature);
+    expect(await again.json()).toMatchObject({ duplicate: true });
+    expect((await orderRow(order.id)).paidAt?.getTime()).toBe(paid.paidAt?.getTime());
+    const late = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.payment_failed", data: { object: { ...object, last_payment_error: { message: "Your card was declined." } } } });
+    expect((await post(late.rawBody, late.signature)).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe("paid");
+    const events = await t.services.database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id));
+    expect(events).toHaveLength(2);
+    const receipts = (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.receipt"))).filter((mail) => mail.text.includes(order.number));
+    expect(receipts).toHaveLength(1);
+  });
+
+  it("refreshes an order from the provider when the webhook has not arrived", async () => {
+    const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
+    const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
+    // The sandbox decides the card, but its event is lost on the way.
+    await t.services.checkout["d"].sandbox!.confirm(clientSecret, "4242424242424242");
+    expect((await orderRow(order.id)).status).toBe("requires_payment");
+    const refreshed = await buyer.request(`/api/orders/guest/${order.id}/refresh`, { method: "POST" });
+    expect((await refreshed.json()).data).toMatchObject({ status: "paid", payment: { brand: "visa", last4: "4242" } });
+    expect((await stranger.request(`/api/orders/guest/${order.id}/refresh`, { method: "POST" })).status).toBe(404);
+  });
+
+  it("sells a deal with 10 claims left to exactly 10 of 50 concurrent buyers", async () => {
+    const deal = await t.services.deals.create(
+      {
+        titleEn: "Launch Pack",
+        titleFr: "Pack lancement",
+        descriptionEn: "A launch pack with a logo, a landing page and a week of posts.",
+        descriptionFr: "Un pack de lancement : logo, page d'accueil et une semaine de publications.",
+        serviceNameEn: "Launch",
+        serviceNameFr: "Lancement",
+        originalPrice: 20_000,
+        discountedPrice: 15_000,
+        discountPercentage: 25,
+        validFrom: new Date(Date.now() - DAY).toISOString(),
+        validUntil: new Date(Date.now() + 10 * DAY).toISOString(),
+        claimLimit: 15,
+      },
+      { claimCount: 5 },
+    );
+    const line = { serviceId: "hot_deal", serviceName: "Launch Pack", pricingType: "fixed", unitPriceCents: 15_000, quantity: 1, serviceData: { dealId: deal.id } };
+    const buyers = Array.from({ length: 50 }, () => t.client());
+    const created = await Promise.all(buyers.map(async (client) => (await (await create(client, { items: [line] })).json()).data as OrderView));
+    expect(created.every((order) => order.totalCents === 15_000 && order.items[0].dealId === deal.id)).toBe(true);
+    const results = await Promise.all(
+      buyers.map(async (client, index) => {
+        const intent = await client.request(`/api/orders/guest/${created[index].id}/payment-intent`);
+        if (intent.status !== 200) return { status: intent.status, message: (await intent.json()).message };
+        const { clientSecret } = (await intent.json()).data;
+        const confirm = await client.request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" } });
+        return { status: confirm.status, paid: (await confirm.json()).data?.status === "succeeded" };
+      }),
+    );
+    expect(results.filter((result) => result.paid)).toHaveLength(10);
+    expect(results.filter((result) => result.status === 409).every((result) => result.message === "Sorry, Launch Pack is sold out.")).toBe(true);
+    const [row] = await t.services.database.db.select().from(hotDeals).where(eq(hotDeals.id, deal.id));
+    expect(row.claimCount).toBe(15);
+    // Sold out now: a new order for it is refused at creation.
+    const late = await create(t.client(), { items: [line] });
+    expect(late.status).toBe(409);
+  });
+
+  it("releases a deal reservation when its payment fails or its time passes, and never charges over the limit", async () => {
+    const deal = await t.services.deals.create({
+      titleEn: "Last Seat",
+      titleFr: "Dernière place",
+      descriptionEn: "The last seat of a workshop, at a discount.",
+      descriptionFr: "La dernière place d'un atelier, à prix réduit.",
+      serviceNameEn: "Workshop",
+      serviceNameFr: "Atelier",
+      originalPrice: 20_000,
+      discountedPrice: 15_000,
+      discountPercentage: 25,
+      validFrom: new Date(Date.now() - DAY).toISOString(),
+      validUntil: new Date(Date.now() + 10 * DAY).toISOString(),
+      claimLimit: 1,
+    });
+    const line = { serviceId: "hot_deal", serviceName: "Last Seat", pricingType: "fixed", unitPriceCents: 15_000, quantity: 1, serviceData: { dealId: deal.id } };
+    const first = t.client();
+    const second = t.client();
+    const a: OrderView = (await (await create(first, { items: [line] })).json()).data;
+    const b: OrderView = (await (await create(second, { items: [line] })).json()).data;
+    expect((await first.request(`/api/orders/guest/${a.id}/payment-intent`)).status).toBe(200);
+    const refused = await second.request(`/api/orders/guest/${b.id}/payment-intent`);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe("Sorry, Last Seat is sold out.");
+    expect((await orderRow(b.id)).status).toBe("pending");
+
+    // A's card is declined: its reservation is released and B may pay.
+    expect((await (await pay(first, a.id, "4000000000000002")).json()).data.status).toBe("failed");
+    expect((await second.request(`/api/orders/guest/${b.id}/payment-intent`)).status).toBe(200);
+    // A tries again: B holds the seat now, so A is refused before any charge.
+    expect((await first.request(`/api/orders/guest/${a.id}/payment-intent`)).status).toBe(409);
+
+    // B's reservation expires unpaid: A can reserve the seat after the reservation time.
+    const later = new Date(Date.now() + (t.config.DEAL_RESERVATION_MINUTES + 1) * 60_000);
+    const answer = await t.services.checkout.startPayment(a.id, later);
+    expect(answer.amountCents).toBe(15_000);
+    const [row] = await t.services.database.db.select().from(hotDeals).where(eq(hotDeals.id, deal.id));
+    expect(row.claimCount).toBe(0);
+  });
+
+  it("lets staff list, search, read the history, cancel a pending order and refund a paid one", async () => {
+    expect((await buyer.request("/api/admin/orders")).status).toBe(401);
+    const pending: OrderView = (await (await create(buyer, { items: [website()], customerEmail: "grace@example.com" })).json()).data;
+    const paid: OrderView = (await (await create(buyer, { items: [website()], customerEmail: "grace@example.com" })).json()).data;
+    await pay(buyer, paid.id);
+
+    const list = (await (await staff.request("/api/admin/orders?q=grace@")).json()).data;
+    expect(list.items.map((order: OrderView) => order.id)).toEqual([paid.id, pending.id]);
+    const byNumber = (await (await staff.request(`/api/admin/orders?q=${pending.number}`)).json()).data;
+    expect(byNumber.items.map((order: OrderView) => order.id)).toEqual([pending.id]);
+    const paidOnly = (await (await staff.request("/api/admin/orders?status=paid&q=grace")).json()).data;
+    expect(paidOnly.items.map((order: OrderView) => order.id)).toEqual([paid.id]);
+
+    const refusedCancel = await staff.request(`/api/admin/orders/${paid.id}/cancel`, { method: "POST" });
+    expect(refusedCancel.status).toBe(409);
+    expect((await refusedCancel.json()).message).toBe("Only a pending, unpaid or failed order can be cancelled.");
+    const cancelled = (await (await staff.request(`/api/admin/orders/${pending.id}/cancel`, { method: "POST" })).json()).data;
+    expect(cancelled.status).toBe("cancelled");
+    expect(cancelled.history.at(-1)).toMatchObject({ from: "pending", to: "cancelled", cause: "cancelled_by_staff", actor: staff.user.email });
+
+    const refunded = (await (await staff.request(`/api/admin/orders/${paid.id}/refund`, { method: "POST" })).json()).data;
+    expect(refunded.status).toBe("refunded");
+    expect(refunded.history.map((entry: { cause: string }) => entry.cause)).toEqual(["created", "payment_started", "payment_succeeded", "refunded"]);
+    expect((await staff.request(`/api/admin/orders/${paid.id}/refund`, { method: "POST" })).status).toBe(409);
+  });
+
+  it("serves the receipt by signed link (JSON and PDF) and refuses any other token", async () => {
+    const order: OrderView = (await (await create(buyer, { items: [website()], promoCode: "WELCOME10" })).json()).data;
+    await pay(buyer, order.id);
+    const token = order.receiptUrl.replace("/receipt/", "");
+    const json = await stranger.request(`/api/receipts/${token}`);
+    expect(json.status).toBe(200);
+    expect((await json.json()).data).toMatchObject({ id: order.id, status: "paid", company: { name: "Atelier", address: expect.any(String) } });
+    const pdf = await stranger.request(`/api/receipts/${token}.pdf`);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    const own = await buyer.request(`/api/orders/guest/${order.id}/receipt.pdf`);
+    expect(own.status).toBe(200);
+    expect((await stranger.request(`/api/orders/guest/${order.id}/receipt.pdf`)).status).toBe(404);
+    const forged = `${order.id}_${"A".repeat(32)}`;
+    expect((await stranger.request(`/api/receipts/${forged}`)).status).toBe(404);
+    expect((await stranger.request(`/api/receipts/${forged}.pdf`)).status).toBe(404);
+  });
+});

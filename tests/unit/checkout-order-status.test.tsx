@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useOrderStatus, type OrderStatusState } from "../../app/features/checkout/use-order-status.ts";
+
+// The success page's order: read once, then, while the payment is not confirmed, a bounded refresh that
+// asks the server (POST /refresh, which checks with the provider) and stops at paid or failed.
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const ORDER_ID = "0bb16863-7f4e-4f7c-9a51-2d8e8d3b7c11";
+const order = (status: string) => ({ id: ORDER_ID, number: "0BB16863", status, items: [], totalCents: 50_000 });
+
+let container: HTMLDivElement;
+let root: Root;
+let seen: OrderStatusState[];
+const calls: Array<{ url: string; method: string }> = [];
+
+function Probe({ id }: { id: string | null }) {
+  seen.push(useOrderStatus(id, { intervalMs: 1_000, attempts: 3 }));
+  return null;
+}
+
+/** Answers GET with `first`, then each POST /refresh with the next status of `then` (the last repeats). */
+function serve(first: string, then: string[]) {
+  let refreshes = 0;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, method: init.method ?? "GET" });
+      if (init.method === "POST") {
+        const status = then[Math.min(refreshes, then.length - 1)]!;
+        refreshes += 1;
+        return new Response(JSON.stringify({ data: order(status) }), { status: 200 });
+      }
+      if (first === "missing") return new Response(JSON.stringify({ message: "Order not found", code: "not_found" }), { status: 404 });
+      return new Response(JSON.stringify({ data: order(first) }), { status: 200 });
+    }),
+  );
+}
+
+async function render(id: string | null) {
+  await act(async () => root.render(<Probe id={id} />));
+}
+
+async function tick(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+const last = () => seen[seen.length - 1]!;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  seen = [];
+  calls.length = 0;
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("the success page's order status", () => {
+  it("shows a paid order at once and asks nothing more", async () => {
+    serve("paid", []);
+    await render(ORDER_ID);
+    await tick(0);
+    expect(last()).toMatchObject({ kind: "ready", waiting: false, gaveUp: false, order: { status: "paid" } });
+    await tick(10_000);
+    expect(calls).toEqual([{ url: `/api/orders/guest/${ORDER_ID}`, method: "GET" }]);
+  });
+
+  it("refreshes an order waiting for its webhook until it is paid, then stops", async () => {
+    serve("requires_payment", ["requires_payment", "paid"]);
+    await render(ORDER_ID);
+    await tick(0);
+    expect(last()).toMatchObject({ kind: "ready", waiting: true, order: { status: "requires_payment" } });
+    await tick(1_000);
+    expect(last()).toMatchObject({ waiting: true });
+    await tick(1_000);
+    expect(last()).toMatchObject({ kind: "ready", waiting: false, gaveUp: false, order: { status: "paid" } });
+    await tick(10_000);
+    expect(calls.map((call) => call.method)).toEqual(["GET", "POST", "POST"]);
+    expect(calls[1]!.url).toBe(`/api/orders/guest/${ORDER_ID}/refresh`);
+  });
+
+  it("stops at a failed payment", async () => {
+    serve("requires_payment", ["failed"]);
+    await render(ORDER_ID);
+    await tick(1_000);
+    expect(last()).toMatchObject({ kind: "ready", waiting: false, order: { status: "failed" } });
+  });
+
+  it("gives up after its last attempt and says so (the page then asks the visitor to reload later)", async () => {
+    serve("requires_payment", ["requires_payment"]);
+    await render(ORDER_ID);
+    await tick(20_000);
+    expect(last()).toMatchObject({ kind: "ready", waiting: false, gaveUp: true });
+    expect(calls.filter((call) => call.method === "POST")).toHaveLength(3);
+  });
+
+  it("answers an error for an order it cannot read, or no order at all ('Unable to load order details.')", async () => {
+    serve("missing", []);
+    await render(ORDER_ID);
+    await tick(0);
+    expect(last()).toEqual({ kind: "error" });
+    await render(null);
+    expect(last()).toEqual({ kind: "error" });
+  });
+});

@@ -1,0 +1,233 @@
+// @vitest-environment jsdom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CartProvider } from "../../app/features/cart/cart-context.tsx";
+import { I18nProvider } from "../../app/i18n/react.tsx";
+import { createI18n } from "../../app/i18n/instance.ts";
+import { resources } from "../../app/locales/resources.ts";
+import CheckoutPage from "../../app/routes/checkout.tsx";
+
+// /checkout's refusals and toasts (specification 001, section 8), against a fake of our own API: the
+// server's message in "Order Creation Failed", the fallback when it cannot be reached, a sold-out deal at
+// the payment intent (409), and the success path's toasts and redirect.
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn(), dismissAll: vi.fn() }));
+vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const ORDER = {
+  id: "0bb16863-7f4e-4f7c-9a51-2d8e8d3b7c11",
+  number: "0BB16863",
+  status: "pending",
+  currency: "usd",
+  language: "en",
+  customerFirstName: "Ada",
+  customerLastName: "Lovelace",
+  customerEmail: "ada@example.com",
+  customerPhone: null,
+  customerCompany: null,
+  items: [{ serviceId: "marketing_consultation", name: "Marketing Consultation", description: "", pricingType: "custom", unitPriceCents: 50_000, quantity: 1, totalCents: 50_000, dealId: null }],
+  subtotalCents: 50_000,
+  discountCents: 0,
+  taxCents: 0,
+  promoCode: null,
+  totalCents: 50_000,
+  createdAt: "2026-11-25T10:00:00.000Z",
+  paidAt: null,
+  refundedAt: null,
+  payment: null,
+  failureMessage: null,
+  receiptUrl: "/receipt/token",
+};
+
+type Answer = { status: number; body: unknown } | "network";
+let answers: Record<string, Answer[]>;
+const requests: Array<{ path: string; method: string; headers: Record<string, string>; body: unknown }> = [];
+
+function answer(key: string): Response {
+  const queue = answers[key] ?? [];
+  const next = queue.length > 1 ? queue.shift()! : queue[0];
+  if (!next) throw new Error(`no answer for ${key}`);
+  if (next === "network") throw new TypeError("Failed to fetch");
+  return new Response(JSON.stringify(next.body), { status: next.status });
+}
+
+let container: HTMLDivElement;
+let root: Root;
+let location = "";
+
+function LocationProbe() {
+  const current = useLocation();
+  location = `${current.pathname}${current.search}`;
+  return null;
+}
+
+const page = () => <CheckoutPage {...({ loaderData: { texts: { services: {}, deals: {} }, language: "en" } } as unknown as Parameters<typeof CheckoutPage>[0])} />;
+
+async function render(path: string) {
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () =>
+    root.render(
+      <I18nProvider i18n={createI18n("en", resources)}>
+        <CartProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <LocationProbe />
+            <Routes>
+              <Route path="/checkout" element={page()} />
+              <Route path="*" element={<main>elsewhere</main>} />
+            </Routes>
+          </MemoryRouter>
+        </CartProvider>
+      </I18nProvider>,
+    ),
+  );
+}
+
+async function type(label: string, value: string) {
+  const labelNode = [...container.querySelectorAll("label")].find((node) => node.textContent === label);
+  if (!labelNode) throw new Error(`no field "${label}"`);
+  const input = document.getElementById(labelNode.htmlFor) as HTMLInputElement;
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+  await act(async () => {
+    setter.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+async function click(name: string) {
+  const button = [...container.querySelectorAll<HTMLButtonElement>("button")].find((node) => node.textContent?.trim() === name);
+  if (!button) throw new Error(`no button "${name}"`);
+  await act(async () => {
+    button.click();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+async function fillCustomer() {
+  await type("First name", "Ada");
+  await type("Last name", "Lovelace");
+  await type("Email", "ada@example.com");
+}
+
+beforeEach(() => {
+  answers = {};
+  requests.length = 0;
+  for (const spy of Object.values(toast)) spy.mockClear();
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string, init: RequestInit) => {
+      const method = init.method ?? "GET";
+      requests.push({ path, method, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(init.body as string) : undefined });
+      const route = path.replace(ORDER.id, ":id");
+      return answer(`${method} ${route}`);
+    }),
+  );
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("/checkout", () => {
+  it("tells each missing field its message and sends nothing", async () => {
+    await render("/checkout");
+    await click("Create Order");
+    expect(container.textContent).toContain("First name is required");
+    expect(container.textContent).toContain("Last name is required");
+    expect(container.textContent).toContain("Valid email is required");
+    expect(requests).toEqual([]);
+  });
+
+  it("sends section 3's payload with an Idempotency-Key, then shows the server's order and the payment step", async () => {
+    answers["POST /api/orders/guest"] = [{ status: 201, body: { data: ORDER } }];
+    answers["GET /api/orders/guest/:id/payment-intent"] = [{ status: 200, body: { data: { clientSecret: "pi_1_secret_2", provider: "sandbox", amountCents: 50_000 } } }];
+    await render("/checkout?service=Marketing%20Consultation&amount=500");
+    await fillCustomer();
+    await click("Create Order");
+    const created = requests[0]!;
+    expect(created.path).toBe("/api/orders/guest");
+    expect(created.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(created.body).toMatchObject({
+      customerFirstName: "Ada",
+      customerLastName: "Lovelace",
+      customerEmail: "ada@example.com",
+      currency: "usd",
+      taxCents: 0,
+      promoCode: null,
+      language: "en",
+      items: [{ serviceId: "marketing_consultation", serviceName: "Marketing Consultation", pricingType: "custom", unitPriceCents: 50_000, quantity: 1, customPriceCents: 50_000 }],
+    });
+    expect(toast.success).toHaveBeenCalledWith("Order Created Successfully!", { description: "Please complete your payment below." });
+    expect(container.querySelector("[data-testid=checkout-order-number]")?.textContent).toBe("Order 0BB16863");
+    expect(container.querySelector("[data-testid=pay-button]")?.textContent).toBe("Pay $500.00");
+    expect(container.querySelector("[data-testid=sandbox-card-form]")).not.toBeNull();
+  });
+
+  it("shows 'Order Creation Failed' with the server's message, or the fallback texts when the server fails or cannot be reached", async () => {
+    answers["POST /api/orders/guest"] = [{ status: 400, body: { message: "Total must be at least $0.50", code: "invalid" } }, "network", { status: 502, body: "Bad Gateway" }];
+    await render("/checkout?amount=500");
+    await fillCustomer();
+    await click("Create Order");
+    expect(toast.error).toHaveBeenLastCalledWith("Order Creation Failed", { description: "Total must be at least $0.50" });
+    expect(container.querySelector("[data-testid=checkout-alert]")?.textContent).toBe("Total must be at least $0.50");
+    await click("Create Order");
+    expect(toast.error).toHaveBeenLastCalledWith("Order Creation Failed", { description: "An error occurred while creating your order. Please try again." });
+    await click("Create Order");
+    expect(toast.error).toHaveBeenLastCalledWith("Order Creation Failed", { description: "Failed to create order" });
+    // A refusal created nothing: the next attempt carries a new key; a failure to answer keeps it (a retry).
+    expect(requests[0]!.headers["idempotency-key"]).not.toBe(requests[1]!.headers["idempotency-key"]);
+    expect(requests[1]!.headers["idempotency-key"]).toBe(requests[2]!.headers["idempotency-key"]);
+  });
+
+  it("says why when the payment intent is refused (a sold-out deal), and asks for it again on the next click", async () => {
+    answers["POST /api/orders/guest"] = [{ status: 201, body: { data: ORDER } }];
+    answers["GET /api/orders/guest/:id/payment-intent"] = [{ status: 409, body: { message: "Brand Launch Pack is sold out", code: "conflict" } }];
+    await render("/checkout");
+    await fillCustomer();
+    await click("Create Order");
+    expect(toast.error).toHaveBeenLastCalledWith("Order Creation Failed", { description: "Brand Launch Pack is sold out" });
+    expect(container.querySelector("[data-testid=payment-step]")).toBeNull();
+    await click("Create Order");
+    // The order exists: only its payment intent is asked for again.
+    expect(requests.map((request) => `${request.method} ${request.path.replace(ORDER.id, ":id")}`)).toEqual([
+      "POST /api/orders/guest",
+      "GET /api/orders/guest/:id/payment-intent",
+      "GET /api/orders/guest/:id/payment-intent",
+    ]);
+  });
+
+  it("says 'Invalid Cart Data' for a cart address that is not JSON, and 'Checkout Error' for an amount that is not one", async () => {
+    await render("/checkout?cart=%7Bnope");
+    expect(toast.error).toHaveBeenCalledWith("Invalid Cart Data", { description: "There was an issue with your cart. Please try again." });
+    expect(container.querySelector("[data-testid=checkout-back]")?.textContent).toBe("Back to Cart");
+    act(() => root.unmount());
+    container.remove();
+    await render("/checkout?amount=ten");
+    expect(toast.error).toHaveBeenCalledWith("Checkout Error", { description: "Failed to initialize checkout. Please try again." });
+    expect(container.querySelector("[data-testid=checkout-back]")?.textContent).toBe("Back to Home");
+  });
+
+  it("pays with the sandbox card: 'Payment Processing!' and on to /checkout/success", async () => {
+    answers["POST /api/orders/guest"] = [{ status: 201, body: { data: ORDER } }];
+    answers["GET /api/orders/guest/:id/payment-intent"] = [{ status: 200, body: { data: { clientSecret: "pi_1_secret_2", provider: "sandbox", amountCents: 50_000 } } }];
+    answers["POST /api/payments/sandbox/confirm"] = [{ status: 200, body: { data: { status: "succeeded" } } }];
+    await render("/checkout");
+    await fillCustomer();
+    await click("Create Order");
+    await type("Card number", "4242424242424242");
+    await type("Expiry", "1234");
+    await type("CVC", "123");
+    await click("Pay $500.00");
+    expect(requests.at(-1)).toMatchObject({ path: "/api/payments/sandbox/confirm", body: { clientSecret: "pi_1_secret_2", cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" } });
+    expect(toast.success).toHaveBeenLastCalledWith("Payment Processing!", { description: "Redirecting to confirmation page..." });
+    expect(location).toBe(`/checkout/success?order_id=${ORDER.id}`);
+  });
+});
