@@ -13,6 +13,9 @@ import { CatalogueService } from "../core/catalogue/service.server.ts";
 import { DealService } from "../core/deals/service.server.ts";
 import { NewsletterService } from "../core/newsletter/service.server.ts";
 import { PromoService } from "../core/promotions/service.server.ts";
+import { CrmRegistry } from "../core/crm/directory.server.ts";
+import { JobQueue } from "../core/jobs/queue.server.ts";
+import { LeadService } from "../core/leads/service.server.ts";
 import { translator as translatorOf } from "./i18n.server.ts";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import type { Logger } from "./logger.server.ts";
@@ -34,10 +37,21 @@ export interface Services {
   promotions: PromoService;
   deals: DealService;
   newsletter: NewsletterService;
+  /** Background jobs (pg-boss); started by server/main.ts, and by tests that need them. */
+  jobs: JobQueue;
+  leads: LeadService;
 }
 
-export function createServices(database: DatabaseHandle, config: Config, _logger: Logger): Services {
+export function createServices(database: DatabaseHandle, config: Config, logger: Logger): Services {
   const db = database.db;
+  const jobs = new JobQueue(database, { pollingIntervalSeconds: config.JOB_POLL_SECONDS, logger });
+  const crm = new CrmRegistry(config);
+  // Every channel that makes a lead (contact, booking, chat, call) records it through this one service.
+  const leads = new LeadService(db, {
+    crm,
+    jobs,
+    syncOptions: { policy: { maxAttempts: config.CRM_SYNC_MAX_ATTEMPTS, baseDelayMs: config.CRM_RETRY_BASE_MS, maxDelayMs: 15 * 60_000 }, logger },
+  });
   // One signal for the whole process: the services' list caches and the page cache follow it.
   const content = new ContentEvents();
   // What the modules that send e-mails share: the outbox, translations, and the company's details.
@@ -63,9 +77,10 @@ export function createServices(database: DatabaseHandle, config: Config, _logger
     rateLimits: new RateLimitService(db),
     blog: new BlogService(db, undefined, content),
     mail,
-    contact: new ContactService(db, mailing),
+    contact: new ContactService(db, { ...mailing, leads }),
     appointments: new AppointmentService(db, {
       ...mailing,
+      leads,
       hours: {
         openHour: config.BOOKING_OPEN_HOUR,
         closeHour: config.BOOKING_CLOSE_HOUR,
@@ -79,5 +94,7 @@ export function createServices(database: DatabaseHandle, config: Config, _logger
     promotions: new PromoService(db),
     deals: new DealService(db, content),
     newsletter: new NewsletterService(db, { mail, translate, rateLimits: mailing.rateLimits, publicUrl: config.publicUrl, companyName: config.COMPANY_NAME }),
+    jobs,
+    leads,
   };
 }

@@ -59,6 +59,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
         },
       };
     },
-    close: () => database.close(),
+    close: async () => {
+      await services.jobs.stop();
+      await database.close();
+    },
   };
 }
