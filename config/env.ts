@@ -83,6 +83,7 @@ export const envSchema = z
     CRM_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(100, "must be between 100 and 120000").max(120_000, "must be between 100 and 120000").default(10_000),
     CRM_SYNC_MAX_ATTEMPTS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 20").max(20, "must be between 1 and 20").default(6),
     CRM_RETRY_BASE_MS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(10, "must be between 10 and 3600000").max(3_600_000, "must be between 10 and 3600000").default(5_000),
+    CRM_SYNC_EXPIRE_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(5, "must be between 5 and 3600").max(3600, "must be between 5 and 3600").default(120),
     JOB_POLL_SECONDS: z.coerce.number({ message: "must be a number" }).min(0.5, "must be between 0.5 and 60").max(60, "must be between 0.5 and 60").default(2),
   })
   .superRefine((env, ctx) => {

@@ -44,13 +44,18 @@ export interface Services {
 
 export function createServices(database: DatabaseHandle, config: Config, logger: Logger): Services {
   const db = database.db;
-  const jobs = new JobQueue(database, { pollingIntervalSeconds: config.JOB_POLL_SECONDS, logger });
+  // Expired jobs (their server died mid-run) are looked for a few times per expiry period.
+  const jobs = new JobQueue(database, {
+    pollingIntervalSeconds: config.JOB_POLL_SECONDS,
+    superviseIntervalSeconds: Math.max(1, Math.min(30, Math.floor(config.CRM_SYNC_EXPIRE_SECONDS / 4))),
+    logger,
+  });
   const crm = new CrmRegistry(config);
   // Every channel that makes a lead (contact, booking, chat, call) records it through this one service.
   const leads = new LeadService(db, {
     crm,
     jobs,
-    syncOptions: { policy: { maxAttempts: config.CRM_SYNC_MAX_ATTEMPTS, baseDelayMs: config.CRM_RETRY_BASE_MS, maxDelayMs: 15 * 60_000 }, logger },
+    syncOptions: { policy: { maxAttempts: config.CRM_SYNC_MAX_ATTEMPTS, baseDelayMs: config.CRM_RETRY_BASE_MS, maxDelayMs: 15 * 60_000 }, expireInSeconds: config.CRM_SYNC_EXPIRE_SECONDS, logger },
   });
   // One signal for the whole process: the services' list caches and the page cache follow it.
   const content = new ContentEvents();

@@ -35,6 +35,8 @@ export class JobQueue {
     this.options = options;
     const common = {
       superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+      // Expired jobs are found by the monitor pass, which otherwise runs once a minute.
+      monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
       // One migration of the job tables at a time: several servers may start together.
       migrate: true,
       // No schedules and no telemetry here: less work on the single-connection embedded database.

@@ -62,7 +62,7 @@ export class LeadSyncJobs implements LeadSyncScheduler {
         policy: "stately",
         // pg-boss's own retries cover what the handler cannot: a server that died mid-job, a database outage.
         retryLimit: 5,
-        retryDelay: 5,
+        retryDelay: 2,
         retryBackoff: true,
         expireInSeconds: options.expireInSeconds ?? 120,
       })

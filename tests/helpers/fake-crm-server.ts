@@ -8,10 +8,12 @@ export interface FakeCrmRequest {
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
   body: unknown;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 /** A scripted answer for the next request: an HTTP failure, or no answer at all (a time-out). */
-export type ScriptedFailure = { status: number; retryAfter?: string; body?: unknown } | { timeout: true };
+export type ScriptedFailure = { status: number; retryAfter?: string; body?: unknown } | { timeout: true; afterHandling?: boolean };
 
 export interface FakeAnswer {
   status: number;
@@ -62,12 +64,14 @@ export abstract class FakeCrmServer {
             body = text;
           }
         }
-        const request: FakeCrmRequest = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, headers: req.headers, body };
+        const request: FakeCrmRequest = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, headers: req.headers, body, at: Date.now() };
         this.requests.push(request);
         if (text && !String(req.headers["content-type"] ?? "").startsWith("application/json")) this.problem(request, "a body without a JSON content type");
         const scripted = this.script.shift();
         if (scripted && "timeout" in scripted) {
-          // Never answered: the client's time-out has to end the call.
+          // Never answered: the client's time-out has to end the call. With afterHandling, the CRM did
+          // the work (the record exists) but its answer is lost, as when the caller dies mid-call.
+          if (scripted.afterHandling && this.authorised(req.headers)) this.route(request);
           this.held.add(res);
           res.on("close", () => this.held.delete(res));
           return;
