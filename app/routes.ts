@@ -19,6 +19,7 @@ function pages(idPrefix: string) {
     route("reset-password", "routes/reset-password.tsx", id("reset-password")),
     route("account/password", "routes/account-password.tsx", id("account-password")),
     route("admin", "routes/admin.tsx", id("admin")),
+    route("leads", "routes/leads.tsx", id("leads")),
     route("cart", "routes/cart.tsx", id("cart")),
     route("testimonials", "routes/testimonials.tsx", id("testimonials")),
     route("hot-deals", "routes/hot-deals.tsx", id("hot-deals")),

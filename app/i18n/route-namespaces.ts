@@ -20,6 +20,7 @@ export const ROUTE_NAMESPACES = {
   "reset-password": ["auth"],
   "account-password": ["auth"],
   admin: ["admin", "blog", "testimonials", "deals", "errors"],
+  leads: ["leads", "admin"],
   cart: ["cart"],
   testimonials: ["testimonials"],
   "hot-deals": ["deals", "cart", "newsletter"],

@@ -70,8 +70,13 @@ export class JobQueue {
     this.started ??= (async () => {
       await this.boss.start();
       for (const [name, settings] of this.queues) {
-        if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, settings as Parameters<PgBoss["updateQueue"]>[1]);
-        else await this.boss.createQueue(name, settings);
+        if (await this.boss.getQueue(name)) {
+          // A queue's policy and partitioning are fixed at creation; its retry and expiry settings follow the code.
+          const { policy: _policy, partition: _partition, deadLetter: _deadLetter, retryDelayMax: _max, heartbeatSeconds: _heartbeat, ...changeable } = settings;
+          await this.boss.updateQueue(name, changeable as Parameters<PgBoss["updateQueue"]>[1]);
+        } else {
+          await this.boss.createQueue(name, settings);
+        }
       }
       for (const { name, handler } of this.workers) {
         await this.boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async ([job]) => handler(job));
