@@ -15,6 +15,7 @@ import os from "node:os";
 /** Seconds per file in a CI run (PGlite, one file at a time); only used to balance the shards. */
 const SECONDS: Record<string, number> = {
   "navigation.test.ts": 66,
+  "leads.test.ts": 60,
   "blog.test.ts": 57,
   "bundle-budget.test.ts": 55,
   "screenshots.test.ts": 48,
