@@ -1,4 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { DomainError } from "../../core/errors.ts";
 import { leadListQuerySchema, type LeadFilters } from "../../core/leads/schema.ts";
 import { LEAD_PAGE } from "../../core/leads/service.server.ts";
 import { translator } from "../../server/i18n.server.ts";
@@ -37,7 +38,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     leads.stats(),
     leads.recent(),
     leads.list(filters, { limit: LEAD_PAGE.default, offset }),
-    Number.isInteger(leadId) && leadId > 0 ? leads.detail(leadId).catch(() => null) : Promise.resolve(null),
+    Number.isInteger(leadId) && leadId > 0 ? leads.detail(leadId).catch((error: unknown) => {
+          // An old link to a lead that is gone opens the dashboard; anything else is a real failure.
+          if (error instanceof DomainError && error.code === "not_found") return null;
+          throw error;
+        }) : Promise.resolve(null),
   ]);
   return { stats, recent, page, detail, filters, providers: leads.providers(), language, title: `${translator(language)("leads:title")} | ${context.publicConfig.companyName}` };
 }

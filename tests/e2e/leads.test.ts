@@ -6,7 +6,7 @@ import enLeads from "../../app/locales/en/leads.json";
 import frCommon from "../../app/locales/fr/common.json";
 import frLeads from "../../app/locales/fr/leads.json";
 import { FakeHubSpot } from "../helpers/fake-crm-hubspot.ts";
-import { expectAccessible, expectAccessibleWithin, expectText, expectToast, launchBrowser, trackPageProblems, waitForHydration, type PageProblems } from "./browser.ts";
+import { expectAccessible, expectAccessibleWithin, expectText, expectToast, expectValue, launchBrowser, trackPageProblems, waitForHydration, type PageProblems } from "./browser.ts";
 import { createPostgresDatabase, startServer, temporaryDir, type ServerProcess } from "./server-process.ts";
 
 /**
@@ -153,7 +153,7 @@ describe.each(languages)("/leads in $name", ({ prefix, locale, t, common, person
 
     const statusName = t.table.statusFor.replace("{{name}}", person.name);
     await expectToast(page, () => row.getByRole("combobox", { name: statusName }).selectOption("contacted"), { title: t.toast.updated, type: "success" });
-    await expect(row.getByRole("combobox", { name: statusName }).inputValue()).resolves.toBe("contacted");
+    await expectValue(row.getByRole("combobox", { name: statusName }), "contacted");
     // The change reaches the CRM too, on the same record.
     await expect.poll(() => [...hubspot.contacts.values()].find((contact) => contact.properties.email === person.email)?.properties.hs_lead_status, { timeout: 30_000 }).toBe("CONNECTED");
     await expect.poll(() => badge.getAttribute("data-sync-status"), { timeout: 30_000 }).toBe("synced");
@@ -165,7 +165,7 @@ describe.each(languages)("/leads in $name", ({ prefix, locale, t, common, person
     await page.waitForURL(/lead=\d+/);
     await expectText(page.getByRole("heading", { level: 2 }), person.name);
     await expectText(page.locator("[data-channel=contact_form]").first(), new RegExp(t.source.contact_form));
-    await expect(page.getByText("Authentication credentials not found", { exact: false }).first().isVisible()).resolves.toBe(true);
+    await page.getByText("Authentication credentials not found", { exact: false }).first().waitFor();
     await expectAccessible(page);
 
     await page.getByRole("link", { name: t.detail.back }).click();

@@ -78,7 +78,8 @@ export abstract class FakeCrmServer {
         }
         let answer: FakeAnswer;
         if (scripted) {
-          answer = { status: scripted.status, body: scripted.body ?? this.defaultFailureBody(scripted.status), headers: scripted.retryAfter ? { "retry-after": scripted.retryAfter } : {} };
+          const body = scripted.body ?? (scripted.status === 401 ? this.unauthorised().body : this.defaultFailureBody(scripted.status));
+          answer = { status: scripted.status, body, headers: scripted.retryAfter ? { "retry-after": scripted.retryAfter } : {} };
         } else if (!this.authorised(req.headers)) {
           answer = this.unauthorised();
         } else {

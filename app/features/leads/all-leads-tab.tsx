@@ -40,9 +40,11 @@ export function AllLeadsTab({ page, filters, language, pageHref, detailHref, def
       <Form method="get" role="search" aria-label={t("filters.label")} className="grid items-end gap-4 rounded-2xl border border-border bg-white p-5 sm:grid-cols-2 lg:grid-cols-[repeat(4,1fr)_auto]" onChange={(event) => void submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
         <input type="hidden" name="tab" value="all" />
         {FILTERS.map((filter) => (
-          <label key={filter.name} className="space-y-1.5 text-sm font-medium">
-            <span>{t(filter.label)}</span>
-            <select name={filter.name} defaultValue={filters[filter.name] ?? ""} key={filters[filter.name] ?? ""} className={selectClasses}>
+          <div key={filter.name} className="space-y-1.5 text-sm font-medium">
+            <label htmlFor={`lead-filter-${filter.name}`} className="block">
+              {t(filter.label)}
+            </label>
+            <select id={`lead-filter-${filter.name}`} name={filter.name} defaultValue={filters[filter.name] ?? ""} key={filters[filter.name] ?? ""} className={selectClasses}>
               <option value="">{t("filters.all")}</option>
               {filter.values.map((value) => (
                 <option key={value} value={value}>
@@ -50,7 +52,7 @@ export function AllLeadsTab({ page, filters, language, pageHref, detailHref, def
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         ))}
         <div className="flex gap-2">
           <noscript>
@@ -102,7 +104,7 @@ export function AllLeadsTab({ page, filters, language, pageHref, detailHref, def
                     </th>
                     <td className="px-4 py-3">{t(`source.${lead.leadSource}`)}</td>
                     <td className="px-4 py-3">
-                      <StatusSelect lead={lead} disabled={busy === lead.id} onChange={(status) => void setStatus(lead, status)} />
+                      <StatusSelect lead={lead} disabled={busy === lead.id} onChange={(status) => setStatus(lead, status)} />
                     </td>
                     <td className="px-4 py-3">
                       <SyncBadge lead={lead} />

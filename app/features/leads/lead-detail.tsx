@@ -26,7 +26,7 @@ export function LeadDetailView({ lead, language, backHref }: { lead: LeadDetail;
           <label className="flex items-center gap-2 text-sm font-medium" htmlFor="lead-status">
             {t("detail.status")}
           </label>
-          <StatusSelect id="lead-status" lead={lead} disabled={busy === lead.id} onChange={(status) => void setStatus(lead, status)} />
+          <StatusSelect id="lead-status" lead={lead} disabled={busy === lead.id} onChange={(status) => setStatus(lead, status)} />
           <SyncBadge lead={lead} />
           {lead.syncStatus === "synced" ? null : (
             <Button size="sm" variant="outline" disabled={busy === lead.id} onClick={() => void sync(lead)}>

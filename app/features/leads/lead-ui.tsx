@@ -57,15 +57,17 @@ export function useLeadActions(leadsOnScreen: ReadonlyArray<Pick<Lead, "syncStat
   }, [waiting, revalidator]);
 
   const setStatus = useCallback(
-    async (lead: Lead, status: LeadStatus) => {
+    async (lead: Lead, status: LeadStatus): Promise<boolean> => {
       setBusy(lead.id);
       try {
         const updated = await api<Lead>(`/api/leads/${lead.id}`, { method: "PATCH", json: { leadStatus: status } });
         toast.success(t("toast.updated"), { description: t("toast.updatedDescription", { name: leadName(lead), status: t(`status.${status}`) }) });
         if (updated.syncStatus === "pending" && updated.crmSystem) setWatching(true);
         await revalidator.revalidate();
+        return true;
       } catch (error) {
         toast.error(t("toast.updateFailed"), { description: error instanceof ApiError ? error.message : t("toast.updateFailedFallback") });
+        return false;
       } finally {
         setBusy(null);
       }
@@ -93,17 +95,26 @@ export function useLeadActions(leadsOnScreen: ReadonlyArray<Pick<Lead, "syncStat
   return { setStatus, sync, busy };
 }
 
-/** The editable status of a lead. */
-export function StatusSelect({ lead, onChange, disabled, id }: { lead: Lead; onChange: (status: LeadStatus) => void; disabled?: boolean; id?: string }) {
+/** The editable status of a lead: the choice shows at once, and goes back if the server refuses it. */
+export function StatusSelect({ lead, onChange, disabled, id }: { lead: Lead; onChange: (status: LeadStatus) => Promise<boolean>; disabled?: boolean; id?: string }) {
   const { t } = useTranslation("leads");
+  const [chosen, setChosen] = useState<{ from: LeadStatus; value: LeadStatus } | null>(null);
+  // A choice holds until the server's data changes (the reload after the update).
+  const value = chosen && chosen.from === lead.leadStatus ? chosen.value : lead.leadStatus;
   return (
     <select
       id={id}
       aria-label={t("table.statusFor", { name: leadName(lead) })}
       className={`${selectClasses} h-9 min-w-32`}
-      value={lead.leadStatus}
+      value={value}
       disabled={disabled}
-      onChange={(event) => onChange(event.target.value as LeadStatus)}
+      onChange={(event) => {
+        const next = event.target.value as LeadStatus;
+        setChosen({ from: lead.leadStatus, value: next });
+        void onChange(next).then((accepted) => {
+          if (!accepted) setChosen(null);
+        });
+      }}
     >
       {LEAD_STATUSES.map((status) => (
         <option key={status} value={status}>
