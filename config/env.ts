@@ -80,6 +80,21 @@ export const envSchema = z
     STRIPE_API_URL: optionalUrl,
     SANDBOX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     DEAL_RESERVATION_MINUTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1440").max(1440, "must be between 1 and 1440").default(15),
+    CRM_DEFAULT: z.enum(["hubspot", "pipedrive", "salesforce"], { message: "must be hubspot, pipedrive or salesforce" }).optional(),
+    HUBSPOT_ACCESS_TOKEN: z.string().min(1).optional(),
+    HUBSPOT_API_URL: optionalUrl,
+    PIPEDRIVE_API_TOKEN: z.string().min(1).optional(),
+    PIPEDRIVE_COMPANY_DOMAIN: z
+      .string()
+      .regex(/^(?:[a-z0-9][a-z0-9-]*|https?:\/\/\S+)$/i, 'must be the company domain ("acme" for acme.pipedrive.com) or a full URL')
+      .optional(),
+    SALESFORCE_INSTANCE_URL: optionalUrl,
+    SALESFORCE_ACCESS_TOKEN: z.string().min(1).optional(),
+    CRM_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(100, "must be between 100 and 120000").max(120_000, "must be between 100 and 120000").default(10_000),
+    CRM_SYNC_MAX_ATTEMPTS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 20").max(20, "must be between 1 and 20").default(6),
+    CRM_RETRY_BASE_MS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(10, "must be between 10 and 3600000").max(3_600_000, "must be between 10 and 3600000").default(5_000),
+    CRM_SYNC_EXPIRE_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(5, "must be between 5 and 3600").max(3600, "must be between 5 and 3600").default(120),
+    JOB_POLL_SECONDS: z.coerce.number({ message: "must be a number" }).min(0.5, "must be between 0.5 and 60").max(60, "must be between 0.5 and 60").default(2),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -92,6 +107,16 @@ export const envSchema = z
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
     if (stripe.some(Boolean) && !stripe.every(Boolean)) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together" });
+    }
+    if (Boolean(env.PIPEDRIVE_API_TOKEN) !== Boolean(env.PIPEDRIVE_COMPANY_DOMAIN)) {
+      ctx.addIssue({ code: "custom", path: ["PIPEDRIVE_COMPANY_DOMAIN"], message: "PIPEDRIVE_API_TOKEN and PIPEDRIVE_COMPANY_DOMAIN must be set together" });
+    }
+    if (Boolean(env.SALESFORCE_INSTANCE_URL) !== Boolean(env.SALESFORCE_ACCESS_TOKEN)) {
+      ctx.addIssue({ code: "custom", path: ["SALESFORCE_ACCESS_TOKEN"], message: "SALESFORCE_INSTANCE_URL and SALESFORCE_ACCESS_TOKEN must be set together" });
+    }
+    const crmConfigured = { hubspot: Boolean(env.HUBSPOT_ACCESS_TOKEN), pipedrive: Boolean(env.PIPEDRIVE_API_TOKEN), salesforce: Boolean(env.SALESFORCE_ACCESS_TOKEN) };
+    if (env.CRM_DEFAULT && !crmConfigured[env.CRM_DEFAULT]) {
+      ctx.addIssue({ code: "custom", path: ["CRM_DEFAULT"], message: `CRM_DEFAULT is ${env.CRM_DEFAULT}, which is not configured (set its token)` });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together" });
@@ -144,7 +169,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
       result.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? "environment");
         const given = source[name];
-        return `${name}: ${issue.message}${given !== undefined && !/SECRET|PASSWORD/.test(name) ? ` (got "${given}")` : ""}`;
+        return `${name}: ${issue.message}${given !== undefined && !/SECRET|PASSWORD|TOKEN/.test(name) ? ` (got "${given}")` : ""}`;
       }),
     );
   }

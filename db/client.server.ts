@@ -18,6 +18,10 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The embedded database's client (PGlite only): the job queue runs on it in-process. */
+  pglite?: PGlite;
+  /** The connection string (PostgreSQL only): the job queue opens its own small pool with it. */
+  url?: string;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -55,6 +59,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: "postgres",
+    url,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -92,6 +97,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   return {
     db,
     kind: "pglite",
+    pglite: client,
     ping: async () => {
       if (closed) throw new Error("database closed");
       await client.query("select 1");

@@ -16,6 +16,7 @@ import os from "node:os";
 const SECONDS: Record<string, number> = {
   "checkout.test.ts": 150,
   "navigation.test.ts": 66,
+  "leads.test.ts": 60,
   "blog.test.ts": 57,
   "bundle-budget.test.ts": 55,
   "screenshots.test.ts": 48,

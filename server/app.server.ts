@@ -15,6 +15,7 @@ import { mailRoutes } from "./api/mail.server.ts";
 import { testimonialRoutes } from "./api/testimonials.server.ts";
 import { catalogueRoutes } from "./api/catalogue.server.ts";
 import { dealRoutes } from "./api/deals.server.ts";
+import { leadRoutes } from "./api/leads.server.ts";
 import { newsletterRoutes } from "./api/newsletter.server.ts";
 import { promotionRoutes } from "./api/promotions.server.ts";
 import { orderRoutes } from "./api/orders.server.ts";
@@ -141,6 +142,7 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   api.route("/", orderRoutes(services, config));
   api.route("/", sandboxPaymentRoutes(services));
   api.route("/", webhookRoutes(services));
+  api.route("/", leadRoutes(services));
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Atelier API", version: "1.0.0", description: "Every /api route of Atelier, generated from its zod schemas." },

@@ -42,6 +42,10 @@ async function main() {
   mailDispatcher?.start();
   logger.info({ mailDelivery: mailDispatcher ? "smtp" : "outbox only" }, mailDispatcher ? "e-mail delivery started" : "MAIL_URL is not set: e-mails stay in the outbox");
 
+  // Background jobs (CRM syncs) run on every app server; pg-boss hands each job to one of them.
+  await services.jobs.start();
+  logger.info({ crmDefault: config.CRM_DEFAULT ?? null }, "background jobs started");
+
   // /api/health answers from this probe's last check instead of querying the database per request.
   const health = new HealthProbe({ ping: () => database.ping(), logger }).start();
 
@@ -91,6 +95,7 @@ async function main() {
     await closeDev();
     await health.stop();
     await mailDispatcher?.stop();
+    await services.jobs.stop();
     await database.close();
     logger.info("stopped");
     process.exit(0);

@@ -19,6 +19,9 @@ import { OrderService } from "../core/orders/service.server.ts";
 import type { PaymentProvider } from "../core/payments/provider.ts";
 import { SandboxProvider } from "../core/payments/sandbox.server.ts";
 import { StripeProvider } from "../core/payments/stripe.server.ts";
+import { CrmRegistry } from "../core/crm/directory.server.ts";
+import { JobQueue } from "../core/jobs/queue.server.ts";
+import { LeadService } from "../core/leads/service.server.ts";
 import { translator as translatorOf } from "./i18n.server.ts";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import type { Logger } from "./logger.server.ts";
@@ -44,10 +47,26 @@ export interface Services {
   signing: Signing;
   orders: OrderService;
   checkout: CheckoutService;
+  /** Background jobs (pg-boss); started by server/main.ts, and by tests that need them. */
+  jobs: JobQueue;
+  leads: LeadService;
 }
 
 export function createServices(database: DatabaseHandle, config: Config, logger: Logger): Services {
   const db = database.db;
+  // Expired jobs (their server died mid-run) are looked for a few times per expiry period.
+  const jobs = new JobQueue(database, {
+    pollingIntervalSeconds: config.JOB_POLL_SECONDS,
+    superviseIntervalSeconds: Math.max(1, Math.min(30, Math.floor(config.CRM_SYNC_EXPIRE_SECONDS / 4))),
+    logger,
+  });
+  const crm = new CrmRegistry(config);
+  // Every channel that makes a lead (contact, booking, chat, call) records it through this one service.
+  const leads = new LeadService(db, {
+    crm,
+    jobs,
+    syncOptions: { policy: { maxAttempts: config.CRM_SYNC_MAX_ATTEMPTS, baseDelayMs: config.CRM_RETRY_BASE_MS, maxDelayMs: 15 * 60_000 }, expireInSeconds: config.CRM_SYNC_EXPIRE_SECONDS, logger },
+  });
   // One signal for the whole process: the services' list caches and the page cache follow it.
   const content = new ContentEvents();
   // What the modules that send e-mails share: the outbox, translations, and the company's details.
@@ -103,9 +122,10 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     rateLimits: new RateLimitService(db),
     blog: new BlogService(db, undefined, content),
     mail,
-    contact: new ContactService(db, mailing),
+    contact: new ContactService(db, { ...mailing, leads }),
     appointments: new AppointmentService(db, {
       ...mailing,
+      leads,
       hours: {
         openHour: config.BOOKING_OPEN_HOUR,
         closeHour: config.BOOKING_CLOSE_HOUR,
@@ -122,5 +142,7 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     signing,
     orders,
     checkout,
+    jobs,
+    leads,
   };
 }

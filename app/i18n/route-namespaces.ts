@@ -20,6 +20,7 @@ export const ROUTE_NAMESPACES = {
   "reset-password": ["auth"],
   "account-password": ["auth"],
   admin: ["admin", "blog", "testimonials", "deals", "errors"],
+  leads: ["leads", "admin"],
   cart: ["cart"],
   checkout: ["checkout", "cart"],
   "checkout-success": ["checkout"],

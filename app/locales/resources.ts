@@ -13,6 +13,7 @@ import enContact from "./en/contact.json" with { type: "json" };
 import enDeals from "./en/deals.json" with { type: "json" };
 import enErrors from "./en/errors.json" with { type: "json" };
 import enHome from "./en/home.json" with { type: "json" };
+import enLeads from "./en/leads.json" with { type: "json" };
 import enLegal from "./en/legal.json" with { type: "json" };
 import enMail from "./en/mail.json" with { type: "json" };
 import enNewsletter from "./en/newsletter.json" with { type: "json" };
@@ -30,6 +31,7 @@ import frContact from "./fr/contact.json" with { type: "json" };
 import frDeals from "./fr/deals.json" with { type: "json" };
 import frErrors from "./fr/errors.json" with { type: "json" };
 import frHome from "./fr/home.json" with { type: "json" };
+import frLeads from "./fr/leads.json" with { type: "json" };
 import frLegal from "./fr/legal.json" with { type: "json" };
 import frMail from "./fr/mail.json" with { type: "json" };
 import frNewsletter from "./fr/newsletter.json" with { type: "json" };
@@ -39,6 +41,6 @@ import frTestimonials from "./fr/testimonials.json" with { type: "json" };
 export { NAMESPACES } from "./namespaces.ts";
 
 export const resources = {
-  en: { common: enCommon, errors: enErrors, auth: enAuth, blog: enBlog, admin: enAdmin, legal: enLegal, cart: enCart, catalogue: enCatalogue, deals: enDeals, newsletter: enNewsletter, mail: enMail, contact: enContact, appointments: enAppointments, testimonials: enTestimonials, home: enHome, orders: enOrders, checkout: enCheckout },
-  fr: { common: frCommon, errors: frErrors, auth: frAuth, blog: frBlog, admin: frAdmin, legal: frLegal, cart: frCart, catalogue: frCatalogue, deals: frDeals, newsletter: frNewsletter, mail: frMail, contact: frContact, appointments: frAppointments, testimonials: frTestimonials, home: frHome, orders: frOrders, checkout: frCheckout },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, blog: enBlog, admin: enAdmin, legal: enLegal, cart: enCart, catalogue: enCatalogue, deals: enDeals, newsletter: enNewsletter, mail: enMail, contact: enContact, appointments: enAppointments, testimonials: enTestimonials, home: enHome, orders: enOrders, checkout: enCheckout, leads: enLeads },
+  fr: { common: frCommon, errors: frErrors, auth: frAuth, blog: frBlog, admin: frAdmin, legal: frLegal, cart: frCart, catalogue: frCatalogue, deals: frDeals, newsletter: frNewsletter, mail: frMail, contact: frContact, appointments: frAppointments, testimonials: frTestimonials, home: frHome, orders: frOrders, checkout: frCheckout, leads: frLeads },
 };

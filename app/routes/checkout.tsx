@@ -10,6 +10,7 @@ import { toast } from "../components/ui/toast.ts";
 import { ApiError } from "../lib/api.ts";
 import { serverFieldErrors } from "../lib/form-errors.ts";
 import { useCart } from "../features/cart/cart-context.tsx";
+import { useCartDispatch } from "../features/cart/use-cart-dispatch.ts";
 import { CheckoutSteps } from "../features/checkout/checkout-steps.tsx";
 import { CheckoutSummary } from "../features/checkout/checkout-summary.tsx";
 import { CHECKOUT_SERVICE_ID, checkoutSource, draftFromCart, type CheckoutDraft } from "../features/checkout/checkout-source.ts";
@@ -68,7 +69,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const localize = useLocalizedPath();
-  const { cart, restored, dispatch } = useCart();
+  const { cart, restored } = useCart();
+  const dispatch = useCartDispatch();
   const source = useMemo(() => checkoutSource(searchParams), [searchParams]);
 
   const [customer, setCustomer] = useState<CustomerValues>(EMPTY_CUSTOMER);

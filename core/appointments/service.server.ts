@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.server.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import type { CompanyDetails, Translate } from "../mail/rules.ts";
+import type { LeadService } from "../leads/service.server.ts";
 import type { MailService } from "../mail/service.server.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
@@ -35,6 +36,8 @@ export interface AppointmentServiceDeps {
   translate: Translate;
   company: CompanyDetails;
   hours: BookingHours;
+  /** Every booking makes or extends its customer's lead, in the booking's transaction. */
+  leads: Pick<LeadService, "record">;
   /** The clock; tests pass a fixed one. */
   now?: () => Date;
 }
@@ -104,6 +107,15 @@ export class AppointmentService {
           language,
         });
         const appointment = toAppointment(row);
+        await this.deps.leads.record(tx, {
+          source: "consultation",
+          name: row.customerName,
+          email: row.customerEmail,
+          phone: row.customerPhone,
+          message: row.notes ?? undefined,
+          summary: `${row.appointmentType} ${row.appointmentDate} ${row.appointmentTime}`,
+          appointmentId: row.id,
+        });
         await mail.enqueue(bookingConfirmationEmail(appointment, language, hours.timeZone, translate, company), tx);
         await mail.enqueue(bookingStaffEmail(appointment, hours.timeZone, translate, company), tx);
         return appointment;

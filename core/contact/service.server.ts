@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.server.ts";
 import { parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import type { CompanyDetails, Translate } from "../mail/rules.ts";
+import type { LeadService } from "../leads/service.server.ts";
 import type { MailService } from "../mail/service.server.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
@@ -30,6 +31,8 @@ export interface ContactServiceDeps {
   rateLimits: RateLimitService;
   translate: Translate;
   company: CompanyDetails;
+  /** Every message makes or extends its sender's lead, in the message's transaction. */
+  leads: Pick<LeadService, "record">;
 }
 
 /** Where the request came from: the client's address (for the rate limit) and the language it was made in. */
@@ -102,6 +105,16 @@ export class ContactService {
         inquiryType: facts.inquiryType,
         message: facts.message,
         language: facts.language,
+      });
+      await this.deps.leads.record(tx, {
+        source: facts.channel === "assistant" ? "chatbot" : "contact_form",
+        name: facts.name,
+        email: facts.email,
+        phone: facts.phone ?? undefined,
+        company: facts.company ?? undefined,
+        message: facts.message,
+        summary: `${facts.inquiryType}: ${facts.message.slice(0, 200)}`,
+        contactSubmissionId: stored.id,
       });
       await mail.enqueue(contactConfirmationEmail(facts, translate, company), tx);
       await mail.enqueue(contactStaffEmail(facts, translate, company), tx);

@@ -61,6 +61,9 @@ export async function createTestApp(
         },
       };
     },
-    close: () => database.close(),
+    close: async () => {
+      await services.jobs.stop();
+      await database.close();
+    },
   };
 }

@@ -533,12 +533,12 @@ describe("the header on the home page", () => {
     expect(header.querySelector("button[aria-haspopup=dialog]")?.getAttribute("aria-label")).toBe("Open menu");
   });
 
-  it("shows staff the Admin page (Leads and Call Logs once they exist), their name and Logout", async () => {
+  it("shows staff the Admin and Leads pages (Call Logs once it exists), their name and Logout", async () => {
     const { header } = await renderHome({ user: staffUser });
     const links = [...header.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
     expect(links).toContainEqual(["Admin", "/admin"]);
     expect(links.map(([, href]) => href)).not.toContain("/calls");
-    expect(links.map(([, href]) => href)).not.toContain("/leads");
+    expect(links).toContainEqual(["Leads", "/leads"]);
     expect(links).toContainEqual(["Logout", "/api/logout"]);
     expect(header.querySelector("[data-testid=account-summary]")?.textContent).toContain("Camille");
   });

@@ -118,7 +118,9 @@ describe("the site header", () => {
     const { header, links } = await renderShell({ signedIn: user({ role: "admin" }) });
     const drawer = await openDrawer(header.querySelector<HTMLButtonElement>("button[aria-haspopup=dialog]")!);
     const all = [...links(header), ...links(drawer)].map((link) => link.href);
-    for (const unbuilt of ["/media", "/tutorials", "/classes", "/leads", "/calls"]) expect(all).not.toContain(unbuilt);
+    for (const unbuilt of ["/media", "/tutorials", "/classes", "/calls"]) expect(all).not.toContain(unbuilt);
+    // The lead desk exists: staff reach it from the header (decision 14).
+    expect(all).toContain("/leads");
   });
 
   it("keeps visitors under /fr in French", async () => {
@@ -140,11 +142,12 @@ describe("the site header", () => {
     expect(links(header).map((link) => link.href)).not.toContain("/admin");
   });
 
-  it.each(["staff", "admin"] as const)("shows the Admin link to %s accounts, in their account menu", async (role) => {
+  it.each(["staff", "admin"] as const)("shows the Admin and Leads links to %s accounts, in their account menu", async (role) => {
     const { header, links } = await renderShell({ signedIn: user({ role }) });
     const menu = document.getElementById(header.querySelector("[aria-label='Your account: Camille']")!.getAttribute("aria-controls")!)!;
     expect(links(menu)).toEqual([
       { text: "Admin", href: "/admin" },
+      { text: "Leads", href: "/leads" },
       { text: "Change password", href: "/account/password" },
       { text: "Logout", href: "/api/logout" },
     ]);

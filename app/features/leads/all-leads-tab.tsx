@@ -1,0 +1,147 @@
+import { Form, Link, useSubmit } from "react-router";
+import type { LeadFilters } from "../../../core/leads/schema.ts";
+import type { LeadPage } from "../../../core/leads/service.server.ts";
+import { CRM_SYSTEMS, LEAD_SOURCES, LEAD_STATUSES, SYNC_STATUSES } from "../../../core/leads/schema.ts";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { useTranslation } from "../../i18n/react.tsx";
+import { StatusSelect, SyncBadge, leadName, selectClasses, useDateFormat, useLeadActions } from "./lead-ui.tsx";
+
+const FILTERS = [
+  { name: "leadSource", values: LEAD_SOURCES, label: "filters.source", option: "source" },
+  { name: "leadStatus", values: LEAD_STATUSES, label: "filters.status", option: "status" },
+  { name: "syncStatus", values: SYNC_STATUSES, label: "filters.syncStatus", option: "sync" },
+  { name: "crmSystem", values: CRM_SYSTEMS, label: "filters.crmSystem", option: "crm" },
+] as const;
+
+/**
+ * All Leads: the four filters (kept in the address, applied as soon as one changes; the button
+ * submits them without JavaScript), the table with its editable status, sync badge and Sync action,
+ * and Clear Filters.
+ */
+export function AllLeadsTab({ page, filters, language, pageHref, detailHref, defaultCrm }: {
+  page: LeadPage;
+  /** The CRM the Sync button sends to (CRM_DEFAULT), for the button's accessible name. */
+  defaultCrm: string | null;
+  filters: LeadFilters;
+  language: string;
+  pageHref: (offset: number) => string;
+  detailHref: (id: number) => string;
+}) {
+  const { t } = useTranslation("leads");
+  const submit = useSubmit();
+  const formatDate = useDateFormat(language);
+  const { setStatus, sync, busy } = useLeadActions(page.leads);
+  const active = FILTERS.some((filter) => filters[filter.name]);
+  const from = page.total === 0 ? 0 : page.offset + 1;
+  const to = page.offset + page.leads.length;
+
+  return (
+    <div className="space-y-6">
+      <Form method="get" role="search" aria-label={t("filters.label")} className="grid items-end gap-4 rounded-2xl border border-border bg-white p-5 sm:grid-cols-2 lg:grid-cols-[repeat(4,1fr)_auto]" onChange={(event) => void submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
+        <input type="hidden" name="tab" value="all" />
+        {FILTERS.map((filter) => (
+          <div key={filter.name} className="space-y-1.5 text-sm font-medium">
+            <label htmlFor={`lead-filter-${filter.name}`} className="block">
+              {t(filter.label)}
+            </label>
+            <select id={`lead-filter-${filter.name}`} name={filter.name} defaultValue={filters[filter.name] ?? ""} key={filters[filter.name] ?? ""} className={selectClasses}>
+              <option value="">{t("filters.all")}</option>
+              {filter.values.map((value) => (
+                <option key={value} value={value}>
+                  {t(`${filter.option}.${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <div className="flex gap-2">
+          <noscript>
+            <Button type="submit" variant="outline">
+              {t("filters.label")}
+            </Button>
+          </noscript>
+          <Link to="?tab=all" replace preventScrollReset className={buttonClasses("outline", "md", active ? undefined : "opacity-60")} aria-disabled={active ? undefined : true}>
+            {t("filters.clear")}
+          </Link>
+        </div>
+      </Form>
+
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {t("filters.count", { count: page.total })}
+      </p>
+
+      <div className="overflow-x-auto rounded-2xl border border-border bg-white">
+        <table className="w-full min-w-[52rem] text-left text-sm">
+          <caption className="sr-only">{t("table.caption")}</caption>
+          <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-4 py-3">{t("table.contact")}</th>
+              <th scope="col" className="px-4 py-3">{t("table.source")}</th>
+              <th scope="col" className="px-4 py-3">{t("table.status")}</th>
+              <th scope="col" className="px-4 py-3">{t("table.crmSync")}</th>
+              <th scope="col" className="px-4 py-3">{t("table.created")}</th>
+              <th scope="col" className="px-4 py-3">{t("table.actions")}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {page.leads.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="px-4 py-8 text-center text-muted-foreground">
+                  {t("table.empty")}
+                </td>
+              </tr>
+            ) : (
+              page.leads.map((lead) => {
+                const name = leadName(lead);
+                return (
+                  <tr key={lead.id} data-lead-id={lead.id}>
+                    <th scope="row" className="px-4 py-3 font-normal">
+                      <Link to={detailHref(lead.id)} className="font-medium text-primary underline-offset-4 hover:underline" aria-label={t("table.viewFor", { name })}>
+                        {name}
+                      </Link>
+                      <div className="text-muted-foreground">{lead.email ?? lead.phone}</div>
+                      {lead.company ? <div className="text-muted-foreground">{lead.company}</div> : null}
+                    </th>
+                    <td className="px-4 py-3">{t(`source.${lead.leadSource}`)}</td>
+                    <td className="px-4 py-3">
+                      <StatusSelect lead={lead} disabled={busy === lead.id} onChange={(status) => setStatus(lead, status)} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <SyncBadge lead={lead} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDate(lead.createdAt)}</td>
+                    <td className="px-4 py-3">
+                      {lead.syncStatus === "synced" ? null : (
+                        <Button size="sm" variant="outline" disabled={busy === lead.id} onClick={() => void sync(lead)} aria-label={t("table.syncTo", { name, crm: defaultCrm ? t(`crm.${defaultCrm}`) : "CRM" })}>
+                          {busy === lead.id ? t("table.syncing") : t("table.sync")}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {page.total > page.limit ? (
+        <nav aria-label={t("table.page", { from, to, total: page.total })} className="flex items-center justify-between gap-4">
+          <p className="text-sm text-muted-foreground">{t("table.page", { from, to, total: page.total })}</p>
+          <div className="flex gap-2">
+            {page.offset > 0 ? (
+              <Link to={pageHref(Math.max(0, page.offset - page.limit))} className={buttonClasses("outline", "sm")}>
+                {t("table.previous")}
+              </Link>
+            ) : null}
+            {to < page.total ? (
+              <Link to={pageHref(page.offset + page.limit)} className={buttonClasses("outline", "sm")}>
+                {t("table.next")}
+              </Link>
+            ) : null}
+          </div>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

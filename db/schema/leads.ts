@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { appointments } from "./appointments.ts";
+import { contactSubmissions } from "./contact.ts";
+
+export const leadSource = pgEnum("lead_source", ["contact_form", "consultation", "chatbot", "phone_call"]);
+export const leadStatus = pgEnum("lead_status", ["new", "contacted", "qualified", "converted"]);
+export const crmSystem = pgEnum("crm_system", ["hubspot", "pipedrive", "salesforce"]);
+export const syncStatus = pgEnum("lead_sync_status", ["pending", "synced", "failed"]);
+
+/**
+ * One lead per person (spec 001, section 3 "Leads"): found again by e-mail (lower case) or else by phone
+ * number in E.164 form. `leadSource` is the first channel it came through; every later one is a touchpoint.
+ * `crmIds` keeps the record id in each CRM it was synced to, so that a second sync updates that record.
+ */
+export const leads = pgTable(
+  "leads",
+  {
+    id: serial("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email"),
+    phone: text("phone"),
+    phoneE164: text("phone_e164"),
+    company: text("company"),
+    message: text("message"),
+    leadSource: leadSource("lead_source").notNull(),
+    /** Every channel the person came through, in the order they first used it. */
+    channels: leadSource("channels").array().notNull().default(sql`'{}'`),
+    leadStatus: leadStatus("lead_status").notNull().default("new"),
+    crmSystem: crmSystem("crm_system"),
+    crmLeadId: text("crm_lead_id"),
+    crmIds: jsonb("crm_ids").$type<Partial<Record<"hubspot" | "pipedrive" | "salesforce", string>>>().notNull().default({}),
+    syncStatus: syncStatus("sync_status").notNull().default("pending"),
+    crmSyncedAt: timestamp("crm_synced_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The last guard of "one lead per person": two racing first messages cannot both insert.
+    uniqueIndex("leads_email_idx").on(table.email),
+    index("leads_phone_idx").on(table.phoneE164),
+    index("leads_created_idx").on(table.createdAt),
+    index("leads_source_idx").on(table.leadSource),
+    index("leads_status_idx").on(table.leadStatus),
+    index("leads_sync_idx").on(table.syncStatus),
+  ],
+);
+
+/**
+ * A lead's timeline: one row per contact through any channel, linked to what caused it. Chat
+ * conversations and calls live in modules of their own; their ids are kept as text.
+ */
+export const leadTouchpoints = pgTable(
+  "lead_touchpoints",
+  {
+    id: serial("id").primaryKey(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    channel: leadSource("channel").notNull(),
+    contactSubmissionId: integer("contact_submission_id").references(() => contactSubmissions.id, { onDelete: "set null" }),
+    appointmentId: integer("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    conversationId: text("conversation_id"),
+    callId: text("call_id"),
+    summary: text("summary"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("lead_touchpoints_lead_idx").on(table.leadId, table.occurredAt),
+    uniqueIndex("lead_touchpoints_contact_idx").on(table.contactSubmissionId).where(sql`${table.contactSubmissionId} is not null`),
+    uniqueIndex("lead_touchpoints_appointment_idx").on(table.appointmentId).where(sql`${table.appointmentId} is not null`),
+  ],
+);
+
+/** Every attempt to push a lead to a CRM, with its outcome: the lead's sync history. */
+export const leadSyncAttempts = pgTable(
+  "lead_sync_attempts",
+  {
+    id: serial("id").primaryKey(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    crmSystem: crmSystem("crm_system").notNull(),
+    /** queued when asked for, then synced, retrying or failed as the job runs. */
+    outcome: text("outcome").notNull(),
+    crmLeadId: text("crm_lead_id"),
+    error: text("error"),
+    attempt: integer("attempt").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("lead_sync_attempts_lead_idx").on(table.leadId, table.createdAt)],
+);
