@@ -80,6 +80,11 @@ export function orderRoutes(services: Services, config: Config) {
   }
 
   return createRouter()
+    // An order is personal: no shared cache may keep one.
+    .use("/orders/*", async (c, next) => {
+      await next();
+      c.header("Cache-Control", "private, no-store");
+    })
     .post("/orders/guest", async (c) => {
       const user = c.get("user");
       const view = await checkout.createOrder(await readJson(c), {
@@ -92,9 +97,7 @@ export function orderRoutes(services: Services, config: Config) {
     })
     .get("/orders/guest/:id", async (c) => c.json({ data: await orders.get(await readable(c)) }, 200))
     .get("/orders/guest/:id/payment-intent", async (c) => {
-      const answer = await checkout.startPayment(await readable(c));
-      c.header("Cache-Control", "no-store");
-      return c.json({ data: answer }, 200);
+      return c.json({ data: await checkout.startPayment(await readable(c)) }, 200);
     })
     .post("/orders/guest/:id/refresh", async (c) => c.json({ data: await checkout.refresh(await readable(c)) }, 200))
     .get("/orders/guest/:id/receipt.pdf", async (c) => receiptPdf(c, await orders.get(await readable(c))))

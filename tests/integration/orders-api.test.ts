@@ -59,7 +59,9 @@ describe("orders API", () => {
       ["website", "Website", 60_000, 2, 120_000],
       ["logo_design", expect.any(String), 7_500, 1, 7_500],
     ]);
-    expect((await buyer.request(`/api/orders/guest/${order.id}`)).status).toBe(200);
+    const own = await buyer.request(`/api/orders/guest/${order.id}`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
     const other = await stranger.request(`/api/orders/guest/${order.id}`);
     expect(other.status).toBe(404);
     expect((await other.json()).message).toBe("Order not found");
