@@ -180,6 +180,12 @@ describe("orders API", () => {
     const late = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.payment_failed", data: { object: { ...object, last_payment_error: { message: "Your card was declined." } } } });
     expect((await post(late.rawBody, late.signature)).status).toBe(200);
     expect((await orderRow(order.id)).status).toBe("paid");
+    // Events the shop does not act on, or oddly shaped ones, are acknowledged and change nothing.
+    const other = signed({ id: `evt_${crypto.randomUUID()}`, type: "customer.created", data: { object: { id: "cus_1" } } });
+    expect((await post(other.rawBody, other.signature)).status).toBe(200);
+    const shapeless = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.succeeded" });
+    expect((await post(shapeless.rawBody, shapeless.signature)).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe("paid");
     const events = await t.services.database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id));
     expect(events).toHaveLength(2);
     const receipts = (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.receipt"))).filter((mail) => mail.text.includes(order.number));
