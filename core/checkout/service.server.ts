@@ -16,6 +16,8 @@ import { checkCard } from "../payments/card.ts";
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "../payments/provider.ts";
 import type { SandboxProvider } from "../payments/sandbox.server.ts";
 import type { PromoService } from "../promotions/service.server.ts";
+import { retryAfterMinutes, retryAfterSeconds, type RateLimitRule } from "../rate-limit/rules.ts";
+import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { dealIdOfLine, priceOrder, PRICING_MESSAGES, type PricedDeal, type PricedService } from "./pricing.ts";
 import type { Signing } from "./signing.server.ts";
 
@@ -47,6 +49,9 @@ export interface CheckoutDeps {
   company: CompanyDetails & { address: string };
   publicUrl: string;
   reservationMinutes: number;
+  rateLimits: RateLimitService;
+  /** Orders one client address may create per 10 minutes (several people's worth: an office shares one). */
+  ordersPerAddress: number;
   /** Where failures that do not reach the client are reported (a provider call after a commit). */
   warn?: (message: string, details: Record<string, unknown>) => void;
 }
@@ -66,8 +71,11 @@ export interface PaymentIntentAnswer {
 export class CheckoutService {
   private readonly d: CheckoutDeps;
 
+  private readonly orderBudget: RateLimitRule;
+
   constructor(deps: CheckoutDeps) {
     this.d = deps;
+    this.orderBudget = { name: "orders:address", limit: deps.ordersPerAddress, windowMs: 10 * 60_000 };
   }
 
   get providerName(): "sandbox" | "stripe" {
@@ -78,11 +86,19 @@ export class CheckoutService {
    * Creates a guest order from the order-creation payload (specification 001, sections 3 and 5), priced
    * by the server. A retried request with the same Idempotency-Key answers the order it created.
    */
-  async createOrder(input: unknown, context: { language: Language; idempotencyKey?: string | null; userId?: string | null; now?: Date }): Promise<OrderView> {
+  async createOrder(input: unknown, context: { language: Language; idempotencyKey?: string | null; userId?: string | null; address?: string; now?: Date }): Promise<OrderView> {
     const idempotencyKey = context.idempotencyKey ? parseOrThrow(idempotencyKeySchema, context.idempotencyKey) : null;
     if (idempotencyKey) {
       const existing = await this.d.orders.repo.findByIdempotencyKey(idempotencyKey);
       if (existing) return this.d.orders.view(existing);
+    }
+    // A retry with its key is free (above); every other attempt counts against the address.
+    if (context.address !== undefined) {
+      const decision = await this.d.rateLimits.hit(this.orderBudget, context.address);
+      if (!decision.allowed) {
+        const minutes = retryAfterMinutes(decision.retryAfterMs);
+        throw new DomainError("rate_limited", "orders:errors.tooManyOrders", { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
+      }
     }
     const request = parseOrThrow(orderCreateSchema, input);
     const language = request.language ?? context.language;

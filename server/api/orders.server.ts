@@ -7,6 +7,7 @@ import { renderReceiptPdf } from "../../core/orders/receipt-pdf.server.ts";
 import type { OrderView } from "../../core/orders/schema.ts";
 import { orderNotFound, parseOrderId } from "../../core/orders/service.server.ts";
 import type { AppEnv } from "../context.server.ts";
+import { clientAddress } from "./auth.server.ts";
 import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
@@ -91,6 +92,7 @@ export function orderRoutes(services: Services, config: Config) {
         language: c.get("language"),
         idempotencyKey: c.req.header("idempotency-key") ?? null,
         userId: user?.id ?? null,
+        address: clientAddress(c, config),
       });
       await rememberOrder(c, view.id);
       return c.json({ data: view }, 201);

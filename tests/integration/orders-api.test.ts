@@ -41,7 +41,7 @@ describe("orders API", () => {
   const orderRow = async (id: string) => (await t.services.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 
   beforeAll(async () => {
-    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET });
+    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000" });
     await seedReferenceData(t.services, createLogger("silent"));
     buyer = t.client();
     stranger = t.client();
@@ -325,5 +325,31 @@ describe("orders API", () => {
     const forged = `${order.id}_${"A".repeat(32)}`;
     expect((await stranger.request(`/api/receipts/${forged}`)).status).toBe(404);
     expect((await stranger.request(`/api/receipts/${forged}.pdf`)).status).toBe(404);
+  });
+});
+
+describe("orders API rate limit", () => {
+  it("limits the orders one address creates, and a retried Idempotency-Key does not count", async () => {
+    const t = await createTestApp({ ORDERS_PER_ADDRESS: "2", TRUST_PROXY: "true" });
+    try {
+      await seedReferenceData(t.services, createLogger("silent"));
+      const client = t.client();
+      const order = (address: string, key?: string) =>
+        client.request("/api/orders/guest", {
+          method: "POST",
+          json: { ...customer, items: [website()] },
+          headers: { "x-forwarded-for": address, ...(key ? { "idempotency-key": key } : {}) },
+        });
+      expect((await order("203.0.113.7", "retry-key-0001")).status).toBe(201);
+      expect((await order("203.0.113.7", "retry-key-0001")).status).toBe(201);
+      expect((await order("203.0.113.7")).status).toBe(201);
+      const refused = await order("203.0.113.7");
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await refused.json()).message).toBe("Too many orders from this connection. Please try again in 10 minutes.");
+      expect((await order("198.51.100.4")).status).toBe(201);
+    } finally {
+      await t.close();
+    }
   });
 });
