@@ -99,6 +99,13 @@ describe("orders API", () => {
     expect((await t.services.orders.list({})).total).toBe(before);
   });
 
+  it("describes its routes in the OpenAPI document", async () => {
+    const document = await (await t.app.request("/api/openapi.json")).json();
+    for (const path of ["/orders/guest", "/orders/guest/{id}/payment-intent", "/payments/sandbox/confirm", "/webhooks/stripe", "/admin/orders/{id}/refund"]) {
+      expect(Object.keys(document.paths)).toContain(path);
+    }
+  });
+
   it("answers refusals in French for a French page", async () => {
     const response = await create(stranger, { items: [logo(100)] }, FR);
     expect(response.status).toBe(400);
