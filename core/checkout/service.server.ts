@@ -273,7 +273,12 @@ export class CheckoutService {
       if (!order) return { duplicate: false };
       if (event.kind === "succeeded") await this.applySuccess(tx, order, { eventId: event.id, intentId: event.intentId, brand: event.brand, last4: event.last4 });
       else if (event.kind === "failed") await this.applyFailure(tx, order, { eventId: event.id, message: event.failureMessage });
-      else await this.applyRefund(tx, order, { eventId: event.id, actor: null });
+      else {
+        // A refund can only follow a payment: when its event overtakes the payment's, the payment is
+        // applied first, so that the order ends refunded whatever the order of delivery.
+        const paid = order.status === "pending" || order.status === "requires_payment" || order.status === "failed" ? await this.applySuccess(tx, order, { eventId: event.id, intentId: event.intentId, brand: null, last4: null }) : order;
+        await this.applyRefund(tx, paid, { eventId: event.id, actor: null });
+      }
       return { duplicate: false };
     });
   }

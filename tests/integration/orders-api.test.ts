@@ -199,6 +199,21 @@ describe("orders API", () => {
     expect(receipts).toHaveLength(1);
   });
 
+  it("ends refunded when the refund's event overtakes the payment's", async () => {
+    const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
+    const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
+    const intentId = clientSecret.split("_secret_")[0];
+    const refund = signed({ id: `evt_${crypto.randomUUID()}`, type: "charge.refunded", data: { object: { id: "ch_1", object: "charge", payment_intent: intentId, refunded: true, metadata: { orderId: order.id } } } });
+    const success = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.succeeded", data: { object: { id: intentId, metadata: { orderId: order.id } } } });
+    for (const event of [refund, success]) {
+      const response = await t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "stripe-signature": event.signature } });
+      expect(response.status).toBe(200);
+    }
+    const row = await orderRow(order.id);
+    expect(row.status).toBe("refunded");
+    expect(row.paidAt).not.toBeNull();
+  });
+
   it("refreshes an order from the provider when the webhook has not arrived", async () => {
     const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
     const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
