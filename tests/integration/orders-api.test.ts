@@ -373,5 +373,6 @@ describe("orders API rate limit", () => {
     } finally {
       await t.close();
     }
-  });
+    // It opens a database of its own, which takes a while on a busy machine.
+  }, 120_000);
 });
