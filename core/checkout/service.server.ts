@@ -8,6 +8,7 @@ import type { Language } from "../i18n/language.ts";
 import type { MailService } from "../mail/service.server.ts";
 import type { CompanyDetails, Translate } from "../mail/rules.ts";
 import { receiptEmail } from "../orders/emails.ts";
+import type { ReceiptCompany } from "../orders/receipt-pdf.server.ts";
 import type { OrderRow } from "../orders/repo.server.ts";
 import { nextStatus, ORDER_MESSAGES, type OrderStatus } from "../orders/rules.ts";
 import { idempotencyKeySchema, orderCreateSchema, type AdminOrderView, type OrderView } from "../orders/schema.ts";
@@ -405,10 +406,10 @@ export class CheckoutService {
   }
 
   /** The receipt an unguessable link names, with the company's details; 404 for any other token. */
-  async receiptByToken(token: string): Promise<OrderView & { company: CheckoutDeps["company"] & { address: string } }> {
+  async receiptByToken(token: string): Promise<OrderView & { company: ReceiptCompany }> {
     const id = await this.d.signing.readReceiptToken(token);
     if (!id) throw orderNotFound();
-    return { ...(await this.d.orders.get(id)), company: this.d.company };
+    return { ...(await this.d.orders.get(id)), company: this.company };
   }
 
   /** The receipt page's absolute address, in the order's language. */
@@ -416,8 +417,10 @@ export class CheckoutService {
     return `${this.d.publicUrl}${view.language === "fr" ? "/fr" : ""}${view.receiptUrl}`;
   }
 
-  get company() {
-    return this.d.company;
+  /** The company details a receipt prints (never the staff's notification address). */
+  get company(): ReceiptCompany {
+    const { name, email, phone, website, address } = this.d.company;
+    return { name, email, phone, website, address };
   }
 
   /** Whether a status is final for the success page's refresh. */

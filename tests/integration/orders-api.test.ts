@@ -337,7 +337,9 @@ describe("orders API", () => {
     const token = order.receiptUrl.replace("/receipt/", "");
     const json = await stranger.request(`/api/receipts/${token}`);
     expect(json.status).toBe(200);
-    expect((await json.json()).data).toMatchObject({ id: order.id, status: "paid", company: { name: "Atelier", address: expect.any(String) } });
+    const receipt = (await json.json()).data;
+    expect(receipt).toMatchObject({ id: order.id, status: "paid", company: { name: "Atelier", address: expect.any(String) } });
+    expect(Object.keys(receipt.company).sort()).toEqual(["address", "email", "name", "phone", "website"]);
     const pdf = await stranger.request(`/api/receipts/${token}.pdf`);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
