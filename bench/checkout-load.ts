@@ -52,6 +52,7 @@ async function main() {
     DATABASE_URL: database.url,
     SANDBOX_WEBHOOK_SECRET: "whsec_checkout_load_bench_secret",
     APP_SECRET: "checkout-load-bench-signing-key-0123456789",
+    ORDERS_PER_ADDRESS: "1000000",
     PAGE_CACHE: "false",
     LOG_LEVEL: "error",
   };

@@ -1,9 +1,9 @@
 /**
  * A storm of provider events: E signed events for N orders (each order's attempts: failures and
- * successes in random order), shuffled, each delivered 1 to 3 times, C at a time, to the built server's
+ * successes in random order, and for one order in ten a refund), shuffled, each delivered 1 to 3 times, C at a time, to the built server's
  * POST /api/webhooks/stripe on PostgreSQL. It prints the double effects (an order paid twice, a receipt
  * queued twice, a deal claim counted twice; expected 0) and the orders whose final status is not what
- * their events say (paid when any attempt succeeded, failed otherwise; expected 0), and the events'
+ * their events say (refunded when refunded, else paid when any attempt succeeded, else failed; expected 0), and the events'
  * throughput beside a baseline measured in the same run (/api/health), as a ratio.
  *
  *   npm run build && node bench/webhook-storm.ts
@@ -51,7 +51,7 @@ const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : s
 
 async function main() {
   const database = await createPostgresDatabase(ADMIN_URL, "atelier_bench");
-  const server = await startServer({ env: { DATABASE_URL: database.url, SANDBOX_WEBHOOK_SECRET: SECRET, PAGE_CACHE: "false", LOG_LEVEL: "error" } });
+  const server = await startServer({ env: { DATABASE_URL: database.url, SANDBOX_WEBHOOK_SECRET: SECRET, ORDERS_PER_ADDRESS: "1000000", PAGE_CACHE: "false", LOG_LEVEL: "error" } });
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
   try {
     // A deal without a limit: every paid order with it must count exactly one claim.
@@ -81,12 +81,19 @@ async function main() {
     }
 
     // Events: spread over the orders, each a failure or a success (two in five succeed).
-    const expected = new Map<string, "paid" | "failed">();
+    const expected = new Map<string, "paid" | "failed" | "refunded">();
     const events: Array<{ rawBody: string; orderId: string }> = [];
     for (let index = 0; index < EVENTS; index++) {
       const order = orders[index % orders.length];
+      // The first event of one order in ten is its refund (which implies a payment, whatever arrives first).
+      if (index < orders.length && index % 10 === 0) {
+        expected.set(order.id, "refunded");
+        const object = { id: `ch_${randomBytes(6).toString("hex")}`, object: "charge", payment_intent: order.intentId, refunded: true, metadata: { orderId: order.id } };
+        events.push({ rawBody: JSON.stringify({ id: `evt_${randomBytes(12).toString("hex")}`, object: "event", type: "charge.refunded", data: { object } }), orderId: order.id });
+        continue;
+      }
       const succeeded = Math.random() < 0.4;
-      if (succeeded) expected.set(order.id, "paid");
+      if (succeeded && expected.get(order.id) !== "refunded") expected.set(order.id, "paid");
       else if (!expected.has(order.id)) expected.set(order.id, "failed");
       const object = {
         id: order.intentId,
@@ -127,8 +134,10 @@ async function main() {
     const wrong = statuses.rows.filter((row) => expected.has(row.id) && expected.get(row.id) !== row.status).length;
     const doublePaid = await db.query(`select order_id from order_history where cause = 'payment_succeeded' group by order_id having count(*) > 1`);
     const doubleReceipts = await db.query(`select subject from mail_outbox where kind = 'order.receipt' group by subject having count(*) > 1`);
-    const doubleEvents = await db.query(`select event_id from order_history where event_id is not null group by event_id having count(*) > 1`);
-    const paidWithDeal = orders.filter((order) => order.withDeal && statuses.rows.find((row) => row.id === order.id)?.status === "paid").length;
+    // One event has one effect of each kind (a refund overtaking its payment applies both, once each).
+    const doubleEvents = await db.query(`select event_id from order_history where event_id is not null group by event_id, cause having count(*) > 1`);
+    // A refund keeps the claim: every order that was paid counts one.
+    const paidWithDeal = orders.filter((order) => order.withDeal && ["paid", "refunded"].includes(statuses.rows.find((row) => row.id === order.id)?.status ?? "")).length;
     const { rows: dealRows } = await db.query(`select claim_count from hot_deals where id = $1`, [dealId]);
     const claimDifference = Math.abs(Number(dealRows[0].claim_count) - paidWithDeal);
     const doubleEffects = (doublePaid.rowCount ?? 0) + (doubleReceipts.rowCount ?? 0) + (doubleEvents.rowCount ?? 0) + claimDifference;

@@ -79,6 +79,7 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_...)").optional(),
     STRIPE_API_URL: optionalUrl,
     SANDBOX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    ORDERS_PER_ADDRESS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1000000").max(1_000_000, "must be between 1 and 1000000").default(60),
     DEAL_RESERVATION_MINUTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1440").max(1440, "must be between 1 and 1440").default(15),
     CRM_DEFAULT: z.enum(["hubspot", "pipedrive", "salesforce"], { message: "must be hubspot, pipedrive or salesforce" }).optional(),
     HUBSPOT_ACCESS_TOKEN: z.string().min(1).optional(),

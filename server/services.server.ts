@@ -112,6 +112,8 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     company: { ...mailing.company, address: config.COMPANY_ADDRESS },
     publicUrl: config.publicUrl,
     reservationMinutes: config.DEAL_RESERVATION_MINUTES,
+    rateLimits: mailing.rateLimits,
+    ordersPerAddress: config.ORDERS_PER_ADDRESS,
     warn: (message, details) => logger.warn(details, message),
   });
   return {

@@ -8,6 +8,7 @@ import type { Language } from "../i18n/language.ts";
 import type { MailService } from "../mail/service.server.ts";
 import type { CompanyDetails, Translate } from "../mail/rules.ts";
 import { receiptEmail } from "../orders/emails.ts";
+import type { ReceiptCompany } from "../orders/receipt-pdf.server.ts";
 import type { OrderRow } from "../orders/repo.server.ts";
 import { nextStatus, ORDER_MESSAGES, type OrderStatus } from "../orders/rules.ts";
 import { idempotencyKeySchema, orderCreateSchema, type AdminOrderView, type OrderView } from "../orders/schema.ts";
@@ -16,6 +17,8 @@ import { checkCard } from "../payments/card.ts";
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "../payments/provider.ts";
 import type { SandboxProvider } from "../payments/sandbox.server.ts";
 import type { PromoService } from "../promotions/service.server.ts";
+import { retryAfterMinutes, retryAfterSeconds, type RateLimitRule } from "../rate-limit/rules.ts";
+import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { dealIdOfLine, priceOrder, PRICING_MESSAGES, type PricedDeal, type PricedService } from "./pricing.ts";
 import type { Signing } from "./signing.server.ts";
 
@@ -47,6 +50,9 @@ export interface CheckoutDeps {
   company: CompanyDetails & { address: string };
   publicUrl: string;
   reservationMinutes: number;
+  rateLimits: RateLimitService;
+  /** Orders one client address may create per 10 minutes (several people's worth: an office shares one). */
+  ordersPerAddress: number;
   /** Where failures that do not reach the client are reported (a provider call after a commit). */
   warn?: (message: string, details: Record<string, unknown>) => void;
 }
@@ -66,8 +72,11 @@ export interface PaymentIntentAnswer {
 export class CheckoutService {
   private readonly d: CheckoutDeps;
 
+  private readonly orderBudget: RateLimitRule;
+
   constructor(deps: CheckoutDeps) {
     this.d = deps;
+    this.orderBudget = { name: "orders:address", limit: deps.ordersPerAddress, windowMs: 10 * 60_000 };
   }
 
   get providerName(): "sandbox" | "stripe" {
@@ -78,11 +87,19 @@ export class CheckoutService {
    * Creates a guest order from the order-creation payload (specification 001, sections 3 and 5), priced
    * by the server. A retried request with the same Idempotency-Key answers the order it created.
    */
-  async createOrder(input: unknown, context: { language: Language; idempotencyKey?: string | null; userId?: string | null; now?: Date }): Promise<OrderView> {
+  async createOrder(input: unknown, context: { language: Language; idempotencyKey?: string | null; userId?: string | null; address?: string; now?: Date }): Promise<OrderView> {
     const idempotencyKey = context.idempotencyKey ? parseOrThrow(idempotencyKeySchema, context.idempotencyKey) : null;
     if (idempotencyKey) {
       const existing = await this.d.orders.repo.findByIdempotencyKey(idempotencyKey);
       if (existing) return this.d.orders.view(existing);
+    }
+    // A retry with its key is free (above); every other attempt counts against the address.
+    if (context.address !== undefined) {
+      const decision = await this.d.rateLimits.hit(this.orderBudget, context.address);
+      if (!decision.allowed) {
+        const minutes = retryAfterMinutes(decision.retryAfterMs);
+        throw new DomainError("rate_limited", "orders:errors.tooManyOrders", { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
+      }
     }
     const request = parseOrThrow(orderCreateSchema, input);
     const language = request.language ?? context.language;
@@ -257,7 +274,12 @@ export class CheckoutService {
       if (!order) return { duplicate: false };
       if (event.kind === "succeeded") await this.applySuccess(tx, order, { eventId: event.id, intentId: event.intentId, brand: event.brand, last4: event.last4 });
       else if (event.kind === "failed") await this.applyFailure(tx, order, { eventId: event.id, message: event.failureMessage });
-      else await this.applyRefund(tx, order, { eventId: event.id, actor: null });
+      else {
+        // A refund can only follow a payment: when its event overtakes the payment's, the payment is
+        // applied first, so that the order ends refunded whatever the order of delivery.
+        const paid = order.status === "pending" || order.status === "requires_payment" || order.status === "failed" ? await this.applySuccess(tx, order, { eventId: event.id, intentId: event.intentId, brand: null, last4: null }) : order;
+        await this.applyRefund(tx, paid, { eventId: event.id, actor: null });
+      }
       return { duplicate: false };
     });
   }
@@ -384,10 +406,10 @@ export class CheckoutService {
   }
 
   /** The receipt an unguessable link names, with the company's details; 404 for any other token. */
-  async receiptByToken(token: string): Promise<OrderView & { company: CheckoutDeps["company"] & { address: string } }> {
+  async receiptByToken(token: string): Promise<OrderView & { company: ReceiptCompany }> {
     const id = await this.d.signing.readReceiptToken(token);
     if (!id) throw orderNotFound();
-    return { ...(await this.d.orders.get(id)), company: this.d.company };
+    return { ...(await this.d.orders.get(id)), company: this.company };
   }
 
   /** The receipt page's absolute address, in the order's language. */
@@ -395,8 +417,10 @@ export class CheckoutService {
     return `${this.d.publicUrl}${view.language === "fr" ? "/fr" : ""}${view.receiptUrl}`;
   }
 
-  get company() {
-    return this.d.company;
+  /** The company details a receipt prints (never the staff's notification address). */
+  get company(): ReceiptCompany {
+    const { name, email, phone, website, address } = this.d.company;
+    return { name, email, phone, website, address };
   }
 
   /** Whether a status is final for the success page's refresh. */

@@ -59,11 +59,12 @@ export class WebhookSignatureError extends Error {
 }
 
 /** A Stripe-format event object (payment_intent.* or charge.refunded), reduced to what an order needs. */
-export function readStripeEvent(event: { id: string; type: string; data: { object: Record<string, unknown> } }): PaymentEvent {
-  const object = event.data.object;
+export function readStripeEvent(event: { id: string; type: string; data?: { object?: Record<string, unknown> } }): PaymentEvent {
+  // A signed event is Stripe's (or the sandbox's), but its shape is still checked rather than trusted.
+  const object = event.data?.object && typeof event.data.object === "object" ? event.data.object : {};
   const metadata = (object.metadata ?? {}) as Record<string, unknown>;
   const orderId = typeof metadata.orderId === "string" ? metadata.orderId : null;
-  const base = { id: event.id, type: event.type, orderId, failureMessage: null, brand: null, last4: null };
+  const base = { id: String(event.id), type: String(event.type), orderId, failureMessage: null, brand: null, last4: null };
   if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed") {
     const lastError = object.last_payment_error as { message?: unknown } | null | undefined;
     const card = cardOf(object.latest_charge);

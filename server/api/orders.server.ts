@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { z } from "@hono/zod-openapi";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../../config/env.ts";
 import { isStaff } from "../../core/auth/rules.ts";
@@ -7,10 +8,11 @@ import { renderReceiptPdf } from "../../core/orders/receipt-pdf.server.ts";
 import type { OrderView } from "../../core/orders/schema.ts";
 import { orderNotFound, parseOrderId } from "../../core/orders/service.server.ts";
 import type { AppEnv } from "../context.server.ts";
+import { clientAddress } from "./auth.server.ts";
 import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
-import { createRouter } from "./router.server.ts";
+import { createRouter, type Router } from "./router.server.ts";
 
 /** The cookie listing the orders this browser created: HttpOnly, signed, 90 days. */
 export function orderCookieName(config: Config): string {
@@ -38,6 +40,87 @@ function pdfResponse(c: Context<AppEnv>, pdf: Buffer, order: OrderView) {
     "Content-Disposition": `inline; filename="receipt-${order.number}.pdf"`,
     "Cache-Control": "private, no-store",
   });
+}
+
+const errorSchema = z.object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() }).openapi("Error");
+const orderViewSchema = z
+  .object({
+    id: z.string(),
+    number: z.string().openapi({ description: "First 8 characters of the id, uppercased" }),
+    status: z.enum(["pending", "requires_payment", "paid", "failed", "cancelled", "refunded"]),
+    currency: z.literal("usd"),
+    language: z.enum(["en", "fr"]),
+    customerFirstName: z.string(),
+    customerLastName: z.string(),
+    customerEmail: z.string(),
+    customerPhone: z.string().nullable(),
+    customerCompany: z.string().nullable(),
+    items: z.array(
+      z.object({
+        serviceId: z.string(),
+        name: z.string(),
+        description: z.string(),
+        pricingType: z.enum(["fixed", "custom"]),
+        unitPriceCents: z.number().int(),
+        quantity: z.number().int(),
+        totalCents: z.number().int(),
+        dealId: z.number().int().nullable(),
+      }),
+    ),
+    subtotalCents: z.number().int(),
+    discountCents: z.number().int(),
+    taxCents: z.number().int(),
+    promoCode: z.string().nullable(),
+    totalCents: z.number().int(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    refundedAt: z.string().nullable(),
+    payment: z.object({ provider: z.string(), brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
+    failureMessage: z.string().nullable(),
+    receiptUrl: z.string().openapi({ description: "The receipt page, /receipt/<signed token>" }),
+  })
+  .openapi("Order");
+const historySchema = z.object({ from: z.string().nullable(), to: z.string(), cause: z.string(), eventId: z.string().nullable(), actor: z.string().nullable(), at: z.string() });
+const data = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema: z.object({ data: schema }) } } });
+const refusal = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
+const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+
+/**
+ * The routes below read their bodies through the services' own schemas (whose refusals name the
+ * specification's limits with their amounts); they are described here for /api/openapi.json only.
+ */
+function describeRoutes(router: Router) {
+  const doc = (path: string, method: "get" | "post", summary: string, tags: string[], responses: Record<string, unknown>, request?: Record<string, unknown>) =>
+    router.openAPIRegistry.registerPath({ method, path, summary, tags, responses: responses as never, ...(request ? { request: request as never } : {}) });
+  doc("/orders/guest", "post", "Create a guest order from section 3's payload, priced by the server; optional Idempotency-Key header; sets the signed order cookie", ["orders"], {
+    201: data(orderViewSchema, "Created (or the order of a retried Idempotency-Key)"),
+    400: refusal("A limit or rule of section 5, translated; `fields` names the item"),
+    409: refusal("A deal sold out or no longer shown, or client totals that disagree with the server's"),
+    429: refusal("Too many orders from this address"),
+  });
+  doc("/orders/guest/{id}", "get", "An order, for the browser that created it or staff (404 for anyone else)", ["orders"], { 200: data(orderViewSchema, "The order"), 404: refusal("Not found") }, { params: idParam });
+  doc("/orders/guest/{id}/payment-intent", "get", "Start paying: reserves deal claims, moves the order to requires_payment, answers the provider's client secret", ["orders", "payments"], {
+    200: data(z.object({ clientSecret: z.string(), provider: z.enum(["sandbox", "stripe"]), publishableKey: z.string().nullable(), amountCents: z.number().int() }), "The intent"),
+    409: refusal("Deal sold out, or the order can no longer be paid"),
+    404: refusal("Not found"),
+  }, { params: idParam });
+  doc("/orders/guest/{id}/refresh", "post", "Ask the provider for the intent's status when the webhook has not arrived, and apply it", ["orders", "payments"], { 200: data(orderViewSchema, "The order"), 404: refusal("Not found") }, { params: idParam });
+  doc("/orders/guest/{id}/receipt.pdf", "get", "The receipt as PDF (cookie or staff)", ["orders"], { 200: { description: "application/pdf" }, 404: refusal("Not found") }, { params: idParam });
+  doc("/receipts/{token}", "get", "A receipt by its signed link (any device), with the company's details; /receipts/{token}.pdf for the PDF", ["orders"], { 200: data(orderViewSchema, "The receipt"), 404: refusal("Unknown token") }, {
+    params: z.object({ token: z.string().openapi({ param: { name: "token", in: "path" } }) }),
+  });
+  doc("/payments/sandbox/confirm", "post", "The sandbox's card step (no Stripe keys): Luhn, expiry, CVC; Stripe's test cards; posts the signed event to the webhook path", ["payments"], {
+    200: data(z.object({ status: z.enum(["succeeded", "failed"]), message: z.string().optional() }), "The provider's decision"),
+    400: refusal("Card fields: cardNumber, expiry, cvc"),
+  });
+  doc("/webhooks/stripe", "post", "Stripe's (and the sandbox's) signed events, verified over the raw body", ["payments"], { 200: { description: "{received, duplicate}" }, 400: refusal("Bad or missing signature") });
+  doc("/admin/orders", "get", "Orders, newest first, 20 a page; ?status=&q= (e-mail or order number)&page= (staff)", ["orders", "staff"], {
+    200: data(z.object({ items: z.array(orderViewSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }), "A page"),
+  });
+  const withHistory = orderViewSchema.extend({ history: z.array(historySchema) });
+  doc("/admin/orders/{id}", "get", "An order with its history (staff)", ["orders", "staff"], { 200: data(withHistory, "The order"), 404: refusal("Not found") }, { params: idParam });
+  doc("/admin/orders/{id}/cancel", "post", "Cancel a pending, unpaid or failed order (staff)", ["orders", "staff"], { 200: data(withHistory, "Cancelled"), 409: refusal("Not cancellable") }, { params: idParam });
+  doc("/admin/orders/{id}/refund", "post", "Refund a paid order in full through the provider (staff)", ["orders", "staff"], { 200: data(withHistory, "Refunded"), 409: refusal("Not refundable") }, { params: idParam });
 }
 
 /**
@@ -79,22 +162,28 @@ export function orderRoutes(services: Services, config: Config) {
     return pdfResponse(c, pdf, view);
   }
 
-  return createRouter()
+  const router = createRouter();
+  describeRoutes(router);
+  return router
+    // An order is personal: no shared cache may keep one.
+    .use("/orders/*", async (c, next) => {
+      await next();
+      c.header("Cache-Control", "private, no-store");
+    })
     .post("/orders/guest", async (c) => {
       const user = c.get("user");
       const view = await checkout.createOrder(await readJson(c), {
         language: c.get("language"),
         idempotencyKey: c.req.header("idempotency-key") ?? null,
         userId: user?.id ?? null,
+        address: clientAddress(c, config),
       });
       await rememberOrder(c, view.id);
       return c.json({ data: view }, 201);
     })
     .get("/orders/guest/:id", async (c) => c.json({ data: await orders.get(await readable(c)) }, 200))
     .get("/orders/guest/:id/payment-intent", async (c) => {
-      const answer = await checkout.startPayment(await readable(c));
-      c.header("Cache-Control", "no-store");
-      return c.json({ data: answer }, 200);
+      return c.json({ data: await checkout.startPayment(await readable(c)) }, 200);
     })
     .post("/orders/guest/:id/refresh", async (c) => c.json({ data: await checkout.refresh(await readable(c)) }, 200))
     .get("/orders/guest/:id/receipt.pdf", async (c) => receiptPdf(c, await orders.get(await readable(c))))

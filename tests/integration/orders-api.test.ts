@@ -41,7 +41,7 @@ describe("orders API", () => {
   const orderRow = async (id: string) => (await t.services.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 
   beforeAll(async () => {
-    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET });
+    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000" });
     await seedReferenceData(t.services, createLogger("silent"));
     buyer = t.client();
     stranger = t.client();
@@ -59,7 +59,9 @@ describe("orders API", () => {
       ["website", "Website", 60_000, 2, 120_000],
       ["logo_design", expect.any(String), 7_500, 1, 7_500],
     ]);
-    expect((await buyer.request(`/api/orders/guest/${order.id}`)).status).toBe(200);
+    const own = await buyer.request(`/api/orders/guest/${order.id}`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
     const other = await stranger.request(`/api/orders/guest/${order.id}`);
     expect(other.status).toBe(404);
     expect((await other.json()).message).toBe("Order not found");
@@ -95,6 +97,13 @@ describe("orders API", () => {
       expect({ status: response.status, message: answer.message }).toEqual({ status, message });
     }
     expect((await t.services.orders.list({})).total).toBe(before);
+  });
+
+  it("describes its routes in the OpenAPI document", async () => {
+    const document = await (await t.app.request("/api/openapi.json")).json();
+    for (const path of ["/orders/guest", "/orders/guest/{id}/payment-intent", "/payments/sandbox/confirm", "/webhooks/stripe", "/admin/orders/{id}/refund"]) {
+      expect(Object.keys(document.paths)).toContain(path);
+    }
   });
 
   it("answers refusals in French for a French page", async () => {
@@ -178,10 +187,31 @@ describe("orders API", () => {
     const late = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.payment_failed", data: { object: { ...object, last_payment_error: { message: "Your card was declined." } } } });
     expect((await post(late.rawBody, late.signature)).status).toBe(200);
     expect((await orderRow(order.id)).status).toBe("paid");
+    // Events the shop does not act on, or oddly shaped ones, are acknowledged and change nothing.
+    const other = signed({ id: `evt_${crypto.randomUUID()}`, type: "customer.created", data: { object: { id: "cus_1" } } });
+    expect((await post(other.rawBody, other.signature)).status).toBe(200);
+    const shapeless = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.succeeded" });
+    expect((await post(shapeless.rawBody, shapeless.signature)).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe("paid");
     const events = await t.services.database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id));
     expect(events).toHaveLength(2);
     const receipts = (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.receipt"))).filter((mail) => mail.text.includes(order.number));
     expect(receipts).toHaveLength(1);
+  });
+
+  it("ends refunded when the refund's event overtakes the payment's", async () => {
+    const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
+    const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
+    const intentId = clientSecret.split("_secret_")[0];
+    const refund = signed({ id: `evt_${crypto.randomUUID()}`, type: "charge.refunded", data: { object: { id: "ch_1", object: "charge", payment_intent: intentId, refunded: true, metadata: { orderId: order.id } } } });
+    const success = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.succeeded", data: { object: { id: intentId, metadata: { orderId: order.id } } } });
+    for (const event of [refund, success]) {
+      const response = await t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "stripe-signature": event.signature } });
+      expect(response.status).toBe(200);
+    }
+    const row = await orderRow(order.id);
+    expect(row.status).toBe("refunded");
+    expect(row.paidAt).not.toBeNull();
   });
 
   it("refreshes an order from the provider when the webhook has not arrived", async () => {
@@ -307,7 +337,9 @@ describe("orders API", () => {
     const token = order.receiptUrl.replace("/receipt/", "");
     const json = await stranger.request(`/api/receipts/${token}`);
     expect(json.status).toBe(200);
-    expect((await json.json()).data).toMatchObject({ id: order.id, status: "paid", company: { name: "Atelier", address: expect.any(String) } });
+    const receipt = (await json.json()).data;
+    expect(receipt).toMatchObject({ id: order.id, status: "paid", company: { name: "Atelier", address: expect.any(String) } });
+    expect(Object.keys(receipt.company).sort()).toEqual(["address", "email", "name", "phone", "website"]);
     const pdf = await stranger.request(`/api/receipts/${token}.pdf`);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
@@ -318,4 +350,31 @@ describe("orders API", () => {
     expect((await stranger.request(`/api/receipts/${forged}`)).status).toBe(404);
     expect((await stranger.request(`/api/receipts/${forged}.pdf`)).status).toBe(404);
   });
+});
+
+describe("orders API rate limit", () => {
+  it("limits the orders one address creates, and a retried Idempotency-Key does not count", async () => {
+    const t = await createTestApp({ ORDERS_PER_ADDRESS: "2", TRUST_PROXY: "true" });
+    try {
+      await seedReferenceData(t.services, createLogger("silent"));
+      const client = t.client();
+      const order = (address: string, key?: string) =>
+        client.request("/api/orders/guest", {
+          method: "POST",
+          json: { ...customer, items: [website()] },
+          headers: { "x-forwarded-for": address, ...(key ? { "idempotency-key": key } : {}) },
+        });
+      expect((await order("203.0.113.7", "retry-key-0001")).status).toBe(201);
+      expect((await order("203.0.113.7", "retry-key-0001")).status).toBe(201);
+      expect((await order("203.0.113.7")).status).toBe(201);
+      const refused = await order("203.0.113.7");
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await refused.json()).message).toBe("Too many orders from this connection. Please try again in 10 minutes.");
+      expect((await order("198.51.100.4")).status).toBe(201);
+    } finally {
+      await t.close();
+    }
+    // It opens a database of its own, which takes a while on a busy machine.
+  }, 120_000);
 });
