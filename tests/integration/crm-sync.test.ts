@@ -33,7 +33,7 @@ describe("CRM sync jobs", () => {
       HUBSPOT_API_URL: hubspot.url,
       SALESFORCE_INSTANCE_URL: salesforce.url,
       SALESFORCE_ACCESS_TOKEN: salesforce.token,
-      CRM_TIMEOUT_MS: "500",
+      CRM_TIMEOUT_MS: "10000",
       CRM_RETRY_BASE_MS: "50",
       CRM_SYNC_MAX_ATTEMPTS: "3",
       JOB_POLL_SECONDS: "0.5",
