@@ -23,7 +23,7 @@ interface DemoPost {
   comments?: DemoComment[];
 }
 
-const DEMO_POSTS: DemoPost[] = [
+export const DEMO_POSTS: DemoPost[] = [
   // ---------------------------------------------------------------------------------- English
   {
     daysAgo: 3,
@@ -306,12 +306,22 @@ const DEMO_POSTS: DemoPost[] = [
   },
 ];
 
+/**
+ * The demo posts and their comments, in order. A first start stopped part-way (kill -9 while seeding)
+ * leaves the first few demo posts and nothing else: the next start carries on from the first one
+ * missing. Any other set of posts means the site is in use, and is left alone.
+ */
 async function seedBlog(services: Services, logger: Logger): Promise<void> {
-  if ((await services.blog.countPosts()) > 0) return;
+  const existing = await services.blog.listAllPosts();
+  const done = existing.length;
+  if (done >= DEMO_POSTS.length) return;
+  const titles = new Set(existing.map((post) => post.title));
+  const seededBefore = DEMO_POSTS.slice(0, done);
+  if (titles.size !== done || !seededBefore.every((demo) => titles.has(demo.post.title))) return;
   const now = Date.now();
   let comments = 0;
-  const idsByTitle = new Map<string, number>();
-  for (const demo of DEMO_POSTS) {
+  const idsByTitle = new Map<string, number>(existing.map((post) => [post.title, post.id]));
+  for (const demo of DEMO_POSTS.slice(done)) {
     const translationOf = demo.translates === undefined ? null : (idsByTitle.get(demo.translates) ?? null);
     const post = await services.blog.createPost({ ...demo.post, translationOf }, { createdAt: new Date(now - demo.daysAgo * DAY) });
     idsByTitle.set(post.title, post.id);

@@ -27,7 +27,7 @@ import type { Logger } from "./logger.server.ts";
 import { compress } from "./middleware/compress.server.ts";
 import { presetHeaders, setOnResponse } from "./middleware/headers.server.ts";
 import { csrfGuard, securityHeaderSet, securityHeaders } from "./middleware/security.server.ts";
-import { PageCache } from "./page-cache.server.ts";
+import { NEGOTIATED_CACHE_CONTROL, PageCache } from "./page-cache.server.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
 import { staticFiles } from "./middleware/static.server.ts";
 import type { Services } from "./services.server.ts";
@@ -101,6 +101,21 @@ function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * A page rendered without the page cache says what chose its language, as a cached one does: a plain
+ * address (no /en or /fr) was chosen by the language cookie and Accept-Language, so it varies on both and
+ * no shared cache may keep it (the CDN's country header, which also counts, cannot be named in Vary).
+ */
+function negotiated(pathname: string, response: Response): Response {
+  if (splitLanguagePrefix(pathname).language) return response;
+  const headers = new Headers(response.headers);
+  const vary = headers.get("vary");
+  const missing = ["Accept-Language", "Cookie"].filter((name) => !vary || !new RegExp(`(?:^|,)\\s*${name}\\s*(?:,|$)`, "i").test(vary));
+  if (vary !== "*" && missing.length > 0) headers.set("Vary", [vary, ...missing].filter(Boolean).join(", "));
+  if (!headers.has("cache-control")) headers.set("Cache-Control", NEGOTIATED_CACHE_CONTROL);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export function createApp({ config, services, logger, ssr, staticRoot, health, pageCache }: AppOptions) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
@@ -171,7 +186,7 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
         const cached = await pages.serve(c.req.raw, { language: requestLanguage, languageUndetermined }, render, c.get("nonce"), policy);
         if (cached) return cached;
       }
-      return render(c.get("nonce"));
+      return negotiated(c.req.path, await render(c.get("nonce")));
     });
   }
   return app;

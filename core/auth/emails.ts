@@ -45,23 +45,3 @@ export function signInBurstEmail(to: string, failures: number, translate: Transl
   });
   return { to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: SIGN_IN_BURST_MAIL_KIND };
 }
-
-export const REGISTER_ATTEMPT_MAIL_KIND = "auth.register-attempt";
-
-/**
- * Sent to the owner of an address someone tried to register again: the sign-up form answers the same
- * whether or not the address has an account, so the owner is the only one told, with a way back in.
- */
-export function registerAttemptEmail(to: string, resetLink: string, language: Language, translate: Translate, company: CompanyDetails): MailMessage {
-  const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
-  const rendered = renderEmail({
-    language,
-    subject: t("mail:registerAttempt.subject", { company: company.name }),
-    greeting: t("mail:registerAttempt.greeting"),
-    paragraphs: [t("mail:registerAttempt.intro", { company: company.name })],
-    action: { label: t("mail:registerAttempt.action"), url: resetLink },
-    after: [t("mail:registerAttempt.ignore")],
-    closing: signOff(translate, language, company),
-  });
-  return { to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: REGISTER_ATTEMPT_MAIL_KIND };
-}

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server.ts";
+import type { Database, Transaction } from "../../db/client.server.ts";
 import { users } from "../../db/schema/users.ts";
 import type { CurrentUser } from "./schema.ts";
 
@@ -77,8 +77,8 @@ export class UserRepo {
     return row;
   }
 
-  async update(id: string, values: Partial<Omit<NewUserRow, "id" | "createdAt">>): Promise<UserRow> {
-    const [row] = await this.db
+  async update(id: string, values: Partial<Omit<NewUserRow, "id" | "createdAt">>, tx: Database | Transaction = this.db): Promise<UserRow> {
+    const [row] = await tx
       .update(users)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(users.id, id))

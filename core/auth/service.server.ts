@@ -318,7 +318,8 @@ export class AuthService {
 
   /**
    * Creates an account, or brings an existing one (found by e-mail) to the given role, password, name
-   * and username. The password is re-hashed only when the stored hash does not already match it.
+   * and username. The password is re-hashed only when the stored hash does not already match it; a
+   * changed password ends the account's sessions.
    */
   async upsertManagedUser(raw: ManagedUserInput): Promise<ManagedUserResult> {
     const input = managedUserSchema.parse(raw);
@@ -355,7 +356,17 @@ export class AuthService {
       changes.username = input.username;
       changed.push("username");
     }
-    const row = changed.length > 0 ? await this.users.update(existing.id, changes) : existing;
+    if (changed.length === 0) return { user: toCurrentUser(existing), created: false, changes: changed };
+    const row = await this.db.transaction(async (tx) => {
+      const updated = await this.users.update(existing.id, changes, tx);
+      // A new password ends every session of the account, and its pending reset links, as a reset does:
+      // whoever knew the old one is signed out.
+      if (changes.passwordHash) {
+        await this.resets.retireAllOf(tx, existing.id, new Date());
+        await this.resets.endSessionsOf(tx, existing.id);
+      }
+      return updated;
+    });
     return { user: toCurrentUser(row), created: false, changes: changed };
   }
 

@@ -7,15 +7,33 @@ export { FILTER_CATEGORIES, POST_CATEGORIES, LIMITS, type PostCategory, type Fil
 
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-/** An https address, or a path on this site ("/images/..."); never a protocol-relative or script address. */
+/**
+ * An https address, or the path of an image file on this site ("/images/blog/a.svg"); never a
+ * protocol-relative or script address, nor a path to the site's API.
+ */
 export function isSafeImageUrl(value: string): boolean {
-  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
+  if (value.startsWith("/")) {
+    if (value.startsWith("//") || value.startsWith("/\\")) return false;
+    // A path on this site is an image file, never one of its API routes ("/api/logout" as an <img> would
+    // call it from every visitor's browser), however the path is spelled ("/x/../api", "/%61pi").
+    const base = "http://same-site.invalid";
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(value, base).pathname).toLowerCase();
+    } catch {
+      return false;
+    }
+    if (pathname === "/api" || pathname.startsWith("/api/") || pathname.includes("..")) return false;
+    return IMAGE_FILE.test(pathname);
+  }
   try {
     return new URL(value).protocol === "https:";
   } catch {
     return false;
   }
 }
+
+const IMAGE_FILE = /\.(avif|gif|jpe?g|png|svg|webp)$/;
 
 function isHttpUrl(value: string): boolean {
   try {

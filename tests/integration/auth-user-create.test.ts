@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../core/auth/password.server.ts";
 import { openDatabase } from "../../db/client.server.ts";
-import { users } from "../../db/schema/users.ts";
+import { sessions, users } from "../../db/schema/users.ts";
 import { NODE } from "../e2e/server-process.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 function run(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "" };
-    execFile(NODE, ["scripts/user-create.ts", ...args], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(NODE, ["scripts/user-create.ts", ...args], { cwd: root, env, timeout: 170_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
     });
   });
@@ -53,6 +53,15 @@ describe("npm run user:create", () => {
     expect(created.code).toBe(0);
     expect(created.stdout.trim()).toBe("Created admin account owner@example.com.");
 
+    // The account is signed in on some device.
+    const before = await openDatabase({ dataDir });
+    try {
+      const [owner] = await before.db.select().from(users);
+      await before.db.insert(sessions).values({ sid: "a-session-of-the-owner", sess: { userId: owner.id }, expire: new Date(Date.now() + 3600_000) });
+    } finally {
+      await before.close();
+    }
+
     const updated = await run(["--email", "owner@example.com", "--password", "another long password", "--username", "owner"], dataDir);
     expect(updated.code).toBe(0);
     expect(updated.stdout.trim()).toBe("Updated account owner@example.com (username owner): password, username changed; role is admin.");
@@ -63,8 +72,10 @@ describe("npm run user:create", () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ email: "owner@example.com", firstName: "Owner Name", role: "admin", username: "owner" });
       expect(await verifyPassword(rows[0].passwordHash!, "another long password")).toBe(true);
+      // A new password signs the account out everywhere, as a password reset does.
+      expect(await database.db.select().from(sessions)).toEqual([]);
     } finally {
       await database.close();
     }
-  }, 180_000);
+  }, 600_000);
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoContent } from "../../db/seed.server.ts";
+import { DEMO_POSTS, seedDemoContent } from "../../db/seed.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -60,6 +60,32 @@ describe("demo blog content", () => {
     expect(reviews.find((r) => r.customerName === "Julien Moreau")?.language).toBe("fr");
     expect(reviews.find((r) => r.customerName === "Sarah Mitchell")?.language).toBe("en");
   });
+
+  it("carries on where a first start stopped part-way, and leaves a site in use alone", async () => {
+    const interrupted = await createTestApp();
+    try {
+      // What a kill -9 after the third demo post leaves behind.
+      const ids = new Map<string, number>();
+      for (const demo of DEMO_POSTS.slice(0, 3)) {
+        const translationOf = demo.translates === undefined ? null : (ids.get(demo.translates) ?? null);
+        ids.set(demo.post.title, (await interrupted.services.blog.createPost({ ...demo.post, translationOf })).id);
+      }
+      await seedDemoContent(interrupted.services, createLogger("silent"));
+      const titles = (await interrupted.services.blog.listAllPosts()).map((post) => post.title).sort();
+      expect(titles).toEqual(DEMO_POSTS.map((demo) => demo.post.title).sort());
+
+      const inUse = await createTestApp();
+      try {
+        await inUse.services.blog.createPost({ ...DEMO_POSTS[0].post, title: "Our own first post", translationOf: null });
+        await seedDemoContent(inUse.services, createLogger("silent"));
+        expect((await inUse.services.blog.listAllPosts()).map((post) => post.title)).toEqual(["Our own first post"]);
+      } finally {
+        await inUse.close();
+      }
+    } finally {
+      await interrupted.close();
+    }
+  }, 180_000);
 
   it("does not duplicate anything when started again", async () => {
     const posts = (await t.services.blog.listAllPosts()).length;

@@ -215,7 +215,8 @@ describe("post validation (spec section 5)", () => {
   it("accepts https and site images only", () => {
     expect(isSafeImageUrl("https://cdn.example/a.png")).toBe(true);
     expect(isSafeImageUrl("/images/blog/a.svg")).toBe(true);
-    for (const bad of ["http://cdn.example/a.png", "//evil.example/a.png", "javascript:alert(1)", "data:image/png;base64,AA", "images/a.png"]) {
+    const apiRoutes = ["/api/logout", "/api/auth/logout", "/API/logout", "/images/../api/logout", "/%61pi/logout", "/api/x.png", "/api"];
+    for (const bad of ["http://cdn.example/a.png", "//evil.example/a.png", "javascript:alert(1)", "data:image/png;base64,AA", "images/a.png", "/images/", "/%E0%A4%A", ...apiRoutes]) {
       expect(isSafeImageUrl(bad), bad).toBe(false);
     }
   });
