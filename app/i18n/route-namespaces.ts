@@ -22,7 +22,7 @@ export const ROUTE_NAMESPACES = {
   admin: ["admin", "blog", "testimonials", "deals", "errors"],
   cart: ["cart"],
   checkout: ["checkout", "cart"],
-  "checkout-success": ["checkout"],
+  "checkout-success": ["checkout", "cart"],
   "checkout-success-redirect": [],
   receipt: ["checkout", "errors"],
   testimonials: ["testimonials"],

@@ -230,4 +230,23 @@ describe("/checkout", () => {
     expect(toast.success).toHaveBeenLastCalledWith("Payment Processing!", { description: "Redirecting to confirmation page..." });
     expect(location).toBe(`/checkout/success?order_id=${ORDER.id}`);
   });
+
+  it("sends a cart checkout to the success page with from=cart (that page clears the cart once paid)", async () => {
+    answers["POST /api/orders/guest"] = [{ status: 201, body: { data: ORDER } }];
+    answers["GET /api/orders/guest/:id/payment-intent"] = [{ status: 200, body: { data: { clientSecret: "pi_1_secret_2", provider: "sandbox", amountCents: 50_000 } } }];
+    answers["POST /api/payments/sandbox/confirm"] = [{ status: 200, body: { data: { status: "succeeded" } } }];
+    const line = { id: "l1", serviceId: "website", serviceName: "Website", description: "", pricingType: "custom", unitPriceCents: 60_000, quantity: 1, lineTotalCents: 60_000, serviceData: {}, addedAt: "2026-01-01T10:00:00.000Z", minPriceCents: 50_000, maxPriceCents: 250_000, fixedPriceCents: null };
+    localStorage.setItem("atelier.cart", JSON.stringify({ items: [line], promoCode: null }));
+    await render("/checkout?from=cart");
+    expect(container.querySelectorAll("[data-testid=checkout-line]")).toHaveLength(1);
+    await fillCustomer();
+    await click("Create Order");
+    await type("Card number", "4242424242424242");
+    await type("Expiry", "1234");
+    await type("CVC", "123");
+    await click("Complete Order - $500.00");
+    expect(location).toBe(`/checkout/success?order_id=${ORDER.id}&from=cart`);
+    // Not before the server says it is paid.
+    expect(JSON.parse(localStorage.getItem("atelier.cart")!).items).toHaveLength(1);
+  });
 });
