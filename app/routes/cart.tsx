@@ -4,6 +4,7 @@ import { toast } from "../components/ui/toast.ts";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { cartLimitWarnings, lineTexts, type CartTexts } from "../../core/cart/rules.ts";
 import { useCart } from "../features/cart/cart-context.tsx";
+import { useCartDispatch } from "../features/cart/use-cart-dispatch.ts";
 import { CartLine } from "../features/cart/cart-line.tsx";
 import { ContinueShoppingLink } from "../features/cart/continue-shopping-link.tsx";
 import { OrderSummary } from "../features/cart/order-summary.tsx";
@@ -35,7 +36,8 @@ export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
 /** /cart, "Shopping Cart" (specification 000, section 2; specification 001, section 2). */
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("cart");
-  const { cart, restored, dispatch } = useCart();
+  const { cart, restored } = useCart();
+  const dispatch = useCartDispatch();
   const heading = useRef<HTMLHeadingElement>(null);
   const announcement = useCartAnnouncement(restored, cart.itemCount, cart.totalCents);
   const warnings = cartLimitWarnings(cart);

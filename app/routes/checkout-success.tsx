@@ -5,7 +5,7 @@ import { formatCents } from "../../core/money/money.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
-import { useCart } from "../features/cart/cart-context.tsx";
+import { useCartDispatch } from "../features/cart/use-cart-dispatch.ts";
 import { FROM_CART_PARAM, FROM_CART_VALUE } from "../features/cart/checkout-link.ts";
 import { receiptPdfPath, type OrderView } from "../features/checkout/orders-api.ts";
 import { useOrderStatus } from "../features/checkout/use-order-status.ts";
@@ -108,7 +108,7 @@ export default function CheckoutSuccess() {
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get("order_id");
   const state = useOrderStatus(orderId);
-  const { dispatch } = useCart();
+  const dispatch = useCartDispatch();
   const paidCartCheckout = searchParams.get(FROM_CART_PARAM) === FROM_CART_VALUE && state.kind === "ready" && state.order.status === "paid";
 
   // A cart checkout's cart is cleared once the payment is confirmed (specification 001, section 4), by

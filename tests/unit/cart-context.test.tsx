@@ -4,6 +4,8 @@ import { createRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CartProvider, useCart, type CartApi } from "../../app/features/cart/cart-context.tsx";
+import { useApplyPromo } from "../../app/features/cart/use-apply-promo.ts";
+import { useCartDispatch } from "../../app/features/cart/use-cart-dispatch.ts";
 import { cartReducer, emptyCart, serializeCart } from "../../core/cart/rules.ts";
 import { CART_STORAGE_KEY, type CartState } from "../../core/cart/schema.ts";
 import type { Service } from "../../core/catalogue/schema.ts";
@@ -55,11 +57,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** What a page gets from the cart: the context, and the hooks that run its rules. */
+type TestCart = CartApi & { dispatch: ReturnType<typeof useCartDispatch>; applyPromo: ReturnType<typeof useApplyPromo> };
+
 /** Mounts a provider (one "tab") and returns a live handle on what useCart() gives inside it. */
-async function mountCart(): Promise<{ readonly current: CartApi }> {
-  const handle: { current: CartApi | null } = { current: null };
+async function mountCart(): Promise<{ readonly current: TestCart }> {
+  const handle: { current: TestCart | null } = { current: null };
   function Probe() {
-    handle.current = useCart();
+    handle.current = { ...useCart(), dispatch: useCartDispatch(), applyPromo: useApplyPromo() };
     return null;
   }
   const container = document.createElement("div");
@@ -74,7 +79,7 @@ async function mountCart(): Promise<{ readonly current: CartApi }> {
       </CartProvider>,
     );
   });
-  return handle as { readonly current: CartApi };
+  return handle as { readonly current: TestCart };
 }
 
 function saved(): { items: Array<Record<string, unknown>>; promoCode: { code: string } | null } | null {
@@ -240,7 +245,7 @@ describe("saving the cart", () => {
     });
     const before = localStorage.getItem(CART_STORAGE_KEY);
     const setItem = vi.spyOn(Storage.prototype, "setItem");
-    let result: ReturnType<CartApi["dispatch"]> | undefined;
+    let result: ReturnType<TestCart["dispatch"]> | undefined;
     await act(async () => {
       result = cart.current.dispatch({ type: "add", service: website, unitPriceCents: 1000 });
     });
@@ -287,7 +292,7 @@ describe("applyPromo", () => {
       cart.current.dispatch({ type: "add", service: website, unitPriceCents: 60000 });
     });
 
-    let outcome: Awaited<ReturnType<CartApi["applyPromo"]>> | undefined;
+    let outcome: Awaited<ReturnType<TestCart["applyPromo"]>> | undefined;
     await act(async () => {
       outcome = await cart.current.applyPromo("save50");
     });
@@ -332,7 +337,7 @@ describe("applyPromo", () => {
     const before = cart.current.cart;
     const storedBefore = localStorage.getItem(CART_STORAGE_KEY);
 
-    let outcome: Awaited<ReturnType<CartApi["applyPromo"]>> | undefined;
+    let outcome: Awaited<ReturnType<TestCart["applyPromo"]>> | undefined;
     await act(async () => {
       outcome = await cart.current.applyPromo("SAVE50");
     });
@@ -359,7 +364,7 @@ describe("applyPromo", () => {
     await act(async () => {
       await cart.current.applyPromo("NEWCLIENT");
     });
-    let outcome: Awaited<ReturnType<CartApi["applyPromo"]>> | undefined;
+    let outcome: Awaited<ReturnType<TestCart["applyPromo"]>> | undefined;
     await act(async () => {
       outcome = await cart.current.applyPromo("NOPE");
     });
@@ -371,7 +376,7 @@ describe("applyPromo", () => {
   it("refuses an empty code without calling the server", async () => {
     const server = fakePromoServer(() => ({ status: 200, body: {} }));
     const cart = await mountCart();
-    let outcome: Awaited<ReturnType<CartApi["applyPromo"]>> | undefined;
+    let outcome: Awaited<ReturnType<TestCart["applyPromo"]>> | undefined;
     await act(async () => {
       outcome = await cart.current.applyPromo("   ");
     });

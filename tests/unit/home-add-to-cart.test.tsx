@@ -14,7 +14,7 @@ vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 // The cart is replaced by one whose answer each test chooses: a refusal by a cart rule, or a failure.
 const cart = vi.hoisted(() => ({ dispatch: vi.fn<(action: CartAction) => CartResult>() }));
-vi.mock("../../app/features/cart/cart-context.tsx", () => ({ useCart: () => cart }));
+vi.mock("../../app/features/cart/use-cart-dispatch.ts", () => ({ useCartDispatch: () => cart.dispatch }));
 
 // Spec document 000, section 8, "Cart add": the catalogue's messages, said next to the button.
 const service: Service = {

@@ -1,31 +1,20 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { CART_STORAGE_KEY } from "../../../core/cart/limits.ts";
 import type { CartState } from "../../../core/cart/schema.ts";
-import { cartReducer, emptyCart, serializeCart, type CartAction, type CartMessage, type CartResult } from "../../../core/cart/rules.ts";
-import type { PromoDefinition } from "../../../core/promotions/schema.ts";
-import { ApiError, api } from "../../lib/api.ts";
-
-/** What POST /api/promos/validate answers for a code that applies. */
-interface PromoValidation {
-  code: string;
-  discountCents: number;
-  description: string;
-  kind: PromoDefinition["kind"];
-  value: number;
-  minimumSubtotalCents: number | null;
-}
-
-/** The outcome of applying a promo code: the saving, or a message (translated by the server, or a key). */
-export type PromoOutcome = { ok: true; notice?: CartMessage } | { ok: false; message?: string; error?: CartMessage };
+import { emptyCart, restoreCart, serializeCart, type CartResult } from "../../../core/cart/state.ts";
 
 export interface CartApi {
   cart: CartState;
   /** False until the cart saved in this browser has been read back (the server renders an empty cart). */
   restored: boolean;
-  /** Runs one cart rule; the result says whether it was refused (error) or what to tell (notice). */
-  dispatch(action: CartAction): CartResult;
-  /** Checks a code with the server (staff-managed codes included) and applies what it answers. */
-  applyPromo(code: string): Promise<PromoOutcome>;
+  /**
+   * Runs one cart rule on the latest state and keeps its result (saved unless `persist` is false); the
+   * result says whether it was refused (error) or what to tell (notice). The rules come from the
+   * caller (see use-cart-dispatch.ts), so that every page's shell carries only the restore.
+   */
+  update(rule: (state: CartState) => CartResult, persist?: boolean): CartResult;
+  /** The latest state, between renders (for a rule that must wait on the server first). */
+  read(): CartState;
 }
 
 const CartContext = createContext<CartApi | null>(null);
@@ -52,7 +41,7 @@ function writeStorage(state: CartState) {
 export function CartProvider({ children }: { children: ReactNode }) {
   const [cart, setCart] = useState<CartState>(() => ({ ...emptyCart(new Date(0)), isLoading: true }));
   const [restored, setRestored] = useState(false);
-  // The latest state, so that dispatch can compute a result synchronously and return it.
+  // The latest state, so that update can compute a result synchronously and return it.
   const current = useRef(cart);
 
   const commit = useCallback((next: CartState, persist: boolean) => {
@@ -62,58 +51,30 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    const result = cartReducer(current.current, { type: "restore", stored: readStorage() });
+    const result = restoreCart(readStorage());
     if (result.error) console.error("The saved cart could not be read and was emptied", result.error.messageKey);
     commit(result.state, false);
     setRestored(true);
     // Another tab changed the cart: follow it.
     const onStorage = (event: StorageEvent) => {
       if (event.key !== CART_STORAGE_KEY) return;
-      commit(cartReducer(current.current, { type: "restore", stored: event.newValue }).state, false);
+      commit(restoreCart(event.newValue).state, false);
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
   }, [commit]);
 
-  const dispatch = useCallback(
-    (action: CartAction): CartResult => {
-      const result = cartReducer(current.current, action);
-      if (result.state !== current.current) commit(result.state, action.type !== "setLoading");
+  const update = useCallback(
+    (rule: (state: CartState) => CartResult, persist = true): CartResult => {
+      const result = rule(current.current);
+      if (result.state !== current.current) commit(result.state, persist);
       return result;
     },
     [commit],
   );
+  const read = useCallback(() => current.current, []);
 
-  const applyPromo = useCallback(
-    async (code: string): Promise<PromoOutcome> => {
-      if (!code.trim()) {
-        const result = cartReducer(current.current, { type: "applyPromo", code, definition: null });
-        return { ok: false, error: result.error };
-      }
-      dispatch({ type: "setLoading", isLoading: true });
-      try {
-        const answer = await api<PromoValidation>("/api/promos/validate", { json: { code, subtotalCents: current.current.subtotalCents } });
-        const definition: PromoDefinition = {
-          code: answer.code,
-          kind: answer.kind,
-          value: answer.value,
-          minimumSubtotalCents: answer.minimumSubtotalCents,
-          active: true,
-          description: answer.description,
-        };
-        const result = dispatch({ type: "applyPromo", code, definition });
-        return result.error ? { ok: false, error: result.error } : { ok: true, notice: result.notice };
-      } catch (error) {
-        if (error instanceof ApiError && error.status < 500) return { ok: false, message: error.message };
-        throw error;
-      } finally {
-        dispatch({ type: "setLoading", isLoading: false });
-      }
-    },
-    [dispatch],
-  );
-
-  const value = useMemo<CartApi>(() => ({ cart, restored, dispatch, applyPromo }), [cart, restored, dispatch, applyPromo]);
+  const value = useMemo<CartApi>(() => ({ cart, restored, update, read }), [cart, restored, update, read]);
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 

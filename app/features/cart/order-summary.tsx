@@ -8,6 +8,7 @@ import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Field, Input } from "../../components/ui/field.tsx";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { useCart } from "./cart-context.tsx";
+import { useApplyPromo } from "./use-apply-promo.ts";
 import { CART_CHECKOUT_PATH } from "./checkout-link.ts";
 import { ContinueShoppingLink } from "./continue-shopping-link.tsx";
 import { useCartCommand } from "./use-cart-command.ts";
@@ -21,7 +22,8 @@ import { Icon } from "../../components/ui/icon.tsx";
  */
 function PromoForm() {
   const { t } = useTranslation("cart");
-  const { cart, applyPromo } = useCart();
+  const { cart } = useCart();
+  const applyPromo = useApplyPromo();
   const run = useCartCommand();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);

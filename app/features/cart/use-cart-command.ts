@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import type { CartAction, CartResult } from "../../../core/cart/rules.ts";
-import { useCart } from "./cart-context.tsx";
+import { useCartDispatch } from "./use-cart-dispatch.ts";
 
 /**
  * Runs a cart action and tells the visitor what they need to know: a refusal ('Quantity cannot exceed
@@ -10,7 +10,7 @@ import { useCart } from "./cart-context.tsx";
  * order) as a notice.
  */
 export function useCartCommand(): (action: CartAction) => CartResult {
-  const { dispatch } = useCart();
+  const dispatch = useCartDispatch();
   const { t } = useTranslation("cart");
   return useCallback(
     (action: CartAction) => {

@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { GeneratedArt } from "../../components/ui/generated-art.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useCart } from "../cart/cart-context.tsx";
+import { useCartDispatch } from "../cart/use-cart-dispatch.ts";
 import { AddStatusLine } from "../home/add-to-cart-controls.tsx";
 import type { AddStatus } from "../home/use-add-to-cart.ts";
 import { InCartLink } from "../cart/in-cart-link.tsx";
@@ -20,7 +21,8 @@ import { Icon } from "../../components/ui/icon.tsx";
  */
 export function DealCard({ deal }: { deal: PublicDeal }) {
   const { t } = useTranslation("deals");
-  const { cart, restored, dispatch } = useCart();
+  const { cart, restored } = useCart();
+  const dispatch = useCartDispatch();
   const titleId = useId();
   const inCart = restored && cart.items.some((item) => String(hotDealIdOf(item)) === String(deal.id));
 

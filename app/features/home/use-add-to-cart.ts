@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import type { Service } from "../../../core/catalogue/schema.ts";
-import { useCart } from "../cart/cart-context.tsx";
+import { useCartDispatch } from "../cart/use-cart-dispatch.ts";
 
 /** How long a card shows "Adding..." before the cart changes: long enough to be seen, short enough not to wait. */
 export const ADDING_TICK_MS = 150;
@@ -24,7 +24,7 @@ export interface AddStatus {
  */
 export function useAddToCart() {
   const { t } = useTranslation();
-  const { dispatch } = useCart();
+  const dispatch = useCartDispatch();
   const [adding, setAdding] = useState(false);
   const [status, setStatus] = useState<AddStatus | null>(null);
   const busy = useRef(false);

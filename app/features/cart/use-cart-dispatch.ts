@@ -1,0 +1,12 @@
+import { useCallback } from "react";
+import { cartReducer, type CartAction, type CartResult } from "../../../core/cart/rules.ts";
+import { useCart } from "./cart-context.tsx";
+
+/**
+ * Runs one cart action through the cart's reducer. The reducer comes with the pages that change the
+ * cart (home, cart, hot deals), not with every page's shell.
+ */
+export function useCartDispatch(): (action: CartAction) => CartResult {
+  const { update } = useCart();
+  return useCallback((action: CartAction) => update((state) => cartReducer(state, action), action.type !== "setLoading"), [update]);
+}

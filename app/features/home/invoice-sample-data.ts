@@ -1,0 +1,22 @@
+/** The figures of the sample invoice, shared by its miniature and the full document in its dialog. */
+/** The sample's lines: catalogue services at prices within their ranges (logo design at its fixed $75). */
+export const LINES = [
+  { key: "website", quantity: 1, unitCents: 150_000 },
+  { key: "logo", quantity: 1, unitCents: 7_500 },
+  { key: "social", quantity: 2, unitCents: 20_000 },
+  { key: "consultation", quantity: 1, unitCents: 50_000 },
+] as const;
+export const SUBTOTAL_CENTS = LINES.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
+/** WELCOME10: 10 % off (specification 000, section 9). */
+export const DISCOUNT_CENTS = Math.round(SUBTOTAL_CENTS / 10);
+export const TOTAL_CENTS = SUBTOTAL_CENTS - DISCOUNT_CENTS;
+export const ISSUED = new Date(Date.UTC(2026, 4, 14));
+export const DUE = new Date(Date.UTC(2026, 5, 13));
+
+export interface Company {
+  name: string;
+  email: string;
+  phone: string;
+  website: string;
+  address: string;
+}
