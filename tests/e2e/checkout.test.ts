@@ -266,6 +266,8 @@ for (const language of ["en", "fr"] as const) {
       await page.waitForURL((url) => url.pathname === `${prefix}/checkout`);
       expect(page.url().length).toBeLessThan(200);
       await waitForHydration(page);
+      // The cart is read from this browser's storage after hydration.
+      await page.getByTestId("checkout-line").nth(49).waitFor();
       expect(await page.getByTestId("checkout-line").count()).toBe(50);
       await fillCustomer(page, `fifty-${language}@example.com`);
       await createOrder(page);
