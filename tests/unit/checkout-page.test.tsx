@@ -169,6 +169,8 @@ describe("/checkout", () => {
     expect(container.querySelector("[data-testid=checkout-order-number]")?.textContent).toBe("Order 0BB16863");
     expect(container.querySelector("[data-testid=pay-button]")?.textContent).toBe("Pay $500.00");
     expect(container.querySelector("[data-testid=sandbox-card-form]")).not.toBeNull();
+    // The Create Order button is gone: the focus is on the payment step's heading.
+    expect(document.activeElement?.id).toBe("payment-title");
   });
 
   it("shows 'Order Creation Failed' with the server's message, or the fallback texts when the server fails or cannot be reached", async () => {
