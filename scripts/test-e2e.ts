@@ -14,9 +14,10 @@ import os from "node:os";
 
 /** Seconds per file in a CI run (PGlite, one file at a time); only used to balance the shards. */
 const SECONDS: Record<string, number> = {
-  "checkout.test.ts": 150,
+  "checkout.test.ts": 120,
   "navigation.test.ts": 66,
   "leads.test.ts": 60,
+  "admin-orders.test.ts": 60,
   "blog.test.ts": 57,
   "bundle-budget.test.ts": 55,
   "screenshots.test.ts": 48,
@@ -26,7 +27,6 @@ const SECONDS: Record<string, number> = {
   "home-layout.test.ts": 28,
   "password-reset.test.ts": 22,
   "booking-keyboard.test.ts": 18,
-  "admin-orders.test.ts": 30,
   "cart.test.ts": 17,
   "cart-limits.test.ts": 14,
   "site-french.test.ts": 14,

@@ -23,7 +23,7 @@ export const ROUTE_NAMESPACES = {
   leads: ["leads", "admin", "errors"],
   cart: ["cart"],
   checkout: ["checkout", "cart"],
-  "checkout-success": ["checkout"],
+  "checkout-success": ["checkout", "cart"],
   "checkout-success-redirect": [],
   receipt: ["checkout", "errors"],
   testimonials: ["testimonials"],

@@ -1,9 +1,12 @@
+import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import { formatCents } from "../../core/money/money.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
+import { useCartDispatch } from "../features/cart/use-cart-dispatch.ts";
+import { FROM_CART_PARAM, FROM_CART_VALUE } from "../features/cart/checkout-link.ts";
 import { receiptPdfPath, type OrderView } from "../features/checkout/orders-api.ts";
 import { useOrderStatus } from "../features/checkout/use-order-status.ts";
 import { formatPostDate } from "../features/blog/format-date.ts";
@@ -105,6 +108,14 @@ export default function CheckoutSuccess() {
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get("order_id");
   const state = useOrderStatus(orderId);
+  const dispatch = useCartDispatch();
+  const paidCartCheckout = searchParams.get(FROM_CART_PARAM) === FROM_CART_VALUE && state.kind === "ready" && state.order.status === "paid";
+
+  // A cart checkout's cart is cleared once the payment is confirmed (specification 001, section 4), by
+  // the server's word: the provider may bring the browser back here before its webhook.
+  useEffect(() => {
+    if (paidCartCheckout) dispatch({ type: "clear" });
+  }, [paidCartCheckout, dispatch]);
 
   let content;
   if (state.kind === "loading") {

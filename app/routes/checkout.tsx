@@ -10,7 +10,7 @@ import { toast } from "../components/ui/toast.ts";
 import { ApiError } from "../lib/api.ts";
 import { serverFieldErrors } from "../lib/form-errors.ts";
 import { useCart } from "../features/cart/cart-context.tsx";
-import { useCartDispatch } from "../features/cart/use-cart-dispatch.ts";
+import { FROM_CART_PARAM, FROM_CART_VALUE } from "../features/cart/checkout-link.ts";
 import { CheckoutSteps } from "../features/checkout/checkout-steps.tsx";
 import { CheckoutSummary } from "../features/checkout/checkout-summary.tsx";
 import { CHECKOUT_SERVICE_ID, checkoutSource, draftFromCart, type CheckoutDraft } from "../features/checkout/checkout-source.ts";
@@ -62,7 +62,8 @@ function failureText(error: unknown, fallback: string, serverFallback = fallback
  * /checkout, "Secure Checkout" (specification 001, sections 2, 4 and 8). Step 1: the summary and the
  * customer form, "Create Order"; the server prices the order and answers with its figures, which the
  * summary then shows. Step 2: the payment step for that order. A confirmed payment goes to
- * /checkout/success?order_id=...; a cart checkout clears the cart then.
+ * /checkout/success?order_id=... (with from=cart for a cart checkout: that page clears the cart once the
+ * server says the order is paid).
  */
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("checkout");
@@ -70,7 +71,6 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const localize = useLocalizedPath();
   const { cart, restored } = useCart();
-  const dispatch = useCartDispatch();
   const source = useMemo(() => checkoutSource(searchParams), [searchParams]);
 
   const [customer, setCustomer] = useState<CustomerValues>(EMPTY_CUSTOMER);
@@ -102,6 +102,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   }, [formError]);
 
   const backToCart = source.kind === "stored-cart" || (source.kind === "draft" && source.draft.origin === "cart") || source.kind === "invalid-cart";
+
+  // A cart checkout says so to the success page, which clears the cart once the payment is confirmed.
+  const successPath = (orderId: string, path = "/checkout/success") =>
+    `${path}?order_id=${encodeURIComponent(orderId)}${draft?.origin === "cart" ? `&${FROM_CART_PARAM}=${FROM_CART_VALUE}` : ""}`;
 
   async function requestIntent(created: OrderView): Promise<boolean> {
     try {
@@ -164,8 +168,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       return;
     }
     toast.success(t("toast.processingTitle"), { description: t("toast.processingText") });
-    if (draft?.origin === "cart") dispatch({ type: "clear" });
-    void navigate(localize(`/checkout/success?order_id=${encodeURIComponent(order.id)}`));
+    void navigate(localize(successPath(order.id)));
   }
 
   async function retry() {
@@ -231,7 +234,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               intent={intent}
               language={loaderData.language}
               submitLabel={submitLabel}
-              returnUrl={`${window.location.origin}${localize("/checkout-success")}?order_id=${encodeURIComponent(order.id)}`}
+              returnUrl={`${window.location.origin}${localize(successPath(order.id, "/checkout-success"))}`}
               failure={failure}
               retrying={retrying}
               onOutcome={onOutcome}

@@ -266,6 +266,8 @@ for (const language of ["en", "fr"] as const) {
       await page.waitForURL((url) => url.pathname === `${prefix}/checkout`);
       expect(page.url().length).toBeLessThan(200);
       await waitForHydration(page);
+      // The cart is read from this browser's storage after hydration.
+      await page.getByTestId("checkout-line").nth(49).waitFor();
       expect(await page.getByTestId("checkout-line").count()).toBe(50);
       await fillCustomer(page, `fifty-${language}@example.com`);
       await createOrder(page);
@@ -305,7 +307,8 @@ describe("checkout on a phone", () => {
     await page.getByLabel("First name", { exact: true }).fill("Grace");
     await page.getByLabel("Last name", { exact: true }).fill("Hopper");
     await page.getByLabel("Email", { exact: true }).fill("grace@example.com");
-    await page.getByRole("button", { name: "Create Order", exact: true }).click();
+    // Wait for the toast itself (sonner loads with the first toast), so that it has settled before axe.
+    await expectToast(page, () => page.getByRole("button", { name: "Create Order", exact: true }).click(), { title: "Order Created Successfully!" });
     await page.getByTestId("payment-step").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await waitForToastsToSettle(page);

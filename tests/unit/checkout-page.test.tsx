@@ -169,6 +169,8 @@ describe("/checkout", () => {
     expect(container.querySelector("[data-testid=checkout-order-number]")?.textContent).toBe("Order 0BB16863");
     expect(container.querySelector("[data-testid=pay-button]")?.textContent).toBe("Pay $500.00");
     expect(container.querySelector("[data-testid=sandbox-card-form]")).not.toBeNull();
+    // The Create Order button is gone: the focus is on the payment step's heading.
+    expect(document.activeElement?.id).toBe("payment-title");
   });
 
   it("shows 'Order Creation Failed' with the server's message, or the fallback texts when the server fails or cannot be reached", async () => {
@@ -229,5 +231,24 @@ describe("/checkout", () => {
     expect(requests.at(-1)).toMatchObject({ path: "/api/payments/sandbox/confirm", body: { clientSecret: "pi_1_secret_2", cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" } });
     expect(toast.success).toHaveBeenLastCalledWith("Payment Processing!", { description: "Redirecting to confirmation page..." });
     expect(location).toBe(`/checkout/success?order_id=${ORDER.id}`);
+  });
+
+  it("sends a cart checkout to the success page with from=cart (that page clears the cart once paid)", async () => {
+    answers["POST /api/orders/guest"] = [{ status: 201, body: { data: ORDER } }];
+    answers["GET /api/orders/guest/:id/payment-intent"] = [{ status: 200, body: { data: { clientSecret: "pi_1_secret_2", provider: "sandbox", amountCents: 50_000 } } }];
+    answers["POST /api/payments/sandbox/confirm"] = [{ status: 200, body: { data: { status: "succeeded" } } }];
+    const line = { id: "l1", serviceId: "website", serviceName: "Website", description: "", pricingType: "custom", unitPriceCents: 60_000, quantity: 1, lineTotalCents: 60_000, serviceData: {}, addedAt: "2026-01-01T10:00:00.000Z", minPriceCents: 50_000, maxPriceCents: 250_000, fixedPriceCents: null };
+    localStorage.setItem("atelier.cart", JSON.stringify({ items: [line], promoCode: null }));
+    await render("/checkout?from=cart");
+    expect(container.querySelectorAll("[data-testid=checkout-line]")).toHaveLength(1);
+    await fillCustomer();
+    await click("Create Order");
+    await type("Card number", "4242424242424242");
+    await type("Expiry", "1234");
+    await type("CVC", "123");
+    await click("Complete Order - $500.00");
+    expect(location).toBe(`/checkout/success?order_id=${ORDER.id}&from=cart`);
+    // Not before the server says it is paid.
+    expect(JSON.parse(localStorage.getItem("atelier.cart")!).items).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
@@ -43,9 +43,14 @@ export function PaymentStep({
   onRetry(): void;
 }) {
   const { t } = useTranslation("checkout");
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The customer form's button is gone once the order exists: the focus moves to the step that replaces it.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   return (
     <section aria-labelledby="payment-title" className="rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="payment-step">
-      <h2 id="payment-title" className="flex items-center gap-2 font-display text-2xl font-semibold">
+      <h2 ref={heading} id="payment-title" tabIndex={-1} className="flex scroll-mt-24 items-center gap-2 font-display text-2xl font-semibold focus:outline-none">
         <Icon name="lock" size={20} aria-hidden="true" className="text-primary" />
         {t("payment.title")}
       </h2>
