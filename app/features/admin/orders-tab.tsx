@@ -11,6 +11,9 @@ import type { AdminOrderView, OrderStatus, OrderView } from "../checkout/orders-
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { RecordList } from "./record-list.tsx";
 
+/** The causes of an order's history entries that have words of their own (admin.json orders.causes). */
+const HISTORY_CAUSES = new Set(["created", "payment_started", "payment_succeeded", "payment_failed", "refunded", "cancelled_by_staff", "claim_over_limit"]);
+
 const STATUSES: readonly OrderStatus[] = ["pending", "requires_payment", "paid", "failed", "cancelled", "refunded"];
 /** A cancel is allowed from these only (the order state machine: a paid order is refunded instead). */
 const CANCELLABLE: readonly OrderStatus[] = ["pending", "requires_payment", "failed"];
@@ -132,7 +135,7 @@ function OrderDetail({ order, language, busy, onCancel, onRefund }: { order: Adm
           <li key={index} className="rounded-lg bg-muted/60 px-3 py-2">
             <p className="font-medium">{t("orders.historyEntry", { from: status(entry.from), to: status(entry.to) })}</p>
             <p className="text-muted-foreground">
-              <time dateTime={entry.at}>{dateTime(entry.at, language)}</time> · {entry.cause}
+              <time dateTime={entry.at}>{dateTime(entry.at, language)}</time> · {HISTORY_CAUSES.has(entry.cause) ? t(`orders.causes.${entry.cause}`) : entry.cause}
               {entry.actor ? ` · ${t("orders.by", { actor: entry.actor })}` : ""}
               {entry.eventId ? ` · ${t("orders.event", { id: entry.eventId })}` : ""}
             </p>
