@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { createPostgresDatabase, freePort, startServer, type ServerProcess } from "../tests/e2e/server-process.ts";
+import { measureHealth, percentile } from "./health-baseline.ts";
 
 const { values } = parseArgs({
   options: {
@@ -42,7 +43,6 @@ function whole(raw: string | undefined, min: number, max: number, name: string):
   return value;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
@@ -204,22 +204,5 @@ async function main() {
   }
 }
 
-/** Closed-loop GET /api/health from `connections` clients for `ms`: requests/s and latency percentiles. */
-async function measureHealth(base: string, connections: number, ms: number): Promise<{ rps: number; p50: number; p99: number }> {
-  const latencies: number[] = [];
-  const end = performance.now() + ms;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) {
-        const started = performance.now();
-        const response = await fetch(`${base}/api/health`);
-        await response.arrayBuffer();
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / (ms / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
 
 await main();

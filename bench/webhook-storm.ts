@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import Stripe from "stripe";
 import { createPostgresDatabase, startServer } from "../tests/e2e/server-process.ts";
+import { measureHealth, percentile } from "./health-baseline.ts";
 
 const { values } = parseArgs({
   options: {
@@ -47,7 +48,6 @@ function shuffle<T>(items: T[]): T[] {
   return items;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 
 async function main() {
   const database = await createPostgresDatabase(ADMIN_URL, "atelier_bench");
@@ -158,21 +158,5 @@ async function main() {
   }
 }
 
-async function measureHealth(base: string, connections: number, ms: number): Promise<{ rps: number; p50: number; p99: number }> {
-  const latencies: number[] = [];
-  const end = performance.now() + ms;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) {
-        const started = performance.now();
-        const response = await fetch(`${base}/api/health`);
-        await response.arrayBuffer();
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / (ms / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
 
 await main();

@@ -58,12 +58,14 @@ export interface OpenPageOptions {
   viewport?: { width: number; height: number };
   /** Problems matching one of these are expected (say, the 404 of a missing page: see `expectedStatus`). */
   allow?: RegExp[];
+  /** Another server than the shared one (a test that starts its own). */
+  baseURL?: string;
 }
 
 /** A fresh context (no cookies, no storage) and page, with console errors and CSP violations recorded. */
 export async function openPage(browser: Browser, options: OpenPageOptions = {}): Promise<PageSession> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseURL ?? baseUrl(),
     locale: options.locale ?? "en-US",
     viewport: options.viewport ?? { width: 1280, height: 800 },
   });

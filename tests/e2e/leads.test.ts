@@ -1,12 +1,12 @@
 import fs from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enCommon from "../../app/locales/en/common.json";
 import enLeads from "../../app/locales/en/leads.json";
 import frCommon from "../../app/locales/fr/common.json";
 import frLeads from "../../app/locales/fr/leads.json";
 import { FakeHubSpot } from "../helpers/fake-crm-hubspot.ts";
-import { expectAccessible, expectAccessibleWithin, expectText, expectToast, expectValue, launchBrowser, trackPageProblems, waitForHydration, type PageProblems } from "./browser.ts";
+import { expectAccessible, expectAccessibleWithin, expectText, expectToast, expectValue, launchBrowser, openPage, waitForHydration, type PageSession } from "./browser.ts";
 import { createPostgresDatabase, startServer, temporaryDir, type ServerProcess } from "./server-process.ts";
 
 /**
@@ -30,24 +30,8 @@ async function post(path: string, body: unknown): Promise<Response> {
   return fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: `http://localhost:${server.port}` }, body: JSON.stringify(body) });
 }
 
-async function session(locale: string, allow: RegExp[] = []): Promise<{ context: BrowserContext; page: Page; problems: PageProblems; close(): Promise<void> }> {
-  const context = await browser.newContext({ baseURL: `http://localhost:${server.port}`, locale, viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(20_000);
-  context.setDefaultNavigationTimeout(40_000);
-  const page = await context.newPage();
-  const problems = await trackPageProblems(page, allow);
-  return {
-    context,
-    page,
-    problems,
-    async close() {
-      try {
-        problems.expectNone();
-      } finally {
-        await context.close();
-      }
-    },
-  };
+function session(locale: string, allow: RegExp[] = []): Promise<PageSession> {
+  return openPage(browser, { baseURL: `http://localhost:${server.port}`, locale, viewport: { width: 1280, height: 900 }, allow });
 }
 
 const refused = (status: number, path: string) => new RegExp(`: Failed to load resource: the server responded with a status of ${status} .*${path.replace(/\//g, "\\/")}`);
