@@ -1,71 +1,19 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase } from "../e2e/server-process.ts";
+import { MIGRATIONS_FOLDER, migrationsBefore, openMigrationDb, type MigrationDb } from "../helpers/migration-db.ts";
 
-const migrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
-// The last migration before deals, comments and reviews became bilingual.
-const BEFORE = "0002_users_case_insensitive";
-
-/** A copy of the migrations folder that stops after `lastTag`: the database as an older release left it. */
-function migrationsUpTo(lastTag: string): { folder: string; remove: () => void } {
-  const folder = mkdtempSync(path.join(tmpdir(), "atelier-migrations-"));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
-  const end = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  if (end < 0) throw new Error(`no migration ${lastTag}`);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }));
-  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
-}
-
-interface Db {
-  query<T>(text: string, params?: unknown[]): Promise<T[]>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openPglite(): Promise<Db> {
-  const client = await PGlite.create();
-  return {
-    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
-    migrate: (folder) => migratePglite(drizzlePglite({ client }), { migrationsFolder: folder }),
-    close: () => client.close(),
-  };
-}
-
-async function openPostgres(adminUrl: string): Promise<Db> {
-  const database = await createPostgresDatabase(adminUrl, "atelier_migration");
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  return {
-    query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
-    migrate: (folder) => migratePg(drizzlePg({ client }), { migrationsFolder: folder }),
-    close: async () => {
-      await client.end();
-      await database.drop();
-    },
-  };
-}
+// The first migration of bilingual deals, comments and reviews.
+const BILINGUAL = "0003_bilingual_content";
 
 const FROM = "2026-01-10T09:00:00Z";
 const UNTIL = "2026-02-10T09:00:00Z";
 
 describe("migrating per-language content to one bilingual record", () => {
-  let db: Db;
+  let db: MigrationDb;
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    db = process.env.TEST_DATABASE_URL ? await openPostgres(process.env.TEST_DATABASE_URL) : await openPglite();
-    const old = migrationsUpTo(BEFORE);
+    db = await openMigrationDb("atelier_migration");
+    const old = migrationsBefore((tag) => tag === BILINGUAL);
     try {
       await db.migrate(old.folder);
     } finally {
@@ -103,7 +51,7 @@ describe("migrating per-language content to one bilingual record", () => {
     await review("reviewEn", "The team was quick and the site is beautiful.");
     await review("reviewFr", "Une équipe très réactive, nous sommes ravis de notre nouveau site.");
 
-    await db.migrate(migrationsFolder);
+    await db.migrate(MIGRATIONS_FOLDER);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,62 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase } from "../e2e/server-process.ts";
-
-const migrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
-
-/** The migrations folder up to, not including, the one that made leads: the database an older release left. */
-function migrationsBeforeLeads(): { folder: string; remove: () => void } {
-  const folder = mkdtempSync(path.join(tmpdir(), "atelier-migrations-"));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
-  const end = journal.entries.findIndex((entry) => entry.tag.endsWith("_leads"));
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, end) }));
-  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
-}
-
-interface Db {
-  query<T>(text: string, params?: unknown[]): Promise<T[]>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function open(): Promise<Db> {
-  if (process.env.TEST_DATABASE_URL) {
-    const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL, "atelier_leads_migration");
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    return {
-      query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
-      migrate: (folder) => migratePg(drizzlePg({ client }), { migrationsFolder: folder }),
-      close: async () => {
-        await client.end();
-        await database.drop();
-      },
-    };
-  }
-  const client = await PGlite.create();
-  return {
-    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
-    migrate: (folder) => migratePglite(drizzlePglite({ client }), { migrationsFolder: folder }),
-    close: () => client.close(),
-  };
-}
+import { MIGRATIONS_FOLDER, migrationsBefore, openMigrationDb, type MigrationDb } from "../helpers/migration-db.ts";
 
 describe("the migration that turns earlier messages and bookings into leads", () => {
-  let db: Db;
+  let db: MigrationDb;
   beforeAll(async () => {
-    db = await open();
-    const before = migrationsBeforeLeads();
+    db = await openMigrationDb("atelier_leads_migration");
+    const before = migrationsBefore((tag) => tag.endsWith("_leads"));
     try {
       await db.migrate(before.folder);
     } finally {
@@ -73,7 +22,7 @@ describe("the migration that turns earlier messages and bookings into leads", ()
         ('Ada Lovelace', 'ADA@example.com', '555.123.4567', '2026-01-10', '10:00', 'Launch plan', '2026-01-02T10:00:00Z'),
         ('Marie Curie', 'marie@example.fr', '06 12 34 56 78', '2026-01-11', '11:00', null, '2025-12-30T10:00:00Z')`,
     );
-    await db.migrate(migrationsFolder);
+    await db.migrate(MIGRATIONS_FOLDER);
   });
   afterAll(() => db.close());
 

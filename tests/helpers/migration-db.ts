@@ -1,0 +1,60 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { createPostgresDatabase } from "../e2e/server-process.ts";
+
+/*
+ * For the tests of a data migration: a database as an older release left it (the migrations up to a
+ * given one), rows in the old shape, then the rest of the migrations.
+ */
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../db/migrations", import.meta.url));
+
+/** A copy of the migrations folder that stops before the first migration whose tag `isLater` picks. */
+export function migrationsBefore(isLater: (tag: string) => boolean): { folder: string; remove: () => void } {
+  const folder = mkdtempSync(path.join(tmpdir(), "atelier-migrations-"));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
+  const end = journal.entries.findIndex((entry) => isLater(entry.tag));
+  if (end < 0) throw new Error("no such migration");
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, end) }));
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+export interface MigrationDb {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  migrate(folder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** An empty database: a new PostgreSQL database when TEST_DATABASE_URL is set, else in-memory PGlite. */
+export async function openMigrationDb(name: string): Promise<MigrationDb> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const database = await createPostgresDatabase(adminUrl, name);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    return {
+      query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
+      migrate: (folder) => migratePg(drizzlePg({ client }), { migrationsFolder: folder }),
+      close: async () => {
+        await client.end();
+        await database.drop();
+      },
+    };
+  }
+  const client = await PGlite.create();
+  return {
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    migrate: (folder) => migratePglite(drizzlePglite({ client }), { migrationsFolder: folder }),
+    close: () => client.close(),
+  };
+}
