@@ -293,7 +293,9 @@ export async function waitForToastsToSettle(page: Page): Promise<void> {
       document.getAnimations().every((animation) => {
         const target = (animation.effect as KeyframeEffect | null)?.target;
         return !(target instanceof Element && target.closest("[data-sonner-toaster]"));
-      }),
+      }) &&
+      // A toast just mounted is transparent before its transition starts: wait until it is fully shown.
+      [...document.querySelectorAll("[data-sonner-toast]")].every((toast) => getComputedStyle(toast).opacity === "1"),
     undefined,
     { polling: 50 },
   );

@@ -121,6 +121,10 @@ describe.each(languages)("/leads in $name", ({ prefix, locale, t, common, person
     await expect(page.getByLabel(t.filters.source, { exact: true }).inputValue()).resolves.toBe("chatbot");
     await page.getByRole("link", { name: t.filters.clear }).click();
     await page.waitForURL((url) => !url.search.includes("leadSource"));
+    // The address changes before the page has drawn the cleared filters: wait for them, or the next
+    // change would send the old ones again.
+    await expect.poll(() => page.getByLabel(t.filters.syncStatus, { exact: true }).inputValue()).toBe("");
+    await expect.poll(() => page.getByLabel(t.filters.source, { exact: true }).inputValue()).toBe("");
     await page.getByLabel(t.filters.source, { exact: true }).selectOption("contact_form");
     await page.waitForURL(/leadSource=contact_form/);
 
