@@ -178,7 +178,8 @@ describe("hot deals in French", () => {
     await expectText(page.getByRole("heading", { level: 1 }), frDeals.page.title);
     expect(await page.title()).toContain(frDeals.page.metaTitle);
     const deal = (title: string) => page.getByTestId("deal-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-    expect(await page.getByTestId("deal-card").count()).toBe(3);
+    // The three demo deals, once each (other test files may add deals to the shared server).
+    for (const title of ["Kit de démarrage logo et identité", "Site web prêt à lancer", "Chatbot IA pour votre site"]) expect(await deal(title).count()).toBe(1);
     expect(await deal("Kit de démarrage logo et identité").getByRole("button", { name: frDeals.card.soldOut }).isDisabled()).toBe(true);
     await expectText(deal("Site web prêt à lancer").getByTestId("hurry"), frDeals.card.hurry);
     await expectText(deal("Chatbot IA pour votre site").getByTestId("claimed"), fill(frDeals.card.claimedOf, { count: 9, limit: 40 }));
