@@ -15,6 +15,7 @@ function pages(idPrefix: string) {
     route("login", "routes/login.tsx", id("login")),
     route("logout", "routes/logout.tsx", id("logout")),
     route("register", "routes/register.tsx", id("register")),
+    route("register/confirm", "routes/register-confirm.tsx", id("register-confirm")),
     route("forgot-password", "routes/forgot-password.tsx", id("forgot-password")),
     route("reset-password", "routes/reset-password.tsx", id("reset-password")),
     route("account/password", "routes/account-password.tsx", id("account-password")),

@@ -18,6 +18,7 @@ export const ROUTE_NAMESPACES = {
   register: ["auth", "errors"],
   "forgot-password": ["auth", "errors"],
   "reset-password": ["auth", "errors"],
+  "register-confirm": ["auth", "errors"],
   "account-password": ["auth", "errors"],
   admin: ["admin", "blog", "testimonials", "deals", "errors"],
   leads: ["leads", "admin", "errors"],

@@ -1,9 +1,10 @@
+import { useState } from "react";
 import { useTranslation } from "../i18n/react.tsx";
 import { redirect } from "react-router";
 import { safeReturnTo } from "../../core/auth/rules.ts";
 import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
 import { Field, Input } from "../components/ui/field.tsx";
-import { AuthLayout, SubmitButton, useAuthForm, useSignInDestination } from "../features/auth/auth-form.tsx";
+import { AuthLayout, FormNotice, SubmitButton, useAuthForm, useSignInDestination } from "../features/auth/auth-form.tsx";
 import { FormAlert } from "../components/ui/form-alert.tsx";
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
@@ -21,10 +22,24 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
 
+/**
+ * Sign-up. The account is created when the person follows the e-mailed link (/register/confirm), so the
+ * page answers the same whether or not the address already has an account.
+ */
 export default function Register() {
   const { t } = useTranslation("auth");
-  const { destination, query } = useSignInDestination();
-  const form = useAuthForm({ loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.registerSchema), endpoint: "/api/auth/register", destination });
+  const { returnTo, query } = useSignInDestination();
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useAuthForm({
+    loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.registerSchema),
+    endpoint: "/api/auth/register",
+    onSuccess: (body, formElement) => {
+      setSent(body.message ?? null);
+      // The password is not kept in the page once it has been sent.
+      const password = formElement.elements.namedItem("password");
+      if (password instanceof HTMLInputElement) password.value = "";
+    },
+  });
   const optional = (label: string) => (
     <>
       {label} <span className="font-normal text-muted-foreground">{t("register.optional")}</span>
@@ -45,7 +60,10 @@ export default function Register() {
       }
     >
       <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-5" aria-label={t("register.title")}>
+        {/* The focus stays on the button: the notice is announced from its live region. */}
+        <FormNotice message={sent} />
         <FormAlert message={form.formError} />
+        {returnTo !== "/" && <input type="hidden" name="returnTo" value={returnTo} />}
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={optional(t("register.firstName"))} error={form.fieldErrors.firstName}>
             {(props) => <Input {...props} name="firstName" type="text" autoComplete="given-name" maxLength={100} />}

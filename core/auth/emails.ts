@@ -45,3 +45,53 @@ export function signInBurstEmail(to: string, failures: number, translate: Transl
   });
   return { to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: SIGN_IN_BURST_MAIL_KIND };
 }
+
+export const SIGN_UP_CONFIRM_MAIL_KIND = "auth.sign-up-confirm";
+
+/**
+ * The link that creates the account of a sign-up, in the language it was made in. The link opens a page
+ * with a button: following it (as mail scanners do) creates nothing.
+ */
+export function signUpConfirmEmail(
+  to: string,
+  link: string,
+  validHours: number,
+  language: Language,
+  translate: Translate,
+  company: CompanyDetails,
+): MailMessage {
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
+  const rendered = renderEmail({
+    language,
+    subject: t("mail:signUpConfirm.subject", { company: company.name }),
+    greeting: t("mail:signUpConfirm.greeting"),
+    paragraphs: [t("mail:signUpConfirm.intro", { company: company.name })],
+    action: { label: t("mail:signUpConfirm.action"), url: link },
+    after: [t("mail:signUpConfirm.validity", { count: validHours }), t("mail:signUpConfirm.ignore")],
+    closing: signOff(translate, language, company),
+  });
+  return { to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: SIGN_UP_CONFIRM_MAIL_KIND };
+}
+
+export const SIGN_UP_TAKEN_MAIL_KIND = "auth.sign-up-taken";
+
+/** Tells the owner of an address that someone tried to sign up with it, and how to get back in. */
+export function signUpTakenEmail(
+  to: string,
+  links: { signIn: string; reset: string },
+  language: Language,
+  translate: Translate,
+  company: CompanyDetails,
+): MailMessage {
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
+  const rendered = renderEmail({
+    language,
+    subject: t("mail:signUpTaken.subject", { company: company.name }),
+    greeting: t("mail:signUpTaken.greeting"),
+    paragraphs: [t("mail:signUpTaken.intro", { company: company.name }), t("mail:signUpTaken.unchanged")],
+    action: { label: t("mail:signUpTaken.action"), url: links.signIn },
+    after: [t("mail:signUpTaken.forgot", { link: links.reset }), t("mail:signUpTaken.ignore")],
+    closing: signOff(translate, language, company),
+  });
+  return { to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: SIGN_UP_TAKEN_MAIL_KIND };
+}

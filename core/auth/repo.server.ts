@@ -72,8 +72,8 @@ export class UserRepo {
     return row ?? null;
   }
 
-  async insert(values: NewUserRow): Promise<UserRow> {
-    const [row] = await this.db.insert(users).values(values).returning();
+  async insert(values: NewUserRow, tx: Database | Transaction = this.db): Promise<UserRow> {
+    const [row] = await tx.insert(users).values(values).returning();
     return row;
   }
 

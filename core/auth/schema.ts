@@ -58,8 +58,10 @@ export const registerSchema = z.strictObject({
   password: passwordSchema,
   firstName: optionalName,
   lastName: optionalName,
+  /** Where the e-mailed link leads after the account is created (a path of the site; checked by safeReturnTo). */
+  returnTo: z.string().max(2000).optional(),
 });
-export type RegisterInput = z.infer<typeof registerSchema>;
+export type RegisterInput = Omit<z.infer<typeof registerSchema>, "returnTo">;
 
 /** POST /api/auth/login: the identifier is an e-mail address (it holds "@") or a username. */
 export const loginSchema = z.strictObject({
@@ -71,8 +73,13 @@ export const loginSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** A password reset token as e-mailed: 32 random bytes in base64url. Anything else is no token of ours. */
+/** A password reset or sign-up token as e-mailed: 32 random bytes in base64url. Anything else is no token of ours. */
 export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** POST /api/auth/register/confirm: the token of the e-mailed sign-up link. */
+export const signUpConfirmSchema = z.strictObject({
+  token: z.string({ message: "auth:errors.signUpTokenInvalid" }).max(200, "auth:errors.signUpTokenInvalid"),
+});
 
 /** POST /api/auth/password-reset/request: "Forgot password?". */
 export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });

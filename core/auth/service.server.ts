@@ -16,8 +16,9 @@ import {
 } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { DeviceRepo } from "./device-repo.server.ts";
-import { passwordResetEmail, signInBurstEmail } from "./emails.ts";
+import { passwordResetEmail, signInBurstEmail, signUpConfirmEmail, signUpTakenEmail } from "./emails.ts";
 import { PasswordResetRepo } from "./password-reset-repo.server.ts";
+import { SignUpRepo } from "./sign-up-repo.server.ts";
 import { OidcClient, type OidcChecks, type OidcProfile } from "./oidc.server.ts";
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
 import { toCurrentUser, uniqueViolation, UserRepo, type UserRow } from "./repo.server.ts";
@@ -28,6 +29,7 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   RESET_TOKEN_PATTERN,
+  signUpConfirmSchema,
   type CurrentUser,
   type LoginInput,
   type ManagedUserInput,
@@ -37,6 +39,9 @@ import {
 /** How long an e-mailed reset link works: long enough to find the e-mail, short enough to go stale. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
+/** How long an e-mailed sign-up link works. */
+export const SIGN_UP_TOKEN_TTL_HOURS = 24;
+
 /** What the auth module needs to send e-mails (password resets). */
 export interface AuthMailing {
   mail: MailService;
@@ -45,6 +50,8 @@ export interface AuthMailing {
 }
 
 const sha256Hex = (value: string) => createHash("sha256").update(value).digest("hex");
+const signUpTokenError = (key: "signUpTokenInvalid" | "signUpTokenExpired" | "signUpTokenUsed") =>
+  new DomainError("validation", `auth:errors.${key}`, { fields: { token: `auth:errors.${key}` } });
 const resetTokenError = (key: "resetTokenInvalid" | "resetTokenExpired" | "resetTokenUsed") =>
   new DomainError("validation", `auth:errors.${key}`, { fields: { token: `auth:errors.${key}` } });
 
@@ -89,6 +96,7 @@ export class AuthService {
   private readonly oidc: OidcClient | null;
   private readonly db: Database;
   private readonly resets: PasswordResetRepo;
+  private readonly signUps: SignUpRepo;
   private readonly devices: DeviceRepo;
   private readonly publicUrl: string;
   private readonly mailing: AuthMailing | null;
@@ -97,6 +105,7 @@ export class AuthService {
     this.db = db;
     this.users = new UserRepo(db);
     this.resets = new PasswordResetRepo(db);
+    this.signUps = new SignUpRepo(db);
     this.devices = new DeviceRepo(db);
     this.publicUrl = config.publicUrl;
     this.mailing = mailing ?? null;
@@ -121,33 +130,88 @@ export class AuthService {
     return row ? toCurrentUser(row) : null;
   }
 
-  /** Creates a customer account; a taken e-mail or username is a conflict naming the field. */
-  async register(input: RegisterInput, address: string): Promise<CurrentUser> {
+  /**
+   * Signs up: the account is created only when the e-mailed link is followed (confirmSignUp), and the
+   * answer is the same whether or not the address already has an account, so that signing up cannot
+   * tell who has one. The owner of a taken address gets an e-mail saying so (with links to sign in and to
+   * reset the password) instead of a link. A taken username is still refused: usernames are public.
+   */
+  async requestSignUp(input: RegisterInput, origin: { address: string; language: Language; returnTo?: string }, now: Date = new Date()): Promise<void> {
     // Counted first, so that probing which addresses have accounts is limited too.
-    await this.rateLimits.enforce(FORM_BUDGETS.register, { address, email: input.email });
-    const [byEmail, byUsername] = await Promise.all([this.users.findByEmail(input.email), this.users.findByUsername(input.username)]);
-    if (byEmail || byUsername) {
-      const fields: Record<string, string> = {};
-      if (byEmail) fields.email = "auth:errors.emailTaken";
-      if (byUsername) fields.username = "auth:errors.usernameTaken";
-      throw new DomainError("conflict", byEmail ? "auth:errors.emailTaken" : "auth:errors.usernameTaken", { fields });
+    await this.rateLimits.enforce(FORM_BUDGETS.register, { address: origin.address, email: input.email }, now);
+    if (await this.users.findByUsername(input.username)) throw conflictFor("username");
+    // Hashed whether or not the address is taken, so that both answers take as long.
+    const passwordHash = await hashPassword(input.password);
+    const mailing = this.requireMailing();
+    const { mail, translate, company } = mailing;
+    const existing = await this.users.findByEmail(input.email);
+    if (existing) {
+      const signIn = `${this.publicUrl}${localizedPath("/login", origin.language)}`;
+      const reset = `${this.publicUrl}${localizedPath("/forgot-password", origin.language)}`;
+      await mail.enqueue(signUpTakenEmail(existing.email, { signIn, reset }, origin.language, translate, company));
+      return;
     }
+    const token = randomBytes(32).toString("base64url");
+    const query = new URLSearchParams({ token });
+    if (origin.returnTo && origin.returnTo !== "/") query.set("returnTo", origin.returnTo);
+    const link = `${this.publicUrl}${localizedPath("/register/confirm", origin.language)}?${query}`;
+    await this.db.transaction(async (tx) => {
+      await this.signUps.insert(
+        {
+          tokenHash: sha256Hex(token),
+          email: input.email,
+          username: input.username,
+          passwordHash,
+          firstName: input.firstName ?? null,
+          lastName: input.lastName ?? null,
+          expiresAt: new Date(now.getTime() + SIGN_UP_TOKEN_TTL_HOURS * 3_600_000),
+        },
+        tx,
+      );
+      await mail.enqueue(signUpConfirmEmail(input.email, link, SIGN_UP_TOKEN_TTL_HOURS, origin.language, translate, company), tx);
+    });
+  }
+
+  /**
+   * Creates the account of a confirmed sign-up. The link works once and for a day; if the address or
+   * the username got an account meanwhile (another sign-up confirmed first), the conflict is named.
+   */
+  async confirmSignUp(input: unknown, now: Date = new Date()): Promise<CurrentUser> {
+    const { token } = parseOrThrow(signUpConfirmSchema, input);
+    if (!RESET_TOKEN_PATTERN.test(token)) throw signUpTokenError("signUpTokenInvalid");
+    const request = await this.signUps.findByHash(sha256Hex(token));
+    if (!request) throw signUpTokenError("signUpTokenInvalid");
+    if (request.usedAt) throw signUpTokenError("signUpTokenUsed");
+    if (request.expiresAt.getTime() <= now.getTime()) throw signUpTokenError("signUpTokenExpired");
     try {
-      const row = await this.users.insert({
-        email: input.email,
-        username: input.username,
-        passwordHash: await hashPassword(input.password),
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-        role: "customer",
+      const row = await this.db.transaction(async (tx) => {
+        if (!(await this.signUps.consume(tx, request.id, now))) return null;
+        return this.users.insert(
+          {
+            email: request.email,
+            username: request.username,
+            passwordHash: request.passwordHash,
+            firstName: request.firstName,
+            lastName: request.lastName,
+            role: "customer",
+          },
+          tx,
+        );
       });
+      // Another request used the same link a moment earlier.
+      if (!row) throw signUpTokenError("signUpTokenUsed");
       return toCurrentUser(row);
     } catch (error) {
-      // Two sign-ups racing for the same e-mail or username: the database's unique index decides.
       const column = uniqueViolation(error);
-      if (column === "email" || column === "username") throw conflictFor(column);
+      if (column === "email") throw new DomainError("conflict", "auth:errors.signUpEmailTaken", { fields: { token: "auth:errors.signUpEmailTaken" } });
+      if (column === "username") throw new DomainError("conflict", "auth:errors.signUpUsernameTaken", { fields: { token: "auth:errors.signUpUsernameTaken" } });
       throw error;
     }
+  }
+
+  private requireMailing(): AuthMailing {
+    if (!this.mailing) throw new Error("The auth module was built without mailing: sign-ups need it");
+    return this.mailing;
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   registerSchema,
+  signUpConfirmSchema,
   type CurrentUser,
 } from "../../core/auth/schema.ts";
 import { DomainError } from "../../core/errors.ts";
@@ -45,17 +46,34 @@ const userSchema = currentUserSchema.openapi("CurrentUser");
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const redirect = (description: string) => ({ description, headers: z.object({ location: z.string() }) });
 
+const messageSchema = z.object({ message: z.string() }).openapi("Message");
+
 const register = createRoute({
   method: "post",
   path: "/auth/register",
   tags: ["auth"],
-  summary: "Create a customer account and sign in",
+  summary: "Sign up: e-mail a link that creates the account",
+  description:
+    "The answer is the same whether or not the address already has an account, so that signing up reveals no accounts: a new address gets a link (valid 24 hours, once) to /<lang>/register/confirm?token=..., a taken one an e-mail telling its owner. Usernames are public, so a taken one is refused.",
   request: { body: { required: true, content: { "application/json": { schema: registerSchema.openapi("RegisterRequest") } } } },
   responses: {
-    201: json(userSchema, "The new account, now signed in"),
+    202: json(messageSchema, "Accepted; the e-mail is on its way"),
     400: json(errorSchema, "A field is missing or invalid"),
-    409: json(errorSchema, "The e-mail address or username is taken (named in fields)"),
-    429: json(errorSchema, "Too many accounts from this address"),
+    409: json(errorSchema, "The username is taken (named in fields)"),
+    429: json(errorSchema, "Too many sign-ups from this address or for this e-mail; Retry-After says when to try again"),
+  },
+});
+
+const registerConfirm = createRoute({
+  method: "post",
+  path: "/auth/register/confirm",
+  tags: ["auth"],
+  summary: "Create the account of an e-mailed sign-up link, and sign in",
+  request: { body: { required: true, content: { "application/json": { schema: signUpConfirmSchema.openapi("RegisterConfirm") } } } },
+  responses: {
+    201: json(userSchema, "The new account, now signed in"),
+    400: json(errorSchema, "The link is unknown, used or expired (named in fields)"),
+    409: json(errorSchema, "The address or the username got an account meanwhile"),
   },
 });
 
@@ -72,8 +90,6 @@ const login = createRoute({
     429: json(errorSchema, "Too many sign-in attempts; Retry-After says when to try again"),
   },
 });
-
-const messageSchema = z.object({ message: z.string() }).openapi("Message");
 
 const passwordResetRequest = createRoute({
   method: "post",
@@ -230,8 +246,13 @@ export function authRoutes(config: Config, services: Services) {
 
   return createRouter()
     .openapi(register, async (c) => {
-      const input = c.req.valid("json");
-      const user = await services.auth.register(input, clientAddress(c, config));
+      const { returnTo, ...input } = c.req.valid("json");
+      const language = c.get("language");
+      await services.auth.requestSignUp(input, { address: clientAddress(c, config), language, returnTo: safeReturnTo(returnTo ?? null) });
+      return c.json({ message: translator(language)("auth:register.sent", { email: input.email }) }, 202);
+    })
+    .openapi(registerConfirm, async (c) => {
+      const user = await services.auth.confirmSignUp(c.req.valid("json"));
       await signIn(c, user);
       return c.json(user, 201);
     })

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromium, request, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { ROOT } from "./server-process.ts";
 
@@ -133,6 +133,11 @@ export function expectedStatus(status: number, path: string): RegExp {
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
+/** axe-core with the WCAG 2.x A and AA rules. */
+function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).withTags(WCAG_TAGS);
+}
+
 /**
  * Runs axe-core with the WCAG 2.x A and AA rules and fails listing every violation. Toasts still fading
  * in or out are waited for first (see `waitForToastsToSettle`): half transparent, they would read as low
@@ -140,7 +145,7 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
  */
 export async function expectAccessible(page: Page): Promise<void> {
   await waitForToastsToSettle(page);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = await axe(page).analyze();
   const violations = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? "unknown"}): ${violation.help}\n` +
@@ -178,21 +183,85 @@ export interface NewAccount {
   password: string;
 }
 
+const staffApis = new Map<string, Promise<APIRequestContext>>();
+
 /**
- * A new customer account made through the /register page (which signs the browser in). Names are unique
- * per call. The server allows 30 registrations in 10 minutes from one address: the whole e2e run shares that.
+ * A request context of its own (no page shares its cookies), signed in as the start-up staff account of
+ * the shared server, or of another server a test started; one per server and file.
+ */
+export function staffRequest(server: { baseURL: string; admin: { email: string; password: string } } = { baseURL: baseUrl(), admin: adminAccount() }): Promise<APIRequestContext> {
+  let api = staffApis.get(server.baseURL);
+  if (!api) {
+    api = (async () => {
+      const context = await request.newContext({ baseURL: server.baseURL });
+      const response = await context.post("/api/auth/login", { data: { identifier: server.admin.email, password: server.admin.password } });
+      expect(response.status()).toBe(200);
+      return context;
+    })();
+    staffApis.set(server.baseURL, api);
+  }
+  return api;
+}
+
+/**
+ * The first link to `linkPath` (say "/register/confirm") in the newest e-mail of this kind to an address,
+ * read as staff through the outbox API; waits a little for the e-mail to be written.
+ */
+export async function mailLinkFor(to: string, kind: string, linkPath: string, staffApi: Promise<APIRequestContext> = staffRequest()): Promise<string> {
+  const staff = await staffApi;
+  const pattern = new RegExp(`https?://\\S+${linkPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\\?\\S+)?`);
+  for (let tries = 0; tries < 50; tries++) {
+    const list = await staff.get("/api/admin/outbox?pageSize=100");
+    expect(list.status()).toBe(200);
+    const { items } = (await list.json()) as { items: Array<{ id: number; to: string; kind: string }> };
+    const mail = items.find((item) => item.to === to && item.kind === kind);
+    if (mail) {
+      const message = (await (await staff.get(`/api/admin/outbox/${mail.id}`)).json()) as { text: string };
+      const link = pattern.exec(message.text)?.[0];
+      expect(link, message.text).toBeDefined();
+      return link!;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${kind} e-mail to ${to}`);
+}
+
+function newAccount(prefix: string): NewAccount {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `${prefix}-${id}`, email: `${prefix}-${id}@example.com`, password: `pw-${id}-long-enough` };
+}
+
+/**
+ * A new customer account made through the /register page and the link it e-mails, which signs the
+ * browser in. Names are unique per call. The server allows 30 sign-ups in 10 minutes from one address:
+ * the whole e2e run shares that.
  */
 export async function registerCustomer(page: Page, prefix = "customer"): Promise<NewAccount> {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const account = { username: `${prefix}-${id}`, email: `${prefix}-${id}@example.com`, password: `pw-${id}-long-enough` };
+  const account = newAccount(prefix);
   await page.goto("/register");
   await waitForHydration(page);
   await page.getByLabel("Username", { exact: true }).fill(account.username);
   await page.getByLabel("E-mail", { exact: true }).fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.locator("main form").getByRole("button", { name: "Create account", exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith("/register"));
+  await expectText(page.locator("main form [role=status]"), /^Almost done: we sent a link to /);
+  await page.goto(await mailLinkFor(account.email, "auth.sign-up-confirm", "/register/confirm"));
   await waitForHydration(page);
+  await page.locator("main form").getByRole("button", { name: "Create my account", exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.includes("/register"));
+  await waitForHydration(page);
+  return account;
+}
+
+/**
+ * A new customer account made through the API (sign-up, then its e-mailed link), signing `api` in; `staff`
+ * reads the e-mail (the shared server's staff by default).
+ */
+export async function registerCustomerByApi(api: APIRequestContext, prefix = "customer", staff?: Promise<APIRequestContext>): Promise<NewAccount> {
+  const account = newAccount(prefix);
+  expect((await api.post("/api/auth/register", { data: account })).status()).toBe(202);
+  const token = new URL(await mailLinkFor(account.email, "auth.sign-up-confirm", "/register/confirm", staff)).searchParams.get("token");
+  expect((await api.post("/api/auth/register/confirm", { data: { token } })).status()).toBe(201);
   return account;
 }
 
@@ -309,7 +378,7 @@ export async function waitForToastsToSettle(page: Page): Promise<void> {
 export async function expectAccessibleWithin(page: Page, selector: string): Promise<void> {
   await waitForToastsToSettle(page);
   expect(await page.locator(selector).count(), `nothing matches ${selector}`).toBeGreaterThan(0);
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).include(selector);
+  let builder = axe(page).include(selector);
   if ((await page.locator("[data-sonner-toaster]").count()) > 0) builder = builder.include("[data-sonner-toaster]");
   const results = await builder.analyze();
   const violations = results.violations.map(

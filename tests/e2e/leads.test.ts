@@ -6,7 +6,19 @@ import enLeads from "../../app/locales/en/leads.json";
 import frCommon from "../../app/locales/fr/common.json";
 import frLeads from "../../app/locales/fr/leads.json";
 import { FakeHubSpot } from "../helpers/fake-crm-hubspot.ts";
-import { expectAccessible, expectAccessibleWithin, expectText, expectToast, expectValue, launchBrowser, openPage, waitForHydration, type PageSession } from "./browser.ts";
+import {
+  expectAccessible,
+  expectAccessibleWithin,
+  expectText,
+  expectToast,
+  expectValue,
+  launchBrowser,
+  openPage,
+  registerCustomerByApi,
+  staffRequest,
+  waitForHydration,
+  type PageSession,
+} from "./browser.ts";
 import { createPostgresDatabase, startServer, temporaryDir, type ServerProcess } from "./server-process.ts";
 
 /**
@@ -87,9 +99,7 @@ describe.each(languages)("/leads in $name", ({ prefix, locale, t, common, person
     await visitor.close();
 
     const customer = await session(locale, [refused(403, `${prefix}/leads`)]);
-    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const registered = await customer.page.request.post("/api/auth/register", { data: { username: `leads-${id}`, email: `leads-${id}@example.com`, password: `pw-${id}-long-enough` } });
-    expect(registered.status()).toBe(201);
+    await registerCustomerByApi(customer.page.request, "leads", staffRequest({ baseURL: `http://localhost:${server.port}`, admin }));
     const forbidden = await customer.page.goto(`${prefix}/leads`);
     expect(forbidden?.status()).toBe(403);
     await expectText(customer.page.getByRole("heading", { level: 1 }), common.errorPage.forbidden.title);

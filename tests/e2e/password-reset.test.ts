@@ -1,13 +1,14 @@
-import type { APIRequestContext, Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enAuth from "../../app/locales/en/auth.json";
 import frAuth from "../../app/locales/fr/auth.json";
-import { adminAccount, expectAccessible, expectedStatus, expectText, launchBrowser, openPage, registerCustomer, saveScreenshot, waitForHydration } from "./browser.ts";
+import { expectAccessible, expectedStatus, expectText, launchBrowser, mailLinkFor, openPage, registerCustomer, saveScreenshot, waitForHydration } from "./browser.ts";
 
 /**
  * "Forgot password?" from the sign-in page to a new password, as a person would, in both languages:
  * the request form, the e-mail (read through the staff outbox API), the page its link opens, and
- * signing in with the new password. Then changing a password while signed in.
+ * signing in with the new password. Then changing a password while signed in. Before them, signing up:
+ * the account is created from the e-mailed link, and a taken address gets the same answer.
  */
 
 let browser: Browser;
@@ -21,35 +22,63 @@ afterAll(async () => {
 /** expectText collapses whitespace, the narrow no-break space of French punctuation included. */
 const collapsed = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/** The reset link of the newest password reset e-mail to an address, read as staff through the outbox API. */
-async function resetLinkFor(request: APIRequestContext, to: string): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    const list = await request.get("/api/admin/outbox?pageSize=100");
-    expect(list.status()).toBe(200);
-    const { items } = (await list.json()) as { items: Array<{ id: number; to: string; kind: string }> };
-    const mail = items.find((item) => item.to === to && item.kind === "auth.password-reset");
-    if (mail) {
-      const message = (await (await request.get(`/api/admin/outbox/${mail.id}`)).json()) as { text: string };
-      const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(message.text)?.[0];
-      expect(link, message.text).toBeDefined();
-      return link!;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no password reset e-mail to ${to}`);
-}
-
 const languages = [
   { name: "English", prefix: "/en", auth: enAuth },
   { name: "French", prefix: "/fr", auth: frAuth },
 ];
 
+describe.each(languages)("sign-up by e-mail, in $name", ({ name, prefix, auth }) => {
+  it("creates the account only from the e-mailed link, and answers a taken address the same way", async () => {
+    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const account = { username: `signup-${id}`, email: `signup-${id}@example.com`, password: `pw-${id}-long-enough` };
+    const sent = collapsed(auth.register.sent.replace("{{email}}", account.email));
+    const visitor = await openPage(browser, { allow: [expectedStatus(400, "/api/auth/register/confirm")] });
+    const { page } = visitor;
+    const signUp = async (username: string) => {
+      await page.goto(`${prefix}/register?returnTo=${encodeURIComponent(`${prefix}/posts`)}`);
+      await waitForHydration(page);
+      const form = page.getByRole("form", { name: auth.register.title });
+      await form.getByLabel(auth.register.username, { exact: true }).fill(username);
+      await form.getByLabel(auth.register.email, { exact: true }).fill(account.email);
+      await form.getByLabel(auth.register.password, { exact: true }).fill(account.password);
+      await form.getByRole("button", { name: auth.register.submit, exact: true }).click();
+      await expectText(form.getByRole("status"), sent);
+      // Nobody is signed in yet, and the password is not left in the page.
+      expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+      expect(await form.getByLabel(auth.register.password, { exact: true }).inputValue()).toBe("");
+    };
+    await signUp(account.username);
+    await expectAccessible(page);
+    await saveScreenshot(page, `sign-up-sent-${name.toLowerCase()}`);
+
+    const link = await mailLinkFor(account.email, "auth.sign-up-confirm", "/register/confirm");
+    expect(new URL(link).pathname).toBe(`${prefix}/register/confirm`);
+    await page.goto(link);
+    await waitForHydration(page);
+    await expectText(page.getByRole("heading", { level: 1 }), auth.registerConfirm.title);
+    await expectAccessible(page);
+    await page.getByRole("form", { name: auth.registerConfirm.title }).getByRole("button", { name: auth.registerConfirm.submit, exact: true }).click();
+    // Signed in, back where the visitor was going.
+    await page.waitForURL((url) => url.pathname === `${prefix}/posts`);
+    expect(await (await page.request.get("/api/auth/user")).json()).toMatchObject({ email: account.email, username: account.username });
+
+    // The link is spent.
+    await page.goto(link);
+    await waitForHydration(page);
+    const again = page.getByRole("form", { name: auth.registerConfirm.title });
+    await again.getByRole("button", { name: auth.registerConfirm.submit, exact: true }).click();
+    await expectText(again.getByRole("alert"), collapsed(auth.errors.signUpTokenUsed));
+
+    // Signing up again with the address, now taken, answers the same; its owner is told by e-mail.
+    await visitor.context.clearCookies();
+    await signUp(`other-${id}`);
+    expect(new URL(await mailLinkFor(account.email, "auth.sign-up-taken", "/login")).pathname).toBe(`${prefix}/login`);
+    await visitor.close();
+  });
+});
+
 describe.each(languages)("password reset by e-mail, in $name", ({ name, prefix, auth }) => {
   it("goes from Forgot password? to a new password, and the old one stops working", async () => {
-    const staff = await openPage(browser);
-    const admin = adminAccount();
-    expect((await staff.page.request.post("/api/auth/login", { data: { identifier: admin.email, password: admin.password } })).status()).toBe(200);
-
     // An account, signed out again.
     // The spent link's refusal (400) is part of the test; the browser logs it.
     const owner = await openPage(browser, { viewport: { width: 390, height: 844 }, allow: [expectedStatus(400, "/api/auth/password-reset")] });
@@ -78,7 +107,7 @@ describe.each(languages)("password reset by e-mail, in $name", ({ name, prefix, 
     expect(await submit.evaluate((element) => element === document.activeElement)).toBe(true);
     await saveScreenshot(page, `password-reset-sent-${name.toLowerCase()}-390`);
 
-    const link = await resetLinkFor(staff.page.request, account.email);
+    const link = await mailLinkFor(account.email, "auth.password-reset", "/reset-password");
     expect(new URL(link).pathname).toBe(`${prefix}/reset-password`);
 
     // Opening the link uses nothing up; the form does.
@@ -119,7 +148,6 @@ describe.each(languages)("password reset by e-mail, in $name", ({ name, prefix, 
     expect((await page.request.get("/api/auth/user")).status()).toBe(200);
 
     await owner.close();
-    await staff.close();
   });
 });
 

@@ -130,19 +130,27 @@ export async function waitForHealth(url: string, timeoutMs: number, exited?: Pro
   throw new Error(`The server did not answer /api/health within ${timeoutMs} ms`);
 }
 
-/** A new, empty PostgreSQL database created beside `adminUrl` (as tests/helpers/test-db.ts does). */
-export async function createPostgresDatabase(adminUrl: string, prefix = "atelier_e2e"): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database created beside `adminUrl`: empty, or a copy of the database named `template`
+ * (tests/helpers/database-template.ts makes one migrated database per run for the integration tests).
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  prefix = "atelier_e2e",
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await admin.end();
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });

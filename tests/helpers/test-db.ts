@@ -1,31 +1,28 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
+import fs from "node:fs";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client.server.ts";
+import { createPostgresDatabase } from "../e2e/server-process.ts";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
- * is set, a new PostgreSQL database created beside it and dropped afterwards.
+ * is set, a new PostgreSQL database created beside it and dropped afterwards. Both start as a copy of the
+ * run's migrated template (tests/helpers/database-template.ts) when there is one, so that each file does
+ * not apply every migration again; opening still applies any migration the template lacks.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ memory: true });
-  const name = `atelier_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const template = inject("databaseTemplate");
+  if (!adminUrl) {
+    return openDatabase({ memory: true, ...(template ? { template: new Blob([fs.readFileSync(template)]) } : {}) });
+  }
+  const database = await createPostgresDatabase(adminUrl, "atelier_test", template);
+  const handle = await openDatabase({ url: database.url });
   return {
     ...handle,
-    url: url.toString(),
+    url: database.url,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }

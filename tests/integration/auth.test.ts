@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/auth/password.server.ts";
+import { SIGN_UP_CONFIRM_MAIL_KIND, SIGN_UP_TAKEN_MAIL_KIND } from "../../core/auth/emails.ts";
+import { mailOutbox } from "../../db/schema/mail.ts";
+import { signUpRequests } from "../../db/schema/sign-up-requests.ts";
 import { sessions, users } from "../../db/schema/users.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
 
@@ -35,15 +38,36 @@ describe("accounts and sessions", () => {
   const userCount = async () => (await t.services.database.db.select().from(users)).length;
 
   describe("registration", () => {
-    it("creates a customer, signs it in with an HttpOnly SameSite=Lax cookie, and stores an argon2id hash", async () => {
+    const mailsTo = (to: string) => t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+    /** The token of the newest sign-up e-mail to an address, read from its link. */
+    async function signUpLink(to: string): Promise<{ token: string; link: URL }> {
+      const [mail] = (await mailsTo(to)).filter((row) => row.kind === SIGN_UP_CONFIRM_MAIL_KIND).slice(-1);
+      const link = new URL(/https?:\/\/\S+\/register\/confirm\?\S+/.exec(mail?.text ?? "")?.[0] ?? "http://none/");
+      return { token: link.searchParams.get("token") ?? "", link };
+    }
+    const confirm = (client: TestClient, token: string, headers: Record<string, string> = {}) =>
+      client.request("/api/auth/register/confirm", { method: "POST", json: { token }, headers });
+
+    it("e-mails a link, and creates the customer, signed in with an HttpOnly SameSite=Lax cookie, only when it is followed", async () => {
       const client = t.client();
+      const before = await userCount();
       const response = await register(client, { email: "  Ada@Example.COM " });
-      expect(response.status).toBe(201);
-      const body = await response.json();
+      expect(response.status).toBe(202);
+      expect(await response.json()).toEqual({
+        message: "Almost done: we sent a link to ada@example.com. Open it within 24 hours to confirm your address and create your account.",
+      });
+      expect(response.headers.getSetCookie().some((line) => line.startsWith(`${COOKIE}=`))).toBe(false);
+      expect(await userCount()).toBe(before);
+
+      const { token, link } = await signUpLink("ada@example.com");
+      expect(link.pathname).toBe("/en/register/confirm");
+      const confirmed = await confirm(client, token);
+      expect(confirmed.status).toBe(201);
+      const body = await confirmed.json();
       expect(body).toMatchObject({ email: "ada@example.com", username: "ada", firstName: "Ada", lastName: "Lovelace", role: "customer", profileImageUrl: null });
       expect(body).not.toHaveProperty("passwordHash");
 
-      const cookie = sessionCookieLine(response);
+      const cookie = sessionCookieLine(confirmed);
       expect(cookie).toMatch(/;\s*HttpOnly/i);
       expect(cookie).toMatch(/;\s*SameSite=Lax/i);
       expect(cookie).toMatch(/;\s*Path=\//i);
@@ -55,25 +79,79 @@ describe("accounts and sessions", () => {
       const [row] = await t.services.database.db.select().from(users).where(eq(users.id, body.id));
       expect(row.passwordHash).toMatch(/^\$argon2id\$/);
       expect(row.passwordHash).not.toContain(PASSWORD);
+      expect((await login(t.client(), "ada", PASSWORD)).status).toBe(200);
+
+      // The link works once.
+      const again = await confirm(t.client(), token);
+      expect(again.status).toBe(400);
+      expect((await again.json()).message).toBe("This sign-up link has already been used. Sign in with your e-mail address and password.");
     });
 
-    it("answers 409 naming the field when the e-mail address or username is taken, and creates nothing", async () => {
+    it("answers the same for an address that has an account, and e-mails its owner instead of creating anything", async () => {
       const before = await userCount();
-      const email = await register(t.client(), { username: "someone-else" });
-      expect(email.status).toBe(409);
-      expect(await email.json()).toEqual({
-        code: "conflict",
-        message: "An account with this e-mail address already exists.",
-        fields: { email: "An account with this e-mail address already exists." },
+      const taken = await register(t.client(), { username: "someone-else" });
+      expect(taken.status).toBe(202);
+      expect(await taken.json()).toEqual({
+        message: "Almost done: we sent a link to ada@example.com. Open it within 24 hours to confirm your address and create your account.",
       });
+      expect(await userCount()).toBe(before);
+      const [notice] = (await mailsTo("ada@example.com")).filter((row) => row.kind === SIGN_UP_TAKEN_MAIL_KIND);
+      expect(notice.subject).toMatch(/Someone tried to sign up at .* with your address/);
+      expect(notice.text).toContain("/login");
+      expect(notice.text).toContain("/forgot-password");
+      expect(notice.text).not.toContain("register/confirm");
 
+      const french = await register(t.client(), { username: "quelqu-un" }, { "accept-language": "fr-FR,fr;q=0.9" });
+      expect(french.status).toBe(202);
+      expect((await french.json()).message).toBe(
+        "Presque fini\u202f: nous avons envoyé un lien à ada@example.com. Ouvrez-le dans les 24 heures pour confirmer votre adresse et créer votre compte.",
+      );
+      const notices = (await mailsTo("ada@example.com")).filter((row) => row.kind === SIGN_UP_TAKEN_MAIL_KIND);
+      expect(notices.at(-1)?.subject).toMatch(/Quelqu'un a tenté de s'inscrire/);
+    });
+
+    it("answers 409 naming the field when the username is taken, and sends nothing", async () => {
+      const sent = (await t.services.database.db.select().from(mailOutbox)).length;
       const username = await register(t.client(), { username: "ADA", email: "other@example.com" });
       expect(username.status).toBe(409);
       expect(await username.json()).toEqual({ code: "conflict", message: "This username is already taken.", fields: { username: "This username is already taken." } });
+      expect((await t.services.database.db.select().from(mailOutbox)).length).toBe(sent);
+    });
 
-      const french = await register(t.client(), { username: "someone-else" }, { "accept-language": "fr-FR,fr;q=0.9" });
-      expect((await french.json()).fields.email).toBe("Un compte existe déjà avec cette adresse e-mail.");
-      expect(await userCount()).toBe(before);
+    it("refuses an unknown, expired or raced link with its message, and keeps the first account", async () => {
+      const unknown = await confirm(t.client(), "A".repeat(43), { "accept-language": "fr" });
+      expect(unknown.status).toBe(400);
+      expect((await unknown.json()).message).toBe("Ce lien d'inscription n'est pas valide. Veuillez vous inscrire à nouveau pour en recevoir un nouveau.");
+      expect((await confirm(t.client(), "not a token")).status).toBe(400);
+
+      // Two sign-ups for one address, both confirmed: the second finds the address taken.
+      await register(t.client(), { username: "twin-one", email: "twin@example.com" });
+      const first = await signUpLink("twin@example.com");
+      await register(t.client(), { username: "twin-two", email: "twin@example.com" });
+      const second = await signUpLink("twin@example.com");
+      expect(second.token).not.toBe(first.token);
+      expect((await confirm(t.client(), first.token)).status).toBe(201);
+      const raced = await confirm(t.client(), second.token);
+      expect(raced.status).toBe(409);
+      expect((await raced.json()).message).toBe("An account with this e-mail address was created in the meantime. Sign in, or reset your password.");
+      const [twin] = await t.services.database.db.select().from(users).where(eq(users.email, "twin@example.com"));
+      expect(twin.username).toBe("twin-one");
+
+      await register(t.client(), { username: "late-comer", email: "late@example.com" });
+      const late = await signUpLink("late@example.com");
+      await t.services.database.db.update(signUpRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signUpRequests.email, "late@example.com"));
+      const expired = await confirm(t.client(), late.token);
+      expect(expired.status).toBe(400);
+      expect((await expired.json()).message).toBe("This sign-up link has expired. Please sign up again to get a new one.");
+    });
+
+    it("keeps where the visitor was going in the link, but only a path of the site", async () => {
+      await register(t.client(), { username: "goer", email: "goer@example.com", returnTo: "/fr/posts/1" }, { "accept-language": "fr" });
+      const { link } = await signUpLink("goer@example.com");
+      expect(link.pathname).toBe("/fr/register/confirm");
+      expect(link.searchParams.get("returnTo")).toBe("/fr/posts/1");
+      await register(t.client(), { username: "stray", email: "stray@example.com", returnTo: "https://evil.example/" });
+      expect((await signUpLink("stray@example.com")).link.searchParams.has("returnTo")).toBe(false);
     });
 
     it("refuses a short password with the translated message, in English and in French", async () => {
@@ -93,6 +171,7 @@ describe("accounts and sessions", () => {
         fields: { password: "Le mot de passe doit comporter au moins 8 caractères." },
       });
       expect(await userCount()).toBe(before);
+      expect(await mailsTo("shorty@example.com")).toHaveLength(0);
     });
 
     it("names every invalid field: short username, invalid e-mail", async () => {
@@ -105,7 +184,7 @@ describe("accounts and sessions", () => {
     it("rejects unknown fields (a client cannot choose its role)", async () => {
       const response = await register(t.client(), { username: "sneaky", email: "sneaky@example.com", role: "admin" });
       expect(response.status).toBe(400);
-      expect(await t.services.database.db.select().from(users).where(eq(users.email, "sneaky@example.com"))).toHaveLength(0);
+      expect(await mailsTo("sneaky@example.com")).toHaveLength(0);
     });
   });
 
@@ -284,16 +363,18 @@ describe("accounts and sessions", () => {
     });
   });
 
-  it("lets only one of two racing sign-ups that differ by letter case win", async () => {
-    const attempts = await Promise.all(
-      ["Racer", "racer"].map((username, i) =>
-        t.client().request("/api/auth/register", {
-          method: "POST",
-          json: { username, email: i === 0 ? "Race@Example.com" : "race@example.com", password: "long enough password" },
-        }),
-      ),
-    );
+  it("lets only one of two racing sign-up links win when their usernames differ by letter case", async () => {
+    const tokens: string[] = [];
+    for (const [i, username] of ["Racer", "racer"].entries()) {
+      const email = `race-${i}@example.com`;
+      await t.client().request("/api/auth/register", { method: "POST", json: { username, email, password: "long enough password" } });
+      const [mail] = await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+      tokens.push(/token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? "");
+    }
+    const attempts = await Promise.all(tokens.map((token) => t.client().request("/api/auth/register/confirm", { method: "POST", json: { token } })));
     expect(attempts.map((r) => r.status).sort()).toEqual([201, 409]);
+    const refused = await Promise.all(attempts.filter((r) => r.status === 409).map((r) => r.json()));
+    expect(refused[0].message).toBe("Someone took this username in the meantime. Please sign up again with another one.");
   });
 
   it("documents the auth routes in the OpenAPI document", async () => {

@@ -23,7 +23,7 @@ describe("logs of failing requests", () => {
     t = await createTestApp({ TRUST_PROXY: "true" }, { logger: createLogger("info", sink) });
     const db = t.services.database.db;
     await db.execute(sql.raw(`create function refuse_write() returns trigger language plpgsql as $$ begin raise exception 'writes refused for this test'; end $$`));
-    await db.execute(sql.raw(`create trigger refuse_users before insert on users for each row execute function refuse_write()`));
+    await db.execute(sql.raw(`create trigger refuse_sign_ups before insert on sign_up_requests for each row execute function refuse_write()`));
     await db.execute(sql.raw(`create trigger refuse_contact before insert on contact_submissions for each row execute function refuse_write()`));
   });
   afterAll(() => t.close());
@@ -42,7 +42,7 @@ describe("logs of failing requests", () => {
     expect(errors.map((entry) => entry.reqId)).toEqual(["req-register-1", "req-contact-1"]);
     for (const entry of errors) {
       const err = entry.err as { type: string; query: string; paramCount: number; cause: { code: string } };
-      expect(err.query).toMatch(/^insert into "(users|contact_submissions)"/);
+      expect(err.query).toMatch(/^insert into "(sign_up_requests|contact_submissions)"/);
       expect(err.paramCount).toBeGreaterThan(3);
       expect(err.cause.code).toBe("P0001");
     }

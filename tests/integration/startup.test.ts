@@ -88,11 +88,12 @@ describe.skipIf(postgresAdminUrl)("the embedded database directory", SLOW, () =>
 
   it("starts again after the server was killed with SIGKILL, with its data", async () => {
     const dir = dataDir();
-    const first = await start({ env: { DATA_DIR: dir } });
-    const account = { username: "kill-nine", email: "kill-nine@example.com", password: "survives-kill-9" };
-    const registered = await postJson(`${first.url}/api/auth/register`, account);
-    expect(registered.response.status).toBe(201);
-    const me = await fetch(`${first.url}/api/auth/user`, { headers: { cookie: registered.cookie! } });
+    const account = { email: "kill-nine@example.com", password: "survives-kill-9" };
+    const first = await start({ env: { DATA_DIR: dir, ADMIN_EMAIL: account.email, ADMIN_PASSWORD: account.password, ADMIN_NAME: "Kill Nine" } });
+    // The account is written at start-up, its session by the sign-in.
+    const signedIn = await postJson(`${first.url}/api/auth/login`, { identifier: account.email, password: account.password });
+    expect(signedIn.response.status).toBe(200);
+    const me = await fetch(`${first.url}/api/auth/user`, { headers: { cookie: signedIn.cookie! } });
     expect(me.status).toBe(200);
 
     first.child.kill("SIGKILL");
@@ -103,7 +104,7 @@ describe.skipIf(postgresAdminUrl)("the embedded database directory", SLOW, () =>
 
     const second = await start({ env: { DATA_DIR: dir } });
     // The session and the account written before the crash are still there.
-    const again = await fetch(`${second.url}/api/auth/user`, { headers: { cookie: registered.cookie! } });
+    const again = await fetch(`${second.url}/api/auth/user`, { headers: { cookie: signedIn.cookie! } });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ email: account.email });
     const login = await postJson(`${second.url}/api/auth/login`, { identifier: account.email, password: account.password });
