@@ -47,7 +47,7 @@ function dealFiles(count: number): string[][] {
   const known = Object.values(SECONDS);
   const average = known.reduce((sum, seconds) => sum + seconds, 0) / known.length;
   // On PostgreSQL the files that do not depend on the database skip their tests (onSecondDatabase).
-  const skipped = process.env.TEST_DATABASE_URL ? new Set(["bundle-budget.test.ts", "navigation.test.ts", "screenshots.test.ts"]) : new Set<string>();
+  const skipped = process.env.TEST_DATABASE_URL ? new Set(["bundle-budget.test.ts", "navigation.test.ts", "screenshots.test.ts", "translations.test.ts"]) : new Set<string>();
   const weight = (name: string) => (skipped.has(name) ? 1 : (SECONDS[name] ?? average));
   const shardsOf = Array.from({ length: count }, () => ({ files: [] as string[], seconds: 0 }));
   for (const name of files.sort((a, b) => weight(b) - weight(a))) {

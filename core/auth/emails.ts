@@ -2,31 +2,39 @@ import type { Language } from "../i18n/language.ts";
 import { renderEmail, signOff, type CompanyDetails, type Translate } from "../mail/rules.ts";
 import type { MailMessage } from "../mail/schema.ts";
 
-export const PASSWORD_RESET_MAIL_KIND = "auth.password-reset";
-
 /**
- * The link to set a new password, in the language the request was made in. The link opens a page with a
- * form: following it (as mail scanners do) uses nothing up.
+ * An e-mail whose button is a single-use link, in the language the request was made in: its texts are
+ * the `mail:<texts>` group (subject, greeting, intro, action, validity, ignore). The link opens a page
+ * with a form, so following it (as mail scanners do) uses nothing up.
  */
-export function passwordResetEmail(
+function singleUseLinkEmail(
+  texts: "passwordReset" | "signUpConfirm",
+  kind: string,
   to: string,
   link: string,
-  validMinutes: number,
+  validFor: number,
   language: Language,
   translate: Translate,
   company: CompanyDetails,
 ): MailMessage {
-  const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, `mail:${texts}.${key}`, params);
   const rendered = renderEmail({
     language,
-    subject: t("mail:passwordReset.subject", { company: company.name }),
-    greeting: t("mail:passwordReset.greeting"),
-    paragraphs: [t("mail:passwordReset.intro", { company: company.name })],
-    action: { label: t("mail:passwordReset.action"), url: link },
-    after: [t("mail:passwordReset.validity", { count: validMinutes }), t("mail:passwordReset.ignore")],
+    subject: t("subject", { company: company.name }),
+    greeting: t("greeting"),
+    paragraphs: [t("intro", { company: company.name })],
+    action: { label: t("action"), url: link },
+    after: [t("validity", { count: validFor }), t("ignore")],
     closing: signOff(translate, language, company),
   });
-  return { to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: PASSWORD_RESET_MAIL_KIND };
+  return { to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind };
+}
+
+export const PASSWORD_RESET_MAIL_KIND = "auth.password-reset";
+
+/** The link to set a new password. */
+export function passwordResetEmail(to: string, link: string, validMinutes: number, language: Language, translate: Translate, company: CompanyDetails): MailMessage {
+  return singleUseLinkEmail("passwordReset", PASSWORD_RESET_MAIL_KIND, to, link, validMinutes, language, translate, company);
 }
 
 export const SIGN_IN_BURST_MAIL_KIND = "auth.sign-in-burst";
@@ -48,29 +56,9 @@ export function signInBurstEmail(to: string, failures: number, translate: Transl
 
 export const SIGN_UP_CONFIRM_MAIL_KIND = "auth.sign-up-confirm";
 
-/**
- * The link that creates the account of a sign-up, in the language it was made in. The link opens a page
- * with a button: following it (as mail scanners do) creates nothing.
- */
-export function signUpConfirmEmail(
-  to: string,
-  link: string,
-  validHours: number,
-  language: Language,
-  translate: Translate,
-  company: CompanyDetails,
-): MailMessage {
-  const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
-  const rendered = renderEmail({
-    language,
-    subject: t("mail:signUpConfirm.subject", { company: company.name }),
-    greeting: t("mail:signUpConfirm.greeting"),
-    paragraphs: [t("mail:signUpConfirm.intro", { company: company.name })],
-    action: { label: t("mail:signUpConfirm.action"), url: link },
-    after: [t("mail:signUpConfirm.validity", { count: validHours }), t("mail:signUpConfirm.ignore")],
-    closing: signOff(translate, language, company),
-  });
-  return { to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: SIGN_UP_CONFIRM_MAIL_KIND };
+/** The link that creates the account of a sign-up (and signs the browser in). */
+export function signUpConfirmEmail(to: string, link: string, validHours: number, language: Language, translate: Translate, company: CompanyDetails): MailMessage {
+  return singleUseLinkEmail("signUpConfirm", SIGN_UP_CONFIRM_MAIL_KIND, to, link, validHours, language, translate, company);
 }
 
 export const SIGN_UP_TAKEN_MAIL_KIND = "auth.sign-up-taken";
