@@ -21,6 +21,9 @@ import { retryAfterMinutes, retryAfterSeconds, type RateLimitRule } from "../rat
 import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { dealIdOfLine, priceOrder, PRICING_MESSAGES, type PricedDeal, type PricedService } from "./pricing.ts";
 import type { Signing } from "./signing.server.ts";
+import { PaymentSchedules } from "./instalments.server.ts";
+import type { JobQueue } from "../jobs/queue.server.ts";
+import type { RetryPolicy } from "../instalments/rules.ts";
 
 export const CHECKOUT_MESSAGES = {
   webhookSignature: "orders:errors.webhookSignature",
@@ -55,6 +58,15 @@ export interface CheckoutDeps {
   ordersPerAddress: number;
   /** Where failures that do not reach the client are reported (a provider call after a commit). */
   warn?: (message: string, details: Record<string, unknown>) => void;
+  /** Background jobs: later instalments are charged by them (none in tests that do not start them). */
+  jobs?: JobQueue | null;
+  /** Attempts and back-off of a failed instalment's charge. */
+  instalmentRetry?: RetryPolicy;
+}
+
+/** What POST /api/create-custom-payment answers (specification 001, section 7). */
+export interface CustomPaymentAnswer extends PaymentIntentAnswer {
+  paymentData: { orderId: string; amount: number; paymentPlan: string; serviceName: string; schedule: OrderView["schedule"] };
 }
 
 export interface PaymentIntentAnswer {
@@ -74,9 +86,43 @@ export class CheckoutService {
 
   private readonly orderBudget: RateLimitRule;
 
+  /** Custom payments' schedules: instalments charged later by jobs, staff retry and cancel. */
+  readonly schedules: PaymentSchedules;
+
   constructor(deps: CheckoutDeps) {
     this.d = deps;
     this.orderBudget = { name: "orders:address", limit: deps.ordersPerAddress, windowMs: 10 * 60_000 };
+    this.schedules = new PaymentSchedules(deps, this, { jobs: deps.jobs ?? null, retry: deps.instalmentRetry });
+  }
+
+  /** Counts an order creation against the client address's budget (429 past it). */
+  private async countOrder(address: string | undefined): Promise<void> {
+    if (address === undefined) return;
+    const decision = await this.d.rateLimits.hit(this.orderBudget, address);
+    if (!decision.allowed) {
+      const minutes = retryAfterMinutes(decision.retryAfterMs);
+      throw new DomainError("rate_limited", "orders:errors.tooManyOrders", { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
+    }
+  }
+
+  /**
+   * A custom payment (POST /api/create-custom-payment): the order with its schedule, and the intent of
+   * the first instalment (the full amount for 1time), whose client secret the payment step confirms.
+   */
+  async createCustomPayment(input: unknown, context: { language: Language; userId?: string | null; address?: string; now?: Date }): Promise<CustomPaymentAnswer> {
+    await this.countOrder(context.address);
+    const row = await this.schedules.createOrder(input, context);
+    const intent = await this.startPayment(row.id, context.now);
+    const view = await this.d.orders.view((await this.d.orders.findRow(row.id)) ?? row);
+    return {
+      ...intent,
+      paymentData: { orderId: view.id, amount: view.totalCents / 100, paymentPlan: row.paymentPlan ?? "1time", serviceName: view.items[0]?.name ?? "", schedule: view.schedule },
+    };
+  }
+
+  /** The offline sandbox, when it is the provider (its test tools: settle a bank debit, make a saved card decline). */
+  get sandbox(): SandboxProvider | null {
+    return this.d.sandbox;
   }
 
   get providerName(): "sandbox" | "stripe" {
@@ -94,13 +140,7 @@ export class CheckoutService {
       if (existing) return this.d.orders.view(existing);
     }
     // A retry with its key is free (above); every other attempt counts against the address.
-    if (context.address !== undefined) {
-      const decision = await this.d.rateLimits.hit(this.orderBudget, context.address);
-      if (!decision.allowed) {
-        const minutes = retryAfterMinutes(decision.retryAfterMs);
-        throw new DomainError("rate_limited", "orders:errors.tooManyOrders", { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
-      }
-    }
+    await this.countOrder(context.address);
     const request = parseOrThrow(orderCreateSchema, input);
     const language = request.language ?? context.language;
     const now = context.now ?? new Date();
@@ -162,9 +202,20 @@ export class CheckoutService {
     const id = parseOrderId(rawId);
     if (!id) throw orderNotFound();
     const order = await this.reserve(id, now);
+    // An order with a schedule: the visitor pays its first instalment (saving the method for the others).
+    const scheduled = await this.schedules.visitorCharge(order);
+    const amountCents = scheduled ? scheduled.instalment.amountCents : order.totalCents;
     let intent;
     try {
-      intent = await this.d.provider.createIntent({ orderId: order.id, amountCents: order.totalCents, currency: "usd", idempotencyKey: `order-${order.id}` });
+      intent = await this.d.provider.createIntent({
+        orderId: order.id,
+        amountCents,
+        currency: "usd",
+        idempotencyKey: `order-${order.id}`,
+        instalmentId: scheduled?.instalment.id ?? null,
+        saveForLater: scheduled?.saveForLater ? { customerEmail: order.customerEmail, customerName: `${order.customerFirstName} ${order.customerLastName}`.trim() } : null,
+      });
+      if (scheduled && scheduled.instalment.intentId !== intent.id) await this.d.orders.repo.updateInstalment(this.d.orders.repo.db, scheduled.instalment.id, { intentId: intent.id });
     } catch (error) {
       this.d.warn?.("payment intent creation failed", { orderId: order.id, error: String(error) });
       throw new DomainError("conflict", CHECKOUT_MESSAGES.providerUnavailable);
@@ -177,7 +228,7 @@ export class CheckoutService {
         }
       });
     }
-    return { clientSecret: intent.clientSecret, provider: this.d.provider.name, publishableKey: this.d.provider.publishableKey, amountCents: order.totalCents };
+    return { clientSecret: intent.clientSecret, provider: this.d.provider.name, publishableKey: this.d.provider.publishableKey, amountCents };
   }
 
   /**
@@ -232,7 +283,8 @@ export class CheckoutService {
     if (order.status === "paid") return { status: "succeeded" };
     if (order.status === "requires_payment" && (await sandbox.retrieveIntent(order.stripePaymentIntentId ?? "").catch(() => null))?.state === "succeeded") {
       const refreshed = await this.refresh(order.id);
-      if (refreshed.status === "paid") return { status: "succeeded" };
+      // A schedule's first instalment paid leaves the order waiting for the others: still a success.
+      if (refreshed.status === "paid" || order.paymentPlan) return { status: "succeeded" };
     }
     // A retry after a failed payment (or a late one) holds the deal claims again before charging.
     await this.reserve(order.id, now);
@@ -243,7 +295,7 @@ export class CheckoutService {
       // Decided before, but its event may never have been applied (the server stopped in between):
       // apply what the sandbox says now, as the success page's refresh would.
       const refreshed = await this.refresh(order.id);
-      return refreshed.status === "paid" ? { status: "succeeded" } : { status: "failed", message: refreshed.failureMessage ?? undefined };
+      return refreshed.status === "paid" || order.paymentPlan ? { status: "succeeded" } : { status: "failed", message: refreshed.failureMessage ?? undefined };
     }
     await this.handleWebhook(decision.event.rawBody, decision.event.signature);
     return decision.status === "succeeded" ? { status: "succeeded" } : { status: "failed", message: decision.message ?? undefined };
@@ -272,6 +324,10 @@ export class CheckoutService {
       if (!event.kind || !orderId) return { duplicate: false };
       const order = await this.d.orders.repo.lock(tx, orderId);
       if (!order) return { duplicate: false };
+      if (event.instalmentId !== null && order.paymentPlan && (event.kind === "succeeded" || event.kind === "failed")) {
+        await this.schedules.apply(tx, order, event.instalmentId, { kind: event.kind, eventId: event.id, intentId: event.intentId, paymentMethodId: event.paymentMethodId, customerId: event.customerId, brand: event.brand, last4: event.last4, failureMessage: event.failureMessage });
+        return { duplicate: false };
+      }
       if (event.kind === "succeeded") await this.applySuccess(tx, order, { eventId: event.id, intentId: event.intentId, brand: event.brand, last4: event.last4 });
       else if (event.kind === "failed") await this.applyFailure(tx, order, { eventId: event.id, message: event.failureMessage });
       else {
@@ -285,7 +341,7 @@ export class CheckoutService {
   }
 
   /** Paid: paidAt, the card's brand and last 4, the deal claims counted and the receipt queued, together. */
-  private async applySuccess(tx: Transaction, order: OrderRow, facts: { eventId: string | null; intentId: string | null; brand: string | null; last4: string | null }) {
+  async applySuccess(tx: Transaction, order: OrderRow, facts: { eventId: string | null; intentId: string | null; brand: string | null; last4: string | null }) {
     const transition = nextStatus(order.status, "payment_succeeded");
     if (transition.kind !== "move") return order;
     const paid = await this.d.orders.repo.update(
@@ -316,7 +372,7 @@ export class CheckoutService {
     return paid;
   }
 
-  private async applyFailure(tx: Transaction, order: OrderRow, facts: { eventId: string | null; message: string | null }) {
+  async applyFailure(tx: Transaction, order: OrderRow, facts: { eventId: string | null; message: string | null }) {
     const transition = nextStatus(order.status, "payment_failed");
     if (transition.kind !== "move") return order;
     await this.d.orders.repo.settleReservations(tx, order.id, "released");
@@ -348,6 +404,11 @@ export class CheckoutService {
     const updated = await this.d.orders.repo.transaction(async (tx) => {
       const order = await this.d.orders.repo.lock(tx, row.id);
       if (!order) throw orderNotFound();
+      if (status.instalmentId !== null && order.paymentPlan) {
+        const kind = status.state === "succeeded" ? "succeeded" : "failed";
+        await this.schedules.apply(tx, order, status.instalmentId, { kind, eventId: null, intentId: status.id, paymentMethodId: null, customerId: null, brand: status.brand, last4: status.last4, failureMessage: status.failureMessage });
+        return (await this.d.orders.repo.lock(tx, order.id)) ?? order;
+      }
       return status.state === "succeeded"
         ? this.applySuccess(tx, order, { eventId: null, intentId: status.id, brand: status.brand, last4: status.last4 })
         : this.applyFailure(tx, order, { eventId: null, message: status.failureMessage });

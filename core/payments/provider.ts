@@ -17,6 +17,8 @@ export interface IntentStatus {
   id: string;
   state: IntentState;
   orderId: string | null;
+  /** The instalment of a payment schedule this intent charges, if any. */
+  instalmentId: number | null;
   failureMessage: string | null;
   brand: string | null;
   last4: string | null;
@@ -30,9 +32,37 @@ export interface PaymentEvent {
   kind: "succeeded" | "failed" | "refunded" | null;
   intentId: string | null;
   orderId: string | null;
+  /** The instalment of a payment schedule the event's intent charges, if any. */
+  instalmentId: number | null;
+  /** The payment method saved for later charges, and its customer, when the intent saved one. */
+  paymentMethodId: string | null;
+  customerId: string | null;
   failureMessage: string | null;
   brand: string | null;
   last4: string | null;
+}
+
+/** What creating an intent needs: the server's amount and the order (and instalment) it pays. */
+export interface IntentInput {
+  orderId: string;
+  amountCents: number;
+  currency: "usd";
+  idempotencyKey: string;
+  /** The instalment it pays, when the order has a schedule. */
+  instalmentId?: number | null;
+  /** Save the payment method for later off-session charges (Stripe: setup_future_usage). */
+  saveForLater?: { customerEmail: string; customerName: string } | null;
+  /** A bank debit (ACH) from a verified account rather than a card. */
+  bankAccount?: { paymentMethodId: string; customerId: string | null; mandate: { ipAddress: string; userAgent: string } } | null;
+}
+
+/** A charge of a saved payment method, decided at once (or processing, for a bank debit). */
+export interface SavedCharge {
+  intentId: string | null;
+  state: IntentState;
+  failureMessage: string | null;
+  /** The sandbox's signed event for the outcome, handed to the webhook path; null with Stripe. */
+  event: { rawBody: string; signature: string } | null;
 }
 
 export interface PaymentProvider {
@@ -40,7 +70,11 @@ export interface PaymentProvider {
   /** The key the browser loads Stripe.js with; null for the sandbox. */
   readonly publishableKey: string | null;
   /** Creates (or, for the same idempotency key, finds again) the intent that charges an order. */
-  createIntent(input: { orderId: string; amountCents: number; currency: "usd"; idempotencyKey: string }): Promise<IntentRef>;
+  createIntent(input: IntentInput): Promise<IntentRef>;
+  /** Saves a bank account as the customer's us_bank_account payment method (the full number goes to the provider only). */
+  saveBankAccount(input: { customerEmail: string; holderName: string; routingNumber: string; accountNumber: string; idempotencyKey: string }): Promise<{ paymentMethodId: string; customerId: string | null }>;
+  /** Charges a saved payment method off-session (a later instalment). */
+  chargeSaved(input: { orderId: string; instalmentId: number; amountCents: number; paymentMethodId: string; customerId: string | null; idempotencyKey: string }): Promise<SavedCharge>;
   /** The intent's current status, asked of the provider (decision 7: the provider says when it is paid). */
   retrieveIntent(intentId: string): Promise<IntentStatus>;
   /** Cancels an unpaid intent so that it can no longer be charged. */
@@ -64,16 +98,20 @@ export function readStripeEvent(event: { id: string; type: string; data?: { obje
   const object = event.data?.object && typeof event.data.object === "object" ? event.data.object : {};
   const metadata = (object.metadata ?? {}) as Record<string, unknown>;
   const orderId = typeof metadata.orderId === "string" ? metadata.orderId : null;
-  const base = { id: String(event.id), type: String(event.type), orderId, failureMessage: null, brand: null, last4: null };
+  const instalmentId = instalmentOf(metadata);
+  const paymentMethodId = typeof object.payment_method === "string" ? object.payment_method.slice(0, 255) : null;
+  const customerId = typeof object.customer === "string" ? object.customer.slice(0, 255) : null;
+  const base = { id: String(event.id), type: String(event.type), orderId, instalmentId, paymentMethodId, customerId, failureMessage: null, brand: null, last4: null };
   if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed") {
     const lastError = object.last_payment_error as { message?: unknown } | null | undefined;
     const card = cardOf(object.latest_charge);
+    const bank = bankOf(object.latest_charge);
     return {
       ...base,
       kind: event.type === "payment_intent.succeeded" ? "succeeded" : "failed",
       intentId: typeof object.id === "string" ? object.id : null,
       failureMessage: typeof lastError?.message === "string" ? lastError.message.slice(0, 500) : null,
-      ...card,
+      ...(bank.last4 ? bank : card),
     };
   }
   if (event.type === "charge.refunded") {
@@ -91,4 +129,17 @@ export function cardOf(charge: unknown): { brand: string | null; last4: string |
     brand: typeof card?.brand === "string" ? card.brand.slice(0, 20) : null,
     last4: typeof card?.last4 === "string" && /^\d{4}$/.test(card.last4) ? card.last4 : null,
   };
+}
+
+/** "bank" and the account's last 4 of an expanded ACH charge; nulls otherwise. */
+export function bankOf(charge: unknown): { brand: string | null; last4: string | null } {
+  if (!charge || typeof charge !== "object") return { brand: null, last4: null };
+  const bank = (charge as { payment_method_details?: { us_bank_account?: { last4?: unknown } } }).payment_method_details?.us_bank_account;
+  return typeof bank?.last4 === "string" && /^\d{4}$/.test(bank.last4) ? { brand: "bank", last4: bank.last4 } : { brand: null, last4: null };
+}
+
+/** The instalment id an intent's metadata names, or null. */
+export function instalmentOf(metadata: Record<string, unknown> | null | undefined): number | null {
+  const value = metadata?.instalmentId;
+  return typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
