@@ -22,6 +22,8 @@ import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { dealIdOfLine, priceOrder, PRICING_MESSAGES, type PricedDeal, type PricedService } from "./pricing.ts";
 import type { Signing } from "./signing.server.ts";
 import { PaymentSchedules } from "./instalments.server.ts";
+import { BankTransfers } from "./bank-transfers.server.ts";
+import { bankDebitFailedEmail } from "../instalments/emails.ts";
 import type { JobQueue } from "../jobs/queue.server.ts";
 import type { RetryPolicy } from "../instalments/rules.ts";
 
@@ -89,10 +91,45 @@ export class CheckoutService {
   /** Custom payments' schedules: instalments charged later by jobs, staff retry and cancel. */
   readonly schedules: PaymentSchedules;
 
+  /** Bank transfers (ACH): verified accounts and their debits. */
+  readonly bank: BankTransfers;
+
+  private readonly receiptBudget: RateLimitRule = { name: "orders:receipt", limit: 3, windowMs: 60 * 60_000 };
+
   constructor(deps: CheckoutDeps) {
     this.d = deps;
     this.orderBudget = { name: "orders:address", limit: deps.ordersPerAddress, windowMs: 10 * 60_000 };
     this.schedules = new PaymentSchedules(deps, this, { jobs: deps.jobs ?? null, retry: deps.instalmentRetry });
+    this.bank = new BankTransfers(deps, deps.orders.repo.db, async (orderId) => {
+      await this.reserve(orderId, new Date());
+    });
+  }
+
+  /**
+   * Sends an order's receipt again (POST /api/send-receipt): only a paid order's, only the order's own
+   * content to its own customer, at most 3 times an hour. The caller checks the browser owns the order.
+   */
+  async resendReceipt(rawId: string): Promise<void> {
+    const view = await this.d.orders.get(rawId);
+    if (view.status !== "paid") throw new DomainError("conflict", "payments:receipt.notPaid");
+    const decision = await this.d.rateLimits.hit(this.receiptBudget, view.id);
+    if (!decision.allowed) throw new DomainError("rate_limited", "payments:receipt.limit", { params: { retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
+    await this.d.mail.enqueue(receiptEmail(view, await this.receiptLink(view), this.d.translate, this.d.company));
+  }
+
+  /**
+   * The sandbox's bank answering a processing bank transfer (days later in real life): staff settle it,
+   * and the outcome goes through the webhook path as Stripe's event would.
+   */
+  async settleBankTransfer(rawId: string): Promise<AdminOrderView> {
+    const sandbox = this.d.sandbox;
+    if (!sandbox) throw new DomainError("not_found", CHECKOUT_MESSAGES.sandboxOff);
+    const row = await this.d.orders.findRow((await this.d.orders.get(rawId)).id);
+    if (!row) throw orderNotFound();
+    const event = row.stripePaymentIntentId ? await sandbox.settleBankDebit(row.stripePaymentIntentId) : null;
+    if (!event) throw new DomainError("conflict", "payments:bank.notProcessing");
+    await this.handleWebhook(event.rawBody, event.signature);
+    return this.d.orders.getForStaff(row.id);
   }
 
   /** Counts an order creation against the client address's budget (429 past it). */
@@ -376,7 +413,13 @@ export class CheckoutService {
     const transition = nextStatus(order.status, "payment_failed");
     if (transition.kind !== "move") return order;
     await this.d.orders.repo.settleReservations(tx, order.id, "released");
-    return this.d.orders.repo.update(tx, order, { failureMessage: facts.message }, { to: transition.to, cause: "payment_failed", eventId: facts.eventId });
+    const failed = await this.d.orders.repo.update(tx, order, { failureMessage: facts.message }, { to: transition.to, cause: "payment_failed", eventId: facts.eventId });
+    if (order.paymentMethodType === "us_bank_account") {
+      // A bank transfer fails days after the visitor left: the customer hears it by e-mail.
+      const view = await this.d.orders.view(failed, tx);
+      await this.d.mail.enqueue(bankDebitFailedEmail(view, await this.receiptLink(view), this.d.translate, this.d.company), tx);
+    }
+    return failed;
   }
 
   private async applyRefund(tx: Transaction, order: OrderRow, facts: { eventId: string | null; actor: string | null }) {

@@ -1,4 +1,7 @@
 import type { Context } from "hono";
+import { DomainError } from "../../core/errors.ts";
+import { errorBody } from "../errors.server.ts";
+import { translator } from "../i18n.server.ts";
 import type { Config } from "../../config/env.ts";
 import { parseOrderId, orderNotFound } from "../../core/orders/service.server.ts";
 import type { AppEnv } from "../context.server.ts";
@@ -26,7 +29,49 @@ function orderIdOf(c: Context<AppEnv>): string {
 export function paymentRoutes(services: Services, config: Config) {
   const { checkout, orders } = services;
   const cookie = browserOrderCookie(services.signing, config);
+  const t = (c: Context<AppEnv>, key: string) => translator(c.get("language") ?? "en")(key, {}) as string;
+
+  /** The documents' `{ success, message }` answers: a refusal keeps our error body and adds success: false. */
+  async function answer(c: Context<AppEnv>, work: () => Promise<Record<string, unknown>>) {
+    c.header("Cache-Control", "no-store");
+    try {
+      return c.json({ success: true, ...(await work()) }, 200);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code === "rate_limited") throw error;
+      const status = error.code === "validation" ? 400 : error.code === "not_found" ? 404 : 409;
+      return c.json({ success: false, ...errorBody(c, error.code, error.messageKey, error.details.params, error.details.fields) }, status);
+    }
+  }
+
   return createRouter()
+    .post("/verify-bank-account", async (c) => {
+      const body = await readJson(c);
+      return answer(c, async () => ({ message: t(c, "payments:bank.verified"), ...(await checkout.bank.verify(body)) }));
+    })
+    .post("/create-ach-payment", async (c) => {
+      const body = await readJson(c);
+      return answer(c, async () => {
+        const { orderId } = await checkout.bank.pay(body, {
+          language: c.get("language"),
+          userId: c.get("user")?.id ?? null,
+          ipAddress: clientAddress(c, config),
+          userAgent: c.req.header("user-agent") ?? "",
+        });
+        await cookie.remember(c, orderId);
+        return { message: t(c, "payments:bank.initiated"), orderId };
+      });
+    })
+    .post("/send-receipt", async (c) => {
+      const body = (await readJson(c)) as { orderId?: unknown } | null;
+      const id = parseOrderId(typeof body?.orderId === "string" ? body.orderId : "");
+      // Only an order this browser placed: anyone else learns nothing (404, as for an unknown order).
+      if (!id || !(await cookie.read(c)).includes(id)) throw orderNotFound();
+      return answer(c, async () => {
+        await checkout.resendReceipt(id);
+        return { message: t(c, "payments:receipt.sent") };
+      });
+    })
+    .post("/admin/orders/:id/settle-bank-transfer", requireStaff, async (c) => c.json({ data: await checkout.settleBankTransfer(orderIdOf(c)) }, 200))
     .post("/create-custom-payment", async (c) => {
       const answer = await checkout.createCustomPayment(await readJson(c), { language: c.get("language"), userId: c.get("user")?.id ?? null, address: clientAddress(c, config) });
       await cookie.remember(c, answer.paymentData.orderId);
