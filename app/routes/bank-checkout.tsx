@@ -7,7 +7,7 @@ import { Field, Input } from "../components/ui/field.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { ApiError } from "../lib/api.ts";
-import { createAchPayment, sendReceipt, verifyBankAccount } from "../features/payments/payments-api.ts";
+import { createAchPayment, verifyBankAccount } from "../features/payments/payments-api.ts";
 import { LocalizedLink, useLocalizedPath } from "../features/i18n/localized-link.tsx";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { metaTags } from "../features/layout/page-meta.ts";
@@ -94,8 +94,7 @@ export default function BankCheckout({ loaderData }: Route.ComponentProps) {
       const answer = await createAchPayment({ amount, customerEmail: values.customerEmail, customerName: values.customerName, serviceName, bankAccountId: verified.bankAccountId, language: loaderData.language });
       setDone(true);
       toast.success(t("toast.initiatedTitle"), { description: t("bank.initiated") });
-      // A receipt that cannot be sent (yet) is no failure of the payment.
-      void sendReceipt(answer.orderId).catch(() => undefined);
+      // No receipt is asked for here: the server e-mails it when the bank confirms the debit.
       setTimeout(() => void navigate(localize(`/checkout/success?order_id=${encodeURIComponent(answer.orderId)}`)), REDIRECT_DELAY_MS);
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) toast.error(t("toast.paymentFailedTitle"), { description: error.message });

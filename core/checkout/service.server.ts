@@ -492,6 +492,8 @@ export class CheckoutService {
     if (!row) throw orderNotFound();
     const check = nextStatus(row.status, "refund");
     if (check.kind === "refuse" || !row.stripePaymentIntentId) throw new DomainError("conflict", ORDER_MESSAGES.cannotRefund);
+    // Paid in several intents: one full refund of the first would give back the wrong amount.
+    if (row.paymentPlan && row.paymentPlan !== "1time") throw new DomainError("conflict", "payments:schedule.noRefund");
     try {
       await this.d.provider.refund({ intentId: row.stripePaymentIntentId, amountCents: row.totalCents, idempotencyKey: `refund-${row.id}` });
     } catch (error) {

@@ -145,6 +145,9 @@ describe("custom payments and instalments", () => {
     const nothing = await staff.request(`/api/admin/orders/${orderId}/instalments/retry`, { method: "POST" });
     expect(nothing.status).toBe(409);
     expect((await nothing.json()).message).toBe("This order has no failed instalment to retry.");
+    const refund = await staff.request(`/api/admin/orders/${orderId}/refund`, { method: "POST" });
+    expect(refund.status).toBe(409);
+    expect((await refund.json()).message).toBe("An order paid in instalments is refunded payment by payment from the payment provider's dashboard.");
   });
 
   it("staff cancel what remains; a monthly plan is paid at once and plans the next month", async () => {
