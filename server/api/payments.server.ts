@@ -9,7 +9,8 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { browserOrderCookie, readJson } from "./orders.server.ts";
-import { createRouter } from "./router.server.ts";
+import { createRouter, type Router } from "./router.server.ts";
+import { z } from "@hono/zod-openapi";
 
 function actorOf(c: Context<AppEnv>): string {
   return c.get("user")?.email ?? "staff";
@@ -19,6 +20,44 @@ function orderIdOf(c: Context<AppEnv>): string {
   const id = parseOrderId(c.req.param("id") ?? "");
   if (!id) throw orderNotFound();
   return id;
+}
+
+const errorSchema = z.object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() });
+const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
+const refusal = (description: string) => json(errorSchema.extend({ success: z.literal(false).optional() }), description);
+
+/** The routes read their bodies through the services' own schemas; they are described here for /api/openapi.json. */
+function describeRoutes(router: Router) {
+  const doc = (path: string, summary: string, tags: string[], responses: Record<string, unknown>, request?: Record<string, unknown>) =>
+    router.openAPIRegistry.registerPath({ method: "post", path, summary, tags, responses: responses as never, ...(request ? { request: request as never } : {}) });
+  const body = (schema: z.ZodType) => ({ body: { content: { "application/json": { schema } } } });
+  doc(
+    "/create-custom-payment",
+    "A custom amount ($10 to $50,000) paid at once or in instalments (1time, 2times, 3times, monthly): the order with its schedule, and the first instalment's intent",
+    ["payments"],
+    { 201: json(z.object({ clientSecret: z.string(), provider: z.string(), publishableKey: z.string().nullable(), amountCents: z.number().int(), paymentData: z.object({ orderId: z.string() }).passthrough() }), "Created"), 400: refusal("A rule of section 5") },
+    body(z.object({ amount: z.number(), paymentPlan: z.enum(["1time", "2times", "3times", "monthly"]), serviceName: z.string(), customerName: z.string(), customerEmail: z.string() })),
+  );
+  doc(
+    "/verify-bank-account",
+    "Checks a bank account (ABA routing checksum, 4 to 17 digits) and saves it with the provider; only the last 4 digits are kept",
+    ["payments"],
+    { 200: json(z.object({ success: z.literal(true), message: z.string(), bankAccountId: z.string(), last4: z.string() }), "Verified"), 400: refusal("Missing field, bad routing or account number") },
+    body(z.object({ accountNumber: z.string(), routingNumber: z.string(), accountHolderName: z.string(), customerEmail: z.string() })),
+  );
+  doc(
+    "/create-ach-payment",
+    "Creates an order debited from a verified bank account; processing until the provider's event",
+    ["payments"],
+    { 200: json(z.object({ success: z.literal(true), message: z.string(), orderId: z.string() }), "Initiated"), 400: refusal("Amount out of range, or no verified account") },
+    body(z.object({ amount: z.number(), customerEmail: z.string(), customerName: z.string(), serviceName: z.string().optional(), bankAccountId: z.string() })),
+  );
+  doc("/send-receipt", "Sends again the receipt of a paid order this browser placed (at most 3 times an hour)", ["payments"], { 200: json(z.object({ success: z.literal(true), message: z.string() }), "Sent"), 404: refusal("Not this browser's order"), 409: refusal("Not paid"), 429: refusal("Sent too often") }, body(z.object({ orderId: z.string() })));
+  const staffDoc = (path: string, summary: string) => doc(path, summary, ["payments", "staff"], { 200: { description: "The order with its history (staff)" }, 409: refusal("Nothing to do") }, { params: idParam });
+  staffDoc("/admin/orders/{id}/instalments/retry", "Charge an order's failed instalment now (staff)");
+  staffDoc("/admin/orders/{id}/instalments/cancel", "Cancel an order's remaining instalments (staff)");
+  staffDoc("/admin/orders/{id}/settle-bank-transfer", "The test bank answers a processing bank transfer, through the webhook path (staff, sandbox only)");
 }
 
 /**
@@ -43,7 +82,9 @@ export function paymentRoutes(services: Services, config: Config) {
     }
   }
 
-  return createRouter()
+  const router = createRouter();
+  describeRoutes(router);
+  return router
     .post("/verify-bank-account", async (c) => {
       const body = await readJson(c);
       return answer(c, async () => ({ message: t(c, "payments:bank.verified"), ...(await checkout.bank.verify(body)) }));
