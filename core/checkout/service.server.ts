@@ -23,6 +23,7 @@ import { dealIdOfLine, priceOrder, PRICING_MESSAGES, type PricedDeal, type Price
 import type { Signing } from "./signing.server.ts";
 import { PaymentSchedules } from "./instalments.server.ts";
 import { BankTransfers } from "./bank-transfers.server.ts";
+import { Subscriptions } from "./subscriptions.server.ts";
 import { bankDebitFailedEmail } from "../instalments/emails.ts";
 import type { JobQueue } from "../jobs/queue.server.ts";
 import type { RetryPolicy } from "../instalments/rules.ts";
@@ -94,6 +95,9 @@ export class CheckoutService {
   /** Bank transfers (ACH): verified accounts and their debits. */
   readonly bank: BankTransfers;
 
+  /** Subscriptions to plans, moved by the provider's invoice and subscription events. */
+  readonly subscriptions: Subscriptions;
+
   private readonly receiptBudget: RateLimitRule = { name: "orders:receipt", limit: 3, windowMs: 60 * 60_000 };
 
   constructor(deps: CheckoutDeps) {
@@ -103,6 +107,7 @@ export class CheckoutService {
     this.bank = new BankTransfers(deps, deps.orders.repo.db, async (orderId) => {
       await this.reserve(orderId, new Date());
     });
+    this.subscriptions = new Subscriptions(deps, deps.orders.repo.db, (rawBody, signature) => this.handleWebhook(rawBody, signature));
   }
 
   /**
@@ -313,6 +318,14 @@ export class CheckoutService {
     const request = parseOrThrow(sandboxConfirmSchema, input);
     const problems = checkCard(request, now);
     if (Object.keys(problems).length > 0) throw new DomainError("validation", Object.values(problems)[0], { fields: problems });
+    if (await sandbox.subscriptionOfSecret(request.clientSecret)) {
+      // A subscription's first invoice: the card decided, the invoice event through the webhook path.
+      const decision = await sandbox.confirm(request.clientSecret, request.cardNumber);
+      if (decision.kind === "already") return { status: "succeeded" };
+      if (decision.kind !== "decided") throw new DomainError("not_found", CHECKOUT_MESSAGES.paymentUnknown);
+      await this.handleWebhook(decision.event.rawBody, decision.event.signature);
+      return decision.status === "succeeded" ? { status: "succeeded" } : { status: "failed", message: decision.message ?? undefined };
+    }
     const orderId = await sandbox.orderOfSecret(request.clientSecret);
     if (!orderId) throw new DomainError("not_found", CHECKOUT_MESSAGES.paymentUnknown);
     const order = await this.d.orders.findRow(orderId);
@@ -354,6 +367,15 @@ export class CheckoutService {
   }
 
   private async applyEvent(event: PaymentEvent): Promise<{ duplicate: boolean }> {
+    if (event.subscription) {
+      // A subscription's invoice or end: recorded by id and applied to our record, in one transaction.
+      return this.d.orders.repo.transaction(async (tx) => {
+        const recorded = await this.d.orders.repo.recordEvent(tx, { id: event.id.slice(0, 255), type: event.type.slice(0, 100), orderId: null });
+        if (!recorded) return { duplicate: true };
+        await this.subscriptions.apply(tx, event);
+        return { duplicate: false };
+      });
+    }
     const orderId = (event.orderId && parseOrderId(event.orderId)) || (event.intentId ? await this.d.orders.repo.findIdByIntent(event.intentId) : null);
     return this.d.orders.repo.transaction(async (tx) => {
       const recorded = await this.d.orders.repo.recordEvent(tx, { id: event.id.slice(0, 255), type: event.type.slice(0, 100), orderId: event.kind ? orderId : null });

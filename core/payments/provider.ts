@@ -29,7 +29,9 @@ export interface PaymentEvent {
   id: string;
   type: string;
   /** What the event means for an order, or null for an event the shop does not act on. */
-  kind: "succeeded" | "failed" | "refunded" | null;
+  kind: "succeeded" | "failed" | "refunded" | "invoice_paid" | "invoice_failed" | "subscription_cancelled" | null;
+  /** For a subscription's invoice or the subscription itself: what a subscription record needs. */
+  subscription: SubscriptionFacts | null;
   intentId: string | null;
   orderId: string | null;
   /** The instalment of a payment schedule the event's intent charges, if any. */
@@ -40,6 +42,17 @@ export interface PaymentEvent {
   failureMessage: string | null;
   brand: string | null;
   last4: string | null;
+}
+
+/** A subscription event's facts: the provider's ids, the invoice's amount and the period it pays. */
+export interface SubscriptionFacts {
+  subscriptionId: string;
+  invoiceId: string | null;
+  amountCents: number;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** subscription_create for the first invoice, subscription_cycle for a renewal. */
+  reason: string | null;
 }
 
 /** What creating an intent needs: the server's amount and the order (and instalment) it pays. */
@@ -73,6 +86,10 @@ export interface PaymentProvider {
   createIntent(input: IntentInput): Promise<IntentRef>;
   /** Saves a bank account as the customer's us_bank_account payment method (the full number goes to the provider only). */
   saveBankAccount(input: { customerEmail: string; holderName: string; routingNumber: string; accountNumber: string; idempotencyKey: string }): Promise<{ paymentMethodId: string; customerId: string | null }>;
+  /** Creates a subscription to a plan, its first invoice to be paid with the answered client secret. */
+  createSubscription(input: { subscriptionId: string; customerEmail: string; customerName: string; priceCents: number; stripePriceId: string | null; idempotencyKey: string }): Promise<{ providerSubscriptionId: string; customerId: string | null; clientSecret: string }>;
+  /** Cancels a subscription now or at the end of its period; the provider's event then ends it. */
+  cancelSubscription(providerSubscriptionId: string, atPeriodEnd: boolean): Promise<void>;
   /** Charges a saved payment method off-session (a later instalment). */
   chargeSaved(input: { orderId: string; instalmentId: number; amountCents: number; paymentMethodId: string; customerId: string | null; idempotencyKey: string }): Promise<SavedCharge>;
   /** The intent's current status, asked of the provider (decision 7: the provider says when it is paid). */
@@ -101,7 +118,15 @@ export function readStripeEvent(event: { id: string; type: string; data?: { obje
   const instalmentId = instalmentOf(metadata);
   const paymentMethodId = typeof object.payment_method === "string" ? object.payment_method.slice(0, 255) : null;
   const customerId = typeof object.customer === "string" ? object.customer.slice(0, 255) : null;
-  const base = { id: String(event.id), type: String(event.type), orderId, instalmentId, paymentMethodId, customerId, failureMessage: null, brand: null, last4: null };
+  const base = { id: String(event.id), type: String(event.type), orderId, instalmentId, paymentMethodId, customerId, failureMessage: null, brand: null, last4: null, subscription: null };
+  if (event.type === "invoice.paid" || event.type === "invoice.payment_failed") {
+    const facts = invoiceFacts(object);
+    if (!facts) return { ...base, kind: null, intentId: null };
+    return { ...base, kind: event.type === "invoice.paid" ? "invoice_paid" : "invoice_failed", intentId: null, subscription: facts, failureMessage: typeof object.failure_message === "string" ? object.failure_message.slice(0, 500) : null };
+  }
+  if (event.type === "customer.subscription.deleted" && typeof object.id === "string") {
+    return { ...base, kind: "subscription_cancelled", intentId: null, subscription: { subscriptionId: object.id, invoiceId: null, amountCents: 0, periodStart: null, periodEnd: null, reason: null } };
+  }
   if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed") {
     const lastError = object.last_payment_error as { message?: unknown } | null | undefined;
     const card = cardOf(object.latest_charge);
@@ -142,4 +167,24 @@ export function bankOf(charge: unknown): { brand: string | null; last4: string |
 export function instalmentOf(metadata: Record<string, unknown> | null | undefined): number | null {
   const value = metadata?.instalmentId;
   return typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+const seconds = (value: unknown): Date | null => (typeof value === "number" && Number.isFinite(value) ? new Date(value * 1000) : null);
+
+/** An invoice's subscription, amount and period (the line's period: an invoice's own is the previous one). */
+export function invoiceFacts(invoice: Record<string, unknown>): SubscriptionFacts | null {
+  const parent = invoice.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+  const subscription = typeof invoice.subscription === "string" ? invoice.subscription : typeof parent?.subscription_details?.subscription === "string" ? parent.subscription_details.subscription : null;
+  if (!subscription) return null;
+  const lines = (invoice.lines as { data?: Array<{ period?: { start?: unknown; end?: unknown } }> } | undefined)?.data ?? [];
+  const period = lines[0]?.period;
+  const amount = typeof invoice.amount_paid === "number" && invoice.amount_paid > 0 ? invoice.amount_paid : typeof invoice.amount_due === "number" ? invoice.amount_due : 0;
+  return {
+    subscriptionId: subscription.slice(0, 255),
+    invoiceId: typeof invoice.id === "string" ? invoice.id.slice(0, 255) : null,
+    amountCents: Number.isInteger(amount) ? amount : 0,
+    periodStart: seconds(period?.start ?? invoice.period_start),
+    periodEnd: seconds(period?.end ?? invoice.period_end),
+    reason: typeof invoice.billing_reason === "string" ? invoice.billing_reason : null,
+  };
 }

@@ -13,6 +13,9 @@ type IntentRow = typeof sandboxIntents.$inferSelect;
 // Only the signing helpers of the Stripe client are used: no request ever leaves with this key.
 const signer = new Stripe("sk_test_sandbox_offline");
 
+/** The order id of an intent that pays no order (a subscription's invoice). */
+const NIL_UUID = "00000000-0000-0000-0000-000000000000";
+
 /** Stripe's test card whose payment succeeds and whose saved method's later charges are declined. */
 const DECLINES_LATER = "4000000000000341";
 
@@ -138,7 +141,7 @@ export class SandboxProvider implements PaymentProvider {
       .where(sql`${sandboxIntents.id} = ${current.id} and ${sandboxIntents.status} in ('requires_payment_method', 'failed')`)
       .returning();
     if (!intent) return { kind: "already", status: "succeeded" };
-    const event = await this.intentEvent(intent, outcome.status === "failed" ? outcome.code : null);
+    const event = intent.subscriptionId ? await this.invoiceEvent(intent, "subscription_create", new Date()) : await this.intentEvent(intent, outcome.status === "failed" ? outcome.code : null);
     return { kind: "decided", status, message: failureMessage, intent, event };
   }
 
@@ -187,6 +190,73 @@ export class SandboxProvider implements PaymentProvider {
     const [intent] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
     const event = await this.intentEvent(intent, failureMessage ? (method.chargeOutcome === "insufficient_funds" ? "insufficient_funds" : "card_declined") : null);
     return { intentId: id, state: stateOf(intent), failureMessage: intent.failureMessage, event };
+  }
+
+  /**
+   * A subscription as Stripe's test mode runs one: its first invoice is an intent confirmed with a card
+   * (saved for renewals); renewals charge that card (renewSubscription); each outcome is an invoice event.
+   */
+  async createSubscription(input: { subscriptionId: string; customerEmail: string; customerName: string; priceCents: number; stripePriceId: string | null; idempotencyKey: string }) {
+    const providerSubscriptionId = `sub_sandbox_${createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 24)}`;
+    const id = `pi_sandbox_${createHash("sha256").update(`${input.idempotencyKey}-first`).digest("hex").slice(0, 24)}`;
+    await this.db
+      .insert(sandboxIntents)
+      .values({ id, clientSecret: `${id}_secret_${randomBytes(18).toString("base64url")}`, orderId: NIL_UUID, amountCents: input.priceCents, currency: "usd", subscriptionId: providerSubscriptionId, saveForLater: true })
+      .onConflictDoNothing({ target: sandboxIntents.id });
+    const [row] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+    return { providerSubscriptionId, customerId: null, clientSecret: row.clientSecret };
+  }
+
+  async cancelSubscription(): Promise<void> {
+    // The sandbox keeps no subscription state of its own: cancellationEvent reports it.
+  }
+
+  /** customer.subscription.deleted, signed: what Stripe sends when a subscription ends. */
+  async cancellationEvent(providerSubscriptionId: string): Promise<SignedEvent> {
+    return this.sign({ id: `evt_sandbox_${randomBytes(12).toString("hex")}`, type: "customer.subscription.deleted", data: { object: { id: providerSubscriptionId, object: "subscription", status: "canceled" } } });
+  }
+
+  /** Whether a client secret is a subscription's first invoice (the card step then reports an invoice). */
+  async subscriptionOfSecret(clientSecret: string): Promise<string | null> {
+    const [row] = await this.db.select({ subscriptionId: sandboxIntents.subscriptionId }).from(sandboxIntents).where(eq(sandboxIntents.clientSecret, clientSecret));
+    return row?.subscriptionId ?? null;
+  }
+
+  /**
+   * Renews a subscription for the month from `periodStart`: charges the card its first invoice saved,
+   * as Stripe's test card would end, and answers the invoice event (paid or failed).
+   */
+  async renewSubscription(providerSubscriptionId: string, amountCents: number, periodStart: Date): Promise<SignedEvent> {
+    const [first] = await this.db.select().from(sandboxIntents).where(sql`${sandboxIntents.subscriptionId} = ${providerSubscriptionId} and ${sandboxIntents.paymentMethod} is not null`).orderBy(sandboxIntents.createdAt).limit(1);
+    const [method] = first?.paymentMethod ? await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, first.paymentMethod)) : [];
+    const failureMessage = !method ? DECLINE_MESSAGES.generic : method.chargeOutcome === "succeeded" ? null : method.chargeOutcome === "insufficient_funds" ? DECLINE_MESSAGES.insufficientFunds : DECLINE_MESSAGES.generic;
+    const id = `pi_sandbox_${createHash("sha256").update(`${providerSubscriptionId}-${periodStart.toISOString()}`).digest("hex").slice(0, 24)}`;
+    await this.db
+      .insert(sandboxIntents)
+      .values({ id, clientSecret: `${id}_secret_${randomBytes(18).toString("base64url")}`, orderId: NIL_UUID, amountCents, currency: "usd", subscriptionId: providerSubscriptionId, paymentMethod: method?.id ?? null, brand: method?.brand ?? null, last4: method?.last4 ?? null, status: failureMessage ? "failed" : "succeeded", failureMessage })
+      .onConflictDoNothing({ target: sandboxIntents.id });
+    const [intent] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+    return this.invoiceEvent(intent, "subscription_cycle", periodStart);
+  }
+
+  /** invoice.paid or invoice.payment_failed for a subscription's decided intent. */
+  private async invoiceEvent(intent: IntentRow, reason: string, periodStart: Date): Promise<SignedEvent> {
+    const paid = intent.status === "succeeded";
+    const end = new Date(periodStart);
+    end.setUTCMonth(end.getUTCMonth() + 1);
+    const object = {
+      id: `in_${intent.id.slice("pi_".length)}`,
+      object: "invoice",
+      subscription: intent.subscriptionId,
+      billing_reason: reason,
+      amount_due: intent.amountCents,
+      amount_paid: paid ? intent.amountCents : 0,
+      currency: "usd",
+      payment_intent: intent.id,
+      failure_message: paid ? null : intent.failureMessage,
+      lines: { data: [{ period: { start: Math.floor(periodStart.getTime() / 1000), end: Math.floor(end.getTime() / 1000) } }] },
+    };
+    return this.sign({ id: `evt_sandbox_${randomBytes(12).toString("hex")}`, type: paid ? "invoice.paid" : "invoice.payment_failed", data: { object } });
   }
 
   /** Sets how later charges of a saved method end (tests and the staff's sandbox tools). */

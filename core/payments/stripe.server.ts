@@ -106,6 +106,32 @@ export class StripeProvider implements PaymentProvider {
     return { paymentMethodId: method.id, customerId: customer.id };
   }
 
+  async createSubscription(input: { subscriptionId: string; customerEmail: string; customerName: string; priceCents: number; stripePriceId: string | null; idempotencyKey: string }) {
+    if (!input.stripePriceId) throw new Error("the plan has no Stripe price (plans.stripe_price_id)");
+    const found = await this.stripe.customers.list({ email: input.customerEmail, limit: 1 });
+    const customer = found.data[0] ?? (await this.stripe.customers.create({ email: input.customerEmail, name: input.customerName }, { idempotencyKey: `${input.idempotencyKey}-customer` }));
+    const subscription = await this.stripe.subscriptions.create(
+      {
+        customer: customer.id,
+        items: [{ price: input.stripePriceId }],
+        payment_behavior: "default_incomplete",
+        payment_settings: { save_default_payment_method: "on_subscription" },
+        metadata: { subscriptionId: input.subscriptionId },
+        expand: ["latest_invoice.confirmation_secret"],
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    const invoice = subscription.latest_invoice as Stripe.Invoice | null;
+    const clientSecret = invoice?.confirmation_secret?.client_secret;
+    if (!clientSecret) throw new Error(`Stripe answered subscription ${subscription.id} without a client secret`);
+    return { providerSubscriptionId: subscription.id, customerId: customer.id, clientSecret };
+  }
+
+  async cancelSubscription(providerSubscriptionId: string, atPeriodEnd: boolean): Promise<void> {
+    if (atPeriodEnd) await this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
+    else await this.stripe.subscriptions.cancel(providerSubscriptionId);
+  }
+
   async chargeSaved(input: { orderId: string; instalmentId: number; amountCents: number; paymentMethodId: string; customerId: string | null; idempotencyKey: string }): Promise<SavedCharge> {
     try {
       const intent = await this.stripe.paymentIntents.create(

@@ -153,6 +153,8 @@ export const sandboxIntents = pgTable("sandbox_intents", {
   refundedCents: integer("refunded_cents").notNull().default(0),
   /** The instalment this intent charges, if any. */
   instalmentId: integer("instalment_id"),
+  /** The subscription whose invoice this intent pays, if any (then orderId is the nil UUID). */
+  subscriptionId: text("subscription_id"),
   /** Whether the payment method is saved for later off-session charges. */
   saveForLater: boolean("save_for_later").notNull().default(false),
   /** The saved payment method this intent charges or saved. */

@@ -112,6 +112,25 @@ export function paymentRoutes(services: Services, config: Config) {
         return { message: t(c, "payments:receipt.sent") };
       });
     })
+    .get("/plans/:name", async (c) => c.json({ data: await checkout.subscriptions.plan(c.req.param("name"), c.get("language")) }, 200))
+    .post("/get-or-create-subscription", async (c) => {
+      const body = await readJson(c);
+      return answer(c, async () => ({ message: "", ...(await checkout.subscriptions.getOrCreate(body, { language: c.get("language"), userId: c.get("user")?.id ?? null })) }));
+    })
+    .get("/subscriptions/:id/status", async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json({ data: await checkout.subscriptions.status(c.req.param("id")) }, 200);
+    })
+    .get("/admin/subscriptions", requireStaff, async (c) => c.json({ data: await checkout.subscriptions.list() }, 200))
+    .post("/admin/subscriptions/:id/cancel", requireStaff, async (c) => {
+      const body = (await readJson(c).catch(() => ({}))) as { atPeriodEnd?: unknown } | null;
+      await checkout.subscriptions.cancel(c.req.param("id"), body?.atPeriodEnd === true);
+      return c.json({ data: (await checkout.subscriptions.list()).find((entry) => entry.id === c.req.param("id")) ?? null }, 200);
+    })
+    .post("/admin/subscriptions/:id/renew", requireStaff, async (c) => {
+      await checkout.subscriptions.renewInSandbox(c.req.param("id"));
+      return c.json({ data: (await checkout.subscriptions.list()).find((entry) => entry.id === c.req.param("id")) ?? null }, 200);
+    })
     .post("/admin/orders/:id/settle-bank-transfer", requireStaff, async (c) => c.json({ data: await checkout.settleBankTransfer(orderIdOf(c)) }, 200))
     .post("/create-custom-payment", async (c) => {
       const answer = await checkout.createCustomPayment(await readJson(c), { language: c.get("language"), userId: c.get("user")?.id ?? null, address: clientAddress(c, config) });
