@@ -29,6 +29,8 @@ function pages(idPrefix: string) {
     route("payment", "routes/payment.tsx", id("payment")),
     route("payment-success", "routes/payment-success.tsx", id("payment-success")),
     route("bank-checkout", "routes/bank-checkout.tsx", id("bank-checkout")),
+    route("subscribe", "routes/subscribe.tsx", id("subscribe")),
+    route("subscribe/success", "routes/subscribe-success.tsx", id("subscribe-success")),
     route("testimonials", "routes/testimonials.tsx", id("testimonials")),
     route("hot-deals", "routes/hot-deals.tsx", id("hot-deals")),
     route("newsletter/confirm", "routes/newsletter-confirm.tsx", id("newsletter-confirm")),

@@ -29,6 +29,8 @@ export const ROUTE_NAMESPACES = {
   payment: ["payments", "checkout", "errors"],
   "payment-success": ["payments"],
   "bank-checkout": ["payments"],
+  subscribe: ["payments", "checkout", "errors"],
+  "subscribe-success": ["payments"],
   testimonials: ["testimonials"],
   "hot-deals": ["deals", "cart", "newsletter", "errors"],
   "newsletter-confirm": ["newsletter"],

@@ -39,6 +39,32 @@ for (const language of ["en", "fr"] as const) {
   }
 
   describe(`payments (${language})`, () => {
+    it("subscribes to the Professional plan with the sandbox card and sees the subscription activated", async () => {
+      const session = await openPage(browser, { locale, allow: [expectedStatus(404, `${prefix}/subscribe?plan=Enterprise`)] });
+      const { page } = session;
+      await page.goto(`${prefix}/subscribe?plan=Enterprise`);
+      await expectText(page.getByTestId("unknown-plan"), t.subscription.unknownTitle);
+      // A price in the address never sets what is charged.
+      await page.goto(`${prefix}/subscribe?plan=Professional&price=99`);
+      await waitForHydration(page);
+      await expectText(page.getByTestId("subscribe-included"), new RegExp(language === "fr" ? "Assistance prioritaire" : "Priority Support"));
+      await expectAccessible(page);
+      await expectToast(page, () => page.getByTestId("subscribe-start").click(), { title: t.toast.missingTitle, description: t.toast.missingText });
+      await page.getByLabel(t.subscription.fullName, { exact: true }).fill("Ada Lovelace");
+      await page.getByLabel(t.subscription.email, { exact: true }).fill(`subscriber-${language}-${Date.now()}@example.com`);
+      await page.getByTestId("subscribe-start").click();
+      await page.getByTestId("payment-step").waitFor();
+      await expectText(page.getByTestId("pay-button"), fill(t.subscription.subscribe, { price: "$999.00" }));
+      await waitForToastsToSettle(page);
+      await expectAccessible(page);
+      await expectToast(page, () => payWith(page, "4242 4242 4242 4242"), { title: t.subscription.successToastTitle, description: t.subscription.successToastText });
+      await page.waitForURL((url) => url.pathname === `${prefix}/subscribe/success`);
+      await expectText(page.getByTestId("subscribe-success-title"), t.subscription.successTitle);
+      await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 15_000 });
+      await expectAccessible(page);
+      await session.close();
+    });
+
     it("pays the first of 3 instalments of a custom amount and shows the schedule on the success page and the receipt", async () => {
       const session = await openPage(browser, { locale });
       const { page } = session;
