@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { plans, subscriptionInvoices, subscriptions } from "../../db/schema/subscriptions.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
+import { hasControlCharacters } from "../text.ts";
 import type { Language } from "../i18n/language.ts";
 import { renderEmail, signOff } from "../mail/rules.ts";
 import { formatCents } from "../money/money.ts";
@@ -87,6 +88,8 @@ export class Subscriptions {
   }
 
   private async planRow(name: string) {
+    // A plan's name is plain text: anything else (control characters, a NUL the database refuses) is no plan.
+    if (name.length > 100 || hasControlCharacters(name) || /[\r\n\t]/.test(name)) throw new DomainError("not_found", M.unknownPlan, { params: { plan: "" } });
     const [row] = await this.db.select().from(plans).where(and(sql`lower(${plans.name}) = ${name.toLowerCase()}`, eq(plans.active, true)));
     if (!row) throw new DomainError("not_found", M.unknownPlan, { params: { plan: name } });
     return row;

@@ -57,6 +57,19 @@ function describeRoutes(router: Router) {
   const staffDoc = (path: string, summary: string) => doc(path, summary, ["payments", "staff"], { 200: { description: "The order with its history (staff)" }, 409: refusal("Nothing to do") }, { params: idParam });
   staffDoc("/admin/orders/{id}/instalments/retry", "Charge an order's failed instalment now (staff)");
   staffDoc("/admin/orders/{id}/instalments/cancel", "Cancel an order's remaining instalments (staff)");
+  doc(
+    "/get-or-create-subscription",
+    "The subscription of this e-mail to the plan (priceId or plan names it; the price is the plan's): the live one, or a new one; its first invoice's client secret while unpaid",
+    ["payments", "subscriptions"],
+    { 200: json(z.object({ success: z.literal(true), clientSecret: z.string().nullable(), subscriptionId: z.string(), status: z.string(), message: z.string() }), "The subscription"), 400: refusal("Name or e-mail missing"), 404: refusal("Unknown plan") },
+    body(z.object({ name: z.string(), email: z.string(), priceId: z.string().optional(), plan: z.string().optional() })),
+  );
+  const nameParam = z.object({ name: z.string().openapi({ param: { name: "name", in: "path" } }) });
+  router.openAPIRegistry.registerPath({ method: "get", path: "/plans/{name}", summary: "A subscription plan by name (price, description, what's included)", tags: ["subscriptions"], request: { params: nameParam }, responses: { 200: { description: "The plan" }, 404: refusal("Unknown plan") } as never });
+  router.openAPIRegistry.registerPath({ method: "get", path: "/subscriptions/{id}/status", summary: "A subscription's status, for its success page", tags: ["subscriptions"], request: { params: idParam }, responses: { 200: { description: "{ status }" }, 404: refusal("Unknown") } as never });
+  router.openAPIRegistry.registerPath({ method: "get", path: "/admin/subscriptions", summary: "Subscriptions with their invoices (staff)", tags: ["subscriptions", "staff"], responses: { 200: { description: "The list" } } as never });
+  doc("/admin/subscriptions/{id}/cancel", "Cancel a subscription through the provider, now or at period end ({ atPeriodEnd }) (staff)", ["subscriptions", "staff"], { 200: { description: "The subscription" }, 409: refusal("Already cancelled") }, { params: idParam, ...body(z.object({ atPeriodEnd: z.boolean().optional() })) });
+  doc("/admin/subscriptions/{id}/renew", "The test clock: renew an active or past due subscription now, through the webhook path (staff, sandbox only)", ["subscriptions", "staff"], { 200: { description: "The subscription" }, 409: refusal("Not renewable") }, { params: idParam });
   staffDoc("/admin/orders/{id}/settle-bank-transfer", "The test bank answers a processing bank transfer, through the webhook path (staff, sandbox only)");
 }
 
