@@ -41,6 +41,7 @@ export interface FakeStripe {
   paymentMethods: Map<string, { id: string; type: string; customer: string | null; last4: string; routing: string | null }>;
   /** Payment methods whose off-session charges Stripe declines. */
   declining: Set<string>;
+  subscriptions: Map<string, { id: string; status: string; cancel_at_period_end: boolean; [key: string]: unknown }>;
   /** What Stripe.js does in the browser: confirms an intent with a card, succeeding or failing. */
   confirm(intentId: string, outcome: "succeeded" | "failed"): FakeIntent;
   /** A webhook for an intent's current state, signed with the webhook secret as Stripe signs it. */
@@ -77,6 +78,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers = new Map<string, { id: string; email: string; name: string }>();
   const paymentMethods = new Map<string, { id: string; type: string; customer: string | null; last4: string; routing: string | null }>();
   const declining = new Set<string>();
+  const subscriptions = new Map<string, { id: string; status: string; cancel_at_period_end: boolean; [key: string]: unknown }>();
   const idempotent = new Map<string, { body: string; answer: unknown }>();
   const webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
   const signer = new Stripe(SECRET_KEY);
@@ -106,6 +108,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       json(res, status, body);
     };
     const intentMatch = /^\/v1\/payment_intents\/([\w]+)(\/cancel)?$/.exec(url.pathname);
+    if (request.method === "GET" && url.pathname === "/v1/customers") {
+      const email = url.searchParams.get("email");
+      return json(res, 200, { object: "list", data: [...customers.values()].filter((customer) => !email || customer.email === email).map((customer) => ({ ...customer, object: "customer" })), has_more: false });
+    }
+    if (request.method === "POST" && url.pathname === "/v1/subscriptions") {
+      if (!customers.has(form.customer)) return stripeError(res, 400, `No such customer: '${form.customer}'`);
+      if (!form["items[0][price]"]) return stripeError(res, 400, "Missing required param: items[0][price]");
+      const id = `sub_${randomBytes(8).toString("hex")}`;
+      const invoiceId = `in_${randomBytes(8).toString("hex")}`;
+      const subscription = { id, object: "subscription", customer: form.customer, status: "incomplete", items: { data: [{ price: { id: form["items[0][price]"] } }] }, metadata: { subscriptionId: form["metadata[subscriptionId]"] }, cancel_at_period_end: false };
+      subscriptions.set(id, subscription);
+      const expanded = form["expand[0]"] === "latest_invoice.confirmation_secret";
+      return answer(200, { ...subscription, latest_invoice: expanded ? { id: invoiceId, object: "invoice", confirmation_secret: { client_secret: `pi_${randomBytes(6).toString("hex")}_secret_${randomBytes(8).toString("hex")}`, type: "payment_intent" } } : invoiceId });
+    }
+    const subscriptionMatch = /^\/v1\/subscriptions\/(\w+)$/.exec(url.pathname);
+    if (subscriptionMatch && (request.method === "POST" || request.method === "DELETE")) {
+      const subscription = subscriptions.get(subscriptionMatch[1]);
+      if (!subscription) return stripeError(res, 404, `No such subscription: '${subscriptionMatch[1]}'`);
+      if (request.method === "DELETE") subscription.status = "canceled";
+      else if (form.cancel_at_period_end) subscription.cancel_at_period_end = form.cancel_at_period_end === "true";
+      return json(res, 200, subscription);
+    }
     if (request.method === "POST" && url.pathname === "/v1/customers") {
       const customer = { id: `cus_${randomBytes(8).toString("hex")}`, object: "customer", email: form.email ?? "", name: form.name ?? "" };
       customers.set(customer.id, customer);
@@ -211,6 +235,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     customers,
     paymentMethods,
     declining,
+    subscriptions,
     confirm(intentId, outcome) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no intent ${intentId}`);

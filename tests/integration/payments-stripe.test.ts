@@ -4,6 +4,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderView } from "../../core/orders/schema.ts";
 import { orders } from "../../db/schema/orders.ts";
+import { plans } from "../../db/schema/subscriptions.ts";
+import Stripe from "stripe";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe.ts";
 
 const DAY = 24 * 3600_000;
@@ -93,5 +95,36 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
     stripe.confirm(intentId, "succeeded");
     await webhook(stripe.webhook(intentId));
     expect((await order(orderId)).status).toBe("paid");
+  });
+
+  it("creates a subscription for the customer found by e-mail, and is moved only by Stripe's signed invoice events", async () => {
+    await t.services.database.db.update(plans).set({ stripePriceId: "price_professional_monthly" }).where(eq(plans.name, "Professional"));
+    const customersBefore = stripe.customers.size;
+    const response = await buyer.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Ada Lovelace", email: "ada@example.com", priceId: "Professional" } });
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    expect(answer).toMatchObject({ success: true, status: "incomplete", provider: "stripe" });
+    expect(answer.clientSecret).toMatch(/_secret_/);
+    const lookup = stripe.requests.find((request) => request.method === "GET" && request.path === "/v1/customers");
+    expect(lookup).toBeDefined();
+    const created = stripe.requests.find((request) => request.path === "/v1/subscriptions")!;
+    expect(created.form).toMatchObject({ "items[0][price]": "price_professional_monthly", payment_behavior: "default_incomplete", "payment_settings[save_default_payment_method]": "on_subscription", "metadata[subscriptionId]": answer.subscriptionId });
+    expect(created.idempotencyKey).toBe(`subscription-${answer.subscriptionId}`);
+    // The customer of the earlier tests (same e-mail) is found and reused, not created again.
+    expect(stripe.customers.size).toBe(customersBefore);
+    const again = await (await buyer.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Ada Lovelace", email: "ada@example.com", priceId: "Professional" } })).json();
+    expect(again.subscriptionId).toBe(answer.subscriptionId);
+    expect(stripe.requests.filter((request) => request.path === "/v1/subscriptions")).toHaveLength(1);
+
+    const [subscriptionId] = [...stripe.subscriptions.keys()];
+    const signer = new Stripe("sk_test_signer");
+    const now = Math.floor(Date.now() / 1000);
+    const rawBody = JSON.stringify({ id: "evt_invoice_paid_1", object: "event", type: "invoice.paid", created: now, data: { object: { id: "in_first", object: "invoice", billing_reason: "subscription_create", amount_paid: 99_900, parent: { subscription_details: { subscription: subscriptionId } }, lines: { data: [{ period: { start: now, end: now + 30 * 86_400 } }] } } } });
+    const delivered = await webhook({ rawBody, signature: signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: stripe.webhookSecret }) });
+    expect(delivered.status).toBe(200);
+    const staffList = (await t.services.checkout.subscriptions.list()).find((entry) => entry.id === answer.subscriptionId)!;
+    expect(staffList).toMatchObject({ status: "active", invoices: [{ id: "in_first", amountCents: 99_900, status: "paid" }] });
+    await t.services.checkout.subscriptions.cancel(answer.subscriptionId, true);
+    expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(true);
   });
 });
