@@ -27,6 +27,11 @@ function pages(idPrefix: string) {
     // The provider's return address in the documents (spec README, decision 3): it forwards its query.
     route("checkout-success", "routes/checkout-success-redirect.tsx", id("checkout-success-redirect")),
     route("receipt/:token", "routes/receipt.tsx", id("receipt")),
+    route("payment", "routes/payment.tsx", id("payment")),
+    route("payment-success", "routes/payment-success.tsx", id("payment-success")),
+    route("bank-checkout", "routes/bank-checkout.tsx", id("bank-checkout")),
+    route("subscribe", "routes/subscribe.tsx", id("subscribe")),
+    route("subscribe/success", "routes/subscribe-success.tsx", id("subscribe-success")),
     route("testimonials", "routes/testimonials.tsx", id("testimonials")),
     route("hot-deals", "routes/hot-deals.tsx", id("hot-deals")),
     route("newsletter/confirm", "routes/newsletter-confirm.tsx", id("newsletter-confirm")),

@@ -15,6 +15,7 @@ import os from "node:os";
 /** Seconds per file in a CI run (PGlite, one file at a time); only used to balance the shards. */
 const SECONDS: Record<string, number> = {
   "checkout.test.ts": 120,
+  "payments.test.ts": 90,
   "navigation.test.ts": 66,
   "leads.test.ts": 60,
   "admin-orders.test.ts": 60,

@@ -20,6 +20,7 @@ import { newsletterRoutes } from "./api/newsletter.server.ts";
 import { promotionRoutes } from "./api/promotions.server.ts";
 import { orderRoutes } from "./api/orders.server.ts";
 import { sandboxPaymentRoutes } from "./api/payments-sandbox.server.ts";
+import { paymentRoutes } from "./api/payments.server.ts";
 import { webhookRoutes } from "./api/webhooks.server.ts";
 import type { AppEnv } from "./context.server.ts";
 import { errorBody, handleError } from "./errors.server.ts";
@@ -156,6 +157,7 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   api.route("/", newsletterRoutes(services, config));
   api.route("/", orderRoutes(services, config));
   api.route("/", sandboxPaymentRoutes(services));
+  api.route("/", paymentRoutes(services, config));
   api.route("/", webhookRoutes(services));
   api.route("/", leadRoutes(services));
   api.doc31("/openapi.json", {

@@ -115,6 +115,7 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     rateLimits: mailing.rateLimits,
     ordersPerAddress: config.ORDERS_PER_ADDRESS,
     warn: (message, details) => logger.warn(details, message),
+    jobs,
   });
   return {
     database,

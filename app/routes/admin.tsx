@@ -4,6 +4,7 @@ import { translator } from "../../server/i18n.server.ts";
 import { AdminDashboard } from "../features/admin/admin-dashboard.tsx";
 import { DealsTab } from "../features/admin/deals-tab.tsx";
 import { OrdersTab } from "../features/admin/orders-tab.tsx";
+import { SubscriptionsTab } from "../features/admin/subscriptions-tab.tsx";
 import { ModerationTab } from "../features/admin/moderation-tab.tsx";
 import { PostsTab } from "../features/admin/posts-tab.tsx";
 import { ReviewsTab } from "../features/admin/reviews-tab.tsx";
@@ -19,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const reviews = moderation.testimonials;
   // The moderation queue reads oldest first, like the comments beside it.
   const pendingReviews = reviews.filter((review) => !review.approved).reverse();
-  return { posts, pendingComments, reviews, pendingReviews, deals: allDeals, language, title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
+  return { posts, pendingComments, reviews, pendingReviews, deals: allDeals, language, sandbox: context.services.checkout.providerName === "sandbox", title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
 }
 
 // Switching tabs only changes ?tab=; the data stays the same.
@@ -61,6 +62,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           },
           { id: "deals", label: t("tabs.deals"), content: <DealsTab deals={deals} language={language} /> },
           { id: "orders", label: t("tabs.orders"), content: <OrdersTab language={language} /> },
+          { id: "subscriptions", label: t("tabs.subscriptions"), content: <SubscriptionsTab language={language} sandbox={loaderData.sandbox} /> },
         ]}
       />
     </main>

@@ -7,8 +7,8 @@ import { buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { useCartDispatch } from "../features/cart/use-cart-dispatch.ts";
 import { FROM_CART_PARAM, FROM_CART_VALUE } from "../features/cart/checkout-link.ts";
-import { receiptPdfPath, type OrderView } from "../features/checkout/orders-api.ts";
-import { useOrderStatus } from "../features/checkout/use-order-status.ts";
+import { receiptPdfPath, SETTLED_STATUSES, type OrderView } from "../features/checkout/orders-api.ts";
+import { STATUS_POLL, useOrderStatus } from "../features/checkout/use-order-status.ts";
 import { formatPostDate } from "../features/blog/format-date.ts";
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
@@ -107,7 +107,8 @@ export default function CheckoutSuccess() {
   const { t } = useTranslation("checkout");
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get("order_id");
-  const state = useOrderStatus(orderId);
+  // A bank transfer's answer takes days: its page stops asking once it shows the transfer processing.
+  const state = useOrderStatus(orderId, STATUS_POLL, (order) => SETTLED_STATUSES.includes(order.status) || order.paymentMethodType === "us_bank_account");
   const dispatch = useCartDispatch();
   const paidCartCheckout = searchParams.get(FROM_CART_PARAM) === FROM_CART_VALUE && state.kind === "ready" && state.order.status === "paid";
 
@@ -142,6 +143,9 @@ export default function CheckoutSuccess() {
         <Heading icon="x" tone="bg-muted text-muted-foreground" title={t("success.cancelledTitle")} text={t("success.cancelledText")} />
       ) : paid ? (
         <Heading icon="circle-check" tone="bg-green-100 text-green-700" title={t("success.title")} text={t("success.intro")} />
+      ) : order.paymentMethodType === "us_bank_account" ? (
+        // A bank transfer takes days: the page says so rather than waiting for it.
+        <Heading icon="loader-2" tone="bg-amber-100 text-amber-800" title={t("success.bankProcessingTitle")} text={t("success.bankProcessingText")} />
       ) : (
         <Heading icon="loader-2" tone="bg-amber-100 text-amber-800" title={t("success.waitingTitle")} text={gaveUp ? t("success.stillWaiting") : t("success.waitingText")} />
       );

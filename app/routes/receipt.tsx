@@ -6,6 +6,7 @@ import { Badge } from "../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { receiptPdfPath } from "../features/checkout/orders-api.ts";
+import { ScheduleTable } from "../features/payments/schedule-table.tsx";
 import { formatPostDate } from "../features/blog/format-date.ts";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
@@ -50,7 +51,7 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
   }
 
   const company = receipt.company;
-  const card = receipt.payment?.last4 ? t("receipt.card", { brand: receipt.payment.brand ? receipt.payment.brand.toUpperCase() : t("receipt.cardUnknown"), last4: receipt.payment.last4 }) : null;
+  const card = receipt.payment?.brand === "bank" && receipt.payment.last4 ? t("receipt.bankAccount", { last4: receipt.payment.last4 }) : receipt.payment?.last4 ? t("receipt.card", { brand: receipt.payment.brand ? receipt.payment.brand.toUpperCase() : t("receipt.cardUnknown"), last4: receipt.payment.last4 }) : null;
   const date = receipt.paidAt ?? receipt.createdAt;
   const customer = [receipt.customerFirstName, receipt.customerLastName].join(" ");
 
@@ -168,6 +169,11 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
             </dd>
           </div>
         </dl>
+        {receipt.schedule.length > 1 || receipt.paymentPlan === "monthly" ? (
+          <div className="mt-8">
+            <ScheduleTable schedule={receipt.schedule} monthly={receipt.paymentPlan === "monthly"} />
+          </div>
+        ) : null}
         <p className="mt-10 text-center text-sm text-muted-foreground">{t("receipt.thanks")}</p>
       </article>
     </main>

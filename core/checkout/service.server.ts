@@ -21,6 +21,12 @@ import { retryAfterMinutes, retryAfterSeconds, type RateLimitRule } from "../rat
 import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { dealIdOfLine, priceOrder, PRICING_MESSAGES, type PricedDeal, type PricedService } from "./pricing.ts";
 import type { Signing } from "./signing.server.ts";
+import { PaymentSchedules } from "./instalments.server.ts";
+import { BankTransfers } from "./bank-transfers.server.ts";
+import { Subscriptions } from "./subscriptions.server.ts";
+import { bankDebitFailedEmail } from "../instalments/emails.ts";
+import type { JobQueue } from "../jobs/queue.server.ts";
+import type { RetryPolicy } from "../instalments/rules.ts";
 
 export const CHECKOUT_MESSAGES = {
   webhookSignature: "orders:errors.webhookSignature",
@@ -55,6 +61,15 @@ export interface CheckoutDeps {
   ordersPerAddress: number;
   /** Where failures that do not reach the client are reported (a provider call after a commit). */
   warn?: (message: string, details: Record<string, unknown>) => void;
+  /** Background jobs: later instalments are charged by them (none in tests that do not start them). */
+  jobs?: JobQueue | null;
+  /** Attempts and back-off of a failed instalment's charge. */
+  instalmentRetry?: RetryPolicy;
+}
+
+/** What POST /api/create-custom-payment answers (specification 001, section 7). */
+export interface CustomPaymentAnswer extends PaymentIntentAnswer {
+  paymentData: { orderId: string; amount: number; paymentPlan: string; serviceName: string; schedule: OrderView["schedule"] };
 }
 
 export interface PaymentIntentAnswer {
@@ -74,9 +89,82 @@ export class CheckoutService {
 
   private readonly orderBudget: RateLimitRule;
 
+  /** Custom payments' schedules: instalments charged later by jobs, staff retry and cancel. */
+  readonly schedules: PaymentSchedules;
+
+  /** Bank transfers (ACH): verified accounts and their debits. */
+  readonly bank: BankTransfers;
+
+  /** Subscriptions to plans, moved by the provider's invoice and subscription events. */
+  readonly subscriptions: Subscriptions;
+
+  private readonly receiptBudget: RateLimitRule = { name: "orders:receipt", limit: 3, windowMs: 60 * 60_000 };
+
   constructor(deps: CheckoutDeps) {
     this.d = deps;
     this.orderBudget = { name: "orders:address", limit: deps.ordersPerAddress, windowMs: 10 * 60_000 };
+    this.schedules = new PaymentSchedules(deps, this, { jobs: deps.jobs ?? null, retry: deps.instalmentRetry });
+    this.bank = new BankTransfers(deps, deps.orders.repo.db, async (orderId) => {
+      await this.reserve(orderId, new Date());
+    });
+    this.subscriptions = new Subscriptions(deps, deps.orders.repo.db, (rawBody, signature) => this.handleWebhook(rawBody, signature));
+  }
+
+  /**
+   * Sends an order's receipt again (POST /api/send-receipt): only a paid order's, only the order's own
+   * content to its own customer, at most 3 times an hour. The caller checks the browser owns the order.
+   */
+  async resendReceipt(rawId: string): Promise<void> {
+    const view = await this.d.orders.get(rawId);
+    if (view.status !== "paid") throw new DomainError("conflict", "payments:receipt.notPaid");
+    const decision = await this.d.rateLimits.hit(this.receiptBudget, view.id);
+    if (!decision.allowed) throw new DomainError("rate_limited", "payments:receipt.limit", { params: { retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
+    await this.d.mail.enqueue(receiptEmail(view, await this.receiptLink(view), this.d.translate, this.d.company));
+  }
+
+  /**
+   * The sandbox's bank answering a processing bank transfer (days later in real life): staff settle it,
+   * and the outcome goes through the webhook path as Stripe's event would.
+   */
+  async settleBankTransfer(rawId: string): Promise<AdminOrderView> {
+    const sandbox = this.d.sandbox;
+    if (!sandbox) throw new DomainError("not_found", CHECKOUT_MESSAGES.sandboxOff);
+    const row = await this.d.orders.findRow((await this.d.orders.get(rawId)).id);
+    if (!row) throw orderNotFound();
+    const event = row.stripePaymentIntentId ? await sandbox.settleBankDebit(row.stripePaymentIntentId) : null;
+    if (!event) throw new DomainError("conflict", "payments:bank.notProcessing");
+    await this.handleWebhook(event.rawBody, event.signature);
+    return this.d.orders.getForStaff(row.id);
+  }
+
+  /** Counts an order creation against the client address's budget (429 past it). */
+  private async countOrder(address: string | undefined): Promise<void> {
+    if (address === undefined) return;
+    const decision = await this.d.rateLimits.hit(this.orderBudget, address);
+    if (!decision.allowed) {
+      const minutes = retryAfterMinutes(decision.retryAfterMs);
+      throw new DomainError("rate_limited", "orders:errors.tooManyOrders", { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
+    }
+  }
+
+  /**
+   * A custom payment (POST /api/create-custom-payment): the order with its schedule, and the intent of
+   * the first instalment (the full amount for 1time), whose client secret the payment step confirms.
+   */
+  async createCustomPayment(input: unknown, context: { language: Language; userId?: string | null; address?: string; now?: Date }): Promise<CustomPaymentAnswer> {
+    await this.countOrder(context.address);
+    const row = await this.schedules.createOrder(input, context);
+    const intent = await this.startPayment(row.id, context.now);
+    const view = await this.d.orders.view((await this.d.orders.findRow(row.id)) ?? row);
+    return {
+      ...intent,
+      paymentData: { orderId: view.id, amount: view.totalCents / 100, paymentPlan: row.paymentPlan ?? "1time", serviceName: view.items[0]?.name ?? "", schedule: view.schedule },
+    };
+  }
+
+  /** The offline sandbox, when it is the provider (its test tools: settle a bank debit, make a saved card decline). */
+  get sandbox(): SandboxProvider | null {
+    return this.d.sandbox;
   }
 
   get providerName(): "sandbox" | "stripe" {
@@ -94,13 +182,7 @@ export class CheckoutService {
       if (existing) return this.d.orders.view(existing);
     }
     // A retry with its key is free (above); every other attempt counts against the address.
-    if (context.address !== undefined) {
-      const decision = await this.d.rateLimits.hit(this.orderBudget, context.address);
-      if (!decision.allowed) {
-        const minutes = retryAfterMinutes(decision.retryAfterMs);
-        throw new DomainError("rate_limited", "orders:errors.tooManyOrders", { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
-      }
-    }
+    await this.countOrder(context.address);
     const request = parseOrThrow(orderCreateSchema, input);
     const language = request.language ?? context.language;
     const now = context.now ?? new Date();
@@ -162,9 +244,20 @@ export class CheckoutService {
     const id = parseOrderId(rawId);
     if (!id) throw orderNotFound();
     const order = await this.reserve(id, now);
+    // An order with a schedule: the visitor pays its first instalment (saving the method for the others).
+    const scheduled = await this.schedules.visitorCharge(order);
+    const amountCents = scheduled ? scheduled.instalment.amountCents : order.totalCents;
     let intent;
     try {
-      intent = await this.d.provider.createIntent({ orderId: order.id, amountCents: order.totalCents, currency: "usd", idempotencyKey: `order-${order.id}` });
+      intent = await this.d.provider.createIntent({
+        orderId: order.id,
+        amountCents,
+        currency: "usd",
+        idempotencyKey: `order-${order.id}`,
+        instalmentId: scheduled?.instalment.id ?? null,
+        saveForLater: scheduled?.saveForLater ? { customerEmail: order.customerEmail, customerName: `${order.customerFirstName} ${order.customerLastName}`.trim() } : null,
+      });
+      if (scheduled && scheduled.instalment.intentId !== intent.id) await this.d.orders.repo.updateInstalment(this.d.orders.repo.db, scheduled.instalment.id, { intentId: intent.id });
     } catch (error) {
       this.d.warn?.("payment intent creation failed", { orderId: order.id, error: String(error) });
       throw new DomainError("conflict", CHECKOUT_MESSAGES.providerUnavailable);
@@ -177,7 +270,7 @@ export class CheckoutService {
         }
       });
     }
-    return { clientSecret: intent.clientSecret, provider: this.d.provider.name, publishableKey: this.d.provider.publishableKey, amountCents: order.totalCents };
+    return { clientSecret: intent.clientSecret, provider: this.d.provider.name, publishableKey: this.d.provider.publishableKey, amountCents };
   }
 
   /**
@@ -225,6 +318,14 @@ export class CheckoutService {
     const request = parseOrThrow(sandboxConfirmSchema, input);
     const problems = checkCard(request, now);
     if (Object.keys(problems).length > 0) throw new DomainError("validation", Object.values(problems)[0], { fields: problems });
+    if (await sandbox.subscriptionOfSecret(request.clientSecret)) {
+      // A subscription's first invoice: the card decided, the invoice event through the webhook path.
+      const decision = await sandbox.confirm(request.clientSecret, request.cardNumber);
+      if (decision.kind === "already") return { status: "succeeded" };
+      if (decision.kind !== "decided") throw new DomainError("not_found", CHECKOUT_MESSAGES.paymentUnknown);
+      await this.handleWebhook(decision.event.rawBody, decision.event.signature);
+      return decision.status === "succeeded" ? { status: "succeeded" } : { status: "failed", message: decision.message ?? undefined };
+    }
     const orderId = await sandbox.orderOfSecret(request.clientSecret);
     if (!orderId) throw new DomainError("not_found", CHECKOUT_MESSAGES.paymentUnknown);
     const order = await this.d.orders.findRow(orderId);
@@ -232,7 +333,8 @@ export class CheckoutService {
     if (order.status === "paid") return { status: "succeeded" };
     if (order.status === "requires_payment" && (await sandbox.retrieveIntent(order.stripePaymentIntentId ?? "").catch(() => null))?.state === "succeeded") {
       const refreshed = await this.refresh(order.id);
-      if (refreshed.status === "paid") return { status: "succeeded" };
+      // A schedule's first instalment paid leaves the order waiting for the others: still a success.
+      if (refreshed.status === "paid" || order.paymentPlan) return { status: "succeeded" };
     }
     // A retry after a failed payment (or a late one) holds the deal claims again before charging.
     await this.reserve(order.id, now);
@@ -243,7 +345,7 @@ export class CheckoutService {
       // Decided before, but its event may never have been applied (the server stopped in between):
       // apply what the sandbox says now, as the success page's refresh would.
       const refreshed = await this.refresh(order.id);
-      return refreshed.status === "paid" ? { status: "succeeded" } : { status: "failed", message: refreshed.failureMessage ?? undefined };
+      return refreshed.status === "paid" || order.paymentPlan ? { status: "succeeded" } : { status: "failed", message: refreshed.failureMessage ?? undefined };
     }
     await this.handleWebhook(decision.event.rawBody, decision.event.signature);
     return decision.status === "succeeded" ? { status: "succeeded" } : { status: "failed", message: decision.message ?? undefined };
@@ -265,6 +367,15 @@ export class CheckoutService {
   }
 
   private async applyEvent(event: PaymentEvent): Promise<{ duplicate: boolean }> {
+    if (event.subscription) {
+      // A subscription's invoice or end: recorded by id and applied to our record, in one transaction.
+      return this.d.orders.repo.transaction(async (tx) => {
+        const recorded = await this.d.orders.repo.recordEvent(tx, { id: event.id.slice(0, 255), type: event.type.slice(0, 100), orderId: null });
+        if (!recorded) return { duplicate: true };
+        await this.subscriptions.apply(tx, event);
+        return { duplicate: false };
+      });
+    }
     const orderId = (event.orderId && parseOrderId(event.orderId)) || (event.intentId ? await this.d.orders.repo.findIdByIntent(event.intentId) : null);
     return this.d.orders.repo.transaction(async (tx) => {
       const recorded = await this.d.orders.repo.recordEvent(tx, { id: event.id.slice(0, 255), type: event.type.slice(0, 100), orderId: event.kind ? orderId : null });
@@ -272,6 +383,10 @@ export class CheckoutService {
       if (!event.kind || !orderId) return { duplicate: false };
       const order = await this.d.orders.repo.lock(tx, orderId);
       if (!order) return { duplicate: false };
+      if (event.instalmentId !== null && order.paymentPlan && (event.kind === "succeeded" || event.kind === "failed")) {
+        await this.schedules.apply(tx, order, event.instalmentId, { kind: event.kind, eventId: event.id, intentId: event.intentId, paymentMethodId: event.paymentMethodId, customerId: event.customerId, brand: event.brand, last4: event.last4, failureMessage: event.failureMessage });
+        return { duplicate: false };
+      }
       if (event.kind === "succeeded") await this.applySuccess(tx, order, { eventId: event.id, intentId: event.intentId, brand: event.brand, last4: event.last4 });
       else if (event.kind === "failed") await this.applyFailure(tx, order, { eventId: event.id, message: event.failureMessage });
       else {
@@ -285,7 +400,7 @@ export class CheckoutService {
   }
 
   /** Paid: paidAt, the card's brand and last 4, the deal claims counted and the receipt queued, together. */
-  private async applySuccess(tx: Transaction, order: OrderRow, facts: { eventId: string | null; intentId: string | null; brand: string | null; last4: string | null }) {
+  async applySuccess(tx: Transaction, order: OrderRow, facts: { eventId: string | null; intentId: string | null; brand: string | null; last4: string | null }) {
     const transition = nextStatus(order.status, "payment_succeeded");
     if (transition.kind !== "move") return order;
     const paid = await this.d.orders.repo.update(
@@ -316,11 +431,17 @@ export class CheckoutService {
     return paid;
   }
 
-  private async applyFailure(tx: Transaction, order: OrderRow, facts: { eventId: string | null; message: string | null }) {
+  async applyFailure(tx: Transaction, order: OrderRow, facts: { eventId: string | null; message: string | null }) {
     const transition = nextStatus(order.status, "payment_failed");
     if (transition.kind !== "move") return order;
     await this.d.orders.repo.settleReservations(tx, order.id, "released");
-    return this.d.orders.repo.update(tx, order, { failureMessage: facts.message }, { to: transition.to, cause: "payment_failed", eventId: facts.eventId });
+    const failed = await this.d.orders.repo.update(tx, order, { failureMessage: facts.message }, { to: transition.to, cause: "payment_failed", eventId: facts.eventId });
+    if (order.paymentMethodType === "us_bank_account") {
+      // A bank transfer fails days after the visitor left: the customer hears it by e-mail.
+      const view = await this.d.orders.view(failed, tx);
+      await this.d.mail.enqueue(bankDebitFailedEmail(view, await this.receiptLink(view), this.d.translate, this.d.company), tx);
+    }
+    return failed;
   }
 
   private async applyRefund(tx: Transaction, order: OrderRow, facts: { eventId: string | null; actor: string | null }) {
@@ -348,6 +469,11 @@ export class CheckoutService {
     const updated = await this.d.orders.repo.transaction(async (tx) => {
       const order = await this.d.orders.repo.lock(tx, row.id);
       if (!order) throw orderNotFound();
+      if (status.instalmentId !== null && order.paymentPlan) {
+        const kind = status.state === "succeeded" ? "succeeded" : "failed";
+        await this.schedules.apply(tx, order, status.instalmentId, { kind, eventId: null, intentId: status.id, paymentMethodId: null, customerId: null, brand: status.brand, last4: status.last4, failureMessage: status.failureMessage });
+        return (await this.d.orders.repo.lock(tx, order.id)) ?? order;
+      }
       return status.state === "succeeded"
         ? this.applySuccess(tx, order, { eventId: null, intentId: status.id, brand: status.brand, last4: status.last4 })
         : this.applyFailure(tx, order, { eventId: null, message: status.failureMessage });
@@ -388,6 +514,8 @@ export class CheckoutService {
     if (!row) throw orderNotFound();
     const check = nextStatus(row.status, "refund");
     if (check.kind === "refuse" || !row.stripePaymentIntentId) throw new DomainError("conflict", ORDER_MESSAGES.cannotRefund);
+    // Paid in several intents: one full refund of the first would give back the wrong amount.
+    if (row.paymentPlan && row.paymentPlan !== "1time") throw new DomainError("conflict", "payments:schedule.noRefund");
     try {
       await this.d.provider.refund({ intentId: row.stripePaymentIntentId, amountCents: row.totalCents, idempotencyKey: `refund-${row.id}` });
     } catch (error) {

@@ -1,11 +1,13 @@
+import { scheduleLines } from "../instalments/emails.ts";
 import { renderEmail, signOff, type CompanyDetails, type Translate } from "../mail/rules.ts";
 import type { MailMessage } from "../mail/schema.ts";
 import { formatCents } from "../money/money.ts";
 import type { OrderView } from "./schema.ts";
 
 /** "Visa •••• 4242", or the provider's name when the card is not known. */
-export function paymentMethodText(order: Pick<OrderView, "payment">, translate: (key: string) => string): string {
+export function paymentMethodText(order: Pick<OrderView, "payment">, translate: (key: string, params?: Record<string, unknown>) => string): string {
   if (!order.payment) return translate("orders:receipt.noPayment");
+  if (order.payment.brand === "bank" && order.payment.last4) return translate("orders:receipt.bankAccount", { last4: order.payment.last4 });
   if (order.payment.brand && order.payment.last4) {
     const brand = order.payment.brand.charAt(0).toUpperCase() + order.payment.brand.slice(1);
     return `${brand} •••• ${order.payment.last4}`;
@@ -29,7 +31,10 @@ export function receiptEmail(order: OrderView, receiptUrl: string, translate: Tr
     ...(order.discountCents > 0 ? [{ label: t("mail:orderReceipt.discount", { code: order.promoCode ?? "" }), value: `−${formatCents(order.discountCents)}` }] : []),
     { label: t("mail:orderReceipt.tax"), value: formatCents(order.taxCents) },
     { label: t("mail:orderReceipt.total"), value: formatCents(order.totalCents) },
-    { label: t("mail:orderReceipt.paymentMethod"), value: paymentMethodText(order, (key) => t(key)) },
+    { label: t("mail:orderReceipt.paymentMethod"), value: paymentMethodText(order, t) },
+    ...(order.schedule.length > 1 || order.paymentPlan === "monthly"
+      ? [{ label: t("mail:instalments.schedule"), value: scheduleLines(order.schedule, lang, t) }]
+      : []),
   ];
   const rendered = renderEmail({
     language: lang,

@@ -44,7 +44,7 @@ export function renderReceiptPdf(order: OrderView, company: ReceiptCompany, t: (
   doc.text(`${t("orders:receipt.status")}${colon} ${t(`orders:statuses.${order.status}`, { defaultValue: capitaliseStatus(order.status) })}`);
   doc.text(`${t("orders:receipt.customer")}${colon} ${order.customerFirstName} ${order.customerLastName} <${order.customerEmail}>`);
   if (order.customerCompany) doc.text(`${t("orders:receipt.company")}${colon} ${order.customerCompany}`);
-  doc.text(`${t("orders:receipt.paymentMethod")}${colon} ${paymentMethodText(order, (key) => t(key))}`);
+  doc.text(`${t("orders:receipt.paymentMethod")}${colon} ${paymentMethodText(order, (key, params) => t(key, params))}`);
   doc.moveDown(1);
 
   doc.table({

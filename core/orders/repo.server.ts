@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, sum } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
+import { orderInstalments } from "../../db/schema/instalments.ts";
 import { dealReservations, orderHistory, orderItems, orders, paymentEvents } from "../../db/schema/orders.ts";
 import type { OrderStatus } from "./rules.ts";
 
@@ -8,6 +9,8 @@ export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItemRow = Omit<typeof orderItems.$inferInsert, "orderId">;
 export type OrderHistoryRow = typeof orderHistory.$inferSelect;
+export type InstalmentRow = typeof orderInstalments.$inferSelect;
+export type NewInstalmentRow = Omit<typeof orderInstalments.$inferInsert, "orderId">;
 type Executor = Database | Transaction;
 
 /** Database access for orders, their lines, history, deal reservations and handled provider events. */
@@ -26,11 +29,12 @@ export class OrderRepo {
    * Inserts an order with its lines and first history entry. With an idempotency key already used,
    * nothing is inserted and null comes back (the caller reads the existing order).
    */
-  async insert(order: NewOrderRow, items: NewOrderItemRow[]): Promise<OrderRow | null> {
+  async insert(order: NewOrderRow, items: NewOrderItemRow[], schedule: NewInstalmentRow[] = []): Promise<OrderRow | null> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.idempotencyKey }).returning();
       if (!row) return null;
       await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
+      if (schedule.length > 0) await tx.insert(orderInstalments).values(schedule.map((entry) => ({ ...entry, orderId: row.id })));
       await tx.insert(orderHistory).values({ orderId: row.id, fromStatus: null, toStatus: row.status, cause: "created" });
       return row;
     });
@@ -89,8 +93,8 @@ export class OrderRepo {
   }
 
   /** Appends a history note that does not change the status (a claim that could not be counted...). */
-  async note(tx: Transaction, order: OrderRow, cause: string, eventId: string | null = null): Promise<void> {
-    await tx.insert(orderHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, cause, eventId });
+  async note(tx: Transaction, order: OrderRow, cause: string, eventId: string | null = null, actor: string | null = null): Promise<void> {
+    await tx.insert(orderHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, cause, eventId, actor });
   }
 
   /** Records a provider event by its id; false when it was recorded already (a redelivery). */
@@ -134,5 +138,77 @@ export class OrderRepo {
     const rows = await this.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).offset(offset).limit(limit);
     const [total] = await this.db.select({ n: count() }).from(orders).where(where);
     return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  /** An order's payment schedule, in position order (empty for an order paid at once by cart). */
+  async instalments(orderId: string, executor: Executor = this.db): Promise<InstalmentRow[]> {
+    return executor.select().from(orderInstalments).where(eq(orderInstalments.orderId, orderId)).orderBy(asc(orderInstalments.position));
+  }
+
+  async instalmentsOf(orderIds: string[]): Promise<InstalmentRow[]> {
+    if (orderIds.length === 0) return [];
+    return this.db.select().from(orderInstalments).where(inArray(orderInstalments.orderId, orderIds)).orderBy(asc(orderInstalments.position));
+  }
+
+  async findInstalment(id: number, executor: Executor = this.db): Promise<InstalmentRow | null> {
+    const [row] = await executor.select().from(orderInstalments).where(eq(orderInstalments.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** The instalment, its row locked until the transaction ends. */
+  async lockInstalment(tx: Transaction, id: number): Promise<InstalmentRow | null> {
+    const [row] = await tx.select().from(orderInstalments).where(eq(orderInstalments.id, id)).for("update").limit(1);
+    return row ?? null;
+  }
+
+  async updateInstalment(tx: Executor, id: number, changes: Partial<typeof orderInstalments.$inferInsert>): Promise<InstalmentRow> {
+    const [row] = await tx.update(orderInstalments).set({ ...changes, updatedAt: new Date() }).where(eq(orderInstalments.id, id)).returning();
+    return row;
+  }
+
+  async addInstalment(tx: Transaction, orderId: string, entry: NewInstalmentRow): Promise<InstalmentRow | null> {
+    const [row] = await tx.insert(orderInstalments).values({ ...entry, orderId }).onConflictDoNothing().returning();
+    return row ?? null;
+  }
+
+  /**
+   * Claims an instalment for one charge: only when it is still at the attempt the caller saw, due (or
+   * its retry is), and not being charged. Two servers running the same job: one gets the row, the
+   * other nothing, so the card is charged once.
+   */
+  async claimInstalmentCharge(id: number, attempt: number, now: Date): Promise<InstalmentRow | null> {
+    const [row] = await this.db
+      .update(orderInstalments)
+      .set({ status: "processing", attempts: sql`${orderInstalments.attempts} + 1`, nextAttemptAt: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(orderInstalments.id, id),
+          eq(orderInstalments.attempts, attempt),
+          or(
+            and(eq(orderInstalments.status, "due"), sql`${orderInstalments.dueAt} <= ${now}`),
+            and(eq(orderInstalments.status, "failed"), sql`${orderInstalments.nextAttemptAt} is not null and ${orderInstalments.nextAttemptAt} <= ${now}`),
+          ),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /** Instalments after the first whose charge (or retry) is due at `now`. */
+  async dueInstalments(now: Date, limit = 100): Promise<InstalmentRow[]> {
+    return this.db
+      .select()
+      .from(orderInstalments)
+      .where(
+        and(
+          sql`${orderInstalments.position} > 1`,
+          or(
+            and(eq(orderInstalments.status, "due"), sql`${orderInstalments.dueAt} <= ${now}`),
+            and(eq(orderInstalments.status, "failed"), sql`${orderInstalments.nextAttemptAt} is not null and ${orderInstalments.nextAttemptAt} <= ${now}`),
+          ),
+        ),
+      )
+      .orderBy(asc(orderInstalments.dueAt))
+      .limit(limit);
   }
 }

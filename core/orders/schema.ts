@@ -92,8 +92,26 @@ export interface OrderView {
   refundedAt: string | null;
   payment: { provider: string; brand: string | null; last4: string | null } | null;
   failureMessage: string | null;
+  /** card, or us_bank_account for a bank transfer (ACH). */
+  paymentMethodType: "card" | "us_bank_account";
+  /** A custom payment's plan and schedule; null for a cart order. */
+  paymentPlan: "1time" | "2times" | "3times" | "monthly" | null;
+  schedule: InstalmentView[];
   /** The receipt page's address (without a language prefix), for the buyer and staff. */
   receiptUrl: string;
+}
+
+/** One instalment of an order's payment schedule. */
+export interface InstalmentView {
+  id: number;
+  position: number;
+  amountCents: number;
+  dueAt: string;
+  status: "due" | "processing" | "paid" | "failed" | "cancelled";
+  attempts: number;
+  nextAttemptAt: string | null;
+  paidAt: string | null;
+  failureMessage: string | null;
 }
 
 export interface OrderHistoryEntry {

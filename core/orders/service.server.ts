@@ -1,8 +1,8 @@
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
-import { OrderRepo, type NewOrderItemRow, type NewOrderRow, type OrderItemRow, type OrderRow } from "./repo.server.ts";
+import { OrderRepo, type InstalmentRow, type NewInstalmentRow, type NewOrderItemRow, type NewOrderRow, type OrderItemRow, type OrderRow } from "./repo.server.ts";
 import { orderNumber, type OrderStatus } from "./rules.ts";
-import { adminOrderQuerySchema, type AdminOrderView, type OrderView } from "./schema.ts";
+import { adminOrderQuerySchema, type AdminOrderView, type InstalmentView, type OrderView } from "./schema.ts";
 
 export const ADMIN_PAGE_SIZE = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -15,7 +15,23 @@ export function parseOrderId(raw: string): string | null {
   return UUID.test(id) ? id : null;
 }
 
-export function toOrderView(row: OrderRow, items: OrderItemRow[], receiptToken: string): OrderView {
+const PLANS = new Set(["1time", "2times", "3times", "monthly"]);
+
+export function toInstalmentView(row: InstalmentRow): InstalmentView {
+  return {
+    id: row.id,
+    position: row.position,
+    amountCents: row.amountCents,
+    dueAt: row.dueAt.toISOString(),
+    status: row.status as InstalmentView["status"],
+    attempts: row.attempts,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    failureMessage: row.failureMessage,
+  };
+}
+
+export function toOrderView(row: OrderRow, items: OrderItemRow[], receiptToken: string, schedule: InstalmentRow[] = []): OrderView {
   return {
     id: row.id,
     number: orderNumber(row.id),
@@ -47,6 +63,9 @@ export function toOrderView(row: OrderRow, items: OrderItemRow[], receiptToken: 
     refundedAt: row.refundedAt?.toISOString() ?? null,
     payment: row.paymentProvider ? { provider: row.paymentProvider, brand: row.paymentBrand, last4: row.paymentLast4 } : null,
     failureMessage: row.failureMessage,
+    paymentMethodType: row.paymentMethodType === "us_bank_account" ? "us_bank_account" : "card",
+    paymentPlan: row.paymentPlan && PLANS.has(row.paymentPlan) ? (row.paymentPlan as OrderView["paymentPlan"]) : null,
+    schedule: schedule.map(toInstalmentView),
     receiptUrl: `/receipt/${receiptToken}`,
   };
 }
@@ -62,8 +81,8 @@ export class OrderService {
   }
 
   /** Stores a priced order; null when its idempotency key was used already. */
-  async insert(order: NewOrderRow, items: NewOrderItemRow[]): Promise<OrderRow | null> {
-    return this.repo.insert(order, items);
+  async insert(order: NewOrderRow, items: NewOrderItemRow[], schedule: NewInstalmentRow[] = []): Promise<OrderRow | null> {
+    return this.repo.insert(order, items, schedule);
   }
 
   async findRow(id: string, tx?: Transaction): Promise<OrderRow | null> {
@@ -71,7 +90,7 @@ export class OrderService {
   }
 
   async view(row: OrderRow, tx?: Transaction): Promise<OrderView> {
-    return toOrderView(row, await this.repo.items(row.id, tx), await this.receiptToken(row.id));
+    return toOrderView(row, await this.repo.items(row.id, tx), await this.receiptToken(row.id), await this.repo.instalments(row.id, tx));
   }
 
   /** An order's view by id; 404 when it does not exist. */
@@ -97,7 +116,10 @@ export class OrderService {
     const { status, q, page } = parseOrThrow(adminOrderQuerySchema, query);
     const { rows, total } = await this.repo.list({ status: status as OrderStatus | undefined, q: q || undefined }, (page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE);
     const items = await this.repo.itemsOf(rows.map((row) => row.id));
-    const views = await Promise.all(rows.map(async (row) => toOrderView(row, items.filter((item) => item.orderId === row.id), await this.receiptToken(row.id))));
+    const schedules = await this.repo.instalmentsOf(rows.map((row) => row.id));
+    const views = await Promise.all(
+      rows.map(async (row) => toOrderView(row, items.filter((item) => item.orderId === row.id), await this.receiptToken(row.id), schedules.filter((entry) => entry.orderId === row.id))),
+    );
     return { items: views, total, page, pageSize: ADMIN_PAGE_SIZE };
   }
 }

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { readStripeEvent, cardOf, WebhookSignatureError, type IntentState, type IntentStatus, type PaymentEvent, type PaymentProvider } from "./provider.ts";
+import { readStripeEvent, bankOf, cardOf, instalmentOf, WebhookSignatureError, type IntentInput, type IntentState, type IntentStatus, type PaymentEvent, type PaymentProvider, type SavedCharge } from "./provider.ts";
 
 export interface StripeSettings {
   secretKey: string;
@@ -42,16 +42,40 @@ export class StripeProvider implements PaymentProvider {
     this.webhookSecret = settings.webhookSecret;
   }
 
-  async createIntent(input: { orderId: string; amountCents: number; currency: "usd"; idempotencyKey: string }) {
-    const intent = await this.stripe.paymentIntents.create(
-      {
+  async createIntent(input: IntentInput) {
+    const metadata: Record<string, string> = { orderId: input.orderId, ...(input.instalmentId ? { instalmentId: String(input.instalmentId) } : {}) };
+    let params: Stripe.PaymentIntentCreateParams;
+    if (input.bankAccount) {
+      // A bank debit is confirmed on the server with the mandate the visitor accepted online.
+      const { paymentMethodId, customerId, mandate } = input.bankAccount;
+      params = {
         amount: input.amountCents,
         currency: input.currency,
-        metadata: { orderId: input.orderId },
+        metadata,
+        allowed_payment_method_types: ["us_bank_account"],
+        payment_method: paymentMethodId,
+        ...(customerId ? { customer: customerId } : {}),
+        confirm: true,
+        mandate_data: { customer_acceptance: { type: "online", online: { ip_address: mandate.ipAddress, user_agent: mandate.userAgent } } },
+      };
+    } else {
+      let customer: string | undefined;
+      if (input.saveForLater) {
+        const made = await this.stripe.customers.create(
+          { email: input.saveForLater.customerEmail, name: input.saveForLater.customerName, metadata: { orderId: input.orderId } },
+          { idempotencyKey: `${input.idempotencyKey}-customer` },
+        );
+        customer = made.id;
+      }
+      params = {
+        amount: input.amountCents,
+        currency: input.currency,
+        metadata,
         automatic_payment_methods: { enabled: true },
-      },
-      { idempotencyKey: input.idempotencyKey },
-    );
+        ...(customer ? { customer, setup_future_usage: "off_session" as const } : {}),
+      };
+    }
+    const intent = await this.stripe.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey });
     if (!intent.client_secret) throw new Error(`Stripe answered payment intent ${intent.id} without a client secret`);
     return { id: intent.id, clientSecret: intent.client_secret };
   }
@@ -62,9 +86,75 @@ export class StripeProvider implements PaymentProvider {
       id: intent.id,
       state: stateOf(intent.status, Boolean(intent.last_payment_error)),
       orderId: typeof intent.metadata?.orderId === "string" ? intent.metadata.orderId : null,
+      instalmentId: instalmentOf(intent.metadata),
       failureMessage: intent.last_payment_error?.message ?? null,
-      ...cardOf(intent.latest_charge),
+      ...(bankOf(intent.latest_charge).last4 ? bankOf(intent.latest_charge) : cardOf(intent.latest_charge)),
     };
+  }
+
+  async saveBankAccount(input: { customerEmail: string; holderName: string; routingNumber: string; accountNumber: string; idempotencyKey: string }) {
+    const customer = await this.stripe.customers.create({ email: input.customerEmail, name: input.holderName }, { idempotencyKey: `${input.idempotencyKey}-customer` });
+    const method = await this.stripe.paymentMethods.create(
+      {
+        type: "us_bank_account",
+        us_bank_account: { routing_number: input.routingNumber, account_number: input.accountNumber, account_holder_type: "individual" },
+        billing_details: { name: input.holderName, email: input.customerEmail },
+      },
+      { idempotencyKey: `${input.idempotencyKey}-method` },
+    );
+    await this.stripe.paymentMethods.attach(method.id, { customer: customer.id }, { idempotencyKey: `${input.idempotencyKey}-attach` });
+    return { paymentMethodId: method.id, customerId: customer.id };
+  }
+
+  async createSubscription(input: { subscriptionId: string; customerEmail: string; customerName: string; priceCents: number; stripePriceId: string | null; idempotencyKey: string }) {
+    if (!input.stripePriceId) throw new Error("the plan has no Stripe price (plans.stripe_price_id)");
+    const found = await this.stripe.customers.list({ email: input.customerEmail, limit: 1 });
+    const customer = found.data[0] ?? (await this.stripe.customers.create({ email: input.customerEmail, name: input.customerName }, { idempotencyKey: `${input.idempotencyKey}-customer` }));
+    const subscription = await this.stripe.subscriptions.create(
+      {
+        customer: customer.id,
+        items: [{ price: input.stripePriceId }],
+        payment_behavior: "default_incomplete",
+        payment_settings: { save_default_payment_method: "on_subscription" },
+        metadata: { subscriptionId: input.subscriptionId },
+        expand: ["latest_invoice.confirmation_secret"],
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    const invoice = subscription.latest_invoice as Stripe.Invoice | null;
+    const clientSecret = invoice?.confirmation_secret?.client_secret;
+    if (!clientSecret) throw new Error(`Stripe answered subscription ${subscription.id} without a client secret`);
+    return { providerSubscriptionId: subscription.id, customerId: customer.id, clientSecret };
+  }
+
+  async cancelSubscription(providerSubscriptionId: string, atPeriodEnd: boolean): Promise<void> {
+    if (atPeriodEnd) await this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
+    else await this.stripe.subscriptions.cancel(providerSubscriptionId);
+  }
+
+  async chargeSaved(input: { orderId: string; instalmentId: number; amountCents: number; paymentMethodId: string; customerId: string | null; idempotencyKey: string }): Promise<SavedCharge> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: "usd",
+          ...(input.customerId ? { customer: input.customerId } : {}),
+          payment_method: input.paymentMethodId,
+          off_session: true,
+          confirm: true,
+          metadata: { orderId: input.orderId, instalmentId: String(input.instalmentId) },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { intentId: intent.id, state: stateOf(intent.status, Boolean(intent.last_payment_error)), failureMessage: intent.last_payment_error?.message ?? null, event: null };
+    } catch (error) {
+      // A declined off-session charge is an error carrying its intent (Stripe's card_error).
+      if (error instanceof Stripe.errors.StripeCardError || (error instanceof Stripe.errors.StripeError && error.type === "StripeCardError")) {
+        const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
+        return { intentId: raw?.payment_intent?.id ?? null, state: "failed", failureMessage: error.message, event: null };
+      }
+      throw error;
+    }
   }
 
   async cancelIntent(intentId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
 /**
@@ -35,6 +35,13 @@ export const orders = pgTable(
     paymentBrand: text("payment_brand"),
     paymentLast4: text("payment_last4"),
     failureMessage: text("failure_message"),
+    /** A custom payment's plan (1time, 2times, 3times, monthly); null for a cart order. */
+    paymentPlan: text("payment_plan"),
+    /** The kind of payment: card, or us_bank_account for a bank transfer (ACH). */
+    paymentMethodType: text("payment_method_type").notNull().default("card"),
+    /** The provider's saved payment method and customer, for later off-session charges. */
+    savedPaymentMethod: text("saved_payment_method"),
+    providerCustomerId: text("provider_customer_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -77,7 +84,7 @@ export const orderItems = pgTable(
   (table) => [
     index("order_items_order_idx").on(table.orderId),
     check("order_items_pricing_type", sql`${table.pricingType} in ('fixed', 'custom')`),
-    check("order_items_unit_price_range", sql`${table.unitPriceCents} between 1 and 1000000`),
+    check("order_items_unit_price_range", sql`${table.unitPriceCents} between 1 and 5000000`),
     check("order_items_quantity_range", sql`${table.quantity} between 1 and 1000`),
     check("order_items_line_total_range", sql`${table.lineTotalCents} between 1 and 10000000`),
   ],
@@ -144,6 +151,16 @@ export const sandboxIntents = pgTable("sandbox_intents", {
   brand: text("brand"),
   last4: text("last4"),
   refundedCents: integer("refunded_cents").notNull().default(0),
+  /** The instalment this intent charges, if any. */
+  instalmentId: integer("instalment_id"),
+  /** The subscription whose invoice this intent pays, if any (then orderId is the nil UUID). */
+  subscriptionId: text("subscription_id"),
+  /** Whether the payment method is saved for later off-session charges. */
+  saveForLater: boolean("save_for_later").notNull().default(false),
+  /** The saved payment method this intent charges or saved. */
+  paymentMethod: text("payment_method"),
+  /** card, or us_bank_account (ACH: decided later, by a staff action or at once in tests). */
+  methodType: text("method_type").notNull().default("card"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -19,6 +19,25 @@ export function orderCookieName(config: Config): string {
   return config.cookieSecure ? "__Host-atelier.orders" : "atelier.orders";
 }
 
+/** The signed cookie listing this browser's orders: read it, and add an order to it. */
+export function browserOrderCookie(signing: Services["signing"], config: Config) {
+  const cookieName = orderCookieName(config);
+  const read = (c: Context<AppEnv>) => signing.readOrderCookie(getCookie(c, cookieName));
+  return {
+    read,
+    async remember(c: Context<AppEnv>, id: string) {
+      const ids = (await read(c)).filter((known) => known !== id);
+      setCookie(c, cookieName, await signing.orderCookie([...ids, id]), {
+        path: "/",
+        httpOnly: true,
+        secure: config.cookieSecure,
+        sameSite: "Lax",
+        maxAge: 90 * 24 * 3600,
+      });
+    },
+  };
+}
+
 /** The JSON body, or a 400 with our error body when it is not JSON. */
 export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   try {
@@ -130,20 +149,9 @@ function describeRoutes(router: Router) {
  */
 export function orderRoutes(services: Services, config: Config) {
   const { checkout, orders, signing } = services;
-  const cookieName = orderCookieName(config);
-
-  const browserOrders = (c: Context<AppEnv>) => signing.readOrderCookie(getCookie(c, cookieName));
-
-  async function rememberOrder(c: Context<AppEnv>, id: string) {
-    const ids = (await browserOrders(c)).filter((known) => known !== id);
-    setCookie(c, cookieName, await signing.orderCookie([...ids, id]), {
-      path: "/",
-      httpOnly: true,
-      secure: config.cookieSecure,
-      sameSite: "Lax",
-      maxAge: 90 * 24 * 3600,
-    });
-  }
+  const cookie = browserOrderCookie(signing, config);
+  const browserOrders = cookie.read;
+  const rememberOrder = cookie.remember;
 
   /** The order id of the path when this browser (or staff) may read it; 404 otherwise. */
   async function readable(c: Context<AppEnv>): Promise<string> {

@@ -23,6 +23,9 @@ interface FakeIntent {
   metadata: Record<string, string>;
   last_payment_error: { code: string; message: string } | null;
   latest_charge: string | null;
+  customer: string | null;
+  payment_method: string | null;
+  setup_future_usage: string | null;
 }
 
 export interface FakeStripe {
@@ -33,6 +36,12 @@ export interface FakeStripe {
   requests: StripeRequest[];
   intents: Map<string, FakeIntent>;
   refunds: Array<{ payment_intent: string; amount: number }>;
+  customers: Map<string, { id: string; email: string; name: string }>;
+  /** Payment methods by id, with the customer they are attached to; a number is never kept, only its last 4. */
+  paymentMethods: Map<string, { id: string; type: string; customer: string | null; last4: string; routing: string | null }>;
+  /** Payment methods whose off-session charges Stripe declines. */
+  declining: Set<string>;
+  subscriptions: Map<string, { id: string; status: string; cancel_at_period_end: boolean; [key: string]: unknown }>;
   /** What Stripe.js does in the browser: confirms an intent with a card, succeeding or failing. */
   confirm(intentId: string, outcome: "succeeded" | "failed"): FakeIntent;
   /** A webhook for an intent's current state, signed with the webhook secret as Stripe signs it. */
@@ -66,6 +75,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: StripeRequest[] = [];
   const intents = new Map<string, FakeIntent>();
   const refunds: Array<{ payment_intent: string; amount: number }> = [];
+  const customers = new Map<string, { id: string; email: string; name: string }>();
+  const paymentMethods = new Map<string, { id: string; type: string; customer: string | null; last4: string; routing: string | null }>();
+  const declining = new Set<string>();
+  const subscriptions = new Map<string, { id: string; status: string; cancel_at_period_end: boolean; [key: string]: unknown }>();
   const idempotent = new Map<string, { body: string; answer: unknown }>();
   const webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
   const signer = new Stripe(SECRET_KEY);
@@ -95,6 +108,51 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       json(res, status, body);
     };
     const intentMatch = /^\/v1\/payment_intents\/([\w]+)(\/cancel)?$/.exec(url.pathname);
+    if (request.method === "GET" && url.pathname === "/v1/customers") {
+      const email = url.searchParams.get("email");
+      return json(res, 200, { object: "list", data: [...customers.values()].filter((customer) => !email || customer.email === email).map((customer) => ({ ...customer, object: "customer" })), has_more: false });
+    }
+    if (request.method === "POST" && url.pathname === "/v1/subscriptions") {
+      if (!customers.has(form.customer)) return stripeError(res, 400, `No such customer: '${form.customer}'`);
+      if (!form["items[0][price]"]) return stripeError(res, 400, "Missing required param: items[0][price]");
+      const id = `sub_${randomBytes(8).toString("hex")}`;
+      const invoiceId = `in_${randomBytes(8).toString("hex")}`;
+      const subscription = { id, object: "subscription", customer: form.customer, status: "incomplete", items: { data: [{ price: { id: form["items[0][price]"] } }] }, metadata: { subscriptionId: form["metadata[subscriptionId]"] }, cancel_at_period_end: false };
+      subscriptions.set(id, subscription);
+      const expanded = form["expand[0]"] === "latest_invoice.confirmation_secret";
+      return answer(200, { ...subscription, latest_invoice: expanded ? { id: invoiceId, object: "invoice", confirmation_secret: { client_secret: `pi_${randomBytes(6).toString("hex")}_secret_${randomBytes(8).toString("hex")}`, type: "payment_intent" } } : invoiceId });
+    }
+    const subscriptionMatch = /^\/v1\/subscriptions\/(\w+)$/.exec(url.pathname);
+    if (subscriptionMatch && (request.method === "POST" || request.method === "DELETE")) {
+      const subscription = subscriptions.get(subscriptionMatch[1]);
+      if (!subscription) return stripeError(res, 404, `No such subscription: '${subscriptionMatch[1]}'`);
+      if (request.method === "DELETE") subscription.status = "canceled";
+      else if (form.cancel_at_period_end) subscription.cancel_at_period_end = form.cancel_at_period_end === "true";
+      return json(res, 200, subscription);
+    }
+    if (request.method === "POST" && url.pathname === "/v1/customers") {
+      const customer = { id: `cus_${randomBytes(8).toString("hex")}`, object: "customer", email: form.email ?? "", name: form.name ?? "" };
+      customers.set(customer.id, customer);
+      return answer(200, customer);
+    }
+    if (request.method === "POST" && url.pathname === "/v1/payment_methods") {
+      if (form.type !== "us_bank_account") return stripeError(res, 400, "Only us_bank_account is faked");
+      const routing = form["us_bank_account[routing_number]"] ?? "";
+      const account = form["us_bank_account[account_number]"] ?? "";
+      if (!/^\d{9}$/.test(routing)) return stripeError(res, 400, "Routing number must have 9 digits");
+      if (!/^\d{4,17}$/.test(account)) return stripeError(res, 400, "Invalid account number");
+      const method = { id: `pm_${randomBytes(8).toString("hex")}`, type: "us_bank_account", customer: null, last4: account.slice(-4), routing };
+      paymentMethods.set(method.id, method);
+      return answer(200, { id: method.id, object: "payment_method", type: method.type, us_bank_account: { last4: method.last4, routing_number: routing }, customer: null });
+    }
+    const attachMatch = /^\/v1\/payment_methods\/(\w+)\/attach$/.exec(url.pathname);
+    if (request.method === "POST" && attachMatch) {
+      const method = paymentMethods.get(attachMatch[1]);
+      if (!method) return stripeError(res, 404, `No such PaymentMethod: '${attachMatch[1]}'`);
+      if (!customers.has(form.customer)) return stripeError(res, 404, `No such customer: '${form.customer}'`);
+      method.customer = form.customer;
+      return answer(200, { id: method.id, object: "payment_method", type: method.type, customer: method.customer });
+    }
     if (request.method === "POST" && url.pathname === "/v1/payment_intents") {
       const amount = Number(form.amount);
       if (!Number.isInteger(amount) || amount < 50) return stripeError(res, 400, "Amount must be at least $0.50 usd");
@@ -115,7 +173,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         metadata,
         last_payment_error: null,
         latest_charge: null,
+        customer: form.customer ?? null,
+        payment_method: form.payment_method ?? null,
+        setup_future_usage: form.setup_future_usage ?? null,
       };
+      if (intent.customer && !customers.has(intent.customer)) return stripeError(res, 400, `No such customer: '${intent.customer}'`);
+      if (form.confirm === "true") {
+        const method = intent.payment_method ? paymentMethods.get(intent.payment_method) ?? (intent.payment_method.startsWith("pm_") ? { id: intent.payment_method, type: "card", customer: intent.customer, last4: "4242", routing: null } : null) : null;
+        if (!method) return stripeError(res, 400, "You must provide a payment method to confirm");
+        if (method.type === "us_bank_account") {
+          if (!form["mandate_data[customer_acceptance][online][ip_address]"] || !form["mandate_data[customer_acceptance][online][user_agent]"]) return stripeError(res, 400, "A mandate is required for us_bank_account");
+          intent.status = "processing";
+        } else if (form.off_session === "true" && declining.has(method.id)) {
+          intent.status = "requires_payment_method";
+          intent.last_payment_error = { code: "card_declined", message: "Your card was declined." };
+          intents.set(id, intent);
+          return json(res, 402, { error: { type: "card_error", code: "card_declined", message: "Your card was declined.", payment_intent: intent } });
+        } else {
+          intent.status = "succeeded";
+          intent.latest_charge = `ch_${randomBytes(8).toString("hex")}`;
+        }
+      }
       intents.set(id, intent);
       return answer(200, intent);
     }
@@ -154,6 +232,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     intents,
     refunds,
+    customers,
+    paymentMethods,
+    declining,
+    subscriptions,
     confirm(intentId, outcome) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no intent ${intentId}`);
@@ -161,6 +243,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         intent.status = "succeeded";
         intent.latest_charge = `ch_${randomBytes(8).toString("hex")}`;
         intent.last_payment_error = null;
+        // Stripe.js confirmed with a card: saved on the customer when the intent asked for it.
+        if (intent.setup_future_usage && intent.customer && !intent.payment_method) {
+          intent.payment_method = `pm_${randomBytes(8).toString("hex")}`;
+          paymentMethods.set(intent.payment_method, { id: intent.payment_method, type: "card", customer: intent.customer, last4: "4242", routing: null });
+        }
       } else {
         intent.status = "requires_payment_method";
         intent.last_payment_error = { code: "card_declined", message: "Your card was declined." };

@@ -25,6 +25,9 @@ const order: OrderView = {
   paidAt: "2026-11-25T10:01:00.000Z",
   refundedAt: null,
   payment: { provider: "sandbox", brand: "visa", last4: "4242" },
+  paymentMethodType: "card",
+  paymentPlan: null,
+  schedule: [],
   failureMessage: null,
   receiptUrl: "/receipt/token",
 };

@@ -247,10 +247,10 @@ describe("the /admin page", () => {
     title: "Admin Dashboard | Atelier",
   };
 
-  it("has Posts, Reviews, Moderation, Hot Deals and Orders tabs; the Moderation badge counts pending comments and reviews", async () => {
+  it("has Posts, Reviews, Moderation, Hot Deals, Orders and Subscriptions tabs; the Moderation badge counts pending comments and reviews", async () => {
     const view = await render(Admin as unknown as ComponentType, { loaderData });
     const tabs = [...view.querySelectorAll("[role=tab]")];
-    expect(tabs.map((tab) => text(tab))).toEqual(["Posts", "Reviews", "Moderation4(4 items awaiting review)", "Hot Deals", "Orders"]);
+    expect(tabs.map((tab) => text(tab))).toEqual(["Posts", "Reviews", "Moderation4(4 items awaiting review)", "Hot Deals", "Orders", "Subscriptions"]);
   });
 
   it("opens the tab named in the address, and keeps the chosen tab there", async () => {

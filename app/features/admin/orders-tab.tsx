@@ -8,11 +8,28 @@ import { Icon } from "../../components/ui/icon.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import type { AdminOrderView, OrderStatus, OrderView } from "../checkout/orders-api.ts";
+import { ScheduleTable } from "../payments/schedule-table.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { RecordList } from "./record-list.tsx";
 
 /** The causes of an order's history entries that have words of their own (admin.json orders.causes). */
-const HISTORY_CAUSES = new Set(["created", "payment_started", "payment_succeeded", "payment_failed", "refunded", "cancelled_by_staff", "claim_over_limit"]);
+const HISTORY_CAUSES = new Set([
+  "created",
+  "payment_started",
+  "payment_succeeded",
+  "payment_failed",
+  "refunded",
+  "cancelled_by_staff",
+  "claim_over_limit",
+  "instalment_paid",
+  "instalment_failed",
+  "instalment_failed_final",
+  "instalment_retried",
+  "schedule_cancelled",
+]);
+
+/** What staff can do to a schedule or a bank transfer (POST /api/admin/orders/{id}/...). */
+type ScheduleAction = "instalments/retry" | "instalments/cancel" | "settle-bank-transfer";
 
 const STATUSES: readonly OrderStatus[] = ["pending", "requires_payment", "paid", "failed", "cancelled", "refunded"];
 /** A cancel is allowed from these only (the order state machine: a paid order is refunded instead). */
@@ -37,7 +54,21 @@ function dateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
 }
 
-function OrderDetail({ order, language, busy, onCancel, onRefund }: { order: AdminOrderView; language: string; busy: boolean; onCancel(): void; onRefund(): void }) {
+function OrderDetail({
+  order,
+  language,
+  busy,
+  onCancel,
+  onRefund,
+  onSchedule,
+}: {
+  order: AdminOrderView;
+  language: string;
+  busy: boolean;
+  onCancel(): void;
+  onRefund(): void;
+  onSchedule(action: ScheduleAction): void;
+}) {
   const { t } = useTranslation("admin");
   const status = (value: string | null) => (value ? t(`orders.statuses.${value}`, { defaultValue: value }) : t("orders.created"));
   return (
@@ -128,6 +159,42 @@ function OrderDetail({ order, language, busy, onCancel, onRefund }: { order: Adm
       ) : (
         <p className="mt-2 text-sm text-muted-foreground">{t("orders.noPayment")}</p>
       )}
+
+      {order.schedule.length > 0 ? (
+        <div className="mt-5" data-testid="admin-order-schedule">
+          <ScheduleTable schedule={order.schedule} monthly={order.paymentPlan === "monthly"} />
+          <div className="mt-3 flex flex-wrap gap-2">
+            {order.schedule.some((entry) => entry.status === "failed" && entry.position > 1) ? (
+              <Button size="sm" variant="outline" disabled={busy} onClick={() => onSchedule("instalments/retry")} data-testid="admin-instalment-retry">
+                <Icon name="rotate-ccw" size={16} aria-hidden="true" />
+                {t("orders.retryInstalment")}
+              </Button>
+            ) : null}
+            {order.schedule.some((entry) => entry.status === "due" || entry.status === "failed") ? (
+              <ConfirmDialog
+                trigger={
+                  <Button size="sm" variant="outline" className="text-destructive" disabled={busy} data-testid="admin-schedule-cancel">
+                    <Icon name="x" size={16} aria-hidden="true" />
+                    {t("orders.cancelSchedule")}
+                  </Button>
+                }
+                title={t("orders.cancelScheduleTitle")}
+                description={t("orders.cancelScheduleDescription", { number: order.number })}
+                confirmLabel={t("orders.cancelScheduleConfirm")}
+                cancelLabel={t("orders.keep")}
+                onConfirm={() => onSchedule("instalments/cancel")}
+              />
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+      {order.paymentMethodType === "us_bank_account" && order.status === "requires_payment" && order.payment?.provider === "sandbox" ? (
+        <p className="mt-4">
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => onSchedule("settle-bank-transfer")} data-testid="admin-settle-bank">
+            {t("orders.settleBank")}
+          </Button>
+        </p>
+      ) : null}
 
       <h3 className="mt-5 font-semibold">{t("orders.history")}</h3>
       <ol className="mt-2 space-y-2 text-sm" data-testid="admin-order-history">
@@ -235,6 +302,21 @@ export function OrdersTab({ language }: { language: string }) {
     }
   }
 
+  async function schedule(action: ScheduleAction) {
+    if (!selected) return;
+    setBusy(true);
+    try {
+      const answer = await api<{ data: AdminOrderView }>(`/api/admin/orders/${encodeURIComponent(selected.id)}/${action}`, { method: "POST" });
+      setSelected(answer.data);
+      toast.success(t("orders.scheduleUpdated"));
+      await load(filters);
+    } catch (error) {
+      toast.error(t("orders.actionFailed"), { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFilters({ ...filters, q: query.trim(), page: 1 });
@@ -334,7 +416,7 @@ export function OrdersTab({ language }: { language: string }) {
       </div>
       <div>
         {selected ? (
-          <OrderDetail order={selected} language={language} busy={busy} onCancel={() => void act("cancel")} onRefund={() => void act("refund")} />
+          <OrderDetail order={selected} language={language} busy={busy} onCancel={() => void act("cancel")} onRefund={() => void act("refund")} onSchedule={(action) => void schedule(action)} />
         ) : (
           <p className="rounded-xl border border-dashed border-border bg-white p-6 text-center text-muted-foreground">{t("orders.select")}</p>
         )}

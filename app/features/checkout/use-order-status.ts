@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { fetchOrder, refreshOrder, SETTLED_STATUSES, type OrderView } from "./orders-api.ts";
 
 /** How often and how long the success page asks for an order still waiting for its payment's confirmation. */
@@ -17,8 +17,10 @@ const settled = (order: OrderView) => SETTLED_STATUSES.includes(order.status);
  * and at most 15 times, and stops at paid, failed or cancelled (specification README, decision 7: the
  * server, never this page, decides that an order is paid).
  */
-export function useOrderStatus(orderId: string | null, poll: { intervalMs: number; attempts: number } = STATUS_POLL): OrderStatusState {
+export function useOrderStatus(orderId: string | null, poll: { intervalMs: number; attempts: number } = STATUS_POLL, done: (order: OrderView) => boolean = settled): OrderStatusState {
   const [state, setState] = useState<OrderStatusState>({ kind: "loading" });
+  const isDone = useRef(done);
+  isDone.current = done;
 
   useEffect(() => {
     if (!orderId) {
@@ -30,7 +32,7 @@ export function useOrderStatus(orderId: string | null, poll: { intervalMs: numbe
     let attempts = 0;
 
     const show = (order: OrderView) => {
-      const done = settled(order);
+      const done = isDone.current(order);
       const gaveUp = !done && attempts >= poll.attempts;
       setState({ kind: "ready", order, waiting: !done && !gaveUp, gaveUp });
       if (!done && !gaveUp) timer = setTimeout(() => void next(), poll.intervalMs);

@@ -1,0 +1,215 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { useTranslation } from "../i18n/react.tsx";
+import { PAYMENT_PLANS, planSchedule, type PaymentPlan } from "../../core/instalments/rules.ts";
+import { customPaymentSchema } from "../../core/instalments/schema.ts";
+import { formatCents } from "../../core/money/money.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Field, Input } from "../components/ui/field.tsx";
+import { FormAlert } from "../components/ui/form-alert.tsx";
+import { Icon } from "../components/ui/icon.tsx";
+import { toast } from "../components/ui/toast.ts";
+import { ApiError } from "../lib/api.ts";
+import { focusFirstInvalid } from "../lib/form-errors.ts";
+import type { PaymentOutcome } from "../features/checkout/orders-api.ts";
+import { PaymentStep, type PaymentFailure } from "../features/checkout/payment-step.tsx";
+import { fetchPaymentIntent } from "../features/checkout/orders-api.ts";
+import { createCustomPayment, readClassEnrollment, type ClassEnrollmentData, type CustomPaymentAnswer } from "../features/payments/payments-api.ts";
+import { ScheduleTable } from "../features/payments/schedule-table.tsx";
+import { useLocalizedPath } from "../features/i18n/localized-link.tsx";
+import { pageLanguage } from "../features/i18n/page-language.server.ts";
+import { metaTags } from "../features/layout/page-meta.ts";
+import { pageMeta } from "../features/layout/page-meta.server.ts";
+import type { Route } from "./+types/payment";
+
+export function loader(args: Route.LoaderArgs) {
+  return { language: pageLanguage(args.params, args.context), meta: pageMeta(args, { title: "payments:custom.title", description: "payments:custom.metaDescription" }) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [...metaTags(data?.meta), { name: "robots", content: "noindex" }];
+
+type Field = "serviceName" | "amount" | "paymentPlan" | "customerName" | "customerEmail";
+const FIELDS: readonly Field[] = ["serviceName", "amount", "paymentPlan", "customerName", "customerEmail"];
+
+/** The setup form's first values: the documents' defaults (100, 1time, "Marketing Services") or the query's. */
+function initialValues(params: URLSearchParams) {
+  const plan = params.get("paymentPlan");
+  const amount = params.get("amount");
+  return {
+    serviceName: (params.get("service") ?? "").trim().slice(0, 200) || "Marketing Services",
+    amount: amount && /^\d+(\.\d{1,2})?$/.test(amount) ? amount : "100",
+    paymentPlan: (PAYMENT_PLANS as readonly string[]).includes(plan ?? "") ? (plan as PaymentPlan) : ("1time" as PaymentPlan),
+    customerName: "",
+    customerEmail: "",
+  };
+}
+
+/**
+ * /payment, "Custom Payment" (specification 001, sections 2, 3, 5): the setup form (service, amount,
+ * plan, and who pays), checked here and again by the server with the same rules, then the payment step
+ * for the first instalment with the schedule beside it. "Complete Class Enrollment" when a class
+ * enrolment left its data in the browser session.
+ */
+export default function Payment({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("payments");
+  const { t: tc } = useTranslation("checkout");
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
+  const [values, setValues] = useState(() => initialValues(searchParams));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<CustomPaymentAnswer | null>(null);
+  const [failure, setFailure] = useState<PaymentFailure | null>(null);
+  const [retrying, setRetrying] = useState(false);
+  const [enrollment, setEnrollment] = useState<ClassEnrollmentData | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const stored = readClassEnrollment();
+    if (stored) {
+      setEnrollment(stored);
+      setValues((current) => ({ ...current, serviceName: stored.serviceName, amount: String(stored.amount), paymentPlan: "1time" }));
+    }
+  }, []);
+
+  const amountNumber = Number(values.amount);
+  const preview = Number.isFinite(amountNumber) && amountNumber >= 10 && amountNumber <= 50_000 ? planSchedule(values.paymentPlan, Math.round(amountNumber * 100), new Date()) : [];
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = customPaymentSchema.safeParse({ ...values, language: loaderData.language });
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        if (FIELDS.includes(field) && !found[field]) found[field] = t(issue.message);
+      }
+      setErrors(found);
+      focusFirstInvalid(form.current);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setBusy(true);
+    try {
+      setCreated(await createCustomPayment({ ...parsed.data, amount: parsed.data.amount, language: loaderData.language }));
+    } catch (error) {
+      const message = error instanceof ApiError && error.status < 500 ? error.message : t("custom.errorText");
+      if (error instanceof ApiError && error.body.fields) {
+        setErrors(Object.fromEntries(Object.entries(error.body.fields).filter(([field]) => FIELDS.includes(field as Field))) as Partial<Record<Field, string>>);
+      }
+      setFormError(message);
+      toast.error(t("custom.errorTitle"), { description: t("custom.errorText") });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const successPath = (orderId: string) => `/payment-success?order_id=${encodeURIComponent(orderId)}`;
+
+  function onOutcome(outcome: PaymentOutcome) {
+    if (!created) return;
+    if (outcome.status === "failed") {
+      setFailure({ message: outcome.message ?? null });
+      toast.error(tc("toast.paymentFailedTitle"), { description: outcome.message || tc("toast.paymentFailedText") });
+      return;
+    }
+    toast.success(tc("toast.processingTitle"), { description: tc("toast.processingText") });
+    void navigate(localize(successPath(created.paymentData.orderId)));
+  }
+
+  async function retry() {
+    if (!created || retrying) return;
+    setRetrying(true);
+    try {
+      const intent = await fetchPaymentIntent(created.paymentData.orderId);
+      setCreated({ ...created, ...intent });
+      setFailure(null);
+    } catch (error) {
+      toast.error(tc("toast.paymentFailedTitle"), { description: error instanceof ApiError ? error.message : tc("toast.paymentFailedText") });
+    } finally {
+      setRetrying(false);
+    }
+  }
+
+  const set = (field: Field) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="flex items-center gap-3 font-display text-4xl font-semibold tracking-tight sm:text-5xl" data-testid="payment-heading">
+        <Icon name="lock" size={32} aria-hidden="true" className="text-primary" />
+        {enrollment ? t("custom.headingClass") : t("custom.headingPayment")}
+      </h1>
+      <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-6">
+          <FormAlert message={formError} testId="payment-alert" />
+          {created ? (
+            <PaymentStep
+              intent={created}
+              language={loaderData.language}
+              submitLabel={t("custom.payNow", { amount: formatCents(created.amountCents) })}
+              returnUrl={`${window.location.origin}${localize(successPath(created.paymentData.orderId))}`}
+              failure={failure}
+              retrying={retrying}
+              onOutcome={onOutcome}
+              onUnexpected={() => {
+                setFailure({ message: null });
+                toast.error(tc("toast.paymentFailedTitle"), { description: tc("toast.paymentFailedText") });
+              }}
+              onNotReady={() => toast.error(tc("toast.paymentErrorTitle"), { description: tc("toast.paymentErrorText") })}
+              onRetry={() => void retry()}
+            />
+          ) : (
+            <form ref={form} noValidate onSubmit={submit} className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="payment-setup" aria-busy={busy}>
+              <h2 className="font-display text-2xl font-semibold">{t("custom.setupTitle")}</h2>
+              <Field label={t("custom.serviceName")} error={errors.serviceName}>
+                {(props) => <Input {...props} name="serviceName" value={values.serviceName} onChange={set("serviceName")} maxLength={200} readOnly={enrollment !== null} />}
+              </Field>
+              <Field label={t("custom.amount")} error={errors.amount} hint={t("custom.amountHint")}>
+                {(props) => <Input {...props} name="amount" type="number" inputMode="decimal" min={10} max={50000} step={0.01} value={values.amount} onChange={set("amount")} readOnly={enrollment !== null} />}
+              </Field>
+              <Field label={t("custom.paymentPlan")} error={errors.paymentPlan}>
+                {(props) => (
+                  <select {...props} name="paymentPlan" value={values.paymentPlan} onChange={set("paymentPlan")} className="h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30" disabled={enrollment !== null}>
+                    {PAYMENT_PLANS.map((plan) => (
+                      <option key={plan} value={plan}>
+                        {t(`custom.plans.${plan}`)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label={t("custom.customerName")} error={errors.customerName}>
+                {(props) => <Input {...props} name="customerName" autoComplete="name" value={values.customerName} onChange={set("customerName")} maxLength={200} />}
+              </Field>
+              <Field label={t("custom.customerEmail")} error={errors.customerEmail}>
+                {(props) => <Input {...props} name="customerEmail" type="email" autoComplete="email" value={values.customerEmail} onChange={set("customerEmail")} maxLength={254} />}
+              </Field>
+              <Button type="submit" size="lg" className="w-full text-base" disabled={busy} data-testid="payment-continue">
+                {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : null}
+                {busy ? t("custom.creating") : t("custom.continue")}
+              </Button>
+            </form>
+          )}
+        </div>
+        <aside className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm lg:sticky lg:top-24" data-testid="payment-summary">
+          <p className="font-semibold">{created?.paymentData.serviceName ?? values.serviceName}</p>
+          {created ? (
+            <>
+              <p className="flex justify-between text-sm">
+                <span className="text-muted-foreground">{t("custom.dueToday")}</span>
+                <span className="font-display text-xl font-semibold tabular-nums">{formatCents(created.amountCents)}</span>
+              </p>
+              <ScheduleTable schedule={created.paymentData.schedule} monthly={created.paymentData.paymentPlan === "monthly"} />
+            </>
+          ) : preview.length > 0 ? (
+            <ScheduleTable schedule={preview.map((entry) => ({ ...entry, dueAt: entry.dueAt.toISOString(), status: "due" as const }))} monthly={values.paymentPlan === "monthly"} />
+          ) : null}
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,169 @@
+import { useRef, useState, type FormEvent } from "react";
+import { data, useNavigate } from "react-router";
+import { useTranslation } from "../i18n/react.tsx";
+import { DomainError } from "../../core/errors.ts";
+import { formatCents } from "../../core/money/money.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Field, Input } from "../components/ui/field.tsx";
+import { Icon } from "../components/ui/icon.tsx";
+import { toast } from "../components/ui/toast.ts";
+import { api, ApiError } from "../lib/api.ts";
+import type { PaymentIntentView, PaymentOutcome } from "../features/checkout/orders-api.ts";
+import { PaymentStep, type PaymentFailure } from "../features/checkout/payment-step.tsx";
+import { LocalizedLink, useLocalizedPath } from "../features/i18n/localized-link.tsx";
+import { pageLanguage } from "../features/i18n/page-language.server.ts";
+import { metaTags } from "../features/layout/page-meta.ts";
+import { pageMeta } from "../features/layout/page-meta.server.ts";
+import type { Route } from "./+types/subscribe";
+
+/** The plan is read on the server by its name (decision 4): a `price` in the address sets nothing. */
+export async function loader(args: Route.LoaderArgs) {
+  const language = pageLanguage(args.params, args.context);
+  const name = (new URL(args.request.url).searchParams.get("plan") ?? "Professional").trim().slice(0, 100) || "Professional";
+  const meta = pageMeta(args, { title: "payments:subscription.title", description: "payments:subscription.metaDescription" });
+  try {
+    return { language, plan: await args.context.services.checkout.subscriptions.plan(name, language), unknown: null, meta };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "not_found") return data({ language, plan: null, unknown: name, meta }, 404);
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [...metaTags(loaded?.meta), { name: "robots", content: "noindex" }];
+
+interface SubscriptionAnswer {
+  clientSecret: string | null;
+  subscriptionId: string;
+  status: string;
+  provider: "sandbox" | "stripe";
+  publishableKey: string | null;
+}
+
+/**
+ * /subscribe (specification 001, section 2): the plan from the server, "What's Included", full name and
+ * email, then the payment step, "Subscribe for ${price}/month". The subscription is asked for with the
+ * values typed (decision 5), once the form is filled; an unknown plan gets a page that says so.
+ */
+export default function Subscribe({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("payments");
+  const { t: tc } = useTranslation("checkout");
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
+  const [values, setValues] = useState({ name: "", email: "" });
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<SubscriptionAnswer | null>(null);
+  const [failure, setFailure] = useState<PaymentFailure | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const plan = loaderData.plan;
+
+  if (!plan) {
+    return (
+      <main id="main" className="mx-auto w-full max-w-3xl px-4 py-14 text-center sm:px-6">
+        <Icon name="alert-circle" size={40} aria-hidden="true" className="mx-auto text-destructive" />
+        <h1 className="mt-4 font-display text-3xl font-semibold" data-testid="unknown-plan">
+          {t("subscription.unknownTitle")}
+        </h1>
+        <p className="mt-2 text-muted-foreground">{t("subscription.unknownText", { plan: loaderData.unknown ?? "" })}</p>
+        <p className="mt-6">
+          <LocalizedLink to="/" className="font-medium text-primary underline">
+            {t("subscription.backHome")}
+          </LocalizedLink>
+        </p>
+      </main>
+    );
+  }
+  const price = formatCents(plan.priceCents);
+  const successPath = (id: string) => `/subscribe/success?subscription_id=${encodeURIComponent(id)}`;
+
+  async function start(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !plan) return;
+    if (!values.name.trim() || !values.email.trim()) {
+      toast.error(t("toast.missingTitle"), { description: t("toast.missingText") });
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await api<SubscriptionAnswer>("/api/get-or-create-subscription", { json: { name: values.name, email: values.email, priceId: plan.name, language: loaderData.language } });
+      if (!created.clientSecret) {
+        void navigate(localize(successPath(created.subscriptionId)));
+        return;
+      }
+      setAnswer(created);
+    } catch (error) {
+      toast.error(tc("toast.paymentFailedTitle"), { description: error instanceof ApiError && error.status < 500 ? error.message : tc("toast.paymentFailedText") });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onOutcome(outcome: PaymentOutcome) {
+    if (!answer) return;
+    if (outcome.status === "failed") {
+      setFailure({ message: outcome.message ?? null });
+      toast.error(tc("toast.paymentFailedTitle"), { description: outcome.message || tc("toast.paymentFailedText") });
+      return;
+    }
+    toast.success(t("subscription.successToastTitle"), { description: t("subscription.successToastText") });
+    void navigate(localize(successPath(answer.subscriptionId)));
+  }
+
+  const intent: PaymentIntentView | null = answer?.clientSecret ? { clientSecret: answer.clientSecret, provider: answer.provider, publishableKey: answer.publishableKey, amountCents: plan.priceCents } : null;
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="font-display text-4xl font-semibold tracking-tight sm:text-5xl">
+        {plan.name} <span className="text-2xl text-muted-foreground">{t("subscription.perMonth", { price })}</span>
+      </h1>
+      <p className="mt-2 text-muted-foreground">{plan.description}</p>
+      <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-6">
+          {busy ? (
+            <p role="status" className="flex items-center gap-2 text-muted-foreground">
+              <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
+              {t("subscription.loading")}
+            </p>
+          ) : null}
+          <form ref={form} noValidate onSubmit={start} className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="subscribe-form">
+            <Field label={t("subscription.fullName")}>
+              {(props) => <Input {...props} name="name" autoComplete="name" value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} readOnly={intent !== null} maxLength={200} />}
+            </Field>
+            <Field label={t("subscription.email")}>
+              {(props) => <Input {...props} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} readOnly={intent !== null} maxLength={254} />}
+            </Field>
+            {intent ? null : (
+              <Button type="submit" size="lg" className="w-full text-base" disabled={busy} data-testid="subscribe-start">
+                {t("subscription.start")}
+              </Button>
+            )}
+          </form>
+          {intent && answer ? (
+            <PaymentStep
+              intent={intent}
+              language={loaderData.language}
+              submitLabel={t("subscription.subscribe", { price })}
+              returnUrl={`${window.location.origin}${localize(successPath(answer.subscriptionId))}`}
+              failure={failure}
+              retrying={false}
+              onOutcome={onOutcome}
+              onUnexpected={() => setFailure({ message: null })}
+              onNotReady={() => toast.error(tc("toast.paymentErrorTitle"), { description: tc("toast.paymentErrorText") })}
+              onRetry={() => setFailure(null)}
+            />
+          ) : null}
+        </div>
+        <aside className="rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="subscribe-included">
+          <h2 className="font-semibold">{t("subscription.included")}</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {plan.features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2">
+                <Icon name="check" size={16} aria-hidden="true" className="mt-0.5 shrink-0 text-primary" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users.ts";
+
+/** Subscription plans, read by name (spec README, decision 4: the plan's price is the server's). */
+export const plans = pgTable("plans", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  priceCents: integer("price_cents").notNull(),
+  descriptionEn: text("description_en").notNull(),
+  descriptionFr: text("description_fr").notNull(),
+  featuresEn: jsonb("features_en").$type<string[]>().notNull(),
+  featuresFr: jsonb("features_fr").$type<string[]>().notNull(),
+  /** The Stripe Price of this plan (monthly, usd), when Stripe is the provider. */
+  stripePriceId: text("stripe_price_id"),
+  active: boolean("active").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A customer's subscription to a plan, a record of ours driven by the provider's verified events:
+ * incomplete until its first invoice is paid, active, past_due after a failed renewal, cancelled.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    customerEmail: text("customer_email").notNull(),
+    customerName: text("customer_name").notNull(),
+    language: text("language").notNull().default("en"),
+    status: text("status").notNull().default("incomplete"),
+    provider: text("provider").notNull(),
+    providerCustomerId: text("provider_customer_id"),
+    providerSubscriptionId: text("provider_subscription_id"),
+    clientSecret: text("client_secret"),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("subscriptions_provider_id_idx").on(table.providerSubscriptionId),
+    // One live subscription per e-mail and plan: a second request finds it (idempotent).
+    uniqueIndex("subscriptions_live_idx").on(sql`lower(${table.customerEmail})`, table.planId).where(sql`${table.status} <> 'cancelled'`),
+    index("subscriptions_created_idx").on(table.createdAt),
+    check("subscriptions_status", sql`${table.status} in ('incomplete', 'active', 'past_due', 'cancelled')`),
+  ],
+);
+
+/** The invoices of a subscription, by the provider's id: a redelivered invoice event counts once. */
+export const subscriptionInvoices = pgTable("subscription_invoices", {
+  id: text("id").primaryKey(),
+  subscriptionId: uuid("subscription_id")
+    .notNull()
+    .references(() => subscriptions.id, { onDelete: "cascade" }),
+  amountCents: integer("amount_cents").notNull(),
+  status: text("status").notNull(),
+  periodStart: timestamp("period_start", { withTimezone: true }),
+  periodEnd: timestamp("period_end", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,162 @@
+import type { Context } from "hono";
+import { DomainError } from "../../core/errors.ts";
+import { errorBody } from "../errors.server.ts";
+import { translator } from "../i18n.server.ts";
+import type { Config } from "../../config/env.ts";
+import { parseOrderId, orderNotFound } from "../../core/orders/service.server.ts";
+import type { AppEnv } from "../context.server.ts";
+import { requireStaff } from "../middleware/auth-guard.server.ts";
+import type { Services } from "../services.server.ts";
+import { clientAddress } from "./auth.server.ts";
+import { browserOrderCookie, readJson } from "./orders.server.ts";
+import { createRouter, type Router } from "./router.server.ts";
+import { z } from "@hono/zod-openapi";
+
+function actorOf(c: Context<AppEnv>): string {
+  return c.get("user")?.email ?? "staff";
+}
+
+function orderIdOf(c: Context<AppEnv>): string {
+  const id = parseOrderId(c.req.param("id") ?? "");
+  if (!id) throw orderNotFound();
+  return id;
+}
+
+const errorSchema = z.object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() });
+const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
+const refusal = (description: string) => json(errorSchema.extend({ success: z.literal(false).optional() }), description);
+
+/** The routes read their bodies through the services' own schemas; they are described here for /api/openapi.json. */
+function describeRoutes(router: Router) {
+  const doc = (path: string, summary: string, tags: string[], responses: Record<string, unknown>, request?: Record<string, unknown>) =>
+    router.openAPIRegistry.registerPath({ method: "post", path, summary, tags, responses: responses as never, ...(request ? { request: request as never } : {}) });
+  const body = (schema: z.ZodType) => ({ body: { content: { "application/json": { schema } } } });
+  doc(
+    "/create-custom-payment",
+    "A custom amount ($10 to $50,000) paid at once or in instalments (1time, 2times, 3times, monthly): the order with its schedule, and the first instalment's intent",
+    ["payments"],
+    { 201: json(z.object({ clientSecret: z.string(), provider: z.string(), publishableKey: z.string().nullable(), amountCents: z.number().int(), paymentData: z.object({ orderId: z.string() }).passthrough() }), "Created"), 400: refusal("A rule of section 5") },
+    body(z.object({ amount: z.number(), paymentPlan: z.enum(["1time", "2times", "3times", "monthly"]), serviceName: z.string(), customerName: z.string(), customerEmail: z.string() })),
+  );
+  doc(
+    "/verify-bank-account",
+    "Checks a bank account (ABA routing checksum, 4 to 17 digits) and saves it with the provider; only the last 4 digits are kept",
+    ["payments"],
+    { 200: json(z.object({ success: z.literal(true), message: z.string(), bankAccountId: z.string(), last4: z.string() }), "Verified"), 400: refusal("Missing field, bad routing or account number") },
+    body(z.object({ accountNumber: z.string(), routingNumber: z.string(), accountHolderName: z.string(), customerEmail: z.string() })),
+  );
+  doc(
+    "/create-ach-payment",
+    "Creates an order debited from a verified bank account; processing until the provider's event",
+    ["payments"],
+    { 200: json(z.object({ success: z.literal(true), message: z.string(), orderId: z.string() }), "Initiated"), 400: refusal("Amount out of range, or no verified account") },
+    body(z.object({ amount: z.number(), customerEmail: z.string(), customerName: z.string(), serviceName: z.string().optional(), bankAccountId: z.string() })),
+  );
+  doc("/send-receipt", "Sends again the receipt of a paid order this browser placed (at most 3 times an hour)", ["payments"], { 200: json(z.object({ success: z.literal(true), message: z.string() }), "Sent"), 404: refusal("Not this browser's order"), 409: refusal("Not paid"), 429: refusal("Sent too often") }, body(z.object({ orderId: z.string() })));
+  const staffDoc = (path: string, summary: string) => doc(path, summary, ["payments", "staff"], { 200: { description: "The order with its history (staff)" }, 409: refusal("Nothing to do") }, { params: idParam });
+  staffDoc("/admin/orders/{id}/instalments/retry", "Charge an order's failed instalment now (staff)");
+  staffDoc("/admin/orders/{id}/instalments/cancel", "Cancel an order's remaining instalments (staff)");
+  doc(
+    "/get-or-create-subscription",
+    "The subscription of this e-mail to the plan (priceId or plan names it; the price is the plan's): the live one, or a new one; its first invoice's client secret while unpaid",
+    ["payments", "subscriptions"],
+    { 200: json(z.object({ success: z.literal(true), clientSecret: z.string().nullable(), subscriptionId: z.string(), status: z.string(), message: z.string() }), "The subscription"), 400: refusal("Name or e-mail missing"), 404: refusal("Unknown plan") },
+    body(z.object({ name: z.string(), email: z.string(), priceId: z.string().optional(), plan: z.string().optional() })),
+  );
+  const nameParam = z.object({ name: z.string().openapi({ param: { name: "name", in: "path" } }) });
+  router.openAPIRegistry.registerPath({ method: "get", path: "/plans/{name}", summary: "A subscription plan by name (price, description, what's included)", tags: ["subscriptions"], request: { params: nameParam }, responses: { 200: { description: "The plan" }, 404: refusal("Unknown plan") } as never });
+  router.openAPIRegistry.registerPath({ method: "get", path: "/subscriptions/{id}/status", summary: "A subscription's status, for its success page", tags: ["subscriptions"], request: { params: idParam }, responses: { 200: { description: "{ status }" }, 404: refusal("Unknown") } as never });
+  router.openAPIRegistry.registerPath({ method: "get", path: "/admin/subscriptions", summary: "Subscriptions with their invoices (staff)", tags: ["subscriptions", "staff"], responses: { 200: { description: "The list" } } as never });
+  doc("/admin/subscriptions/{id}/cancel", "Cancel a subscription through the provider, now or at period end ({ atPeriodEnd }) (staff)", ["subscriptions", "staff"], { 200: { description: "The subscription" }, 409: refusal("Already cancelled") }, { params: idParam, ...body(z.object({ atPeriodEnd: z.boolean().optional() })) });
+  doc("/admin/subscriptions/{id}/renew", "The test clock: renew an active or past due subscription now, through the webhook path (staff, sandbox only)", ["subscriptions", "staff"], { 200: { description: "The subscription" }, 409: refusal("Not renewable") }, { params: idParam });
+  staffDoc("/admin/orders/{id}/settle-bank-transfer", "The test bank answers a processing bank transfer, through the webhook path (staff, sandbox only)");
+}
+
+/**
+ * The other ways to pay (specification 001, section 7): a custom amount at once or in instalments,
+ * and the staff's actions on a schedule. Answers follow the documents' names (`clientSecret`,
+ * `paymentData`); the order joins the browser's signed order cookie, as a checkout order does.
+ */
+export function paymentRoutes(services: Services, config: Config) {
+  const { checkout, orders } = services;
+  const cookie = browserOrderCookie(services.signing, config);
+  const t = (c: Context<AppEnv>, key: string) => translator(c.get("language") ?? "en")(key, {}) as string;
+
+  /** The documents' `{ success, message }` answers: a refusal keeps our error body and adds success: false. */
+  async function answer(c: Context<AppEnv>, work: () => Promise<Record<string, unknown>>) {
+    c.header("Cache-Control", "no-store");
+    try {
+      return c.json({ success: true, ...(await work()) }, 200);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code === "rate_limited") throw error;
+      const status = error.code === "validation" ? 400 : error.code === "not_found" ? 404 : 409;
+      return c.json({ success: false, ...errorBody(c, error.code, error.messageKey, error.details.params, error.details.fields) }, status);
+    }
+  }
+
+  const router = createRouter();
+  describeRoutes(router);
+  return router
+    .post("/verify-bank-account", async (c) => {
+      const body = await readJson(c);
+      return answer(c, async () => ({ message: t(c, "payments:bank.verified"), ...(await checkout.bank.verify(body)) }));
+    })
+    .post("/create-ach-payment", async (c) => {
+      const body = await readJson(c);
+      return answer(c, async () => {
+        const { orderId } = await checkout.bank.pay(body, {
+          language: c.get("language"),
+          userId: c.get("user")?.id ?? null,
+          ipAddress: clientAddress(c, config),
+          userAgent: c.req.header("user-agent") ?? "",
+        });
+        await cookie.remember(c, orderId);
+        return { message: t(c, "payments:bank.initiated"), orderId };
+      });
+    })
+    .post("/send-receipt", async (c) => {
+      const body = (await readJson(c)) as { orderId?: unknown } | null;
+      const id = parseOrderId(typeof body?.orderId === "string" ? body.orderId : "");
+      // Only an order this browser placed: anyone else learns nothing (404, as for an unknown order).
+      if (!id || !(await cookie.read(c)).includes(id)) throw orderNotFound();
+      return answer(c, async () => {
+        await checkout.resendReceipt(id);
+        return { message: t(c, "payments:receipt.sent") };
+      });
+    })
+    .get("/plans/:name", async (c) => c.json({ data: await checkout.subscriptions.plan(c.req.param("name"), c.get("language")) }, 200))
+    .post("/get-or-create-subscription", async (c) => {
+      const body = await readJson(c);
+      return answer(c, async () => ({ message: "", ...(await checkout.subscriptions.getOrCreate(body, { language: c.get("language"), userId: c.get("user")?.id ?? null })) }));
+    })
+    .get("/subscriptions/:id/status", async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json({ data: await checkout.subscriptions.status(c.req.param("id")) }, 200);
+    })
+    .get("/admin/subscriptions", requireStaff, async (c) => c.json({ data: await checkout.subscriptions.list() }, 200))
+    .post("/admin/subscriptions/:id/cancel", requireStaff, async (c) => {
+      const body = (await readJson(c).catch(() => ({}))) as { atPeriodEnd?: unknown } | null;
+      await checkout.subscriptions.cancel(c.req.param("id"), body?.atPeriodEnd === true);
+      return c.json({ data: (await checkout.subscriptions.list()).find((entry) => entry.id === c.req.param("id")) ?? null }, 200);
+    })
+    .post("/admin/subscriptions/:id/renew", requireStaff, async (c) => {
+      await checkout.subscriptions.renewInSandbox(c.req.param("id"));
+      return c.json({ data: (await checkout.subscriptions.list()).find((entry) => entry.id === c.req.param("id")) ?? null }, 200);
+    })
+    .post("/admin/orders/:id/settle-bank-transfer", requireStaff, async (c) => c.json({ data: await checkout.settleBankTransfer(orderIdOf(c)) }, 200))
+    .post("/create-custom-payment", async (c) => {
+      const answer = await checkout.createCustomPayment(await readJson(c), { language: c.get("language"), userId: c.get("user")?.id ?? null, address: clientAddress(c, config) });
+      await cookie.remember(c, answer.paymentData.orderId);
+      c.header("Cache-Control", "no-store");
+      return c.json(answer, 201);
+    })
+    .post("/admin/orders/:id/instalments/retry", requireStaff, async (c) => {
+      await checkout.schedules.retry(orderIdOf(c), actorOf(c));
+      return c.json({ data: await orders.getForStaff(orderIdOf(c)) }, 200);
+    })
+    .post("/admin/orders/:id/instalments/cancel", requireStaff, async (c) => {
+      await checkout.schedules.cancelRemaining(orderIdOf(c), actorOf(c));
+      return c.json({ data: await orders.getForStaff(orderIdOf(c)) }, 200);
+    });
+}

@@ -1,0 +1,130 @@
+// The app first: its modules extend zod with OpenAPI before any schema is made.
+import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrderView } from "../../core/orders/schema.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { plans } from "../../db/schema/subscriptions.ts";
+import Stripe from "stripe";
+import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe.ts";
+
+const DAY = 24 * 3600_000;
+
+describe("instalments and bank transfers with Stripe (against a local fake of Stripe's API)", () => {
+  let stripe: FakeStripe;
+  let t: TestApp;
+  let buyer: TestClient;
+
+  const webhook = (event: { rawBody: string; signature: string }) =>
+    t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "content-type": "application/json", "stripe-signature": event.signature } });
+  const order = async (id: string): Promise<OrderView> => (await (await buyer.request(`/api/orders/guest/${id}`)).json()).data;
+  const row = async (id: string) => (await t.services.database.db.select().from(orders).where(eq(orders.id, id)))[0];
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    t = await createTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url, ORDERS_PER_ADDRESS: "100000" });
+    buyer = t.client();
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  it("saves the card for later with the first instalment, then charges the next off-session once, declines included", async () => {
+    const response = await buyer.request("/api/create-custom-payment", { method: "POST", json: { amount: 200, paymentPlan: "2times", serviceName: "Website", customerName: "Ada Lovelace", customerEmail: "ada@example.com" } });
+    expect(response.status).toBe(201);
+    const answer = await response.json();
+    expect(answer).toMatchObject({ provider: "stripe", amountCents: 10_000 });
+    const customer = stripe.requests.find((request) => request.path === "/v1/customers");
+    expect(customer?.form).toMatchObject({ email: "ada@example.com", name: "Ada Lovelace" });
+    const created = stripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/payment_intents");
+    expect(created.at(-1)?.form).toMatchObject({ amount: "10000", currency: "usd", setup_future_usage: "off_session", "metadata[orderId]": answer.paymentData.orderId });
+    expect(created.at(-1)?.form["metadata[instalmentId]"]).toMatch(/^\d+$/);
+
+    // Stripe.js confirms the card in the browser; Stripe's webhook tells the server.
+    const intentId = (await row(answer.paymentData.orderId)).stripePaymentIntentId!;
+    stripe.confirm(intentId, "succeeded");
+    expect((await webhook(stripe.webhook(intentId))).status).toBe(200);
+    let view = await order(answer.paymentData.orderId);
+    expect(view.schedule.map((entry) => entry.status)).toEqual(["paid", "due"]);
+    const saved = await row(view.id);
+    expect(saved.savedPaymentMethod).toMatch(/^pm_/);
+    expect(saved.providerCustomerId).toMatch(/^cus_/);
+
+    // The saved card is declined off-session: failed, retry planned, no second charge for the same attempt.
+    stripe.declining.add(saved.savedPaymentMethod!);
+    const when = new Date(new Date(view.createdAt).getTime() + 32 * DAY);
+    await t.services.checkout.schedules.chargeDue(when);
+    view = await order(view.id);
+    expect(view.schedule[1]).toMatchObject({ status: "failed", attempts: 1, failureMessage: "Your card was declined." });
+    const offSession = stripe.requests.filter((request) => request.path === "/v1/payment_intents" && request.form.off_session === "true");
+    expect(offSession).toHaveLength(1);
+    expect(offSession[0].form).toMatchObject({ amount: "10000", confirm: "true", payment_method: saved.savedPaymentMethod, customer: saved.providerCustomerId });
+    expect(offSession[0].idempotencyKey).toBe(`instalment-${view.schedule[1].id}-1`);
+
+    stripe.declining.delete(saved.savedPaymentMethod!);
+    await t.services.checkout.schedules.chargeDue(new Date(new Date(view.schedule[1].nextAttemptAt!).getTime() + 1000));
+    view = await order(view.id);
+    expect(view.status).toBe("paid");
+    expect(view.schedule.map((entry) => entry.status)).toEqual(["paid", "paid"]);
+  });
+
+  it("saves a bank account as a us_bank_account method of the customer and debits it with the online mandate", async () => {
+    const verified = await buyer.request("/api/verify-bank-account", { method: "POST", json: { accountHolderName: "Ada Lovelace", customerEmail: "ada@example.com", routingNumber: "110000000", accountNumber: "000123456789" } });
+    expect(verified.status).toBe(200);
+    const { bankAccountId } = await verified.json();
+    const method = stripe.requests.find((request) => request.path === "/v1/payment_methods");
+    expect(method?.form).toMatchObject({ type: "us_bank_account", "us_bank_account[routing_number]": "110000000", "us_bank_account[account_holder_type]": "individual", "billing_details[email]": "ada@example.com" });
+    const methodId = [...stripe.paymentMethods.values()].find((entry) => entry.type === "us_bank_account")!;
+    expect(methodId.customer).toMatch(/^cus_/);
+
+    const paid = await buyer.request("/api/create-ach-payment", { method: "POST", json: { amount: 500, customerEmail: "ada@example.com", customerName: "Ada Lovelace", bankAccountId }, headers: { "user-agent": "Test browser 1.0" } });
+    expect(paid.status).toBe(200);
+    const { orderId } = await paid.json();
+    const debit = stripe.requests.filter((request) => request.path === "/v1/payment_intents").at(-1)!;
+    expect(debit.form).toMatchObject({
+      amount: "50000",
+      confirm: "true",
+      "allowed_payment_method_types[0]": "us_bank_account",
+      payment_method: methodId.id,
+      "mandate_data[customer_acceptance][type]": "online",
+      "mandate_data[customer_acceptance][online][user_agent]": "Test browser 1.0",
+    });
+    expect((await order(orderId)).status).toBe("requires_payment");
+    const intentId = (await row(orderId)).stripePaymentIntentId!;
+    stripe.confirm(intentId, "succeeded");
+    await webhook(stripe.webhook(intentId));
+    expect((await order(orderId)).status).toBe("paid");
+  });
+
+  it("creates a subscription for the customer found by e-mail, and is moved only by Stripe's signed invoice events", async () => {
+    await t.services.database.db.update(plans).set({ stripePriceId: "price_professional_monthly" }).where(eq(plans.name, "Professional"));
+    const customersBefore = stripe.customers.size;
+    const response = await buyer.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Ada Lovelace", email: "ada@example.com", priceId: "Professional" } });
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    expect(answer).toMatchObject({ success: true, status: "incomplete", provider: "stripe" });
+    expect(answer.clientSecret).toMatch(/_secret_/);
+    const lookup = stripe.requests.find((request) => request.method === "GET" && request.path === "/v1/customers");
+    expect(lookup).toBeDefined();
+    const created = stripe.requests.find((request) => request.path === "/v1/subscriptions")!;
+    expect(created.form).toMatchObject({ "items[0][price]": "price_professional_monthly", payment_behavior: "default_incomplete", "payment_settings[save_default_payment_method]": "on_subscription", "metadata[subscriptionId]": answer.subscriptionId });
+    expect(created.idempotencyKey).toBe(`subscription-${answer.subscriptionId}`);
+    // The customer of the earlier tests (same e-mail) is found and reused, not created again.
+    expect(stripe.customers.size).toBe(customersBefore);
+    const again = await (await buyer.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Ada Lovelace", email: "ada@example.com", priceId: "Professional" } })).json();
+    expect(again.subscriptionId).toBe(answer.subscriptionId);
+    expect(stripe.requests.filter((request) => request.path === "/v1/subscriptions")).toHaveLength(1);
+
+    const [subscriptionId] = [...stripe.subscriptions.keys()];
+    const signer = new Stripe("sk_test_signer");
+    const now = Math.floor(Date.now() / 1000);
+    const rawBody = JSON.stringify({ id: "evt_invoice_paid_1", object: "event", type: "invoice.paid", created: now, data: { object: { id: "in_first", object: "invoice", billing_reason: "subscription_create", amount_paid: 99_900, parent: { subscription_details: { subscription: subscriptionId } }, lines: { data: [{ period: { start: now, end: now + 30 * 86_400 } }] } } } });
+    const delivered = await webhook({ rawBody, signature: signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: stripe.webhookSecret }) });
+    expect(delivered.status).toBe(200);
+    const staffList = (await t.services.checkout.subscriptions.list()).find((entry) => entry.id === answer.subscriptionId)!;
+    expect(staffList).toMatchObject({ status: "active", invoices: [{ id: "in_first", amountCents: 99_900, status: "paid" }] });
+    await t.services.checkout.subscriptions.cancel(answer.subscriptionId, true);
+    expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(true);
+  });
+});
