@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { plans, subscriptionInvoices, subscriptions } from "../../db/schema/subscriptions.ts";
+import { users } from "../../db/schema/users.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { hasControlCharacters } from "../text.ts";
 import type { Language } from "../i18n/language.ts";
@@ -132,6 +133,10 @@ export class Subscriptions {
       .set({ providerSubscriptionId: created.providerSubscriptionId, providerCustomerId: created.customerId, clientSecret: created.clientSecret, updatedAt: new Date() })
       .where(eq(subscriptions.id, row.id))
       .returning();
+    // A signed-in customer's account keeps its Stripe ids too, so that staff and later purchases find them.
+    if (row.userId && this.d.provider.name === "stripe") {
+      await this.db.update(users).set({ stripeCustomerId: created.customerId, stripeSubscriptionId: created.providerSubscriptionId, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    }
     return answer(updated);
   }
 

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderView } from "../../core/orders/schema.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { plans } from "../../db/schema/subscriptions.ts";
+import { users } from "../../db/schema/users.ts";
+import { signInAs } from "../helpers/users.ts";
 import Stripe from "stripe";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe.ts";
 
@@ -126,5 +128,17 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
     expect(staffList).toMatchObject({ status: "active", invoices: [{ id: "in_first", amountCents: 99_900, status: "paid" }] });
     await t.services.checkout.subscriptions.cancel(answer.subscriptionId, true);
     expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(true);
+  });
+
+  it("keeps the Stripe customer and subscription ids on the account of a signed-in customer", async () => {
+    const customer = await signInAs(t, "customer");
+    const response = await customer.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Grace Hopper", email: "grace@example.com", priceId: "Professional" } });
+    expect(response.status).toBe(200);
+    const { subscriptionId } = await response.json();
+    const [account] = await t.services.database.db.select().from(users).where(eq(users.id, customer.user.id));
+    const created = [...stripe.subscriptions.values()].find((subscription) => (subscription.metadata as { subscriptionId?: string }).subscriptionId === subscriptionId);
+    expect(created).toBeDefined();
+    expect(account.stripeSubscriptionId).toBe(created?.id);
+    expect(account.stripeCustomerId).toMatch(/^cus_/);
   });
 });
