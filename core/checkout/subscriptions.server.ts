@@ -123,7 +123,7 @@ export class Subscriptions {
     if (row.providerSubscriptionId && row.clientSecret) return answer(row);
     let created;
     try {
-      created = await this.d.provider.createSubscription({ subscriptionId: row.id, customerEmail: row.customerEmail, customerName: row.customerName, priceCents: plan.priceCents, stripePriceId: plan.stripePriceId, idempotencyKey: `subscription-${row.id}` });
+      created = await this.d.provider.createSubscription({ subscriptionId: row.id, planName: plan.name, customerEmail: row.customerEmail, customerName: row.customerName, priceCents: plan.priceCents, stripePriceId: plan.stripePriceId, idempotencyKey: `subscription-${row.id}` });
     } catch (error) {
       this.d.warn?.("subscription creation failed", { subscriptionId: row.id, error: String(error) });
       throw new DomainError("conflict", "orders:errors.providerUnavailable");
@@ -133,6 +133,9 @@ export class Subscriptions {
       .set({ providerSubscriptionId: created.providerSubscriptionId, providerCustomerId: created.customerId, clientSecret: created.clientSecret, updatedAt: new Date() })
       .where(eq(subscriptions.id, row.id))
       .returning();
+    if (created.priceId && created.priceId !== plan.stripePriceId) {
+      await this.db.update(plans).set({ stripePriceId: created.priceId }).where(eq(plans.id, plan.id));
+    }
     // A signed-in customer's account keeps its Stripe ids too, so that staff and later purchases find them.
     if (row.userId && this.d.provider.name === "stripe") {
       await this.db.update(users).set({ stripeCustomerId: created.customerId, stripeSubscriptionId: created.providerSubscriptionId, updatedAt: new Date() }).where(eq(users.id, row.userId));

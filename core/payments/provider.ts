@@ -87,7 +87,15 @@ export interface PaymentProvider {
   /** Saves a bank account as the customer's us_bank_account payment method (the full number goes to the provider only). */
   saveBankAccount(input: { customerEmail: string; holderName: string; routingNumber: string; accountNumber: string; idempotencyKey: string }): Promise<{ paymentMethodId: string; customerId: string | null }>;
   /** Creates a subscription to a plan, its first invoice to be paid with the answered client secret. */
-  createSubscription(input: { subscriptionId: string; customerEmail: string; customerName: string; priceCents: number; stripePriceId: string | null; idempotencyKey: string }): Promise<{ providerSubscriptionId: string; customerId: string | null; clientSecret: string }>;
+  createSubscription(input: {
+    subscriptionId: string;
+    planName: string;
+    customerEmail: string;
+    customerName: string;
+    priceCents: number;
+    stripePriceId: string | null;
+    idempotencyKey: string;
+  }): Promise<{ providerSubscriptionId: string; customerId: string | null; clientSecret: string; /** The provider's price, made for the plan if it had none. */ priceId?: string }>;
   /** Cancels a subscription now or at the end of its period; the provider's event then ends it. */
   cancelSubscription(providerSubscriptionId: string, atPeriodEnd: boolean): Promise<void>;
   /** Charges a saved payment method off-session (a later instalment). */

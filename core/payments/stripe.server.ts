@@ -106,14 +106,22 @@ export class StripeProvider implements PaymentProvider {
     return { paymentMethodId: method.id, customerId: customer.id };
   }
 
-  async createSubscription(input: { subscriptionId: string; customerEmail: string; customerName: string; priceCents: number; stripePriceId: string | null; idempotencyKey: string }) {
-    if (!input.stripePriceId) throw new Error("the plan has no Stripe price (plans.stripe_price_id)");
+  async createSubscription(input: { subscriptionId: string; planName: string; customerEmail: string; customerName: string; priceCents: number; stripePriceId: string | null; idempotencyKey: string }) {
+    // A plan without a Stripe price yet gets one (monthly, its product made with it); the caller keeps its id.
+    const priceId =
+      input.stripePriceId ??
+      (
+        await this.stripe.prices.create(
+          { currency: "usd", unit_amount: input.priceCents, recurring: { interval: "month" }, product_data: { name: input.planName } },
+          { idempotencyKey: `plan-price-${input.planName}-${input.priceCents}` },
+        )
+      ).id;
     const found = await this.stripe.customers.list({ email: input.customerEmail, limit: 1 });
     const customer = found.data[0] ?? (await this.stripe.customers.create({ email: input.customerEmail, name: input.customerName }, { idempotencyKey: `${input.idempotencyKey}-customer` }));
     const subscription = await this.stripe.subscriptions.create(
       {
         customer: customer.id,
-        items: [{ price: input.stripePriceId }],
+        items: [{ price: priceId }],
         payment_behavior: "default_incomplete",
         payment_settings: { save_default_payment_method: "on_subscription" },
         metadata: { subscriptionId: input.subscriptionId },
@@ -124,7 +132,7 @@ export class StripeProvider implements PaymentProvider {
     const invoice = subscription.latest_invoice as Stripe.Invoice | null;
     const clientSecret = invoice?.confirmation_secret?.client_secret;
     if (!clientSecret) throw new Error(`Stripe answered subscription ${subscription.id} without a client secret`);
-    return { providerSubscriptionId: subscription.id, customerId: customer.id, clientSecret };
+    return { providerSubscriptionId: subscription.id, customerId: customer.id, clientSecret, priceId };
   }
 
   async cancelSubscription(providerSubscriptionId: string, atPeriodEnd: boolean): Promise<void> {

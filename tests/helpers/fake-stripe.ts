@@ -112,6 +112,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const email = url.searchParams.get("email");
       return json(res, 200, { object: "list", data: [...customers.values()].filter((customer) => !email || customer.email === email).map((customer) => ({ ...customer, object: "customer" })), has_more: false });
     }
+    if (request.method === "POST" && url.pathname === "/v1/prices") {
+      // A recurring price with its product made inline, as Stripe accepts it.
+      if (!form.currency || !form.unit_amount) return stripeError(res, 400, "Missing required param: currency or unit_amount");
+      if (!form.product && !form["product_data[name]"]) return stripeError(res, 400, "Missing required param: product");
+      const product = form.product ?? `prod_${randomBytes(8).toString("hex")}`;
+      return answer(200, { id: `price_${randomBytes(8).toString("hex")}`, object: "price", currency: form.currency, unit_amount: Number(form.unit_amount), product, recurring: form["recurring[interval]"] ? { interval: form["recurring[interval]"] } : null });
+    }
     if (request.method === "POST" && url.pathname === "/v1/subscriptions") {
       if (!customers.has(form.customer)) return stripeError(res, 400, `No such customer: '${form.customer}'`);
       if (!form["items[0][price]"]) return stripeError(res, 400, "Missing required param: items[0][price]");

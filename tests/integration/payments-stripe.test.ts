@@ -130,7 +130,8 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
     expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(true);
   });
 
-  it("keeps the Stripe customer and subscription ids on the account of a signed-in customer", async () => {
+  it("makes the plan's Stripe price when it has none, and keeps the ids on the account of a signed-in customer", async () => {
+    await t.services.database.db.update(plans).set({ stripePriceId: null }).where(eq(plans.name, "Professional"));
     const customer = await signInAs(t, "customer");
     const response = await customer.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Grace Hopper", email: "grace@example.com", priceId: "Professional" } });
     expect(response.status).toBe(200);
@@ -140,5 +141,11 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
     expect(created).toBeDefined();
     expect(account.stripeSubscriptionId).toBe(created?.id);
     expect(account.stripeCustomerId).toMatch(/^cus_/);
+
+    const priceRequest = stripe.requests.find((request) => request.method === "POST" && request.path === "/v1/prices");
+    expect(priceRequest?.form).toMatchObject({ currency: "usd", unit_amount: "99900", "recurring[interval]": "month", "product_data[name]": "Professional" });
+    const [plan] = await t.services.database.db.select().from(plans).where(eq(plans.name, "Professional"));
+    expect(plan.stripePriceId).toMatch(/^price_/);
+    expect((created?.items as { data: Array<{ price: { id: string } }> }).data[0].price.id).toBe(plan.stripePriceId);
   });
 });
