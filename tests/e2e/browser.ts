@@ -144,8 +144,10 @@ function axe(page: Page): AxeBuilder {
  * contrast.
  */
 export async function expectAccessible(page: Page): Promise<void> {
-  await waitForToastsToSettle(page);
-  const results = await axe(page).analyze();
+  const release = await holdToasts(page);
+  const results = await axe(page)
+    .analyze()
+    .finally(release);
   const violations = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? "unknown"}): ${violation.help}\n` +
@@ -353,6 +355,26 @@ export async function expectToast(page: Page, action: () => Promise<unknown>, to
 }
 
 /**
+ * Keeps the toasts on screen while axe-core reads the page, as a person reading one does: the pointer
+ * on a toast pauses their timers (and spreads the stack), so none starts fading out halfway through.
+ * Then waits until none is moving. The returned function moves the pointer away again.
+ */
+async function holdToasts(page: Page): Promise<() => Promise<void>> {
+  const toast = page.locator("[data-sonner-toast]").first();
+  let hovering = false;
+  if ((await toast.count()) > 0) {
+    hovering = await toast
+      .hover({ force: true, timeout: 2_000 })
+      .then(() => true)
+      .catch(() => false); // gone meanwhile
+  }
+  await waitForToastsToSettle(page);
+  return async () => {
+    if (hovering) await page.mouse.move(0, 0);
+  };
+}
+
+/**
  * Waits until no toast is moving: a toast fading in or out is half transparent for a moment, which
  * axe-core would report as low contrast although nobody can read it then.
  */
@@ -364,7 +386,8 @@ export async function waitForToastsToSettle(page: Page): Promise<void> {
         return !(target instanceof Element && target.closest("[data-sonner-toaster]"));
       }) &&
       // A toast just mounted is transparent before its transition starts: wait until it is fully shown.
-      [...document.querySelectorAll("[data-sonner-toast]")].every((toast) => getComputedStyle(toast).opacity === "1"),
+      // Toasts queued behind the shown one (data-visible="false") stay transparent, unread, until their turn.
+      [...document.querySelectorAll("[data-sonner-toast]")].every((toast) => toast.getAttribute("data-visible") === "false" || getComputedStyle(toast).opacity === "1"),
     undefined,
     { polling: 50 },
   );
@@ -376,11 +399,11 @@ export async function waitForToastsToSettle(page: Page): Promise<void> {
  * checked whole elsewhere, at a fraction of the time.
  */
 export async function expectAccessibleWithin(page: Page, selector: string): Promise<void> {
-  await waitForToastsToSettle(page);
+  const release = await holdToasts(page);
   expect(await page.locator(selector).count(), `nothing matches ${selector}`).toBeGreaterThan(0);
   let builder = axe(page).include(selector);
   if ((await page.locator("[data-sonner-toaster]").count()) > 0) builder = builder.include("[data-sonner-toaster]");
-  const results = await builder.analyze();
+  const results = await builder.analyze().finally(release);
   const violations = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? "unknown"}): ${violation.help}\n` +
