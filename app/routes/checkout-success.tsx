@@ -13,6 +13,7 @@ import { formatPostDate } from "../features/blog/format-date.ts";
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { NextSteps } from "../features/checkout/next-steps.tsx";
 import type { Route } from "./+types/checkout-success";
 
 export function loader(args: Route.LoaderArgs) {
@@ -156,19 +157,7 @@ export default function CheckoutSuccess() {
         </div>
         <OrderDetails order={order} />
         {order.status === "failed" || order.status === "cancelled" ? null : (
-          <section aria-labelledby="next-title" className="rounded-xl border border-border bg-muted/40 p-6">
-            <h2 id="next-title" className="font-display text-xl font-semibold">
-              {t("success.nextTitle")}
-            </h2>
-            <ul className="mt-4 space-y-3 text-sm">
-              {(["nextReceipt", "nextConfirmation", "nextContact", "nextSchedule"] as const).map((key) => (
-                <li key={key} className="flex items-start gap-2.5">
-                  <Icon name="check" size={18} aria-hidden="true" className="mt-0.5 shrink-0 text-primary" />
-                  {t(`success.${key}`)}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <NextSteps title={t("success.nextTitle")} steps={(["nextReceipt", "nextConfirmation", "nextContact", "nextSchedule"] as const).map((key) => t(`success.${key}`))} />
         )}
         {paid ? (
           <p className="text-center">

@@ -12,6 +12,7 @@ import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { CLASS_ENROLLMENT_KEY, readClassEnrollment, type ClassEnrollmentData } from "../features/payments/payments-api.ts";
 import { ScheduleTable } from "../features/payments/schedule-table.tsx";
 import { useRootData } from "../root.tsx";
+import { NextSteps } from "../features/checkout/next-steps.tsx";
 import type { Route } from "./+types/payment-success";
 
 export function loader(args: Route.LoaderArgs) {
@@ -105,19 +106,10 @@ export default function PaymentSuccess() {
             ) : null}
           </p>
         ) : null}
-        <section aria-labelledby="next-title" className="rounded-xl border border-border bg-muted/40 p-6">
-          <h2 id="next-title" className="font-display text-xl font-semibold">
-            {t("success.nextTitle")}
-          </h2>
-          <ul className="mt-4 space-y-3 text-sm">
-            {(["next1", "next2", "next3", ...(order.schedule.length > 1 || order.paymentPlan === "monthly" ? ["next4"] : [])] as const).map((key) => (
-              <li key={key} className="flex items-start gap-2.5">
-                <Icon name="check" size={18} aria-hidden="true" className="mt-0.5 shrink-0 text-primary" />
-                {t(`success.${key}`)}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <NextSteps
+          title={t("success.nextTitle")}
+          steps={(["next1", "next2", "next3", ...(order.schedule.length > 1 || order.paymentPlan === "monthly" ? ["next4"] : [])] as const).map((key) => t(`success.${key}`))}
+        />
         <section aria-labelledby="support-title" className="text-center text-sm">
           <h2 id="support-title" className="font-semibold">
             {t("success.supportTitle")}

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.server.ts";
 import { bankAccounts } from "../../db/schema/instalments.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
-import { CUSTOM_PAYMENT_MESSAGES, isWholeCents, splitName } from "../instalments/schema.ts";
+import { CUSTOM_PAYMENT_MESSAGES, isWholeCents, singleAmountOrderFields } from "../instalments/schema.ts";
 import { CUSTOM_AMOUNT_MAX_CENTS, CUSTOM_AMOUNT_MIN_CENTS } from "../instalments/rules.ts";
 import { accountLast4, BANK_MESSAGES, isValidAccountNumber, isValidRoutingNumber } from "../payments/bank.ts";
 import type { SandboxProvider } from "../payments/sandbox.server.ts";
@@ -108,17 +108,10 @@ export class BankTransfers {
     const [account] = await this.db.select().from(bankAccounts).where(eq(bankAccounts.id, request.bankAccountId));
     if (!account || !account.verified) throw new DomainError("validation", M.notVerified, { fields: { bankAccountId: M.notVerified } });
     const amountCents = Math.round(request.amount * 100);
-    const name = splitName(request.customerName);
     const serviceName = request.serviceName ?? (context.language === "fr" ? "Consultation marketing" : "Marketing Consultation");
     const row = await this.d.orders.insert(
       {
-        userId: context.userId ?? null,
-        language: request.language ?? context.language,
-        customerFirstName: name.first,
-        customerLastName: name.last,
-        customerEmail: request.customerEmail,
-        subtotalCents: amountCents,
-        totalCents: amountCents,
+        ...singleAmountOrderFields(request, context, amountCents),
         paymentMethodType: "us_bank_account",
         paymentBrand: "bank",
         paymentLast4: account.last4,

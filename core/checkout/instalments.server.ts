@@ -4,7 +4,7 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { instalmentFailedEmail, instalmentPaidEmail } from "../instalments/emails.ts";
 import { addMonths, DEFAULT_INSTALMENT_RETRY, nextInstalmentStatus, planSchedule, retryDelayMs, type InstalmentStatus, type RetryPolicy } from "../instalments/rules.ts";
-import { customPaymentSchema, splitName } from "../instalments/schema.ts";
+import { customPaymentSchema, singleAmountOrderFields } from "../instalments/schema.ts";
 import type { JobQueue } from "../jobs/queue.server.ts";
 import type { InstalmentRow, OrderRow } from "../orders/repo.server.ts";
 import { nextStatus } from "../orders/rules.ts";
@@ -82,16 +82,9 @@ export class PaymentSchedules {
     const request = parseOrThrow(customPaymentSchema, input);
     const amountCents = Math.round(request.amount * 100);
     const now = context.now ?? new Date();
-    const name = splitName(request.customerName);
     const row = await this.d.orders.insert(
       {
-        userId: context.userId ?? null,
-        language: request.language ?? context.language,
-        customerFirstName: name.first,
-        customerLastName: name.last,
-        customerEmail: request.customerEmail,
-        subtotalCents: amountCents,
-        totalCents: amountCents,
+        ...singleAmountOrderFields(request, context, amountCents),
         paymentPlan: request.paymentPlan,
       },
       [{ position: 0, serviceId: CUSTOM_PAYMENT_SERVICE_ID, serviceName: request.serviceName, description: "", pricingType: "custom", unitPriceCents: amountCents, quantity: 1, lineTotalCents: amountCents, serviceData: { paymentPlan: request.paymentPlan } }],

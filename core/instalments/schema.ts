@@ -50,3 +50,24 @@ export function splitName(name: string): { first: string; last: string } {
   const words = name.trim().split(/\s+/);
   return { first: words[0] ?? "", last: words.slice(1).join(" ") };
 }
+
+/**
+ * The order fields of a payment of one amount by the person the form names (a custom payment, a bank
+ * transfer): who pays, in which language, and the amount as subtotal and total.
+ */
+export function singleAmountOrderFields(
+  request: { customerName: string; customerEmail: string; language?: "en" | "fr" },
+  context: { language: "en" | "fr"; userId?: string | null },
+  amountCents: number,
+) {
+  const name = splitName(request.customerName);
+  return {
+    userId: context.userId ?? null,
+    language: request.language ?? context.language,
+    customerFirstName: name.first,
+    customerLastName: name.last,
+    customerEmail: request.customerEmail,
+    subtotalCents: amountCents,
+    totalCents: amountCents,
+  };
+}
