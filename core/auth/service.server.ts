@@ -84,9 +84,9 @@ export interface ManagedUserResult {
   changes: string[];
 }
 
-function conflictFor(field: "email" | "username"): DomainError {
-  const key = field === "email" ? "auth:errors.emailTaken" : "auth:errors.usernameTaken";
-  return new DomainError("conflict", key, { fields: { [field]: key } });
+/** A taken username, named as the field in conflict (usernames are public: saying so reveals nothing). */
+function usernameTaken(): DomainError {
+  return new DomainError("conflict", "auth:errors.usernameTaken", { fields: { username: "auth:errors.usernameTaken" } });
 }
 
 /** Accounts: sign-up, sign-in (password or OpenID Connect), roles, the start-up admin. */
@@ -139,7 +139,7 @@ export class AuthService {
   async requestSignUp(input: RegisterInput, origin: { address: string; language: Language; returnTo?: string }, now: Date = new Date()): Promise<void> {
     // Counted first, so that probing which addresses have accounts is limited too.
     await this.rateLimits.enforce(FORM_BUDGETS.register, { address: origin.address, email: input.email }, now);
-    if (await this.users.findByUsername(input.username)) throw conflictFor("username");
+    if (await this.users.findByUsername(input.username)) throw usernameTaken();
     // Hashed whether or not the address is taken, so that both answers take as long.
     const passwordHash = await hashPassword(input.password);
     const mailing = this.requireMailing();
@@ -390,7 +390,7 @@ export class AuthService {
     const existing = await this.users.findByEmail(input.email);
     if (input.username) {
       const holder = await this.users.findByUsername(input.username);
-      if (holder && holder.id !== existing?.id) throw conflictFor("username");
+      if (holder && holder.id !== existing?.id) throw usernameTaken();
     }
     if (!existing) {
       const row = await this.users.insert({
