@@ -127,7 +127,7 @@ export function ContactForm() {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-4">
       <div>
         <h3 id={headingId} className="font-display text-2xl font-semibold">
           {t("form.title")}
@@ -135,7 +135,7 @@ export function ContactForm() {
         <p className="mt-1 text-sm text-muted-foreground">{t("form.intro")}</p>
       </div>
 
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2">
         <Field label={<RequiredLabel>{t("fields.name")}</RequiredLabel>} error={errors.name}>
           {(props) => <Input {...props} name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} value={values.name} onChange={set("name")} />}
         </Field>
@@ -161,7 +161,7 @@ export function ContactForm() {
         )}
       </Field>
       <Field label={<RequiredLabel>{t("fields.message")}</RequiredLabel>} error={errors.message} hint={t("form.messageHint")}>
-        {(props) => <Textarea {...props} name="message" required rows={5} maxLength={CONTACT_LIMITS.messageMax} value={values.message} onChange={set("message")} />}
+        {(props) => <Textarea {...props} name="message" required rows={4} maxLength={CONTACT_LIMITS.messageMax} value={values.message} onChange={set("message")} />}
       </Field>
 
       {/* Not disabled while busy: a disabled button would drop the focus the person has on it. */}

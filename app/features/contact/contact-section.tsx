@@ -4,6 +4,7 @@ import { useRootData } from "../../root.tsx";
 import { DeferredScheduler } from "./deferred-scheduler.tsx";
 import { ContactForm } from "./contact-form.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { SectionHeading } from "../home/section-heading.tsx";
 
 /** The company's e-mail, phone and website, from configuration. */
 function CompanyDetails() {
@@ -16,7 +17,7 @@ function CompanyDetails() {
     { key: "website", icon: "globe" as const, label: t("section.websiteLabel"), href: config.companyWebsite, value: config.companyWebsite.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "") },
   ];
   return (
-    <ul className="grid gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-1" data-testid="company-details">
+    <ul className="grid gap-3 sm:grid-cols-3 sm:gap-4" data-testid="company-details">
       {details.map(({ key, icon, label, href, value }) => (
         <li key={key} className="flex items-start gap-4">
           <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
@@ -37,26 +38,27 @@ function CompanyDetails() {
 /**
  * The contact section of the home page and of /contact (spec document 000, sections 1 and 2): the
  * contact form (anchor "contact") and consultation scheduling (anchor "consultation"). On the home
- * page the company's details sit beside the heading, and on a wide screen the form and the calendar
- * side by side, so that neither waits below the other; the /contact page ("page") shows the details in
+ * page, on a wide screen, the form and the calendar sit side by side, so that neither waits below the
+ * other, with the company's details under the calendar; the /contact page ("page") shows the details in
  * its own cards, and the calendar under the form.
  */
 export function ContactSection({ variant = "home" }: { variant?: "home" | "page" }) {
   const home = variant === "home";
   const { t } = useTranslation("contact");
   const headingId = useId();
-  const heading = (
+  const heading = home ? (
+    <SectionHeading id={headingId} eyebrow={t("section.eyebrow")} title={t("section.title")} intro={t("section.lead")} split />
+  ) : (
     <div>
-      {home ? <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-primary">{t("section.eyebrow")}</p> : null}
       <h2 id={headingId} className="font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
         {t("section.title")}
       </h2>
-      <p className={home ? "mt-3 max-w-xl text-base leading-relaxed text-muted-foreground sm:text-lg" : "mt-4 max-w-2xl text-lg text-muted-foreground"}>{t("section.lead")}</p>
+      <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{t("section.lead")}</p>
     </div>
   );
   // "Request Quote" buttons link here: the form opens with "Request quote" chosen.
   const form = (
-    <div id="request-quote" className="scroll-mt-24 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+    <div id="request-quote" className="scroll-mt-24 rounded-2xl border border-border bg-white p-5 shadow-sm sm:p-6">
       <ContactForm />
     </div>
   );
@@ -75,14 +77,13 @@ export function ContactSection({ variant = "home" }: { variant?: "home" | "page"
       </section>
     );
   }
+  // On a wide screen: the heading across the top, then the form beside the calendar, with the company's
+  // details under the calendar, where the form leaves room; narrower, they follow the calendar.
   return (
     <section aria-labelledby={headingId} className="border-t border-border bg-muted/40">
-      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
         <div id="contact">
-          <div className="grid gap-6 lg:grid-cols-[1fr_1fr] lg:items-end lg:gap-10">
-            {heading}
-            <CompanyDetails />
-          </div>
+          {heading}
           {/* Beside the calendar on a wide screen, a link to it is of no use there. */}
           <div className="mt-6 rounded-2xl border border-primary/20 bg-white p-5 xl:hidden">
             <p className="flex items-center gap-2 font-semibold">
@@ -94,10 +95,13 @@ export function ContactSection({ variant = "home" }: { variant?: "home" | "page"
               {t("section.consultationLink")}
             </a>
           </div>
-          <div className="mt-8 grid items-start gap-8 xl:grid-cols-2 xl:gap-6">
+          <div className="mt-6 grid items-start gap-8 xl:grid-cols-2 xl:gap-6">
             {form}
-            <div id="consultation" className="scroll-mt-24">
-              <DeferredScheduler />
+            <div className="grid gap-8 xl:gap-6">
+              <div id="consultation" className="scroll-mt-24">
+                <DeferredScheduler />
+              </div>
+              <CompanyDetails />
             </div>
           </div>
         </div>

@@ -17,7 +17,7 @@ const POINTS = [
 export function AboutSection() {
   const { t } = useTranslation("home");
   return (
-    <section id={SECTIONS.about} aria-labelledby="about-title" className="py-10 sm:py-12">
+    <section id={SECTIONS.about} aria-labelledby="about-title" className="py-8 sm:py-10">
       <div className="mx-auto grid max-w-6xl items-start gap-8 px-4 sm:px-6 lg:grid-cols-[1.2fr_1fr] lg:gap-12">
         <div>
           <SectionHeading id="about-title" eyebrow={t("about.eyebrow")} title={t("about.title")} intro={t("about.text")} />

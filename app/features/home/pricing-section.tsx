@@ -31,7 +31,7 @@ export function PricingSection() {
   const outline = buttonClasses("outline", "md", sized);
 
   return (
-    <section aria-labelledby="pricing-title" className="border-y border-border bg-muted/40 py-10 sm:py-12">
+    <section aria-labelledby="pricing-title" className="border-y border-border bg-muted/40 py-8 sm:py-10">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="pricing-title" eyebrow={t("pricing.eyebrow")} title={t("pricing.title")} intro={t("pricing.intro")} split />
         <ul className="-mx-4 mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 pt-5 lg:mx-0 lg:mt-8 lg:grid lg:grid-cols-3 lg:items-stretch lg:gap-6 lg:overflow-visible lg:px-0 lg:pb-0">

@@ -23,7 +23,7 @@ export function SpecialisedSection({ services }: { services: LocalizedService[] 
   const filters: Filter[] = ["all", ...SPECIALISED_GROUP_IDS.filter((group) => filterSpecialised(services, group).length > 0)];
 
   return (
-    <section aria-labelledby="specialised-title" className="py-10 sm:py-12">
+    <section aria-labelledby="specialised-title" className="py-8 sm:py-10">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="specialised-title" eyebrow={t("specialised.eyebrow")} title={t("specialised.title")} intro={t("specialised.intro")} split />
         <div role="group" aria-label={t("specialised.filterLabel")} className="-mx-4 mt-6 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
@@ -43,7 +43,7 @@ export function SpecialisedSection({ services }: { services: LocalizedService[] 
             </button>
           ))}
         </div>
-        <ul className="mt-5 grid items-start gap-2 sm:gap-3 lg:grid-cols-2 xl:grid-cols-3" aria-label={t("specialised.listLabel")}>
+        <ul className="mt-5 grid items-start gap-2 sm:gap-3 lg:grid-cols-3 xl:grid-cols-4" aria-label={t("specialised.listLabel")}>
           {shown.map((service) => (
             <SpecialisedRow key={service.id} service={service} open={openId === service.id} onToggle={() => setOpenId((current) => (current === service.id ? null : service.id))} />
           ))}

@@ -41,7 +41,7 @@ export function SiteFooter() {
 
   return (
     <footer className="mt-16 bg-stone-950 text-stone-300 print:hidden">
-      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1.2fr_1fr]">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1.2fr_1fr]">
         <div>
           <div className="flex items-center gap-2.5 text-white">
             <BrandMark />

@@ -22,7 +22,7 @@ export function TestimonialsSection({ testimonials }: { testimonials: Promise<Pu
   // On a wide screen the heading, the share links and "See all reviews" make a column beside the
   // reviews, which scroll sideways as one row: the section takes the height of one review.
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" className="py-10 sm:py-12">
+    <section id="testimonials" aria-labelledby="testimonials-title" className="py-8 sm:py-10">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-x-10">
         <div className="flex flex-col gap-5">
           <div>
