@@ -125,7 +125,7 @@ function SpecialisedPanel({ service }: { service: LocalizedService }) {
   return (
     <div className="space-y-4 border-t border-border px-4 pb-4 pt-3">
       <p className="text-sm leading-relaxed text-muted-foreground">{service.description}</p>
-      <div className="grid gap-4 sm:grid-cols-2 sm:items-end xl:grid-cols-1">
+      <div className="grid gap-4 sm:grid-cols-2 sm:items-end lg:grid-cols-1">
         {fixed ? (
           <p className="text-sm" data-testid="fixed-price">
             <span className="block font-medium text-muted-foreground">{t("specialised.priceLabel")}</span>
