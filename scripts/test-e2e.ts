@@ -12,29 +12,29 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 
-/** Seconds per file in a CI run (PGlite, one file at a time); only used to balance the shards. */
+/** Seconds per file in a CI run (PGlite, two shards side by side); only used to balance the shards. */
 const SECONDS: Record<string, number> = {
-  "checkout.test.ts": 120,
-  "payments.test.ts": 90,
-  "navigation.test.ts": 66,
+  "blog.test.ts": 143,
+  "navigation.test.ts": 120,
+  "screenshots.test.ts": 99,
+  "bundle-budget.test.ts": 94,
+  "public-site.test.ts": 87,
+  "checkout.test.ts": 84,
+  "bilingual-content.test.ts": 84,
+  "foundation.test.ts": 78,
+  "password-reset.test.ts": 77,
+  "payments.test.ts": 75,
+  "home-layout.test.ts": 62,
   "leads.test.ts": 60,
-  "admin-orders.test.ts": 60,
-  "blog.test.ts": 57,
-  "bundle-budget.test.ts": 55,
-  "screenshots.test.ts": 48,
-  "public-site.test.ts": 41,
-  "bilingual-content.test.ts": 35,
-  "foundation.test.ts": 32,
-  "home-layout.test.ts": 28,
-  "password-reset.test.ts": 22,
-  "booking-keyboard.test.ts": 18,
-  "cart.test.ts": 17,
-  "cart-limits.test.ts": 14,
-  "site-french.test.ts": 14,
-  "home.test.ts": 10,
-  "contact-quote.test.ts": 9,
-  "logout.test.ts": 7,
-  "translations.test.ts": 2,
+  "admin-orders.test.ts": 42,
+  "cart.test.ts": 39,
+  "site-french.test.ts": 35,
+  "cart-limits.test.ts": 33,
+  "booking-keyboard.test.ts": 32,
+  "home.test.ts": 28,
+  "contact-quote.test.ts": 22,
+  "logout.test.ts": 20,
+  "translations.test.ts": 6,
 };
 
 const requested = Number(process.env.E2E_SHARDS ?? Math.min(2, Math.max(1, os.availableParallelism())));
