@@ -267,3 +267,30 @@ describe("media API on an S3-compatible bucket", () => {
     expect(s3.problems).toEqual([]);
   });
 });
+
+describe("demo media", () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "atelier-media-seed-"));
+    t = await createTestApp({ MEDIA_DIR: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("are seeded once, in both languages, published with their files and an approved comment", async () => {
+    const { seedDemoMedia } = await import("../../db/seed-media.server.ts");
+    const { createLogger } = await import("../../server/logger.server.ts");
+    await seedDemoMedia(t.services, createLogger("silent"));
+    await seedDemoMedia(t.services, createLogger("silent"));
+    const gallery: PublicMedia[] = await (await t.client().request("/api/media")).json();
+    expect(gallery).toHaveLength(4);
+    expect(new Set(gallery.map((m) => m.language))).toEqual(new Set(["en", "fr"]));
+    expect(gallery[0]).toMatchObject({ featured: true, mediaType: "image" });
+    expect((await t.client().request(gallery[0].thumbnailUrl!)).status).toBe(200);
+    const comments = await (await t.client().request(`/api/media/${gallery[0].id}/comments`)).json();
+    expect(comments).toHaveLength(1);
+  });
+});
