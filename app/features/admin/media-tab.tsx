@@ -121,7 +121,11 @@ function MediaEditForm({ item, onDone }: { item: AdminMedia; onDone: () => void 
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const set = <K extends keyof typeof draft>(key: K, value: (typeof draft)[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof typeof draft>(key: K, value: (typeof draft)[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    // A field's message goes as soon as it is changed; the server says again on save if it still holds.
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== key)));
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
