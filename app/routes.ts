@@ -33,6 +33,7 @@ function pages(idPrefix: string) {
     route("subscribe", "routes/subscribe.tsx", id("subscribe")),
     route("subscribe/success", "routes/subscribe-success.tsx", id("subscribe-success")),
     route("testimonials", "routes/testimonials.tsx", id("testimonials")),
+    route("media", "routes/media.tsx", id("media")),
     route("hot-deals", "routes/hot-deals.tsx", id("hot-deals")),
     route("newsletter/confirm", "routes/newsletter-confirm.tsx", id("newsletter-confirm")),
     route("privacy", "routes/privacy.tsx", id("privacy")),

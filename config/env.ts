@@ -96,6 +96,18 @@ export const envSchema = z
     CRM_RETRY_BASE_MS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(10, "must be between 10 and 3600000").max(3_600_000, "must be between 10 and 3600000").default(5_000),
     CRM_SYNC_EXPIRE_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(5, "must be between 5 and 3600").max(3600, "must be between 5 and 3600").default(120),
     JOB_POLL_SECONDS: z.coerce.number({ message: "must be a number" }).min(0.5, "must be between 0.5 and 60").max(60, "must be between 0.5 and 60").default(2),
+    MEDIA_MAX_IMAGE_BYTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1024, "must be between 1024 and 1073741824").max(1024 ** 3, "must be between 1024 and 1073741824").default(10 * 1024 * 1024),
+    MEDIA_MAX_VIDEO_BYTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1024, "must be between 1024 and 1073741824").max(1024 ** 3, "must be between 1024 and 1073741824").default(100 * 1024 * 1024),
+    MEDIA_MAX_AUDIO_BYTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1024, "must be between 1024 and 1073741824").max(1024 ** 3, "must be between 1024 and 1073741824").default(20 * 1024 * 1024),
+    MEDIA_DIR: z.string().min(1).optional(),
+    MEDIA_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)").optional(),
+    MEDIA_S3_REGION: z.string().min(1).default("us-east-1"),
+    MEDIA_S3_ENDPOINT: optionalUrl,
+    MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    MEDIA_S3_FORCE_PATH_STYLE: booleanish.optional(),
+    MEDIA_S3_PREFIX: z.string().regex(/^[A-Za-z0-9/_-]{1,100}$/, "must be letters, digits, /, _ and - only").optional(),
+    MEDIA_UPLOADS_PER_ADDRESS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 100000").max(100_000, "must be between 1 and 100000").default(20),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -118,6 +130,12 @@ export const envSchema = z
     const crmConfigured = { hubspot: Boolean(env.HUBSPOT_ACCESS_TOKEN), pipedrive: Boolean(env.PIPEDRIVE_API_TOKEN), salesforce: Boolean(env.SALESFORCE_ACCESS_TOKEN) };
     if (env.CRM_DEFAULT && !crmConfigured[env.CRM_DEFAULT]) {
       ctx.addIssue({ code: "custom", path: ["CRM_DEFAULT"], message: `CRM_DEFAULT is ${env.CRM_DEFAULT}, which is not configured (set its token)` });
+    }
+    if (Boolean(env.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(env.MEDIA_S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["MEDIA_S3_SECRET_ACCESS_KEY"], message: "MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY must be set together" });
+    }
+    if (!env.MEDIA_S3_BUCKET && (env.MEDIA_S3_ENDPOINT || env.MEDIA_S3_ACCESS_KEY_ID)) {
+      ctx.addIssue({ code: "custom", path: ["MEDIA_S3_BUCKET"], message: "MEDIA_S3_BUCKET must be set to store uploads in a bucket" });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together" });

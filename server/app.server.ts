@@ -17,6 +17,7 @@ import { catalogueRoutes } from "./api/catalogue.server.ts";
 import { dealRoutes } from "./api/deals.server.ts";
 import { leadRoutes } from "./api/leads.server.ts";
 import { newsletterRoutes } from "./api/newsletter.server.ts";
+import { mediaRoutes } from "./api/media.server.ts";
 import { promotionRoutes } from "./api/promotions.server.ts";
 import { orderRoutes } from "./api/orders.server.ts";
 import { sandboxPaymentRoutes } from "./api/payments-sandbox.server.ts";
@@ -31,6 +32,8 @@ import { csrfGuard, securityHeaderSet, securityHeaders } from "./middleware/secu
 import { NEGOTIATED_CACHE_CONTROL, PageCache } from "./page-cache.server.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
 import { staticFiles } from "./middleware/static.server.ts";
+import { mediaFileHandler } from "./media-files.server.ts";
+import { largestLimit } from "../core/media/rules.ts";
 import type { Services } from "./services.server.ts";
 
 export type SsrHandler = (request: Request, context: AtelierLoadContext) => Promise<Response>;
@@ -131,7 +134,15 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   // Only a request that may carry a body is measured: a GET costs nothing here.
   const maxSize = config.BODY_LIMIT_BYTES;
   const limitBody = bodyLimit({ maxSize, onError: (c) => payloadTooLarge(c, true) });
+  // An upload may be as large as the largest kind of media allows, plus the form's other fields.
+  const uploadMax = largestLimit(services.media.limits) + 64 * 1024;
+  const limitUpload = bodyLimit({ maxSize: uploadMax, onError: (c) => payloadTooLarge(c, true) });
   app.use("/api/*", async (c, next) => {
+    if (c.req.method === "POST" && c.req.path === "/api/media") {
+      const declared = Number(c.req.header("content-length") ?? Number.NaN);
+      if (declared > uploadMax) return payloadTooLarge(c, declared > DRAIN_MAX_BYTES);
+      return limitUpload(c, next);
+    }
     const length = c.req.header("content-length");
     const chunked = c.req.header("transfer-encoding") !== undefined;
     if (!BODY_METHODS.has(c.req.method) && length === undefined && !chunked) return next();
@@ -142,6 +153,8 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   });
   app.use(sessionMiddleware(config, services));
   app.use(csrfGuard(config));
+
+  app.on(["GET", "HEAD"], "/uploads/*", mediaFileHandler(services));
 
   const api = createRouter();
   api.route("/", healthRoutes(health ?? new HealthProbe({ ping: () => services.database.ping(), logger })));
@@ -155,6 +168,7 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   api.route("/", promotionRoutes(services, config));
   api.route("/", dealRoutes(services));
   api.route("/", newsletterRoutes(services, config));
+  api.route("/", mediaRoutes(services, config));
   api.route("/", orderRoutes(services, config));
   api.route("/", sandboxPaymentRoutes(services));
   api.route("/", paymentRoutes(services, config));

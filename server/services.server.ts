@@ -22,6 +22,8 @@ import { StripeProvider } from "../core/payments/stripe.server.ts";
 import { CrmRegistry } from "../core/crm/directory.server.ts";
 import { JobQueue } from "../core/jobs/queue.server.ts";
 import { LeadService } from "../core/leads/service.server.ts";
+import { MediaService } from "../core/media/service.server.ts";
+import { createMediaStorage, type MediaStorage } from "../core/media/storage.server.ts";
 import { translator as translatorOf } from "./i18n.server.ts";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import type { Logger } from "./logger.server.ts";
@@ -50,9 +52,10 @@ export interface Services {
   /** Background jobs (pg-boss); started by server/main.ts, and by tests that need them. */
   jobs: JobQueue;
   leads: LeadService;
+  media: MediaService;
 }
 
-export function createServices(database: DatabaseHandle, config: Config, logger: Logger): Services {
+export function createServices(database: DatabaseHandle, config: Config, logger: Logger, options: { mediaStorage?: MediaStorage } = {}): Services {
   const db = database.db;
   // Expired jobs (their server died mid-run) are looked for a few times per expiry period.
   const jobs = new JobQueue(database, {
@@ -147,5 +150,12 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     checkout,
     jobs,
     leads,
+    media: new MediaService(db, {
+      storage: options.mediaStorage ?? createMediaStorage(config),
+      limits: { image: config.MEDIA_MAX_IMAGE_BYTES, video: config.MEDIA_MAX_VIDEO_BYTES, audio: config.MEDIA_MAX_AUDIO_BYTES },
+      uploadsPerAddress: config.MEDIA_UPLOADS_PER_ADDRESS,
+      rateLimits: mailing.rateLimits,
+      content,
+    }),
   };
 }

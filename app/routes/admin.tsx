@@ -8,6 +8,9 @@ import { SubscriptionsTab } from "../features/admin/subscriptions-tab.tsx";
 import { ModerationTab } from "../features/admin/moderation-tab.tsx";
 import { PostsTab } from "../features/admin/posts-tab.tsx";
 import { ReviewsTab } from "../features/admin/reviews-tab.tsx";
+import { MediaTab } from "../features/admin/media-tab.tsx";
+import { MediaModeration } from "../features/admin/media-moderation.tsx";
+import { megabytes } from "../../core/media/rules.ts";
 import { requireStaffPage } from "../features/auth/guard.server.ts";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import type { Route } from "./+types/admin";
@@ -15,12 +18,20 @@ import type { Route } from "./+types/admin";
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireStaffPage(context);
   const language = pageLanguage(params, context);
-  const { blog, testimonials, deals } = context.services;
-  const [posts, pendingComments, moderation, allDeals] = await Promise.all([blog.listAllPosts(), blog.listComments("pending"), testimonials.listForModeration(), deals.listAll()]);
+  const { blog, testimonials, deals, media } = context.services;
+  const [posts, pendingComments, moderation, allDeals, allMedia, pendingMediaComments] = await Promise.all([
+    blog.listAllPosts(),
+    blog.listComments("pending"),
+    testimonials.listForModeration(),
+    deals.listAll(),
+    media.listAll(),
+    media.listComments("pending"),
+  ]);
+  const mediaLimits = { image: megabytes(media.limits.image), video: megabytes(media.limits.video), audio: megabytes(media.limits.audio) };
   const reviews = moderation.testimonials;
   // The moderation queue reads oldest first, like the comments beside it.
   const pendingReviews = reviews.filter((review) => !review.approved).reverse();
-  return { posts, pendingComments, reviews, pendingReviews, deals: allDeals, language, sandbox: context.services.checkout.providerName === "sandbox", title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
+  return { posts, pendingComments, reviews, pendingReviews, deals: allDeals, media: allMedia, pendingMediaComments, mediaLimits, language, sandbox: context.services.checkout.providerName === "sandbox", title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
 }
 
 // Switching tabs only changes ?tab=; the data stays the same.
@@ -40,9 +51,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { posts, pendingComments, reviews, pendingReviews, deals, language } = loaderData;
+  const { posts, pendingComments, reviews, pendingReviews, deals, media, pendingMediaComments, mediaLimits, language } = loaderData;
   const { t } = useTranslation("admin");
-  const pendingCount = pendingComments.length + pendingReviews.length;
+  const { t: mediaText } = useTranslation("media");
+  const pendingMedia = media.filter((item) => item.status === "pending");
+  const pendingCount = pendingComments.length + pendingReviews.length + pendingMedia.length + pendingMediaComments.length;
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <header className="mb-8">
@@ -52,13 +65,19 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       <AdminDashboard
         tabs={[
           { id: "posts", label: t("tabs.posts"), content: <PostsTab posts={posts} language={language} /> },
+          { id: "media", label: mediaText("admin.tab"), content: <MediaTab media={media} limits={mediaLimits} /> },
           { id: "reviews", label: t("tabs.reviews"), content: <ReviewsTab reviews={reviews} language={language} /> },
           {
             id: "moderation",
             label: t("tabs.moderation"),
             badge: pendingCount,
             badgeLabel: t("moderation.pendingTotal", { count: pendingCount }),
-            content: <ModerationTab comments={pendingComments} reviews={pendingReviews} language={language} />,
+            content: (
+              <>
+                <ModerationTab comments={pendingComments} reviews={pendingReviews} language={language} />
+                <MediaModeration pending={pendingMedia} comments={pendingMediaComments} />
+              </>
+            ),
           },
           { id: "deals", label: t("tabs.deals"), content: <DealsTab deals={deals} language={language} /> },
           { id: "orders", label: t("tabs.orders"), content: <OrdersTab language={language} /> },

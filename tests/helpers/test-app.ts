@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseConfig, type Config } from "../../config/env.ts";
 import { createApp, type AppOptions } from "../../server/app.server.ts";
 import { createLogger, type Logger } from "../../server/logger.server.ts";
@@ -28,7 +31,9 @@ export async function createTestApp(
   env: Record<string, string> = {},
   { logger = createLogger("silent"), ...options }: Pick<AppOptions, "ssr" | "pageCache"> & { logger?: Logger } = {},
 ): Promise<TestApp> {
-  const config = parseConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: "silent", SEED_DEMO_CONTENT: "false", ...env });
+  // Uploaded media (the demo seed's too) go to a folder of this app's own, removed on close, never ./data.
+  const mediaDir = env.MEDIA_DIR ? null : mkdtempSync(join(tmpdir(), "atelier-test-media-"));
+  const config = parseConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: "silent", SEED_DEMO_CONTENT: "false", ...(mediaDir ? { MEDIA_DIR: mediaDir } : {}), ...env });
   const database = await createTestDatabase();
   const services = createServices(database, config, logger);
   const app = createApp({ config, services, logger, ...options });
@@ -64,6 +69,7 @@ export async function createTestApp(
     close: async () => {
       await services.jobs.stop();
       await database.close();
+      if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,238 @@
+import { useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import { MEDIA_CATEGORIES, MEDIA_LIMITS, MEDIA_STATUSES } from "../../../core/media/limits.ts";
+import type { AdminMedia } from "../../../core/media/schema.ts";
+import { useTranslation } from "../../i18n/react.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Field, Input, Textarea } from "../../components/ui/field.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
+import { toast } from "../../components/ui/toast.ts";
+import { ApiError, api } from "../../lib/api.ts";
+import { UploadForm } from "../media/upload-form.tsx";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { RecordList } from "./record-list.tsx";
+import { SwitchField } from "./switch-field.tsx";
+
+type Limits = { image: string; video: string; audio: string };
+
+/** Approve, edit and delete calls shared by the Media tab and the Moderation tab. */
+export function useMediaActions() {
+  const { t } = useTranslation("media");
+  const revalidator = useRevalidator();
+  const [busyId, setBusyId] = useState<number | null>(null);
+  async function run(id: number, action: () => Promise<unknown>, success: string) {
+    setBusyId(id);
+    try {
+      await action();
+      await revalidator.revalidate();
+      toast.success(success);
+      return true;
+    } catch (error) {
+      toast.error(t("admin.failed"), { description: error instanceof ApiError ? error.message : undefined });
+      return false;
+    } finally {
+      setBusyId(null);
+    }
+  }
+  return {
+    busyId,
+    approve: (item: AdminMedia) => run(item.id, () => api(`/api/admin/media/${item.id}/approve`, { method: "POST" }), t("admin.approved")),
+    remove: (item: AdminMedia) => run(item.id, () => api(`/api/media/${item.id}`, { method: "DELETE" }), t("admin.deleted")),
+  };
+}
+
+/** A media item's preview in staff lists: its thumbnail, or the kind of file it is. */
+export function MediaThumb({ item }: { item: AdminMedia }) {
+  const { t } = useTranslation("media");
+  return item.thumbnailUrl ? (
+    <img src={item.thumbnailUrl} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 shrink-0 rounded-lg bg-muted object-cover" />
+  ) : (
+    <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg bg-muted text-xs font-medium">{t(`types.${item.mediaType}`)}</span>
+  );
+}
+
+/** One item's card with its actions: approve (pending ones), edit, delete. */
+export function MediaRecord({ item, busy, onEdit, onApprove, onDelete }: { item: AdminMedia; busy: boolean; onEdit?: () => void; onApprove: () => void; onDelete: () => void }) {
+  const { t } = useTranslation("media");
+  return (
+    <article aria-labelledby={`admin-media-${item.id}`} className="flex gap-4">
+      <MediaThumb item={item} />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={item.status === "published" ? "success" : "warning"}>{t(`admin.status.${item.status}`)}</Badge>
+          <Badge>{t(`categories.${item.category}`, { defaultValue: item.category })}</Badge>
+          {item.featured ? <Badge tone="primary">{t("admin.featured")}</Badge> : null}
+        </div>
+        <h3 id={`admin-media-${item.id}`} className="mt-1 break-words font-semibold" lang={item.language}>
+          {item.title}
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          {t(`types.${item.mediaType}`)} · {t("admin.size", { size: (item.fileSize / (1024 * 1024)).toFixed(1) })} ·{" "}
+          <a href={item.url} target="_blank" rel="noreferrer" className="text-primary underline underline-offset-2">
+            {t("admin.view")}
+          </a>
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {item.status === "pending" ? (
+            <Button size="sm" disabled={busy} onClick={onApprove} aria-label={`${t("admin.approve")}: ${item.title}`}>
+              <Icon name="check" aria-hidden="true" className="h-4 w-4" />
+              {t("admin.approve")}
+            </Button>
+          ) : null}
+          {onEdit ? (
+            <Button size="sm" variant="outline" onClick={onEdit} aria-label={`${t("admin.edit")}: ${item.title}`}>
+              <Icon name="pencil" aria-hidden="true" className="h-4 w-4" />
+              {t("admin.edit")}
+            </Button>
+          ) : null}
+          <ConfirmDialog
+            trigger={
+              <Button size="sm" variant="outline" disabled={busy} className="text-destructive" aria-label={`${t("admin.delete")}: ${item.title}`}>
+                <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
+                {t("admin.delete")}
+              </Button>
+            }
+            title={t("admin.confirmDeleteTitle")}
+            description={t("admin.confirmDeleteBody", { title: item.title })}
+            confirmLabel={t("admin.delete")}
+            cancelLabel={t("admin.cancel")}
+            onConfirm={onDelete}
+          />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Staff's edit form for one item: texts, category, client, featured, order and status. */
+function MediaEditForm({ item, onDone }: { item: AdminMedia; onDone: () => void }) {
+  const { t } = useTranslation("media");
+  const revalidator = useRevalidator();
+  const [draft, setDraft] = useState({
+    title: item.title,
+    description: item.description,
+    category: item.category,
+    status: item.status,
+    clientName: item.clientName ?? "",
+    projectType: item.projectType ?? "",
+    featured: item.featured,
+    sortOrder: item.sortOrder,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof typeof draft>(key: K, value: (typeof draft)[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    // A field's message goes as soon as it is changed; the server says again on save if it still holds.
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== key)));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!draft.title.trim()) {
+      setErrors({ title: t("validation.titleRequired") });
+      return;
+    }
+    setSaving(true);
+    try {
+      await api(`/api/media/${item.id}`, { method: "PUT", json: draft });
+      setErrors({});
+      await revalidator.revalidate();
+      toast.success(t("admin.saved"));
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.body.fields) setErrors(error.body.fields);
+      toast.error(t("admin.failed"), { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const select = "h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30";
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-border bg-white p-5 shadow-sm" aria-labelledby="media-edit-heading">
+      <h2 id="media-edit-heading" className="font-display text-2xl font-semibold">
+        {t("admin.edit")}: <span lang={item.language}>{item.title}</span>
+      </h2>
+      <Field label={t("upload.title")} error={errors.title}>
+        {(props) => <Input {...props} value={draft.title} maxLength={MEDIA_LIMITS.title} onChange={(e) => set("title", e.target.value)} />}
+      </Field>
+      <Field label={t("upload.description")} error={errors.description}>
+        {(props) => <Textarea {...props} value={draft.description} maxLength={MEDIA_LIMITS.description} onChange={(e) => set("description", e.target.value)} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t("upload.category")}>
+          {(props) => (
+            <select {...props} className={select} value={draft.category} onChange={(e) => set("category", e.target.value)}>
+              {MEDIA_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {t(`categories.${category}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t("admin.statusLabel")}>
+          {(props) => (
+            <select {...props} className={select} value={draft.status} onChange={(e) => set("status", e.target.value)}>
+              {MEDIA_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`admin.status.${status}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t("admin.clientName")} error={errors.clientName}>
+          {(props) => <Input {...props} value={draft.clientName} maxLength={MEDIA_LIMITS.clientName} onChange={(e) => set("clientName", e.target.value)} />}
+        </Field>
+        <Field label={t("admin.projectType")} error={errors.projectType}>
+          {(props) => <Input {...props} value={draft.projectType} maxLength={MEDIA_LIMITS.projectType} onChange={(e) => set("projectType", e.target.value)} />}
+        </Field>
+        <Field label={t("admin.sortOrder")} error={errors.sortOrder}>
+          {(props) => <Input {...props} type="number" step={1} value={draft.sortOrder} onChange={(e) => set("sortOrder", Number(e.target.value) || 0)} />}
+        </Field>
+      </div>
+      <SwitchField label={t("admin.featured")} checked={draft.featured} onCheckedChange={(checked) => set("featured", checked)} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={saving}>
+          {t("admin.save")}
+        </Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          {t("admin.cancel")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The Media tab: staff upload (published at once), edit, approve and delete every item. */
+export function MediaTab({ media, limits }: { media: AdminMedia[]; limits: Limits }) {
+  const { t } = useTranslation("media");
+  const [editing, setEditing] = useState<AdminMedia | null>(null);
+  const { busyId, approve, remove } = useMediaActions();
+  // Pending uploads first: they are what staff have to act on.
+  const ordered = [...media].sort((a, b) => Number(b.status === "pending") - Number(a.status === "pending"));
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+      <div className="space-y-6">
+        <p className="text-muted-foreground">{t("admin.intro")}</p>
+        {editing ? <MediaEditForm key={editing.id} item={editing} onDone={() => setEditing(null)} /> : <UploadForm limits={limits} staff />}
+      </div>
+      <RecordList headingId="all-media-heading" heading={t("admin.heading")} empty={t("admin.empty")} items={ordered}>
+        {(item) => (
+          <MediaRecord
+            item={item}
+            busy={busyId === item.id}
+            onEdit={() => setEditing(item)}
+            onApprove={() => void approve(item)}
+            onDelete={() => {
+              if (editing?.id === item.id) setEditing(null);
+              void remove(item);
+            }}
+          />
+        )}
+      </RecordList>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server.ts";
+import { mediaComments, mediaItems } from "../../db/schema/media.ts";
+
+export type MediaRow = typeof mediaItems.$inferSelect;
+export type NewMediaRow = typeof mediaItems.$inferInsert;
+export type MediaCommentRow = typeof mediaComments.$inferSelect;
+
+/** Database access for media items and their comments; only the media module uses it. */
+export class MediaRepo {
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  /** Published items, featured first, then by sort order and newest. */
+  async listPublished(category?: string): Promise<MediaRow[]> {
+    const where = category ? and(eq(mediaItems.status, "published"), eq(mediaItems.category, category)) : eq(mediaItems.status, "published");
+    return this.db.select().from(mediaItems).where(where).orderBy(desc(mediaItems.featured), asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id));
+  }
+
+  async listAll(): Promise<Array<MediaRow & { pendingComments: number }>> {
+    const pending = sql<number>`(select count(*)::int from ${mediaComments} where ${mediaComments.mediaId} = ${mediaItems.id} and ${mediaComments.approved} = false)`;
+    return this.db
+      .select({ item: mediaItems, pendingComments: pending })
+      .from(mediaItems)
+      .orderBy(desc(mediaItems.createdAt), desc(mediaItems.id))
+      .then((rows) => rows.map((row) => ({ ...row.item, pendingComments: Number(row.pendingComments) })));
+  }
+
+  async find(id: number): Promise<MediaRow | null> {
+    const [row] = await this.db.select().from(mediaItems).where(eq(mediaItems.id, id));
+    return row ?? null;
+  }
+
+  async insert(row: NewMediaRow): Promise<MediaRow> {
+    const [inserted] = await this.db.insert(mediaItems).values(row).returning();
+    return inserted;
+  }
+
+  async update(id: number, changes: Partial<NewMediaRow>): Promise<MediaRow | null> {
+    const [row] = await this.db
+      .update(mediaItems)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(mediaItems.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  async delete(id: number): Promise<MediaRow | null> {
+    const [row] = await this.db.delete(mediaItems).where(eq(mediaItems.id, id)).returning();
+    return row ?? null;
+  }
+
+  async countPending(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(mediaItems).where(eq(mediaItems.status, "pending"));
+    return row.n;
+  }
+
+  async listApprovedComments(mediaId: number): Promise<MediaCommentRow[]> {
+    return this.db
+      .select()
+      .from(mediaComments)
+      .where(and(eq(mediaComments.mediaId, mediaId), eq(mediaComments.approved, true)))
+      .orderBy(asc(mediaComments.createdAt), asc(mediaComments.id));
+  }
+
+  async insertComment(row: typeof mediaComments.$inferInsert): Promise<MediaCommentRow> {
+    const [inserted] = await this.db.insert(mediaComments).values(row).returning();
+    return inserted;
+  }
+
+  async listCommentsForModeration(approved: boolean | null): Promise<Array<MediaCommentRow & { mediaTitle: string }>> {
+    const query = this.db
+      .select({ comment: mediaComments, mediaTitle: mediaItems.title })
+      .from(mediaComments)
+      .innerJoin(mediaItems, eq(mediaItems.id, mediaComments.mediaId))
+      .where(approved === null ? undefined : eq(mediaComments.approved, approved))
+      .orderBy(desc(mediaComments.createdAt), desc(mediaComments.id));
+    return (await query).map((row) => ({ ...row.comment, mediaTitle: row.mediaTitle }));
+  }
+
+  async countPendingComments(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(mediaComments).where(eq(mediaComments.approved, false));
+    return row.n;
+  }
+
+  async approveComment(id: number): Promise<MediaCommentRow | null> {
+    const [row] = await this.db.update(mediaComments).set({ approved: true }).where(eq(mediaComments.id, id)).returning();
+    return row ?? null;
+  }
+
+  async deleteComment(id: number): Promise<boolean> {
+    const rows = await this.db.delete(mediaComments).where(eq(mediaComments.id, id)).returning({ id: mediaComments.id });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,282 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "../../db/client.server.ts";
+import type { StoredSize } from "../../db/schema/media.ts";
+import { ContentEvents } from "../cache/content-cache.ts";
+import { DomainError, parseOrThrow } from "../errors.ts";
+import { parseId } from "../ids.ts";
+import { FORM_BUDGETS, retryAfterMinutes, retryAfterSeconds, type RateLimitRule } from "../rate-limit/rules.ts";
+import { RateLimitService } from "../rate-limit/service.server.ts";
+import { processImage, sniff } from "./processing.server.ts";
+import { MediaRepo, type MediaCommentRow, type MediaRow, type NewMediaRow } from "./repo.server.ts";
+import { checkUpload, type SizeLimits } from "./rules.ts";
+import {
+  galleryQuerySchema,
+  mediaCommentInputSchema,
+  mediaUpdateSchema,
+  uploadFieldsSchema,
+  type AdminMedia,
+  type ModerationMediaComment,
+  type PublicMedia,
+  type PublicMediaComment,
+} from "./schema.ts";
+import type { MediaStorage } from "./storage.server.ts";
+
+/** The address a stored file is served from (see server/media-files.server.ts). */
+export const UPLOADS_PATH = "/uploads/";
+export const fileUrl = (key: string) => UPLOADS_PATH + key;
+
+const mediaNotFound = () => new DomainError("not_found", "media:errors.notFound");
+const commentNotFound = () => new DomainError("not_found", "media:errors.commentNotFound");
+const fileRequired = () => new DomainError("validation", "media:validation.fileRequired", { fields: { file: "media:validation.fileRequired" } });
+
+function toPublic(row: MediaRow): PublicMedia {
+  const url = fileUrl(row.fileKey);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    language: row.language,
+    mediaType: row.mediaType,
+    type: row.mediaType,
+    category: row.category,
+    clientName: row.clientName,
+    projectType: row.projectType,
+    featured: row.featured,
+    sortOrder: row.sortOrder,
+    mimeType: row.mimeType,
+    fileSize: row.fileSize,
+    width: row.width,
+    height: row.height,
+    mediaUrl: url,
+    url,
+    thumbnailUrl: row.thumbnailKey ? fileUrl(row.thumbnailKey) : null,
+    sizes: row.sizes.map((size) => ({ width: size.width, url: fileUrl(size.key) })),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toAdmin(row: MediaRow & { pendingComments?: number }): AdminMedia {
+  return { ...toPublic(row), status: row.status, updatedAt: row.updatedAt.toISOString(), pendingComments: row.pendingComments ?? 0 };
+}
+
+function toPublicComment(row: MediaCommentRow): PublicMediaComment {
+  return { id: row.id, mediaId: row.mediaId, authorName: row.authorName, content: row.content, language: row.language, createdAt: row.createdAt.toISOString() };
+}
+
+function keysOf(row: Pick<MediaRow, "fileKey" | "thumbnailKey" | "sizes">): string[] {
+  return [row.fileKey, ...(row.thumbnailKey ? [row.thumbnailKey] : []), ...row.sizes.map((size) => size.key)];
+}
+
+/** An uploaded file as the edge received it. */
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Who uploads: staff publish at once; a visitor's upload waits for approval and counts against their address. */
+export interface Uploader {
+  staff: boolean;
+  userId?: string | null;
+  /** The client's address; absent for the application's own uploads (the demo seed). */
+  address?: string;
+  language?: string;
+}
+
+export interface MediaOptions {
+  storage: MediaStorage;
+  limits: SizeLimits;
+  /** Visitors' uploads per address and hour. */
+  uploadsPerAddress: number;
+  rateLimits?: RateLimitService;
+  content?: ContentEvents;
+}
+
+/** The media portfolio: uploads, the public gallery, comments, and staff editing and moderation. */
+export class MediaService {
+  private readonly repo: MediaRepo;
+  private readonly storage: MediaStorage;
+  private readonly rateLimits: RateLimitService;
+  private readonly content: ContentEvents;
+  readonly limits: SizeLimits;
+  private readonly uploadRule: RateLimitRule;
+
+  constructor(db: Database, options: MediaOptions) {
+    this.repo = new MediaRepo(db);
+    this.storage = options.storage;
+    this.limits = options.limits;
+    this.rateLimits = options.rateLimits ?? new RateLimitService(db);
+    this.content = options.content ?? new ContentEvents();
+    this.uploadRule = { name: "media-upload:address", limit: options.uploadsPerAddress, windowMs: 60 * 60_000 };
+  }
+
+  /**
+   * Stores an upload: the fields checked (title required), the visitor's budget counted, the file's type
+   * sniffed from its bytes and checked against its name and its kind's size limit, images re-encoded
+   * without metadata with their thumbnail and responsive copies. Nothing is stored when any check fails.
+   */
+  async upload(fields: unknown, file: UploadedFile | null, by: Uploader): Promise<AdminMedia> {
+    const valid = parseOrThrow(uploadFieldsSchema, fields);
+    if (!file || file.bytes.byteLength === 0) throw fileRequired();
+    if (!by.staff && by.address !== undefined) {
+      const decision = await this.rateLimits.hit(this.uploadRule, by.address);
+      if (!decision.allowed) {
+        const minutes = retryAfterMinutes(decision.retryAfterMs);
+        throw new DomainError("rate_limited", "media:errors.tooManyUploads", { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
+      }
+    }
+    const accepted = checkUpload({ name: file.name, size: file.bytes.byteLength, sniffed: await sniff(file.bytes) }, this.limits);
+    const folder = `media/${randomUUID()}`;
+    const stored: string[] = [];
+    const put = async (name: string, extension: string, body: Uint8Array, contentType: string) => {
+      const key = `${folder}/${name}.${extension}`;
+      await this.storage.put(key, body, contentType);
+      stored.push(key);
+      return key;
+    };
+    try {
+      let row: Omit<NewMediaRow, "title" | "description" | "category" | "language" | "status">;
+      if (accepted.mediaType === "image") {
+        const image = await processImage(file.bytes, accepted.mime);
+        const keys = new Map<string, string>();
+        for (const variant of image.variants) keys.set(variant.name, await put(variant.name, variant.extension, variant.body, variant.contentType));
+        const original = image.variants[0];
+        const sizes: StoredSize[] = image.variants.filter((v) => v.name.startsWith("w")).map((v) => ({ width: v.width, key: keys.get(v.name)! }));
+        row = {
+          mediaType: "image",
+          mimeType: original.contentType,
+          fileSize: original.body.byteLength,
+          width: image.width,
+          height: image.height,
+          fileKey: keys.get("original")!,
+          thumbnailKey: keys.get("thumb") ?? null,
+          sizes,
+        };
+      } else {
+        row = {
+          mediaType: accepted.mediaType,
+          mimeType: accepted.mime,
+          fileSize: file.bytes.byteLength,
+          fileKey: await put("original", accepted.extension, file.bytes, accepted.mime),
+          sizes: [],
+        };
+      }
+      const inserted = await this.repo.insert({
+        ...row,
+        title: valid.title,
+        description: valid.description,
+        category: valid.category,
+        language: by.language === "fr" ? "fr" : "en",
+        status: by.staff ? "published" : "pending",
+        uploadedBy: by.userId ?? null,
+      });
+      if (by.staff) this.content.changed("media");
+      return toAdmin(inserted);
+    } catch (error) {
+      await Promise.allSettled(stored.map((key) => this.storage.delete(key)));
+      throw error;
+    }
+  }
+
+  /** Published items, featured first, in one category when asked. */
+  async listPublished(query: unknown = {}): Promise<PublicMedia[]> {
+    const { category } = parseOrThrow(galleryQuerySchema, query);
+    return (await this.repo.listPublished(category)).map(toPublic);
+  }
+
+  /** One published item, or not found (a pending upload is not public). */
+  async getPublished(rawId: string | number): Promise<PublicMedia> {
+    return toPublic(await this.publishedRow(rawId));
+  }
+
+  async listApprovedComments(rawId: string | number): Promise<PublicMediaComment[]> {
+    const row = await this.publishedRow(rawId);
+    return (await this.repo.listApprovedComments(row.id)).map(toPublicComment);
+  }
+
+  /** Stores a visitor's comment on a published item, unapproved until staff approve it (like blog comments). */
+  async submitComment(rawId: string | number, input: unknown, from: { address?: string; language?: string } = {}): Promise<PublicMediaComment & { approved: boolean }> {
+    const row = await this.publishedRow(rawId);
+    const valid = parseOrThrow(mediaCommentInputSchema, input);
+    if (from.address !== undefined) await this.rateLimits.enforce(FORM_BUDGETS.comment, { address: from.address });
+    const comment = await this.repo.insertComment({
+      mediaId: row.id,
+      authorName: valid.name,
+      content: valid.comment,
+      language: from.language === "fr" || from.language === "en" ? from.language : row.language,
+      approved: false,
+    });
+    return { ...toPublicComment(comment), approved: comment.approved };
+  }
+
+  // --- staff -----------------------------------------------------------------------------------
+
+  /** Every item, pending ones included, newest first, with its count of comments awaiting moderation. */
+  async listAll(): Promise<AdminMedia[]> {
+    return (await this.repo.listAll()).map(toAdmin);
+  }
+
+  async countPending(): Promise<number> {
+    return this.repo.countPending();
+  }
+
+  async update(rawId: string | number, input: unknown): Promise<AdminMedia> {
+    const id = parseId(rawId);
+    if (id === null) throw mediaNotFound();
+    const valid = parseOrThrow(mediaUpdateSchema, input);
+    const row = await this.repo.update(id, valid);
+    if (!row) throw mediaNotFound();
+    this.content.changed("media");
+    return toAdmin(row);
+  }
+
+  /** Approving publishes a pending upload. */
+  async approve(rawId: string | number): Promise<AdminMedia> {
+    return this.update(rawId, { status: "published" });
+  }
+
+  /** Deletes the item, its comments and its files. */
+  async delete(rawId: string | number): Promise<void> {
+    const id = parseId(rawId);
+    const row = id === null ? null : await this.repo.delete(id);
+    if (!row) throw mediaNotFound();
+    this.content.changed("media");
+    // The row is gone first: a file left behind by a storage failure is unreachable, never a broken item.
+    await Promise.allSettled(keysOf(row).map((key) => this.storage.delete(key)));
+  }
+
+  async listComments(status: "pending" | "approved" | "all" = "pending"): Promise<ModerationMediaComment[]> {
+    const rows = await this.repo.listCommentsForModeration(status === "all" ? null : status === "approved");
+    return rows.map((row) => ({ ...toPublicComment(row), approved: row.approved, mediaTitle: row.mediaTitle }));
+  }
+
+  async countPendingComments(): Promise<number> {
+    return this.repo.countPendingComments();
+  }
+
+  async approveComment(rawId: string | number): Promise<PublicMediaComment> {
+    const id = parseId(rawId);
+    const row = id === null ? null : await this.repo.approveComment(id);
+    if (!row) throw commentNotFound();
+    this.content.changed("media");
+    return toPublicComment(row);
+  }
+
+  /** Rejecting deletes the comment. */
+  async rejectComment(rawId: string | number): Promise<void> {
+    const id = parseId(rawId);
+    if (id === null || !(await this.repo.deleteComment(id))) throw commentNotFound();
+    this.content.changed("media");
+  }
+
+  /** A stored file, for the file route; only keys of the media storage's shape are looked up. */
+  async readFile(key: string) {
+    return this.storage.get(key);
+  }
+
+  private async publishedRow(rawId: string | number): Promise<MediaRow> {
+    const id = parseId(rawId);
+    const row = id === null ? null : await this.repo.find(id);
+    if (!row || row.status !== "published") throw mediaNotFound();
+    return row;
+  }
+}

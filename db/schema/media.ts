@@ -1,0 +1,62 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users.ts";
+
+/** A responsive copy of an image: its width in pixels and where it is stored. */
+export interface StoredSize {
+  width: number;
+  key: string;
+}
+
+/**
+ * One item of the media portfolio (spec section 3, "Media"): an uploaded image, video or sound and what it
+ * shows. Its title and description are what the uploader wrote, in the language they wrote it
+ * (docs/decisions/0017-bilingual-content.md); the file lives in the media storage under `file_key`.
+ */
+export const mediaItems = pgTable(
+  "media_items",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    language: text("language").notNull().default("en"),
+    mediaType: text("media_type").notNull(),
+    category: text("category").notNull().default("portfolio"),
+    /** pending until staff approve a visitor's upload; staff uploads are published at once. */
+    status: text("status").notNull().default("pending"),
+    clientName: text("client_name"),
+    projectType: text("project_type"),
+    featured: boolean("featured").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    /** The type sniffed from the bytes (after re-encoding, for images). */
+    mimeType: text("mime_type").notNull(),
+    /** Bytes of the stored full-size file. */
+    fileSize: integer("file_size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    fileKey: text("file_key").notNull(),
+    thumbnailKey: text("thumbnail_key"),
+    sizes: jsonb("sizes").$type<StoredSize[]>().notNull().default([]),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("media_items_status_idx").on(table.status, table.category)],
+);
+
+/** A visitor's comment on a media item: name and comment (spec section 5), public once staff approve it. */
+export const mediaComments = pgTable(
+  "media_comments",
+  {
+    id: serial("id").primaryKey(),
+    mediaId: integer("media_id")
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: "cascade" }),
+    authorName: text("author_name").notNull(),
+    content: text("content").notNull(),
+    /** The language the comment was written in: the page's language when it was sent. */
+    language: text("language").notNull().default("en"),
+    approved: boolean("approved").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("media_comments_media_idx").on(table.mediaId, table.approved)],
+);

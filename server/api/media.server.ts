@@ -1,0 +1,231 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { isStaff } from "../../core/auth/rules.ts";
+import { DomainError } from "../../core/errors.ts";
+import { MEDIA_CATEGORIES, MEDIA_STATUSES, MEDIA_TYPES, MODERATION_STATUSES, galleryQuerySchema, mediaCommentInputSchema, mediaUpdateSchema } from "../../core/media/schema.ts";
+import type { Config } from "../../config/env.ts";
+import { requireStaff } from "../middleware/auth-guard.server.ts";
+import type { Services } from "../services.server.ts";
+import { clientAddress } from "./auth.server.ts";
+import { createRouter } from "./router.server.ts";
+
+const errorSchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi("Error");
+
+const publicMediaSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    language: z.string().openapi({ description: "The language the uploader wrote the title and description in" }),
+    mediaType: z.string().openapi({ enum: [...MEDIA_TYPES] }),
+    type: z.string().openapi({ description: "The same as mediaType" }),
+    category: z.string().openapi({ enum: [...MEDIA_CATEGORIES] }),
+    clientName: z.string().nullable(),
+    projectType: z.string().nullable(),
+    featured: z.boolean(),
+    sortOrder: z.number().int(),
+    mimeType: z.string().openapi({ description: "Sniffed from the bytes; images are re-encoded" }),
+    fileSize: z.number().int().openapi({ description: "Bytes of the stored full-size file" }),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    mediaUrl: z.string(),
+    url: z.string().openapi({ description: "The same as mediaUrl" }),
+    thumbnailUrl: z.string().nullable().openapi({ description: "A 320 px square WebP for images; null otherwise" }),
+    sizes: z.array(z.object({ width: z.number().int(), url: z.string() })).openapi({ description: "WebP copies at 480, 960 and 1600 px, those narrower than the image" }),
+    createdAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("Media");
+
+const adminMediaSchema = publicMediaSchema
+  .extend({ status: z.string().openapi({ enum: [...MEDIA_STATUSES] }), updatedAt: z.string().openapi({ format: "date-time" }), pendingComments: z.number().int() })
+  .openapi("AdminMedia");
+
+const mediaCommentSchema = z
+  .object({ id: z.number().int(), mediaId: z.number().int(), authorName: z.string(), content: z.string(), language: z.string(), createdAt: z.string().openapi({ format: "date-time" }) })
+  .openapi("MediaComment");
+
+const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const notFound = json(errorSchema, "Media not found");
+const staffErrors = { 401: json(errorSchema, "Not signed in"), 403: json(errorSchema, "Signed in without a staff role") };
+
+const listMedia = createRoute({
+  method: "get",
+  path: "/media",
+  tags: ["media"],
+  summary: "Published media, featured first, optionally in one category",
+  request: { query: galleryQuerySchema },
+  responses: { 200: json(z.array(publicMediaSchema), "Published media"), 400: json(errorSchema, "Unknown category") },
+});
+
+const getMedia = createRoute({
+  method: "get",
+  path: "/media/{id}",
+  tags: ["media"],
+  summary: "One published media item",
+  request: { params: idParams },
+  responses: { 200: json(publicMediaSchema, "The item"), 404: notFound },
+});
+
+const uploadMedia = createRoute({
+  method: "post",
+  path: "/media",
+  tags: ["media"],
+  summary: "Upload a file (multipart/form-data: file, title, description, category)",
+  description:
+    "The file's type is read from its bytes: images (JPEG, PNG, WebP, GIF, AVIF), videos (MP4, WebM, QuickTime) and sounds (MP3, WAV, Ogg, FLAC, M4A, AAC) " +
+    "are accepted, within MEDIA_MAX_*_BYTES; a name whose extension says another type, SVG, HTML and anything else are refused. Images are re-encoded " +
+    "without metadata. A visitor's upload waits for staff approval; a staff upload is published at once.",
+  responses: {
+    201: json(adminMediaSchema, "Stored: pending for a visitor, published for staff"),
+    400: json(errorSchema, "No file, no title, or a refused type; `message` and `fields` are translated"),
+    413: json(errorSchema, "Over the size limit of the file's kind"),
+    429: json(errorSchema, "Too many uploads from this address; Retry-After says when to try again"),
+  },
+});
+
+const listComments = createRoute({
+  method: "get",
+  path: "/media/{id}/comments",
+  tags: ["media"],
+  summary: "Approved comments of a published item, oldest first",
+  request: { params: idParams },
+  responses: { 200: json(z.array(mediaCommentSchema), "Approved comments"), 404: notFound },
+});
+
+const submitComment = createRoute({
+  method: "post",
+  path: "/media/{id}/comments",
+  tags: ["media"],
+  summary: "Comment on a published item (name and comment); it appears once approved",
+  request: { params: idParams, body: { required: true, content: { "application/json": { schema: mediaCommentInputSchema } } } },
+  responses: {
+    201: json(mediaCommentSchema.extend({ approved: z.boolean() }), "Stored, awaiting moderation"),
+    400: json(errorSchema, "Missing name or comment"),
+    404: notFound,
+    429: json(errorSchema, "Too many comments from this address"),
+  },
+});
+
+const updateMedia = createRoute({
+  method: "put",
+  path: "/media/{id}",
+  tags: ["media", "staff"],
+  summary: "Edit an item, publish or unpublish it; any subset of the fields (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams, body: { required: true, content: { "application/json": { schema: mediaUpdateSchema } } } },
+  responses: { 200: json(adminMediaSchema, "Updated"), 400: json(errorSchema, "Invalid input"), 404: notFound, ...staffErrors },
+});
+
+const deleteMedia = createRoute({
+  method: "delete",
+  path: "/media/{id}",
+  tags: ["media", "staff"],
+  summary: "Delete an item, its comments and its files (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams },
+  responses: { 204: { description: "Deleted" }, 404: notFound, ...staffErrors },
+});
+
+const adminListMedia = createRoute({
+  method: "get",
+  path: "/admin/media",
+  tags: ["media", "staff"],
+  summary: "Every item, pending uploads included (staff)",
+  middleware: [requireStaff] as const,
+  responses: { 200: json(z.array(adminMediaSchema), "All media"), ...staffErrors },
+});
+
+const approveMedia = createRoute({
+  method: "post",
+  path: "/admin/media/{id}/approve",
+  tags: ["media", "staff"],
+  summary: "Publish a visitor's upload (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams },
+  responses: { 200: json(adminMediaSchema, "Published"), 404: notFound, ...staffErrors },
+});
+
+const adminListComments = createRoute({
+  method: "get",
+  path: "/admin/media-comments",
+  tags: ["media", "staff"],
+  summary: "The media comment moderation queue (staff)",
+  middleware: [requireStaff] as const,
+  request: { query: z.object({ status: z.enum(MODERATION_STATUSES, { message: "errors:invalidValue" }).default("pending") }) },
+  responses: { 200: json(z.array(mediaCommentSchema.extend({ approved: z.boolean(), mediaTitle: z.string() })), "Comments"), 400: json(errorSchema, "Invalid status"), ...staffErrors },
+});
+
+const approveComment = createRoute({
+  method: "post",
+  path: "/admin/media-comments/{id}/approve",
+  tags: ["media", "staff"],
+  summary: "Approve a media comment: it becomes public (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams },
+  responses: { 200: json(mediaCommentSchema, "Approved"), 404: json(errorSchema, "Comment not found"), ...staffErrors },
+});
+
+const rejectComment = createRoute({
+  method: "post",
+  path: "/admin/media-comments/{id}/reject",
+  tags: ["media", "staff"],
+  summary: "Reject a media comment: it is deleted (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams },
+  responses: { 204: { description: "Rejected and deleted" }, 404: json(errorSchema, "Comment not found"), ...staffErrors },
+});
+
+function withRetryAfter(c: { header(name: string, value: string): void }, error: unknown): never {
+  if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(error.details.params?.retryAfterSeconds ?? 60));
+  throw error;
+}
+
+/** The media portfolio's API: the public gallery, uploads and comments, and staff editing and moderation. */
+export function mediaRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
+  const media = services.media;
+  return createRouter()
+    .openapi(listMedia, async (c) => c.json(await media.listPublished(c.req.valid("query")), 200))
+    .openapi(getMedia, async (c) => c.json(await media.getPublished(c.req.valid("param").id), 200))
+    .openapi(uploadMedia, async (c) => {
+      const user = c.get("user");
+      const staff = Boolean(user && isStaff(user.role));
+      let form: Record<string, string | File>;
+      try {
+        // Anything but a multipart or URL-encoded form reads as no fields, answered "Title is required".
+        form = await c.req.parseBody();
+      } catch {
+        throw new DomainError("validation", "media:validation.fileRequired", { fields: { file: "media:validation.fileRequired" } });
+      }
+      const { file, ...fields } = form;
+      const upload = file instanceof File ? { name: file.name.slice(0, 255), bytes: new Uint8Array(await file.arrayBuffer()) } : null;
+      try {
+        const item = await media.upload(fields, upload, { staff, userId: user?.id ?? null, address: clientAddress(c, config), language: c.get("language") });
+        return c.json(item, 201);
+      } catch (error) {
+        withRetryAfter(c, error);
+      }
+    })
+    .openapi(listComments, async (c) => c.json(await media.listApprovedComments(c.req.valid("param").id), 200))
+    .openapi(submitComment, async (c) => {
+      try {
+        return c.json(await media.submitComment(c.req.valid("param").id, c.req.valid("json"), { address: clientAddress(c, config), language: c.get("language") }), 201);
+      } catch (error) {
+        withRetryAfter(c, error);
+      }
+    })
+    .openapi(updateMedia, async (c) => c.json(await media.update(c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(deleteMedia, async (c) => {
+      await media.delete(c.req.valid("param").id);
+      return c.body(null, 204);
+    })
+    .openapi(adminListMedia, async (c) => c.json(await media.listAll(), 200))
+    .openapi(approveMedia, async (c) => c.json(await media.approve(c.req.valid("param").id), 200))
+    .openapi(adminListComments, async (c) => c.json(await media.listComments(c.req.valid("query").status), 200))
+    .openapi(approveComment, async (c) => c.json(await media.approveComment(c.req.valid("param").id), 200))
+    .openapi(rejectComment, async (c) => {
+      await media.rejectComment(c.req.valid("param").id);
+      return c.body(null, 204);
+    });
+}
