@@ -3,6 +3,7 @@ import type { Logger } from "../server/logger.server.ts";
 import type { Services } from "../server/services.server.ts";
 import { seedDemoTestimonials } from "./seed-testimonials.server.ts";
 import { seedDemoDeals } from "./seed-deals.server.ts";
+import { seedDemoTutorials } from "./seed-tutorials.server.ts";
 
 const DAY = 24 * 3600_000;
 
@@ -346,4 +347,5 @@ export async function seedDemoContent(services: Services, logger: Logger): Promi
   await seedBlog(services, logger);
   await seedDemoTestimonials(services, logger);
   await seedDemoDeals(services, logger);
+  await seedDemoTutorials(services, logger);
 }

@@ -29,6 +29,7 @@ const SECONDS: Record<string, number> = {
   "password-reset.test.ts": 22,
   "booking-keyboard.test.ts": 18,
   "cart.test.ts": 17,
+  "tutorials.test.ts": 20,
   "cart-limits.test.ts": 14,
   "site-french.test.ts": 14,
   "home.test.ts": 10,

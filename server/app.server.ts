@@ -15,6 +15,7 @@ import { mailRoutes } from "./api/mail.server.ts";
 import { testimonialRoutes } from "./api/testimonials.server.ts";
 import { catalogueRoutes } from "./api/catalogue.server.ts";
 import { dealRoutes } from "./api/deals.server.ts";
+import { tutorialRoutes } from "./api/tutorials.server.ts";
 import { leadRoutes } from "./api/leads.server.ts";
 import { newsletterRoutes } from "./api/newsletter.server.ts";
 import { promotionRoutes } from "./api/promotions.server.ts";
@@ -154,6 +155,7 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   api.route("/", catalogueRoutes(services));
   api.route("/", promotionRoutes(services, config));
   api.route("/", dealRoutes(services));
+  api.route("/", tutorialRoutes(services, config));
   api.route("/", newsletterRoutes(services, config));
   api.route("/", orderRoutes(services, config));
   api.route("/", sandboxPaymentRoutes(services));

@@ -11,6 +11,7 @@ import { MailService } from "../core/mail/service.server.ts";
 import { TestimonialService } from "../core/testimonials/service.server.ts";
 import { CatalogueService } from "../core/catalogue/service.server.ts";
 import { DealService } from "../core/deals/service.server.ts";
+import { TutorialService } from "../core/tutorials/service.server.ts";
 import { NewsletterService } from "../core/newsletter/service.server.ts";
 import { PromoService } from "../core/promotions/service.server.ts";
 import { CheckoutService } from "../core/checkout/service.server.ts";
@@ -42,6 +43,7 @@ export interface Services {
   catalogue: CatalogueService;
   promotions: PromoService;
   deals: DealService;
+  tutorials: TutorialService;
   newsletter: NewsletterService;
   /** Signatures for the order cookie, receipt links and the sandbox's webhook secret. */
   signing: Signing;
@@ -141,6 +143,7 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     catalogue,
     promotions,
     deals,
+    tutorials: new TutorialService(db, content),
     newsletter: new NewsletterService(db, { mail, translate, rateLimits: mailing.rateLimits, publicUrl: config.publicUrl, companyName: config.COMPANY_NAME }),
     signing,
     orders,

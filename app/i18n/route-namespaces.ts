@@ -14,6 +14,8 @@ export const ROUTE_NAMESPACES = {
   contact: ["contact", "appointments", "errors"],
   posts: ["blog", "errors"],
   post: ["blog", "errors"],
+  tutorials: ["tutorials"],
+  tutorial: ["tutorials"],
   login: ["auth", "errors"],
   register: ["auth", "errors"],
   "forgot-password": ["auth", "errors"],
