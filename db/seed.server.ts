@@ -4,6 +4,7 @@ import type { Services } from "../server/services.server.ts";
 import { seedDemoTestimonials } from "./seed-testimonials.server.ts";
 import { seedDemoDeals } from "./seed-deals.server.ts";
 import { seedDemoTutorials } from "./seed-tutorials.server.ts";
+import { seedDemoClasses } from "./seed-classes.server.ts";
 
 const DAY = 24 * 3600_000;
 
@@ -348,4 +349,5 @@ export async function seedDemoContent(services: Services, logger: Logger): Promi
   await seedDemoTestimonials(services, logger);
   await seedDemoDeals(services, logger);
   await seedDemoTutorials(services, logger);
+  await seedDemoClasses(services, logger);
 }

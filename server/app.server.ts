@@ -16,6 +16,7 @@ import { testimonialRoutes } from "./api/testimonials.server.ts";
 import { catalogueRoutes } from "./api/catalogue.server.ts";
 import { dealRoutes } from "./api/deals.server.ts";
 import { tutorialRoutes } from "./api/tutorials.server.ts";
+import { classRoutes } from "./api/classes.server.ts";
 import { leadRoutes } from "./api/leads.server.ts";
 import { newsletterRoutes } from "./api/newsletter.server.ts";
 import { promotionRoutes } from "./api/promotions.server.ts";
@@ -156,6 +157,7 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   api.route("/", promotionRoutes(services, config));
   api.route("/", dealRoutes(services));
   api.route("/", tutorialRoutes(services, config));
+  api.route("/", classRoutes(services));
   api.route("/", newsletterRoutes(services, config));
   api.route("/", orderRoutes(services, config));
   api.route("/", sandboxPaymentRoutes(services));

@@ -12,6 +12,7 @@ import { TestimonialService } from "../core/testimonials/service.server.ts";
 import { CatalogueService } from "../core/catalogue/service.server.ts";
 import { DealService } from "../core/deals/service.server.ts";
 import { TutorialService } from "../core/tutorials/service.server.ts";
+import { ClassService } from "../core/classes/service.server.ts";
 import { NewsletterService } from "../core/newsletter/service.server.ts";
 import { PromoService } from "../core/promotions/service.server.ts";
 import { CheckoutService } from "../core/checkout/service.server.ts";
@@ -44,6 +45,7 @@ export interface Services {
   promotions: PromoService;
   deals: DealService;
   tutorials: TutorialService;
+  classes: ClassService;
   newsletter: NewsletterService;
   /** Signatures for the order cookie, receipt links and the sandbox's webhook secret. */
   signing: Signing;
@@ -144,6 +146,7 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     promotions,
     deals,
     tutorials: new TutorialService(db, content),
+    classes: new ClassService(db, content),
     newsletter: new NewsletterService(db, { mail, translate, rateLimits: mailing.rateLimits, publicUrl: config.publicUrl, companyName: config.COMPANY_NAME }),
     signing,
     orders,
