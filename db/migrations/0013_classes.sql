@@ -1,3 +1,25 @@
+CREATE TABLE "class_enrollments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"class_id" integer NOT NULL,
+	"user_id" text,
+	"customer_name" text NOT NULL,
+	"customer_email" text NOT NULL,
+	"enrollment_status" text DEFAULT 'reserved' NOT NULL,
+	"payment_status" text DEFAULT 'pending' NOT NULL,
+	"payment_intent_id" text,
+	"amount_paid" integer DEFAULT 0 NOT NULL,
+	"reserved_until" timestamp with time zone NOT NULL,
+	"enrolled_at" timestamp with time zone,
+	"completed_at" timestamp with time zone,
+	"certificate_url" text,
+	"progress" integer DEFAULT 0 NOT NULL,
+	"notes" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "class_enrollments_status" CHECK ("class_enrollments"."enrollment_status" in ('reserved', 'active', 'cancelled')),
+	CONSTRAINT "class_enrollments_payment_status" CHECK ("class_enrollments"."payment_status" in ('pending', 'paid', 'failed')),
+	CONSTRAINT "class_enrollments_amount" CHECK ("class_enrollments"."amount_paid" >= 0)
+);
+--> statement-breakpoint
 CREATE TABLE "classes" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"title_en" text NOT NULL,
@@ -38,4 +60,6 @@ CREATE TABLE "classes" (
 	CONSTRAINT "classes_price" CHECK ("classes"."price" >= 0)
 );
 --> statement-breakpoint
+ALTER TABLE "class_enrollments" ADD CONSTRAINT "class_enrollments_class_id_classes_id_fk" FOREIGN KEY ("class_id") REFERENCES "public"."classes"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "class_enrollments_class_status_idx" ON "class_enrollments" USING btree ("class_id","enrollment_status","reserved_until");--> statement-breakpoint
 CREATE INDEX "classes_active_start_idx" ON "classes" USING btree ("active","start_date");

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * A class exists once, whatever the language it is read in: its texts are stored in both languages,
@@ -56,5 +56,42 @@ export const classes = pgTable(
     index("classes_active_start_idx").on(table.active, table.startDate),
     check("classes_enrollment_within_seats", sql`${table.currentEnrollment} >= 0 and (${table.maxStudents} is null or ${table.currentEnrollment} <= ${table.maxStudents})`),
     check("classes_price", sql`${table.price} >= 0`),
+  ],
+);
+
+/**
+ * A person's seat in a class (spec 001, section 3, "Enrollments"): held while they pay (`reserved`
+ * until `reserved_until`), then `active` and `paid` once the payment provider says so, or `cancelled`
+ * when the payment fails or the hold is given up. The person is a signed-in user or a guest named by the
+ * name and e-mail given at payment (decision 6): never a placeholder.
+ */
+export const classEnrollments = pgTable(
+  "class_enrollments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    classId: integer("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "restrict" }),
+    userId: text("user_id"),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    enrollmentStatus: text("enrollment_status").notNull().default("reserved"),
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    paymentIntentId: text("payment_intent_id"),
+    /** Cents; the class's price when the seat was held, decided by the server. */
+    amountPaid: integer("amount_paid").notNull().default(0),
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }).notNull(),
+    enrolledAt: timestamp("enrolled_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    certificateUrl: text("certificate_url"),
+    progress: integer("progress").notNull().default(0),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("class_enrollments_class_status_idx").on(table.classId, table.enrollmentStatus, table.reservedUntil),
+    check("class_enrollments_status", sql`${table.enrollmentStatus} in ('reserved', 'active', 'cancelled')`),
+    check("class_enrollments_payment_status", sql`${table.paymentStatus} in ('pending', 'paid', 'failed')`),
+    check("class_enrollments_amount", sql`${table.amountPaid} >= 0`),
   ],
 );
