@@ -22,7 +22,7 @@ export const ROUTE_NAMESPACES = {
   "reset-password": ["auth", "errors"],
   "register-confirm": ["auth", "errors"],
   "account-password": ["auth", "errors"],
-  admin: ["admin", "blog", "testimonials", "deals", "payments", "errors"],
+  admin: ["admin", "blog", "testimonials", "deals", "payments", "tutorials", "errors"],
   leads: ["leads", "admin", "errors"],
   cart: ["cart"],
   checkout: ["checkout", "cart"],

@@ -3,6 +3,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { translator } from "../../server/i18n.server.ts";
 import { AdminDashboard } from "../features/admin/admin-dashboard.tsx";
 import { DealsTab } from "../features/admin/deals-tab.tsx";
+import { TutorialsTab } from "../features/admin/tutorials-tab.tsx";
 import { OrdersTab } from "../features/admin/orders-tab.tsx";
 import { SubscriptionsTab } from "../features/admin/subscriptions-tab.tsx";
 import { ModerationTab } from "../features/admin/moderation-tab.tsx";
@@ -15,12 +16,12 @@ import type { Route } from "./+types/admin";
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireStaffPage(context);
   const language = pageLanguage(params, context);
-  const { blog, testimonials, deals } = context.services;
-  const [posts, pendingComments, moderation, allDeals] = await Promise.all([blog.listAllPosts(), blog.listComments("pending"), testimonials.listForModeration(), deals.listAll()]);
+  const { blog, testimonials, deals, tutorials } = context.services;
+  const [posts, pendingComments, moderation, allDeals, allTutorials] = await Promise.all([blog.listAllPosts(), blog.listComments("pending"), testimonials.listForModeration(), deals.listAll(), tutorials.listAll()]);
   const reviews = moderation.testimonials;
   // The moderation queue reads oldest first, like the comments beside it.
   const pendingReviews = reviews.filter((review) => !review.approved).reverse();
-  return { posts, pendingComments, reviews, pendingReviews, deals: allDeals, language, sandbox: context.services.checkout.providerName === "sandbox", title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
+  return { posts, pendingComments, reviews, pendingReviews, deals: allDeals, tutorials: allTutorials, language, sandbox: context.services.checkout.providerName === "sandbox", title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
 }
 
 // Switching tabs only changes ?tab=; the data stays the same.
@@ -40,8 +41,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { posts, pendingComments, reviews, pendingReviews, deals, language } = loaderData;
+  const { posts, pendingComments, reviews, pendingReviews, deals, tutorials, language } = loaderData;
   const { t } = useTranslation("admin");
+  const { t: tt } = useTranslation("tutorials");
   const pendingCount = pendingComments.length + pendingReviews.length;
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -60,6 +62,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
             badgeLabel: t("moderation.pendingTotal", { count: pendingCount }),
             content: <ModerationTab comments={pendingComments} reviews={pendingReviews} language={language} />,
           },
+          { id: "tutorials", label: tt("admin.tab"), content: <TutorialsTab tutorials={tutorials} language={language} /> },
           { id: "deals", label: t("tabs.deals"), content: <DealsTab deals={deals} language={language} /> },
           { id: "orders", label: t("tabs.orders"), content: <OrdersTab language={language} /> },
           { id: "subscriptions", label: t("tabs.subscriptions"), content: <SubscriptionsTab language={language} sandbox={loaderData.sandbox} /> },

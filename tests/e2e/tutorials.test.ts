@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TUTORIALS } from "../../db/seed-tutorials.server.ts";
-import { expectAccessible, expectedStatus, expectText, launchBrowser, openPage, saveScreenshot, waitForHydration, type PageSession } from "./browser.ts";
+import { adminAccount, expectAccessible, expectedStatus, expectText, launchBrowser, openPage, saveScreenshot, signIn, waitForHydration, waitForToastsToSettle, type PageSession } from "./browser.ts";
 
 /**
  * Tutorials in a real browser (issue 12), in English and French: browsing and filtering the list, a
@@ -183,5 +183,77 @@ describe("tutorials in French", () => {
     await saveScreenshot(page, "tutorial-fr-390");
     await expectAccessible(page);
     await session.close();
+  });
+});
+
+describe("tutorials in /admin", () => {
+  it("staff create a tutorial in both languages side by side, see a missing translation flagged, edit it and delete it", async () => {
+    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const titleEn = `Lighting a Product Shot ${id}`;
+    const titleFr = `Éclairer une photo produit ${id}`;
+    const staff = await openPage(browser);
+    const admin = staff.page;
+    const account = adminAccount();
+    await signIn(admin, account.email, account.password);
+    await visit(admin, "/admin?tab=tutorials");
+    expect(await admin.getByRole("tab", { name: "Tutorials", exact: true }).getAttribute("aria-selected")).toBe("true");
+    const form = admin.getByRole("form", { name: "Create Tutorial" });
+    await form.waitFor();
+
+    // 'Title is required', in each language, before anything is sent.
+    await form.getByRole("button", { name: "Create Tutorial" }).click();
+    await expectText(form.getByText("Title is required").first(), "Title is required");
+    await expect(form.getByText("Title is required").count()).resolves.toBe(2);
+    await expectAccessible(admin);
+
+    await form.getByLabel("Title (English) *", { exact: true }).fill(titleEn);
+    await form.getByLabel("Title (French) *", { exact: true }).fill(titleFr);
+    await form.getByLabel("Category (English) *", { exact: true }).fill("Photography");
+    await form.getByLabel("Category (French) *", { exact: true }).fill("Photographie");
+    await form.getByLabel("Content (English)", { exact: true }).fill("## Key light\nPlace it at 45 degrees.");
+    await form.getByLabel("Difficulty *", { exact: true }).selectOption("advanced");
+    await form.getByLabel("Video address", { exact: true }).fill("https://example.com/video");
+    await form.getByRole("button", { name: "Create Tutorial" }).click();
+    await expectText(form.getByText("The video must be a YouTube or Vimeo address"), "The video must be a YouTube or Vimeo address");
+    await form.getByLabel("Video address", { exact: true }).fill("https://youtu.be/ysz5S6PUM-U");
+    await form.getByRole("button", { name: "Create Tutorial" }).click();
+    const listed = admin.getByRole("article", { name: titleEn, exact: true });
+    await listed.waitFor();
+    await expect(listed.getByText("French missing", { exact: true }).count()).resolves.toBe(1);
+    await expect(listed.getByText("Published", { exact: true }).count()).resolves.toBe(1);
+    await admin.locator("[data-sonner-toast]").filter({ hasText: "Tutorial created successfully!" }).waitFor();
+    await waitForToastsToSettle(admin);
+    await expectAccessible(admin);
+
+    // Visitors find it, in both languages.
+    const visitor = await visitorSession({ locale: "fr-FR" });
+    await visit(visitor.page, `/fr/tutorials?q=${id}`);
+    expect(await seededCards(visitor.page, "Tutoriels", [titleFr])).toEqual([titleFr]);
+
+    // Edit: the French content makes the flag go away.
+    await listed.getByRole("button", { name: `Edit ${titleEn}` }).click();
+    const editForm = admin.getByRole("form", { name: "Edit Tutorial" });
+    await editForm.waitFor();
+    expect(await editForm.getByLabel("Title (French) *", { exact: true }).inputValue()).toBe(titleFr);
+    await editForm.getByLabel("Content (French)", { exact: true }).fill("## Lumière principale\nPlacez-la à 45 degrés.");
+    await editForm.getByRole("button", { name: "Save Changes" }).click();
+    await admin.getByRole("form", { name: "Create Tutorial" }).waitFor();
+    await expect.poll(() => listed.getByText("French missing", { exact: true }).count()).toBe(0);
+    await visit(visitor.page, `/fr/tutorials?q=${id}`);
+    await visitor.page.getByRole("link", { name: `Commencer le tutoriel\u202f: ${titleFr}` }).click();
+    await visitor.page.waitForURL(/\/fr\/tutorials\/\d+$/);
+    await expectText(heading(visitor.page), titleFr);
+    await expect.poll(() => visitor.page.getByRole("heading", { level: 2, name: "Lumière principale" }).count()).toBe(1);
+
+    // Delete, after confirming.
+    await listed.getByRole("button", { name: `Delete ${titleEn}` }).click();
+    const dialog = admin.getByRole("alertdialog", { name: "Delete this tutorial?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await listed.waitFor({ state: "detached" });
+    await visit(visitor.page, `/fr/tutorials?q=${id}`);
+    expect(await seededCards(visitor.page, "Tutoriels", [titleFr])).toEqual([]);
+    await visitor.close();
+    await staff.close();
   });
 });
