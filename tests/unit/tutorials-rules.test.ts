@@ -102,3 +102,16 @@ describe("tutorial filters (spec 000, section 2: search on title or category, di
     expect(viewDay(new Date("2026-03-02T00:00:00Z"))).toBe("2026-03-02");
   });
 });
+
+describe("the admin's missing-translation flag", () => {
+  const base = { summaryEn: "", summaryFr: "", contentEn: "", contentFr: "", tagsEn: [] as string[], tagsFr: [] as string[] };
+  it("flags the language left empty where the other is written, and nothing when both or neither are", async () => {
+    const { missingTranslations } = await import("../../app/features/admin/tutorials-tab.tsx");
+    const flag = (fields: Partial<typeof base>) => missingTranslations({ ...base, ...fields } as never);
+    expect(flag({})).toEqual([]);
+    expect(flag({ contentEn: "## Steps" })).toEqual(["fr"]);
+    expect(flag({ summaryFr: "Résumé", summaryEn: "  " })).toEqual(["en"]);
+    expect(flag({ contentEn: "x", contentFr: "y", tagsFr: ["vidéo"] })).toEqual(["en"]);
+    expect(flag({ contentEn: "x", summaryFr: "y" })).toEqual(["en", "fr"]);
+  });
+});
