@@ -12,6 +12,8 @@ function pages(idPrefix: string) {
     route("contact", "routes/contact.tsx", id("contact")),
     route("posts", "routes/posts.tsx", id("posts")),
     route("posts/:id", "routes/post.tsx", id("post")),
+    route("tutorials", "routes/tutorials.tsx", id("tutorials")),
+    route("tutorials/:id", "routes/tutorial.tsx", id("tutorial")),
     route("login", "routes/login.tsx", id("login")),
     route("logout", "routes/logout.tsx", id("logout")),
     route("register", "routes/register.tsx", id("register")),

@@ -81,6 +81,8 @@ export const envSchema = z
     SANDBOX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     ORDERS_PER_ADDRESS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1000000").max(1_000_000, "must be between 1 and 1000000").default(60),
     DEAL_RESERVATION_MINUTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1440").max(1440, "must be between 1 and 1440").default(15),
+    /** How long a class seat is held for someone paying for it; unpaid by then, the seat returns. */
+    CLASS_RESERVATION_MINUTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1440").max(1440, "must be between 1 and 1440").default(15),
     CRM_DEFAULT: z.enum(["hubspot", "pipedrive", "salesforce"], { message: "must be hubspot, pipedrive or salesforce" }).optional(),
     HUBSPOT_ACCESS_TOKEN: z.string().min(1).optional(),
     HUBSPOT_API_URL: optionalUrl,

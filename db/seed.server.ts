@@ -4,6 +4,8 @@ import type { Services } from "../server/services.server.ts";
 import { seedDemoTestimonials } from "./seed-testimonials.server.ts";
 import { seedDemoDeals } from "./seed-deals.server.ts";
 import { seedDemoMedia } from "./seed-media.server.ts";
+import { seedDemoTutorials } from "./seed-tutorials.server.ts";
+import { seedDemoClasses } from "./seed-classes.server.ts";
 
 const DAY = 24 * 3600_000;
 
@@ -348,4 +350,6 @@ export async function seedDemoContent(services: Services, logger: Logger): Promi
   await seedDemoTestimonials(services, logger);
   await seedDemoDeals(services, logger);
   await seedDemoMedia(services, logger);
+  await seedDemoTutorials(services, logger);
+  await seedDemoClasses(services, logger);
 }

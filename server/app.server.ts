@@ -15,6 +15,8 @@ import { mailRoutes } from "./api/mail.server.ts";
 import { testimonialRoutes } from "./api/testimonials.server.ts";
 import { catalogueRoutes } from "./api/catalogue.server.ts";
 import { dealRoutes } from "./api/deals.server.ts";
+import { tutorialRoutes } from "./api/tutorials.server.ts";
+import { classRoutes } from "./api/classes.server.ts";
 import { leadRoutes } from "./api/leads.server.ts";
 import { newsletterRoutes } from "./api/newsletter.server.ts";
 import { mediaRoutes } from "./api/media.server.ts";
@@ -167,6 +169,8 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   api.route("/", catalogueRoutes(services));
   api.route("/", promotionRoutes(services, config));
   api.route("/", dealRoutes(services));
+  api.route("/", tutorialRoutes(services, config));
+  api.route("/", classRoutes(services));
   api.route("/", newsletterRoutes(services, config));
   api.route("/", mediaRoutes(services, config));
   api.route("/", orderRoutes(services, config));

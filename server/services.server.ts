@@ -11,6 +11,9 @@ import { MailService } from "../core/mail/service.server.ts";
 import { TestimonialService } from "../core/testimonials/service.server.ts";
 import { CatalogueService } from "../core/catalogue/service.server.ts";
 import { DealService } from "../core/deals/service.server.ts";
+import { TutorialService } from "../core/tutorials/service.server.ts";
+import { ClassService } from "../core/classes/service.server.ts";
+import { EnrollmentService } from "../core/classes/enrollments.server.ts";
 import { NewsletterService } from "../core/newsletter/service.server.ts";
 import { PromoService } from "../core/promotions/service.server.ts";
 import { CheckoutService } from "../core/checkout/service.server.ts";
@@ -44,6 +47,10 @@ export interface Services {
   catalogue: CatalogueService;
   promotions: PromoService;
   deals: DealService;
+  tutorials: TutorialService;
+  classes: ClassService;
+  /** Class seats held, paid and released; the enrolment flow through /payment builds on it. */
+  enrollments: EnrollmentService;
   newsletter: NewsletterService;
   /** Signatures for the order cookie, receipt links and the sandbox's webhook secret. */
   signing: Signing;
@@ -144,6 +151,9 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     catalogue,
     promotions,
     deals,
+    tutorials: new TutorialService(db, content),
+    classes: new ClassService(db, content),
+    enrollments: new EnrollmentService(db, { holdMinutes: config.CLASS_RESERVATION_MINUTES, content }),
     newsletter: new NewsletterService(db, { mail, translate, rateLimits: mailing.rateLimits, publicUrl: config.publicUrl, companyName: config.COMPANY_NAME }),
     signing,
     orders,

@@ -3,6 +3,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { translator } from "../../server/i18n.server.ts";
 import { AdminDashboard } from "../features/admin/admin-dashboard.tsx";
 import { DealsTab } from "../features/admin/deals-tab.tsx";
+import { TutorialsTab } from "../features/admin/tutorials-tab.tsx";
 import { OrdersTab } from "../features/admin/orders-tab.tsx";
 import { SubscriptionsTab } from "../features/admin/subscriptions-tab.tsx";
 import { ModerationTab } from "../features/admin/moderation-tab.tsx";
@@ -18,20 +19,21 @@ import type { Route } from "./+types/admin";
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireStaffPage(context);
   const language = pageLanguage(params, context);
-  const { blog, testimonials, deals, media } = context.services;
-  const [posts, pendingComments, moderation, allDeals, allMedia, pendingMediaComments] = await Promise.all([
+  const { blog, testimonials, deals, media, tutorials } = context.services;
+  const [posts, pendingComments, moderation, allDeals, allMedia, pendingMediaComments, allTutorials] = await Promise.all([
     blog.listAllPosts(),
     blog.listComments("pending"),
     testimonials.listForModeration(),
     deals.listAll(),
     media.listAll(),
     media.listComments("pending"),
+    tutorials.listAll(),
   ]);
   const mediaLimits = { image: megabytes(media.limits.image), video: megabytes(media.limits.video), audio: megabytes(media.limits.audio) };
   const reviews = moderation.testimonials;
   // The moderation queue reads oldest first, like the comments beside it.
   const pendingReviews = reviews.filter((review) => !review.approved).reverse();
-  return { posts, pendingComments, reviews, pendingReviews, deals: allDeals, media: allMedia, pendingMediaComments, mediaLimits, language, sandbox: context.services.checkout.providerName === "sandbox", title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
+  return { posts, pendingComments, reviews, pendingReviews, deals: allDeals, media: allMedia, pendingMediaComments, mediaLimits, tutorials: allTutorials, language, sandbox: context.services.checkout.providerName === "sandbox", title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
 }
 
 // Switching tabs only changes ?tab=; the data stays the same.
@@ -51,9 +53,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { posts, pendingComments, reviews, pendingReviews, deals, media, pendingMediaComments, mediaLimits, language } = loaderData;
+  const { posts, pendingComments, reviews, pendingReviews, deals, media, pendingMediaComments, mediaLimits, tutorials, language } = loaderData;
   const { t } = useTranslation("admin");
   const { t: mediaText } = useTranslation("media");
+  const { t: tt } = useTranslation("tutorials");
   const pendingMedia = media.filter((item) => item.status === "pending");
   const pendingCount = pendingComments.length + pendingReviews.length + pendingMedia.length + pendingMediaComments.length;
   return (
@@ -66,6 +69,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         tabs={[
           { id: "posts", label: t("tabs.posts"), content: <PostsTab posts={posts} language={language} /> },
           { id: "media", label: mediaText("admin.tab"), content: <MediaTab media={media} limits={mediaLimits} /> },
+          { id: "tutorials", label: tt("admin.tab"), content: <TutorialsTab tutorials={tutorials} language={language} /> },
           { id: "reviews", label: t("tabs.reviews"), content: <ReviewsTab reviews={reviews} language={language} /> },
           {
             id: "moderation",

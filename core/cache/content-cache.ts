@@ -9,7 +9,7 @@
  */
 
 /** The kinds of public content whose changes the caches follow. */
-export type ContentTopic = "blog" | "catalogue" | "deals" | "testimonials" | "media";
+export type ContentTopic = "blog" | "catalogue" | "deals" | "testimonials" | "media" | "tutorials" | "classes";
 
 /** How long a copy read from the database may be served before it is read again (several servers). */
 export const CONTENT_TTL_MS = 5_000;

@@ -2,6 +2,7 @@ import { randomFillSync } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Config } from "../../config/env.ts";
 import type { AppEnv } from "../context.server.ts";
+import { VIDEO_FRAME_ORIGINS } from "../../core/tutorials/rules.ts";
 import { errorBody } from "../errors.server.ts";
 import { presetHeaders, setOnResponse } from "./headers.server.ts";
 
@@ -52,7 +53,8 @@ export function securityHeaderSet(config: Config): { fixed: Array<[string, strin
       "img-src 'self' data: https:",
       "font-src 'self' data:",
       `connect-src ${connectSrc}`,
-      `frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com${stripeFrames}`,
+      // Tutorial videos: exactly the players core/tutorials/rules.ts embeds (YouTube privacy-enhanced, Vimeo).
+      `frame-src ${VIDEO_FRAME_ORIGINS.join(" ")}${stripeFrames}`,
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",

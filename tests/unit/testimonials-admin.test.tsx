@@ -243,14 +243,15 @@ describe("the /admin page", () => {
     reviews: [approvedReview, newPending, oldPending],
     pendingReviews: [oldPending, newPending],
     deals: [],
+    tutorials: [],
     language: "en",
     title: "Admin Dashboard | Atelier",
   };
 
-  it("has Posts, Reviews, Moderation, Hot Deals, Orders and Subscriptions tabs; the Moderation badge counts pending comments and reviews", async () => {
+  it("has Posts, Reviews, Moderation, Tutorials, Hot Deals, Orders and Subscriptions tabs; the Moderation badge counts pending comments and reviews", async () => {
     const view = await render(Admin as unknown as ComponentType, { loaderData });
     const tabs = [...view.querySelectorAll("[role=tab]")];
-    expect(tabs.map((tab) => text(tab))).toEqual(["Posts", "Reviews", "Moderation4(4 items awaiting review)", "Hot Deals", "Orders", "Subscriptions"]);
+    expect(tabs.map((tab) => text(tab))).toEqual(["Posts", "Reviews", "Moderation4(4 items awaiting review)", "Tutorials", "Hot Deals", "Orders", "Subscriptions"]);
   });
 
   it("opens the tab named in the address, and keeps the chosen tab there", async () => {

@@ -1,0 +1,239 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { DIFFICULTIES } from "../../../core/tutorials/rules.ts";
+import { TUTORIAL_LIMITS, tutorialInputSchema, type AdminTutorial } from "../../../core/tutorials/schema.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Field, Input, Textarea } from "../../components/ui/field.tsx";
+import { toast } from "../../components/ui/toast.ts";
+import { useTranslation } from "../../i18n/react.tsx";
+import { ApiError, api } from "../../lib/api.ts";
+import { serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
+import { SwitchField } from "./switch-field.tsx";
+
+const ORDER = [
+  "titleEn",
+  "titleFr",
+  "categoryEn",
+  "categoryFr",
+  "summaryEn",
+  "summaryFr",
+  "contentEn",
+  "contentFr",
+  "tagsEn",
+  "tagsFr",
+  "difficulty",
+  "estimatedMinutes",
+  "videoUrl",
+  "featuredImage",
+] as const;
+type FieldName = (typeof ORDER)[number];
+type Values = Record<FieldName, string> & { published: boolean; membersOnly: boolean };
+
+const EMPTY: Values = {
+  titleEn: "",
+  titleFr: "",
+  categoryEn: "",
+  categoryFr: "",
+  summaryEn: "",
+  summaryFr: "",
+  contentEn: "",
+  contentFr: "",
+  tagsEn: "",
+  tagsFr: "",
+  difficulty: "beginner",
+  estimatedMinutes: "",
+  videoUrl: "",
+  featuredImage: "",
+  published: true,
+  membersOnly: false,
+};
+
+function valuesOf(tutorial: AdminTutorial): Values {
+  return {
+    titleEn: tutorial.titleEn,
+    titleFr: tutorial.titleFr,
+    categoryEn: tutorial.categoryEn,
+    categoryFr: tutorial.categoryFr,
+    summaryEn: tutorial.summaryEn,
+    summaryFr: tutorial.summaryFr,
+    contentEn: tutorial.contentEn,
+    contentFr: tutorial.contentFr,
+    tagsEn: tutorial.tagsEn.join(", "),
+    tagsFr: tutorial.tagsFr.join(", "),
+    difficulty: tutorial.difficulty,
+    estimatedMinutes: tutorial.estimatedMinutes === null ? "" : String(tutorial.estimatedMinutes),
+    videoUrl: tutorial.videoUrl ?? "",
+    featuredImage: tutorial.featuredImage ?? "",
+    published: tutorial.published,
+    membersOnly: tutorial.membersOnly,
+  };
+}
+
+const tagsOf = (value: string) =>
+  value
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
+/** The form's values as the API reads them: tags as lists, minutes as a number, null for none. */
+function payloadOf(values: Values) {
+  const minutes = values.estimatedMinutes.trim();
+  return {
+    titleEn: values.titleEn,
+    titleFr: values.titleFr,
+    categoryEn: values.categoryEn,
+    categoryFr: values.categoryFr,
+    summaryEn: values.summaryEn,
+    summaryFr: values.summaryFr,
+    contentEn: values.contentEn,
+    contentFr: values.contentFr,
+    tagsEn: tagsOf(values.tagsEn),
+    tagsFr: tagsOf(values.tagsFr),
+    difficulty: values.difficulty,
+    estimatedMinutes: minutes === "" ? null : /^\d{1,5}$/.test(minutes) ? Number(minutes) : minutes,
+    videoUrl: values.videoUrl.trim() === "" ? null : values.videoUrl,
+    featuredImage: values.featuredImage.trim() === "" ? null : values.featuredImage,
+    published: values.published,
+    membersOnly: values.membersOnly,
+  };
+}
+
+/**
+ * Creates a tutorial, or edits `editing` (spec 000, section 5: 'Title is required'). A tutorial is one
+ * record: its texts are written side by side in English and French, the rest once.
+ */
+export function TutorialForm({ editing, onDone }: { editing: AdminTutorial | null; onDone: () => void | Promise<void> }) {
+  const { t } = useTranslation("tutorials");
+  const headingId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : EMPTY));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [loadedId, setLoadedId] = useState<number | null>(editing?.id ?? null);
+
+  if ((editing?.id ?? null) !== loadedId) {
+    setLoadedId(editing?.id ?? null);
+    setValues(editing ? valuesOf(editing) : EMPTY);
+    setErrors({});
+  }
+
+  useEffect(() => {
+    if (editing) formRef.current?.querySelector<HTMLElement>('[name="titleEn"]')?.focus();
+  }, [editing]);
+
+  const set = (field: FieldName) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  function showErrors(next: Partial<Record<FieldName, string>>) {
+    setErrors(next);
+    const first = ORDER.find((field) => next[field]);
+    if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const payload = payloadOf(values);
+    const parsed = tutorialInputSchema.safeParse(payload);
+    if (!parsed.success) {
+      showErrors(translatedFieldErrors(parsed.error, t, ORDER));
+      return;
+    }
+    setSaving(true);
+    try {
+      if (editing) await api(`/api/admin/tutorials/${editing.id}`, { method: "PUT", json: payload });
+      else await api("/api/admin/tutorials", { json: payload });
+      if (!editing) setValues(EMPTY);
+      setErrors({});
+      await onDone();
+      toast.success(editing ? t("admin.toast.updated") : t("admin.toast.created"));
+    } catch (error) {
+      if (error instanceof ApiError && error.body.fields) showErrors(serverFieldErrors(error.body.fields, ORDER));
+      toast.error(editing ? t("admin.toast.updateFailed") : t("admin.toast.createFailed"), { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const label = (field: FieldName, required: boolean) => {
+    const base = field.replace(/(En|Fr)$/, "");
+    const lang = field.endsWith("En") ? ` (${t("admin.form.en")})` : field.endsWith("Fr") ? ` (${t("admin.form.fr")})` : "";
+    return `${t(`admin.form.${base}`)}${lang}${required ? " *" : ""}`;
+  };
+  const text = (field: FieldName, options: { required?: boolean; multiline?: boolean; max: number }) => {
+    const lang = field.endsWith("Fr") ? "fr" : "en";
+    return (
+      <Field label={label(field, options.required ?? false)} error={errors[field]}>
+        {(props) =>
+          options.multiline ? (
+            <Textarea {...props} name={field} lang={lang} maxLength={options.max} value={values[field]} onChange={set(field)} className="min-h-28" />
+          ) : (
+            <Input {...props} name={field} lang={lang} required={options.required} maxLength={options.max} value={values[field]} onChange={set(field)} />
+          )
+        }
+      </Field>
+    );
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5 rounded-xl border border-border bg-white p-6">
+      <h2 id={headingId} className="font-display text-2xl font-semibold">
+        {editing ? t("admin.form.editHeading") : t("admin.form.createHeading")}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t("admin.form.intro")}</p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {text("titleEn", { required: true, max: TUTORIAL_LIMITS.title })}
+        {text("titleFr", { required: true, max: TUTORIAL_LIMITS.title })}
+        {text("categoryEn", { required: true, max: TUTORIAL_LIMITS.category })}
+        {text("categoryFr", { required: true, max: TUTORIAL_LIMITS.category })}
+        {text("summaryEn", { multiline: true, max: TUTORIAL_LIMITS.summary })}
+        {text("summaryFr", { multiline: true, max: TUTORIAL_LIMITS.summary })}
+        {text("contentEn", { multiline: true, max: TUTORIAL_LIMITS.content })}
+        {text("contentFr", { multiline: true, max: TUTORIAL_LIMITS.content })}
+        {text("tagsEn", { max: 600 })}
+        {text("tagsFr", { max: 600 })}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={label("difficulty", true)} error={errors.difficulty}>
+          {(props) => (
+            <select
+              {...props}
+              name="difficulty"
+              value={values.difficulty}
+              onChange={set("difficulty")}
+              className="h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
+            >
+              {DIFFICULTIES.map((difficulty) => (
+                <option key={difficulty} value={difficulty}>
+                  {t(`difficulty.${difficulty}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={label("estimatedMinutes", false)} error={errors.estimatedMinutes} hint={t("admin.form.estimatedMinutesHint")}>
+          {(props) => <Input {...props} name="estimatedMinutes" inputMode="numeric" value={values.estimatedMinutes} onChange={set("estimatedMinutes")} />}
+        </Field>
+        <Field label={label("videoUrl", false)} error={errors.videoUrl} hint={t("admin.form.videoUrlHint")}>
+          {(props) => <Input {...props} name="videoUrl" inputMode="url" maxLength={TUTORIAL_LIMITS.url} value={values.videoUrl} onChange={set("videoUrl")} />}
+        </Field>
+        <Field label={label("featuredImage", false)} error={errors.featuredImage}>
+          {(props) => <Input {...props} name="featuredImage" inputMode="url" maxLength={TUTORIAL_LIMITS.url} placeholder="https://… or /images/…" value={values.featuredImage} onChange={set("featuredImage")} />}
+        </Field>
+      </div>
+      <SwitchField label={t("admin.form.published")} checked={values.published} onCheckedChange={(checked) => setValues((current) => ({ ...current, published: checked }))} />
+      <SwitchField label={t("admin.form.membersOnly")} checked={values.membersOnly} onCheckedChange={(checked) => setValues((current) => ({ ...current, membersOnly: checked }))} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={saving} aria-busy={saving}>
+          {saving ? t("admin.form.saving") : editing ? t("admin.form.update") : t("admin.form.create")}
+        </Button>
+        {editing ? (
+          <Button type="button" variant="outline" onClick={() => void onDone()}>
+            {t("admin.form.cancelEdit")}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

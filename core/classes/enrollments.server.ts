@@ -1,0 +1,109 @@
+import { and, count, eq, gt, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server.ts";
+import { classEnrollments, classes } from "../../db/schema/classes.ts";
+import type { ContentEvents } from "../cache/content-cache.ts";
+import { DomainError } from "../errors.ts";
+import { parseId } from "../ids.ts";
+
+/** Who takes a seat (decision 6): the signed-in user, or the guest named at payment. Never a placeholder. */
+export interface Enrollee {
+  userId: string | null;
+  name: string;
+  email: string;
+}
+
+export interface SeatHold {
+  enrollmentId: string;
+  classId: number;
+  amountCents: number;
+  reservedUntil: Date;
+}
+
+const classFull = () => new DomainError("conflict", "classes:errors.full");
+const classNotFound = () => new DomainError("not_found", "classes:errors.notFound");
+
+/**
+ * Seats of classes: held while a person pays, taken when the payment provider confirms, given back
+ * when the payment fails or the hold runs out. A hold is a `reserved` enrolment with an end time;
+ * a seat is free while enrolled students plus live holds stay below `max_students`.
+ */
+export class EnrollmentService {
+  private readonly db: Database;
+  private readonly holdMinutes: number;
+  private readonly content?: ContentEvents;
+
+  constructor(db: Database, options: { holdMinutes: number; content?: ContentEvents }) {
+    this.db = db;
+    this.holdMinutes = options.holdMinutes;
+    this.content = options.content;
+  }
+
+  /**
+   * Holds one seat of an active class for `who` until the hold time passes. The class's row is locked,
+   * so concurrent holds are decided one at a time, each counting the others' live holds: with N seats
+   * left, exactly N holds succeed and the others get 'Class is Full' before anyone pays. The price is
+   * the class's, decided here.
+   */
+  async hold(rawClassId: string | number, who: Enrollee, now: Date = new Date()): Promise<SeatHold> {
+    const classId = parseId(rawClassId);
+    if (classId === null) throw classNotFound();
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: classes.id, active: classes.active, price: classes.price, maxStudents: classes.maxStudents, currentEnrollment: classes.currentEnrollment })
+        .from(classes)
+        .where(eq(classes.id, classId))
+        .for("update")
+        .limit(1);
+      if (!row || !row.active) throw classNotFound();
+      if (row.maxStudents !== null) {
+        const [held] = await tx
+          .select({ n: count() })
+          .from(classEnrollments)
+          .where(and(eq(classEnrollments.classId, classId), eq(classEnrollments.enrollmentStatus, "reserved"), gt(classEnrollments.reservedUntil, now)));
+        if (row.currentEnrollment + Number(held?.n ?? 0) >= row.maxStudents) throw classFull();
+      }
+      const reservedUntil = new Date(now.getTime() + this.holdMinutes * 60_000);
+      const [enrollment] = await tx
+        .insert(classEnrollments)
+        .values({ classId, userId: who.userId, customerName: who.name, customerEmail: who.email, amountPaid: row.price, reservedUntil, createdAt: now })
+        .returning({ id: classEnrollments.id });
+      return { enrollmentId: enrollment.id, classId, amountCents: row.price, reservedUntil };
+    });
+  }
+
+  /**
+   * Records a paid enrolment, called by the payment's verified webhook only: the hold becomes a seat with
+   * one conditional UPDATE that adds a student only while the class has room, so that even a payment
+   * arriving after its hold ran out can never pass `max_students`. False when the seat could not be
+   * taken (the class filled up meanwhile: the caller refunds) or the enrolment was not a live hold;
+   * a repeated event changes nothing and answers true.
+   */
+  async confirmPaid(enrollmentId: string, paymentIntentId: string, now: Date = new Date()): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [enrollment] = await tx.select().from(classEnrollments).where(eq(classEnrollments.id, enrollmentId)).for("update").limit(1);
+      if (!enrollment) return false;
+      if (enrollment.enrollmentStatus === "active") return true;
+      if (enrollment.enrollmentStatus !== "reserved") return false;
+      const taken = await tx
+        .update(classes)
+        .set({ currentEnrollment: sql`${classes.currentEnrollment} + 1`, updatedAt: now })
+        .where(and(eq(classes.id, enrollment.classId), sql`(${classes.maxStudents} is null or ${classes.currentEnrollment} < ${classes.maxStudents})`))
+        .returning({ id: classes.id });
+      if (taken.length === 0) return false;
+      await tx
+        .update(classEnrollments)
+        .set({ enrollmentStatus: "active", paymentStatus: "paid", paymentIntentId, enrolledAt: now })
+        .where(eq(classEnrollments.id, enrollmentId));
+      this.content?.changed("classes");
+      return true;
+    });
+  }
+
+  /** Gives a held seat back (the payment failed or was abandoned); an enrolment already paid is kept. */
+  async release(enrollmentId: string, paymentFailed = false): Promise<void> {
+    await this.db
+      .update(classEnrollments)
+      .set({ enrollmentStatus: "cancelled", paymentStatus: paymentFailed ? "failed" : "pending" })
+      .where(and(eq(classEnrollments.id, enrollmentId), eq(classEnrollments.enrollmentStatus, "reserved")));
+  }
+}

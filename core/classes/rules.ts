@@ -1,0 +1,23 @@
+/** Class rules shared by the server and the pages: levels, formats, days, and what seats allow. */
+
+export const LEVELS = ["beginner", "intermediate", "advanced"] as const;
+export type Level = (typeof LEVELS)[number];
+export const FORMATS = ["online", "in-person", "hybrid"] as const;
+export type Format = (typeof FORMATS)[number];
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Seats a class has left; null for a class without a limit (shown as infinity). Never below 0. */
+export function seatsLeft(seats: { maxStudents: number | null; currentEnrollment: number }): number | null {
+  return seats.maxStudents === null ? null : Math.max(0, seats.maxStudents - seats.currentEnrollment);
+}
+
+/** Spec 000, section 4: "Class is Full" replaces Enroll Now when maxStudents is set and reached. */
+export function isClassFull(seats: { maxStudents: number | null; currentEnrollment: number }): boolean {
+  return seats.maxStudents !== null && seats.currentEnrollment >= seats.maxStudents;
+}
+
+/** Whether one more seat may be taken: the same test the conditional UPDATE makes in the database. */
+export function canTakeSeat(seats: { maxStudents: number | null; currentEnrollment: number }, held = 0): boolean {
+  return seats.maxStudents === null || seats.currentEnrollment + held < seats.maxStudents;
+}

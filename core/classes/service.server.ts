@@ -1,0 +1,182 @@
+import type { Database } from "../../db/client.server.ts";
+import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
+import { DomainError, parseOrThrow } from "../errors.ts";
+import { isLanguage, type Language } from "../i18n/language.ts";
+import { parseId } from "../ids.ts";
+import { ClassRepo, type ClassRow } from "./repo.server.ts";
+import { FORMATS, LEVELS, WEEKDAYS, isClassFull, seatsLeft, type Format, type Level, type Weekday } from "./rules.ts";
+import { classInputSchema, classUpdateSchema, type AdminClass, type PublicClass } from "./schema.ts";
+
+const classNotFound = () => new DomainError("not_found", "classes:errors.notFound");
+
+const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T => ((values as readonly string[]).includes(value) ? (value as T) : fallback);
+const days = (row: ClassRow): Weekday[] => row.scheduleDays.filter((day): day is Weekday => (WEEKDAYS as readonly string[]).includes(day));
+
+function toPublic(row: ClassRow, textLanguage: Language): PublicClass {
+  const fr = textLanguage === "fr";
+  const syllabus = fr ? row.syllabusFr : row.syllabusEn;
+  return {
+    id: row.id,
+    title: fr ? row.titleFr : row.titleEn,
+    description: fr ? row.descriptionFr : row.descriptionEn,
+    instructorName: row.instructorName,
+    instructorBio: fr ? row.instructorBioFr : row.instructorBioEn,
+    category: fr ? row.categoryFr : row.categoryEn,
+    level: oneOf<Level>(LEVELS, row.level, "beginner"),
+    duration: fr ? row.durationFr : row.durationEn,
+    format: oneOf<Format>(FORMATS, row.format, "online"),
+    language: isLanguage(row.language) ? row.language : "en",
+    textLanguage,
+    price: row.price,
+    maxStudents: row.maxStudents,
+    currentEnrollment: row.currentEnrollment,
+    seatsLeft: seatsLeft(row),
+    full: isClassFull(row),
+    featuredImage: row.featuredImage,
+    syllabus: syllabus
+      .split("\n")
+      .map((point) => point.replace(/^\s*[-*•]\s*/, "").trim())
+      .filter(Boolean),
+    prerequisites: fr ? row.prerequisitesFr : row.prerequisitesEn,
+    requirements: fr ? row.requirementsFr : row.requirementsEn,
+    startDate: row.startDate?.toISOString() ?? null,
+    endDate: row.endDate?.toISOString() ?? null,
+    scheduleDays: days(row),
+    scheduleTime: row.scheduleTime,
+    location: fr ? row.locationFr : row.locationEn,
+    featured: row.featured,
+  };
+}
+
+function toAdmin(row: ClassRow): AdminClass {
+  return {
+    id: row.id,
+    titleEn: row.titleEn,
+    titleFr: row.titleFr,
+    descriptionEn: row.descriptionEn,
+    descriptionFr: row.descriptionFr,
+    instructorName: row.instructorName,
+    instructorBioEn: row.instructorBioEn,
+    instructorBioFr: row.instructorBioFr,
+    categoryEn: row.categoryEn,
+    categoryFr: row.categoryFr,
+    level: oneOf<Level>(LEVELS, row.level, "beginner"),
+    durationEn: row.durationEn,
+    durationFr: row.durationFr,
+    format: oneOf<Format>(FORMATS, row.format, "online"),
+    language: isLanguage(row.language) ? row.language : "en",
+    price: row.price,
+    maxStudents: row.maxStudents,
+    currentEnrollment: row.currentEnrollment,
+    featuredImage: row.featuredImage,
+    syllabusEn: row.syllabusEn,
+    syllabusFr: row.syllabusFr,
+    prerequisitesEn: row.prerequisitesEn,
+    prerequisitesFr: row.prerequisitesFr,
+    requirementsEn: row.requirementsEn,
+    requirementsFr: row.requirementsFr,
+    startDate: row.startDate?.toISOString() ?? null,
+    endDate: row.endDate?.toISOString() ?? null,
+    scheduleDays: days(row),
+    scheduleTime: row.scheduleTime,
+    locationEn: row.locationEn,
+    locationFr: row.locationFr,
+    active: row.active,
+    featured: row.featured,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A stored class written back as the input schema reads it, so that an edit is checked whole. */
+function asInput(row: ClassRow): Record<string, unknown> {
+  const { id: _id, currentEnrollment: _enrolled, createdAt: _created, updatedAt: _updated, ...rest } = row;
+  return { ...rest, startDate: row.startDate?.toISOString() ?? null, endDate: row.endDate?.toISOString() ?? null };
+}
+
+/** Classes: what visitors browse, and what staff manage. Seats are taken only by paid enrolments. */
+export class ClassService {
+  private readonly repo: ClassRepo;
+  private readonly content: ContentEvents;
+  private readonly active: SnapshotCache<"active", ClassRow[]>;
+
+  constructor(db: Database, content: ContentEvents = new ContentEvents()) {
+    this.repo = new ClassRepo(db);
+    this.content = content;
+    this.active = new SnapshotCache(content, "classes", { ttlMs: 5_000 });
+  }
+
+  /** Active classes in `language`, featured first, then by start date. */
+  async listActive(language: Language): Promise<PublicClass[]> {
+    const rows = (await this.active.get("active", () => this.repo.listActive())).value;
+    return rows.map((row) => toPublic(row, language));
+  }
+
+  /** An active class, or null (unknown, inactive, or an id that is not a number). */
+  async findActive(rawId: string | number, language: Language): Promise<PublicClass | null> {
+    const id = parseId(rawId);
+    const row = id === null ? null : await this.repo.find(id);
+    return row && row.active ? toPublic(row, language) : null;
+  }
+
+  /** Like findActive, but 'Class Not Found' (404) instead of null. */
+  async getActive(rawId: string | number, language: Language): Promise<PublicClass> {
+    const found = await this.findActive(rawId, language);
+    if (!found) throw classNotFound();
+    return found;
+  }
+
+  // --- staff -----------------------------------------------------------------------------------
+
+  async count(): Promise<number> {
+    return this.repo.count();
+  }
+
+  async listAll(): Promise<AdminClass[]> {
+    return (await this.repo.listAll()).map(toAdmin);
+  }
+
+  async get(rawId: string | number): Promise<AdminClass> {
+    const id = parseId(rawId);
+    const row = id === null ? null : await this.repo.find(id);
+    if (!row) throw classNotFound();
+    return toAdmin(row);
+  }
+
+  /** Creates a class (spec 000, section 5); `currentEnrollment` lets the demo seed start with seats taken. */
+  async create(input: unknown, options: { currentEnrollment?: number } = {}): Promise<AdminClass> {
+    const valid = parseOrThrow(classInputSchema, input);
+    const taken = Math.max(0, Math.trunc(options.currentEnrollment ?? 0));
+    const row = await this.repo.insert({ ...valid, currentEnrollment: valid.maxStudents === null ? taken : Math.min(taken, valid.maxStudents) });
+    this.content.changed("classes");
+    return toAdmin(row);
+  }
+
+  /**
+   * Changes any subset of a class's fields; the class as changed must pass every rule of `create`, and
+   * its seats cannot drop below the students already enrolled.
+   */
+  async update(rawId: string | number, input: unknown): Promise<AdminClass> {
+    const id = parseId(rawId);
+    const current = id === null ? null : await this.repo.find(id);
+    if (!current) throw classNotFound();
+    parseOrThrow(classUpdateSchema, input);
+    const merged = parseOrThrow(classInputSchema, { ...asInput(current), ...(input as Record<string, unknown>) });
+    if (merged.maxStudents !== null && merged.maxStudents < current.currentEnrollment) {
+      throw new DomainError("validation", "classes:validation.seatsBelowEnrolled", {
+        fields: { maxStudents: "classes:validation.seatsBelowEnrolled" },
+        params: { count: current.currentEnrollment },
+      });
+    }
+    const row = await this.repo.update(current.id, merged);
+    if (!row) throw classNotFound();
+    this.content.changed("classes");
+    return toAdmin(row);
+  }
+
+  async delete(rawId: string | number): Promise<void> {
+    const id = parseId(rawId);
+    if (id === null || !(await this.repo.delete(id))) throw classNotFound();
+    this.content.changed("classes");
+  }
+}

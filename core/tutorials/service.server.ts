@@ -1,0 +1,174 @@
+import { createHash } from "node:crypto";
+import type { Database } from "../../db/client.server.ts";
+import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
+import { DomainError, parseOrThrow } from "../errors.ts";
+import type { Language } from "../i18n/language.ts";
+import { parseId } from "../ids.ts";
+import { TutorialRepo, type TutorialRow } from "./repo.server.ts";
+import { isDifficulty, matchesTutorialFilters, normalizeTutorialFilters, videoEmbedUrl, viewDay, type Difficulty } from "./rules.ts";
+import { tutorialInputSchema, tutorialUpdateSchema, type AdminTutorial, type TutorialDetail, type TutorialSummary } from "./schema.ts";
+
+const tutorialNotFound = () => new DomainError("not_found", "tutorials:errors.notFound");
+
+function toSummary(row: TutorialRow, language: Language): TutorialSummary {
+  const fr = language === "fr";
+  const embed = videoEmbedUrl(row.videoUrl);
+  return {
+    id: row.id,
+    title: fr ? row.titleFr : row.titleEn,
+    summary: fr ? row.summaryFr : row.summaryEn,
+    category: fr ? row.categoryFr : row.categoryEn,
+    tags: fr ? row.tagsFr : row.tagsEn,
+    language,
+    difficulty: (isDifficulty(row.difficulty) ? row.difficulty : "beginner") as Difficulty,
+    estimatedMinutes: row.estimatedMinutes,
+    featuredImage: row.featuredImage,
+    videoEmbedUrl: embed,
+    hasVideo: embed !== null,
+    membersOnly: row.membersOnly,
+    viewCount: row.viewCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toDetail(row: TutorialRow, language: Language, viewer: { signedIn: boolean }): TutorialDetail {
+  // Decision 16: a visitor sees a members-only tutorial's summary and a sign-in prompt, not its content or video.
+  const locked = row.membersOnly && !viewer.signedIn;
+  const summary = toSummary(row, language);
+  return {
+    ...summary,
+    videoEmbedUrl: locked ? null : summary.videoEmbedUrl,
+    content: locked ? "" : language === "fr" ? row.contentFr : row.contentEn,
+    locked,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toAdmin(row: TutorialRow): AdminTutorial {
+  return {
+    id: row.id,
+    titleEn: row.titleEn,
+    titleFr: row.titleFr,
+    summaryEn: row.summaryEn,
+    summaryFr: row.summaryFr,
+    contentEn: row.contentEn,
+    contentFr: row.contentFr,
+    categoryEn: row.categoryEn,
+    categoryFr: row.categoryFr,
+    tagsEn: row.tagsEn,
+    tagsFr: row.tagsFr,
+    difficulty: (isDifficulty(row.difficulty) ? row.difficulty : "beginner") as Difficulty,
+    estimatedMinutes: row.estimatedMinutes,
+    featuredImage: row.featuredImage,
+    videoUrl: row.videoUrl,
+    published: row.published,
+    membersOnly: row.membersOnly,
+    viewCount: row.viewCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Who a viewer is for the view count: a one-way hash, so that the table never holds an address. */
+export function visitorKey(viewer: { userId?: string | number | null; address?: string; userAgent?: string }): string {
+  const subject = viewer.userId != null ? `user:${viewer.userId}` : `visitor:${viewer.address ?? "unknown"}|${viewer.userAgent ?? ""}`;
+  return createHash("sha256").update(subject).digest("base64url");
+}
+
+/** Tutorials: what visitors read, the views they add, and what staff manage. */
+export class TutorialService {
+  private readonly repo: TutorialRepo;
+  private readonly content: ContentEvents;
+  /** Published tutorials, one copy for both languages; an edit announces "tutorials" and drops it. */
+  private readonly published: SnapshotCache<"published", TutorialRow[]>;
+
+  constructor(db: Database, content: ContentEvents = new ContentEvents()) {
+    this.repo = new TutorialRepo(db);
+    this.content = content;
+    // Views change the counts every minute; the copy lives only a few seconds so that cards stay close.
+    this.published = new SnapshotCache(content, "tutorials", { ttlMs: 5_000 });
+  }
+
+  /** Published tutorials in `language`, newest first, matching the search (title or category) and difficulty. */
+  async listPublished(query: { language: Language; q?: string | null; difficulty?: string | null }): Promise<TutorialSummary[]> {
+    const filters = normalizeTutorialFilters(query);
+    const rows = (await this.published.get("published", () => this.repo.listPublished())).value;
+    return rows.map((row) => toSummary(row, query.language)).filter((tutorial) => matchesTutorialFilters(tutorial, filters));
+  }
+
+  /** A published tutorial, or null (unknown id, draft, or an id that is not a number). */
+  async findPublished(rawId: string | number, language: Language, viewer: { signedIn: boolean }): Promise<TutorialDetail | null> {
+    const id = parseId(rawId);
+    const row = id === null ? null : await this.repo.find(id);
+    return row && row.published ? toDetail(row, language, viewer) : null;
+  }
+
+  /** Like findPublished, but 'Tutorial Not Found' (404) instead of null. */
+  async getPublished(rawId: string | number, language: Language, viewer: { signedIn: boolean }): Promise<TutorialDetail> {
+    const tutorial = await this.findPublished(rawId, language, viewer);
+    if (!tutorial) throw tutorialNotFound();
+    return tutorial;
+  }
+
+  /**
+   * Counts a view of a published tutorial (spec 000, section 4: once per detail page load), at most once
+   * per visitor and day, so that reloads do not inflate it. Answers the view count.
+   */
+  async recordView(rawId: string | number, visitor: string, now: Date = new Date()): Promise<{ viewCount: number }> {
+    const id = parseId(rawId);
+    const day = viewDay(now);
+    const viewCount = id === null ? null : await this.repo.recordView(id, visitor, day);
+    if (viewCount === null) throw tutorialNotFound();
+    // Only today's visitors decide a repeat; a small share of calls drops the rows of earlier days.
+    if (Math.random() < 0.02) await this.repo.purgeViewsBefore(viewDay(new Date(now.getTime() - 24 * 3600_000)));
+    return { viewCount };
+  }
+
+  // --- staff -----------------------------------------------------------------------------------
+
+  async count(): Promise<number> {
+    return this.repo.count();
+  }
+
+  async listAll(): Promise<AdminTutorial[]> {
+    return (await this.repo.listAll()).map(toAdmin);
+  }
+
+  async get(rawId: string | number): Promise<AdminTutorial> {
+    const id = parseId(rawId);
+    const row = id === null ? null : await this.repo.find(id);
+    if (!row) throw tutorialNotFound();
+    return toAdmin(row);
+  }
+
+  /** Creates a tutorial (spec 000, section 5: 'Title is required'), its texts in both languages. */
+  async create(input: unknown, options: { viewCount?: number; createdAt?: Date } = {}): Promise<AdminTutorial> {
+    const valid = parseOrThrow(tutorialInputSchema, input);
+    const row = await this.repo.insert({
+      ...valid,
+      viewCount: Math.max(0, Math.trunc(options.viewCount ?? 0)),
+      ...(options.createdAt ? { createdAt: options.createdAt, updatedAt: options.createdAt } : {}),
+    });
+    this.content.changed("tutorials");
+    return toAdmin(row);
+  }
+
+  /** Changes any subset of a tutorial's fields. */
+  async update(rawId: string | number, input: unknown): Promise<AdminTutorial> {
+    const id = parseId(rawId);
+    const current = id === null ? null : await this.repo.find(id);
+    if (!current) throw tutorialNotFound();
+    const valid = parseOrThrow(tutorialUpdateSchema, input);
+    const changes = Object.fromEntries(Object.entries(valid).filter(([, value]) => value !== undefined));
+    const row = await this.repo.update(current.id, changes);
+    if (!row) throw tutorialNotFound();
+    this.content.changed("tutorials");
+    return toAdmin(row);
+  }
+
+  async delete(rawId: string | number): Promise<void> {
+    const id = parseId(rawId);
+    if (id === null || !(await this.repo.delete(id))) throw tutorialNotFound();
+    this.content.changed("tutorials");
+  }
+}

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * A tutorial exists once, whatever the language it is read in: its texts are stored in both languages,
+ * its difficulty, time, video, image and view count once (docs/decisions/0017-bilingual-content.md).
+ */
+export const tutorials = pgTable(
+  "tutorials",
+  {
+    id: serial("id").primaryKey(),
+    titleEn: text("title_en").notNull(),
+    titleFr: text("title_fr").notNull(),
+    /** What a visitor reads before signing in to a members-only tutorial (decision 16), and the cards' text. */
+    summaryEn: text("summary_en").notNull().default(""),
+    summaryFr: text("summary_fr").notNull().default(""),
+    /** Plain text with line breaks and markdown-style headings ("## Step 1"); never HTML. */
+    contentEn: text("content_en").notNull().default(""),
+    contentFr: text("content_fr").notNull().default(""),
+    categoryEn: text("category_en").notNull(),
+    categoryFr: text("category_fr").notNull(),
+    tagsEn: text("tags_en").array().notNull().default(sql`'{}'::text[]`),
+    tagsFr: text("tags_fr").array().notNull().default(sql`'{}'::text[]`),
+    difficulty: text("difficulty").notNull().default("beginner"),
+    /** Minutes the tutorial takes; null shows "Quick read". */
+    estimatedMinutes: integer("estimated_minutes"),
+    featuredImage: text("featured_image"),
+    /** A YouTube or Vimeo address; only those providers are embedded (core/tutorials/video.ts). */
+    videoUrl: text("video_url"),
+    published: boolean("published").notNull().default(false),
+    membersOnly: boolean("members_only").notNull().default(false),
+    viewCount: integer("view_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("tutorials_published_idx").on(table.published, table.createdAt)],
+);
+
+/**
+ * Who has been counted as viewing a tutorial on a day (UTC): a reload, or a second tab, on the same day
+ * adds nothing. The visitor is a one-way hash (of the account, or of the address and browser), never
+ * the address itself; rows older than a couple of days are deleted as new views come in.
+ */
+export const tutorialViews = pgTable(
+  "tutorial_views",
+  {
+    tutorialId: integer("tutorial_id")
+      .notNull()
+      .references(() => tutorials.id, { onDelete: "cascade" }),
+    visitor: text("visitor").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tutorialId, table.visitor, table.day] }), index("tutorial_views_day_idx").on(table.day)],
+);

@@ -1,0 +1,164 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { FORMATS, LEVELS, WEEKDAYS } from "../../core/classes/rules.ts";
+import { classInputSchema, classListQuerySchema, classUpdateSchema } from "../../core/classes/schema.ts";
+import { requireStaff } from "../middleware/auth-guard.server.ts";
+import type { Services } from "../services.server.ts";
+import { createRouter } from "./router.server.ts";
+
+const errorSchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi("Error");
+
+const languageEnum = z.enum(["en", "fr"]);
+
+const publicClassSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    instructorName: z.string(),
+    instructorBio: z.string(),
+    category: z.string(),
+    level: z.enum(LEVELS),
+    duration: z.string(),
+    format: z.enum(FORMATS),
+    language: languageEnum.openapi({ description: "The language the class is taught in" }),
+    textLanguage: languageEnum.openapi({ description: "The language of the texts: the request's, or the one asked for" }),
+    price: z.number().int().openapi({ description: "Cents" }),
+    maxStudents: z.number().int().nullable().openapi({ description: "Seats; null for no limit" }),
+    currentEnrollment: z.number().int(),
+    seatsLeft: z.number().int().nullable(),
+    full: z.boolean().openapi({ description: "maxStudents is set and reached: 'Class is Full'" }),
+    featuredImage: z.string().nullable(),
+    syllabus: z.array(z.string()).openapi({ description: "What You'll Learn, one point per entry" }),
+    prerequisites: z.string(),
+    requirements: z.string(),
+    startDate: z.string().nullable().openapi({ format: "date-time" }),
+    endDate: z.string().nullable().openapi({ format: "date-time" }),
+    scheduleDays: z.array(z.enum(WEEKDAYS)),
+    scheduleTime: z.string().nullable(),
+    location: z.string(),
+    featured: z.boolean(),
+  })
+  .openapi("Class");
+
+const adminClassSchema = z
+  .object({
+    id: z.number().int(),
+    titleEn: z.string(),
+    titleFr: z.string(),
+    descriptionEn: z.string(),
+    descriptionFr: z.string(),
+    instructorName: z.string(),
+    instructorBioEn: z.string(),
+    instructorBioFr: z.string(),
+    categoryEn: z.string(),
+    categoryFr: z.string(),
+    level: z.enum(LEVELS),
+    durationEn: z.string(),
+    durationFr: z.string(),
+    format: z.enum(FORMATS),
+    language: languageEnum,
+    price: z.number().int(),
+    maxStudents: z.number().int().nullable(),
+    currentEnrollment: z.number().int(),
+    featuredImage: z.string().nullable(),
+    syllabusEn: z.string(),
+    syllabusFr: z.string(),
+    prerequisitesEn: z.string(),
+    prerequisitesFr: z.string(),
+    requirementsEn: z.string(),
+    requirementsFr: z.string(),
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+    scheduleDays: z.array(z.enum(WEEKDAYS)),
+    scheduleTime: z.string().nullable(),
+    locationEn: z.string(),
+    locationFr: z.string(),
+    active: z.boolean(),
+    featured: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("AdminClass");
+
+const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const staffErrors = {
+  401: json(errorSchema, "Not signed in"),
+  403: json(errorSchema, "Signed in without a staff role"),
+};
+const invalid = { 400: json(errorSchema, "Invalid input; `message` and `fields` are translated") };
+const notFound = { 404: json(errorSchema, "'Class Not Found'") };
+
+const listClasses = createRoute({
+  method: "get",
+  path: "/classes",
+  tags: ["classes"],
+  summary: "Active classes, featured first, their texts in the request's language (or ?language=), wrapped in `data`",
+  request: { query: classListQuerySchema },
+  responses: { 200: json(z.object({ data: z.array(publicClassSchema) }), "Active classes"), ...invalid },
+});
+
+const getClass = createRoute({
+  method: "get",
+  path: "/classes/{id}",
+  tags: ["classes"],
+  summary: "One active class",
+  request: { params: idParams, query: classListQuerySchema },
+  responses: { 200: json(publicClassSchema, "The class"), ...invalid, ...notFound },
+});
+
+const adminList = createRoute({
+  method: "get",
+  path: "/admin/classes",
+  tags: ["classes", "staff"],
+  summary: "Every class with its texts in both languages (staff)",
+  middleware: [requireStaff] as const,
+  responses: { 200: json(z.array(adminClassSchema), "All classes"), ...staffErrors },
+});
+
+const adminCreate = createRoute({
+  method: "post",
+  path: "/admin/classes",
+  tags: ["classes", "staff"],
+  summary: "Create a class: its texts in English and French, its price, seats and schedule once (staff)",
+  middleware: [requireStaff] as const,
+  request: { body: { required: true, content: { "application/json": { schema: classInputSchema } } } },
+  responses: { 201: json(adminClassSchema, "Created"), ...invalid, ...staffErrors },
+});
+
+const adminUpdate = createRoute({
+  method: "put",
+  path: "/admin/classes/{id}",
+  tags: ["classes", "staff"],
+  summary: "Edit any subset of a class's fields; the result is checked whole (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams, body: { required: true, content: { "application/json": { schema: classUpdateSchema } } } },
+  responses: { 200: json(adminClassSchema, "Updated"), ...invalid, ...notFound, ...staffErrors },
+});
+
+const adminDelete = createRoute({
+  method: "delete",
+  path: "/admin/classes/{id}",
+  tags: ["classes", "staff"],
+  summary: "Delete a class (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams },
+  responses: { 204: { description: "Deleted" }, ...notFound, ...staffErrors },
+});
+
+/** Classes (spec 000, section 7): the public list and one class, and staff management. */
+export function classRoutes(services: Services) {
+  const classes = services.classes;
+  return createRouter()
+    .openapi(listClasses, async (c) => c.json({ data: await classes.listActive(c.req.valid("query").language ?? c.get("language")) }, 200))
+    .openapi(getClass, async (c) => c.json(await classes.getActive(c.req.valid("param").id, c.req.valid("query").language ?? c.get("language")), 200))
+    .openapi(adminList, async (c) => c.json(await classes.listAll(), 200))
+    .openapi(adminCreate, async (c) => c.json(await classes.create(c.req.valid("json")), 201))
+    .openapi(adminUpdate, async (c) => c.json(await classes.update(c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(adminDelete, async (c) => {
+      await classes.delete(c.req.valid("param").id);
+      return c.body(null, 204);
+    });
+}

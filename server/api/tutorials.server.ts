@@ -1,0 +1,166 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Config } from "../../config/env.ts";
+import { DIFFICULTIES } from "../../core/tutorials/rules.ts";
+import { tutorialInputSchema, tutorialListQuerySchema, tutorialUpdateSchema } from "../../core/tutorials/schema.ts";
+import { visitorKey } from "../../core/tutorials/service.server.ts";
+import { requireStaff } from "../middleware/auth-guard.server.ts";
+import type { Services } from "../services.server.ts";
+import { clientAddress } from "./auth.server.ts";
+import { createRouter } from "./router.server.ts";
+
+const errorSchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi("Error");
+
+const summarySchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string().openapi({ description: "In `language`" }),
+    summary: z.string().openapi({ description: "In `language`" }),
+    category: z.string().openapi({ description: "In `language`" }),
+    tags: z.array(z.string()),
+    language: z.enum(["en", "fr"]),
+    difficulty: z.enum(DIFFICULTIES),
+    estimatedMinutes: z.number().int().nullable().openapi({ description: "Minutes; null reads 'Quick read'" }),
+    featuredImage: z.string().nullable(),
+    videoEmbedUrl: z.string().nullable().openapi({ description: "The player address (youtube-nocookie.com or player.vimeo.com), or null" }),
+    hasVideo: z.boolean(),
+    membersOnly: z.boolean(),
+    viewCount: z.number().int(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("TutorialSummary");
+
+const detailSchema = summarySchema
+  .extend({
+    content: z.string().openapi({ description: "Plain text with line breaks and '#'-headings; empty when `locked`" }),
+    locked: z.boolean().openapi({ description: "Members-only tutorial read by a visitor: sign in to read it" }),
+    updatedAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("TutorialDetail");
+
+const adminSchema = z
+  .object({
+    id: z.number().int(),
+    titleEn: z.string(),
+    titleFr: z.string(),
+    summaryEn: z.string(),
+    summaryFr: z.string(),
+    contentEn: z.string(),
+    contentFr: z.string(),
+    categoryEn: z.string(),
+    categoryFr: z.string(),
+    tagsEn: z.array(z.string()),
+    tagsFr: z.array(z.string()),
+    difficulty: z.enum(DIFFICULTIES),
+    estimatedMinutes: z.number().int().nullable(),
+    featuredImage: z.string().nullable(),
+    videoUrl: z.string().nullable(),
+    published: z.boolean(),
+    membersOnly: z.boolean(),
+    viewCount: z.number().int(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+    updatedAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("AdminTutorial");
+
+const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
+const languageQuery = tutorialListQuerySchema.pick({ language: true });
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const staffErrors = {
+  401: json(errorSchema, "Not signed in"),
+  403: json(errorSchema, "Signed in without a staff role"),
+};
+const invalid = { 400: json(errorSchema, "Invalid input; `message` and `fields` are translated") };
+const notFound = { 404: json(errorSchema, "'Tutorial Not Found'") };
+
+const listTutorials = createRoute({
+  method: "get",
+  path: "/tutorials",
+  tags: ["tutorials"],
+  summary: "Published tutorials, newest first, in the request's language; search on title or category, filter by difficulty",
+  request: { query: tutorialListQuerySchema },
+  responses: { 200: json(z.array(summarySchema), "Published tutorials"), ...invalid },
+});
+
+const getTutorial = createRoute({
+  method: "get",
+  path: "/tutorials/{id}",
+  tags: ["tutorials"],
+  summary: "One published tutorial (members-only content needs a signed-in reader)",
+  request: { params: idParams, query: languageQuery },
+  responses: { 200: json(detailSchema, "The tutorial"), ...invalid, ...notFound },
+});
+
+const viewTutorial = createRoute({
+  method: "post",
+  path: "/tutorials/{id}/view",
+  tags: ["tutorials"],
+  summary: "Count a view of a published tutorial: at most once per visitor and day",
+  request: { params: idParams },
+  responses: { 200: json(z.object({ viewCount: z.number().int() }), "The view count"), ...notFound },
+});
+
+const adminList = createRoute({
+  method: "get",
+  path: "/admin/tutorials",
+  tags: ["tutorials", "staff"],
+  summary: "Every tutorial, drafts included, its texts in both languages (staff)",
+  middleware: [requireStaff] as const,
+  responses: { 200: json(z.array(adminSchema), "All tutorials"), ...staffErrors },
+});
+
+const adminCreate = createRoute({
+  method: "post",
+  path: "/admin/tutorials",
+  tags: ["tutorials", "staff"],
+  summary: "Create a tutorial, its texts in English and French (staff)",
+  middleware: [requireStaff] as const,
+  request: { body: { required: true, content: { "application/json": { schema: tutorialInputSchema } } } },
+  responses: { 201: json(adminSchema, "Created"), ...invalid, ...staffErrors },
+});
+
+const adminUpdate = createRoute({
+  method: "put",
+  path: "/admin/tutorials/{id}",
+  tags: ["tutorials", "staff"],
+  summary: "Edit any subset of a tutorial's fields (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams, body: { required: true, content: { "application/json": { schema: tutorialUpdateSchema } } } },
+  responses: { 200: json(adminSchema, "Updated"), ...invalid, ...notFound, ...staffErrors },
+});
+
+const adminDelete = createRoute({
+  method: "delete",
+  path: "/admin/tutorials/{id}",
+  tags: ["tutorials", "staff"],
+  summary: "Delete a tutorial (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams },
+  responses: { 204: { description: "Deleted" }, ...notFound, ...staffErrors },
+});
+
+/** Tutorials (spec 000, section 7): the public list, one tutorial, its view count, and staff management. */
+export function tutorialRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
+  const tutorials = services.tutorials;
+  return createRouter()
+    .openapi(listTutorials, async (c) => {
+      const query = c.req.valid("query");
+      return c.json(await tutorials.listPublished({ language: query.language ?? c.get("language"), q: query.q, difficulty: query.difficulty }), 200);
+    })
+    .openapi(getTutorial, async (c) =>
+      c.json(await tutorials.getPublished(c.req.valid("param").id, c.req.valid("query").language ?? c.get("language"), { signedIn: Boolean(c.get("user")) }), 200),
+    )
+    .openapi(viewTutorial, async (c) => {
+      const visitor = visitorKey({ userId: c.get("user")?.id, address: clientAddress(c, config), userAgent: c.req.header("user-agent") });
+      return c.json(await tutorials.recordView(c.req.valid("param").id, visitor), 200);
+    })
+    .openapi(adminList, async (c) => c.json(await tutorials.listAll(), 200))
+    .openapi(adminCreate, async (c) => c.json(await tutorials.create(c.req.valid("json")), 201))
+    .openapi(adminUpdate, async (c) => c.json(await tutorials.update(c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(adminDelete, async (c) => {
+      await tutorials.delete(c.req.valid("param").id);
+      return c.body(null, 204);
+    });
+}
