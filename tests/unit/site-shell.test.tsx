@@ -101,8 +101,8 @@ describe("the site header", () => {
       { text: "Services", href: "/#services" },
       { text: "Contact", href: "/#contact" },
       { text: "Blog", href: "/posts" },
-      { text: "Portfolio", href: "/media" },
       { text: "Tutorials", href: "/tutorials" },
+      { text: "Portfolio", href: "/media" },
       { text: "Reviews", href: "/testimonials" },
       { text: "Hot Deals", href: "/hot-deals" },
     ]);
@@ -129,7 +129,7 @@ describe("the site header", () => {
 
   it("keeps visitors under /fr in French", async () => {
     const { header, links } = await renderShell({ path: "/fr/posts", language: "fr" });
-    expect(links(header.querySelector("nav")!).map((link) => link.href)).toEqual(["/fr", "/fr#about", "/fr#services", "/fr#contact", "/fr/posts", "/fr/media", "/fr/tutorials", "/fr/testimonials", "/fr/hot-deals"]);
+    expect(links(header.querySelector("nav")!).map((link) => link.href)).toEqual(["/fr", "/fr#about", "/fr#services", "/fr#contact", "/fr/posts", "/fr/tutorials", "/fr/media", "/fr/testimonials", "/fr/hot-deals"]);
     expect(header.querySelector("nav a[aria-current=page]")?.textContent).toBe("Blog");
     expect(links(header)).toContainEqual({ text: "Connexion", href: "/api/login" });
     expect(links(header)).toContainEqual({ text: "Réserver une consultation", href: "/fr#consultation" });

@@ -243,22 +243,25 @@ describe("the /admin page", () => {
     reviews: [approvedReview, newPending, oldPending],
     pendingReviews: [oldPending, newPending],
     deals: [],
+    media: [],
+    pendingMediaComments: [],
+    mediaLimits: { image: 10, video: 200, audio: 50 },
     tutorials: [],
     language: "en",
     title: "Admin Dashboard | Atelier",
   };
 
-  it("has Posts, Reviews, Moderation, Tutorials, Hot Deals, Orders and Subscriptions tabs; the Moderation badge counts pending comments and reviews", async () => {
+  it("has Posts, Media, Tutorials, Reviews, Moderation, Hot Deals, Orders and Subscriptions tabs; the Moderation badge counts pending comments and reviews", async () => {
     const view = await render(Admin as unknown as ComponentType, { loaderData });
     const tabs = [...view.querySelectorAll("[role=tab]")];
-    expect(tabs.map((tab) => text(tab))).toEqual(["Posts", "Reviews", "Moderation4(4 items awaiting review)", "Tutorials", "Hot Deals", "Orders", "Subscriptions"]);
+    expect(tabs.map((tab) => text(tab))).toEqual(["Posts", "Media", "Tutorials", "Reviews", "Moderation4(4 items awaiting review)", "Hot Deals", "Orders", "Subscriptions"]);
   });
 
   it("opens the tab named in the address, and keeps the chosen tab there", async () => {
     const view = await render(Admin as unknown as ComponentType, { loaderData, path: "/admin?tab=reviews" });
     const panel = view.querySelector("[role=tabpanel][data-state=active]")!;
     expect(text(panel.querySelector("h2"))).toBe("All Reviews (3)");
-    const moderation = [...view.querySelectorAll<HTMLButtonElement>("[role=tab]")][2];
+    const moderation = [...view.querySelectorAll<HTMLButtonElement>("[role=tab]")][4];
     await act(async () => {
       moderation.dispatchEvent(new MouseEvent("mousedown", { bubbles: true, button: 0 }));
     });
