@@ -22,6 +22,8 @@ import { StripeProvider } from "../core/payments/stripe.server.ts";
 import { CrmRegistry } from "../core/crm/directory.server.ts";
 import { JobQueue } from "../core/jobs/queue.server.ts";
 import { LeadService } from "../core/leads/service.server.ts";
+import { ChatService } from "../core/chat/service.server.ts";
+import { ConversationRepo } from "../core/chat/repo.server.ts";
 import { translator as translatorOf } from "./i18n.server.ts";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import type { Logger } from "./logger.server.ts";
@@ -50,6 +52,8 @@ export interface Services {
   /** Background jobs (pg-boss); started by server/main.ts, and by tests that need them. */
   jobs: JobQueue;
   leads: LeadService;
+  /** The assistant of the chat window, the voice assistant and the phone line. */
+  chat: ChatService;
 }
 
 export function createServices(database: DatabaseHandle, config: Config, logger: Logger): Services {
@@ -117,6 +121,26 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     warn: (message, details) => logger.warn(details, message),
     jobs,
   });
+  const contact = new ContactService(db, { ...mailing, leads });
+  const appointments = new AppointmentService(db, {
+    ...mailing,
+    leads,
+    hours: {
+      openHour: config.BOOKING_OPEN_HOUR,
+      closeHour: config.BOOKING_CLOSE_HOUR,
+      slotMinutes: config.BOOKING_SLOT_MINUTES,
+      daysAhead: config.BOOKING_DAYS_AHEAD,
+      timeZone: config.BOOKING_TIME_ZONE,
+    },
+  });
+  const chat = new ChatService(new ConversationRepo(db), {
+    appointments,
+    contact,
+    catalogue,
+    rateLimits: mailing.rateLimits,
+    translate,
+    company: { ...mailing.company, address: config.COMPANY_ADDRESS },
+  });
   return {
     database,
     content,
@@ -125,18 +149,8 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     rateLimits: new RateLimitService(db),
     blog: new BlogService(db, undefined, content),
     mail,
-    contact: new ContactService(db, { ...mailing, leads }),
-    appointments: new AppointmentService(db, {
-      ...mailing,
-      leads,
-      hours: {
-        openHour: config.BOOKING_OPEN_HOUR,
-        closeHour: config.BOOKING_CLOSE_HOUR,
-        slotMinutes: config.BOOKING_SLOT_MINUTES,
-        daysAhead: config.BOOKING_DAYS_AHEAD,
-        timeZone: config.BOOKING_TIME_ZONE,
-      },
-    }),
+    contact,
+    appointments,
     testimonials: new TestimonialService(db, mailing.rateLimits, content),
     catalogue,
     promotions,
@@ -147,5 +161,6 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     checkout,
     jobs,
     leads,
+    chat,
   };
 }

@@ -1,4 +1,4 @@
-export const NAMESPACES = ["common", "errors", "auth", "blog", "admin", "legal", "cart", "catalogue", "deals", "newsletter", "mail", "contact", "appointments", "testimonials", "home", "orders", "checkout", "leads", "payments"] as const;
+export const NAMESPACES = ["common", "errors", "auth", "blog", "admin", "legal", "cart", "catalogue", "deals", "newsletter", "mail", "contact", "appointments", "testimonials", "home", "orders", "checkout", "leads", "payments", "chat"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Namespaces only the server reads (e-mails): no route may declare them, and the browser cannot load them. */
