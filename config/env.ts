@@ -95,6 +95,10 @@ export const envSchema = z
     CRM_SYNC_MAX_ATTEMPTS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 20").max(20, "must be between 1 and 20").default(6),
     CRM_RETRY_BASE_MS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(10, "must be between 10 and 3600000").max(3_600_000, "must be between 10 and 3600000").default(5_000),
     CRM_SYNC_EXPIRE_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(5, "must be between 5 and 3600").max(3600, "must be between 5 and 3600").default(120),
+    WHATSAPP_NUMBER: z.preprocess(
+      emptyAsUndefined,
+      z.string().regex(/^\+?[0-9][0-9 ()-]{6,24}$/, 'must be a phone number in international form, such as "+1 555 010 2030"').optional(),
+    ),
     JOB_POLL_SECONDS: z.coerce.number({ message: "must be a number" }).min(0.5, "must be between 0.5 and 60").max(60, "must be between 0.5 and 60").default(2),
   })
   .superRefine((env, ctx) => {
@@ -149,6 +153,8 @@ export interface PublicConfig {
   oidcEnabled: boolean;
   /** Which payment step checkout shows; the publishable key is public by design (never the secret key). */
   payments?: { provider: "stripe" | "sandbox"; publishableKey: string | null };
+  /** The messaging-app button's number, digits only (wa.me links); null hides the button. */
+  whatsappNumber?: string | null;
 }
 
 export class ConfigError extends Error {
@@ -196,6 +202,7 @@ export function publicConfig(config: Config): PublicConfig {
     social: { facebook: config.SOCIAL_FACEBOOK_URL, instagram: config.SOCIAL_INSTAGRAM_URL, tiktok: config.SOCIAL_TIKTOK_URL },
     geoLookupUrl: config.GEO_LOOKUP_URL ?? null,
     oidcEnabled: config.oidcEnabled,
+    whatsappNumber: config.WHATSAPP_NUMBER ? config.WHATSAPP_NUMBER.replace(/\D/g, "") : null,
     payments: { provider: config.paymentProvider, publishableKey: config.paymentProvider === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null },
   };
 }

@@ -8,7 +8,7 @@ import type { BrowserNamespace } from "../locales/namespaces.ts";
  */
 export const ROUTE_NAMESPACES = {
   root: ["common"],
-  site: [],
+  site: ["assistant"],
   home: ["home", "contact", "appointments", "cart", "catalogue", "testimonials", "errors"],
   about: [],
   contact: ["contact", "appointments", "errors"],

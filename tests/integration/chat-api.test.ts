@@ -155,10 +155,10 @@ describe("the assistant's API (POST /api/chatbot)", () => {
     const logo = await t.services.catalogue.find("logo_design");
     const reply = await visitor().say("How much is a logo?");
     expect(reply.kind).toBe("keyword");
-    expect(reply.response).toContain(formatCents(logo.fixedPriceCents!, { wholeDollars: true }));
+    expect(reply.response).toContain(formatCents(logo!.fixedPriceCents!, { wholeDollars: true }));
     const all = await visitor("fr").say("Quels sont vos tarifs ?");
     const website = await t.services.catalogue.find("website");
-    expect(all.response).toContain(`de ${formatCents(website.minPriceCents, { wholeDollars: true })} à ${formatCents(website.maxPriceCents, { wholeDollars: true })}`);
+    expect(all.response).toContain(`de ${formatCents(website!.minPriceCents, { wholeDollars: true })} à ${formatCents(website!.maxPriceCents, { wholeDollars: true })}`);
   });
 
   it("refuses an empty or too long message, and a history of more than 12 entries, changing nothing", async () => {
