@@ -99,6 +99,9 @@ export const envSchema = z
       emptyAsUndefined,
       z.string().regex(/^\+?[0-9][0-9 ()-]{6,24}$/, 'must be a phone number in international form, such as "+1 555 010 2030"').optional(),
     ),
+    TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio account SID (AC followed by 32 hexadecimal characters)").optional()),
+    TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+    TWILIO_PHONE_NUMBER: z.preprocess(emptyAsUndefined, z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'must be a phone number in E.164 form, such as "+15550102030"').optional()),
     JOB_POLL_SECONDS: z.coerce.number({ message: "must be a number" }).min(0.5, "must be between 0.5 and 60").max(60, "must be between 0.5 and 60").default(2),
   })
   .superRefine((env, ctx) => {

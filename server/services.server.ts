@@ -24,6 +24,8 @@ import { JobQueue } from "../core/jobs/queue.server.ts";
 import { LeadService } from "../core/leads/service.server.ts";
 import { ChatService } from "../core/chat/service.server.ts";
 import { ConversationRepo } from "../core/chat/repo.server.ts";
+import { CallService } from "../core/calls/service.server.ts";
+import { CallRepo } from "../core/calls/repo.server.ts";
 import { translator as translatorOf } from "./i18n.server.ts";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import type { Logger } from "./logger.server.ts";
@@ -54,6 +56,8 @@ export interface Services {
   leads: LeadService;
   /** The assistant of the chat window, the voice assistant and the phone line. */
   chat: ChatService;
+  /** The phone line's webhooks and the call log. */
+  calls: CallService;
 }
 
 export function createServices(database: DatabaseHandle, config: Config, logger: Logger): Services {
@@ -162,5 +166,6 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     jobs,
     leads,
     chat,
+    calls: new CallService(new CallRepo(db), { chat, leads, translate, companyName: config.COMPANY_NAME, authToken: config.TWILIO_AUTH_TOKEN, publicUrl: config.publicUrl }),
   };
 }

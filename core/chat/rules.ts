@@ -111,8 +111,8 @@ export const KEYWORD_TOPICS = [
   { topic: "services", words: ["service", "services", "offer", "what do you do", "what can you do", "prestation", "prestations", "que faites-vous", "proposez"] },
   { topic: "hours", words: ["hours", "open", "opening", "when are you", "horaires", "ouvert", "ouverture", "heures"] },
   { topic: "company", words: ["email", "e-mail", "phone number", "address", "where are you", "located", "courriel", "adresse", "telephone", "ou etes-vous"] },
-  { topic: "thanks", words: ["thanks", "thank you", "thx", "merci"] },
   { topic: "goodbye", words: ["bye", "goodbye", "see you", "au revoir", "a bientot", "bonne journee"] },
+  { topic: "thanks", words: ["thanks", "thank you", "thx", "merci"] },
   { topic: "greeting", words: ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "bonjour", "salut", "bonsoir", "coucou"] },
 ] as const;
 export type KeywordTopic = (typeof KEYWORD_TOPICS)[number]["topic"] | "fallback";

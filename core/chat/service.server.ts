@@ -273,7 +273,7 @@ export class ChatService {
         }),
         kind: "flow",
         flow: null,
-        outcome: { ...outcome, appointmentId: appointment.id },
+        outcome: { ...outcome, appointmentId: appointment.id, booked: { date: appointment.appointmentDate, time: appointment.appointmentTime } },
       };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -297,7 +297,7 @@ export class ChatService {
         { name: answers.name, email: answers.email, phone: answers.phone, service: answers.service, message: answers.message, language },
         { address: origin.address, language, via: this.via(origin, conversationId) },
       );
-      return { text: this.t(language, "chat:contact.confirmed", { name: submission.name }), kind: "flow", flow: null, outcome: { ...outcome, contactSubmissionId: submission.id } };
+      return { text: this.t(language, "chat:contact.confirmed", { name: submission.name }), kind: "flow", flow: null, outcome: { ...outcome, contactSubmissionId: submission.id, service: answers.service } };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return { text: this.t(language, "chat:contact.failed", { error: this.t(language, error.messageKey, error.details.params) }), kind: "flow", flow: null, outcome };
