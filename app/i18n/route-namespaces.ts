@@ -22,6 +22,7 @@ export const ROUTE_NAMESPACES = {
   "account-password": ["auth", "errors"],
   admin: ["admin", "blog", "testimonials", "deals", "payments", "errors"],
   leads: ["leads", "admin", "errors"],
+  calls: ["calls"],
   cart: ["cart"],
   checkout: ["checkout", "cart"],
   "checkout-success": ["checkout", "cart"],
