@@ -102,6 +102,10 @@ export const envSchema = z
     TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio account SID (AC followed by 32 hexadecimal characters)").optional()),
     TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     TWILIO_PHONE_NUMBER: z.preprocess(emptyAsUndefined, z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'must be a phone number in E.164 form, such as "+15550102030"').optional()),
+    LLM_BASE_URL: z.preprocess(emptyAsUndefined, optionalUrl),
+    LLM_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    LLM_MODEL: z.preprocess(emptyAsUndefined, z.string().min(1).max(200).optional()),
+    LLM_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(100, "must be between 100 and 60000").max(60_000, "must be between 100 and 60000").default(8_000),
     JOB_POLL_SECONDS: z.coerce.number({ message: "must be a number" }).min(0.5, "must be between 0.5 and 60").max(60, "must be between 0.5 and 60").default(2),
   })
   .superRefine((env, ctx) => {
@@ -125,6 +129,9 @@ export const envSchema = z
     const crmConfigured = { hubspot: Boolean(env.HUBSPOT_ACCESS_TOKEN), pipedrive: Boolean(env.PIPEDRIVE_API_TOKEN), salesforce: Boolean(env.SALESFORCE_ACCESS_TOKEN) };
     if (env.CRM_DEFAULT && !crmConfigured[env.CRM_DEFAULT]) {
       ctx.addIssue({ code: "custom", path: ["CRM_DEFAULT"], message: `CRM_DEFAULT is ${env.CRM_DEFAULT}, which is not configured (set its token)` });
+    }
+    if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
+      ctx.addIssue({ code: "custom", path: ["LLM_MODEL"], message: "LLM_BASE_URL and LLM_MODEL must be set together (LLM_API_KEY too, unless the API needs no key)" });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together" });

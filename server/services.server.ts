@@ -25,6 +25,7 @@ import { LeadService } from "../core/leads/service.server.ts";
 import { ChatService } from "../core/chat/service.server.ts";
 import { ConversationRepo } from "../core/chat/repo.server.ts";
 import { CallService } from "../core/calls/service.server.ts";
+import { OpenAiCompatibleModel } from "../core/chat/model.server.ts";
 import { CallRepo } from "../core/calls/repo.server.ts";
 import { translator as translatorOf } from "./i18n.server.ts";
 import type { DatabaseHandle } from "../db/client.server.ts";
@@ -137,7 +138,13 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
       timeZone: config.BOOKING_TIME_ZONE,
     },
   });
+  // Optional: with an OpenAI-compatible API configured, free text outside the flows goes to it first.
+  const model =
+    config.LLM_BASE_URL && config.LLM_MODEL
+      ? new OpenAiCompatibleModel({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL, timeoutMs: config.LLM_TIMEOUT_MS, warn: (message, details) => logger.warn(details, message) })
+      : null;
   const chat = new ChatService(new ConversationRepo(db), {
+    model,
     appointments,
     contact,
     catalogue,
@@ -166,6 +173,6 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     jobs,
     leads,
     chat,
-    calls: new CallService(new CallRepo(db), { chat, leads, translate, companyName: config.COMPANY_NAME, authToken: config.TWILIO_AUTH_TOKEN, publicUrl: config.publicUrl }),
+    calls: new CallService(new CallRepo(db), { chat, leads, translate, companyName: config.COMPANY_NAME, authToken: config.TWILIO_AUTH_TOKEN, publicUrl: config.publicUrl, summarise: model ? (transcript, language) => model.summarise(transcript, language) : undefined }),
   };
 }
