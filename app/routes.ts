@@ -23,6 +23,7 @@ function pages(idPrefix: string) {
     route("account/password", "routes/account-password.tsx", id("account-password")),
     route("admin", "routes/admin.tsx", id("admin")),
     route("leads", "routes/leads.tsx", id("leads")),
+    route("calls", "routes/calls.tsx", id("calls")),
     route("cart", "routes/cart.tsx", id("cart")),
     route("checkout", "routes/checkout.tsx", id("checkout")),
     route("checkout/success", "routes/checkout-success.tsx", id("checkout-success")),

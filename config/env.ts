@@ -97,6 +97,17 @@ export const envSchema = z
     CRM_SYNC_MAX_ATTEMPTS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 20").max(20, "must be between 1 and 20").default(6),
     CRM_RETRY_BASE_MS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(10, "must be between 10 and 3600000").max(3_600_000, "must be between 10 and 3600000").default(5_000),
     CRM_SYNC_EXPIRE_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(5, "must be between 5 and 3600").max(3600, "must be between 5 and 3600").default(120),
+    WHATSAPP_NUMBER: z.preprocess(
+      emptyAsUndefined,
+      z.string().regex(/^\+?[0-9][0-9 ()-]{6,24}$/, 'must be a phone number in international form, such as "+1 555 010 2030"').optional(),
+    ),
+    TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio account SID (AC followed by 32 hexadecimal characters)").optional()),
+    TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+    TWILIO_PHONE_NUMBER: z.preprocess(emptyAsUndefined, z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'must be a phone number in E.164 form, such as "+15550102030"').optional()),
+    LLM_BASE_URL: z.preprocess(emptyAsUndefined, optionalUrl),
+    LLM_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    LLM_MODEL: z.preprocess(emptyAsUndefined, z.string().min(1).max(200).optional()),
+    LLM_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(100, "must be between 100 and 60000").max(60_000, "must be between 100 and 60000").default(8_000),
     JOB_POLL_SECONDS: z.coerce.number({ message: "must be a number" }).min(0.5, "must be between 0.5 and 60").max(60, "must be between 0.5 and 60").default(2),
     MEDIA_MAX_IMAGE_BYTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1024, "must be between 1024 and 1073741824").max(1024 ** 3, "must be between 1024 and 1073741824").default(10 * 1024 * 1024),
     MEDIA_MAX_VIDEO_BYTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1024, "must be between 1024 and 1073741824").max(1024 ** 3, "must be between 1024 and 1073741824").default(100 * 1024 * 1024),
@@ -139,6 +150,9 @@ export const envSchema = z
     if (!env.MEDIA_S3_BUCKET && (env.MEDIA_S3_ENDPOINT || env.MEDIA_S3_ACCESS_KEY_ID)) {
       ctx.addIssue({ code: "custom", path: ["MEDIA_S3_BUCKET"], message: "MEDIA_S3_BUCKET must be set to store uploads in a bucket" });
     }
+    if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
+      ctx.addIssue({ code: "custom", path: ["LLM_MODEL"], message: "LLM_BASE_URL and LLM_MODEL must be set together (LLM_API_KEY too, unless the API needs no key)" });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together" });
     }
@@ -169,6 +183,8 @@ export interface PublicConfig {
   oidcEnabled: boolean;
   /** Which payment step checkout shows; the publishable key is public by design (never the secret key). */
   payments?: { provider: "stripe" | "sandbox"; publishableKey: string | null };
+  /** The messaging-app button's number, digits only (wa.me links); null hides the button. */
+  whatsappNumber?: string | null;
 }
 
 export class ConfigError extends Error {
@@ -216,6 +232,7 @@ export function publicConfig(config: Config): PublicConfig {
     social: { facebook: config.SOCIAL_FACEBOOK_URL, instagram: config.SOCIAL_INSTAGRAM_URL, tiktok: config.SOCIAL_TIKTOK_URL },
     geoLookupUrl: config.GEO_LOOKUP_URL ?? null,
     oidcEnabled: config.oidcEnabled,
+    whatsappNumber: config.WHATSAPP_NUMBER ? config.WHATSAPP_NUMBER.replace(/\D/g, "") : null,
     payments: { provider: config.paymentProvider, publishableKey: config.paymentProvider === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null },
   };
 }

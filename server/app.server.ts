@@ -25,6 +25,8 @@ import { orderRoutes } from "./api/orders.server.ts";
 import { sandboxPaymentRoutes } from "./api/payments-sandbox.server.ts";
 import { paymentRoutes } from "./api/payments.server.ts";
 import { webhookRoutes } from "./api/webhooks.server.ts";
+import { chatRoutes } from "./api/chat.server.ts";
+import { callRoutes } from "./api/calls.server.ts";
 import type { AppEnv } from "./context.server.ts";
 import { errorBody, handleError } from "./errors.server.ts";
 import type { Logger } from "./logger.server.ts";
@@ -178,6 +180,8 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   api.route("/", paymentRoutes(services, config));
   api.route("/", webhookRoutes(services));
   api.route("/", leadRoutes(services));
+  api.route("/", chatRoutes(services, config));
+  api.route("/", callRoutes(services));
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Atelier API", version: "1.0.0", description: "Every /api route of Atelier, generated from its zod schemas." },

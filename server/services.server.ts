@@ -27,6 +27,11 @@ import { JobQueue } from "../core/jobs/queue.server.ts";
 import { LeadService } from "../core/leads/service.server.ts";
 import { MediaService } from "../core/media/service.server.ts";
 import { createMediaStorage, type MediaStorage } from "../core/media/storage.server.ts";
+import { ChatService } from "../core/chat/service.server.ts";
+import { ConversationRepo } from "../core/chat/repo.server.ts";
+import { CallService } from "../core/calls/service.server.ts";
+import { OpenAiCompatibleModel } from "../core/chat/model.server.ts";
+import { CallRepo } from "../core/calls/repo.server.ts";
 import { translator as translatorOf } from "./i18n.server.ts";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import type { Logger } from "./logger.server.ts";
@@ -60,6 +65,10 @@ export interface Services {
   jobs: JobQueue;
   leads: LeadService;
   media: MediaService;
+  /** The assistant of the chat window, the voice assistant and the phone line. */
+  chat: ChatService;
+  /** The phone line's webhooks and the call log. */
+  calls: CallService;
 }
 
 export function createServices(database: DatabaseHandle, config: Config, logger: Logger, options: { mediaStorage?: MediaStorage } = {}): Services {
@@ -127,6 +136,32 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     warn: (message, details) => logger.warn(details, message),
     jobs,
   });
+  const contact = new ContactService(db, { ...mailing, leads });
+  const appointments = new AppointmentService(db, {
+    ...mailing,
+    leads,
+    hours: {
+      openHour: config.BOOKING_OPEN_HOUR,
+      closeHour: config.BOOKING_CLOSE_HOUR,
+      slotMinutes: config.BOOKING_SLOT_MINUTES,
+      daysAhead: config.BOOKING_DAYS_AHEAD,
+      timeZone: config.BOOKING_TIME_ZONE,
+    },
+  });
+  // Optional: with an OpenAI-compatible API configured, free text outside the flows goes to it first.
+  const model =
+    config.LLM_BASE_URL && config.LLM_MODEL
+      ? new OpenAiCompatibleModel({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL, timeoutMs: config.LLM_TIMEOUT_MS, warn: (message, details) => logger.warn(details, message) })
+      : null;
+  const chat = new ChatService(new ConversationRepo(db), {
+    model,
+    appointments,
+    contact,
+    catalogue,
+    rateLimits: mailing.rateLimits,
+    translate,
+    company: { ...mailing.company, address: config.COMPANY_ADDRESS },
+  });
   return {
     database,
     content,
@@ -135,18 +170,8 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     rateLimits: new RateLimitService(db),
     blog: new BlogService(db, undefined, content),
     mail,
-    contact: new ContactService(db, { ...mailing, leads }),
-    appointments: new AppointmentService(db, {
-      ...mailing,
-      leads,
-      hours: {
-        openHour: config.BOOKING_OPEN_HOUR,
-        closeHour: config.BOOKING_CLOSE_HOUR,
-        slotMinutes: config.BOOKING_SLOT_MINUTES,
-        daysAhead: config.BOOKING_DAYS_AHEAD,
-        timeZone: config.BOOKING_TIME_ZONE,
-      },
-    }),
+    contact,
+    appointments,
     testimonials: new TestimonialService(db, mailing.rateLimits, content),
     catalogue,
     promotions,
@@ -167,5 +192,7 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
       rateLimits: mailing.rateLimits,
       content,
     }),
+    chat,
+    calls: new CallService(new CallRepo(db), { chat, leads, translate, companyName: config.COMPANY_NAME, authToken: config.TWILIO_AUTH_TOKEN, publicUrl: config.publicUrl, summarise: model ? (transcript, language) => model.summarise(transcript, language) : undefined }),
   };
 }

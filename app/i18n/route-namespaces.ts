@@ -8,7 +8,7 @@ import type { BrowserNamespace } from "../locales/namespaces.ts";
  */
 export const ROUTE_NAMESPACES = {
   root: ["common"],
-  site: [],
+  site: ["assistant"],
   home: ["home", "contact", "appointments", "cart", "catalogue", "testimonials", "errors"],
   about: [],
   contact: ["contact", "appointments", "errors"],
@@ -24,6 +24,7 @@ export const ROUTE_NAMESPACES = {
   "account-password": ["auth", "errors"],
   admin: ["admin", "blog", "testimonials", "deals", "payments", "media", "tutorials", "errors"],
   leads: ["leads", "admin", "errors"],
+  calls: ["calls"],
   cart: ["cart"],
   checkout: ["checkout", "cart"],
   "checkout-success": ["checkout", "cart"],

@@ -8,6 +8,9 @@ import enBlog from "./en/blog.json" with { type: "json" };
 import enCart from "./en/cart.json" with { type: "json" };
 import enCheckout from "./en/checkout.json" with { type: "json" };
 import enCatalogue from "./en/catalogue.json" with { type: "json" };
+import enAssistant from "./en/assistant.json" with { type: "json" };
+import enCalls from "./en/calls.json" with { type: "json" };
+import enChat from "./en/chat.json" with { type: "json" };
 import enCommon from "./en/common.json" with { type: "json" };
 import enContact from "./en/contact.json" with { type: "json" };
 import enDeals from "./en/deals.json" with { type: "json" };
@@ -30,6 +33,9 @@ import frBlog from "./fr/blog.json" with { type: "json" };
 import frCart from "./fr/cart.json" with { type: "json" };
 import frCheckout from "./fr/checkout.json" with { type: "json" };
 import frCatalogue from "./fr/catalogue.json" with { type: "json" };
+import frAssistant from "./fr/assistant.json" with { type: "json" };
+import frCalls from "./fr/calls.json" with { type: "json" };
+import frChat from "./fr/chat.json" with { type: "json" };
 import frCommon from "./fr/common.json" with { type: "json" };
 import frContact from "./fr/contact.json" with { type: "json" };
 import frDeals from "./fr/deals.json" with { type: "json" };
@@ -49,6 +55,6 @@ import frClasses from "./fr/classes.json" with { type: "json" };
 export { NAMESPACES } from "./namespaces.ts";
 
 export const resources = {
-  en: { common: enCommon, errors: enErrors, auth: enAuth, blog: enBlog, admin: enAdmin, legal: enLegal, cart: enCart, catalogue: enCatalogue, deals: enDeals, newsletter: enNewsletter, mail: enMail, contact: enContact, appointments: enAppointments, testimonials: enTestimonials, home: enHome, orders: enOrders, checkout: enCheckout, leads: enLeads, payments: enPayments, media: enMedia, tutorials: enTutorials, classes: enClasses },
-  fr: { common: frCommon, errors: frErrors, auth: frAuth, blog: frBlog, admin: frAdmin, legal: frLegal, cart: frCart, catalogue: frCatalogue, deals: frDeals, newsletter: frNewsletter, mail: frMail, contact: frContact, appointments: frAppointments, testimonials: frTestimonials, home: frHome, orders: frOrders, checkout: frCheckout, leads: frLeads, payments: frPayments, media: frMedia, tutorials: frTutorials, classes: frClasses },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, blog: enBlog, admin: enAdmin, legal: enLegal, cart: enCart, catalogue: enCatalogue, deals: enDeals, newsletter: enNewsletter, mail: enMail, contact: enContact, appointments: enAppointments, testimonials: enTestimonials, home: enHome, orders: enOrders, checkout: enCheckout, leads: enLeads, payments: enPayments, media: enMedia, tutorials: enTutorials, classes: enClasses, chat: enChat, assistant: enAssistant, calls: enCalls },
+  fr: { common: frCommon, errors: frErrors, auth: frAuth, blog: frBlog, admin: frAdmin, legal: frLegal, cart: frCart, catalogue: frCatalogue, deals: frDeals, newsletter: frNewsletter, mail: frMail, contact: frContact, appointments: frAppointments, testimonials: frTestimonials, home: frHome, orders: frOrders, checkout: frCheckout, leads: frLeads, payments: frPayments, media: frMedia, tutorials: frTutorials, classes: frClasses, chat: frChat, assistant: frAssistant, calls: frCalls },
 };

@@ -1,5 +1,4 @@
 import { AboutSection } from "../features/home/about-section.tsx";
-import { ChatButton } from "../features/home/chat-button.tsx";
 import { CtaSection } from "../features/home/cta-section.tsx";
 import { HeroSection } from "../features/home/hero-section.tsx";
 import { PricingSection } from "../features/home/pricing-section.tsx";
@@ -44,7 +43,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <TestimonialsSection testimonials={loaderData.testimonials} />
       <CtaSection />
       <ContactSection />
-      <ChatButton />
     </main>
   );
 }

@@ -30,6 +30,13 @@ function toAppointment(row: AppointmentRow): Appointment {
   };
 }
 
+/** A booking or message taken by the assistant: its lead's source and the conversation (and call) that produced it. */
+export interface AssistantChannel {
+  source: "chatbot" | "phone_call";
+  conversationId?: string;
+  callId?: string;
+}
+
 export interface AppointmentServiceDeps {
   mail: MailService;
   rateLimits: RateLimitService;
@@ -80,7 +87,7 @@ export class AppointmentService {
    * bookable (past, outside the hours or the grid, too far ahead) or already taken (409). The
    * confirmation and the staff notification are queued in the booking's transaction.
    */
-  async book(input: unknown, origin: { address?: string; language: Language }): Promise<Appointment> {
+  async book(input: unknown, origin: { address?: string; language: Language; via?: AssistantChannel }): Promise<Appointment> {
     const valid = parseOrThrow(bookingInputSchema, input);
     const { hours, translate, company, mail, rateLimits } = this.deps;
     const problem = checkSlot(valid.appointmentDate, valid.appointmentTime, hours, this.now());
@@ -108,13 +115,15 @@ export class AppointmentService {
         });
         const appointment = toAppointment(row);
         await this.deps.leads.record(tx, {
-          source: "consultation",
+          source: origin.via?.source ?? "consultation",
           name: row.customerName,
           email: row.customerEmail,
           phone: row.customerPhone,
           message: row.notes ?? undefined,
           summary: `${row.appointmentType} ${row.appointmentDate} ${row.appointmentTime}`,
           appointmentId: row.id,
+          conversationId: origin.via?.conversationId,
+          callId: origin.via?.callId,
         });
         await mail.enqueue(bookingConfirmationEmail(appointment, language, hours.timeZone, translate, company), tx);
         await mail.enqueue(bookingStaffEmail(appointment, hours.timeZone, translate, company), tx);

@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.server.ts";
 import { parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import type { CompanyDetails, Translate } from "../mail/rules.ts";
+import type { AssistantChannel } from "../appointments/service.server.ts";
 import type { LeadService } from "../leads/service.server.ts";
 import type { MailService } from "../mail/service.server.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
@@ -39,6 +40,8 @@ export interface ContactServiceDeps {
 export interface RequestOrigin {
   address?: string;
   language: Language;
+  /** Set when the assistant took the message: the lead's source and the conversation (and call) it came from. */
+  via?: AssistantChannel;
 }
 
 /** Contact inquiries from the site's form and from the assistants: stored, confirmed to the visitor, announced to staff. */
@@ -107,7 +110,7 @@ export class ContactService {
         language: facts.language,
       });
       await this.deps.leads.record(tx, {
-        source: facts.channel === "assistant" ? "chatbot" : "contact_form",
+        source: facts.channel === "assistant" ? (origin.via?.source ?? "chatbot") : "contact_form",
         name: facts.name,
         email: facts.email,
         phone: facts.phone ?? undefined,
@@ -115,6 +118,8 @@ export class ContactService {
         message: facts.message,
         summary: `${facts.inquiryType}: ${facts.message.slice(0, 200)}`,
         contactSubmissionId: stored.id,
+        conversationId: origin.via?.conversationId,
+        callId: origin.via?.callId,
       });
       await mail.enqueue(contactConfirmationEmail(facts, translate, company), tx);
       await mail.enqueue(contactStaffEmail(facts, translate, company), tx);

@@ -91,6 +91,12 @@ export class LeadRepo {
     return row ?? null;
   }
 
+  /** The lead a phone call's touchpoint belongs to, if the call made one. */
+  async leadIdForCall(callId: string): Promise<number | null> {
+    const [row] = await this.db.select({ leadId: leadTouchpoints.leadId }).from(leadTouchpoints).where(eq(leadTouchpoints.callId, callId)).limit(1);
+    return row?.leadId ?? null;
+  }
+
   async timeline(leadId: number): Promise<TouchpointRow[]> {
     return this.db.select().from(leadTouchpoints).where(eq(leadTouchpoints.leadId, leadId)).orderBy(leadTouchpoints.occurredAt, leadTouchpoints.id);
   }

@@ -224,6 +224,11 @@ export class LeadService {
     });
   }
 
+  /** The lead a phone call produced (its touchpoint carries the call id), or null. */
+  async leadIdForCall(callId: string): Promise<number | null> {
+    return this.repo.leadIdForCall(callId);
+  }
+
   /** GET /api/crm/providers. */
   providers(): CrmProviderInfo[] {
     return this.deps.crm.providers();

@@ -19,6 +19,9 @@ declare module "vitest" {
  * Starts the built production server once for every end-to-end file: a fresh data directory (or a fresh
  * PostgreSQL database beside TEST_DATABASE_URL), demo content, and a staff account. Stops it at the end.
  */
+/** The phone line's auth token on the shared server (a test value: no real account). */
+export const E2E_TWILIO_AUTH_TOKEN = "e2e-twilio-auth-token-0123456789";
+
 export default async function setup(project: TestProject) {
   const admin = { email: "admin@atelier.test", password: `e2e-${randomBytes(9).toString("base64url")}`, name: "Avery Admin" };
   const dataDir = temporaryDir("atelier-e2e-");
@@ -34,6 +37,8 @@ export default async function setup(project: TestProject) {
         ADMIN_PASSWORD: admin.password,
         ADMIN_NAME: admin.name,
         LOG_LEVEL: "warn",
+        // The phone line's webhooks verify this token's signatures; browser tests sign simulated calls with it.
+        TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
       },
     });
     // On PostgreSQL, make sure the server really uses the new database: the start-up admin is in it.

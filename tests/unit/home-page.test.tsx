@@ -477,7 +477,7 @@ describe("scrolling to the consultation section", () => {
     }
   });
 
-  it("Book Consultation and the chat button go to #consultation, with an 80 px offset", async () => {
+  it("Book Consultation goes to #consultation, with an 80 px offset", async () => {
     const { main, header } = await renderHome();
     const consultation = main.querySelector<HTMLElement>("#consultation")!;
     consultation.getBoundingClientRect = () => ({ top: 5000, bottom: 5600, left: 0, right: 0, width: 0, height: 600, x: 0, y: 5000, toJSON: () => ({}) });
@@ -485,7 +485,6 @@ describe("scrolling to the consultation section", () => {
     const byText = (text: string) => links.find((a) => a.textContent?.trim() === text)!;
     const triggers = [
       byText("Book Consultation"),
-      main.querySelector<HTMLAnchorElement>("[data-testid=chat-button]")!,
       [...header.querySelectorAll<HTMLAnchorElement>("a")].find((a) => a.textContent === "Book Consultation")!,
     ];
     for (const trigger of triggers) {
@@ -495,7 +494,21 @@ describe("scrolling to the consultation section", () => {
       await click(trigger);
       expect(scrollTo).toHaveBeenCalledWith({ top: 5000 - 80, behavior: "smooth" });
     }
-    expect(main.querySelector("[data-testid=chat-button]")?.getAttribute("aria-label")).toBe("Chat with us: book a consultation");
+  });
+
+  it("the floating chat button opens the chat window, and Escape closes it, giving the focus back", async () => {
+    await renderHome();
+    const button = container.querySelector<HTMLButtonElement>("[data-testid=chat-button]")!;
+    expect(button.getAttribute("aria-label")).toBe("Open the chat assistant");
+    await click(button);
+    await vi.waitFor(() => expect(container.querySelector("[data-testid=chat-window]")).not.toBeNull());
+    const dialog = container.querySelector<HTMLElement>("[data-testid=chat-window]")!;
+    expect(dialog.textContent).toContain("How can I help?");
+    await act(async () => {
+      dialog.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    });
+    expect(container.querySelector("[data-testid=chat-window]")).toBeNull();
+    expect(document.activeElement).toBe(button);
   });
 
   it("the footer's Services quick link scrolls on the home page", async () => {

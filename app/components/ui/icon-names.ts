@@ -7,11 +7,11 @@ export const LUCIDE_ICONS = [
   "calendar-days", "chart-line", "check", "check-circle-2", "chevron-down", "chevron-left", "chevron-right",
   "circle-alert", "circle-check", "clapperboard", "clock", "credit-card", "download", "external-link", "eye", "eye-off",
   "file-question", "flame", "globe", "handshake", "key-round", "landmark", "lightbulb", "link-2", "loader-2",
-  "loader-circle", "lock", "log-in", "log-out", "mail", "mail-check", "mail-question", "megaphone", "menu",
-  "message-circle", "message-square", "message-square-plus", "message-square-quote", "message-square-text", "minus",
+  "loader-circle", "lock", "log-in", "log-out", "mail", "mail-check", "mail-question", "maximize-2", "megaphone", "menu",
+  "message-circle", "message-square", "message-square-plus", "message-square-quote", "message-square-text", "mic", "mic-off", "minimize-2", "minus",
   "music", "newspaper", "palette", "pen-tool", "pencil", "phone", "phone-call", "plus", "printer", "quote", "reply",
   "receipt", "rotate-ccw", "rotate-cw", "search", "send", "share-2", "shopping-cart", "sparkles", "star", "tag", "target",
-  "ticket-percent", "trash-2", "trending-up", "trophy", "users", "workflow", "x",
+  "ticket-percent", "trash-2", "trending-up", "trophy", "users", "volume-2", "workflow", "x",
 ] as const;
 
 export const BRAND_ICONS = ["facebook", "instagram", "tiktok", "whatsapp"] as const;

@@ -3,6 +3,7 @@ import { useTranslation } from "../../i18n/react.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { useRouteFocus } from "./route-focus.ts";
+import { AssistantWidgets } from "../assistant/assistant-widgets.tsx";
 
 /** Skip link, the one sticky header, the page, footer. */
 export function SiteShell({ children }: { children: ReactNode }) {
@@ -19,6 +20,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <SiteHeader />
       <div className="flex-1">{children}</div>
       <SiteFooter />
+      <AssistantWidgets />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
+import { ConversationTranscript } from "./conversation-transcript.tsx";
 import { StatusSelect, SyncBadge, leadName, useDateFormat, useLeadActions } from "./lead-ui.tsx";
 
 const OUTCOME_TONES = { queued: "neutral", retrying: "warning", synced: "success", failed: "danger" } as const;
@@ -72,6 +73,7 @@ export function LeadDetailView({ lead, language, backHref }: { lead: LeadDetail;
                   <p className="text-sm font-semibold">{t(`source.${point.channel}`)}</p>
                   <p className="text-xs text-muted-foreground">{formatDate(point.occurredAt)}</p>
                   {point.summary ? <p className="mt-1 text-sm">{point.summary}</p> : null}
+                  {point.conversationId ? <ConversationTranscript id={point.conversationId} /> : null}
                 </li>
               ))}
             </ol>

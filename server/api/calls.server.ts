@@ -1,0 +1,84 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { callListQuerySchema, type TwilioVoiceParams } from "../../core/calls/schema.ts";
+import type { AppEnv } from "../context.server.ts";
+import { requireStaff } from "../middleware/auth-guard.server.ts";
+import type { Services } from "../services.server.ts";
+import { createRouter } from "./router.server.ts";
+
+const errorSchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi("Error");
+
+const callSchema = z
+  .object({
+    id: z.number().int(),
+    twilioCallId: z.string(),
+    fromNumber: z.string(),
+    toNumber: z.string(),
+    status: z.string().openapi({ example: "completed" }),
+    duration: z.number().int().nullable(),
+    transcript: z.string().nullable(),
+    summary: z.string().nullable(),
+    leadCaptured: z.enum(["yes", "no"]),
+    followUpRequired: z.enum(["yes", "no"]),
+    language: z.string(),
+    leadId: z.number().int().nullable(),
+    createdAt: z.string(),
+    endedAt: z.string().nullable(),
+  })
+  .openapi("Call");
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+
+const listCalls = createRoute({
+  method: "get",
+  path: "/calls",
+  tags: ["calls", "staff"],
+  summary: "The phone-call log, newest first, optionally filtered by status, lead captured and follow-up (staff)",
+  middleware: [requireStaff] as const,
+  request: { query: callListQuerySchema },
+  responses: {
+    200: json(z.object({ data: z.array(callSchema) }).openapi("Calls"), "Calls"),
+    400: json(errorSchema, "Invalid filter"),
+    401: json(errorSchema, "Not signed in"),
+    403: json(errorSchema, "Signed in without a staff role"),
+  },
+});
+
+/** Twilio posts form fields; only text fields are kept. */
+async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
+/**
+ * The phone line's webhooks (TwiML answers) and the call log (spec 001, sections 2, 3 and 7). Every
+ * webhook is verified against X-Twilio-Signature for the PUBLIC_URL address it was sent to: a missing
+ * or wrong signature gets 403 and nothing is recorded.
+ */
+export function callRoutes(services: Services) {
+  const calls = services.calls;
+  const router = createRouter().openapi(listCalls, async (c) => c.json({ data: await calls.list(c.req.valid("query")) }, 200));
+
+  const webhook = (path: string, handle: (params: TwilioVoiceParams, c: Context<AppEnv>) => Promise<string | null>) =>
+    router.post(path, async (c) => {
+      const params = await formFields(c);
+      const url = new URL(c.req.url);
+      if (!calls.verify(url.pathname + url.search, c.req.header("x-twilio-signature"), params)) {
+        return c.json({ message: "Invalid Twilio signature", code: "forbidden" }, 403);
+      }
+      const twiml = await handle(params as TwilioVoiceParams, c);
+      if (twiml === null) return c.body(null, 204);
+      return c.body(twiml, 200, { "content-type": "text/xml; charset=utf-8" });
+    });
+
+  webhook("/twilio/voice/incoming", (params) => calls.incoming(params));
+  webhook("/twilio/voice/language", async (params, c) => calls.chooseLanguage(params, c.req.query("default")));
+  webhook("/twilio/voice/turn", (params, c) => calls.turn(params, { lang: c.req.query("lang"), turn: c.req.query("turn"), silence: c.req.query("silence") }));
+  webhook("/twilio/voice/status", async (params) => {
+    await calls.recordStatus(params);
+    return null;
+  });
+  return router;
+}

@@ -1,0 +1,73 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Config } from "../../config/env.ts";
+import { chatRequestSchema } from "../../core/chat/schema.ts";
+import { requireStaff } from "../middleware/auth-guard.server.ts";
+import type { Services } from "../services.server.ts";
+import { clientAddress } from "./auth.server.ts";
+import { createRouter } from "./router.server.ts";
+
+const errorSchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi("Error");
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+
+const chatReplySchema = z
+  .object({
+    success: z.literal(true),
+    response: z.string().openapi({ description: "The assistant's reply, in the conversation's language" }),
+    message: z.string().openapi({ description: "The same reply (the field the earlier client read)" }),
+    conversationId: z.string().openapi({ description: "Send it with the next message to continue this conversation" }),
+    kind: z.enum(["flow", "keyword", "model"]).openapi({ description: "keyword replies are shown after 500 ms" }),
+    flow: z.object({ kind: z.enum(["booking", "contact"]), step: z.string() }).nullable(),
+  })
+  .openapi("ChatReply");
+
+const conversationSchema = z
+  .object({
+    id: z.string(),
+    channel: z.string().openapi({ example: "chat" }),
+    language: z.string(),
+    transcript: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string(), at: z.string() })),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("Conversation");
+
+const chatbot = createRoute({
+  method: "post",
+  path: "/chatbot",
+  tags: ["chat"],
+  summary: "One message to the assistant: guided booking and contact flows, keyword replies, prices from the catalogue",
+  request: { body: { required: true, content: { "application/json": { schema: chatRequestSchema } } } },
+  responses: {
+    200: json(chatReplySchema, "The reply"),
+    400: json(errorSchema, "Empty or too long message, invalid history"),
+    429: json(errorSchema, "Too many messages from this address; Retry-After says when to try again"),
+  },
+});
+
+const conversation = createRoute({
+  method: "get",
+  path: "/conversations/{id}",
+  tags: ["chat", "staff"],
+  summary: "A stored conversation with its whole transcript (staff; a lead's timeline links to it)",
+  middleware: [requireStaff] as const,
+  request: { params: z.object({ id: z.string().min(1).max(200) }) },
+  responses: {
+    200: json(conversationSchema, "The conversation"),
+    401: json(errorSchema, "Not signed in"),
+    403: json(errorSchema, "Signed in without a staff role"),
+    404: json(errorSchema, "No such conversation"),
+  },
+});
+
+/** The assistant (spec document 001, sections 4, 5 and 7). */
+export function chatRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
+  return createRouter()
+    .openapi(chatbot, async (c) => {
+      const reply = await services.chat.reply(c.req.valid("json"), { address: clientAddress(c, config), language: c.get("language") });
+      return c.json({ success: true as const, response: reply.response, message: reply.response, conversationId: reply.conversationId, kind: reply.kind, flow: reply.flow }, 200);
+    })
+    .openapi(conversation, async (c) => c.json(await services.chat.find(c.req.valid("param").id), 200));
+}
