@@ -54,8 +54,8 @@ async function render() {
       </I18nProvider>,
     ),
   );
-  // The lazy module, then Stripe.js's promise.
-  for (let i = 0; i < 5 && !container.querySelector("[data-testid=pay-button]"); i += 1) {
+  // The lazy module, then Stripe.js's promise: a busy machine may take a while to import the module.
+  for (let i = 0; i < 500 && !container.querySelector("[data-testid=pay-button]"); i += 1) {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
   }
 }
