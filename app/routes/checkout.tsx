@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import type { CartTexts } from "../../core/cart/rules.ts";
@@ -18,13 +18,17 @@ import { CustomerForm } from "../features/checkout/customer-form.tsx";
 import { CUSTOMER_FIELDS, EMPTY_CUSTOMER, customerInput, type CustomerField, type CustomerValues } from "../features/checkout/customer-rules.ts";
 import { newIdempotencyKey } from "../features/checkout/idempotency-key.ts";
 import { createOrder, fetchPaymentIntent, type OrderView, type PaymentIntentView, type PaymentOutcome } from "../features/checkout/orders-api.ts";
-import { PaymentStep, type PaymentFailure } from "../features/checkout/payment-step.tsx";
+import type { PaymentFailure } from "../features/checkout/payment-step.tsx";
 import { draftFigures, draftLines, orderFigures, orderLines } from "../features/checkout/summary-lines.ts";
 import { LocalizedLink, useLocalizedPath } from "../features/i18n/localized-link.tsx";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import type { Route } from "./+types/checkout";
+
+/** Step 2 comes once the customer's details are sent: its code loads as they are sent, not with the page. */
+const loadPaymentStep = () => import("../features/checkout/payment-step.tsx");
+const PaymentStep = lazy(() => loadPaymentStep().then((module) => ({ default: module.PaymentStep })));
 
 /** The lines' names in the page's language (as on /cart), the default service's included. */
 export async function loader(args: Route.LoaderArgs) {
@@ -120,6 +124,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   }
 
   async function submitOrder(values: CustomerValues) {
+    void loadPaymentStep();
     if (!draft || busy) return;
     setBusy(true);
     setFormError(null);
@@ -230,21 +235,23 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </div>
           <CustomerForm values={customer} onChange={setCustomer} onSubmit={submitOrder} busy={busy} locked={order !== null && intent !== null} serverErrors={serverErrors} />
           {order && intent ? (
-            <PaymentStep
-              intent={intent}
-              language={loaderData.language}
-              submitLabel={submitLabel}
-              returnUrl={`${window.location.origin}${localize(successPath(order.id, "/checkout-success"))}`}
-              failure={failure}
-              retrying={retrying}
-              onOutcome={onOutcome}
-              onUnexpected={() => {
-                setFailure({ message: null });
-                toast.error(t("toast.paymentFailedTitle"), { description: t("toast.paymentFailedText") });
-              }}
-              onNotReady={() => toast.error(t("toast.paymentErrorTitle"), { description: t("toast.paymentErrorText") })}
-              onRetry={() => void retry()}
-            />
+            <Suspense fallback={<Icon name="loader-2" size={24} aria-hidden="true" className="mx-auto animate-spin text-muted-foreground" />}>
+              <PaymentStep
+                intent={intent}
+                language={loaderData.language}
+                submitLabel={submitLabel}
+                returnUrl={`${window.location.origin}${localize(successPath(order.id, "/checkout-success"))}`}
+                failure={failure}
+                retrying={retrying}
+                onOutcome={onOutcome}
+                onUnexpected={() => {
+                  setFailure({ message: null });
+                  toast.error(t("toast.paymentFailedTitle"), { description: t("toast.paymentFailedText") });
+                }}
+                onNotReady={() => toast.error(t("toast.paymentErrorTitle"), { description: t("toast.paymentErrorText") })}
+                onRetry={() => void retry()}
+              />
+            </Suspense>
           ) : null}
         </div>
         <div className="lg:sticky lg:top-24">{summary}</div>
