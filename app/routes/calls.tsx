@@ -6,6 +6,8 @@ import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { useTranslation } from "../i18n/react.tsx";
+import { useNavigation } from "react-router";
+import { Icon } from "../components/ui/icon.tsx";
 import type { Route } from "./+types/calls";
 
 const STATUSES = ["completed", "in-progress", "ringing", "busy", "failed", "no-answer", "canceled"] as const;
@@ -36,6 +38,10 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("calls");
   const dateFormat = new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
   const na = t("na");
+  // The list comes with the page; while new filters are applied (or the page is reached from another),
+  // the loader's answer is awaited and the list says so.
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname.endsWith("/calls");
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <header className="mb-6">
@@ -73,6 +79,12 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
         </a>
       </form>
 
+      {loading ? (
+        <p role="status" className="mb-4 flex items-center gap-2 text-sm text-muted-foreground" data-testid="calls-loading">
+          <Icon name="loader-2" size={16} aria-hidden="true" className="animate-spin" />
+          {t("loading")}
+        </p>
+      ) : null}
       {calls === null ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
           <h2 className="font-display text-xl font-semibold">{t("errorTitle")}</h2>
