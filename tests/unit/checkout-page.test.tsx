@@ -167,6 +167,10 @@ describe("/checkout", () => {
     });
     expect(toast.success).toHaveBeenCalledWith("Order Created Successfully!", { description: "Please complete your payment below." });
     expect(container.querySelector("[data-testid=checkout-order-number]")?.textContent).toBe("Order 0BB16863");
+    // The payment step's code loads as the details are sent: a busy machine may take a while to import it.
+    for (let i = 0; i < 500 && !container.querySelector("[data-testid=pay-button]"); i += 1) {
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    }
     expect(container.querySelector("[data-testid=pay-button]")?.textContent).toBe("Pay $500.00");
     expect(container.querySelector("[data-testid=sandbox-card-form]")).not.toBeNull();
     // The Create Order button is gone: the focus is on the payment step's heading.
