@@ -22,10 +22,11 @@ afterAll(async () => {
 const UNBUILT = ["/classes", "/calls"];
 /**
  * "No layout shift": Lighthouse shows CLS to two decimals. A swap can still move a label of the bar by a
- * pixel or two sideways (no fallback matches every word's width), which scores about 0.0001; a line
- * that wraps differently, the shift a missing fallback causes, scores 0.01 and more.
+ * pixel or two sideways (no fallback matches every word's width), which scores 0.0001 to 0.003 (the
+ * French home page at 390 px, the most text); a line that wraps differently, the shift a missing
+ * fallback causes, scores 0.01 and more.
  */
-const LAYOUT_SHIFT_NONE = 0.001;
+const LAYOUT_SHIFT_NONE = 0.005;
 const WIDE = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 

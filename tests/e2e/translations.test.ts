@@ -54,7 +54,8 @@ describe.skipIf(onSecondDatabase())("translations per route", () => {
     await waitForHydration(page);
     const data = await inlined();
     expect(data?.language).toBe("fr");
-    expect(Object.keys(data?.resources ?? {}).sort()).toEqual(["common", "legal"]);
+    // "assistant": the site layout's chat and voice buttons, on every page.
+    expect(Object.keys(data?.resources ?? {}).sort()).toEqual(["assistant", "common", "legal"]);
     expect(localeFiles).toEqual([]);
     await expectText(page.getByRole("heading", { level: 1 }), frLegal.privacy.title);
   });

@@ -238,7 +238,7 @@ describe("tutorials in /admin", () => {
     await editForm.getByLabel("Content (French)", { exact: true }).fill("## Lumière principale\nPlacez-la à 45 degrés.");
     await editForm.getByRole("button", { name: "Save Changes" }).click();
     await admin.getByRole("form", { name: "Create Tutorial" }).waitFor();
-    await expect.poll(() => listed.getByText("French missing", { exact: true }).count()).toBe(0);
+    await expect.poll(() => listed.getByText("French missing", { exact: true }).count(), { timeout: 20_000 }).toBe(0);
     await visit(visitor.page, `/fr/tutorials?q=${id}`);
     await visitor.page.getByRole("link", { name: `Commencer le tutoriel\u202f: ${titleFr}` }).click();
     await visitor.page.waitForURL(/\/fr\/tutorials\/\d+$/);
