@@ -44,7 +44,9 @@ describe("the home page", () => {
     await page.evaluate(() => ((window as unknown as { e2eMarker: string }).e2eMarker = "still the same document"));
     let loads = 0;
     page.on("load", () => loads++);
-    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Blog", exact: true }).click();
+    // The blog is in the header's Learn menu, with the tutorials.
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Learn", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Blog", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/posts");
     await expect(heading(page).count()).resolves.toBe(1);
     expect(await page.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker)).toBe("still the same document");
@@ -121,7 +123,8 @@ describe("language in the address", () => {
     const { page } = session;
     await page.goto("/fr");
     await waitForHydration(page);
-    await page.getByRole("navigation", { name: frCommon.nav.mainLabel }).getByRole("link", { name: frCommon.nav.blog, exact: true }).click();
+    await page.getByRole("navigation", { name: frCommon.nav.mainLabel }).getByRole("button", { name: frCommon.nav.learn, exact: true }).click();
+    await page.getByRole("menuitem", { name: frCommon.nav.blog, exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/fr/posts");
     expect(await htmlLang(page)).toBe("fr");
     await session.close();
