@@ -83,6 +83,8 @@ export const envSchema = z
     DEAL_RESERVATION_MINUTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1440").max(1440, "must be between 1 and 1440").default(15),
     /** How long a class seat is held for someone paying for it; unpaid by then, the seat returns. */
     CLASS_RESERVATION_MINUTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1440").max(1440, "must be between 1 and 1440").default(15),
+    /** How long a seat freed in a full class stays held for the first person on its waiting list. */
+    CLASS_WAITLIST_OFFER_HOURS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 168").max(168, "must be between 1 and 168").default(24),
     CRM_DEFAULT: z.enum(["hubspot", "pipedrive", "salesforce"], { message: "must be hubspot, pipedrive or salesforce" }).optional(),
     HUBSPOT_ACCESS_TOKEN: z.string().min(1).optional(),
     HUBSPOT_API_URL: optionalUrl,

@@ -44,6 +44,8 @@ async function main() {
 
   // Background jobs (CRM syncs) run on every app server; pg-boss hands each job to one of them.
   await services.jobs.start();
+  // Every server asks; one sweep of the class waiting lists waits at a time, and each queues the next.
+  await services.waitlist.scheduleSweep();
   logger.info({ crmDefault: config.CRM_DEFAULT ?? null }, "background jobs started");
 
   // /api/health answers from this probe's last check instead of querying the database per request.

@@ -14,6 +14,7 @@ import { DealService } from "../core/deals/service.server.ts";
 import { TutorialService } from "../core/tutorials/service.server.ts";
 import { ClassService } from "../core/classes/service.server.ts";
 import { EnrollmentService } from "../core/classes/enrollments.server.ts";
+import { WaitlistService } from "../core/classes/waitlist.server.ts";
 import { NewsletterService } from "../core/newsletter/service.server.ts";
 import { PromoService } from "../core/promotions/service.server.ts";
 import { CheckoutService } from "../core/checkout/service.server.ts";
@@ -56,6 +57,8 @@ export interface Services {
   classes: ClassService;
   /** Class seats held, paid and released; the enrolment flow through /payment builds on it. */
   enrollments: EnrollmentService;
+  /** Full classes' waiting lists: offers of freed seats, swept every minute by a job. */
+  waitlist: WaitlistService;
   newsletter: NewsletterService;
   /** Signatures for the order cookie, receipt links and the sandbox's webhook secret. */
   signing: Signing;
@@ -153,6 +156,17 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     config.LLM_BASE_URL && config.LLM_MODEL
       ? new OpenAiCompatibleModel({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL, timeoutMs: config.LLM_TIMEOUT_MS, warn: (message, details) => logger.warn(details, message) })
       : null;
+  const waitlist = new WaitlistService(db, {
+    mail,
+    translate,
+    company: mailing.company,
+    rateLimits: mailing.rateLimits,
+    publicUrl: config.publicUrl,
+    offerHours: config.CLASS_WAITLIST_OFFER_HOURS,
+    timeZone: config.BOOKING_TIME_ZONE,
+    jobs,
+    logger,
+  });
   const chat = new ChatService(new ConversationRepo(db), {
     model,
     appointments,
@@ -177,8 +191,9 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     promotions,
     deals,
     tutorials: new TutorialService(db, content),
-    classes: new ClassService(db, content),
-    enrollments: new EnrollmentService(db, { holdMinutes: config.CLASS_RESERVATION_MINUTES, content }),
+    classes: new ClassService(db, content, { seatsChanged: (classId) => waitlist.seatsMayHaveFreed(classId) }),
+    enrollments: new EnrollmentService(db, { holdMinutes: config.CLASS_RESERVATION_MINUTES, content, waitlist }),
+    waitlist,
     newsletter: new NewsletterService(db, { mail, translate, rateLimits: mailing.rateLimits, publicUrl: config.publicUrl, companyName: config.COMPANY_NAME }),
     signing,
     orders,

@@ -4,6 +4,8 @@ import { classEnrollments, classes } from "../../db/schema/classes.ts";
 import type { ContentEvents } from "../cache/content-cache.ts";
 import { DomainError } from "../errors.ts";
 import { parseId } from "../ids.ts";
+import { seatLeftForNewcomer } from "./waitlist-rules.ts";
+import { markOfferClaimed, waitingCount, type OfferedHold, type WaitlistService } from "./waitlist.server.ts";
 
 /** Who takes a seat (decision 6): the signed-in user, or the guest named at payment. Never a placeholder. */
 export interface Enrollee {
@@ -31,18 +33,21 @@ export class EnrollmentService {
   private readonly db: Database;
   private readonly holdMinutes: number;
   private readonly content?: ContentEvents;
+  private readonly waitlist?: WaitlistService;
 
-  constructor(db: Database, options: { holdMinutes: number; content?: ContentEvents }) {
+  constructor(db: Database, options: { holdMinutes: number; content?: ContentEvents; waitlist?: WaitlistService }) {
     this.db = db;
     this.holdMinutes = options.holdMinutes;
     this.content = options.content;
+    this.waitlist = options.waitlist;
   }
 
   /**
    * Holds one seat of an active class for `who` until the hold time passes. The class's row is locked,
    * so concurrent holds are decided one at a time, each counting the others' live holds: with N seats
-   * left, exactly N holds succeed and the others get 'Class is Full' before anyone pays. The price is
-   * the class's, decided here.
+   * left, exactly N holds succeed and the others get 'Class is Full' before anyone pays. Seats that free
+   * while people wait on the class's waiting list are theirs (first come first served), not a newcomer's.
+   * The price is the class's, decided here.
    */
   async hold(rawClassId: string | number, who: Enrollee, now: Date = new Date()): Promise<SeatHold> {
     const classId = parseId(rawClassId);
@@ -60,7 +65,7 @@ export class EnrollmentService {
           .select({ n: count() })
           .from(classEnrollments)
           .where(and(eq(classEnrollments.classId, classId), eq(classEnrollments.enrollmentStatus, "reserved"), gt(classEnrollments.reservedUntil, now)));
-        if (row.currentEnrollment + Number(held?.n ?? 0) >= row.maxStudents) throw classFull();
+        if (!seatLeftForNewcomer(row, Number(held?.n ?? 0), await waitingCount(tx, classId))) throw classFull();
       }
       const reservedUntil = new Date(now.getTime() + this.holdMinutes * 60_000);
       const [enrollment] = await tx
@@ -94,16 +99,38 @@ export class EnrollmentService {
         .update(classEnrollments)
         .set({ enrollmentStatus: "active", paymentStatus: "paid", paymentIntentId, enrolledAt: now })
         .where(eq(classEnrollments.id, enrollmentId));
+      await markOfferClaimed(tx, enrollmentId, now);
       this.content?.changed("classes");
       return true;
     });
   }
 
-  /** Gives a held seat back (the payment failed or was abandoned); an enrolment already paid is kept. */
-  async release(enrollmentId: string, paymentFailed = false): Promise<void> {
-    await this.db
+  /**
+   * Gives a held seat back (the payment failed or was abandoned), and offers it to the first person on
+   * the waiting list; an enrolment already paid is kept. A seat offered from the waiting list stays held
+   * for its person until the offer ends, so that a declined card can be replaced by another.
+   */
+  async release(enrollmentId: string, paymentFailed = false, now: Date = new Date()): Promise<void> {
+    const released = await this.db
       .update(classEnrollments)
       .set({ enrollmentStatus: "cancelled", paymentStatus: paymentFailed ? "failed" : "pending" })
-      .where(and(eq(classEnrollments.id, enrollmentId), eq(classEnrollments.enrollmentStatus, "reserved")));
+      .where(
+        and(
+          eq(classEnrollments.id, enrollmentId),
+          eq(classEnrollments.enrollmentStatus, "reserved"),
+          sql`not exists (select 1 from class_waitlist w where w.enrollment_id = ${classEnrollments.id} and w.status = 'offered' and w.offered_until > ${now.toISOString()}::timestamptz)`,
+        ),
+      )
+      .returning({ classId: classEnrollments.classId });
+    if (released.length > 0) await this.waitlist?.seatsMayHaveFreed(released[0].classId, now);
+  }
+
+  /**
+   * The seat a waiting-list offer holds, from the token of its link, for the person it was offered to
+   * (see WaitlistService.claim): what `POST /api/create-class-payment-intent` pays when given `offer`.
+   */
+  async holdFromOffer(token: unknown, options: { userId?: string | null; now?: Date } = {}): Promise<OfferedHold & SeatHold> {
+    if (!this.waitlist) throw new DomainError("validation", "waitlist:errors.invalidOffer");
+    return this.waitlist.claim(token, options);
   }
 }

@@ -99,10 +99,13 @@ export class ClassService {
   private readonly repo: ClassRepo;
   private readonly content: ContentEvents;
   private readonly active: SnapshotCache<"active", ClassRow[]>;
+  private readonly seatsChanged?: (classId: number) => Promise<void>;
 
-  constructor(db: Database, content: ContentEvents = new ContentEvents()) {
+  /** `seatsChanged` runs after staff change a class's seats or reopen it: the waiting list may get offers. */
+  constructor(db: Database, content: ContentEvents = new ContentEvents(), options: { seatsChanged?: (classId: number) => Promise<void> } = {}) {
     this.repo = new ClassRepo(db);
     this.content = content;
+    this.seatsChanged = options.seatsChanged;
     this.active = new SnapshotCache(content, "classes", { ttlMs: 5_000 });
   }
 
@@ -171,6 +174,7 @@ export class ClassService {
     const row = await this.repo.update(current.id, merged);
     if (!row) throw classNotFound();
     this.content.changed("classes");
+    if (row.maxStudents !== current.maxStudents || row.active !== current.active) await this.seatsChanged?.(row.id);
     return toAdmin(row);
   }
 
