@@ -9,10 +9,10 @@ export interface WaitlistMailContext {
   timeZone: string;
 }
 
-/** "Friday 27 November 2026, 14:30 (UTC)" in the person's language. */
+/** "Friday, November 27, 2026 at 2:30 PM UTC" in the person's language, in the studio's time zone. */
 export function formatOfferEnd(date: Date, language: Language, timeZone: string): string {
   const locale = language === "fr" ? "fr-FR" : "en-US";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone, timeZoneName: "short" }).format(date);
+  return new Intl.DateTimeFormat(locale, { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" }).format(date);
 }
 
 /** Sent when someone joins: their place, and the link to leave. */
