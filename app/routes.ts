@@ -39,6 +39,7 @@ function pages(idPrefix: string) {
     route("media", "routes/media.tsx", id("media")),
     route("hot-deals", "routes/hot-deals.tsx", id("hot-deals")),
     route("newsletter/confirm", "routes/newsletter-confirm.tsx", id("newsletter-confirm")),
+    route("waitlist/leave", "routes/waitlist-leave.tsx", id("waitlist-leave")),
     route("privacy", "routes/privacy.tsx", id("privacy")),
     route("terms", "routes/terms.tsx", id("terms")),
     route("*", "routes/not-found.tsx", id("not-found")),

@@ -39,6 +39,7 @@ export const ROUTE_NAMESPACES = {
   media: ["media", "errors"],
   "hot-deals": ["deals", "cart", "newsletter", "errors"],
   "newsletter-confirm": ["newsletter"],
+  "waitlist-leave": ["waitlist"],
   privacy: ["legal"],
   terms: ["legal"],
   logout: ["auth"],

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "../i18n/react.tsx";
 import { data } from "react-router";
 import { toast } from "../components/ui/toast.ts";
@@ -11,6 +11,7 @@ import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { ApiError, api } from "../lib/api.ts";
 import type { Route } from "./+types/newsletter-confirm";
 import { Icon } from "../components/ui/icon.tsx";
+import { StatusPanel as Panel } from "../components/ui/status-panel.tsx";
 
 /*
  * Why the page asks for a click instead of confirming in its loader: mail providers and corporate
@@ -33,29 +34,6 @@ export function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [...metaTags(loaderData?.meta), { name: "robots", content: "noindex" }];
 
 type State = "pending" | ConfirmationStatus | "invalid";
-
-function Panel({ icon, tone, title, children }: { icon: ReactNode; tone: "primary" | "success" | "danger"; title: string; children: ReactNode }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
-  // After the visitor's click, move the focus to the new heading so that the outcome is read out.
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    heading.current?.focus();
-  }, [title]);
-  const tones = { primary: "bg-primary/10 text-primary", success: "bg-green-100 text-green-800", danger: "bg-red-100 text-red-800" };
-  return (
-    <div className="rounded-3xl border border-border bg-white p-8 text-center shadow-sm sm:p-12">
-      <span className={`mx-auto inline-flex h-16 w-16 items-center justify-center rounded-2xl ${tones[tone]}`}>{icon}</span>
-      <h1 ref={heading} tabIndex={-1} className="mt-6 font-display text-3xl font-semibold tracking-tight text-balance focus:outline-none sm:text-4xl">
-        {title}
-      </h1>
-      {children}
-    </div>
-  );
-}
 
 /** The newsletter's confirmation page (README decision 12): confirmed, already confirmed, or a bad link. */
 export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { WaitingListForm } from "../../app/features/classes/waiting-list-form.tsx";
+import { I18nProvider } from "../../app/i18n/react.tsx";
+import { createI18n } from "../../app/i18n/instance.ts";
+import { resources } from "../../app/locales/resources.ts";
+import WaitlistLeave, { loader } from "../../app/routes/waitlist-leave.tsx";
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+
+let root: Root | null = null;
+let container: HTMLElement;
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+beforeAll(async () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  // The form imports its schema on the first submit; loaded once here so that submits settle within act().
+  await import("../../core/classes/waitlist-schema.ts");
+});
+
+beforeEach(() => {
+  toast.error.mockReset();
+  fetchMock.mockReset();
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  container?.remove();
+  vi.unstubAllGlobals();
+});
+
+async function render(element: React.ReactNode, language: "en" | "fr" = "en") {
+  container = document.createElement("div");
+  document.body.appendChild(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <I18nProvider i18n={createI18n(language, resources)}>
+        <MemoryRouter>{element}</MemoryRouter>
+      </I18nProvider>,
+    );
+  });
+}
+
+async function click(element: HTMLElement) {
+  await act(async () => element.click());
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+function type(name: string, value: string) {
+  const input = container.querySelector<HTMLInputElement>(`input[name=${name}]`)!;
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+const submit = () => container.querySelector<HTMLButtonElement>("button[type=submit]")!;
+const alerts = () => [...container.querySelectorAll("[role=alert]")].map((node) => node.textContent);
+
+describe("WaitingListForm", () => {
+  it("has labelled name and e-mail fields; joining shows the place in the queue", async () => {
+    fetchMock.mockResolvedValue(json(201, { position: 3 }));
+    await render(<WaitingListForm classId={7} />);
+    expect(container.querySelector("h2")?.textContent).toBe("Join the waiting list");
+    for (const [name, label] of [["name", "Name"], ["email", "Email"]]) {
+      const input = container.querySelector<HTMLInputElement>(`input[name=${name}]`)!;
+      expect(container.querySelector(`label[for="${input.id}"]`)?.textContent).toBe(label);
+    }
+    type("name", "Ada Lovelace");
+    type("email", "ada@example.com");
+    await click(submit());
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe("/api/classes/7/waitlist");
+    expect(JSON.parse(String(init?.body))).toEqual({ name: "Ada Lovelace", email: "ada@example.com" });
+    expect(container.querySelector("[data-testid=waiting-list-joined]")?.textContent).toBe("You're on the waiting list" + "You are number 3 in line. We have sent you an email with the details.");
+    expect(container.querySelector("form")).toBeNull();
+  });
+
+  it("checks the fields before sending, in the page's language", async () => {
+    await render(<WaitingListForm classId={7} />, "fr");
+    type("email", "pas-une-adresse");
+    await click(submit());
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(alerts()).toEqual(["Le nom est obligatoire", "Veuillez saisir une adresse e-mail valide"]);
+  });
+
+  it("says the server's refusal of the whole form ('This class has seats: enrol instead.')", async () => {
+    fetchMock.mockResolvedValue(json(409, { message: "This class has seats: enrol instead.", code: "conflict" }));
+    await render(<WaitingListForm classId={7} />);
+    type("name", "Ada");
+    type("email", "ada@example.com");
+    await click(submit());
+    expect(container.querySelector("[data-testid=waiting-list-failed]")?.textContent).toBe("This class has seats: enrol instead.");
+    expect(container.querySelector("form")).not.toBeNull();
+  });
+});
+
+describe("/waitlist/leave", () => {
+  const token = "b".repeat(43);
+  const page = (value: string | null) => <WaitlistLeave {...({ loaderData: { token: value, meta: { title: "" } } } as Parameters<typeof WaitlistLeave>[0])} />;
+  const args = (query: string) =>
+    ({ params: {}, request: new Request(`http://localhost/waitlist/leave${query}`), context: { requestLanguage: "en", publicConfig: { companyName: "Atelier" } } }) as unknown as Parameters<typeof loader>[0];
+
+  it("the loader passes a well-formed token on without leaving (a link scanner's GET changes nothing), and answers 400 to others", () => {
+    expect(loader(args(`?token=${token}`))).toMatchObject({ token });
+    const bad = loader(args("?token=nope")) as unknown as { data: { token: null }; init: { status: number } };
+    expect(bad.init.status).toBe(400);
+    expect(bad.data.token).toBeNull();
+  });
+
+  it("leaves on a click, and says so", async () => {
+    fetchMock.mockResolvedValue(json(200, { message: "You have left the waiting list" }));
+    await render(page(token));
+    expect(container.querySelector("h1")?.textContent).toBe("Leave the waiting list");
+    expect(fetchMock).not.toHaveBeenCalled();
+    await click([...container.querySelectorAll("button")].find((button) => button.textContent === "Leave the waiting list")!);
+    expect(fetchMock.mock.calls[0][0]).toBe("/api/waitlist/leave");
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ token });
+    expect(container.querySelector("h1")?.textContent).toBe("You have left the waiting list");
+  });
+
+  it("says the link is not valid when the server does not know it", async () => {
+    fetchMock.mockResolvedValue(json(400, { message: "This link is not valid.", code: "validation" }));
+    await render(page(token), "fr");
+    await click(container.querySelector("button")!);
+    expect(container.querySelector("h1")?.textContent).toBe("Ce lien n'est pas valide");
+  });
+});
