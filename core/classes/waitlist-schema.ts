@@ -46,4 +46,6 @@ export interface WaitlistOffer {
   name: string;
   email: string;
   offeredUntil: string;
+  /** `offeredUntil` written out for people, in the page's language and the studio's time zone. */
+  until: string;
 }

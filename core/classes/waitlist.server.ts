@@ -10,7 +10,7 @@ import type { JobLogger, JobQueue } from "../jobs/queue.server.ts";
 import type { CompanyDetails, Translate } from "../mail/rules.ts";
 import type { MailMessage } from "../mail/schema.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
-import { joinedEmail, offerEmail } from "./waitlist-emails.ts";
+import { formatOfferEnd, joinedEmail, offerEmail } from "./waitlist-emails.ts";
 import {
   LIVE_STATUSES,
   WAITLIST_BUDGET,
@@ -278,10 +278,20 @@ export class WaitlistService {
     }
   }
 
-  /** What an offer link holds, for the class page: whose seat, until when. Refused like `claim`. */
-  async offer(token: unknown, now: Date = new Date()): Promise<WaitlistOffer> {
-    const entry = await this.liveOffer(this.db, token, now);
-    return { classId: entry.classId, name: entry.name, email: entry.email, offeredUntil: entry.offeredUntil!.toISOString() };
+  /**
+   * What an offer link holds, for the class page: whose seat, until when (also written out in `language`,
+   * in the studio's time zone, as the e-mail says it). Refused like `claim`.
+   */
+  async offer(token: unknown, options: { language?: Language; now?: Date } = {}): Promise<WaitlistOffer> {
+    const entry = await this.liveOffer(this.db, token, options.now ?? new Date());
+    const offeredUntil = entry.offeredUntil!;
+    return {
+      classId: entry.classId,
+      name: entry.name,
+      email: entry.email,
+      offeredUntil: offeredUntil.toISOString(),
+      until: formatOfferEnd(offeredUntil, options.language ?? languageOf(entry.language), this.deps.timeZone),
+    };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatOfferEnd } from "../../core/classes/waitlist-emails.ts";
 import { WAITLIST_SWEEP_QUEUE } from "../../core/classes/waitlist.server.ts";
 import { classWaitlist } from "../../db/schema/class-waitlist.ts";
 import { classEnrollments } from "../../db/schema/classes.ts";
@@ -171,7 +172,12 @@ describe("class waiting list", () => {
 
       // The seat is Ada's: a newcomer is refused, and the page reads the offer.
       await expect(t.services.enrollments.hold(made.id, guest(11), later)).rejects.toMatchObject({ messageKey: "classes:errors.full" });
-      expect(await t.services.waitlist.offer(token, later)).toMatchObject({ classId: made.id, email: person("ada"), offeredUntil: ada.offeredUntil!.toISOString() });
+      expect(await t.services.waitlist.offer(token, { now: later, language: "fr" })).toMatchObject({
+        classId: made.id,
+        email: person("ada"),
+        offeredUntil: ada.offeredUntil!.toISOString(),
+        until: formatOfferEnd(ada.offeredUntil!, "fr", "UTC"),
+      });
 
       // A day later Ada has not taken it: it goes to Zoé, in French, and Ada's link is refused.
       const dayLater = new Date(later.getTime() + 24 * HOUR + MINUTE);
