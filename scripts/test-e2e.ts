@@ -32,6 +32,7 @@ const SECONDS: Record<string, number> = {
   "admin-orders.test.ts": 42,
   "cart.test.ts": 39,
   "site-french.test.ts": 35,
+  "class-waitlist.test.ts": 30,
   "cart-limits.test.ts": 33,
   "booking-keyboard.test.ts": 32,
   "home.test.ts": 28,
