@@ -169,6 +169,23 @@ export class WaitlistService {
   }
 
   /**
+   * Whether a class takes people on its waiting list now: it is active and no seat is left for a
+   * newcomer (paid seats, live holds and the people already waiting fill it). The class page shows the
+   * form when this is true, even while `full` (paid seats only) is not yet.
+   */
+  async acceptsJoins(rawClassId: string | number, now: Date = new Date()): Promise<boolean> {
+    const classId = parseId(rawClassId);
+    if (classId === null) return false;
+    const [row] = await this.db
+      .select({ active: classes.active, maxStudents: classes.maxStudents, currentEnrollment: classes.currentEnrollment })
+      .from(classes)
+      .where(eq(classes.id, classId))
+      .limit(1);
+    if (!row || !row.active || row.maxStudents === null) return false;
+    return this.db.transaction(async (tx) => !seatLeftForNewcomer(row, await liveHolds(tx, classId, now), await waitingCount(tx, classId)));
+  }
+
+  /**
    * Takes a person off the waiting list with the token of an e-mailed link (the joining e-mail's, or the
    * offer's). An offered seat they held
    * goes to the next person. Leaving twice is no error; an unknown token is 'waitlist:errors.invalidLink'.

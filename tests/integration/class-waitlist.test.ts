@@ -99,7 +99,11 @@ describe("class waiting list", () => {
     it("a class whose seats are all held by people paying is full for a newcomer too", async () => {
       runId += 1;
       const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+      expect(await t.services.waitlist.acceptsJoins(made.id)).toBe(false);
       await t.services.enrollments.hold(made.id, guest(1));
+      // Not "full" by paid seats, yet the waiting list is open: the page shows its form.
+      expect((await t.services.classes.getActive(made.id, "en")).full).toBe(false);
+      expect(await t.services.waitlist.acceptsJoins(made.id)).toBe(true);
       expect(await (await join(made.id, { name: "Ada", email: person("ada") })).json()).toEqual({ position: 1 });
     });
 
