@@ -50,6 +50,7 @@ afterEach(() => {
 
 const review = (overrides: Partial<AdminTestimonial>): AdminTestimonial => ({
   id: 1,
+  verified: false,
   customerName: "Camille Durand",
   customerEmail: "camille@example.com",
   companyName: "Maison Durand",

@@ -47,6 +47,7 @@ afterEach(() => {
 
 const testimonial = (overrides: Partial<PublicTestimonial>): PublicTestimonial => ({
   id: 1,
+  verified: false,
   customerName: "Camille Durand",
   companyName: "Maison Durand",
   customerTitle: "Founder",
