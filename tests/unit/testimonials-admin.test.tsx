@@ -248,21 +248,29 @@ describe("the /admin page", () => {
     pendingMediaComments: [],
     mediaLimits: { image: 10, video: 200, audio: 50 },
     tutorials: [],
+    classes: [],
+    overview: {
+      recentPosts: [],
+      recentReviews: [],
+      today: { date: "2026-03-02", timeZone: "America/New_York", orders: { placed: 0, paid: 0, paidCents: 0 }, newLeads: 0 },
+      pending: { comments: 2, reviews: 2, media: 0, mediaComments: 0, total: 4 },
+    },
     language: "en",
     title: "Admin Dashboard | Atelier",
   };
 
-  it("has Posts, Media, Tutorials, Reviews, Moderation, Hot Deals, Orders and Subscriptions tabs; the Moderation badge counts pending comments and reviews", async () => {
+  it("has Overview, Posts, Media, Tutorials, Classes, Reviews, Moderation, Hot Deals, Orders and Subscriptions tabs, the Overview open first; the Moderation badge counts pending comments and reviews", async () => {
     const view = await render(Admin as unknown as ComponentType, { loaderData });
     const tabs = [...view.querySelectorAll("[role=tab]")];
-    expect(tabs.map((tab) => text(tab))).toEqual(["Posts", "Media", "Tutorials", "Reviews", "Moderation4(4 items awaiting review)", "Hot Deals", "Orders", "Subscriptions"]);
+    expect(tabs.map((tab) => text(tab))).toEqual(["Overview", "Posts", "Media", "Tutorials", "Classes", "Reviews", "Moderation4(4 items awaiting review)", "Hot Deals", "Orders", "Subscriptions"]);
+    expect(text(view.querySelector("[role=tabpanel][data-state=active] h2"))).toBe("Today");
   });
 
   it("opens the tab named in the address, and keeps the chosen tab there", async () => {
     const view = await render(Admin as unknown as ComponentType, { loaderData, path: "/admin?tab=reviews" });
     const panel = view.querySelector("[role=tabpanel][data-state=active]")!;
     expect(text(panel.querySelector("h2"))).toBe("All Reviews (3)");
-    const moderation = [...view.querySelectorAll<HTMLButtonElement>("[role=tab]")][4];
+    const moderation = [...view.querySelectorAll<HTMLButtonElement>("[role=tab]")][6];
     await act(async () => {
       moderation.dispatchEvent(new MouseEvent("mousedown", { bubbles: true, button: 0 }));
     });
