@@ -156,6 +156,18 @@ describe("the Reviews tab", () => {
     expect([...last.querySelectorAll("button")].map((b) => text(b))).toEqual(["Delete"]);
   });
 
+  it("marks the reviews of verified clients 'Verified client' (in French: 'Client vérifié')", async () => {
+    const reviews = [{ ...approvedReview, verified: true }, newPending];
+    const view = await render(() => <ReviewsTab reviews={reviews} language="en" />);
+    const badges = [...view.querySelectorAll("[data-testid=verified-client]")];
+    expect(badges.map((badge) => badge.closest("article")?.getAttribute("aria-label"))).toEqual(["Review by Camille Durand"]);
+    expect(text(badges[0])).toBe("Verified client");
+    act(() => root?.unmount());
+    root = null;
+    const french = await render(() => <ReviewsTab reviews={reviews} language="fr" />, { language: "fr" });
+    expect([...french.querySelectorAll("[data-testid=verified-client]")].map((badge) => text(badge))).toEqual(["Client vérifié"]);
+  });
+
   it("says so when there is no review", async () => {
     const view = await render(() => <ReviewsTab reviews={[]} language="en" />);
     expect(view.textContent).toContain("No reviews yet.");
