@@ -17,6 +17,7 @@ import { catalogueRoutes } from "./api/catalogue.server.ts";
 import { dealRoutes } from "./api/deals.server.ts";
 import { tutorialRoutes } from "./api/tutorials.server.ts";
 import { classRoutes } from "./api/classes.server.ts";
+import { adminRoutes } from "./api/admin.server.ts";
 import { leadRoutes } from "./api/leads.server.ts";
 import { newsletterRoutes } from "./api/newsletter.server.ts";
 import { mediaRoutes } from "./api/media.server.ts";
@@ -173,6 +174,7 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   api.route("/", dealRoutes(services));
   api.route("/", tutorialRoutes(services, config));
   api.route("/", classRoutes(services));
+  api.route("/", adminRoutes(services));
   api.route("/", newsletterRoutes(services, config));
   api.route("/", mediaRoutes(services, config));
   api.route("/", orderRoutes(services, config));
