@@ -30,6 +30,7 @@ const SECONDS: Record<string, number> = {
   "media.test.ts": 50,
   "leads.test.ts": 60,
   "admin-orders.test.ts": 42,
+  "admin-classes.test.ts": 45,
   "cart.test.ts": 39,
   "site-french.test.ts": 35,
   "class-waitlist.test.ts": 30,

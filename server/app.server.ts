@@ -18,6 +18,7 @@ import { dealRoutes } from "./api/deals.server.ts";
 import { tutorialRoutes } from "./api/tutorials.server.ts";
 import { classRoutes } from "./api/classes.server.ts";
 import { classWaitlistRoutes } from "./api/class-waitlist.server.ts";
+import { adminRoutes } from "./api/admin.server.ts";
 import { leadRoutes } from "./api/leads.server.ts";
 import { newsletterRoutes } from "./api/newsletter.server.ts";
 import { mediaRoutes } from "./api/media.server.ts";
@@ -175,6 +176,7 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   api.route("/", tutorialRoutes(services, config));
   api.route("/", classRoutes(services));
   api.route("/", classWaitlistRoutes(services, config));
+  api.route("/", adminRoutes(services));
   api.route("/", newsletterRoutes(services, config));
   api.route("/", mediaRoutes(services, config));
   api.route("/", orderRoutes(services, config));

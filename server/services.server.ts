@@ -9,6 +9,7 @@ import { ContactService } from "../core/contact/service.server.ts";
 import type { Translate } from "../core/mail/rules.ts";
 import { MailService } from "../core/mail/service.server.ts";
 import { TestimonialService } from "../core/testimonials/service.server.ts";
+import { OverviewService } from "../core/admin/overview.server.ts";
 import { CatalogueService } from "../core/catalogue/service.server.ts";
 import { DealService } from "../core/deals/service.server.ts";
 import { TutorialService } from "../core/tutorials/service.server.ts";
@@ -72,6 +73,8 @@ export interface Services {
   chat: ChatService;
   /** The phone line's webhooks and the call log. */
   calls: CallService;
+  /** The staff dashboard's Overview: recent posts and reviews, today's figures, pending moderation. */
+  overview: OverviewService;
 }
 
 export function createServices(database: DatabaseHandle, config: Config, logger: Logger, options: { mediaStorage?: MediaStorage } = {}): Services {
@@ -176,17 +179,27 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     translate,
     company: { ...mailing.company, address: config.COMPANY_ADDRESS },
   });
+  // "Verified client": a paid order, or a consultation that took place, under the review's e-mail.
+  const testimonials = new TestimonialService(db, mailing.rateLimits, content, [(emails) => orders.emailsWithPaidOrders(emails), (emails) => appointments.emailsWithConsultationsOver(emails)]);
+  const blog = new BlogService(db, undefined, content);
+  const media = new MediaService(db, {
+    storage: options.mediaStorage ?? createMediaStorage(config),
+    limits: { image: config.MEDIA_MAX_IMAGE_BYTES, video: config.MEDIA_MAX_VIDEO_BYTES, audio: config.MEDIA_MAX_AUDIO_BYTES },
+    uploadsPerAddress: config.MEDIA_UPLOADS_PER_ADDRESS,
+    rateLimits: mailing.rateLimits,
+    content,
+  });
   return {
     database,
     content,
     sessions: new SessionStore(db, config.SESSION_TTL_HOURS * 3600_000),
     auth: new AuthService(db, config, mailing.rateLimits, mailing),
     rateLimits: new RateLimitService(db),
-    blog: new BlogService(db, undefined, content),
+    blog,
     mail,
     contact,
     appointments,
-    testimonials: new TestimonialService(db, mailing.rateLimits, content),
+    testimonials,
     catalogue,
     promotions,
     deals,
@@ -200,14 +213,9 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     checkout,
     jobs,
     leads,
-    media: new MediaService(db, {
-      storage: options.mediaStorage ?? createMediaStorage(config),
-      limits: { image: config.MEDIA_MAX_IMAGE_BYTES, video: config.MEDIA_MAX_VIDEO_BYTES, audio: config.MEDIA_MAX_AUDIO_BYTES },
-      uploadsPerAddress: config.MEDIA_UPLOADS_PER_ADDRESS,
-      rateLimits: mailing.rateLimits,
-      content,
-    }),
+    media,
     chat,
+    overview: new OverviewService({ blog, testimonials, media, orders, leads }, { timeZone: config.BOOKING_TIME_ZONE }),
     calls: new CallService(new CallRepo(db), { chat, leads, translate, companyName: config.COMPANY_NAME, authToken: config.TWILIO_AUTH_TOKEN, publicUrl: config.publicUrl, summarise: model ? (transcript, language) => model.summarise(transcript, language) : undefined }),
   };
 }

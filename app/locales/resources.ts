@@ -26,6 +26,7 @@ import enTestimonials from "./en/testimonials.json" with { type: "json" };
 import enMedia from "./en/media.json" with { type: "json" };
 import enTutorials from "./en/tutorials.json" with { type: "json" };
 import enClasses from "./en/classes.json" with { type: "json" };
+import enAdminClasses from "./en/adminclasses.json" with { type: "json" };
 import enWaitlist from "./en/waitlist.json" with { type: "json" };
 import frAdmin from "./fr/admin.json" with { type: "json" };
 import frAppointments from "./fr/appointments.json" with { type: "json" };
@@ -52,11 +53,12 @@ import frTestimonials from "./fr/testimonials.json" with { type: "json" };
 import frMedia from "./fr/media.json" with { type: "json" };
 import frTutorials from "./fr/tutorials.json" with { type: "json" };
 import frClasses from "./fr/classes.json" with { type: "json" };
+import frAdminClasses from "./fr/adminclasses.json" with { type: "json" };
 import frWaitlist from "./fr/waitlist.json" with { type: "json" };
 
 export { NAMESPACES } from "./namespaces.ts";
 
 export const resources = {
-  en: { common: enCommon, errors: enErrors, auth: enAuth, blog: enBlog, admin: enAdmin, legal: enLegal, cart: enCart, catalogue: enCatalogue, deals: enDeals, newsletter: enNewsletter, mail: enMail, contact: enContact, appointments: enAppointments, testimonials: enTestimonials, home: enHome, orders: enOrders, checkout: enCheckout, leads: enLeads, payments: enPayments, media: enMedia, tutorials: enTutorials, classes: enClasses, waitlist: enWaitlist, chat: enChat, assistant: enAssistant, calls: enCalls },
-  fr: { common: frCommon, errors: frErrors, auth: frAuth, blog: frBlog, admin: frAdmin, legal: frLegal, cart: frCart, catalogue: frCatalogue, deals: frDeals, newsletter: frNewsletter, mail: frMail, contact: frContact, appointments: frAppointments, testimonials: frTestimonials, home: frHome, orders: frOrders, checkout: frCheckout, leads: frLeads, payments: frPayments, media: frMedia, tutorials: frTutorials, classes: frClasses, waitlist: frWaitlist, chat: frChat, assistant: frAssistant, calls: frCalls },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, blog: enBlog, admin: enAdmin, legal: enLegal, cart: enCart, catalogue: enCatalogue, deals: enDeals, newsletter: enNewsletter, mail: enMail, contact: enContact, appointments: enAppointments, testimonials: enTestimonials, home: enHome, orders: enOrders, checkout: enCheckout, leads: enLeads, payments: enPayments, media: enMedia, tutorials: enTutorials, classes: enClasses, adminclasses: enAdminClasses, waitlist: enWaitlist, chat: enChat, assistant: enAssistant, calls: enCalls },
+  fr: { common: frCommon, errors: frErrors, auth: frAuth, blog: frBlog, admin: frAdmin, legal: frLegal, cart: frCart, catalogue: frCatalogue, deals: frDeals, newsletter: frNewsletter, mail: frMail, contact: frContact, appointments: frAppointments, testimonials: frTestimonials, home: frHome, orders: frOrders, checkout: frCheckout, leads: frLeads, payments: frPayments, media: frMedia, tutorials: frTutorials, classes: frClasses, adminclasses: frAdminClasses, waitlist: frWaitlist, chat: frChat, assistant: frAssistant, calls: frCalls },
 };

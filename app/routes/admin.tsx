@@ -11,6 +11,8 @@ import { PostsTab } from "../features/admin/posts-tab.tsx";
 import { ReviewsTab } from "../features/admin/reviews-tab.tsx";
 import { MediaTab } from "../features/admin/media-tab.tsx";
 import { MediaModeration } from "../features/admin/media-moderation.tsx";
+import { OverviewTab } from "../features/admin/overview-tab.tsx";
+import { ClassesTab } from "../features/admin/classes-tab.tsx";
 import { megabytes } from "../../core/media/rules.ts";
 import { requireStaffPage } from "../features/auth/guard.server.ts";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
@@ -19,8 +21,8 @@ import type { Route } from "./+types/admin";
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireStaffPage(context);
   const language = pageLanguage(params, context);
-  const { blog, testimonials, deals, media, tutorials } = context.services;
-  const [posts, pendingComments, moderation, allDeals, allMedia, pendingMediaComments, allTutorials] = await Promise.all([
+  const { blog, testimonials, deals, media, tutorials, classes, overview } = context.services;
+  const [posts, pendingComments, moderation, allDeals, allMedia, pendingMediaComments, allTutorials, allClasses, summary] = await Promise.all([
     blog.listAllPosts(),
     blog.listComments("pending"),
     testimonials.listForModeration(),
@@ -28,12 +30,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     media.listAll(),
     media.listComments("pending"),
     tutorials.listAll(),
+    classes.listAll(),
+    overview.get(),
   ]);
   const mediaLimits = { image: megabytes(media.limits.image), video: megabytes(media.limits.video), audio: megabytes(media.limits.audio) };
   const reviews = moderation.testimonials;
   // The moderation queue reads oldest first, like the comments beside it.
   const pendingReviews = reviews.filter((review) => !review.approved).reverse();
-  return { posts, pendingComments, reviews, pendingReviews, deals: allDeals, media: allMedia, pendingMediaComments, mediaLimits, tutorials: allTutorials, language, sandbox: context.services.checkout.providerName === "sandbox", title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
+  return { posts, pendingComments, reviews, pendingReviews, deals: allDeals, media: allMedia, pendingMediaComments, mediaLimits, tutorials: allTutorials, classes: allClasses, overview: summary, language, sandbox: context.services.checkout.providerName === "sandbox", title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
 }
 
 // Switching tabs only changes ?tab=; the data stays the same.
@@ -53,10 +57,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { posts, pendingComments, reviews, pendingReviews, deals, media, pendingMediaComments, mediaLimits, tutorials, language } = loaderData;
+  const { posts, pendingComments, reviews, pendingReviews, deals, media, pendingMediaComments, mediaLimits, tutorials, classes, overview, language } = loaderData;
   const { t } = useTranslation("admin");
   const { t: mediaText } = useTranslation("media");
   const { t: tt } = useTranslation("tutorials");
+  const { t: ct } = useTranslation("adminclasses");
   const pendingMedia = media.filter((item) => item.status === "pending");
   const pendingCount = pendingComments.length + pendingReviews.length + pendingMedia.length + pendingMediaComments.length;
   return (
@@ -67,9 +72,11 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       </header>
       <AdminDashboard
         tabs={[
+          { id: "overview", label: ct("tabs.overview"), content: <OverviewTab overview={overview} language={language} /> },
           { id: "posts", label: t("tabs.posts"), content: <PostsTab posts={posts} language={language} /> },
           { id: "media", label: mediaText("admin.tab"), content: <MediaTab media={media} limits={mediaLimits} /> },
           { id: "tutorials", label: tt("admin.tab"), content: <TutorialsTab tutorials={tutorials} language={language} /> },
+          { id: "classes", label: ct("tabs.classes"), content: <ClassesTab classes={classes} language={language} /> },
           { id: "reviews", label: t("tabs.reviews"), content: <ReviewsTab reviews={reviews} language={language} /> },
           {
             id: "moderation",

@@ -1,5 +1,5 @@
 import { useTranslation } from "../i18n/react.tsx";
-import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { CommentsSection } from "../features/blog/comments-section.tsx";
@@ -8,6 +8,8 @@ import { LocalizedLink, usePathLanguage } from "../features/i18n/localized-link.
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { ShareButton } from "../features/share/share-button.tsx";
 import { useRootData, type AlternatePaths } from "../root.tsx";
+import { PremiumNotice } from "../features/content/premium-notice.tsx";
+import { articleMetaTags } from "../features/layout/page-meta.ts";
 import type { Route } from "./+types/post";
 import { PostBadges } from "../features/blog/post-badges.tsx";
 import { Icon } from "../components/ui/icon.tsx";
@@ -32,32 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { post, companyName } = loaderData;
-  return [
-    { title: `${post.title} | ${companyName}` },
-    { name: "description", content: post.excerpt },
-    { property: "og:title", content: post.title },
-    { property: "og:description", content: post.excerpt },
-    { property: "og:type", content: "article" },
-  ];
-}
-
-function PremiumNotice() {
-  const { t } = useTranslation("blog");
-  const location = useLocation();
-  const returnTo = `${location.pathname}${location.search}`;
-  return (
-    <section aria-labelledby="premium-heading" className="my-10 rounded-xl border border-amber-200 bg-amber-50 p-8 text-center">
-      <Icon name="lock" aria-hidden="true" className="mx-auto h-8 w-8 text-amber-800" />
-      <h2 id="premium-heading" className="mt-3 font-display text-2xl font-semibold">
-        {t("post.premiumTitle")}
-      </h2>
-      <p className="mt-2 text-stone-700">{t("post.premiumText")}</p>
-      <a href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`} className={buttonClasses("primary", "lg", "mt-6")}>
-        {t("post.premiumLogin")}
-      </a>
-    </section>
-  );
+  return articleMetaTags({ title: loaderData.post.title, summary: loaderData.post.excerpt }, loaderData.companyName);
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
@@ -105,7 +82,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         ) : null}
 
         {post.locked ? (
-          <PremiumNotice />
+          <PremiumNotice texts={{ title: t("post.premiumTitle"), text: t("post.premiumText"), login: t("post.premiumLogin") }} />
         ) : hasContent ? (
           // Sanitised on the server (core/blog/sanitize.server.ts) before it reaches the page.
           <div className="prose-content mt-10 text-lg" dangerouslySetInnerHTML={{ __html: post.content }} />

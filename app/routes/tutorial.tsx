@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, isRouteErrorResponse, useLocation } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { localizedPath } from "../../core/i18n/language.ts";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
@@ -12,6 +12,8 @@ import { TutorialContent } from "../features/tutorials/tutorial-content.tsx";
 import { useTranslation } from "../i18n/react.tsx";
 import { api } from "../lib/api.ts";
 import { useRootData } from "../root.tsx";
+import { PremiumNotice } from "../features/content/premium-notice.tsx";
+import { articleMetaTags } from "../features/layout/page-meta.ts";
 import type { Route } from "./+types/tutorial";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -24,32 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { tutorial, companyName } = loaderData;
-  return [
-    { title: `${tutorial.title} | ${companyName}` },
-    { name: "description", content: tutorial.summary },
-    { property: "og:title", content: tutorial.title },
-    { property: "og:description", content: tutorial.summary },
-    { property: "og:type", content: "article" },
-  ];
-}
-
-function PremiumNotice() {
-  const { t } = useTranslation("tutorials");
-  const location = useLocation();
-  const returnTo = `${location.pathname}${location.search}`;
-  return (
-    <section aria-labelledby="premium-heading" className="my-10 rounded-xl border border-amber-200 bg-amber-50 p-8 text-center">
-      <Icon name="lock" aria-hidden="true" className="mx-auto h-8 w-8 text-amber-800" />
-      <h2 id="premium-heading" className="mt-3 font-display text-2xl font-semibold">
-        {t("detail.premiumTitle")}
-      </h2>
-      <p className="mt-2 text-stone-700">{t("detail.premiumText")}</p>
-      <a href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`} className={buttonClasses("primary", "lg", "mt-6")}>
-        {t("detail.premiumLogin")}
-      </a>
-    </section>
-  );
+  return articleMetaTags({ title: loaderData.tutorial.title, summary: loaderData.tutorial.summary }, loaderData.companyName);
 }
 
 /**
@@ -117,7 +94,7 @@ export default function TutorialPage({ loaderData }: Route.ComponentProps) {
         ) : null}
 
         {tutorial.locked ? (
-          <PremiumNotice />
+          <PremiumNotice texts={{ title: t("detail.premiumTitle"), text: t("detail.premiumText"), login: t("detail.premiumLogin") }} />
         ) : tutorial.content.trim() !== "" ? (
           <TutorialContent content={tutorial.content} language={tutorial.language} />
         ) : (

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ne } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { appointments } from "../../db/schema/appointments.ts";
 
@@ -53,5 +53,19 @@ export class AppointmentRepo {
       .from(appointments)
       .where(conditions.length > 0 ? and(...conditions) : undefined)
       .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id));
+  }
+
+  /**
+   * Which of these lower-cased e-mails booked a consultation that was not cancelled and took place:
+   * its date before `today`, or `today` at or before `lastEndedStart`.
+   */
+  async emailsWithBookingsOver(emails: string[], over: { today: string; lastEndedStart: string | null }): Promise<string[]> {
+    if (emails.length === 0) return [];
+    const earlierToday = over.lastEndedStart === null ? undefined : and(eq(appointments.appointmentDate, over.today), lte(appointments.appointmentTime, over.lastEndedStart));
+    const rows = await this.db
+      .selectDistinct({ email: sql<string>`lower(${appointments.customerEmail})` })
+      .from(appointments)
+      .where(and(ne(appointments.status, "cancelled"), inArray(sql`lower(${appointments.customerEmail})`, emails), or(lt(appointments.appointmentDate, over.today), earlierToday)));
+    return rows.map((row) => row.email);
   }
 }

@@ -142,3 +142,21 @@ export function formatDateForHumans(date: string, language: Language): string {
   const [year, month, day] = date.split("-").map(Number);
   return new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "full", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day, 12)));
 }
+
+/**
+ * Which bookings have taken place at `now`: a slot is over once its start plus the slot's length has
+ * passed, in the agency's time zone. A booking is over when its date is before `today`, or is `today`
+ * with a start time at or before `lastEndedStart` (null when no slot of today has ended yet).
+ */
+export function consultationsOver(now: Date, hours: Pick<BookingHours, "slotMinutes" | "timeZone">): { today: string; lastEndedStart: string | null } {
+  const here = zonedNow(now, hours.timeZone);
+  const latest = here.minutes - hours.slotMinutes;
+  return { today: here.date, lastEndedStart: latest >= 0 ? fromMinutes(latest) : null };
+}
+
+/** Whether one booking (not cancelled) has taken place, by the rule of consultationsOver. */
+export function isConsultationOver(booking: { appointmentDate: string; appointmentTime: string; status: string }, now: Date, hours: Pick<BookingHours, "slotMinutes" | "timeZone">): boolean {
+  if (booking.status === "cancelled") return false;
+  const { today, lastEndedStart } = consultationsOver(now, hours);
+  return booking.appointmentDate < today || (booking.appointmentDate === today && lastEndedStart !== null && booking.appointmentTime <= lastEndedStart);
+}

@@ -8,7 +8,7 @@ import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { bookingConfirmationEmail, bookingStaffEmail } from "./emails.ts";
 import { AppointmentRepo, isUniqueViolation, type AppointmentRow } from "./repo.server.ts";
-import { bookingWindow, checkSlot, listSlots, slotProblemMessage, type BookingHours } from "./rules.ts";
+import { bookingWindow, checkSlot, consultationsOver, listSlots, slotProblemMessage, type BookingHours } from "./rules.ts";
 import { adminAppointmentsQuerySchema, bookingInputSchema, slotsQuerySchema, type AdminAppointmentsQuery, type Appointment, type DaySlots } from "./schema.ts";
 
 
@@ -135,6 +135,12 @@ export class AppointmentService {
       await rateLimits.giveBack(FORM_BUDGETS.booking, sender);
       throw new DomainError("conflict", "appointments:errors.slotTaken", { fields: { appointmentTime: "appointments:errors.slotTaken" } });
     }
+  }
+
+  /** The e-mails, among these, of people whose consultation (not cancelled) has taken place; lower-cased. */
+  async emailsWithConsultationsOver(emails: readonly string[]): Promise<Set<string>> {
+    const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+    return new Set(await this.repo.emailsWithBookingsOver(wanted, consultationsOver(this.now(), this.deps.hours)));
   }
 
   /** Appointments for staff, in date and time order. */

@@ -1,9 +1,13 @@
-import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { classes } from "../../db/schema/classes.ts";
+import { classEnrollments, classes } from "../../db/schema/classes.ts";
 
 export type ClassRow = typeof classes.$inferSelect;
 export type NewClassRow = typeof classes.$inferInsert;
+export type EnrollmentRow = typeof classEnrollments.$inferSelect;
+
+/** Why a class was not deleted: it has paid students, or someone is paying for a seat right now. */
+export type DeleteOutcome = "deleted" | "not_found" | "paid_enrollments" | "live_holds";
 
 /** Database access for classes; only the classes module uses it. */
 export class ClassRepo {
@@ -50,8 +54,33 @@ export class ClassRepo {
     return row ?? null;
   }
 
-  async delete(id: number): Promise<boolean> {
-    const deleted = await this.db.delete(classes).where(eq(classes.id, id)).returning({ id: classes.id });
-    return deleted.length > 0;
+  /**
+   * Deletes a class with its unpaid enrolment records (cancelled, or holds that ran out), unless it has
+   * a paid enrolment or a live hold. The class's row is locked first, as holds and payments lock it, so
+   * that no seat can be held or paid between the check and the deletion.
+   */
+  async delete(id: number, now: Date): Promise<DeleteOutcome> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, id)).for("update").limit(1);
+      if (!row) return "not_found";
+      const [paid] = await tx
+        .select({ n: count() })
+        .from(classEnrollments)
+        .where(and(eq(classEnrollments.classId, id), or(eq(classEnrollments.paymentStatus, "paid"), eq(classEnrollments.enrollmentStatus, "active"))));
+      if (Number(paid?.n ?? 0) > 0) return "paid_enrollments";
+      const [held] = await tx
+        .select({ n: count() })
+        .from(classEnrollments)
+        .where(and(eq(classEnrollments.classId, id), eq(classEnrollments.enrollmentStatus, "reserved"), gt(classEnrollments.reservedUntil, now)));
+      if (Number(held?.n ?? 0) > 0) return "live_holds";
+      await tx.delete(classEnrollments).where(eq(classEnrollments.classId, id));
+      await tx.delete(classes).where(eq(classes.id, id));
+      return "deleted";
+    });
+  }
+
+  /** A class's enrolments, newest first. */
+  async enrollments(classId: number): Promise<EnrollmentRow[]> {
+    return this.db.select().from(classEnrollments).where(eq(classEnrollments.classId, classId)).orderBy(desc(classEnrollments.createdAt), desc(classEnrollments.id));
   }
 }

@@ -21,3 +21,16 @@ export function isClassFull(seats: { maxStudents: number | null; currentEnrollme
 export function canTakeSeat(seats: { maxStudents: number | null; currentEnrollment: number }, held = 0): boolean {
   return seats.maxStudents === null || seats.currentEnrollment + held < seats.maxStudents;
 }
+
+/**
+ * An enrolment as staff read it: `enrolled` (paid, the seat is taken), `held` (being paid, until its hold
+ * ends), `expired` (a hold that ran out unpaid) or `cancelled` (the payment failed or was given up).
+ */
+export type EnrollmentState = "enrolled" | "held" | "expired" | "cancelled";
+export const ENROLLMENT_STATES = ["enrolled", "held", "expired", "cancelled"] as const satisfies readonly EnrollmentState[];
+
+export function enrollmentState(enrollment: { enrollmentStatus: string; reservedUntil: Date }, now: Date): EnrollmentState {
+  if (enrollment.enrollmentStatus === "active") return "enrolled";
+  if (enrollment.enrollmentStatus === "reserved") return enrollment.reservedUntil.getTime() > now.getTime() ? "held" : "expired";
+  return "cancelled";
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES, type Language } from "../i18n/language.ts";
 import { EMPTY_EDIT_KEY, hasChanges, line, text } from "../text.ts";
-import { FORMATS, LEVELS, WEEKDAYS, type Format, type Level, type Weekday } from "./rules.ts";
+import { FORMATS, LEVELS, WEEKDAYS, type EnrollmentState, type Format, type Level, type Weekday } from "./rules.ts";
 
 /** Bounds of a class's fields. Prices are cents. */
 export const CLASS_LIMITS = {
@@ -224,4 +224,22 @@ export interface AdminClass {
   featured: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A class enrolment as staff read it. */
+export interface AdminEnrollment {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  /** What the stored statuses mean now (a reserved hold past its end is `expired`). */
+  state: EnrollmentState;
+  /** reserved, active or cancelled. */
+  enrollmentStatus: string;
+  /** pending, paid or failed. */
+  paymentStatus: string;
+  /** Cents: the class's price when the seat was held. */
+  amountCents: number;
+  createdAt: string;
+  enrolledAt: string | null;
+  reservedUntil: string;
 }

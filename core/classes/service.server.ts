@@ -3,9 +3,9 @@ import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { isLanguage, type Language } from "../i18n/language.ts";
 import { parseId } from "../ids.ts";
-import { ClassRepo, type ClassRow } from "./repo.server.ts";
-import { FORMATS, LEVELS, WEEKDAYS, isClassFull, seatsLeft, type Format, type Level, type Weekday } from "./rules.ts";
-import { classInputSchema, classUpdateSchema, type AdminClass, type PublicClass } from "./schema.ts";
+import { ClassRepo, type ClassRow, type EnrollmentRow } from "./repo.server.ts";
+import { FORMATS, LEVELS, WEEKDAYS, enrollmentState, isClassFull, seatsLeft, type Format, type Level, type Weekday } from "./rules.ts";
+import { classInputSchema, classUpdateSchema, type AdminClass, type AdminEnrollment, type PublicClass } from "./schema.ts";
 
 const classNotFound = () => new DomainError("not_found", "classes:errors.notFound");
 
@@ -85,6 +85,21 @@ function toAdmin(row: ClassRow): AdminClass {
     featured: row.featured,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toAdminEnrollment(row: EnrollmentRow, now: Date): AdminEnrollment {
+  return {
+    id: row.id,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    state: enrollmentState(row, now),
+    enrollmentStatus: row.enrollmentStatus,
+    paymentStatus: row.paymentStatus,
+    amountCents: row.amountPaid,
+    createdAt: row.createdAt.toISOString(),
+    enrolledAt: row.enrolledAt?.toISOString() ?? null,
+    reservedUntil: row.reservedUntil.toISOString(),
   };
 }
 
@@ -178,9 +193,25 @@ export class ClassService {
     return toAdmin(row);
   }
 
-  async delete(rawId: string | number): Promise<void> {
+  /**
+   * Deletes a class and its unpaid enrolment records. A class with a paid enrolment is never deleted
+   * (staff deactivate it instead: its students and payments stay on record), nor one whose seat someone
+   * is paying for right now (409, with the reason).
+   */
+  async delete(rawId: string | number, now: Date = new Date()): Promise<void> {
     const id = parseId(rawId);
-    if (id === null || !(await this.repo.delete(id))) throw classNotFound();
+    const outcome = id === null ? "not_found" : await this.repo.delete(id, now);
+    if (outcome === "not_found") throw classNotFound();
+    if (outcome === "paid_enrollments") throw new DomainError("conflict", "adminclasses:errors.paidEnrollments");
+    if (outcome === "live_holds") throw new DomainError("conflict", "adminclasses:errors.liveHolds");
     this.content.changed("classes");
+  }
+
+  /** A class's enrolments for staff, newest first: who, their status and payment, the amount and date. */
+  async enrollments(rawId: string | number, now: Date = new Date()): Promise<AdminEnrollment[]> {
+    const id = parseId(rawId);
+    const row = id === null ? null : await this.repo.find(id);
+    if (!row) throw classNotFound();
+    return (await this.repo.enrollments(row.id)).map((enrollment) => toAdminEnrollment(enrollment, now));
   }
 }

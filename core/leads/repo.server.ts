@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { leadSyncAttempts, leadTouchpoints, leads } from "../../db/schema/leads.ts";
 import type { CrmSystem, LeadSource, LeadStatus } from "./rules.ts";
@@ -84,6 +84,15 @@ export class LeadRepo {
       this.db.select({ n: count() }).from(leads).where(where),
     ]);
     return { rows, total: Number(counted?.n ?? 0) };
+  }
+
+  /** Leads first recorded in [start, end). */
+  async countCreatedBetween(start: Date, end: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(leads)
+      .where(and(gte(leads.createdAt, start), lt(leads.createdAt, end)));
+    return Number(row?.n ?? 0);
   }
 
   async find(id: number, executor: Executor = this.db): Promise<LeadRow | null> {

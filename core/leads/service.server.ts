@@ -169,6 +169,11 @@ export class LeadService {
     return (await this.list({}, { limit: RECENT_LEADS })).leads;
   }
 
+  /** New leads of a period (the Overview's "today"). */
+  async countCreatedBetween(start: Date, end: Date): Promise<number> {
+    return this.repo.countCreatedBetween(start, end);
+  }
+
   /** GET /api/leads/stats. */
   async stats(): Promise<LeadStats> {
     const [sources, statuses, syncs] = await Promise.all([this.repo.countsBy("lead_source"), this.repo.countsBy("lead_status"), this.repo.countsBy("sync_status")]);

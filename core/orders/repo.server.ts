@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, ne, or, sql, sum } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { orderInstalments } from "../../db/schema/instalments.ts";
 import { dealReservations, orderHistory, orderItems, orders, paymentEvents } from "../../db/schema/orders.ts";
@@ -123,6 +123,29 @@ export class OrderRepo {
   /** Moves an order's held reservations to `state` (claimed when paid, released when failed or cancelled). */
   async settleReservations(tx: Transaction, orderId: string, state: "claimed" | "released"): Promise<void> {
     await tx.update(dealReservations).set({ state }).where(and(eq(dealReservations.orderId, orderId), eq(dealReservations.state, "held")));
+  }
+
+  /** Orders placed in [start, end), and orders paid in it that are still paid, with their total in cents. */
+  async figuresBetween(start: Date, end: Date): Promise<{ placed: number; paid: number; paidCents: number }> {
+    const [placed] = await this.db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end)));
+    const [paid] = await this.db
+      .select({ n: count(), cents: sum(orders.totalCents) })
+      .from(orders)
+      .where(and(eq(orders.status, "paid"), gte(orders.paidAt, start), lt(orders.paidAt, end)));
+    return { placed: Number(placed?.n ?? 0), paid: Number(paid?.n ?? 0), paidCents: Number(paid?.cents ?? 0) };
+  }
+
+  /** Which of these lower-cased e-mails have a paid order, compared without case. */
+  async emailsWithPaidOrders(emails: string[]): Promise<string[]> {
+    if (emails.length === 0) return [];
+    const rows = await this.db
+      .selectDistinct({ email: sql<string>`lower(${orders.customerEmail})` })
+      .from(orders)
+      .where(and(eq(orders.status, "paid"), inArray(sql`lower(${orders.customerEmail})`, emails)));
+    return rows.map((row) => row.email);
   }
 
   /** Staff's list: newest first, by status, by e-mail or order number. */

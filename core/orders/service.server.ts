@@ -111,6 +111,17 @@ export class OrderService {
     };
   }
 
+  /** The Overview's order figures for a period: placed, paid (and still paid), and the paid total in cents. */
+  async figuresBetween(start: Date, end: Date): Promise<{ placed: number; paid: number; paidCents: number }> {
+    return this.repo.figuresBetween(start, end);
+  }
+
+  /** The e-mails, among these, of people who paid an order (compared without case; answered lower-cased). */
+  async emailsWithPaidOrders(emails: readonly string[]): Promise<Set<string>> {
+    const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+    return new Set(await this.repo.emailsWithPaidOrders(wanted));
+  }
+
   /** Staff's list, newest first, 20 a page, filtered by status and by e-mail or order number. */
   async list(query: unknown): Promise<{ items: OrderView[]; total: number; page: number; pageSize: number }> {
     const { status, q, page } = parseOrThrow(adminOrderQuerySchema, query);

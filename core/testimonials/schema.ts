@@ -74,6 +74,8 @@ export interface PublicTestimonial {
   testimonialText: string;
   /** The language the text is written in: the page's language when it was sent. */
   language: Language;
+  /** "Verified client": the author's e-mail has a paid order or a consultation that took place (worked out by the server). */
+  verified: boolean;
   createdAt: string;
 }
 

@@ -5,13 +5,13 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { TestimonialRepo, type TestimonialRow } from "./repo.server.ts";
-import { parseTestimonialId } from "./rules.ts";
+import { findClients, isVerifiedClient, parseTestimonialId, type ClientLookup } from "./rules.ts";
 import { testimonialSubmissionSchema, testimonialUpdateSchema, type AdminTestimonial, type PublicTestimonial, type TestimonialModeration } from "./schema.ts";
 
 
 const notFound = () => new DomainError("not_found", "testimonials:errors.notFound");
 
-function toPublic(row: TestimonialRow): PublicTestimonial {
+function toPublic(row: TestimonialRow, clients: ReadonlySet<string>): PublicTestimonial {
   return {
     id: row.id,
     customerName: row.customerName,
@@ -21,12 +21,13 @@ function toPublic(row: TestimonialRow): PublicTestimonial {
     rating: row.rating,
     testimonialText: row.testimonialText,
     language: row.language === "fr" ? "fr" : "en",
+    verified: isVerifiedClient(row.customerEmail, clients),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-function toAdmin(row: TestimonialRow): AdminTestimonial {
-  return { ...toPublic(row), customerEmail: row.customerEmail, approved: row.approved, featured: row.featured, isPublicSubmission: row.isPublicSubmission };
+function toAdmin(row: TestimonialRow, clients: ReadonlySet<string>): AdminTestimonial {
+  return { ...toPublic(row, clients), customerEmail: row.customerEmail, approved: row.approved, featured: row.featured, isPublicSubmission: row.isPublicSubmission };
 }
 
 /** Customer testimonials: public submissions awaiting review, the approved list, staff moderation. */
@@ -36,17 +37,42 @@ export class TestimonialService {
   private readonly rateLimits: RateLimitService;
   private readonly content: ContentEvents;
   private readonly approved: SnapshotCache<"approved", PublicTestimonial[]>;
+  private readonly clients: readonly ClientLookup[];
 
-  constructor(db: Database, rateLimits: RateLimitService, content: ContentEvents = new ContentEvents()) {
+  /** `clients` tell which e-mails are clients' (paid orders, consultations that took place): "Verified client". */
+  constructor(db: Database, rateLimits: RateLimitService, content: ContentEvents = new ContentEvents(), clients: readonly ClientLookup[] = []) {
     this.rateLimits = rateLimits;
+    this.clients = clients;
     this.repo = new TestimonialRepo(db);
     this.content = content;
     this.approved = new SnapshotCache(content, "testimonials");
   }
 
-  /** Approved testimonials, newest first: what the home page and /testimonials show (shared: do not mutate). */
+  /** The known clients among these rows' authors. */
+  private async clientsOf(rows: readonly TestimonialRow[]): Promise<Set<string>> {
+    return findClients(
+      rows.map((row) => row.customerEmail),
+      this.clients,
+    );
+  }
+
+  private async admin(row: TestimonialRow): Promise<AdminTestimonial> {
+    return toAdmin(row, await this.clientsOf([row]));
+  }
+
+  /**
+   * Approved testimonials, newest first: what the home page and /testimonials show (shared: do not
+   * mutate). "Verified client" is worked out with the list, so it follows a new payment within the
+   * cache's few seconds.
+   */
   async listApproved(): Promise<PublicTestimonial[]> {
-    return (await this.approved.get("approved", async () => (await this.repo.listApproved()).map(toPublic))).value;
+    return (
+      await this.approved.get("approved", async () => {
+        const rows = await this.repo.listApproved();
+        const clients = await this.clientsOf(rows);
+        return rows.map((row) => toPublic(row, clients));
+      })
+    ).value;
   }
 
   /**
@@ -69,7 +95,7 @@ export class TestimonialService {
       approved: false,
       isPublicSubmission: true,
     });
-    return toAdmin(row);
+    return this.admin(row);
   }
 
   // --- staff -----------------------------------------------------------------------------------
@@ -92,7 +118,7 @@ export class TestimonialService {
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     });
     if (row.approved) this.content.changed("testimonials");
-    return toAdmin(row);
+    return this.admin(row);
   }
 
   async count(): Promise<number> {
@@ -106,7 +132,8 @@ export class TestimonialService {
   /** Every testimonial for moderation, newest first, with the number awaiting review. */
   async listForModeration(): Promise<TestimonialModeration> {
     const [rows, pendingCount] = await Promise.all([this.repo.listAll(), this.repo.count(false)]);
-    return { testimonials: rows.map(toAdmin), pendingCount };
+    const clients = await this.clientsOf(rows);
+    return { testimonials: rows.map((row) => toAdmin(row, clients)), pendingCount };
   }
 
   /** Approves ({approved: true}), withdraws, or edits a testimonial. */
@@ -118,7 +145,7 @@ export class TestimonialService {
     const row = await this.repo.update(id, values);
     if (!row) throw notFound();
     this.content.changed("testimonials");
-    return toAdmin(row);
+    return this.admin(row);
   }
 
   /** Rejecting a pending testimonial, or removing a published one, deletes it. */

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { FORMATS, LEVELS, WEEKDAYS } from "../../core/classes/rules.ts";
+import { ENROLLMENT_STATES, FORMATS, LEVELS, WEEKDAYS } from "../../core/classes/rules.ts";
 import { classInputSchema, classListQuerySchema, classUpdateSchema } from "../../core/classes/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
@@ -82,6 +82,21 @@ const adminClassSchema = z
   })
   .openapi("AdminClass");
 
+const adminEnrollmentSchema = z
+  .object({
+    id: z.string(),
+    customerName: z.string(),
+    customerEmail: z.string(),
+    state: z.enum(ENROLLMENT_STATES).openapi({ description: "enrolled (paid), held (being paid), expired (a hold that ran out unpaid) or cancelled" }),
+    enrollmentStatus: z.string().openapi({ description: "reserved, active or cancelled" }),
+    paymentStatus: z.string().openapi({ description: "pending, paid or failed" }),
+    amountCents: z.number().int(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+    enrolledAt: z.string().nullable().openapi({ format: "date-time" }),
+    reservedUntil: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("AdminClassEnrollment");
+
 const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const staffErrors = {
@@ -142,10 +157,20 @@ const adminDelete = createRoute({
   method: "delete",
   path: "/admin/classes/{id}",
   tags: ["classes", "staff"],
-  summary: "Delete a class (staff)",
+  summary: "Delete a class with its unpaid enrolment records; refused (409) while it has a paid enrolment or a live seat hold: deactivate it instead (staff)",
   middleware: [requireStaff] as const,
   request: { params: idParams },
-  responses: { 204: { description: "Deleted" }, ...notFound, ...staffErrors },
+  responses: { 204: { description: "Deleted" }, ...notFound, 409: json(errorSchema, "The class has paid enrolments, or a seat is being paid for"), ...staffErrors },
+});
+
+const adminEnrollments = createRoute({
+  method: "get",
+  path: "/admin/classes/{id}/enrollments",
+  tags: ["classes", "staff"],
+  summary: "A class's enrolments, newest first: name, e-mail, status, payment status, amount and dates (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: idParams },
+  responses: { 200: json(z.array(adminEnrollmentSchema), "Enrolments"), ...notFound, ...staffErrors },
 });
 
 /** Classes (spec 000, section 7): the public list and one class, and staff management. */
@@ -160,5 +185,6 @@ export function classRoutes(services: Services) {
     .openapi(adminDelete, async (c) => {
       await classes.delete(c.req.valid("param").id);
       return c.body(null, 204);
-    });
+    })
+    .openapi(adminEnrollments, async (c) => c.json(await classes.enrollments(c.req.valid("param").id), 200));
 }

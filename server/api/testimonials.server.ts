@@ -22,6 +22,7 @@ const publicTestimonialSchema = z
     rating: z.number().int().min(1).max(5),
     testimonialText: z.string(),
     language: z.enum(["en", "fr"]).openapi({ description: "The language the text is written in (the page's when it was sent)" }),
+    verified: z.boolean().openapi({ description: "Verified client: the author's e-mail has a paid order or a consultation that took place (case-insensitive); worked out by the server" }),
     createdAt: z.string().openapi({ format: "date-time" }),
   })
   .openapi("Testimonial");

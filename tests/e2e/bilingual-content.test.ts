@@ -146,7 +146,7 @@ describe("a post and its translation", () => {
     const admin = staff.page;
     const account = adminAccount();
     await signIn(admin, account.email, account.password);
-    await visit(admin, "/admin");
+    await visit(admin, "/admin?tab=posts");
 
     const create = async (values: { title: string; language: string; translationOf?: string }) => {
       const form = admin.getByRole("form", { name: "Create Post" });

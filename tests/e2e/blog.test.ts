@@ -107,7 +107,7 @@ async function openAdmin(): Promise<PageSession> {
   const session = await openPage(browser);
   const admin = adminAccount();
   await signIn(session.page, admin.email, admin.password);
-  await visit(session.page, "/admin");
+  await visit(session.page, "/admin?tab=posts");
   await expect(heading(session.page).textContent()).resolves.toBe("Admin Dashboard");
   return session;
 }

@@ -126,7 +126,7 @@ describe("testimonials API", () => {
 
       const publicList = await (await t.client().request("/api/testimonials")).json();
       expect(publicList.map((x: { customerName: string }) => x.customerName)).toEqual(["Second", "First"]);
-      expect(Object.keys(publicList[0]).sort()).toEqual(["companyName", "createdAt", "customerName", "customerTitle", "id", "language", "projectType", "rating", "testimonialText"]);
+      expect(Object.keys(publicList[0]).sort()).toEqual(["companyName", "createdAt", "customerName", "customerTitle", "id", "language", "projectType", "rating", "testimonialText", "verified"]);
       expect(JSON.stringify(publicList)).not.toContain("grace@example.com");
 
       const after = await (await staff.request("/api/admin/testimonials")).json();

@@ -46,6 +46,7 @@ const staffUser: CurrentUser = {
 
 const testimonial: PublicTestimonial = {
   id: 1,
+  verified: false,
   customerName: "Sarah Mitchell",
   companyName: "Northwind Coffee Roasters",
   customerTitle: null,

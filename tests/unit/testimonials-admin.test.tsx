@@ -50,6 +50,7 @@ afterEach(() => {
 
 const review = (overrides: Partial<AdminTestimonial>): AdminTestimonial => ({
   id: 1,
+  verified: false,
   customerName: "Camille Durand",
   customerEmail: "camille@example.com",
   companyName: "Maison Durand",
@@ -155,6 +156,18 @@ describe("the Reviews tab", () => {
     expect([...last.querySelectorAll("button")].map((b) => text(b))).toEqual(["Delete"]);
   });
 
+  it("marks the reviews of verified clients 'Verified client' (in French: 'Client vérifié')", async () => {
+    const reviews = [{ ...approvedReview, verified: true }, newPending];
+    const view = await render(() => <ReviewsTab reviews={reviews} language="en" />);
+    const badges = [...view.querySelectorAll("[data-testid=verified-client]")];
+    expect(badges.map((badge) => badge.closest("article")?.getAttribute("aria-label"))).toEqual(["Review by Camille Durand"]);
+    expect(text(badges[0])).toBe("Verified client");
+    act(() => root?.unmount());
+    root = null;
+    const french = await render(() => <ReviewsTab reviews={reviews} language="fr" />, { language: "fr" });
+    expect([...french.querySelectorAll("[data-testid=verified-client]")].map((badge) => text(badge))).toEqual(["Client vérifié"]);
+  });
+
   it("says so when there is no review", async () => {
     const view = await render(() => <ReviewsTab reviews={[]} language="en" />);
     expect(view.textContent).toContain("No reviews yet.");
@@ -247,21 +260,29 @@ describe("the /admin page", () => {
     pendingMediaComments: [],
     mediaLimits: { image: 10, video: 200, audio: 50 },
     tutorials: [],
+    classes: [],
+    overview: {
+      recentPosts: [],
+      recentReviews: [],
+      today: { date: "2026-03-02", timeZone: "America/New_York", orders: { placed: 0, paid: 0, paidCents: 0 }, newLeads: 0 },
+      pending: { comments: 2, reviews: 2, media: 0, mediaComments: 0, total: 4 },
+    },
     language: "en",
     title: "Admin Dashboard | Atelier",
   };
 
-  it("has Posts, Media, Tutorials, Reviews, Moderation, Hot Deals, Orders and Subscriptions tabs; the Moderation badge counts pending comments and reviews", async () => {
+  it("has Overview, Posts, Media, Tutorials, Classes, Reviews, Moderation, Hot Deals, Orders and Subscriptions tabs, the Overview open first; the Moderation badge counts pending comments and reviews", async () => {
     const view = await render(Admin as unknown as ComponentType, { loaderData });
     const tabs = [...view.querySelectorAll("[role=tab]")];
-    expect(tabs.map((tab) => text(tab))).toEqual(["Posts", "Media", "Tutorials", "Reviews", "Moderation4(4 items awaiting review)", "Hot Deals", "Orders", "Subscriptions"]);
+    expect(tabs.map((tab) => text(tab))).toEqual(["Overview", "Posts", "Media", "Tutorials", "Classes", "Reviews", "Moderation4(4 items awaiting review)", "Hot Deals", "Orders", "Subscriptions"]);
+    expect(text(view.querySelector("[role=tabpanel][data-state=active] h2"))).toBe("Today");
   });
 
   it("opens the tab named in the address, and keeps the chosen tab there", async () => {
     const view = await render(Admin as unknown as ComponentType, { loaderData, path: "/admin?tab=reviews" });
     const panel = view.querySelector("[role=tabpanel][data-state=active]")!;
     expect(text(panel.querySelector("h2"))).toBe("All Reviews (3)");
-    const moderation = [...view.querySelectorAll<HTMLButtonElement>("[role=tab]")][4];
+    const moderation = [...view.querySelectorAll<HTMLButtonElement>("[role=tab]")][6];
     await act(async () => {
       moderation.dispatchEvent(new MouseEvent("mousedown", { bubbles: true, button: 0 }));
     });

@@ -47,6 +47,7 @@ afterEach(() => {
 
 const testimonial = (overrides: Partial<PublicTestimonial>): PublicTestimonial => ({
   id: 1,
+  verified: false,
   customerName: "Camille Durand",
   companyName: "Maison Durand",
   customerTitle: "Founder",
@@ -140,6 +141,18 @@ describe("the testimonials section", () => {
     expect(section.querySelector("[role=group]")?.getAttribute("aria-label")).toContain("Ce que disent nos clients");
     expect(section.querySelector("a[href='/fr/testimonials']")).not.toBeNull();
     expect(text(section.querySelector("h3"))).toBe("Aucun témoignage pour le moment");
+  });
+
+  it("marks a verified client's review with the 'Verified client' badge, and only theirs, in English and French", async () => {
+    const reviews = [testimonial({ id: 1, customerName: "Ana", verified: true }), testimonial({ id: 2, customerName: "Ben", verified: false })];
+    const section = await render(Promise.resolve(reviews));
+    const badges = [...section.querySelectorAll("[data-testid=verified-client]")];
+    expect(badges.map((badge) => text(badge))).toEqual(["Verified client"]);
+    expect(badges[0].closest("figure")?.textContent).toContain("Ana");
+    act(() => root?.unmount());
+    root = null;
+    const french = await render(Promise.resolve(reviews), { language: "fr" });
+    expect([...french.querySelectorAll("[data-testid=verified-client]")].map((badge) => text(badge))).toEqual(["Client vérifié"]);
   });
 
   it("reads ratings in French", async () => {

@@ -11,6 +11,7 @@ import { StarRating } from "../testimonials/star-rating.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { WrittenInLabel } from "../i18n/written-in-label.tsx";
+import { VerifiedBadge } from "../testimonials/verified-badge.tsx";
 
 type ReviewAction = "approve" | "reject" | "delete";
 
@@ -66,6 +67,7 @@ export function ReviewCard({
         <Badge tone={review.approved ? "success" : "warning"}>{review.approved ? t("reviews.approved") : t("reviews.pending")}</Badge>
         {review.isPublicSubmission ? <Badge tone="neutral">{t("reviews.publicSubmission")}</Badge> : null}
         {review.featured ? <Badge tone="primary">{t("reviews.featured")}</Badge> : null}
+        {review.verified ? <VerifiedBadge /> : null}
         <StarRating rating={review.rating} size={16} className="ml-auto" />
       </div>
       <h3 className="mt-3 font-semibold">{name}</h3>

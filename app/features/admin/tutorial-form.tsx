@@ -1,12 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId } from "react";
 import { DIFFICULTIES } from "../../../core/tutorials/rules.ts";
 import { TUTORIAL_LIMITS, tutorialInputSchema, type AdminTutorial } from "../../../core/tutorials/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { Field, Input, Textarea } from "../../components/ui/field.tsx";
-import { toast } from "../../components/ui/toast.ts";
+import { Field, Input } from "../../components/ui/field.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
-import { ApiError, api } from "../../lib/api.ts";
-import { serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
+import { api } from "../../lib/api.ts";
+import { TextField, fieldLabel, useRecordForm } from "./bilingual-form.tsx";
 import { SwitchField } from "./switch-field.tsx";
 
 const ORDER = [
@@ -104,77 +103,23 @@ function payloadOf(values: Values) {
 export function TutorialForm({ editing, onDone }: { editing: AdminTutorial | null; onDone: () => void | Promise<void> }) {
   const { t } = useTranslation("tutorials");
   const headingId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : EMPTY));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [saving, setSaving] = useState(false);
-  const [loadedId, setLoadedId] = useState<number | null>(editing?.id ?? null);
+  const { formRef, values, setValues, errors, saving, set, onSubmit } = useRecordForm<FieldName, Values, AdminTutorial>({
+    editing,
+    fields: ORDER,
+    empty: EMPTY,
+    valuesOf,
+    payloadOf,
+    schema: tutorialInputSchema,
+    t,
+    save: (payload, record) => (record ? api(`/api/admin/tutorials/${record.id}`, { method: "PUT", json: payload }) : api("/api/admin/tutorials", { json: payload })),
+    messages: { created: t("admin.toast.created"), updated: t("admin.toast.updated"), createFailed: t("admin.toast.createFailed"), updateFailed: t("admin.toast.updateFailed") },
+    onDone,
+  });
 
-  if ((editing?.id ?? null) !== loadedId) {
-    setLoadedId(editing?.id ?? null);
-    setValues(editing ? valuesOf(editing) : EMPTY);
-    setErrors({});
-  }
-
-  useEffect(() => {
-    if (editing) formRef.current?.querySelector<HTMLElement>('[name="titleEn"]')?.focus();
-  }, [editing]);
-
-  const set = (field: FieldName) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  function showErrors(next: Partial<Record<FieldName, string>>) {
-    setErrors(next);
-    const first = ORDER.find((field) => next[field]);
-    if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const payload = payloadOf(values);
-    const parsed = tutorialInputSchema.safeParse(payload);
-    if (!parsed.success) {
-      showErrors(translatedFieldErrors(parsed.error, t, ORDER));
-      return;
-    }
-    setSaving(true);
-    try {
-      if (editing) await api(`/api/admin/tutorials/${editing.id}`, { method: "PUT", json: payload });
-      else await api("/api/admin/tutorials", { json: payload });
-      if (!editing) setValues(EMPTY);
-      setErrors({});
-      await onDone();
-      toast.success(editing ? t("admin.toast.updated") : t("admin.toast.created"));
-    } catch (error) {
-      if (error instanceof ApiError && error.body.fields) showErrors(serverFieldErrors(error.body.fields, ORDER));
-      toast.error(editing ? t("admin.toast.updateFailed") : t("admin.toast.createFailed"), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const label = (field: FieldName, required: boolean) => {
-    const base = field.replace(/(En|Fr)$/, "");
-    const lang = field.endsWith("En") ? ` (${t("admin.form.en")})` : field.endsWith("Fr") ? ` (${t("admin.form.fr")})` : "";
-    return `${t(`admin.form.${base}`)}${lang}${required ? " *" : ""}`;
-  };
-  const text = (field: FieldName, options: { required?: boolean; multiline?: boolean; max: number }) => {
-    const lang = field.endsWith("Fr") ? "fr" : "en";
-    return (
-      <Field label={label(field, options.required ?? false)} error={errors[field]}>
-        {(props) =>
-          options.multiline ? (
-            <Textarea {...props} name={field} lang={lang} maxLength={options.max} value={values[field]} onChange={set(field)} className="min-h-28" />
-          ) : (
-            <Input {...props} name={field} lang={lang} required={options.required} maxLength={options.max} value={values[field]} onChange={set(field)} />
-          )
-        }
-      </Field>
-    );
-  };
+  const label = (field: FieldName, required: boolean) => fieldLabel(t, "admin.form", field, required);
+  const text = (field: FieldName, options: { required?: boolean; multiline?: boolean; max: number }) => (
+    <TextField name={field} label={label(field, options.required ?? false)} error={errors[field]} value={values[field]} onChange={set(field)} required={options.required} multiline={options.multiline} max={options.max} />
+  );
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5 rounded-xl border border-border bg-white p-6">

@@ -2,29 +2,18 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { AdminTutorial } from "../../../core/tutorials/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { Icon } from "../../components/ui/icon.tsx";
-import { toast } from "../../components/ui/toast.ts";
 import { useTranslation } from "../../i18n/react.tsx";
-import { ApiError, api } from "../../lib/api.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { MissingTranslationBadges, RecordActions, missingLanguages, useRecordRemoval, type ContentLanguage } from "./bilingual-form.tsx";
 import { RecordList } from "./record-list.tsx";
 import { TutorialForm } from "./tutorial-form.tsx";
 
 /** The texts a reader of each language would miss: one language written, the other left empty. */
-export function missingTranslations(tutorial: AdminTutorial): Array<"en" | "fr"> {
-  const pairs: Array<[string, string]> = [
+export function missingTranslations(tutorial: AdminTutorial): ContentLanguage[] {
+  return missingLanguages([
     [tutorial.summaryEn, tutorial.summaryFr],
     [tutorial.contentEn, tutorial.contentFr],
-  ];
-  const missing = new Set<"en" | "fr">();
-  for (const [en, fr] of pairs) {
-    if (en.trim() && !fr.trim()) missing.add("fr");
-    if (fr.trim() && !en.trim()) missing.add("en");
-  }
-  if (tutorial.tagsEn.length > 0 && tutorial.tagsFr.length === 0) missing.add("fr");
-  if (tutorial.tagsFr.length > 0 && tutorial.tagsEn.length === 0) missing.add("en");
-  return [...missing].sort();
+    [tutorial.tagsEn, tutorial.tagsFr],
+  ]);
 }
 
 /** The Tutorials tab: the create/edit form, both languages side by side, and every tutorial, drafts included. */
@@ -32,22 +21,8 @@ export function TutorialsTab({ tutorials, language }: { tutorials: AdminTutorial
   const { t } = useTranslation("tutorials");
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<AdminTutorial | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busyId, remove } = useRecordRemoval({ deleted: t("admin.toast.deleted"), deleteFailed: t("admin.toast.deleteFailed") });
   const titleOf = (tutorial: AdminTutorial) => (language === "fr" ? tutorial.titleFr : tutorial.titleEn);
-
-  async function remove(tutorial: AdminTutorial) {
-    setBusyId(tutorial.id);
-    try {
-      await api(`/api/admin/tutorials/${tutorial.id}`, { method: "DELETE" });
-      if (editing?.id === tutorial.id) setEditing(null);
-      await revalidator.revalidate();
-      toast.success(t("admin.toast.deleted"));
-    } catch (error) {
-      toast.error(t("admin.toast.deleteFailed"), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setBusyId(null);
-    }
-  }
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
@@ -65,11 +40,7 @@ export function TutorialsTab({ tutorials, language }: { tutorials: AdminTutorial
               <Badge tone={tutorial.published ? "success" : "neutral"}>{tutorial.published ? t("admin.list.published") : t("admin.list.draft")}</Badge>
               <Badge tone="primary">{t(`difficulty.${tutorial.difficulty}`)}</Badge>
               {tutorial.membersOnly ? <Badge tone="warning">{t("card.membersOnly")}</Badge> : null}
-              {missingTranslations(tutorial).map((lang) => (
-                <Badge key={lang} tone="danger">
-                  {t(`admin.list.missing.${lang}`)}
-                </Badge>
-              ))}
+              <MissingTranslationBadges missing={missingTranslations(tutorial)} label={(lang) => t(`admin.list.missing.${lang}`)} />
             </div>
             <h3 id={`admin-tutorial-${tutorial.id}`} className="mt-2 font-semibold">
               {titleOf(tutorial)}
@@ -78,25 +49,19 @@ export function TutorialsTab({ tutorials, language }: { tutorials: AdminTutorial
               {language === "fr" ? tutorial.titleEn : tutorial.titleFr}
             </p>
             <p className="mt-1 text-sm">{t("card.views", { count: tutorial.viewCount })}</p>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <Button size="sm" variant="outline" aria-label={t("admin.list.editLabel", { title: titleOf(tutorial) })} onClick={() => setEditing(tutorial)}>
-                <Icon name="pencil" aria-hidden="true" className="h-4 w-4" />
-                {t("admin.list.edit")}
-              </Button>
-              <ConfirmDialog
-                trigger={
-                  <Button size="sm" variant="outline" disabled={busyId === tutorial.id} aria-label={t("admin.list.deleteLabel", { title: titleOf(tutorial) })} className="text-destructive">
-                    <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
-                    {t("admin.list.delete")}
-                  </Button>
-                }
-                title={t("admin.delete.title")}
-                description={t("admin.delete.description", { title: titleOf(tutorial) })}
-                confirmLabel={t("admin.delete.confirm")}
-                cancelLabel={t("admin.delete.cancel")}
-                onConfirm={() => void remove(tutorial)}
-              />
-            </div>
+            <RecordActions
+              busy={busyId === tutorial.id}
+              edit={{ text: t("admin.list.edit"), label: t("admin.list.editLabel", { title: titleOf(tutorial) }), onClick: () => setEditing(tutorial) }}
+              remove={{
+                text: t("admin.list.delete"),
+                label: t("admin.list.deleteLabel", { title: titleOf(tutorial) }),
+                title: t("admin.delete.title"),
+                description: t("admin.delete.description", { title: titleOf(tutorial) }),
+                confirm: t("admin.delete.confirm"),
+                cancel: t("admin.delete.cancel"),
+                onConfirm: () => void remove(tutorial.id, `/api/admin/tutorials/${tutorial.id}`, () => editing?.id === tutorial.id && setEditing(null)),
+              }}
+            />
           </article>
         )}
       </RecordList>

@@ -14,3 +14,14 @@ export function metaTags(meta: PageMeta | undefined) {
     ...(meta.description ? [{ property: "og:description", content: meta.description }] : []),
   ];
 }
+
+/** The `meta` tags of an article (a post, a tutorial): its title under the company's name, its summary, og:type article. */
+export function articleMetaTags(article: { title: string; summary: string }, companyName: string) {
+  return [
+    { title: `${article.title} | ${companyName}` },
+    { name: "description", content: article.summary },
+    { property: "og:title", content: article.title },
+    { property: "og:description", content: article.summary },
+    { property: "og:type", content: "article" },
+  ];
+}

@@ -5,6 +5,7 @@ import { cn } from "../../lib/cn.ts";
 import { StarRating } from "./star-rating.tsx";
 import { WrittenInLabel } from "../i18n/written-in-label.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { VerifiedBadge } from "./verified-badge.tsx";
 
 /** "Marie-Claire Dubois" → "MD"; the avatar of a review without a photo. */
 export function initials(name: string): string {
@@ -26,6 +27,7 @@ export function TestimonialCard({ testimonial, detailed = false, className }: { 
         <span className="flex flex-wrap items-center gap-2">
           <StarRating rating={testimonial.rating} showValue={detailed} />
           <WrittenInLabel language={testimonial.language} />
+          {testimonial.verified ? <VerifiedBadge /> : null}
         </span>
         <Icon name="quote" aria-hidden="true" size={28} className="shrink-0 text-primary/20" />
       </div>

@@ -1,0 +1,175 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import type { AdminClass, AdminEnrollment } from "../../../core/classes/schema.ts";
+import { formatCents } from "../../../core/money/money.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
+import { toast } from "../../components/ui/toast.ts";
+import { useTranslation } from "../../i18n/react.tsx";
+import { ApiError, api } from "../../lib/api.ts";
+import { formatPostDate } from "../blog/format-date.ts";
+import { MissingTranslationBadges, RecordActions, missingLanguages, useRecordRemoval, type ContentLanguage } from "./bilingual-form.tsx";
+import { ClassForm } from "./class-form.tsx";
+import { RecordList } from "./record-list.tsx";
+
+/** The texts of a class a reader of each language would miss (the required ones exist in both by rule). */
+export function missingClassTranslations(record: AdminClass): ContentLanguage[] {
+  return missingLanguages([
+    [record.instructorBioEn, record.instructorBioFr],
+    [record.syllabusEn, record.syllabusFr],
+    [record.prerequisitesEn, record.prerequisitesFr],
+    [record.requirementsEn, record.requirementsFr],
+    [record.locationEn, record.locationFr],
+  ]);
+}
+
+type Loaded = { state: "loading" } | { state: "failed" } | { state: "ready"; enrollments: AdminEnrollment[] };
+
+/** A class's enrolments, read from the staff API when staff open them. */
+function Enrollments({ record, title, language }: { record: AdminClass; title: string; language: string }) {
+  const { t } = useTranslation("adminclasses");
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+
+  async function toggle() {
+    if (loaded) return setLoaded(null);
+    setLoaded({ state: "loading" });
+    try {
+      setLoaded({ state: "ready", enrollments: await api<AdminEnrollment[]>(`/api/admin/classes/${record.id}/enrollments`) });
+    } catch {
+      setLoaded({ state: "failed" });
+    }
+  }
+
+  return (
+    <div className="mt-3">
+      <Button size="sm" variant="ghost" aria-expanded={loaded !== null} aria-label={loaded ? undefined : t("list.showEnrollmentsLabel", { title })} onClick={() => void toggle()}>
+        <Icon name="users" aria-hidden="true" className="h-4 w-4" />
+        {loaded ? t("list.hideEnrollments") : t("list.showEnrollments")}
+      </Button>
+      {loaded?.state === "loading" ? <p className="mt-2 text-sm text-muted-foreground">{t("enrollments.loading")}</p> : null}
+      {loaded?.state === "failed" ? (
+        <p className="mt-2 text-sm text-destructive" role="alert">
+          {t("enrollments.failed")}
+        </p>
+      ) : null}
+      {loaded?.state === "ready" && loaded.enrollments.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t("enrollments.empty")}</p> : null}
+      {loaded?.state === "ready" && loaded.enrollments.length > 0 ? (
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t("enrollments.caption", { title })}</caption>
+            <thead className="text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-1 pr-3 font-medium">{t("enrollments.name")}</th>
+                <th scope="col" className="py-1 pr-3 font-medium">{t("enrollments.email")}</th>
+                <th scope="col" className="py-1 pr-3 font-medium">{t("enrollments.status")}</th>
+                <th scope="col" className="py-1 pr-3 font-medium">{t("enrollments.payment")}</th>
+                <th scope="col" className="py-1 pr-3 font-medium">{t("enrollments.amount")}</th>
+                <th scope="col" className="py-1 font-medium">{t("enrollments.date")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaded.enrollments.map((enrollment) => (
+                <tr key={enrollment.id} className="border-t border-border">
+                  <td className="py-1 pr-3">{enrollment.customerName}</td>
+                  <td className="break-all py-1 pr-3">{enrollment.customerEmail}</td>
+                  <td className="py-1 pr-3">{t(`enrollments.states.${enrollment.state}`)}</td>
+                  <td className="py-1 pr-3">{t(`enrollments.payments.${enrollment.paymentStatus}`, { defaultValue: enrollment.paymentStatus })}</td>
+                  <td className="py-1 pr-3 tabular-nums">{formatCents(enrollment.amountCents)}</td>
+                  <td className="py-1">
+                    <time dateTime={enrollment.enrolledAt ?? enrollment.createdAt}>{formatPostDate(enrollment.enrolledAt ?? enrollment.createdAt, language)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The Classes tab: the create/edit form, both languages side by side, and every class with its seats and enrolments. */
+export function ClassesTab({ classes, language }: { classes: AdminClass[]; language: string }) {
+  const { t } = useTranslation("adminclasses");
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<AdminClass | null>(null);
+  const [switching, setSwitching] = useState<number | null>(null);
+  const { busyId, remove } = useRecordRemoval({ deleted: t("toast.deleted"), deleteFailed: t("toast.deleteFailed") });
+  const titleOf = (record: AdminClass) => (language === "fr" ? record.titleFr : record.titleEn);
+
+  /** Deactivating takes a class off the site and keeps its enrolments: what staff do instead of deleting a class that has students. */
+  async function setActive(record: AdminClass, active: boolean) {
+    setSwitching(record.id);
+    try {
+      await api(`/api/admin/classes/${record.id}`, { method: "PUT", json: { active } });
+      await revalidator.revalidate();
+      toast.success(active ? t("toast.activated") : t("toast.deactivated"));
+    } catch (error) {
+      toast.error(t("toast.updateFailed"), { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setSwitching(null);
+    }
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
+      <ClassForm
+        editing={editing}
+        onDone={async () => {
+          setEditing(null);
+          await revalidator.revalidate();
+        }}
+      />
+      <RecordList headingId="all-classes-heading" heading={t("list.heading")} empty={t("list.empty")} items={classes}>
+        {(record) => (
+          <article aria-labelledby={`admin-class-${record.id}`}>
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge tone={record.active ? "success" : "neutral"}>{record.active ? t("list.active") : t("list.inactive")}</Badge>
+              {record.featured ? <Badge tone="primary">{t("list.featured")}</Badge> : null}
+              <Badge tone="neutral">{t(`levels.${record.level}`)}</Badge>
+              <MissingTranslationBadges missing={missingClassTranslations(record)} label={(lang) => t(`list.missing.${lang}`)} />
+            </div>
+            <h3 id={`admin-class-${record.id}`} className="mt-2 font-semibold">
+              {titleOf(record)}
+            </h3>
+            <p className="text-sm text-muted-foreground" lang={language === "fr" ? "en" : "fr"}>
+              {language === "fr" ? record.titleEn : record.titleFr}
+            </p>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">{t("list.price")}</dt>
+              <dd className="tabular-nums">{formatCents(record.price)}</dd>
+              <dt className="text-muted-foreground">{t("list.seats")}</dt>
+              <dd className="tabular-nums">{t("list.seatsOf", { current: record.currentEnrollment, max: record.maxStudents ?? t("list.unlimited") })}</dd>
+            </dl>
+            <RecordActions
+              busy={busyId === record.id}
+              edit={{ text: t("list.edit"), label: t("list.editLabel", { title: titleOf(record) }), onClick: () => setEditing(record) }}
+              remove={{
+                text: t("list.delete"),
+                label: t("list.deleteLabel", { title: titleOf(record) }),
+                title: t("delete.title"),
+                description: t("delete.description", { title: titleOf(record) }),
+                confirm: t("delete.confirm"),
+                cancel: t("delete.cancel"),
+                onConfirm: () => void remove(record.id, `/api/admin/classes/${record.id}`, () => editing?.id === record.id && setEditing(null)),
+              }}
+            >
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={switching === record.id}
+                aria-label={record.active ? t("list.deactivateLabel", { title: titleOf(record) }) : t("list.activateLabel", { title: titleOf(record) })}
+                onClick={() => void setActive(record, !record.active)}
+              >
+                <Icon name={record.active ? "eye-off" : "eye"} aria-hidden="true" className="h-4 w-4" />
+                {record.active ? t("list.deactivate") : t("list.activate")}
+              </Button>
+            </RecordActions>
+            <Enrollments record={record} title={titleOf(record)} language={language} />
+          </article>
+        )}
+      </RecordList>
+    </div>
+  );
+}

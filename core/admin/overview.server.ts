@@ -1,0 +1,62 @@
+import type { BlogService } from "../blog/service.server.ts";
+import type { LeadService } from "../leads/service.server.ts";
+import type { MediaService } from "../media/service.server.ts";
+import type { OrderService } from "../orders/service.server.ts";
+import type { TestimonialService } from "../testimonials/service.server.ts";
+import { OVERVIEW_LIMITS, pendingTotal, todayRange } from "./rules.ts";
+import type { AdminOverview } from "./schema.ts";
+
+/** The services the Overview asks; it owns no data of its own. */
+export interface OverviewSources {
+  blog: Pick<BlogService, "listAllPosts" | "countPendingComments">;
+  testimonials: Pick<TestimonialService, "listForModeration">;
+  media: Pick<MediaService, "countPending" | "countPendingComments">;
+  orders: Pick<OrderService, "figuresBetween">;
+  leads: Pick<LeadService, "countCreatedBetween">;
+}
+
+/**
+ * The staff dashboard's Overview (spec 000, section 2: 4 recent posts, 3 recent reviews) with today's
+ * figures in the agency's time zone: orders placed and paid, new leads, and what awaits moderation.
+ */
+export class OverviewService {
+  private readonly sources: OverviewSources;
+  private readonly timeZone: string;
+  private readonly now: () => Date;
+
+  constructor(sources: OverviewSources, options: { timeZone: string; now?: () => Date }) {
+    this.sources = sources;
+    this.timeZone = options.timeZone;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async get(): Promise<AdminOverview> {
+    const { blog, testimonials, media, orders, leads } = this.sources;
+    const today = todayRange(this.now(), this.timeZone);
+    const [posts, moderation, comments, pendingMedia, mediaComments, orderFigures, newLeads] = await Promise.all([
+      blog.listAllPosts(),
+      testimonials.listForModeration(),
+      blog.countPendingComments(),
+      media.countPending(),
+      media.countPendingComments(),
+      orders.figuresBetween(today.start, today.end),
+      leads.countCreatedBetween(today.start, today.end),
+    ]);
+    const pending = { comments, reviews: moderation.pendingCount, media: pendingMedia, mediaComments };
+    return {
+      recentPosts: posts.slice(0, OVERVIEW_LIMITS.posts).map((post) => ({ id: post.id, title: post.title, language: post.language, published: post.published, createdAt: post.createdAt })),
+      recentReviews: moderation.testimonials.slice(0, OVERVIEW_LIMITS.reviews).map((review) => ({
+        id: review.id,
+        customerName: review.customerName,
+        rating: review.rating,
+        testimonialText: review.testimonialText,
+        language: review.language,
+        approved: review.approved,
+        verified: review.verified,
+        createdAt: review.createdAt,
+      })),
+      today: { date: today.date, timeZone: this.timeZone, orders: orderFigures, newLeads },
+      pending: { ...pending, total: pendingTotal(pending) },
+    };
+  }
+}

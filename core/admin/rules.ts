@@ -1,0 +1,56 @@
+/** Rules of the staff dashboard's Overview, shared by the server and its tests. */
+
+/** The UTC offset, in minutes, of a time zone at an instant (Paris in summer: 120; New York in winter: -300). */
+export function zoneOffsetMinutes(at: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The instant a wall-clock date ("2026-03-08") begins in a time zone, daylight-saving changes included. */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split("-").map(Number);
+  const midnightAsUtc = Date.UTC(year, month - 1, day);
+  // The offset at the guess may differ from the offset at the real midnight when a change falls between them.
+  let instant = midnightAsUtc - zoneOffsetMinutes(new Date(midnightAsUtc), timeZone) * 60_000;
+  instant = midnightAsUtc - zoneOffsetMinutes(new Date(instant), timeZone) * 60_000;
+  return new Date(instant);
+}
+
+/** The calendar date at `now` in a time zone, as "YYYY-MM-DD". */
+export function localDate(now: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now).map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/**
+ * "Today" for the agency: from its local midnight to the next one, in its own time zone (a day is 23 or
+ * 25 hours long when the clocks change). `start` is included, `end` is not.
+ */
+export function todayRange(now: Date, timeZone: string): { date: string; start: Date; end: Date } {
+  const date = localDate(now, timeZone);
+  const [year, month, day] = date.split("-").map(Number);
+  const next = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  return { date, start: startOfLocalDay(date, timeZone), end: startOfLocalDay(next, timeZone) };
+}
+
+/** What waits for a moderator: the same four queues the Moderation tab's badge counts. */
+export interface PendingCounts {
+  comments: number;
+  reviews: number;
+  media: number;
+  mediaComments: number;
+}
+
+export function pendingTotal(counts: PendingCounts): number {
+  return counts.comments + counts.reviews + counts.media + counts.mediaComments;
+}
+
+/** The Overview's recent items: the newest `limit` posts and reviews. */
+export const OVERVIEW_LIMITS = { posts: 4, reviews: 3 } as const;
