@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from "react";
+import { useState } from "react";
 import type { StaffWaitlistEntry } from "../../../core/classes/waitlist-schema.ts";
 import type { WaitlistStatus } from "../../../core/classes/waitlist-rules.ts";
 import { Badge } from "../../components/ui/badge.tsx";
-import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
 import { api } from "../../lib/api.ts";
 
@@ -12,66 +13,66 @@ function dateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
 }
 
-/** A class's waiting list for staff (GET /api/admin/classes/{id}/waitlist): queue order, status, held seats. */
-export function ClassWaitlistPanel({ classId }: { classId: number }) {
-  const { t, i18n } = useTranslation("waitlist");
-  const headingId = useId();
-  const [entries, setEntries] = useState<StaffWaitlistEntry[] | null>(null);
-  const [failed, setFailed] = useState(false);
+type Loaded = { state: "loading" } | { state: "failed" } | { state: "ready"; entries: StaffWaitlistEntry[] };
 
-  useEffect(() => {
-    let current = true;
-    setEntries(null);
-    setFailed(false);
-    api<StaffWaitlistEntry[]>(`/api/admin/classes/${classId}/waitlist`)
-      .then((list) => current && setEntries(list))
-      .catch(() => current && setFailed(true));
-    return () => {
-      current = false;
-    };
-  }, [classId]);
+/**
+ * A class's waiting list for staff, read from GET /api/admin/classes/{id}/waitlist when they open it:
+ * queue order with each live entry's place, its status, and until when an offered seat is held.
+ */
+export function ClassWaitlistPanel({ classId, title }: { classId: number; title: string }) {
+  const { t, i18n } = useTranslation("waitlist");
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+
+  async function toggle() {
+    if (loaded) return setLoaded(null);
+    setLoaded({ state: "loading" });
+    try {
+      setLoaded({ state: "ready", entries: await api<StaffWaitlistEntry[]>(`/api/admin/classes/${classId}/waitlist`) });
+    } catch {
+      setLoaded({ state: "failed" });
+    }
+  }
 
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-border bg-white p-5" data-testid="admin-class-waitlist">
-      <h3 id={headingId} className="font-semibold">
-        {t("admin.title")}
-      </h3>
-      {failed ? (
-        <div className="mt-3">
-          <FormAlert message={t("admin.loadFailed")} />
-        </div>
-      ) : entries === null ? null : entries.length === 0 ? (
-        <p className="mt-2 text-sm text-muted-foreground">{t("admin.empty")}</p>
-      ) : (
-        <div className="mt-3 overflow-x-auto">
+    <div className="mt-3" data-testid="admin-class-waitlist">
+      <Button size="sm" variant="ghost" aria-expanded={loaded !== null} aria-label={loaded ? undefined : t("admin.showLabel", { title })} onClick={() => void toggle()}>
+        <Icon name="clock" aria-hidden="true" className="h-4 w-4" />
+        {loaded ? t("admin.hide") : t("admin.show")}
+      </Button>
+      {loaded?.state === "loading" ? <p className="mt-2 text-sm text-muted-foreground">{t("admin.loading")}</p> : null}
+      {loaded?.state === "failed" ? (
+        <p className="mt-2 text-sm text-destructive" role="alert">
+          {t("admin.loadFailed")}
+        </p>
+      ) : null}
+      {loaded?.state === "ready" && loaded.entries.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t("admin.empty")}</p> : null}
+      {loaded?.state === "ready" && loaded.entries.length > 0 ? (
+        <div className="mt-2 overflow-x-auto">
           <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t("admin.caption", { title })}</caption>
             <thead className="text-muted-foreground">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("admin.position")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("admin.name")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("admin.email")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("admin.language")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("admin.status")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("admin.offeredUntil")}</th>
-                <th scope="col" className="py-2 font-medium">{t("admin.joined")}</th>
+                <th scope="col" className="py-1 pr-3 font-medium">{t("admin.position")}</th>
+                <th scope="col" className="py-1 pr-3 font-medium">{t("admin.name")}</th>
+                <th scope="col" className="py-1 pr-3 font-medium">{t("admin.email")}</th>
+                <th scope="col" className="py-1 pr-3 font-medium">{t("admin.language")}</th>
+                <th scope="col" className="py-1 pr-3 font-medium">{t("admin.status")}</th>
+                <th scope="col" className="py-1 pr-3 font-medium">{t("admin.offeredUntil")}</th>
+                <th scope="col" className="py-1 font-medium">{t("admin.joined")}</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-border">
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="py-2 pr-3 tabular-nums">{entry.position ?? "–"}</td>
-                  <td className="py-2 pr-3">{entry.name}</td>
-                  <td className="py-2 pr-3">
-                    <a className="text-primary underline" href={`mailto:${entry.email}`}>
-                      {entry.email}
-                    </a>
-                  </td>
-                  <td className="py-2 pr-3">{entry.language.toUpperCase()}</td>
-                  <td className="py-2 pr-3">
+            <tbody>
+              {loaded.entries.map((entry) => (
+                <tr key={entry.id} className="border-t border-border">
+                  <td className="py-1 pr-3 tabular-nums">{entry.position ?? "–"}</td>
+                  <td className="py-1 pr-3">{entry.name}</td>
+                  <td className="break-all py-1 pr-3">{entry.email}</td>
+                  <td className="py-1 pr-3">{entry.language.toUpperCase()}</td>
+                  <td className="py-1 pr-3">
                     <Badge tone={tone(entry.status)}>{t(`admin.statuses.${entry.status}`)}</Badge>
                   </td>
-                  <td className="py-2 pr-3">{entry.offeredUntil ? <time dateTime={entry.offeredUntil}>{dateTime(entry.offeredUntil, i18n.language)}</time> : "–"}</td>
-                  <td className="py-2">
+                  <td className="py-1 pr-3">{entry.offeredUntil ? <time dateTime={entry.offeredUntil}>{dateTime(entry.offeredUntil, i18n.language)}</time> : "–"}</td>
+                  <td className="py-1">
                     <time dateTime={entry.createdAt}>{dateTime(entry.createdAt, i18n.language)}</time>
                   </td>
                 </tr>
@@ -79,7 +80,7 @@ export function ClassWaitlistPanel({ classId }: { classId: number }) {
             </tbody>
           </table>
         </div>
-      )}
-    </section>
+      ) : null}
+    </div>
   );
 }

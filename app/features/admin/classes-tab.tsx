@@ -11,6 +11,7 @@ import { ApiError, api } from "../../lib/api.ts";
 import { formatPostDate } from "../blog/format-date.ts";
 import { MissingTranslationBadges, RecordActions, missingLanguages, useRecordRemoval, type ContentLanguage } from "./bilingual-form.tsx";
 import { ClassForm } from "./class-form.tsx";
+import { ClassWaitlistPanel } from "./class-waitlist-panel.tsx";
 import { RecordList } from "./record-list.tsx";
 
 /** The texts of a class a reader of each language would miss (the required ones exist in both by rule). */
@@ -167,6 +168,7 @@ export function ClassesTab({ classes, language }: { classes: AdminClass[]; langu
               </Button>
             </RecordActions>
             <Enrollments record={record} title={titleOf(record)} language={language} />
+            {record.maxStudents !== null ? <ClassWaitlistPanel classId={record.id} title={titleOf(record)} /> : null}
           </article>
         )}
       </RecordList>
