@@ -84,7 +84,8 @@ export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enro
       <FormAlert message={formError} testId="payment-alert" />
       <h2 className="font-display text-2xl font-semibold">{t("enrol.title")}</h2>
       {item ? (
-        <dl className="space-y-2 rounded-lg bg-muted/60 p-4">
+        <div className="space-y-2 rounded-lg bg-muted/60 p-4">
+          <dl className="space-y-2">
           <div>
             <dt className="sr-only">{tp("custom.serviceName")}</dt>
             <dd lang={item.textLanguage} className="font-semibold" data-testid="enrol-class-title">
@@ -97,8 +98,9 @@ export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enro
               {formatCents(item.price)}
             </dd>
           </div>
+          </dl>
           <p className="text-xs text-muted-foreground">{t("enrol.priceNote")}</p>
-        </dl>
+        </div>
       ) : (
         <p role="status" className="flex items-center gap-2 text-muted-foreground">
           <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />

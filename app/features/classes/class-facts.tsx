@@ -30,14 +30,14 @@ export function ClassBadges({ item }: { item: Pick<PublicClass, "level" | "forma
 /** One labelled fact with its icon, as a description-list entry. */
 export function Fact({ icon, label, children, testId }: { icon: IconName; label: string; children: React.ReactNode; testId?: string }) {
   return (
-    <div className="flex items-start gap-2">
-      <Icon name={icon} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-primary" />
-      <div>
-        <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-        <dd className="font-medium" data-testid={testId}>
-          {children}
-        </dd>
-      </div>
+    <div>
+      <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        <Icon name={icon} aria-hidden="true" className="h-4 w-4 shrink-0 text-primary" />
+        {label}
+      </dt>
+      <dd className="mt-0.5 pl-[1.375rem] font-medium" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }
