@@ -159,6 +159,12 @@ export class ClassEnrollments {
     return true;
   }
 
+  /** The order was refunded: a student who had the seat gives it back. */
+  async refunded(tx: Transaction, items: OrderItemRow[]): Promise<void> {
+    const line = enrollmentOfItems(items);
+    if (line) await this.services.enrollments.withdraw(line.enrollmentId, tx);
+  }
+
   /** The payment failed or the order was cancelled: the held seat goes back at once. */
   async released(tx: Transaction, items: OrderItemRow[], paymentFailed: boolean): Promise<void> {
     const line = enrollmentOfItems(items);

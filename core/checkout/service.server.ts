@@ -488,6 +488,7 @@ export class CheckoutService {
   private async applyRefund(tx: Transaction, order: OrderRow, facts: { eventId: string | null; actor: string | null }) {
     const transition = nextStatus(order.status, "refund");
     if (transition.kind !== "move") return order;
+    await this.classEnrollments.refunded(tx, await this.d.orders.repo.items(order.id, tx));
     return this.d.orders.repo.update(tx, order, { refundedAt: new Date() }, { to: transition.to, cause: "refunded", eventId: facts.eventId, actor: facts.actor });
   }
 

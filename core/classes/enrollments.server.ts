@@ -127,6 +127,26 @@ export class EnrollmentService {
     await tx.update(classEnrollments).set({ enrollmentStatus: "reserved", paymentStatus: "pending", reservedUntil }).where(eq(classEnrollments.id, enrollmentId));
   }
 
+  /**
+   * A paid enrolment whose money was given back (a refund): the student leaves and the seat is free
+   * again. Only an active enrolment gives a seat back, so a repeated refund event changes nothing.
+   */
+  async withdraw(enrollmentId: string, executor: Executor = this.db, now: Date = new Date()): Promise<void> {
+    await executor.transaction(async (tx) => {
+      const left = await tx
+        .update(classEnrollments)
+        .set({ enrollmentStatus: "cancelled", notes: "refunded" })
+        .where(and(eq(classEnrollments.id, enrollmentId), eq(classEnrollments.enrollmentStatus, "active")))
+        .returning({ classId: classEnrollments.classId });
+      if (left.length === 0) return;
+      await tx
+        .update(classes)
+        .set({ currentEnrollment: sql`${classes.currentEnrollment} - 1`, updatedAt: now })
+        .where(and(eq(classes.id, left[0].classId), gt(classes.currentEnrollment, 0)));
+      this.content?.changed("classes");
+    });
+  }
+
   /** Marks a paid enrolment whose seat could not be taken (the class filled meanwhile) as refunded. */
   async markRefunded(enrollmentId: string, executor: Executor = this.db): Promise<void> {
     await executor

@@ -207,4 +207,20 @@ describe("paid class enrolment through create-class-payment-intent", () => {
     const [row] = await t.services.database.db.select().from(classEnrollments).where(eq(classEnrollments.id, late.enrollment.enrollmentId));
     expect(row.enrollmentStatus).toBe("cancelled");
   });
+  it("a paid enrolment refunded by staff gives its seat back, once", async () => {
+    const made = await t.services.classes.create(classInput({ maxStudents: 2 }));
+    const answer = await (await enrol(visitor, { classId: made.id, ...guest(701) })).json();
+    expect((await (await pay(visitor, answer.clientSecret)).json()).data.status).toBe("succeeded");
+    expect(await enrolled(made.id)).toBe(1);
+    const staff = await signInAs(t, "staff");
+    const refunded = await staff.request(`/api/admin/orders/${answer.enrollment.orderId}/refund`, { method: "POST" });
+    expect(refunded.status).toBe(200);
+    expect((await refunded.json()).data.status).toBe("refunded");
+    expect(await enrolled(made.id)).toBe(0);
+    const [row] = await t.services.database.db.select().from(classEnrollments).where(eq(classEnrollments.id, answer.enrollment.enrollmentId));
+    expect(row.enrollmentStatus).toBe("cancelled");
+    // Refunding again is refused and changes no seat.
+    expect((await staff.request(`/api/admin/orders/${answer.enrollment.orderId}/refund`, { method: "POST" })).status).toBe(409);
+    expect(await enrolled(made.id)).toBe(0);
+  });
 });
