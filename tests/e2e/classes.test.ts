@@ -78,8 +78,8 @@ for (const language of ["en", "fr"] as const) {
       await expectText(page.getByTestId("seats-left"), fill(t.detail.seatsLeft_other, { count: 20 - before }));
       await expectAccessible(page);
 
-      // Enroll Now: "Payment Required", then /payment with the class at the server's price.
-      await expectToast(page, () => page.getByTestId("enroll-now").click(), { title: t.toast.paymentRequiredTitle, description: t.toast.paymentRequiredText });
+      // Enroll Now: /payment with the class at the server's price.
+      await page.getByTestId("enroll-now").click();
       await page.waitForURL((url) => url.pathname === `${prefix}/payment`);
       await expectText(page.getByTestId("payment-heading"), tp.custom.headingClass);
       await expectText(page.getByTestId("enrol-class-title"), title(BOOTCAMP));
@@ -91,7 +91,9 @@ for (const language of ["en", "fr"] as const) {
       await expectText(page.getByTestId("class-enrollment-setup"), new RegExp(tp.custom.nameRequired));
       await page.getByLabel(tp.custom.customerName, { exact: true }).fill("Ada Lovelace");
       await page.getByLabel(tp.custom.customerEmail, { exact: true }).fill(`class-${language}-${Date.now()}@example.com`);
-      await page.getByTestId("payment-continue").click();
+      await saveScreenshot(page, `payment-class-${language}-1280`);
+      // The seat held and the intent made: "Payment Required", then the card.
+      await expectToast(page, () => page.getByTestId("payment-continue").click(), { title: t.toast.paymentRequiredTitle, description: t.toast.paymentRequiredText });
       await expectText(page.getByTestId("pay-button"), fill(tp.custom.payNow, { amount: "$499.00" }));
       await expectText(page.getByTestId("payment-due"), "$499.00");
 

@@ -65,6 +65,8 @@ export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enro
     setBusy(true);
     try {
       onCreated(await createClassPayment({ classId: enrollment.classId, ...(user ? {} : values), language }));
+      // The seat is held and the payment intent made: what is left is paying (spec 000, section 8).
+      toast.info(t("toast.paymentRequiredTitle"), { description: t("toast.paymentRequiredText") });
     } catch (error) {
       const message = error instanceof ApiError && error.status < 500 ? error.message : t("toast.failedText");
       if (error instanceof ApiError && error.body.fields) setErrors(error.body.fields as Partial<Record<GuestField, string>>);

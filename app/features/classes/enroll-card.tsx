@@ -6,7 +6,6 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import type { IconName } from "../../components/ui/icon-names.ts";
-import { toast } from "../../components/ui/toast.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { useLocalizedPath } from "../i18n/localized-link.tsx";
 import { storeClassEnrollment } from "../payments/payments-api.ts";
@@ -30,7 +29,6 @@ export function EnrollCard({ item, whenFull }: { item: PublicClass; whenFull?: R
 
   function enroll() {
     storeClassEnrollment({ classId: String(item.id), serviceName: item.title, amount: item.price / 100, returnUrl: `/classes/${item.id}` });
-    toast.info(t("toast.paymentRequiredTitle"), { description: t("toast.paymentRequiredText") });
     void navigate(localize("/payment"));
   }
 
