@@ -204,32 +204,35 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
             </form>
           )}
         </div>
-        <aside className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm lg:sticky lg:top-24" data-testid="payment-summary">
-          <p className="font-semibold">{created?.paymentData.serviceName ?? classCreated?.enrollment.title ?? enrollment?.serviceName ?? values.serviceName}</p>
-          {classCreated ? (
-            <>
-              <p className="flex justify-between text-sm">
-                <span className="text-muted-foreground">{t("custom.dueToday")}</span>
-                <span className="font-display text-xl font-semibold tabular-nums" data-testid="payment-due">
-                  {formatCents(classCreated.amountCents)}
-                </span>
-              </p>
-              <p className="text-sm text-muted-foreground" data-testid="seat-held">
-                {tcl("enrol.seatHeld", { time: new Intl.DateTimeFormat(loaderData.language === "fr" ? "fr-FR" : "en-US", { timeStyle: "short" }).format(new Date(classCreated.enrollment.reservedUntil)) })}
-              </p>
-            </>
-          ) : enrollment ? null : created ? (
-            <>
-              <p className="flex justify-between text-sm">
-                <span className="text-muted-foreground">{t("custom.dueToday")}</span>
-                <span className="font-display text-xl font-semibold tabular-nums">{formatCents(created.amountCents)}</span>
-              </p>
-              <ScheduleTable schedule={created.paymentData.schedule} monthly={created.paymentData.paymentPlan === "monthly"} />
-            </>
-          ) : preview.length > 0 ? (
-            <ScheduleTable schedule={preview.map((entry) => ({ ...entry, dueAt: entry.dueAt.toISOString(), status: "due" as const }))} monthly={values.paymentPlan === "monthly"} />
-          ) : null}
-        </aside>
+        {/* A class enrolment shows its class and price in its own step until the seat is held. */}
+        {enrollment && !classCreated ? null : (
+          <aside className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm lg:sticky lg:top-24" data-testid="payment-summary">
+            <p className="font-semibold">{created?.paymentData.serviceName ?? classCreated?.enrollment.title ?? enrollment?.serviceName ?? values.serviceName}</p>
+            {classCreated ? (
+              <>
+                <p className="flex justify-between text-sm">
+                  <span className="text-muted-foreground">{t("custom.dueToday")}</span>
+                  <span className="font-display text-xl font-semibold tabular-nums" data-testid="payment-due">
+                    {formatCents(classCreated.amountCents)}
+                  </span>
+                </p>
+                <p className="text-sm text-muted-foreground" data-testid="seat-held">
+                  {tcl("enrol.seatHeld", { time: new Intl.DateTimeFormat(loaderData.language === "fr" ? "fr-FR" : "en-US", { timeStyle: "short" }).format(new Date(classCreated.enrollment.reservedUntil)) })}
+                </p>
+              </>
+            ) : created ? (
+              <>
+                <p className="flex justify-between text-sm">
+                  <span className="text-muted-foreground">{t("custom.dueToday")}</span>
+                  <span className="font-display text-xl font-semibold tabular-nums">{formatCents(created.amountCents)}</span>
+                </p>
+                <ScheduleTable schedule={created.paymentData.schedule} monthly={created.paymentData.paymentPlan === "monthly"} />
+              </>
+            ) : preview.length > 0 ? (
+              <ScheduleTable schedule={preview.map((entry) => ({ ...entry, dueAt: entry.dueAt.toISOString(), status: "due" as const }))} monthly={values.paymentPlan === "monthly"} />
+            ) : null}
+          </aside>
+        )}
       </div>
     </main>
   );

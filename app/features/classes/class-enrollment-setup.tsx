@@ -44,6 +44,12 @@ export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enro
     return () => controller.abort();
   }, [enrollment.classId, language, t]);
 
+  function change(field: GuestField, value: string) {
+    setValues({ ...values, [field]: value });
+    // A corrected field no longer shows its old error.
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !item) return;
@@ -117,10 +123,10 @@ export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enro
         <>
           <p className="text-sm text-muted-foreground">{t("enrol.guestIntro")}</p>
           <Field label={tp("custom.customerName")} error={errors.customerName}>
-            {(props) => <Input {...props} name="customerName" autoComplete="name" value={values.customerName} onChange={(event) => setValues({ ...values, customerName: event.target.value })} maxLength={200} />}
+            {(props) => <Input {...props} name="customerName" autoComplete="name" value={values.customerName} onChange={(event) => change("customerName", event.target.value)} maxLength={200} />}
           </Field>
           <Field label={tp("custom.customerEmail")} error={errors.customerEmail}>
-            {(props) => <Input {...props} name="customerEmail" type="email" autoComplete="email" value={values.customerEmail} onChange={(event) => setValues({ ...values, customerEmail: event.target.value })} maxLength={254} />}
+            {(props) => <Input {...props} name="customerEmail" type="email" autoComplete="email" value={values.customerEmail} onChange={(event) => change("customerEmail", event.target.value)} maxLength={254} />}
           </Field>
         </>
       )}
