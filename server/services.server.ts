@@ -121,7 +121,11 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
       webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? "",
       apiUrl: config.STRIPE_API_URL,
     });
+  const classes = new ClassService(db, content);
+  const enrollments = new EnrollmentService(db, { holdMinutes: config.CLASS_RESERVATION_MINUTES, content });
   const checkout = new CheckoutService({
+    classes,
+    enrollments,
     orders,
     catalogue,
     promotions,
@@ -190,8 +194,8 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     promotions,
     deals,
     tutorials: new TutorialService(db, content),
-    classes: new ClassService(db, content),
-    enrollments: new EnrollmentService(db, { holdMinutes: config.CLASS_RESERVATION_MINUTES, content }),
+    classes,
+    enrollments,
     newsletter: new NewsletterService(db, { mail, translate, rateLimits: mailing.rateLimits, publicUrl: config.publicUrl, companyName: config.COMPANY_NAME }),
     signing,
     orders,
