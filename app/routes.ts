@@ -14,6 +14,8 @@ function pages(idPrefix: string) {
     route("posts/:id", "routes/post.tsx", id("post")),
     route("tutorials", "routes/tutorials.tsx", id("tutorials")),
     route("tutorials/:id", "routes/tutorial.tsx", id("tutorial")),
+    route("classes", "routes/classes.tsx", id("classes")),
+    route("classes/:id", "routes/class.tsx", id("class")),
     route("login", "routes/login.tsx", id("login")),
     route("logout", "routes/logout.tsx", id("logout")),
     route("register", "routes/register.tsx", id("register")),

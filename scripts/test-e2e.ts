@@ -27,6 +27,7 @@ const SECONDS: Record<string, number> = {
   "assistant.test.ts": 70,
   "home-layout.test.ts": 62,
   "tutorials.test.ts": 60,
+  "classes.test.ts": 60,
   "media.test.ts": 50,
   "leads.test.ts": 60,
   "admin-orders.test.ts": 42,

@@ -124,7 +124,22 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
       webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? "",
       apiUrl: config.STRIPE_API_URL,
     });
+  const waitlist = new WaitlistService(db, {
+    mail,
+    translate,
+    company: mailing.company,
+    rateLimits: mailing.rateLimits,
+    publicUrl: config.publicUrl,
+    offerHours: config.CLASS_WAITLIST_OFFER_HOURS,
+    timeZone: config.BOOKING_TIME_ZONE,
+    jobs,
+    logger,
+  });
+  const classes = new ClassService(db, content, { seatsChanged: (classId) => waitlist.seatsMayHaveFreed(classId) });
+  const enrollments = new EnrollmentService(db, { holdMinutes: config.CLASS_RESERVATION_MINUTES, content, waitlist });
   const checkout = new CheckoutService({
+    classes,
+    enrollments,
     orders,
     catalogue,
     promotions,
@@ -159,17 +174,6 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     config.LLM_BASE_URL && config.LLM_MODEL
       ? new OpenAiCompatibleModel({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL, timeoutMs: config.LLM_TIMEOUT_MS, warn: (message, details) => logger.warn(details, message) })
       : null;
-  const waitlist = new WaitlistService(db, {
-    mail,
-    translate,
-    company: mailing.company,
-    rateLimits: mailing.rateLimits,
-    publicUrl: config.publicUrl,
-    offerHours: config.CLASS_WAITLIST_OFFER_HOURS,
-    timeZone: config.BOOKING_TIME_ZONE,
-    jobs,
-    logger,
-  });
   const chat = new ChatService(new ConversationRepo(db), {
     model,
     appointments,
@@ -204,8 +208,8 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     promotions,
     deals,
     tutorials: new TutorialService(db, content),
-    classes: new ClassService(db, content, { seatsChanged: (classId) => waitlist.seatsMayHaveFreed(classId) }),
-    enrollments: new EnrollmentService(db, { holdMinutes: config.CLASS_RESERVATION_MINUTES, content, waitlist }),
+    classes,
+    enrollments,
     waitlist,
     newsletter: new NewsletterService(db, { mail, translate, rateLimits: mailing.rateLimits, publicUrl: config.publicUrl, companyName: config.COMPANY_NAME }),
     signing,

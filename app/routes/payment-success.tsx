@@ -12,6 +12,7 @@ import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { CLASS_ENROLLMENT_KEY, readClassEnrollment, type ClassEnrollmentData } from "../features/payments/payments-api.ts";
 import { ScheduleTable } from "../features/payments/schedule-table.tsx";
 import { useRootData } from "../root.tsx";
+import { toast } from "../components/ui/toast.ts";
 import { NextSteps } from "../features/checkout/next-steps.tsx";
 import type { Route } from "./+types/payment-success";
 
@@ -22,7 +23,7 @@ export function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => [...metaTags(data?.meta), { name: "robots", content: "noindex" }];
 
 /** The visitor's part is done once the first instalment (or the whole amount) is paid. */
-const firstPaid = (order: OrderView) => order.status === "paid" || order.status === "failed" || order.status === "cancelled" || order.schedule[0]?.status === "paid";
+const firstPaid = (order: OrderView) => order.status === "paid" || order.status === "failed" || order.status === "cancelled" || order.status === "refunded" || order.schedule[0]?.status === "paid";
 
 /**
  * /payment-success (specification 001, section 2): "Payment Successful!" (or "Class Enrollment
@@ -31,6 +32,7 @@ const firstPaid = (order: OrderView) => order.status === "paid" || order.status 
  */
 export default function PaymentSuccess() {
   const { t } = useTranslation("payments");
+  const { t: tcl } = useTranslation("classes");
   const config = useRootData()?.config;
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get("order_id");
@@ -38,15 +40,21 @@ export default function PaymentSuccess() {
   const [enrollment, setEnrollment] = useState<ClassEnrollmentData | null>(null);
 
   const succeeded = state.kind === "ready" && (state.order.status === "paid" || state.order.schedule[0]?.status === "paid");
+  // A class enrolment whose payment was refused, or refunded because the class filled up meanwhile.
+  const notEnrolled = state.kind === "error" || (state.kind === "ready" && (state.order.status === "failed" || state.order.status === "cancelled" || state.order.status === "refunded"));
   useEffect(() => {
-    if (!succeeded) return;
+    if (!succeeded && !notEnrolled) return;
     const stored = readClassEnrollment();
-    if (stored) {
-      setEnrollment(stored);
-      // The enrolment is recorded by the server when the payment succeeds; the stored record is done with.
-      sessionStorage.removeItem(CLASS_ENROLLMENT_KEY);
+    if (!stored) return;
+    if (notEnrolled) {
+      toast.error(tcl("toast.errorTitle"), { description: tcl("toast.errorText") });
+      return;
     }
-  }, [succeeded]);
+    setEnrollment(stored);
+    // The enrolment is recorded by the server when the payment succeeds; the stored record is done with.
+    sessionStorage.removeItem(CLASS_ENROLLMENT_KEY);
+    toast.success(tcl("toast.completeTitle"), { description: tcl("toast.completeText") });
+  }, [succeeded, notEnrolled, tcl]);
 
   let content;
   if (!orderId || state.kind === "error") {
@@ -66,7 +74,7 @@ export default function PaymentSuccess() {
   } else {
     const { order } = state;
     const transactionId = searchParams.get("payment_intent") ?? order.number;
-    const failed = order.status === "failed" || order.status === "cancelled";
+    const failed = order.status === "failed" || order.status === "cancelled" || order.status === "refunded";
     content = (
       <div className="space-y-8">
         <header className="text-center" role="status" aria-live="polite">

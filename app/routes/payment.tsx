@@ -15,6 +15,8 @@ import type { PaymentOutcome } from "../features/checkout/orders-api.ts";
 import { PaymentStep, type PaymentFailure } from "../features/checkout/payment-step.tsx";
 import { fetchPaymentIntent } from "../features/checkout/orders-api.ts";
 import { createCustomPayment, readClassEnrollment, type ClassEnrollmentData, type CustomPaymentAnswer } from "../features/payments/payments-api.ts";
+import { ClassEnrollmentSetup } from "../features/classes/class-enrollment-setup.tsx";
+import type { ClassPaymentAnswer } from "../features/classes/classes-api.ts";
 import { ScheduleTable } from "../features/payments/schedule-table.tsx";
 import { useLocalizedPath } from "../features/i18n/localized-link.tsx";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
@@ -48,11 +50,13 @@ function initialValues(params: URLSearchParams) {
  * /payment, "Custom Payment" (specification 001, sections 2, 3, 5): the setup form (service, amount,
  * plan, and who pays), checked here and again by the server with the same rules, then the payment step
  * for the first instalment with the schedule beside it. "Complete Class Enrollment" when a class
- * enrolment left its data in the browser session.
+ * enrolment left its data in the browser session: the class at the server's price, who enrols, then
+ * the payment step for the seat held.
  */
 export default function Payment({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("payments");
   const { t: tc } = useTranslation("checkout");
+  const { t: tcl } = useTranslation("classes");
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const localize = useLocalizedPath();
@@ -64,15 +68,17 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [retrying, setRetrying] = useState(false);
   const [enrollment, setEnrollment] = useState<ClassEnrollmentData | null>(null);
+  const [classCreated, setClassCreated] = useState<ClassPaymentAnswer | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     const stored = readClassEnrollment();
-    if (stored) {
-      setEnrollment(stored);
-      setValues((current) => ({ ...current, serviceName: stored.serviceName, amount: String(stored.amount), paymentPlan: "1time" }));
-    }
+    if (stored) setEnrollment(stored);
   }, []);
+
+  // The payment under way: a custom payment's, or a class enrolment's (its price the server's).
+  const intent = created ?? classCreated;
+  const orderId = created?.paymentData.orderId ?? classCreated?.enrollment.orderId ?? null;
 
   const amountNumber = Number(values.amount);
   const preview = Number.isFinite(amountNumber) && amountNumber >= 10 && amountNumber <= 50_000 ? planSchedule(values.paymentPlan, Math.round(amountNumber * 100), new Date()) : [];
@@ -111,22 +117,23 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
   const successPath = (orderId: string) => `/payment-success?order_id=${encodeURIComponent(orderId)}`;
 
   function onOutcome(outcome: PaymentOutcome) {
-    if (!created) return;
+    if (!orderId) return;
     if (outcome.status === "failed") {
       setFailure({ message: outcome.message ?? null });
       toast.error(tc("toast.paymentFailedTitle"), { description: outcome.message || tc("toast.paymentFailedText") });
       return;
     }
     toast.success(tc("toast.processingTitle"), { description: tc("toast.processingText") });
-    void navigate(localize(successPath(created.paymentData.orderId)));
+    void navigate(localize(successPath(orderId)));
   }
 
   async function retry() {
-    if (!created || retrying) return;
+    if (!orderId || retrying) return;
     setRetrying(true);
     try {
-      const intent = await fetchPaymentIntent(created.paymentData.orderId);
-      setCreated({ ...created, ...intent });
+      const next = await fetchPaymentIntent(orderId);
+      if (created) setCreated({ ...created, ...next });
+      if (classCreated) setClassCreated({ ...classCreated, ...next });
       setFailure(null);
     } catch (error) {
       toast.error(tc("toast.paymentFailedTitle"), { description: error instanceof ApiError ? error.message : tc("toast.paymentFailedText") });
@@ -146,12 +153,12 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <FormAlert message={formError} testId="payment-alert" />
-          {created ? (
+          {intent && orderId ? (
             <PaymentStep
-              intent={created}
+              intent={intent}
               language={loaderData.language}
-              submitLabel={t("custom.payNow", { amount: formatCents(created.amountCents) })}
-              returnUrl={`${window.location.origin}${localize(successPath(created.paymentData.orderId))}`}
+              submitLabel={t("custom.payNow", { amount: formatCents(intent.amountCents) })}
+              returnUrl={`${window.location.origin}${localize(successPath(orderId))}`}
               failure={failure}
               retrying={retrying}
               onOutcome={onOutcome}
@@ -162,18 +169,20 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
               onNotReady={() => toast.error(tc("toast.paymentErrorTitle"), { description: tc("toast.paymentErrorText") })}
               onRetry={() => void retry()}
             />
+          ) : enrollment ? (
+            <ClassEnrollmentSetup enrollment={enrollment} language={loaderData.language} onCreated={setClassCreated} />
           ) : (
             <form ref={form} noValidate onSubmit={submit} className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="payment-setup" aria-busy={busy}>
               <h2 className="font-display text-2xl font-semibold">{t("custom.setupTitle")}</h2>
               <Field label={t("custom.serviceName")} error={errors.serviceName}>
-                {(props) => <Input {...props} name="serviceName" value={values.serviceName} onChange={set("serviceName")} maxLength={200} readOnly={enrollment !== null} />}
+                {(props) => <Input {...props} name="serviceName" value={values.serviceName} onChange={set("serviceName")} maxLength={200} />}
               </Field>
               <Field label={t("custom.amount")} error={errors.amount} hint={t("custom.amountHint")}>
-                {(props) => <Input {...props} name="amount" type="number" inputMode="decimal" min={10} max={50000} step={0.01} value={values.amount} onChange={set("amount")} readOnly={enrollment !== null} />}
+                {(props) => <Input {...props} name="amount" type="number" inputMode="decimal" min={10} max={50000} step={0.01} value={values.amount} onChange={set("amount")} />}
               </Field>
               <Field label={t("custom.paymentPlan")} error={errors.paymentPlan}>
                 {(props) => (
-                  <select {...props} name="paymentPlan" value={values.paymentPlan} onChange={set("paymentPlan")} className="h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30" disabled={enrollment !== null}>
+                  <select {...props} name="paymentPlan" value={values.paymentPlan} onChange={set("paymentPlan")} className="h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30">
                     {PAYMENT_PLANS.map((plan) => (
                       <option key={plan} value={plan}>
                         {t(`custom.plans.${plan}`)}
@@ -195,20 +204,35 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
             </form>
           )}
         </div>
-        <aside className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm lg:sticky lg:top-24" data-testid="payment-summary">
-          <p className="font-semibold">{created?.paymentData.serviceName ?? values.serviceName}</p>
-          {created ? (
-            <>
-              <p className="flex justify-between text-sm">
-                <span className="text-muted-foreground">{t("custom.dueToday")}</span>
-                <span className="font-display text-xl font-semibold tabular-nums">{formatCents(created.amountCents)}</span>
-              </p>
-              <ScheduleTable schedule={created.paymentData.schedule} monthly={created.paymentData.paymentPlan === "monthly"} />
-            </>
-          ) : preview.length > 0 ? (
-            <ScheduleTable schedule={preview.map((entry) => ({ ...entry, dueAt: entry.dueAt.toISOString(), status: "due" as const }))} monthly={values.paymentPlan === "monthly"} />
-          ) : null}
-        </aside>
+        {/* A class enrolment shows its class and price in its own step until the seat is held. */}
+        {enrollment && !classCreated ? null : (
+          <aside className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm lg:sticky lg:top-24" data-testid="payment-summary">
+            <p className="font-semibold">{created?.paymentData.serviceName ?? classCreated?.enrollment.title ?? enrollment?.serviceName ?? values.serviceName}</p>
+            {classCreated ? (
+              <>
+                <p className="flex justify-between text-sm">
+                  <span className="text-muted-foreground">{t("custom.dueToday")}</span>
+                  <span className="font-display text-xl font-semibold tabular-nums" data-testid="payment-due">
+                    {formatCents(classCreated.amountCents)}
+                  </span>
+                </p>
+                <p className="text-sm text-muted-foreground" data-testid="seat-held">
+                  {tcl("enrol.seatHeld", { time: new Intl.DateTimeFormat(loaderData.language === "fr" ? "fr-FR" : "en-US", { timeStyle: "short" }).format(new Date(classCreated.enrollment.reservedUntil)) })}
+                </p>
+              </>
+            ) : created ? (
+              <>
+                <p className="flex justify-between text-sm">
+                  <span className="text-muted-foreground">{t("custom.dueToday")}</span>
+                  <span className="font-display text-xl font-semibold tabular-nums">{formatCents(created.amountCents)}</span>
+                </p>
+                <ScheduleTable schedule={created.paymentData.schedule} monthly={created.paymentData.paymentPlan === "monthly"} />
+              </>
+            ) : preview.length > 0 ? (
+              <ScheduleTable schedule={preview.map((entry) => ({ ...entry, dueAt: entry.dueAt.toISOString(), status: "due" as const }))} monthly={values.paymentPlan === "monthly"} />
+            ) : null}
+          </aside>
+        )}
       </div>
     </main>
   );

@@ -27,6 +27,10 @@ import { Subscriptions } from "./subscriptions.server.ts";
 import { bankDebitFailedEmail } from "../instalments/emails.ts";
 import type { JobQueue } from "../jobs/queue.server.ts";
 import type { RetryPolicy } from "../instalments/rules.ts";
+import type { ClassService } from "../classes/service.server.ts";
+import type { EnrollmentService } from "../classes/enrollments.server.ts";
+import type { CurrentUser } from "../auth/schema.ts";
+import { ClassEnrollments, type ClassPaymentAnswer } from "./class-enrollments.server.ts";
 
 export const CHECKOUT_MESSAGES = {
   webhookSignature: "orders:errors.webhookSignature",
@@ -65,6 +69,9 @@ export interface CheckoutDeps {
   jobs?: JobQueue | null;
   /** Attempts and back-off of a failed instalment's charge. */
   instalmentRetry?: RetryPolicy;
+  /** Classes and their seats, for paid enrolments (decision 6). */
+  classes?: ClassService;
+  enrollments?: EnrollmentService;
 }
 
 /** What POST /api/create-custom-payment answers (specification 001, section 7). */
@@ -98,6 +105,12 @@ export class CheckoutService {
   /** Subscriptions to plans, moved by the provider's invoice and subscription events. */
   readonly subscriptions: Subscriptions;
 
+  /** Paid class enrolments: a seat held while paying, taken when the provider confirms. */
+  readonly classEnrollments: ClassEnrollments;
+
+  /** Class orders paid after their class filled up, to refund once the event's transaction commits. */
+  private readonly overbooked = new Set<string>();
+
   private readonly receiptBudget: RateLimitRule = { name: "orders:receipt", limit: 3, windowMs: 60 * 60_000 };
 
   constructor(deps: CheckoutDeps) {
@@ -107,6 +120,7 @@ export class CheckoutService {
     this.bank = new BankTransfers(deps, deps.orders.repo.db, async (orderId) => {
       await this.reserve(orderId, new Date());
     });
+    this.classEnrollments = new ClassEnrollments(deps, { countOrder: (address) => this.countOrder(address), startPayment: (id, now) => this.startPayment(id, now) });
     this.subscriptions = new Subscriptions(deps, deps.orders.repo.db, (rawBody, signature) => this.handleWebhook(rawBody, signature));
   }
 
@@ -160,6 +174,14 @@ export class CheckoutService {
       ...intent,
       paymentData: { orderId: view.id, amount: view.totalCents / 100, paymentPlan: row.paymentPlan ?? "1time", serviceName: view.items[0]?.name ?? "", schedule: view.schedule },
     };
+  }
+
+  /**
+   * A class enrolment (POST /api/create-class-payment-intent): a seat held for the signed-in user or the
+   * named guest, the order of the class's price, and its intent. 'Class is Full' (409) before paying.
+   */
+  async createClassPayment(input: unknown, context: { language: Language; user: CurrentUser | null; address?: string; now?: Date }): Promise<ClassPaymentAnswer> {
+    return this.classEnrollments.create(input, context);
   }
 
   /** The offline sandbox, when it is the provider (its test tools: settle a bank debit, make a saved card decline). */
@@ -284,6 +306,7 @@ export class CheckoutService {
       const transition = nextStatus(order.status, "payment_started");
       if (transition.kind === "refuse") throw new DomainError("conflict", transition.messageKey);
       const items = await this.d.orders.repo.items(order.id, tx);
+      await this.classEnrollments.renew(tx, items, now);
       const wanted = new Map<number, { quantity: number; name: string }>();
       for (const item of items) {
         if (item.dealId === null) continue;
@@ -377,7 +400,7 @@ export class CheckoutService {
       });
     }
     const orderId = (event.orderId && parseOrderId(event.orderId)) || (event.intentId ? await this.d.orders.repo.findIdByIntent(event.intentId) : null);
-    return this.d.orders.repo.transaction(async (tx) => {
+    const applied = await this.d.orders.repo.transaction(async (tx) => {
       const recorded = await this.d.orders.repo.recordEvent(tx, { id: event.id.slice(0, 255), type: event.type.slice(0, 100), orderId: event.kind ? orderId : null });
       if (!recorded) return { duplicate: true };
       if (!event.kind || !orderId) return { duplicate: false };
@@ -397,6 +420,18 @@ export class CheckoutService {
       }
       return { duplicate: false };
     });
+    if (orderId) await this.refundOverbooked(orderId);
+    return applied;
+  }
+
+  /** A class order paid when its class had no seat left: given back in full through the provider. */
+  private async refundOverbooked(orderId: string): Promise<void> {
+    if (!this.overbooked.delete(orderId)) return;
+    try {
+      await this.refund(orderId, null);
+    } catch (error) {
+      this.d.warn?.("refund of an enrolment over capacity failed", { orderId, error: String(error) });
+    }
   }
 
   /** Paid: paidAt, the card's brand and last 4, the deal claims counted and the receipt queued, together. */
@@ -426,6 +461,11 @@ export class CheckoutService {
       if (!counted) await this.d.orders.repo.note(tx, paid, "claim_over_limit", facts.eventId);
     }
     await this.d.orders.repo.settleReservations(tx, order.id, "claimed");
+    if (!(await this.classEnrollments.paid(tx, paid, items, facts.intentId))) {
+      // The class filled up after this payment's hold ran out: noted, and refunded once committed.
+      await this.d.orders.repo.note(tx, paid, "class_full", facts.eventId);
+      this.overbooked.add(order.id);
+    }
     const view = await this.d.orders.view(paid, tx);
     await this.d.mail.enqueue(receiptEmail(view, await this.receiptLink(view), this.d.translate, this.d.company), tx);
     return paid;
@@ -435,6 +475,7 @@ export class CheckoutService {
     const transition = nextStatus(order.status, "payment_failed");
     if (transition.kind !== "move") return order;
     await this.d.orders.repo.settleReservations(tx, order.id, "released");
+    await this.classEnrollments.released(tx, await this.d.orders.repo.items(order.id, tx), true);
     const failed = await this.d.orders.repo.update(tx, order, { failureMessage: facts.message }, { to: transition.to, cause: "payment_failed", eventId: facts.eventId });
     if (order.paymentMethodType === "us_bank_account") {
       // A bank transfer fails days after the visitor left: the customer hears it by e-mail.
@@ -447,6 +488,7 @@ export class CheckoutService {
   private async applyRefund(tx: Transaction, order: OrderRow, facts: { eventId: string | null; actor: string | null }) {
     const transition = nextStatus(order.status, "refund");
     if (transition.kind !== "move") return order;
+    await this.classEnrollments.refunded(tx, await this.d.orders.repo.items(order.id, tx));
     return this.d.orders.repo.update(tx, order, { refundedAt: new Date() }, { to: transition.to, cause: "refunded", eventId: facts.eventId, actor: facts.actor });
   }
 
@@ -478,7 +520,8 @@ export class CheckoutService {
         ? this.applySuccess(tx, order, { eventId: null, intentId: status.id, brand: status.brand, last4: status.last4 })
         : this.applyFailure(tx, order, { eventId: null, message: status.failureMessage });
     });
-    return this.d.orders.view(updated);
+    await this.refundOverbooked(row.id);
+    return this.d.orders.view((await this.d.orders.findRow(row.id)) ?? updated);
   }
 
   /** Staff cancel an unpaid order: its intent is cancelled with the provider and its claims released. */
@@ -502,13 +545,14 @@ export class CheckoutService {
       if (transition.kind === "refuse") throw new DomainError("conflict", transition.messageKey);
       if (transition.kind !== "move") return;
       await this.d.orders.repo.settleReservations(tx, order.id, "released");
+      await this.classEnrollments.released(tx, await this.d.orders.repo.items(order.id, tx), false);
       await this.d.orders.repo.update(tx, order, {}, { to: transition.to, cause: "cancelled_by_staff", actor });
     });
     return this.d.orders.getForStaff(row.id);
   }
 
   /** Staff refund a paid order in full through the provider; the provider's refund event then finds it refunded. */
-  async refund(rawId: string, actor: string): Promise<AdminOrderView> {
+  async refund(rawId: string, actor: string | null): Promise<AdminOrderView> {
     const view = await this.d.orders.get(rawId);
     const row = await this.d.orders.findRow(view.id);
     if (!row) throw orderNotFound();

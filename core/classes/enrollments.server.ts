@@ -1,5 +1,5 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server.ts";
+import type { Database, Transaction } from "../../db/client.server.ts";
 import { classEnrollments, classes } from "../../db/schema/classes.ts";
 import type { ContentEvents } from "../cache/content-cache.ts";
 import { DomainError } from "../errors.ts";
@@ -20,6 +20,8 @@ export interface SeatHold {
   amountCents: number;
   reservedUntil: Date;
 }
+
+type Executor = Database | Transaction;
 
 const classFull = () => new DomainError("conflict", "classes:errors.full");
 const classNotFound = () => new DomainError("not_found", "classes:errors.notFound");
@@ -53,20 +55,7 @@ export class EnrollmentService {
     const classId = parseId(rawClassId);
     if (classId === null) throw classNotFound();
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ id: classes.id, active: classes.active, price: classes.price, maxStudents: classes.maxStudents, currentEnrollment: classes.currentEnrollment })
-        .from(classes)
-        .where(eq(classes.id, classId))
-        .for("update")
-        .limit(1);
-      if (!row || !row.active) throw classNotFound();
-      if (row.maxStudents !== null) {
-        const [held] = await tx
-          .select({ n: count() })
-          .from(classEnrollments)
-          .where(and(eq(classEnrollments.classId, classId), eq(classEnrollments.enrollmentStatus, "reserved"), gt(classEnrollments.reservedUntil, now)));
-        if (!seatLeftForNewcomer(row, Number(held?.n ?? 0), await waitingCount(tx, classId))) throw classFull();
-      }
+      const row = await this.lockRoom(tx, classId, now);
       const reservedUntil = new Date(now.getTime() + this.holdMinutes * 60_000);
       const [enrollment] = await tx
         .insert(classEnrollments)
@@ -83,8 +72,9 @@ export class EnrollmentService {
    * taken (the class filled up meanwhile: the caller refunds) or the enrolment was not a live hold;
    * a repeated event changes nothing and answers true.
    */
-  async confirmPaid(enrollmentId: string, paymentIntentId: string, now: Date = new Date()): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+  async confirmPaid(enrollmentId: string, paymentIntentId: string, now: Date = new Date(), executor: Executor = this.db): Promise<boolean> {
+    // Inside the payment event's transaction when given one (a savepoint), so that both commit together.
+    return executor.transaction(async (tx) => {
       const [enrollment] = await tx.select().from(classEnrollments).where(eq(classEnrollments.id, enrollmentId)).for("update").limit(1);
       if (!enrollment) return false;
       if (enrollment.enrollmentStatus === "active") return true;
@@ -106,12 +96,93 @@ export class EnrollmentService {
   }
 
   /**
-   * Gives a held seat back (the payment failed or was abandoned), and offers it to the first person on
-   * the waiting list; an enrolment already paid is kept. A seat offered from the waiting list stays held
-   * for its person until the offer ends, so that a declined card can be replaced by another.
+   * Locks an active class's row and checks it has room for one more hold: enrolled students plus live
+   * holds plus the people on its waiting list below `max_students`. 'Class Not Found' or 'Class is Full'
+   * otherwise.
    */
-  async release(enrollmentId: string, paymentFailed = false, now: Date = new Date()): Promise<void> {
-    const released = await this.db
+  private async lockRoom(tx: Transaction, classId: number, now: Date) {
+    const [row] = await tx
+      .select({ id: classes.id, active: classes.active, price: classes.price, maxStudents: classes.maxStudents, currentEnrollment: classes.currentEnrollment })
+      .from(classes)
+      .where(eq(classes.id, classId))
+      .for("update")
+      .limit(1);
+    if (!row || !row.active) throw classNotFound();
+    if (row.maxStudents !== null) {
+      const [held] = await tx
+        .select({ n: count() })
+        .from(classEnrollments)
+        .where(and(eq(classEnrollments.classId, classId), eq(classEnrollments.enrollmentStatus, "reserved"), gt(classEnrollments.reservedUntil, now)));
+      if (!seatLeftForNewcomer(row, Number(held?.n ?? 0), await waitingCount(tx, classId))) throw classFull();
+    }
+    return row;
+  }
+
+  /**
+   * Holds the seat of an enrolment again before its payment is tried once more (a retry after a
+   * declined card, or a hold that ran out): nothing to do while the hold is live or the seat is paid;
+   * otherwise the class's row is locked and the seat held anew only if the class still has room,
+   * else 'Class is Full' and nothing is charged.
+   */
+  async renew(tx: Transaction, enrollmentId: string, now: Date = new Date()): Promise<void> {
+    const [enrollment] = await tx.select().from(classEnrollments).where(eq(classEnrollments.id, enrollmentId)).for("update").limit(1);
+    if (!enrollment) throw classNotFound();
+    if (enrollment.enrollmentStatus === "active") return;
+    const reservedUntil = new Date(now.getTime() + this.holdMinutes * 60_000);
+    if (enrollment.enrollmentStatus === "reserved" && enrollment.reservedUntil > now) return;
+    await this.lockRoom(tx, enrollment.classId, now);
+    await tx.update(classEnrollments).set({ enrollmentStatus: "reserved", paymentStatus: "pending", reservedUntil }).where(eq(classEnrollments.id, enrollmentId));
+  }
+
+  /**
+   * A paid enrolment whose money was given back (a refund): the student leaves and the seat is free
+   * again. Only an active enrolment gives a seat back, so a repeated refund event changes nothing.
+   */
+  async withdraw(enrollmentId: string, executor: Executor = this.db, now: Date = new Date()): Promise<void> {
+    await executor.transaction(async (tx) => {
+      const left = await tx
+        .update(classEnrollments)
+        .set({ enrollmentStatus: "cancelled", notes: "refunded" })
+        .where(and(eq(classEnrollments.id, enrollmentId), eq(classEnrollments.enrollmentStatus, "active")))
+        .returning({ classId: classEnrollments.classId });
+      if (left.length === 0) return;
+      await tx
+        .update(classes)
+        .set({ currentEnrollment: sql`${classes.currentEnrollment} - 1`, updatedAt: now })
+        .where(and(eq(classes.id, left[0].classId), gt(classes.currentEnrollment, 0)));
+      this.content?.changed("classes");
+      // The freed seat goes to the first person on the waiting list, in the same transaction.
+      await this.waitlist?.seatsMayHaveFreed(left[0].classId, now, tx);
+    });
+  }
+
+  /** Marks a paid enrolment whose seat could not be taken (the class filled meanwhile) as refunded. */
+  async markRefunded(enrollmentId: string, executor: Executor = this.db): Promise<void> {
+    await executor
+      .update(classEnrollments)
+      .set({ enrollmentStatus: "cancelled", paymentStatus: "failed", notes: "refunded: the class was full when the payment arrived" })
+      .where(and(eq(classEnrollments.id, enrollmentId), sql`${classEnrollments.enrollmentStatus} <> 'active'`));
+  }
+
+  /** An enrolment with its class (for the confirmation e-mail), read within the caller's transaction. */
+  async describe(enrollmentId: string, executor: Executor = this.db): Promise<{ enrollment: typeof classEnrollments.$inferSelect; class: typeof classes.$inferSelect } | null> {
+    const [row] = await executor
+      .select({ enrollment: classEnrollments, class: classes })
+      .from(classEnrollments)
+      .innerJoin(classes, eq(classes.id, classEnrollments.classId))
+      .where(eq(classEnrollments.id, enrollmentId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Gives a held seat back (the payment failed or was abandoned) and offers it to the first person on the
+   * waiting list, in `executor`'s transaction when given; an enrolment already paid is kept. A seat
+   * offered from the waiting list stays held for its person until the offer ends, so that a declined card
+   * can be replaced by another.
+   */
+  async release(enrollmentId: string, paymentFailed = false, executor: Executor = this.db, now: Date = new Date()): Promise<void> {
+    const released = await executor
       .update(classEnrollments)
       .set({ enrollmentStatus: "cancelled", paymentStatus: paymentFailed ? "failed" : "pending" })
       .where(
@@ -122,7 +193,7 @@ export class EnrollmentService {
         ),
       )
       .returning({ classId: classEnrollments.classId });
-    if (released.length > 0) await this.waitlist?.seatsMayHaveFreed(released[0].classId, now);
+    if (released.length > 0) await this.waitlist?.seatsMayHaveFreed(released[0].classId, now, executor);
   }
 
   /**

@@ -215,8 +215,9 @@ export class WaitlistService {
    * offers whose time has passed. Safe to call any number of times from any server: it only acts on
    * what is due, with the class's row locked. Answers how many offers it made.
    */
-  async offerFreeSeats(classId: number, now: Date = new Date()): Promise<number> {
-    return this.db.transaction(async (tx) => {
+  async offerFreeSeats(classId: number, now: Date = new Date(), executor: Database | Transaction = this.db): Promise<number> {
+    // Inside the caller's transaction when given one (a savepoint), so that the offer commits with what freed the seat.
+    return executor.transaction(async (tx) => {
       const row = await this.lockClass(tx, classId);
       if (!row) return 0;
       const ended = await tx
@@ -284,12 +285,13 @@ export class WaitlistService {
   }
 
   /**
-   * Offers a class's seats after something may have freed one (a failed payment, staff adding seats).
-   * Never fails its caller, whose change is already made: a miss is caught up by the next sweep.
+   * Offers a class's seats after something may have freed one (a failed payment, a refund, staff adding
+   * seats), in the caller's transaction when given. Never fails its caller (inside a transaction, the
+   * offer's savepoint is rolled back alone): a miss is caught up by the next sweep.
    */
-  async seatsMayHaveFreed(classId: number, now: Date = new Date()): Promise<void> {
+  async seatsMayHaveFreed(classId: number, now: Date = new Date(), executor: Database | Transaction = this.db): Promise<void> {
     try {
-      await this.offerFreeSeats(classId, now);
+      await this.offerFreeSeats(classId, now, executor);
     } catch (error) {
       this.deps.logger?.warn({ err: error, classId }, "class waiting-list offer failed; the sweep will retry");
     }

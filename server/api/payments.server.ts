@@ -40,6 +40,28 @@ function describeRoutes(router: Router) {
     body(z.object({ amount: z.number(), paymentPlan: z.enum(["1time", "2times", "3times", "monthly"]), serviceName: z.string(), customerName: z.string(), customerEmail: z.string() })),
   );
   doc(
+    "/create-class-payment-intent",
+    "Enrol in a class: holds a seat for the signed-in user or the named guest (409 'Class is Full' when none is left, before paying), creates the order of the class's price (the server's) and answers its intent with the held enrolment",
+    ["payments", "classes"],
+    {
+      201: json(
+        z.object({
+          clientSecret: z.string(),
+          provider: z.string(),
+          publishableKey: z.string().nullable(),
+          amountCents: z.number().int(),
+          enrollment: z.object({ enrollmentId: z.string(), orderId: z.string(), classId: z.number().int(), title: z.string(), amountCents: z.number().int(), reservedUntil: z.string(), customerName: z.string(), customerEmail: z.string() }),
+        }),
+        "Seat held, payment started",
+      ),
+      400: refusal("Guest name or e-mail missing or invalid"),
+      404: refusal("Class Not Found (unknown or inactive)"),
+      409: refusal("Class is Full"),
+      429: refusal("Too many orders from this address"),
+    },
+    body(z.object({ classId: z.union([z.number().int(), z.string()]), customerName: z.string().optional().openapi({ description: "A guest's name (ignored when signed in)" }), customerEmail: z.string().optional().openapi({ description: "A guest's e-mail (ignored when signed in)" }), language: z.enum(["en", "fr"]).optional() })),
+  );
+  doc(
     "/verify-bank-account",
     "Checks a bank account (ABA routing checksum, 4 to 17 digits) and saves it with the provider; only the last 4 digits are kept",
     ["payments"],
@@ -148,6 +170,12 @@ export function paymentRoutes(services: Services, config: Config) {
     .post("/create-custom-payment", async (c) => {
       const answer = await checkout.createCustomPayment(await readJson(c), { language: c.get("language"), userId: c.get("user")?.id ?? null, address: clientAddress(c, config) });
       await cookie.remember(c, answer.paymentData.orderId);
+      c.header("Cache-Control", "no-store");
+      return c.json(answer, 201);
+    })
+    .post("/create-class-payment-intent", async (c) => {
+      const answer = await checkout.createClassPayment(await readJson(c), { language: c.get("language"), user: c.get("user") ?? null, address: clientAddress(c, config) });
+      await cookie.remember(c, answer.enrollment.orderId);
       c.header("Cache-Control", "no-store");
       return c.json(answer, 201);
     })

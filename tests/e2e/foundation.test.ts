@@ -44,7 +44,7 @@ describe("the home page", () => {
     await page.evaluate(() => ((window as unknown as { e2eMarker: string }).e2eMarker = "still the same document"));
     let loads = 0;
     page.on("load", () => loads++);
-    // The blog is in the header's Learn menu, with the tutorials.
+    // The blog is in the header's Learn menu, with the tutorials and the classes.
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Learn", exact: true }).click();
     await page.getByRole("menuitem", { name: "Blog", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/posts");

@@ -534,6 +534,7 @@ describe("the header on the home page", () => {
       ["Contact", "/#contact"],
       ["Blog", "/posts"],
       ["Tutorials", "/tutorials"],
+      ["Classes", "/classes"],
       ["Portfolio", "/media"],
       ["Reviews", "/testimonials"],
       ["Hot Deals", "/hot-deals"],
@@ -561,7 +562,7 @@ describe("the header on the home page", () => {
 
   it("speaks French under /fr", async () => {
     const { header, main } = await renderHome({ language: "fr", path: "/fr" });
-    expect([...header.querySelector("nav")!.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Accueil", "À propos", "Services", "Contact", "Blog", "Tutoriels", "Portfolio", "Avis", "Offres spéciales"]);
+    expect([...header.querySelector("nav")!.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Accueil", "À propos", "Services", "Contact", "Blog", "Tutoriels", "Cours", "Portfolio", "Avis", "Offres spéciales"]);
     expect(header.textContent).toContain("Réserver une consultation");
     expect(main.querySelector("h1")?.textContent).toBe("La créativité humaine, amplifiée par l'IA");
     expect(main.textContent).toContain("À partir de $250");

@@ -92,7 +92,7 @@ async function renderShell({ signedIn = null as CurrentUser | null, path = "/", 
 }
 
 describe("the site header", () => {
-  it("leads to the home page's sections, the blog, the portfolio, tutorials, reviews and hot deals, with a Login link that is a full navigation to /api/login", async () => {
+  it("leads to the home page's sections, the blog, tutorials, classes, the portfolio, reviews and hot deals, with a Login link that is a full navigation to /api/login", async () => {
     const { header, links } = await renderShell({ path: "/posts" });
     const nav = header.querySelector("nav")!;
     expect(links(nav)).toEqual([
@@ -102,6 +102,7 @@ describe("the site header", () => {
       { text: "Contact", href: "/#contact" },
       { text: "Blog", href: "/posts" },
       { text: "Tutorials", href: "/tutorials" },
+      { text: "Classes", href: "/classes" },
       { text: "Portfolio", href: "/media" },
       { text: "Reviews", href: "/testimonials" },
       { text: "Hot Deals", href: "/hot-deals" },
@@ -120,8 +121,9 @@ describe("the site header", () => {
     const { header, links } = await renderShell({ signedIn: user({ role: "admin" }) });
     const drawer = await openDrawer(header.querySelector<HTMLButtonElement>("button[aria-haspopup=dialog]")!);
     const all = [...links(header), ...links(drawer)].map((link) => link.href);
-    for (const unbuilt of ["/classes", "/calls"]) expect(all).not.toContain(unbuilt);
+    for (const unbuilt of ["/calls"]) expect(all).not.toContain(unbuilt);
     expect(all).toContain("/tutorials");
+    expect(all).toContain("/classes");
     expect(all).toContain("/media");
     // The lead desk exists: staff reach it from the header (decision 14).
     expect(all).toContain("/leads");
@@ -129,7 +131,7 @@ describe("the site header", () => {
 
   it("keeps visitors under /fr in French", async () => {
     const { header, links } = await renderShell({ path: "/fr/posts", language: "fr" });
-    expect(links(header.querySelector("nav")!).map((link) => link.href)).toEqual(["/fr", "/fr#about", "/fr#services", "/fr#contact", "/fr/posts", "/fr/tutorials", "/fr/media", "/fr/testimonials", "/fr/hot-deals"]);
+    expect(links(header.querySelector("nav")!).map((link) => link.href)).toEqual(["/fr", "/fr#about", "/fr#services", "/fr#contact", "/fr/posts", "/fr/tutorials", "/fr/classes", "/fr/media", "/fr/testimonials", "/fr/hot-deals"]);
     expect(header.querySelector("nav a[aria-current=page]")?.textContent).toBe("Blog");
     expect(links(header)).toContainEqual({ text: "Connexion", href: "/api/login" });
     expect(links(header)).toContainEqual({ text: "Réserver une consultation", href: "/fr#consultation" });

@@ -24,7 +24,7 @@ export interface SiteNav {
  * that the header's order and grouping are decided once, and are left out until their route ships:
  * remove a path from here when its page lands.
  */
-export const UNBUILT_PAGES: ReadonlySet<string> = new Set(["/classes", "/calls"]);
+export const UNBUILT_PAGES: ReadonlySet<string> = new Set(["/calls"]);
 
 /**
  * The one navigation of the site (spec 000, "App navigation bar" and "Landing header"): Home, About,

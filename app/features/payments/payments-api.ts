@@ -63,3 +63,12 @@ export function readClassEnrollment(): ClassEnrollmentData | null {
     return null;
   }
 }
+
+/** Leaves a class enrolment in the browser session for /payment (Enroll Now on a class page). */
+export function storeClassEnrollment(data: ClassEnrollmentData): void {
+  try {
+    sessionStorage.setItem(CLASS_ENROLLMENT_KEY, JSON.stringify(data));
+  } catch {
+    // Storage refused (private mode, quota): /payment then shows the plain custom payment.
+  }
+}

@@ -1,0 +1,154 @@
+import { data, isRouteErrorResponse } from "react-router";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { Icon } from "../components/ui/icon.tsx";
+import { formatPostDate } from "../features/blog/format-date.ts";
+import { EnrollCard } from "../features/classes/enroll-card.tsx";
+import { ClassBadges, ClassImage, Fact, studentsText } from "../features/classes/class-facts.tsx";
+import { LocalizedLink } from "../features/i18n/localized-link.tsx";
+import { pageLanguage } from "../features/i18n/page-language.server.ts";
+import { useTranslation } from "../i18n/react.tsx";
+import { useRootData } from "../root.tsx";
+import type { Route } from "./+types/class";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const language = pageLanguage(params, context);
+  const item = await context.services.classes.findActive(params.id, language);
+  // Unknown ids, ids that are not numbers and inactive classes all read "Class Not Found", with a real 404.
+  if (!item) throw data(null, { status: 404 });
+  return { item, language, companyName: context.publicConfig.companyName };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { item, companyName } = loaderData;
+  const description = item.description.length > 160 ? `${item.description.slice(0, 157)}...` : item.description;
+  return [
+    { title: `${item.title} | ${companyName}` },
+    { name: "description", content: description },
+    { property: "og:title", content: item.title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+  ];
+}
+
+/** A block of the class page with its heading: the text kept as written, line breaks included. */
+function TextSection({ id, title, text, lang }: { id: string; title: string; text: string; lang: string }) {
+  if (text.trim() === "") return null;
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="font-display text-2xl font-semibold">
+        {title}
+      </h2>
+      <p lang={lang} className="mt-3 whitespace-pre-line text-stone-700">
+        {text}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * /classes/:id (spec 000, section 2): every field of the class, What You'll Learn, requirements, the
+ * instructor's bio, and the price card with Enroll Now (or "Class is Full"). "Class Not Found" otherwise.
+ */
+export default function ClassPage({ loaderData }: Route.ComponentProps) {
+  const { item, language } = loaderData;
+  const { t } = useTranslation("classes");
+  const schedule = [item.scheduleDays.map((day) => t(`days.${day}`)).join(", "), item.scheduleTime ?? ""].filter(Boolean).join(" · ");
+
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <LocalizedLink to="/classes" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+        <Icon name="arrow-left" aria-hidden="true" className="h-4 w-4" />
+        {t("detail.back")}
+      </LocalizedLink>
+
+      <div className="mt-6 grid items-start gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <article lang={item.textLanguage}>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <ClassBadges item={item} />
+          </div>
+          <h1 className="mt-5 font-display text-4xl font-semibold leading-tight sm:text-5xl">{item.title}</h1>
+          <p className="mt-4 whitespace-pre-line text-xl text-muted-foreground">{item.description}</p>
+
+          <div className="mt-8 aspect-[16/9] overflow-hidden rounded-xl bg-muted">
+            <ClassImage item={item} eager />
+          </div>
+
+          <dl className="mt-8 grid gap-5 rounded-xl border border-border bg-white p-6 text-sm sm:grid-cols-2">
+            <Fact icon="badge-check" label={t("facts.instructor")}>
+              {item.instructorName}
+            </Fact>
+            <Fact icon="clock" label={t("facts.duration")}>
+              {item.duration}
+            </Fact>
+            <Fact icon="users" label={t("detail.enrollment")} testId="class-enrollment">
+              {studentsText(item, (values) => t("facts.studentsValue", values))}
+            </Fact>
+            <Fact icon="calendar-days" label={t("facts.startDate")}>
+              {item.startDate ? <time dateTime={item.startDate}>{formatPostDate(item.startDate, language)}</time> : t("facts.notScheduled")}
+            </Fact>
+            {item.endDate ? (
+              <Fact icon="calendar-check" label={t("detail.endDate")}>
+                <time dateTime={item.endDate}>{formatPostDate(item.endDate, language)}</time>
+              </Fact>
+            ) : null}
+            {item.location ? (
+              <Fact icon="globe" label={t("detail.location")}>
+                {item.location}
+              </Fact>
+            ) : null}
+            {schedule ? (
+              <Fact icon="calendar-clock" label={t("detail.schedule")}>
+                {schedule}
+              </Fact>
+            ) : null}
+            <Fact icon="message-circle" label={t("facts.taughtIn")}>
+              {t(`languages.${item.language}`)}
+            </Fact>
+          </dl>
+
+          {item.syllabus.length > 0 ? (
+            <section aria-labelledby="class-learn" className="mt-10">
+              <h2 id="class-learn" className="font-display text-2xl font-semibold">
+                {t("detail.learn")}
+              </h2>
+              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+                {item.syllabus.map((point) => (
+                  <li key={point} className="flex items-start gap-2">
+                    <Icon name="circle-check" aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <TextSection id="class-prerequisites" title={t("detail.prerequisites")} text={item.prerequisites} lang={item.textLanguage} />
+          <TextSection id="class-requirements" title={t("detail.requirements")} text={item.requirements} lang={item.textLanguage} />
+          <TextSection id="class-instructor" title={t("detail.aboutInstructor")} text={item.instructorBio} lang={item.textLanguage} />
+        </article>
+
+        <aside className="lg:sticky lg:top-24">
+          <EnrollCard item={item} />
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("classes");
+  const companyName = useRootData()?.config.companyName ?? "Atelier";
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
+      <title>{`${t("detail.notFoundTitle")} | ${companyName}`}</title>
+      <Icon name="file-question" aria-hidden="true" className="h-12 w-12 text-muted-foreground" />
+      <h1 className="mt-4 font-display text-4xl font-semibold">{t("detail.notFoundTitle")}</h1>
+      <p className="mt-4 text-muted-foreground">{notFound ? t("detail.notFoundText") : t("detail.errorText")}</p>
+      <LocalizedLink to="/classes" className={buttonClasses("primary", "md", "mt-8")}>
+        <Icon name="arrow-left" aria-hidden="true" className="h-4 w-4" />
+        {t("detail.back")}
+      </LocalizedLink>
+    </main>
+  );
+}
