@@ -3,6 +3,9 @@ import { buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { formatPostDate } from "../features/blog/format-date.ts";
 import { EnrollCard } from "../features/classes/enroll-card.tsx";
+import { SeatOffer } from "../features/classes/seat-offer.tsx";
+import { seatOfferOf } from "../features/classes/seat-offer.server.ts";
+import { WaitingListForm } from "../features/classes/waiting-list-form.tsx";
 import { ClassBadges, ClassImage, Fact, studentsText } from "../features/classes/class-facts.tsx";
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
@@ -10,12 +13,14 @@ import { useTranslation } from "../i18n/react.tsx";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/class";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
   const item = await context.services.classes.findActive(params.id, language);
   // Unknown ids, ids that are not numbers and inactive classes all read "Class Not Found", with a real 404.
   if (!item) throw data(null, { status: 404 });
-  return { item, language, companyName: context.publicConfig.companyName };
+  // A seat held from the waiting list (the e-mailed ?offer= link), and whether the list takes joins.
+  const [offer, waitlistOpen] = await Promise.all([seatOfferOf(context.services.waitlist, request, item.id, language), context.services.waitlist.acceptsJoins(item.id)]);
+  return { item, language, offer, waitlistOpen, companyName: context.publicConfig.companyName };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -51,7 +56,7 @@ function TextSection({ id, title, text, lang }: { id: string; title: string; tex
  * instructor's bio, and the price card with Enroll Now (or "Class is Full"). "Class Not Found" otherwise.
  */
 export default function ClassPage({ loaderData }: Route.ComponentProps) {
-  const { item, language } = loaderData;
+  const { item, language, offer, waitlistOpen } = loaderData;
   const { t } = useTranslation("classes");
   const schedule = [item.scheduleDays.map((day) => t(`days.${day}`)).join(", "), item.scheduleTime ?? ""].filter(Boolean).join(" · ");
 
@@ -127,8 +132,9 @@ export default function ClassPage({ loaderData }: Route.ComponentProps) {
           <TextSection id="class-instructor" title={t("detail.aboutInstructor")} text={item.instructorBio} lang={item.textLanguage} />
         </article>
 
-        <aside className="lg:sticky lg:top-24">
-          <EnrollCard item={item} />
+        <aside className="space-y-4 lg:sticky lg:top-24">
+          {offer ? <SeatOffer offer={offer} /> : null}
+          <EnrollCard item={item} waitlistOpen={waitlistOpen} offer={offer && "held" in offer ? { token: offer.held.token, name: offer.held.name, email: offer.held.email } : undefined} whenFull={<WaitingListForm classId={item.id} />} />
         </aside>
       </div>
     </main>

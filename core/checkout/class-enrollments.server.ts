@@ -82,17 +82,21 @@ export class ClassEnrollments {
   /**
    * Holds a seat for the person (refused with 'Class is Full' when none is left), creates the order of
    * the class's price, and answers the provider's intent for it. A failure after the hold gives it back.
+   * With `offer`, the token of a waiting-list offer link, the seat is the one the offer holds, for the
+   * person it was offered to (an expired or used offer is refused, see EnrollmentService.holdFromOffer).
    */
   async create(input: unknown, context: { language: Language; user: CurrentUser | null; address?: string; now?: Date }): Promise<ClassPaymentAnswer> {
     const { classes, enrollments } = this.services;
     const request = parseOrThrow(classPaymentSchema, input);
-    const who = enrolleeOf(request, context.user);
     const language = request.language ?? context.language;
     const now = context.now ?? new Date();
     const found = await classes.getActive(request.classId, language);
     if (found.price < MIN_CHARGE_CENTS) throw new DomainError("conflict", "classes:errors.notPayable");
+    const offered = request.offer === undefined ? null : await enrollments.holdFromOffer(request.offer, { userId: context.user?.id ?? null, now });
+    if (offered && offered.classId !== found.id) throw new DomainError("validation", "waitlist:errors.invalidOffer", { fields: { offer: "waitlist:errors.invalidOffer" } });
+    const who: Enrollee = offered ? { userId: context.user?.id ?? null, name: offered.name, email: offered.email } : enrolleeOf(request, context.user);
     await this.host.countOrder(context.address);
-    const hold = await enrollments.hold(found.id, who, now);
+    const hold = offered ?? (await enrollments.hold(found.id, who, now));
     try {
       const row = await this.d.orders.insert(
         { ...singleAmountOrderFields({ customerName: who.name, customerEmail: who.email, language }, { language, userId: who.userId }, hold.amountCents) },

@@ -18,6 +18,8 @@ export const classPaymentSchema = z.strictObject({
   customerName: z.string({ message: M.nameRequired }).max(200, "errors:invalidValue").optional(),
   customerEmail: z.string({ message: M.emailInvalid }).max(254, M.emailInvalid).optional(),
   language: z.enum(["en", "fr"]).optional(),
+  /** The token of a waiting-list offer link: the seat it holds is paid for, by the person it was offered to. */
+  offer: z.string({ message: "waitlist:errors.invalidOffer" }).max(100, "waitlist:errors.invalidOffer").optional(),
 });
 
 /** The guest who pays for a seat: a name and a valid e-mail, both required. */

@@ -69,15 +69,17 @@ export class EnrollmentService {
    * Records a paid enrolment, called by the payment's verified webhook only: the hold becomes a seat with
    * one conditional UPDATE that adds a student only while the class has room, so that even a payment
    * arriving after its hold ran out can never pass `max_students`. False when the seat could not be
-   * taken (the class filled up meanwhile: the caller refunds) or the enrolment was not a live hold;
-   * a repeated event changes nothing and answers true.
+   * taken (the class filled up meanwhile: the caller refunds), the enrolment was not a live hold, or the
+   * seat was already paid by another payment; a repeated event changes nothing and answers true.
    */
   async confirmPaid(enrollmentId: string, paymentIntentId: string, now: Date = new Date(), executor: Executor = this.db): Promise<boolean> {
     // Inside the payment event's transaction when given one (a savepoint), so that both commit together.
     return executor.transaction(async (tx) => {
       const [enrollment] = await tx.select().from(classEnrollments).where(eq(classEnrollments.id, enrollmentId)).for("update").limit(1);
       if (!enrollment) return false;
-      if (enrollment.enrollmentStatus === "active") return true;
+      // A repeated event of the same payment changes nothing; a second payment for a seat already paid
+      // (two orders for one offered seat) is refused, so that the caller refunds it.
+      if (enrollment.enrollmentStatus === "active") return enrollment.paymentIntentId === paymentIntentId;
       if (enrollment.enrollmentStatus !== "reserved") return false;
       const taken = await tx
         .update(classes)

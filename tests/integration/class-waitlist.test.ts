@@ -240,6 +240,64 @@ describe("class waiting list", () => {
     });
   });
 
+  describe("paying for an offered seat", () => {
+    const enrol = (body: Record<string, unknown>, headers: Record<string, string> = {}) => visitor.request("/api/create-class-payment-intent", { method: "POST", json: body, headers });
+    const pay = (clientSecret: string, cardNumber: string) =>
+      visitor.request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" } });
+
+    it("POST /api/create-class-payment-intent with `offer` pays the held seat at the server's price for the offered person; a declined card keeps it; paid, the link is used up", async () => {
+      const id = await fullClass({ maxStudents: 1, price: 15_000 });
+      await join(id, { name: "Ada Lovelace", email: person("ada") });
+      await join(id, { name: "Bob", email: person("bob") });
+      await t.services.classes.update(id, { maxStudents: 2 });
+      const token = await offerToken(person("ada"), id);
+      // Everyone else finds the class full.
+      const other = await enrol({ classId: id, customerName: "Cy", customerEmail: person("cy") });
+      expect(other.status).toBe(409);
+      expect((await other.json()).message).toBe("Class is Full");
+
+      const created = await enrol({ classId: id, offer: token, language: "en" });
+      expect(created.status).toBe(201);
+      const answer = await created.json();
+      const ada = await entryOf(id, person("ada"));
+      expect(answer).toMatchObject({ amountCents: 15_000, enrollment: { classId: id, enrollmentId: ada.enrollmentId, amountCents: 15_000, customerName: "Ada Lovelace", customerEmail: person("ada") } });
+
+      expect((await (await pay(answer.clientSecret, "4000 0000 0000 0002")).json()).data.status).toBe("failed");
+      expect((await entryOf(id, person("ada"))).status).toBe("offered");
+      expect((await entryOf(id, person("bob"))).status).toBe("waiting");
+      const retry = await (await visitor.request(`/api/orders/guest/${answer.enrollment.orderId}/payment-intent`)).json();
+      expect((await (await pay(retry.data.clientSecret, "4242 4242 4242 4242")).json()).data.status).toBe("succeeded");
+      expect((await entryOf(id, person("ada"))).status).toBe("claimed");
+      expect((await t.services.classes.get(id)).currentEnrollment).toBe(2);
+
+      const again = await enrol({ classId: id, offer: token });
+      expect(again.status).toBe(409);
+      expect((await again.json()).message).toBe("This offer has already been used: the seat is yours.");
+    });
+
+    it("a bad token, another class's offer or an expired offer is refused with a translated message, and nothing is held", async () => {
+      const id = await fullClass({ maxStudents: 1 });
+      const otherId = (await t.services.classes.create(classInput({ maxStudents: 5 }))).id;
+      await join(id, { name: "Ada", email: person("ada") });
+      await t.services.classes.update(id, { maxStudents: 2 });
+      const token = await offerToken(person("ada"), id);
+      const ordersBefore = (await t.services.orders.list({})).total;
+
+      const bad = await enrol({ classId: id, offer: "x".repeat(43) });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).message).toBe("This offer link is not valid. Please check that you opened the whole link.");
+      const elsewhere = await enrol({ classId: otherId, offer: token });
+      expect(elsewhere.status).toBe(400);
+
+      // A day and more later, the sweep has ended the offer.
+      await t.services.waitlist.offerFreeSeats(id, new Date(Date.now() + 25 * HOUR));
+      const expired = await enrol({ classId: id, offer: token }, FR);
+      expect(expired.status).toBe(409);
+      expect((await expired.json()).message).toBe("Cette offre a expiré : la place est passée à la personne suivante sur la liste d'attente.");
+      expect((await t.services.orders.list({})).total).toBe(ordersBefore);
+    });
+  });
+
   describe("leaving", () => {
     it("the e-mailed link takes a person off the list; an offered seat goes to the next person; a bad token is refused", async () => {
       const id = await fullClass({ maxStudents: 1 });

@@ -24,6 +24,8 @@ type GuestField = "customerName" | "customerEmail";
 export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enrollment: ClassEnrollmentData; language: string; onCreated: (answer: ClassPaymentAnswer) => void }) {
   const { t } = useTranslation("classes");
   const { t: tp } = useTranslation("payments");
+  const { t: tw } = useTranslation("waitlist");
+  const offer = enrollment.offer;
   const user = useRootData()?.user ?? null;
   const [item, setItem] = useState<PublicClass | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -53,7 +55,7 @@ export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enro
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !item) return;
-    if (!user) {
+    if (!user && !offer) {
       const parsed = enrolleeSchema.safeParse(values);
       if (!parsed.success) {
         const found: Partial<Record<GuestField, string>> = {};
@@ -70,7 +72,8 @@ export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enro
     setFormError(null);
     setBusy(true);
     try {
-      onCreated(await createClassPayment({ classId: enrollment.classId, ...(user ? {} : values), language }));
+      // A seat held from the waiting list is paid by the person it was offered to: the offer names them.
+      onCreated(await createClassPayment({ classId: enrollment.classId, ...(offer ? { offer: offer.token } : user ? {} : values), language }));
       // The seat is held and the payment intent made: what is left is paying (spec 000, section 8).
       toast.info(t("toast.paymentRequiredTitle"), { description: t("toast.paymentRequiredText") });
     } catch (error) {
@@ -115,7 +118,11 @@ export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enro
           {enrollment.serviceName}
         </p>
       )}
-      {user ? (
+      {offer ? (
+        <p className="text-sm" data-testid="enrol-offer">
+          {tw("offer.heldFor", { name: offer.name, email: offer.email })}
+        </p>
+      ) : user ? (
         <p className="text-sm" data-testid="enrol-signed-in">
           {t("enrol.signedInAs", { name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username || user.email, email: user.email })}
         </p>

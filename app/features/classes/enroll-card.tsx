@@ -8,7 +8,7 @@ import { Icon } from "../../components/ui/icon.tsx";
 import type { IconName } from "../../components/ui/icon-names.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { useLocalizedPath } from "../i18n/localized-link.tsx";
-import { storeClassEnrollment } from "../payments/payments-api.ts";
+import { storeClassEnrollment, type SeatOfferHold } from "../payments/payments-api.ts";
 
 const NOTES: Array<[IconName, string]> = [
   ["check", "detail.lifetime"],
@@ -18,17 +18,20 @@ const NOTES: Array<[IconName, string]> = [
 
 /**
  * The price card of a class page (spec 000, section 2): the price, Enroll Now, seats left, and the three
- * notes. "Class is Full" replaces Enroll Now once every seat is taken, with `whenFull` below it (room
- * for a waiting list). Enroll Now leaves the class in the browser session and goes to /payment, where
- * the server's price is charged.
+ * notes. "Class is Full" replaces Enroll Now once every seat is taken (or held by people paying, while
+ * its waiting list takes joins: `waitlistOpen`), with `whenFull` below it (the waiting list). A seat held
+ * from the waiting list (`offer`) keeps Enroll Now for its person, and carries the offer to /payment.
+ * Enroll Now leaves the class in the browser session and goes to /payment, where the server's price is
+ * charged.
  */
-export function EnrollCard({ item, whenFull }: { item: PublicClass; whenFull?: ReactNode }) {
+export function EnrollCard({ item, whenFull, waitlistOpen = false, offer }: { item: PublicClass; whenFull?: ReactNode; waitlistOpen?: boolean; offer?: SeatOfferHold }) {
   const { t } = useTranslation("classes");
   const navigate = useNavigate();
   const localize = useLocalizedPath();
+  const closed = !offer && (item.full || waitlistOpen);
 
   function enroll() {
-    storeClassEnrollment({ classId: String(item.id), serviceName: item.title, amount: item.price / 100, returnUrl: `/classes/${item.id}` });
+    storeClassEnrollment({ classId: String(item.id), serviceName: item.title, amount: item.price / 100, returnUrl: `/classes/${item.id}`, ...(offer ? { offer } : {}) });
     void navigate(localize("/payment"));
   }
 
@@ -37,7 +40,7 @@ export function EnrollCard({ item, whenFull }: { item: PublicClass; whenFull?: R
       <p className="font-display text-4xl font-semibold tabular-nums" data-testid="class-price">
         {formatCents(item.price)}
       </p>
-      {item.full ? (
+      {closed ? (
         <div className="space-y-3" data-testid="class-full-state">
           <p role="status" className="flex items-center justify-center gap-2 rounded-lg bg-red-50 px-4 py-3 font-semibold text-destructive">
             <Icon name="circle-alert" aria-hidden="true" className="h-5 w-5" />
@@ -51,9 +54,11 @@ export function EnrollCard({ item, whenFull }: { item: PublicClass; whenFull?: R
           <Button type="button" size="lg" className="w-full text-base" onClick={enroll} data-testid="enroll-now" aria-label={t("detail.enrollAbout", { title: item.title })}>
             {t("detail.enroll")}
           </Button>
-          <p className="text-center text-sm text-muted-foreground" data-testid="seats-left">
-            {item.seatsLeft === null ? t("detail.unlimited") : t("detail.seatsLeft", { count: item.seatsLeft })}
-          </p>
+          {offer ? null : (
+            <p className="text-center text-sm text-muted-foreground" data-testid="seats-left">
+              {item.seatsLeft === null ? t("detail.unlimited") : t("detail.seatsLeft", { count: item.seatsLeft })}
+            </p>
+          )}
         </>
       )}
       <ul className="space-y-2 border-t border-border pt-4 text-sm">

@@ -49,6 +49,20 @@ export interface ClassEnrollmentData {
   serviceName: string;
   amount: number;
   returnUrl: string;
+  /** A seat held from the waiting list: the token of its offer link, and whom it is held for. */
+  offer?: SeatOfferHold;
+}
+
+/** A waiting-list offer as /payment carries it to POST /api/create-class-payment-intent. */
+export interface SeatOfferHold {
+  token: string;
+  name: string;
+  email: string;
+}
+
+function offerOf(value: unknown): SeatOfferHold | undefined {
+  const offer = value as Partial<SeatOfferHold> | null | undefined;
+  return offer && typeof offer.token === "string" && typeof offer.name === "string" && typeof offer.email === "string" ? { token: offer.token, name: offer.name, email: offer.email } : undefined;
 }
 
 /** The stored class enrolment, or null when none (or an unreadable one) is stored. */
@@ -58,7 +72,8 @@ export function readClassEnrollment(): ClassEnrollmentData | null {
     if (!raw) return null;
     const data = JSON.parse(raw) as Partial<ClassEnrollmentData>;
     if (typeof data.serviceName !== "string" || typeof data.amount !== "number" || typeof data.returnUrl !== "string" || !data.returnUrl.startsWith("/")) return null;
-    return { classId: String(data.classId ?? ""), serviceName: data.serviceName, amount: data.amount, returnUrl: data.returnUrl };
+    const offer = offerOf(data.offer);
+    return { classId: String(data.classId ?? ""), serviceName: data.serviceName, amount: data.amount, returnUrl: data.returnUrl, ...(offer ? { offer } : {}) };
   } catch {
     return null;
   }
