@@ -17,7 +17,7 @@ export const ROUTE_NAMESPACES = {
   tutorials: ["tutorials"],
   tutorial: ["tutorials"],
   classes: ["classes"],
-  class: ["classes", "waitlist"],
+  class: ["classes", "errors", "waitlist"],
   login: ["auth", "errors"],
   register: ["auth", "errors"],
   "forgot-password": ["auth", "errors"],

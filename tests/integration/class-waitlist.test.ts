@@ -293,7 +293,7 @@ describe("class waiting list", () => {
       await t.services.waitlist.offerFreeSeats(id, new Date(Date.now() + 25 * HOUR));
       const expired = await enrol({ classId: id, offer: token }, FR);
       expect(expired.status).toBe(409);
-      expect((await expired.json()).message).toBe("Cette offre a expiré : la place est passée à la personne suivante sur la liste d'attente.");
+      expect((await expired.json()).message).toBe("Cette offre a expiré : la place est passée à la personne suivante sur la liste d'attente.");
       expect((await t.services.orders.list({})).total).toBe(ordersBefore);
     });
   });
