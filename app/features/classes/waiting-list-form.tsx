@@ -77,8 +77,8 @@ export function WaitingListForm({ classId }: { classId: number }) {
   );
 
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-border bg-white p-6 shadow-sm" data-testid="waiting-list">
-      <h2 id={headingId} className="font-display text-xl font-semibold">
+    <section aria-labelledby={headingId} className="border-t border-border pt-4" data-testid="waiting-list">
+      <h2 id={headingId} className="font-display text-lg font-semibold">
         {t("form.title")}
       </h2>
       <div role="status" aria-live="polite">
