@@ -54,12 +54,20 @@ function describeRoutes(router: Router) {
         }),
         "Seat held, payment started",
       ),
-      400: refusal("Guest name or e-mail missing or invalid"),
+      400: refusal("Guest name or e-mail missing or invalid; an offer link that is not valid, or is another class's"),
       404: refusal("Class Not Found (unknown or inactive)"),
-      409: refusal("Class is Full"),
+      409: refusal("Class is Full; an offer that has expired or was already used"),
       429: refusal("Too many orders from this address"),
     },
-    body(z.object({ classId: z.union([z.number().int(), z.string()]), customerName: z.string().optional().openapi({ description: "A guest's name (ignored when signed in)" }), customerEmail: z.string().optional().openapi({ description: "A guest's e-mail (ignored when signed in)" }), language: z.enum(["en", "fr"]).optional() })),
+    body(
+      z.object({
+        classId: z.union([z.number().int(), z.string()]),
+        customerName: z.string().optional().openapi({ description: "A guest's name (ignored when signed in, or with `offer`)" }),
+        customerEmail: z.string().optional().openapi({ description: "A guest's e-mail (ignored when signed in, or with `offer`)" }),
+        language: z.enum(["en", "fr"]).optional(),
+        offer: z.string().optional().openapi({ description: "The token of a waiting-list offer link: pays the seat it holds, for the person it was offered to" }),
+      }),
+    ),
   );
   doc(
     "/verify-bank-account",
