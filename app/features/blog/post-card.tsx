@@ -1,5 +1,6 @@
 import { useTranslation } from "../../i18n/react.tsx";
 import type { PostSummary } from "../../../core/blog/schema.ts";
+import { GeneratedArt } from "../../components/ui/generated-art.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { ContentCard } from "../content/content-card.tsx";
 import { formatPostDate } from "./format-date.ts";
@@ -19,7 +20,7 @@ export function PostCard({ post, language, shareUrl, first = false }: { post: Po
           // The first card's image is the page's largest paint on a phone: fetched at once, not lazily.
           <img src={post.featuredImage} alt="" width={800} height={450} loading={first ? "eager" : "lazy"} fetchPriority={first ? "high" : "auto"} className="h-full w-full object-cover" />
         ) : (
-          <div aria-hidden="true" className="h-full w-full bg-gradient-to-br from-primary/20 via-muted to-accent/20" />
+          <GeneratedArt seed={`post-${post.id}`} icon="newspaper" iconSize={48} className="h-full w-full" />
         )
       }
       badges={<PostBadges category={post.category} membersOnly={post.membersOnly} />}

@@ -1,6 +1,7 @@
 import type { PublicClass } from "../../../core/classes/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
 import { Badge } from "../../components/ui/badge.tsx";
+import { GeneratedArt } from "../../components/ui/generated-art.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import type { IconName } from "../../components/ui/icon-names.ts";
 import { useTranslation } from "../../i18n/react.tsx";
@@ -67,13 +68,10 @@ export function ClassCardFacts({ item, language }: { item: PublicClass; language
 }
 
 /** The class's picture, or drawn art when it has none. */
-export function ClassImage({ item, eager = false }: { item: Pick<PublicClass, "featuredImage">; eager?: boolean }) {
+export function ClassImage({ item, eager = false }: { item: Pick<PublicClass, "id" | "featuredImage">; eager?: boolean }) {
   if (item.featuredImage) {
     return <img src={item.featuredImage} alt="" width={800} height={450} loading={eager ? "eager" : "lazy"} fetchPriority={eager ? "high" : "auto"} className="h-full w-full object-cover" />;
   }
-  return (
-    <div aria-hidden="true" className="flex h-full w-full items-center justify-center bg-gradient-to-br from-primary/25 via-muted to-accent/25">
-      <Icon name="users" className="h-12 w-12 text-primary/70" />
-    </div>
-  );
+  // Art of its own for each class, as for services and deals: never one placeholder repeated down the list.
+  return <GeneratedArt seed={`class-${item.id}`} icon="users" iconSize={48} className="h-full w-full" />;
 }

@@ -1,5 +1,6 @@
 import type { TutorialSummary } from "../../../core/tutorials/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
+import { GeneratedArt } from "../../components/ui/generated-art.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
 
@@ -48,7 +49,7 @@ export function TutorialFacts({ tutorial, viewCount }: { tutorial: Pick<Tutorial
 }
 
 /** The picture of a card or page: the featured image, or, for a video tutorial without one, a drawn fallback. */
-export function TutorialImage({ tutorial, eager = false }: { tutorial: Pick<TutorialSummary, "featuredImage" | "hasVideo">; eager?: boolean }) {
+export function TutorialImage({ tutorial, eager = false }: { tutorial: Pick<TutorialSummary, "id" | "featuredImage" | "hasVideo">; eager?: boolean }) {
   if (tutorial.featuredImage) {
     return (
       <img
@@ -62,9 +63,10 @@ export function TutorialImage({ tutorial, eager = false }: { tutorial: Pick<Tuto
       />
     );
   }
+  // Art of its own for each tutorial, as for services and deals: never one placeholder repeated down the list.
   return (
-    <div aria-hidden="true" data-testid={tutorial.hasVideo ? "video-fallback-image" : undefined} className="flex h-full w-full items-center justify-center bg-gradient-to-br from-primary/25 via-muted to-accent/25">
-      {tutorial.hasVideo ? <Icon name="clapperboard" className="h-12 w-12 text-primary/70" /> : null}
+    <div data-testid={tutorial.hasVideo ? "video-fallback-image" : undefined} className="h-full w-full">
+      <GeneratedArt seed={`tutorial-${tutorial.id}`} icon={tutorial.hasVideo ? "clapperboard" : "lightbulb"} iconSize={48} className="h-full w-full" />
     </div>
   );
 }
