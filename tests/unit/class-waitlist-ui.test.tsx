@@ -8,6 +8,9 @@ import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createI18n } from "../../app/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import WaitlistLeave, { loader } from "../../app/routes/waitlist-leave.tsx";
+import { EnrollCard } from "../../app/features/classes/enroll-card.tsx";
+import { CLASS_ENROLLMENT_KEY, readClassEnrollment } from "../../app/features/payments/payments-api.ts";
+import type { PublicClass } from "../../core/classes/schema.ts";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
@@ -132,5 +135,38 @@ describe("/waitlist/leave", () => {
     await render(page(token), "fr");
     await click(container.querySelector("button")!);
     expect(container.querySelector("h1")?.textContent).toBe("Ce lien n'est pas valide");
+  });
+});
+
+describe("EnrollCard and the waiting list", () => {
+  const item = {
+    id: 4,
+    title: "Brand Identity Workshop",
+    price: 89_000,
+    maxStudents: 8,
+    currentEnrollment: 8,
+    seatsLeft: 0,
+    full: true,
+  } as PublicClass;
+  const form = <p data-testid="the-form">form</p>;
+
+  it("a full class shows 'Class is Full' with the waiting list; so does one whose last seats are held (waitlistOpen)", async () => {
+    await render(<EnrollCard item={item} whenFull={form} />);
+    expect(container.querySelector("[data-testid=class-full-state]")?.textContent).toContain("Class is Full");
+    expect(container.querySelector("[data-testid=the-form]")).not.toBeNull();
+    act(() => root?.unmount());
+    await render(<EnrollCard item={{ ...item, currentEnrollment: 7, seatsLeft: 1, full: false }} waitlistOpen whenFull={form} />);
+    expect(container.querySelector("[data-testid=the-form]")).not.toBeNull();
+    expect(container.querySelector("[data-testid=enroll-now]")).toBeNull();
+  });
+
+  it("an offered seat keeps Enroll Now for its person, which carries the offer to /payment", async () => {
+    sessionStorage.clear();
+    const offer = { token: "c".repeat(43), name: "Ada", email: "ada@example.com" };
+    await render(<EnrollCard item={item} offer={offer} whenFull={form} />);
+    expect(container.querySelector("[data-testid=the-form]")).toBeNull();
+    await click(container.querySelector<HTMLButtonElement>("[data-testid=enroll-now]")!);
+    expect(JSON.parse(sessionStorage.getItem(CLASS_ENROLLMENT_KEY)!)).toMatchObject({ classId: "4", offer });
+    expect(readClassEnrollment()?.offer).toEqual(offer);
   });
 });
