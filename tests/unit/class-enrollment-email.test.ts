@@ -27,7 +27,7 @@ describe("the enrolment confirmation e-mail", () => {
 
   it("is in French for an enrolment paid in French", () => {
     const mail = enrollmentConfirmationEmail(enrolled, who, "fr", translate, company);
-    expect(mail.subject).toBe("Vous êtes inscrit : Atelier identité de marque");
+    expect(mail.subject).toBe("Vous êtes inscrit\u202f: Atelier identité de marque");
     for (const text of ["Bonjour Ada,", "17 décembre 2026", "Samedi, Dimanche · 09:30", "Studio Atelier, Montréal"]) expect(mail.text).toContain(text);
     expect(mail.html).toContain('lang="fr"');
   });
