@@ -2,7 +2,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import frBlog from "../../app/locales/fr/blog.json";
 import frDeals from "../../app/locales/fr/deals.json";
-import { adminAccount, baseUrl, expectAccessible, expectText, launchBrowser, openPage, saveScreenshot, signIn, waitForHydration, type PageSession } from "./browser.ts";
+import frAdmin from "../../app/locales/fr/admin.json";
+import { adminAccount, baseUrl, expectAccessible, expectText, expectToast, launchBrowser, openPage, saveScreenshot, signIn, waitForHydration, type PageSession } from "./browser.ts";
 
 /**
  * Content that exists once and reads in both languages (issue "A site an agency would be proud of",
@@ -113,6 +114,30 @@ describe("staff write a deal in both languages", () => {
     await expectText(listed.getByText("Inactive", { exact: true }), "Inactive");
     await expectAccessible(admin);
     await shoot(admin, "admin-deals");
+
+    // The same record edited and deleted from the French dashboard, its rules in French.
+    const fr = frAdmin.deals;
+    const frenchTitleNow = `Jingle de podcast ${RUN}`;
+    await visit(admin, "/fr/admin?tab=deals");
+    await admin.getByRole("button", { name: fill(fr.list.editLabel, { title: frenchTitleNow }), exact: true }).click();
+    const edit = admin.getByRole("form", { name: fr.form.editHeading });
+    await edit.locator('[name="discountPercentage"]').fill("100");
+    await edit.getByRole("button", { name: fr.form.update }).click();
+    await expectText(edit.getByText(frDeals.validation.discountPercentage), frDeals.validation.discountPercentage);
+    await edit.locator('[name="discountPercentage"]').fill("30");
+    await edit.locator('[name="titleFr"]').fill(`Jingle sonore ${RUN}`);
+    await expectToast(admin, () => edit.getByRole("button", { name: fr.form.update }).click(), { title: fr.toast.updated });
+    const renamed = admin.getByRole("article", { name: `Jingle sonore ${RUN}`, exact: true });
+    await renamed.waitFor();
+    await expectText(renamed.getByText(`Podcast jingle ${RUN}`), `Podcast jingle ${RUN}`);
+    await renamed.getByRole("button", { name: fill(fr.list.deleteLabel, { title: `Jingle sonore ${RUN}` }), exact: true }).click();
+    const dialog = admin.getByRole("alertdialog");
+    await expectText(dialog.getByRole("heading"), fr.delete.title);
+    await expectAccessible(admin);
+    await expectToast(admin, () => dialog.getByRole("button", { name: fr.delete.confirm, exact: true }).click(), { title: fr.toast.deleted });
+    await renamed.waitFor({ state: "detached" });
+    const remaining = await admin.evaluate(async () => ((await (await fetch("/api/admin/hot-deals")).json()) as { titleEn: string }[]).map((deal) => deal.titleEn));
+    expect(remaining).not.toContain(`Podcast jingle ${RUN}`);
     await staff.close();
   });
 });
