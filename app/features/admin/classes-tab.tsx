@@ -12,6 +12,7 @@ import { formatPostDate } from "../blog/format-date.ts";
 import { MissingTranslationBadges, RecordActions, missingLanguages, useRecordRemoval, type ContentLanguage } from "./bilingual-form.tsx";
 import { ClassForm } from "./class-form.tsx";
 import { ClassWaitlistPanel } from "./class-waitlist-panel.tsx";
+import { OnDemandTable } from "./on-demand-table.tsx";
 import { RecordList } from "./record-list.tsx";
 
 /** The texts of a class a reader of each language would miss (the required ones exist in both by rule). */
@@ -25,68 +26,34 @@ export function missingClassTranslations(record: AdminClass): ContentLanguage[] 
   ]);
 }
 
-type Loaded = { state: "loading" } | { state: "failed" } | { state: "ready"; enrollments: AdminEnrollment[] };
-
 /** A class's enrolments, read from the staff API when staff open them. */
 function Enrollments({ record, title, language }: { record: AdminClass; title: string; language: string }) {
   const { t } = useTranslation("adminclasses");
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-
-  async function toggle() {
-    if (loaded) return setLoaded(null);
-    setLoaded({ state: "loading" });
-    try {
-      setLoaded({ state: "ready", enrollments: await api<AdminEnrollment[]>(`/api/admin/classes/${record.id}/enrollments`) });
-    } catch {
-      setLoaded({ state: "failed" });
-    }
-  }
-
   return (
-    <div className="mt-3">
-      <Button size="sm" variant="ghost" aria-expanded={loaded !== null} aria-label={loaded ? undefined : t("list.showEnrollmentsLabel", { title })} onClick={() => void toggle()}>
-        <Icon name="users" aria-hidden="true" className="h-4 w-4" />
-        {loaded ? t("list.hideEnrollments") : t("list.showEnrollments")}
-      </Button>
-      {loaded?.state === "loading" ? <p className="mt-2 text-sm text-muted-foreground">{t("enrollments.loading")}</p> : null}
-      {loaded?.state === "failed" ? (
-        <p className="mt-2 text-sm text-destructive" role="alert">
-          {t("enrollments.failed")}
-        </p>
-      ) : null}
-      {loaded?.state === "ready" && loaded.enrollments.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t("enrollments.empty")}</p> : null}
-      {loaded?.state === "ready" && loaded.enrollments.length > 0 ? (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("enrollments.caption", { title })}</caption>
-            <thead className="text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">{t("enrollments.name")}</th>
-                <th scope="col" className="py-1 pr-3 font-medium">{t("enrollments.email")}</th>
-                <th scope="col" className="py-1 pr-3 font-medium">{t("enrollments.status")}</th>
-                <th scope="col" className="py-1 pr-3 font-medium">{t("enrollments.payment")}</th>
-                <th scope="col" className="py-1 pr-3 font-medium">{t("enrollments.amount")}</th>
-                <th scope="col" className="py-1 font-medium">{t("enrollments.date")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaded.enrollments.map((enrollment) => (
-                <tr key={enrollment.id} className="border-t border-border">
-                  <td className="py-1 pr-3">{enrollment.customerName}</td>
-                  <td className="break-all py-1 pr-3">{enrollment.customerEmail}</td>
-                  <td className="py-1 pr-3">{t(`enrollments.states.${enrollment.state}`)}</td>
-                  <td className="py-1 pr-3">{t(`enrollments.payments.${enrollment.paymentStatus}`, { defaultValue: enrollment.paymentStatus })}</td>
-                  <td className="py-1 pr-3 tabular-nums">{formatCents(enrollment.amountCents)}</td>
-                  <td className="py-1">
-                    <time dateTime={enrollment.enrolledAt ?? enrollment.createdAt}>{formatPostDate(enrollment.enrolledAt ?? enrollment.createdAt, language)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-    </div>
+    <OnDemandTable<AdminEnrollment>
+      url={`/api/admin/classes/${record.id}/enrollments`}
+      icon="users"
+      texts={{
+        show: t("list.showEnrollments"),
+        hide: t("list.hideEnrollments"),
+        showLabel: t("list.showEnrollmentsLabel", { title }),
+        loading: t("enrollments.loading"),
+        failed: t("enrollments.failed"),
+        empty: t("enrollments.empty"),
+        caption: t("enrollments.caption", { title }),
+      }}
+      columns={[
+        { header: t("enrollments.name"), cell: (enrollment) => enrollment.customerName },
+        { header: t("enrollments.email"), cell: (enrollment) => enrollment.customerEmail, className: "break-all" },
+        { header: t("enrollments.status"), cell: (enrollment) => t(`enrollments.states.${enrollment.state}`) },
+        { header: t("enrollments.payment"), cell: (enrollment) => t(`enrollments.payments.${enrollment.paymentStatus}`, { defaultValue: enrollment.paymentStatus }) },
+        { header: t("enrollments.amount"), cell: (enrollment) => formatCents(enrollment.amountCents), className: "tabular-nums" },
+        {
+          header: t("enrollments.date"),
+          cell: (enrollment) => <time dateTime={enrollment.enrolledAt ?? enrollment.createdAt}>{formatPostDate(enrollment.enrolledAt ?? enrollment.createdAt, language)}</time>,
+        },
+      ]}
+    />
   );
 }
 
