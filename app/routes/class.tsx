@@ -1,5 +1,4 @@
-import { data, isRouteErrorResponse } from "react-router";
-import { buttonClasses } from "../components/ui/button.tsx";
+import { data } from "react-router";
 import { Icon } from "../components/ui/icon.tsx";
 import { formatPostDate } from "../features/blog/format-date.ts";
 import { EnrollCard } from "../features/classes/enroll-card.tsx";
@@ -10,7 +9,7 @@ import { ClassBadges, ClassImage, Fact, studentsText } from "../features/classes
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { useTranslation } from "../i18n/react.tsx";
-import { useRootData } from "../root.tsx";
+import { ContentNotFound } from "../features/content/content-not-found.tsx";
 import type { Route } from "./+types/class";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -142,19 +141,5 @@ export default function ClassPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation("classes");
-  const companyName = useRootData()?.config.companyName ?? "Atelier";
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
-      <title>{`${t("detail.notFoundTitle")} | ${companyName}`}</title>
-      <Icon name="file-question" aria-hidden="true" className="h-12 w-12 text-muted-foreground" />
-      <h1 className="mt-4 font-display text-4xl font-semibold">{t("detail.notFoundTitle")}</h1>
-      <p className="mt-4 text-muted-foreground">{notFound ? t("detail.notFoundText") : t("detail.errorText")}</p>
-      <LocalizedLink to="/classes" className={buttonClasses("primary", "md", "mt-8")}>
-        <Icon name="arrow-left" aria-hidden="true" className="h-4 w-4" />
-        {t("detail.back")}
-      </LocalizedLink>
-    </main>
-  );
+  return <ContentNotFound error={error} keys="classes:detail" listPath="/classes" />;
 }

@@ -1,15 +1,15 @@
 import { useTranslation } from "../i18n/react.tsx";
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
-import { buttonClasses } from "../components/ui/button.tsx";
 import { CommentsSection } from "../features/blog/comments-section.tsx";
 import { formatPostDate } from "../features/blog/format-date.ts";
 import { LocalizedLink, usePathLanguage } from "../features/i18n/localized-link.tsx";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { ShareButton } from "../features/share/share-button.tsx";
-import { useRootData, type AlternatePaths } from "../root.tsx";
+import type { AlternatePaths } from "../root.tsx";
 import { PremiumNotice } from "../features/content/premium-notice.tsx";
 import { articleMetaTags } from "../features/layout/page-meta.ts";
+import { ContentNotFound } from "../features/content/content-not-found.tsx";
 import type { Route } from "./+types/post";
 import { PostBadges } from "../features/blog/post-badges.tsx";
 import { Icon } from "../components/ui/icon.tsx";
@@ -99,19 +99,5 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation("blog");
-  const companyName = useRootData()?.config.companyName ?? "Atelier";
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
-      <title>{`${t("post.notFoundTitle")} | ${companyName}`}</title>
-      <Icon name="file-question" aria-hidden="true" className="h-12 w-12 text-muted-foreground" />
-      <h1 className="mt-4 font-display text-4xl font-semibold">{t("post.notFoundTitle")}</h1>
-      <p className="mt-4 text-muted-foreground">{notFound ? t("post.notFoundText") : t("post.errorText")}</p>
-      <LocalizedLink to="/posts" className={buttonClasses("primary", "md", "mt-8")}>
-        <Icon name="arrow-left" aria-hidden="true" className="h-4 w-4" />
-        {t("post.back")}
-      </LocalizedLink>
-    </main>
-  );
+  return <ContentNotFound error={error} keys="blog:post" listPath="/posts" />;
 }

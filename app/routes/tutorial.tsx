@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import { localizedPath } from "../../core/i18n/language.ts";
-import { buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { formatPostDate } from "../features/blog/format-date.ts";
 import { LocalizedLink, usePathLanguage } from "../features/i18n/localized-link.tsx";
@@ -11,9 +10,9 @@ import { TutorialBadges, TutorialFacts } from "../features/tutorials/tutorial-ba
 import { TutorialContent } from "../features/tutorials/tutorial-content.tsx";
 import { useTranslation } from "../i18n/react.tsx";
 import { api } from "../lib/api.ts";
-import { useRootData } from "../root.tsx";
 import { PremiumNotice } from "../features/content/premium-notice.tsx";
 import { articleMetaTags } from "../features/layout/page-meta.ts";
+import { ContentNotFound } from "../features/content/content-not-found.tsx";
 import type { Route } from "./+types/tutorial";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -122,19 +121,5 @@ export default function TutorialPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation("tutorials");
-  const companyName = useRootData()?.config.companyName ?? "Atelier";
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
-      <title>{`${t("detail.notFoundTitle")} | ${companyName}`}</title>
-      <Icon name="file-question" aria-hidden="true" className="h-12 w-12 text-muted-foreground" />
-      <h1 className="mt-4 font-display text-4xl font-semibold">{t("detail.notFoundTitle")}</h1>
-      <p className="mt-4 text-muted-foreground">{notFound ? t("detail.notFoundText") : t("detail.errorText")}</p>
-      <LocalizedLink to="/tutorials" className={buttonClasses("primary", "md", "mt-8")}>
-        <Icon name="arrow-left" aria-hidden="true" className="h-4 w-4" />
-        {t("detail.back")}
-      </LocalizedLink>
-    </main>
-  );
+  return <ContentNotFound error={error} keys="tutorials:detail" listPath="/tutorials" />;
 }
