@@ -10,7 +10,7 @@ import { FormAlert } from "../components/ui/form-alert.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { ApiError } from "../lib/api.ts";
-import { focusFirstInvalid } from "../lib/form-errors.ts";
+import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../lib/form-errors.ts";
 import type { PaymentOutcome } from "../features/checkout/orders-api.ts";
 import { PaymentStep, type PaymentFailure } from "../features/checkout/payment-step.tsx";
 import { fetchPaymentIntent } from "../features/checkout/orders-api.ts";
@@ -88,12 +88,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
     if (busy) return;
     const parsed = customPaymentSchema.safeParse({ ...values, language: loaderData.language });
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        if (FIELDS.includes(field) && !found[field]) found[field] = t(issue.message);
-      }
-      setErrors(found);
+      setErrors(translatedFieldErrors(parsed.error, t, FIELDS));
       focusFirstInvalid(form.current);
       return;
     }
@@ -104,9 +99,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
       setCreated(await createCustomPayment({ ...parsed.data, amount: parsed.data.amount, language: loaderData.language }));
     } catch (error) {
       const message = error instanceof ApiError && error.status < 500 ? error.message : t("custom.errorText");
-      if (error instanceof ApiError && error.body.fields) {
-        setErrors(Object.fromEntries(Object.entries(error.body.fields).filter(([field]) => FIELDS.includes(field as Field))) as Partial<Record<Field, string>>);
-      }
+      if (error instanceof ApiError && error.body.fields) setErrors(serverFieldErrors(error.body.fields, FIELDS));
       setFormError(message);
       toast.error(t("custom.errorTitle"), { description: t("custom.errorText") });
     } finally {

@@ -9,12 +9,13 @@ import { Icon } from "../../components/ui/icon.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { focusFirstInvalid } from "../../lib/form-errors.ts";
+import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
 import { useRootData } from "../../root.tsx";
 import type { ClassEnrollmentData } from "../payments/payments-api.ts";
 import { createClassPayment, fetchClass, type ClassPaymentAnswer } from "./classes-api.ts";
 
-type GuestField = "customerName" | "customerEmail";
+const GUEST_FIELDS = ["customerName", "customerEmail"] as const;
+type GuestField = (typeof GUEST_FIELDS)[number];
 
 /**
  * /payment's "Complete Class Enrollment" step: the class and its price as the server has them (read
@@ -58,12 +59,7 @@ export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enro
     if (!user && !offer) {
       const parsed = enrolleeSchema.safeParse(values);
       if (!parsed.success) {
-        const found: Partial<Record<GuestField, string>> = {};
-        for (const issue of parsed.error.issues) {
-          const field = issue.path[0] as GuestField;
-          if (!found[field]) found[field] = t(issue.message);
-        }
-        setErrors(found);
+        setErrors(translatedFieldErrors(parsed.error, t, GUEST_FIELDS));
         focusFirstInvalid(form.current);
         return;
       }
@@ -78,7 +74,7 @@ export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enro
       toast.info(t("toast.paymentRequiredTitle"), { description: t("toast.paymentRequiredText") });
     } catch (error) {
       const message = error instanceof ApiError && error.status < 500 ? error.message : t("toast.failedText");
-      if (error instanceof ApiError && error.body.fields) setErrors(error.body.fields as Partial<Record<GuestField, string>>);
+      if (error instanceof ApiError && error.body.fields) setErrors(serverFieldErrors(error.body.fields, GUEST_FIELDS));
       setFormError(message);
       toast.error(t("toast.failedTitle"), { description: message });
     } finally {
