@@ -2,7 +2,8 @@
  * Runs the browser tests in shards side by side: each shard is its own Vitest run with its own built
  * server, data directory or PostgreSQL database, and Chromium (tests/e2e/global-setup.ts), so shards
  * share nothing but the build. Files are dealt to the shards longest first, by the seconds each took
- * in a CI run (SECONDS below; a new file counts as an average one), so that the shards end together.
+ * in a CI run (SECONDS below, SECONDS_ON_POSTGRES on PostgreSQL; a new file counts as an average one),
+ * so that the shards end together.
  * Each shard's output is printed whole when it ends, so that summaries stay readable; the exit status
  * is non-zero if any shard failed.
  *
@@ -14,34 +15,66 @@ import os from "node:os";
 
 /** Seconds per file in a CI run (PGlite, two shards side by side); only used to balance the shards. */
 const SECONDS: Record<string, number> = {
-  "navigation.test.ts": 84,
-  "blog.test.ts": 73,
-  "bundle-budget.test.ts": 70,
-  "media.test.ts": 58,
-  "checkout.test.ts": 56,
-  "bilingual-content.test.ts": 50,
-  "payments.test.ts": 48,
-  "foundation.test.ts": 46,
-  "assistant.test.ts": 46,
-  "password-reset.test.ts": 46,
-  "screenshots.test.ts": 46,
-  "public-site.test.ts": 45,
-  "leads.test.ts": 45,
-  "home-layout.test.ts": 39,
-  "admin-classes.test.ts": 30,
-  "class-waitlist.test.ts": 30,
-  "tutorials.test.ts": 25,
-  "cart.test.ts": 25,
-  "booking-keyboard.test.ts": 24,
-  "cart-limits.test.ts": 22,
-  "site-french.test.ts": 20,
+  "navigation.test.ts": 79,
+  "blog.test.ts": 63,
+  "bundle-budget.test.ts": 61,
+  "media.test.ts": 59,
+  "password-reset.test.ts": 56,
+  "payments.test.ts": 51,
+  "checkout.test.ts": 48,
+  "assistant.test.ts": 48,
+  "public-site.test.ts": 48,
+  "foundation.test.ts": 47,
+  "bilingual-content.test.ts": 46,
+  "screenshots.test.ts": 41,
+  "leads.test.ts": 39,
+  "home-layout.test.ts": 34,
+  "tutorials.test.ts": 29,
+  "cart.test.ts": 23,
+  "admin-classes.test.ts": 22,
+  "site-french.test.ts": 21,
+  "admin-orders.test.ts": 20,
+  "booking-keyboard.test.ts": 19,
   "classes.test.ts": 19,
-  "admin-orders.test.ts": 18,
-  "logout.test.ts": 14,
-  "contact-quote.test.ts": 12,
-  "calls.test.ts": 10,
-  "home.test.ts": 10,
+  "cart-limits.test.ts": 17,
+  "class-waitlist.test.ts": 12,
+  "logout.test.ts": 10,
+  "home.test.ts": 8,
+  "contact-quote.test.ts": 8,
+  "calls.test.ts": 7,
   "translations.test.ts": 4,
+};
+
+/** The same on the PostgreSQL run, where what does not depend on the database is skipped (onSecondDatabase). */
+const SECONDS_ON_POSTGRES: Record<string, number> = {
+  "blog.test.ts": 46,
+  "media.test.ts": 45,
+  "assistant.test.ts": 41,
+  "password-reset.test.ts": 36,
+  "checkout.test.ts": 35,
+  "payments.test.ts": 31,
+  "leads.test.ts": 26,
+  "public-site.test.ts": 22,
+  "bilingual-content.test.ts": 22,
+  "tutorials.test.ts": 22,
+  "home-layout.test.ts": 22,
+  "admin-classes.test.ts": 15,
+  "cart.test.ts": 15,
+  "foundation.test.ts": 14,
+  "site-french.test.ts": 12,
+  "booking-keyboard.test.ts": 12,
+  "classes.test.ts": 10,
+  "admin-orders.test.ts": 9,
+  "class-waitlist.test.ts": 8,
+  "calls.test.ts": 7,
+  "logout.test.ts": 6,
+  "cart-limits.test.ts": 3,
+  "contact-quote.test.ts": 1,
+  "home.test.ts": 1,
+  "bundle-budget.test.ts": 1,
+  "navigation.test.ts": 1,
+  "screenshots.test.ts": 1,
+  "translations.test.ts": 1,
 };
 
 const requested = Number(process.env.E2E_SHARDS ?? Math.min(2, Math.max(1, os.availableParallelism())));
@@ -52,11 +85,10 @@ const vitest = ["node_modules/vitest/vitest.mjs", "run", "--config", "vitest.e2e
 /** The test files dealt to `count` shards, longest first, each to the shard with the least so far. */
 function dealFiles(count: number): string[][] {
   const files = fs.readdirSync("tests/e2e").filter((name) => name.endsWith(".test.ts"));
-  const known = Object.values(SECONDS);
+  const table = process.env.TEST_DATABASE_URL ? SECONDS_ON_POSTGRES : SECONDS;
+  const known = Object.values(table);
   const average = known.reduce((sum, seconds) => sum + seconds, 0) / known.length;
-  // On PostgreSQL the files that do not depend on the database skip their tests (onSecondDatabase).
-  const skipped = process.env.TEST_DATABASE_URL ? new Set(["bundle-budget.test.ts", "navigation.test.ts", "screenshots.test.ts", "translations.test.ts"]) : new Set<string>();
-  const weight = (name: string) => (skipped.has(name) ? 1 : (SECONDS[name] ?? average));
+  const weight = (name: string) => table[name] ?? average;
   const shardsOf = Array.from({ length: count }, () => ({ files: [] as string[], seconds: 0 }));
   for (const name of files.sort((a, b) => weight(b) - weight(a))) {
     const lightest = shardsOf.reduce((least, shard) => (shard.seconds < least.seconds ? shard : least));

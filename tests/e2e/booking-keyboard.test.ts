@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enAppointments from "../../app/locales/en/appointments.json";
 import frAppointments from "../../app/locales/fr/appointments.json";
-import { expectAccessibleWithin, expectText, launchBrowser, openPage, RESULTS_DIR, saveScreenshot, waitForHydration } from "./browser.ts";
+import { expectAccessibleWithin, expectText, launchBrowser, openPage, RESULTS_DIR, saveScreenshot, waitForHydration, onSecondDatabase } from "./browser.ts";
 
 /**
  * A keyboard-only booking at 390 px, in both languages: one Tab into the day grid, one into the time
@@ -115,7 +115,8 @@ describe.each(languages)("booking with the keyboard only, in $name", ({ name, pr
   });
 });
 
-describe.each(languages)("the contact page at two widths, in $name", ({ name, prefix }) => {
+// Screenshots for people to look at: taken on the first run only.
+describe.skipIf(onSecondDatabase()).each(languages)("the contact page at two widths, in $name", ({ name, prefix }) => {
   it.each([1280, 390])("is screenshotted at %i px", async (width) => {
     const session = await openPage(browser, { viewport: { width, height: 900 } });
     await session.page.goto(`${prefix}/contact`);
