@@ -1,3 +1,4 @@
+import { timeZoneName } from "../../../core/appointments/rules.ts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { AdminOverview } from "../../../core/admin/schema.ts";
@@ -41,7 +42,7 @@ export function OverviewTab({ overview, language }: { overview: AdminOverview; l
         <h2 id="overview-today-heading" className="font-display text-2xl font-semibold">
           {t("overview.today")}
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">{t("overview.todayNote", { date: formatPostDate(`${today.date}T12:00:00Z`, language), timeZone: today.timeZone })}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{t("overview.todayNote", { date: formatPostDate(`${today.date}T12:00:00Z`, language), timeZone: timeZoneName(today.timeZone, language === "fr" ? "fr" : "en") })}</p>
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
           <Block id="overview-orders" title={t("overview.orders")}>
             <p className="mt-2 text-2xl font-semibold tabular-nums" data-testid="overview-orders-placed">
