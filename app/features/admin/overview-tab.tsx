@@ -1,4 +1,4 @@
-import { timeZoneName } from "../../../core/appointments/rules.ts";
+import { timeZoneName } from "../../../core/i18n/time-zones.ts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { AdminOverview } from "../../../core/admin/schema.ts";

@@ -8,7 +8,7 @@ import { LocalizedLink } from "../i18n/localized-link.tsx";
 /**
  * The error page of one piece of content (a post, a tutorial, a class): "… Not Found" for a 404, the
  * namespace's error text otherwise, and the way back to the list. `keys` names the namespace's
- * `notFoundTitle`, `notFoundText`, `errorText` and `back` texts by their prefix ("blog:post").
+ * `notFoundTitle`, `notFoundText`, `errorText` and `back` texts by their prefix: namespace, colon, key prefix.
  */
 export function ContentNotFound({ error, keys, listPath }: { error: unknown; keys: string; listPath: string }) {
   const [namespace, prefix] = keys.split(":") as [string, string];
