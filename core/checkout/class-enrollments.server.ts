@@ -1,7 +1,7 @@
 import type { Transaction } from "../../db/client.server.ts";
 import type { CurrentUser } from "../auth/schema.ts";
 import { enrollmentConfirmationEmail } from "../classes/emails.ts";
-import { classPaymentSchema, enrolleeSchema } from "../classes/enrollment-schema.ts";
+import { classPaymentSchema, enrolleeSchema, type HeldEnrollment } from "../classes/enrollment-schema.ts";
 import type { Enrollee, EnrollmentService } from "../classes/enrollments.server.ts";
 import type { ClassService } from "../classes/service.server.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
@@ -19,16 +19,7 @@ const MIN_CHARGE_CENTS = 50;
 
 /** What POST /api/create-class-payment-intent answers: the intent of the server's price, and the held seat. */
 export interface ClassPaymentAnswer extends PaymentIntentAnswer {
-  enrollment: {
-    enrollmentId: string;
-    orderId: string;
-    classId: number;
-    title: string;
-    amountCents: number;
-    reservedUntil: string;
-    customerName: string;
-    customerEmail: string;
-  };
+  enrollment: HeldEnrollment;
 }
 
 /** What the class line of an order records about its seat. */

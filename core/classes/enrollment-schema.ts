@@ -28,3 +28,15 @@ export const enrolleeSchema = z.object({
   customerEmail: z.string({ message: M.emailInvalid }).trim().toLowerCase().max(254, M.emailInvalid).pipe(z.email(M.emailInvalid)),
 });
 export type EnrolleeInput = z.input<typeof enrolleeSchema>;
+
+/** The seat POST /api/create-class-payment-intent holds, as the payment page shows it (the server's price). */
+export interface HeldEnrollment {
+  enrollmentId: string;
+  orderId: string;
+  classId: number;
+  title: string;
+  amountCents: number;
+  reservedUntil: string;
+  customerName: string;
+  customerEmail: string;
+}

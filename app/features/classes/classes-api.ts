@@ -1,19 +1,11 @@
+import type { HeldEnrollment } from "../../../core/classes/enrollment-schema.ts";
 import type { PublicClass } from "../../../core/classes/schema.ts";
 import { api } from "../../lib/api.ts";
 import type { PaymentIntentView } from "../checkout/orders-api.ts";
 
 /** POST /api/create-class-payment-intent's answer: the intent of the class's price and the held seat. */
 export interface ClassPaymentAnswer extends PaymentIntentView {
-  enrollment: {
-    enrollmentId: string;
-    orderId: string;
-    classId: number;
-    title: string;
-    amountCents: number;
-    reservedUntil: string;
-    customerName: string;
-    customerEmail: string;
-  };
+  enrollment: HeldEnrollment;
 }
 
 /** Holds a seat and starts paying for it; a guest names themselves, a signed-in person is the account. */
