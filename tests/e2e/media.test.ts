@@ -105,6 +105,8 @@ for (const language of ["en", "fr"] as const) {
 
       // A comment, with the documents' "Missing info" first.
       await card.locator("summary").click();
+      // The approved comments load as the list opens and push the form down: click once they are in.
+      await card.getByText(t.comments.none, { exact: true }).waitFor();
       await expectToast(page, () => card.getByRole("button", { name: t.comments.submit, exact: true }).click(), { title: t.comments.missingTitle, description: t.comments.missingBody });
       await card.getByLabel(t.comments.name, { exact: true }).fill("Ana");
       await card.getByLabel(t.comments.comment, { exact: true }).fill("Beautiful light.");
