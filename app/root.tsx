@@ -11,8 +11,8 @@ import { LanguageDetector } from "./features/i18n/language-detector.tsx";
 import { ErrorPage } from "./features/layout/error-page.tsx";
 import stylesheet from "./app.css?url";
 // The same files app.css declares; Vite gives both imports one hashed address.
-import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import frauncesFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import interFont from "./fonts/inter-400-700.woff2?url";
+import frauncesFont from "./fonts/fraunces-600.woff2?url";
 
 export const links: Route.LinksFunction = () => [
   // Both brand fonts are on the first screen of every page (headings and body): fetched with the stylesheet, not after it.

@@ -100,7 +100,7 @@ function InvoiceDocument({ company, titleId, onClose }: { company: Company; titl
             <dd className="mt-1 rounded-r-md bg-primary py-1.5 pr-2 text-right font-bold tabular-nums text-white">{formatCents(TOTAL_CENTS)}</dd>
           </dl>
         </div>
-        <p className="font-display text-base italic text-accent">{t("invoice.thanks")}</p>
+        <p className="font-display text-base font-semibold italic text-accent">{t("invoice.thanks")}</p>
       </div>
       <footer className="flex justify-end border-t border-border px-6 py-3">
         <button type="button" onClick={onClose} className={buttonClasses("outline", "md", "rounded-full")}>
