@@ -3,19 +3,19 @@ import { useTranslation } from "../../i18n/react.tsx";
 import { formatCents } from "../../../core/money/money.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { ModalDialog } from "../../components/ui/modal-dialog.tsx";
-import { DISCOUNT_CENTS, DUE, ISSUED, LINES, SUBTOTAL_CENTS, TOTAL_CENTS, type Company } from "./invoice-sample-data.ts";
+import type { Company, InvoiceSample } from "./invoice-sample-data.ts";
 
 /** The whole sample invoice in a dialog; its own chunk, loaded when the miniature is pointed at or pressed. */
-export default function InvoiceDialog({ company, onClose }: { company: Company; onClose: () => void }) {
+export default function InvoiceDialog({ company, sample, onClose }: { company: Company; sample: InvoiceSample; onClose: () => void }) {
   const titleId = useId();
   return (
     <ModalDialog labelledBy={titleId} onClose={onClose} className="fixed inset-0 m-auto max-h-[92vh] w-[min(40rem,calc(100vw-1.5rem))] overflow-y-auto rounded-2xl bg-white shadow-2xl">
-      <InvoiceDocument company={company} titleId={titleId} onClose={onClose} />
+      <InvoiceDocument company={company} sample={sample} titleId={titleId} onClose={onClose} />
     </ModalDialog>
   );
 }
 
-function InvoiceDocument({ company, titleId, onClose }: { company: Company; titleId: string; onClose: () => void }) {
+function InvoiceDocument({ company, sample, titleId, onClose }: { company: Company; sample: InvoiceSample; titleId: string; onClose: () => void }) {
   const { t, i18n } = useTranslation("home");
   const date = (value: Date) => new Intl.DateTimeFormat(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(value);
   return (
@@ -52,13 +52,13 @@ function InvoiceDocument({ company, titleId, onClose }: { company: Company; titl
           </div>
           <div>
             <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{t("invoice.issued")}</dt>
-            <dd className="mt-1 font-semibold">{date(ISSUED)}</dd>
+            <dd className="mt-1 font-semibold">{date(sample.issued)}</dd>
             <dt className="mt-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">{t("invoice.due")}</dt>
-            <dd className="mt-1 font-semibold">{date(DUE)}</dd>
+            <dd className="mt-1 font-semibold">{date(sample.due)}</dd>
           </div>
           <div className="rounded-xl border border-orange-200 bg-orange-50 p-3 text-orange-900">
             <dt className="text-xs font-semibold uppercase tracking-wider">{t("invoice.amountDue")}</dt>
-            <dd className="mt-1 text-xl font-bold tabular-nums">{formatCents(TOTAL_CENTS)}</dd>
+            <dd className="mt-1 text-xl font-bold tabular-nums">{formatCents(sample.totalCents)}</dd>
           </div>
         </dl>
         <table className="w-full border-collapse text-left">
@@ -71,7 +71,7 @@ function InvoiceDocument({ company, titleId, onClose }: { company: Company; titl
             </tr>
           </thead>
           <tbody>
-            {LINES.map((line) => (
+            {sample.lines.map((line) => (
               <tr key={line.key} className="border-b border-border">
                 <td className="px-2 py-2">
                   <span className="font-semibold">{t(`invoice.lines.${line.key}.name`)}</span>
@@ -91,13 +91,13 @@ function InvoiceDocument({ company, titleId, onClose }: { company: Company; titl
           </p>
           <dl className="ml-auto grid min-w-56 grid-cols-[1fr_auto] gap-x-6 gap-y-1">
             <dt>{t("invoice.subtotal")}</dt>
-            <dd className="text-right tabular-nums">{formatCents(SUBTOTAL_CENTS)}</dd>
+            <dd className="text-right tabular-nums">{formatCents(sample.subtotalCents)}</dd>
             <dt>{t("invoice.discount", { code: "WELCOME10" })}</dt>
-            <dd className="text-right tabular-nums text-emerald-700">−{formatCents(DISCOUNT_CENTS)}</dd>
+            <dd className="text-right tabular-nums text-emerald-700">−{formatCents(sample.discountCents)}</dd>
             <dt>{t("invoice.tax")}</dt>
             <dd className="text-right tabular-nums">{formatCents(0)}</dd>
             <dt className="mt-1 rounded-l-md bg-primary py-1.5 pl-2 font-semibold text-white">{t("invoice.totalUsd")}</dt>
-            <dd className="mt-1 rounded-r-md bg-primary py-1.5 pr-2 text-right font-bold tabular-nums text-white">{formatCents(TOTAL_CENTS)}</dd>
+            <dd className="mt-1 rounded-r-md bg-primary py-1.5 pr-2 text-right font-bold tabular-nums text-white">{formatCents(sample.totalCents)}</dd>
           </dl>
         </div>
         <p className="font-display text-base font-semibold italic text-accent">{t("invoice.thanks")}</p>

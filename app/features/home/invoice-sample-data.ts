@@ -13,6 +13,13 @@ export const TOTAL_CENTS = SUBTOTAL_CENTS - DISCOUNT_CENTS;
 export const ISSUED = new Date(Date.UTC(2026, 4, 14));
 export const DUE = new Date(Date.UTC(2026, 5, 13));
 
+/**
+ * The figures together, for the dialog: it receives them from the miniature instead of importing this
+ * module, so that they travel in the home page's script and not in a file of their own.
+ */
+export const INVOICE_SAMPLE = { lines: LINES, subtotalCents: SUBTOTAL_CENTS, discountCents: DISCOUNT_CENTS, totalCents: TOTAL_CENTS, issued: ISSUED, due: DUE };
+export type InvoiceSample = typeof INVOICE_SAMPLE;
+
 export interface Company {
   name: string;
   email: string;

@@ -3,7 +3,7 @@ import { useTranslation } from "../../i18n/react.tsx";
 import { formatCents } from "../../../core/money/money.ts";
 import { useRootData } from "../../root.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { LINES, TOTAL_CENTS, type Company } from "./invoice-sample-data.ts";
+import { INVOICE_SAMPLE, LINES, TOTAL_CENTS, type Company } from "./invoice-sample-data.ts";
 
 const loadDialog = () => import("./invoice-dialog.tsx");
 const InvoiceDialog = lazy(loadDialog);
@@ -65,7 +65,7 @@ export function InvoiceSample() {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <InvoiceDialog company={company} onClose={() => setOpen(false)} />
+          <InvoiceDialog company={company} sample={INVOICE_SAMPLE} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </>
