@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { formatCents } from "../../../core/money/money.ts";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -261,16 +261,22 @@ export function OrdersTab({ language }: { language: string }) {
   const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<AdminOrderView | null>(null);
   const [busy, setBusy] = useState(false);
+  // Filters change faster than answers come: only the answer to the latest request is shown.
+  const latestLoad = useRef(0);
 
   const load = useCallback(async (current: Filters) => {
+    const request = ++latestLoad.current;
     const params = new URLSearchParams();
     if (current.status) params.set("status", current.status);
     if (current.q) params.set("q", current.q);
     params.set("page", String(current.page));
     try {
+      const answer = await api<{ data: OrderPage }>(`/api/admin/orders?${params}`);
+      if (request !== latestLoad.current) return;
       setFailed(false);
-      setList((await api<{ data: OrderPage }>(`/api/admin/orders?${params}`)).data);
+      setList(answer.data);
     } catch (error) {
+      if (request !== latestLoad.current) return;
       console.error("Could not load the orders", error);
       setFailed(true);
     }
