@@ -159,7 +159,10 @@ for (const language of ["en", "fr"] as const) {
 
       await page.getByTestId("proceed-to-checkout").click();
       await page.waitForURL((url) => url.pathname === `${prefix}/checkout` && url.search === "?from=cart", { timeout: 20_000 }).catch((error: Error) => {
-        throw new Error(`${error.message}\nstill at ${page.url()}\nrequests without an answer: ${JSON.stringify([...pending])}\nconsole: ${JSON.stringify(consoleLines)}`);
+        const report = `${error.message}\nstill at ${page.url()}\nrequests without an answer: ${JSON.stringify([...pending])}\nconsole: ${JSON.stringify(consoleLines)}`;
+        // Printed as well as thrown: the report of a test that passes on its retry leaves out the first error.
+        console.error(report);
+        throw new Error(report);
       });
       await waitForHydration(page);
       await page.getByRole("heading", { level: 1, name: t.page.title }).waitFor();

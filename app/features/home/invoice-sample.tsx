@@ -3,7 +3,7 @@ import { useTranslation } from "../../i18n/react.tsx";
 import { formatCents } from "../../../core/money/money.ts";
 import { useRootData } from "../../root.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { INVOICE_SAMPLE, LINES, TOTAL_CENTS, type Company } from "./invoice-sample-data.ts";
+import { INVOICE_SAMPLE, type Company } from "./invoice-sample-data.ts";
 
 const loadDialog = () => import("./invoice-dialog.tsx");
 const InvoiceDialog = lazy(loadDialog);
@@ -46,7 +46,7 @@ export function InvoiceSample() {
             <span className="font-display text-xs font-semibold uppercase tracking-wider">{t("invoice.title")}</span>
           </span>
           <span className="block space-y-1 px-3 py-2 text-muted-foreground">
-            {LINES.slice(0, 3).map((line) => (
+            {INVOICE_SAMPLE.lines.slice(0, 3).map((line) => (
               <span key={line.key} className="flex justify-between gap-2">
                 <span className="truncate">{t(`invoice.lines.${line.key}.name`)}</span>
                 <span className="tabular-nums">{formatCents(line.quantity * line.unitCents)}</span>
@@ -54,7 +54,7 @@ export function InvoiceSample() {
             ))}
             <span className="flex justify-between border-t border-border pt-1 font-semibold text-foreground">
               <span>{t("invoice.total")}</span>
-              <span className="tabular-nums">{formatCents(TOTAL_CENTS)}</span>
+              <span className="tabular-nums">{formatCents(INVOICE_SAMPLE.totalCents)}</span>
             </span>
           </span>
         </span>
