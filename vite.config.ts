@@ -26,6 +26,8 @@ const SHARED_BY_MOST_PAGES = [
   "app/features/i18n/written-in-label.tsx",
   "core/catalogue/limits.ts",
   "app/components/ui/generated-art.tsx",
+  "app/features/share/share-button.tsx",
+  "app/features/home/add-to-cart-controls.tsx",
 ].map(resolve);
 
 /** Libraries that change only with an upgrade: their own chunk keeps its cache across releases of the app. */
@@ -47,7 +49,7 @@ const TOGETHER: Record<string, string[]> = {
     "app/features/testimonials/share-experience-dialog.tsx",
   ],
   contact: ["app/features/contact/contact-section.tsx", "core/contact/limits.ts"],
-  "cart-rules": ["core/cart/rules.ts", "app/features/cart/use-cart-dispatch.ts", "app/features/home/add-to-cart-controls.tsx"],
+  "cart-rules": ["core/cart/rules.ts", "app/features/cart/use-cart-dispatch.ts"],
 };
 const TOGETHER_BY_MODULE = new Map(Object.entries(TOGETHER).flatMap(([name, files]) => files.map((file) => [resolve(file), name] as const)));
 
@@ -87,11 +89,20 @@ function shellModules(graph: ModuleGraph): Set<string> {
   return seen;
 }
 
-export default defineConfig(({ isSsrBuild }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   let shell: Set<string> | null = null;
   return {
     plugins: [tailwindcss(), reactRouter()],
-    resolve: { tsconfigPaths: true },
+    resolve: {
+      tsconfigPaths: true,
+      alias:
+        command !== "build" || isSsrBuild
+          ? []
+        : [
+            { find: /^react-router$/, replacement: resolve("node_modules/react-router/dist/production/index.mjs") },
+            { find: /^react-router\/dom$/, replacement: resolve("node_modules/react-router/dist/production/dom-export.mjs") },
+          ],
+    },
     build: {
       target: "es2022",
       rolldownOptions: isSsrBuild

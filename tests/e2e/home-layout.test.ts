@@ -2,8 +2,12 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enCart from "../../app/locales/en/cart.json";
 import frCart from "../../app/locales/fr/cart.json";
+import enCommon from "../../app/locales/en/common.json";
+import frCommon from "../../app/locales/fr/common.json";
 import enHome from "../../app/locales/en/home.json";
 import frHome from "../../app/locales/fr/home.json";
+import enTestimonials from "../../app/locales/en/testimonials.json";
+import frTestimonials from "../../app/locales/fr/testimonials.json";
 import { CART_STORAGE_KEY } from "../../core/cart/limits.ts";
 import { expectAccessible, expectText, expectToast, launchBrowser, onSecondDatabase, openPage, saveScreenshot, waitForHydration } from "./browser.ts";
 
@@ -31,7 +35,10 @@ afterAll(async () => {
 const BEFORE = { 1280: { en: 9755, fr: 10214 }, 390: { en: 18809, fr: 19951 } } as const;
 const MAX_SHARE = { 1280: 0.49, 390: 0.43 } as const;
 
-const TEXTS = { en: { home: enHome, cart: enCart }, fr: { home: frHome, cart: frCart } } as const;
+const TEXTS = {
+  en: { home: enHome, cart: enCart, common: enCommon, testimonials: enTestimonials },
+  fr: { home: frHome, cart: frCart, common: frCommon, testimonials: frTestimonials },
+} as const;
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 /** A pattern matching the text as expectText reads it: any run of spaces (narrow no-break ones too) as one. */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
@@ -46,7 +53,7 @@ async function settled(page: Page) {
 }
 
 for (const language of ["en", "fr"] as const) {
-  const { home, cart } = TEXTS[language];
+  const { home, cart, common, testimonials } = TEXTS[language];
   const path = language === "fr" ? "/fr" : "/";
   const locale = language === "fr" ? "fr-FR" : "en-US";
 
@@ -144,6 +151,50 @@ for (const language of ["en", "fr"] as const) {
       expect(await page.locator('[data-testid^="specialised-card-"]').count()).toBe(3);
       await filters.getByRole("button", { name: new RegExp(`^${escape(home.specialised.filters.all)}`) }).click();
       expect(await page.locator('[data-testid^="specialised-card-"]').count()).toBe(11);
+      await session.close();
+    });
+
+    it("shares on Facebook and WhatsApp from the first click, the share code loading only as a share button is approached", async () => {
+      const session = await openPage(browser, { locale });
+      const { page, context } = session;
+      // The platforms are out of reach: their answer is faked, and the addresses asked for are kept.
+      const shared: URL[] = [];
+      await context.route(/^https:\/\/(www\.facebook\.com|wa\.me)\//, (route) => {
+        shared.push(new URL(route.request().url()));
+        return route.fulfill({ contentType: "text/html", body: "<title>Shared</title>" });
+      });
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      expect(scripts.filter((script) => script.includes("share-actions"))).toEqual([]);
+
+      const pageUrl = new URL(page.url());
+      const homeUrl = `${pageUrl.origin}${language === "fr" ? "/fr" : "/"}`;
+      const whatsapp = page.locator("#testimonials").getByRole("button", { name: fill(common.share.shareOn, { platform: "WhatsApp" }) });
+      const [whatsappWindow] = await Promise.all([page.waitForEvent("popup"), whatsapp.click()]);
+      await whatsappWindow.waitForLoadState();
+      expect(scripts.filter((script) => script.includes("share-actions"))).toHaveLength(1);
+      const text = shared.at(-1)!.searchParams.get("text")!;
+      expect(shared.at(-1)!.origin).toBe("https://wa.me");
+      expect(text.startsWith(testimonials.section.shareTitle)).toBe(true);
+      expect(text.endsWith(`${homeUrl}#testimonials`)).toBe(true);
+      await whatsappWindow.close();
+
+      const conception = page.getByTestId("service-card-conception");
+      await conception.getByRole("button", { name: /Conception/, expanded: false }).filter({ hasText: /Share|Partager/ }).click();
+      const [facebookWindow] = await Promise.all([page.waitForEvent("popup"), page.getByRole("menu").getByRole("menuitem", { name: "Facebook" }).click()]);
+      await facebookWindow.waitForLoadState();
+      const facebook = shared.at(-1)!;
+      expect(`${facebook.origin}${facebook.pathname}`).toBe("https://www.facebook.com/sharer/sharer.php");
+      expect(facebook.searchParams.get("u")).toBe(`${homeUrl}#services`);
+      expect(facebook.searchParams.get("quote")).toMatch(/^Conception/);
+      await facebookWindow.close();
+      // One download of the share code served both.
+      expect(scripts.filter((script) => script.includes("share-actions"))).toHaveLength(1);
       await session.close();
     });
 

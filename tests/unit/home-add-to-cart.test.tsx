@@ -4,7 +4,8 @@ import { createRoot, type Root } from "react-dom/client";
 import { I18nProvider } from "../../app/i18n/react.tsx";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Service } from "../../core/catalogue/schema.ts";
-import type { CartAction, CartResult } from "../../core/cart/rules.ts";
+import type { CartState } from "../../core/cart/schema.ts";
+import { CartProvider, useCart } from "../../app/features/cart/cart-context.tsx";
 import { createI18n } from "../../app/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import { useAddToCart } from "../../app/features/home/use-add-to-cart.ts";
@@ -12,9 +13,18 @@ import { useAddToCart } from "../../app/features/home/use-add-to-cart.ts";
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
-// The cart is replaced by one whose answer each test chooses: a refusal by a cart rule, or a failure.
-const cart = vi.hoisted(() => ({ dispatch: vi.fn<(action: CartAction) => CartResult>() }));
-vi.mock("../../app/features/cart/use-cart-dispatch.ts", () => ({ useCartDispatch: () => cart.dispatch }));
+// The real cart and its rules (loaded on the first add), with a way to make the rules fail unexpectedly.
+const rules = vi.hoisted(() => ({ failure: null as Error | null }));
+vi.mock("../../core/cart/rules.ts", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../core/cart/rules.ts")>();
+  return {
+    ...actual,
+    cartReducer: (...args: Parameters<typeof actual.cartReducer>) => {
+      if (rules.failure) throw rules.failure;
+      return actual.cartReducer(...args);
+    },
+  };
+});
 
 // Spec document 000, section 8, "Cart add": the catalogue's messages, said next to the button.
 const service: Service = {
@@ -34,20 +44,23 @@ beforeAll(() => {
 
 let root: Root | null = null;
 let api: ReturnType<typeof useAddToCart>;
+let cart: CartState;
 
 function Probe() {
   api = useAddToCart();
+  cart = useCart().cart;
   return <p data-testid="state">{api.adding ? "adding" : "idle"}</p>;
 }
 
 beforeEach(async () => {
   toast.success.mockClear();
   toast.error.mockClear();
-  cart.dispatch.mockReset();
+  rules.failure = null;
+  localStorage.clear();
   const container = document.createElement("div");
   document.body.appendChild(container);
   root = createRoot(container);
-  await act(async () => root!.render(<I18nProvider i18n={createI18n("en", resources)}><Probe /></I18nProvider>));
+  await act(async () => root!.render(<I18nProvider i18n={createI18n("en", resources)}><CartProvider><Probe /></CartProvider></I18nProvider>));
 });
 
 afterEach(() => {
@@ -67,7 +80,6 @@ async function add(unitPriceCents: number, quantity = 1): Promise<boolean> {
 
 describe("useAddToCart", () => {
   it("is busy while adding and sends the service, quantity and price to the cart", async () => {
-    cart.dispatch.mockReturnValue({ state: {} as CartResult["state"] });
     let pending!: Promise<boolean>;
     act(() => {
       pending = api.add(service, 2, 60000);
@@ -77,41 +89,38 @@ describe("useAddToCart", () => {
       expect(await pending).toBe(true);
     });
     expect(document.querySelector("[data-testid=state]")?.textContent).toBe("idle");
-    expect(cart.dispatch).toHaveBeenCalledWith({ type: "add", service, quantity: 2, unitPriceCents: 60000 });
+    expect(cart.items).toEqual([expect.objectContaining({ serviceId: "website", serviceName: "Website", quantity: 2, unitPriceCents: 60000 })]);
     expect(api.status).toEqual({ tone: "added", title: "Added to cart!", text: "Website has been added to your cart" });
     // Said next to the button, in a live region: no toast over the header.
     expect(toast.success).not.toHaveBeenCalled();
   });
 
   it("shows 'Error adding to cart' with the cart rule's message when the cart refuses", async () => {
-    cart.dispatch.mockReturnValue({ state: {} as CartResult["state"], error: { messageKey: "cart:validation.priceMax", params: { amount: "$2,500.00" } } });
     expect(await add(300000)).toBe(false);
     expect(api.status).toEqual({ tone: "error", title: "Error adding to cart", text: "Price cannot exceed $2,500.00" });
     expect(toast.success).not.toHaveBeenCalled();
+    expect(cart.items).toEqual([]);
   });
 
   it("shows 'Error adding to cart' / 'Please try again later' on an unexpected failure", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    cart.dispatch.mockImplementation(() => {
-      throw new Error("storage exploded");
-    });
+    rules.failure = new Error("storage exploded");
     expect(await add(60000)).toBe(false);
     expect(api.status).toEqual({ tone: "error", title: "Error adding to cart", text: "Please try again later" });
     expect(document.querySelector("[data-testid=state]")?.textContent).toBe("idle");
   });
 
   it("says why an add that would pass an order limit is refused", async () => {
-    cart.dispatch.mockReturnValue({ state: {} as CartResult["state"], error: { messageKey: "cart:limits.cartTotalMax", params: { amount: "$100,000" } } });
     expect(await add(250000, 1000)).toBe(false);
-    expect(api.status).toEqual({ tone: "error", title: "Error adding to cart", text: "Cart total cannot exceed $100,000" });
+    expect(api.status).toEqual({ tone: "error", title: "Error adding to cart", text: "Line total cannot exceed $100,000" });
+    expect(cart.items).toEqual([]);
   });
 
   it("ignores a second click while the first add is in flight", async () => {
-    cart.dispatch.mockReturnValue({ state: {} as CartResult["state"] });
     await act(async () => {
       const results = await Promise.all([api.add(service, 1, 60000), api.add(service, 1, 60000)]);
       expect(results).toEqual([true, false]);
     });
-    expect(cart.dispatch).toHaveBeenCalledTimes(1);
+    expect(cart.items).toEqual([expect.objectContaining({ serviceId: "website", quantity: 1 })]);
   });
 });

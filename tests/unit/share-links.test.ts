@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../app/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import { shareTo, type ShareDeps, type ShareTarget } from "../../app/features/share/share-actions.ts";
+import { SHARE_PLATFORMS } from "../../app/features/share/share-platforms.ts";
 import {
   PLATFORM_HOME_PAGES,
-  SHARE_PLATFORMS,
   absoluteShareUrl,
   facebookQuote,
   facebookShareUrl,

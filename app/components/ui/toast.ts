@@ -1,4 +1,5 @@
 import type { ExternalToast } from "sonner";
+import { onDemand } from "../../lib/on-demand.ts";
 
 /**
  * The toast API of the whole app, without sonner in the first load: sonner (about 9 KB gzip) is
@@ -8,27 +9,17 @@ import type { ExternalToast } from "sonner";
  * keep their order.
  */
 type Kind = "success" | "error" | "warning" | "info";
-type Sonner = typeof import("sonner");
 
-let sonner: Promise<Sonner> | undefined;
+const sonner = onDemand(() => import("sonner"));
 let requested = false;
 const listeners = new Set<() => void>();
-
-function loadSonner(): Promise<Sonner> {
-  sonner ??= import("sonner").catch((error: unknown) => {
-    // A failed chunk download (offline, a new deployment) must not stick: the next toast tries again.
-    sonner = undefined;
-    throw error;
-  });
-  return sonner;
-}
 
 function show(kind: Kind, message: string, options?: ExternalToast) {
   if (!requested) {
     requested = true;
     for (const listener of listeners) listener();
   }
-  loadSonner().then(
+  sonner.load().then(
     (module) => module.toast[kind](message, options),
     // Without its library a toast cannot be shown; the action it reports has already happened.
     () => undefined,
@@ -40,8 +31,8 @@ function show(kind: Kind, message: string, options?: ExternalToast) {
  * Nothing to do when no toast was ever asked for, so sonner is not loaded for it.
  */
 function dismissAll() {
-  if (!requested || !sonner) return;
-  sonner.then(
+  if (!requested) return;
+  sonner.load().then(
     (module) => module.toast.dismiss(),
     () => undefined,
   );

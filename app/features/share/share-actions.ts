@@ -1,13 +1,7 @@
-import {
-  PLATFORM_HOME_PAGES,
-  PLATFORM_NAMES,
-  facebookShareUrl,
-  shareText,
-  shareWindowFeatures,
-  whatsappShareUrl,
-  type ShareContent,
-  type SharePlatform,
-} from "./share-links.ts";
+import { PLATFORM_NAMES, type SharePlatform } from "./share-platforms.ts";
+import { PLATFORM_HOME_PAGES, facebookShareUrl, shareText, shareWindowFeatures, whatsappShareUrl, type ShareContent } from "./share-links.ts";
+
+export { absoluteShareUrl } from "./share-links.ts";
 
 export type ShareTarget = SharePlatform | "copy";
 

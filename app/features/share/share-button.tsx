@@ -3,8 +3,9 @@ import { toast } from "../../components/ui/toast.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { MenuItem, PopoverMenu } from "../../components/ui/popover-menu.tsx";
 import { cn } from "../../lib/cn.ts";
-import { copyToClipboard, openWindow, shareTo, type ShareTarget } from "./share-actions.ts";
-import { PLATFORM_NAMES, SHARE_PLATFORMS, absoluteShareUrl } from "./share-links.ts";
+import { onDemand } from "../../lib/on-demand.ts";
+import type { ShareTarget } from "./share-actions.ts";
+import { PLATFORM_NAMES, SHARE_PLATFORMS } from "./share-platforms.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 
 export interface ShareButtonProps {
@@ -16,20 +17,44 @@ export interface ShareButtonProps {
   className?: string;
 }
 
+/**
+ * What a share does (the platforms' addresses, the clipboard, the pop-up) loads when a share control is
+ * approached (a pointer over it, the focus on it, a menu opened), not with the page: pages show share
+ * buttons, few visitors use them. A browser opens a pop-up only close to the click that asked for it,
+ * so by the click the code is usually there and the share runs within the click itself.
+ */
+const shareActions = onDemand(() => import("./share-actions.ts"));
+type ShareActions = typeof import("./share-actions.ts");
+
+const warmUp = () => void shareActions.load().catch(() => undefined);
+
 function useShare({ title, description, url }: Pick<ShareButtonProps, "title" | "description" | "url">) {
   const { t } = useTranslation();
-  return (target: ShareTarget) =>
+  const notify = { success: toast.success, error: toast.error };
+  const run = ({ shareTo, absoluteShareUrl, copyToClipboard, openWindow }: ShareActions, target: ShareTarget) =>
     shareTo(
       target,
       { title, description, url: absoluteShareUrl(url, window.location.href) },
       {
         copy: copyToClipboard,
         open: openWindow,
-        notify: { success: (message, options) => toast.success(message, options), error: (message, options) => toast.error(message, options) },
+        notify,
         t: (key, values) => t(key, values),
         screen: { left: window.screenX, top: window.screenY, width: window.outerWidth, height: window.outerHeight },
       },
     );
+  return (target: ShareTarget): Promise<boolean> => {
+    const loaded = shareActions.loaded();
+    if (loaded) return run(loaded, target);
+    return shareActions.load().then(
+      (actions) => run(actions, target),
+      (error: unknown) => {
+        console.warn("Sharing failed", error);
+        toast.error(t("share.failed"));
+        return false;
+      },
+    );
+  };
 }
 
 /** Share to Facebook, Instagram, TikTok, WhatsApp, or copy the link: as a menu or a row of buttons. */
@@ -46,7 +71,7 @@ export function ShareButton({ title, description, url, variant = "dropdown", cla
 
   if (variant === "buttons") {
     return (
-      <div role="group" aria-label={t("share.groupLabel", { title })} className={cn("flex flex-wrap items-center gap-2", className)}>
+      <div role="group" aria-label={t("share.groupLabel", { title })} className={cn("flex flex-wrap items-center gap-2", className)} onPointerOver={warmUp} onFocus={warmUp}>
         {SHARE_PLATFORMS.map((platform) => {
           const label = t("share.shareOn", { platform: PLATFORM_NAMES[platform] });
           return (
@@ -63,6 +88,7 @@ export function ShareButton({ title, description, url, variant = "dropdown", cla
   return (
     <PopoverMenu
       triggerClassName={buttonClasses("outline", "sm", className)}
+      triggerProps={{ onPointerOver: warmUp, onFocus: warmUp }}
       className="min-w-52"
       trigger={
         <>

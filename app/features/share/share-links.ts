@@ -1,16 +1,8 @@
 /**
  * Pure builders for the share button (spec document 000, section 2 "Share button"): the share addresses
  * of each platform, the text copied for platforms that have no share address, and the pop-up geometry.
+ * They load with the first share, not with the page (see share-button.tsx).
  */
-export const SHARE_PLATFORMS = ["facebook", "instagram", "tiktok", "whatsapp"] as const;
-export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
-
-export const PLATFORM_NAMES: Record<SharePlatform, string> = {
-  facebook: "Facebook",
-  instagram: "Instagram",
-  tiktok: "TikTok",
-  whatsapp: "WhatsApp",
-};
 
 /** Instagram and TikTok have no share address: the content is copied, then their home page opens. */
 export const PLATFORM_HOME_PAGES = {
