@@ -26,8 +26,9 @@ export interface AddStatus {
  * One catalogue card's Add to Cart (spec 000, sections 4 and 8): busy while adding, then a status next
  * to the button, 'Added to cart!' / '{service} has been added to your cart', or 'Error adding to cart'
  * with the cart rule's message (an order limit the add would pass, say), or 'Please try again later'
- * for an unexpected failure (the rules could not be downloaded, say). No toast: the status is where the visitor is looking, the focus stays on
- * the button, and nothing covers the header. Answers whether the line was added.
+ * for an unexpected failure (the rules could not be downloaded, say). No toast: the status is where the
+ * visitor is looking, the focus stays on the button, and nothing covers the header. Answers whether the
+ * line was added.
  */
 export function useAddToCart() {
   const { t } = useTranslation();
