@@ -30,7 +30,6 @@ const warmUp = () => void shareActions.load().catch(() => undefined);
 
 function useShare({ title, description, url }: Pick<ShareButtonProps, "title" | "description" | "url">) {
   const { t } = useTranslation();
-  const notify = { success: toast.success, error: toast.error };
   const run = ({ shareTo, absoluteShareUrl, copyToClipboard, openWindow }: ShareActions, target: ShareTarget) =>
     shareTo(
       target,
@@ -38,7 +37,7 @@ function useShare({ title, description, url }: Pick<ShareButtonProps, "title" | 
       {
         copy: copyToClipboard,
         open: openWindow,
-        notify,
+        notify: toast,
         t: (key, values) => t(key, values),
         screen: { left: window.screenX, top: window.screenY, width: window.outerWidth, height: window.outerHeight },
       },
