@@ -22,7 +22,9 @@ import { CheckoutService } from "../core/checkout/service.server.ts";
 import { Signing } from "../core/checkout/signing.server.ts";
 import { OrderService } from "../core/orders/service.server.ts";
 import type { PaymentProvider } from "../core/payments/provider.ts";
+import { PaymentRepo } from "../core/payments/repo.server.ts";
 import { SandboxProvider } from "../core/payments/sandbox.server.ts";
+import { PaymentService } from "../core/payments/service.server.ts";
 import { StripeProvider } from "../core/payments/stripe.server.ts";
 import { CrmRegistry } from "../core/crm/directory.server.ts";
 import { JobQueue } from "../core/jobs/queue.server.ts";
@@ -63,6 +65,10 @@ export interface Services {
   newsletter: NewsletterService;
   /** Signatures for the order cookie, receipt links and the sandbox's webhook secret. */
   signing: Signing;
+  /** Every money movement, the provider and its events (core/payments). */
+  payments: PaymentService;
+  /** The offline provider's test tools (the card step, the test bank, the test clock), when it is the provider. */
+  sandbox: SandboxProvider | null;
   orders: OrderService;
   checkout: CheckoutService;
   /** Background jobs (pg-boss); started by server/main.ts, and by tests that need them. */
@@ -113,7 +119,6 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
   const promotions = new PromoService(db);
   const deals = new DealService(db, content);
   const signing = new Signing(db, config.APP_SECRET);
-  const orders = new OrderService(db, (id) => signing.receiptToken(id));
   const sandboxSecret = () => (config.SANDBOX_WEBHOOK_SECRET ? Promise.resolve(config.SANDBOX_WEBHOOK_SECRET) : signing.derived("sandbox-webhook"));
   const sandbox = config.paymentProvider === "sandbox" ? new SandboxProvider(db, sandboxSecret) : null;
   const provider: PaymentProvider =
@@ -124,6 +129,10 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
       webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? "",
       apiUrl: config.STRIPE_API_URL,
     });
+  const payments = new PaymentService(new PaymentRepo(db), provider, { jobs, warn: (message, details) => logger.warn(details, message) });
+  // The sandbox's events go where Stripe's webhooks go: the same verification and the same code.
+  sandbox?.deliverTo((rawBody, signature) => payments.handleWebhook(rawBody, signature));
+  const orders = new OrderService(db, payments, (id) => signing.receiptToken(id));
   const waitlist = new WaitlistService(db, {
     mail,
     translate,
@@ -137,26 +146,29 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
   });
   const classes = new ClassService(db, content, { seatsChanged: (classId) => waitlist.seatsMayHaveFreed(classId) });
   const enrollments = new EnrollmentService(db, { holdMinutes: config.CLASS_RESERVATION_MINUTES, content, waitlist });
-  const checkout = new CheckoutService({
+  const checkout = new CheckoutService(
+    {
     classes,
     enrollments,
     orders,
+    payments,
     catalogue,
     promotions,
     deals,
-    provider,
-    sandbox,
     signing,
     mail,
     translate,
     company: { ...mailing.company, address: config.COMPANY_ADDRESS },
     publicUrl: config.publicUrl,
+    timeZone: config.BOOKING_TIME_ZONE,
     reservationMinutes: config.DEAL_RESERVATION_MINUTES,
     rateLimits: mailing.rateLimits,
     ordersPerAddress: config.ORDERS_PER_ADDRESS,
     warn: (message, details) => logger.warn(details, message),
     jobs,
-  });
+    },
+    db,
+  );
   const contact = new ContactService(db, { ...mailing, leads });
   const appointments = new AppointmentService(db, {
     ...mailing,
@@ -213,13 +225,15 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     waitlist,
     newsletter: new NewsletterService(db, { mail, translate, rateLimits: mailing.rateLimits, publicUrl: config.publicUrl, companyName: config.COMPANY_NAME }),
     signing,
+    payments,
+    sandbox,
     orders,
     checkout,
     jobs,
     leads,
     media,
     chat,
-    overview: new OverviewService({ blog, testimonials, media, orders, leads }, { timeZone: config.BOOKING_TIME_ZONE }),
+    overview: new OverviewService({ blog, testimonials, media, orders, leads, payments, subscriptions: checkout.subscriptions }, { timeZone: config.BOOKING_TIME_ZONE }),
     calls: new CallService(new CallRepo(db), { chat, leads, translate, companyName: config.COMPANY_NAME, authToken: config.TWILIO_AUTH_TOKEN, publicUrl: config.publicUrl, summarise: model ? (transcript, language) => model.summarise(transcript, language) : undefined }),
   };
 }

@@ -66,15 +66,15 @@ function OrderDetails({ order }: { order: OrderView }) {
       </dl>
       <h3 className="mt-6 border-t border-border pt-5 font-semibold">{t("success.items")}</h3>
       <ul className="mt-3 space-y-3" data-testid="success-items">
-        {order.items.map((item, index) => (
+        {order.orderItems.map((item, index) => (
           <li key={`${index}-${item.serviceId}`} className="flex justify-between gap-4 text-sm">
             <div className="min-w-0">
-              <p className="font-medium">{item.name}</p>
+              <p className="font-medium">{item.serviceName}</p>
               <p className="text-muted-foreground">
                 {t("success.quantity", { count: item.quantity })} · {t("summary.unitPrice", { price: formatCents(item.unitPriceCents) })}
               </p>
             </div>
-            <p className="shrink-0 font-medium tabular-nums">{formatCents(item.totalCents)}</p>
+            <p className="shrink-0 font-medium tabular-nums">{formatCents(item.lineTotalCents)}</p>
           </li>
         ))}
       </ul>

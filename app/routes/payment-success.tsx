@@ -95,7 +95,7 @@ export default function PaymentSuccess() {
               </dd>
             </div>
             <div>
-              <dt className="text-muted-foreground">{order.items[0]?.name}</dt>
+              <dt className="text-muted-foreground">{order.orderItems[0]?.serviceName}</dt>
               <dd className="mt-0.5 font-display text-xl font-semibold tabular-nums">{formatCents(order.totalCents)}</dd>
             </div>
           </dl>

@@ -135,12 +135,12 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
             </tr>
           </thead>
           <tbody>
-            {receipt.items.map((item, index) => (
+            {receipt.orderItems.map((item, index) => (
               <tr key={`${index}-${item.serviceId}`} className="border-b border-border/60 align-top">
-                <td className="py-3 pr-3">{item.name}</td>
+                <td className="py-3 pr-3">{item.serviceName}</td>
                 <td className="px-3 py-3 text-right tabular-nums">{item.quantity}</td>
                 <td className="px-3 py-3 text-right tabular-nums">{formatCents(item.unitPriceCents)}</td>
-                <td className="py-3 pl-3 text-right tabular-nums">{formatCents(item.totalCents)}</td>
+                <td className="py-3 pl-3 text-right tabular-nums">{formatCents(item.lineTotalCents)}</td>
               </tr>
             ))}
           </tbody>

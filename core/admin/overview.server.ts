@@ -2,8 +2,9 @@ import type { BlogService } from "../blog/service.server.ts";
 import type { LeadService } from "../leads/service.server.ts";
 import type { MediaService } from "../media/service.server.ts";
 import type { OrderService } from "../orders/service.server.ts";
+import type { PaymentService } from "../payments/service.server.ts";
 import type { TestimonialService } from "../testimonials/service.server.ts";
-import { OVERVIEW_LIMITS, pendingTotal, todayRange } from "./rules.ts";
+import { OVERVIEW_LIMITS, pendingTotal, REVENUE_PERIODS, revenueRanges, todayRange } from "./rules.ts";
 import type { AdminOverview } from "./schema.ts";
 
 /** The services the Overview asks; it owns no data of its own. */
@@ -11,13 +12,16 @@ export interface OverviewSources {
   blog: Pick<BlogService, "listAllPosts" | "countPendingComments">;
   testimonials: Pick<TestimonialService, "listForModeration">;
   media: Pick<MediaService, "countPending" | "countPendingComments">;
-  orders: Pick<OrderService, "figuresBetween">;
+  orders: Pick<OrderService, "figuresBetween" | "scheduleFigures">;
   leads: Pick<LeadService, "countCreatedBetween">;
+  payments: Pick<PaymentService, "movedBetween">;
+  subscriptions: { monthlyRecurringCents(): Promise<{ cents: number; active: number }> };
 }
 
 /**
  * The staff dashboard's Overview (spec 000, section 2: 4 recent posts, 3 recent reviews) with today's
- * figures in the agency's time zone: orders placed and paid, new leads, and what awaits moderation.
+ * figures in the agency's time zone (orders placed and paid, new leads), the revenue (money received
+ * net of refunds over four periods, recurring revenue, instalments to collect) and what awaits moderation.
  */
 export class OverviewService {
   private readonly sources: OverviewSources;
@@ -31,8 +35,15 @@ export class OverviewService {
   }
 
   async get(): Promise<AdminOverview> {
-    const { blog, testimonials, media, orders, leads } = this.sources;
-    const today = todayRange(this.now(), this.timeZone);
+    const { blog, testimonials, media, orders, leads, payments, subscriptions } = this.sources;
+    const now = this.now();
+    const today = todayRange(now, this.timeZone);
+    const ranges = revenueRanges(now, this.timeZone);
+    const [moved, recurring, schedules] = await Promise.all([
+      Promise.all(REVENUE_PERIODS.map((period) => payments.movedBetween(ranges[period].start, ranges[period].end))),
+      subscriptions.monthlyRecurringCents(),
+      orders.scheduleFigures(),
+    ]);
     const [posts, moderation, comments, pendingMedia, mediaComments, orderFigures, newLeads] = await Promise.all([
       blog.listAllPosts(),
       testimonials.listForModeration(),
@@ -56,6 +67,13 @@ export class OverviewService {
         createdAt: review.createdAt,
       })),
       today: { date: today.date, timeZone: this.timeZone, orders: orderFigures, newLeads },
+      revenue: {
+        periods: Object.fromEntries(REVENUE_PERIODS.map((period, index) => [period, moved[index]])) as AdminOverview["revenue"]["periods"],
+        monthlyRecurringCents: recurring.cents,
+        activeSubscriptions: recurring.active,
+        instalmentsToCollect: { count: schedules.toCollect, cents: schedules.toCollectCents },
+        failedInstalments: { count: schedules.failed, cents: schedules.failedCents },
+      },
       pending: { ...pending, total: pendingTotal(pending) },
     };
   }

@@ -40,6 +40,30 @@ export function todayRange(now: Date, timeZone: string): { date: string; start: 
   return { date, start: startOfLocalDay(date, timeZone), end: startOfLocalDay(next, timeZone) };
 }
 
+const addDays = (date: string, days: number) => {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+};
+
+/** The first instant of a day ("2026-11-27") `offsetDays` later, in a time zone: turns staff's date filters into a range. */
+export function dayStartIn(timeZone: string): (isoDate: string, offsetDays?: number) => Date {
+  return (isoDate, offsetDays = 0) => startOfLocalDay(offsetDays === 0 ? isoDate : addDays(isoDate, offsetDays), timeZone);
+}
+
+export const REVENUE_PERIODS = ["today", "last7Days", "thisMonth", "last30Days"] as const;
+export type RevenuePeriod = (typeof REVENUE_PERIODS)[number];
+
+/**
+ * The Overview's revenue periods in the agency's time zone, each ending tonight at its midnight: today,
+ * the last 7 days (today and the 6 before), this month (from its 1st), the last 30 days.
+ */
+export function revenueRanges(now: Date, timeZone: string): Record<RevenuePeriod, { start: Date; end: Date }> {
+  const today = localDate(now, timeZone);
+  const end = startOfLocalDay(addDays(today, 1), timeZone);
+  const from = (date: string) => ({ start: startOfLocalDay(date, timeZone), end });
+  return { today: from(today), last7Days: from(addDays(today, -6)), thisMonth: from(`${today.slice(0, 8)}01`), last30Days: from(addDays(today, -29)) };
+}
+
 /** What waits for a moderator: the same four queues the Moderation tab's badge counts. */
 export interface PendingCounts {
   comments: number;

@@ -1,4 +1,11 @@
-import type { PendingCounts } from "./rules.ts";
+import type { PendingCounts, RevenuePeriod } from "./rules.ts";
+
+/** Money received and given back in a period, in cents. */
+export interface MoneyMoved {
+  chargedCents: number;
+  refundedCents: number;
+  netCents: number;
+}
 
 /** A post as the Overview lists it. */
 export interface OverviewPost {
@@ -33,6 +40,16 @@ export interface AdminOverview {
     orders: { placed: number; paid: number; paidCents: number };
     /** Leads first recorded today. */
     newLeads: number;
+  };
+  /** Money received net of refunds in the agency's time zone, and what is still to come. */
+  revenue: {
+    periods: Record<RevenuePeriod, MoneyMoved>;
+    /** The monthly price of the active subscriptions, and how many there are. */
+    monthlyRecurringCents: number;
+    activeSubscriptions: number;
+    /** Instalments still to collect (due, being charged or failed), and the failed ones. */
+    instalmentsToCollect: { count: number; cents: number };
+    failedInstalments: { count: number; cents: number };
   };
   /** Everything awaiting moderation now, whatever its date. */
   pending: PendingCounts & { total: number };

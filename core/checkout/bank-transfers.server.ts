@@ -1,15 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client.server.ts";
-import { bankAccounts } from "../../db/schema/instalments.ts";
+import type { Database, Transaction } from "../../db/client.server.ts";
+import { bankAccounts } from "../../db/schema/payments.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
-import { CUSTOM_PAYMENT_MESSAGES, isWholeCents, singleAmountOrderFields } from "../instalments/schema.ts";
 import { CUSTOM_AMOUNT_MAX_CENTS, CUSTOM_AMOUNT_MIN_CENTS } from "../instalments/rules.ts";
+import { CUSTOM_PAYMENT_MESSAGES, isWholeCents, singleAmountOrderFields } from "../instalments/schema.ts";
+import type { OrderItemRow, OrderRow } from "../orders/repo.server.ts";
 import { accountLast4, BANK_MESSAGES, isValidAccountNumber, isValidRoutingNumber } from "../payments/bank.ts";
-import type { SandboxProvider } from "../payments/sandbox.server.ts";
-import type { CheckoutDeps } from "./service.server.ts";
+import { WORKFLOWS, type CheckoutDeps } from "./deps.ts";
+import { OrderWorkflow } from "./order-workflow.server.ts";
+import type { ChargePlan, PayableOrders } from "./payable-orders.server.ts";
 
 const M = BANK_MESSAGES;
 const text = (max: number) => z.string({ message: M.missing }).trim().min(1, M.missing).max(max, "errors:invalidValue");
@@ -54,20 +56,18 @@ export interface BankContext {
 /**
  * Bank transfers (ACH, specification 001, sections 2, 4, 7): a bank account verified (ABA checksum,
  * 4 to 17 digits) and saved with the provider as a us_bank_account method (the full number goes to the
- * provider only, never to our database or logs), then an order debited from it. The order waits in
- * requires_payment ("processing") until the provider's event says the debit succeeded or failed.
+ * provider only, never to our database or logs), then an order debited from it. The order is
+ * processing until the provider's event says the bank paid or returned the debit.
  */
-export class BankTransfers {
-  private readonly d: CheckoutDeps;
+export class BankTransfers extends OrderWorkflow {
+  readonly name = WORKFLOWS.bankTransfer;
   private readonly db: Database;
-  private readonly sandbox: SandboxProvider | null;
-  private readonly start: (orderId: string) => Promise<void>;
+  private readonly payable: PayableOrders;
 
-  constructor(deps: CheckoutDeps, db: Database, start: (orderId: string) => Promise<void>) {
-    this.d = deps;
+  constructor(deps: CheckoutDeps, db: Database, payable: PayableOrders) {
+    super(deps);
     this.db = db;
-    this.sandbox = deps.sandbox;
-    this.start = start;
+    this.payable = payable;
   }
 
   /** Checks and saves a bank account; answers its id (for the payment) and last 4 digits. */
@@ -80,9 +80,7 @@ export class BankTransfers {
     const id = `ba_${randomBytes(18).toString("base64url")}`;
     let saved: { paymentMethodId: string; customerId: string | null };
     try {
-      saved = this.sandbox
-        ? await this.sandbox.saveBankAccount({ accountNumber: account })
-        : await this.d.provider.saveBankAccount({ customerEmail: request.customerEmail, holderName: request.accountHolderName, routingNumber: routing, accountNumber: account, idempotencyKey: id });
+      saved = await this.d.payments.provider.saveBankAccount({ customerEmail: request.customerEmail, holderName: request.accountHolderName, routingNumber: routing, accountNumber: account, idempotencyKey: id });
     } catch (error) {
       // The provider's message may quote the number: only the last 4 digits are logged.
       this.d.warn?.("bank account verification failed", { last4: accountLast4(account), error: String(error).replaceAll(account, "****") });
@@ -95,7 +93,7 @@ export class BankTransfers {
       holderName: request.accountHolderName,
       routingNumber: routing,
       last4,
-      provider: this.d.provider.name,
+      provider: this.d.payments.provider.name,
       providerPaymentMethodId: saved.paymentMethodId,
       providerCustomerId: saved.customerId,
     });
@@ -108,35 +106,22 @@ export class BankTransfers {
     const [account] = await this.db.select().from(bankAccounts).where(eq(bankAccounts.id, request.bankAccountId));
     if (!account || !account.verified) throw new DomainError("validation", M.notVerified, { fields: { bankAccountId: M.notVerified } });
     const amountCents = Math.round(request.amount * 100);
-    const serviceName = request.serviceName ?? (context.language === "fr" ? "Consultation marketing" : "Marketing Consultation");
+    const language = request.language ?? context.language;
+    const serviceName = request.serviceName ?? this.d.translate(language, "payments:bank.defaultService");
     const row = await this.d.orders.insert(
-      {
-        ...singleAmountOrderFields(request, context, amountCents),
-        paymentMethodType: "us_bank_account",
-        paymentBrand: "bank",
-        paymentLast4: account.last4,
-      },
+      { ...singleAmountOrderFields(request, context, amountCents), workflow: this.name },
       [{ position: 0, serviceId: "marketing_consultation", serviceName, description: "", pricingType: "custom", unitPriceCents: amountCents, quantity: 1, lineTotalCents: amountCents, serviceData: {} }],
     );
     if (!row) throw new Error("bank transfer order insert returned nothing");
-    await this.start(row.id);
-    let intent;
-    try {
-      intent = await this.d.provider.createIntent({
-        orderId: row.id,
-        amountCents,
-        currency: "usd",
-        idempotencyKey: `order-${row.id}`,
-        bankAccount: { paymentMethodId: account.providerPaymentMethodId, customerId: account.providerCustomerId, mandate: { ipAddress: context.ipAddress, userAgent: context.userAgent.slice(0, 500) || "unknown" } },
-      });
-    } catch (error) {
-      this.d.warn?.("bank debit creation failed", { orderId: row.id, error: String(error) });
-      throw new DomainError("conflict", "orders:errors.providerUnavailable");
-    }
-    await this.d.orders.repo.transaction(async (tx) => {
-      const current = await this.d.orders.repo.lock(tx, row.id);
-      if (current && current.stripePaymentIntentId !== intent.id) await this.d.orders.repo.update(tx, current, { stripePaymentIntentId: intent.id, paymentProvider: this.d.provider.name });
-    });
+    const mandate = { ipAddress: context.ipAddress, userAgent: context.userAgent.slice(0, 500) || "unknown" };
+    await this.payable.startPayment(this, row.id, context.now, { bankAccount: { paymentMethodId: account.providerPaymentMethodId, customerId: account.providerCustomerId, mandate } });
     return { orderId: row.id };
+  }
+
+  /** The debit: the order's total from the verified account, confirmed with the mandate accepted online. */
+  async prepare(_tx: Transaction, order: OrderRow, _items: OrderItemRow[], _now: Date, given: Partial<ChargePlan>): Promise<ChargePlan> {
+    // A bank transfer is started once, when its order is made (with its account): never again from a browser.
+    if (!given.bankAccount) throw new DomainError("conflict", "orders:errors.cannotPay");
+    return { part: null, amountCents: order.totalCents, bankAccount: given.bankAccount };
   }
 }

@@ -10,7 +10,7 @@ export const MAX_COOKIE_ORDERS = 20;
 
 /**
  * Signatures for what the shop hands out: the cookie listing a browser's orders, the receipt links,
- * and (unless configured) the sandbox's webhook secret. The key is APP_SECRET, or one made on first use
+ * the subscription management links, and (unless configured) the sandbox's webhook secret. The key is APP_SECRET, or one made on first use
  * and kept in the database, so that every app server and every restart agrees on it.
  */
 export class Signing {
@@ -66,6 +66,18 @@ export class Signing {
   /** An unguessable token naming an order's receipt: "<order id>_<signature>". */
   async receiptToken(orderId: string): Promise<string> {
     return `${orderId}_${await this.mac("receipt", orderId, 32)}`;
+  }
+
+  /** An unguessable token naming a subscription's management page: "<subscription id>_<signature>". */
+  async subscriptionToken(subscriptionId: string): Promise<string> {
+    return `${subscriptionId}_${await this.mac("subscription", subscriptionId, 32)}`;
+  }
+
+  /** The subscription a management token names, or null. */
+  async readSubscriptionToken(token: string): Promise<string | null> {
+    const match = /^([0-9a-f-]{36})_([A-Za-z0-9_-]{32})$/.exec(token);
+    if (!match || !UUID.test(match[1])) return null;
+    return equal(match[2], await this.mac("subscription", match[1], 32)) ? match[1] : null;
   }
 
   /** The order a receipt token names, or null. */

@@ -1,16 +1,19 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "../../db/client.server.ts";
-import { plans, subscriptionInvoices, subscriptions } from "../../db/schema/subscriptions.ts";
+import { plans, subscriptions } from "../../db/schema/subscriptions.ts";
 import { users } from "../../db/schema/users.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
-import { hasControlCharacters } from "../text.ts";
 import type { Language } from "../i18n/language.ts";
 import { renderEmail, signOff } from "../mail/rules.ts";
 import { formatCents } from "../money/money.ts";
-import type { PaymentEvent } from "../payments/provider.ts";
-import { formatDueDate } from "../instalments/emails.ts";
-import type { CheckoutDeps } from "./service.server.ts";
+import { formatDay } from "../orders/status-text.ts";
+import type { PaymentRow } from "../payments/repo.server.ts";
+import type { ChargeStatus } from "../payments/rules.ts";
+import type { PaymentWorkflow, SubscriptionHooks } from "../payments/service.server.ts";
+import type { ProviderFact } from "../payments/provider.ts";
+import { hasControlCharacters } from "../text.ts";
+import { WORKFLOWS, type CheckoutDeps } from "./deps.ts";
 
 export const SUBSCRIPTION_MESSAGES = {
   unknownPlan: "payments:subscription.unknownPlan",
@@ -18,6 +21,7 @@ export const SUBSCRIPTION_MESSAGES = {
   emailInvalid: "payments:subscription.emailInvalid",
   notFound: "payments:subscription.notFound",
   cannotCancel: "payments:subscription.cannotCancel",
+  cannotResume: "payments:subscription.cannotResume",
   cannotRenew: "payments:subscription.cannotRenew",
   alreadyActive: "payments:subscription.alreadyActive",
 } as const;
@@ -57,38 +61,73 @@ export interface PlanView {
   features: string[];
 }
 
+/** One invoice of a subscription: what was charged, for which month, and how it went. */
+export interface InvoiceView {
+  id: string;
+  amountCents: number;
+  status: "paid" | "failed" | "refunded" | "pending";
+  periodStart: string | null;
+  periodEnd: string | null;
+  paidAt: string | null;
+  brand: string | null;
+  last4: string | null;
+  failureMessage: string | null;
+}
+
+/** A subscription as its subscriber (through the signed link) and staff see it. */
 export interface SubscriptionView {
   id: string;
   plan: string;
   priceCents: number;
   customerEmail: string;
   customerName: string;
+  language: "en" | "fr";
   status: SubscriptionStatus;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** The next charge and its date, while the subscription renews. */
+  nextCharge: { amountCents: number; date: string } | null;
   createdAt: string;
-  invoices: Array<{ id: string; amountCents: number; status: string; periodEnd: string | null }>;
+  invoices: InvoiceView[];
 }
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
+type PlanRow = typeof plans.$inferSelect;
+
+function invoiceView(payment: PaymentRow, refunds: PaymentRow[]): InvoiceView {
+  const refunded = refunds.filter((refund) => refund.refundOf === payment.id && refund.status === "succeeded").reduce((total, refund) => total + refund.amountCents, 0);
+  const status = payment.status === "succeeded" ? (refunded >= payment.amountCents ? "refunded" : "paid") : payment.status === "failed" ? "failed" : "pending";
+  return {
+    id: payment.id,
+    amountCents: payment.amountCents,
+    status,
+    periodStart: payment.periodStart?.toISOString() ?? null,
+    periodEnd: payment.periodEnd?.toISOString() ?? null,
+    paidAt: payment.status === "succeeded" ? (payment.settledAt?.toISOString() ?? null) : null,
+    brand: payment.brand,
+    last4: payment.last4,
+    failureMessage: payment.failureMessage,
+  };
+}
 
 /**
  * Subscriptions (specification 001, sections 2, 4, 7): records of ours, created incomplete with the
- * provider's subscription, then moved only by verified events (first invoice paid: active; renewal paid:
- * period extended and a receipt; renewal failed: past_due and an e-mail; deleted: cancelled).
+ * provider's subscription, then moved only by verified events (an invoice paid: active, its period
+ * extended, a receipt; an invoice refused: past_due and an e-mail; set to end at the period's end, or
+ * not; ended: cancelled). Each invoice is a payment. The subscriber manages it without an account
+ * through the signed link every subscription e-mail carries.
  */
-export class Subscriptions {
+export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
+  readonly name = WORKFLOWS.subscription;
   private readonly d: CheckoutDeps;
   private readonly db: Database;
-  private readonly handleWebhook: (rawBody: string, signature: string) => Promise<unknown>;
 
-  constructor(deps: CheckoutDeps, db: Database, handleWebhook: (rawBody: string, signature: string) => Promise<unknown>) {
+  constructor(deps: CheckoutDeps, db: Database) {
     this.d = deps;
     this.db = db;
-    this.handleWebhook = handleWebhook;
   }
 
-  private async planRow(name: string) {
+  private async planRow(name: string): Promise<PlanRow> {
     // A plan's name is plain text: anything else (control characters, a NUL the database refuses) is no plan.
     if (name.length > 100 || hasControlCharacters(name) || /[\r\n\t]/.test(name)) throw new DomainError("not_found", M.unknownPlan, { params: { plan: "" } });
     const [row] = await this.db.select().from(plans).where(and(sql`lower(${plans.name}) = ${name.toLowerCase()}`, eq(plans.active, true)));
@@ -104,9 +143,13 @@ export class Subscriptions {
 
   /**
    * The subscription of this e-mail to this plan: the live one when it exists (a second call creates
-   * nothing), else a new one with the provider. Answers the first invoice's client secret while unpaid.
+   * nothing), else a new one with the provider. Answers the first invoice's client secret while unpaid,
+   * and the signed token of its management page.
    */
-  async getOrCreate(input: unknown, context: { language: Language; userId?: string | null }): Promise<{ clientSecret: string | null; subscriptionId: string; status: SubscriptionStatus; provider: string; publishableKey: string | null }> {
+  async getOrCreate(
+    input: unknown,
+    context: { language: Language; userId?: string | null },
+  ): Promise<{ clientSecret: string | null; subscriptionId: string; status: SubscriptionStatus; provider: string; publishableKey: string | null; manageToken: string }> {
     const request = parseOrThrow(subscriptionRequestSchema, input);
     const plan = await this.planRow(request.plan ?? request.priceId ?? "Professional");
     const live = () => this.db.select().from(subscriptions).where(and(sql`lower(${subscriptions.customerEmail}) = ${request.email.toLowerCase()}`, eq(subscriptions.planId, plan.id), ne(subscriptions.status, "cancelled")));
@@ -114,16 +157,24 @@ export class Subscriptions {
     if (!row) {
       [row] = await this.db
         .insert(subscriptions)
-        .values({ planId: plan.id, userId: context.userId ?? null, customerEmail: request.email, customerName: request.name, language: request.language ?? context.language, provider: this.d.provider.name })
+        .values({ planId: plan.id, userId: context.userId ?? null, customerEmail: request.email, customerName: request.name, language: request.language ?? context.language, provider: this.d.payments.provider.name })
         .onConflictDoNothing()
         .returning();
       row ??= (await live())[0];
     }
-    const answer = (current: SubscriptionRow) => ({ clientSecret: current.status === "incomplete" ? current.clientSecret : null, subscriptionId: current.id, status: current.status as SubscriptionStatus, provider: this.d.provider.name, publishableKey: this.d.provider.publishableKey });
+    const provider = this.d.payments.provider;
+    const answer = async (current: SubscriptionRow) => ({
+      clientSecret: current.status === "incomplete" ? current.clientSecret : null,
+      subscriptionId: current.id,
+      status: current.status as SubscriptionStatus,
+      provider: provider.name,
+      publishableKey: provider.publishableKey,
+      manageToken: await this.d.signing.subscriptionToken(current.id),
+    });
     if (row.providerSubscriptionId && row.clientSecret) return answer(row);
     let created;
     try {
-      created = await this.d.provider.createSubscription({ subscriptionId: row.id, planName: plan.name, customerEmail: row.customerEmail, customerName: row.customerName, priceCents: plan.priceCents, stripePriceId: plan.stripePriceId, idempotencyKey: `subscription-${row.id}` });
+      created = await provider.createSubscription({ subscriptionId: row.id, planName: plan.name, customerEmail: row.customerEmail, customerName: row.customerName, priceCents: plan.priceCents, providerPriceId: plan.stripePriceId, idempotencyKey: `subscription-${row.id}` });
     } catch (error) {
       this.d.warn?.("subscription creation failed", { subscriptionId: row.id, error: String(error) });
       throw new DomainError("conflict", "orders:errors.providerUnavailable");
@@ -137,75 +188,126 @@ export class Subscriptions {
       await this.db.update(plans).set({ stripePriceId: created.priceId }).where(eq(plans.id, plan.id));
     }
     // A signed-in customer's account keeps its Stripe ids too, so that staff and later purchases find them.
-    if (row.userId && this.d.provider.name === "stripe") {
+    if (row.userId && provider.name === "stripe") {
       await this.db.update(users).set({ stripeCustomerId: created.customerId, stripeSubscriptionId: created.providerSubscriptionId, updatedAt: new Date() }).where(eq(users.id, row.userId));
     }
     return answer(updated);
   }
 
-  /** Applies a verified subscription event inside the transaction that records it. */
-  async apply(tx: Transaction, event: PaymentEvent): Promise<void> {
-    const facts = event.subscription;
-    if (!facts) return;
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, facts.subscriptionId)).for("update");
-    if (!row) return;
-    const from = row.status as SubscriptionStatus;
-    if (event.kind === "subscription_cancelled") {
-      if (from !== "cancelled") await tx.update(subscriptions).set({ status: "cancelled", cancelledAt: new Date(), clientSecret: null, updatedAt: new Date() }).where(eq(subscriptions.id, row.id));
-      return;
-    }
-    if (event.kind !== "invoice_paid" && event.kind !== "invoice_failed") return;
-    const paid = event.kind === "invoice_paid";
-    if (facts.invoiceId) {
-      const inserted = await tx
-        .insert(subscriptionInvoices)
-        .values({ id: facts.invoiceId, subscriptionId: row.id, amountCents: facts.amountCents, status: paid ? "paid" : "failed", periodStart: facts.periodStart, periodEnd: facts.periodEnd })
-        .onConflictDoUpdate({ target: subscriptionInvoices.id, set: { status: paid ? "paid" : sql`${subscriptionInvoices.status}` } })
-        .returning({ status: subscriptionInvoices.status, createdAt: subscriptionInvoices.createdAt });
-      void inserted;
-    }
-    const to = nextSubscriptionStatus(from, paid ? "invoice_paid" : "invoice_failed");
-    // Out of order, a period never goes back: the latest end seen is kept.
-    const periodEnd = paid && facts.periodEnd && (!row.currentPeriodEnd || facts.periodEnd > row.currentPeriodEnd) ? facts.periodEnd : row.currentPeriodEnd;
-    const periodStart = periodEnd !== row.currentPeriodEnd ? facts.periodStart : row.currentPeriodStart;
-    await tx.update(subscriptions).set({ status: to, currentPeriodEnd: periodEnd, currentPeriodStart: periodStart, ...(paid ? { clientSecret: null } : {}), updatedAt: new Date() }).where(eq(subscriptions.id, row.id));
-    if (from === "cancelled") return;
-    const [plan] = await tx.select().from(plans).where(eq(plans.id, row.planId));
-    if (paid) await this.mail(tx, row, "receipt", { amount: formatCents(facts.amountCents), plan: plan?.name ?? "", date: periodEnd ? formatDueDate(periodEnd.toISOString(), row.language === "fr" ? "fr" : "en") : "" });
-    else if (from === "active" || from === "past_due") await this.mail(tx, row, "failed", { amount: formatCents(facts.amountCents), plan: plan?.name ?? "", reason: event.failureMessage ?? "" });
+  // ---- What the payments module calls ----
+
+  async subjectOf(tx: Transaction, providerSubscriptionId: string): Promise<{ workflow: string; subjectId: string } | null> {
+    const [row] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+    return row ? { workflow: this.name, subjectId: row.id } : null;
   }
 
-  private async mail(tx: Transaction, row: SubscriptionRow, kind: "receipt" | "failed", params: Record<string, string>) {
+  /** An invoice was paid or refused (its payment moved): the subscription's status and period, and its e-mail. */
+  async chargeMoved(tx: Transaction, invoice: PaymentRow, from: ChargeStatus): Promise<void> {
+    if (invoice.status !== "succeeded" && invoice.status !== "failed") return;
+    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, invoice.subjectId)).for("update");
+    if (!row) return;
+    const before = row.status as SubscriptionStatus;
+    const paid = invoice.status === "succeeded";
+    const to = nextSubscriptionStatus(before, paid ? "invoice_paid" : "invoice_failed");
+    // Out of order, a period never goes back: the latest end seen is kept.
+    const periodEnd = paid && invoice.periodEnd && (!row.currentPeriodEnd || invoice.periodEnd > row.currentPeriodEnd) ? invoice.periodEnd : row.currentPeriodEnd;
+    const periodStart = periodEnd !== row.currentPeriodEnd ? invoice.periodStart : row.currentPeriodStart;
+    const [updated] = await tx
+      .update(subscriptions)
+      .set({ status: to, currentPeriodEnd: periodEnd, currentPeriodStart: periodStart, ...(paid ? { clientSecret: null } : {}), updatedAt: new Date() })
+      .where(eq(subscriptions.id, row.id))
+      .returning();
+    if (before === "cancelled") return;
+    if (paid && from !== "succeeded") await this.mail(tx, updated, "receipt", invoice);
+    // A failed first invoice is shown on the page the subscriber is on; a failed renewal is e-mailed.
+    else if (!paid && (before === "active" || before === "past_due")) await this.mail(tx, updated, "failed", invoice);
+  }
+
+  async refundMoved(): Promise<void> {
+    // An invoice refunded from the provider's dashboard shows on the subscription's invoices; nothing else changes.
+  }
+
+  /** The provider says the subscription will end at its period's end (or no longer), or has ended. */
+  async changed(tx: Transaction, subjectId: string, fact: Extract<ProviderFact, { kind: "subscription" }>): Promise<void> {
+    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subjectId)).for("update");
+    if (!row || row.status === "cancelled") return;
+    if (fact.ended) {
+      const [ended] = await tx.update(subscriptions).set({ status: "cancelled", cancelledAt: new Date(), clientSecret: null, updatedAt: new Date() }).where(eq(subscriptions.id, row.id)).returning();
+      if (row.status !== "incomplete") await this.mail(tx, ended, "ended", null);
+      return;
+    }
+    if (fact.cancelAtPeriodEnd === row.cancelAtPeriodEnd) return;
+    const [updated] = await tx
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: fact.cancelAtPeriodEnd, ...(fact.currentPeriodEnd && !row.currentPeriodEnd ? { currentPeriodEnd: fact.currentPeriodEnd } : {}), updatedAt: new Date() })
+      .where(eq(subscriptions.id, row.id))
+      .returning();
+    await this.mail(tx, updated, fact.cancelAtPeriodEnd ? "cancelScheduled" : "resumed", null);
+  }
+
+  private async mail(tx: Transaction, row: SubscriptionRow, kind: "receipt" | "failed" | "cancelScheduled" | "resumed" | "ended", invoice: PaymentRow | null) {
     const lang = row.language === "fr" ? "fr" : "en";
-    const t = (key: string, extra?: Record<string, unknown>) => this.d.translate(lang, key, { company: this.d.company.name, ...params, ...extra });
+    const [plan] = await tx.select().from(plans).where(eq(plans.id, row.planId));
+    const token = await this.d.signing.subscriptionToken(row.id);
+    const manageUrl = `${this.d.publicUrl}${lang === "fr" ? "/fr" : ""}/subscription/${token}`;
+    const day = (date: Date | null) => (date ? formatDay(date.toISOString(), lang, this.d.timeZone) : "");
+    const params = {
+      company: this.d.company.name,
+      plan: plan?.name ?? "",
+      amount: formatCents(invoice?.amountCents ?? plan?.priceCents ?? 0),
+      date: day(row.currentPeriodEnd),
+      reason: invoice?.failureMessage ?? this.d.translate(lang, "mail:instalments.noReason"),
+      email: this.d.company.email,
+    };
+    const t = (key: string) => this.d.translate(lang, key, params);
+    const receiptUrl = invoice && kind === "receipt" ? `${this.d.publicUrl}/api/subscriptions/manage/${token}/invoices/${invoice.id}.pdf` : null;
     const rendered = renderEmail({
       language: lang,
       subject: t(`mail:subscription.${kind}Subject`),
-      greeting: t("mail:orderReceipt.greeting", { name: row.customerName.split(/\s+/)[0] }),
+      greeting: this.d.translate(lang, "mail:orderReceipt.greeting", { name: row.customerName.split(/\s+/)[0] }),
       paragraphs: [t(`mail:subscription.${kind}Intro`)],
-      details: [],
-      after: [t(`mail:subscription.${kind}Next`, { email: this.d.company.email })],
+      details: [
+        { label: t("mail:subscription.planLabel"), value: `${params.plan} · ${this.d.translate(lang, "payments:subscription.perMonth", { price: formatCents(plan?.priceCents ?? 0) })}` },
+        ...(kind === "receipt" && invoice ? [{ label: t("mail:subscription.chargedLabel"), value: params.amount }] : []),
+        ...(receiptUrl ? [{ label: t("mail:subscription.receiptLabel"), value: receiptUrl }] : []),
+        ...(row.status === "active" && !row.cancelAtPeriodEnd && row.currentPeriodEnd ? [{ label: t("mail:subscription.nextChargeLabel"), value: `${formatCents(plan?.priceCents ?? 0)} · ${params.date}` }] : []),
+      ],
+      action: { label: t("mail:subscription.manage"), url: manageUrl },
+      after: [t(`mail:subscription.${kind}Next`)],
       closing: signOff(this.d.translate, lang, this.d.company),
     });
     await this.d.mail.enqueue({ to: row.customerEmail, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: `subscription.${kind}` }, tx);
   }
 
+  // ---- Reading ----
+
+  private async views(rows: Array<{ s: SubscriptionRow; plan: PlanRow }>): Promise<SubscriptionView[]> {
+    const payments = await this.d.payments.ofSubjects(rows.map((row) => row.s.id));
+    return rows.map(({ s, plan }) => {
+      const mine = payments.filter((payment) => payment.subjectId === s.id);
+      const invoices = mine.filter((payment) => payment.kind === "charge").reverse();
+      const renews = s.status === "active" && !s.cancelAtPeriodEnd && s.currentPeriodEnd;
+      return {
+        id: s.id,
+        plan: plan.name,
+        priceCents: plan.priceCents,
+        customerEmail: s.customerEmail,
+        customerName: s.customerName,
+        language: s.language === "fr" ? "fr" : "en",
+        status: s.status as SubscriptionStatus,
+        currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
+        cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+        nextCharge: renews ? { amountCents: plan.priceCents, date: s.currentPeriodEnd!.toISOString() } : null,
+        createdAt: s.createdAt.toISOString(),
+        invoices: invoices.map((invoice) => invoiceView(invoice, mine)),
+      };
+    });
+  }
+
   /** Staff's list, newest first, with each one's invoices. */
   async list(): Promise<SubscriptionView[]> {
     const rows = await this.db.select({ s: subscriptions, plan: plans }).from(subscriptions).innerJoin(plans, eq(plans.id, subscriptions.planId)).orderBy(desc(subscriptions.createdAt)).limit(200);
-    const invoices = await this.db.select().from(subscriptionInvoices).orderBy(desc(subscriptionInvoices.createdAt));
-    return rows.map(({ s, plan }) => ({
-      id: s.id,
-      plan: plan.name,
-      priceCents: plan.priceCents,
-      customerEmail: s.customerEmail,
-      customerName: s.customerName,
-      status: s.status as SubscriptionStatus,
-      currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
-      cancelAtPeriodEnd: s.cancelAtPeriodEnd,
-      createdAt: s.createdAt.toISOString(),
-      invoices: invoices.filter((invoice) => invoice.subscriptionId === s.id).map((invoice) => ({ id: invoice.id, amountCents: invoice.amountCents, status: invoice.status, periodEnd: invoice.periodEnd?.toISOString() ?? null })),
-    }));
+    return this.views(rows);
   }
 
   private async find(id: string): Promise<SubscriptionRow> {
@@ -215,38 +317,78 @@ export class Subscriptions {
     return row;
   }
 
-  /** Staff cancel through the provider, now or at the period's end; the provider's event ends it. */
-  async cancel(id: string, atPeriodEnd: boolean): Promise<void> {
+  /** One subscription's view by id (staff). */
+  async get(id: string): Promise<SubscriptionView> {
     const row = await this.find(id);
-    if (row.status === "cancelled" || !row.providerSubscriptionId) throw new DomainError("conflict", M.cannotCancel);
-    await this.d.provider.cancelSubscription(row.providerSubscriptionId, atPeriodEnd);
-    if (atPeriodEnd) {
-      await this.db.update(subscriptions).set({ cancelAtPeriodEnd: true, updatedAt: new Date() }).where(eq(subscriptions.id, row.id));
-      return;
-    }
-    if (this.d.sandbox) {
-      const event = await this.d.sandbox.cancellationEvent(row.providerSubscriptionId);
-      await this.handleWebhook(event.rawBody, event.signature);
-    }
+    const [plan] = await this.db.select().from(plans).where(eq(plans.id, row.planId));
+    return (await this.views([{ s: row, plan }]))[0];
+  }
+
+  /** The subscription a management link names; 404 for any other token. */
+  async byToken(token: string): Promise<SubscriptionView> {
+    const id = await this.d.signing.readSubscriptionToken(token);
+    if (!id) throw new DomainError("not_found", M.notFound);
+    return this.get(id);
+  }
+
+  /** An invoice's payment, for its receipt: only one of the subscription the link names. */
+  async invoiceByToken(token: string, paymentId: string): Promise<{ subscription: SubscriptionView; invoice: InvoiceView }> {
+    const subscription = await this.byToken(token);
+    const invoice = subscription.invoices.find((entry) => entry.id === paymentId && (entry.status === "paid" || entry.status === "refunded"));
+    if (!invoice) throw new DomainError("not_found", M.notFound);
+    return { subscription, invoice };
   }
 
   /**
-   * The sandbox's clock moved to the period's end: the renewal invoice is charged (or declined) and its
-   * event goes through the webhook path, as Stripe's would. A subscription cancelled at period end ends instead.
+   * Ends a subscription through the provider, now or at its period's end; the provider's event then
+   * records it (and e-mails the subscriber). Staff may do either; the subscriber, only at period end.
    */
-  async renewInSandbox(id: string): Promise<void> {
-    const sandbox = this.d.sandbox;
-    if (!sandbox) throw new DomainError("not_found", "orders:errors.sandboxOff");
+  async cancel(id: string, atPeriodEnd: boolean): Promise<SubscriptionView> {
     const row = await this.find(id);
-    if ((row.status !== "active" && row.status !== "past_due") || !row.providerSubscriptionId) throw new DomainError("conflict", M.cannotRenew);
-    const event = row.cancelAtPeriodEnd
-      ? await sandbox.cancellationEvent(row.providerSubscriptionId)
-      : await sandbox.renewSubscription(row.providerSubscriptionId, (await this.db.select().from(plans).where(eq(plans.id, row.planId)))[0].priceCents, row.currentPeriodEnd ?? new Date());
-    await this.handleWebhook(event.rawBody, event.signature);
+    if (row.status === "cancelled" || !row.providerSubscriptionId || (atPeriodEnd && row.cancelAtPeriodEnd)) throw new DomainError("conflict", M.cannotCancel);
+    try {
+      await this.d.payments.provider.cancelSubscription(row.providerSubscriptionId, atPeriodEnd);
+    } catch (error) {
+      this.d.warn?.("subscription cancellation failed", { subscriptionId: row.id, error: String(error) });
+      throw new DomainError("conflict", "orders:errors.providerUnavailable");
+    }
+    return this.get(row.id);
   }
 
-  /** The public state of a subscription, for its success page. */
-  async status(id: string): Promise<{ status: SubscriptionStatus }> {
-    return { status: (await this.find(id)).status as SubscriptionStatus };
+  /** Undoes an end set for the period's end, before that end. */
+  async resume(id: string): Promise<SubscriptionView> {
+    const row = await this.find(id);
+    if (row.status === "cancelled" || !row.cancelAtPeriodEnd || !row.providerSubscriptionId) throw new DomainError("conflict", M.cannotResume);
+    try {
+      await this.d.payments.provider.resumeSubscription(row.providerSubscriptionId);
+    } catch (error) {
+      this.d.warn?.("subscription resumption failed", { subscriptionId: row.id, error: String(error) });
+      throw new DomainError("conflict", "orders:errors.providerUnavailable");
+    }
+    return this.get(row.id);
+  }
+
+  /** What the sandbox's test clock needs to renew a subscription now: its provider id, price and period's start. */
+  async renewal(id: string): Promise<{ providerSubscriptionId: string; amountCents: number; periodStart: Date }> {
+    const row = await this.find(id);
+    if ((row.status !== "active" && row.status !== "past_due") || !row.providerSubscriptionId) throw new DomainError("conflict", M.cannotRenew);
+    const [plan] = await this.db.select().from(plans).where(eq(plans.id, row.planId));
+    return { providerSubscriptionId: row.providerSubscriptionId, amountCents: plan.priceCents, periodStart: row.currentPeriodEnd ?? new Date() };
+  }
+
+  /** Monthly recurring revenue: the plans' prices of active subscriptions (those set to end included until they do). */
+  async monthlyRecurringCents(): Promise<{ cents: number; active: number }> {
+    const [row] = await this.db
+      .select({ cents: sql<string>`coalesce(sum(${plans.priceCents}), 0)`, n: sql<string>`count(*)` })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(inArray(subscriptions.status, ["active"]));
+    return { cents: Number(row?.cents ?? 0), active: Number(row?.n ?? 0) };
+  }
+
+  /** Subscriptions by id, with their customers (the payments export names them). */
+  async rowsByIds(ids: readonly string[]): Promise<SubscriptionRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(subscriptions).where(inArray(subscriptions.id, [...ids]));
   }
 }

@@ -144,7 +144,7 @@ export class EnrollmentService {
     await executor.transaction(async (tx) => {
       const left = await tx
         .update(classEnrollments)
-        .set({ enrollmentStatus: "cancelled", notes: "refunded" })
+        .set({ enrollmentStatus: "cancelled", paymentStatus: "refunded", notes: "refunded" })
         .where(and(eq(classEnrollments.id, enrollmentId), eq(classEnrollments.enrollmentStatus, "active")))
         .returning({ classId: classEnrollments.classId });
       if (left.length === 0) return;
@@ -162,7 +162,7 @@ export class EnrollmentService {
   async markRefunded(enrollmentId: string, executor: Executor = this.db): Promise<void> {
     await executor
       .update(classEnrollments)
-      .set({ enrollmentStatus: "cancelled", paymentStatus: "failed", notes: "refunded: the class was full when the payment arrived" })
+      .set({ enrollmentStatus: "cancelled", paymentStatus: "refunded", notes: "refunded: the class was full when the payment arrived" })
       .where(and(eq(classEnrollments.id, enrollmentId), sql`${classEnrollments.enrollmentStatus} <> 'active'`));
   }
 

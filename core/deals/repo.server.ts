@@ -82,6 +82,16 @@ export class DealRepo {
     return updated.length > 0;
   }
 
+  /** Takes `quantity` claims off a deal's count, never below zero. True when the count moved. */
+  async removeClaims(id: number, quantity: number, tx: Transaction): Promise<boolean> {
+    const updated = await tx
+      .update(hotDeals)
+      .set({ claimCount: sql`greatest(${hotDeals.claimCount} - ${quantity}, 0)`, updatedAt: new Date() })
+      .where(and(eq(hotDeals.id, id), sql`${hotDeals.claimCount} > 0`))
+      .returning({ id: hotDeals.id });
+    return updated.length > 0;
+  }
+
   /**
    * The deal's claim figures, its row locked until the caller's transaction ends: reservations of one
    * deal are then decided one at a time, each seeing the others' committed reservations.

@@ -137,6 +137,16 @@ export class DealService {
   }
 
   /**
+   * Gives back `quantity` claims of a deal whose order was refunded in full (never below zero), in the
+   * caller's transaction: the deal can be claimed by someone else again.
+   */
+  async returnClaim(dealId: number, quantity: number, tx: Transaction): Promise<void> {
+    const id = await this.repo.resolveId(dealId, tx);
+    if (id === null) return;
+    if (await this.repo.removeClaims(id, quantity, tx)) this.content.changed("deals");
+  }
+
+  /**
    * A deal's claim limit and count with its row locked in `tx`, for checkout to reserve claims against
    * (the caller adds the claims other orders hold); null when the deal is unknown.
    */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, ne, or, sql, sum } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { orderInstalments } from "../../db/schema/instalments.ts";
-import { dealReservations, orderHistory, orderItems, orders, paymentEvents } from "../../db/schema/orders.ts";
+import { dealReservations, orderHistory, orderItems, orders } from "../../db/schema/orders.ts";
 import type { OrderStatus } from "./rules.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -13,7 +13,7 @@ export type InstalmentRow = typeof orderInstalments.$inferSelect;
 export type NewInstalmentRow = Omit<typeof orderInstalments.$inferInsert, "orderId">;
 type Executor = Database | Transaction;
 
-/** Database access for orders, their lines, history, deal reservations and handled provider events. */
+/** Database access for orders, their lines, history, schedules and deal reservations. Only the orders module uses it. */
 export class OrderRepo {
   readonly db: Database;
 
@@ -51,14 +51,14 @@ export class OrderRepo {
     return row ?? null;
   }
 
+  async findMany(ids: readonly string[]): Promise<OrderRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(orders).where(inArray(orders.id, [...ids]));
+  }
+
   async findByIdempotencyKey(key: string): Promise<OrderRow | null> {
     const [row] = await this.db.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
     return row ?? null;
-  }
-
-  async findIdByIntent(intentId: string, executor: Executor = this.db): Promise<string | null> {
-    const [row] = await executor.select({ id: orders.id }).from(orders).where(eq(orders.stripePaymentIntentId, intentId)).limit(1);
-    return row?.id ?? null;
   }
 
   async items(orderId: string, executor: Executor = this.db): Promise<OrderItemRow[]> {
@@ -93,14 +93,8 @@ export class OrderRepo {
   }
 
   /** Appends a history note that does not change the status (a claim that could not be counted...). */
-  async note(tx: Transaction, order: OrderRow, cause: string, eventId: string | null = null, actor: string | null = null): Promise<void> {
-    await tx.insert(orderHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, cause, eventId, actor });
-  }
-
-  /** Records a provider event by its id; false when it was recorded already (a redelivery). */
-  async recordEvent(tx: Transaction, event: { id: string; type: string; orderId: string | null }): Promise<boolean> {
-    const inserted = await tx.insert(paymentEvents).values(event).onConflictDoNothing({ target: paymentEvents.id }).returning({ id: paymentEvents.id });
-    return inserted.length > 0;
+  async note(tx: Transaction, order: OrderRow, cause: string, eventId: string | null = null, actor: string | null = null, detail: string | null = null): Promise<void> {
+    await tx.insert(orderHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, cause, eventId, actor, detail });
   }
 
   /** Claims of a deal held by unpaid orders other than `exceptOrderId`, not yet expired at `now`. */
@@ -120,9 +114,26 @@ export class OrderRepo {
       .onConflictDoUpdate({ target: [dealReservations.orderId, dealReservations.dealId], set: { state: "held", quantity: reservation.quantity, expiresAt: reservation.expiresAt } });
   }
 
-  /** Moves an order's held reservations to `state` (claimed when paid, released when failed or cancelled). */
-  async settleReservations(tx: Transaction, orderId: string, state: "claimed" | "released"): Promise<void> {
+  /** Moves an order's held reservations to `state` (released when its payment failed or it was cancelled). */
+  async settleReservations(tx: Transaction, orderId: string, state: "released"): Promise<void> {
     await tx.update(dealReservations).set({ state }).where(and(eq(dealReservations.orderId, orderId), eq(dealReservations.state, "held")));
+  }
+
+  /** An order's reservations in `states`, in deal order (the order their deals are locked in). */
+  async reservations(tx: Transaction, orderId: string, states: readonly string[]): Promise<Array<typeof dealReservations.$inferSelect>> {
+    return tx
+      .select()
+      .from(dealReservations)
+      .where(and(eq(dealReservations.orderId, orderId), inArray(dealReservations.state, [...states])))
+      .orderBy(asc(dealReservations.dealId));
+  }
+
+  /** Records how one deal's claim of an order ended (claimed, over_limit, returned). */
+  async setReservation(tx: Transaction, reservation: { orderId: string; dealId: number; quantity: number; state: string }): Promise<void> {
+    await tx
+      .insert(dealReservations)
+      .values({ ...reservation, expiresAt: new Date() })
+      .onConflictDoUpdate({ target: [dealReservations.orderId, dealReservations.dealId], set: { state: reservation.state } });
   }
 
   /** Orders placed in [start, end), and orders paid in it that are still paid, with their total in cents. */
@@ -134,7 +145,7 @@ export class OrderRepo {
     const [paid] = await this.db
       .select({ n: count(), cents: sum(orders.totalCents) })
       .from(orders)
-      .where(and(eq(orders.status, "paid"), gte(orders.paidAt, start), lt(orders.paidAt, end)));
+      .where(and(inArray(orders.status, ["paid", "partially_refunded"]), gte(orders.paidAt, start), lt(orders.paidAt, end)));
     return { placed: Number(placed?.n ?? 0), paid: Number(paid?.n ?? 0), paidCents: Number(paid?.cents ?? 0) };
   }
 
@@ -144,14 +155,16 @@ export class OrderRepo {
     const rows = await this.db
       .selectDistinct({ email: sql<string>`lower(${orders.customerEmail})` })
       .from(orders)
-      .where(and(eq(orders.status, "paid"), inArray(sql`lower(${orders.customerEmail})`, emails)));
+      .where(and(inArray(orders.status, ["paid", "partially_paid", "partially_refunded"]), inArray(sql`lower(${orders.customerEmail})`, emails)));
     return rows.map((row) => row.email);
   }
 
   /** Staff's list: newest first, by status, by e-mail or order number. */
-  async list(filter: { status?: OrderStatus; q?: string }, offset: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
+  async list(filter: { status?: OrderStatus; q?: string; from?: Date; to?: Date }, offset: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
     const conditions = [];
     if (filter.status) conditions.push(eq(orders.status, filter.status));
+    if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
+    if (filter.to) conditions.push(lt(orders.createdAt, filter.to));
     if (filter.q) {
       const q = filter.q.replace(/[%_\\]/g, (char) => `\\${char}`);
       const byNumber = /^[0-9a-fA-F-]{1,36}$/.test(filter.q) ? sql`${orders.id}::text like ${`${filter.q.toLowerCase()}%`}` : sql`false`;
@@ -233,5 +246,18 @@ export class OrderRepo {
       )
       .orderBy(asc(orderInstalments.dueAt))
       .limit(limit);
+  }
+
+  /** Instalments still to collect (due, processing or failed) and the failed ones, in cents and count. */
+  async scheduleFigures(): Promise<{ toCollectCents: number; toCollect: number; failedCents: number; failed: number }> {
+    const rows = await this.db
+      .select({ status: orderInstalments.status, n: count(), cents: sum(orderInstalments.amountCents) })
+      .from(orderInstalments)
+      .where(inArray(orderInstalments.status, ["due", "processing", "failed"]))
+      .groupBy(orderInstalments.status);
+    const of = (status: string) => rows.find((row) => row.status === status);
+    const cents = (status: string) => Number(of(status)?.cents ?? 0);
+    const n = (status: string) => Number(of(status)?.n ?? 0);
+    return { toCollectCents: cents("due") + cents("processing") + cents("failed"), toCollect: n("due") + n("processing") + n("failed"), failedCents: cents("failed"), failed: n("failed") };
   }
 }

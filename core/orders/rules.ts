@@ -1,31 +1,12 @@
 /**
- * The order's status as a state machine (specification 001, section 4, plus docs/decisions/0019).
- * Pure: callers apply the answer inside their own transaction.
+ * An order's status (specification 001, section 4, and docs/decisions/0028): derived from what its
+ * payments did and what its schedule still expects, never set by hand, so that it cannot disagree with
+ * the money. Pure and isomorphic: the pages that explain a status use the same rules.
  */
+import type { MoneySummary } from "../payments/rules.ts";
 
-export const ORDER_STATUSES = ["pending", "requires_payment", "paid", "failed", "cancelled", "refunded"] as const;
+export const ORDER_STATUSES = ["pending", "requires_payment", "processing", "partially_paid", "paid", "failed", "partially_refunded", "refunded", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** What can happen to an order. */
-export type OrderEvent =
-  /** The browser asked for a payment intent. */
-  | "payment_started"
-  /** The provider says the payment succeeded (verified webhook or explicit retrieval). */
-  | "payment_succeeded"
-  /** The provider says the payment failed. */
-  | "payment_failed"
-  /** Staff cancel an unpaid order. */
-  | "cancel"
-  /** Staff refund a paid order in full, through the provider. */
-  | "refund";
-
-export type Transition =
-  /** The order moves to `to`. */
-  | { kind: "move"; to: OrderStatus }
-  /** Nothing changes, and that is no error: a late or repeated event the machine has already passed. */
-  | { kind: "ignore" }
-  /** Refused: a staff action that the order's status does not allow. */
-  | { kind: "refuse"; messageKey: string };
 
 export const ORDER_MESSAGES = {
   cannotCancel: "orders:errors.cannotCancel",
@@ -33,43 +14,52 @@ export const ORDER_MESSAGES = {
   cannotPay: "orders:errors.cannotPay",
 } as const;
 
-/** Statuses in which nothing more is expected from the provider for the current attempt. */
-export const FINAL_STATUSES: readonly OrderStatus[] = ["paid", "cancelled", "refunded"];
+/** What the derivation reads of an order besides its money. */
+export interface OrderFacts {
+  totalCents: number;
+  /** Set when staff cancelled it, or what remained of its schedule. */
+  cancelled: boolean;
+}
 
 /**
- * The next status after an event. A paid order never goes back to pending or failed; a late
- * `payment_failed` after a success changes nothing; cancel only from pending, requires_payment or failed;
- * refund only from paid. A success after a cancellation still marks the order paid: the provider took
- * the money (decision 7), so staff see it and can refund it, rather than the payment being lost.
+ * The status an order's facts and money give, in this order of precedence:
+ * - refunded: everything paid was given back; partially_refunded: some was;
+ * - paid: its payments cover its total (a monthly plan: its first month);
+ * - cancelled: staff stopped it before it was paid in full (what was paid stays listed);
+ * - partially_paid: some instalments are paid and others are still expected;
+ * - processing: a bank transfer waits for the bank; failed: its last payment was refused;
+ * - requires_payment: a payment was started and waits for the buyer; pending: none was.
+ * A payment that succeeds after a cancellation still shows (paid), so that staff see it and refund it.
  */
-export function nextStatus(from: OrderStatus, event: OrderEvent): Transition {
-  switch (event) {
-    case "payment_started":
-      if (from === "pending" || from === "failed") return { kind: "move", to: "requires_payment" };
-      if (from === "requires_payment") return { kind: "ignore" };
-      return { kind: "refuse", messageKey: ORDER_MESSAGES.cannotPay };
-    case "payment_succeeded":
-      if (from === "paid" || from === "refunded") return { kind: "ignore" };
-      return { kind: "move", to: "paid" };
-    case "payment_failed":
-      if (from === "pending" || from === "requires_payment") return { kind: "move", to: "failed" };
-      return { kind: "ignore" };
-    case "cancel":
-      if (from === "pending" || from === "requires_payment" || from === "failed") return { kind: "move", to: "cancelled" };
-      return { kind: "refuse", messageKey: ORDER_MESSAGES.cannotCancel };
-    case "refund":
-      if (from === "paid") return { kind: "move", to: "refunded" };
-      return { kind: "refuse", messageKey: ORDER_MESSAGES.cannotRefund };
-  }
+export function deriveOrderStatus(order: OrderFacts, money: Pick<MoneySummary, "chargedCents" | "refundedCents" | "processingCents" | "started" | "lastFailure">): OrderStatus {
+  if (money.chargedCents > 0 && money.refundedCents >= money.chargedCents) return "refunded";
+  if (money.refundedCents > 0) return "partially_refunded";
+  if (money.chargedCents > 0 && money.chargedCents >= order.totalCents) return "paid";
+  if (order.cancelled) return "cancelled";
+  if (money.chargedCents > 0) return "partially_paid";
+  if (money.processingCents > 0) return "processing";
+  if (money.lastFailure) return "failed";
+  if (money.started) return "requires_payment";
+  return "pending";
 }
+
+/** Whether an order may still be paid (a payment started or tried again). */
+export function canPay(status: OrderStatus): boolean {
+  return status === "pending" || status === "requires_payment" || status === "failed";
+}
+
+/** Whether staff may cancel an order: only while no money was taken and none is on its way. */
+export function canCancel(status: OrderStatus): boolean {
+  return status === "pending" || status === "requires_payment" || status === "failed";
+}
+
+/** The statuses in which money was received, whatever happened to it afterwards. */
+export const MONEY_RECEIVED: readonly OrderStatus[] = ["partially_paid", "paid", "partially_refunded", "refunded"];
+
+/** Statuses after which nothing more happens without staff: a success page stops asking. */
+export const SETTLED_STATUSES: readonly OrderStatus[] = ["paid", "failed", "cancelled", "refunded", "partially_refunded"];
 
 /** The public order number: the first 8 characters of the id, uppercased (specification 001, section 9). */
 export function orderNumber(id: string): string {
   return id.slice(0, 8).toUpperCase();
-}
-
-/** "requires_payment" → "Requires payment": the status capitalised, as the success page shows it. */
-export function capitaliseStatus(status: string): string {
-  const words = status.replace(/_/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }

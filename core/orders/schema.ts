@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_LIMITS } from "../cart/limits.ts";
-import { ORDER_STATUSES } from "./rules.ts";
+import type { PaymentView, StaffPaymentView } from "../payments/schema.ts";
+import { ORDER_STATUSES, type OrderStatus } from "./rules.ts";
 
 const cents = (message: string) => z.number({ message }).int(message).min(0, message).max(100_000_000, message);
 const optionalText = (max: number) =>
@@ -60,11 +61,30 @@ export type OrderCreateInput = z.output<typeof orderCreateSchema>;
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
+/** One line of an order, as specification 001 (sections 3 and 7) names its fields. */
+export interface OrderItemView {
+  id: number;
+  orderId: string;
+  serviceId: string;
+  serviceName: string;
+  description: string;
+  pricingType: "fixed" | "custom";
+  unitPriceCents: number;
+  /** A custom-priced line's price (the specification's customPriceCents). */
+  customPriceCents?: number;
+  quantity: number;
+  lineTotalCents: number;
+  serviceData: Record<string, unknown>;
+  /** The hot deal this line claims, if any. */
+  dealId: number | null;
+  createdAt: string;
+}
+
 /** An order as every reader sees it (the buyer, the receipt, staff). */
 export interface OrderView {
   id: string;
   number: string;
-  status: (typeof ORDER_STATUSES)[number];
+  status: OrderStatus;
   currency: "usd";
   language: "en" | "fr";
   customerFirstName: string;
@@ -72,31 +92,30 @@ export interface OrderView {
   customerEmail: string;
   customerPhone: string | null;
   customerCompany: string | null;
-  items: Array<{
-    serviceId: string;
-    name: string;
-    description: string;
-    pricingType: "fixed" | "custom";
-    unitPriceCents: number;
-    quantity: number;
-    totalCents: number;
-    dealId: number | null;
-  }>;
+  orderItems: OrderItemView[];
   subtotalCents: number;
   discountCents: number;
   taxCents: number;
   promoCode: string | null;
   totalCents: number;
+  /** What its payments brought in so far, and what was given back. */
+  paidCents: number;
+  refundedCents: number;
   createdAt: string;
+  /** When it was first paid in full. */
   paidAt: string | null;
-  refundedAt: string | null;
+  cancelledAt: string | null;
+  /** The payment method of its latest payment (brand and last 4 only). */
   payment: { provider: string; brand: string | null; last4: string | null } | null;
+  /** Why its latest payment was refused, when it was. */
   failureMessage: string | null;
   /** card, or us_bank_account for a bank transfer (ACH). */
   paymentMethodType: "card" | "us_bank_account";
   /** A custom payment's plan and schedule; null for a cart order. */
   paymentPlan: "1time" | "2times" | "3times" | "monthly" | null;
   schedule: InstalmentView[];
+  /** Every payment and refund, oldest first. */
+  payments: PaymentView[];
   /** The receipt page's address (without a language prefix), for the buyer and staff. */
   receiptUrl: string;
 }
@@ -120,16 +139,34 @@ export interface OrderHistoryEntry {
   cause: string;
   eventId: string | null;
   actor: string | null;
+  /** What staff wrote with their action (a refund's reason). */
+  detail: string | null;
   at: string;
 }
 
-export type AdminOrderView = OrderView & { history: OrderHistoryEntry[] };
+export type AdminOrderView = Omit<OrderView, "payments"> & { history: OrderHistoryEntry[]; payments: StaffPaymentView[] };
 
-export const adminOrderQuerySchema = z.object({
-  status: orderStatusSchema.optional(),
-  q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-});
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "admin:orders.dateInvalid")
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "admin:orders.dateInvalid");
+
+/** Staff's list: by status, e-mail or order number, and the days it was placed in (the agency's time zone). */
+export const adminOrderQuerySchema = z
+  .object({
+    status: orderStatusSchema.optional(),
+    q: z.string().trim().max(200).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "admin:orders.rangeInvalid", path: ["to"] });
+
+/** The payments export: the days their money moved in (the agency's time zone), at most a year and a day. */
+export const paymentExportQuerySchema = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((query) => query.from <= query.to, { message: "admin:orders.rangeInvalid", path: ["to"] })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 366 * 24 * 3600_000, { message: "admin:orders.rangeTooLong", path: ["to"] });
 
 /** The Idempotency-Key header: printable, bounded. */
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_\-:.]{8,200}$/, "orders:errors.idempotencyKey");

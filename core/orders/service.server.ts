@@ -1,8 +1,11 @@
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
+import type { PaymentRow } from "../payments/repo.server.ts";
+import { summarise } from "../payments/rules.ts";
+import { toPaymentView, toStaffPaymentView, type PaymentService } from "../payments/service.server.ts";
 import { OrderRepo, type InstalmentRow, type NewInstalmentRow, type NewOrderItemRow, type NewOrderRow, type OrderItemRow, type OrderRow } from "./repo.server.ts";
-import { orderNumber, type OrderStatus } from "./rules.ts";
-import { adminOrderQuerySchema, type AdminOrderView, type InstalmentView, type OrderView } from "./schema.ts";
+import { deriveOrderStatus, orderNumber, type OrderStatus } from "./rules.ts";
+import { adminOrderQuerySchema, type AdminOrderView, type InstalmentView, type OrderItemView, type OrderView } from "./schema.ts";
 
 export const ADMIN_PAGE_SIZE = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -31,11 +34,34 @@ export function toInstalmentView(row: InstalmentRow): InstalmentView {
   };
 }
 
-export function toOrderView(row: OrderRow, items: OrderItemRow[], receiptToken: string, schedule: InstalmentRow[] = []): OrderView {
+function toItemView(item: OrderItemRow): OrderItemView {
+  const custom = item.pricingType === "custom";
+  return {
+    id: item.id,
+    orderId: item.orderId,
+    serviceId: item.serviceId,
+    serviceName: item.serviceName,
+    description: item.description,
+    pricingType: custom ? "custom" : "fixed",
+    unitPriceCents: item.unitPriceCents,
+    ...(custom ? { customPriceCents: item.unitPriceCents } : {}),
+    quantity: item.quantity,
+    lineTotalCents: item.lineTotalCents,
+    serviceData: (item.serviceData ?? {}) as Record<string, unknown>,
+    dealId: item.dealId,
+    createdAt: item.createdAt.toISOString(),
+  };
+}
+
+/** An order as its buyer, its receipt and staff read it, from its rows and its payments. */
+export function toOrderView(row: OrderRow, items: OrderItemRow[], receiptToken: string, schedule: InstalmentRow[], payments: PaymentRow[]): OrderView {
+  const charges = payments.filter((payment) => payment.kind === "charge");
+  const latest = [...charges].reverse().find((payment) => payment.status !== "cancelled") ?? null;
+  const method = latest ?? charges.at(-1) ?? null;
   return {
     id: row.id,
     number: orderNumber(row.id),
-    status: row.status,
+    status: row.status as OrderStatus,
     currency: "usd",
     language: row.language === "fr" ? "fr" : "en",
     customerFirstName: row.customerFirstName,
@@ -43,41 +69,51 @@ export function toOrderView(row: OrderRow, items: OrderItemRow[], receiptToken: 
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,
     customerCompany: row.customerCompany,
-    items: items.map((item) => ({
-      serviceId: item.serviceId,
-      name: item.serviceName,
-      description: item.description,
-      pricingType: item.pricingType === "custom" ? "custom" : "fixed",
-      unitPriceCents: item.unitPriceCents,
-      quantity: item.quantity,
-      totalCents: item.lineTotalCents,
-      dealId: item.dealId,
-    })),
+    orderItems: items.map(toItemView),
     subtotalCents: row.subtotalCents,
     discountCents: row.discountCents,
     taxCents: row.taxCents,
     promoCode: row.promoCode,
     totalCents: row.totalCents,
+    paidCents: row.paidCents,
+    refundedCents: row.refundedCents,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
-    refundedAt: row.refundedAt?.toISOString() ?? null,
-    payment: row.paymentProvider ? { provider: row.paymentProvider, brand: row.paymentBrand, last4: row.paymentLast4 } : null,
-    failureMessage: row.failureMessage,
-    paymentMethodType: row.paymentMethodType === "us_bank_account" ? "us_bank_account" : "card",
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    payment: latest ? { provider: latest.provider, brand: latest.brand, last4: latest.last4 } : null,
+    failureMessage: latest?.status === "failed" ? latest.failureMessage : null,
+    paymentMethodType: method?.method === "us_bank_account" ? "us_bank_account" : "card",
     paymentPlan: row.paymentPlan && PLANS.has(row.paymentPlan) ? (row.paymentPlan as OrderView["paymentPlan"]) : null,
     schedule: schedule.map(toInstalmentView),
+    payments: payments.map(toPaymentView),
     receiptUrl: `/receipt/${receiptToken}`,
   };
 }
 
-/** Orders: storing them, reading them as views, and the staff list. Transitions are checkout's. */
+/** What settling an order changed: its row before and after. */
+export interface Settlement {
+  before: OrderRow;
+  after: OrderRow;
+}
+
+/**
+ * Orders: storing them, their schedules and deal reservations, deriving their status from their
+ * payments, and reading them as views. The only user of the orders' tables; the checkout workflows
+ * decide what happens to an order and call these methods.
+ */
 export class OrderService {
-  readonly repo: OrderRepo;
+  private readonly repo: OrderRepo;
+  private readonly payments: PaymentService;
   private readonly receiptToken: (orderId: string) => Promise<string>;
 
-  constructor(db: Database, receiptToken: (orderId: string) => Promise<string>) {
+  constructor(db: Database, payments: PaymentService, receiptToken: (orderId: string) => Promise<string>) {
     this.repo = new OrderRepo(db);
+    this.payments = payments;
     this.receiptToken = receiptToken;
+  }
+
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.repo.transaction(work);
   }
 
   /** Stores a priced order; null when its idempotency key was used already. */
@@ -89,8 +125,52 @@ export class OrderService {
     return this.repo.find(id, tx);
   }
 
+  async findByIdempotencyKey(key: string): Promise<OrderRow | null> {
+    return this.repo.findByIdempotencyKey(key);
+  }
+
+  /** The order, its row locked until the transaction ends. */
+  async lock(tx: Transaction, id: string): Promise<OrderRow | null> {
+    return this.repo.lock(tx, id);
+  }
+
+  async items(orderId: string, tx?: Transaction): Promise<OrderItemRow[]> {
+    return this.repo.items(orderId, tx);
+  }
+
+  /** Appends a history note that does not change the status (a claim that could not be counted...). */
+  async note(tx: Transaction, order: OrderRow, cause: string, who: { eventId?: string | null; actor?: string | null; detail?: string | null } = {}): Promise<void> {
+    await this.repo.note(tx, order, cause, who.eventId ?? null, who.actor ?? null, who.detail ?? null);
+  }
+
+  /** Marks an order cancelled by staff (its status follows in settle). */
+  async markCancelled(tx: Transaction, order: OrderRow): Promise<OrderRow> {
+    return this.repo.update(tx, order, { cancelledAt: order.cancelledAt ?? new Date() });
+  }
+
+  /**
+   * Derives the order's status again from its payments (inside the transaction that moved them, the
+   * order locked), keeps what they add up to on the order, and appends a history entry when the status
+   * changes, with its cause.
+   */
+  async settle(tx: Transaction, orderId: string, cause: string, who: { eventId?: string | null; actor?: string | null } = {}): Promise<Settlement> {
+    const before = await this.repo.lock(tx, orderId);
+    if (!before) throw orderNotFound();
+    const money = summarise(await this.payments.ofSubject(orderId, tx));
+    const status = deriveOrderStatus({ totalCents: before.totalCents, cancelled: before.cancelledAt !== null }, money);
+    const changes = {
+      paidCents: money.chargedCents,
+      refundedCents: money.refundedCents,
+      ...(status === "paid" && before.paidAt === null ? { paidAt: new Date() } : {}),
+    };
+    if (status === before.status && changes.paidCents === before.paidCents && changes.refundedCents === before.refundedCents && !changes.paidAt) return { before, after: before };
+    const after = await this.repo.update(tx, before, changes, status !== before.status ? { to: status, cause, eventId: who.eventId ?? null, actor: who.actor ?? null } : undefined);
+    return { before, after };
+  }
+
   async view(row: OrderRow, tx?: Transaction): Promise<OrderView> {
-    return toOrderView(row, await this.repo.items(row.id, tx), await this.receiptToken(row.id), await this.repo.instalments(row.id, tx));
+    const [items, token, schedule, payments] = await Promise.all([this.repo.items(row.id, tx), this.receiptToken(row.id), this.repo.instalments(row.id, tx), this.payments.ofSubject(row.id, tx)]);
+    return toOrderView(row, items, token, schedule, payments);
   }
 
   /** An order's view by id; 404 when it does not exist. */
@@ -101,17 +181,18 @@ export class OrderService {
     return this.view(row);
   }
 
-  /** An order with its history, for staff. */
+  /** An order with its history and what staff see of its payments (who refunded, why). */
   async getForStaff(rawId: string): Promise<AdminOrderView> {
     const view = await this.get(rawId);
-    const history = await this.repo.history(view.id);
+    const [history, payments] = await Promise.all([this.repo.history(view.id), this.payments.ofSubject(view.id)]);
     return {
       ...view,
-      history: history.map((entry) => ({ from: entry.fromStatus, to: entry.toStatus, cause: entry.cause, eventId: entry.eventId, actor: entry.actor, at: entry.at.toISOString() })),
+      payments: payments.map(toStaffPaymentView),
+      history: history.map((entry) => ({ from: entry.fromStatus, to: entry.toStatus, cause: entry.cause, eventId: entry.eventId, actor: entry.actor, detail: entry.detail, at: entry.at.toISOString() })),
     };
   }
 
-  /** The Overview's order figures for a period: placed, paid (and still paid), and the paid total in cents. */
+  /** The Overview's order figures for a period: placed, and paid in full in it (still paid). */
   async figuresBetween(start: Date, end: Date): Promise<{ placed: number; paid: number; paidCents: number }> {
     return this.repo.figuresBetween(start, end);
   }
@@ -122,15 +203,94 @@ export class OrderService {
     return new Set(await this.repo.emailsWithPaidOrders(wanted));
   }
 
-  /** Staff's list, newest first, 20 a page, filtered by status and by e-mail or order number. */
-  async list(query: unknown): Promise<{ items: OrderView[]; total: number; page: number; pageSize: number }> {
-    const { status, q, page } = parseOrThrow(adminOrderQuerySchema, query);
-    const { rows, total } = await this.repo.list({ status: status as OrderStatus | undefined, q: q || undefined }, (page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE);
-    const items = await this.repo.itemsOf(rows.map((row) => row.id));
-    const schedules = await this.repo.instalmentsOf(rows.map((row) => row.id));
+  /** Orders by id (the payments export names their numbers and customers). */
+  async rowsByIds(ids: readonly string[]): Promise<OrderRow[]> {
+    return this.repo.findMany(ids);
+  }
+
+  /**
+   * Staff's list, newest first, 20 a page, filtered by status, by e-mail or order number, and by the
+   * days it was placed in (`dayStart` turns a day into its first instant in the agency's time zone).
+   */
+  async list(query: unknown, dayStart: (isoDate: string, offsetDays?: number) => Date): Promise<{ items: OrderView[]; total: number; page: number; pageSize: number }> {
+    const { status, q, page, from, to } = parseOrThrow(adminOrderQuerySchema, query);
+    const { rows, total } = await this.repo.list(
+      { status: status as OrderStatus | undefined, q: q || undefined, from: from ? dayStart(from) : undefined, to: to ? dayStart(to, 1) : undefined },
+      (page - 1) * ADMIN_PAGE_SIZE,
+      ADMIN_PAGE_SIZE,
+    );
+    const ids = rows.map((row) => row.id);
+    const [items, schedules, payments] = await Promise.all([this.repo.itemsOf(ids), this.repo.instalmentsOf(ids), this.payments.ofSubjects(ids)]);
     const views = await Promise.all(
-      rows.map(async (row) => toOrderView(row, items.filter((item) => item.orderId === row.id), await this.receiptToken(row.id), schedules.filter((entry) => entry.orderId === row.id))),
+      rows.map(async (row) =>
+        toOrderView(
+          row,
+          items.filter((item) => item.orderId === row.id),
+          await this.receiptToken(row.id),
+          schedules.filter((entry) => entry.orderId === row.id),
+          payments.filter((payment) => payment.subjectId === row.id),
+        ),
+      ),
     );
     return { items: views, total, page, pageSize: ADMIN_PAGE_SIZE };
+  }
+
+  // ---- Schedules (custom payments) ----
+
+  async instalments(orderId: string, tx?: Transaction): Promise<InstalmentRow[]> {
+    return this.repo.instalments(orderId, tx);
+  }
+
+  async findInstalment(id: number, tx?: Transaction): Promise<InstalmentRow | null> {
+    return this.repo.findInstalment(id, tx);
+  }
+
+  async lockInstalment(tx: Transaction, id: number): Promise<InstalmentRow | null> {
+    return this.repo.lockInstalment(tx, id);
+  }
+
+  async updateInstalment(tx: Transaction | Database, id: number, changes: Partial<InstalmentRow>): Promise<InstalmentRow> {
+    return this.repo.updateInstalment(tx, id, changes);
+  }
+
+  async addInstalment(tx: Transaction, orderId: string, entry: NewInstalmentRow): Promise<InstalmentRow | null> {
+    return this.repo.addInstalment(tx, orderId, entry);
+  }
+
+  /** Claims an instalment for one off-session charge (see OrderRepo.claimInstalmentCharge). */
+  async claimInstalmentCharge(id: number, attempt: number, now: Date): Promise<InstalmentRow | null> {
+    return this.repo.claimInstalmentCharge(id, attempt, now);
+  }
+
+  async dueInstalments(now: Date, limit = 100): Promise<InstalmentRow[]> {
+    return this.repo.dueInstalments(now, limit);
+  }
+
+  /** Instalments still to collect (due, processing or failed) and the failed ones, in cents and count. */
+  async scheduleFigures(): Promise<{ toCollectCents: number; toCollect: number; failedCents: number; failed: number }> {
+    return this.repo.scheduleFigures();
+  }
+
+  // ---- Deal reservations ----
+
+  /** Claims of a deal held by unpaid orders other than `exceptOrderId`, not yet expired at `now`. */
+  async heldClaims(tx: Transaction, dealId: number, exceptOrderId: string, now: Date): Promise<number> {
+    return this.repo.heldClaims(tx, dealId, exceptOrderId, now);
+  }
+
+  async holdReservation(tx: Transaction, reservation: { orderId: string; dealId: number; quantity: number; expiresAt: Date }): Promise<void> {
+    await this.repo.holdReservation(tx, reservation);
+  }
+
+  async releaseReservations(tx: Transaction, orderId: string): Promise<void> {
+    await this.repo.settleReservations(tx, orderId, "released");
+  }
+
+  async reservations(tx: Transaction, orderId: string, states: readonly string[]) {
+    return this.repo.reservations(tx, orderId, states);
+  }
+
+  async setReservation(tx: Transaction, reservation: { orderId: string; dealId: number; quantity: number; state: string }): Promise<void> {
+    await this.repo.setReservation(tx, reservation);
   }
 }

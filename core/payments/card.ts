@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The sandbox provider's card checks and outcomes: what Stripe's test mode does with its documented
  * test cards, so that a newcomer and the tests see the same results offline. Pure.
@@ -9,6 +11,14 @@ export const CARD_MESSAGES = {
   expiryPast: "orders:card.expiryPast",
   cvcInvalid: "orders:card.cvcInvalid",
 } as const;
+
+/** The sandbox's card step: the intent's client secret and the card as typed (checked by checkCard). */
+export const sandboxConfirmSchema = z.strictObject({
+  clientSecret: z.string({ message: "orders:errors.paymentUnknown" }).min(1, "orders:errors.paymentUnknown").max(200, "orders:errors.paymentUnknown"),
+  cardNumber: z.string({ message: CARD_MESSAGES.numberInvalid }).max(40, CARD_MESSAGES.numberInvalid),
+  expiry: z.string({ message: CARD_MESSAGES.expiryInvalid }).max(20, CARD_MESSAGES.expiryInvalid),
+  cvc: z.string({ message: CARD_MESSAGES.cvcInvalid }).max(8, CARD_MESSAGES.cvcInvalid),
+});
 
 /** Stripe's messages for its declining test cards (shown as "Payment Failed"). */
 export const DECLINE_MESSAGES = {

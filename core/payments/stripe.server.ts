@@ -1,5 +1,17 @@
 import Stripe from "stripe";
-import { readStripeEvent, bankOf, cardOf, instalmentOf, WebhookSignatureError, type IntentInput, type IntentState, type IntentStatus, type PaymentEvent, type PaymentProvider, type SavedCharge } from "./provider.ts";
+import {
+  RefundRefusedError,
+  WebhookSignatureError,
+  type ChargeFacts,
+  type ChargeInput,
+  type PaymentProvider,
+  type ProviderEvent,
+  type RefundInput,
+  type RefundOutcome,
+  type SavedChargeInput,
+  type SubscriptionInput,
+} from "./provider.ts";
+import { chargeOf, readStripeEvent, refundOf } from "./stripe-events.ts";
 
 export interface StripeSettings {
   secretKey: string;
@@ -7,24 +19,23 @@ export interface StripeSettings {
   webhookSecret: string;
   /** Another address for Stripe's API (a local fake in tests); Stripe's own by default. */
   apiUrl?: string;
+  /** How long one call may take before it counts as failed (retried by its caller with the same key). */
+  timeoutMs?: number;
 }
 
-function stateOf(status: Stripe.PaymentIntent.Status, hasError: boolean): IntentState {
-  switch (status) {
-    case "succeeded":
-      return "succeeded";
-    case "processing":
-    case "requires_capture":
-      return "processing";
-    case "canceled":
-      return "canceled";
-    default:
-      // Stripe puts a failed intent back to requires_payment_method with its last error.
-      return hasError ? "failed" : "requires_payment";
-  }
+function refundOutcome(refund: Stripe.Refund): RefundOutcome {
+  const read = refundOf(refund as unknown as Record<string, unknown>);
+  return { providerRefundId: read.providerRefundId, state: read.state, failureMessage: read.failureMessage };
 }
 
-/** Stripe PaymentIntents: created on the server with the server's amount, the order id and a key per order. */
+/** Stripe's answer to a request it refused (a 4xx other than a rate limit): asking again would not help. */
+function isRefusal(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeError)) return false;
+  const status = error.statusCode ?? 0;
+  return status >= 400 && status < 500 && status !== 409 && status !== 429;
+}
+
+/** Stripe: PaymentIntents created on the server with the server's amount and our payment's id in the metadata. */
 export class StripeProvider implements PaymentProvider {
   readonly name = "stripe" as const;
   readonly publishableKey: string;
@@ -35,15 +46,15 @@ export class StripeProvider implements PaymentProvider {
     const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
     this.stripe = new Stripe(settings.secretKey, {
       maxNetworkRetries: 2,
-      timeout: 20_000,
+      timeout: settings.timeoutMs ?? 20_000,
       ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol.replace(":", "") as "http" | "https" } : {}),
     });
     this.publishableKey = settings.publishableKey;
     this.webhookSecret = settings.webhookSecret;
   }
 
-  async createIntent(input: IntentInput) {
-    const metadata: Record<string, string> = { orderId: input.orderId, ...(input.instalmentId ? { instalmentId: String(input.instalmentId) } : {}) };
+  async createIntent(input: ChargeInput) {
+    const metadata = { paymentId: input.paymentId };
     let params: Stripe.PaymentIntentCreateParams;
     if (input.bankAccount) {
       // A bank debit is confirmed on the server with the mandate the visitor accepted online.
@@ -62,7 +73,7 @@ export class StripeProvider implements PaymentProvider {
       let customer: string | undefined;
       if (input.saveForLater) {
         const made = await this.stripe.customers.create(
-          { email: input.saveForLater.customerEmail, name: input.saveForLater.customerName, metadata: { orderId: input.orderId } },
+          { email: input.saveForLater.customerEmail, name: input.saveForLater.customerName, metadata },
           { idempotencyKey: `${input.idempotencyKey}-customer` },
         );
         customer = made.id;
@@ -77,19 +88,12 @@ export class StripeProvider implements PaymentProvider {
     }
     const intent = await this.stripe.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey });
     if (!intent.client_secret) throw new Error(`Stripe answered payment intent ${intent.id} without a client secret`);
-    return { id: intent.id, clientSecret: intent.client_secret };
+    return { id: intent.id, clientSecret: intent.client_secret, state: chargeOf(intent as unknown as Record<string, unknown>).state };
   }
 
-  async retrieveIntent(intentId: string): Promise<IntentStatus> {
+  async retrieveIntent(intentId: string): Promise<ChargeFacts> {
     const intent = await this.stripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge"] });
-    return {
-      id: intent.id,
-      state: stateOf(intent.status, Boolean(intent.last_payment_error)),
-      orderId: typeof intent.metadata?.orderId === "string" ? intent.metadata.orderId : null,
-      instalmentId: instalmentOf(intent.metadata),
-      failureMessage: intent.last_payment_error?.message ?? null,
-      ...(bankOf(intent.latest_charge).last4 ? bankOf(intent.latest_charge) : cardOf(intent.latest_charge)),
-    };
+    return chargeOf(intent as unknown as Record<string, unknown>);
   }
 
   async saveBankAccount(input: { customerEmail: string; holderName: string; routingNumber: string; accountNumber: string; idempotencyKey: string }) {
@@ -106,10 +110,10 @@ export class StripeProvider implements PaymentProvider {
     return { paymentMethodId: method.id, customerId: customer.id };
   }
 
-  async createSubscription(input: { subscriptionId: string; planName: string; customerEmail: string; customerName: string; priceCents: number; stripePriceId: string | null; idempotencyKey: string }) {
+  async createSubscription(input: SubscriptionInput) {
     // A plan without a Stripe price yet gets one (monthly, its product made with it); the caller keeps its id.
     const priceId =
-      input.stripePriceId ??
+      input.providerPriceId ??
       (
         await this.stripe.prices.create(
           { currency: "usd", unit_amount: input.priceCents, recurring: { interval: "month" }, product_data: { name: input.planName } },
@@ -140,26 +144,42 @@ export class StripeProvider implements PaymentProvider {
     else await this.stripe.subscriptions.cancel(providerSubscriptionId);
   }
 
-  async chargeSaved(input: { orderId: string; instalmentId: number; amountCents: number; paymentMethodId: string; customerId: string | null; idempotencyKey: string }): Promise<SavedCharge> {
+  async resumeSubscription(providerSubscriptionId: string): Promise<void> {
+    await this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: false });
+  }
+
+  async chargeSaved(input: SavedChargeInput): Promise<ChargeFacts> {
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
           amount: input.amountCents,
           currency: "usd",
           ...(input.customerId ? { customer: input.customerId } : {}),
-          payment_method: input.paymentMethodId,
+          payment_method: input.savedMethodId,
           off_session: true,
           confirm: true,
-          metadata: { orderId: input.orderId, instalmentId: String(input.instalmentId) },
+          metadata: { paymentId: input.paymentId },
+          expand: ["latest_charge"],
         },
         { idempotencyKey: input.idempotencyKey },
       );
-      return { intentId: intent.id, state: stateOf(intent.status, Boolean(intent.last_payment_error)), failureMessage: intent.last_payment_error?.message ?? null, event: null };
+      return chargeOf(intent as unknown as Record<string, unknown>);
     } catch (error) {
       // A declined off-session charge is an error carrying its intent (Stripe's card_error).
       if (error instanceof Stripe.errors.StripeCardError || (error instanceof Stripe.errors.StripeError && error.type === "StripeCardError")) {
         const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
-        return { intentId: raw?.payment_intent?.id ?? null, state: "failed", failureMessage: error.message, event: null };
+        return {
+          intentId: raw?.payment_intent?.id ?? "",
+          paymentId: input.paymentId,
+          state: "failed",
+          amountCents: input.amountCents,
+          currency: "usd",
+          failureMessage: error.message,
+          brand: null,
+          last4: null,
+          savedMethodId: null,
+          customerId: null,
+        };
       }
       throw error;
     }
@@ -169,11 +189,23 @@ export class StripeProvider implements PaymentProvider {
     await this.stripe.paymentIntents.cancel(intentId);
   }
 
-  async refund(input: { intentId: string; amountCents: number; idempotencyKey: string }): Promise<void> {
-    await this.stripe.refunds.create({ payment_intent: input.intentId, amount: input.amountCents }, { idempotencyKey: input.idempotencyKey });
+  async refund(input: RefundInput): Promise<RefundOutcome> {
+    try {
+      const refund = await this.stripe.refunds.create({ payment_intent: input.intentId, amount: input.amountCents, metadata: { refundId: input.refundId } }, { idempotencyKey: input.idempotencyKey });
+      return refundOutcome(refund);
+    } catch (error) {
+      if (isRefusal(error)) throw new RefundRefusedError(error instanceof Error ? error.message : String(error));
+      throw error;
+    }
   }
 
-  async verifyEvent(rawBody: string, signature: string | undefined): Promise<PaymentEvent> {
+  async findRefund(intentId: string, refundId: string): Promise<RefundOutcome | null> {
+    const refunds = await this.stripe.refunds.list({ payment_intent: intentId, limit: 100 });
+    const found = refunds.data.find((refund) => refund.metadata?.refundId === refundId);
+    return found ? refundOutcome(found) : null;
+  }
+
+  async verifyEvent(rawBody: string, signature: string | undefined): Promise<ProviderEvent> {
     if (!signature) throw new WebhookSignatureError("missing Stripe-Signature header");
     let event: Stripe.Event;
     try {
@@ -181,12 +213,12 @@ export class StripeProvider implements PaymentProvider {
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
     }
-    const read = readStripeEvent(event as unknown as { id: string; type: string; data: { object: Record<string, unknown> } });
+    const read = readStripeEvent(event as unknown as { id: string; type: string; data: { object: unknown } });
     // A webhook's intent carries the charge only as an id: ask for the card's brand and last 4.
-    if (read.kind === "succeeded" && read.intentId && read.brand === null) {
+    if (read.fact?.kind === "charge" && read.fact.state === "succeeded" && read.fact.brand === null) {
       try {
-        const status = await this.retrieveIntent(read.intentId);
-        return { ...read, brand: status.brand, last4: status.last4 };
+        const current = await this.retrieveIntent(read.fact.intentId);
+        return { ...read, fact: { ...read.fact, brand: current.brand, last4: current.last4 } };
       } catch {
         return read;
       }

@@ -91,7 +91,7 @@ export const classEnrollments = pgTable(
   (table) => [
     index("class_enrollments_class_status_idx").on(table.classId, table.enrollmentStatus, table.reservedUntil),
     check("class_enrollments_status", sql`${table.enrollmentStatus} in ('reserved', 'active', 'cancelled')`),
-    check("class_enrollments_payment_status", sql`${table.paymentStatus} in ('pending', 'paid', 'failed')`),
+    check("class_enrollments_payment_status", sql`${table.paymentStatus} in ('pending', 'paid', 'failed', 'refunded')`),
     check("class_enrollments_amount", sql`${table.amountPaid} >= 0`),
   ],
 );

@@ -1,12 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
-
-/**
- * The order statuses of specification 001 (section 4), plus "refunded": a paid order given back in full
- * by staff (docs/decisions/0019-payments-and-orders.md).
- */
-export const orderStatus = pgEnum("order_status", ["pending", "requires_payment", "paid", "failed", "cancelled", "refunded"]);
 
 /** An order (specification 001, section 3, "Orders"), with its language, provider and payment method. */
 export const orders = pgTable(
@@ -14,7 +8,7 @@ export const orders = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    status: orderStatus("status").notNull().default("pending"),
+    status: text("status").notNull().default("pending"),
     currency: text("currency").notNull().default("usd"),
     language: text("language").notNull().default("en"),
     customerFirstName: text("customer_first_name").notNull(),
@@ -29,29 +23,26 @@ export const orders = pgTable(
     promoCode: text("promo_code"),
     /** The browser's Idempotency-Key: a retried creation finds the order it already made. */
     idempotencyKey: text("idempotency_key"),
-    paymentProvider: text("payment_provider"),
-    stripePaymentIntentId: text("stripe_payment_intent_id"),
-    /** Brand and last four digits only: a card number is never stored. */
-    paymentBrand: text("payment_brand"),
-    paymentLast4: text("payment_last4"),
-    failureMessage: text("failure_message"),
+    /** The checkout workflow that owns it: cart_order, custom_payment, class_seat or bank_transfer. */
+    workflow: text("workflow").notNull().default("cart_order"),
     /** A custom payment's plan (1time, 2times, 3times, monthly); null for a cart order. */
     paymentPlan: text("payment_plan"),
-    /** The kind of payment: card, or us_bank_account for a bank transfer (ACH). */
-    paymentMethodType: text("payment_method_type").notNull().default("card"),
-    /** The provider's saved payment method and customer, for later off-session charges. */
-    savedPaymentMethod: text("saved_payment_method"),
-    providerCustomerId: text("provider_customer_id"),
+    /** What its payments brought in and gave back so far (kept with the status, from the payments). */
+    paidCents: integer("paid_cents").notNull().default(0),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** When the order was first paid in full. */
     paidAt: timestamp("paid_at", { withTimezone: true }),
-    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** When staff cancelled it (or what remained of its schedule). */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("orders_payment_intent_idx").on(table.stripePaymentIntentId),
     uniqueIndex("orders_idempotency_key_idx").on(table.idempotencyKey),
     index("orders_created_idx").on(table.createdAt),
     index("orders_email_idx").on(table.customerEmail),
+    index("orders_status_created_idx").on(table.status, table.createdAt),
+    check("orders_status", sql`${table.status} in ('pending', 'requires_payment', 'processing', 'partially_paid', 'paid', 'failed', 'partially_refunded', 'refunded', 'cancelled')`),
     check("orders_currency_usd", sql`${table.currency} = 'usd'`),
     check("orders_subtotal_range", sql`${table.subtotalCents} between 0 and 10000000`),
     check("orders_discount_range", sql`${table.discountCents} between 0 and 1000000`),
@@ -104,18 +95,12 @@ export const orderHistory = pgTable(
     eventId: text("event_id"),
     /** The staff member's e-mail, or null for the customer and the provider. */
     actor: text("actor"),
+    /** What staff wrote with their action (a refund's reason). */
+    detail: text("detail"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("order_history_order_idx").on(table.orderId, table.id)],
 );
-
-/** Provider events already handled, by id: a redelivered event has no second effect. */
-export const paymentEvents = pgTable("payment_events", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  orderId: uuid("order_id"),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-});
 
 /**
  * Claims of a hot deal held for an order between its payment intent and its payment. A held
@@ -129,41 +114,13 @@ export const dealReservations = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     dealId: integer("deal_id").notNull(),
     quantity: integer("quantity").notNull(),
+    /** held, then claimed (paid and counted), over_limit (paid, not countable), released, or returned (refunded). */
     state: text("state").notNull().default("held"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("deal_reservations_order_deal_idx").on(table.orderId, table.dealId), index("deal_reservations_deal_idx").on(table.dealId, table.state)],
 );
-
-/**
- * The offline sandbox provider's payment intents (the sandbox stands in for Stripe's own records).
- * Only the brand and the last four digits of a card are kept.
- */
-export const sandboxIntents = pgTable("sandbox_intents", {
-  id: text("id").primaryKey(),
-  clientSecret: text("client_secret").notNull().unique(),
-  orderId: uuid("order_id").notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  currency: text("currency").notNull(),
-  status: text("status").notNull().default("requires_payment_method"),
-  failureMessage: text("failure_message"),
-  brand: text("brand"),
-  last4: text("last4"),
-  refundedCents: integer("refunded_cents").notNull().default(0),
-  /** The instalment this intent charges, if any. */
-  instalmentId: integer("instalment_id"),
-  /** The subscription whose invoice this intent pays, if any (then orderId is the nil UUID). */
-  subscriptionId: text("subscription_id"),
-  /** Whether the payment method is saved for later off-session charges. */
-  saveForLater: boolean("save_for_later").notNull().default(false),
-  /** The saved payment method this intent charges or saved. */
-  paymentMethod: text("payment_method"),
-  /** card, or us_bank_account (ACH: decided later, by a staff action or at once in tests). */
-  methodType: text("method_type").notNull().default("card"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
 
 /** Secrets the application makes for itself when none is configured (shared by every app server). */
 export const appSecrets = pgTable("app_secrets", {

@@ -52,16 +52,3 @@ export const subscriptions = pgTable(
     check("subscriptions_status", sql`${table.status} in ('incomplete', 'active', 'past_due', 'cancelled')`),
   ],
 );
-
-/** The invoices of a subscription, by the provider's id: a redelivered invoice event counts once. */
-export const subscriptionInvoices = pgTable("subscription_invoices", {
-  id: text("id").primaryKey(),
-  subscriptionId: uuid("subscription_id")
-    .notNull()
-    .references(() => subscriptions.id, { onDelete: "cascade" }),
-  amountCents: integer("amount_cents").notNull(),
-  status: text("status").notNull(),
-  periodStart: timestamp("period_start", { withTimezone: true }),
-  periodEnd: timestamp("period_end", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});

@@ -7,6 +7,9 @@ import { DomainError } from "../../core/errors.ts";
 import { renderReceiptPdf } from "../../core/orders/receipt-pdf.server.ts";
 import type { OrderView } from "../../core/orders/schema.ts";
 import { orderNotFound, parseOrderId } from "../../core/orders/service.server.ts";
+import { ORDER_STATUSES } from "../../core/orders/rules.ts";
+import { dayStartIn } from "../../core/admin/rules.ts";
+import { paymentsCsv } from "../../core/checkout/payments-csv.ts";
 import type { AppEnv } from "../context.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { translator } from "../i18n.server.ts";
@@ -62,11 +65,29 @@ function pdfResponse(c: Context<AppEnv>, pdf: Buffer, order: OrderView) {
 }
 
 const errorSchema = z.object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() }).openapi("Error");
+const paymentSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["charge", "refund"]),
+    status: z.enum(["requires_payment", "processing", "succeeded", "failed", "cancelled", "pending"]),
+    method: z.enum(["card", "us_bank_account"]),
+    amountCents: z.number().int(),
+    currency: z.literal("usd"),
+    brand: z.string().nullable(),
+    last4: z.string().nullable(),
+    failureMessage: z.string().nullable(),
+    part: z.number().int().nullable().openapi({ description: "The instalment it pays, for an order paid in instalments" }),
+    refundOf: z.string().nullable(),
+    automatic: z.string().nullable().openapi({ description: "A refund Atelier made by itself: deal_sold_out, class_full, or outside (made from the provider's dashboard)" }),
+    createdAt: z.string(),
+    settledAt: z.string().nullable(),
+  })
+  .openapi("Payment");
 const orderViewSchema = z
   .object({
     id: z.string(),
     number: z.string().openapi({ description: "First 8 characters of the id, uppercased" }),
-    status: z.enum(["pending", "requires_payment", "paid", "failed", "cancelled", "refunded"]),
+    status: z.enum(ORDER_STATUSES).openapi({ description: "Derived from the order's payments and schedule (docs/decisions/0028)" }),
     currency: z.literal("usd"),
     language: z.enum(["en", "fr"]),
     customerFirstName: z.string(),
@@ -74,16 +95,21 @@ const orderViewSchema = z
     customerEmail: z.string(),
     customerPhone: z.string().nullable(),
     customerCompany: z.string().nullable(),
-    items: z.array(
+    orderItems: z.array(
       z.object({
+        id: z.number().int(),
+        orderId: z.string(),
         serviceId: z.string(),
-        name: z.string(),
+        serviceName: z.string(),
         description: z.string(),
         pricingType: z.enum(["fixed", "custom"]),
         unitPriceCents: z.number().int(),
+        customPriceCents: z.number().int().optional().openapi({ description: "A custom-priced line's price" }),
         quantity: z.number().int(),
-        totalCents: z.number().int(),
+        lineTotalCents: z.number().int(),
+        serviceData: z.record(z.string(), z.unknown()),
         dealId: z.number().int().nullable(),
+        createdAt: z.string(),
       }),
     ),
     subtotalCents: z.number().int(),
@@ -91,15 +117,20 @@ const orderViewSchema = z
     taxCents: z.number().int(),
     promoCode: z.string().nullable(),
     totalCents: z.number().int(),
+    paidCents: z.number().int(),
+    refundedCents: z.number().int(),
     createdAt: z.string(),
     paidAt: z.string().nullable(),
-    refundedAt: z.string().nullable(),
+    cancelledAt: z.string().nullable(),
     payment: z.object({ provider: z.string(), brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
     failureMessage: z.string().nullable(),
+    paymentMethodType: z.enum(["card", "us_bank_account"]),
+    paymentPlan: z.enum(["1time", "2times", "3times", "monthly"]).nullable(),
+    payments: z.array(paymentSchema),
     receiptUrl: z.string().openapi({ description: "The receipt page, /receipt/<signed token>" }),
   })
   .openapi("Order");
-const historySchema = z.object({ from: z.string().nullable(), to: z.string(), cause: z.string(), eventId: z.string().nullable(), actor: z.string().nullable(), at: z.string() });
+const historySchema = z.object({ from: z.string().nullable(), to: z.string(), cause: z.string(), eventId: z.string().nullable(), actor: z.string().nullable(), detail: z.string().nullable(), at: z.string() });
 const data = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema: z.object({ data: schema }) } } });
 const refusal = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
 const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
@@ -128,18 +159,38 @@ function describeRoutes(router: Router) {
   doc("/receipts/{token}", "get", "A receipt by its signed link (any device), with the company's details; /receipts/{token}.pdf for the PDF", ["orders"], { 200: data(orderViewSchema, "The receipt"), 404: refusal("Unknown token") }, {
     params: z.object({ token: z.string().openapi({ param: { name: "token", in: "path" } }) }),
   });
-  doc("/payments/sandbox/confirm", "post", "The sandbox's card step (no Stripe keys): Luhn, expiry, CVC; Stripe's test cards; posts the signed event to the webhook path", ["payments"], {
+  doc("/payments/sandbox/confirm", "post", "The sandbox's card step (no Stripe keys): Luhn, expiry, CVC; Stripe's test cards; the sandbox delivers the signed event to the webhook path", ["payments"], {
     200: data(z.object({ status: z.enum(["succeeded", "failed"]), message: z.string().optional() }), "The provider's decision"),
     400: refusal("Card fields: cardNumber, expiry, cvc"),
   });
-  doc("/webhooks/stripe", "post", "Stripe's (and the sandbox's) signed events, verified over the raw body", ["payments"], { 200: { description: "{received, duplicate}" }, 400: refusal("Bad or missing signature") });
-  doc("/admin/orders", "get", "Orders, newest first, 20 a page; ?status=&q= (e-mail or order number)&page= (staff)", ["orders", "staff"], {
+  doc("/webhooks/stripe", "post", "Stripe's (and the sandbox's) signed events, verified over the raw body, applied once by event id", ["payments"], { 200: { description: "{received, duplicate}" }, 400: refusal("Bad or missing signature") });
+  doc("/admin/orders", "get", "Orders, newest first, 20 a page; ?status=&q= (e-mail or order number)&from=&to= (days placed, YYYY-MM-DD, the agency's time zone)&page= (staff)", ["orders", "staff"], {
     200: data(z.object({ items: z.array(orderViewSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }), "A page"),
+    400: refusal("A status, date or range that is not valid"),
+  });
+  doc("/admin/payments/export.csv", "get", "The payments whose money moved in ?from=&to= (days, YYYY-MM-DD, the agency's time zone, at most a year) as CSV: date, order, customer, method, amount, refunded, net, status (staff)", ["payments", "staff"], {
+    200: { description: "text/csv; charset=utf-8, with a byte order mark" },
+    400: refusal("A date or range that is not valid"),
   });
   const withHistory = orderViewSchema.extend({ history: z.array(historySchema) });
   doc("/admin/orders/{id}", "get", "An order with its history (staff)", ["orders", "staff"], { 200: data(withHistory, "The order"), 404: refusal("Not found") }, { params: idParam });
   doc("/admin/orders/{id}/cancel", "post", "Cancel a pending, unpaid or failed order (staff)", ["orders", "staff"], { 200: data(withHistory, "Cancelled"), 409: refusal("Not cancellable") }, { params: idParam });
-  doc("/admin/orders/{id}/refund", "post", "Refund a paid order in full through the provider (staff)", ["orders", "staff"], { 200: data(withHistory, "Refunded"), 409: refusal("Not refundable") }, { params: idParam });
+  doc(
+    "/admin/orders/{id}/refund",
+    "post",
+    "Refund any amount up to what was paid and not yet refunded, with a reason; cancelRemaining also cancels what remains of an instalment plan. The refund is pending until the provider confirms it (staff)",
+    ["orders", "staff"],
+    { 200: data(withHistory, "Refund recorded (pending or succeeded)"), 400: refusal("Amount or reason missing or not valid, or more than can be refunded"), 409: refusal("Nothing to refund") },
+    { params: idParam, body: { content: { "application/json": { schema: z.object({ amountCents: z.number().int(), reason: z.string(), cancelRemaining: z.boolean().optional() }) } } } },
+  );
+  doc(
+    "/admin/orders/{id}/refunds/{refundId}/retry",
+    "post",
+    "Try again a refund the provider refused or could not be reached for (staff)",
+    ["orders", "staff"],
+    { 200: data(withHistory, "Retried"), 404: refusal("No such refund of this order"), 409: refusal("The refund has not failed, or the charge has nothing left to refund") },
+    { params: idParam.extend({ refundId: z.string().openapi({ param: { name: "refundId", in: "path" } }) }) },
+  );
 }
 
 /**
@@ -149,6 +200,7 @@ function describeRoutes(router: Router) {
  */
 export function orderRoutes(services: Services, config: Config) {
   const { checkout, orders, signing } = services;
+  const dayStart = dayStartIn(config.BOOKING_TIME_ZONE);
   const cookie = browserOrderCookie(signing, config);
   const browserOrders = cookie.read;
   const rememberOrder = cookie.remember;
@@ -166,7 +218,7 @@ export function orderRoutes(services: Services, config: Config) {
   async function receiptPdf(c: Context<AppEnv>, view: OrderView) {
     const company = checkout.company;
     const t = translator(view.language);
-    const pdf = await renderReceiptPdf(view, company, (key, params) => t(key, params ?? {}) as string);
+    const pdf = await renderReceiptPdf(view, company, (key, params) => t(key, params ?? {}) as string, config.BOOKING_TIME_ZONE);
     return pdfResponse(c, pdf, view);
   }
 
@@ -203,8 +255,20 @@ export function orderRoutes(services: Services, config: Config) {
       c.header("X-Robots-Tag", "noindex");
       return pdf ? receiptPdf(c, receipt) : c.json({ data: receipt }, 200);
     })
-    .get("/admin/orders", requireStaff, async (c) => c.json({ data: await orders.list(c.req.query()) }, 200))
+    .get("/admin/orders", requireStaff, async (c) => c.json({ data: await orders.list(c.req.query(), dayStart) }, 200))
+    .get("/admin/payments/export.csv", requireStaff, async (c) => {
+      const language = c.get("language");
+      const t = translator(language);
+      const rows = await checkout.exportPayments(c.req.query(), dayStart, (key, params) => t(key, params ?? {}) as string);
+      const query = c.req.query();
+      return c.body(paymentsCsv(rows, language, config.BOOKING_TIME_ZONE, (key, params) => t(key, params ?? {}) as string), 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="payments-${query.from}-${query.to}.csv"`,
+        "Cache-Control": "private, no-store",
+      });
+    })
     .get("/admin/orders/:id", requireStaff, async (c) => c.json({ data: await orders.getForStaff(c.req.param("id")) }, 200))
     .post("/admin/orders/:id/cancel", requireStaff, async (c) => c.json({ data: await checkout.cancel(c.req.param("id"), actorOf(c)) }, 200))
-    .post("/admin/orders/:id/refund", requireStaff, async (c) => c.json({ data: await checkout.refund(c.req.param("id"), actorOf(c)) }, 200));
+    .post("/admin/orders/:id/refund", requireStaff, async (c) => c.json({ data: await checkout.refund(c.req.param("id"), await readJson(c), actorOf(c)) }, 200))
+    .post("/admin/orders/:id/refunds/:refundId/retry", requireStaff, async (c) => c.json({ data: await checkout.retryRefund(c.req.param("id"), c.req.param("refundId"), actorOf(c)) }, 200));
 }

@@ -11,6 +11,7 @@ import { clientAddress } from "./auth.server.ts";
 import { browserOrderCookie, readJson } from "./orders.server.ts";
 import { createRouter, type Router } from "./router.server.ts";
 import { z } from "@hono/zod-openapi";
+import { renderInvoicePdf } from "../../core/checkout/invoice-pdf.server.ts";
 
 function actorOf(c: Context<AppEnv>): string {
   return c.get("user")?.email ?? "staff";
@@ -89,17 +90,39 @@ function describeRoutes(router: Router) {
   staffDoc("/admin/orders/{id}/instalments/cancel", "Cancel an order's remaining instalments (staff)");
   doc(
     "/get-or-create-subscription",
-    "The subscription of this e-mail to the plan (priceId or plan names it; the price is the plan's): the live one, or a new one; its first invoice's client secret while unpaid",
+    "The subscription of this e-mail to the plan (priceId or plan names it; the price is the plan's): the live one, or a new one; its first invoice's client secret while unpaid, and the signed token of its management page",
     ["payments", "subscriptions"],
-    { 200: json(z.object({ success: z.literal(true), clientSecret: z.string().nullable(), subscriptionId: z.string(), status: z.string(), message: z.string() }), "The subscription"), 400: refusal("Name or e-mail missing"), 404: refusal("Unknown plan") },
+    { 200: json(z.object({ success: z.literal(true), clientSecret: z.string().nullable(), subscriptionId: z.string(), status: z.string(), manageToken: z.string(), message: z.string() }), "The subscription"), 400: refusal("Name or e-mail missing"), 404: refusal("Unknown plan") },
     body(z.object({ name: z.string(), email: z.string(), priceId: z.string().optional(), plan: z.string().optional() })),
   );
   const nameParam = z.object({ name: z.string().openapi({ param: { name: "name", in: "path" } }) });
   router.openAPIRegistry.registerPath({ method: "get", path: "/plans/{name}", summary: "A subscription plan by name (price, description, what's included)", tags: ["subscriptions"], request: { params: nameParam }, responses: { 200: { description: "The plan" }, 404: refusal("Unknown plan") } as never });
-  router.openAPIRegistry.registerPath({ method: "get", path: "/subscriptions/{id}/status", summary: "A subscription's status, for its success page", tags: ["subscriptions"], request: { params: idParam }, responses: { 200: { description: "{ status }" }, 404: refusal("Unknown") } as never });
-  router.openAPIRegistry.registerPath({ method: "get", path: "/admin/subscriptions", summary: "Subscriptions with their invoices (staff)", tags: ["subscriptions", "staff"], responses: { 200: { description: "The list" } } as never });
-  doc("/admin/subscriptions/{id}/cancel", "Cancel a subscription through the provider, now or at period end ({ atPeriodEnd }) (staff)", ["subscriptions", "staff"], { 200: { description: "The subscription" }, 409: refusal("Already cancelled") }, { params: idParam, ...body(z.object({ atPeriodEnd: z.boolean().optional() })) });
-  doc("/admin/subscriptions/{id}/renew", "The test clock: renew an active or past due subscription now, through the webhook path (staff, sandbox only)", ["subscriptions", "staff"], { 200: { description: "The subscription" }, 409: refusal("Not renewable") }, { params: idParam });
+  const tokenParam = z.object({ token: z.string().openapi({ param: { name: "token", in: "path" } }) });
+  const subscriptionSchema = z
+    .object({
+      id: z.string(),
+      plan: z.string(),
+      priceCents: z.number().int(),
+      customerEmail: z.string(),
+      customerName: z.string(),
+      language: z.enum(["en", "fr"]),
+      status: z.enum(["incomplete", "active", "past_due", "cancelled"]),
+      currentPeriodEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+      nextCharge: z.object({ amountCents: z.number().int(), date: z.string() }).nullable(),
+      createdAt: z.string(),
+      invoices: z.array(z.object({ id: z.string(), amountCents: z.number().int(), status: z.enum(["paid", "failed", "refunded", "pending"]), periodStart: z.string().nullable(), periodEnd: z.string().nullable(), paidAt: z.string().nullable(), brand: z.string().nullable(), last4: z.string().nullable(), failureMessage: z.string().nullable() })),
+    })
+    .openapi("Subscription");
+  const subscriptionData = (description: string) => json(z.object({ data: subscriptionSchema }), description);
+  router.openAPIRegistry.registerPath({ method: "get", path: "/subscriptions/manage/{token}", summary: "A subscription by its signed management link: plan, status, next charge and invoices (no account needed)", tags: ["subscriptions"], request: { params: tokenParam }, responses: { 200: subscriptionData("The subscription"), 404: refusal("Unknown or altered link") } as never });
+  doc("/subscriptions/manage/{token}/cancel", "Cancel at the end of the current period, by the signed management link", ["subscriptions"], { 200: subscriptionData("Set to end at the period's end"), 404: refusal("Unknown or altered link"), 409: refusal("Already cancelled or set to end") }, { params: tokenParam });
+  doc("/subscriptions/manage/{token}/resume", "Undo a cancellation set for the period's end, before that end, by the signed management link", ["subscriptions"], { 200: subscriptionData("Renews again"), 404: refusal("Unknown or altered link"), 409: refusal("Not set to end") }, { params: tokenParam });
+  router.openAPIRegistry.registerPath({ method: "get", path: "/subscriptions/manage/{token}/invoices/{invoiceId}.pdf", summary: "The receipt of a paid invoice as PDF, by the signed management link", tags: ["subscriptions"], request: { params: tokenParam.extend({ invoiceId: z.string().openapi({ param: { name: "invoiceId", in: "path" } }) }) }, responses: { 200: { description: "application/pdf" }, 404: refusal("Unknown link or invoice") } as never });
+  router.openAPIRegistry.registerPath({ method: "get", path: "/admin/subscriptions", summary: "Subscriptions with their invoices (staff)", tags: ["subscriptions", "staff"], responses: { 200: json(z.object({ data: z.array(subscriptionSchema) }), "The list") } as never });
+  doc("/admin/subscriptions/{id}/cancel", "Cancel a subscription through the provider, now or at period end ({ atPeriodEnd }) (staff)", ["subscriptions", "staff"], { 200: subscriptionData("The subscription"), 409: refusal("Already cancelled") }, { params: idParam, ...body(z.object({ atPeriodEnd: z.boolean().optional() })) });
+  doc("/admin/subscriptions/{id}/resume", "Undo a cancellation set for the period's end (staff)", ["subscriptions", "staff"], { 200: subscriptionData("The subscription"), 409: refusal("Not set to end") }, { params: idParam });
+  doc("/admin/subscriptions/{id}/renew", "The test clock: renew an active or past due subscription now, through the webhook path (staff, sandbox only)", ["subscriptions", "staff"], { 200: subscriptionData("The subscription"), 404: refusal("Not the sandbox"), 409: refusal("Not renewable") }, { params: idParam });
   staffDoc("/admin/orders/{id}/settle-bank-transfer", "The test bank answers a processing bank transfer, through the webhook path (staff, sandbox only)");
 }
 
@@ -160,21 +183,48 @@ export function paymentRoutes(services: Services, config: Config) {
       const body = await readJson(c);
       return answer(c, async () => ({ message: "", ...(await checkout.subscriptions.getOrCreate(body, { language: c.get("language"), userId: c.get("user")?.id ?? null })) }));
     })
-    .get("/subscriptions/:id/status", async (c) => {
-      c.header("Cache-Control", "no-store");
-      return c.json({ data: await checkout.subscriptions.status(c.req.param("id")) }, 200);
+    .get("/subscriptions/manage/:token", async (c) => {
+      c.header("Cache-Control", "private, no-store");
+      return c.json({ data: await checkout.subscriptions.byToken(c.req.param("token")) }, 200);
+    })
+    .post("/subscriptions/manage/:token/cancel", async (c) => {
+      const subscription = await checkout.subscriptions.byToken(c.req.param("token"));
+      return c.json({ data: await checkout.subscriptions.cancel(subscription.id, true) }, 200);
+    })
+    .post("/subscriptions/manage/:token/resume", async (c) => {
+      const subscription = await checkout.subscriptions.byToken(c.req.param("token"));
+      return c.json({ data: await checkout.subscriptions.resume(subscription.id) }, 200);
+    })
+    .get("/subscriptions/manage/:token/invoices/:file", async (c) => {
+      const file = c.req.param("file");
+      const { subscription, invoice } = await checkout.subscriptions.invoiceByToken(c.req.param("token"), file.endsWith(".pdf") ? file.slice(0, -4) : "");
+      const t = translator(subscription.language);
+      const pdf = await renderInvoicePdf(subscription, invoice, checkout.company, config.BOOKING_TIME_ZONE, (key, params) => t(key, params ?? {}) as string);
+      return c.body(new Uint8Array(pdf), 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `inline; filename="invoice-${invoice.id.slice(0, 8)}.pdf"`,
+        "Cache-Control": "private, no-store",
+        "X-Robots-Tag": "noindex",
+      });
     })
     .get("/admin/subscriptions", requireStaff, async (c) => c.json({ data: await checkout.subscriptions.list() }, 200))
     .post("/admin/subscriptions/:id/cancel", requireStaff, async (c) => {
       const body = (await readJson(c).catch(() => ({}))) as { atPeriodEnd?: unknown } | null;
-      await checkout.subscriptions.cancel(c.req.param("id"), body?.atPeriodEnd === true);
-      return c.json({ data: (await checkout.subscriptions.list()).find((entry) => entry.id === c.req.param("id")) ?? null }, 200);
+      return c.json({ data: await checkout.subscriptions.cancel(c.req.param("id"), body?.atPeriodEnd === true) }, 200);
     })
+    .post("/admin/subscriptions/:id/resume", requireStaff, async (c) => c.json({ data: await checkout.subscriptions.resume(c.req.param("id")) }, 200))
     .post("/admin/subscriptions/:id/renew", requireStaff, async (c) => {
-      await checkout.subscriptions.renewInSandbox(c.req.param("id"));
-      return c.json({ data: (await checkout.subscriptions.list()).find((entry) => entry.id === c.req.param("id")) ?? null }, 200);
+      if (!services.sandbox) throw new DomainError("not_found", "orders:errors.sandboxOff");
+      const renewal = await checkout.subscriptions.renewal(c.req.param("id"));
+      await services.sandbox.renewSubscription(renewal.providerSubscriptionId, renewal.amountCents, renewal.periodStart);
+      return c.json({ data: await checkout.subscriptions.get(c.req.param("id")) }, 200);
     })
-    .post("/admin/orders/:id/settle-bank-transfer", requireStaff, async (c) => c.json({ data: await checkout.settleBankTransfer(orderIdOf(c)) }, 200))
+    .post("/admin/orders/:id/settle-bank-transfer", requireStaff, async (c) => {
+      if (!services.sandbox) throw new DomainError("not_found", "orders:errors.sandboxOff");
+      const intentId = await checkout.processingDebitOf(orderIdOf(c));
+      if (!(await services.sandbox.settleBankDebit(intentId))) throw new DomainError("conflict", "payments:bank.notProcessing");
+      return c.json({ data: await orders.getForStaff(orderIdOf(c)) }, 200);
+    })
     .post("/create-custom-payment", async (c) => {
       const answer = await checkout.createCustomPayment(await readJson(c), { language: c.get("language"), userId: c.get("user")?.id ?? null, address: clientAddress(c, config) });
       await cookie.remember(c, answer.paymentData.orderId);
@@ -187,12 +237,6 @@ export function paymentRoutes(services: Services, config: Config) {
       c.header("Cache-Control", "no-store");
       return c.json(answer, 201);
     })
-    .post("/admin/orders/:id/instalments/retry", requireStaff, async (c) => {
-      await checkout.schedules.retry(orderIdOf(c), actorOf(c));
-      return c.json({ data: await orders.getForStaff(orderIdOf(c)) }, 200);
-    })
-    .post("/admin/orders/:id/instalments/cancel", requireStaff, async (c) => {
-      await checkout.schedules.cancelRemaining(orderIdOf(c), actorOf(c));
-      return c.json({ data: await orders.getForStaff(orderIdOf(c)) }, 200);
-    });
+    .post("/admin/orders/:id/instalments/retry", requireStaff, async (c) => c.json({ data: await checkout.retryInstalment(orderIdOf(c), actorOf(c)) }, 200))
+    .post("/admin/orders/:id/instalments/cancel", requireStaff, async (c) => c.json({ data: await checkout.cancelSchedule(orderIdOf(c), actorOf(c)) }, 200));
 }

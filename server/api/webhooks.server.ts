@@ -8,7 +8,7 @@ import { createRouter } from "./router.server.ts";
 export function webhookRoutes(services: Services) {
   return createRouter().post("/webhooks/stripe", async (c) => {
     const rawBody = await c.req.text();
-    const { duplicate } = await services.checkout.handleWebhook(rawBody, c.req.header("stripe-signature"));
+    const { duplicate } = await services.payments.handleWebhook(rawBody, c.req.header("stripe-signature"));
     return c.json({ received: true, duplicate }, 200);
   });
 }

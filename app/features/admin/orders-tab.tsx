@@ -104,12 +104,12 @@ function OrderDetail({
 
       <h3 className="mt-5 font-semibold">{t("orders.lines")}</h3>
       <ul className="mt-2 divide-y divide-border text-sm" data-testid="admin-order-lines">
-        {order.items.map((item, index) => (
+        {order.orderItems.map((item, index) => (
           <li key={`${index}-${item.serviceId}`} className="flex justify-between gap-3 py-2">
             <span>
-              {item.name} <span className="text-muted-foreground">× {item.quantity}</span>
+              {item.serviceName} <span className="text-muted-foreground">× {item.quantity}</span>
             </span>
-            <span className="tabular-nums">{formatCents(item.totalCents)}</span>
+            <span className="tabular-nums">{formatCents(item.lineTotalCents)}</span>
           </li>
         ))}
       </ul>

@@ -30,16 +30,16 @@ export function draftFigures(draft: CheckoutDraft): SummaryFigures {
 }
 
 /** The server's lines, as the order holds them (named in the order's language by the server). */
-export function orderLines(order: Pick<OrderView, "items">): SummaryLine[] {
-  return order.items.map((item, index) => ({
+export function orderLines(order: Pick<OrderView, "orderItems">): SummaryLine[] {
+  return order.orderItems.map((item, index) => ({
     key: `${index}-${item.serviceId}`,
-    name: item.name,
+    name: item.serviceName,
     description: item.description,
     pricingType: item.pricingType,
     hotDeal: item.dealId !== undefined && item.dealId !== null,
     unitPriceCents: item.unitPriceCents,
     quantity: item.quantity,
-    totalCents: item.totalCents,
+    totalCents: item.lineTotalCents,
   }));
 }
 

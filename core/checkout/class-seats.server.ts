@@ -9,10 +9,17 @@ import type { Language } from "../i18n/language.ts";
 import { singleAmountOrderFields } from "../instalments/schema.ts";
 import type { OrderItemRow, OrderRow } from "../orders/repo.server.ts";
 import { orderNumber } from "../orders/rules.ts";
-import type { CheckoutDeps, PaymentIntentAnswer } from "./service.server.ts";
+import type { PaymentRow } from "../payments/repo.server.ts";
+import type { WorkflowEffects } from "../payments/service.server.ts";
+import { WORKFLOWS, type CheckoutDeps, type PaymentIntentAnswer } from "./deps.ts";
+import { OrderWorkflow } from "./order-workflow.server.ts";
+import type { ChargePlan, PayableOrders } from "./payable-orders.server.ts";
 
 /** The class line's service id on an order. */
 export const CLASS_SERVICE_ID = "class_enrollment";
+
+/** Why an automatic refund was made when a class filled up while its seat was being paid for. */
+export const CLASS_FULL = "class_full";
 
 /** The smallest amount a card payment can carry (the orders' total check). */
 const MIN_CHARGE_CENTS = 50;
@@ -26,12 +33,6 @@ export interface ClassPaymentAnswer extends PaymentIntentAnswer {
 interface ClassLineData {
   classId: number;
   enrollmentId: string;
-}
-
-/** The order moves class enrolment asks of checkout. */
-export interface ClassEnrollmentHost {
-  countOrder(address: string | undefined): Promise<void>;
-  startPayment(orderId: string, now?: Date): Promise<PaymentIntentAnswer>;
 }
 
 /** The enrolment an order pays for, from its class line, or null for any other order. */
@@ -54,15 +55,16 @@ function enrolleeOf(request: { customerName?: string; customerEmail?: string }, 
 /**
  * Paid class enrolment (decision 6): a seat is held before anyone pays, the order is of the class's
  * price (the server's), the seat is taken only when the provider says the payment succeeded, given back
- * when it fails, and a payment that finds the class full is refunded.
+ * when it fails, and a payment that finds the class full is refunded at once. A full refund frees the
+ * seat, which is offered to the class's waiting list.
  */
-export class ClassEnrollments {
-  private readonly d: CheckoutDeps;
-  private readonly host: ClassEnrollmentHost;
+export class ClassSeats extends OrderWorkflow {
+  readonly name = WORKFLOWS.classSeat;
+  private readonly payable: PayableOrders;
 
-  constructor(deps: CheckoutDeps, host: ClassEnrollmentHost) {
-    this.d = deps;
-    this.host = host;
+  constructor(deps: CheckoutDeps, payable: PayableOrders) {
+    super(deps);
+    this.payable = payable;
   }
 
   private get services(): { classes: ClassService; enrollments: EnrollmentService } {
@@ -86,11 +88,11 @@ export class ClassEnrollments {
     const offered = request.offer === undefined ? null : await enrollments.holdFromOffer(request.offer, { userId: context.user?.id ?? null, now });
     if (offered && offered.classId !== found.id) throw new DomainError("validation", "waitlist:errors.invalidOffer", { fields: { offer: "waitlist:errors.invalidOffer" } });
     const who: Enrollee = offered ? { userId: context.user?.id ?? null, name: offered.name, email: offered.email } : enrolleeOf(request, context.user);
-    await this.host.countOrder(context.address);
+    await this.payable.countOrder(context.address);
     const hold = offered ?? (await enrollments.hold(found.id, who, now));
     try {
       const row = await this.d.orders.insert(
-        { ...singleAmountOrderFields({ customerName: who.name, customerEmail: who.email, language }, { language, userId: who.userId }, hold.amountCents) },
+        { ...singleAmountOrderFields({ customerName: who.name, customerEmail: who.email, language }, { language, userId: who.userId }, hold.amountCents), workflow: this.name },
         [
           {
             position: 0,
@@ -106,7 +108,7 @@ export class ClassEnrollments {
         ],
       );
       if (!row) throw new Error("class order insert returned nothing");
-      const intent = await this.host.startPayment(row.id, now);
+      const intent = await this.payable.startPayment(this, row.id, now);
       return {
         ...intent,
         enrollment: {
@@ -127,22 +129,22 @@ export class ClassEnrollments {
   }
 
   /** Before a payment is tried (again): the order's seat held anew if its hold was given up or ran out. */
-  async renew(tx: Transaction, items: OrderItemRow[], now: Date): Promise<void> {
+  async prepare(tx: Transaction, order: OrderRow, items: OrderItemRow[], now: Date): Promise<ChargePlan> {
     const line = enrollmentOfItems(items);
     if (line) await this.services.enrollments.renew(tx, line.enrollmentId, now);
+    return { part: null, amountCents: order.totalCents };
   }
 
-  /**
-   * The payment succeeded (inside its event's transaction): the seat is taken and the confirmation
-   * queued. False when the class filled up meanwhile: the enrolment is marked and the caller refunds.
-   */
-  async paid(tx: Transaction, order: OrderRow, items: OrderItemRow[], intentId: string | null): Promise<boolean> {
+  /** The seat is taken and the confirmation queued; a class that filled up meanwhile refunds the payment. */
+  protected async paid(tx: Transaction, order: OrderRow, items: OrderItemRow[], charge: PaymentRow, effects: WorkflowEffects): Promise<boolean> {
     const line = enrollmentOfItems(items);
     if (!line) return true;
     const { enrollments } = this.services;
-    const seated = await enrollments.confirmPaid(line.enrollmentId, intentId ?? order.stripePaymentIntentId ?? "", new Date(), tx);
+    const seated = await enrollments.confirmPaid(line.enrollmentId, charge.providerPaymentId ?? charge.id, new Date(), tx);
     if (!seated) {
       await enrollments.markRefunded(line.enrollmentId, tx);
+      await this.d.orders.note(tx, order, CLASS_FULL, { eventId: effects.eventId });
+      await effects.refundInFull(charge, CLASS_FULL);
       return false;
     }
     const described = await enrollments.describe(line.enrollmentId, tx);
@@ -154,15 +156,15 @@ export class ClassEnrollments {
     return true;
   }
 
-  /** The order was refunded: a student who had the seat gives it back. */
-  async refunded(tx: Transaction, items: OrderItemRow[]): Promise<void> {
-    const line = enrollmentOfItems(items);
-    if (line) await this.services.enrollments.withdraw(line.enrollmentId, tx);
-  }
-
   /** The payment failed or the order was cancelled: the held seat goes back at once. */
-  async released(tx: Transaction, items: OrderItemRow[], paymentFailed: boolean): Promise<void> {
+  protected async released(tx: Transaction, _order: OrderRow, items: OrderItemRow[], _charge: PaymentRow | null, paymentFailed: boolean): Promise<void> {
     const line = enrollmentOfItems(items);
     if (line) await this.services.enrollments.release(line.enrollmentId, paymentFailed, tx);
+  }
+
+  /** Refunded in full: a student who had the seat gives it back, and it is offered to the waiting list. */
+  protected async refundedInFull(tx: Transaction, _order: OrderRow, items: OrderItemRow[]): Promise<void> {
+    const line = enrollmentOfItems(items);
+    if (line) await this.services.enrollments.withdraw(line.enrollmentId, tx);
   }
 }

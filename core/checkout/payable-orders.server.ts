@@ -1,0 +1,64 @@
+import type { Transaction } from "../../db/client.server.ts";
+import { DomainError } from "../errors.ts";
+import type { OrderItemRow, OrderRow } from "../orders/repo.server.ts";
+import { canPay, ORDER_MESSAGES, type OrderStatus } from "../orders/rules.ts";
+import { orderNotFound } from "../orders/service.server.ts";
+import type { OpenChargeInput } from "../payments/service.server.ts";
+import { retryAfterMinutes, retryAfterSeconds, type RateLimitRule } from "../rate-limit/rules.ts";
+import type { CheckoutDeps, PaymentIntentAnswer, WorkflowName } from "./deps.ts";
+
+/** What an order's next charge is: the part of it (an instalment) and its amount, and whether to save the card. */
+export type ChargePlan = Pick<OpenChargeInput, "part" | "amountCents" | "saveForLater" | "bankAccount">;
+
+/** A workflow whose orders the buyer pays in the browser: what it holds before a charge, and for how much. */
+export interface PayableWorkflow {
+  readonly name: WorkflowName;
+  /** Inside the order's transaction, before a payment is tried (again): holds, and the charge to make. */
+  prepare(tx: Transaction, order: OrderRow, items: OrderItemRow[], now: Date, given: Partial<ChargePlan>): Promise<ChargePlan>;
+}
+
+/**
+ * Starting payments of orders, shared by the workflows that sell through one: the order checked and
+ * its holds taken (its workflow's `prepare`) and its charge recorded in one transaction, then the
+ * provider's intent made after the commit. Also the budget of orders per client address.
+ */
+export class PayableOrders {
+  private readonly d: CheckoutDeps;
+  private readonly orderBudget: RateLimitRule;
+
+  constructor(deps: CheckoutDeps) {
+    this.d = deps;
+    this.orderBudget = { name: "orders:address", limit: deps.ordersPerAddress, windowMs: 10 * 60_000 };
+  }
+
+  /** Counts an order creation against the client address's budget (429 past it). */
+  async countOrder(address: string | undefined): Promise<void> {
+    if (address === undefined) return;
+    const decision = await this.d.rateLimits.hit(this.orderBudget, address);
+    if (!decision.allowed) {
+      const minutes = retryAfterMinutes(decision.retryAfterMs);
+      throw new DomainError("rate_limited", "orders:errors.tooManyOrders", { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
+    }
+  }
+
+  /**
+   * Starts (or resumes) paying an order: its holds taken again, its charge prepared, its status
+   * requires_payment; then the provider's client secret for the server's amount. 409 when a hold cannot
+   * be had (a deal sold out, a class full) or the order cannot be paid any more; nothing is charged then.
+   */
+  async startPayment(workflow: PayableWorkflow, orderId: string, now: Date = new Date(), given: Partial<ChargePlan> = {}): Promise<PaymentIntentAnswer> {
+    const { charge, plan } = await this.d.orders.transaction(async (tx) => {
+      // Payments before their order: the lock order every writer of an order keeps.
+      await this.d.payments.lockCharges(tx, orderId);
+      const order = await this.d.orders.lock(tx, orderId);
+      if (!order) throw orderNotFound();
+      if (!canPay(order.status as OrderStatus)) throw new DomainError("conflict", ORDER_MESSAGES.cannotPay);
+      const plan = await workflow.prepare(tx, order, await this.d.orders.items(order.id, tx), now, given);
+      const charge = await this.d.payments.prepareCharge(tx, { workflow: workflow.name, subjectId: order.id, ...plan });
+      await this.d.orders.settle(tx, order.id, "payment_started");
+      return { charge, plan };
+    });
+    const intent = await this.d.payments.ensureIntent(charge, plan);
+    return { clientSecret: intent.clientSecret, provider: this.d.payments.provider.name, publishableKey: this.d.payments.provider.publishableKey, amountCents: charge.amountCents };
+  }
+}

@@ -1,0 +1,749 @@
+import type { Job } from "pg-boss";
+import type { Transaction } from "../../db/client.server.ts";
+import { DomainError } from "../errors.ts";
+import type { JobQueue } from "../jobs/queue.server.ts";
+import { PaymentRepo, type PaymentRow } from "./repo.server.ts";
+import {
+  RefundRefusedError,
+  WebhookSignatureError,
+  type ChargeFacts,
+  type ChargeInput,
+  type ChargeState,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderFact,
+  type RefundOutcome,
+} from "./provider.ts";
+import {
+  allocateRefund,
+  AUTOMATIC_REFUND_PREFIX,
+  DEFAULT_REFUND_RETRY,
+  nextChargeStatus,
+  nextRefundStatus,
+  refundRetryDelayMs,
+  summarise,
+  type ChargeStatus,
+  type MoneySummary,
+  type PaymentMethod,
+  type RefundRetryPolicy,
+  type RefundStatus,
+} from "./rules.ts";
+import { REFUND_MESSAGES, type PaymentView, type StaffPaymentView } from "./schema.ts";
+
+export const PAYMENT_MESSAGES = {
+  webhookSignature: "orders:errors.webhookSignature",
+  providerUnavailable: "orders:errors.providerUnavailable",
+} as const;
+
+/** The queue of refunds whose provider call is to be made (again). */
+export const REFUND_QUEUE = "payment-refund";
+
+/** What a workflow knows and can ask for while it handles a move. */
+export interface WorkflowEffects {
+  /** The provider event that moved the payment, if an event did (kept in the record's history). */
+  eventId: string | null;
+  /** Refunds what a charge can still give back, automatically, for the workflow's reason (a code). */
+  refundInFull(charge: PaymentRow, reasonCode: string): Promise<void>;
+}
+
+/**
+ * What one kind of purchase (a workflow of core/checkout) does when its payments move. Each is called
+ * inside the transaction that records the move, with the payment's row locked, so that the purchase
+ * and its money change together or not at all.
+ */
+export interface PaymentWorkflow {
+  chargeMoved(tx: Transaction, charge: PaymentRow, from: ChargeStatus, effects: WorkflowEffects): Promise<void>;
+  refundMoved(tx: Transaction, refund: PaymentRow, charge: PaymentRow, from: RefundStatus, effects: WorkflowEffects): Promise<void>;
+}
+
+/** How subscription events find their record and change it (the subscription workflow registers them). */
+export interface SubscriptionHooks {
+  /** The workflow and record of a provider's subscription, or null for one that is not ours. */
+  subjectOf(tx: Transaction, providerSubscriptionId: string): Promise<{ workflow: string; subjectId: string } | null>;
+  changed(tx: Transaction, subjectId: string, fact: Extract<ProviderFact, { kind: "subscription" }>): Promise<void>;
+}
+
+export interface PaymentServiceOptions {
+  jobs?: JobQueue | null;
+  refundRetry?: RefundRetryPolicy;
+  /** How long a refund's provider call may take before another server may try it again. */
+  refundLeaseMs?: number;
+  /** Where failures that do not reach a caller are reported (a provider call after a commit). */
+  warn?: (message: string, details: Record<string, unknown>) => void;
+}
+
+export interface OpenChargeInput {
+  workflow: string;
+  subjectId: string;
+  part?: number | null;
+  amountCents: number;
+  method?: PaymentMethod;
+  saveForLater?: ChargeInput["saveForLater"];
+  bankAccount?: ChargeInput["bankAccount"];
+}
+
+export interface OpenCharge {
+  paymentId: string;
+  intentId: string;
+  clientSecret: string;
+  status: ChargeStatus;
+}
+
+/** What one transaction of moves carries: the refunds to call the provider for after it commits, and the event applied. */
+interface MoveContext {
+  after: string[];
+  eventId: string | null;
+}
+
+const AUTOMATIC_REASON = new RegExp(`^${AUTOMATIC_REFUND_PREFIX}([a-z_]{1,40})$`);
+
+/** A payment as the buyer and the receipt see it. */
+export function toPaymentView(row: PaymentRow): PaymentView {
+  return {
+    id: row.id,
+    kind: row.kind === "refund" ? "refund" : "charge",
+    status: row.status as PaymentView["status"],
+    method: row.method === "us_bank_account" ? "us_bank_account" : "card",
+    amountCents: row.amountCents,
+    currency: "usd",
+    brand: row.brand,
+    last4: row.last4,
+    failureMessage: row.failureMessage,
+    part: row.part,
+    refundOf: row.refundOf,
+    automatic: row.reason ? (AUTOMATIC_REASON.exec(row.reason)?.[1] ?? null) : null,
+    createdAt: row.createdAt.toISOString(),
+    settledAt: row.settledAt?.toISOString() ?? null,
+  };
+}
+
+/** The same, with what staff see besides: the reason and who asked for a refund, and its attempts. */
+export function toStaffPaymentView(row: PaymentRow): StaffPaymentView {
+  const view = toPaymentView(row);
+  return { ...view, reason: view.automatic ? null : row.reason, actor: row.actor, attempts: row.attempts, nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null };
+}
+
+/**
+ * The payments module (docs/decisions/0028): it starts charges with the provider, records every money
+ * movement, applies the provider's verified events by their id (once), refunds what was paid and not
+ * yet given back (never more, whatever the concurrency) with retries, and tells the workflow that owns
+ * a payment when it moves. It knows no order, class or plan.
+ */
+export class PaymentService {
+  readonly repo: PaymentRepo;
+  readonly provider: PaymentProvider;
+  private readonly workflows = new Map<string, PaymentWorkflow>();
+  private subscriptionHooks: SubscriptionHooks | null = null;
+  private readonly jobs: JobQueue | null;
+  private readonly retry: RefundRetryPolicy;
+  private readonly leaseMs: number;
+  private readonly warn: (message: string, details: Record<string, unknown>) => void;
+
+  constructor(repo: PaymentRepo, provider: PaymentProvider, options: PaymentServiceOptions = {}) {
+    this.repo = repo;
+    this.provider = provider;
+    this.jobs = options.jobs ?? null;
+    this.retry = options.refundRetry ?? DEFAULT_REFUND_RETRY;
+    this.leaseMs = options.refundLeaseMs ?? 60_000;
+    this.warn = options.warn ?? (() => {});
+    this.jobs
+      ?.define(REFUND_QUEUE, { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 })
+      .work<{ refundId: string }>(REFUND_QUEUE, async (job: Job<{ refundId: string }>) => {
+        await this.processRefund(job.data.refundId);
+      });
+  }
+
+  /** Registers what a workflow does when its payments move. */
+  register(workflow: string, handlers: PaymentWorkflow): void {
+    this.workflows.set(workflow, handlers);
+  }
+
+  registerSubscriptions(hooks: SubscriptionHooks): void {
+    this.subscriptionHooks = hooks;
+  }
+
+  private workflowOf(row: PaymentRow): PaymentWorkflow {
+    const workflow = this.workflows.get(row.workflow);
+    if (!workflow) throw new Error(`no workflow registered for payments of "${row.workflow}"`);
+    return workflow;
+  }
+
+  private effects(tx: Transaction, ctx: MoveContext): WorkflowEffects {
+    return {
+      eventId: ctx.eventId,
+      refundInFull: async (charge, reasonCode) => {
+        const rows = await this.repo.ofSubject(charge.subjectId, tx);
+        const left = summarise(rows.filter((row) => row.id === charge.id || row.refundOf === charge.id)).refundableCents;
+        if (left > 0) ctx.after.push(...(await this.insertRefunds(tx, [{ chargeId: charge.id, amountCents: left }], rows, `${AUTOMATIC_REFUND_PREFIX}${reasonCode}`, null)));
+      },
+    };
+  }
+
+  /** Runs `work` in a transaction, then makes the provider calls of the refunds it asked for. */
+  private async transact<T>(work: (tx: Transaction, ctx: MoveContext) => Promise<T>, eventId: string | null = null): Promise<T> {
+    const ctx: MoveContext = { after: [], eventId };
+    const result = await this.repo.transaction((tx) => work(tx, ctx));
+    await this.processRefunds(ctx.after);
+    return result;
+  }
+
+  private async processRefunds(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      try {
+        await this.processRefund(id);
+      } catch (error) {
+        // Its job (queued with it) or the sweep tries again.
+        this.warn("refund call failed", { refundId: id, error: String(error) });
+      }
+    }
+  }
+
+  // ---- Charges ----
+
+  /**
+   * The charge a workflow's record pays its part with, inside the caller's transaction: the open charge
+   * of that part when there is one (a charge that failed waits for another card again), else a new one.
+   * Its intent is made after the commit (ensureIntent): a provider is never called inside a transaction.
+   */
+  async prepareCharge(tx: Transaction, input: OpenChargeInput): Promise<PaymentRow> {
+    const part = input.part ?? null;
+    let row = await this.repo.openCharge(input.subjectId, part, tx);
+    if (row && row.amountCents !== input.amountCents && row.status !== "processing") {
+      // The amount to pay changed (it never does for an order's part): the old charge can no longer be paid.
+      await this.repo.update(tx, row.id, { status: "cancelled" });
+      row = null;
+    }
+    if (row?.status === "failed") row = await this.repo.update(tx, row.id, { status: "requires_payment", failureMessage: null });
+    if (row) return row;
+    const id = crypto.randomUUID();
+    const inserted = await this.repo.insert(
+      {
+        id,
+        workflow: input.workflow,
+        subjectId: input.subjectId,
+        part,
+        kind: "charge",
+        status: "requires_payment",
+        method: input.method ?? (input.bankAccount ? "us_bank_account" : "card"),
+        amountCents: input.amountCents,
+        provider: this.provider.name,
+        idempotencyKey: `charge-${id}`,
+      },
+      tx,
+    );
+    const created = inserted ?? (await this.repo.openCharge(input.subjectId, part, tx));
+    if (!created) throw new Error(`charge of ${input.subjectId} could not be recorded`);
+    return created;
+  }
+
+  /**
+   * The provider's intent of a prepared charge, made once (the payment's own idempotency key: asking
+   * again finds the same intent, and a charge that has one calls no provider). 409 when the provider
+   * cannot be reached.
+   */
+  async ensureIntent(row: PaymentRow, input: Pick<OpenChargeInput, "saveForLater" | "bankAccount"> = {}): Promise<OpenCharge> {
+    if (row.providerPaymentId && row.clientSecret) return { paymentId: row.id, intentId: row.providerPaymentId, clientSecret: row.clientSecret, status: row.status as ChargeStatus };
+    let intent;
+    try {
+      intent = await this.provider.createIntent({
+        paymentId: row.id,
+        amountCents: row.amountCents,
+        currency: "usd",
+        idempotencyKey: row.idempotencyKey,
+        saveForLater: input.saveForLater ?? null,
+        bankAccount: input.bankAccount ?? null,
+      });
+    } catch (error) {
+      this.warn("payment intent creation failed", { paymentId: row.id, subjectId: row.subjectId, error: String(error) });
+      throw new DomainError("conflict", PAYMENT_MESSAGES.providerUnavailable);
+    }
+    const recorded = await this.repo.update(this.repo.db, row.id, { providerPaymentId: intent.id, clientSecret: intent.clientSecret, provider: this.provider.name });
+    let status = recorded.status as ChargeStatus;
+    if (intent.state !== "requires_payment" && nextChargeStatus(status, intent.state).kind === "move") {
+      // A bank debit is processing from its creation (its event may have said so already).
+      status = (await this.moveCharge(row.id, { state: intent.state })).status as ChargeStatus;
+    }
+    return { paymentId: row.id, intentId: intent.id, clientSecret: intent.clientSecret, status };
+  }
+
+  /** prepareCharge and ensureIntent, for a caller without a transaction of its own. */
+  async openCharge(input: OpenChargeInput): Promise<OpenCharge> {
+    const row = await this.repo.transaction((tx) => this.prepareCharge(tx, input));
+    return this.ensureIntent(row, input);
+  }
+
+  /**
+   * Charges a record's saved payment method off-session (a later instalment) once per key: a second
+   * call with the same key answers the first charge. The outcome is applied as its event would be.
+   */
+  async chargeSaved(input: { workflow: string; subjectId: string; part: number | null; amountCents: number; idempotencyKey: string }): Promise<PaymentRow> {
+    const saved = await this.repo.savedMethodOf(input.subjectId);
+    const row =
+      (await this.repo.insert({
+        workflow: input.workflow,
+        subjectId: input.subjectId,
+        part: input.part,
+        kind: "charge",
+        status: "requires_payment",
+        method: saved?.method ?? "card",
+        amountCents: input.amountCents,
+        provider: this.provider.name,
+        idempotencyKey: input.idempotencyKey,
+      })) ?? (await this.repo.findByKey(input.idempotencyKey));
+    if (!row) throw new Error(`charge ${input.idempotencyKey} could not be recorded`);
+    if (row.status !== "requires_payment") return row;
+    let facts: ChargeFacts;
+    try {
+      if (!saved?.savedMethodId) throw new Error("no saved payment method");
+      facts = await this.provider.chargeSaved({ paymentId: row.id, amountCents: row.amountCents, savedMethodId: saved.savedMethodId, customerId: saved.providerCustomerId, idempotencyKey: row.idempotencyKey });
+    } catch (error) {
+      this.warn("off-session charge failed", { paymentId: row.id, error: String(error) });
+      return this.moveCharge(row.id, { state: "failed", failureMessage: null });
+    }
+    if (facts.intentId && !row.providerPaymentId) {
+      const taken = await this.repo.findByProviderId(facts.intentId);
+      if (!taken) await this.repo.update(this.repo.db, row.id, { providerPaymentId: facts.intentId });
+    }
+    return this.moveCharge(row.id, { ...facts, amountCents: facts.amountCents || row.amountCents });
+  }
+
+  /** Applies a charge's state as the provider reported it, in a transaction, and tells its workflow. */
+  private async moveCharge(paymentId: string, facts: Partial<ChargeFacts> & { state: ChargeState }): Promise<PaymentRow> {
+    return this.transact(async (tx, ctx) => {
+      const row = await this.repo.lock(tx, paymentId);
+      if (!row) throw new Error(`payment ${paymentId} does not exist`);
+      return this.applyCharge(tx, row, facts, ctx);
+    });
+  }
+
+  private async applyCharge(tx: Transaction, row: PaymentRow, facts: Partial<ChargeFacts> & { state: ChargeState }, ctx: MoveContext): Promise<PaymentRow> {
+    if (facts.state === "succeeded" && ((facts.amountCents !== undefined && facts.amountCents !== row.amountCents) || (facts.currency && facts.currency !== row.currency))) {
+      // A payment is ours only for the amount we asked: anything else is reported, never applied.
+      this.warn("a payment event's amount or currency differs from the payment's", { paymentId: row.id, amountCents: facts.amountCents, currency: facts.currency });
+      return row;
+    }
+    const from = row.status as ChargeStatus;
+    const move = nextChargeStatus(from, facts.state);
+    const details = {
+      brand: facts.brand ?? row.brand,
+      last4: facts.last4 ?? row.last4,
+      savedMethodId: facts.savedMethodId ?? row.savedMethodId,
+      providerCustomerId: facts.customerId ?? row.providerCustomerId,
+    };
+    if (move.kind === "ignore") {
+      // What a late event carries that the first did not (the card, the saved method) is still kept.
+      const changed = details.brand !== row.brand || details.last4 !== row.last4 || details.savedMethodId !== row.savedMethodId || details.providerCustomerId !== row.providerCustomerId;
+      return changed ? this.repo.update(tx, row.id, details) : row;
+    }
+    const settled = move.to === "succeeded" || move.to === "failed";
+    const updated = await this.repo.update(tx, row.id, {
+      ...details,
+      status: move.to,
+      failureMessage: move.to === "failed" ? (facts.failureMessage ?? null) : null,
+      ...(settled ? { settledAt: new Date() } : {}),
+    });
+    await this.workflowOf(updated).chargeMoved(tx, updated, from, this.effects(tx, ctx));
+    return updated;
+  }
+
+  /**
+   * A record's charge as the provider sees it now (decision 7), applied when the webhook has not
+   * arrived yet: what the success page's refresh asks for.
+   */
+  async refresh(paymentId: string): Promise<PaymentRow | null> {
+    const row = await this.repo.find(paymentId);
+    if (!row || !row.providerPaymentId || row.kind !== "charge" || (row.status !== "requires_payment" && row.status !== "processing")) return row;
+    let facts: ChargeFacts;
+    try {
+      facts = await this.provider.retrieveIntent(row.providerPaymentId);
+    } catch (error) {
+      this.warn("payment intent retrieval failed", { paymentId: row.id, error: String(error) });
+      return row;
+    }
+    if (facts.state === "requires_payment") return row;
+    return this.moveCharge(row.id, facts);
+  }
+
+  /** The charges of a record, locked (the first lock every writer of a record takes). */
+  lockCharges(tx: Transaction, subjectId: string): Promise<PaymentRow[]> {
+    return this.repo.lockCharges(tx, subjectId);
+  }
+
+  /**
+   * Cancels with the provider every open charge of a record that is not processing (so that nobody can
+   * pay it any more); the caller then marks them cancelled in its own transaction (cancelCharges).
+   */
+  async cancelIntents(subjectId: string): Promise<void> {
+    for (const row of await this.repo.ofSubject(subjectId)) {
+      if (row.kind !== "charge" || !row.providerPaymentId || (row.status !== "requires_payment" && row.status !== "failed")) continue;
+      try {
+        await this.provider.cancelIntent(row.providerPaymentId);
+      } catch (error) {
+        this.warn("payment intent cancellation failed", { paymentId: row.id, error: String(error) });
+      }
+    }
+  }
+
+  /** Marks the open charges among `charges` (locked by the caller) cancelled, without telling their workflow. */
+  async cancelCharges(tx: Transaction, charges: readonly PaymentRow[]): Promise<void> {
+    for (const row of charges) {
+      if (row.kind === "charge" && nextChargeStatus(row.status as ChargeStatus, "cancelled").kind === "move" && row.status !== "processing") {
+        await this.repo.update(tx, row.id, { status: "cancelled" });
+      }
+    }
+  }
+
+  // ---- Events ----
+
+  /**
+   * A provider event, verified over its raw body (400 when the signature does not hold), recorded by
+   * its id first so that a redelivery has no second effect, then applied to its payment.
+   */
+  async handleWebhook(rawBody: string, signature: string | undefined): Promise<{ duplicate: boolean }> {
+    let event: ProviderEvent;
+    try {
+      event = await this.provider.verifyEvent(rawBody, signature);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) throw new DomainError("validation", PAYMENT_MESSAGES.webhookSignature);
+      throw error;
+    }
+    return this.applyEvent(event);
+  }
+
+  private async applyEvent(event: ProviderEvent): Promise<{ duplicate: boolean }> {
+    const fact = event.fact;
+    return this.transact(async (tx, ctx) => {
+      if (!(await this.repo.recordEvent(tx, { id: event.id, type: event.type, paymentId: null }))) return { duplicate: true };
+      if (!fact) return { duplicate: false };
+      const moved = await this.applyFact(tx, fact, ctx);
+      if (moved) await this.repo.setEventPayment(tx, event.id, moved);
+      return { duplicate: false };
+    }, event.id);
+  }
+
+  /** Applies one fact; answers the payment it moved, if any. */
+  private async applyFact(tx: Transaction, fact: ProviderFact, ctx: MoveContext): Promise<string | null> {
+    switch (fact.kind) {
+      case "charge": {
+        const row = await this.chargeOfFact(tx, fact);
+        if (!row) return null;
+        await this.applyCharge(tx, row, fact, ctx);
+        return row.id;
+      }
+      case "refunds":
+        return this.reconcileRefunds(tx, fact, ctx);
+      case "refund":
+        return this.applyRefundFact(tx, fact, ctx);
+      case "invoice":
+        return this.applyInvoice(tx, fact, ctx);
+      case "subscription": {
+        const target = await this.subscriptionHooks?.subjectOf(tx, fact.providerSubscriptionId);
+        if (target) await this.subscriptionHooks!.changed(tx, target.subjectId, fact);
+        return null;
+      }
+    }
+  }
+
+  /**
+   * The charge an event is about, locked: by the provider's intent id first; by the payment id of its
+   * metadata only for a charge whose intent is not recorded yet (the event overtook the creation's
+   * answer), never to move a charge another intent pays.
+   */
+  private async chargeOfFact(tx: Transaction, fact: ChargeFacts): Promise<PaymentRow | null> {
+    const byIntent = fact.intentId ? await this.repo.findByProviderId(fact.intentId, tx) : null;
+    if (byIntent) return this.repo.lock(tx, byIntent.id);
+    if (!fact.paymentId) return null;
+    const row = await this.repo.lock(tx, fact.paymentId);
+    if (!row || row.kind !== "charge" || row.providerPaymentId !== null) return null;
+    return this.repo.update(tx, row.id, { providerPaymentId: fact.intentId });
+  }
+
+  private async applyInvoice(tx: Transaction, fact: Extract<ProviderFact, { kind: "invoice" }>, ctx: MoveContext): Promise<string | null> {
+    const target = await this.subscriptionHooks?.subjectOf(tx, fact.providerSubscriptionId);
+    if (!target || fact.amountCents < 1 || (fact.currency && fact.currency !== "usd")) return null;
+    let row = await this.repo.findByInvoice(fact.invoiceId, tx);
+    if (!row) {
+      const intentFree = fact.intentId ? !(await this.repo.findByProviderId(fact.intentId, tx)) : false;
+      row = await this.repo.insert(
+        {
+          workflow: target.workflow,
+          subjectId: target.subjectId,
+          kind: "charge",
+          status: "requires_payment",
+          amountCents: fact.amountCents,
+          provider: this.provider.name,
+          providerInvoiceId: fact.invoiceId,
+          providerPaymentId: intentFree ? fact.intentId : null,
+          periodStart: fact.periodStart,
+          periodEnd: fact.periodEnd,
+          idempotencyKey: `invoice-${fact.invoiceId}`,
+        },
+        tx,
+      );
+      if (!row) return null;
+    }
+    const locked = await this.repo.lock(tx, row.id);
+    if (!locked) return null;
+    await this.applyCharge(tx, locked, { state: fact.paid ? "succeeded" : "failed", failureMessage: fact.failureMessage, brand: fact.brand, last4: fact.last4, amountCents: locked.amountCents }, ctx);
+    return locked.id;
+  }
+
+  // ---- Refunds ----
+
+  /**
+   * Refunds `amountCents` of a record's charges, the most recent first, with a reason: never more than
+   * they brought in less what was refunded or is being refunded, whoever else refunds at the same time
+   * (the charges stay locked while the refunds are recorded). The provider is called after the commit;
+   * answers the refunds made, pending until the provider confirms them.
+   */
+  async refund(subjectId: string, request: { amountCents: number; reason: string; actor: string | null }, tx?: Transaction): Promise<string[]> {
+    const record = async (transaction: Transaction) => {
+      await this.repo.lockCharges(transaction, subjectId);
+      const rows = await this.repo.ofSubject(subjectId, transaction);
+      const summary = summarise(rows);
+      if (summary.refundableCents === 0) throw new DomainError("conflict", REFUND_MESSAGES.nothingToRefund);
+      const parts = allocateRefund(rows, request.amountCents);
+      if (!parts) {
+        throw new DomainError("validation", REFUND_MESSAGES.amountTooHigh, { fields: { amountCents: REFUND_MESSAGES.amountTooHigh }, params: { amount: summary.refundableCents } });
+      }
+      return this.insertRefunds(transaction, parts, rows, request.reason, request.actor);
+    };
+    if (tx) return record(tx);
+    const ids = await this.repo.transaction(record);
+    await this.processRefunds(ids);
+    return ids;
+  }
+
+  /** Makes the provider calls of refunds recorded in a caller's transaction, once it has committed. */
+  async afterRefunds(ids: readonly string[]): Promise<void> {
+    await this.processRefunds(ids);
+  }
+
+  private async insertRefunds(tx: Transaction, parts: Array<{ chargeId: string; amountCents: number }>, rows: readonly PaymentRow[], reason: string, actor: string | null): Promise<string[]> {
+    const ids: string[] = [];
+    for (const part of parts) {
+      const charge = rows.find((row) => row.id === part.chargeId)!;
+      const id = crypto.randomUUID();
+      await this.repo.insert(
+        {
+          id,
+          workflow: charge.workflow,
+          subjectId: charge.subjectId,
+          part: charge.part,
+          kind: "refund",
+          status: "pending",
+          method: charge.method,
+          amountCents: part.amountCents,
+          provider: charge.provider,
+          refundOf: charge.id,
+          brand: charge.brand,
+          last4: charge.last4,
+          reason,
+          actor,
+          idempotencyKey: `refund-${id}`,
+        },
+        tx,
+      );
+      if (this.jobs?.isStarted) await this.jobs.send(REFUND_QUEUE, { refundId: id }, { tx, startAfterMs: this.leaseMs });
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  /**
+   * One provider call for a pending refund, claimed so that one server makes it. Its answer moves the
+   * refund; a refusal fails it at once; a time-out or an outage is tried again later with back-off (the
+   * same idempotency key, so the provider refunds once), and fails after the last attempt.
+   */
+  async processRefund(refundId: string, now: Date = new Date()): Promise<void> {
+    const claimed = await this.repo.claimRefund(refundId, now, this.leaseMs);
+    if (!claimed) return;
+    const charge = claimed.refundOf ? await this.repo.find(claimed.refundOf) : null;
+    if (!charge?.providerPaymentId) {
+      await this.moveRefund(claimed.id, { state: "failed", failureMessage: "The payment has no provider charge to refund." });
+      return;
+    }
+    let outcome: RefundOutcome;
+    try {
+      // A new round uses a new key: the refund the earlier round may have made is looked for first.
+      const found = claimed.round > 0 && claimed.attempts === 1 ? await this.provider.findRefund(charge.providerPaymentId, claimed.id) : null;
+      outcome =
+        found ??
+        (await this.provider.refund({
+          intentId: charge.providerPaymentId,
+          amountCents: claimed.amountCents,
+          refundId: claimed.id,
+          idempotencyKey: claimed.round > 0 ? `${claimed.idempotencyKey}-${claimed.round}` : claimed.idempotencyKey,
+        }));
+    } catch (error) {
+      if (error instanceof RefundRefusedError) {
+        await this.moveRefund(claimed.id, { state: "failed", failureMessage: error.message.slice(0, 500) });
+        return;
+      }
+      const delay = refundRetryDelayMs(claimed.attempts, this.retry);
+      this.warn("refund call failed", { refundId: claimed.id, attempts: claimed.attempts, error: String(error) });
+      if (delay === null) {
+        await this.moveRefund(claimed.id, { state: "failed", failureMessage: "The payment provider could not be reached." });
+        return;
+      }
+      await this.repo.update(this.repo.db, claimed.id, { nextAttemptAt: new Date(Date.now() + delay), failureMessage: String(error).slice(0, 500) });
+      if (this.jobs?.isStarted) await this.jobs.send(REFUND_QUEUE, { refundId: claimed.id }, { startAfterMs: delay });
+      return;
+    }
+    await this.moveRefund(claimed.id, { state: outcome.state, failureMessage: outcome.failureMessage, providerRefundId: outcome.providerRefundId });
+  }
+
+  /** Pending refunds whose provider call is due, called again (the sweep behind the queued jobs). */
+  async processDueRefunds(now: Date = new Date()): Promise<number> {
+    const due = await this.repo.dueRefunds(now);
+    for (const row of due) await this.processRefund(row.id, now).catch((error) => this.warn("refund call failed", { refundId: row.id, error: String(error) }));
+    return due.length;
+  }
+
+  /** Applies a refund's state: the charge, then the refund locked, and its workflow told. */
+  private async moveRefund(refundId: string, facts: { state: RefundStatus; failureMessage: string | null; providerRefundId?: string }): Promise<PaymentRow | null> {
+    return this.transact(async (tx, ctx) => {
+      const current = await this.repo.find(refundId, tx);
+      if (!current?.refundOf) return null;
+      const charge = await this.repo.lock(tx, current.refundOf);
+      const row = await this.repo.lock(tx, refundId);
+      if (!charge || !row) return null;
+      return this.applyRefund(tx, row, charge, facts, ctx);
+    });
+  }
+
+  private async applyRefund(tx: Transaction, row: PaymentRow, charge: PaymentRow, facts: { state: RefundStatus; failureMessage: string | null; providerRefundId?: string }, ctx: MoveContext): Promise<PaymentRow> {
+    const idChange = facts.providerRefundId && !row.providerPaymentId && !(await this.repo.findByProviderId(facts.providerRefundId, tx)) ? { providerPaymentId: facts.providerRefundId } : {};
+    const from = row.status as RefundStatus;
+    const move = nextRefundStatus(from, facts.state);
+    if (move.kind === "ignore") {
+      if (facts.state === "pending") return this.repo.update(tx, row.id, { ...idChange, nextAttemptAt: null });
+      return Object.keys(idChange).length > 0 ? this.repo.update(tx, row.id, idChange) : row;
+    }
+    const updated = await this.repo.update(tx, row.id, {
+      ...idChange,
+      status: move.to,
+      nextAttemptAt: null,
+      failureMessage: move.to === "failed" ? facts.failureMessage : null,
+      settledAt: new Date(),
+    });
+    await this.workflowOf(updated).refundMoved(tx, updated, charge, from, this.effects(tx, ctx));
+    return updated;
+  }
+
+  /** Staff try a failed refund again: pending anew, a new round of provider calls. */
+  async retryRefund(refundId: string, actor: string): Promise<PaymentRow> {
+    const retried = await this.repo.transaction(async (tx) => {
+      const current = await this.repo.find(refundId, tx);
+      if (!current || current.kind !== "refund") throw new DomainError("not_found", REFUND_MESSAGES.notFound);
+      if (current.refundOf) await this.repo.lock(tx, current.refundOf);
+      const row = await this.repo.lock(tx, refundId);
+      if (!row || row.status !== "failed") throw new DomainError("conflict", REFUND_MESSAGES.notRetryable);
+      // Retrying must not pass what the charge can give back (another refund may have taken it meanwhile).
+      const siblings = current.refundOf ? await this.repo.refundsOf(current.refundOf, tx) : [];
+      const charge = current.refundOf ? await this.repo.find(current.refundOf, tx) : null;
+      const taken = siblings.filter((entry) => entry.id !== row.id && (entry.status === "succeeded" || entry.status === "pending")).reduce((total, entry) => total + entry.amountCents, 0);
+      if (!charge || taken + row.amountCents > charge.amountCents) throw new DomainError("conflict", REFUND_MESSAGES.amountTooHigh, { params: { amount: Math.max(0, (charge?.amountCents ?? 0) - taken) } });
+      return this.repo.update(tx, row.id, { status: "pending", attempts: 0, nextAttemptAt: null, round: row.round + 1, failureMessage: null, actor: row.actor ?? actor });
+    });
+    await this.processRefunds([retried.id]);
+    return (await this.repo.find(retried.id)) ?? retried;
+  }
+
+  /**
+   * charge.refunded: the charge's refunded total at the provider, whoever refunded it. Our pending
+   * refunds it covers are confirmed; what it refunded beyond ours (Stripe's dashboard) is recorded as a
+   * refund made outside Atelier, so that totals always match the provider's.
+   */
+  private async reconcileRefunds(tx: Transaction, fact: Extract<ProviderFact, { kind: "refunds" }>, ctx: MoveContext): Promise<string | null> {
+    const found = await this.repo.findByProviderId(fact.intentId, tx);
+    if (!found || found.kind !== "charge" || (fact.currency && fact.currency !== found.currency)) return null;
+    let charge = await this.repo.lock(tx, found.id);
+    if (!charge) return null;
+    if (charge.status !== "succeeded") {
+      // A refund can only follow a payment: when its event overtakes the payment's, the payment is applied first.
+      charge = await this.applyCharge(tx, charge, { state: "succeeded", amountCents: charge.amountCents }, ctx);
+      if (charge.status !== "succeeded") return null;
+    }
+    const refunds = await this.repo.refundsOf(charge.id, tx);
+    const succeeded = refunds.filter((row) => row.status === "succeeded").reduce((total, row) => total + row.amountCents, 0);
+    let uncovered = Math.min(fact.refundedCents, charge.amountCents) - succeeded;
+    for (const pending of refunds.filter((row) => row.status === "pending")) {
+      if (pending.amountCents > uncovered) continue;
+      const locked = await this.repo.lock(tx, pending.id);
+      if (!locked) continue;
+      await this.applyRefund(tx, locked, charge, { state: "succeeded", failureMessage: null }, ctx);
+      uncovered -= pending.amountCents;
+    }
+    if (uncovered > 0) {
+      const id = crypto.randomUUID();
+      const outside = await this.repo.insert(
+        {
+          id,
+          workflow: charge.workflow,
+          subjectId: charge.subjectId,
+          part: charge.part,
+          kind: "refund",
+          status: "pending",
+          method: charge.method,
+          amountCents: uncovered,
+          provider: charge.provider,
+          refundOf: charge.id,
+          brand: charge.brand,
+          last4: charge.last4,
+          reason: `${AUTOMATIC_REFUND_PREFIX}outside`,
+          idempotencyKey: `refund-outside-${fact.intentId}-${fact.refundedCents}`,
+        },
+        tx,
+      );
+      if (outside) await this.applyRefund(tx, outside, charge, { state: "succeeded", failureMessage: null }, ctx);
+    }
+    return charge.id;
+  }
+
+  /** refund.updated / refund.failed: one refund's state, found by the provider's id or ours in its metadata. */
+  private async applyRefundFact(tx: Transaction, fact: Extract<ProviderFact, { kind: "refund" }>, ctx: MoveContext): Promise<string | null> {
+    const found = (await this.repo.findByProviderId(fact.providerRefundId, tx)) ?? (fact.refundId ? await this.repo.find(fact.refundId, tx) : null);
+    if (!found || found.kind !== "refund" || !found.refundOf) return null;
+    if (found.providerPaymentId && found.providerPaymentId !== fact.providerRefundId) return null;
+    const charge = await this.repo.lock(tx, found.refundOf);
+    const row = await this.repo.lock(tx, found.id);
+    if (!charge || !row) return null;
+    await this.applyRefund(tx, row, charge, { state: fact.state, failureMessage: fact.failureMessage, providerRefundId: fact.providerRefundId }, ctx);
+    return row.id;
+  }
+
+  // ---- Reading ----
+
+  async ofSubject(subjectId: string, tx?: Transaction): Promise<PaymentRow[]> {
+    return this.repo.ofSubject(subjectId, tx);
+  }
+
+  async ofSubjects(subjectIds: readonly string[]): Promise<PaymentRow[]> {
+    return this.repo.ofSubjects(subjectIds);
+  }
+
+  async summaryOf(subjectId: string, tx?: Transaction): Promise<MoneySummary> {
+    return summarise(await this.repo.ofSubject(subjectId, tx));
+  }
+
+  async find(paymentId: string): Promise<PaymentRow | null> {
+    return this.repo.find(paymentId);
+  }
+
+  /** A record's open charge of a part (what a success page refreshes, or staff's test bank settles). */
+  async openChargeOf(subjectId: string, part: number | null = null): Promise<PaymentRow | null> {
+    return this.repo.openCharge(subjectId, part);
+  }
+
+  /** Money received and given back in [start, end), in cents. */
+  async movedBetween(start: Date, end: Date): Promise<{ chargedCents: number; refundedCents: number; netCents: number }> {
+    const moved = await this.repo.movedBetween(start, end);
+    return { ...moved, netCents: moved.chargedCents - moved.refundedCents };
+  }
+
+  /** The charges that succeeded in [start, end) with what was refunded of each (the staff's export). */
+  async chargesBetween(start: Date, end: Date, limit: number) {
+    return this.repo.chargesBetween(start, end, limit);
+  }
+}
