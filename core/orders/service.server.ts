@@ -18,6 +18,9 @@ export function parseOrderId(raw: string): string | null {
   return UUID.test(id) ? id : null;
 }
 
+/** A day's first instant in UTC (the agency's time zone is passed by the edge). */
+const utcDayStart = (isoDate: string, offsetDays = 0) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + offsetDays * 24 * 3600_000);
+
 const PLANS = new Set(["1time", "2times", "3times", "monthly"]);
 
 export function toInstalmentView(row: InstalmentRow): InstalmentView {
@@ -212,7 +215,7 @@ export class OrderService {
    * Staff's list, newest first, 20 a page, filtered by status, by e-mail or order number, and by the
    * days it was placed in (`dayStart` turns a day into its first instant in the agency's time zone).
    */
-  async list(query: unknown, dayStart: (isoDate: string, offsetDays?: number) => Date): Promise<{ items: OrderView[]; total: number; page: number; pageSize: number }> {
+  async list(query: unknown, dayStart: (isoDate: string, offsetDays?: number) => Date = utcDayStart): Promise<{ items: OrderView[]; total: number; page: number; pageSize: number }> {
     const { status, q, page, from, to } = parseOrThrow(adminOrderQuerySchema, query);
     const { rows, total } = await this.repo.list(
       { status: status as OrderStatus | undefined, q: q || undefined, from: from ? dayStart(from) : undefined, to: to ? dayStart(to, 1) : undefined },

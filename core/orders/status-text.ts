@@ -51,9 +51,9 @@ export function statusDetail(order: StatusSubject, t: T, language: string, timeZ
       const progress = t("orders:statusDetail.partlyPaid", { count: paid, paid, instalments: order.schedule.length, paidAmount: formatCents(order.paidCents), total: formatCents(order.totalCents) });
       if (failed) {
         const retry = failed.nextAttemptAt ? t("orders:statusDetail.retryOn", { date: day(failed.nextAttemptAt) }) : t("orders:statusDetail.noRetry");
-        return `${progress}; ${t("orders:statusDetail.instalmentFailed", { position: failed.position, amount: formatCents(failed.amountCents) })} ${retry}`;
+        return t("orders:statusDetail.joined", { first: progress, second: `${t("orders:statusDetail.instalmentFailed", { position: failed.position, amount: formatCents(failed.amountCents) })} ${retry}` });
       }
-      return next ? `${progress}; ${t("orders:statusDetail.next", { amount: formatCents(next.amountCents), date: day(next.dueAt) })}` : progress;
+      return next ? t("orders:statusDetail.joined", { first: progress, second: t("orders:statusDetail.next", { amount: formatCents(next.amountCents), date: day(next.dueAt) }) }) : progress;
     }
     case "failed":
       return `${order.failureMessage || t("orders:statusDetail.failedGeneric")} ${order.paymentMethodType === "us_bank_account" ? t("orders:statusDetail.failedBankNext") : t("orders:statusDetail.failedNext")}`;

@@ -1,6 +1,7 @@
 import type { Job } from "pg-boss";
 import type { Transaction } from "../../db/client.server.ts";
 import { DomainError } from "../errors.ts";
+import { formatCents } from "../money/money.ts";
 import type { JobQueue } from "../jobs/queue.server.ts";
 import { PaymentRepo, type PaymentRow } from "./repo.server.ts";
 import {
@@ -504,7 +505,7 @@ export class PaymentService {
       if (summary.refundableCents === 0) throw new DomainError("conflict", REFUND_MESSAGES.nothingToRefund);
       const parts = allocateRefund(rows, request.amountCents);
       if (!parts) {
-        throw new DomainError("validation", REFUND_MESSAGES.amountTooHigh, { fields: { amountCents: REFUND_MESSAGES.amountTooHigh }, params: { amount: summary.refundableCents } });
+        throw new DomainError("validation", REFUND_MESSAGES.amountTooHigh, { fields: { amountCents: REFUND_MESSAGES.amountTooHigh }, params: { amount: formatCents(summary.refundableCents) } });
       }
       return this.insertRefunds(transaction, parts, rows, request.reason, request.actor);
     };
@@ -643,7 +644,7 @@ export class PaymentService {
       const siblings = current.refundOf ? await this.repo.refundsOf(current.refundOf, tx) : [];
       const charge = current.refundOf ? await this.repo.find(current.refundOf, tx) : null;
       const taken = siblings.filter((entry) => entry.id !== row.id && (entry.status === "succeeded" || entry.status === "pending")).reduce((total, entry) => total + entry.amountCents, 0);
-      if (!charge || taken + row.amountCents > charge.amountCents) throw new DomainError("conflict", REFUND_MESSAGES.amountTooHigh, { params: { amount: Math.max(0, (charge?.amountCents ?? 0) - taken) } });
+      if (!charge || taken + row.amountCents > charge.amountCents) throw new DomainError("conflict", REFUND_MESSAGES.amountTooHigh, { params: { amount: formatCents(Math.max(0, (charge?.amountCents ?? 0) - taken)) } });
       return this.repo.update(tx, row.id, { status: "pending", attempts: 0, nextAttemptAt: null, round: row.round + 1, failureMessage: null, actor: row.actor ?? actor });
     });
     await this.processRefunds([retried.id]);

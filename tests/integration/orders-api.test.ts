@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderView } from "../../core/orders/schema.ts";
 import { hotDeals } from "../../db/schema/deals.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
-import { orders, paymentEvents } from "../../db/schema/orders.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { paymentEvents, payments } from "../../db/schema/payments.ts";
 import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
@@ -55,7 +56,7 @@ describe("orders API", () => {
     const order: OrderView = (await response.json()).data;
     expect(order).toMatchObject({ status: "pending", currency: "usd", subtotalCents: 127_500, discountCents: 12_750, taxCents: 0, totalCents: 114_750, promoCode: "WELCOME10", language: "en" });
     expect(order.number).toBe(order.id.slice(0, 8).toUpperCase());
-    expect(order.items.map((item) => [item.serviceId, item.name, item.unitPriceCents, item.quantity, item.totalCents])).toEqual([
+    expect(order.orderItems.map((item) => [item.serviceId, item.serviceName, item.unitPriceCents, item.quantity, item.lineTotalCents])).toEqual([
       ["website", "Website", 60_000, 2, 120_000],
       ["logo_design", expect.any(String), 7_500, 1, 7_500],
     ]);
@@ -146,10 +147,15 @@ describe("orders API", () => {
     expect((await orderRow(order.id)).status).toBe("failed");
     const poor = await pay(buyer, order.id, "4000000000009995");
     expect((await poor.json()).data).toEqual({ status: "failed", message: "Your card has insufficient funds." });
-    expect((await orderRow(order.id)).failureMessage).toBe("Your card has insufficient funds.");
+    const failed: OrderView = (await (await buyer.request(`/api/orders/guest/${order.id}`)).json()).data;
+    expect(failed).toMatchObject({ status: "failed", failureMessage: "Your card has insufficient funds." });
+    // One charge, tried three times with the same intent: never a second intent for the same order.
+    expect(failed.payments.map((payment) => [payment.kind, payment.status])).toEqual([["charge", "failed"]]);
     const retried = await pay(buyer, order.id);
     expect((await retried.json()).data.status).toBe("succeeded");
-    expect((await orderRow(order.id)).status).toBe("paid");
+    const paid: OrderView = (await (await buyer.request(`/api/orders/guest/${order.id}`)).json()).data;
+    expect(paid).toMatchObject({ status: "paid", paidCents: 60_000, failureMessage: null });
+    expect(paid.payments.map((payment) => [payment.kind, payment.status, payment.amountCents])).toEqual([["charge", "succeeded", 60_000]]);
   });
 
   it("checks the card: Luhn, expiry in the future, CVC", async () => {
@@ -169,7 +175,8 @@ describe("orders API", () => {
     const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
     const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
     const intentId = clientSecret.split("_secret_")[0];
-    const object = { id: intentId, object: "payment_intent", metadata: { orderId: order.id }, latest_charge: { payment_method_details: { card: { brand: "visa", last4: "4242" } } } };
+    const [charge] = await t.services.database.db.select().from(payments).where(eq(payments.providerPaymentId, intentId));
+    const object = { id: intentId, object: "payment_intent", amount: 60_000, amount_received: 60_000, currency: "usd", metadata: { paymentId: charge.id }, latest_charge: { payment_method_details: { card: { brand: "visa", last4: "4242" } } } };
     const success = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.succeeded", data: { object } });
     const post = (body: string, signature?: string) =>
       t.app.request("/api/webhooks/stripe", { method: "POST", body, headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) } });
@@ -193,7 +200,7 @@ describe("orders API", () => {
     const shapeless = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.succeeded" });
     expect((await post(shapeless.rawBody, shapeless.signature)).status).toBe(200);
     expect((await orderRow(order.id)).status).toBe("paid");
-    const events = await t.services.database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id));
+    const events = await t.services.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, charge.id));
     expect(events).toHaveLength(2);
     const receipts = (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.receipt"))).filter((mail) => mail.text.includes(order.number));
     expect(receipts).toHaveLength(1);
@@ -203,22 +210,52 @@ describe("orders API", () => {
     const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
     const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
     const intentId = clientSecret.split("_secret_")[0];
-    const refund = signed({ id: `evt_${crypto.randomUUID()}`, type: "charge.refunded", data: { object: { id: "ch_1", object: "charge", payment_intent: intentId, refunded: true, metadata: { orderId: order.id } } } });
-    const success = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.succeeded", data: { object: { id: intentId, metadata: { orderId: order.id } } } });
+    const refund = signed({ id: `evt_${crypto.randomUUID()}`, type: "charge.refunded", data: { object: { id: "ch_1", object: "charge", payment_intent: intentId, amount: 60_000, amount_refunded: 60_000, currency: "usd", refunded: true } } });
+    const success = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.succeeded", data: { object: { id: intentId, amount: 60_000, amount_received: 60_000, currency: "usd" } } });
     for (const event of [refund, success]) {
       const response = await t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "stripe-signature": event.signature } });
       expect(response.status).toBe(200);
     }
     const row = await orderRow(order.id);
-    expect(row.status).toBe("refunded");
+    expect(row).toMatchObject({ status: "refunded", paidCents: 60_000, refundedCents: 60_000 });
     expect(row.paidAt).not.toBeNull();
+    // A refund made from the provider's dashboard is recorded as such.
+    const view: OrderView = (await (await buyer.request(`/api/orders/guest/${order.id}`)).json()).data;
+    expect(view.payments.map((payment) => [payment.kind, payment.status, payment.amountCents, payment.automatic])).toEqual([
+      ["charge", "succeeded", 60_000, null],
+      ["refund", "succeeded", 60_000, "outside"],
+    ]);
+  });
+
+  it("pays nothing on an event whose amount or currency is not the payment's, or that names another payment", async () => {
+    const first: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
+    const second: OrderView = (await (await create(buyer, { items: [logo()] })).json()).data;
+    const secretOf = async (id: string) => (await (await buyer.request(`/api/orders/guest/${id}/payment-intent`)).json()).data.clientSecret as string;
+    const firstIntent = (await secretOf(first.id)).split("_secret_")[0];
+    await secretOf(second.id);
+    const [secondCharge] = await t.services.database.db.select().from(payments).where(eq(payments.subjectId, second.id));
+    const post = (event: { rawBody: string; signature: string }) => t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "stripe-signature": event.signature } });
+    const succeeded = (object: Record<string, unknown>) => signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.succeeded", data: { object } });
+    // One cent received for a $600 charge, or euros: acknowledged, applied to nothing.
+    expect((await post(succeeded({ id: firstIntent, amount: 60_000, amount_received: 1, currency: "usd" }))).status).toBe(200);
+    expect((await post(succeeded({ id: firstIntent, amount: 60_000, amount_received: 60_000, currency: "eur" }))).status).toBe(200);
+    // The first order's intent, with metadata naming the second order's payment: only the first can move.
+    expect((await post(succeeded({ id: `pi_forged_${crypto.randomUUID().slice(0, 8)}`, amount: 7_500, currency: "usd", metadata: { paymentId: secondCharge.id } }))).status).toBe(200);
+    expect((await orderRow(first.id)).status).toBe("requires_payment");
+    expect((await orderRow(second.id)).status).toBe("requires_payment");
   });
 
   it("refreshes an order from the provider when the webhook has not arrived", async () => {
     const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
     const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
     // The sandbox decides the card, but its event is lost on the way.
-    await t.services.checkout["d"].sandbox!.confirm(clientSecret, "4242424242424242");
+    const sandbox = t.services.sandbox!;
+    sandbox.deliverTo(async () => {});
+    try {
+      await sandbox.confirmCard(clientSecret, "4242424242424242");
+    } finally {
+      sandbox.deliverTo((rawBody, signature) => t.services.payments.handleWebhook(rawBody, signature));
+    }
     expect((await orderRow(order.id)).status).toBe("requires_payment");
     const refreshed = await buyer.request(`/api/orders/guest/${order.id}/refresh`, { method: "POST" });
     expect((await refreshed.json()).data).toMatchObject({ status: "paid", payment: { brand: "visa", last4: "4242" } });
@@ -246,7 +283,7 @@ describe("orders API", () => {
     const line = { serviceId: "hot_deal", serviceName: "Launch Pack", pricingType: "fixed", unitPriceCents: 15_000, quantity: 1, serviceData: { dealId: deal.id } };
     const buyers = Array.from({ length: 50 }, () => t.client());
     const created = await Promise.all(buyers.map(async (client) => (await (await create(client, { items: [line] })).json()).data as OrderView));
-    expect(created.every((order) => order.totalCents === 15_000 && order.items[0].dealId === deal.id)).toBe(true);
+    expect(created.every((order) => order.totalCents === 15_000 && order.orderItems[0].dealId === deal.id)).toBe(true);
     const results = await Promise.all(
       buyers.map(async (client, index) => {
         const intent = await client.request(`/api/orders/guest/${created[index].id}/payment-intent`);
@@ -320,15 +357,45 @@ describe("orders API", () => {
 
     const refusedCancel = await staff.request(`/api/admin/orders/${paid.id}/cancel`, { method: "POST" });
     expect(refusedCancel.status).toBe(409);
-    expect((await refusedCancel.json()).message).toBe("Only a pending, unpaid or failed order can be cancelled.");
+    expect((await refusedCancel.json()).message).toBe("Only an order nobody has paid can be cancelled: refund it instead.");
     const cancelled = (await (await staff.request(`/api/admin/orders/${pending.id}/cancel`, { method: "POST" })).json()).data;
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.history.at(-1)).toMatchObject({ from: "pending", to: "cancelled", cause: "cancelled_by_staff", actor: staff.user.email });
 
-    const refunded = (await (await staff.request(`/api/admin/orders/${paid.id}/refund`, { method: "POST" })).json()).data;
-    expect(refunded.status).toBe("refunded");
-    expect(refunded.history.map((entry: { cause: string }) => entry.cause)).toEqual(["created", "payment_started", "payment_succeeded", "refunded"]);
-    expect((await staff.request(`/api/admin/orders/${paid.id}/refund`, { method: "POST" })).status).toBe(409);
+    const refund = (body: Record<string, unknown>) => staff.request(`/api/admin/orders/${paid.id}/refund`, { method: "POST", json: body });
+    expect(((await (await refund({ amountCents: 60_000 })).json()) as { message: string }).message).toBe("A reason is required.");
+    expect(((await (await refund({ amountCents: 60_001, reason: "Too much" })).json()) as { message: string }).message).toBe("You can refund at most $600.00.");
+    expect(((await (await refund({ amountCents: 0, reason: "Nothing" })).json()) as { message: string }).message).toBe("Enter an amount to refund, in dollars and cents.");
+    const refunded = (await (await refund({ amountCents: 60_000, reason: "The client cancelled the project" })).json()).data;
+    expect(refunded).toMatchObject({ status: "refunded", paidCents: 60_000, refundedCents: 60_000 });
+    expect(refunded.history.map((entry: { cause: string }) => entry.cause)).toEqual(["created", "payment_started", "payment_succeeded", "refund_requested", "refund_succeeded"]);
+    expect(refunded.history.find((entry: { cause: string }) => entry.cause === "refund_requested")).toMatchObject({ actor: staff.user.email, detail: "The client cancelled the project" });
+    expect(refunded.payments.at(-1)).toMatchObject({ kind: "refund", status: "succeeded", amountCents: 60_000, reason: "The client cancelled the project", actor: staff.user.email });
+    const again = await refund({ amountCents: 100, reason: "Again" });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("Everything paid on this order has already been refunded, or is being refunded.");
+    // The buyer hears of it in the order's language, and the receipt shows it.
+    const mails = await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.refund"));
+    expect(mails.find((mail) => mail.text.includes(paid.number))?.subject).toBe(`Atelier: refund of $600.00 for order ${paid.number}`);
+  });
+
+  it("refunds part of an order with a reason, then the rest; two staff pressing Refund at once never refund more than was paid", async () => {
+    const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
+    await pay(buyer, order.id);
+    const refund = (amountCents: number, reason: string) => staff.request(`/api/admin/orders/${order.id}/refund`, { method: "POST", json: { amountCents, reason } });
+    const partial = (await (await refund(10_000, "Logo dropped from the brief")).json()).data;
+    expect(partial).toMatchObject({ status: "partially_refunded", paidCents: 60_000, refundedCents: 10_000 });
+    const receipt: OrderView = (await (await stranger.request(`/api/receipts/${order.receiptUrl.replace("/receipt/", "")}`)).json()).data;
+    expect(receipt.payments.filter((payment) => payment.kind === "refund").map((payment) => [payment.amountCents, payment.status])).toEqual([[10_000, "succeeded"]]);
+    // The reason is staff's: the buyer's receipt does not carry it.
+    expect(JSON.stringify(receipt)).not.toContain("Logo dropped");
+    // $500 are left: two refunds of $400 at once, one passes.
+    const answers = await Promise.all([refund(40_000, "First"), refund(40_000, "Second")]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const after: OrderView = (await (await buyer.request(`/api/orders/guest/${order.id}`)).json()).data;
+    expect(after).toMatchObject({ status: "partially_refunded", refundedCents: 50_000 });
+    const rest = (await (await refund(10_000, "The rest")).json()).data;
+    expect(rest).toMatchObject({ status: "refunded", refundedCents: 60_000 });
   });
 
   it("serves the receipt by signed link (JSON and PDF) and refuses any other token", async () => {
