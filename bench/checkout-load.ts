@@ -1,26 +1,35 @@
 /**
- * Checkouts under load and crashes: N checkouts (create order, payment intent, sandbox payment, which
- * posts its webhook) from C concurrent clients against the built server on PostgreSQL, while the server
- * is killed with SIGKILL K times and restarted. Every client retries what did not get an answer, with
- * the same Idempotency-Key, as a browser would. At the end it prints what the clients were told against
- * what the database holds: orders acknowledged, orders stored, orders paid, duplicates (orders sharing
- * an idempotency key, payments counted twice) and deal claims against their limit; the expected figures
- * are 0 lost, 0 duplicated, claims never above the limit. It also prints throughput and order-creation
- * latency beside a baseline measured in the same run (/api/health), as ratios.
+ * Checkouts under load and crashes: N checkouts (create the order, ask for its payment intent, pay it with
+ * the sandbox's card, whose event goes through the webhook path) from C concurrent clients against the
+ * built server on PostgreSQL, run with the shipped defaults (request logging on), while the server is
+ * killed with SIGKILL K times and restarted. Every client retries what got no answer, with the same
+ * Idempotency-Key, as a browser would. At the end it prints what the clients were told against what the
+ * database holds: orders acknowledged, stored, paid, duplicates (orders sharing a key, payments counted
+ * twice, receipts sent twice), deal claims against their limit and automatic refunds of late deal
+ * payments; the expected figures are 0 lost, 0 duplicated, claims never above the limit.
  *
- *   npm run build && node bench/checkout-load.ts
- *   node bench/checkout-load.ts --checkouts 2000 --clients 50 --kills 5 --database postgres://postgres@127.0.0.1:5432/test
+ * The load client runs in processes of its own (bench/checkout-client.ts), and is first measured against a
+ * bare node:http server answering the same three requests (bench/checkout-ceiling-server.ts): that ceiling
+ * is printed beside the result, which means something only while it stays well below the ceiling.
+ *
+ *   npm run build && node bench/checkout-load.ts --kills 0
+ *   node bench/checkout-load.ts --checkouts 2000 --clients 50 --kills 5 --processes 2 --database postgres://postgres@127.0.0.1:5432/test
  */
-import { randomUUID } from "node:crypto";
+import { fork, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { createPostgresDatabase, freePort, startServer, type ServerProcess } from "../tests/e2e/server-process.ts";
-import { measureHealth, percentile } from "./health-baseline.ts";
+import { createPostgresDatabase, freePort, startServer, waitForHealth, type ServerProcess } from "../tests/e2e/server-process.ts";
+import { percentile } from "./health-baseline.ts";
+import type { ClientReport, ClientSettings } from "./checkout-client.ts";
 
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
   options: {
     checkouts: { type: "string", default: "2000" },
     clients: { type: "string", default: "50" },
+    processes: { type: "string", default: "2" },
     kills: { type: "string", default: "5" },
     "deal-limit": { type: "string", default: "150" },
     database: { type: "string" },
@@ -28,6 +37,7 @@ const { values } = parseArgs({
 });
 const CHECKOUTS = whole(values.checkouts, 1, 100_000, "checkouts");
 const CLIENTS = whole(values.clients, 1, 500, "clients");
+const PROCESSES = Math.min(whole(values.processes, 1, 16, "processes"), CLIENTS);
 const KILLS = whole(values.kills, 0, 100, "kills");
 const DEAL_LIMIT = whole(values["deal-limit"], 1, 100_000, "deal-limit");
 const ADMIN_URL = values.database ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -43,21 +53,66 @@ function whole(raw: string | undefined, min: number, max: number, name: string):
   return value;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+interface Run {
+  reports: ClientReport[];
+  seconds: number;
+}
+
+/** Runs `checkouts` checkouts against `base` from PROCESSES client processes; `onProgress` sees how many are done. */
+async function drive(base: string, checkouts: number, dealId: number, onProgress?: (done: number) => void): Promise<Run> {
+  const started = performance.now();
+  const done = new Array<number>(PROCESSES).fill(0);
+  const children: ChildProcess[] = [];
+  const reports = await Promise.all(
+    Array.from({ length: PROCESSES }, (_, index) => {
+      const from = Math.floor((checkouts * index) / PROCESSES);
+      const to = Math.floor((checkouts * (index + 1)) / PROCESSES);
+      const concurrency = Math.floor(CLIENTS / PROCESSES) + (index < CLIENTS % PROCESSES ? 1 : 0);
+      const settings: ClientSettings = { base, from, to, concurrency, dealId, dealEvery: DEAL_EVERY };
+      const child = fork(path.join(HERE, "checkout-client.ts"), [JSON.stringify(settings)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      children.push(child);
+      return new Promise<ClientReport>((resolve, reject) => {
+        child.on("message", (message: { kind: string; done?: number; report?: ClientReport }) => {
+          if (message.kind === "progress") {
+            done[index] = message.done ?? 0;
+            onProgress?.(done.reduce((sum, n) => sum + n, 0));
+          } else if (message.kind === "report" && message.report) resolve(message.report);
+        });
+        child.on("exit", (code) => (code === 0 ? undefined : reject(new Error(`load client ${index} exited with ${code}`))));
+      });
+    }),
+  );
+  return { reports, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The client's ceiling: the same checkouts against a bare node:http server in its own process. */
+async function measureCeiling(checkouts: number): Promise<number> {
+  const port = await freePort();
+  const server = fork(path.join(HERE, "checkout-ceiling-server.ts"), [String(port)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`, 30_000);
+    const run = await drive(`http://127.0.0.1:${port}`, checkouts, 1);
+    return run.reports.reduce((sum, report) => sum + report.paid, 0) / run.seconds;
+  } finally {
+    server.kill("SIGKILL");
+  }
+}
+
+const sum = (reports: ClientReport[], key: "paid" | "soldOut" | "declined" | "retries" | "gaveUp" | "requests") => reports.reduce((total, report) => total + report[key], 0);
 
 async function main() {
+  const ceiling = await measureCeiling(Math.max(1_000, CHECKOUTS));
   const database = await createPostgresDatabase(ADMIN_URL, "atelier_bench");
   const port = await freePort();
+  // The shipped defaults: request logging at its default level (LOG_LEVEL unset), the page cache on.
   const env = {
     DATABASE_URL: database.url,
     SANDBOX_WEBHOOK_SECRET: "whsec_checkout_load_bench_secret",
     APP_SECRET: "checkout-load-bench-signing-key-0123456789",
     ORDERS_PER_ADDRESS: "1000000",
-    PAGE_CACHE: "false",
-    LOG_LEVEL: "error",
   };
-  let server: ServerProcess = await startServer({ env, port });
-  const base = server.url;
+  const start = () => startServer({ env, port, unset: ["LOG_LEVEL"] });
+  let server: ServerProcess = await start();
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
   try {
     // The hot deal the run sells, with a limit below the number of checkouts that claim it.
@@ -68,132 +123,50 @@ async function main() {
     );
     const dealId = deals[0].id as number;
 
-    const baseline = await measureHealth(base, CLIENTS, 3_000);
-
-    const acknowledged = new Set<string>();
-    const createLatencies: number[] = [];
-    const outcome = { paid: 0, soldOut: 0, declined: 0, retries: 0, gaveUp: 0 };
-    let next = 0;
-    let done = 0;
-    let restarting: Promise<void> | null = null;
-
-    /** One request, retried while the server is down or restarting (network errors and 5xx). */
-    async function call(path: string, init: RequestInit & { cookie?: string } = {}): Promise<Response> {
-      for (let attempt = 0; attempt < 200; attempt++) {
-        if (restarting) await restarting;
-        try {
-          const headers = new Headers(init.headers);
-          if (init.cookie) headers.set("cookie", init.cookie);
-          if (init.method === "POST") headers.set("origin", `http://localhost:${port}`);
-          const response = await fetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(15_000) });
-          if (response.status < 500) return response;
-          await response.body?.cancel();
-        } catch {
-          // connection refused or reset: the server is being killed
-        }
-        outcome.retries++;
-        await sleep(100 + Math.random() * 200);
-      }
-      throw new Error(`${path}: no answer after 200 attempts`);
-    }
-
-    async function checkout(index: number) {
-      const key = `bench-${index}-${randomUUID()}`;
-      const withDeal = index % DEAL_EVERY === 0;
-      const items = [{ serviceId: "website", serviceName: "Website", pricingType: "custom", unitPriceCents: 60_000, quantity: 1 }];
-      if (withDeal) items.push({ serviceId: "hot_deal", serviceName: "Bench Deal", pricingType: "fixed", unitPriceCents: 15_000, quantity: 1, serviceData: { dealId } } as never);
-      const started = performance.now();
-      const created = await call("/api/orders/guest", {
-        method: "POST",
-        headers: { "content-type": "application/json", "idempotency-key": key },
-        body: JSON.stringify({ customerFirstName: "Load", customerLastName: `Client ${index}`, customerEmail: `load${index}@example.com`, items }),
-      });
-      if (created.status === 409) {
-        // The deal sold out before this order was created: nothing to pay.
-        await created.body?.cancel();
-        outcome.soldOut++;
-        return;
-      }
-      if (created.status !== 201) throw new Error(`order creation answered ${created.status}: ${await created.text()}`);
-      createLatencies.push(performance.now() - started);
-      const cookie = created.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-      const order = (await created.json()).data as { id: string };
-      acknowledged.add(order.id);
-      const intent = await call(`/api/orders/guest/${order.id}/payment-intent`, { cookie });
-      if (intent.status === 409) {
-        await intent.body?.cancel();
-        outcome.soldOut++;
-        return;
-      }
-      const { clientSecret } = (await intent.json()).data as { clientSecret: string };
-      const confirm = await call("/api/payments/sandbox/confirm", {
-        method: "POST",
-        cookie,
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ clientSecret, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" }),
-      });
-      const result = (await confirm.json()) as { data?: { status: string }; message?: string };
-      if (confirm.status === 409) outcome.soldOut++;
-      else if (result.data?.status === "succeeded") outcome.paid++;
-      else outcome.declined++;
-    }
-
-    async function worker() {
-      while (next < CHECKOUTS) {
-        const index = next++;
-        try {
-          await checkout(index);
-        } catch (error) {
-          outcome.gaveUp++;
-          console.error(String(error));
-        }
-        done++;
-      }
-    }
-
     // Kills spread over the run: after each 1/(K+1) of the checkouts.
-    async function killer() {
-      for (let kill = 1; kill <= KILLS; kill++) {
-        while (done < (CHECKOUTS * kill) / (KILLS + 1)) await sleep(50);
-        let release!: () => void;
-        restarting = new Promise<void>((resolve) => {
-          release = resolve;
-        });
+    let kills = 0;
+    let killing: Promise<void> | null = null;
+    const onProgress = (done: number) => {
+      if (killing || kills >= KILLS || done < (CHECKOUTS * (kills + 1)) / (KILLS + 1)) return;
+      kills++;
+      killing = (async () => {
         server.child.kill("SIGKILL");
         await server.exited;
-        server = await startServer({ env, port });
-        restarting = null;
-        release();
-      }
-    }
+        server = await start();
+        killing = null;
+      })();
+    };
+    const run = await drive(server.url, CHECKOUTS, dealId, onProgress);
+    while (killing) await killing;
+    const { reports, seconds } = run;
 
-    const started = performance.now();
-    await Promise.all([...Array.from({ length: CLIENTS }, worker), killer()]);
-    const seconds = (performance.now() - started) / 1000;
-
-    const stored = await db.query<{ id: string; status: string; idempotency_key: string }>(`select id, status, idempotency_key from orders where idempotency_key like 'bench-%'`);
+    const acknowledged = new Set(reports.flatMap((report) => report.acknowledged));
+    const stored = await db.query<{ id: string; status: string }>(`select id, status from orders where idempotency_key like 'bench-%'`);
     const storedIds = new Set(stored.rows.map((row) => row.id));
     const lost = [...acknowledged].filter((id) => !storedIds.has(id)).length;
     const sharedKeys = await db.query(`select idempotency_key from orders where idempotency_key is not null group by idempotency_key having count(*) > 1`);
-    const doublePaid = await db.query(`select order_id from order_history where cause = 'payment_succeeded' group by order_id having count(*) > 1`);
+    const doublePaid = await db.query(`select subject_id from payments where kind = 'charge' and status = 'succeeded' group by subject_id having count(*) > 1`);
     const doubleReceipts = await db.query(`select subject from mail_outbox where kind = 'order.receipt' group by subject having count(*) > 1`);
     const paidWithDeal = await db.query(`select count(distinct o.id)::int as n from orders o join order_items i on i.order_id = o.id where o.status = 'paid' and i.deal_id = $1`, [dealId]);
-    const overLimitNotes = await db.query(`select count(*)::int as n from order_history where cause = 'claim_over_limit'`);
+    const soldOutRefunds = await db.query(`select count(*)::int as n from order_history where cause = 'deal_sold_out'`);
     const { rows: dealRows } = await db.query(`select claim_count, claim_limit from hot_deals where id = $1`, [dealId]);
     const paid = stored.rows.filter((row) => row.status === "paid").length;
 
-    const sorted = [...createLatencies].sort((a, b) => a - b);
-    const checkoutsPerSecond = acknowledged.size / seconds;
-    console.log(`\ncheckout-load: ${CHECKOUTS} checkouts, ${CLIENTS} clients, ${KILLS} SIGKILL restarts, PostgreSQL, ${seconds.toFixed(1)} s`);
+    const creates = reports.flatMap((report) => report.createLatencies).sort((a, b) => a - b);
+    const whole = reports.flatMap((report) => report.checkoutLatencies).sort((a, b) => a - b);
+    // A checkout is done when the buyer has an answer: paid, declined, or told the deal sold out.
+    const checkoutsPerSecond = (sum(reports, "paid") + sum(reports, "soldOut") + sum(reports, "declined")) / seconds;
+    console.log(`\ncheckout-load: ${CHECKOUTS} checkouts, ${CLIENTS} clients in ${PROCESSES} processes, ${KILLS} SIGKILL restarts, PostgreSQL, ${seconds.toFixed(1)} s`);
     console.log(`  orders acknowledged to clients   ${acknowledged.size}`);
     console.log(`  orders in the database           ${stored.rowCount}`);
-    console.log(`  orders paid                      ${paid}   (clients told paid: ${outcome.paid}; sold out: ${outcome.soldOut}; declined: ${outcome.declined}; gave up: ${outcome.gaveUp})`);
+    console.log(`  orders paid                      ${paid}   (clients told paid: ${sum(reports, "paid")}; sold out: ${sum(reports, "soldOut")}; declined: ${sum(reports, "declined")}; gave up: ${sum(reports, "gaveUp")})`);
     console.log(`  lost (acknowledged, not stored)  ${lost}`);
-    console.log(`  duplicates: shared idempotency keys ${sharedKeys.rowCount}, payments counted twice ${doublePaid.rowCount}, receipts sent twice ${doubleReceipts.rowCount}`);
-    console.log(`  deal claims                      ${dealRows[0].claim_count} of limit ${dealRows[0].claim_limit} (paid orders with the deal: ${paidWithDeal.rows[0].n}; claims over limit noted: ${overLimitNotes.rows[0].n})`);
-    console.log(`  retried requests                 ${outcome.retries}`);
-    console.log(`  throughput                       ${checkoutsPerSecond.toFixed(1)} checkouts/s (4 requests each), baseline /api/health ${baseline.rps.toFixed(0)} req/s, ratio ${(checkoutsPerSecond / baseline.rps).toFixed(4)}`);
-    console.log(`  order creation latency           p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms; baseline p50 ${baseline.p50.toFixed(1)} ms, p99 ${baseline.p99.toFixed(1)} ms; ratios ${(percentile(sorted, 50) / baseline.p50).toFixed(1)}x, ${(percentile(sorted, 99) / baseline.p99).toFixed(1)}x`);
+    console.log(`  duplicates: shared idempotency keys ${sharedKeys.rowCount}, orders paid twice ${doublePaid.rowCount}, receipts sent twice ${doubleReceipts.rowCount}`);
+    console.log(`  deal claims                      ${dealRows[0].claim_count} of limit ${dealRows[0].claim_limit} (paid orders with the deal: ${paidWithDeal.rows[0].n}; late payments refunded as sold out: ${soldOutRefunds.rows[0].n})`);
+    console.log(`  requests                         ${sum(reports, "requests")} (retried: ${sum(reports, "retries")})`);
+    console.log(`  throughput                       ${checkoutsPerSecond.toFixed(1)} checkouts/s (3 requests each); the client's own ceiling ${ceiling.toFixed(0)} checkouts/s (${(ceiling / checkoutsPerSecond).toFixed(1)}x)`);
+    console.log(`  order creation latency           p50 ${percentile(creates, 50).toFixed(1)} ms, p99 ${percentile(creates, 99).toFixed(1)} ms`);
+    console.log(`  whole checkout latency           p50 ${percentile(whole, 50).toFixed(1)} ms, p99 ${percentile(whole, 99).toFixed(1)} ms`);
     const ok = lost === 0 && sharedKeys.rowCount === 0 && doublePaid.rowCount === 0 && doubleReceipts.rowCount === 0 && dealRows[0].claim_count <= dealRows[0].claim_limit;
     console.log(ok ? "  result: 0 lost, 0 duplicated, claims within the limit" : "  result: FAILED (see the figures above)");
     process.exitCode = ok ? 0 : 1;
@@ -203,6 +176,5 @@ async function main() {
     await database.drop();
   }
 }
-
 
 await main();

@@ -36,6 +36,8 @@ export function temporaryDir(prefix = "atelier-"): string {
 export interface StartOptions {
   /** Variables added to (and overriding) the base environment below. */
   env?: Record<string, string>;
+  /** Variables of the base environment left out, so that the server runs with its own defaults (LOG_LEVEL, say). */
+  unset?: string[];
   port?: number;
   /** Wait for /api/health to answer 200 (default); false returns as soon as the process is spawned. */
   waitHealthy?: boolean;
@@ -73,6 +75,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
     SEED_DEMO_CONTENT: "false",
     ...options.env,
   };
+  for (const name of options.unset ?? []) delete env[name];
   // Only the variables above: nothing from the developer's shell (a DATABASE_URL, say) leaks in.
   const child = spawn(NODE, ["server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
