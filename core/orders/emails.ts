@@ -69,7 +69,7 @@ export function receiptEmail(order: OrderView, receiptUrl: string, translate: Tr
     ...(order.discountCents > 0 ? [{ label: t("mail:orderReceipt.discount", { code: order.promoCode ?? "" }), value: `−${formatCents(order.discountCents)}` }] : []),
     { label: t("mail:orderReceipt.tax"), value: formatCents(order.taxCents) },
     { label: t("mail:orderReceipt.total"), value: formatCents(order.totalCents) },
-    { label: t("mail:orderReceipt.status"), value: [statusLabel(order.status, t), statusDetail(order, t, lang, timeZone)].filter(Boolean).join(": ") },
+    { label: t("mail:orderReceipt.status"), value: [statusLabel(order.status, t), statusDetail(order, t, lang, timeZone)].filter(Boolean).join(lang === "fr" ? "\u202f: " : ": ") },
     ...(payments.length > 0 ? [{ label: t("mail:orderReceipt.payments"), value: payments.join("\n") }] : []),
     { label: t("mail:orderReceipt.paymentMethod"), value: paymentMethodText(order, t) },
     ...(order.schedule.length > 1 || order.paymentPlan === "monthly" ? [{ label: t("mail:instalments.schedule"), value: scheduleLines(order.schedule, lang, t, timeZone) }] : []),
