@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { enrollmentConfirmationEmail } from "../../core/classes/emails.ts";
 import { enrolleeSchema } from "../../core/classes/enrollment-schema.ts";
-import { CLASS_SERVICE_ID, enrollmentOfItems } from "../../core/checkout/class-enrollments.server.ts";
+import { CLASS_SERVICE_ID, enrollmentOfItems } from "../../core/checkout/class-seats.server.ts";
 import { translator } from "../../server/i18n.server.ts";
 
 const translate = (language: "en" | "fr", key: string, params?: Record<string, unknown>) => translator(language)(key, params ?? {}) as string;
