@@ -128,9 +128,20 @@ export class CartOrders extends OrderWorkflow {
     // Counted already (a second charge of the same order): nothing more to count.
     if ((await this.d.orders.reservations(tx, order.id, ["claimed", "over_limit"])).length > 0) return true;
     let fulfilled = true;
+    const now = new Date();
+    const held = await this.d.orders.reservations(tx, order.id, ["held"]);
     for (const [dealId, quantity] of [...claims].sort(([a], [b]) => a - b)) {
-      const counted = await this.d.deals.recordClaim(dealId, quantity, tx);
-      await this.d.orders.setReservation(tx, { orderId: order.id, dealId, quantity, state: counted ? "claimed" : "over_limit" });
+      const deal = await this.d.deals.lockClaims(dealId, tx);
+      let counted = false;
+      if (deal) {
+        // A payment whose hold ran out comes after the buyers who hold claims now: it counts only if
+        // the claims left beside theirs still fit. Every count is a conditional UPDATE within the limit.
+        const live = held.some((reservation) => reservation.dealId === deal.id && reservation.expiresAt > now);
+        const othersHold = live ? 0 : await this.d.orders.heldClaims(tx, deal.id, order.id, now);
+        const fits = deal.claimLimit === null || deal.claimCount + othersHold + quantity <= deal.claimLimit;
+        counted = fits && (await this.d.deals.recordClaim(deal.id, quantity, tx));
+      }
+      await this.d.orders.setReservation(tx, { orderId: order.id, dealId: deal?.id ?? dealId, quantity, state: counted ? "claimed" : "over_limit" });
       if (!counted) fulfilled = false;
     }
     if (!fulfilled) {

@@ -35,6 +35,8 @@ export interface ChargeFacts {
   /** The payment method saved for later off-session charges, and its customer, when one was saved. */
   savedMethodId: string | null;
   customerId: string | null;
+  /** What the browser confirms it with, when the provider tells it (a retrieval with the secret key). */
+  clientSecret?: string | null;
 }
 
 /** What creating a charge needs: the server's amount and our payment's id. */

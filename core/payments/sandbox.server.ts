@@ -55,6 +55,7 @@ function factsOf(row: IntentRow): ChargeFacts {
     last4: row.last4,
     savedMethodId: saved,
     customerId: null,
+    clientSecret: row.clientSecret,
   };
 }
 

@@ -244,6 +244,16 @@ export class PaymentService {
    */
   async ensureIntent(row: PaymentRow, input: Pick<OpenChargeInput, "saveForLater" | "bankAccount"> = {}): Promise<OpenCharge> {
     if (row.providerPaymentId && row.clientSecret) return { paymentId: row.id, intentId: row.providerPaymentId, clientSecret: row.clientSecret, status: row.status as ChargeStatus };
+    if (row.providerPaymentId) {
+      // An intent made before its secret was kept (an order of the earlier release): the same intent, asked
+      // again, so that a browser still holding it and a new one pay the same charge.
+      // An intent already made is never replaced: a payment of it must still find its row.
+      const current = await this.provider.retrieveIntent(row.providerPaymentId).catch(() => null);
+      if (!current?.clientSecret) throw new DomainError("conflict", PAYMENT_MESSAGES.providerUnavailable);
+      await this.repo.update(this.repo.db, row.id, { clientSecret: current.clientSecret });
+      const moved = current.state === "requires_payment" ? row : await this.moveCharge(row.id, current);
+      return { paymentId: row.id, intentId: row.providerPaymentId, clientSecret: current.clientSecret, status: moved.status as ChargeStatus };
+    }
     let intent;
     try {
       intent = await this.provider.createIntent({

@@ -71,6 +71,7 @@ export function chargeOf(intent: StripeObject, eventType?: string): ChargeFacts 
     ...cardOf(intent.latest_charge),
     savedMethodId: saved,
     customerId: saved ? idOf(intent.customer) : null,
+    clientSecret: text(intent.client_secret, 500),
   };
 }
 
