@@ -68,7 +68,7 @@ export class CartOrders extends OrderWorkflow {
     if (!priced.ok) {
       throw new DomainError(priced.conflict ? "conflict" : "validation", priced.messageKey, { fields: { [priced.field]: priced.messageKey }, params: priced.params });
     }
-    const row = await this.d.orders.insert(
+    const view = await this.d.orders.insertAndView(
       {
         workflow: this.name,
         userId: context.userId ?? null,
@@ -87,7 +87,7 @@ export class CartOrders extends OrderWorkflow {
       },
       priced.lines.map((line, position) => ({ ...line, position })),
     );
-    if (row) return this.d.orders.view(row);
+    if (view) return view;
     // Another request with the same key won the race: answer its order.
     const existing = idempotencyKey ? await this.d.orders.findByIdempotencyKey(idempotencyKey) : null;
     if (!existing) throw new Error("order insert returned nothing without an idempotency key");

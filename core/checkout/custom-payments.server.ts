@@ -125,22 +125,22 @@ export class CustomPayments extends OrderWorkflow {
   }
 
   /** An instalment paid before the last: its own e-mail; the last (or a monthly plan's first): the receipt. */
-  protected async notify(tx: Transaction, settlement: Settlement, charge: PaymentRow, fulfilled: boolean): Promise<void> {
+  protected async notify(tx: Transaction, settlement: Settlement, charge: PaymentRow, fulfilled: boolean, items: OrderItemRow[]): Promise<void> {
     const { after } = settlement;
     const instalment = charge.part === null ? null : await this.d.orders.findInstalment(charge.part, tx);
     if (charge.status === "succeeded" && instalment && !(after.status === "paid" && settlement.before.paidAt === null)) {
       await this.d.orders.note(tx, after, "instalment_paid");
-      const view = await this.d.orders.view(after, tx);
+      const view = await this.viewAfter(tx, settlement, items);
       await this.d.mail.enqueue(instalmentPaidEmail(view, toInstalmentView(instalment), receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company, this.d.timeZone), tx);
       return;
     }
     if (charge.status === "failed" && instalment && instalment.position > 1) {
       await this.d.orders.note(tx, after, instalment.nextAttemptAt ? "instalment_failed" : "instalment_failed_final");
-      const view = await this.d.orders.view(after, tx);
+      const view = await this.viewAfter(tx, settlement, items);
       await this.d.mail.enqueue(instalmentFailedEmail(view, toInstalmentView(instalment), receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company, this.d.timeZone), tx);
       return;
     }
-    await super.notify(tx, settlement, charge, fulfilled);
+    await super.notify(tx, settlement, charge, fulfilled, items);
   }
 
   /** Queues the charge of an instalment at its due date (the sweep catches any that a queue missed). */
@@ -199,7 +199,7 @@ export class CustomPayments extends OrderWorkflow {
     for (const entry of open) await this.d.orders.updateInstalment(tx, entry.id, { status: "cancelled", nextAttemptAt: null });
     await this.d.payments.cancelCharges(tx, await this.d.payments.lockCharges(tx, order.id));
     const marked = await this.d.orders.markCancelled(tx, order);
-    const { after, before } = await this.d.orders.settle(tx, marked.id, "schedule_cancelled", { actor });
+    const { after, before } = await this.d.orders.settle(tx, marked, "schedule_cancelled", { actor });
     if (after.status === before.status) await this.d.orders.note(tx, after, "schedule_cancelled", { actor });
     return true;
   }

@@ -57,18 +57,23 @@ export abstract class OrderWorkflow implements PaymentWorkflow {
   /** Everything paid was given back: what the purchase took goes back (a deal's claims, a seat). */
   protected async refundedInFull(_tx: Transaction, _order: OrderRow, _items: OrderItemRow[]): Promise<void> {}
 
+  /** The order's view after a move, from what the move read already. */
+  protected viewAfter(tx: Transaction, settlement: Settlement, items: OrderItemRow[]) {
+    return this.d.orders.view(settlement.after, tx, { items, payments: settlement.payments });
+  }
+
   /** What the buyer hears when a charge moved and the order's status changed (the receipt by default). */
-  protected async notify(tx: Transaction, settlement: Settlement, charge: PaymentRow, fulfilled: boolean): Promise<void> {
+  protected async notify(tx: Transaction, settlement: Settlement, charge: PaymentRow, fulfilled: boolean, items: OrderItemRow[]): Promise<void> {
     const { before, after } = settlement;
     if (fulfilled && after.status === "paid" && before.status !== "paid" && before.paidAt === null) {
-      const view = await this.d.orders.view(after, tx);
+      const view = await this.viewAfter(tx, settlement, items);
       await this.d.mail.enqueue(receiptEmail(view, receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company, this.d.timeZone), tx);
     } else if (charge.method === "us_bank_account" && charge.status === "processing" && after.status === "processing" && before.status !== "processing") {
-      const view = await this.d.orders.view(after, tx);
+      const view = await this.viewAfter(tx, settlement, items);
       await this.d.mail.enqueue(bankProcessingEmail(view, receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company), tx);
     } else if (charge.method === "us_bank_account" && charge.status === "failed" && after.status === "failed") {
       // A bank transfer fails days after the visitor left: the customer hears it by e-mail.
-      const view = await this.d.orders.view(after, tx);
+      const view = await this.viewAfter(tx, settlement, items);
       await this.d.mail.enqueue(bankDebitFailedEmail(view, receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company), tx);
     }
   }
@@ -81,8 +86,8 @@ export abstract class OrderWorkflow implements PaymentWorkflow {
     if (charge.status === "succeeded") fulfilled = await this.paid(tx, order, items, charge, effects);
     else if (charge.status === "failed") await this.released(tx, order, items, charge, true);
     else if (charge.status === "cancelled") await this.released(tx, order, items, charge, false);
-    const settlement = await this.d.orders.settle(tx, order.id, CHARGE_CAUSES[charge.status as ChargeStatus] ?? charge.status, { eventId: effects.eventId });
-    await this.notify(tx, settlement, charge, fulfilled);
+    const settlement = await this.d.orders.settle(tx, order, CHARGE_CAUSES[charge.status as ChargeStatus] ?? charge.status, { eventId: effects.eventId });
+    await this.notify(tx, settlement, charge, fulfilled, items);
   }
 
   async refundMoved(tx: Transaction, refund: PaymentRow, _charge: PaymentRow, _from: RefundStatus, effects: WorkflowEffects): Promise<void> {
@@ -93,10 +98,11 @@ export abstract class OrderWorkflow implements PaymentWorkflow {
       return;
     }
     if (refund.status !== "succeeded") return;
-    const settlement = await this.d.orders.settle(tx, order.id, "refund_succeeded", { eventId: effects.eventId, actor: refund.actor });
+    const settlement = await this.d.orders.settle(tx, order, "refund_succeeded", { eventId: effects.eventId, actor: refund.actor });
     if (settlement.after.status === settlement.before.status) await this.d.orders.note(tx, settlement.after, "refund_succeeded", { eventId: effects.eventId, actor: refund.actor });
-    if (settlement.after.status === "refunded" && settlement.before.status !== "refunded") await this.refundedInFull(tx, settlement.after, await this.d.orders.items(order.id, tx));
-    const view = await this.d.orders.view(settlement.after, tx);
+    const items = await this.d.orders.items(order.id, tx);
+    if (settlement.after.status === "refunded" && settlement.before.status !== "refunded") await this.refundedInFull(tx, settlement.after, items);
+    const view = await this.viewAfter(tx, settlement, items);
     await this.d.mail.enqueue(refundEmail(view, toPaymentView(refund), receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company, this.d.timeZone), tx);
   }
 }

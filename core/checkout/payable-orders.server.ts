@@ -46,16 +46,17 @@ export class PayableOrders {
    * requires_payment; then the provider's client secret for the server's amount. 409 when a hold cannot
    * be had (a deal sold out, a class full) or the order cannot be paid any more; nothing is charged then.
    */
-  async startPayment(workflow: PayableWorkflow, orderId: string, now: Date = new Date(), given: Partial<ChargePlan> = {}): Promise<PaymentIntentAnswer> {
+  async startPayment(workflow: PayableWorkflow | ((order: OrderRow) => PayableWorkflow), orderId: string, now: Date = new Date(), given: Partial<ChargePlan> = {}): Promise<PaymentIntentAnswer> {
     const { charge, plan } = await this.d.orders.transaction(async (tx) => {
       // Payments before their order: the lock order every writer of an order keeps.
-      await this.d.payments.lockCharges(tx, orderId);
+      const charges = await this.d.payments.lockCharges(tx, orderId);
       const order = await this.d.orders.lock(tx, orderId);
       if (!order) throw orderNotFound();
       if (!canPay(order.status as OrderStatus)) throw new DomainError("conflict", ORDER_MESSAGES.cannotPay);
-      const plan = await workflow.prepare(tx, order, await this.d.orders.items(order.id, tx), now, given);
-      const charge = await this.d.payments.prepareCharge(tx, { workflow: workflow.name, subjectId: order.id, ...plan });
-      await this.d.orders.settle(tx, order.id, "payment_started");
+      const owner = typeof workflow === "function" ? workflow(order) : workflow;
+      const plan = await owner.prepare(tx, order, await this.d.orders.items(order.id, tx), now, given);
+      const charge = await this.d.payments.prepareCharge(tx, { workflow: owner.name, subjectId: order.id, ...plan }, charges);
+      await this.d.orders.settle(tx, order, "payment_started");
       return { charge, plan };
     });
     const intent = await this.d.payments.ensureIntent(charge, plan);

@@ -106,8 +106,9 @@ export class CheckoutService {
 
   /** Starts (or resumes, after a refused card) paying an order: the provider's client secret for the server's amount. */
   async startPayment(rawId: string, now: Date = new Date()): Promise<PaymentIntentAnswer> {
-    const row = await this.orderRow(rawId);
-    return this.payable.startPayment(this.workflowOf(row.workflow), row.id, now);
+    const id = parseOrderId(rawId);
+    if (!id) throw orderNotFound();
+    return this.payable.startPayment((order) => this.workflowOf(order.workflow), id, now);
   }
 
   private async orderRow(rawId: string) {
@@ -129,7 +130,7 @@ export class CheckoutService {
     const row = await this.orderRow(rawId);
     if (row.status === "requires_payment" || row.status === "processing" || row.status === "partially_paid" || row.status === "failed") {
       for (const payment of await this.d.payments.ofSubject(row.id)) {
-        if (payment.kind === "charge" && (payment.status === "requires_payment" || payment.status === "processing")) await this.d.payments.refresh(payment.id);
+        if (payment.kind === "charge" && (payment.status === "requires_payment" || payment.status === "processing" || payment.status === "failed")) await this.d.payments.refresh(payment.id);
       }
     }
     return this.d.orders.get(row.id);

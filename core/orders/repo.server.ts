@@ -29,6 +29,17 @@ export class OrderRepo {
    * Inserts an order with its lines and first history entry. With an idempotency key already used,
    * nothing is inserted and null comes back (the caller reads the existing order).
    */
+  /** The same as insert, answering the stored lines too. */
+  async insertReturning(order: NewOrderRow, items: NewOrderItemRow[]): Promise<{ row: OrderRow; items: OrderItemRow[] } | null> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.idempotencyKey }).returning();
+      if (!row) return null;
+      const stored = await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id }))).returning();
+      await tx.insert(orderHistory).values({ orderId: row.id, fromStatus: null, toStatus: row.status, cause: "created" });
+      return { row, items: stored.sort((a, b) => a.position - b.position) };
+    });
+  }
+
   async insert(order: NewOrderRow, items: NewOrderItemRow[], schedule: NewInstalmentRow[] = []): Promise<OrderRow | null> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.idempotencyKey }).returning();

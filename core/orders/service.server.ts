@@ -93,10 +93,18 @@ export function toOrderView(row: OrderRow, items: OrderItemRow[], receiptToken: 
   };
 }
 
-/** What settling an order changed: its row before and after. */
+/** What settling an order changed: its row before and after, and the payments it was settled from. */
 export interface Settlement {
   before: OrderRow;
   after: OrderRow;
+  payments: PaymentRow[];
+}
+
+/** What a caller already holds of an order, so that its view does not read it again. */
+export interface KnownParts {
+  items?: OrderItemRow[];
+  schedule?: InstalmentRow[];
+  payments?: PaymentRow[];
 }
 
 /**
@@ -156,24 +164,36 @@ export class OrderService {
    * order locked), keeps what they add up to on the order, and appends a history entry when the status
    * changes, with its cause.
    */
-  async settle(tx: Transaction, orderId: string, cause: string, who: { eventId?: string | null; actor?: string | null } = {}): Promise<Settlement> {
-    const before = await this.repo.lock(tx, orderId);
+  async settle(tx: Transaction, order: string | OrderRow, cause: string, who: { eventId?: string | null; actor?: string | null } = {}): Promise<Settlement> {
+    // A caller that holds the order's lock passes its row (as it is now): no second read.
+    const before = typeof order === "string" ? await this.repo.lock(tx, order) : order;
     if (!before) throw orderNotFound();
-    const money = summarise(await this.payments.ofSubject(orderId, tx));
+    const payments = await this.payments.ofSubject(before.id, tx);
+    const money = summarise(payments);
     const status = deriveOrderStatus({ totalCents: before.totalCents, cancelled: before.cancelledAt !== null }, money);
     const changes = {
       paidCents: money.chargedCents,
       refundedCents: money.refundedCents,
       ...(status === "paid" && before.paidAt === null ? { paidAt: new Date() } : {}),
     };
-    if (status === before.status && changes.paidCents === before.paidCents && changes.refundedCents === before.refundedCents && !changes.paidAt) return { before, after: before };
+    if (status === before.status && changes.paidCents === before.paidCents && changes.refundedCents === before.refundedCents && !changes.paidAt) return { before, after: before, payments };
     const after = await this.repo.update(tx, before, changes, status !== before.status ? { to: status, cause, eventId: who.eventId ?? null, actor: who.actor ?? null } : undefined);
-    return { before, after };
+    return { before, after, payments };
   }
 
-  async view(row: OrderRow, tx?: Transaction): Promise<OrderView> {
-    const [items, token, schedule, payments] = await Promise.all([this.repo.items(row.id, tx), this.receiptToken(row.id), this.repo.instalments(row.id, tx), this.payments.ofSubject(row.id, tx)]);
-    return toOrderView(row, items, token, schedule, payments);
+  /** An order's view; `known` parts (read already in the same transaction) are not read again. */
+  async view(row: OrderRow, tx?: Transaction, known: KnownParts = {}): Promise<OrderView> {
+    // Only a custom payment has a schedule: the others skip reading one.
+    const schedule = known.schedule ?? (row.paymentPlan ? this.repo.instalments(row.id, tx) : []);
+    const [items, token, instalments, payments] = await Promise.all([known.items ?? this.repo.items(row.id, tx), this.receiptToken(row.id), schedule, known.payments ?? this.payments.ofSubject(row.id, tx)]);
+    return toOrderView(row, items, token, instalments, payments);
+  }
+
+  /** Stores a priced order and answers its view from what was stored (nothing read back); null when its idempotency key was used already. */
+  async insertAndView(order: NewOrderRow, items: NewOrderItemRow[]): Promise<OrderView | null> {
+    const stored = await this.repo.insertReturning(order, items);
+    if (!stored) return null;
+    return this.view(stored.row, undefined, { items: stored.items, schedule: [], payments: [] });
   }
 
   /** An order's view by id; 404 when it does not exist. */

@@ -206,9 +206,12 @@ export class PaymentService {
    * of that part when there is one (a charge that failed waits for another card again), else a new one.
    * Its intent is made after the commit (ensureIntent): a provider is never called inside a transaction.
    */
-  async prepareCharge(tx: Transaction, input: OpenChargeInput): Promise<PaymentRow> {
+  async prepareCharge(tx: Transaction, input: OpenChargeInput, lockedCharges?: readonly PaymentRow[]): Promise<PaymentRow> {
     const part = input.part ?? null;
-    let row = await this.repo.openCharge(input.subjectId, part, tx);
+    // The caller may hold the record's charges locked already (lockCharges): its open one is among them.
+    let row = lockedCharges
+      ? ([...lockedCharges].reverse().find((charge) => charge.part === part && (charge.status === "requires_payment" || charge.status === "processing" || charge.status === "failed")) ?? null)
+      : await this.repo.openCharge(input.subjectId, part, tx);
     if (row && row.amountCents !== input.amountCents && row.status !== "processing") {
       // The amount to pay changed (it never does for an order's part): the old charge can no longer be paid.
       await this.repo.update(tx, row.id, { status: "cancelled" });
@@ -363,7 +366,8 @@ export class PaymentService {
    */
   async refresh(paymentId: string): Promise<PaymentRow | null> {
     const row = await this.repo.find(paymentId);
-    if (!row || !row.providerPaymentId || row.kind !== "charge" || (row.status !== "requires_payment" && row.status !== "processing")) return row;
+    // A declined card's intent can be confirmed again in the browser: a charge shown failed is asked about too.
+    if (!row || !row.providerPaymentId || row.kind !== "charge" || (row.status !== "requires_payment" && row.status !== "processing" && row.status !== "failed")) return row;
     let facts: ChargeFacts;
     try {
       facts = await this.provider.retrieveIntent(row.providerPaymentId);
@@ -424,19 +428,21 @@ export class PaymentService {
   private async applyEvent(event: ProviderEvent): Promise<{ duplicate: boolean }> {
     const fact = event.fact;
     return this.transact(async (tx, ctx) => {
-      if (!(await this.repo.recordEvent(tx, { id: event.id, type: event.type, paymentId: null }))) return { duplicate: true };
+      // A charge's payment is known before the event is recorded, so that it is recorded with it.
+      const charge = fact?.kind === "charge" && fact.intentId ? await this.repo.findByProviderId(fact.intentId, tx) : null;
+      if (!(await this.repo.recordEvent(tx, { id: event.id, type: event.type, paymentId: charge?.id ?? null }))) return { duplicate: true };
       if (!fact) return { duplicate: false };
-      const moved = await this.applyFact(tx, fact, ctx);
-      if (moved) await this.repo.setEventPayment(tx, event.id, moved);
+      const moved = await this.applyFact(tx, fact, ctx, charge);
+      if (moved && moved !== charge?.id) await this.repo.setEventPayment(tx, event.id, moved);
       return { duplicate: false };
     }, event.id);
   }
 
   /** Applies one fact; answers the payment it moved, if any. */
-  private async applyFact(tx: Transaction, fact: ProviderFact, ctx: MoveContext): Promise<string | null> {
+  private async applyFact(tx: Transaction, fact: ProviderFact, ctx: MoveContext, known: PaymentRow | null = null): Promise<string | null> {
     switch (fact.kind) {
       case "charge": {
-        const row = await this.chargeOfFact(tx, fact);
+        const row = known ? await this.repo.lock(tx, known.id) : await this.chargeOfFact(tx, fact);
         if (!row) return null;
         await this.applyCharge(tx, row, fact, ctx);
         return row.id;
