@@ -276,7 +276,9 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
       after: [t(`mail:subscription.${kind}Next`)],
       closing: signOff(this.d.translate, lang, this.d.company),
     });
-    await this.d.mail.enqueue({ to: row.customerEmail, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: `subscription.${kind}` }, tx);
+    // A mail's kind is lower-case (core/mail/schema.ts): "subscription.cancel_scheduled".
+    const mailKind = `subscription.${kind.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`;
+    await this.d.mail.enqueue({ to: row.customerEmail, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: mailKind }, tx);
   }
 
   // ---- Reading ----
