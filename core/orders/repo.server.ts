@@ -259,11 +259,16 @@ export class OrderRepo {
       .limit(limit);
   }
 
-  /** Instalments still to collect (due, processing or failed) and the failed ones, in cents and count. */
+  /**
+   * Instalments still to collect (due, processing or failed) and the failed ones, in cents and count:
+   * only of plans whose buyer paid something, since a plan whose first payment was never made (left at
+   * checkout, or declined there) is nothing anyone will collect.
+   */
   async scheduleFigures(): Promise<{ toCollectCents: number; toCollect: number; failedCents: number; failed: number }> {
     const rows = await this.db
       .select({ status: orderInstalments.status, n: count(), cents: sum(orderInstalments.amountCents) })
       .from(orderInstalments)
+      .innerJoin(orders, and(eq(orders.id, orderInstalments.orderId), gt(orders.paidCents, 0)))
       .where(inArray(orderInstalments.status, ["due", "processing", "failed"]))
       .groupBy(orderInstalments.status);
     const of = (status: string) => rows.find((row) => row.status === status);
