@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import type { Database } from "../../db/client.server.ts";
 import { createPostgresDatabase } from "../e2e/server-process.ts";
 
 /*
@@ -31,6 +32,8 @@ export function migrationsBefore(isLater: (tag: string) => boolean): { folder: s
 
 export interface MigrationDb {
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The same database through Drizzle, for the app's own services once the migrations are applied. */
+  db: Database;
   migrate(folder: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -42,10 +45,14 @@ export async function openMigrationDb(name: string): Promise<MigrationDb> {
     const database = await createPostgresDatabase(adminUrl, name);
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
+    const pool = new pg.Pool({ connectionString: database.url, max: 4 });
     return {
       query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
+      // A pool of its own: the services run queries side by side, which one client would only queue.
+      db: drizzlePg({ client: pool }) as unknown as Database,
       migrate: (folder) => migratePg(drizzlePg({ client }), { migrationsFolder: folder }),
       close: async () => {
+        await pool.end();
         await client.end();
         await database.drop();
       },
@@ -54,6 +61,7 @@ export async function openMigrationDb(name: string): Promise<MigrationDb> {
   const client = await PGlite.create();
   return {
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    db: drizzlePglite({ client }) as unknown as Database,
     migrate: (folder) => migratePglite(drizzlePglite({ client }), { migrationsFolder: folder }),
     close: () => client.close(),
   };
