@@ -1,6 +1,6 @@
 /**
  * A storm of provider events: E signed events for N orders (each order's attempts: failures and
- * successes in random order, and for one order in ten a refund), shuffled, each delivered 1 to 3 times, C at a time, to the built server's
+ * successes in random order, and for one order in ten a full refund made at the provider), shuffled, each delivered 1 to 3 times, C at a time, to the built server's
  * POST /api/webhooks/stripe on PostgreSQL. It prints the double effects (an order paid twice, a receipt
  * queued twice, a deal claim counted twice; expected 0) and the orders whose final status is not what
  * their events say (refunded when refunded, else paid when any attempt succeeded, else failed; expected 0), and the events'
@@ -62,7 +62,7 @@ async function main() {
     const dealId = deals[0].id as number;
 
     // The orders, each with its payment intent (requires_payment), through the API.
-    const orders: Array<{ id: string; intentId: string; withDeal: boolean }> = [];
+    const orders: Array<{ id: string; intentId: string; withDeal: boolean; amount: number }> = [];
     for (let index = 0; index < ORDERS; index++) {
       const withDeal = index % 2 === 0;
       const items: unknown[] = [{ serviceId: "website", serviceName: "Website", pricingType: "custom", unitPriceCents: 60_000, quantity: 1 }];
@@ -77,7 +77,7 @@ async function main() {
       const { id } = (await created.json()).data;
       const intent = await fetch(`${server.url}/api/orders/guest/${id}/payment-intent`, { headers: { cookie } });
       const { clientSecret } = (await intent.json()).data;
-      orders.push({ id, intentId: clientSecret.split("_secret_")[0], withDeal });
+      orders.push({ id, intentId: clientSecret.split("_secret_")[0], withDeal, amount: withDeal ? 75_000 : 60_000 });
     }
 
     // Events: spread over the orders, each a failure or a success (two in five succeed).
@@ -88,7 +88,7 @@ async function main() {
       // The first event of one order in ten is its refund (which implies a payment, whatever arrives first).
       if (index < orders.length && index % 10 === 0) {
         expected.set(order.id, "refunded");
-        const object = { id: `ch_${randomBytes(6).toString("hex")}`, object: "charge", payment_intent: order.intentId, refunded: true, metadata: { orderId: order.id } };
+        const object = { id: `ch_${randomBytes(6).toString("hex")}`, object: "charge", payment_intent: order.intentId, amount: order.amount, amount_refunded: order.amount, currency: "usd", refunded: true };
         events.push({ rawBody: JSON.stringify({ id: `evt_${randomBytes(12).toString("hex")}`, object: "event", type: "charge.refunded", data: { object } }), orderId: order.id });
         continue;
       }
@@ -99,7 +99,9 @@ async function main() {
         id: order.intentId,
         object: "payment_intent",
         status: succeeded ? "succeeded" : "requires_payment_method",
-        metadata: { orderId: order.id },
+        amount: order.amount,
+        amount_received: succeeded ? order.amount : 0,
+        currency: "usd",
         latest_charge: succeeded ? { id: `ch_${randomBytes(6).toString("hex")}`, payment_method_details: { card: { brand: "visa", last4: "4242" } } } : null,
         last_payment_error: succeeded ? null : { code: "card_declined", message: "Your card was declined." },
       };
@@ -136,8 +138,8 @@ async function main() {
     const doubleReceipts = await db.query(`select subject from mail_outbox where kind = 'order.receipt' group by subject having count(*) > 1`);
     // One event has one effect of each kind (a refund overtaking its payment applies both, once each).
     const doubleEvents = await db.query(`select event_id from order_history where event_id is not null group by event_id, cause having count(*) > 1`);
-    // A refund keeps the claim: every order that was paid counts one.
-    const paidWithDeal = orders.filter((order) => order.withDeal && ["paid", "refunded"].includes(statuses.rows.find((row) => row.id === order.id)?.status ?? "")).length;
+    // A full refund gives the claim back: every order still paid counts one.
+    const paidWithDeal = orders.filter((order) => order.withDeal && statuses.rows.find((row) => row.id === order.id)?.status === "paid").length;
     const { rows: dealRows } = await db.query(`select claim_count from hot_deals where id = $1`, [dealId]);
     const claimDifference = Math.abs(Number(dealRows[0].claim_count) - paidWithDeal);
     const doubleEffects = (doublePaid.rowCount ?? 0) + (doubleReceipts.rowCount ?? 0) + (doubleEvents.rowCount ?? 0) + claimDifference;
