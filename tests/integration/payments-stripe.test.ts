@@ -3,6 +3,8 @@ import { createTestApp, type TestApp, type TestClient } from "../helpers/test-ap
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderView } from "../../core/orders/schema.ts";
+import { mailOutbox } from "../../db/schema/mail.ts";
+import { payments } from "../../db/schema/payments.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { plans } from "../../db/schema/subscriptions.ts";
 import { users } from "../../db/schema/users.ts";
@@ -99,7 +101,7 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
     expect((await order(orderId)).status).toBe("paid");
   });
 
-  it("creates a subscription for the customer found by e-mail, and is moved only by Stripe's signed invoice events", async () => {
+  it("creates a subscription for the customer found by e-mail, and is moved only by Stripe's signed invoice and subscription events", async () => {
     await t.services.database.db.update(plans).set({ stripePriceId: "price_professional_monthly" }).where(eq(plans.name, "Professional"));
     const customersBefore = stripe.customers.size;
     const response = await buyer.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Ada Lovelace", email: "ada@example.com", priceId: "Professional" } });
@@ -117,17 +119,73 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
     const again = await (await buyer.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Ada Lovelace", email: "ada@example.com", priceId: "Professional" } })).json();
     expect(again.subscriptionId).toBe(answer.subscriptionId);
     expect(stripe.requests.filter((request) => request.path === "/v1/subscriptions")).toHaveLength(1);
+    const subscriptionId = [...stripe.subscriptions.values()].find((entry) => (entry.metadata as { subscriptionId?: string }).subscriptionId === answer.subscriptionId)!.id;
 
-    const [subscriptionId] = [...stripe.subscriptions.keys()];
+    // Stripe's events, signed with the webhook secret, are all that move our record.
     const signer = new Stripe("sk_test_signer");
-    const now = Math.floor(Date.now() / 1000);
-    const rawBody = JSON.stringify({ id: "evt_invoice_paid_1", object: "event", type: "invoice.paid", created: now, data: { object: { id: "in_first", object: "invoice", billing_reason: "subscription_create", amount_paid: 99_900, parent: { subscription_details: { subscription: subscriptionId } }, lines: { data: [{ period: { start: now, end: now + 30 * 86_400 } }] } } } });
-    const delivered = await webhook({ rawBody, signature: signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: stripe.webhookSecret }) });
-    expect(delivered.status).toBe(200);
-    const staffList = (await t.services.checkout.subscriptions.list()).find((entry) => entry.id === answer.subscriptionId)!;
-    expect(staffList).toMatchObject({ status: "active", invoices: [{ id: "in_first", amountCents: 99_900, status: "paid" }] });
+    const send = (id: string, type: string, object: Record<string, unknown>) => {
+      const rawBody = JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
+      return webhook({ rawBody, signature: signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: stripe.webhookSecret }) });
+    };
+    const start = Math.floor(Date.now() / 1000);
+    const MONTH = 30 * 86_400;
+    const invoice = (id: string, reason: string, from: number, paid: boolean) => ({
+      id,
+      object: "invoice",
+      billing_reason: reason,
+      amount_due: 99_900,
+      amount_paid: paid ? 99_900 : 0,
+      currency: "usd",
+      parent: { subscription_details: { subscription: subscriptionId } },
+      lines: { data: [{ period: { start: from, end: from + MONTH } }] },
+      ...(paid ? {} : { failure_message: "Your card was declined." }),
+    });
+    const subscription = (cancelAtPeriodEnd: boolean, status = "active") => ({ id: subscriptionId, object: "subscription", status, cancel_at_period_end: cancelAtPeriodEnd, current_period_end: start + MONTH, metadata: { subscriptionId: answer.subscriptionId } });
+    const view = async () => (await t.services.checkout.subscriptions.list()).find((entry) => entry.id === answer.subscriptionId)!;
+    const sent = async (kind: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind))).filter((mail) => mail.toAddress === "ada@example.com");
+
+    const first = await send("evt_invoice_paid_1", "invoice.paid", invoice("in_first", "subscription_create", start, true));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, duplicate: false });
+    const active = await view();
+    expect(active).toMatchObject({ status: "active", currentPeriodEnd: new Date((start + MONTH) * 1000).toISOString(), invoices: [{ amountCents: 99_900, status: "paid" }] });
+    const [firstInvoice] = await t.services.database.db.select().from(payments).where(eq(payments.id, active.invoices[0].id));
+    expect(firstInvoice.providerInvoiceId).toBe("in_first");
+    expect(await sent("subscription.receipt")).toHaveLength(1);
+    // Stripe delivers it again: nothing more.
+    expect(await (await send("evt_invoice_paid_1", "invoice.paid", invoice("in_first", "subscription_create", start, true))).json()).toEqual({ received: true, duplicate: true });
+    expect((await view()).invoices).toHaveLength(1);
+
+    // Cancelling at the period's end asks Stripe; Stripe's event then records it and the subscriber is told.
     await t.services.checkout.subscriptions.cancel(answer.subscriptionId, true);
     expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(true);
+    expect((await view()).cancelAtPeriodEnd).toBe(false);
+    await send("evt_subscription_updated_1", "customer.subscription.updated", subscription(true));
+    expect(await view()).toMatchObject({ status: "active", cancelAtPeriodEnd: true, nextCharge: null });
+    expect(await sent("subscription.cancel_scheduled")).toHaveLength(1);
+    // Resumed at Stripe (cancel_at_period_end=false), as the subscriber's Resume does.
+    await t.services.checkout.subscriptions.resume(answer.subscriptionId);
+    expect(stripe.requests.at(-1)).toMatchObject({ method: "POST", path: `/v1/subscriptions/${subscriptionId}`, form: { cancel_at_period_end: "false" } });
+    expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(false);
+    await send("evt_subscription_updated_2", "customer.subscription.updated", subscription(false));
+    expect(await view()).toMatchObject({ cancelAtPeriodEnd: false, nextCharge: { amountCents: 99_900 } });
+    expect(await sent("subscription.resumed")).toHaveLength(1);
+
+    // The next month's invoice extends the period; the one after is declined: past_due, and an e-mail.
+    await send("evt_invoice_paid_2", "invoice.paid", invoice("in_second", "subscription_cycle", start + MONTH, true));
+    expect(await view()).toMatchObject({ status: "active", currentPeriodEnd: new Date((start + 2 * MONTH) * 1000).toISOString() });
+    expect(await sent("subscription.receipt")).toHaveLength(2);
+    await send("evt_invoice_failed_3", "invoice.payment_failed", invoice("in_third", "subscription_cycle", start + 2 * MONTH, false));
+    const pastDue = await view();
+    expect(pastDue).toMatchObject({ status: "past_due", currentPeriodEnd: new Date((start + 2 * MONTH) * 1000).toISOString(), invoices: [{ status: "failed", failureMessage: "Your card was declined." }, { status: "paid" }, { status: "paid" }] });
+    expect((await sent("subscription.failed"))[0].text).toContain("Your card was declined.");
+
+    // Stripe ends it: cancelled, and a late event about it changes nothing.
+    await send("evt_subscription_deleted", "customer.subscription.deleted", subscription(false, "canceled"));
+    expect((await view()).status).toBe("cancelled");
+    expect(await sent("subscription.ended")).toHaveLength(1);
+    await send("evt_subscription_updated_late", "customer.subscription.updated", subscription(false));
+    expect((await view()).status).toBe("cancelled");
   });
 
   it("makes the plan's Stripe price when it has none, and keeps the ids on the account of a signed-in customer", async () => {
