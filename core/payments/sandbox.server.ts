@@ -388,13 +388,17 @@ export class SandboxProvider implements PaymentProvider {
     const [first] = await this.db.select().from(sandboxIntents).where(sql`${sandboxIntents.subscriptionId} = ${providerSubscriptionId} and ${sandboxIntents.paymentMethod} is not null`).orderBy(sandboxIntents.createdAt).limit(1);
     const [method] = first?.paymentMethod ? await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, first.paymentMethod)) : [];
     const failureMessage = !method ? DECLINE_MESSAGES.generic : method.chargeOutcome === "succeeded" ? null : method.chargeOutcome === "insufficient_funds" ? DECLINE_MESSAGES.insufficientFunds : DECLINE_MESSAGES.generic;
-    const id = hashed("pi_sandbox_", providerSubscriptionId, periodStart.toISOString());
+    // One invoice per period; a declined one is tried again as a new payment of the same invoice, as Stripe retries.
+    const invoiceId = hashed("in_sandbox_", providerSubscriptionId, periodStart.toISOString());
+    const [tried] = await this.db.select({ n: sql<string>`count(*)` }).from(sandboxIntents).where(sql`${sandboxIntents.metadata} ->> 'invoiceId' = ${invoiceId}`);
+    const attempt = String(Number(tried?.n ?? 0) + 1);
+    const id = hashed("pi_sandbox_", providerSubscriptionId, periodStart.toISOString(), attempt);
     await this.db
       .insert(sandboxIntents)
       .values({
         id,
         clientSecret: `${id}_secret_${randomBytes(18).toString("base64url")}`,
-        metadata: {},
+        metadata: { invoiceId, attempt },
         amountCents,
         currency: "usd",
         subscriptionId: providerSubscriptionId,
@@ -418,7 +422,7 @@ export class SandboxProvider implements PaymentProvider {
       await this.db.update(sandboxSubscriptions).set({ status: "active", currentPeriodEnd: end }).where(eq(sandboxSubscriptions.id, intent.subscriptionId));
     }
     const object = {
-      id: `in_${intent.id.slice("pi_".length)}`,
+      id: intent.metadata.invoiceId ?? `in_${intent.id.slice("pi_".length)}`,
       object: "invoice",
       subscription: intent.subscriptionId,
       billing_reason: reason,
