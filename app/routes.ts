@@ -37,6 +37,7 @@ function pages(idPrefix: string) {
     route("bank-checkout", "routes/bank-checkout.tsx", id("bank-checkout")),
     route("subscribe", "routes/subscribe.tsx", id("subscribe")),
     route("subscribe/success", "routes/subscribe-success.tsx", id("subscribe-success")),
+    route("subscription/:token", "routes/subscription.tsx", id("subscription")),
     route("testimonials", "routes/testimonials.tsx", id("testimonials")),
     route("media", "routes/media.tsx", id("media")),
     route("hot-deals", "routes/hot-deals.tsx", id("hot-deals")),

@@ -187,6 +187,8 @@ export interface PublicConfig {
   payments?: { provider: "stripe" | "sandbox"; publishableKey: string | null };
   /** The messaging-app button's number, digits only (wa.me links); null hides the button. */
   whatsappNumber?: string | null;
+  /** The agency's time zone (IANA name): pages write the dates of orders and subscriptions in it, as e-mails and PDFs do. */
+  timeZone?: string;
 }
 
 export class ConfigError extends Error {
@@ -236,5 +238,6 @@ export function publicConfig(config: Config): PublicConfig {
     oidcEnabled: config.oidcEnabled,
     whatsappNumber: config.WHATSAPP_NUMBER ? config.WHATSAPP_NUMBER.replace(/\D/g, "") : null,
     payments: { provider: config.paymentProvider, publishableKey: config.paymentProvider === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null },
+    timeZone: config.BOOKING_TIME_ZONE,
   };
 }

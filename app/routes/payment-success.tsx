@@ -5,15 +5,17 @@ import { formatCents } from "../../core/money/money.ts";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import type { OrderView } from "../features/checkout/orders-api.ts";
+import { orderOutcome } from "../features/checkout/order-outcome.ts";
+import { MoneyRows, OrderStatusBadge, OutcomeActions, OutcomeHeading, OutcomeNextSteps } from "../features/checkout/order-outcome-view.tsx";
 import { useOrderStatus, STATUS_POLL } from "../features/checkout/use-order-status.ts";
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { CLASS_ENROLLMENT_KEY, readClassEnrollment, type ClassEnrollmentData } from "../features/payments/payments-api.ts";
 import { ScheduleTable } from "../features/payments/schedule-table.tsx";
+import { useAgencyTimeZone } from "../features/payments/time-zone.ts";
 import { useRootData } from "../root.tsx";
 import { toast } from "../components/ui/toast.ts";
-import { NextSteps } from "../features/checkout/next-steps.tsx";
 import type { Route } from "./+types/payment-success";
 
 export function loader(args: Route.LoaderArgs) {
@@ -22,26 +24,34 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [...metaTags(data?.meta), { name: "robots", content: "noindex" }];
 
-/** The visitor's part is done once the first instalment (or the whole amount) is paid. */
-const firstPaid = (order: OrderView) => order.status === "paid" || order.status === "failed" || order.status === "cancelled" || order.status === "refunded" || order.schedule[0]?.status === "paid";
+/** Try Again after a refused payment: the same amount, plan and service on /payment. */
+function retryPath(order: OrderView): string {
+  const service = order.orderItems[0]?.serviceName ?? "";
+  return `/payment?amount=${order.totalCents / 100}&service=${encodeURIComponent(service)}&paymentPlan=${order.paymentPlan ?? "1time"}`;
+}
 
 /**
- * /payment-success (specification 001, section 2): "Payment Successful!" (or "Class Enrollment
- * Successful!" with "Back to Class" when a class enrolment is stored), the transaction id, the payment
- * schedule, "View Receipt", what's next and the support contact. Paid means the server says so.
+ * /payment-success (specification 001, section 2): what is true now, updated as the provider answers:
+ * "Payment Successful!" (or "Class Enrollment Successful!" with "Back to Class" when a class enrolment is
+ * stored) once the whole amount or the first instalment is paid, Partly paid with the schedule, Payment
+ * failed with what to do and Try Again, a refund and why when the class filled up while paying. Then the
+ * transaction id, the status, the schedule, View Receipt whenever money was received, what's next for
+ * that status and the support contact. Paid means the server says so.
  */
 export default function PaymentSuccess() {
   const { t } = useTranslation("payments");
   const { t: tcl } = useTranslation("classes");
   const config = useRootData()?.config;
+  const timeZone = useAgencyTimeZone();
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get("order_id");
-  const state = useOrderStatus(orderId, STATUS_POLL, firstPaid);
+  const state = useOrderStatus(orderId, STATUS_POLL);
   const [enrollment, setEnrollment] = useState<ClassEnrollmentData | null>(null);
 
-  const succeeded = state.kind === "ready" && (state.order.status === "paid" || state.order.schedule[0]?.status === "paid");
+  const outcome = state.kind === "ready" ? orderOutcome(state.order) : null;
+  const succeeded = outcome === "paid" || outcome === "partlyPaid";
   // A class enrolment whose payment was refused, or refunded because the class filled up meanwhile.
-  const notEnrolled = state.kind === "error" || (state.kind === "ready" && (state.order.status === "failed" || state.order.status === "cancelled" || state.order.status === "refunded"));
+  const notEnrolled = state.kind === "error" || outcome === "failed" || outcome === "cancelled" || outcome === "refunded";
   useEffect(() => {
     if (!succeeded && !notEnrolled) return;
     const stored = readClassEnrollment();
@@ -72,22 +82,13 @@ export default function PaymentSuccess() {
       </p>
     );
   } else {
-    const { order } = state;
+    const { order, waiting, gaveUp } = state;
     const transactionId = searchParams.get("payment_intent") ?? order.number;
-    const failed = order.status === "failed" || order.status === "cancelled" || order.status === "refunded";
     content = (
       <div className="space-y-8">
-        <header className="text-center" role="status" aria-live="polite">
-          <span className={`mx-auto inline-flex h-16 w-16 items-center justify-center rounded-full ${succeeded ? "bg-green-100 text-green-700" : failed ? "bg-red-100 text-destructive" : "bg-amber-100 text-amber-800"}`}>
-            <Icon name={succeeded ? "circle-check" : failed ? "alert-circle" : "loader-2"} size={34} aria-hidden="true" className={!succeeded && !failed ? "animate-spin" : undefined} />
-          </span>
-          <h1 className="mt-5 font-display text-4xl font-semibold tracking-tight" data-testid="success-title">
-            {succeeded ? (enrollment ? t("success.classTitle") : t("success.title")) : failed ? t("success.failed") : t("success.processing")}
-          </h1>
-          {succeeded ? <p className="mx-auto mt-3 max-w-xl text-muted-foreground">{t("success.intro")}</p> : null}
-        </header>
-        <section className="space-y-5 rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="payment-details">
-          <dl className="grid gap-4 text-sm sm:grid-cols-2">
+        <OutcomeHeading order={order} waiting={waiting} gaveUp={gaveUp} paidTitle={enrollment ? t("success.classTitle") : t("success.title")} />
+        <section className="space-y-5 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6" data-testid="payment-details">
+          <dl className="grid gap-4 text-sm sm:grid-cols-3">
             <div>
               <dt className="text-muted-foreground">{t("success.transactionId")}</dt>
               <dd className="mt-0.5 break-all font-mono font-semibold" data-testid="transaction-id">
@@ -95,29 +96,33 @@ export default function PaymentSuccess() {
               </dd>
             </div>
             <div>
-              <dt className="text-muted-foreground">{order.orderItems[0]?.serviceName}</dt>
-              <dd className="mt-0.5 font-display text-xl font-semibold tabular-nums">{formatCents(order.totalCents)}</dd>
+              <dt className="text-muted-foreground">{t("schedule.status")}</dt>
+              <dd className="mt-1">
+                <OrderStatusBadge order={order} data-testid="success-status" />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground break-words">{order.orderItems[0]?.serviceName}</dt>
+              <dd className="mt-0.5 font-display text-xl font-semibold whitespace-nowrap tabular-nums" data-testid="success-total">
+                {formatCents(order.totalCents)}
+              </dd>
             </div>
           </dl>
-          {order.schedule.length > 0 ? <ScheduleTable schedule={order.schedule} monthly={order.paymentPlan === "monthly"} /> : null}
+          {order.paidCents > 0 && (order.paidCents !== order.totalCents || order.refundedCents > 0) ? (
+            <dl className="space-y-2 border-t border-border pt-4 text-sm">
+              <MoneyRows order={order} />
+            </dl>
+          ) : null}
+          {order.schedule.length > 1 || order.paymentPlan === "monthly" ? <ScheduleTable schedule={order.schedule} monthly={order.paymentPlan === "monthly"} timeZone={timeZone} /> : null}
         </section>
-        {succeeded ? (
-          <p className="flex flex-wrap justify-center gap-3">
-            <LocalizedLink to={order.receiptUrl} className={buttonClasses("outline", "lg")} data-testid="view-receipt">
-              <Icon name="receipt" size={18} aria-hidden="true" />
-              {t("success.viewReceipt")}
+        <OutcomeActions order={order} retryTo={enrollment?.returnUrl ?? retryPath(order)}>
+          {enrollment && succeeded ? (
+            <LocalizedLink to={enrollment.returnUrl} className={buttonClasses("primary", "lg")} data-testid="back-to-class">
+              {t("success.backToClass")}
             </LocalizedLink>
-            {enrollment ? (
-              <LocalizedLink to={enrollment.returnUrl} className={buttonClasses("primary", "lg")} data-testid="back-to-class">
-                {t("success.backToClass")}
-              </LocalizedLink>
-            ) : null}
-          </p>
-        ) : null}
-        <NextSteps
-          title={t("success.nextTitle")}
-          steps={(["next1", "next2", "next3", ...(order.schedule.length > 1 || order.paymentPlan === "monthly" ? ["next4"] : [])] as const).map((key) => t(`success.${key}`))}
-        />
+          ) : null}
+        </OutcomeActions>
+        <OutcomeNextSteps order={order} />
         <section aria-labelledby="support-title" className="text-center text-sm">
           <h2 id="support-title" className="font-semibold">
             {t("success.supportTitle")}

@@ -2,12 +2,14 @@ import { data } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import { DomainError } from "../../core/errors.ts";
 import { formatCents } from "../../core/money/money.ts";
+import { methodText, paymentMethodText } from "../../core/orders/emails.ts";
+import { formatDay, refundNotice, statusDetail, statusLabel, statusTone } from "../../core/orders/status-text.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
-import { receiptPdfPath } from "../features/checkout/orders-api.ts";
+import { receiptPdfPath, type OrderView } from "../features/checkout/orders-api.ts";
 import { ScheduleTable } from "../features/payments/schedule-table.tsx";
-import { formatPostDate } from "../features/blog/format-date.ts";
+import { useAgencyTimeZone } from "../features/payments/time-zone.ts";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import type { Route } from "./+types/receipt";
@@ -30,13 +32,49 @@ export async function loader(args: Route.LoaderArgs) {
 // A receipt's address is a bearer link: never indexed, never sent on to another site.
 export const meta: Route.MetaFunction = ({ data: loaded }) => [...metaTags(loaded?.meta), { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 
+/** Each charge and refund that moved (or is moving) money, oldest first: date, method, status and amount. */
+function PaymentLines({ order, timeZone }: { order: OrderView; timeZone: string }) {
+  const { t, i18n } = useTranslation("checkout");
+  const lines = order.payments.filter((payment) => payment.status !== "cancelled" && payment.status !== "requires_payment");
+  if (lines.length === 0) return null;
+  return (
+    <section aria-labelledby="receipt-payments-title" className="mt-8" data-testid="receipt-payments">
+      <h2 id="receipt-payments-title" className="font-semibold">
+        {t("orders:receipt.payments")}
+      </h2>
+      <ul className="mt-2 divide-y divide-border/60 border-y border-border/60 text-sm">
+        {lines.map((payment) => {
+          const method = methodText(payment, order.payment?.provider ?? null, t);
+          const refund = payment.kind === "refund";
+          return (
+            <li key={payment.id} className="flex items-start justify-between gap-4 py-3" data-testid="receipt-payment">
+              <div className="min-w-0">
+                <p className="font-medium">
+                  <time dateTime={payment.settledAt ?? payment.createdAt}>{formatDay(payment.settledAt ?? payment.createdAt, i18n.language, timeZone)}</time>
+                </p>
+                <p className="text-muted-foreground break-words">
+                  {refund ? t("receipt.refundTo", { method }) : method} · {t(`orders:paymentStatuses.${payment.kind}.${payment.status}`)}
+                </p>
+              </div>
+              <p className="shrink-0 font-medium whitespace-nowrap tabular-nums">{refund ? `−${formatCents(payment.amountCents)}` : formatCents(payment.amountCents)}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 /**
- * /receipt/:token, the printable receipt: the company details, the order number, date, lines, discount,
- * tax, total, payment method (brand and last 4) and status, with Print and a PDF download. The signed
- * token in the address is what opens it, on any device (the receipt e-mail's link).
+ * /receipt/:token, the printable receipt: the company details, the order number, date, status and what
+ * it means now, lines, discount, tax, total, what was paid to date and refunded, each payment and refund
+ * (date, method, amount, status), the schedule still to come, with Print and a PDF download. The signed
+ * token in the address is what opens it, on any device (the receipt e-mail's link). Laid out for a
+ * 390 px phone: the quantity and unit price fold under the line's name, amounts never wrap.
  */
 export default function Receipt({ params, loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("checkout");
+  const timeZone = useAgencyTimeZone();
   const token = params.token;
   const receipt = loaderData.receipt;
 
@@ -51,9 +89,10 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
   }
 
   const company = receipt.company;
-  const card = receipt.payment?.brand === "bank" && receipt.payment.last4 ? t("receipt.bankAccount", { last4: receipt.payment.last4 }) : receipt.payment?.last4 ? t("receipt.card", { brand: receipt.payment.brand ? receipt.payment.brand.toUpperCase() : t("receipt.cardUnknown"), last4: receipt.payment.last4 }) : null;
   const date = receipt.paidAt ?? receipt.createdAt;
   const customer = [receipt.customerFirstName, receipt.customerLastName].join(" ");
+  const detail = statusDetail(receipt, t, i18n.language, timeZone);
+  const notice = refundNotice(receipt, t);
 
   return (
     <main id="main" className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14 print:max-w-none print:p-0">
@@ -67,7 +106,7 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
           {t("receipt.downloadPdf")}
         </a>
       </div>
-      <article className="rounded-xl border border-border bg-white p-6 shadow-sm sm:p-10 print:border-0 print:shadow-none" data-testid="receipt">
+      <article className="rounded-xl border border-border bg-white p-5 shadow-sm sm:p-10 print:border-0 print:shadow-none" data-testid="receipt">
         <header className="flex flex-wrap items-start justify-between gap-6 border-b border-border pb-6">
           <div>
             <h1 className="font-display text-4xl font-semibold">{t("receipt.title")}</h1>
@@ -80,7 +119,7 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
               <span className="block text-xs uppercase tracking-wide">{t("receipt.from")}</span>
               <span className="block font-semibold text-foreground">{company.name}</span>
               {company.address ? <span className="block">{company.address}</span> : null}
-              {company.email ? <span className="block">{company.email}</span> : null}
+              {company.email ? <span className="block break-all">{company.email}</span> : null}
               {company.phone ? <span className="block">{company.phone}</span> : null}
             </address>
           ) : null}
@@ -91,31 +130,39 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
             <dd className="mt-0.5">
               <span className="block font-medium">{customer}</span>
               {receipt.customerCompany ? <span className="block">{receipt.customerCompany}</span> : null}
-              <span className="block">{receipt.customerEmail}</span>
+              <span className="block break-all">{receipt.customerEmail}</span>
             </dd>
           </dl>
           <dl className="grid grid-cols-2 gap-4">
             <div>
               <dt className="text-muted-foreground">{receipt.paidAt ? t("receipt.paidOn") : t("receipt.date")}</dt>
               <dd className="mt-0.5 font-medium">
-                <time dateTime={date}>{formatPostDate(date, i18n.language)}</time>
+                <time dateTime={date}>{formatDay(date, i18n.language, timeZone)}</time>
               </dd>
             </div>
             <div>
               <dt className="text-muted-foreground">{t("receipt.status")}</dt>
-              <dd className="mt-1" data-testid="receipt-status">
-                <Badge tone={receipt.status === "paid" ? "success" : "neutral"}>{t(`status.${receipt.status}`)}</Badge>
+              <dd className="mt-1">
+                <Badge tone={statusTone(receipt.status)} data-testid="receipt-status">
+                  {statusLabel(receipt.status, t)}
+                </Badge>
               </dd>
             </div>
-            {card ? (
+            {receipt.payment ? (
               <div className="col-span-2">
                 <dt className="text-muted-foreground">{t("receipt.paymentMethod")}</dt>
                 <dd className="mt-0.5 font-medium" data-testid="receipt-card">
-                  {card}
+                  {paymentMethodText(receipt, t)}
                 </dd>
               </div>
             ) : null}
           </dl>
+          {detail || notice ? (
+            <div className="space-y-1 rounded-lg bg-muted/60 px-4 py-3 sm:col-span-2" data-testid="receipt-status-detail">
+              {detail ? <p>{detail}</p> : null}
+              {notice ? <p>{notice}</p> : null}
+            </div>
+          ) : null}
         </div>
         <table className="mt-6 w-full text-sm">
           <thead>
@@ -123,10 +170,10 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
               <th scope="col" className="py-2 pr-3 font-medium">
                 {t("receipt.description")}
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">
                 {t("receipt.quantity")}
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="hidden px-3 py-2 text-right font-medium whitespace-nowrap sm:table-cell">
                 {t("receipt.unitPrice")}
               </th>
               <th scope="col" className="py-2 pl-3 text-right font-medium">
@@ -135,12 +182,15 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
             </tr>
           </thead>
           <tbody>
-            {receipt.orderItems.map((item, index) => (
-              <tr key={`${index}-${item.serviceId}`} className="border-b border-border/60 align-top">
-                <td className="py-3 pr-3">{item.serviceName}</td>
-                <td className="px-3 py-3 text-right tabular-nums">{item.quantity}</td>
-                <td className="px-3 py-3 text-right tabular-nums">{formatCents(item.unitPriceCents)}</td>
-                <td className="py-3 pl-3 text-right tabular-nums">{formatCents(item.lineTotalCents)}</td>
+            {receipt.orderItems.map((item) => (
+              <tr key={item.id} className="border-b border-border/60 align-top">
+                <td className="py-3 pr-3">
+                  <span className="break-words">{item.serviceName}</span>
+                  <span className="block text-muted-foreground sm:hidden">{t("receipt.quantityTimesPrice", { quantity: item.quantity, price: formatCents(item.unitPriceCents) })}</span>
+                </td>
+                <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">{item.quantity}</td>
+                <td className="hidden px-3 py-3 text-right whitespace-nowrap tabular-nums sm:table-cell">{formatCents(item.unitPriceCents)}</td>
+                <td className="py-3 pl-3 text-right whitespace-nowrap tabular-nums">{formatCents(item.lineTotalCents)}</td>
               </tr>
             ))}
           </tbody>
@@ -148,30 +198,45 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
         <dl className="ml-auto mt-6 w-full max-w-xs space-y-2 text-sm">
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">{t("receipt.subtotal")}</dt>
-            <dd className="tabular-nums">{formatCents(receipt.subtotalCents)}</dd>
+            <dd className="whitespace-nowrap tabular-nums">{formatCents(receipt.subtotalCents)}</dd>
           </div>
           {receipt.discountCents > 0 ? (
             <div className="flex justify-between gap-4">
               <dt className="text-muted-foreground">{receipt.promoCode ? t("receipt.discountWithCode", { code: receipt.promoCode }) : t("receipt.discount")}</dt>
-              <dd className="tabular-nums" data-testid="receipt-discount">
+              <dd className="whitespace-nowrap tabular-nums" data-testid="receipt-discount">
                 −{formatCents(receipt.discountCents)}
               </dd>
             </div>
           ) : null}
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">{t("receipt.tax")}</dt>
-            <dd className="tabular-nums">{formatCents(receipt.taxCents ?? 0)}</dd>
+            <dd className="whitespace-nowrap tabular-nums">{formatCents(receipt.taxCents)}</dd>
           </div>
           <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-semibold">
             <dt>{t("receipt.total")}</dt>
-            <dd className="tabular-nums" data-testid="receipt-total">
+            <dd className="whitespace-nowrap tabular-nums" data-testid="receipt-total">
               {formatCents(receipt.totalCents)}
             </dd>
           </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">{t("orders:receipt.paidToDate")}</dt>
+            <dd className="whitespace-nowrap tabular-nums" data-testid="receipt-paid">
+              {formatCents(receipt.paidCents)}
+            </dd>
+          </div>
+          {receipt.refundedCents > 0 ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">{t("orders:receipt.refunded")}</dt>
+              <dd className="whitespace-nowrap tabular-nums" data-testid="receipt-refunded">
+                −{formatCents(receipt.refundedCents)}
+              </dd>
+            </div>
+          ) : null}
         </dl>
+        <PaymentLines order={receipt} timeZone={timeZone} />
         {receipt.schedule.length > 1 || receipt.paymentPlan === "monthly" ? (
           <div className="mt-8">
-            <ScheduleTable schedule={receipt.schedule} monthly={receipt.paymentPlan === "monthly"} />
+            <ScheduleTable schedule={receipt.schedule} monthly={receipt.paymentPlan === "monthly"} timeZone={timeZone} />
           </div>
         ) : null}
         <p className="mt-10 text-center text-sm text-muted-foreground">{t("receipt.thanks")}</p>

@@ -37,6 +37,8 @@ interface SubscriptionAnswer {
   status: string;
   provider: "sandbox" | "stripe";
   publishableKey: string | null;
+  /** The signed token of the subscription's own page (no account needed); the success page reads it. */
+  manageToken: string;
 }
 
 /**
@@ -73,7 +75,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
     );
   }
   const price = formatCents(plan.priceCents);
-  const successPath = (id: string) => `/subscribe/success?subscription_id=${encodeURIComponent(id)}`;
+  const successPath = (token: string) => `/subscribe/success?subscription=${encodeURIComponent(token)}`;
 
   async function start(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,7 +88,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
     try {
       const created = await api<SubscriptionAnswer>("/api/get-or-create-subscription", { json: { name: values.name, email: values.email, priceId: plan.name, language: loaderData.language } });
       if (!created.clientSecret) {
-        void navigate(localize(successPath(created.subscriptionId)));
+        void navigate(localize(successPath(created.manageToken)));
         return;
       }
       setAnswer(created);
@@ -105,7 +107,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
       return;
     }
     toast.success(t("subscription.successToastTitle"), { description: t("subscription.successToastText") });
-    void navigate(localize(successPath(answer.subscriptionId)));
+    void navigate(localize(successPath(answer.manageToken)));
   }
 
   const intent: PaymentIntentView | null = answer?.clientSecret ? { clientSecret: answer.clientSecret, provider: answer.provider, publishableKey: answer.publishableKey, amountCents: plan.priceCents } : null;
@@ -142,7 +144,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
               intent={intent}
               language={loaderData.language}
               submitLabel={t("subscription.subscribe", { price })}
-              returnUrl={`${window.location.origin}${localize(successPath(answer.subscriptionId))}`}
+              returnUrl={`${window.location.origin}${localize(successPath(answer.manageToken))}`}
               failure={failure}
               retrying={false}
               onOutcome={onOutcome}

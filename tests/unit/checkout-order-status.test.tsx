@@ -3,14 +3,19 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useOrderStatus, type OrderStatusState } from "../../app/features/checkout/use-order-status.ts";
+import type { OrderStatus } from "../../core/orders/rules.ts";
+import type { OrderView } from "../../core/orders/schema.ts";
+import { bankProcessingOrder, orderView, partlyPaidOrder, payment } from "./order-fixtures.ts";
 
 // The success page's order: read once, then, while the payment is not confirmed, a bounded refresh that
-// asks the server (POST /refresh, which checks with the provider) and stops at paid or failed.
+// asks the server (POST /refresh, which checks with the provider) and stops once the outcome is known:
+// paid, partly paid, a bank transfer processing, failed, refunded.
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const ORDER_ID = "0bb16863-7f4e-4f7c-9a51-2d8e8d3b7c11";
-const order = (status: string) => ({ id: ORDER_ID, number: "0BB16863", status, items: [], totalCents: 50_000 });
+type Answer = OrderStatus | OrderView;
+const order = (answer: Answer): OrderView => (typeof answer === "string" ? orderView({ id: ORDER_ID, status: answer, ...(answer === "paid" ? {} : { paidCents: 0, paidAt: null }) }) : answer);
 
 let container: HTMLDivElement;
 let root: Root;
@@ -23,16 +28,16 @@ function Probe({ id }: { id: string | null }) {
 }
 
 /** Answers GET with `first`, then each POST /refresh with the next status of `then` (the last repeats). */
-function serve(first: string, then: string[]) {
+function serve(first: Answer | "missing", then: Answer[]) {
   let refreshes = 0;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
       calls.push({ url, method: init.method ?? "GET" });
       if (init.method === "POST") {
-        const status = then[Math.min(refreshes, then.length - 1)]!;
+        const next = then[Math.min(refreshes, then.length - 1)]!;
         refreshes += 1;
-        return new Response(JSON.stringify({ data: order(status) }), { status: 200 });
+        return new Response(JSON.stringify({ data: order(next) }), { status: 200 });
       }
       if (first === "missing") return new Response(JSON.stringify({ message: "Order not found", code: "not_found" }), { status: 404 });
       return new Response(JSON.stringify({ data: order(first) }), { status: 200 });
@@ -107,6 +112,39 @@ describe("the success page's order status", () => {
     await tick(20_000);
     expect(last()).toMatchObject({ kind: "ready", waiting: false, gaveUp: true });
     expect(calls.filter((call) => call.method === "POST")).toHaveLength(3);
+  });
+
+  it("stops at a bank transfer processing (the bank takes days), and keeps asking for a card payment being processed", async () => {
+    serve(bankProcessingOrder(), []);
+    await render(ORDER_ID);
+    await tick(10_000);
+    expect(last()).toMatchObject({ kind: "ready", waiting: false, gaveUp: false, order: { status: "processing" } });
+    expect(calls).toHaveLength(1);
+    act(() => root.unmount());
+    calls.length = 0;
+    root = createRoot(container);
+    serve("processing", ["processing", "paid"]);
+    await render(ORDER_ID);
+    await tick(0);
+    expect(last()).toMatchObject({ waiting: true });
+    await tick(2_000);
+    expect(last()).toMatchObject({ waiting: false, order: { status: "paid" } });
+  });
+
+  it("stops once the first instalment is paid (partly paid), and at a payment refunded because a deal sold out meanwhile", async () => {
+    serve("requires_payment", [partlyPaidOrder()]);
+    await render(ORDER_ID);
+    await tick(1_000);
+    expect(last()).toMatchObject({ kind: "ready", waiting: false, order: { status: "partially_paid" } });
+    act(() => root.unmount());
+    root = createRoot(container);
+    // The refund is on its way: the order still reads paid, and the page has its answer.
+    serve("requires_payment", [orderView({ id: ORDER_ID, payments: [payment(), payment({ id: "ref_1", kind: "refund", status: "pending", refundOf: "pay_1", automatic: "deal_sold_out", settledAt: null })] })]);
+    await render(ORDER_ID);
+    await tick(1_000);
+    expect(last()).toMatchObject({ waiting: false, order: { status: "paid" } });
+    await tick(10_000);
+    expect(calls.filter((call) => call.method === "POST")).toHaveLength(2);
   });
 
   it("answers an error for an order it cannot read, or no order at all ('Unable to load order details.')", async () => {

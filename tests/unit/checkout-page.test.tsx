@@ -8,6 +8,7 @@ import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createI18n } from "../../app/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import CheckoutPage from "../../app/routes/checkout.tsx";
+import type { OrderView } from "../../core/orders/schema.ts";
 
 // /checkout's refusals and toasts (specification 001, section 8), against a fake of our own API: the
 // server's message in "Order Creation Failed", the fallback when it cannot be reached, a sold-out deal at
@@ -17,7 +18,7 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const ORDER = {
+const ORDER: OrderView = {
   id: "0bb16863-7f4e-4f7c-9a51-2d8e8d3b7c11",
   number: "0BB16863",
   status: "pending",
@@ -28,17 +29,39 @@ const ORDER = {
   customerEmail: "ada@example.com",
   customerPhone: null,
   customerCompany: null,
-  items: [{ serviceId: "marketing_consultation", name: "Marketing Consultation", description: "", pricingType: "custom", unitPriceCents: 50_000, quantity: 1, totalCents: 50_000, dealId: null }],
+  orderItems: [
+    {
+      id: 1,
+      orderId: "0bb16863-7f4e-4f7c-9a51-2d8e8d3b7c11",
+      serviceId: "marketing_consultation",
+      serviceName: "Marketing Consultation",
+      description: "",
+      pricingType: "custom",
+      unitPriceCents: 50_000,
+      customPriceCents: 50_000,
+      quantity: 1,
+      lineTotalCents: 50_000,
+      serviceData: {},
+      dealId: null,
+      createdAt: "2026-11-25T10:00:00.000Z",
+    },
+  ],
   subtotalCents: 50_000,
   discountCents: 0,
   taxCents: 0,
   promoCode: null,
   totalCents: 50_000,
+  paidCents: 0,
+  refundedCents: 0,
   createdAt: "2026-11-25T10:00:00.000Z",
   paidAt: null,
-  refundedAt: null,
+  cancelledAt: null,
   payment: null,
   failureMessage: null,
+  paymentMethodType: "card",
+  paymentPlan: null,
+  schedule: [],
+  payments: [],
   receiptUrl: "/receipt/token",
 };
 

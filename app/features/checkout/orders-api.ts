@@ -7,9 +7,6 @@ import type { OrderView } from "../../../core/orders/schema.ts";
 export type { AdminOrderView, OrderView } from "../../../core/orders/schema.ts";
 export type { OrderStatus };
 
-/** Statuses after which nothing more happens without staff: the success page stops asking. */
-export const SETTLED_STATUSES: readonly OrderStatus[] = ["paid", "failed", "cancelled", "refunded"];
-
 export interface PaymentIntentView {
   clientSecret: string;
   provider: "sandbox" | "stripe";

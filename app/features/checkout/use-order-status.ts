@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { fetchOrder, refreshOrder, SETTLED_STATUSES, type OrderView } from "./orders-api.ts";
+import { outcomeKnown } from "./order-outcome.ts";
+import { fetchOrder, refreshOrder, type OrderView } from "./orders-api.ts";
 
 /** How often and how long the success page asks for an order still waiting for its payment's confirmation. */
 export const STATUS_POLL = { intervalMs: 2_000, attempts: 15 } as const;
@@ -9,15 +10,14 @@ export type OrderStatusState =
   | { kind: "error" }
   | { kind: "ready"; order: OrderView; waiting: boolean; gaveUp: boolean };
 
-const settled = (order: OrderView) => SETTLED_STATUSES.includes(order.status);
-
 /**
  * The order of the success page, read from the server. While its payment is not confirmed yet (the
  * provider's webhook has not arrived), it asks the server to check with the provider, every 2 seconds
- * and at most 15 times, and stops at paid, failed or cancelled (specification README, decision 7: the
- * server, never this page, decides that an order is paid).
+ * and at most 15 times, and stops once the outcome is known: paid, partly paid, a bank transfer
+ * processing (the bank takes days), failed, refunded or cancelled (specification README, decision 7:
+ * the server, never this page, decides that an order is paid).
  */
-export function useOrderStatus(orderId: string | null, poll: { intervalMs: number; attempts: number } = STATUS_POLL, done: (order: OrderView) => boolean = settled): OrderStatusState {
+export function useOrderStatus(orderId: string | null, poll: { intervalMs: number; attempts: number } = STATUS_POLL, done: (order: OrderView) => boolean = outcomeKnown): OrderStatusState {
   const [state, setState] = useState<OrderStatusState>({ kind: "loading" });
   const isDone = useRef(done);
   isDone.current = done;

@@ -3,15 +3,22 @@ import { formatCents } from "../../../core/money/money.ts";
 import type { InstalmentView } from "../../../core/orders/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 
-/** A due date in the page's language ("December 25, 2026", "25 décembre 2026"). */
-export function formatDueDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+/**
+ * A due date in the page's language ("December 25, 2026", "25 décembre 2026"), in UTC unless a time
+ * zone is given: formatDay's format, without importing the order sentences' module (and its namespace)
+ * into every page that shows a schedule.
+ */
+export function formatDueDate(iso: string, language: string, timeZone = "UTC"): string {
+  return new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "long", timeZone }).format(new Date(iso));
 }
 
 const TONES = { paid: "success", failed: "danger", cancelled: "neutral", processing: "warning", due: "neutral" } as const;
 
-/** An order's payment schedule: each payment's amount, date and status (paid, due, failed...). */
-export function ScheduleTable({ schedule, monthly = false }: { schedule: Array<Pick<InstalmentView, "position" | "amountCents" | "dueAt" | "status">>; monthly?: boolean }) {
+/**
+ * An order's payment schedule: each payment's amount, date and status (paid, due, failed...). The
+ * buyer's pages give the agency's time zone, so that its dates are the ones of the e-mails.
+ */
+export function ScheduleTable({ schedule, monthly = false, timeZone = "UTC" }: { schedule: Array<Pick<InstalmentView, "position" | "amountCents" | "dueAt" | "status">>; monthly?: boolean; timeZone?: string }) {
   const { t, i18n } = useTranslation("payments");
   return (
     <div data-testid="payment-schedule">
@@ -37,11 +44,11 @@ export function ScheduleTable({ schedule, monthly = false }: { schedule: Array<P
           {schedule.map((entry) => (
             <tr key={entry.position} className="border-t border-border" data-testid="schedule-row">
               <td className="py-2 pr-3 tabular-nums">{entry.position}</td>
-              <td className="py-2 pr-3 font-medium tabular-nums">{formatCents(entry.amountCents)}</td>
+              <td className="py-2 pr-3 font-medium whitespace-nowrap tabular-nums">{formatCents(entry.amountCents)}</td>
               <td className="py-2 pr-3">
-                <time dateTime={entry.dueAt}>{formatDueDate(entry.dueAt, i18n.language)}</time>
+                <time dateTime={entry.dueAt}>{formatDueDate(entry.dueAt, i18n.language, timeZone)}</time>
               </td>
-              <td className="py-2">
+              <td className="py-2 whitespace-nowrap">
                 <Badge tone={TONES[entry.status]}>{t(`schedule.statuses.${entry.status}`)}</Badge>
               </td>
             </tr>
