@@ -80,16 +80,39 @@ function payloadTooLarge(c: Context<AppEnv>, close: boolean) {
   return c.json(errorBody(c, "payload_too_large", "errors:payloadTooLarge"), 413);
 }
 
+/**
+ * A request's logger, made only when something is logged: most requests log nothing but their line, and
+ * a child logger per request cost a few percent of the server's time.
+ */
+function lazyChild(logger: Logger, requestId: string): Logger {
+  let child: Logger | null = null;
+  const made = () => (child ??= logger.child({ reqId: requestId }));
+  return {
+    error: (...args: Parameters<Logger["error"]>) => made().error(...args),
+    warn: (...args: Parameters<Logger["warn"]>) => made().warn(...args),
+    info: (...args: Parameters<Logger["info"]>) => made().info(...args),
+    debug: (...args: Parameters<Logger["debug"]>) => made().debug(...args),
+  } as Logger;
+}
+
+/** Bearer links (a receipt's, a subscription's, a reset or sign-up token) never reach a log line. */
+const TOKEN_IN_PATH = /(\/(?:receipt|receipts|subscription|manage)\/)[^/?]+/g;
+export function loggablePath(pathname: string): string {
+  return pathname.replace(TOKEN_IN_PATH, "$1[token]");
+}
+
 /** Request id, a child logger, the negotiated language, and one log line per request. */
 function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
   // With request logging off (LOG_LEVEL above info), skip the clock and the log call entirely.
   const logRequests = logger.isLevelEnabled("info");
+  // The request line's fields are fixed and hold no personal data: it skips redaction, which scanned
+  // some forty paths on every line (a seventh of the server's time under load).
+  const requestLines = logger.child({}, { redact: [] });
   return async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const log = logger.child({ reqId: requestId });
     c.set("requestId", requestId);
-    c.set("log", log);
+    c.set("log", lazyChild(logger, requestId));
     const pathname = c.req.path;
     c.set(
       "language",
@@ -107,7 +130,7 @@ function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     const started = performance.now();
     await next();
     if (!preset) setOnResponse(c, header);
-    if (logRequests) log.info({ method: c.req.method, path: pathname, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+    if (logRequests) requestLines.info({ reqId: requestId, method: c.req.method, path: loggablePath(pathname), status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
   };
 }
 

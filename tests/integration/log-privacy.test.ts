@@ -53,4 +53,17 @@ describe("logs of failing requests", () => {
     // What this checked, for the record.
     console.info(`log privacy: ${lines.length} log lines checked for ${values.length} values sent`);
   });
+
+  it("log one line per request, with its id and without the bearer token of a receipt or subscription link", async () => {
+    const before = lines.length;
+    const token = `00000000-0000-4000-8000-000000000000_${"s".repeat(32)}`;
+    for (const path of [`/api/receipts/${token}`, `/api/subscriptions/manage/${token}`, `/api/receipts/${token}.pdf`]) {
+      const response = await t.client().request(path, { headers: { "x-request-id": "req-bearer-1" } });
+      expect(response.status).toBe(404);
+    }
+    const requestLines = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === "request");
+    expect(requestLines.map((entry) => entry.path)).toEqual(["/api/receipts/[token]", "/api/subscriptions/manage/[token]", "/api/receipts/[token]"]);
+    expect(requestLines.every((entry) => entry.reqId === "req-bearer-1" && entry.status === 404)).toBe(true);
+    expect(lines.slice(before).join("\n")).not.toContain("s".repeat(32));
+  });
 });
