@@ -24,7 +24,7 @@ export const ROUTE_NAMESPACES = {
   "reset-password": ["auth", "errors"],
   "register-confirm": ["auth", "errors"],
   "account-password": ["auth", "errors"],
-  admin: ["admin", "blog", "testimonials", "deals", "payments", "media", "tutorials", "classes", "adminclasses", "waitlist", "errors"],
+  admin: ["admin", "blog", "testimonials", "deals", "orders", "payments", "media", "tutorials", "classes", "adminclasses", "waitlist", "errors"],
   leads: ["leads", "admin", "errors"],
   calls: ["calls"],
   cart: ["cart"],

@@ -91,8 +91,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
             ),
           },
           { id: "deals", label: t("tabs.deals"), content: <DealsTab deals={deals} language={language} /> },
-          { id: "orders", label: t("tabs.orders"), content: <OrdersTab language={language} /> },
-          { id: "subscriptions", label: t("tabs.subscriptions"), content: <SubscriptionsTab language={language} sandbox={loaderData.sandbox} /> },
+          { id: "orders", label: t("tabs.orders"), content: <OrdersTab language={language} timeZone={overview.today.timeZone} sandbox={loaderData.sandbox} /> },
+          { id: "subscriptions", label: t("tabs.subscriptions"), content: <SubscriptionsTab language={language} timeZone={overview.today.timeZone} sandbox={loaderData.sandbox} /> },
         ]}
       />
     </main>

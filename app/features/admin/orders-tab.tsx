@@ -1,39 +1,31 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "../../i18n/react.tsx";
+import { localDate } from "../../../core/admin/rules.ts";
+import { timeZoneName } from "../../../core/i18n/time-zones.ts";
 import { formatCents } from "../../../core/money/money.ts";
+import { ORDER_STATUSES, type OrderStatus } from "../../../core/orders/rules.ts";
+import type { AdminOrderView, OrderView } from "../../../core/orders/schema.ts";
+import { statusLabel, statusTone } from "../../../core/orders/status-text.ts";
+import type { StaffPaymentView } from "../../../core/payments/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { Input } from "../../components/ui/field.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { Field, Input } from "../../components/ui/field.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { toast } from "../../components/ui/toast.ts";
+import { useTranslation } from "../../i18n/react.tsx";
 import { ApiError, api } from "../../lib/api.ts";
-import type { AdminOrderView, OrderStatus, OrderView } from "../checkout/orders-api.ts";
-import { ScheduleTable } from "../payments/schedule-table.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { useKeepFocus } from "./keep-focus.ts";
+import { OrderDetail, type ScheduleAction } from "./order-detail.tsx";
 import { RecordList } from "./record-list.tsx";
+import { calendarDay, staffDateTime } from "./staff-format.ts";
 
-/** The causes of an order's history entries that have words of their own (admin.json orders.causes). */
-const HISTORY_CAUSES = new Set([
-  "created",
-  "payment_started",
-  "payment_succeeded",
-  "payment_failed",
-  "refunded",
-  "cancelled_by_staff",
-  "claim_over_limit",
-  "instalment_paid",
-  "instalment_failed",
-  "instalment_failed_final",
-  "instalment_retried",
-  "schedule_cancelled",
-]);
+/** The statuses the filter offers: every one. "pending" and "requires_payment" share a name; the filter says which is which. */
+const STATUSES: readonly OrderStatus[] = ORDER_STATUSES;
 
-/** What staff can do to a schedule or a bank transfer (POST /api/admin/orders/{id}/...). */
-type ScheduleAction = "instalments/retry" | "instalments/cancel" | "settle-bank-transfer";
+/** The longest range the payments export accepts (the server's rule: a year and a day). */
+const EXPORT_MAX_DAYS = 366;
 
-const STATUSES: readonly OrderStatus[] = ["pending", "requires_payment", "paid", "failed", "cancelled", "refunded"];
-/** A cancel is allowed from these only (the order state machine: a paid order is refunded instead). */
-const CANCELLABLE: readonly OrderStatus[] = ["pending", "requires_payment", "failed"];
+/** How long to wait before asking again about a refund the provider has not confirmed yet. */
+const PENDING_REFUND_POLL_MS = [2_000, 4_000, 8_000, 15_000, 30_000];
 
 interface OrderPage {
   items: OrderView[];
@@ -45,230 +37,63 @@ interface OrderPage {
 interface Filters {
   status: OrderStatus | "";
   q: string;
+  /** Days placed, "YYYY-MM-DD" in the agency's time zone; "" for no bound. */
+  from: string;
+  to: string;
   page: number;
 }
 
-const tone = (status: OrderStatus) => (status === "paid" ? "success" : status === "failed" || status === "cancelled" ? "danger" : status === "refunded" ? "neutral" : "warning");
+type RangeErrors = Partial<Record<"from" | "to", string>>;
 
-function dateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
-}
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-function OrderDetail({
-  order,
-  language,
-  busy,
-  onCancel,
-  onRefund,
-  onSchedule,
-}: {
-  order: AdminOrderView;
-  language: string;
-  busy: boolean;
-  onCancel(): void;
-  onRefund(): void;
-  onSchedule(action: ScheduleAction): void;
-}) {
-  const { t } = useTranslation("admin");
-  const status = (value: string | null) => (value ? t(`orders.statuses.${value}`, { defaultValue: value }) : t("orders.created"));
-  return (
-    <section aria-labelledby="order-detail-heading" className="rounded-xl border border-border bg-white p-5" data-testid="admin-order-detail">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="order-detail-heading" className="font-display text-2xl font-semibold">
-          {t("orders.detailHeading", { number: order.number })}
-        </h2>
-        <Badge tone={tone(order.status)} data-testid="admin-order-status">
-          {t(`orders.statuses.${order.status}`)}
-        </Badge>
-      </div>
-      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-muted-foreground">{t("orders.customer")}</dt>
-          <dd>
-            {order.customerFirstName} {order.customerLastName}
-            <br />
-            <a className="text-primary underline" href={`mailto:${order.customerEmail}`}>
-              {order.customerEmail}
-            </a>
-            {order.customerPhone ? <span className="block">{order.customerPhone}</span> : null}
-            {order.customerCompany ? <span className="block">{order.customerCompany}</span> : null}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">{t("orders.placed")}</dt>
-          <dd>
-            <time dateTime={order.createdAt}>{dateTime(order.createdAt, language)}</time> · {order.language.toUpperCase()}
-          </dd>
-        </div>
-      </dl>
-
-      <h3 className="mt-5 font-semibold">{t("orders.lines")}</h3>
-      <ul className="mt-2 divide-y divide-border text-sm" data-testid="admin-order-lines">
-        {order.orderItems.map((item, index) => (
-          <li key={`${index}-${item.serviceId}`} className="flex justify-between gap-3 py-2">
-            <span>
-              {item.serviceName} <span className="text-muted-foreground">× {item.quantity}</span>
-            </span>
-            <span className="tabular-nums">{formatCents(item.lineTotalCents)}</span>
-          </li>
-        ))}
-      </ul>
-      <dl className="mt-2 space-y-1 border-t border-border pt-2 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-muted-foreground">{t("orders.subtotal")}</dt>
-          <dd className="tabular-nums">{formatCents(order.subtotalCents)}</dd>
-        </div>
-        {order.discountCents > 0 ? (
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">{order.promoCode ? t("orders.discountWithCode", { code: order.promoCode }) : t("orders.discount")}</dt>
-            <dd className="tabular-nums">−{formatCents(order.discountCents)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between font-semibold">
-          <dt>{t("orders.total")}</dt>
-          <dd className="tabular-nums">{formatCents(order.totalCents)}</dd>
-        </div>
-      </dl>
-
-      <h3 className="mt-5 font-semibold">{t("orders.payment")}</h3>
-      {order.payment ? (
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="admin-order-payment">
-          <dt className="text-muted-foreground">{t("orders.provider")}</dt>
-          <dd>{order.payment.provider}</dd>
-          {order.payment.last4 ? (
-            <>
-              <dt className="sr-only">{t("orders.payment")}</dt>
-              <dd className="col-span-2">{t("orders.card", { brand: (order.payment.brand ?? "").toUpperCase(), last4: order.payment.last4 })}</dd>
-            </>
-          ) : null}
-          {order.paidAt ? (
-            <>
-              <dt className="text-muted-foreground">{t("orders.paidAt")}</dt>
-              <dd>
-                <time dateTime={order.paidAt}>{dateTime(order.paidAt, language)}</time>
-              </dd>
-            </>
-          ) : null}
-          {order.failureMessage ? (
-            <>
-              <dt className="text-muted-foreground">{t("orders.failure")}</dt>
-              <dd>{order.failureMessage}</dd>
-            </>
-          ) : null}
-        </dl>
-      ) : (
-        <p className="mt-2 text-sm text-muted-foreground">{t("orders.noPayment")}</p>
-      )}
-
-      {order.schedule.length > 0 ? (
-        <div className="mt-5" data-testid="admin-order-schedule">
-          <ScheduleTable schedule={order.schedule} monthly={order.paymentPlan === "monthly"} />
-          <div className="mt-3 flex flex-wrap gap-2">
-            {order.schedule.some((entry) => entry.status === "failed" && entry.position > 1) ? (
-              <Button size="sm" variant="outline" disabled={busy} onClick={() => onSchedule("instalments/retry")} data-testid="admin-instalment-retry">
-                <Icon name="rotate-ccw" size={16} aria-hidden="true" />
-                {t("orders.retryInstalment")}
-              </Button>
-            ) : null}
-            {order.schedule.some((entry) => entry.status === "due" || entry.status === "failed") ? (
-              <ConfirmDialog
-                trigger={
-                  <Button size="sm" variant="outline" className="text-destructive" disabled={busy} data-testid="admin-schedule-cancel">
-                    <Icon name="x" size={16} aria-hidden="true" />
-                    {t("orders.cancelSchedule")}
-                  </Button>
-                }
-                title={t("orders.cancelScheduleTitle")}
-                description={t("orders.cancelScheduleDescription", { number: order.number })}
-                confirmLabel={t("orders.cancelScheduleConfirm")}
-                cancelLabel={t("orders.keep")}
-                onConfirm={() => onSchedule("instalments/cancel")}
-              />
-            ) : null}
-          </div>
-        </div>
-      ) : null}
-      {order.paymentMethodType === "us_bank_account" && order.status === "requires_payment" && order.payment?.provider === "sandbox" ? (
-        <p className="mt-4">
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => onSchedule("settle-bank-transfer")} data-testid="admin-settle-bank">
-            {t("orders.settleBank")}
-          </Button>
-        </p>
-      ) : null}
-
-      <h3 className="mt-5 font-semibold">{t("orders.history")}</h3>
-      <ol className="mt-2 space-y-2 text-sm" data-testid="admin-order-history">
-        {order.history.map((entry, index) => (
-          <li key={index} className="rounded-lg bg-muted/60 px-3 py-2">
-            <p className="font-medium">{t("orders.historyEntry", { from: status(entry.from), to: status(entry.to) })}</p>
-            <p className="text-muted-foreground">
-              <time dateTime={entry.at}>{dateTime(entry.at, language)}</time> · {HISTORY_CAUSES.has(entry.cause) ? t(`orders.causes.${entry.cause}`) : entry.cause}
-              {entry.actor ? ` · ${t("orders.by", { actor: entry.actor })}` : ""}
-              {entry.eventId ? ` · ${t("orders.event", { id: entry.eventId })}` : ""}
-            </p>
-          </li>
-        ))}
-      </ol>
-
-      <div className="mt-5 flex flex-wrap gap-2">
-        {CANCELLABLE.includes(order.status) ? (
-          <ConfirmDialog
-            trigger={
-              <Button size="sm" variant="outline" className="text-destructive" disabled={busy} data-testid="admin-order-cancel">
-                <Icon name="x" size={16} aria-hidden="true" />
-                {t("orders.cancel")}
-              </Button>
-            }
-            title={t("orders.cancelTitle")}
-            description={t("orders.cancelDescription", { number: order.number })}
-            confirmLabel={t("orders.cancelConfirm")}
-            cancelLabel={t("orders.keep")}
-            onConfirm={onCancel}
-          />
-        ) : null}
-        {order.status === "paid" ? (
-          <ConfirmDialog
-            trigger={
-              <Button size="sm" variant="outline" className="text-destructive" disabled={busy} data-testid="admin-order-refund">
-                <Icon name="rotate-ccw" size={16} aria-hidden="true" />
-                {t("orders.refund")}
-              </Button>
-            }
-            title={t("orders.refundTitle")}
-            description={t("orders.refundDescription", { number: order.number, amount: formatCents(order.totalCents) })}
-            confirmLabel={t("orders.refundConfirm")}
-            cancelLabel={t("orders.keep")}
-            onConfirm={onRefund}
-          />
-        ) : null}
-      </div>
-    </section>
-  );
+/**
+ * The payments export's range: the days chosen, or what they leave open filled in (this month so far
+ * when none is chosen), and why it cannot be exported when it cannot.
+ */
+export function exportRange(from: string, to: string, today: string): { from: string; to: string; error: "rangeInvalid" | "rangeTooLong" | null } {
+  const end = to || (from && from > today ? from : today);
+  const start = from || `${end.slice(0, 8)}01`;
+  if (start > end) return { from: start, to: end, error: "rangeInvalid" };
+  if (daysBetween(start, end) > EXPORT_MAX_DAYS) return { from: start, to: end, error: "rangeTooLong" };
+  return { from: start, to: end, error: null };
 }
 
 /**
- * The Orders tab of /admin: orders newest first, filtered by status and searched by e-mail or order
- * number, and one order's lines, payment and history, with Cancel (an unpaid order) and a full Refund
- * (a paid one, through the provider), each asked for in a confirm dialog. The server checks every step.
+ * The Orders tab of /admin: orders newest first, filtered by status and by the days they were placed
+ * (in the agency's time zone, named), searched by e-mail or order number; the payments of a range as
+ * CSV; and one order's detail with its actions (cancel, refund any part with a reason, retry a failed
+ * refund, the schedule's). The server checks every step.
  */
-export function OrdersTab({ language }: { language: string }) {
+export function OrdersTab({ language, timeZone, sandbox }: { language: string; timeZone: string; sandbox: boolean }) {
   const { t } = useTranslation("admin");
   const statusId = useId();
   const searchId = useId();
-  const [filters, setFilters] = useState<Filters>({ status: "", q: "", page: 1 });
+  const zone = timeZoneName(timeZone, language === "fr" ? "fr" : "en");
+  const [filters, setFilters] = useState<Filters>({ status: "", q: "", from: "", to: "", page: 1 });
   const [query, setQuery] = useState("");
   const [list, setList] = useState<OrderPage | null>(null);
   const [failed, setFailed] = useState(false);
+  const [rangeErrors, setRangeErrors] = useState<RangeErrors>({});
   const [selected, setSelected] = useState<AdminOrderView | null>(null);
   const [busy, setBusy] = useState(false);
+  const keepFocus = useKeepFocus();
   // Filters change faster than answers come: only the answer to the latest request is shown.
   const latestLoad = useRef(0);
+  const latestOpen = useRef(0);
+  const [today, setToday] = useState<string | null>(null);
+
+  // The agency's today is the browser's reading of the clock: computed after hydration, so that the
+  // server's rendering and the browser's agree.
+  useEffect(() => setToday(localDate(new Date(), timeZone)), [timeZone]);
 
   const load = useCallback(async (current: Filters) => {
     const request = ++latestLoad.current;
     const params = new URLSearchParams();
     if (current.status) params.set("status", current.status);
     if (current.q) params.set("q", current.q);
+    if (current.from) params.set("from", current.from);
+    if (current.to) params.set("to", current.to);
     params.set("page", String(current.page));
     try {
       const answer = await api<{ data: OrderPage }>(`/api/admin/orders?${params}`);
@@ -277,50 +102,85 @@ export function OrdersTab({ language }: { language: string }) {
       setList(answer.data);
     } catch (error) {
       if (request !== latestLoad.current) return;
+      const fields = error instanceof ApiError ? error.body.fields : undefined;
+      if (fields && (fields.from || fields.to)) {
+        setRangeErrors({ from: fields.from, to: fields.to });
+        return;
+      }
       console.error("Could not load the orders", error);
       setFailed(true);
     }
   }, []);
 
   useEffect(() => {
+    if (filters.from && filters.to && filters.from > filters.to) {
+      setRangeErrors({ to: t("orders.rangeInvalid") });
+      return;
+    }
+    setRangeErrors({});
     void load(filters);
-  }, [filters, load]);
+  }, [filters, load, t]);
 
-  async function open(id: string) {
-    try {
-      setSelected((await api<{ data: AdminOrderView }>(`/api/admin/orders/${encodeURIComponent(id)}`)).data);
-    } catch (error) {
-      toast.error(t("orders.actionFailed"), { description: error instanceof ApiError ? error.message : undefined });
-    }
-  }
+  const open = useCallback(
+    async (id: string, options: { focus?: boolean; quiet?: boolean } = {}) => {
+      const request = ++latestOpen.current;
+      try {
+        const order = (await api<{ data: AdminOrderView }>(`/api/admin/orders/${encodeURIComponent(id)}`)).data;
+        if (request !== latestOpen.current) return;
+        setSelected(order);
+        // On a narrow screen the detail is below the list: take the reader there.
+        if (options.focus) requestAnimationFrame(() => document.getElementById("order-detail-heading")?.focus());
+      } catch (error) {
+        if (options.quiet) return;
+        toast.error(t("orders.actionFailed"), { description: error instanceof ApiError ? error.message : undefined });
+      }
+    },
+    [t],
+  );
 
-  async function act(action: "cancel" | "refund") {
+  // A refund stays pending until the provider confirms it: ask again a few times, less and less often.
+  const pendingRefund = selected?.payments.some((payment) => payment.kind === "refund" && payment.status === "pending") ?? false;
+  const polls = useRef({ id: "", count: 0 });
+  useEffect(() => {
+    if (!selected || !pendingRefund) return;
+    if (polls.current.id !== selected.id) polls.current = { id: selected.id, count: 0 };
+    const delay = PENDING_REFUND_POLL_MS[polls.current.count];
+    if (delay === undefined) return;
+    const timer = setTimeout(() => {
+      polls.current.count += 1;
+      void open(selected.id, { quiet: true });
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [selected, pendingRefund, open]);
+
+  /** Runs a staff action on the open order that answers the order, then refreshes the list. */
+  async function act(path: string, success: string) {
     if (!selected) return;
     setBusy(true);
     try {
-      await api(`/api/admin/orders/${encodeURIComponent(selected.id)}/${action}`, { method: "POST" });
-      toast.success(action === "cancel" ? t("orders.cancelled") : t("orders.refunded"));
-      await Promise.all([open(selected.id), load(filters)]);
-    } catch (error) {
-      toast.error(t("orders.actionFailed"), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function schedule(action: ScheduleAction) {
-    if (!selected) return;
-    setBusy(true);
-    try {
-      const answer = await api<{ data: AdminOrderView }>(`/api/admin/orders/${encodeURIComponent(selected.id)}/${action}`, { method: "POST" });
+      const answer = await api<{ data: AdminOrderView }>(`/api/admin/orders/${encodeURIComponent(selected.id)}/${path}`, { method: "POST" });
+      polls.current = { id: answer.data.id, count: 0 };
       setSelected(answer.data);
-      toast.success(t("orders.scheduleUpdated"));
+      toast.success(success);
+      keepFocus("order-detail-heading");
       await load(filters);
     } catch (error) {
       toast.error(t("orders.actionFailed"), { description: error instanceof ApiError ? error.message : undefined });
     } finally {
       setBusy(false);
     }
+  }
+
+  function refunded(order: AdminOrderView, amountCents: number) {
+    polls.current = { id: order.id, count: 0 };
+    setSelected(order);
+    const pending = order.payments.some((payment) => payment.kind === "refund" && payment.status === "pending");
+    toast.success(t("orders.refundRecorded", { amount: formatCents(amountCents) }), pending ? { description: t("orders.refundPendingNote") } : undefined);
+    void load(filters);
+  }
+
+  function retryRefund(refund: StaffPaymentView) {
+    void act(`refunds/${encodeURIComponent(refund.id)}/retry`, t("orders.refundRetried", { amount: formatCents(refund.amountCents) }));
   }
 
   function search(event: FormEvent<HTMLFormElement>) {
@@ -330,41 +190,81 @@ export function OrdersTab({ language }: { language: string }) {
 
   const pageSize = list?.pageSize ?? 20;
   const pages = list ? Math.max(1, Math.ceil(list.total / pageSize)) : 1;
+  const range = today ? exportRange(filters.from, filters.to, today) : null;
+  const exportHref = range && !range.error ? `/api/admin/payments/export.csv?${new URLSearchParams({ from: range.from, to: range.to })}` : null;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <div className="space-y-5">
-        <form role="search" aria-label={t("orders.filters")} onSubmit={search} className="flex flex-wrap items-end gap-3">
-          <div className="space-y-1.5">
-            <label htmlFor={statusId} className="block text-sm font-medium">
-              {t("orders.status")}
-            </label>
-            <select
-              id={statusId}
-              value={filters.status}
-              onChange={(event) => setFilters({ ...filters, status: event.target.value as Filters["status"], page: 1 })}
-              className="h-10 rounded-lg border border-border bg-white px-3"
-              data-testid="admin-orders-status"
-            >
-              <option value="">{t("orders.allStatuses")}</option>
-              {STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`orders.statuses.${status}`)}
-                </option>
-              ))}
-            </select>
+      <div className="min-w-0 space-y-5">
+        <form role="search" aria-label={t("orders.filters")} onSubmit={search} className="space-y-4">
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="space-y-1.5">
+              <label htmlFor={statusId} className="block text-sm font-medium">
+                {t("orders.status")}
+              </label>
+              <select
+                id={statusId}
+                value={filters.status}
+                onChange={(event) => setFilters({ ...filters, status: event.target.value as Filters["status"], page: 1 })}
+                className="h-10 rounded-lg border border-border bg-white px-3"
+                data-testid="admin-orders-status"
+              >
+                <option value="">{t("orders.allStatuses")}</option>
+                {STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {status === "pending" || status === "requires_payment" ? t("orders.statusOption", { status: statusLabel(status, t), note: t(`orders.statusNotes.${status}`) }) : statusLabel(status, t)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="min-w-48 flex-1 space-y-1.5">
+              <label htmlFor={searchId} className="block text-sm font-medium">
+                {t("orders.searchLabel")}
+              </label>
+              <Input id={searchId} type="search" value={query} maxLength={200} onChange={(event) => setQuery(event.target.value)} data-testid="admin-orders-search" />
+            </div>
+            <Button type="submit" variant="outline">
+              <Icon name="search" size={16} aria-hidden="true" />
+              {t("orders.searchButton")}
+            </Button>
           </div>
-          <div className="min-w-48 flex-1 space-y-1.5">
-            <label htmlFor={searchId} className="block text-sm font-medium">
-              {t("orders.searchLabel")}
-            </label>
-            <Input id={searchId} type="search" value={query} maxLength={200} onChange={(event) => setQuery(event.target.value)} data-testid="admin-orders-search" />
-          </div>
-          <Button type="submit" variant="outline">
-            <Icon name="search" size={16} aria-hidden="true" />
-            {t("orders.searchButton")}
-          </Button>
+          <fieldset className="rounded-xl border border-border bg-white p-4">
+            <legend className="px-1 text-sm font-medium">{t("orders.dateRange", { zone })}</legend>
+            <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+              <Field label={t("orders.from")} error={rangeErrors.from}>
+                {(props) => (
+                  <Input {...props} type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => setFilters({ ...filters, from: event.target.value, page: 1 })} data-testid="admin-orders-from" />
+                )}
+              </Field>
+              <Field label={t("orders.to")} error={rangeErrors.to}>
+                {(props) => (
+                  <Input {...props} type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => setFilters({ ...filters, to: event.target.value, page: 1 })} data-testid="admin-orders-to" />
+                )}
+              </Field>
+              {filters.from || filters.to ? (
+                <Button variant="ghost" size="sm" className="sm:mt-7" onClick={() => setFilters({ ...filters, from: "", to: "", page: 1 })}>
+                  {t("orders.clearDates")}
+                </Button>
+              ) : null}
+            </div>
+            <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-border pt-3 text-sm">
+              {exportHref && range ? (
+                <>
+                  <a href={exportHref} download className={buttonClasses("outline", "sm")} data-testid="admin-payments-export">
+                    <Icon name="download" size={16} aria-hidden="true" />
+                    {t("orders.exportLink")}
+                  </a>
+                  <span className="text-muted-foreground" data-testid="admin-payments-export-range">
+                    {t("orders.exportRange", { from: calendarDay(range.from, language), to: calendarDay(range.to, language), zone })}
+                  </span>
+                </>
+              ) : range?.error === "rangeTooLong" ? (
+                <span className="text-muted-foreground">{t("orders.rangeTooLong")}</span>
+              ) : null}
+            </div>
+          </fieldset>
         </form>
+        <p className="text-sm text-muted-foreground">{t("orders.timeZoneNote", { zone })}</p>
 
         {failed ? (
           <div role="alert" className="rounded-lg border border-destructive/30 bg-red-50 p-4 text-sm text-destructive">
@@ -382,22 +282,33 @@ export function OrdersTab({ language }: { language: string }) {
           <>
             <RecordList headingId="all-orders-heading" heading={t("orders.heading")} empty={t("orders.empty")} items={list.items}>
               {(order) => (
-                <article aria-labelledby={`admin-order-${order.id}`} className="flex flex-wrap items-center justify-between gap-3" data-testid="admin-order">
+                <article aria-labelledby={`admin-order-${order.id}`} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-4 gap-y-2" data-testid="admin-order">
                   <div className="min-w-0">
-                    <h3 id={`admin-order-${order.id}`} className="font-mono font-semibold">
-                      #{order.number}
-                    </h3>
-                    <p className="truncate text-sm text-muted-foreground">
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <h3 id={`admin-order-${order.id}`} className="font-mono font-semibold">
+                        #{order.number}
+                      </h3>
+                      <Badge tone={statusTone(order.status)}>{statusLabel(order.status, t)}</Badge>
+                    </div>
+                    <p className="break-words text-sm text-muted-foreground">
                       {order.customerFirstName} {order.customerLastName} · {order.customerEmail}
                     </p>
                     <p className="text-sm text-muted-foreground">
-                      <time dateTime={order.createdAt}>{dateTime(order.createdAt, language)}</time>
+                      <time dateTime={order.createdAt}>{staffDateTime(order.createdAt, language, timeZone)}</time>
                     </p>
                   </div>
-                  <div className="flex items-center gap-3">
-                    <Badge tone={tone(order.status)}>{t(`orders.statuses.${order.status}`)}</Badge>
-                    <span className="font-semibold tabular-nums">{formatCents(order.totalCents)}</span>
-                    <Button size="sm" variant="outline" aria-label={t("orders.viewLabel", { number: order.number })} aria-pressed={selected?.id === order.id} onClick={() => void open(order.id)}>
+                  <div className="flex flex-col items-end gap-2 text-right">
+                    <p>
+                      <span className="block font-semibold tabular-nums">{formatCents(order.totalCents)}</span>
+                      {order.refundedCents > 0 ? <span className="block text-xs text-muted-foreground tabular-nums">{t("orders.refundedShort", { amount: formatCents(order.refundedCents) })}</span> : null}
+                    </p>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={t("orders.viewLabel", { number: order.number })}
+                      aria-pressed={selected?.id === order.id}
+                      onClick={() => void open(order.id, { focus: true })}
+                    >
                       {t("orders.view")}
                     </Button>
                   </div>
@@ -420,9 +331,20 @@ export function OrdersTab({ language }: { language: string }) {
           </>
         )}
       </div>
-      <div>
+      <div className="min-w-0">
         {selected ? (
-          <OrderDetail order={selected} language={language} busy={busy} onCancel={() => void act("cancel")} onRefund={() => void act("refund")} onSchedule={(action) => void schedule(action)} />
+          <OrderDetail
+            key={selected.id}
+            order={selected}
+            language={language}
+            timeZone={timeZone}
+            sandbox={sandbox}
+            busy={busy}
+            onCancel={() => void act("cancel", t("orders.cancelled"))}
+            onRefunded={refunded}
+            onRetryRefund={retryRefund}
+            onSchedule={(action: ScheduleAction) => void act(action, t("orders.scheduleUpdated"))}
+          />
         ) : (
           <p className="rounded-xl border border-dashed border-border bg-white p-6 text-center text-muted-foreground">{t("orders.select")}</p>
         )}

@@ -1,35 +1,40 @@
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "../../i18n/react.tsx";
+import type { InvoiceView, SubscriptionView } from "../../../core/checkout/subscriptions.server.ts";
+import { timeZoneName } from "../../../core/i18n/time-zones.ts";
 import { formatCents } from "../../../core/money/money.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 import { toast } from "../../components/ui/toast.ts";
+import { useTranslation } from "../../i18n/react.tsx";
 import { ApiError, api } from "../../lib/api.ts";
-import { formatDueDate } from "../payments/schedule-table.tsx";
-
-interface SubscriptionRow {
-  id: string;
-  plan: string;
-  priceCents: number;
-  customerEmail: string;
-  customerName: string;
-  status: "incomplete" | "active" | "past_due" | "cancelled";
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  invoices: Array<{ id: string; status: string }>;
-}
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { useKeepFocus } from "./keep-focus.ts";
+import { staffDate } from "./staff-format.ts";
 
 const TONE = { active: "success", past_due: "danger", incomplete: "warning", cancelled: "neutral" } as const;
+const INVOICE_TONE = { paid: "success", failed: "danger", refunded: "neutral", pending: "warning" } as const;
 
-/** Staff's subscriptions: plan, customer, status, period end and invoices, with cancel (now or at period end) and, on the test provider, renew. */
-export function SubscriptionsTab({ language, sandbox }: { language: string; sandbox: boolean }) {
+type Action = "cancel" | "resume" | "renew";
+
+/** An invoice's date: when it was paid, else the start of the month it bills. */
+const invoiceDate = (invoice: InvoiceView) => invoice.paidAt ?? invoice.periodStart;
+
+/**
+ * Staff's subscriptions: plan, customer, status, when it renews or ends, its next charge and its
+ * invoices (date, amount, status), with cancel now or at the period's end, undo a cancellation set for
+ * the period's end and, on the test provider, renew now. Dates are in the agency's time zone.
+ */
+export function SubscriptionsTab({ language, timeZone, sandbox }: { language: string; timeZone: string; sandbox: boolean }) {
   const { t } = useTranslation("admin");
-  const [rows, setRows] = useState<SubscriptionRow[] | null>(null);
+  const [rows, setRows] = useState<SubscriptionView[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const keepFocus = useKeepFocus();
+  const day = (iso: string) => staffDate(iso, language, timeZone);
 
   const load = useCallback(async () => {
     try {
-      setRows((await api<{ data: SubscriptionRow[] }>("/api/admin/subscriptions")).data);
+      setRows((await api<{ data: SubscriptionView[] }>("/api/admin/subscriptions")).data);
     } catch (error) {
       toast.error(t("subscriptions.loadFailed"), { description: error instanceof ApiError ? error.message : undefined });
       setRows([]);
@@ -40,12 +45,13 @@ export function SubscriptionsTab({ language, sandbox }: { language: string; sand
     void load();
   }, [load]);
 
-  async function act(id: string, path: "cancel" | "renew", body?: unknown) {
+  async function act(id: string, action: Action, success: string, body?: unknown) {
     setBusy(true);
     try {
-      await api(`/api/admin/subscriptions/${encodeURIComponent(id)}/${path}`, { method: "POST", json: body ?? {} });
-      toast.success(t("subscriptions.updated"));
-      await load();
+      const answer = await api<{ data: SubscriptionView }>(`/api/admin/subscriptions/${encodeURIComponent(id)}/${action}`, { method: "POST", json: body ?? {} });
+      setRows((current) => current?.map((row) => (row.id === id ? answer.data : row)) ?? current);
+      toast.success(success);
+      keepFocus(`subscription-${id}`);
     } catch (error) {
       toast.error(t("orders.actionFailed"), { description: error instanceof ApiError ? error.message : undefined });
     } finally {
@@ -56,36 +62,110 @@ export function SubscriptionsTab({ language, sandbox }: { language: string; sand
   if (rows === null) return <p role="status">{t("subscriptions.loading")}</p>;
   if (rows.length === 0) return <p className="text-muted-foreground">{t("subscriptions.empty")}</p>;
   return (
-    <ul className="space-y-3" data-testid="admin-subscriptions">
-      {rows.map((row) => (
-        <li key={row.id} className="rounded-xl border border-border bg-white p-4 text-sm shadow-sm">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-semibold">
-              {row.customerName} · {row.customerEmail}
-            </p>
-            <Badge tone={TONE[row.status]}>{t(`subscriptions.statuses.${row.status}`)}</Badge>
-          </div>
-          <p className="mt-1 text-muted-foreground">
-            {row.plan} · {formatCents(row.priceCents)} · {t("subscriptions.invoices", { count: row.invoices.length })}
-            {row.currentPeriodEnd ? ` · ${t(row.cancelAtPeriodEnd ? "subscriptions.endsOn" : "subscriptions.renewsOn", { date: formatDueDate(row.currentPeriodEnd, language) })}` : ""}
-          </p>
-          {row.status !== "cancelled" ? (
-            <div className="mt-3 flex flex-wrap gap-2">
-              <Button size="sm" variant="outline" disabled={busy || row.cancelAtPeriodEnd} onClick={() => void act(row.id, "cancel", { atPeriodEnd: true })}>
-                {t("subscriptions.cancelAtPeriodEnd")}
-              </Button>
-              <Button size="sm" variant="outline" className="text-destructive" disabled={busy} onClick={() => void act(row.id, "cancel", { atPeriodEnd: false })}>
-                {t("subscriptions.cancelNow")}
-              </Button>
-              {sandbox && (row.status === "active" || row.status === "past_due") ? (
-                <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(row.id, "renew")}>
-                  {t("subscriptions.renew")}
-                </Button>
+    <div className="space-y-3">
+      <p className="text-sm text-muted-foreground">{t("subscriptions.timeZoneNote", { zone: timeZoneName(timeZone, language === "fr" ? "fr" : "en") })}</p>
+      <ul className="space-y-3" data-testid="admin-subscriptions">
+        {rows.map((row) => (
+          <li key={row.id} className="rounded-xl border border-border bg-white p-4 text-sm shadow-sm" data-testid="admin-subscription">
+            <article aria-labelledby={`subscription-${row.id}`}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 id={`subscription-${row.id}`} tabIndex={-1} className="min-w-0 break-words font-semibold focus:outline-none">
+                  {row.customerName} · {row.customerEmail}
+                </h3>
+                <Badge tone={TONE[row.status]}>{t(`subscriptions.statuses.${row.status}`)}</Badge>
+              </div>
+              <p className="mt-1 text-muted-foreground">
+                {row.plan} · {t("subscriptions.perMonth", { amount: formatCents(row.priceCents) })}
+              </p>
+              {row.currentPeriodEnd && row.status !== "cancelled" ? (
+                <p className={row.cancelAtPeriodEnd ? "mt-1 font-medium text-amber-900" : "mt-1"} data-testid="admin-subscription-period">
+                  {t(row.cancelAtPeriodEnd ? "subscriptions.endsOn" : "subscriptions.renewsOn", { date: day(row.currentPeriodEnd) })}
+                </p>
               ) : null}
-            </div>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+              {row.nextCharge ? (
+                <p className="mt-1" data-testid="admin-subscription-next">
+                  {t("subscriptions.nextCharge", { amount: formatCents(row.nextCharge.amountCents), date: day(row.nextCharge.date) })}
+                </p>
+              ) : null}
+
+              {row.invoices.length === 0 ? (
+                <p className="mt-3 text-muted-foreground">{t("subscriptions.noInvoices")}</p>
+              ) : (
+                <div className="mt-3 overflow-x-auto">
+                  <table className="w-full text-left" data-testid="admin-subscription-invoices">
+                    <caption className="mb-1 text-left font-semibold">{t("subscriptions.invoices", { count: row.invoices.length })}</caption>
+                    <thead className="text-muted-foreground">
+                      <tr>
+                        <th scope="col" className="py-1 pr-3 font-medium">
+                          {t("subscriptions.invoiceDate")}
+                        </th>
+                        <th scope="col" className="py-1 pr-3 font-medium">
+                          {t("subscriptions.invoiceAmount")}
+                        </th>
+                        <th scope="col" className="py-1 font-medium">
+                          {t("subscriptions.invoiceStatus")}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {row.invoices.map((invoice) => {
+                        const date = invoiceDate(invoice);
+                        return (
+                          <tr key={invoice.id} className="border-t border-border">
+                            <td className="py-1.5 pr-3">
+                              {date ? <time dateTime={date}>{day(date)}</time> : "—"}
+                              {invoice.periodStart && invoice.periodEnd ? (
+                                <span className="block text-xs text-muted-foreground">{t("subscriptions.invoicePeriod", { from: day(invoice.periodStart), to: day(invoice.periodEnd) })}</span>
+                              ) : null}
+                            </td>
+                            <td className="py-1.5 pr-3 tabular-nums">{formatCents(invoice.amountCents)}</td>
+                            <td className="py-1.5">
+                              <Badge tone={INVOICE_TONE[invoice.status]}>{t(`subscriptions.invoiceStatuses.${invoice.status}`)}</Badge>
+                              {invoice.failureMessage && invoice.status === "failed" ? <span className="mt-0.5 block text-xs text-muted-foreground">{invoice.failureMessage}</span> : null}
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+
+              {row.status !== "cancelled" ? (
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {row.cancelAtPeriodEnd ? (
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(row.id, "resume", t("subscriptions.resumed"))} data-testid="admin-subscription-resume">
+                      <Icon name="rotate-ccw" size={16} aria-hidden="true" />
+                      {t("subscriptions.resume")}
+                    </Button>
+                  ) : (
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(row.id, "cancel", t("subscriptions.updated"), { atPeriodEnd: true })} data-testid="admin-subscription-cancel-end">
+                      {t("subscriptions.cancelAtPeriodEnd")}
+                    </Button>
+                  )}
+                  <ConfirmDialog
+                    trigger={
+                      <Button size="sm" variant="outline" className="text-destructive" disabled={busy} data-testid="admin-subscription-cancel-now">
+                        {t("subscriptions.cancelNow")}
+                      </Button>
+                    }
+                    title={t("subscriptions.cancelNowTitle")}
+                    description={t("subscriptions.cancelNowDescription", { name: row.customerName, plan: row.plan })}
+                    confirmLabel={t("subscriptions.cancelNow")}
+                    cancelLabel={t("orders.keep")}
+                    onConfirm={() => void act(row.id, "cancel", t("subscriptions.updated"), { atPeriodEnd: false })}
+                  />
+                  {sandbox && (row.status === "active" || row.status === "past_due") ? (
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(row.id, "renew", t("subscriptions.updated"))}>
+                      {t("subscriptions.renew")}
+                    </Button>
+                  ) : null}
+                </div>
+              ) : null}
+            </article>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
