@@ -265,6 +265,13 @@ describe("the /admin page", () => {
       recentPosts: [],
       recentReviews: [],
       today: { date: "2026-03-02", timeZone: "America/New_York", orders: { placed: 0, paid: 0, paidCents: 0 }, newLeads: 0 },
+      revenue: {
+        periods: Object.fromEntries(["today", "last7Days", "thisMonth", "last30Days"].map((period) => [period, { chargedCents: 0, refundedCents: 0, netCents: 0 }])),
+        monthlyRecurringCents: 0,
+        activeSubscriptions: 0,
+        instalmentsToCollect: { count: 0, cents: 0 },
+        failedInstalments: { count: 0, cents: 0 },
+      },
       pending: { comments: 2, reviews: 2, media: 0, mediaComments: 0, total: 4 },
     },
     language: "en",
