@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { appSecrets } from "../../db/schema/orders.ts";
 
@@ -21,6 +20,10 @@ export class Signing {
   constructor(db: Database, configured: string | undefined) {
     this.db = db;
     this.configured = configured;
+    // Read (or made) at once, outside any transaction: its first use may come inside one (a receipt link
+    // in a payment event's e-mail), where embedded PGlite, serving one connection, would make a read
+    // started then wait for the transaction that waits for it.
+    if (!configured) this.secret().catch(() => {});
   }
 
   private secret(): Promise<string> {
@@ -33,8 +36,12 @@ export class Signing {
   }
 
   private async loadOrCreate(): Promise<string> {
-    await this.db.insert(appSecrets).values({ name: SECRET_NAME, value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
-    const [row] = await this.db.select().from(appSecrets).where(eq(appSecrets.name, SECRET_NAME));
+    // One statement: the stored key, or this one when none was stored (no second query to wait behind a transaction).
+    const [row] = await this.db
+      .insert(appSecrets)
+      .values({ name: SECRET_NAME, value: randomBytes(32).toString("base64url") })
+      .onConflictDoUpdate({ target: appSecrets.name, set: { name: SECRET_NAME } })
+      .returning({ value: appSecrets.value });
     return row.value;
   }
 

@@ -3,10 +3,12 @@ import { createTestApp, type TestApp, type TestClient } from "../helpers/test-ap
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrderView } from "../../core/orders/schema.ts";
-import { bankAccounts } from "../../db/schema/instalments.ts";
+import { formatCents } from "../../core/money/money.ts";
+import type { AdminOrderView, OrderView } from "../../core/orders/schema.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
-import { orders, sandboxIntents } from "../../db/schema/orders.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { bankAccounts } from "../../db/schema/payments.ts";
+import type { SignedEvent } from "../../core/payments/sandbox.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { signInAs } from "../helpers/users.ts";
 
@@ -24,6 +26,28 @@ describe("bank transfers (ACH) and receipts", () => {
     client.request("/api/create-ach-payment", { method: "POST", json: { amount: 500, customerEmail: account.customerEmail, customerName: "Ada Lovelace", ...body }, headers: { "user-agent": "Vitest browser" } });
   const order = async (client: TestClient, id: string): Promise<OrderView> => (await (await client.request(`/api/orders/guest/${id}`)).json()).data;
   const mails = async (kind: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind))).filter((row) => row.toAddress === account.customerEmail);
+  /** The intent of an order's bank debit. */
+  const debitOf = async (orderId: string) => (await t.services.payments.ofSubject(orderId)).find((row) => row.kind === "charge")!.providerPaymentId!;
+  const post = (event: SignedEvent) => t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "content-type": "application/json", "stripe-signature": event.signature } });
+  const signed = (event: Record<string, unknown>): SignedEvent => {
+    const rawBody = JSON.stringify({ object: "event", created: Math.floor(Date.now() / 1000), ...event });
+    return { rawBody, signature: signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: SANDBOX_SECRET }) };
+  };
+  /** The test bank answers a debit; the events the sandbox delivers on the way are kept, to be delivered again. */
+  const settle = async (orderId: string): Promise<SignedEvent[]> => {
+    const sandbox = t.services.sandbox!;
+    const delivered: SignedEvent[] = [];
+    sandbox.deliverTo(async (rawBody, signature) => {
+      delivered.push({ rawBody, signature });
+      return t.services.payments.handleWebhook(rawBody, signature);
+    });
+    try {
+      expect(await sandbox.settleBankDebit(await debitOf(orderId))).toBe(true);
+    } finally {
+      sandbox.deliverTo((rawBody, signature) => t.services.payments.handleWebhook(rawBody, signature));
+    }
+    return delivered;
+  };
   const verified = async (accountNumber = account.accountNumber) => {
     const response = await verify(buyer, { accountNumber });
     expect(response.status).toBe(200);
@@ -80,33 +104,47 @@ describe("bank transfers (ACH) and receipts", () => {
     expect((await high.json()).message).toBe("Maximum amount is $50,000");
   });
 
-  it("creates an order that stays processing until the bank's event; paid once, receipt once, even delivered twice and late", async () => {
+  it("creates an order that shows processing (and says so by e-mail) until the test bank settles it; paid once, receipt once, even delivered twice and late", async () => {
     const id = await verified();
     const response = await pay(buyer, { bankAccountId: id, amount: 500, serviceName: "Marketing Consultation" });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toMatchObject({ success: true, message: "Your bank transfer has been initiated. Processing may take 3-5 business days." });
     let view = await order(buyer, body.orderId);
-    expect(view).toMatchObject({ status: "requires_payment", totalCents: 50_000, paymentMethodType: "us_bank_account", payment: { brand: "bank", last4: "6789" } });
+    expect(view).toMatchObject({ status: "processing", totalCents: 50_000, paidCents: 0, paymentMethodType: "us_bank_account", payment: { brand: "bank", last4: "6789" } });
+    expect(view.orderItems.map((item) => [item.serviceName, item.lineTotalCents])).toEqual([["Marketing Consultation", 50_000]]);
+    const started = (await mails("order.bank_processing")).filter((mail) => mail.text.includes(view.number));
+    expect(started).toHaveLength(1);
+    expect(started[0].subject).toBe(`Atelier: your bank transfer for order ${view.number} has started`);
+    expect(started[0].text).toContain("Your bank transfer of $500.00 from your Bank account •••• 6789 has started. Nothing is taken until your bank confirms it.");
+    expect(started[0].text).toContain("We will e-mail you when your bank confirms, usually in 3-5 business days.");
     // Not paid because a page was reached, nor by a refresh while the bank has not answered.
-    await buyer.request(`/api/orders/guest/${body.orderId}/refresh`, { method: "POST" });
-    expect((await order(buyer, body.orderId)).status).toBe("requires_payment");
+    const refreshed = await buyer.request(`/api/orders/guest/${body.orderId}/refresh`, { method: "POST" });
+    expect((await refreshed.json()).data.status).toBe("processing");
+    // Nor can it be paid again by card, or cancelled, while the bank works.
+    expect((await buyer.request(`/api/orders/guest/${body.orderId}/payment-intent`)).status).toBe(409);
+    const staff = await signInAs(t, "admin");
+    const cancel = await staff.request(`/api/admin/orders/${body.orderId}/cancel`, { method: "POST" });
+    expect(cancel.status).toBe(409);
+    expect((await cancel.json()).message).toBe("Only an order nobody has paid can be cancelled: refund it instead.");
 
-    const [intent] = await t.services.database.db.select().from(sandboxIntents).where(eq(sandboxIntents.orderId, body.orderId));
-    const event = await t.services.checkout.sandbox!.settleBankDebit(intent.id);
-    expect(event).not.toBeNull();
-    for (let i = 0; i < 2; i++) {
-      const delivered = await t.app.request("/api/webhooks/stripe", { method: "POST", body: event!.rawBody, headers: { "content-type": "application/json", "stripe-signature": event!.signature } });
-      expect((await delivered.json()).duplicate).toBe(i === 1);
-    }
-    // A failure event arriving after the success changes nothing.
-    const late = JSON.stringify({ id: "evt_ach_late_failure", object: "event", type: "payment_intent.payment_failed", created: Math.floor(Date.now() / 1000), data: { object: { id: intent.id, object: "payment_intent", metadata: { orderId: body.orderId }, last_payment_error: { message: "late" } } } });
-    await t.app.request("/api/webhooks/stripe", { method: "POST", body: late, headers: { "content-type": "application/json", "stripe-signature": signer.webhooks.generateTestHeaderString({ payload: late, secret: SANDBOX_SECRET }) } });
+    const events = await settle(body.orderId);
+    expect(events).toHaveLength(1);
+    // Stripe retries a delivery it thinks failed: the same event again is a duplicate.
+    const again = await post(events[0]);
+    expect(await again.json()).toMatchObject({ duplicate: true });
+    // A failure event and a processing event arriving after the success change nothing.
+    const intentId = await debitOf(body.orderId);
+    const [charge] = await t.services.payments.ofSubject(body.orderId);
+    const object = { id: intentId, object: "payment_intent", amount: 50_000, currency: "usd", metadata: { paymentId: charge.id } };
+    await post(signed({ id: "evt_ach_late_failure", type: "payment_intent.payment_failed", data: { object: { ...object, last_payment_error: { message: "late" } } } }));
+    await post(signed({ id: "evt_ach_late_processing", type: "payment_intent.processing", data: { object: { ...object, status: "processing" } } }));
     view = await order(buyer, body.orderId);
-    expect(view.status).toBe("paid");
+    expect(view).toMatchObject({ status: "paid", paidCents: 50_000, failureMessage: null });
     const receipts = (await mails("order.receipt")).filter((mail) => mail.text.includes(view.number));
     expect(receipts).toHaveLength(1);
     expect(receipts[0].text).toContain("Bank account •••• 6789");
+    expect((await mails("order.bank_processing")).filter((mail) => mail.text.includes(view.number))).toHaveLength(1);
   });
 
   it("a returned debit (insufficient funds) fails the order and e-mails the customer; staff settle through the sandbox", async () => {
@@ -114,15 +152,47 @@ describe("bank transfers (ACH) and receipts", () => {
     const body = await (await pay(buyer, { bankAccountId: id, amount: 120 })).json();
     const staff = await signInAs(t, "admin");
     expect((await buyer.request(`/api/admin/orders/${body.orderId}/settle-bank-transfer`, { method: "POST" })).status).toBe(401);
+    expect((await order(buyer, body.orderId)).status).toBe("processing");
     const settled = await staff.request(`/api/admin/orders/${body.orderId}/settle-bank-transfer`, { method: "POST" });
     expect(settled.status).toBe(200);
-    const view = (await settled.json()).data;
-    expect(view).toMatchObject({ status: "failed", failureMessage: "The customer's account has insufficient funds to cover this payment." });
+    const view: AdminOrderView = (await settled.json()).data;
+    expect(view).toMatchObject({ status: "failed", paidCents: 0, failureMessage: "The customer's account has insufficient funds to cover this payment." });
+    expect(view.history.map((entry) => [entry.from, entry.to, entry.cause])).toEqual([
+      [null, "pending", "created"],
+      ["pending", "requires_payment", "payment_started"],
+      ["requires_payment", "processing", "payment_processing"],
+      ["processing", "failed", "payment_failed"],
+    ]);
     const failed = (await mails("order.bank_debit_failed")).filter((mail) => mail.text.includes(view.number));
     expect(failed).toHaveLength(1);
-    expect(failed[0].text).toContain("insufficient funds");
+    expect(failed[0].subject).toBe(`Atelier: your bank transfer for order ${view.number} failed`);
+    expect(failed[0].text).toContain("Your bank transfer of $120.00 could not be completed: The customer's account has insufficient funds to cover this payment.");
+    // No receipt, and nothing to refund.
+    expect((await mails("order.receipt")).filter((mail) => mail.text.includes(view.number))).toHaveLength(0);
+    const refund = await staff.request(`/api/admin/orders/${body.orderId}/refund`, { method: "POST", json: { amountCents: 100, reason: "Goodwill" } });
+    expect(refund.status).toBe(409);
+    expect((await refund.json()).message).toBe("Only an order with money received can be refunded.");
     const again = await staff.request(`/api/admin/orders/${body.orderId}/settle-bank-transfer`, { method: "POST" });
     expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("This order has no bank transfer waiting for the bank.");
+  });
+
+  it("refunds a settled bank transfer in part, then in full, to the bank account, with an e-mail each time in the order's language", async () => {
+    const id = await verified();
+    const body = await (await pay(buyer, { bankAccountId: id, amount: 300, language: "fr" })).json();
+    await settle(body.orderId);
+    const staff = await signInAs(t, "admin");
+    const refund = (amountCents: number, reason: string) => staff.request(`/api/admin/orders/${body.orderId}/refund`, { method: "POST", json: { amountCents, reason } });
+    const partial: AdminOrderView = (await (await refund(10_000, "Une séance annulée")).json()).data;
+    expect(partial).toMatchObject({ status: "partially_refunded", paidCents: 30_000, refundedCents: 10_000 });
+    expect(partial.payments.at(-1)).toMatchObject({ kind: "refund", status: "succeeded", method: "us_bank_account", last4: "6789", amountCents: 10_000 });
+    const full: AdminOrderView = (await (await refund(20_000, "Projet annulé")).json()).data;
+    expect(full).toMatchObject({ status: "refunded", refundedCents: 30_000 });
+    const sent = (await mails("order.refund")).filter((mail) => mail.text.includes(full.number));
+    // French typography: a narrow no-break space before the colon; amounts as the one money formatter writes them.
+    expect(sent.map((mail) => mail.subject)).toEqual([`Atelier\u202f: remboursement de ${formatCents(10_000)} pour la commande ${full.number}`, `Atelier\u202f: remboursement de ${formatCents(20_000)} pour la commande ${full.number}`]);
+    expect(sent[0].text).toContain(`Nous avons remboursé ${formatCents(10_000)} sur votre Compte bancaire •••• 6789.`);
+    expect(sent[1].text).toContain(`${formatCents(30_000)} sur ${formatCents(30_000)} payés`);
   });
 
   it("sends a receipt only for an order the browser owns, once paid, at most 3 times an hour, with the order's own content", async () => {
@@ -134,9 +204,7 @@ describe("bank transfers (ACH) and receipts", () => {
     const early = await buyer.request("/api/send-receipt", { method: "POST", json: { orderId: body.orderId } });
     expect(early.status).toBe(409);
     expect((await early.json()).message).toBe("A receipt is sent once the payment has succeeded.");
-    const [intent] = await t.services.database.db.select().from(sandboxIntents).where(eq(sandboxIntents.orderId, body.orderId));
-    const event = await t.services.checkout.sandbox!.settleBankDebit(intent.id);
-    await t.services.checkout.handleWebhook(event!.rawBody, event!.signature);
+    await settle(body.orderId);
     const number = (await order(buyer, body.orderId)).number;
     const before = (await mails("order.receipt")).filter((mail) => mail.text.includes(number)).length;
     for (let i = 0; i < 3; i++) {
