@@ -81,6 +81,18 @@ export class EnrollmentService {
       // (two orders for one offered seat) is refused, so that the caller refunds it.
       if (enrollment.enrollmentStatus === "active") return enrollment.paymentIntentId === paymentIntentId;
       if (enrollment.enrollmentStatus !== "reserved") return false;
+      // A payment whose hold ran out comes after the people who hold a seat now or wait for one, as a
+      // newcomer would: it takes a seat only if one is left beside theirs (else the caller refunds it).
+      if (enrollment.reservedUntil <= now) {
+        const room = await this.lockRoom(tx, enrollment.classId, now).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof DomainError) return false;
+            throw error;
+          },
+        );
+        if (!room) return false;
+      }
       const taken = await tx
         .update(classes)
         .set({ currentEnrollment: sql`${classes.currentEnrollment} + 1`, updatedAt: now })

@@ -3,10 +3,10 @@ import { createTestApp, type TestApp, type TestClient } from "../helpers/test-ap
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrderView } from "../../core/orders/schema.ts";
+import type { AdminOrderView, OrderView } from "../../core/orders/schema.ts";
+import { classWaitlist } from "../../db/schema/class-waitlist.ts";
 import { classEnrollments } from "../../db/schema/classes.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
-import { orderHistory, orders } from "../../db/schema/orders.ts";
 import { signInAs } from "../helpers/users.ts";
 
 const SANDBOX_SECRET = "whsec_class_enrollment_test_secret";
@@ -35,6 +35,7 @@ const guest = (n: number) => ({ customerName: `Guest Number${n}`, customerEmail:
 describe("paid class enrolment through create-class-payment-intent", () => {
   let t: TestApp;
   let visitor: TestClient;
+  let staff: Awaited<ReturnType<typeof signInAs>>;
 
   const enrol = (client: TestClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     client.request("/api/create-class-payment-intent", { method: "POST", json: body, headers });
@@ -43,10 +44,16 @@ describe("paid class enrolment through create-class-payment-intent", () => {
   const order = async (client: TestClient, id: string): Promise<OrderView> => (await (await client.request(`/api/orders/guest/${id}`)).json()).data;
   const enrolmentsOf = (classId: number) => t.services.database.db.select().from(classEnrollments).where(eq(classEnrollments.classId, classId));
   const enrolled = async (classId: number) => (await t.services.classes.get(classId)).currentEnrollment;
+  const webhook = (event: Record<string, unknown>) => {
+    const rawBody = JSON.stringify({ object: "event", created: Math.floor(Date.now() / 1000), ...event });
+    const signature = signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: SANDBOX_SECRET });
+    return visitor.request("/api/webhooks/stripe", { method: "POST", body: rawBody, headers: { "stripe-signature": signature, "content-type": "application/json" } });
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000", CLASS_RESERVATION_MINUTES: "10" });
     visitor = t.client();
+    staff = await signInAs(t, "staff");
   }, 120_000);
   afterAll(async () => t.close());
 
@@ -85,7 +92,8 @@ describe("paid class enrolment through create-class-payment-intent", () => {
     expect(answer.clientSecret).toEqual(expect.any(String));
     const view = await order(visitor, answer.enrollment.orderId);
     expect(view).toMatchObject({ totalCents: 12_345, language: "fr", customerEmail: "guest-7@example.com" });
-    expect(view.items.map((item) => [item.name, item.totalCents])).toEqual([["Atelier de stratégie de marque", 12_345]]);
+    expect(view.orderItems.map((item) => [item.serviceName, item.lineTotalCents])).toEqual([["Atelier de stratégie de marque", 12_345]]);
+    expect(view.status).toBe("requires_payment");
 
     const member = await signInAs(t, "customer");
     const mine = await (await enrol(member, { classId: made.id, customerName: "Someone Else", customerEmail: "else@example.com" })).json();
@@ -122,35 +130,46 @@ describe("paid class enrolment through create-class-payment-intent", () => {
     expect((await enrol(visitor, { classId: made.id, ...guest(1) })).status).toBe(409);
   });
 
-  it("an unpaid hold that expires returns its seat; its late payment is refused before the card is charged", async () => {
+  it("an unpaid hold that expires returns its seat: coming back to pay is refused before the card, and a card confirmed anyway is refunded at once", async () => {
     const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
     const start = new Date(Date.now() - 11 * MINUTE);
-    const first = await t.services.checkout.createClassPayment({ classId: made.id, ...guest(201) }, { language: "en", user: null, now: start });
+    const first = await t.services.checkout.createClassPayment({ classId: made.id, ...guest(201), language: "fr" }, { language: "fr", user: null, now: start });
     // While the first hold lasts, nobody else gets the seat.
     await expect(t.services.checkout.createClassPayment({ classId: made.id, ...guest(202) }, { language: "en", user: null, now: new Date(start.getTime() + 9 * MINUTE) })).rejects.toMatchObject({ messageKey: "classes:errors.full" });
     // Eleven minutes on (now), the first hold has run out: the seat is someone else's.
-    expect((await enrol(visitor, { classId: made.id, ...guest(202) })).status).toBe(201);
-    // The first person comes back to pay: the class is held by the second, so nothing is charged.
-    const late = await pay(visitor, first.clientSecret);
-    expect(late.status).toBe(409);
-    expect((await late.json()).message).toBe("Class is Full");
-    expect((await t.services.orders.get(first.enrollment.orderId)).status).not.toBe("paid");
+    const second = await (await enrol(visitor, { classId: made.id, ...guest(202) })).json();
+    expect(second.enrollment).toMatchObject({ classId: made.id });
+    // The first person comes back to the payment step: the class is held by the second, so nothing is charged.
+    await expect(t.services.checkout.startPayment(first.enrollment.orderId)).rejects.toMatchObject({ code: "conflict", messageKey: "classes:errors.full" });
+    // A card confirmed on the old page anyway: the provider takes it, and Atelier gives it back at once.
+    expect((await (await pay(visitor, first.clientSecret)).json()).data.status).toBe("succeeded");
+    const refunded = await t.services.orders.get(first.enrollment.orderId);
+    expect(refunded).toMatchObject({ status: "refunded", paidCents: 34_900, refundedCents: 34_900 });
+    expect(refunded.payments.at(-1)).toMatchObject({ kind: "refund", status: "succeeded", amountCents: 34_900, automatic: "class_full" });
     expect(await enrolled(made.id)).toBe(0);
+    // Told why, in the language the order was placed in.
+    const [mail] = await t.services.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "order.refund"), eq(mailOutbox.toAddress, "guest-201@example.com")));
+    expect(mail.text).toContain("Le cours s’est rempli pendant votre paiement\u202f: nous n’avons pas pu vous inscrire et nous vous avons remboursé en totalité.");
+    // The second person still pays and takes the seat.
+    expect((await (await pay(visitor, second.clientSecret)).json()).data.status).toBe("succeeded");
+    expect(await enrolled(made.id)).toBe(1);
   });
 
   it("a failed payment gives the seat back at once; trying again once someone else holds it is refused", async () => {
     const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
     const first = await (await enrol(visitor, { classId: made.id, ...guest(301) })).json();
     const declined = await (await pay(visitor, first.clientSecret, DECLINED_CARD)).json();
-    expect(declined.data.status).toBe("failed");
+    expect(declined.data).toEqual({ status: "failed", message: "Your card was declined." });
+    expect(await order(visitor, first.enrollment.orderId)).toMatchObject({ status: "failed", failureMessage: "Your card was declined." });
     const [row] = await t.services.database.db.select().from(classEnrollments).where(eq(classEnrollments.id, first.enrollment.enrollmentId));
     expect(row).toMatchObject({ enrollmentStatus: "cancelled", paymentStatus: "failed" });
     const second = await enrol(visitor, { classId: made.id, ...guest(302) });
     expect(second.status).toBe(201);
-    const retry = await pay(visitor, first.clientSecret);
+    const retry = await visitor.request(`/api/orders/guest/${first.enrollment.orderId}/payment-intent`);
     expect(retry.status).toBe(409);
     expect((await retry.json()).message).toBe("Class is Full");
     expect(await enrolled(made.id)).toBe(0);
+    expect((await order(visitor, first.enrollment.orderId)).status).toBe("failed");
   });
 
   it("a declined card can be retried while the seat is still free, and then enrols", async () => {
@@ -164,63 +183,92 @@ describe("paid class enrolment through create-class-payment-intent", () => {
     expect(row).toMatchObject({ enrollmentStatus: "active", paymentStatus: "paid" });
   });
 
-  it("a repeated webhook enrols once", async () => {
+  it("a repeated or out-of-order webhook enrols once", async () => {
     const made = await t.services.classes.create(classInput({ maxStudents: 3 }));
     const answer = await (await enrol(visitor, { classId: made.id, ...guest(501) })).json();
-    const [placed] = await t.services.database.db.select().from(orders).where(eq(orders.id, answer.enrollment.orderId));
-    const event = (id: string) =>
-      JSON.stringify({
-        id,
-        object: "event",
-        type: "payment_intent.succeeded",
-        created: Math.floor(Date.now() / 1000),
-        data: { object: { id: placed.stripePaymentIntentId, object: "payment_intent", status: "succeeded", amount: 34_900, metadata: { orderId: placed.id } } },
-      });
-    for (const [id, duplicate] of [["evt_class_paid_1", false], ["evt_class_paid_1", true], ["evt_class_paid_2", false]] as const) {
-      const rawBody = event(id);
-      const signature = signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: SANDBOX_SECRET });
-      const delivered = await visitor.request("/api/webhooks/stripe", { method: "POST", body: rawBody, headers: { "stripe-signature": signature, "content-type": "application/json" } });
+    const [charge] = await t.services.payments.ofSubject(answer.enrollment.orderId);
+    const object = { id: charge.providerPaymentId, object: "payment_intent", amount: 34_900, amount_received: 34_900, currency: "usd", metadata: { paymentId: charge.id } };
+    const deliveries: Array<[string, string, Record<string, unknown>, boolean]> = [
+      ["evt_class_paid_1", "payment_intent.succeeded", { ...object, status: "succeeded" }, false],
+      ["evt_class_paid_1", "payment_intent.succeeded", { ...object, status: "succeeded" }, true],
+      ["evt_class_paid_2", "payment_intent.succeeded", { ...object, status: "succeeded" }, false],
+      // An older failure and a processing report arrive last: the seat stays taken.
+      ["evt_class_failed_0", "payment_intent.payment_failed", { ...object, status: "requires_payment_method", last_payment_error: { message: "Your card was declined." } }, false],
+      ["evt_class_processing_0", "payment_intent.processing", { ...object, status: "processing" }, false],
+    ];
+    for (const [id, type, data, duplicate] of deliveries) {
+      const delivered = await webhook({ id, type, data: { object: data } });
       expect(delivered.status).toBe(200);
       expect((await delivered.json()).duplicate).toBe(duplicate);
     }
     expect(await enrolled(made.id)).toBe(1);
     expect((await enrolmentsOf(made.id)).filter((row) => row.enrollmentStatus === "active")).toHaveLength(1);
+    expect(await order(visitor, answer.enrollment.orderId)).toMatchObject({ status: "paid", paidCents: 34_900 });
     const mails = await t.services.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "class.enrollment"), eq(mailOutbox.toAddress, "guest-501@example.com")));
     expect(mails).toHaveLength(1);
   });
 
-  it("a payment the provider accepts after its hold ran out and the class filled is refunded, never oversold", async () => {
+  it("a payment the provider accepts after its hold ran out and the class filled is refunded at once and explained, never oversold", async () => {
     const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
     const longAgo = new Date(Date.now() - 30 * MINUTE);
     const late = await t.services.checkout.createClassPayment({ classId: made.id, ...guest(601) }, { language: "en", user: null, now: longAgo });
     const winner = await (await enrol(visitor, { classId: made.id, ...guest(602) })).json();
     expect((await (await pay(visitor, winner.clientSecret)).json()).data.status).toBe("succeeded");
     // The late card is charged at the provider anyway (as Stripe would, the hold being ours), and its event arrives.
-    const decision = await t.services.checkout.sandbox!.confirm(late.clientSecret, GOOD_CARD);
-    if (decision.kind !== "decided") throw new Error(`unexpected sandbox decision ${decision.kind}`);
-    await t.services.checkout.handleWebhook(decision.event.rawBody, decision.event.signature);
+    const decision = await t.services.sandbox!.confirmCard(late.clientSecret, GOOD_CARD);
+    expect(decision).toMatchObject({ kind: "decided", status: "succeeded" });
     expect(await enrolled(made.id)).toBe(1);
-    const [orderRow] = await t.services.database.db.select().from(orders).where(eq(orders.id, late.enrollment.orderId));
-    expect(orderRow.status).toBe("refunded");
-    const history = await t.services.database.db.select().from(orderHistory).where(eq(orderHistory.orderId, orderRow.id));
-    expect(history.map((entry) => entry.cause)).toContain("class_full");
+    const view: AdminOrderView = (await (await staff.request(`/api/admin/orders/${late.enrollment.orderId}`)).json()).data;
+    expect(view).toMatchObject({ status: "refunded", paidCents: 34_900, refundedCents: 34_900 });
+    expect(view.history.map((entry) => entry.cause)).toContain("class_full");
+    expect(view.payments.map((payment) => [payment.kind, payment.status, payment.automatic, payment.actor])).toEqual([
+      ["charge", "succeeded", null, null],
+      ["refund", "succeeded", "class_full", null],
+    ]);
     const [row] = await t.services.database.db.select().from(classEnrollments).where(eq(classEnrollments.id, late.enrollment.enrollmentId));
-    expect(row.enrollmentStatus).toBe("cancelled");
+    expect(row).toMatchObject({ enrollmentStatus: "cancelled", paymentStatus: "refunded" });
+    const sent = await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "guest-601@example.com"));
+    expect(sent.map((mail) => mail.kind)).toEqual(["order.refund"]);
+    expect(sent[0].text).toContain("The class filled up while you were paying, so we could not enrol you, and we have refunded your payment in full.");
+    expect(sent[0].text).toContain("We have refunded $349.00 to your Visa •••• 4242.");
   });
-  it("a paid enrolment refunded by staff gives its seat back, once", async () => {
-    const made = await t.services.classes.create(classInput({ maxStudents: 2 }));
+
+  it("a full refund of a paid enrolment frees the seat and offers it to the waiting list; a partial one does not", async () => {
+    const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
     const answer = await (await enrol(visitor, { classId: made.id, ...guest(701) })).json();
     expect((await (await pay(visitor, answer.clientSecret)).json()).data.status).toBe("succeeded");
     expect(await enrolled(made.id)).toBe(1);
-    const staff = await signInAs(t, "staff");
-    const refunded = await staff.request(`/api/admin/orders/${answer.enrollment.orderId}/refund`, { method: "POST" });
-    expect(refunded.status).toBe(200);
-    expect((await refunded.json()).data.status).toBe("refunded");
+    // The class is full: someone joins its waiting list.
+    const joined = await visitor.request(`/api/classes/${made.id}/waitlist`, { method: "POST", json: { name: "Wanda Waiting", email: "wanda@example.com" } });
+    expect(joined.status).toBe(201);
+    const offers = () => t.services.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "class.waitlist-offer"), eq(mailOutbox.toAddress, "wanda@example.com")));
+    const refund = (body: Record<string, unknown>) => staff.request(`/api/admin/orders/${answer.enrollment.orderId}/refund`, { method: "POST", json: body });
+
+    const partial = await refund({ amountCents: 4_900, reason: "One session moved online" });
+    expect(partial.status).toBe(200);
+    expect((await partial.json()).data).toMatchObject({ status: "partially_refunded", refundedCents: 4_900 });
+    expect(await enrolled(made.id)).toBe(1);
+    expect(await offers()).toHaveLength(0);
+
+    const full = await refund({ amountCents: 30_000, reason: "The student cannot attend" });
+    expect((await full.json()).data).toMatchObject({ status: "refunded", refundedCents: 34_900 });
     expect(await enrolled(made.id)).toBe(0);
     const [row] = await t.services.database.db.select().from(classEnrollments).where(eq(classEnrollments.id, answer.enrollment.enrollmentId));
-    expect(row.enrollmentStatus).toBe("cancelled");
+    expect(row).toMatchObject({ enrollmentStatus: "cancelled", paymentStatus: "refunded" });
+    // The freed seat is held for the first person waiting, and they are told.
+    const [offer] = await offers();
+    expect(offer.subject).toBe("A seat is held for you in Brand Strategy Workshop");
+    const [entry] = await t.services.database.db.select().from(classWaitlist).where(and(eq(classWaitlist.classId, made.id), eq(classWaitlist.email, "wanda@example.com")));
+    expect(entry.status).toBe("offered");
+    // Nobody else may take it meanwhile.
+    const other = await enrol(visitor, { classId: made.id, ...guest(702) });
+    expect(other.status).toBe(409);
+    expect((await other.json()).message).toBe("Class is Full");
     // Refunding again is refused and changes no seat.
-    expect((await staff.request(`/api/admin/orders/${answer.enrollment.orderId}/refund`, { method: "POST" })).status).toBe(409);
+    const again = await refund({ amountCents: 100, reason: "Again" });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("Everything paid on this order has already been refunded, or is being refunded.");
     expect(await enrolled(made.id)).toBe(0);
+    expect(await offers()).toHaveLength(1);
   });
 });

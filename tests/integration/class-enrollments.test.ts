@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DomainError } from "../../core/errors.ts";
+import { classWaitlist } from "../../db/schema/class-waitlist.ts";
 import { classEnrollments } from "../../db/schema/classes.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -68,6 +69,41 @@ describe("class seats: holds, paid enrolments and expiry", () => {
     // The first person pays late: there is no room left, and nothing passes the limit.
     expect(await t.services.enrollments.confirmPaid(first.enrollmentId, "pi_first")).toBe(false);
     expect((await t.services.classes.get(made.id)).currentEnrollment).toBe(1);
+  });
+
+  it("a payment whose hold ran out takes a seat only if one is left beside the seats others hold now", async () => {
+    const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+    const start = new Date(Date.now() - 20 * MINUTE);
+    const late = await t.services.enrollments.hold(made.id, guest(10), start);
+    // The late hold is over: someone else holds the only seat and has not paid yet.
+    const holder = await t.services.enrollments.hold(made.id, guest(11));
+    expect(await t.services.enrollments.confirmPaid(late.enrollmentId, "pi_late_10")).toBe(false);
+    expect((await t.services.classes.get(made.id)).currentEnrollment).toBe(0);
+    // The person holding the seat still gets it.
+    expect(await t.services.enrollments.confirmPaid(holder.enrollmentId, "pi_holder_11")).toBe(true);
+    expect((await t.services.classes.get(made.id)).currentEnrollment).toBe(1);
+
+    // With nobody else holding or waiting, a late payment still takes the free seat.
+    const roomy = await t.services.classes.create(classInput({ maxStudents: 1 }));
+    const alone = await t.services.enrollments.hold(roomy.id, guest(12), start);
+    expect(await t.services.enrollments.confirmPaid(alone.enrollmentId, "pi_alone_12")).toBe(true);
+    expect((await t.services.classes.get(roomy.id)).currentEnrollment).toBe(1);
+  });
+
+  it("a refunded enrolment gives its seat back once, and the seat is offered to the first person waiting", async () => {
+    const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+    const hold = await t.services.enrollments.hold(made.id, guest(20));
+    expect(await t.services.enrollments.confirmPaid(hold.enrollmentId, "pi_paid_20")).toBe(true);
+    await t.services.waitlist.join(made.id, { name: "Wanda Waiting", email: "wanda-20@example.com" }, { language: "en" });
+    await t.services.enrollments.withdraw(hold.enrollmentId);
+    await t.services.enrollments.withdraw(hold.enrollmentId);
+    expect((await t.services.classes.get(made.id)).currentEnrollment).toBe(0);
+    const [row] = await t.services.database.db.select().from(classEnrollments).where(eq(classEnrollments.id, hold.enrollmentId));
+    expect(row).toMatchObject({ enrollmentStatus: "cancelled", paymentStatus: "refunded" });
+    const [entry] = await t.services.database.db.select().from(classWaitlist).where(and(eq(classWaitlist.classId, made.id), eq(classWaitlist.email, "wanda-20@example.com")));
+    expect(entry.status).toBe("offered");
+    // The offered seat is held for that person: a newcomer is refused.
+    await expect(t.services.enrollments.hold(made.id, guest(21))).rejects.toMatchObject({ messageKey: "classes:errors.full" });
   });
 
   it("a failed payment gives its seat back at once", async () => {
