@@ -585,7 +585,8 @@ export class PaymentService {
       // A new round uses a new key: the refund the earlier round may have made is looked for first.
       const found = claimed.round > 0 && claimed.attempts === 1 ? await this.provider.findRefund(charge.providerPaymentId, claimed.id) : null;
       outcome =
-        found ??
+        // A refund the provider refused moved no money: the new round asks for one again.
+        (found?.state === "failed" ? null : found) ??
         (await this.provider.refund({
           intentId: charge.providerPaymentId,
           amountCents: claimed.amountCents,
