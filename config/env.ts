@@ -78,6 +78,8 @@ export const envSchema = z
     STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, "must be a Stripe publishable key (pk_test_... or pk_live_...)").optional(),
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_...)").optional(),
     STRIPE_API_URL: optionalUrl,
+    /** How long one call to Stripe's API may take before it counts as failed (then tried again with its idempotency key). */
+    STRIPE_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(100, "must be between 100 and 120000").max(120_000, "must be between 100 and 120000").default(20_000),
     SANDBOX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     ORDERS_PER_ADDRESS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1000000").max(1_000_000, "must be between 1 and 1000000").default(60),
     DEAL_RESERVATION_MINUTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1440").max(1440, "must be between 1 and 1440").default(15),

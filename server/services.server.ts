@@ -128,6 +128,7 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
       publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? "",
       webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? "",
       apiUrl: config.STRIPE_API_URL,
+      timeoutMs: config.STRIPE_TIMEOUT_MS,
     });
   const payments = new PaymentService(new PaymentRepo(db), provider, { jobs, warn: (message, details) => logger.warn(details, message) });
   // The sandbox's events go where Stripe's webhooks go: the same verification and the same code.

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderView } from "../../core/orders/schema.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import { payments } from "../../db/schema/payments.ts";
-import { orders } from "../../db/schema/orders.ts";
 import { plans } from "../../db/schema/subscriptions.ts";
 import { users } from "../../db/schema/users.ts";
 import { signInAs } from "../helpers/users.ts";
@@ -22,7 +21,9 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
   const webhook = (event: { rawBody: string; signature: string }) =>
     t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "content-type": "application/json", "stripe-signature": event.signature } });
   const order = async (id: string): Promise<OrderView> => (await (await buyer.request(`/api/orders/guest/${id}`)).json()).data;
-  const row = async (id: string) => (await t.services.database.db.select().from(orders).where(eq(orders.id, id)))[0];
+  /** An order's payments (charges and refunds), oldest first. */
+  const charges = (id: string) => t.services.payments.ofSubject(id);
+  const mails = async (kind: string, number: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind))).filter((mail) => mail.text.includes(number));
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
@@ -34,71 +35,122 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
     await stripe.close();
   });
 
-  it("saves the card for later with the first instalment, then charges the next off-session once, declines included", async () => {
+  it("saves the card for later with the first instalment, charges the next off-session once, declines included, and refunds across both charges", async () => {
     const response = await buyer.request("/api/create-custom-payment", { method: "POST", json: { amount: 200, paymentPlan: "2times", serviceName: "Website", customerName: "Ada Lovelace", customerEmail: "ada@example.com" } });
     expect(response.status).toBe(201);
     const answer = await response.json();
+    const orderId: string = answer.paymentData.orderId;
     expect(answer).toMatchObject({ provider: "stripe", amountCents: 10_000 });
     const customer = stripe.requests.find((request) => request.path === "/v1/customers");
     expect(customer?.form).toMatchObject({ email: "ada@example.com", name: "Ada Lovelace" });
+    const [first] = await charges(orderId);
     const created = stripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/payment_intents");
-    expect(created.at(-1)?.form).toMatchObject({ amount: "10000", currency: "usd", setup_future_usage: "off_session", "metadata[orderId]": answer.paymentData.orderId });
-    expect(created.at(-1)?.form["metadata[instalmentId]"]).toMatch(/^\d+$/);
+    expect(created.at(-1)?.form).toMatchObject({ amount: "10000", currency: "usd", setup_future_usage: "off_session", "metadata[paymentId]": first.id });
+    expect(created.at(-1)?.idempotencyKey).toBe(`charge-${first.id}`);
+    expect(first.part).toBe(answer.paymentData.schedule[0].id);
 
     // Stripe.js confirms the card in the browser; Stripe's webhook tells the server.
-    const intentId = (await row(answer.paymentData.orderId)).stripePaymentIntentId!;
+    const intentId = first.providerPaymentId!;
     stripe.confirm(intentId, "succeeded");
     expect((await webhook(stripe.webhook(intentId))).status).toBe(200);
-    let view = await order(answer.paymentData.orderId);
+    let view = await order(orderId);
+    expect(view).toMatchObject({ status: "partially_paid", paidCents: 10_000 });
     expect(view.schedule.map((entry) => entry.status)).toEqual(["paid", "due"]);
-    const saved = await row(view.id);
-    expect(saved.savedPaymentMethod).toMatch(/^pm_/);
+    const [saved] = await charges(orderId);
+    expect(saved.savedMethodId).toMatch(/^pm_/);
     expect(saved.providerCustomerId).toMatch(/^cus_/);
 
     // The saved card is declined off-session: failed, retry planned, no second charge for the same attempt.
-    stripe.declining.add(saved.savedPaymentMethod!);
+    stripe.declining.add(saved.savedMethodId!);
     const when = new Date(new Date(view.createdAt).getTime() + 32 * DAY);
     await t.services.checkout.schedules.chargeDue(when);
-    view = await order(view.id);
+    // A second runner of the same attempt's job charges nothing.
+    expect(await t.services.checkout.schedules.charge({ instalmentId: answer.paymentData.schedule[1].id, attempt: 0 }, when)).toBe("skipped");
+    view = await order(orderId);
     expect(view.schedule[1]).toMatchObject({ status: "failed", attempts: 1, failureMessage: "Your card was declined." });
+    expect(view).toMatchObject({ status: "partially_paid", paidCents: 10_000 });
     const offSession = stripe.requests.filter((request) => request.path === "/v1/payment_intents" && request.form.off_session === "true");
     expect(offSession).toHaveLength(1);
-    expect(offSession[0].form).toMatchObject({ amount: "10000", confirm: "true", payment_method: saved.savedPaymentMethod, customer: saved.providerCustomerId });
+    expect(offSession[0].form).toMatchObject({ amount: "10000", confirm: "true", payment_method: saved.savedMethodId, customer: saved.providerCustomerId, "metadata[paymentId]": expect.any(String) });
     expect(offSession[0].idempotencyKey).toBe(`instalment-${view.schedule[1].id}-1`);
 
-    stripe.declining.delete(saved.savedPaymentMethod!);
+    stripe.declining.delete(saved.savedMethodId!);
     await t.services.checkout.schedules.chargeDue(new Date(new Date(view.schedule[1].nextAttemptAt!).getTime() + 1000));
-    view = await order(view.id);
-    expect(view.status).toBe("paid");
+    view = await order(orderId);
+    expect(view).toMatchObject({ status: "paid", paidCents: 20_000 });
     expect(view.schedule.map((entry) => entry.status)).toEqual(["paid", "paid"]);
+
+    // $150 refunded: the last payment's $100 first, then $50 of the first, each on its own intent.
+    const staff = await signInAs(t, "admin");
+    const refunded = await staff.request(`/api/admin/orders/${orderId}/refund`, { method: "POST", json: { amountCents: 15_000, reason: "Half the pages dropped" } });
+    expect(refunded.status).toBe(200);
+    expect((await refunded.json()).data).toMatchObject({ status: "partially_refunded", paidCents: 20_000, refundedCents: 15_000 });
+    const paidCharges = (await charges(orderId)).filter((row) => row.kind === "charge" && row.status === "succeeded");
+    const refunds = (await charges(orderId)).filter((row) => row.kind === "refund");
+    const byIntent = new Map(paidCharges.map((row) => [row.id, row.providerPaymentId]));
+    const madeAtStripe = stripe.refunds.filter((entry) => [...byIntent.values()].includes(entry.payment_intent));
+    expect(madeAtStripe.map((entry) => [entry.payment_intent, entry.amount, entry.metadata.refundId]).sort()).toEqual(refunds.map((row) => [byIntent.get(row.refundOf!), row.amountCents, row.id]).sort());
+    expect(madeAtStripe.map((entry) => [entry.payment_intent, entry.amount])).toEqual([
+      [paidCharges.find((row) => row.part === view.schedule[1].id)!.providerPaymentId, 10_000],
+      [intentId, 5_000],
+    ]);
   });
 
-  it("saves a bank account as a us_bank_account method of the customer and debits it with the online mandate", async () => {
+  it("debits a saved bank account with the online mandate: processing (and e-mailed) until the bank answers, paid then, or failed with the bank's reason", async () => {
     const verified = await buyer.request("/api/verify-bank-account", { method: "POST", json: { accountHolderName: "Ada Lovelace", customerEmail: "ada@example.com", routingNumber: "110000000", accountNumber: "000123456789" } });
     expect(verified.status).toBe(200);
     const { bankAccountId } = await verified.json();
     const method = stripe.requests.find((request) => request.path === "/v1/payment_methods");
     expect(method?.form).toMatchObject({ type: "us_bank_account", "us_bank_account[routing_number]": "110000000", "us_bank_account[account_holder_type]": "individual", "billing_details[email]": "ada@example.com" });
-    const methodId = [...stripe.paymentMethods.values()].find((entry) => entry.type === "us_bank_account")!;
-    expect(methodId.customer).toMatch(/^cus_/);
+    const saved = [...stripe.paymentMethods.values()].find((entry) => entry.type === "us_bank_account")!;
+    expect(saved.customer).toMatch(/^cus_/);
 
-    const paid = await buyer.request("/api/create-ach-payment", { method: "POST", json: { amount: 500, customerEmail: "ada@example.com", customerName: "Ada Lovelace", bankAccountId }, headers: { "user-agent": "Test browser 1.0" } });
-    expect(paid.status).toBe(200);
-    const { orderId } = await paid.json();
+    const pay = async (amount: number) => {
+      const paid = await buyer.request("/api/create-ach-payment", { method: "POST", json: { amount, customerEmail: "ada@example.com", customerName: "Ada Lovelace", bankAccountId }, headers: { "user-agent": "Test browser 1.0" } });
+      expect(paid.status).toBe(200);
+      const { orderId } = await paid.json();
+      const [debit] = await charges(orderId);
+      return { orderId: orderId as string, intentId: debit.providerPaymentId! };
+    };
+    const { orderId, intentId } = await pay(500);
     const debit = stripe.requests.filter((request) => request.path === "/v1/payment_intents").at(-1)!;
     expect(debit.form).toMatchObject({
       amount: "50000",
       confirm: "true",
       "allowed_payment_method_types[0]": "us_bank_account",
-      payment_method: methodId.id,
+      payment_method: saved.id,
+      customer: saved.customer,
       "mandate_data[customer_acceptance][type]": "online",
       "mandate_data[customer_acceptance][online][user_agent]": "Test browser 1.0",
     });
-    expect((await order(orderId)).status).toBe("requires_payment");
-    const intentId = (await row(orderId)).stripePaymentIntentId!;
+    let view = await order(orderId);
+    expect(view).toMatchObject({ status: "processing", paymentMethodType: "us_bank_account", paidCents: 0 });
+    const started = await mails("order.bank_processing", view.number);
+    expect(started).toHaveLength(1);
+    expect(started[0].subject).toBe(`Atelier: your bank transfer for order ${view.number} has started`);
+    // Stripe's processing event, then a refresh, change nothing while the bank has not answered.
+    expect((await webhook(stripe.webhook(intentId))).status).toBe(200);
+    expect((await (await buyer.request(`/api/orders/guest/${orderId}/refresh`, { method: "POST" })).json()).data.status).toBe("processing");
+    expect(await mails("order.bank_processing", view.number)).toHaveLength(1);
+
+    // The bank pays: Stripe's event makes it paid, with the account on the receipt.
     stripe.confirm(intentId, "succeeded");
     await webhook(stripe.webhook(intentId));
-    expect((await order(orderId)).status).toBe("paid");
+    view = await order(orderId);
+    expect(view).toMatchObject({ status: "paid", paidCents: 50_000, payment: { brand: "bank", last4: "6789" } });
+    const receipts = await mails("order.receipt", view.number);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].text).toContain("Bank account •••• 6789");
+
+    // Another debit is returned by the bank.
+    const returned = await pay(120);
+    stripe.confirm(returned.intentId, "failed", { code: "insufficient_funds", message: "The customer's account has insufficient funds to cover this payment." });
+    await webhook(stripe.webhook(returned.intentId));
+    const failed = await order(returned.orderId);
+    expect(failed).toMatchObject({ status: "failed", failureMessage: "The customer's account has insufficient funds to cover this payment.", paidCents: 0 });
+    const bounced = await mails("order.bank_debit_failed", failed.number);
+    expect(bounced).toHaveLength(1);
+    expect(bounced[0].text).toContain("insufficient funds");
   });
 
   it("creates a subscription for the customer found by e-mail, and is moved only by Stripe's signed invoice and subscription events", async () => {
