@@ -150,7 +150,8 @@ export class PaymentRepo {
 
   /** The charges that succeeded in [start, end), oldest first, with what their refunds gave back so far. */
   async chargesBetween(start: Date, end: Date, limit: number): Promise<Array<PaymentRow & { refundedCents: number }>> {
-    const refunds = sql<string>`(select coalesce(sum(r.amount_cents), 0) from payments r where r.refund_of = ${payments.id} and r.status = 'succeeded')`;
+    // The outer row named in full: a bare column here would be read as the subquery's own.
+    const refunds = sql<string>`(select coalesce(sum(r.amount_cents), 0) from payments r where r.refund_of = "payments"."id" and r.status = 'succeeded')`;
     const rows = await this.db
       .select({ payment: payments, refundedCents: refunds })
       .from(payments)

@@ -10,6 +10,7 @@ const errorSchema = z
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 const count = z.number().int().min(0);
+const moved = z.object({ chargedCents: count, refundedCents: count, netCents: z.number().int() });
 
 const overviewSchema = z
   .object({
@@ -40,6 +41,17 @@ const overviewSchema = z
       }),
       newLeads: count.openapi({ description: "Leads first recorded today" }),
     }),
+    revenue: z
+      .object({
+        periods: z
+          .object(Object.fromEntries(["today", "last7Days", "thisMonth", "last30Days"].map((period) => [period, moved])) as Record<"today" | "last7Days" | "thisMonth" | "last30Days", typeof moved>)
+          .openapi({ description: "Money received and refunded in each period, ending tonight at midnight in the agency's time zone" }),
+        monthlyRecurringCents: count.openapi({ description: "The monthly price of the active subscriptions, in cents" }),
+        activeSubscriptions: count,
+        instalmentsToCollect: z.object({ count, cents: count }).openapi({ description: "Instalments still to collect (due, being charged or failed) of plans already started" }),
+        failedInstalments: z.object({ count, cents: count }),
+      })
+      .openapi({ description: "Money received net of refunds, recurring revenue and instalments to collect" }),
     pending: z
       .object({ comments: count, reviews: count, media: count, mediaComments: count, total: count })
       .openapi({ description: "What awaits moderation now: the Moderation tab's badge counts" }),
@@ -50,7 +62,7 @@ const overview = createRoute({
   method: "get",
   path: "/admin/overview",
   tags: ["staff"],
-  summary: "The dashboard's Overview: recent posts and reviews, today's orders and leads, pending moderation (staff)",
+  summary: "The dashboard's Overview: recent posts and reviews, today's orders and leads, the revenue, pending moderation (staff)",
   middleware: [requireStaff] as const,
   responses: {
     200: json(overviewSchema, "The Overview"),

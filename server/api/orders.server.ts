@@ -168,7 +168,7 @@ function describeRoutes(router: Router) {
     200: data(z.object({ items: z.array(orderViewSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }), "A page"),
     400: refusal("A status, date or range that is not valid"),
   });
-  doc("/admin/payments/export.csv", "get", "The payments whose money moved in ?from=&to= (days, YYYY-MM-DD, the agency's time zone, at most a year) as CSV: date, order, customer, method, amount, refunded, net, status (staff)", ["payments", "staff"], {
+  doc("/admin/payments/export.csv", "get", "The payments whose money moved in ?from=&to= (days, YYYY-MM-DD, the agency's time zone, at most a year) as CSV: date, order, customer, method, amount, refunded, net, status; ?lang=en|fr for its language (staff)", ["payments", "staff"], {
     200: { description: "text/csv; charset=utf-8, with a byte order mark" },
     400: refusal("A date or range that is not valid"),
   });
@@ -257,9 +257,12 @@ export function orderRoutes(services: Services, config: Config) {
     })
     .get("/admin/orders", requireStaff, async (c) => c.json({ data: await orders.list(c.req.query(), dayStart) }, 200))
     .get("/admin/payments/export.csv", requireStaff, async (c) => {
-      const language = c.get("language");
+      // A download link cannot send the page's language header: the page names it in the address.
+      const asked = c.req.query("lang");
+      const language = asked === "fr" || asked === "en" ? asked : c.get("language");
       const t = translator(language);
-      const rows = await checkout.exportPayments(c.req.query(), dayStart, (key, params) => t(key, params ?? {}) as string);
+      const { lang: _lang, ...range } = c.req.query();
+      const rows = await checkout.exportPayments(range, dayStart, (key, params) => t(key, params ?? {}) as string);
       const query = c.req.query();
       return c.body(paymentsCsv(rows, language, config.BOOKING_TIME_ZONE, (key, params) => t(key, params ?? {}) as string), 200, {
         "Content-Type": "text/csv; charset=utf-8",

@@ -398,6 +398,32 @@ describe("orders API", () => {
     expect(rest).toMatchObject({ status: "refunded", refundedCents: 60_000 });
   });
 
+  it("exports the payments of a range of days as CSV for staff, in the language asked for", async () => {
+    const order: OrderView = (await (await create(buyer, { items: [website()], customerLastName: "Exported" })).json()).data;
+    await pay(buyer, order.id);
+    const refunded = await staff.request(`/api/admin/orders/${order.id}/refund`, { method: "POST", json: { amountCents: 5_000, reason: "Goodwill" } });
+    expect(refunded.status, await refunded.clone().text()).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const range = (extra = "") => `/api/admin/payments/export.csv?from=${new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10)}&to=${new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10)}${extra}`;
+    expect((await buyer.request(range())).status).toBe(401);
+    const english = await staff.request(range("&lang=en"));
+    expect(english.status).toBe(200);
+    expect(english.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(english.headers.get("content-disposition")).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = Buffer.from(await english.arrayBuffer());
+    // A byte order mark first, so that a spreadsheet reads the accents as UTF-8.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString("utf8");
+    expect(text.startsWith('"Date (New York time)","Order","Customer"')).toBe(true);
+    const line = text.split("\r\n").find((row) => row.includes(order.number));
+    expect(line).toMatch(/"Ada Exported <ada@example\.com>","Visa •••• 4242","600\.00","50\.00","550\.00","Partly refunded"$/);
+    const french = await (await staff.request(range("&lang=fr"))).text();
+    expect(french.split("\r\n").find((row) => row.includes(order.number))).toMatch(/;"600,00";"50,00";"550,00";"Partiellement remboursé"$/);
+    const reversed = await staff.request(`/api/admin/payments/export.csv?from=${today}&to=2020-01-01`);
+    expect(reversed.status).toBe(400);
+    expect((await reversed.json()).message).toBe("The end date must not be before the start date.");
+  });
+
   it("serves the receipt by signed link (JSON and PDF) and refuses any other token", async () => {
     const order: OrderView = (await (await create(buyer, { items: [website()], promoCode: "WELCOME10" })).json()).data;
     await pay(buyer, order.id);

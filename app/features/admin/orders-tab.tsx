@@ -191,7 +191,7 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
   const pageSize = list?.pageSize ?? 20;
   const pages = list ? Math.max(1, Math.ceil(list.total / pageSize)) : 1;
   const range = today ? exportRange(filters.from, filters.to, today) : null;
-  const exportHref = range && !range.error ? `/api/admin/payments/export.csv?${new URLSearchParams({ from: range.from, to: range.to })}` : null;
+  const exportHref = range && !range.error ? `/api/admin/payments/export.csv?${new URLSearchParams({ from: range.from, to: range.to, lang: language === "fr" ? "fr" : "en" })}` : null;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
