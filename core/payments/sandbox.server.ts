@@ -297,7 +297,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   private refundOutcome(refund: RefundRow): RefundOutcome {
-    return { providerRefundId: refund.id, state: refund.status === "failed" ? "failed" : "succeeded", failureMessage: refund.status === "failed" ? "expired_or_canceled_card" : null };
+    return { providerRefundId: refund.id, state: refund.status === "failed" ? "failed" : "succeeded", failureMessage: refund.status === "failed" ? "The card has expired or was cancelled: the bank refused the refund." : null };
   }
 
   /** charge.refunded with the charge's refunded total, as Stripe sends after each refund. */

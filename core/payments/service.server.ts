@@ -109,7 +109,8 @@ export function toPaymentView(row: PaymentRow): PaymentView {
     currency: "usd",
     brand: row.brand,
     last4: row.last4,
-    failureMessage: row.failureMessage,
+    // A refund's trouble (a provider's error text) is staff's business; a charge's refusal is the buyer's.
+    failureMessage: row.kind === "refund" ? null : row.failureMessage,
     part: row.part,
     refundOf: row.refundOf,
     automatic: row.reason ? (AUTOMATIC_REASON.exec(row.reason)?.[1] ?? null) : null,
@@ -121,7 +122,7 @@ export function toPaymentView(row: PaymentRow): PaymentView {
 /** The same, with what staff see besides: the reason and who asked for a refund, and its attempts. */
 export function toStaffPaymentView(row: PaymentRow): StaffPaymentView {
   const view = toPaymentView(row);
-  return { ...view, reason: view.automatic ? null : row.reason, actor: row.actor, attempts: row.attempts, nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null };
+  return { ...view, failureMessage: row.failureMessage, reason: view.automatic ? null : row.reason, actor: row.actor, attempts: row.attempts, nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null };
 }
 
 /**
@@ -604,7 +605,7 @@ export class PaymentService {
         await this.moveRefund(claimed.id, { state: "failed", failureMessage: "The payment provider could not be reached." });
         return;
       }
-      await this.repo.update(this.repo.db, claimed.id, { nextAttemptAt: new Date(Date.now() + delay), failureMessage: String(error).slice(0, 500) });
+      await this.repo.update(this.repo.db, claimed.id, { nextAttemptAt: new Date(now.getTime() + delay), failureMessage: String(error).slice(0, 500) });
       if (this.jobs?.isStarted) await this.jobs.send(REFUND_QUEUE, { refundId: claimed.id }, { startAfterMs: delay });
       return;
     }

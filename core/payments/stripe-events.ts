@@ -81,6 +81,16 @@ function refundStateOf(status: unknown): RefundState {
   return "pending";
 }
 
+/** Stripe's refund failure reasons, as staff read them. */
+const REFUND_FAILURES: Record<string, string> = {
+  lost_or_stolen_card: "The card was reported lost or stolen: the bank refused the refund.",
+  expired_or_canceled_card: "The card has expired or was cancelled: the bank refused the refund.",
+  charge_for_pending_refund_disputed: "The payment is disputed: it cannot be refunded until the dispute ends.",
+  insufficient_funds: "The account did not have the funds to make the refund.",
+  declined: "The bank declined the refund.",
+  merchant_request: "The refund was cancelled at the provider.",
+};
+
 /** A refund object read into our terms. */
 export function refundOf(refund: StripeObject): Extract<ProviderFact, { kind: "refund" }> {
   const metadata = refund.metadata as StripeObject | undefined;
@@ -92,7 +102,7 @@ export function refundOf(refund: StripeObject): Extract<ProviderFact, { kind: "r
     refundId,
     state: refundStateOf(refund.status),
     amountCents: whole(refund.amount),
-    failureMessage: refundStateOf(refund.status) === "failed" ? (text(refund.failure_reason, 500) ?? "refund_failed") : null,
+    failureMessage: refundStateOf(refund.status) === "failed" ? (REFUND_FAILURES[String(refund.failure_reason)] ?? "The refund failed at the provider.") : null,
   };
 }
 
