@@ -264,7 +264,7 @@ describe("the Orders tab", () => {
     // 03:00 UTC on March 8 is still March 7 in New York: the export covers March 1 to 7.
     const link = byTestId("admin-payments-export") as HTMLAnchorElement;
     expect(text(link)).toBe("Export payments (CSV)");
-    expect(link.getAttribute("href")).toBe("/api/admin/payments/export.csv?from=2026-03-01&to=2026-03-07");
+    expect(link.getAttribute("href")).toBe("/api/admin/payments/export.csv?from=2026-03-01&to=2026-03-07&lang=en");
     expect(text(byTestId("admin-payments-export-range"))).toBe("Payments received or refunded from Mar 1, 2026 to Mar 7, 2026 (New York time)");
 
     type(labelled("From"), "2026-02-01");
