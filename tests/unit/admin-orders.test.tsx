@@ -272,7 +272,7 @@ describe("the Orders tab", () => {
     await settle();
     const lastList = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/admin/orders?")).at(-1);
     expect(lastList).toBe("/api/admin/orders?from=2026-02-01&to=2026-02-15&page=1");
-    expect(link.getAttribute("href")).toBe("/api/admin/payments/export.csv?from=2026-02-01&to=2026-02-15");
+    expect(link.getAttribute("href")).toBe("/api/admin/payments/export.csv?from=2026-02-01&to=2026-02-15&lang=en");
 
     // A range that ends before it starts is said at the end date, and neither listed nor exported.
     const calls = fetchMock.mock.calls.length;
