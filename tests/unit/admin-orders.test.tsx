@@ -265,7 +265,7 @@ describe("the Orders tab", () => {
     const link = byTestId("admin-payments-export") as HTMLAnchorElement;
     expect(text(link)).toBe("Export payments (CSV)");
     expect(link.getAttribute("href")).toBe("/api/admin/payments/export.csv?from=2026-03-01&to=2026-03-07&lang=en");
-    expect(text(byTestId("admin-payments-export-range"))).toBe("Payments received or refunded from Mar 1, 2026 to Mar 7, 2026 (New York time)");
+    expect(text(byTestId("admin-payments-export-range"))).toBe("Payments received from Mar 1, 2026 to Mar 7, 2026 (New York time), with what was refunded of each");
 
     type(labelled("From"), "2026-02-01");
     type(labelled("To"), "2026-02-15");
