@@ -133,7 +133,8 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
               <span className="block break-all">{receipt.customerEmail}</span>
             </dd>
           </dl>
-          <dl className="grid grid-cols-2 gap-4">
+          {/* The status goes under the date when both do not fit side by side: a long French status ("Partiellement remboursée") stays on one line. */}
+          <dl className="flex flex-wrap content-start gap-x-6 gap-y-4">
             <div>
               <dt className="text-muted-foreground">{receipt.paidAt ? t("receipt.paidOn") : t("receipt.date")}</dt>
               <dd className="mt-0.5 font-medium">
@@ -143,13 +144,13 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
             <div>
               <dt className="text-muted-foreground">{t("receipt.status")}</dt>
               <dd className="mt-1">
-                <Badge tone={statusTone(receipt.status)} data-testid="receipt-status">
+                <Badge tone={statusTone(receipt.status)} className="whitespace-nowrap" data-testid="receipt-status">
                   {statusLabel(receipt.status, t)}
                 </Badge>
               </dd>
             </div>
             {receipt.payment ? (
-              <div className="col-span-2">
+              <div className="basis-full">
                 <dt className="text-muted-foreground">{t("receipt.paymentMethod")}</dt>
                 <dd className="mt-0.5 font-medium" data-testid="receipt-card">
                   {paymentMethodText(receipt, t)}
