@@ -224,12 +224,14 @@ export function staffRequest(server: { baseURL: string; admin: { email: string; 
 }
 
 /**
- * The first link to `linkPath` (say "/register/confirm") in the newest e-mail of this kind to an address,
- * read as staff through the outbox API; waits a little for the e-mail to be written.
+ * The first link to `linkPath` (say "/register/confirm", or "/subscription" for "/subscription/<token>")
+ * in the newest e-mail of this kind to an address, read as staff through the outbox API; waits a little
+ * for the e-mail to be written. The path may go on with a segment or a query, never with more of a
+ * word: "/subscription" is not the start of "/subscriptions/...".
  */
 export async function mailLinkFor(to: string, kind: string, linkPath: string, staffApi: Promise<APIRequestContext> = staffRequest()): Promise<string> {
   const staff = await staffApi;
-  const pattern = new RegExp(`https?://\\S+${linkPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\\?\\S+)?`);
+  const pattern = new RegExp(`https?://\\S+${linkPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])(?:[/?]\\S+)?`);
   for (let tries = 0; tries < 50; tries++) {
     const list = await staff.get("/api/admin/outbox?pageSize=100");
     expect(list.status()).toBe(200);

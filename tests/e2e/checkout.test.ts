@@ -114,8 +114,11 @@ async function saveCart(page: Page, items: unknown[]) {
 for (const language of ["en", "fr"] as const) {
   const t = language === "fr" ? frCheckout : enCheckout;
   const cartText = language === "fr" ? frCart : enCart;
-  // Statuses have one vocabulary, the orders' (docs/decisions/0028).
-  const statuses = (language === "fr" ? frOrders : enOrders).statuses;
+  // Statuses have one vocabulary, the orders', and one sentence each (docs/decisions/0028).
+  const o = language === "fr" ? frOrders : enOrders;
+  const statuses = o.statuses;
+  // "$720.00 paid on November 27, 2026.": the day is the agency's, read from the page and then compared.
+  const paidSentence = new RegExp(`^${o.statusDetail.paid.replace(/[.$]/g, "\\$&").replace("{{amount}}", "\\$720\\.00").replace("{{date}}", "(.+)")}$`);
   const prefix = language === "fr" ? "/fr" : "";
   const locale = language === "fr" ? "fr-FR" : "en-US";
 
@@ -199,6 +202,8 @@ for (const language of ["en", "fr"] as const) {
       await page.waitForURL((url) => url.pathname === `${prefix}/checkout/success` && url.searchParams.has("order_id"));
       await expectText(page.getByTestId("success-title"), t.success.title);
       await expectText(page.getByTestId("success-status"), statuses.paid);
+      await expectText(page.getByTestId("success-detail"), paidSentence);
+      const paidSentenceText = (await page.getByTestId("success-detail").textContent())!;
       await expectText(page.getByTestId("success-order-number"), /^#[0-9A-F]{8}$/);
       await expectText(page.getByTestId("success-discount"), "−$80.00");
       await expectText(page.getByTestId("success-total"), "$720.00");
@@ -221,7 +226,11 @@ for (const language of ["en", "fr"] as const) {
       await expectText(page.getByTestId("receipt-number"), fill(t.receipt.orderNumber, { number }));
       await expectText(page.getByTestId("receipt-card"), "Visa •••• 4242");
       await expectText(page.getByTestId("receipt-status"), statuses.paid);
+      await expectText(page.getByTestId("receipt-status-detail"), paidSentenceText);
       await expectText(page.getByTestId("receipt-total"), "$720.00");
+      await expectText(page.getByTestId("receipt-paid"), "$720.00");
+      expect(await page.getByTestId("receipt-payment").count()).toBe(1);
+      await expectText(page.getByTestId("receipt-payment"), new RegExp(`Visa •••• 4242 · ${o.paymentStatuses.charge.succeeded}\\s*\\$720\\.00$`));
       await expectAccessible(page);
       await saveScreenshot(page, `receipt-${language}-1280`);
       await page.setViewportSize({ width: 390, height: 844 });
