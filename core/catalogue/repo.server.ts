@@ -1,9 +1,13 @@
-import { and, asc, count, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
+import { reusable } from "../../db/reusable-query.server.ts";
 import { services } from "../../db/schema/catalogue.ts";
 
 export type ServiceRow = typeof services.$inferSelect;
 export type NewServiceRow = typeof services.$inferInsert;
+
+// Every order's lines are priced from it: a query built once (db/reusable-query.server.ts).
+const findService = reusable<ServiceRow[], { id: string }>("services_find", (x) => x.select().from(services).where(eq(services.id, sql.placeholder("id"))).limit(1));
 
 /** Database access for the service catalogue; only the catalogue module uses it. */
 export class CatalogueRepo {
@@ -26,7 +30,7 @@ export class CatalogueRepo {
   }
 
   async find(id: string): Promise<ServiceRow | null> {
-    const [row] = await this.db.select().from(services).where(eq(services.id, id)).limit(1);
+    const [row] = await findService(this.db, { id });
     return row ?? null;
   }
 

@@ -1,10 +1,23 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
+import { reusable } from "../../db/reusable-query.server.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import type { MailStatus } from "./schema.ts";
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 export type NewMailRow = typeof mailOutbox.$inferInsert;
+
+// Every paid order writes one: a query built once (db/reusable-query.server.ts).
+const insertMessage = reusable<unknown, { toAddress: string; subject: string; text: string; html: string | null; kind: string; nextAttemptAt: string }>("mail_outbox_insert", (x) =>
+  x.insert(mailOutbox).values({
+    toAddress: sql.placeholder("toAddress"),
+    subject: sql.placeholder("subject"),
+    text: sql.placeholder("text"),
+    html: sql.placeholder("html"),
+    kind: sql.placeholder("kind"),
+    nextAttemptAt: sql`${sql.placeholder("nextAttemptAt")}::timestamptz`,
+  } as never),
+);
 
 /** Database access for the e-mail outbox; only the mail module uses it. */
 export class MailRepo {
@@ -16,7 +29,8 @@ export class MailRepo {
 
   /** Writes a message, inside the caller's transaction when one is given. */
   async insert(values: NewMailRow, tx?: Transaction): Promise<void> {
-    await (tx ?? this.db).insert(mailOutbox).values(values);
+    const due = values.nextAttemptAt instanceof Date ? values.nextAttemptAt : new Date();
+    await insertMessage(tx ?? this.db, { toAddress: values.toAddress, subject: values.subject, text: values.text, html: values.html ?? null, kind: values.kind, nextAttemptAt: due.toISOString() });
   }
 
   /**

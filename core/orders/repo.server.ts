@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, ne, or, sql, sum } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
+import { reusable } from "../../db/reusable-query.server.ts";
 import { orderInstalments } from "../../db/schema/instalments.ts";
 import { dealReservations, orderHistory, orderItems, orders } from "../../db/schema/orders.ts";
 import type { OrderStatus } from "./rules.ts";
@@ -13,6 +14,43 @@ export type InstalmentRow = typeof orderInstalments.$inferSelect;
 export type NewInstalmentRow = Omit<typeof orderInstalments.$inferInsert, "orderId">;
 type Executor = Database | Transaction;
 
+const p = (name: string) => sql.placeholder(name);
+
+// The queries of the checkout path, built once (db/reusable-query.server.ts).
+const findOrder = reusable<OrderRow[], { id: string }>("orders_find", (x) => x.select().from(orders).where(eq(orders.id, p("id"))).limit(1));
+const lockOrder = reusable<OrderRow[], { id: string }>("orders_lock", (x) => x.select().from(orders).where(eq(orders.id, p("id"))).for("update").limit(1));
+const orderByKey = reusable<OrderRow[], { key: string }>("orders_by_key", (x) => x.select().from(orders).where(eq(orders.idempotencyKey, p("key"))).limit(1));
+const itemsOfOrder = reusable<OrderItemRow[], { orderId: string }>("order_items_of", (x) => x.select().from(orderItems).where(eq(orderItems.orderId, p("orderId"))).orderBy(asc(orderItems.position)));
+const addHistory = reusable<unknown, { orderId: string; fromStatus: string | null; toStatus: string; cause: string; eventId: string | null; actor: string | null; detail: string | null }>("order_history_add", (x) =>
+  x.insert(orderHistory).values({ orderId: p("orderId"), fromStatus: p("fromStatus"), toStatus: p("toStatus"), cause: p("cause"), eventId: p("eventId"), actor: p("actor"), detail: p("detail") }),
+);
+/** Every column an order's life changes, set at once: one shape of update, built once. */
+const MUTABLE = ["status", "paymentPlan", "paidCents", "refundedCents", "paidAt", "cancelledAt", "updatedAt"] as const;
+// Times are passed as they are, cast in SQL: drizzle's own encoding of a placeholder fails on a null time.
+const TIMES = new Set(["paidAt", "cancelledAt", "updatedAt"]);
+const updateOrder = reusable<OrderRow[], Record<(typeof MUTABLE)[number] | "id", unknown>>("orders_update", (x) =>
+  x
+    .update(orders)
+    .set(Object.fromEntries(MUTABLE.map((column) => [column, TIMES.has(column) ? sql`${p(column)}::timestamptz` : p(column)])))
+    .where(eq(orders.id, p("id")))
+    .returning(),
+);
+const INSERTED = ["id", "workflow", "userId", "status", "currency", "language", "customerFirstName", "customerLastName", "customerEmail", "customerPhone", "customerCompany", "subtotalCents", "discountCents", "taxCents", "totalCents", "promoCode", "idempotencyKey", "paymentPlan"] as const;
+const insertOrder = reusable<OrderRow[], Record<(typeof INSERTED)[number], unknown>>("orders_insert", (x) =>
+  x
+    .insert(orders)
+    .values(Object.fromEntries(INSERTED.map((column) => [column, p(column)])) as never)
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning(),
+);
+const ITEM_COLUMNS = ["orderId", "position", "serviceId", "serviceName", "description", "pricingType", "unitPriceCents", "quantity", "lineTotalCents", "serviceData", "dealId"] as const;
+const insertItem = reusable<OrderItemRow[], Record<(typeof ITEM_COLUMNS)[number], unknown>>("order_items_insert", (x) =>
+  x
+    .insert(orderItems)
+    .values(Object.fromEntries(ITEM_COLUMNS.map((column) => [column, p(column)])) as never)
+    .returning(),
+);
+
 /** Database access for orders, their lines, history, schedules and deal reservations. Only the orders module uses it. */
 export class OrderRepo {
   readonly db: Database;
@@ -25,21 +63,27 @@ export class OrderRepo {
     return this.db.transaction(work);
   }
 
-  /**
-   * Inserts an order with its lines and first history entry. With an idempotency key already used,
-   * nothing is inserted and null comes back (the caller reads the existing order).
-   */
-  /** The same as insert, answering the stored lines too. */
+  /** The same as insert, answering the stored lines too (a cart's order: its view is made from them). */
   async insertReturning(order: NewOrderRow, items: NewOrderItemRow[]): Promise<{ row: OrderRow; items: OrderItemRow[] } | null> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.idempotencyKey }).returning();
+      const values = Object.fromEntries(INSERTED.map((column) => [column, order[column] ?? null])) as Record<(typeof INSERTED)[number], unknown>;
+      const [row] = await insertOrder(tx, { ...values, id: order.id ?? crypto.randomUUID(), workflow: order.workflow ?? "cart_order", status: order.status ?? "pending", currency: order.currency ?? "usd", language: order.language ?? "en", discountCents: order.discountCents ?? 0, taxCents: order.taxCents ?? 0 });
       if (!row) return null;
-      const stored = await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id }))).returning();
-      await tx.insert(orderHistory).values({ orderId: row.id, fromStatus: null, toStatus: row.status, cause: "created" });
+      const stored: OrderItemRow[] = [];
+      for (const item of items) {
+        const values = Object.fromEntries(ITEM_COLUMNS.map((column) => [column, (item as Record<string, unknown>)[column] ?? null])) as Record<(typeof ITEM_COLUMNS)[number], unknown>;
+        const [line] = await insertItem(tx, { ...values, orderId: row.id, description: item.description ?? "", quantity: item.quantity ?? 1, serviceData: item.serviceData ?? {} });
+        stored.push(line);
+      }
+      await addHistory(tx, { orderId: row.id, fromStatus: null, toStatus: row.status, cause: "created", eventId: null, actor: null, detail: null });
       return { row, items: stored.sort((a, b) => a.position - b.position) };
     });
   }
 
+  /**
+   * Inserts an order with its lines and first history entry. With an idempotency key already used,
+   * nothing is inserted and null comes back (the caller reads the existing order).
+   */
   async insert(order: NewOrderRow, items: NewOrderItemRow[], schedule: NewInstalmentRow[] = []): Promise<OrderRow | null> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.idempotencyKey }).returning();
@@ -52,13 +96,13 @@ export class OrderRepo {
   }
 
   async find(id: string, executor: Executor = this.db): Promise<OrderRow | null> {
-    const [row] = await executor.select().from(orders).where(eq(orders.id, id)).limit(1);
+    const [row] = await findOrder(executor, { id });
     return row ?? null;
   }
 
   /** The order, its row locked until the transaction ends: transitions of one order run one at a time. */
   async lock(tx: Transaction, id: string): Promise<OrderRow | null> {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update").limit(1);
+    const [row] = await lockOrder(tx, { id });
     return row ?? null;
   }
 
@@ -68,12 +112,12 @@ export class OrderRepo {
   }
 
   async findByIdempotencyKey(key: string): Promise<OrderRow | null> {
-    const [row] = await this.db.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+    const [row] = await orderByKey(this.db, { key });
     return row ?? null;
   }
 
   async items(orderId: string, executor: Executor = this.db): Promise<OrderItemRow[]> {
-    return executor.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+    return itemsOfOrder(executor, { orderId });
   }
 
   async itemsOf(orderIds: string[]): Promise<OrderItemRow[]> {
@@ -92,20 +136,20 @@ export class OrderRepo {
     changes: Partial<NewOrderRow>,
     entry?: { to: OrderStatus; cause: string; eventId?: string | null; actor?: string | null },
   ): Promise<OrderRow> {
-    const [row] = await tx
-      .update(orders)
-      .set({ ...changes, ...(entry ? { status: entry.to } : {}), updatedAt: new Date() })
-      .where(eq(orders.id, current.id))
-      .returning();
+    const unknown = Object.keys(changes).filter((column) => !(MUTABLE as readonly string[]).includes(column));
+    if (unknown.length > 0) throw new Error(`an order's ${unknown.join(", ")} cannot change`);
+    const merged = { ...current, ...changes, ...(entry ? { status: entry.to } : {}), updatedAt: new Date() };
+    const values = Object.fromEntries(MUTABLE.map((column) => [column, merged[column] instanceof Date ? (merged[column] as Date).toISOString() : (merged[column] ?? null)]));
+    const [row] = await updateOrder(tx, { ...(values as Record<(typeof MUTABLE)[number], unknown>), id: current.id });
     if (entry) {
-      await tx.insert(orderHistory).values({ orderId: current.id, fromStatus: current.status, toStatus: entry.to, cause: entry.cause, eventId: entry.eventId ?? null, actor: entry.actor ?? null });
+      await addHistory(tx, { orderId: current.id, fromStatus: current.status, toStatus: entry.to, cause: entry.cause, eventId: entry.eventId ?? null, actor: entry.actor ?? null, detail: null });
     }
     return row;
   }
 
   /** Appends a history note that does not change the status (a claim that could not be counted...). */
   async note(tx: Transaction, order: OrderRow, cause: string, eventId: string | null = null, actor: string | null = null, detail: string | null = null): Promise<void> {
-    await tx.insert(orderHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, cause, eventId, actor, detail });
+    await addHistory(tx, { orderId: order.id, fromStatus: order.status, toStatus: order.status, cause, eventId, actor, detail });
   }
 
   /** Claims of a deal held by unpaid orders other than `exceptOrderId`, not yet expired at `now`. */

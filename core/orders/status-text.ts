@@ -13,9 +13,19 @@ type T = (key: string, params?: Record<string, unknown>) => string;
 /** What the sentences read of an order. */
 export type StatusSubject = Pick<OrderView, "status" | "totalCents" | "paidCents" | "refundedCents" | "paidAt" | "cancelledAt" | "failureMessage" | "paymentPlan" | "schedule" | "payments" | "paymentMethodType">;
 
+// Making a formatter costs far more than using one: one per language and time zone is kept.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A date as the reader's language writes it, in the agency's time zone ("December 27, 2026", "27 décembre 2026"). */
 export function formatDay(iso: string, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "long", timeZone }).format(new Date(iso));
+  const locale = language === "fr" ? "fr-FR" : "en-US";
+  const key = `${locale} ${timeZone}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone });
+    if (dayFormats.size < 64) dayFormats.set(key, format);
+  }
+  return format.format(new Date(iso));
 }
 
 /** The status's name ("Paid", "Partly paid", "Processing"...). */

@@ -1,10 +1,46 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, sum } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, lte, or, sql, sum } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
+import { reusable } from "../../db/reusable-query.server.ts";
 import { paymentEvents, payments } from "../../db/schema/payments.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
 type Executor = Database | Transaction;
+
+const p = (name: string) => sql.placeholder(name);
+// Every column a payment has, in one fixed shape, so that writing one is a query built once
+// (db/reusable-query.server.ts). Times are passed as they are and cast in SQL: drizzle's own encoding
+// of a placeholder fails on a null time.
+const COLUMNS = Object.keys(getTableColumns(payments)) as Array<keyof PaymentRow>;
+const TIMES = new Set<string>(["nextAttemptAt", "periodStart", "periodEnd", "createdAt", "updatedAt", "settledAt"]);
+const placeholderOf = (column: string) => (TIMES.has(column) ? sql`${p(column)}::timestamptz` : p(column));
+const driverValue = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
+
+const findPayment = reusable<PaymentRow[], { id: string }>("payments_find", (x) => x.select().from(payments).where(eq(payments.id, p("id"))).limit(1));
+const lockPayment = reusable<PaymentRow[], { id: string }>("payments_lock", (x) => x.select().from(payments).where(eq(payments.id, p("id"))).for("update").limit(1));
+const paymentByProviderId = reusable<PaymentRow[], { providerPaymentId: string }>("payments_by_provider_id", (x) => x.select().from(payments).where(eq(payments.providerPaymentId, p("providerPaymentId"))).limit(1));
+const paymentsOfSubject = reusable<PaymentRow[], { subjectId: string }>("payments_of_subject", (x) => x.select().from(payments).where(eq(payments.subjectId, p("subjectId"))).orderBy(asc(payments.createdAt), asc(payments.id)));
+const lockChargesOf = reusable<PaymentRow[], { subjectId: string }>("payments_lock_charges", (x) =>
+  x.select().from(payments).where(and(eq(payments.subjectId, p("subjectId")), eq(payments.kind, "charge"))).orderBy(asc(payments.id)).for("update"),
+);
+const insertPayment = reusable<PaymentRow[], Record<string, unknown>>("payments_insert", (x) =>
+  x
+    .insert(payments)
+    .values(Object.fromEntries(COLUMNS.map((column) => [column, placeholderOf(column)])) as never)
+    .onConflictDoNothing()
+    .returning(),
+);
+const UPDATED = COLUMNS.filter((column) => column !== "id" && column !== "createdAt");
+const updatePayment = reusable<PaymentRow[], Record<string, unknown>>("payments_update", (x) =>
+  x
+    .update(payments)
+    .set(Object.fromEntries(UPDATED.map((column) => [column, placeholderOf(column)])))
+    .where(eq(payments.id, p("id")))
+    .returning(),
+);
+const recordEventOnce = reusable<Array<{ id: string }>, { id: string; type: string; paymentId: string | null }>("payment_events_record", (x) =>
+  x.insert(paymentEvents).values({ id: p("id"), type: p("type"), paymentId: p("paymentId") }).onConflictDoNothing({ target: paymentEvents.id }).returning({ id: paymentEvents.id }),
+);
 
 /** Database access for payments and the provider events already handled. Only the payments module uses it. */
 export class PaymentRepo {
@@ -20,7 +56,7 @@ export class PaymentRepo {
 
   /** Records a provider event by its id; false when it was recorded already (a redelivery). */
   async recordEvent(tx: Transaction, event: { id: string; type: string; paymentId: string | null }): Promise<boolean> {
-    const inserted = await tx.insert(paymentEvents).values(event).onConflictDoNothing({ target: paymentEvents.id }).returning({ id: paymentEvents.id });
+    const inserted = await recordEventOnce(tx, event);
     return inserted.length > 0;
   }
 
@@ -28,24 +64,27 @@ export class PaymentRepo {
     await tx.update(paymentEvents).set({ paymentId }).where(eq(paymentEvents.id, eventId));
   }
 
+  /** Inserts a payment (nothing when its key or its open part is taken: null then). */
   async insert(row: NewPaymentRow, executor: Executor = this.db): Promise<PaymentRow | null> {
-    const [inserted] = await executor.insert(payments).values(row).onConflictDoNothing().returning();
+    const now = new Date();
+    const full: Record<string, unknown> = { method: "card", currency: "usd", attempts: 0, round: 0, createdAt: now, updatedAt: now, ...row, id: row.id ?? crypto.randomUUID() };
+    const [inserted] = await insertPayment(executor, Object.fromEntries(COLUMNS.map((column) => [column, driverValue(full[column])])));
     return inserted ?? null;
   }
 
   async find(id: string, executor: Executor = this.db): Promise<PaymentRow | null> {
-    const [row] = await executor.select().from(payments).where(eq(payments.id, id)).limit(1);
+    const [row] = await findPayment(executor, { id });
     return row ?? null;
   }
 
   /** The payment, its row locked until the transaction ends: moves of one payment happen one at a time. */
   async lock(tx: Transaction, id: string): Promise<PaymentRow | null> {
-    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for("update").limit(1);
+    const [row] = await lockPayment(tx, { id });
     return row ?? null;
   }
 
   async findByProviderId(providerPaymentId: string, executor: Executor = this.db): Promise<PaymentRow | null> {
-    const [row] = await executor.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)).limit(1);
+    const [row] = await paymentByProviderId(executor, { providerPaymentId });
     return row ?? null;
   }
 
@@ -64,9 +103,19 @@ export class PaymentRepo {
     return row;
   }
 
+  /**
+   * The same, for a payment whose row the caller holds locked (so as it is now): every column written
+   * at once, one shape of update built once. Never for a row read without its lock.
+   */
+  async updateRow(executor: Executor, current: PaymentRow, changes: Partial<NewPaymentRow>): Promise<PaymentRow> {
+    const merged: Record<string, unknown> = { ...current, ...changes, updatedAt: new Date() };
+    const [row] = await updatePayment(executor, { ...Object.fromEntries(UPDATED.map((column) => [column, driverValue(merged[column])])), id: current.id });
+    return row;
+  }
+
   /** Every payment of a record, oldest first. */
   async ofSubject(subjectId: string, executor: Executor = this.db): Promise<PaymentRow[]> {
-    return executor.select().from(payments).where(eq(payments.subjectId, subjectId)).orderBy(asc(payments.createdAt), asc(payments.id));
+    return paymentsOfSubject(executor, { subjectId });
   }
 
   async ofSubjects(subjectIds: readonly string[]): Promise<PaymentRow[]> {
@@ -76,7 +125,7 @@ export class PaymentRepo {
 
   /** The charges of a record, locked in id order (the order every writer locks them in). */
   async lockCharges(tx: Transaction, subjectId: string): Promise<PaymentRow[]> {
-    return tx.select().from(payments).where(and(eq(payments.subjectId, subjectId), eq(payments.kind, "charge"))).orderBy(asc(payments.id)).for("update");
+    return lockChargesOf(tx, { subjectId });
   }
 
   /** The charge of a record's part that is still open (waiting for the browser or the bank), if any. */

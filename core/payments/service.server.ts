@@ -218,7 +218,7 @@ export class PaymentService {
       await this.repo.update(tx, row.id, { status: "cancelled" });
       row = null;
     }
-    if (row?.status === "failed") row = await this.repo.update(tx, row.id, { status: "requires_payment", failureMessage: null });
+    if (row?.status === "failed") row = lockedCharges ? await this.repo.updateRow(tx, row, { status: "requires_payment", failureMessage: null }) : await this.repo.update(tx, row.id, { status: "requires_payment", failureMessage: null });
     if (row) return row;
     const id = crypto.randomUUID();
     const inserted = await this.repo.insert(
@@ -272,6 +272,7 @@ export class PaymentService {
       this.warn("payment intent creation failed", { paymentId: row.id, subjectId: row.subjectId, error: String(error) });
       throw new DomainError("conflict", PAYMENT_MESSAGES.providerUnavailable);
     }
+    // Not the whole row: the provider may have delivered an event for it meanwhile (a bank debit's).
     const recorded = await this.repo.update(this.repo.db, row.id, { providerPaymentId: intent.id, clientSecret: intent.clientSecret, provider: this.provider.name });
     let status = recorded.status as ChargeStatus;
     if (intent.state !== "requires_payment" && nextChargeStatus(status, intent.state).kind === "move") {
@@ -348,10 +349,10 @@ export class PaymentService {
     if (move.kind === "ignore") {
       // What a late event carries that the first did not (the card, the saved method) is still kept.
       const changed = details.brand !== row.brand || details.last4 !== row.last4 || details.savedMethodId !== row.savedMethodId || details.providerCustomerId !== row.providerCustomerId;
-      return changed ? this.repo.update(tx, row.id, details) : row;
+      return changed ? this.repo.updateRow(tx, row, details) : row;
     }
     const settled = move.to === "succeeded" || move.to === "failed";
-    const updated = await this.repo.update(tx, row.id, {
+    const updated = await this.repo.updateRow(tx, row, {
       ...details,
       status: move.to,
       failureMessage: move.to === "failed" ? (facts.failureMessage ?? null) : null,
@@ -473,7 +474,7 @@ export class PaymentService {
     if (!fact.paymentId) return null;
     const row = await this.repo.lock(tx, fact.paymentId);
     if (!row || row.kind !== "charge" || row.providerPaymentId !== null) return null;
-    return this.repo.update(tx, row.id, { providerPaymentId: fact.intentId });
+    return this.repo.updateRow(tx, row, { providerPaymentId: fact.intentId });
   }
 
   private async applyInvoice(tx: Transaction, fact: Extract<ProviderFact, { kind: "invoice" }>, ctx: MoveContext): Promise<string | null> {

@@ -1,8 +1,26 @@
 import { createHash } from "node:crypto";
 import { eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
+import { reusable } from "../../db/reusable-query.server.ts";
 import { rateLimits } from "../../db/schema/rate-limits.ts";
 import { decide, rateLimitKey, refusal, type FormBudget, type RateLimitDecision, type RateLimitRule } from "./rules.ts";
+
+const nowParam = sql`${sql.placeholder("now")}::timestamptz`;
+// Every order and form counts an attempt: the upsert is built once (db/reusable-query.server.ts).
+const countAttempt = reusable<Array<{ count: number; resetAt: Date }>, { key: string; resetAt: string; now: string }>("rate_limits_hit", (x) =>
+  x
+    .insert(rateLimits)
+    .values({ key: sql.placeholder("key"), count: 1, resetAt: sql`${sql.placeholder("resetAt")}::timestamptz` } as never)
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      // Both expressions read the row as it was before this update.
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= ${nowParam} then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= ${nowParam} then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt }),
+);
 
 /** Who sent a form: the client's address and, where the form has one, the e-mail address typed. */
 export interface FormSender {
@@ -36,19 +54,7 @@ export class RateLimitService {
   /** Counts one attempt and says whether it is within the limit. */
   async hit(rule: RateLimitRule, subject: string, now: Date = new Date()): Promise<RateLimitDecision> {
     const key = rateLimitKey(rule, subject);
-    const nowSql = sql`${now.toISOString()}::timestamptz`;
-    const [row] = await this.db
-      .insert(rateLimits)
-      .values({ key, count: 1, resetAt: new Date(now.getTime() + rule.windowMs) })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        // Both expressions read the row as it was before this update.
-        set: {
-          count: sql`case when ${rateLimits.resetAt} <= ${nowSql} then 1 else ${rateLimits.count} + 1 end`,
-          resetAt: sql`case when ${rateLimits.resetAt} <= ${nowSql} then excluded.reset_at else ${rateLimits.resetAt} end`,
-        },
-      })
-      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+    const [row] = await countAttempt(this.db, { key, resetAt: new Date(now.getTime() + rule.windowMs).toISOString(), now: now.toISOString() });
     if (Math.random() < this.purgeRatio) await this.purgeExpired(now);
     return decide({ count: row.count, resetAt: new Date(row.resetAt) }, rule, now);
   }

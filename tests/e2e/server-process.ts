@@ -78,10 +78,16 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   for (const name of options.unset ?? []) delete env[name];
   // Only the variables above: nothing from the developer's shell (a DATABASE_URL, say) leaks in.
   const child = spawn(NODE, ["server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
+  // The last 256 kB of output, kept as chunks: copying a 256 kB string on every chunk made this process
+  // slow to read the pipe under load, and a server whose log pipe is full waits on its writes.
+  const chunks: Buffer[] = [];
+  let kept = 0;
   const collect = (chunk: Buffer) => {
-    log = (log + chunk.toString("utf8")).slice(-256 * 1024);
+    chunks.push(chunk);
+    kept += chunk.length;
+    while (kept - chunks[0].length >= 256 * 1024) kept -= chunks.shift()!.length;
   };
+  const log = () => Buffer.concat(chunks).toString("utf8").slice(-256 * 1024);
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
   const exited = new Promise<number | string>((resolve) => {
@@ -91,7 +97,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
     url,
     port,
     child,
-    output: () => log,
+    output: log,
     exited,
     async stop(graceMs = 15_000) {
       if (child.exitCode !== null || child.signalCode !== null) return exited;
@@ -107,7 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
     await waitForHealth(url, options.timeoutMs ?? 90_000, exited);
   } catch (error) {
     await server.stop(2_000);
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${log}`);
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${log()}`);
   }
   return server;
 }
