@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Database } from "../../db/client.server.ts";
+import { reusable } from "../../db/reusable-query.server.ts";
 import { sandboxIntents, sandboxPaymentMethods, sandboxRefunds, sandboxSubscriptions } from "../../db/schema/payments.ts";
 import { bankDebitOutcome, type BankDebitOutcome } from "./bank.ts";
 import { cardBrand, cardDigits, DECLINE_MESSAGES, sandboxOutcome } from "./card.ts";
@@ -30,6 +31,26 @@ const signer = new Stripe("sk_test_sandbox_offline");
 const DECLINES_LATER = "4000000000000341";
 /** Stripe's test card whose payment succeeds and whose refunds fail. */
 const REFUNDS_FAIL = "4000000000005126";
+
+const p = (name: string) => sql.placeholder(name);
+// The card step's queries, built once (db/reusable-query.server.ts): the sandbox stands in for Stripe in
+// the checkout bench, where what it costs is counted as the server's.
+const intentById = reusable<IntentRow[], { id: string }>("sandbox_intent_by_id", (x) => x.select().from(sandboxIntents).where(eq(sandboxIntents.id, p("id"))));
+const intentBySecret = reusable<IntentRow[], { clientSecret: string }>("sandbox_intent_by_secret", (x) => x.select().from(sandboxIntents).where(eq(sandboxIntents.clientSecret, p("clientSecret"))));
+const insertCardIntent = reusable<IntentRow[], { id: string; clientSecret: string; metadata: Record<string, string>; amountCents: number; currency: string; saveForLater: boolean }>("sandbox_intent_insert", (x) =>
+  x
+    .insert(sandboxIntents)
+    .values({ id: p("id"), clientSecret: p("clientSecret"), metadata: p("metadata"), amountCents: p("amountCents"), currency: p("currency"), saveForLater: p("saveForLater") } as never)
+    .onConflictDoNothing({ target: sandboxIntents.id })
+    .returning(),
+);
+const decideIntent = reusable<IntentRow[], Record<string, unknown>>("sandbox_intent_decide", (x) =>
+  x
+    .update(sandboxIntents)
+    .set({ status: p("status"), failureMessage: p("failureMessage"), brand: p("brand"), last4: p("last4"), paymentMethod: p("paymentMethod"), refundsFail: p("refundsFail"), metadata: p("metadata"), updatedAt: sql`now()` } as never)
+    .where(sql`${sandboxIntents.id} = ${p("id")} and ${sandboxIntents.status} in ('requires_payment_method', 'failed')`)
+    .returning(),
+);
 
 const hashed = (prefix: string, ...parts: string[]) => `${prefix}${createHash("sha256").update(parts.join("\u0000")).digest("hex").slice(0, 24)}`;
 
@@ -104,7 +125,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   private async intent(id: string): Promise<IntentRow | null> {
-    const [row] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+    const [row] = await intentById(this.db, { id });
     return row ?? null;
   }
 
@@ -114,20 +135,26 @@ export class SandboxProvider implements PaymentProvider {
     const bank = input.bankAccount ?? null;
     let method: typeof sandboxPaymentMethods.$inferSelect | undefined;
     if (bank) [method] = await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, bank.paymentMethodId));
-    const inserted = await this.db
-      .insert(sandboxIntents)
-      .values({
-        id,
-        clientSecret: `${id}_secret_${randomBytes(18).toString("base64url")}`,
-        metadata: { paymentId: input.paymentId },
-        amountCents: input.amountCents,
-        currency: input.currency,
-        saveForLater: Boolean(input.saveForLater),
-        // A bank debit is confirmed with its mandate at creation: it is processing until the bank answers.
-        ...(bank ? { methodType: "us_bank_account", paymentMethod: bank.paymentMethodId, status: "processing", brand: "bank", last4: method?.last4 ?? null } : {}),
-      })
-      .onConflictDoNothing({ target: sandboxIntents.id })
-      .returning();
+    const clientSecret = `${id}_secret_${randomBytes(18).toString("base64url")}`;
+    const inserted = bank
+      ? await this.db
+          .insert(sandboxIntents)
+          .values({
+            id,
+            clientSecret,
+            metadata: { paymentId: input.paymentId },
+            amountCents: input.amountCents,
+            currency: input.currency,
+            // A bank debit is confirmed with its mandate at creation: it is processing until the bank answers.
+            methodType: "us_bank_account",
+            paymentMethod: bank.paymentMethodId,
+            status: "processing",
+            brand: "bank",
+            last4: method?.last4 ?? null,
+          })
+          .onConflictDoNothing({ target: sandboxIntents.id })
+          .returning()
+      : await insertCardIntent(this.db, { id, clientSecret, metadata: { paymentId: input.paymentId }, amountCents: input.amountCents, currency: input.currency, saveForLater: Boolean(input.saveForLater) });
     const row = inserted[0] ?? (await this.intent(id));
     if (!row) throw new Error(`sandbox payment intent ${id} could not be created`);
     if (inserted[0] && bank) await this.deliver(this.intentEvent(row, "payment_intent.processing", null));
@@ -146,7 +173,7 @@ export class SandboxProvider implements PaymentProvider {
 
   /** The intent a client secret belongs to: what Stripe.js reads from the secret. */
   async intentOfSecret(clientSecret: string): Promise<IntentRow | null> {
-    const [row] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.clientSecret, clientSecret));
+    const [row] = await intentBySecret(this.db, { clientSecret });
     return row ?? null;
   }
 
@@ -176,11 +203,7 @@ export class SandboxProvider implements PaymentProvider {
     }
     // Only an intent still open is decided: two confirmations at once give one outcome.
     const attempt = (current.metadata.attempt ? Number(current.metadata.attempt) : 0) + 1;
-    const [intent] = await this.db
-      .update(sandboxIntents)
-      .set({ status, failureMessage, ...card, paymentMethod, refundsFail: digits === REFUNDS_FAIL, metadata: { ...current.metadata, attempt: String(attempt) }, updatedAt: new Date() })
-      .where(sql`${sandboxIntents.id} = ${current.id} and ${sandboxIntents.status} in ('requires_payment_method', 'failed')`)
-      .returning();
+    const [intent] = await decideIntent(this.db, { id: current.id, status, failureMessage, ...card, paymentMethod, refundsFail: digits === REFUNDS_FAIL, metadata: { ...current.metadata, attempt: String(attempt) } });
     if (!intent) {
       const decided = await this.intent(current.id);
       if (decided) await this.deliverDecided(decided);
