@@ -124,7 +124,14 @@ function fakeSpeech() {
   return (steps: Array<string | { error: string }>) => {
     const spoken: Array<{ text: string; lang: string; rate: number; pitch: number }> = [];
     const recognitions: Array<{ lang: string; continuous: boolean; interimResults: boolean }> = [];
-    Object.assign(window, { __spoken: spoken, __recognitions: recognitions });
+    const states: string[] = [];
+    Object.assign(window, { __spoken: spoken, __recognitions: recognitions, __states: states });
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        const target = change.target as Element;
+        if (target.getAttribute("data-testid") === "voice-panel") states.push(target.getAttribute("data-state") ?? "");
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
     class FakeRecognition {
       lang = "";
       continuous = true;
@@ -175,11 +182,13 @@ describe.each(languages)("the voice assistant in $name", ({ code, locale, t }) =
     await expectAccessibleWithin(page, "[data-testid=voice-panel]");
 
     const mic = page.locator("[data-testid=voice-mic]");
+    // The panel's states, as the page went through them (fakeSpeech records them): listening and
+    // speaking last a few hundred milliseconds, which polling from the test can miss on a busy machine.
+    const states = () => page.evaluate(() => (window as unknown as { __states: string[] }).__states.slice());
     const turn = async () => {
+      const from = (await states()).length;
       await mic.click();
-      await expect.poll(() => panel.getAttribute("data-state")).toBe("listening");
-      await expect.poll(() => panel.getAttribute("data-state"), { timeout: 15_000 }).toBe("speaking");
-      await expect.poll(() => panel.getAttribute("data-state"), { timeout: 5_000 }).toBe("idle");
+      await expect.poll(async () => (await states()).slice(from).join(" > "), { timeout: 15_000 }).toMatch(/^listening > .*speaking > idle$/);
       return (await page.locator("[data-testid=voice-reply]").textContent()) ?? "";
     };
     expect(await turn()).toContain(code === "en" ? "What is your full name?" : "Quel est votre nom complet\u202f?");
@@ -190,8 +199,9 @@ describe.each(languages)("the voice assistant in $name", ({ code, locale, t }) =
     expect(await turn()).toBe(t.voice.didntCatch);
     expect(await turn()).toContain(code === "en" ? "Your message has been sent." : "Votre message a été envoyé.");
     // Silence: no apology, back to waiting.
+    const from = (await states()).length;
     await mic.click();
-    await expect.poll(() => panel.getAttribute("data-state"), { timeout: 5_000 }).toBe("idle");
+    await expect.poll(async () => (await states()).slice(from).join(" > "), { timeout: 5_000 }).toBe("listening > idle");
     expect(await page.locator("[data-testid=voice-reply]").textContent()).toContain(code === "en" ? "Your message has been sent." : "Votre message a été envoyé.");
 
     const spoken = await page.evaluate(() => (window as unknown as { __spoken: Array<{ lang: string; rate: number; pitch: number }> }).__spoken);
