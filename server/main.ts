@@ -46,6 +46,8 @@ async function main() {
   await services.jobs.start();
   // Every server asks; one sweep of the class waiting lists waits at a time, and each queues the next.
   await services.waitlist.scheduleSweep();
+  // The same for payments: instalments due and refunds to ask again that a lost job would have missed.
+  await services.checkout.scheduleSweep();
   logger.info({ crmDefault: config.CRM_DEFAULT ?? null }, "background jobs started");
 
   // /api/health answers from this probe's last check instead of querying the database per request.

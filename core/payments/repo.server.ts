@@ -19,6 +19,16 @@ const driverValue = (value: unknown) => (value instanceof Date ? value.toISOStri
 const findPayment = reusable<PaymentRow[], { id: string }>("payments_find", (x) => x.select().from(payments).where(eq(payments.id, p("id"))).limit(1));
 const lockPayment = reusable<PaymentRow[], { id: string }>("payments_lock", (x) => x.select().from(payments).where(eq(payments.id, p("id"))).for("update").limit(1));
 const paymentByProviderId = reusable<PaymentRow[], { providerPaymentId: string }>("payments_by_provider_id", (x) => x.select().from(payments).where(eq(payments.providerPaymentId, p("providerPaymentId"))).limit(1));
+const lockByProviderId = reusable<PaymentRow[], { providerPaymentId: string }>("payments_lock_by_provider_id", (x) =>
+  x.select().from(payments).where(eq(payments.providerPaymentId, p("providerPaymentId"))).for("update").limit(1),
+);
+const setIntent = reusable<PaymentRow[], { id: string; provider: string; providerPaymentId: string; clientSecret: string; updatedAt: string }>("payments_set_intent", (x) =>
+  x
+    .update(payments)
+    .set({ provider: sql`${p("provider")}`, providerPaymentId: sql`${p("providerPaymentId")}`, clientSecret: sql`${p("clientSecret")}`, updatedAt: sql`${p("updatedAt")}::timestamptz` })
+    .where(eq(payments.id, p("id")))
+    .returning(),
+);
 const paymentsOfSubject = reusable<PaymentRow[], { subjectId: string }>("payments_of_subject", (x) => x.select().from(payments).where(eq(payments.subjectId, p("subjectId"))).orderBy(asc(payments.createdAt), asc(payments.id)));
 const lockChargesOf = reusable<PaymentRow[], { subjectId: string }>("payments_lock_charges", (x) =>
   x.select().from(payments).where(and(eq(payments.subjectId, p("subjectId")), eq(payments.kind, "charge"))).orderBy(asc(payments.id)).for("update"),
@@ -81,6 +91,18 @@ export class PaymentRepo {
   async lock(tx: Transaction, id: string): Promise<PaymentRow | null> {
     const [row] = await lockPayment(tx, { id });
     return row ?? null;
+  }
+
+  /** The payment of a provider's intent, its row locked until the transaction ends. */
+  async lockByProviderId(tx: Transaction, providerPaymentId: string): Promise<PaymentRow | null> {
+    const [row] = await lockByProviderId(tx, { providerPaymentId });
+    return row ?? null;
+  }
+
+  /** Records the provider's intent of a payment (only those columns: an event may have moved the rest meanwhile). */
+  async setIntent(id: string, intent: { provider: string; providerPaymentId: string; clientSecret: string }): Promise<PaymentRow> {
+    const [row] = await setIntent(this.db, { id, ...intent, updatedAt: new Date().toISOString() });
+    return row;
   }
 
   async findByProviderId(providerPaymentId: string, executor: Executor = this.db): Promise<PaymentRow | null> {

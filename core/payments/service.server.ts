@@ -273,7 +273,7 @@ export class PaymentService {
       throw new DomainError("conflict", PAYMENT_MESSAGES.providerUnavailable);
     }
     // Not the whole row: the provider may have delivered an event for it meanwhile (a bank debit's).
-    const recorded = await this.repo.update(this.repo.db, row.id, { providerPaymentId: intent.id, clientSecret: intent.clientSecret, provider: this.provider.name });
+    const recorded = await this.repo.setIntent(row.id, { providerPaymentId: intent.id, clientSecret: intent.clientSecret, provider: this.provider.name });
     let status = recorded.status as ChargeStatus;
     if (intent.state !== "requires_payment" && nextChargeStatus(status, intent.state).kind === "move") {
       // A bank debit is processing from its creation (its event may have said so already).
@@ -430,8 +430,8 @@ export class PaymentService {
   private async applyEvent(event: ProviderEvent): Promise<{ duplicate: boolean }> {
     const fact = event.fact;
     return this.transact(async (tx, ctx) => {
-      // A charge's payment is known before the event is recorded, so that it is recorded with it.
-      const charge = fact?.kind === "charge" && fact.intentId ? await this.repo.findByProviderId(fact.intentId, tx) : null;
+      // A charge's payment is known (and locked) before the event is recorded, so that it is recorded with it.
+      const charge = fact?.kind === "charge" && fact.intentId ? await this.repo.lockByProviderId(tx, fact.intentId) : null;
       if (!(await this.repo.recordEvent(tx, { id: event.id, type: event.type, paymentId: charge?.id ?? null }))) return { duplicate: true };
       if (!fact) return { duplicate: false };
       const moved = await this.applyFact(tx, fact, ctx, charge);
@@ -440,11 +440,11 @@ export class PaymentService {
     }, event.id);
   }
 
-  /** Applies one fact; answers the payment it moved, if any. */
-  private async applyFact(tx: Transaction, fact: ProviderFact, ctx: MoveContext, known: PaymentRow | null = null): Promise<string | null> {
+  /** Applies one fact (`locked`: its charge, locked already); answers the payment it moved, if any. */
+  private async applyFact(tx: Transaction, fact: ProviderFact, ctx: MoveContext, locked: PaymentRow | null = null): Promise<string | null> {
     switch (fact.kind) {
       case "charge": {
-        const row = known ? await this.repo.lock(tx, known.id) : await this.chargeOfFact(tx, fact);
+        const row = locked ?? (await this.chargeOfFact(tx, fact));
         if (!row) return null;
         await this.applyCharge(tx, row, fact, ctx);
         return row.id;
@@ -469,8 +469,8 @@ export class PaymentService {
    * answer), never to move a charge another intent pays.
    */
   private async chargeOfFact(tx: Transaction, fact: ChargeFacts): Promise<PaymentRow | null> {
-    const byIntent = fact.intentId ? await this.repo.findByProviderId(fact.intentId, tx) : null;
-    if (byIntent) return this.repo.lock(tx, byIntent.id);
+    const byIntent = fact.intentId ? await this.repo.lockByProviderId(tx, fact.intentId) : null;
+    if (byIntent) return byIntent;
     if (!fact.paymentId) return null;
     const row = await this.repo.lock(tx, fact.paymentId);
     if (!row || row.kind !== "charge" || row.providerPaymentId !== null) return null;

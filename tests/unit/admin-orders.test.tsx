@@ -193,6 +193,8 @@ async function openDetail(detail: AdminOrderView, language: "en" | "fr" = "en") 
   await render(language);
   await act(async () => buttonNamed(language === "fr" ? `Détails de la commande ${detail.number}` : `Details of order ${detail.number}`).click());
   await settle();
+  // The detail takes the focus on the next frame, as it does in a browser long before anyone clicks in it.
+  await vi.waitFor(() => expect(document.activeElement?.id).toBe("order-detail-heading"));
   return byTestId("admin-order-detail")!;
 }
 
