@@ -1,12 +1,13 @@
-import type { Database } from "../../db/client.server.ts";
+import type { Database, Transaction } from "../../db/client.server.ts";
 import type { CurrentUser } from "../auth/schema.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { receiptEmail } from "../orders/emails.ts";
 import type { ReceiptCompany } from "../orders/receipt-pdf.server.ts";
-import { canCancel, MONEY_RECEIVED, ORDER_MESSAGES, type OrderStatus } from "../orders/rules.ts";
+import { canCancel, MONEY_RECEIVED, ORDER_MESSAGES, orderNumber, type OrderStatus } from "../orders/rules.ts";
 import { paymentExportQuerySchema, type AdminOrderView, type OrderView } from "../orders/schema.ts";
 import { orderNotFound, parseOrderId } from "../orders/service.server.ts";
+import type { PaymentRow } from "../payments/repo.server.ts";
 import { REFUND_MESSAGES, refundRequestSchema } from "../payments/schema.ts";
 import { retryAfterSeconds, type RateLimitRule } from "../rate-limit/rules.ts";
 import { BankTransfers } from "./bank-transfers.server.ts";
@@ -16,6 +17,7 @@ import { CustomPayments, SCHEDULE_MESSAGES, type CustomPaymentAnswer } from "./c
 import { WORKFLOWS, type CheckoutDeps, type PaymentIntentAnswer } from "./deps.ts";
 import { receiptLink, type OrderWorkflow } from "./order-workflow.server.ts";
 import { PayableOrders, type PayableWorkflow } from "./payable-orders.server.ts";
+import { refusedEventStaffEmail } from "./refused-event-email.ts";
 import { Subscriptions } from "./subscriptions.server.ts";
 
 /** The queue of the periodic sweep behind the queued jobs: instalments due and refunds to call again. */
@@ -72,6 +74,7 @@ export class CheckoutService {
     for (const [name, workflow] of this.byName) deps.payments.register(name, workflow);
     deps.payments.register(WORKFLOWS.subscription, this.subscriptions);
     deps.payments.registerSubscriptions(this.subscriptions);
+    deps.payments.onRefusedEvent((tx, refused) => this.eventRefused(tx, refused));
     deps.jobs?.define(PAYMENTS_SWEEP_QUEUE, { policy: "stately", retryLimit: 0, expireInSeconds: 300 }).work(PAYMENTS_SWEEP_QUEUE, async () => {
       // The next run is queued first, so that a failing sweep never stops the ones after it.
       await this.scheduleSweep(SWEEP_EVERY_MS);
@@ -81,6 +84,17 @@ export class CheckoutService {
         this.d.warn?.("payments sweep failed", { error: String(error) });
       }
     });
+  }
+
+  /**
+   * A verified event that did not match the payment it named changed nothing: an order keeps it in its
+   * history (staff see it in the Orders tab), and staff get an e-mail, in the transaction that recorded it.
+   */
+  private async eventRefused(tx: Transaction, { payment, eventId, problem }: { payment: PaymentRow; eventId: string | null; problem: string }): Promise<void> {
+    const order = this.byName.has(payment.workflow) ? await this.d.orders.lock(tx, payment.subjectId) : null;
+    if (order) await this.d.orders.note(tx, order, "payment_event_refused", { eventId, detail: problem });
+    const facts = { orderNumber: order ? orderNumber(order.id) : null, paymentId: payment.id, subjectId: payment.subjectId, eventId, problem };
+    await this.d.mail.enqueue(refusedEventStaffEmail(facts, `${this.d.publicUrl}/admin?tab=orders`, this.d.translate, this.d.company), tx);
   }
 
   private workflowOf(workflow: string): OrderWorkflow & PayableWorkflow {

@@ -70,6 +70,11 @@ export class PaymentRepo {
     return inserted.length > 0;
   }
 
+  /** Notes why an event changed nothing though it named one of our payments. */
+  async setEventProblem(tx: Transaction, eventId: string, paymentId: string, problem: string): Promise<void> {
+    await tx.update(paymentEvents).set({ paymentId, problem: problem.slice(0, 500) }).where(eq(paymentEvents.id, eventId));
+  }
+
   async setEventPayment(tx: Transaction, eventId: string, paymentId: string): Promise<void> {
     await tx.update(paymentEvents).set({ paymentId }).where(eq(paymentEvents.id, eventId));
   }

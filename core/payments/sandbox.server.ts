@@ -19,7 +19,7 @@ import {
   type SavedChargeInput,
   type SubscriptionInput,
 } from "./provider.ts";
-import { readStripeEvent } from "./stripe-events.ts";
+import { readStripeEvent, refuseFutureSignature } from "./stripe-events.ts";
 
 type IntentRow = typeof sandboxIntents.$inferSelect;
 type RefundRow = typeof sandboxRefunds.$inferSelect;
@@ -510,6 +510,7 @@ export class SandboxProvider implements PaymentProvider {
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
     }
+    refuseFutureSignature(signature);
     return readStripeEvent(event as unknown as { id: string; type: string; data: { object: unknown } });
   }
 }

@@ -64,6 +64,13 @@ export interface SubscriptionHooks {
   changed(tx: Transaction, subjectId: string, fact: Extract<ProviderFact, { kind: "subscription" }>): Promise<void>;
 }
 
+/**
+ * Told when a verified event names one of our payments but does not match it (an amount or currency
+ * that is not the payment's, metadata naming another payment, a refund of a payment that never
+ * succeeded): nothing was changed, the event keeps the problem, and staff should hear of it.
+ */
+export type RefusedEventHandler = (tx: Transaction, refused: { payment: PaymentRow; eventId: string | null; problem: string }) => Promise<void>;
+
 export interface PaymentServiceOptions {
   jobs?: JobQueue | null;
   refundRetry?: RefundRetryPolicy;
@@ -136,6 +143,7 @@ export class PaymentService {
   readonly provider: PaymentProvider;
   private readonly workflows = new Map<string, PaymentWorkflow>();
   private subscriptionHooks: SubscriptionHooks | null = null;
+  private refusedHandler: RefusedEventHandler | null = null;
   private readonly jobs: JobQueue | null;
   private readonly retry: RefundRetryPolicy;
   private readonly leaseMs: number;
@@ -158,6 +166,18 @@ export class PaymentService {
   /** Registers what a workflow does when its payments move. */
   register(workflow: string, handlers: PaymentWorkflow): void {
     this.workflows.set(workflow, handlers);
+  }
+
+  /** Who hears of events refused because they do not match the payment they name (checkout alerts staff). */
+  onRefusedEvent(handler: RefusedEventHandler): void {
+    this.refusedHandler = handler;
+  }
+
+  /** An event that names `payment` but does not match it: recorded with its problem, nothing else changes. */
+  private async refuseEvent(tx: Transaction, ctx: MoveContext, payment: PaymentRow, problem: string): Promise<void> {
+    this.warn("a payment event was refused", { paymentId: payment.id, eventId: ctx.eventId, problem });
+    if (ctx.eventId) await this.repo.setEventProblem(tx, ctx.eventId, payment.id, problem);
+    await this.refusedHandler?.(tx, { payment, eventId: ctx.eventId, problem });
   }
 
   registerSubscriptions(hooks: SubscriptionHooks): void {
@@ -334,8 +354,8 @@ export class PaymentService {
 
   private async applyCharge(tx: Transaction, row: PaymentRow, facts: Partial<ChargeFacts> & { state: ChargeState }, ctx: MoveContext): Promise<PaymentRow> {
     if (facts.state === "succeeded" && ((facts.amountCents !== undefined && facts.amountCents !== row.amountCents) || (facts.currency && facts.currency !== row.currency))) {
-      // A payment is ours only for the amount we asked: anything else is reported, never applied.
-      this.warn("a payment event's amount or currency differs from the payment's", { paymentId: row.id, amountCents: facts.amountCents, currency: facts.currency });
+      // A payment is ours only for the amount we asked: anything else is recorded and reported, never applied.
+      await this.refuseEvent(tx, ctx, row, `received ${facts.amountCents ?? "?"} ${(facts.currency || row.currency).toUpperCase()} cents where ${row.amountCents} ${row.currency.toUpperCase()} cents were asked`);
       return row;
     }
     const from = row.status as ChargeStatus;
@@ -429,19 +449,41 @@ export class PaymentService {
 
   private async applyEvent(event: ProviderEvent): Promise<{ duplicate: boolean }> {
     const fact = event.fact;
+    const paidAtProvider = fact?.kind === "refunds" ? await this.paidAtProvider(fact.intentId) : null;
     return this.transact(async (tx, ctx) => {
       // A charge's payment is known (and locked) before the event is recorded, so that it is recorded with it.
       const charge = fact?.kind === "charge" && fact.intentId ? await this.repo.lockByProviderId(tx, fact.intentId) : null;
       if (!(await this.repo.recordEvent(tx, { id: event.id, type: event.type, paymentId: charge?.id ?? null }))) return { duplicate: true };
       if (!fact) return { duplicate: false };
-      const moved = await this.applyFact(tx, fact, ctx, charge);
+      if (charge && fact.kind === "charge" && fact.paymentId && fact.paymentId !== charge.id) {
+        // The intent is this payment's; metadata naming another one is not believed, for either.
+        await this.refuseEvent(tx, ctx, charge, `its metadata names payment ${fact.paymentId}, not the payment of intent ${fact.intentId}`);
+        return { duplicate: false };
+      }
+      const moved = await this.applyFact(tx, fact, ctx, charge, paidAtProvider);
       if (moved && moved !== charge?.id) await this.repo.setEventPayment(tx, event.id, moved);
       return { duplicate: false };
     }, event.id);
   }
 
+  /**
+   * For a refund event about a charge we have not seen succeed: whether the provider itself says the
+   * charge succeeded (its payment's event is late), asked before the transaction. Null when there is
+   * nothing to ask; a provider that cannot answer fails the delivery, which the provider sends again.
+   */
+  private async paidAtProvider(intentId: string): Promise<boolean | null> {
+    const charge = await this.repo.findByProviderId(intentId);
+    if (!charge || charge.kind !== "charge" || charge.status === "succeeded") return null;
+    try {
+      return (await this.provider.retrieveIntent(intentId)).state === "succeeded";
+    } catch (error) {
+      this.warn("could not ask the provider about a refunded payment", { intentId, error: String(error) });
+      throw new DomainError("conflict", PAYMENT_MESSAGES.providerUnavailable);
+    }
+  }
+
   /** Applies one fact (`locked`: its charge, locked already); answers the payment it moved, if any. */
-  private async applyFact(tx: Transaction, fact: ProviderFact, ctx: MoveContext, locked: PaymentRow | null = null): Promise<string | null> {
+  private async applyFact(tx: Transaction, fact: ProviderFact, ctx: MoveContext, locked: PaymentRow | null = null, paidAtProvider: boolean | null = null): Promise<string | null> {
     switch (fact.kind) {
       case "charge": {
         const row = locked ?? (await this.chargeOfFact(tx, fact));
@@ -450,7 +492,7 @@ export class PaymentService {
         return row.id;
       }
       case "refunds":
-        return this.reconcileRefunds(tx, fact, ctx);
+        return this.reconcileRefunds(tx, fact, ctx, paidAtProvider);
       case "refund":
         return this.applyRefundFact(tx, fact, ctx);
       case "invoice":
@@ -675,13 +717,20 @@ export class PaymentService {
    * refunds it covers are confirmed; what it refunded beyond ours (Stripe's dashboard) is recorded as a
    * refund made outside Atelier, so that totals always match the provider's.
    */
-  private async reconcileRefunds(tx: Transaction, fact: Extract<ProviderFact, { kind: "refunds" }>, ctx: MoveContext): Promise<string | null> {
-    const found = await this.repo.findByProviderId(fact.intentId, tx);
-    if (!found || found.kind !== "charge" || (fact.currency && fact.currency !== found.currency)) return null;
-    let charge = await this.repo.lock(tx, found.id);
-    if (!charge) return null;
+  private async reconcileRefunds(tx: Transaction, fact: Extract<ProviderFact, { kind: "refunds" }>, ctx: MoveContext, paidAtProvider: boolean | null): Promise<string | null> {
+    let charge = await this.repo.lockByProviderId(tx, fact.intentId);
+    if (!charge || charge.kind !== "charge") return null;
+    if (fact.currency && fact.currency !== charge.currency) {
+      await this.refuseEvent(tx, ctx, charge, `refunds in ${fact.currency.toUpperCase()} for a payment in ${charge.currency.toUpperCase()}`);
+      return null;
+    }
     if (charge.status !== "succeeded") {
-      // A refund can only follow a payment: when its event overtakes the payment's, the payment is applied first.
+      // A refund can only follow a payment. When its event overtakes the payment's, the provider has said
+      // the payment succeeded (paidAtProvider) and it is applied first; otherwise nothing moves.
+      if (!paidAtProvider) {
+        await this.refuseEvent(tx, ctx, charge, `a refund of a payment that never succeeded (it is ${charge.status})`);
+        return null;
+      }
       charge = await this.applyCharge(tx, charge, { state: "succeeded", amountCents: charge.amountCents }, ctx);
       if (charge.status !== "succeeded") return null;
     }

@@ -1,4 +1,4 @@
-import type { ChargeFacts, ChargeState, ProviderEvent, ProviderFact, RefundState } from "./provider.ts";
+import { WebhookSignatureError, type ChargeFacts, type ChargeState, type ProviderEvent, type ProviderFact, type RefundState } from "./provider.ts";
 
 /**
  * Stripe's event format read into our terms. Stripe's own events and the sandbox's (which signs the same
@@ -11,6 +11,20 @@ const text = (value: unknown, max = 255): string | null => (typeof value === "st
 const whole = (value: unknown): number => (typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : 0);
 const seconds = (value: unknown): Date | null => (typeof value === "number" && Number.isFinite(value) ? new Date(value * 1000) : null);
 const idOf = (value: unknown): string | null => text(value) ?? (value && typeof value === "object" ? text((value as StripeObject).id) : null);
+
+/** How far ahead of our clock a signed event may be dated (Stripe's own tolerance, the other way). */
+export const FUTURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * Refuses a signed event dated more than five minutes ahead of our clock. Stripe's library refuses old
+ * signatures (a replay) but accepts any date in the future, which would let a captured signature be
+ * replayed for as long as its author chose. Called after the signature itself was verified.
+ */
+export function refuseFutureSignature(header: string, now: number = Date.now()): void {
+  const signedAt = Number(/(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header)?.[1] ?? Number.NaN);
+  if (!Number.isFinite(signedAt)) throw new WebhookSignatureError("no timestamp in the signature");
+  if (signedAt - Math.floor(now / 1000) > FUTURE_TOLERANCE_SECONDS) throw new WebhookSignatureError("the signature is dated in the future");
+}
 
 /** Our payment's id in an object's metadata (a UUID), or null. */
 export function paymentIdOf(metadata: unknown): string | null {

@@ -11,7 +11,7 @@ import {
   type SavedChargeInput,
   type SubscriptionInput,
 } from "./provider.ts";
-import { chargeOf, readStripeEvent, refundOf } from "./stripe-events.ts";
+import { chargeOf, readStripeEvent, refundOf, refuseFutureSignature } from "./stripe-events.ts";
 
 export interface StripeSettings {
   secretKey: string;
@@ -213,6 +213,7 @@ export class StripeProvider implements PaymentProvider {
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
     }
+    refuseFutureSignature(signature);
     const read = readStripeEvent(event as unknown as { id: string; type: string; data: { object: unknown } });
     // A webhook's intent carries the charge only as an id: ask for the card's brand and last 4.
     if (read.fact?.kind === "charge" && read.fact.state === "succeeded" && read.fact.brand === null) {

@@ -86,6 +86,12 @@ export const paymentEvents = pgTable("payment_events", {
   type: text("type").notNull(),
   /** The payment the event moved, if any. */
   paymentId: uuid("payment_id"),
+  /**
+   * Why the event changed nothing though it named one of our payments (an amount or currency that is not
+   * the payment's, metadata naming another payment, a refund of a payment that never succeeded); staff
+   * were alerted. Null for an event applied as it came.
+   */
+  problem: text("problem"),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -3,7 +3,9 @@ import { createRouter } from "./router.server.ts";
 
 /**
  * Stripe's webhook (and the sandbox's, which signs the same format): the raw body is verified
- * against the Stripe-Signature header before anything is read from it; 400 on a bad signature.
+ * against the Stripe-Signature header before anything is read from it; 400 on a bad signature or one
+ * dated more than five minutes ahead. 409 when the event needs the provider's word (a refund of a
+ * payment whose success we have not seen) and the provider cannot be reached: Stripe sends it again.
  */
 export function webhookRoutes(services: Services) {
   return createRouter().post("/webhooks/stripe", async (c) => {

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrderView } from "../../core/orders/schema.ts";
+import type { AdminOrderView, OrderView } from "../../core/orders/schema.ts";
 import { hotDeals } from "../../db/schema/deals.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import { orders } from "../../db/schema/orders.ts";
-import { paymentEvents, payments } from "../../db/schema/payments.ts";
+import { paymentEvents, payments, sandboxIntents } from "../../db/schema/payments.ts";
 import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
@@ -210,6 +210,8 @@ describe("orders API", () => {
     const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
     const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
     const intentId = clientSecret.split("_secret_")[0];
+    // The provider has the payment succeeded (its own records say so), and its event comes late.
+    await t.services.database.db.update(sandboxIntents).set({ status: "succeeded", brand: "visa", last4: "4242" }).where(eq(sandboxIntents.id, intentId));
     const refund = signed({ id: `evt_${crypto.randomUUID()}`, type: "charge.refunded", data: { object: { id: "ch_1", object: "charge", payment_intent: intentId, amount: 60_000, amount_refunded: 60_000, currency: "usd", refunded: true } } });
     const success = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.succeeded", data: { object: { id: intentId, amount: 60_000, amount_received: 60_000, currency: "usd" } } });
     for (const event of [refund, success]) {
@@ -227,6 +229,26 @@ describe("orders API", () => {
     ]);
   });
 
+  it("changes nothing on a refund event for a payment that never succeeded, sends nothing to the buyer, and tells staff", async () => {
+    const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
+    const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
+    const intentId = clientSecret.split("_secret_")[0];
+    const eventId = `evt_${crypto.randomUUID()}`;
+    const refund = signed({ id: eventId, type: "charge.refunded", data: { object: { id: "ch_forged", object: "charge", payment_intent: intentId, amount: 60_000, amount_refunded: 60_000, currency: "usd", refunded: true } } });
+    const response = await t.app.request("/api/webhooks/stripe", { method: "POST", body: refund.rawBody, headers: { "stripe-signature": refund.signature } });
+    expect(response.status).toBe(200);
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: "requires_payment", paidCents: 0, refundedCents: 0, paidAt: null });
+    const [event] = await t.services.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, eventId));
+    expect(event.problem).toBe("a refund of a payment that never succeeded (it is requires_payment)");
+    const mails = await t.services.database.db.select().from(mailOutbox);
+    expect(mails.filter((mail) => mail.subject.includes(order.number)).map((mail) => [mail.kind, mail.toAddress, mail.subject])).toEqual([
+      ["payment.refused_event", t.config.COMPANY_EMAIL, `Atelier: a payment event for order ${order.number} was refused`],
+    ]);
+    const staffView = (await (await staff.request(`/api/admin/orders/${order.id}`)).json()).data as AdminOrderView;
+    expect(staffView.history.at(-1)).toMatchObject({ cause: "payment_event_refused", eventId, detail: "a refund of a payment that never succeeded (it is requires_payment)" });
+  });
+
   it("pays nothing on an event whose amount or currency is not the payment's, or that names another payment", async () => {
     const first: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
     const second: OrderView = (await (await create(buyer, { items: [logo()] })).json()).data;
@@ -241,8 +263,34 @@ describe("orders API", () => {
     expect((await post(succeeded({ id: firstIntent, amount: 60_000, amount_received: 60_000, currency: "eur" }))).status).toBe(200);
     // The first order's intent, with metadata naming the second order's payment: only the first can move.
     expect((await post(succeeded({ id: `pi_forged_${crypto.randomUUID().slice(0, 8)}`, amount: 7_500, currency: "usd", metadata: { paymentId: secondCharge.id } }))).status).toBe(200);
+    expect((await post(succeeded({ id: firstIntent, amount: 60_000, amount_received: 60_000, currency: "usd", metadata: { paymentId: secondCharge.id } }))).status).toBe(200);
     expect((await orderRow(first.id)).status).toBe("requires_payment");
     expect((await orderRow(second.id)).status).toBe("requires_payment");
+    // Each refusal is kept with the event and in the first order's history, and staff hear of each.
+    const [firstCharge] = await t.services.database.db.select().from(payments).where(eq(payments.subjectId, first.id));
+    const problems = (await t.services.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, firstCharge.id))).map((event) => event.problem);
+    expect(problems.sort()).toEqual([
+      `its metadata names payment ${secondCharge.id}, not the payment of intent ${firstIntent}`,
+      "received 1 USD cents where 60000 USD cents were asked",
+      "received 60000 EUR cents where 60000 USD cents were asked",
+    ]);
+    const history = ((await (await staff.request(`/api/admin/orders/${first.id}`)).json()).data as AdminOrderView).history;
+    expect(history.filter((entry) => entry.cause === "payment_event_refused")).toHaveLength(3);
+    expect(((await (await staff.request(`/api/admin/orders/${second.id}`)).json()).data as AdminOrderView).history.map((entry) => entry.cause)).toEqual(["created", "payment_started"]);
+    const alerts = (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "payment.refused_event"))).filter((mail) => mail.subject.includes(first.number));
+    expect(alerts).toHaveLength(3);
+    expect(alerts[0].text).toContain("nothing was changed");
+  });
+
+  it("refuses a signed event dated more than five minutes ahead, and takes one dated a minute ahead", async () => {
+    const post = (rawBody: string, timestamp: number) =>
+      t.app.request("/api/webhooks/stripe", { method: "POST", body: rawBody, headers: { "stripe-signature": signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: SANDBOX_SECRET, timestamp }) } });
+    const event = (id: string) => JSON.stringify({ id, type: "customer.created", data: { object: { id: "cus_1", object: "customer" } } });
+    const now = Math.floor(Date.now() / 1000);
+    const ahead = await post(event(`evt_${crypto.randomUUID()}`), now + 3600);
+    expect(ahead.status).toBe(400);
+    expect((await ahead.json()).message).toBe("Invalid webhook signature");
+    expect((await post(event(`evt_${crypto.randomUUID()}`), now + 60)).status).toBe(200);
   });
 
   it("refreshes an order from the provider when the webhook has not arrived", async () => {
