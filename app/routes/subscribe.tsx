@@ -31,6 +31,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [...metaTags(loaded?.meta), { name: "robots", content: "noindex" }];
 
+/** A live subscription another browser started: its link was e-mailed to its address, nothing else is said. */
+interface LinkEmailed {
+  emailed: true;
+  message: string;
+}
+
 interface SubscriptionAnswer {
   clientSecret: string | null;
   subscriptionId: string;
@@ -54,6 +60,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
   const [values, setValues] = useState({ name: "", email: "" });
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<SubscriptionAnswer | null>(null);
+  const [emailed, setEmailed] = useState<string | null>(null);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const plan = loaderData.plan;
@@ -85,8 +92,13 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
       return;
     }
     setBusy(true);
+    setEmailed(null);
     try {
-      const created = await api<SubscriptionAnswer>("/api/get-or-create-subscription", { json: { name: values.name, email: values.email, priceId: plan.name, language: loaderData.language } });
+      const created = await api<SubscriptionAnswer | LinkEmailed>("/api/get-or-create-subscription", { json: { name: values.name, email: values.email, priceId: plan.name, language: loaderData.language } });
+      if ("emailed" in created) {
+        setEmailed(created.message);
+        return;
+      }
       if (!created.clientSecret) {
         void navigate(localize(successPath(created.manageToken)));
         return;
@@ -139,6 +151,15 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
               </Button>
             )}
           </form>
+          {emailed ? (
+            <div role="status" className="rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="subscribe-link-emailed">
+              <h2 className="flex items-center gap-2 font-semibold">
+                <Icon name="mail" size={18} aria-hidden="true" />
+                {t("subscription.linkSentTitle")}
+              </h2>
+              <p className="mt-2 text-muted-foreground">{emailed}</p>
+            </div>
+          ) : null}
           {intent && answer ? (
             <PaymentStep
               intent={intent}

@@ -13,6 +13,7 @@ import type { ChargeStatus } from "../payments/rules.ts";
 import type { PaymentWorkflow, SubscriptionHooks } from "../payments/service.server.ts";
 import type { ProviderFact } from "../payments/provider.ts";
 import { hasControlCharacters } from "../text.ts";
+import { retryAfterMinutes, retryAfterSeconds, type RateLimitRule } from "../rate-limit/rules.ts";
 import { WORKFLOWS, type CheckoutDeps } from "./deps.ts";
 
 export const SUBSCRIPTION_MESSAGES = {
@@ -117,14 +118,29 @@ function invoiceView(payment: PaymentRow, refunds: PaymentRow[]): InvoiceView {
  * not; ended: cancelled). Each invoice is a payment. The subscriber manages it without an account
  * through the signed link every subscription e-mail carries.
  */
+/** What starting (or resuming) a subscription answers the browser that started it. */
+export interface SubscriptionAnswer {
+  clientSecret: string | null;
+  subscriptionId: string;
+  status: SubscriptionStatus;
+  provider: string;
+  publishableKey: string | null;
+  manageToken: string;
+}
+
 export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
   readonly name = WORKFLOWS.subscription;
   private readonly d: CheckoutDeps;
   private readonly db: Database;
 
+  /** Links to an existing subscription e-mailed to one address, and new attempts from one client address. */
+  private readonly linkBudget: RateLimitRule = { name: "subscriptions:link", limit: 3, windowMs: 60 * 60_000 };
+  private readonly attemptBudget: RateLimitRule;
+
   constructor(deps: CheckoutDeps, db: Database) {
     this.d = deps;
     this.db = db;
+    this.attemptBudget = { name: "subscriptions:address", limit: deps.ordersPerAddress, windowMs: 10 * 60_000 };
   }
 
   private async planRow(name: string): Promise<PlanRow> {
@@ -142,19 +158,28 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
   }
 
   /**
-   * The subscription of this e-mail to this plan: the live one when it exists (a second call creates
-   * nothing), else a new one with the provider. Answers the first invoice's client secret while unpaid,
-   * and the signed token of its management page.
+   * The subscription of this e-mail to this plan, for the browser that started it (its signed cookie
+   * lists it: `owned`) or the account it was started from: the live one when it exists (a second call
+   * creates nothing), else a new one with the provider. Answers the first invoice's client secret while
+   * unpaid, and the signed token of its management page. Another browser naming the same e-mail learns
+   * nothing of it (no id, status or secret): the link to manage it is e-mailed to that address instead,
+   * at most three times an hour, and the answer says only that.
    */
   async getOrCreate(
     input: unknown,
-    context: { language: Language; userId?: string | null },
-  ): Promise<{ clientSecret: string | null; subscriptionId: string; status: SubscriptionStatus; provider: string; publishableKey: string | null; manageToken: string }> {
+    context: { language: Language; userId?: string | null; owned?: readonly string[]; address?: string },
+  ): Promise<SubscriptionAnswer | { emailed: true }> {
     const request = parseOrThrow(subscriptionRequestSchema, input);
     const plan = await this.planRow(request.plan ?? request.priceId ?? "Professional");
     const live = () => this.db.select().from(subscriptions).where(and(sql`lower(${subscriptions.customerEmail}) = ${request.email.toLowerCase()}`, eq(subscriptions.planId, plan.id), ne(subscriptions.status, "cancelled")));
     let [row] = await live();
+    if (row && !context.owned?.includes(row.id) && !(row.userId && row.userId === context.userId)) {
+      const decision = await this.d.rateLimits.hit(this.linkBudget, row.customerEmail.toLowerCase());
+      if (decision.allowed) await this.mail(null, row, "link", null);
+      return { emailed: true };
+    }
     if (!row) {
+      await this.countAttempt(context.address);
       [row] = await this.db
         .insert(subscriptions)
         .values({ planId: plan.id, userId: context.userId ?? null, customerEmail: request.email, customerName: request.name, language: request.language ?? context.language, provider: this.d.payments.provider.name })
@@ -245,9 +270,20 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
     await this.mail(tx, updated, fact.cancelAtPeriodEnd ? "cancelScheduled" : "resumed", null);
   }
 
-  private async mail(tx: Transaction, row: SubscriptionRow, kind: "receipt" | "failed" | "cancelScheduled" | "resumed" | "ended", invoice: PaymentRow | null) {
+  /** Counts a new subscription attempt against the client address's budget (429 past it), as orders are. */
+  private async countAttempt(address: string | undefined): Promise<void> {
+    if (address === undefined) return;
+    const decision = await this.d.rateLimits.hit(this.attemptBudget, address);
+    if (!decision.allowed) {
+      const minutes = retryAfterMinutes(decision.retryAfterMs);
+      throw new DomainError("rate_limited", "orders:errors.tooManyOrders", { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
+    }
+  }
+
+  /** A subscription's e-mail, in the transaction that moved it (null: none, a link asked for). */
+  private async mail(tx: Transaction | null, row: SubscriptionRow, kind: "receipt" | "failed" | "cancelScheduled" | "resumed" | "ended" | "link", invoice: PaymentRow | null) {
     const lang = row.language === "fr" ? "fr" : "en";
-    const [plan] = await tx.select().from(plans).where(eq(plans.id, row.planId));
+    const [plan] = await (tx ?? this.db).select().from(plans).where(eq(plans.id, row.planId));
     const token = await this.d.signing.subscriptionToken(row.id);
     const manageUrl = `${this.d.publicUrl}${lang === "fr" ? "/fr" : ""}/subscription/${token}`;
     const day = (date: Date | null) => (date ? formatDay(date.toISOString(), lang, this.d.timeZone) : "");
@@ -278,7 +314,7 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
     });
     // A mail's kind is lower-case (core/mail/schema.ts): "subscription.cancel_scheduled".
     const mailKind = `subscription.${kind.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`;
-    await this.d.mail.enqueue({ to: row.customerEmail, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: mailKind }, tx);
+    await this.d.mail.enqueue({ to: row.customerEmail, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: mailKind }, tx ?? undefined);
   }
 
   // ---- Reading ----

@@ -90,9 +90,21 @@ function describeRoutes(router: Router) {
   staffDoc("/admin/orders/{id}/instalments/cancel", "Cancel an order's remaining instalments (staff)");
   doc(
     "/get-or-create-subscription",
-    "The subscription of this e-mail to the plan (priceId or plan names it; the price is the plan's): the live one, or a new one; its first invoice's client secret while unpaid, and the signed token of its management page",
+    "The subscription of this e-mail to the plan (priceId or plan names it; the price is the plan's), for the browser that started it: the live one, or a new one; its first invoice's client secret while unpaid, and the signed token of its management page. For a live subscription another browser started, only `emailed: true`: the link to manage it goes to that e-mail address",
     ["payments", "subscriptions"],
-    { 200: json(z.object({ success: z.literal(true), clientSecret: z.string().nullable(), subscriptionId: z.string(), status: z.string(), manageToken: z.string(), message: z.string() }), "The subscription"), 400: refusal("Name or e-mail missing"), 404: refusal("Unknown plan") },
+    {
+      200: json(
+        z.union([
+          z.object({ success: z.literal(true), clientSecret: z.string().nullable(), subscriptionId: z.string(), status: z.string(), provider: z.string(), publishableKey: z.string().nullable(), manageToken: z.string(), message: z.string() }),
+          z.object({ success: z.literal(true), emailed: z.literal(true), message: z.string() }),
+        ]),
+        "The subscription, or that its link was e-mailed",
+      ),
+      400: refusal("Name or e-mail missing"),
+      404: refusal("Unknown plan"),
+      409: refusal("The provider cannot be reached"),
+      429: refusal("Too many new subscriptions from this address"),
+    },
     body(z.object({ name: z.string(), email: z.string(), priceId: z.string().optional(), plan: z.string().optional() })),
   );
   const nameParam = z.object({ name: z.string().openapi({ param: { name: "name", in: "path" } }) });
@@ -181,7 +193,13 @@ export function paymentRoutes(services: Services, config: Config) {
     .get("/plans/:name", async (c) => c.json({ data: await checkout.subscriptions.plan(c.req.param("name"), c.get("language")) }, 200))
     .post("/get-or-create-subscription", async (c) => {
       const body = await readJson(c);
-      return answer(c, async () => ({ message: "", ...(await checkout.subscriptions.getOrCreate(body, { language: c.get("language"), userId: c.get("user")?.id ?? null })) }));
+      return answer(c, async () => {
+        const started = await checkout.subscriptions.getOrCreate(body, { language: c.get("language"), userId: c.get("user")?.id ?? null, owned: await cookie.read(c), address: clientAddress(c, config) });
+        if ("emailed" in started) return { message: t(c, "payments:subscription.linkSent"), emailed: true };
+        // The subscription joins the browser's signed cookie, as its orders do: only this browser resumes it.
+        await cookie.remember(c, started.subscriptionId);
+        return { message: "", ...started };
+      });
     })
     .get("/subscriptions/manage/:token", async (c) => {
       c.header("Cache-Control", "private, no-store");

@@ -360,21 +360,32 @@ export async function expectToast(page: Page, action: () => Promise<unknown>, to
   const freshToasts = page.locator("[data-sonner-toast]:not([data-e2e-seen])");
   let fresh = freshToasts.filter({ has: page.locator("[data-title]", { hasText: toast.title }) });
   if (toast.description !== undefined) fresh = fresh.filter({ has: page.locator("[data-description]", { hasText: toast.description }) });
+  // The new toasts' texts, read in one go in the page: a toast may leave (a navigation, its time out)
+  // between two separate reads, so what is checked is what was on screen at one moment.
+  const readFresh = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("[data-sonner-toast]:not([data-e2e-seen])")].map((element) => ({
+        title: (element.querySelector("[data-title]")?.textContent ?? "").replace(/\s+/g, " ").trim(),
+        description: element.querySelector("[data-description]")?.textContent?.replace(/\s+/g, " ").trim() ?? null,
+        type: element.getAttribute("data-type"),
+      })),
+    );
+  const same = (shown: string | null, expected: string) => shown !== null && shown.replace(/\s+/g, " ") === expected.replace(/\s+/g, " ").trim();
+  const matches = (shown: { title: string; description: string | null; type: string | null }) =>
+    same(shown.title, toast.title) && (toast.description === undefined || same(shown.description, toast.description)) && (toast.type === undefined || shown.type === toast.type);
   // Every new toast seen while waiting, for the failure message (a toast may come and go meanwhile).
   const seen = new Set<string>();
   const deadline = Date.now() + 10_000;
-  while ((await fresh.count()) === 0) {
-    for (const text of await freshToasts.allTextContents()) seen.add(text);
+  for (;;) {
+    const shown = await readFresh();
+    if (shown.some(matches)) break;
+    for (const entry of shown) seen.add(JSON.stringify(entry));
     if (Date.now() > deadline) {
-      expect.fail(`no new toast "${toast.title}"${toast.description ? ` / "${toast.description}"` : ""}; new toasts seen: ${JSON.stringify([...seen])}`);
+      expect.fail(`no new toast "${toast.title}"${toast.description ? ` / "${toast.description}"` : ""}${toast.type ? ` (${toast.type})` : ""}; new toasts seen: ${[...seen].join(", ")}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const found = fresh.first();
-  await expectText(found.locator("[data-title]"), toast.title);
-  if (toast.description !== undefined) await expectText(found.locator("[data-description]"), toast.description);
-  if (toast.type !== undefined) expect(await found.getAttribute("data-type")).toBe(toast.type);
-  return found;
+  return fresh.first();
 }
 
 /**

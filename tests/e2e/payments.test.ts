@@ -111,6 +111,16 @@ for (const language of ["en", "fr"] as const) {
       await session.close();
       const manage = await openPage(browser, { locale });
       const mine = manage.page;
+      // Another browser naming the same e-mail learns nothing of the subscription: its link goes to that mailbox.
+      await mine.goto(`${prefix}/subscribe?plan=Professional`);
+      await waitForHydration(mine);
+      await mine.getByLabel(t.subscription.fullName, { exact: true }).fill("Someone Else");
+      await mine.getByLabel(t.subscription.email, { exact: true }).fill(email.toUpperCase());
+      await mine.getByTestId("subscribe-start").click();
+      await expectText(mine.getByTestId("subscribe-link-emailed").getByRole("heading"), t.subscription.linkSentTitle);
+      await expectText(mine.getByTestId("subscribe-link-emailed").locator("p"), t.subscription.linkSent);
+      expect(await mine.getByTestId("payment-step").count()).toBe(0);
+      await expectAccessible(mine);
       await mine.goto(link.pathname);
       await waitForHydration(mine);
       await mine.getByRole("heading", { level: 1, name: t.manage.title }).waitFor();

@@ -368,3 +368,46 @@ describe("subscriptions", () => {
     expect(nextSubscriptionStatus("cancelled", "invoice_paid")).toBe("cancelled");
   });
 });
+
+describe("a subscription found by its e-mail from another browser", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, BOOKING_TIME_ZONE: ZONE });
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  const subscribeFrom = (client: TestClient, email: string, headers: Record<string, string> = {}) =>
+    client.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Ada Lovelace", email, priceId: "Professional" }, headers });
+
+  it("answers its own browser again, tells another browser nothing but that the link was e-mailed, and e-mails it at most three times an hour", async () => {
+    const owner = t.client();
+    const stranger = t.client();
+    const email = "ada.owner@example.com";
+    const first = await (await subscribeFrom(owner, email)).json();
+    expect(first).toMatchObject({ success: true, status: "incomplete", clientSecret: expect.stringMatching(/_secret_/) });
+    // The same browser resumes the same attempt, with the same secret.
+    expect(await (await subscribeFrom(owner, email)).json()).toMatchObject({ subscriptionId: first.subscriptionId, clientSecret: first.clientSecret });
+
+    // Another browser with the same e-mail, in another case: no id, status, secret or management token.
+    const other = await subscribeFrom(stranger, "ADA.Owner@example.com");
+    expect(other.status).toBe(200);
+    const body = await other.json();
+    expect(body).toEqual({ success: true, emailed: true, message: "This e-mail address already has this plan. We have sent the link to manage that subscription to it: open it from that mailbox." });
+    expect(JSON.stringify(body)).not.toContain(first.subscriptionId);
+    const french = await (await subscribeFrom(stranger, email, { "x-page-language": "fr" })).json();
+    expect(french.message).toBe("Cette adresse e-mail a déjà cette formule. Nous lui avons envoyé le lien pour gérer cet abonnement\u202f: ouvrez-le depuis cette messagerie.");
+
+    const links = async () => (await t.services.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "subscription.link"), eq(mailOutbox.toAddress, email)))).sort((a, b) => a.id - b.id);
+    expect(await links()).toHaveLength(2);
+    const [link] = await links();
+    expect(link.subject).toBe("Atelier: the link to your Professional subscription");
+    const token = /\/subscription\/([A-Za-z0-9_.-]+)/.exec(link.text)?.[1];
+    expect((await (await t.client().request(`/api/subscriptions/manage/${token}`)).json()).data).toMatchObject({ id: first.subscriptionId, status: "incomplete" });
+    // Asked again and again: three e-mails an hour, and the same answer each time.
+    for (let i = 0; i < 3; i++) expect((await (await subscribeFrom(stranger, email)).json()).emailed).toBe(true);
+    expect(await links()).toHaveLength(3);
+    // Nothing of the first attempt changed.
+    expect(await (await subscribeFrom(owner, email)).json()).toMatchObject({ subscriptionId: first.subscriptionId, clientSecret: first.clientSecret });
+  });
+});
