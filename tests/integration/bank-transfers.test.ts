@@ -1,6 +1,6 @@
 // The app first: its modules extend zod with OpenAPI before any schema is made.
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCents } from "../../core/money/money.ts";
@@ -25,7 +25,7 @@ describe("bank transfers (ACH) and receipts", () => {
   const pay = (client: TestClient, body: Record<string, unknown>) =>
     client.request("/api/create-ach-payment", { method: "POST", json: { amount: 500, customerEmail: account.customerEmail, customerName: "Ada Lovelace", ...body }, headers: { "user-agent": "Vitest browser" } });
   const order = async (client: TestClient, id: string): Promise<OrderView> => (await (await client.request(`/api/orders/guest/${id}`)).json()).data;
-  const mails = async (kind: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind))).filter((row) => row.toAddress === account.customerEmail);
+  const mails = async (kind: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind)).orderBy(asc(mailOutbox.id))).filter((row) => row.toAddress === account.customerEmail);
   /** The intent of an order's bank debit. */
   const debitOf = async (orderId: string) => (await t.services.payments.ofSubject(orderId)).find((row) => row.kind === "charge")!.providerPaymentId!;
   const post = (event: SignedEvent) => t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "content-type": "application/json", "stripe-signature": event.signature } });

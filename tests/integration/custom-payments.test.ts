@@ -1,6 +1,6 @@
 // The app first: its modules extend zod with OpenAPI before any schema is made.
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminOrderView, OrderView } from "../../core/orders/schema.ts";
@@ -33,7 +33,7 @@ describe("custom payments and instalments", () => {
   };
   const order = async (id: string): Promise<OrderView> => (await (await buyer.request(`/api/orders/guest/${id}`)).json()).data;
   const charges = async (id: string) => (await t.services.payments.ofSubject(id)).filter((row) => row.kind === "charge");
-  const mails = async (kind: string, number: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind))).filter((row) => row.toAddress === payer.customerEmail && row.text.includes(number));
+  const mails = async (kind: string, number: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind)).orderBy(asc(mailOutbox.id))).filter((row) => row.toAddress === payer.customerEmail && row.text.includes(number));
   const refund = (id: string, body: Record<string, unknown>) => staff.request(`/api/admin/orders/${id}/refund`, { method: "POST", json: body });
   const webhook = (event: Record<string, unknown>) => {
     const rawBody = JSON.stringify({ object: "event", created: Math.floor(Date.now() / 1000), ...event });

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminOrderView, OrderView } from "../../core/orders/schema.ts";
 import { hotDeals } from "../../db/schema/deals.ts";
@@ -42,7 +42,7 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
     expect((await view(order.id)).status).toBe("paid");
     return { order, intentId };
   };
-  const refundMails = async (number: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.refund"))).filter((mail) => mail.text.includes(number));
+  const refundMails = async (number: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.refund")).orderBy(asc(mailOutbox.id))).filter((mail) => mail.text.includes(number));
   const refundCalls = (intentId: string) => stripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/refunds" && request.form.payment_intent === intentId);
   /** The refund requests made, one per idempotency key (a request sent again with its key is the same request). */
   const distinctCalls = (intentId: string) => [...new Map(refundCalls(intentId).map((request) => [request.idempotencyKey, request])).values()];
