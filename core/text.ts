@@ -15,6 +15,11 @@ const LINE_BREAKS = /[\n\r\u2028\u2029]/;
 export const CONTROL_CHARACTERS_KEY = "errors:controlCharacters";
 export const LINE_BREAK_KEY = "errors:lineBreak";
 
+/** The text without its control characters (other than tab and line breaks): for what another system sends us. */
+export function withoutControlCharacters(value: string): string {
+  return value.replace(new RegExp(CONTROL_CHARACTERS.source, "g"), "");
+}
+
 /** True when a text holds a control character other than tab, line feed or carriage return. */
 export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTERS.test(value);

@@ -1,6 +1,7 @@
 import twilio from "twilio";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
+import { withoutControlCharacters } from "../text.ts";
 import type { Translate } from "../mail/rules.ts";
 import { keywordTopic, transcriptText } from "../chat/rules.ts";
 import type { ChatService } from "../chat/service.server.ts";
@@ -48,6 +49,25 @@ function toCall(row: CallRow): Call {
 const isLanguage = (value: string | undefined): value is Language => value === "en" || value === "fr";
 
 /**
+ * A field of Twilio's form as it is stored: what the phone network passed on may hold control characters
+ * (a NUL, which PostgreSQL refuses); they are dropped, and the value cut to its column, so that a call's
+ * status is never lost to a 500 that Twilio would send again and again.
+ */
+const field = (value: string | undefined, max: number): string => withoutControlCharacters(value ?? "").slice(0, max);
+
+/** Twilio's call id (CA and 32 hexadecimal digits); anything else is not a call of ours (400). */
+function callIdOf(params: TwilioVoiceParams): string {
+  const id = params.CallSid;
+  if (!id || !/^[A-Za-z0-9]{1,64}$/.test(id)) throw new DomainError("validation", "errors:invalidRequest");
+  return id;
+}
+
+/** A call's length in whole seconds, or null when Twilio's value is not one that fits (up to 31 years). */
+function durationOf(raw: string | undefined): number | null {
+  return raw !== undefined && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : null;
+}
+
+/**
  * The AI phone line (Twilio voice webhooks) and the call log. Each turn of a call runs the same
  * conversation engine as the chat window, in the caller's language; the status callback records the call.
  */
@@ -73,7 +93,7 @@ export class CallService {
   /** A call comes in: it is logged, then greeted in both languages; the caller chooses by keypad or voice. */
   async incoming(params: TwilioVoiceParams): Promise<string> {
     if (params.CallSid) {
-      await this.repo.upsert({ twilioCallId: params.CallSid.slice(0, 64), fromNumber: (params.From ?? "").slice(0, 40), toNumber: (params.To ?? "").slice(0, 40), status: (params.CallStatus ?? "in-progress").slice(0, 20) });
+      await this.repo.upsert({ twilioCallId: callIdOf(params), fromNumber: field(params.From, 40), toNumber: field(params.To, 40), status: field(params.CallStatus, 20) || "in-progress" });
     }
     const response = new twilio.twiml.VoiceResponse();
     const gather = response.gather({ input: ["dtmf", "speech"], numDigits: 1, timeout: 6, action: "/api/twilio/voice/language", method: "POST", language: "en-US", hints: "English, French, français" });
@@ -95,9 +115,8 @@ export class CallService {
     const language: Language = isLanguage(query.lang) ? query.lang : "en";
     const turn = Math.max(0, Math.min(10_000, Number.parseInt(query.turn ?? "0", 10) || 0));
     const silences = Math.max(0, Number.parseInt(query.silence ?? "0", 10) || 0);
-    const callId = params.CallSid;
-    if (!callId) throw new DomainError("validation", "errors:invalidRequest");
-    const said = (params.SpeechResult ?? "").trim().slice(0, 1000);
+    const callId = callIdOf(params);
+    const said = field(params.SpeechResult, 1000).trim();
     if (!said) {
       if (silences + 1 >= MAX_SILENCES) return this.hangUp(language, this.t(language, "chat:phone.goodbye"));
       return this.listen(language, this.t(language, "chat:phone.silence"), turn, silences + 1);
@@ -133,22 +152,20 @@ export class CallService {
    * its transcript, its summary, whether a lead was captured and whether someone must follow up.
    */
   async recordStatus(params: TwilioVoiceParams): Promise<Call> {
-    const callId = params.CallSid;
-    if (!callId) throw new DomainError("validation", "errors:invalidRequest");
-    const status = (params.CallStatus ?? "in-progress").slice(0, 20);
-    const base = { twilioCallId: callId.slice(0, 64), fromNumber: (params.From ?? "").slice(0, 40), toNumber: (params.To ?? "").slice(0, 40), status };
+    const callId = callIdOf(params);
+    const status = field(params.CallStatus, 20) || "in-progress";
+    const base = { twilioCallId: callId, fromNumber: field(params.From, 40), toNumber: field(params.To, 40), status };
     const conversation = await this.deps.chat.ofCall(callId);
     const language: Language = conversation && isLanguage(conversation.language) ? conversation.language : "en";
     const outcome = conversation?.outcome ?? {};
     if (!isFinalStatus(status)) {
       return toCall(await this.repo.upsert({ ...base, language, leadCaptured: leadCaptured(outcome) ? "yes" : "no", followUpRequired: followUpRequired(outcome) ? "yes" : "no" }));
     }
-    const duration = Number.parseInt(params.CallDuration ?? "", 10);
     const transcript = conversation && conversation.transcript.length > 0 ? transcriptText(conversation.transcript, { user: this.t(language, "chat:phone.caller"), assistant: this.t(language, "chat:phone.assistant") }) : null;
     const summary = (transcript && (await this.deps.summarise?.(transcript, language))) || summaryParts(outcome).map((part) => this.t(language, part.key, part.params)).join(" ");
     const row = await this.repo.upsert({
       ...base,
-      duration: Number.isFinite(duration) && duration >= 0 ? duration : null,
+      duration: durationOf(params.CallDuration),
       transcript,
       summary,
       language,

@@ -111,6 +111,18 @@ describe("the AI phone line (Twilio webhooks) and the call log", () => {
     expect(rows.map((row) => row.twilioCallId)).not.toContain(call.CallSid);
   });
 
+  it("records a call's final status whatever the phone network passed on: a NUL in a number, a length that fits no column, words with control characters", async () => {
+    const call = { CallSid: "CA22222222222222222222222222222222", From: "+1555\u00000002", To: "+15550102030" };
+    const step = read(await (await twilioPost("/api/twilio/voice/language", { ...call, SpeechResult: "English" })).text());
+    expect((await twilioPost(step.action!, { ...call, SpeechResult: "Hello\u0000 there" })).status).toBe(200);
+    const status = await twilioPost("/api/twilio/voice/status", { ...call, CallStatus: "completed\u0000", CallDuration: "12345678901234567890" });
+    expect(status.status).toBe(204);
+    const { data } = await (await staff.request("/api/calls")).json();
+    expect(data.find((row: { twilioCallId: string }) => row.twilioCallId === call.CallSid)).toMatchObject({ fromNumber: "+15550002", status: "completed", duration: null });
+    // Not Twilio's call id: a 400, nothing stored.
+    expect((await twilioPost("/api/twilio/voice/status", { ...call, CallSid: "CA\u0000x", CallStatus: "completed" })).status).toBe(400);
+  });
+
   it("marks a call whose flow was left unfinished, or whose caller asked to be called back, for follow-up", async () => {
     const call = { CallSid: "CA11111111111111111111111111111111", From: "+15551234567", To: "+15550102030" };
     let step = read(await (await twilioPost("/api/twilio/voice/language", { ...call, SpeechResult: "English" })).text());
