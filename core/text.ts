@@ -9,6 +9,7 @@ import { z } from "zod";
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const ALL_CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTERS.source, "g");
 // Line feed, carriage return and the Unicode line and paragraph separators.
 const LINE_BREAKS = /[\n\r\u2028\u2029]/;
 
@@ -17,7 +18,7 @@ export const LINE_BREAK_KEY = "errors:lineBreak";
 
 /** The text without its control characters (other than tab and line breaks): for what another system sends us. */
 export function withoutControlCharacters(value: string): string {
-  return value.replace(new RegExp(CONTROL_CHARACTERS.source, "g"), "");
+  return value.replace(ALL_CONTROL_CHARACTERS, "");
 }
 
 /** True when a text holds a control character other than tab, line feed or carriage return. */

@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "./client.server.ts";
 
 type Executor = Database | Transaction;
@@ -26,4 +27,17 @@ export function reusable<R, P extends Record<string, unknown>>(name: string, bui
     const run = Object.create(prepared, { client: { value: connectionOf(executor) } }) as Prepared<R>;
     return run.execute(placeholders);
   };
+}
+
+/**
+ * A placeholder for a time, given as ISO text and cast in SQL: drizzle's own encoding of a placeholder
+ * fails on a null time.
+ */
+export function timePlaceholder(name: string): SQL {
+  return sql`${sql.placeholder(name)}::timestamptz`;
+}
+
+/** A placeholder per column, named after it, the times among them cast (timePlaceholder): one fixed shape of insert or update. */
+export function placeholdersOf(columns: readonly string[], times: ReadonlySet<string>): Record<string, SQL | ReturnType<typeof sql.placeholder>> {
+  return Object.fromEntries(columns.map((column) => [column, times.has(column) ? timePlaceholder(column) : sql.placeholder(column)]));
 }

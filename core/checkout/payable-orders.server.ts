@@ -4,7 +4,7 @@ import type { OrderItemRow, OrderRow } from "../orders/repo.server.ts";
 import { canPay, ORDER_MESSAGES, type OrderStatus } from "../orders/rules.ts";
 import { orderNotFound } from "../orders/service.server.ts";
 import type { OpenChargeInput } from "../payments/service.server.ts";
-import { retryAfterMinutes, retryAfterSeconds, type RateLimitRule } from "../rate-limit/rules.ts";
+import { spentBudget, type RateLimitRule } from "../rate-limit/rules.ts";
 import type { CheckoutDeps, PaymentIntentAnswer, WorkflowName } from "./deps.ts";
 
 /** What an order's next charge is: the part of it (an instalment) and its amount, and whether to save the card. */
@@ -35,10 +35,7 @@ export class PayableOrders {
   async countOrder(address: string | undefined): Promise<void> {
     if (address === undefined) return;
     const decision = await this.d.rateLimits.hit(this.orderBudget, address);
-    if (!decision.allowed) {
-      const minutes = retryAfterMinutes(decision.retryAfterMs);
-      throw new DomainError("rate_limited", "orders:errors.tooManyOrders", { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
-    }
+    if (!decision.allowed) throw spentBudget("orders:errors.tooManyOrders", decision);
   }
 
   /**

@@ -13,7 +13,7 @@ import type { ChargeStatus } from "../payments/rules.ts";
 import type { PaymentWorkflow, SubscriptionHooks } from "../payments/service.server.ts";
 import type { ProviderFact } from "../payments/provider.ts";
 import { hasControlCharacters } from "../text.ts";
-import { retryAfterMinutes, retryAfterSeconds, type RateLimitRule } from "../rate-limit/rules.ts";
+import { spentBudget, type RateLimitRule } from "../rate-limit/rules.ts";
 import { WORKFLOWS, type CheckoutDeps } from "./deps.ts";
 
 export const SUBSCRIPTION_MESSAGES = {
@@ -274,10 +274,7 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
   private async countAttempt(address: string | undefined): Promise<void> {
     if (address === undefined) return;
     const decision = await this.d.rateLimits.hit(this.attemptBudget, address);
-    if (!decision.allowed) {
-      const minutes = retryAfterMinutes(decision.retryAfterMs);
-      throw new DomainError("rate_limited", "orders:errors.tooManyOrders", { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
-    }
+    if (!decision.allowed) throw spentBudget("orders:errors.tooManyOrders", decision);
   }
 
   /** A subscription's e-mail, in the transaction that moved it (null: none, a link asked for). */

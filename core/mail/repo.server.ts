@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
-import { reusable } from "../../db/reusable-query.server.ts";
+import { reusable, timePlaceholder } from "../../db/reusable-query.server.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import type { MailStatus } from "./schema.ts";
 
@@ -15,7 +15,7 @@ const insertMessage = reusable<unknown, { toAddress: string; subject: string; te
     text: sql.placeholder("text"),
     html: sql.placeholder("html"),
     kind: sql.placeholder("kind"),
-    nextAttemptAt: sql`${sql.placeholder("nextAttemptAt")}::timestamptz`,
+    nextAttemptAt: timePlaceholder("nextAttemptAt"),
   } as never),
 );
 

@@ -4,7 +4,7 @@ import type { StoredSize } from "../../db/schema/media.ts";
 import { ContentEvents } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { parseId } from "../ids.ts";
-import { FORM_BUDGETS, retryAfterMinutes, retryAfterSeconds, type RateLimitRule } from "../rate-limit/rules.ts";
+import { FORM_BUDGETS, spentBudget, type RateLimitRule } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { processImage, sniff } from "./processing.server.ts";
 import { MediaRepo, type MediaCommentRow, type MediaRow, type NewMediaRow } from "./repo.server.ts";
@@ -119,10 +119,7 @@ export class MediaService {
     if (!file || file.bytes.byteLength === 0) throw fileRequired();
     if (!by.staff && by.address !== undefined) {
       const decision = await this.rateLimits.hit(this.uploadRule, by.address);
-      if (!decision.allowed) {
-        const minutes = retryAfterMinutes(decision.retryAfterMs);
-        throw new DomainError("rate_limited", "media:errors.tooManyUploads", { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
-      }
+      if (!decision.allowed) throw spentBudget("media:errors.tooManyUploads", decision);
     }
     const accepted = checkUpload({ name: file.name, size: file.bytes.byteLength, sniffed: await sniff(file.bytes) }, this.limits);
     const folder = `media/${randomUUID()}`;

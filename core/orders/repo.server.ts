@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, lt, ne, or, sql, sum } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
-import { reusable } from "../../db/reusable-query.server.ts";
+import { placeholdersOf, reusable } from "../../db/reusable-query.server.ts";
 import { orderInstalments } from "../../db/schema/instalments.ts";
 import { dealReservations, orderHistory, orderItems, orders } from "../../db/schema/orders.ts";
 import type { OrderStatus } from "./rules.ts";
@@ -21,31 +21,20 @@ const findOrder = reusable<OrderRow[], { id: string }>("orders_find", (x) => x.s
 const lockOrder = reusable<OrderRow[], { id: string }>("orders_lock", (x) => x.select().from(orders).where(eq(orders.id, p("id"))).for("update").limit(1));
 const orderByKey = reusable<OrderRow[], { key: string }>("orders_by_key", (x) => x.select().from(orders).where(eq(orders.idempotencyKey, p("key"))).limit(1));
 const itemsOfOrder = reusable<OrderItemRow[], { orderId: string }>("order_items_of", (x) => x.select().from(orderItems).where(eq(orderItems.orderId, p("orderId"))).orderBy(asc(orderItems.position)));
-const addHistory = reusable<unknown, { orderId: string; fromStatus: string | null; toStatus: string; cause: string; eventId: string | null; actor: string | null; detail: string | null }>("order_history_add", (x) =>
-  x.insert(orderHistory).values({ orderId: p("orderId"), fromStatus: p("fromStatus"), toStatus: p("toStatus"), cause: p("cause"), eventId: p("eventId"), actor: p("actor"), detail: p("detail") }),
-);
+type HistoryEntry = { fromStatus: string | null; toStatus: string; cause: string; eventId: string | null; actor: string | null; detail: string | null };
+/** A history entry's values as placeholders, its order's id under the placeholder `orderId`. */
+const historyValues = (orderId: string) => ({ orderId: p(orderId), fromStatus: p("fromStatus"), toStatus: p("toStatus"), cause: p("cause"), eventId: p("eventId"), actor: p("actor"), detail: p("detail") });
+const addHistory = reusable<unknown, { orderId: string } & HistoryEntry>("order_history_add", (x) => x.insert(orderHistory).values(historyValues("orderId")));
 /** Every column an order's life changes, set at once: one shape of update, built once. */
 const MUTABLE = ["status", "paymentPlan", "paidCents", "refundedCents", "paidAt", "cancelledAt", "updatedAt"] as const;
-// Times are passed as they are, cast in SQL: drizzle's own encoding of a placeholder fails on a null time.
-const TIMES = new Set(["paidAt", "cancelledAt", "updatedAt"]);
-const updateOrder = reusable<OrderRow[], Record<(typeof MUTABLE)[number] | "id", unknown>>("orders_update", (x) =>
-  x
-    .update(orders)
-    .set(Object.fromEntries(MUTABLE.map((column) => [column, TIMES.has(column) ? sql`${p(column)}::timestamptz` : p(column)])))
-    .where(eq(orders.id, p("id")))
-    .returning(),
-);
-type HistoryEntry = { fromStatus: string | null; toStatus: string; cause: string; eventId: string | null; actor: string | null; detail: string | null };
+const mutableSet = () => placeholdersOf(MUTABLE, new Set(["paidAt", "cancelledAt", "updatedAt"]));
+const updateOrder = reusable<OrderRow[], Record<(typeof MUTABLE)[number] | "id", unknown>>("orders_update", (x) => x.update(orders).set(mutableSet()).where(eq(orders.id, p("id"))).returning());
 /** The same update with its history entry, in one statement: a move of status costs one round trip. */
 const updateOrderLogged = reusable<OrderRow[], Record<(typeof MUTABLE)[number] | "id", unknown> & HistoryEntry>("orders_update_logged", (x) =>
   x
-    .with(
-      x.$with("entry").as(
-        x.insert(orderHistory).values({ orderId: p("id"), fromStatus: p("fromStatus"), toStatus: p("toStatus"), cause: p("cause"), eventId: p("eventId"), actor: p("actor"), detail: p("detail") }).returning({ id: orderHistory.id }),
-      ),
-    )
+    .with(x.$with("entry").as(x.insert(orderHistory).values(historyValues("id")).returning({ id: orderHistory.id })))
     .update(orders)
-    .set(Object.fromEntries(MUTABLE.map((column) => [column, TIMES.has(column) ? sql`${p(column)}::timestamptz` : p(column)])))
+    .set(mutableSet())
     .where(eq(orders.id, p("id")))
     .returning(),
 );

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, lte, or, sql, sum } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
-import { reusable } from "../../db/reusable-query.server.ts";
+import { placeholdersOf, reusable, timePlaceholder } from "../../db/reusable-query.server.ts";
 import { paymentEvents, payments } from "../../db/schema/payments.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -9,11 +9,9 @@ type Executor = Database | Transaction;
 
 const p = (name: string) => sql.placeholder(name);
 // Every column a payment has, in one fixed shape, so that writing one is a query built once
-// (db/reusable-query.server.ts). Times are passed as they are and cast in SQL: drizzle's own encoding
-// of a placeholder fails on a null time.
+// (db/reusable-query.server.ts).
 const COLUMNS = Object.keys(getTableColumns(payments)) as Array<keyof PaymentRow>;
 const TIMES = new Set<string>(["nextAttemptAt", "periodStart", "periodEnd", "createdAt", "updatedAt", "settledAt"]);
-const placeholderOf = (column: string) => (TIMES.has(column) ? sql`${p(column)}::timestamptz` : p(column));
 const driverValue = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
 const findPayment = reusable<PaymentRow[], { id: string }>("payments_find", (x) => x.select().from(payments).where(eq(payments.id, p("id"))).limit(1));
@@ -25,7 +23,7 @@ const lockByProviderId = reusable<PaymentRow[], { providerPaymentId: string }>("
 const setIntent = reusable<PaymentRow[], { id: string; provider: string; providerPaymentId: string; clientSecret: string; updatedAt: string }>("payments_set_intent", (x) =>
   x
     .update(payments)
-    .set({ provider: sql`${p("provider")}`, providerPaymentId: sql`${p("providerPaymentId")}`, clientSecret: sql`${p("clientSecret")}`, updatedAt: sql`${p("updatedAt")}::timestamptz` })
+    .set({ provider: sql`${p("provider")}`, providerPaymentId: sql`${p("providerPaymentId")}`, clientSecret: sql`${p("clientSecret")}`, updatedAt: timePlaceholder("updatedAt") })
     .where(eq(payments.id, p("id")))
     .returning(),
 );
@@ -36,7 +34,7 @@ const lockChargesOf = reusable<PaymentRow[], { subjectId: string }>("payments_lo
 const insertPayment = reusable<PaymentRow[], Record<string, unknown>>("payments_insert", (x) =>
   x
     .insert(payments)
-    .values(Object.fromEntries(COLUMNS.map((column) => [column, placeholderOf(column)])) as never)
+    .values(placeholdersOf(COLUMNS, TIMES) as never)
     .onConflictDoNothing()
     .returning(),
 );
@@ -44,7 +42,7 @@ const UPDATED = COLUMNS.filter((column) => column !== "id" && column !== "create
 const updatePayment = reusable<PaymentRow[], Record<string, unknown>>("payments_update", (x) =>
   x
     .update(payments)
-    .set(Object.fromEntries(UPDATED.map((column) => [column, placeholderOf(column)])))
+    .set(placeholdersOf(UPDATED, TIMES))
     .where(eq(payments.id, p("id")))
     .returning(),
 );

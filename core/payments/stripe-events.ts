@@ -26,6 +26,28 @@ export function refuseFutureSignature(header: string, now: number = Date.now()):
   if (signedAt - Math.floor(now / 1000) > FUTURE_TOLERANCE_SECONDS) throw new WebhookSignatureError("the signature is dated in the future");
 }
 
+/** What verifies a Stripe-Signature header: Stripe's library (`stripe.webhooks`). */
+interface SignatureChecker {
+  constructEvent(payload: string, header: string, secret: string): unknown;
+}
+
+/**
+ * A webhook's event, once its signature holds (Stripe's own check of the body and of an old date, then
+ * refuseFutureSignature), read into our terms; a WebhookSignatureError otherwise. Stripe's events and the
+ * sandbox's, which signs the same format, are verified alike.
+ */
+export function verifiedStripeEvent(checker: SignatureChecker, rawBody: string, signature: string | undefined, secret: string): ProviderEvent {
+  if (!signature) throw new WebhookSignatureError("missing Stripe-Signature header");
+  let event: unknown;
+  try {
+    event = checker.constructEvent(rawBody, signature, secret);
+  } catch (error) {
+    throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
+  }
+  refuseFutureSignature(signature);
+  return readStripeEvent(event as { id: string; type: string; data: { object: unknown } });
+}
+
 /** Our payment's id in an object's metadata (a UUID), or null. */
 export function paymentIdOf(metadata: unknown): string | null {
   const value = metadata && typeof metadata === "object" ? (metadata as StripeObject).paymentId : null;

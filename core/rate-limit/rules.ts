@@ -119,8 +119,14 @@ export function retryAfterSeconds(retryAfterMs: number): number {
  * turns `retryAfterSeconds` into the Retry-After header.
  */
 export function refusal(kind: RefusalKind, scope: "connection" | "email", decision: Pick<RateLimitDecision, "retryAfterMs">): DomainError {
+  return spentBudget(`errors:rateLimit.${kind}.${scope}`, decision);
+}
+
+/**
+ * The refusal of a spent budget with its own message (`messageKey`, whose `count` and `minutes` say when
+ * to try again); the edge turns `retryAfterSeconds` into the Retry-After header.
+ */
+export function spentBudget(messageKey: string, decision: Pick<RateLimitDecision, "retryAfterMs">): DomainError {
   const minutes = retryAfterMinutes(decision.retryAfterMs);
-  return new DomainError("rate_limited", `errors:rateLimit.${kind}.${scope}`, {
-    params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) },
-  });
+  return new DomainError("rate_limited", messageKey, { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
 }

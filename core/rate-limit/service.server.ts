@@ -1,16 +1,16 @@
 import { createHash } from "node:crypto";
 import { eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { reusable } from "../../db/reusable-query.server.ts";
+import { reusable, timePlaceholder } from "../../db/reusable-query.server.ts";
 import { rateLimits } from "../../db/schema/rate-limits.ts";
 import { decide, rateLimitKey, refusal, type FormBudget, type RateLimitDecision, type RateLimitRule } from "./rules.ts";
 
-const nowParam = sql`${sql.placeholder("now")}::timestamptz`;
+const nowParam = timePlaceholder("now");
 // Every order and form counts an attempt: the upsert is built once (db/reusable-query.server.ts).
 const countAttempt = reusable<Array<{ count: number; resetAt: Date }>, { key: string; resetAt: string; now: string }>("rate_limits_hit", (x) =>
   x
     .insert(rateLimits)
-    .values({ key: sql.placeholder("key"), count: 1, resetAt: sql`${sql.placeholder("resetAt")}::timestamptz` } as never)
+    .values({ key: sql.placeholder("key"), count: 1, resetAt: timePlaceholder("resetAt") } as never)
     .onConflictDoUpdate({
       target: rateLimits.key,
       // Both expressions read the row as it was before this update.

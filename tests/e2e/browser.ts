@@ -304,7 +304,12 @@ async function currentText(locator: Locator): Promise<string | null> {
     .first()
     .textContent({ timeout: 250 })
     .catch(() => null);
-  return text === null ? null : text.replace(/\s+/g, " ").trim();
+  return text === null ? null : collapsed(text);
+}
+
+/** A text as a reader sees it: whitespace collapsed to single spaces, trimmed. */
+function collapsed(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
 }
 
 function matches(actual: string | null, expected: string | RegExp): boolean {
@@ -365,12 +370,12 @@ export async function expectToast(page: Page, action: () => Promise<unknown>, to
   const readFresh = () =>
     page.evaluate(() =>
       [...document.querySelectorAll("[data-sonner-toast]:not([data-e2e-seen])")].map((element) => ({
-        title: (element.querySelector("[data-title]")?.textContent ?? "").replace(/\s+/g, " ").trim(),
-        description: element.querySelector("[data-description]")?.textContent?.replace(/\s+/g, " ").trim() ?? null,
+        title: element.querySelector("[data-title]")?.textContent ?? "",
+        description: element.querySelector("[data-description]")?.textContent ?? null,
         type: element.getAttribute("data-type"),
       })),
     );
-  const same = (shown: string | null, expected: string) => shown !== null && shown.replace(/\s+/g, " ") === expected.replace(/\s+/g, " ").trim();
+  const same = (shown: string | null, expected: string) => shown !== null && collapsed(shown) === collapsed(expected);
   const matches = (shown: { title: string; description: string | null; type: string | null }) =>
     same(shown.title, toast.title) && (toast.description === undefined || same(shown.description, toast.description)) && (toast.type === undefined || shown.type === toast.type);
   // Every new toast seen while waiting, for the failure message (a toast may come and go meanwhile).
