@@ -110,6 +110,7 @@ async function main() {
     SANDBOX_WEBHOOK_SECRET: "whsec_checkout_load_bench_secret",
     APP_SECRET: "checkout-load-bench-signing-key-0123456789",
     ORDERS_PER_ADDRESS: "1000000",
+    HOLDS_PER_ADDRESS: "1000000",
   };
   const start = () => startServer({ env, port, unset: ["LOG_LEVEL"] });
   let server: ServerProcess = await start();

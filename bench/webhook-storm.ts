@@ -51,7 +51,7 @@ function shuffle<T>(items: T[]): T[] {
 
 async function main() {
   const database = await createPostgresDatabase(ADMIN_URL, "atelier_bench");
-  const server = await startServer({ env: { DATABASE_URL: database.url, SANDBOX_WEBHOOK_SECRET: SECRET, ORDERS_PER_ADDRESS: "1000000", PAGE_CACHE: "false", LOG_LEVEL: "error" } });
+  const server = await startServer({ env: { DATABASE_URL: database.url, SANDBOX_WEBHOOK_SECRET: SECRET, ORDERS_PER_ADDRESS: "1000000", HOLDS_PER_ADDRESS: "1000000", PAGE_CACHE: "false", LOG_LEVEL: "error" } });
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
   try {
     // A deal without a limit: every paid order with it must count exactly one claim.

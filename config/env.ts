@@ -82,6 +82,7 @@ export const envSchema = z
     STRIPE_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(100, "must be between 100 and 120000").max(120_000, "must be between 100 and 120000").default(20_000),
     SANDBOX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     ORDERS_PER_ADDRESS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1000000").max(1_000_000, "must be between 1 and 1000000").default(60),
+    HOLDS_PER_ADDRESS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1000000").max(1_000_000, "must be between 1 and 1000000").default(10),
     DEAL_RESERVATION_MINUTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1440").max(1440, "must be between 1 and 1440").default(15),
     /** How long a class seat is held for someone paying for it; unpaid by then, the seat returns. */
     CLASS_RESERVATION_MINUTES: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 1440").max(1440, "must be between 1 and 1440").default(15),
@@ -124,7 +125,7 @@ export const envSchema = z
     MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     MEDIA_S3_FORCE_PATH_STYLE: booleanish.optional(),
     MEDIA_S3_PREFIX: z.string().regex(/^[A-Za-z0-9/_-]{1,100}$/, "must be letters, digits, /, _ and - only").optional(),
-    MEDIA_UPLOADS_PER_ADDRESS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 100000").max(100_000, "must be between 1 and 100000").default(20),
+    MEDIA_UPLOADS_PER_ADDRESS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 100000").max(100_000, "must be between 1 and 100000").default(10),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];

@@ -165,6 +165,7 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     reservationMinutes: config.DEAL_RESERVATION_MINUTES,
     rateLimits: mailing.rateLimits,
     ordersPerAddress: config.ORDERS_PER_ADDRESS,
+    holdsPerAddress: config.HOLDS_PER_ADDRESS,
     warn: (message, details) => logger.warn(details, message),
     jobs,
     },

@@ -44,11 +44,20 @@ const resolve = (context: CartContext) => ({
   now: context.now ?? (() => new Date()),
 });
 
-function checkQuantity(quantity: number): CartMessage | null {
+/** How many claims one person may have of the deal a line claims (the deal's own limit), or null. */
+function perPersonLimitOf(line: { serviceName?: string; serviceData?: Record<string, unknown> }): number | null {
+  const limit = line.serviceData?.perPersonLimit;
+  return typeof limit === "number" && Number.isSafeInteger(limit) && limit >= 1 ? limit : null;
+}
+
+function checkQuantity(quantity: number, line: { serviceName?: string; serviceData?: Record<string, unknown> } = {}): CartMessage | null {
   if (!Number.isSafeInteger(quantity) || quantity < ORDER_LIMITS.minQuantity) {
     return { messageKey: CART_MESSAGES.quantityMin, params: { min: ORDER_LIMITS.minQuantity } };
   }
   if (quantity > ORDER_LIMITS.maxQuantity) return { messageKey: CART_MESSAGES.quantityMax, params: { max: ORDER_LIMITS.maxQuantity } };
+  // A hot deal's limit per person: the server refuses more, so the cart does not offer it.
+  const perPerson = perPersonLimitOf(line);
+  if (perPerson !== null && quantity > perPerson) return { messageKey: CART_MESSAGES.dealPerPerson, params: { count: perPerson, name: line.serviceName ?? "" } };
   return null;
 }
 
@@ -113,7 +122,8 @@ export function cartLimitWarnings(state: Pick<CartState, "items" | "subtotalCent
 export function incrementBlocked(state: Pick<CartState, "items">, itemId: string): CartMessage | null {
   const line = state.items.find((item) => item.id === itemId);
   if (!line) return null;
-  if (line.quantity >= ORDER_LIMITS.maxQuantity) return { messageKey: CART_MESSAGES.quantityMax, params: { max: ORDER_LIMITS.maxQuantity } };
+  const more = checkQuantity(line.quantity + 1, line);
+  if (more) return more;
   return checkCartFigures(state.items.map((item) => (item.id === itemId ? { lineTotalCents: item.lineTotalCents + item.unitPriceCents } : item)));
 }
 
@@ -148,7 +158,7 @@ export function addItem(state: CartState, input: AddItemInput, context: CartCont
   const price = checkUnitPrice(rules, unitPriceCents);
   if (!price.ok) return { state, error: { messageKey: price.messageKey, params: price.params } };
   const quantity = input.quantity ?? 1;
-  const quantityError = checkQuantity(quantity);
+  const quantityError = checkQuantity(quantity, { serviceName: service.name, serviceData: input.serviceData });
   if (quantityError) return { state, error: quantityError };
   if (state.items.length >= ORDER_LIMITS.maxItems) {
     return { state, error: { messageKey: CART_MESSAGES.tooManyItems, params: { max: ORDER_LIMITS.maxItems } } };
@@ -191,9 +201,10 @@ export function updateQuantity(state: CartState, itemId: string, input: string |
   if (!line) return { state };
   const quantity = parseCartQuantity(input);
   if (quantity <= 0) return removeItem(state, itemId, context);
-  const error = checkQuantity(quantity);
-  if (error) return { state, error };
   if (quantity === line.quantity) return { state };
+  // Fewer is always allowed (a deal's limit per person may have been lowered since the line was added).
+  const error = quantity > line.quantity ? checkQuantity(quantity, line) : checkQuantity(quantity);
+  if (error) return { state, error };
   const items = state.items.map((item) => (item.id === itemId ? { ...item, quantity, lineTotalCents: item.unitPriceCents * quantity } : item));
   // Fewer is always allowed, so that a cart over a limit (restored from an older visit) can be brought back under it.
   const limit = quantity > line.quantity ? checkCartFigures(items) : null;
@@ -309,7 +320,7 @@ export function cartReducer(state: CartState, action: CartAction, context: CartC
 }
 
 /** A claimed hot deal as the cart receives it: the deal's price, fixed (spec README, decision 12). */
-export function hotDealItem(deal: { dealId: string | number; name: string; description: string; priceCents: Cents }): AddItemInput {
+export function hotDealItem(deal: { dealId: string | number; name: string; description: string; priceCents: Cents; perPersonLimit?: number }): AddItemInput {
   return {
     service: {
       id: HOT_DEAL_SERVICE_ID,
@@ -322,7 +333,7 @@ export function hotDealItem(deal: { dealId: string | number; name: string; descr
       active: true,
     },
     quantity: 1,
-    serviceData: { dealId: deal.dealId },
+    serviceData: { dealId: deal.dealId, ...(deal.perPersonLimit === undefined ? {} : { perPersonLimit: deal.perPersonLimit }) },
   };
 }
 

@@ -47,6 +47,7 @@ export const CART_MESSAGES = {
   tooManyItems: "cart:limits.tooManyItems",
   quantityMin: "cart:limits.quantityMin",
   quantityMax: "cart:limits.quantityMax",
+  dealPerPerson: "cart:limits.dealPerPerson",
   unitPriceMin: "cart:limits.unitPriceMin",
   unitPriceMax: "cart:limits.unitPriceMax",
   lineTotalMax: "cart:limits.lineTotalMax",

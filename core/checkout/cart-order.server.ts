@@ -11,6 +11,13 @@ import { OrderWorkflow } from "./order-workflow.server.ts";
 import { PayableOrders, type ChargePlan } from "./payable-orders.server.ts";
 import { dealIdOfLine, priceOrder, PRICING_MESSAGES, type PricedDeal, type PricedService } from "./pricing.ts";
 
+/** The claims an order's lines make, by deal. */
+function claimsOf(lines: ReadonlyArray<{ dealId: number | null; quantity: number }>): Map<number, number> {
+  const claims = new Map<number, number>();
+  for (const line of lines) if (line.dealId !== null) claims.set(line.dealId, (claims.get(line.dealId) ?? 0) + line.quantity);
+  return claims;
+}
+
 /** Why an automatic refund was made, as its reason code (the buyer's pages and e-mails explain it). */
 export const DEAL_SOLD_OUT = "deal_sold_out";
 
@@ -51,7 +58,7 @@ export class CartOrders extends OrderWorkflow {
         const key = dealIdOfLine(item);
         if (key === null || deals.has(key)) continue;
         const deal = await this.d.deals.findVisible(key, now, language);
-        if (deal) deals.set(key, { id: deal.id, title: deal.title, description: deal.description, discountedPrice: deal.discountedPrice, claimLimit: deal.claimLimit, claimCount: deal.claimCount });
+        if (deal) deals.set(key, { id: deal.id, title: deal.title, description: deal.description, discountedPrice: deal.discountedPrice, claimLimit: deal.claimLimit, claimCount: deal.claimCount, perPersonLimit: deal.perPersonLimit });
       } else if (!services.has(item.serviceId)) {
         const service = await this.d.catalogue.findOrderable(item.serviceId);
         if (service) {
@@ -67,6 +74,20 @@ export class CartOrders extends OrderWorkflow {
     const priced = priceOrder(request, { services, deals, promo });
     if (!priced.ok) {
       throw new DomainError(priced.conflict ? "conflict" : "validation", priced.messageKey, { fields: { [priced.field]: priced.messageKey }, params: priced.params });
+    }
+    const claimed = claimsOf(priced.lines);
+    if (claimed.size > 0) {
+      // An order of a deal holds its claims while it is paid: one person cannot hold more than the deal
+      // allows each, and holds from one address are budgeted, so that nobody can keep a deal "sold out".
+      for (const [dealId, quantity] of claimed) {
+        const deal = [...deals.values()].find((candidate) => candidate.id === dealId);
+        if (!deal) continue;
+        const already = await this.d.orders.personClaims(dealId, request.customerEmail, null, now);
+        if (already + quantity > deal.perPersonLimit) {
+          throw new DomainError("conflict", PRICING_MESSAGES.dealAlreadyClaimed, { params: { name: deal.title, count: deal.perPersonLimit } });
+        }
+      }
+      await this.payable.countHold(context.address);
     }
     const view = await this.d.orders.insertAndView(
       {
@@ -100,30 +121,39 @@ export class CartOrders extends OrderWorkflow {
    * counted and held by others. 409 when a deal is sold out; nothing is charged then.
    */
   async prepare(tx: Transaction, order: OrderRow, items: OrderItemRow[], now: Date): Promise<ChargePlan> {
-    const wanted = new Map<number, { quantity: number; name: string }>();
-    for (const item of items) {
-      if (item.dealId === null) continue;
-      const entry = wanted.get(item.dealId) ?? { quantity: 0, name: item.serviceName };
-      entry.quantity += item.quantity;
-      wanted.set(item.dealId, entry);
-    }
-    const expiresAt = new Date(now.getTime() + this.d.reservationMinutes * 60_000);
-    for (const [dealId, { quantity, name }] of [...wanted].sort(([a], [b]) => a - b)) {
+    const names = new Map<number, string>();
+    for (const item of items) if (item.dealId !== null) names.set(item.dealId, item.serviceName);
+    const wanted = claimsOf(items);
+    if (wanted.size === 0) return { part: null, amountCents: order.totalCents };
+    const earlier = new Map((await this.d.orders.reservations(tx, order.id, ["held", "released"])).map((reservation) => [reservation.dealId, reservation]));
+    for (const [dealId, quantity] of [...wanted].sort(([a], [b]) => a - b)) {
+      const name = names.get(dealId) ?? "";
       const deal = await this.d.deals.lockClaims(dealId, tx);
       if (!deal || !deal.active) throw new DomainError("conflict", PRICING_MESSAGES.dealUnavailable);
+      if ((await this.d.orders.personClaims(deal.id, order.customerEmail, order.id, now, tx)) + quantity > deal.perPersonLimit) {
+        throw new DomainError("conflict", PRICING_MESSAGES.dealAlreadyClaimed, { params: { name, count: deal.perPersonLimit } });
+      }
       const held = await this.d.orders.heldClaims(tx, deal.id, order.id, now);
       if (deal.claimLimit !== null && deal.claimCount + held + quantity > deal.claimLimit) {
         throw new DomainError("conflict", PRICING_MESSAGES.dealSoldOut, { params: { name } });
       }
-      await this.d.orders.holdReservation(tx, { orderId: order.id, dealId: deal.id, quantity, expiresAt });
+      // An order's hold ends when its first hold said: asking to pay again never moves the end, so that
+      // unpaid orders cannot keep claims from buyers. Before the end, the order keeps its hold (or takes
+      // it back after a declined card); after it, the order may still be paid while claims are left
+      // (checked above, and again when the payment arrives), but holds none.
+      const previous = earlier.get(deal.id);
+      const expiresAt = previous?.expiresAt ?? new Date(now.getTime() + this.d.reservationMinutes * 60_000);
+      if (expiresAt > now && !(previous?.state === "held" && previous.quantity === quantity)) {
+        await this.d.orders.holdReservation(tx, { orderId: order.id, dealId: deal.id, quantity, expiresAt });
+        this.d.deals.holdsChanged();
+      }
     }
     return { part: null, amountCents: order.totalCents };
   }
 
   /** The claims counted with one conditional UPDATE each; a claim that no longer fits refunds the payment. */
   protected async paid(tx: Transaction, order: OrderRow, items: OrderItemRow[], charge: PaymentRow, effects: WorkflowEffects): Promise<boolean> {
-    const claims = new Map<number, number>();
-    for (const item of items) if (item.dealId !== null) claims.set(item.dealId, (claims.get(item.dealId) ?? 0) + item.quantity);
+    const claims = claimsOf(items);
     if (claims.size === 0) return true;
     // Counted already (a second charge of the same order): nothing more to count.
     if ((await this.d.orders.reservations(tx, order.id, ["claimed", "over_limit"])).length > 0) return true;
@@ -154,6 +184,7 @@ export class CartOrders extends OrderWorkflow {
 
   protected async released(tx: Transaction, order: OrderRow): Promise<void> {
     await this.d.orders.releaseReservations(tx, order.id);
+    this.d.deals.holdsChanged();
   }
 
   /** The deals' claims counted for this order are given back, so that others can claim them. */

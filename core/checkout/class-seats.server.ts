@@ -2,7 +2,7 @@ import type { Transaction } from "../../db/client.server.ts";
 import type { CurrentUser } from "../auth/schema.ts";
 import { enrollmentConfirmationEmail } from "../classes/emails.ts";
 import { classPaymentSchema, enrolleeSchema, type HeldEnrollment } from "../classes/enrollment-schema.ts";
-import type { Enrollee, EnrollmentService } from "../classes/enrollments.server.ts";
+import type { Enrollee, EnrollmentService, SeatHold } from "../classes/enrollments.server.ts";
 import type { ClassService } from "../classes/service.server.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
@@ -42,6 +42,20 @@ export function enrollmentOfItems(items: Pick<OrderItemRow, "serviceId" | "servi
   return data && typeof data.enrollmentId === "string" && typeof data.classId === "number" ? { classId: data.classId, enrollmentId: data.enrollmentId } : null;
 }
 
+/** What the buyer's page learns of the seat held for them. */
+function heldEnrollment(hold: SeatHold, orderId: string, title: string, who: Enrollee): HeldEnrollment {
+  return {
+    enrollmentId: hold.enrollmentId,
+    orderId,
+    classId: hold.classId,
+    title,
+    amountCents: hold.amountCents,
+    reservedUntil: hold.reservedUntil.toISOString(),
+    customerName: who.name,
+    customerEmail: who.email,
+  };
+}
+
 /** Who takes the seat (decision 6): the signed-in account, or the guest's name and e-mail. */
 function enrolleeOf(request: { customerName?: string; customerEmail?: string }, user: CurrentUser | null): Enrollee {
   if (user) {
@@ -78,7 +92,7 @@ export class ClassSeats extends OrderWorkflow {
    * With `offer`, the token of a waiting-list offer link, the seat is the one the offer holds, for the
    * person it was offered to (an expired or used offer is refused, see EnrollmentService.holdFromOffer).
    */
-  async create(input: unknown, context: { language: Language; user: CurrentUser | null; address?: string; now?: Date }): Promise<ClassPaymentAnswer> {
+  async create(input: unknown, context: { language: Language; user: CurrentUser | null; address?: string; browserOrders?: readonly string[]; now?: Date }): Promise<ClassPaymentAnswer> {
     const { classes, enrollments } = this.services;
     const request = parseOrThrow(classPaymentSchema, input);
     const language = request.language ?? context.language;
@@ -88,7 +102,18 @@ export class ClassSeats extends OrderWorkflow {
     const offered = request.offer === undefined ? null : await enrollments.holdFromOffer(request.offer, { userId: context.user?.id ?? null, now });
     if (offered && offered.classId !== found.id) throw new DomainError("validation", "waitlist:errors.invalidOffer", { fields: { offer: "waitlist:errors.invalidOffer" } });
     const who: Enrollee = offered ? { userId: context.user?.id ?? null, name: offered.name, email: offered.email } : enrolleeOf(request, context.user);
+    if (!offered) {
+      // The person's seat is already held: the same browser (a reload, a second tab) resumes paying its
+      // order; any other gets 'already held' (EnrollmentService.hold), never a second seat.
+      const held = await enrollments.liveHoldOf(found.id, who, now);
+      const orderId = held && context.browserOrders?.length ? await this.d.orders.orderOfClassSeat(held.enrollmentId, context.browserOrders) : null;
+      if (held && orderId) {
+        const intent = await this.payable.startPayment(this, orderId, now);
+        return { ...intent, enrollment: heldEnrollment(held, orderId, found.title, who) };
+      }
+    }
     await this.payable.countOrder(context.address);
+    if (!offered) await this.payable.countHold(context.address);
     const hold = offered ?? (await enrollments.hold(found.id, who, now));
     try {
       const row = await this.d.orders.insert(
@@ -109,19 +134,7 @@ export class ClassSeats extends OrderWorkflow {
       );
       if (!row) throw new Error("class order insert returned nothing");
       const intent = await this.payable.startPayment(this, row.id, now);
-      return {
-        ...intent,
-        enrollment: {
-          enrollmentId: hold.enrollmentId,
-          orderId: row.id,
-          classId: found.id,
-          title: found.title,
-          amountCents: hold.amountCents,
-          reservedUntil: hold.reservedUntil.toISOString(),
-          customerName: who.name,
-          customerEmail: who.email,
-        },
-      };
+      return { ...intent, enrollment: heldEnrollment(hold, row.id, found.title, who) };
     } catch (error) {
       await enrollments.release(hold.enrollmentId);
       throw error;

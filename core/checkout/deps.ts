@@ -30,6 +30,8 @@ export interface CheckoutDeps {
   rateLimits: RateLimitService;
   /** Orders one client address may create per 10 minutes (several people's worth: an office shares one). */
   ordersPerAddress: number;
+  /** Orders that hold a deal's claims or a class seat one client address may create per hour. */
+  holdsPerAddress: number;
   /** Where failures that do not reach the client are reported (a provider call after a commit). */
   warn?: (message: string, details: Record<string, unknown>) => void;
   /** Background jobs: later instalments are charged by them (none in tests that do not start them). */

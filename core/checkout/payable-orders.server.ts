@@ -25,10 +25,22 @@ export interface PayableWorkflow {
 export class PayableOrders {
   private readonly d: CheckoutDeps;
   private readonly orderBudget: RateLimitRule;
+  private readonly holdBudget: RateLimitRule;
 
   constructor(deps: CheckoutDeps) {
     this.d = deps;
     this.orderBudget = { name: "orders:address", limit: deps.ordersPerAddress, windowMs: 10 * 60_000 };
+    this.holdBudget = { name: "holds:address", limit: deps.holdsPerAddress, windowMs: 60 * 60_000 };
+  }
+
+  /**
+   * Counts an order that will hold something while it is paid (a deal's claims, a class seat) against
+   * the client address's budget of holds per hour (429 past it): holds cannot be hoarded from one place.
+   */
+  async countHold(address: string | undefined): Promise<void> {
+    if (address === undefined) return;
+    const decision = await this.d.rateLimits.hit(this.holdBudget, address);
+    if (!decision.allowed) throw spentBudget("orders:errors.tooManyHolds", decision);
   }
 
   /** Counts an order creation against the client address's budget (429 past it). */

@@ -15,6 +15,8 @@ import type { OrderCreateInput } from "../orders/schema.ts";
 export const PRICING_MESSAGES = {
   dealUnavailable: "deals:errors.notAvailable",
   dealSoldOut: "orders:errors.dealSoldOut",
+  dealPerPerson: "orders:errors.dealPerPerson",
+  dealAlreadyClaimed: "orders:errors.dealAlreadyClaimed",
   figuresChanged: "orders:errors.figuresChanged",
 } as const;
 
@@ -32,6 +34,8 @@ export interface PricedDeal {
   discountedPrice: number;
   claimLimit: number | null;
   claimCount: number;
+  /** How many claims one person may have: an order never asks for more. */
+  perPersonLimit: number;
 }
 
 export interface PricingLookups {
@@ -103,6 +107,7 @@ export function priceOrder(input: OrderCreateInput, lookups: PricingLookups): ({
       const deal = dealKey === null ? undefined : lookups.deals.get(dealKey);
       if (!deal) return { ok: false, messageKey: PRICING_MESSAGES.dealUnavailable, field: at("serviceId"), conflict: true };
       const wanted = (claims.get(deal.id) ?? 0) + item.quantity;
+      if (wanted > deal.perPersonLimit) return { ok: false, messageKey: PRICING_MESSAGES.dealPerPerson, params: { name: deal.title, count: deal.perPersonLimit }, field: at("quantity") };
       if (!canClaim(deal, wanted)) return { ok: false, messageKey: PRICING_MESSAGES.dealSoldOut, params: { name: deal.title }, field: at("quantity"), conflict: true };
       claims.set(deal.id, wanted);
       const price = checkUnitPrice({ pricingType: "fixed", fixedPriceCents: deal.discountedPrice, minPriceCents: null, maxPriceCents: null }, asked);

@@ -114,7 +114,7 @@ export class CheckoutService {
   }
 
   /** A class enrolment (POST /api/create-class-payment-intent): 'Class is Full' (409) before paying. */
-  createClassPayment(input: unknown, context: { language: Language; user: CurrentUser | null; address?: string; now?: Date }): Promise<ClassPaymentAnswer> {
+  createClassPayment(input: unknown, context: { language: Language; user: CurrentUser | null; address?: string; browserOrders?: readonly string[]; now?: Date }): Promise<ClassPaymentAnswer> {
     return this.classSeats.create(input, context);
   }
 

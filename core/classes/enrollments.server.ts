@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq, gt, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { classEnrollments, classes } from "../../db/schema/classes.ts";
 import type { ContentEvents } from "../cache/content-cache.ts";
@@ -24,6 +24,9 @@ export interface SeatHold {
 type Executor = Database | Transaction;
 
 const classFull = () => new DomainError("conflict", "classes:errors.full");
+/** 409: the person already holds a seat of this class, paid for in another browser or tab; it frees at its end. */
+const seatAlreadyHeld = (hold: Pick<SeatHold, "reservedUntil">, now: Date) =>
+  new DomainError("conflict", "classes:errors.seatHeld", { params: { count: Math.max(1, Math.ceil((hold.reservedUntil.getTime() - now.getTime()) / 60_000)) } });
 const classNotFound = () => new DomainError("not_found", "classes:errors.notFound");
 
 /**
@@ -54,7 +57,11 @@ export class EnrollmentService {
   async hold(rawClassId: string | number, who: Enrollee, now: Date = new Date()): Promise<SeatHold> {
     const classId = parseId(rawClassId);
     if (classId === null) throw classNotFound();
-    return this.db.transaction(async (tx) => {
+    const hold = await this.db.transaction(async (tx) => {
+      // The class's row is locked first, so that one person's concurrent requests are decided one at a time.
+      await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, classId)).for("update").limit(1);
+      const held = await this.liveHoldOf(classId, who, now, tx);
+      if (held) throw seatAlreadyHeld(held, now);
       const row = await this.lockRoom(tx, classId, now);
       const reservedUntil = new Date(now.getTime() + this.holdMinutes * 60_000);
       const [enrollment] = await tx
@@ -63,6 +70,22 @@ export class EnrollmentService {
         .returning({ id: classEnrollments.id });
       return { enrollmentId: enrollment.id, classId, amountCents: row.price, reservedUntil };
     });
+    this.content?.changed("classes");
+    return hold;
+  }
+
+  /**
+   * The seat a person holds now in a class (by e-mail, in any case, or by account), or null: one person
+   * holds at most one seat of a class at a time, so that nobody can keep a class full without paying.
+   */
+  async liveHoldOf(classId: number, who: Pick<Enrollee, "userId" | "email">, now: Date, executor: Executor = this.db): Promise<SeatHold | null> {
+    const person = who.userId === null ? sql`lower(${classEnrollments.customerEmail}) = lower(${who.email})` : or(sql`lower(${classEnrollments.customerEmail}) = lower(${who.email})`, eq(classEnrollments.userId, who.userId));
+    const [row] = await executor
+      .select({ enrollmentId: classEnrollments.id, classId: classEnrollments.classId, amountCents: classEnrollments.amountPaid, reservedUntil: classEnrollments.reservedUntil })
+      .from(classEnrollments)
+      .where(and(eq(classEnrollments.classId, classId), eq(classEnrollments.enrollmentStatus, "reserved"), gt(classEnrollments.reservedUntil, now), person))
+      .limit(1);
+    return row ?? null;
   }
 
   /**
@@ -133,19 +156,21 @@ export class EnrollmentService {
   }
 
   /**
-   * Holds the seat of an enrolment again before its payment is tried once more (a retry after a
-   * declined card, or a hold that ran out): nothing to do while the hold is live or the seat is paid;
-   * otherwise the class's row is locked and the seat held anew only if the class still has room,
-   * else 'Class is Full' and nothing is charged.
+   * Before an enrolment's payment is tried once more (a retry after a declined card, or after its hold
+   * ran out): nothing to do while the hold is live or the seat is paid. Otherwise the class's row is
+   * locked and, if the class still has room, the enrolment waits for its payment again, but its hold
+   * keeps the end it was first given: asking again never holds a seat longer, so that unpaid requests
+   * cannot keep a class full. Past that end it holds nothing (the payment takes a seat only if one is
+   * left when it arrives). No room: 'Class is Full' and nothing is charged.
    */
   async renew(tx: Transaction, enrollmentId: string, now: Date = new Date()): Promise<void> {
     const [enrollment] = await tx.select().from(classEnrollments).where(eq(classEnrollments.id, enrollmentId)).for("update").limit(1);
     if (!enrollment) throw classNotFound();
     if (enrollment.enrollmentStatus === "active") return;
-    const reservedUntil = new Date(now.getTime() + this.holdMinutes * 60_000);
     if (enrollment.enrollmentStatus === "reserved" && enrollment.reservedUntil > now) return;
     await this.lockRoom(tx, enrollment.classId, now);
-    await tx.update(classEnrollments).set({ enrollmentStatus: "reserved", paymentStatus: "pending", reservedUntil }).where(eq(classEnrollments.id, enrollmentId));
+    await tx.update(classEnrollments).set({ enrollmentStatus: "reserved", paymentStatus: "pending" }).where(eq(classEnrollments.id, enrollmentId));
+    if (enrollment.reservedUntil > now) this.content?.changed("classes");
   }
 
   /**
@@ -207,7 +232,9 @@ export class EnrollmentService {
         ),
       )
       .returning({ classId: classEnrollments.classId });
-    if (released.length > 0) await this.waitlist?.seatsMayHaveFreed(released[0].classId, now, executor);
+    if (released.length === 0) return;
+    this.content?.changed("classes");
+    await this.waitlist?.seatsMayHaveFreed(released[0].classId, now, executor);
   }
 
   /**

@@ -1,13 +1,23 @@
-import { and, asc, count, desc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { classEnrollments, classes } from "../../db/schema/classes.ts";
 
-export type ClassRow = typeof classes.$inferSelect;
+/** A class with the seats held now by people paying (waiting-list offers included), read with it. */
+export type ClassRow = typeof classes.$inferSelect & { seatsReserved: number };
 export type NewClassRow = typeof classes.$inferInsert;
 export type EnrollmentRow = typeof classEnrollments.$inferSelect;
 
 /** Why a class was not deleted: it has paid students, or someone is paying for a seat right now. */
 export type DeleteOutcome = "deleted" | "not_found" | "paid_enrollments" | "live_holds";
+
+/** The class's columns and its live holds: a hold ends at its time (never renewed), so "now" decides. */
+function withHolds() {
+  return {
+    ...getTableColumns(classes),
+    // Written out: inside a one-table select the builder leaves columns unqualified, and "id" would be the enrolment's.
+    seatsReserved: sql<number>`(select count(*) from class_enrollments e where e.class_id = "classes"."id" and e.enrollment_status = 'reserved' and e.reserved_until > now())`.mapWith(Number),
+  };
+}
 
 /** Database access for classes; only the classes module uses it. */
 export class ClassRepo {
@@ -20,14 +30,14 @@ export class ClassRepo {
   /** Active classes, featured first, then by start date (undated last). */
   async listActive(): Promise<ClassRow[]> {
     return this.db
-      .select()
+      .select(withHolds())
       .from(classes)
       .where(eq(classes.active, true))
       .orderBy(desc(classes.featured), sql`${classes.startDate} asc nulls last`, asc(classes.id));
   }
 
   async listAll(): Promise<ClassRow[]> {
-    return this.db.select().from(classes).orderBy(desc(classes.createdAt), desc(classes.id));
+    return this.db.select(withHolds()).from(classes).orderBy(desc(classes.createdAt), desc(classes.id));
   }
 
   async count(): Promise<number> {
@@ -36,13 +46,13 @@ export class ClassRepo {
   }
 
   async find(id: number): Promise<ClassRow | null> {
-    const [row] = await this.db.select().from(classes).where(eq(classes.id, id)).limit(1);
+    const [row] = await this.db.select(withHolds()).from(classes).where(eq(classes.id, id)).limit(1);
     return row ?? null;
   }
 
   async insert(values: NewClassRow): Promise<ClassRow> {
     const [row] = await this.db.insert(classes).values(values).returning();
-    return row;
+    return { ...row, seatsReserved: 0 };
   }
 
   async update(id: number, values: Partial<NewClassRow>): Promise<ClassRow | null> {
@@ -50,8 +60,8 @@ export class ClassRepo {
       .update(classes)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(classes.id, id))
-      .returning();
-    return row ?? null;
+      .returning({ id: classes.id });
+    return row ? this.find(row.id) : null;
   }
 
   /**

@@ -7,9 +7,12 @@ export type Format = (typeof FORMATS)[number];
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** Seats a class has left; null for a class without a limit (shown as infinity). Never below 0. */
-export function seatsLeft(seats: { maxStudents: number | null; currentEnrollment: number }): number | null {
-  return seats.maxStudents === null ? null : Math.max(0, seats.maxStudents - seats.currentEnrollment);
+/**
+ * Seats a class has left for someone to take now: neither paid for nor held by people paying (`reserved`).
+ * Null for a class without a limit (shown as infinity). Never below 0.
+ */
+export function seatsLeft(seats: { maxStudents: number | null; currentEnrollment: number }, reserved = 0): number | null {
+  return seats.maxStudents === null ? null : Math.max(0, seats.maxStudents - seats.currentEnrollment - reserved);
 }
 
 /** Spec 000, section 4: "Class is Full" replaces Enroll Now when maxStudents is set and reached. */

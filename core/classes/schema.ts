@@ -172,8 +172,10 @@ export interface PublicClass {
   price: number;
   maxStudents: number | null;
   currentEnrollment: number;
-  /** Null without a limit. */
+  /** Seats nobody has paid for or holds now; null without a limit. */
   seatsLeft: number | null;
+  /** Seats held now by people paying (each hold lasts a few minutes and is never renewed). */
+  seatsReserved: number;
   full: boolean;
   featuredImage: string | null;
   syllabus: string[];

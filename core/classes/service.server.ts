@@ -30,7 +30,8 @@ function toPublic(row: ClassRow, textLanguage: Language): PublicClass {
     price: row.price,
     maxStudents: row.maxStudents,
     currentEnrollment: row.currentEnrollment,
-    seatsLeft: seatsLeft(row),
+    seatsLeft: seatsLeft(row, row.seatsReserved),
+    seatsReserved: row.seatsReserved,
     full: isClassFull(row),
     featuredImage: row.featuredImage,
     syllabus: syllabus
@@ -105,7 +106,7 @@ function toAdminEnrollment(row: EnrollmentRow, now: Date): AdminEnrollment {
 
 /** A stored class written back as the input schema reads it, so that an edit is checked whole. */
 function asInput(row: ClassRow): Record<string, unknown> {
-  const { id: _id, currentEnrollment: _enrolled, createdAt: _created, updatedAt: _updated, ...rest } = row;
+  const { id: _id, currentEnrollment: _enrolled, seatsReserved: _reserved, createdAt: _created, updatedAt: _updated, ...rest } = row;
   return { ...rest, startDate: row.startDate?.toISOString() ?? null, endDate: row.endDate?.toISOString() ?? null };
 }
 

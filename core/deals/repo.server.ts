@@ -1,9 +1,28 @@
-import { and, asc, count, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, isNull, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { hotDealAliases, hotDeals } from "../../db/schema/deals.ts";
 
-export type DealRow = typeof hotDeals.$inferSelect;
+/** A deal with the claims people paying hold on it now (live holds, read with the deal). */
+export type DealRow = typeof hotDeals.$inferSelect & { claimsReserved: number };
 export type NewDealRow = typeof hotDeals.$inferInsert;
+
+/** The deal's columns and its claims held now by orders being paid (a hold ends at its time, never renewed). */
+function withHolds() {
+  return {
+    ...getTableColumns(hotDeals),
+    // Written out: inside a one-table select the builder leaves columns unqualified.
+    claimsReserved: sql<number>`coalesce((select sum(r.quantity) from deal_reservations r where r.deal_id = "hot_deals"."id" and r.state = 'held' and r.expires_at > now()), 0)`.mapWith(Number),
+  };
+}
+
+/** A deal's claim figures, read with its row locked. */
+export interface LockedClaims {
+  id: number;
+  active: boolean;
+  claimLimit: number | null;
+  claimCount: number;
+  perPersonLimit: number;
+}
 
 /** Database access for hot deals; only the deals module uses it. */
 export class DealRepo {
@@ -15,12 +34,12 @@ export class DealRepo {
 
   /** Active deals, ending soonest first. */
   async listActive(): Promise<DealRow[]> {
-    return this.db.select().from(hotDeals).where(eq(hotDeals.active, true)).orderBy(asc(hotDeals.validUntil), asc(hotDeals.id));
+    return this.db.select(withHolds()).from(hotDeals).where(eq(hotDeals.active, true)).orderBy(asc(hotDeals.validUntil), asc(hotDeals.id));
   }
 
   /** Every deal, newest first. */
   async listAll(): Promise<DealRow[]> {
-    return this.db.select().from(hotDeals).orderBy(desc(hotDeals.createdAt), desc(hotDeals.id));
+    return this.db.select(withHolds()).from(hotDeals).orderBy(desc(hotDeals.createdAt), desc(hotDeals.id));
   }
 
   async count(): Promise<number> {
@@ -29,7 +48,7 @@ export class DealRepo {
   }
 
   async find(id: number): Promise<DealRow | null> {
-    const [row] = await this.db.select().from(hotDeals).where(eq(hotDeals.id, id)).limit(1);
+    const [row] = await this.db.select(withHolds()).from(hotDeals).where(eq(hotDeals.id, id)).limit(1);
     return row ?? null;
   }
 
@@ -44,7 +63,7 @@ export class DealRepo {
 
   async insert(values: NewDealRow): Promise<DealRow> {
     const [row] = await this.db.insert(hotDeals).values(values).returning();
-    return row;
+    return { ...row, claimsReserved: 0 };
   }
 
   async update(id: number, values: Partial<NewDealRow>): Promise<DealRow | null> {
@@ -52,8 +71,8 @@ export class DealRepo {
       .update(hotDeals)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(hotDeals.id, id))
-      .returning();
-    return row ?? null;
+      .returning({ id: hotDeals.id });
+    return row ? this.find(row.id) : null;
   }
 
   async delete(id: number): Promise<boolean> {
@@ -96,9 +115,9 @@ export class DealRepo {
    * The deal's claim figures, its row locked until the caller's transaction ends: reservations of one
    * deal are then decided one at a time, each seeing the others' committed reservations.
    */
-  async lockClaims(tx: Transaction, id: number): Promise<{ id: number; active: boolean; claimLimit: number | null; claimCount: number } | null> {
+  async lockClaims(tx: Transaction, id: number): Promise<LockedClaims | null> {
     const [row] = await tx
-      .select({ id: hotDeals.id, active: hotDeals.active, claimLimit: hotDeals.claimLimit, claimCount: hotDeals.claimCount })
+      .select({ id: hotDeals.id, active: hotDeals.active, claimLimit: hotDeals.claimLimit, claimCount: hotDeals.claimCount, perPersonLimit: hotDeals.perPersonLimit })
       .from(hotDeals)
       .where(eq(hotDeals.id, id))
       .for("update")

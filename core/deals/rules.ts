@@ -49,6 +49,14 @@ export function claimProgressPercent(deal: DealClaims): number {
   return Math.min(100, Math.floor((Math.max(0, deal.claimCount) * 100) / deal.claimLimit));
 }
 
+/**
+ * Every claim left is held by people paying now (none counted yet beyond the limit): the deal is not
+ * sold out, but nobody else can claim it until a hold is paid or runs out.
+ */
+export function isAllReserved(deal: DealClaims, reserved: number): boolean {
+  return deal.claimLimit !== null && !isSoldOut(deal) && deal.claimCount + reserved >= deal.claimLimit;
+}
+
 /** Whether `quantity` more claims fit under the limit (always, without a limit). */
 export function canClaim(deal: DealClaims, quantity: number): boolean {
   if (!Number.isInteger(quantity) || quantity < 1) return false;

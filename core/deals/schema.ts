@@ -12,6 +12,7 @@ export const DEAL_LIMITS = {
   minPriceCents: 1,
   maxPriceCents: 1_000_000,
   maxClaimLimit: 1_000_000,
+  maxPerPersonLimit: 1000,
 } as const;
 
 /** A deal's id as it appears in an address or a cart line: a positive whole number. */
@@ -89,6 +90,12 @@ const dealFields = {
     .min(1, "deals:validation.claimLimitInvalid")
     .max(DEAL_LIMITS.maxClaimLimit, "deals:validation.claimLimitInvalid")
     .nullable(),
+  /** How many claims one person may have, across their orders (1 by default). */
+  perPersonLimit: z
+    .number({ message: "deals:validation.perPersonLimitInvalid" })
+    .int("deals:validation.perPersonLimitInvalid")
+    .min(1, "deals:validation.perPersonLimitInvalid")
+    .max(DEAL_LIMITS.maxPerPersonLimit, "deals:validation.perPersonLimitInvalid"),
 };
 
 /** A deal's texts, each in English and in French. */
@@ -111,6 +118,7 @@ export interface DealFields extends DealTexts {
   featuredImage: string | null;
   active: boolean;
   claimLimit: number | null;
+  perPersonLimit: number;
 }
 
 /**
@@ -149,6 +157,7 @@ export const dealInputSchema = z
     featuredImage: dealFields.featuredImage.optional().default(null),
     active: dealFields.active.optional().default(true),
     claimLimit: dealFields.claimLimit.optional().default(null),
+    perPersonLimit: dealFields.perPersonLimit.optional().default(1),
   })
   .superRefine(crossFieldIssues);
 export type DealInput = z.input<typeof dealInputSchema>;
@@ -169,6 +178,7 @@ export const dealUpdateSchema = z.strictObject({
   featuredImage: dealFields.featuredImage.optional(),
   active: dealFields.active.optional(),
   claimLimit: dealFields.claimLimit.optional(),
+  perPersonLimit: dealFields.perPersonLimit.optional(),
 }).refine(hasChanges, EMPTY_EDIT_KEY);
 
 /** The public list's filter: the request's language unless one is named. */
@@ -194,12 +204,18 @@ export interface PublicDeal {
   featuredImage: string | null;
   claimLimit: number | null;
   claimCount: number;
+  /** Claims held by people paying now (each hold lasts a few minutes and is never renewed). */
+  claimsReserved: number;
+  /** How many claims one person may have, across their orders. */
+  perPersonLimit: number;
   /** Whole days until the deal ends, rounded up, never below 0. */
   daysLeft: number;
   /** 3 days or fewer left: the HURRY! ribbon and red border. */
   hurry: boolean;
   /** The claim limit is reached: Sold Out, button disabled. */
   soldOut: boolean;
+  /** Not sold out, but every claim left is held by people paying: nobody else can claim it for now. */
+  allReserved: boolean;
   /** Claimed share of the limit, a whole percent from 0 to 100 (0 without a limit). */
   progress: number;
 }

@@ -3,8 +3,8 @@ import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { parseId } from "../ids.ts";
 import type { Language } from "../i18n/language.ts";
-import { DealRepo, type DealRow } from "./repo.server.ts";
-import { dealStatus, isDealVisible } from "./rules.ts";
+import { DealRepo, type DealRow, type LockedClaims } from "./repo.server.ts";
+import { dealStatus, isAllReserved, isDealVisible } from "./rules.ts";
 import { dealInputSchema, dealUpdateSchema, type AdminDeal, type DealTexts, type PublicDeal } from "./schema.ts";
 
 
@@ -35,9 +35,12 @@ function toPublic(row: DealRow, language: Language, now: Date): PublicDeal {
     featuredImage: row.featuredImage,
     claimLimit: row.claimLimit,
     claimCount: row.claimCount,
+    claimsReserved: row.claimsReserved,
+    perPersonLimit: row.perPersonLimit,
     daysLeft: status.daysLeft,
     hurry: status.hurry,
     soldOut: status.soldOut,
+    allReserved: isAllReserved(row, row.claimsReserved),
     progress: status.progress,
   };
 }
@@ -77,6 +80,7 @@ function asInput(row: DealRow) {
     featuredImage: row.featuredImage,
     active: row.active,
     claimLimit: row.claimLimit,
+    perPersonLimit: row.perPersonLimit,
   };
 }
 
@@ -150,13 +154,18 @@ export class DealService {
    * A deal's claim limit and count with its row locked in `tx`, for checkout to reserve claims against
    * (the caller adds the claims other orders hold); null when the deal is unknown.
    */
-  async lockClaims(dealId: number, tx: Transaction): Promise<{ id: number; active: boolean; claimLimit: number | null; claimCount: number } | null> {
+  async lockClaims(dealId: number, tx: Transaction): Promise<LockedClaims | null> {
     if (!Number.isSafeInteger(dealId) || dealId < 1) return null;
     const id = await this.repo.resolveId(dealId, tx);
     return id === null ? null : this.repo.lockClaims(tx, id);
   }
 
   // --- staff -----------------------------------------------------------------------------------
+
+  /** Claims were held or given back: the pages that show them as reserved are read again. */
+  holdsChanged(): void {
+    this.content.changed("deals");
+  }
 
   async count(): Promise<number> {
     return this.repo.count();

@@ -240,7 +240,38 @@ export class OrderRepo {
     return Number(row?.total ?? 0);
   }
 
-  /** Holds (or renews) an order's reservation of a deal's claims until `expiresAt`. */
+  /** Which of `orderIds` pays for a class enrolment (its class line names the enrolment), or null. */
+  async orderOfClassSeat(enrollmentId: string, orderIds: readonly string[]): Promise<string | null> {
+    if (orderIds.length === 0) return null;
+    const [row] = await this.db
+      .select({ orderId: orderItems.orderId })
+      .from(orderItems)
+      .where(and(inArray(orderItems.orderId, [...orderIds]), sql`${orderItems.serviceData}->>'enrollmentId' = ${enrollmentId}`))
+      .limit(1);
+    return row?.orderId ?? null;
+  }
+
+  /**
+   * The claims of a deal one person (an e-mail, in any case) has in their other orders: counted ones,
+   * and those held now by an order being paid. What a deal's per-person limit is checked against.
+   */
+  async personClaims(dealId: number, email: string, exceptOrderId: string | null, now: Date, executor: Database | Transaction = this.db): Promise<number> {
+    const [row] = await executor
+      .select({ total: sum(dealReservations.quantity) })
+      .from(dealReservations)
+      .innerJoin(orders, eq(orders.id, dealReservations.orderId))
+      .where(
+        and(
+          eq(dealReservations.dealId, dealId),
+          sql`lower(${orders.customerEmail}) = lower(${email})`,
+          or(eq(dealReservations.state, "claimed"), and(eq(dealReservations.state, "held"), gt(dealReservations.expiresAt, now))),
+          exceptOrderId === null ? undefined : ne(dealReservations.orderId, exceptOrderId),
+        ),
+      );
+    return Number(row?.total ?? 0);
+  }
+
+  /** Holds an order's reservation of a deal's claims until `expiresAt` (the end its first hold was given). */
   async holdReservation(tx: Transaction, reservation: { orderId: string; dealId: number; quantity: number; expiresAt: Date }): Promise<void> {
     await tx
       .insert(dealReservations)

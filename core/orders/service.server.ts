@@ -301,6 +301,15 @@ export class OrderService {
     return this.repo.heldClaims(tx, dealId, exceptOrderId, now);
   }
 
+  async orderOfClassSeat(enrollmentId: string, orderIds: readonly string[]): Promise<string | null> {
+    return this.repo.orderOfClassSeat(enrollmentId, orderIds);
+  }
+
+  /** A person's claims of a deal in their other orders (counted, or held now): see OrderRepo.personClaims. */
+  async personClaims(dealId: number, email: string, exceptOrderId: string | null, now: Date, tx?: Transaction): Promise<number> {
+    return this.repo.personClaims(dealId, email, exceptOrderId, now, tx);
+  }
+
   async holdReservation(tx: Transaction, reservation: { orderId: string; dealId: number; quantity: number; expiresAt: Date }): Promise<void> {
     await this.repo.holdReservation(tx, reservation);
   }

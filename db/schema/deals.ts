@@ -21,6 +21,8 @@ export const hotDeals = pgTable("hot_deals", {
   active: boolean("active").notNull().default(true),
   claimLimit: integer("claim_limit"),
   claimCount: integer("claim_count").notNull().default(0),
+  /** How many claims one person (an e-mail) may hold or have counted across their orders. */
+  perPersonLimit: integer("per_person_limit").notNull().default(1),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

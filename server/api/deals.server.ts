@@ -23,9 +23,12 @@ const publicDealSchema = z
     featuredImage: z.string().nullable(),
     claimLimit: z.number().int().nullable(),
     claimCount: z.number().int(),
+    claimsReserved: z.number().int().openapi({ description: "Claims held now by orders being paid (a hold lasts DEAL_RESERVATION_MINUTES and is never renewed)" }),
+    perPersonLimit: z.number().int().openapi({ description: "How many claims one person (e-mail) may hold or buy across their orders" }),
     daysLeft: z.number().int().openapi({ description: "Whole days until validUntil, rounded up, never below 0" }),
     hurry: z.boolean().openapi({ description: "3 days or fewer left" }),
     soldOut: z.boolean().openapi({ description: "claimCount reached claimLimit" }),
+    allReserved: z.boolean().openapi({ description: "Not sold out, but claims held by people paying fill the limit: nobody else can claim it for now" }),
     progress: z.number().int().openapi({ description: "claimCount over claimLimit, whole percent 0-100 (0 without a limit)" }),
   })
   .openapi("HotDeal");

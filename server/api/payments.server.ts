@@ -250,7 +250,7 @@ export function paymentRoutes(services: Services, config: Config) {
       return c.json(answer, 201);
     })
     .post("/create-class-payment-intent", async (c) => {
-      const answer = await checkout.createClassPayment(await readJson(c), { language: c.get("language"), user: c.get("user") ?? null, address: clientAddress(c, config) });
+      const answer = await checkout.createClassPayment(await readJson(c), { language: c.get("language"), user: c.get("user") ?? null, address: clientAddress(c, config), browserOrders: await cookie.read(c) });
       await cookie.remember(c, answer.enrollment.orderId);
       c.header("Cache-Control", "no-store");
       return c.json(answer, 201);

@@ -85,7 +85,7 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
     t.services.database.db.insert(appointments).values({ customerName: "Booked", customerEmail: email, customerPhone: "+1 555 0100", appointmentDate: date, appointmentTime: time, status });
 
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: "true", BOOKING_TIME_ZONE: TIME_ZONE, ORDERS_PER_ADDRESS: "100000" });
+    t = await createTestApp({ TRUST_PROXY: "true", BOOKING_TIME_ZONE: TIME_ZONE, ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000" });
     await seedReferenceData(t.services, createLogger("silent"));
     visitor = t.client();
     customer = await signInAs(t, "customer");

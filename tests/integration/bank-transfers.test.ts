@@ -56,7 +56,7 @@ describe("bank transfers (ACH) and receipts", () => {
 
   beforeAll(async () => {
     const logger = createLogger("info", { write: (line: string) => void logs.push(line) } as never);
-    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000" }, { logger });
+    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000" }, { logger });
     buyer = t.client();
   }, 120_000);
   afterAll(async () => t.close());

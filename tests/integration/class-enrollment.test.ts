@@ -51,7 +51,7 @@ describe("paid class enrolment through create-class-payment-intent", () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000", CLASS_RESERVATION_MINUTES: "10" });
+    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000", CLASS_RESERVATION_MINUTES: "10" });
     visitor = t.client();
     staff = await signInAs(t, "staff");
   }, 120_000);

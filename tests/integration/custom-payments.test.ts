@@ -41,7 +41,7 @@ describe("custom payments and instalments", () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000" });
+    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000" });
     await t.services.jobs.start();
     buyer = t.client();
     staff = await signInAs(t, "admin");

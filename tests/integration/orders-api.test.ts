@@ -42,7 +42,7 @@ describe("orders API", () => {
   const orderRow = async (id: string) => (await t.services.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 
   beforeAll(async () => {
-    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000" });
+    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000" });
     await seedReferenceData(t.services, createLogger("silent"));
     buyer = t.client();
     stranger = t.client();
@@ -330,7 +330,8 @@ describe("orders API", () => {
     );
     const line = { serviceId: "hot_deal", serviceName: "Launch Pack", pricingType: "fixed", unitPriceCents: 15_000, quantity: 1, serviceData: { dealId: deal.id } };
     const buyers = Array.from({ length: 50 }, () => t.client());
-    const created = await Promise.all(buyers.map(async (client) => (await (await create(client, { items: [line] })).json()).data as OrderView));
+    // Fifty different people: one person may claim the deal once (its limit per person).
+    const created = await Promise.all(buyers.map(async (client, index) => (await (await create(client, { items: [line], customerEmail: `buyer${index}@example.com` })).json()).data as OrderView));
     expect(created.every((order) => order.totalCents === 15_000 && order.orderItems[0].dealId === deal.id)).toBe(true);
     const results = await Promise.all(
       buyers.map(async (client, index) => {
@@ -368,8 +369,8 @@ describe("orders API", () => {
     const line = { serviceId: "hot_deal", serviceName: "Last Seat", pricingType: "fixed", unitPriceCents: 15_000, quantity: 1, serviceData: { dealId: deal.id } };
     const first = t.client();
     const second = t.client();
-    const a: OrderView = (await (await create(first, { items: [line] })).json()).data;
-    const b: OrderView = (await (await create(second, { items: [line] })).json()).data;
+    const a: OrderView = (await (await create(first, { items: [line], customerEmail: "first@example.com" })).json()).data;
+    const b: OrderView = (await (await create(second, { items: [line], customerEmail: "second@example.com" })).json()).data;
     expect((await first.request(`/api/orders/guest/${a.id}/payment-intent`)).status).toBe(200);
     const refused = await second.request(`/api/orders/guest/${b.id}/payment-intent`);
     expect(refused.status).toBe(409);

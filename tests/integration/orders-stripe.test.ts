@@ -56,7 +56,7 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_URL: stripe.url,
       STRIPE_TIMEOUT_MS: String(STRIPE_TIMEOUT_MS),
-      ORDERS_PER_ADDRESS: "100000",
+      ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000",
     });
     await seedReferenceData(t.services, createLogger("silent"));
     buyer = t.client();

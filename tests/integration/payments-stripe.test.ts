@@ -27,7 +27,7 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    t = await createTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url, ORDERS_PER_ADDRESS: "100000" });
+    t = await createTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url, ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000" });
     buyer = t.client();
   }, 120_000);
   afterAll(async () => {

@@ -83,7 +83,7 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
   const redeliver = (event: SignedEvent) => t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "content-type": "application/json", "stripe-signature": event.signature } });
 
   beforeAll(async () => {
-    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000" });
+    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000" });
     await seedReferenceData(t.services, createLogger("silent"));
     buyer = t.client();
     staff = await signInAs(t, "admin");

@@ -139,6 +139,24 @@ describe("order limits in the cart (specification 001, section 9)", () => {
   });
 });
 
+describe("a hot deal's limit per person in the cart", () => {
+  it("refuses more of a deal than one person may claim, blocks the plus button, and always allows going down", () => {
+    const one = addItem(emptyCart(), hotDealItem({ dealId: 7, name: "Summer deal", description: "A deal", priceCents: 5000, perPersonLimit: 2 }), context()).state;
+    const id = one.items[0]!.id;
+    const two = updateQuantity(one, id, 2, context()).state;
+    expect(two.items[0]!.quantity).toBe(2);
+    const three = updateQuantity(two, id, 3, context());
+    expect(three.state).toBe(two);
+    expect(three.error).toEqual({ messageKey: "cart:limits.dealPerPerson", params: { count: 2, name: "Summer deal" } });
+    expect(incrementBlocked(two, id)).toEqual({ messageKey: "cart:limits.dealPerPerson", params: { count: 2, name: "Summer deal" } });
+    expect(incrementBlocked(one, id)).toBeNull();
+    expect(updateQuantity(two, id, 1, context()).state.items[0]!.quantity).toBe(1);
+    // A deal added without a known limit (a cart saved before limits existed) is left to the server.
+    const legacy = addItem(emptyCart(), hotDealItem({ dealId: 8, name: "Old", description: "A deal", priceCents: 5000 }), context()).state;
+    expect(updateQuantity(legacy, legacy.items[0]!.id, 5, context()).state.items[0]!.quantity).toBe(5);
+  });
+});
+
 describe("cart lines in the page's language", () => {
   const texts: CartTexts = {
     services: { website: { name: "Site web", description: "Un site" } },

@@ -45,9 +45,12 @@ const deal = (overrides: Partial<PublicDeal>): PublicDeal => ({
   featuredImage: null,
   claimLimit: 20,
   claimCount: 14,
+  claimsReserved: 0,
+  perPersonLimit: 1,
   daysLeft: 9,
   hurry: false,
   soldOut: false,
+  allReserved: false,
   progress: 70,
   ...overrides,
 });
@@ -168,6 +171,18 @@ describe("/hot-deals", () => {
     expect(text(card, "claimed")).toBe("20 of 20 claimed");
   });
 
+  it("shows the claims held by people paying, and All reserved, disabled, while they hold every claim left", async () => {
+    await render([deal({ id: 1, claimCount: 14, claimsReserved: 3, perPersonLimit: 2 }), deal({ id: 2, claimCount: 17, claimsReserved: 3, allReserved: true })]);
+    const [some, all] = cards();
+    expect(text(some, "reserved")).toBe("3 reserved by people paying now");
+    expect(text(some, "per-person")).toBe("Up to 2 per person");
+    expect(button(some)?.disabled).toBe(false);
+    expect(text(all, "per-person")).toBe("One per person");
+    expect(button(all)?.textContent).toBe("All reserved");
+    expect(button(all)?.disabled).toBe(true);
+    expect(text(all, "all-reserved-text")).toContain("Claims not paid within a few minutes come back.");
+  });
+
   it("shows the claims without a bar for a deal without a limit", async () => {
     await render([deal({ claimLimit: null, claimCount: 5, progress: 0 })]);
     const [card] = cards();
@@ -180,7 +195,7 @@ describe("/hot-deals", () => {
     const [card] = cards();
     await act(async () => button(card)!.click());
 
-    expect(cartItems()).toEqual([{ name: "Launch-Ready Website", price: 175000, quantity: 1, data: { dealId: 7 } }]);
+    expect(cartItems()).toEqual([{ name: "Launch-Ready Website", price: 175000, quantity: 1, data: { dealId: 7, perPersonLimit: 1 } }]);
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!).items).toHaveLength(1);
     expect(toast.success).not.toHaveBeenCalled();
     const status = within(cards()[0], "[role=status]");

@@ -6,7 +6,7 @@ import { translator } from "../../server/i18n.server.ts";
 
 const WEBSITE: PricedService = { id: "website", name: "Website", description: "A site", pricingType: "custom", fixedPriceCents: null, minPriceCents: 50_000, maxPriceCents: 250_000, active: true };
 const LOGO: PricedService = { id: "logo_design", name: "Logo", description: "A logo", pricingType: "fixed", fixedPriceCents: 7_500, minPriceCents: 5_000, maxPriceCents: 10_000, active: true };
-const DEAL: PricedDeal = { id: 7, title: "Launch Pack", description: "Pack", discountedPrice: 15_000, claimLimit: 10, claimCount: 9 };
+const DEAL: PricedDeal = { id: 7, title: "Launch Pack", description: "Pack", discountedPrice: 15_000, claimLimit: 10, claimCount: 9, perPersonLimit: 5 };
 
 const lookups = (overrides: Partial<PricingLookups> = {}): PricingLookups => ({
   services: new Map([
@@ -78,6 +78,15 @@ describe("server re-pricing", () => {
     // Two lines of one deal cannot pass its limit together.
     expect(refusal({ items: [dealLine(), dealLine()] }).message).toBe("Sorry, Launch Pack is sold out.");
     expect(refusal({ items: [dealLine(1, 15_000, "x")] }).message).toBe("This deal is no longer available");
+  });
+
+  it("refuses more of a deal than one person may claim, in one line or across lines", () => {
+    const fewLeft = lookups({ deals: new Map([["7", { ...DEAL, claimCount: 0, perPersonLimit: 1 }]]) });
+    expect(priceOrder(request({ items: [dealLine(2)] }), fewLeft)).toMatchObject({ ok: false, messageKey: "orders:errors.dealPerPerson", params: { count: 1, name: "Launch Pack" }, field: "items.0.quantity" });
+    expect(priceOrder(request({ items: [dealLine(), dealLine()] }), fewLeft)).toMatchObject({ ok: false, messageKey: "orders:errors.dealPerPerson", field: "items.1.quantity" });
+    expect(priceOrder(request({ items: [dealLine()] }), fewLeft)).toMatchObject({ ok: true });
+    const t = translator("fr");
+    expect(t("orders:errors.dealPerPerson", { count: 3, name: "Pack" })).toBe("Vous pouvez réserver au plus 3 exemplaires de Pack par personne.");
   });
 
   it("recomputes the promo with the cart's rules and refuses one that does not apply", () => {

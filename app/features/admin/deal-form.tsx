@@ -18,6 +18,7 @@ const ORDER = [
   "validFrom",
   "validUntil",
   "claimLimit",
+  "perPersonLimit",
   "featuredImage",
 ] as const;
 type FieldName = (typeof ORDER)[number];
@@ -36,6 +37,7 @@ const EMPTY: Values = {
   validFrom: "",
   validUntil: "",
   claimLimit: "",
+  perPersonLimit: "1",
   featuredImage: "",
   active: true,
 };
@@ -54,6 +56,7 @@ function valuesOf(deal: AdminDeal): Values {
     validFrom: toLocalInput(deal.validFrom),
     validUntil: toLocalInput(deal.validUntil),
     claimLimit: deal.claimLimit === null ? "" : String(deal.claimLimit),
+    perPersonLimit: String(deal.perPersonLimit),
     featuredImage: deal.featuredImage ?? "",
     active: deal.active,
   };
@@ -74,6 +77,7 @@ function payloadOf(values: Values) {
     validFrom: fromLocalInput(values.validFrom),
     validUntil: fromLocalInput(values.validUntil),
     claimLimit: values.claimLimit.trim() === "" ? null : wholeOrText(values.claimLimit),
+    perPersonLimit: wholeOrText(values.perPersonLimit),
     featuredImage: values.featuredImage.trim() === "" ? null : values.featuredImage,
     active: values.active,
   };
@@ -185,6 +189,9 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
         </Field>
         <Field label={t("deals.form.claimLimit")} error={errors.claimLimit} hint={t("deals.form.claimLimitHint")}>
           {(props) => <Input {...props} name="claimLimit" inputMode="numeric" value={values.claimLimit} onChange={set("claimLimit")} />}
+        </Field>
+        <Field label={`${t("deals.form.perPersonLimit")} *`} error={errors.perPersonLimit} hint={t("deals.form.perPersonLimitHint")}>
+          {(props) => <Input {...props} name="perPersonLimit" inputMode="numeric" required value={values.perPersonLimit} onChange={set("perPersonLimit")} />}
         </Field>
         <Field label={t("deals.form.featuredImage")} error={errors.featuredImage} hint={t("posts.form.featuredImageHint")}>
           {(props) => <Input {...props} name="featuredImage" inputMode="url" maxLength={DEAL_LIMITS.featuredImage} placeholder="https://… or /images/…" value={values.featuredImage} onChange={set("featuredImage")} />}

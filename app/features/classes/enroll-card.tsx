@@ -46,7 +46,9 @@ export function EnrollCard({ item, whenFull, waitlistOpen = false, offer }: { it
             <Icon name="circle-alert" aria-hidden="true" className="h-5 w-5" />
             {t("detail.full")}
           </p>
-          <p className="text-center text-sm text-muted-foreground">{t("detail.fullText")}</p>
+          <p className="text-center text-sm text-muted-foreground" data-testid="class-full-text">
+            {item.full ? t("detail.fullText") : t("detail.reservedText")}
+          </p>
           {whenFull}
         </div>
       ) : (
@@ -57,6 +59,11 @@ export function EnrollCard({ item, whenFull, waitlistOpen = false, offer }: { it
           {offer ? null : (
             <p className="text-center text-sm text-muted-foreground" data-testid="seats-left">
               {item.seatsLeft === null ? t("detail.unlimited") : t("detail.seatsLeft", { count: item.seatsLeft })}
+              {item.seatsReserved > 0 && item.seatsLeft !== null ? (
+                <span className="block text-xs" data-testid="seats-reserved">
+                  {t("detail.seatsReserved", { count: item.seatsReserved })}
+                </span>
+              ) : null}
             </p>
           )}
         </>

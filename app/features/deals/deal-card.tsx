@@ -16,7 +16,8 @@ import { Icon } from "../../components/ui/icon.tsx";
 /**
  * One hot deal (spec document 000, sections 2, 4 and 9): discount badge, days left, HURRY! ribbon and
  * red border at 3 days or fewer, original and discounted prices, claimed progress, and Claim, which
- * puts the deal in the cart at its discounted price (Sold Out, disabled, once the limit is reached).
+ * puts the deal in the cart at its discounted price (Sold Out, disabled, once the limit is reached;
+ * All reserved, disabled, while people paying hold every claim left, with the claims they hold shown).
  * Every figure comes from the server (`PublicDeal`), computed at the time of the request.
  */
 export function DealCard({ deal }: { deal: PublicDeal }) {
@@ -36,7 +37,7 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
   }, [claimed, inCart]);
 
   function claim() {
-    const result = dispatch({ type: "add", ...hotDealItem({ dealId: deal.id, name: deal.title, description: deal.description, priceCents: deal.discountedPrice }) });
+    const result = dispatch({ type: "add", ...hotDealItem({ dealId: deal.id, name: deal.title, description: deal.description, priceCents: deal.discountedPrice, perPersonLimit: deal.perPersonLimit }) });
     if (result.error) {
       setStatus({ tone: "error", title: t("cart:toast.addErrorTitle"), text: t(result.error.messageKey, result.error.params) });
       return;
@@ -126,12 +127,25 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
               {t("card.claimed", { count: deal.claimCount })}
             </p>
           )}
+          <p className="-mt-2 mb-4 flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
+            <span data-testid="per-person">{t("card.perPerson", { count: deal.perPersonLimit })}</span>
+            {deal.claimsReserved > 0 && !deal.soldOut ? <span data-testid="reserved">{t("card.reserved", { count: deal.claimsReserved })}</span> : null}
+          </p>
 
           <div ref={actionsRef}>
           {deal.soldOut ? (
             <Button className="w-full rounded-full" size="lg" variant="secondary" disabled>
               {t("card.soldOut")}
             </Button>
+          ) : deal.allReserved && !inCart ? (
+            <>
+              <Button className="w-full rounded-full" size="lg" variant="secondary" disabled aria-describedby={`${titleId}-reserved`}>
+                {t("card.allReserved")}
+              </Button>
+              <p id={`${titleId}-reserved`} className="mt-2 text-xs text-muted-foreground" data-testid="all-reserved-text">
+                {t("card.allReservedText")}
+              </p>
+            </>
           ) : inCart ? (
             <InCartLink size="lg" className="w-full" label={t("card.inCart")} />
           ) : (

@@ -1,0 +1,1 @@
+ALTER TABLE "hot_deals" ADD COLUMN "per_person_limit" integer DEFAULT 1 NOT NULL;
