@@ -28,6 +28,7 @@ const SECONDS: Record<string, number> = {
   "admin-orders.test.ts": 57,
   "leads.test.ts": 55,
   "assistant.test.ts": 49,
+  "holds.test.ts": 40,
   "home-layout.test.ts": 46,
   "password-reset.test.ts": 46,
   "cart.test.ts": 35,

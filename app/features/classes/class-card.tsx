@@ -36,6 +36,10 @@ export function ClassCard({ item, language, first = false }: { item: PublicClass
               <span className="text-sm font-semibold text-destructive" data-testid="class-full">
                 {t("detail.full")}
               </span>
+            ) : item.seatsLeft === 0 ? (
+              <span className="text-sm font-semibold text-muted-foreground" data-testid="class-reserved">
+                {t("detail.seatsReserved", { count: item.seatsReserved })}
+              </span>
             ) : (
               <span />
             )}
