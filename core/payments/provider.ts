@@ -74,6 +74,14 @@ export interface RefundOutcome {
   failureMessage: string | null;
 }
 
+/** The provider has no such payment intent (an id it never made): asking again would not find it. */
+export class IntentMissingError extends Error {
+  constructor(intentId: string) {
+    super(`the provider has no payment intent ${intentId}`);
+    this.name = "IntentMissingError";
+  }
+}
+
 /** A refund the provider refused outright (not a time-out): retrying it as it is would fail again. */
 export class RefundRefusedError extends Error {
   constructor(message: string) {

@@ -7,6 +7,7 @@ import { sandboxIntents, sandboxPaymentMethods, sandboxRefunds, sandboxSubscript
 import { bankDebitOutcome, type BankDebitOutcome } from "./bank.ts";
 import { cardBrand, cardDigits, DECLINE_MESSAGES, sandboxOutcome } from "./card.ts";
 import {
+  IntentMissingError,
   RefundRefusedError,
   type ChargeFacts,
   type ChargeInput,
@@ -162,7 +163,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async retrieveIntent(intentId: string): Promise<ChargeFacts> {
     const row = await this.intent(intentId);
-    if (!row) throw new Error(`sandbox payment intent ${intentId} does not exist`);
+    if (!row) throw new IntentMissingError(intentId);
     return factsOf(row);
   }
 

@@ -5,6 +5,7 @@ import { formatCents } from "../money/money.ts";
 import type { JobQueue } from "../jobs/queue.server.ts";
 import { PaymentRepo, type PaymentRow } from "./repo.server.ts";
 import {
+  IntentMissingError,
   RefundRefusedError,
   WebhookSignatureError,
   type ChargeFacts,
@@ -450,6 +451,7 @@ export class PaymentService {
   private async applyEvent(event: ProviderEvent): Promise<{ duplicate: boolean }> {
     const fact = event.fact;
     const paidAtProvider = fact?.kind === "refunds" ? await this.paidAtProvider(fact.intentId) : null;
+    const vouched = fact?.kind === "charge" ? await this.intentVouchedFor(fact) : false;
     return this.transact(async (tx, ctx) => {
       // A charge's payment is known (and locked) before the event is recorded, so that it is recorded with it.
       const charge = fact?.kind === "charge" && fact.intentId ? await this.repo.lockByProviderId(tx, fact.intentId) : null;
@@ -460,7 +462,7 @@ export class PaymentService {
         await this.refuseEvent(tx, ctx, charge, `its metadata names payment ${fact.paymentId}, not the payment of intent ${fact.intentId}`);
         return { duplicate: false };
       }
-      const moved = await this.applyFact(tx, fact, ctx, charge, paidAtProvider);
+      const moved = await this.applyFact(tx, fact, ctx, charge, paidAtProvider, vouched);
       if (moved && moved !== charge?.id) await this.repo.setEventPayment(tx, event.id, moved);
       return { duplicate: false };
     }, event.id);
@@ -482,11 +484,28 @@ export class PaymentService {
     }
   }
 
+  /**
+   * For a charge event whose intent we have not recorded (the event overtook the creation's answer, or
+   * the server stopped in between): whether the provider itself says that intent was made for the
+   * payment its metadata names, asked before the transaction. The event's own metadata is not believed
+   * alone. A provider that cannot answer fails the delivery, which the provider sends again.
+   */
+  private async intentVouchedFor(fact: ChargeFacts): Promise<boolean> {
+    if (!fact.intentId || !fact.paymentId || (await this.repo.findByProviderId(fact.intentId))) return false;
+    try {
+      return (await this.provider.retrieveIntent(fact.intentId)).paymentId === fact.paymentId;
+    } catch (error) {
+      if (error instanceof IntentMissingError) return false;
+      this.warn("could not ask the provider about an unrecorded payment intent", { intentId: fact.intentId, error: String(error) });
+      throw new DomainError("conflict", PAYMENT_MESSAGES.providerUnavailable);
+    }
+  }
+
   /** Applies one fact (`locked`: its charge, locked already); answers the payment it moved, if any. */
-  private async applyFact(tx: Transaction, fact: ProviderFact, ctx: MoveContext, locked: PaymentRow | null = null, paidAtProvider: boolean | null = null): Promise<string | null> {
+  private async applyFact(tx: Transaction, fact: ProviderFact, ctx: MoveContext, locked: PaymentRow | null = null, paidAtProvider: boolean | null = null, vouched = false): Promise<string | null> {
     switch (fact.kind) {
       case "charge": {
-        const row = locked ?? (await this.chargeOfFact(tx, fact));
+        const row = locked ?? (await this.chargeOfFact(tx, fact, ctx, vouched));
         if (!row) return null;
         await this.applyCharge(tx, row, fact, ctx);
         return row.id;
@@ -508,14 +527,20 @@ export class PaymentService {
   /**
    * The charge an event is about, locked: by the provider's intent id first; by the payment id of its
    * metadata only for a charge whose intent is not recorded yet (the event overtook the creation's
-   * answer), never to move a charge another intent pays.
+   * answer) and only when the provider vouches that the intent is that payment's (`vouched`), never to
+   * move a charge another intent pays. An intent the provider does not vouch for changes nothing and is
+   * told to staff.
    */
-  private async chargeOfFact(tx: Transaction, fact: ChargeFacts): Promise<PaymentRow | null> {
+  private async chargeOfFact(tx: Transaction, fact: ChargeFacts, ctx: MoveContext, vouched: boolean): Promise<PaymentRow | null> {
     const byIntent = fact.intentId ? await this.repo.lockByProviderId(tx, fact.intentId) : null;
     if (byIntent) return byIntent;
     if (!fact.paymentId) return null;
     const row = await this.repo.lock(tx, fact.paymentId);
     if (!row || row.kind !== "charge" || row.providerPaymentId !== null) return null;
+    if (!vouched) {
+      await this.refuseEvent(tx, ctx, row, `its intent ${fact.intentId} names this payment, but the provider does not say it was made for it`);
+      return null;
+    }
     return this.repo.updateRow(tx, row, { providerPaymentId: fact.intentId });
   }
 

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import {
+  IntentMissingError,
   RefundRefusedError,
   type ChargeFacts,
   type ChargeInput,
@@ -91,8 +92,13 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async retrieveIntent(intentId: string): Promise<ChargeFacts> {
-    const intent = await this.stripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge"] });
-    return chargeOf(intent as unknown as Record<string, unknown>);
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge"] });
+      return chargeOf(intent as unknown as Record<string, unknown>);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) throw new IntentMissingError(intentId);
+      throw error;
+    }
   }
 
   async saveBankAccount(input: { customerEmail: string; holderName: string; routingNumber: string; accountNumber: string; idempotencyKey: string }) {

@@ -282,6 +282,32 @@ describe("orders API", () => {
     expect(alerts[0].text).toContain("nothing was changed");
   });
 
+  it("believes an event's metadata for an intent not recorded yet only when the provider says the intent is that payment's", async () => {
+    const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
+    const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
+    const intentId = clientSecret.split("_secret_")[0];
+    const [charge] = await t.services.database.db.select().from(payments).where(eq(payments.subjectId, order.id));
+    // As if the server had stopped between creating the intent and recording its id.
+    await t.services.database.db.update(payments).set({ providerPaymentId: null }).where(eq(payments.id, charge.id));
+    const post = (object: Record<string, unknown>) => {
+      const event = signed({ id: `evt_${crypto.randomUUID()}`, type: "payment_intent.succeeded", data: { object } });
+      return t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "stripe-signature": event.signature } });
+    };
+    // An intent the provider never made, naming this payment: nothing moves, staff are told.
+    const forged = `pi_forged_${crypto.randomUUID().slice(0, 8)}`;
+    expect((await post({ id: forged, amount: 60_000, amount_received: 60_000, currency: "usd", metadata: { paymentId: charge.id } })).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe("requires_payment");
+    const [kept] = await t.services.database.db.select().from(payments).where(eq(payments.id, charge.id));
+    expect(kept.providerPaymentId).toBeNull();
+    const problems = (await t.services.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, charge.id))).map((event) => event.problem);
+    expect(problems).toContain(`its intent ${forged} names this payment, but the provider does not say it was made for it`);
+    // The real intent, which the provider made for this payment: its event pays the order.
+    expect((await post({ id: intentId, amount: 60_000, amount_received: 60_000, currency: "usd", status: "succeeded", metadata: { paymentId: charge.id } })).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe("paid");
+    const [bound] = await t.services.database.db.select().from(payments).where(eq(payments.id, charge.id));
+    expect(bound.providerPaymentId).toBe(intentId);
+  });
+
   it("refuses a signed event dated more than five minutes ahead, and takes one dated a minute ahead", async () => {
     const post = (rawBody: string, timestamp: number) =>
       t.app.request("/api/webhooks/stripe", { method: "POST", body: rawBody, headers: { "stripe-signature": signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: SANDBOX_SECRET, timestamp }) } });
