@@ -19,12 +19,28 @@ import type { Route } from "./+types/subscribe";
 /** The plan is read on the server by its name (decision 4): a `price` in the address sets nothing. */
 export async function loader(args: Route.LoaderArgs) {
   const language = pageLanguage(args.params, args.context);
-  const name = (new URL(args.request.url).searchParams.get("plan") ?? "Professional").trim().slice(0, 100) || "Professional";
+  const search = new URL(args.request.url).searchParams;
+  const name = (search.get("plan") ?? "Professional").trim().slice(0, 100) || "Professional";
   const meta = pageMeta(args, { title: "payments:subscription.title", description: "payments:subscription.metaDescription" });
   try {
-    return { language, plan: await args.context.services.checkout.subscriptions.plan(name, language), unknown: null, meta };
+    return { language, plan: await args.context.services.checkout.subscriptions.plan(name, language), unknown: null, resume: await unpaidOfLink(args, search.get("resume")), meta };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "not_found") return data({ language, plan: null, unknown: name, meta }, 404);
+    if (error instanceof DomainError && error.code === "not_found") return data({ language, plan: null, unknown: name, resume: null, meta }, 404);
+    throw error;
+  }
+}
+
+/**
+ * The unpaid subscription a management link names (`resume`): its subscriber, who started it in another
+ * browser, pays its first invoice here. Null for no link, another token, or one with nothing to pay.
+ */
+async function unpaidOfLink(args: Route.LoaderArgs, token: string | null): Promise<{ token: string; name: string; email: string } | null> {
+  if (!token) return null;
+  try {
+    const subscription = await args.context.services.checkout.subscriptions.byToken(token);
+    return subscription.status === "incomplete" ? { token, name: subscription.customerName, email: subscription.customerEmail } : null;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "not_found") return null;
     throw error;
   }
 }
@@ -57,7 +73,8 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
   const { t: tc } = useTranslation("checkout");
   const navigate = useNavigate();
   const localize = useLocalizedPath();
-  const [values, setValues] = useState({ name: "", email: "" });
+  const resume = loaderData.resume;
+  const [values, setValues] = useState({ name: resume?.name ?? "", email: resume?.email ?? "" });
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<SubscriptionAnswer | null>(null);
   const [emailed, setEmailed] = useState<string | null>(null);
@@ -94,7 +111,10 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     setEmailed(null);
     try {
-      const created = await api<SubscriptionAnswer | LinkEmailed>("/api/get-or-create-subscription", { json: { name: values.name, email: values.email, priceId: plan.name, language: loaderData.language } });
+      // Opened from the subscription's e-mailed link: that subscription is paid, whoever started it.
+      const created = resume
+        ? await api<SubscriptionAnswer>(`/api/subscriptions/manage/${encodeURIComponent(resume.token)}/payment`, { method: "POST", json: {} })
+        : await api<SubscriptionAnswer | LinkEmailed>("/api/get-or-create-subscription", { json: { name: values.name, email: values.email, priceId: plan.name, language: loaderData.language } });
       if ("emailed" in created) {
         setEmailed(created.message);
         return;

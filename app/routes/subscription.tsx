@@ -167,6 +167,15 @@ function ManageSubscription({ subscription, token, error }: { subscription: Subs
               {t("manage.cancel")}
             </LocalizedLink>
           </p>
+        ) : subscription.status === "incomplete" ? (
+          <div className="mt-6" data-testid="subscription-unpaid">
+            <p className="text-sm text-muted-foreground">{t("manage.payText")}</p>
+            <p className="mt-3">
+              <LocalizedLink to={`/subscribe?plan=${encodeURIComponent(subscription.plan)}&resume=${encodeURIComponent(token)}`} className={buttonClasses("primary", "lg", "w-full sm:w-auto")} data-testid="subscription-pay">
+                {t("manage.pay")}
+              </LocalizedLink>
+            </p>
+          </div>
         ) : ending ? (
           <Form method="post" action={localize(here)} replace className="mt-6">
             <SubmitButton intent="resume" variant="primary" label={t("manage.keep")} busyLabel={t("manage.saving")} testId="subscription-resume" />

@@ -188,14 +188,7 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
       row ??= (await live())[0];
     }
     const provider = this.d.payments.provider;
-    const answer = async (current: SubscriptionRow) => ({
-      clientSecret: current.status === "incomplete" ? current.clientSecret : null,
-      subscriptionId: current.id,
-      status: current.status as SubscriptionStatus,
-      provider: provider.name,
-      publishableKey: provider.publishableKey,
-      manageToken: await this.d.signing.subscriptionToken(current.id),
-    });
+    const answer = (current: SubscriptionRow) => this.answerOf(current);
     if (row.providerSubscriptionId && row.clientSecret) return answer(row);
     let created;
     try {
@@ -364,6 +357,31 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
     const id = await this.d.signing.readSubscriptionToken(token);
     if (!id) throw new DomainError("not_found", M.notFound);
     return this.get(id);
+  }
+
+  /**
+   * What paying a subscription's first invoice needs, by its management link: the subscriber who started
+   * it in another browser (the link was e-mailed to them) pays it from there. 409 when nothing is left to
+   * pay (paid, or ended); 404 for any other token.
+   */
+  async paymentByToken(token: string): Promise<SubscriptionAnswer> {
+    const id = await this.d.signing.readSubscriptionToken(token);
+    if (!id) throw new DomainError("not_found", M.notFound);
+    const row = await this.find(id);
+    if (row.status !== "incomplete" || !row.clientSecret) throw new DomainError("conflict", "payments:manage.nothingToPay");
+    return this.answerOf(row);
+  }
+
+  private async answerOf(row: SubscriptionRow): Promise<SubscriptionAnswer> {
+    const provider = this.d.payments.provider;
+    return {
+      clientSecret: row.status === "incomplete" ? row.clientSecret : null,
+      subscriptionId: row.id,
+      status: row.status as SubscriptionStatus,
+      provider: provider.name,
+      publishableKey: provider.publishableKey,
+      manageToken: await this.d.signing.subscriptionToken(row.id),
+    };
   }
 
   /** An invoice's payment, for its receipt: only one of the subscription the link names. */

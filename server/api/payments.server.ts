@@ -128,6 +128,17 @@ function describeRoutes(router: Router) {
     .openapi("Subscription");
   const subscriptionData = (description: string) => json(z.object({ data: subscriptionSchema }), description);
   router.openAPIRegistry.registerPath({ method: "get", path: "/subscriptions/manage/{token}", summary: "A subscription by its signed management link: plan, status, next charge and invoices (no account needed)", tags: ["subscriptions"], request: { params: tokenParam }, responses: { 200: subscriptionData("The subscription"), 404: refusal("Unknown or altered link") } as never });
+  doc(
+    "/subscriptions/manage/{token}/payment",
+    "Pay a subscription's first invoice by its signed management link (from any browser: the link was e-mailed to the subscriber): its client secret, as get-or-create answers it",
+    ["subscriptions"],
+    {
+      200: json(z.object({ success: z.literal(true), clientSecret: z.string().nullable(), subscriptionId: z.string(), status: z.string(), provider: z.string(), publishableKey: z.string().nullable(), manageToken: z.string(), message: z.string() }), "What the payment step needs"),
+      404: refusal("Unknown or altered link"),
+      409: refusal("Nothing left to pay: paid, or ended"),
+    },
+    { params: tokenParam },
+  );
   doc("/subscriptions/manage/{token}/cancel", "Cancel at the end of the current period, by the signed management link", ["subscriptions"], { 200: subscriptionData("Set to end at the period's end"), 404: refusal("Unknown or altered link"), 409: refusal("Already cancelled or set to end") }, { params: tokenParam });
   doc("/subscriptions/manage/{token}/resume", "Undo a cancellation set for the period's end, before that end, by the signed management link", ["subscriptions"], { 200: subscriptionData("Renews again"), 404: refusal("Unknown or altered link"), 409: refusal("Not set to end") }, { params: tokenParam });
   router.openAPIRegistry.registerPath({ method: "get", path: "/subscriptions/manage/{token}/invoices/{invoiceId}.pdf", summary: "The receipt of a paid invoice as PDF, by the signed management link", tags: ["subscriptions"], request: { params: tokenParam.extend({ invoiceId: z.string().openapi({ param: { name: "invoiceId", in: "path" } }) }) }, responses: { 200: { description: "application/pdf" }, 404: refusal("Unknown link or invoice") } as never });
@@ -205,6 +216,14 @@ export function paymentRoutes(services: Services, config: Config) {
       c.header("Cache-Control", "private, no-store");
       return c.json({ data: await checkout.subscriptions.byToken(c.req.param("token")) }, 200);
     })
+    .post("/subscriptions/manage/:token/payment", async (c) =>
+      answer(c, async () => {
+        const started = await checkout.subscriptions.paymentByToken(c.req.param("token"));
+        // The browser holding the e-mailed link may resume it from now on, as the one that started it.
+        await cookie.remember(c, started.subscriptionId);
+        return { message: "", ...started };
+      }),
+    )
     .post("/subscriptions/manage/:token/cancel", async (c) => {
       const subscription = await checkout.subscriptions.byToken(c.req.param("token"));
       return c.json({ data: await checkout.subscriptions.cancel(subscription.id, true) }, 200);

@@ -409,5 +409,19 @@ describe("a subscription found by its e-mail from another browser", () => {
     expect(await links()).toHaveLength(3);
     // Nothing of the first attempt changed.
     expect(await (await subscribeFrom(owner, email)).json()).toMatchObject({ subscriptionId: first.subscriptionId, clientSecret: first.clientSecret });
+
+    // The subscriber pays it from the mailbox's browser, through the e-mailed link; that browser resumes it from then on.
+    const mailbox = t.client();
+    const payment = await mailbox.request(`/api/subscriptions/manage/${token}/payment`, { method: "POST" });
+    expect(payment.status).toBe(200);
+    expect(await payment.json()).toMatchObject({ success: true, subscriptionId: first.subscriptionId, clientSecret: first.clientSecret, status: "incomplete" });
+    expect(await (await subscribeFrom(mailbox, email)).json()).toMatchObject({ subscriptionId: first.subscriptionId, clientSecret: first.clientSecret });
+    const confirmed = await mailbox.request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret: first.clientSecret, cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" } });
+    expect((await confirmed.json()).data.status).toBe("succeeded");
+    // Paid: nothing is left to pay by the link, and an altered link is a 404.
+    const paid = await mailbox.request(`/api/subscriptions/manage/${token}/payment`, { method: "POST" });
+    expect(paid.status).toBe(409);
+    expect((await paid.json()).message).toBe("Nothing is left to pay on this subscription.");
+    expect((await mailbox.request(`/api/subscriptions/manage/${token}x/payment`, { method: "POST" })).status).toBe(404);
   });
 });
