@@ -91,6 +91,27 @@ describe("media API on the directory storage", () => {
     expect((await visitor.request(jingle.url)).headers.get("content-type")).toBe("audio/wav");
     const huge = await upload(visitor, { title: "Huge" }, { bytes: Buffer.alloc(3 * 1024 * 1024), name: "huge.png" });
     expect(huge.status).toBe(413);
+    // The same without a declared length (sent in chunks): the file stops being written at the limit.
+    const boundary = "----atelier-chunked";
+    const parts = [
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHuge\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.wav"\r\n\r\n`),
+      ...Array.from({ length: 12 }, () => Buffer.alloc(256 * 1024, 1)),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ];
+    const chunked = await visitor.request("/api/media", {
+      method: "POST",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      body: new ReadableStream({
+        pull(controller) {
+          const next = parts.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect((await chunked.json()).message).toBe("The request is too large.");
     expect(await listFiles(dir)).toHaveLength(1);
     expect((await staff.request(`/api/media/${jingle.id}`, { method: "DELETE" })).status).toBe(204);
     expect(await listFiles(dir)).toEqual([]);
