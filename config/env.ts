@@ -125,6 +125,7 @@ export const envSchema = z
     MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     MEDIA_S3_FORCE_PATH_STYLE: booleanish.optional(),
     MEDIA_S3_PREFIX: z.string().regex(/^[A-Za-z0-9/_-]{1,100}$/, "must be letters, digits, /, _ and - only").optional(),
+    FFPROBE_PATH: z.string().min(1).default("ffprobe"),
     MEDIA_UPLOADS_PER_ADDRESS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 100000").max(100_000, "must be between 1 and 100000").default(20),
   })
   .superRefine((env, ctx) => {

@@ -11,7 +11,8 @@ export type DomainErrorCode =
   | "not_found"
   | "conflict"
   | "rate_limited"
-  | "payload_too_large";
+  | "payload_too_large"
+  | "unsupported_media_type";
 
 // The production server runs core/ from source while React Router's bundle carries its own copy of
 // this module, so a plain prototype check fails across the two; a global symbol brand does not.
@@ -41,7 +42,7 @@ export class DomainError extends Error {
   }
 }
 
-export const statusOf: Record<DomainErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
+export const statusOf: Record<DomainErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429> = {
   validation: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -49,6 +50,7 @@ export const statusOf: Record<DomainErrorCode, 400 | 401 | 403 | 404 | 409 | 413
   conflict: 409,
   rate_limited: 429,
   payload_too_large: 413,
+  unsupported_media_type: 415,
 };
 
 /**

@@ -163,14 +163,15 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   // Only a request that may carry a body is measured: a GET costs nothing here.
   const maxSize = config.BODY_LIMIT_BYTES;
   const limitBody = bodyLimit({ maxSize, onError: (c) => payloadTooLarge(c, true) });
-  // An upload may be as large as the largest kind of media allows, plus the form's other fields.
+  // An upload may be as large as the largest kind of media allows, plus the form's other fields. Its body
+  // is not measured here (hono's bodyLimit would hold a body without a declared length in memory): the
+  // upload route reads it as a stream, bounded by the form reader's own limits (server/multipart-upload.server.ts).
   const uploadMax = largestLimit(services.media.limits) + 64 * 1024;
-  const limitUpload = bodyLimit({ maxSize: uploadMax, onError: (c) => payloadTooLarge(c, true) });
   app.use("/api/*", async (c, next) => {
     if (c.req.method === "POST" && c.req.path === "/api/media") {
       const declared = Number(c.req.header("content-length") ?? Number.NaN);
       if (declared > uploadMax) return payloadTooLarge(c, declared > DRAIN_MAX_BYTES);
-      return limitUpload(c, next);
+      return next();
     }
     const length = c.req.header("content-length");
     const chunked = c.req.header("transfer-encoding") !== undefined;

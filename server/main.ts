@@ -31,6 +31,11 @@ async function main() {
   logger.info({ database: database.kind }, "database ready");
   const services = createServices(database, config, logger);
 
+  // Said once, at start-up, where whoever runs the server looks: without ffprobe no video or sound is accepted.
+  const probe = await services.media.probe.check();
+  if (probe.available) logger.info({ ffprobe: probe.version }, "videos and sounds are probed before they are accepted");
+  else logger.warn({ ffprobe: probe.reason }, "ffprobe is not available: video and sound uploads are refused (415) until it is installed; images are unaffected");
+
   await services.auth.ensureAdminFromConfig(config, (line) => logger.info(line));
   await seedReferenceData(services, logger);
   if (config.SEED_DEMO_CONTENT) await seedDemoContent(services, logger);

@@ -31,6 +31,7 @@ import { JobQueue } from "../core/jobs/queue.server.ts";
 import { LeadService } from "../core/leads/service.server.ts";
 import { MediaService } from "../core/media/service.server.ts";
 import { createMediaStorage, type MediaStorage } from "../core/media/storage.server.ts";
+import { MediaProbe } from "../core/media/probe.server.ts";
 import { ChatService } from "../core/chat/service.server.ts";
 import { ConversationRepo } from "../core/chat/repo.server.ts";
 import { CallService } from "../core/calls/service.server.ts";
@@ -206,6 +207,8 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     uploadsPerAddress: config.MEDIA_UPLOADS_PER_ADDRESS,
     rateLimits: mailing.rateLimits,
     content,
+    probe: new MediaProbe(config.FFPROBE_PATH),
+    previews: signing,
   });
   return {
     database,

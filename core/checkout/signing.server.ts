@@ -9,7 +9,7 @@ export const MAX_COOKIE_ORDERS = 20;
 
 /**
  * Signatures for what the shop hands out: the cookie listing a browser's orders, the receipt links,
- * the subscription management links, and (unless configured) the sandbox's webhook secret. The key is APP_SECRET, or one made on first use
+ * the subscription management links, short-lived addresses (an upload's preview), and (unless configured) the sandbox's webhook secret. The key is APP_SECRET, or one made on first use
  * and kept in the database, so that every app server and every restart agrees on it.
  */
 export class Signing {
@@ -85,6 +85,22 @@ export class Signing {
     const match = /^([0-9a-f-]{36})_([A-Za-z0-9_-]{32})$/.exec(token);
     if (!match || !UUID.test(match[1])) return null;
     return equal(match[2], await this.mac("subscription", match[1], 32)) ? match[1] : null;
+  }
+
+  /**
+   * A token that vouches for `subject` for one purpose until `expiresAt` (milliseconds since the epoch):
+   * "<expiry in seconds>.<signature>", for addresses handed out for a short while (an upload's preview).
+   */
+  async expiringToken(purpose: string, subject: string, expiresAt: number): Promise<string> {
+    const expiry = String(Math.ceil(expiresAt / 1000));
+    return `${expiry}.${await this.mac(`expiring:${purpose}`, `${subject}\u0000${expiry}`, 32)}`;
+  }
+
+  /** Whether a token from expiringToken vouches for `subject` for this purpose and has not expired at `now`. */
+  async checkExpiringToken(purpose: string, subject: string, token: string, now = Date.now()): Promise<boolean> {
+    const match = /^(\d{1,12})\.([A-Za-z0-9_-]{32})$/.exec(token);
+    if (!match || Number(match[1]) * 1000 <= now) return false;
+    return equal(match[2], await this.mac(`expiring:${purpose}`, `${subject}\u0000${match[1]}`, 32));
   }
 
   /** The order a receipt token names, or null. */

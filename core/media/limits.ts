@@ -27,3 +27,6 @@ export const MEDIA_LIMITS = {
 export const RESPONSIVE_WIDTHS = [480, 960, 1600] as const;
 /** The square thumbnail's side, in pixels. */
 export const THUMBNAIL_SIZE = 320;
+
+/** How long the preview addresses an uploader gets for an item waiting for approval keep working. */
+export const PREVIEW_LIFETIME_MS = 30 * 60_000;

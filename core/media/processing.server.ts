@@ -1,12 +1,12 @@
-import { fileTypeFromBuffer } from "file-type";
+import { fileTypeFromFile } from "file-type";
 import sharp, { type Sharp } from "sharp";
 import { RESPONSIVE_WIDTHS, THUMBNAIL_SIZE } from "./limits.ts";
 import type { SniffedType } from "./rules.ts";
 import { DomainError } from "../errors.ts";
 
-/** What the bytes are, from their signature (file-type), whatever the file is called. */
-export async function sniff(bytes: Uint8Array): Promise<SniffedType | undefined> {
-  const found = await fileTypeFromBuffer(bytes);
+/** What a file's bytes are, from their signature (file-type reads only its first kilobytes), whatever it is called. */
+export async function sniffFile(path: string): Promise<SniffedType | undefined> {
+  const found = await fileTypeFromFile(path);
   return found ? { mime: found.mime, ext: found.ext } : undefined;
 }
 
@@ -44,9 +44,10 @@ const unreadable = () => new DomainError("validation", "media:validation.imageUn
 /**
  * Re-encodes an uploaded image: turned upright from its EXIF orientation, then written anew without any
  * metadata (sharp keeps none unless asked: no EXIF, GPS position, camera serial or comment survives), plus
- * a square WebP thumbnail and WebP copies at the responsive widths narrower than the image.
+ * a square WebP thumbnail and WebP copies at the responsive widths narrower than the image. `bytes` is
+ * the image itself or the path of its file.
  */
-export async function processImage(bytes: Uint8Array, mime: string): Promise<ProcessedImage> {
+export async function processImage(bytes: Uint8Array | string, mime: string): Promise<ProcessedImage> {
   const output = OUTPUT[mime];
   if (!output) throw unreadable();
   const animated = mime === "image/gif" || mime === "image/webp";

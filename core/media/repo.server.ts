@@ -34,6 +34,12 @@ export class MediaRepo {
     return row ?? null;
   }
 
+  /** The item whose files are in media/<folder>/ (see the media_items_folder_idx index). */
+  async findByFolder(folder: string): Promise<MediaRow | null> {
+    const [row] = await this.db.select().from(mediaItems).where(sql`split_part(${mediaItems.fileKey}, '/', 2) = ${folder}`).limit(1);
+    return row ?? null;
+  }
+
   async insert(row: NewMediaRow): Promise<MediaRow> {
     const [inserted] = await this.db.insert(mediaItems).values(row).returning();
     return inserted;

@@ -101,3 +101,66 @@ const KEY = /^media\/[a-z0-9_-]{1,64}\/[a-z0-9_-]{1,64}\.[a-z0-9]{1,5}$/;
 export function isStorageKey(key: string): boolean {
   return KEY.test(key);
 }
+
+/** What ffprobe found in a video or a sound (see probe.server.ts). */
+export interface ProbeReport {
+  /** The demuxer's names for the container ("mov", "mp4", "m4a"...; "matroska", "webm"). */
+  containers: string[];
+  durationSeconds: number | null;
+  video: Array<{ codec: string; width: number; height: number }>;
+  audio: Array<{ codec: string }>;
+}
+
+/** The probed facts kept with an accepted video or sound. */
+export interface ProbedFacts {
+  durationMs: number;
+  width: number | null;
+  height: number | null;
+  codecs: string;
+}
+
+/** The containers each accepted video and sound type must turn out to be, and the codecs browsers play in them. */
+const PROBED_FORMATS: Record<string, { containers: string[]; codecs: RegExp }> = {
+  "video/mp4": { containers: ["mp4", "mov"], codecs: /^(h264|hevc|av1|vp9)$/ },
+  "video/quicktime": { containers: ["mov", "mp4"], codecs: /^(h264|hevc)$/ },
+  "video/webm": { containers: ["webm", "matroska"], codecs: /^(vp8|vp9|av1)$/ },
+  "audio/mpeg": { containers: ["mp3"], codecs: /^mp3$/ },
+  "audio/wav": { containers: ["wav"], codecs: /^pcm_/ },
+  "audio/ogg": { containers: ["ogg"], codecs: /^(vorbis|opus|flac)$/ },
+  "audio/opus": { containers: ["ogg"], codecs: /^opus$/ },
+  "audio/flac": { containers: ["flac"], codecs: /^flac$/ },
+  "audio/x-m4a": { containers: ["m4a", "mp4", "mov"], codecs: /^(aac|alac)$/ },
+  "audio/aac": { containers: ["aac"], codecs: /^aac$/ },
+  "audio/webm": { containers: ["webm", "matroska"], codecs: /^(opus|vorbis)$/ },
+};
+
+/** The widest side a video may have: 8K. */
+export const MAX_VIDEO_SIDE = 8192;
+
+/**
+ * Decides whether a video or a sound is what its sniffed type claims, from what ffprobe read in it:
+ * the container must be that type's, a video must hold a video stream of a codec browsers play with its
+ * picture's size, a sound an audio stream of its format's codec, and both a length. `report` is null
+ * when ffprobe could not read the file at all.
+ */
+export function checkProbe(accepted: AcceptedFile, report: ProbeReport | null): ProbedFacts {
+  const kind = accepted.mediaType === "video" ? "video" : "audio";
+  const unreadable = refuse(`media:validation.${kind}Unreadable`);
+  const format = PROBED_FORMATS[accepted.mime];
+  if (!format || !report) throw unreadable;
+  if (!report.containers.some((name) => format.containers.includes(name))) throw refuse("media:validation.notWhatItClaims", { extension: accepted.extension });
+  if (report.durationSeconds === null || !(report.durationSeconds > 0)) throw unreadable;
+  const durationMs = Math.round(report.durationSeconds * 1000);
+  if (kind === "video") {
+    const [video] = report.video;
+    if (!video) throw refuse("media:validation.notWhatItClaims", { extension: accepted.extension });
+    if (!format.codecs.test(video.codec)) throw refuse("media:validation.videoCodecNotAccepted", { codec: video.codec });
+    if (!(video.width > 0 && video.height > 0)) throw unreadable;
+    if (video.width > MAX_VIDEO_SIDE || video.height > MAX_VIDEO_SIDE) throw refuse("media:validation.videoTooLarge", { pixels: MAX_VIDEO_SIDE });
+    return { durationMs, width: video.width, height: video.height, codecs: [video.codec, ...report.audio.map((a) => a.codec)].join(", ") };
+  }
+  const [audio] = report.audio;
+  if (!audio) throw refuse("media:validation.notWhatItClaims", { extension: accepted.extension });
+  if (!format.codecs.test(audio.codec)) throw refuse("media:validation.notWhatItClaims", { extension: accepted.extension });
+  return { durationMs, width: null, height: null, codecs: audio.codec };
+}

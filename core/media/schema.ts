@@ -71,6 +71,10 @@ export interface PublicMedia {
   fileSize: number;
   width: number | null;
   height: number | null;
+  /** A video's or a sound's length in seconds, as probed; null for images. */
+  durationSeconds: number | null;
+  /** The codecs a video or a sound carries ("h264, aac"); null for images. */
+  codecs: string | null;
   mediaUrl: string;
   /** The same as mediaUrl. */
   url: string;

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Database } from "../../db/client.server.ts";
 import type { StoredSize } from "../../db/schema/media.ts";
 import { ContentEvents } from "../cache/content-cache.ts";
@@ -6,9 +8,11 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import { parseId } from "../ids.ts";
 import { FORM_BUDGETS, spentBudget, type RateLimitRule } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
-import { processImage, sniff } from "./processing.server.ts";
+import { PREVIEW_LIFETIME_MS } from "./limits.ts";
+import type { MediaProbe } from "./probe.server.ts";
+import { processImage, sniffFile } from "./processing.server.ts";
 import { MediaRepo, type MediaCommentRow, type MediaRow, type NewMediaRow } from "./repo.server.ts";
-import { checkUpload, type SizeLimits } from "./rules.ts";
+import { checkProbe, checkUpload, type ProbedFacts, type SizeLimits } from "./rules.ts";
 import {
   galleryQuerySchema,
   mediaCommentInputSchema,
@@ -19,7 +23,7 @@ import {
   type PublicMedia,
   type PublicMediaComment,
 } from "./schema.ts";
-import type { MediaStorage } from "./storage.server.ts";
+import type { ByteSpan, MediaStorage } from "./storage.server.ts";
 
 /** The address a stored file is served from (see server/media-files.server.ts). */
 export const UPLOADS_PATH = "/uploads/";
@@ -47,6 +51,8 @@ function toPublic(row: MediaRow): PublicMedia {
     fileSize: row.fileSize,
     width: row.width,
     height: row.height,
+    durationSeconds: row.durationMs === null ? null : row.durationMs / 1000,
+    codecs: row.codecs,
     mediaUrl: url,
     url,
     thumbnailUrl: row.thumbnailKey ? fileUrl(row.thumbnailKey) : null,
@@ -67,11 +73,38 @@ function keysOf(row: Pick<MediaRow, "fileKey" | "thumbnailKey" | "sizes">): stri
   return [row.fileKey, ...(row.thumbnailKey ? [row.thumbnailKey] : []), ...row.sizes.map((size) => size.key)];
 }
 
-/** An uploaded file as the edge received it. */
+/** The folder of a storage key ("media/<folder>/original.mp4"), which names its item. */
+const folderOf = (key: string) => key.split("/")[1] ?? "";
+
+/** The item's addresses with its preview token, for the uploader of an item still waiting for approval. */
+function withPreview(item: AdminMedia, token: string): AdminMedia {
+  const signed = (url: string) => `${url}?preview=${encodeURIComponent(token)}`;
+  return {
+    ...item,
+    mediaUrl: signed(item.mediaUrl),
+    url: signed(item.url),
+    thumbnailUrl: item.thumbnailUrl ? signed(item.thumbnailUrl) : null,
+    sizes: item.sizes.map((size) => ({ ...size, url: signed(size.url) })),
+  };
+}
+
+/** An upload as the edge received it: written to a file in the storage's staging folder, which the service then owns. */
 export interface UploadedFile {
   name: string;
-  bytes: Uint8Array;
+  path: string;
+  size: number;
 }
+
+/** Who may read a stored file: anyone (a published item's), only this viewer (private), or nobody (not found). */
+export type FileAccess = "public" | "private" | null;
+
+/** Signs and checks the short-lived preview addresses of pending uploads (see Signing.expiringToken). */
+export interface PreviewSigner {
+  expiringToken(purpose: string, subject: string, expiresAt: number): Promise<string>;
+  checkExpiringToken(purpose: string, subject: string, token: string): Promise<boolean>;
+}
+
+const PREVIEW_PURPOSE = "media-preview";
 
 /** Who uploads: staff publish at once; a visitor's upload waits for approval and counts against their address. */
 export interface Uploader {
@@ -89,6 +122,9 @@ export interface MediaOptions {
   uploadsPerAddress: number;
   rateLimits?: RateLimitService;
   content?: ContentEvents;
+  /** Reads videos' and sounds' headers before they are accepted. */
+  probe: MediaProbe;
+  previews: PreviewSigner;
 }
 
 /** The media portfolio: uploads, the public gallery, comments, and staff editing and moderation. */
@@ -98,6 +134,8 @@ export class MediaService {
   private readonly rateLimits: RateLimitService;
   private readonly content: ContentEvents;
   readonly limits: SizeLimits;
+  readonly probe: MediaProbe;
+  private readonly previews: PreviewSigner;
   private readonly uploadRule: RateLimitRule;
 
   constructor(db: Database, options: MediaOptions) {
@@ -106,22 +144,51 @@ export class MediaService {
     this.limits = options.limits;
     this.rateLimits = options.rateLimits ?? new RateLimitService(db);
     this.content = options.content ?? new ContentEvents();
+    this.probe = options.probe;
+    this.previews = options.previews;
     this.uploadRule = { name: "media-upload:address", limit: options.uploadsPerAddress, windowMs: 60 * 60_000 };
+  }
+
+  /** A new file name in the storage's staging folder, where the edge writes an upload as it arrives. */
+  async stagingPath(): Promise<string> {
+    await mkdir(this.storage.stagingDir, { recursive: true });
+    return join(this.storage.stagingDir, `${randomUUID()}.upload`);
+  }
+
+  /** Bytes made by the application itself (the demo seed), staged like an upload. */
+  async stage(name: string, bytes: Uint8Array): Promise<UploadedFile> {
+    const path = await this.stagingPath();
+    await writeFile(path, bytes);
+    return { name, path, size: bytes.byteLength };
   }
 
   /**
    * Stores an upload: the fields checked (title required), the visitor's budget counted, the file's type
-   * sniffed from its bytes and checked against its name and its kind's size limit, images re-encoded
-   * without metadata with their thumbnail and responsive copies. Nothing is stored when any check fails.
+   * sniffed from its bytes and checked against its name and its kind's size limit, videos and sounds
+   * probed (container, codec, length, picture size), images re-encoded without metadata with their
+   * thumbnail and responsive copies. Nothing is stored when any check fails, and the staged file is
+   * always gone afterwards (moved into the storage, or removed). A visitor's answer carries preview
+   * addresses that work for PREVIEW_LIFETIME_MS, since the item is not public yet.
    */
   async upload(fields: unknown, file: UploadedFile | null, by: Uploader): Promise<AdminMedia> {
+    try {
+      const row = await this.store(fields, file, by);
+      if (row.status === "published") return toAdmin(row);
+      return withPreview(toAdmin(row), await this.previews.expiringToken(PREVIEW_PURPOSE, folderOf(row.fileKey), Date.now() + PREVIEW_LIFETIME_MS));
+    } finally {
+      if (file) await rm(file.path, { force: true });
+    }
+  }
+
+  private async store(fields: unknown, file: UploadedFile | null, by: Uploader): Promise<MediaRow> {
     const valid = parseOrThrow(uploadFieldsSchema, fields);
-    if (!file || file.bytes.byteLength === 0) throw fileRequired();
+    if (!file || file.size === 0) throw fileRequired();
     if (!by.staff && by.address !== undefined) {
       const decision = await this.rateLimits.hit(this.uploadRule, by.address);
       if (!decision.allowed) throw spentBudget("media:errors.tooManyUploads", decision);
     }
-    const accepted = checkUpload({ name: file.name, size: file.bytes.byteLength, sniffed: await sniff(file.bytes) }, this.limits);
+    const accepted = checkUpload({ name: file.name, size: file.size, sniffed: await sniffFile(file.path) }, this.limits);
+    const probed = accepted.mediaType === "image" ? null : await this.probed(accepted, file.path);
     const folder = `media/${randomUUID()}`;
     const stored: string[] = [];
     const put = async (name: string, extension: string, body: Uint8Array, contentType: string) => {
@@ -132,8 +199,9 @@ export class MediaService {
     };
     try {
       let row: Omit<NewMediaRow, "title" | "description" | "category" | "language" | "status">;
-      if (accepted.mediaType === "image") {
-        const image = await processImage(file.bytes, accepted.mime);
+      // Only videos and sounds are probed: no probe, an image.
+      if (probed === null) {
+        const image = await processImage(file.path, accepted.mime);
         const keys = new Map<string, string>();
         for (const variant of image.variants) keys.set(variant.name, await put(variant.name, variant.extension, variant.body, variant.contentType));
         const original = image.variants[0];
@@ -149,11 +217,19 @@ export class MediaService {
           sizes,
         };
       } else {
+        const key = `${folder}/original.${accepted.extension}`;
+        // Moved (directory) or streamed (bucket) from the staging file: never read into memory.
+        await this.storage.putFile(key, file.path, accepted.mime);
+        stored.push(key);
         row = {
           mediaType: accepted.mediaType,
           mimeType: accepted.mime,
-          fileSize: file.bytes.byteLength,
-          fileKey: await put("original", accepted.extension, file.bytes, accepted.mime),
+          fileSize: file.size,
+          width: probed.width,
+          height: probed.height,
+          durationMs: probed.durationMs,
+          codecs: probed.codecs,
+          fileKey: key,
           sizes: [],
         };
       }
@@ -167,11 +243,21 @@ export class MediaService {
         uploadedBy: by.userId ?? null,
       });
       if (by.staff) this.content.changed("media");
-      return toAdmin(inserted);
+      return inserted;
     } catch (error) {
       await Promise.allSettled(stored.map((key) => this.storage.delete(key)));
       throw error;
     }
+  }
+
+  /**
+   * A video's or a sound's probed facts, or its refusal. Without ffprobe nothing can tell a real video
+   * from a renamed file, so none is accepted (415) until it is installed; images are unaffected.
+   */
+  private async probed(accepted: ReturnType<typeof checkUpload>, path: string): Promise<ProbedFacts> {
+    const availability = await this.probe.check();
+    if (!availability.available) throw new DomainError("unsupported_media_type", "media:errors.probeUnavailable", { fields: { file: "media:errors.probeUnavailable" } });
+    return checkProbe(accepted, await this.probe.probe(path));
   }
 
   /** Published items, featured first, in one category when asked. */
@@ -265,9 +351,28 @@ export class MediaService {
     this.content.changed("media");
   }
 
-  /** A stored file, for the file route; only keys of the media storage's shape are looked up. */
-  async readFile(key: string) {
-    return this.storage.get(key);
+  /**
+   * Who may read a stored file: anyone when its item is published; staff, and whoever holds the item's
+   * unexpired preview token, while it waits for approval; nobody when no item owns it (not found).
+   */
+  async fileAccess(key: string, viewer: { staff: boolean; preview?: string }): Promise<FileAccess> {
+    const folder = folderOf(key);
+    const row = await this.repo.findByFolder(folder);
+    if (!row || !keysOf(row).includes(key)) return null;
+    if (row.status === "published") return "public";
+    if (viewer.staff) return "private";
+    if (viewer.preview && (await this.previews.checkExpiringToken(PREVIEW_PURPOSE, folder, viewer.preview))) return "private";
+    return null;
+  }
+
+  /** A stored file's size, or null when it is missing; only keys of the media storage's shape are looked up. */
+  async fileSize(key: string): Promise<number | null> {
+    return this.storage.size(key);
+  }
+
+  /** A stored file's bytes, or one span of them, as a stream. */
+  async readFile(key: string, span?: ByteSpan): Promise<ReadableStream<Uint8Array> | null> {
+    return this.storage.read(key, span);
   }
 
   private async publishedRow(rawId: string | number): Promise<MediaRow> {

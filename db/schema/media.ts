@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
@@ -33,6 +34,10 @@ export const mediaItems = pgTable(
     fileSize: integer("file_size").notNull(),
     width: integer("width"),
     height: integer("height"),
+    /** A video's or a sound's length as probed before it was accepted (milliseconds); null for images. */
+    durationMs: integer("duration_ms"),
+    /** The codecs a video or a sound was probed to carry ("h264, aac"); null for images. */
+    codecs: text("codecs"),
     fileKey: text("file_key").notNull(),
     thumbnailKey: text("thumbnail_key"),
     sizes: jsonb("sizes").$type<StoredSize[]>().notNull().default([]),
@@ -40,7 +45,11 @@ export const mediaItems = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("media_items_status_idx").on(table.status, table.category)],
+  (table) => [
+    index("media_items_status_idx").on(table.status, table.category),
+    // A file request names one file of an item (media/<folder>/<variant>.<ext>): the item is found by its folder.
+    index("media_items_folder_idx").on(sql`split_part(${table.fileKey}, '/', 2)`),
+  ],
 );
 
 /** A visitor's comment on a media item: name and comment (spec section 5), public once staff approve it. */

@@ -1,12 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isStaff } from "../../core/auth/rules.ts";
 import { DomainError } from "../../core/errors.ts";
-import { MEDIA_CATEGORIES, MEDIA_STATUSES, MEDIA_TYPES, MODERATION_STATUSES, galleryQuerySchema, mediaCommentInputSchema, mediaUpdateSchema } from "../../core/media/schema.ts";
+import { largestLimit } from "../../core/media/rules.ts";
+import { MEDIA_CATEGORIES, MEDIA_LIMITS, MEDIA_STATUSES, MEDIA_TYPES, MODERATION_STATUSES, galleryQuerySchema, mediaCommentInputSchema, mediaUpdateSchema } from "../../core/media/schema.ts";
 import type { Config } from "../../config/env.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
+import { receiveUpload } from "../multipart-upload.server.ts";
 
 const errorSchema = z
   .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
@@ -29,6 +31,8 @@ const publicMediaSchema = z
     fileSize: z.number().int().openapi({ description: "Bytes of the stored full-size file" }),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
+    durationSeconds: z.number().nullable().openapi({ description: "A video's or a sound's length, probed before it was accepted; null for images" }),
+    codecs: z.string().nullable().openapi({ description: "The codecs a video or a sound carries, e.g. \"h264, aac\"; null for images" }),
     mediaUrl: z.string(),
     url: z.string().openapi({ description: "The same as mediaUrl" }),
     thumbnailUrl: z.string().nullable().openapi({ description: "A 320 px square WebP for images; null otherwise" }),
@@ -75,12 +79,15 @@ const uploadMedia = createRoute({
   summary: "Upload a file (multipart/form-data: file, title, description, category)",
   description:
     "The file's type is read from its bytes: images (JPEG, PNG, WebP, GIF, AVIF), videos (MP4, WebM, QuickTime) and sounds (MP3, WAV, Ogg, FLAC, M4A, AAC) " +
-    "are accepted, within MEDIA_MAX_*_BYTES; a name whose extension says another type, SVG, HTML and anything else are refused. Images are re-encoded " +
-    "without metadata. A visitor's upload waits for staff approval; a staff upload is published at once.",
+    "are accepted, within MEDIA_MAX_*_BYTES; a name whose extension says another type, SVG, HTML and anything else are refused. Videos and sounds are " +
+    "probed with ffprobe (container, codec, length, picture size) and refused when they are not what their type claims. Images are re-encoded " +
+    "without metadata. A visitor's upload waits for staff approval: its addresses in the answer carry a `preview` token that lets the uploader " +
+    "see the files for 30 minutes (the files are otherwise served to staff only until approved). A staff upload is published at once.",
   responses: {
-    201: json(adminMediaSchema, "Stored: pending for a visitor, published for staff"),
-    400: json(errorSchema, "No file, no title, or a refused type; `message` and `fields` are translated"),
+    201: json(adminMediaSchema, "Stored: pending for a visitor (with preview addresses), published for staff"),
+    400: json(errorSchema, "No file, no title, a refused type, a video or sound that is not what it claims, or a form cut short; `message` and `fields` are translated"),
     413: json(errorSchema, "Over the size limit of the file's kind"),
+    415: json(errorSchema, "A video or a sound while this server cannot probe them (ffprobe is not installed)"),
     429: json(errorSchema, "Too many uploads from this address; Retry-After says when to try again"),
   },
 });
@@ -191,17 +198,13 @@ export function mediaRoutes(services: Services, config: Pick<Config, "TRUST_PROX
     .openapi(uploadMedia, async (c) => {
       const user = c.get("user");
       const staff = Boolean(user && isStaff(user.role));
-      let form: Record<string, string | File>;
+      const { fields, file } = await receiveUpload(c.req.raw, {
+        stagingPath: () => media.stagingPath(),
+        maxFileBytes: largestLimit(media.limits),
+        maxFieldBytes: MEDIA_LIMITS.description * 4,
+      });
       try {
-        // Anything but a multipart or URL-encoded form reads as no fields, answered "Title is required".
-        form = await c.req.parseBody();
-      } catch {
-        throw new DomainError("validation", "media:validation.fileRequired", { fields: { file: "media:validation.fileRequired" } });
-      }
-      const { file, ...fields } = form;
-      const upload = file instanceof File ? { name: file.name.slice(0, 255), bytes: new Uint8Array(await file.arrayBuffer()) } : null;
-      try {
-        const item = await media.upload(fields, upload, { staff, userId: user?.id ?? null, address: clientAddress(c, config), language: c.get("language") });
+        const item = await media.upload(fields, file, { staff, userId: user?.id ?? null, address: clientAddress(c, config), language: c.get("language") });
         return c.json(item, 201);
       } catch (error) {
         withRetryAfter(c, error);

@@ -19,8 +19,8 @@ const sha256 = (data: string | Buffer) => createHash("sha256").update(data).dige
 const hmac = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data).digest();
 
 /**
- * A local S3-compatible server for one bucket, in path style (`/bucket/key`): PUT, GET and DELETE of
- * objects, answering as S3 does (404 NoSuchKey in XML, 204 for a delete). Like S3, it checks each
+ * A local S3-compatible server for one bucket, in path style (`/bucket/key`): PUT, HEAD, GET (with one
+ * byte range, 206) and DELETE of objects, answering as S3 does (404 NoSuchKey in XML, 204 for a delete). Like S3, it checks each
  * request's AWS Signature Version 4 against the one secret key it knows, and the payload hash against the
  * body; a request S3 would refuse gets S3's 403 and is listed in `problems`.
  */
@@ -110,9 +110,24 @@ export class FakeS3 {
       res.writeHead(200, { etag: `"${createHash("md5").update(body).digest("hex")}"` });
       return void res.end();
     }
+    if (req.method === "HEAD") {
+      const object = this.objects.get(key);
+      // S3 answers a HEAD with its status alone: no XML body.
+      res.writeHead(object ? 200 : 404, object ? { "content-type": object.contentType, "content-length": object.body.length, "accept-ranges": "bytes" } : {});
+      return void res.end();
+    }
     if (req.method === "GET") {
       const object = this.objects.get(key);
       if (!object) return this.refuse(res, 404, "NoSuchKey");
+      const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ""));
+      if (req.headers.range !== undefined && !range) return this.refuse(res, 400, "InvalidArgument", `GET ${key}: a range S3 does not take: ${req.headers.range}`);
+      if (range) {
+        const start = Number(range[1]);
+        const end = Math.min(range[2] === "" ? object.body.length - 1 : Number(range[2]), object.body.length - 1);
+        if (start >= object.body.length) return this.refuse(res, 416, "InvalidRange");
+        res.writeHead(206, { "content-type": object.contentType, "content-length": end - start + 1, "content-range": `bytes ${start}-${end}/${object.body.length}` });
+        return void res.end(object.body.subarray(start, end + 1));
+      }
       res.writeHead(200, { "content-type": object.contentType, "content-length": object.body.length });
       return void res.end(object.body);
     }

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminMedia, PublicMedia } from "../../core/media/schema.ts";
 import { FakeS3 } from "../helpers/fake-s3.ts";
-import { hasExif, jpegWithGps, png, SVG_WITH_SCRIPT, windowsExecutable } from "../helpers/media-files.ts";
+import { hasExif, jpegWithGps, png, SVG_WITH_SCRIPT, wavOf, windowsExecutable } from "../helpers/media-files.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
 import { signInAs } from "../helpers/users.ts";
 
@@ -19,24 +19,7 @@ function form(fields: Record<string, string>, file?: { bytes: Uint8Array | strin
 }
 
 /** A silent PCM WAV file of about `bytes` bytes. */
-function wav(bytes: number): Buffer {
-  const dataSize = Math.floor(bytes) - 44;
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0, "latin1");
-  header.writeUInt32LE(36 + dataSize, 4);
-  header.write("WAVE", 8, "latin1");
-  header.write("fmt ", 12, "latin1");
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36, "latin1");
-  header.writeUInt32LE(dataSize, 40);
-  return Buffer.concat([header, Buffer.alloc(dataSize)]);
-}
+const wav = (bytes: number) => wavOf(Buffer.alloc(Math.floor(bytes) - 44));
 
 async function listFiles(root: string): Promise<string[]> {
   try {
@@ -108,6 +91,27 @@ describe("media API on the directory storage", () => {
     expect((await visitor.request(jingle.url)).headers.get("content-type")).toBe("audio/wav");
     const huge = await upload(visitor, { title: "Huge" }, { bytes: Buffer.alloc(3 * 1024 * 1024), name: "huge.png" });
     expect(huge.status).toBe(413);
+    // The same without a declared length (sent in chunks): the file stops being written at the limit.
+    const boundary = "----atelier-chunked";
+    const parts = [
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHuge\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.wav"\r\n\r\n`),
+      ...Array.from({ length: 12 }, () => Buffer.alloc(256 * 1024, 1)),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ];
+    const chunked = await visitor.request("/api/media", {
+      method: "POST",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      body: new ReadableStream({
+        pull(controller) {
+          const next = parts.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect((await chunked.json()).message).toBe("The request is too large.");
     expect(await listFiles(dir)).toHaveLength(1);
     expect((await staff.request(`/api/media/${jingle.id}`, { method: "DELETE" })).status).toBe(204);
     expect(await listFiles(dir)).toEqual([]);
@@ -123,7 +127,8 @@ describe("media API on the directory storage", () => {
     pending = await response.json();
     expect(pending).toMatchObject({ title: "Atelier at dusk", status: "pending", mediaType: "image", type: "image", mimeType: "image/jpeg", category: "photography", width: 2000, height: 1200, language: "en" });
     expect(pending.sizes.map((s) => s.width)).toEqual([480, 960, 1600]);
-    expect(pending.thumbnailUrl).toMatch(/^\/uploads\/media\/[a-f0-9-]+\/thumb\.webp$/);
+    // Its addresses carry the uploader's preview token: the files are not public yet.
+    expect(pending.thumbnailUrl).toMatch(/^\/uploads\/media\/[a-f0-9-]+\/thumb\.webp\?preview=\d+\.[\w-]+$/);
     // Not in the public gallery, nor readable on its own, until approved.
     expect((await (await visitor.request("/api/media")).json()).map((m: PublicMedia) => m.id)).not.toContain(pending.id);
     expect((await visitor.request(`/api/media/${pending.id}`)).status).toBe(404);
@@ -145,7 +150,8 @@ describe("media API on the directory storage", () => {
     expect(file.headers.get("x-content-type-options")).toBe("nosniff");
     expect(file.headers.get("content-disposition")).toBe("inline");
     expect(file.headers.get("content-security-policy")).toContain("sandbox");
-    expect(file.headers.get("cache-control")).toContain("immutable");
+    // Still pending: seen through the uploader's preview address, and kept by no cache.
+    expect(file.headers.get("cache-control")).toBe("private, no-store");
     for (const bad of ["/uploads/media/../../etc/passwd", "/uploads/media/x/y.html", "/uploads/%2e%2e/x.jpg", "/uploads/media/nothing/here.jpg"]) {
       expect((await visitor.request(bad)).status, bad).toBe(404);
     }
@@ -164,6 +170,10 @@ describe("media API on the directory storage", () => {
     expect((await approved.json()).status).toBe("published");
     const gallery: PublicMedia[] = await (await visitor.request("/api/media?category=photography")).json();
     expect(gallery.map((m) => m.id)).toEqual([pending.id]);
+    // Published: its plain address is public, and caches may keep it for good.
+    const publicFile = await t.client().request(gallery[0].url);
+    expect(publicFile.status).toBe(200);
+    expect(publicFile.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(gallery[0]).not.toHaveProperty("status");
     expect(await (await visitor.request("/api/media?category=branding")).json()).toEqual([]);
     expect((await visitor.request("/api/media?category=nope")).status).toBe(400);

@@ -1,11 +1,27 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DomainError } from "../../core/errors.ts";
-import { processImage, sniff } from "../../core/media/processing.server.ts";
+import { processImage, sniffFile } from "../../core/media/processing.server.ts";
 import { checkUpload } from "../../core/media/rules.ts";
 import { hasExif, jpegWithGps, png, SVG_WITH_SCRIPT, windowsExecutable } from "../helpers/media-files.ts";
 
 describe("sniffing the type from the bytes", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "atelier-sniff-"));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  let files = 0;
+  /** Uploads are sniffed from the file they were written to as they arrived. */
+  const sniff = async (bytes: Uint8Array | string) => {
+    const path = join(dir, `file-${files++}`);
+    await writeFile(path, bytes);
+    return sniffFile(path);
+  };
+
   it("recognises images whatever their name, and an executable as one", async () => {
     expect(await sniff(await png())).toEqual({ mime: "image/png", ext: "png" });
     expect((await sniff(await jpegWithGps(40, 30)))?.mime).toBe("image/jpeg");

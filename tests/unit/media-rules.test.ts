@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../core/errors.ts";
-import { checkUpload, extensionOf, isStorageKey, largestLimit, servedContentType } from "../../core/media/rules.ts";
+import { reportFrom } from "../../core/media/probe.server.ts";
+import { checkProbe, checkUpload, extensionOf, isStorageKey, largestLimit, servedContentType, type ProbeReport } from "../../core/media/rules.ts";
+import { answerRange } from "../../server/byte-ranges.server.ts";
 
 const LIMITS = { image: 1000, video: 5000, audio: 2000 };
 const PNG = { mime: "image/png", ext: "png" };
@@ -78,5 +80,68 @@ describe("stored files", () => {
     expect(extensionOf(".bashrc")).toBe("");
     expect(extensionOf("C:\\x\\photo.Jpeg")).toBe("jpeg");
     expect(extensionOf("noext")).toBe("");
+  });
+});
+
+describe("checking what ffprobe found in a video or a sound", () => {
+  const MP4 = { mime: "video/mp4", mediaType: "video", extension: "mp4" } as const;
+  const MP3 = { mime: "audio/mpeg", mediaType: "audio", extension: "mp3" } as const;
+  const video = (changes: Partial<ProbeReport> = {}): ProbeReport => ({
+    containers: ["mov", "mp4", "m4a", "3gp", "3g2", "mj2"],
+    durationSeconds: 12.345,
+    video: [{ codec: "h264", width: 1920, height: 1080 }],
+    audio: [{ codec: "aac" }],
+    ...changes,
+  });
+
+  it("keeps a playable video's length, picture size and codecs", () => {
+    expect(checkProbe(MP4, video())).toEqual({ durationMs: 12_345, width: 1920, height: 1080, codecs: "h264, aac" });
+  });
+
+  it("refuses what ffprobe could not read, another container, no video stream, no length, an unplayable codec, an 8K-plus picture", () => {
+    expect(refusal(() => checkProbe(MP4, null)).messageKey).toBe("media:validation.videoUnreadable");
+    expect(refusal(() => checkProbe(MP4, video({ containers: ["matroska", "webm"] }))).messageKey).toBe("media:validation.notWhatItClaims");
+    expect(refusal(() => checkProbe(MP4, video({ video: [] }))).messageKey).toBe("media:validation.notWhatItClaims");
+    expect(refusal(() => checkProbe(MP4, video({ durationSeconds: null }))).messageKey).toBe("media:validation.videoUnreadable");
+    expect(refusal(() => checkProbe(MP4, video({ durationSeconds: 0 }))).messageKey).toBe("media:validation.videoUnreadable");
+    const codec = refusal(() => checkProbe(MP4, video({ video: [{ codec: "prores", width: 640, height: 480 }] })));
+    expect(codec.messageKey).toBe("media:validation.videoCodecNotAccepted");
+    expect(codec.details.params).toEqual({ codec: "prores" });
+    expect(refusal(() => checkProbe(MP4, video({ video: [{ codec: "h264", width: 0, height: 0 }] }))).messageKey).toBe("media:validation.videoUnreadable");
+    expect(refusal(() => checkProbe(MP4, video({ video: [{ codec: "h264", width: 10_000, height: 100 }] }))).messageKey).toBe("media:validation.videoTooLarge");
+  });
+
+  it("takes a sound with a cover picture as a sound, and refuses an MP3 that holds another codec", () => {
+    const withCover = reportFrom({
+      format: { format_name: "mp3", duration: "3.5" },
+      streams: [
+        { codec_type: "audio", codec_name: "mp3" },
+        { codec_type: "video", codec_name: "mjpeg", width: 500, height: 500, disposition: { attached_pic: 1 } },
+      ],
+    });
+    expect(withCover.video).toEqual([]);
+    expect(checkProbe(MP3, withCover)).toEqual({ durationMs: 3500, width: null, height: null, codecs: "mp3" });
+    const disguised = reportFrom({ format: { format_name: "mp3", duration: "3.5" }, streams: [{ codec_type: "audio", codec_name: "mp2" }] });
+    expect(refusal(() => checkProbe(MP3, disguised)).messageKey).toBe("media:validation.notWhatItClaims");
+    expect(refusal(() => checkProbe(MP3, reportFrom({ format: { format_name: "wav", duration: "1" }, streams: [{ codec_type: "audio", codec_name: "pcm_s16le" }] }))).messageKey).toBe(
+      "media:validation.notWhatItClaims",
+    );
+  });
+});
+
+describe("answering a Range header", () => {
+  it("answers one range as a span clamped to the file, and the rest as the whole file or unsatisfiable", () => {
+    expect(answerRange(undefined, 1000)).toEqual({ kind: "whole" });
+    expect(answerRange("bytes=0-99", 1000)).toEqual({ kind: "partial", span: { start: 0, end: 99 } });
+    expect(answerRange("bytes=100-", 1000)).toEqual({ kind: "partial", span: { start: 100, end: 999 } });
+    expect(answerRange("bytes=-500", 1000)).toEqual({ kind: "partial", span: { start: 500, end: 999 } });
+    expect(answerRange("bytes=-5000", 1000)).toEqual({ kind: "partial", span: { start: 0, end: 999 } });
+    expect(answerRange("bytes=990-5000", 1000)).toEqual({ kind: "partial", span: { start: 990, end: 999 } });
+    expect(answerRange("Bytes = 5-5", 1000)).toEqual({ kind: "partial", span: { start: 5, end: 5 } });
+    expect(answerRange("bytes=1000-", 1000)).toEqual({ kind: "unsatisfiable" });
+    expect(answerRange("bytes=-0", 1000)).toEqual({ kind: "unsatisfiable" });
+    for (const ignored of ["bytes=0-1,5-9", "bytes=50-10", "bytes=-", "bytes=a-b", "pages=1-2", "bytes=0-1;x"]) {
+      expect(answerRange(ignored, 1000), ignored).toEqual({ kind: "whole" });
+    }
   });
 });
