@@ -171,6 +171,48 @@ for (const language of ["en", "fr"] as const) {
       await manage.close();
     });
 
+    it("pays, from the e-mailed link in another browser, a subscription started and left unpaid elsewhere", { timeout: 90_000 }, async () => {
+      const email = `unpaid-${language}-${Date.now().toString(36)}@example.com`;
+      // Started on one device, left at the payment step.
+      const first = await openPage(browser, { locale });
+      await first.page.goto(`${prefix}/subscribe?plan=Professional`);
+      await waitForHydration(first.page);
+      await first.page.getByLabel(t.subscription.fullName, { exact: true }).fill("Grace Hopper");
+      await first.page.getByLabel(t.subscription.email, { exact: true }).fill(email);
+      await first.page.getByTestId("subscribe-start").click();
+      await first.page.getByTestId("payment-step").waitFor();
+      await first.close();
+
+      // On another device the same e-mail gets the link by e-mail, and pays from it.
+      const other = await openPage(browser, { locale });
+      const page = other.page;
+      await page.goto(`${prefix}/subscribe?plan=Professional`);
+      await waitForHydration(page);
+      await page.getByLabel(t.subscription.fullName, { exact: true }).fill("Grace Hopper");
+      await page.getByLabel(t.subscription.email, { exact: true }).fill(email);
+      await page.getByTestId("subscribe-start").click();
+      await page.getByTestId("subscribe-link-emailed").waitFor();
+      const link = new URL(await mailLinkFor(email, "subscription.link", "/subscription"));
+      await page.goto(link.pathname);
+      await waitForHydration(page);
+      await expectText(page.getByTestId("subscription-status"), t.manage.statuses.incomplete);
+      await expectText(page.getByTestId("subscription-unpaid").locator("p").first(), t.manage.payText);
+      await expectAccessible(page);
+      await page.getByTestId("subscription-pay").click();
+      await page.waitForURL((url) => url.pathname === `${prefix}/subscribe` && url.searchParams.has("resume"));
+      await waitForHydration(page);
+      expect(await page.getByLabel(t.subscription.email, { exact: true }).inputValue()).toBe(email);
+      await page.getByTestId("subscribe-start").click();
+      await page.getByTestId("payment-step").waitFor();
+      await expectToast(page, () => payWith(page, "4242 4242 4242 4242"), { title: t.subscription.successToastTitle, description: t.subscription.successToastText });
+      await page.waitForURL((url) => url.pathname === `${prefix}/subscribe/success`);
+      await expectText(page.getByTestId("subscription-charged"), "$999.00");
+      await page.goto(link.pathname);
+      await expectText(page.getByTestId("subscription-status"), t.manage.statuses.active);
+      expect(await page.getByTestId("subscription-pay").count()).toBe(0);
+      await other.close();
+    });
+
     it("pays the first of 3 instalments of a custom amount: Partly paid with the schedule on the success page and the receipt", async () => {
       const session = await openPage(browser, { locale });
       const { page } = session;
