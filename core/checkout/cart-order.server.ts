@@ -82,8 +82,8 @@ export class CartOrders extends OrderWorkflow {
       for (const [dealId, quantity] of claimed) {
         const deal = [...deals.values()].find((candidate) => candidate.id === dealId);
         if (!deal) continue;
-        const already = await this.d.orders.personClaims(dealId, request.customerEmail, null, now);
-        if (already + quantity > deal.perPersonLimit) {
+        const already = await this.d.orders.claimsBeside(dealId, request.customerEmail, null, now);
+        if (already.person + quantity > deal.perPersonLimit) {
           throw new DomainError("conflict", PRICING_MESSAGES.dealAlreadyClaimed, { params: { name: deal.title, count: deal.perPersonLimit } });
         }
       }
@@ -130,11 +130,11 @@ export class CartOrders extends OrderWorkflow {
       const name = names.get(dealId) ?? "";
       const deal = await this.d.deals.lockClaims(dealId, tx);
       if (!deal || !deal.active) throw new DomainError("conflict", PRICING_MESSAGES.dealUnavailable);
-      if ((await this.d.orders.personClaims(deal.id, order.customerEmail, order.id, now, tx)) + quantity > deal.perPersonLimit) {
+      const beside = await this.d.orders.claimsBeside(deal.id, order.customerEmail, order.id, now, tx);
+      if (beside.person + quantity > deal.perPersonLimit) {
         throw new DomainError("conflict", PRICING_MESSAGES.dealAlreadyClaimed, { params: { name, count: deal.perPersonLimit } });
       }
-      const held = await this.d.orders.heldClaims(tx, deal.id, order.id, now);
-      if (deal.claimLimit !== null && deal.claimCount + held + quantity > deal.claimLimit) {
+      if (deal.claimLimit !== null && deal.claimCount + beside.held + quantity > deal.claimLimit) {
         throw new DomainError("conflict", PRICING_MESSAGES.dealSoldOut, { params: { name } });
       }
       // An order's hold ends when its first hold said: asking to pay again never moves the end, so that

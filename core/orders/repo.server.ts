@@ -252,23 +252,21 @@ export class OrderRepo {
   }
 
   /**
-   * The claims of a deal one person (an e-mail, in any case) has in their other orders: counted ones,
-   * and those held now by an order being paid. What a deal's per-person limit is checked against.
+   * A deal's claims beside one order, in one read: `held`, the claims other orders hold now (what is
+   * left is checked against them), and `person`, those one person (an e-mail, in any case) has in their
+   * other orders, counted or held now (what the deal's limit per person is checked against).
    */
-  async personClaims(dealId: number, email: string, exceptOrderId: string | null, now: Date, executor: Database | Transaction = this.db): Promise<number> {
+  async claimsBeside(dealId: number, email: string, exceptOrderId: string | null, now: Date, executor: Database | Transaction = this.db): Promise<{ held: number; person: number }> {
+    const live = and(eq(dealReservations.state, "held"), gt(dealReservations.expiresAt, now));
     const [row] = await executor
-      .select({ total: sum(dealReservations.quantity) })
+      .select({
+        held: sql<number>`coalesce(sum(${dealReservations.quantity}) filter (where ${live}), 0)`.mapWith(Number),
+        person: sql<number>`coalesce(sum(${dealReservations.quantity}) filter (where lower(${orders.customerEmail}) = lower(${email}) and (${dealReservations.state} = 'claimed' or ${live})), 0)`.mapWith(Number),
+      })
       .from(dealReservations)
       .innerJoin(orders, eq(orders.id, dealReservations.orderId))
-      .where(
-        and(
-          eq(dealReservations.dealId, dealId),
-          sql`lower(${orders.customerEmail}) = lower(${email})`,
-          or(eq(dealReservations.state, "claimed"), and(eq(dealReservations.state, "held"), gt(dealReservations.expiresAt, now))),
-          exceptOrderId === null ? undefined : ne(dealReservations.orderId, exceptOrderId),
-        ),
-      );
-    return Number(row?.total ?? 0);
+      .where(and(eq(dealReservations.dealId, dealId), inArray(dealReservations.state, ["held", "claimed"]), exceptOrderId === null ? undefined : ne(dealReservations.orderId, exceptOrderId)));
+    return { held: row?.held ?? 0, person: row?.person ?? 0 };
   }
 
   /** Holds an order's reservation of a deal's claims until `expiresAt` (the end its first hold was given). */

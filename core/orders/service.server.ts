@@ -305,9 +305,9 @@ export class OrderService {
     return this.repo.orderOfClassSeat(enrollmentId, orderIds);
   }
 
-  /** A person's claims of a deal in their other orders (counted, or held now): see OrderRepo.personClaims. */
-  async personClaims(dealId: number, email: string, exceptOrderId: string | null, now: Date, tx?: Transaction): Promise<number> {
-    return this.repo.personClaims(dealId, email, exceptOrderId, now, tx);
+  /** A deal's claims other orders hold now, and a person's in their other orders: see OrderRepo.claimsBeside. */
+  async claimsBeside(dealId: number, email: string, exceptOrderId: string | null, now: Date, tx?: Transaction): Promise<{ held: number; person: number }> {
+    return this.repo.claimsBeside(dealId, email, exceptOrderId, now, tx);
   }
 
   async holdReservation(tx: Transaction, reservation: { orderId: string; dealId: number; quantity: number; expiresAt: Date }): Promise<void> {
