@@ -214,9 +214,13 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
 
   // ---- What the payments module calls ----
 
-  async subjectOf(tx: Transaction, providerSubscriptionId: string): Promise<{ workflow: string; subjectId: string } | null> {
-    const [row] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
-    return row ? { workflow: this.name, subjectId: row.id } : null;
+  async subjectOf(tx: Transaction, providerSubscriptionId: string): Promise<{ workflow: string; subjectId: string; amountCents: number } | null> {
+    const [row] = await tx
+      .select({ id: subscriptions.id, priceCents: plans.priceCents })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+    return row ? { workflow: this.name, subjectId: row.id, amountCents: row.priceCents } : null;
   }
 
   /** An invoice was paid or refused (its payment moved): the subscription's status and period, and its e-mail. */

@@ -60,8 +60,11 @@ export interface PaymentWorkflow {
 
 /** How subscription events find their record and change it (the subscription workflow registers them). */
 export interface SubscriptionHooks {
-  /** The workflow and record of a provider's subscription, or null for one that is not ours. */
-  subjectOf(tx: Transaction, providerSubscriptionId: string): Promise<{ workflow: string; subjectId: string } | null>;
+  /**
+   * The workflow and record of a provider's subscription, and what each of its invoices must bring in
+   * (its plan's price), or null for one that is not ours.
+   */
+  subjectOf(tx: Transaction, providerSubscriptionId: string): Promise<{ workflow: string; subjectId: string; amountCents: number } | null>;
   changed(tx: Transaction, subjectId: string, fact: Extract<ProviderFact, { kind: "subscription" }>): Promise<void>;
 }
 
@@ -546,17 +549,21 @@ export class PaymentService {
 
   private async applyInvoice(tx: Transaction, fact: Extract<ProviderFact, { kind: "invoice" }>, ctx: MoveContext): Promise<string | null> {
     const target = await this.subscriptionHooks?.subjectOf(tx, fact.providerSubscriptionId);
-    if (!target || fact.amountCents < 1 || (fact.currency && fact.currency !== "usd")) return null;
+    if (!target || fact.amountCents < 1) return null;
     let row = await this.repo.findByInvoice(fact.invoiceId, tx);
     if (!row) {
       const intentFree = fact.intentId ? !(await this.repo.findByProviderId(fact.intentId, tx)) : false;
+      // An invoice that does not bring in what the plan asks is kept closed, so that it never stands in
+      // the way of the subscription's real invoice (one open charge per record); it is refused below.
+      const asked = fact.amountCents === target.amountCents && (!fact.currency || fact.currency === "usd");
       row = await this.repo.insert(
         {
           workflow: target.workflow,
           subjectId: target.subjectId,
           kind: "charge",
-          status: "requires_payment",
-          amountCents: fact.amountCents,
+          status: asked ? "requires_payment" : "cancelled",
+          // What the plan asks, not what the event says: an invoice for any other amount is refused below.
+          amountCents: target.amountCents,
           provider: this.provider.name,
           providerInvoiceId: fact.invoiceId,
           providerPaymentId: intentFree ? fact.intentId : null,
@@ -570,7 +577,7 @@ export class PaymentService {
     }
     const locked = await this.repo.lock(tx, row.id);
     if (!locked) return null;
-    await this.applyCharge(tx, locked, { state: fact.paid ? "succeeded" : "failed", failureMessage: fact.failureMessage, brand: fact.brand, last4: fact.last4, amountCents: locked.amountCents }, ctx);
+    await this.applyCharge(tx, locked, { state: fact.paid ? "succeeded" : "failed", failureMessage: fact.failureMessage, brand: fact.brand, last4: fact.last4, amountCents: fact.amountCents, currency: fact.currency || undefined }, ctx);
     return locked.id;
   }
 

@@ -5,7 +5,8 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextSubscriptionStatus, type SubscriptionView } from "../../core/checkout/subscriptions.server.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
-import { payments } from "../../db/schema/payments.ts";
+import { paymentEvents, payments } from "../../db/schema/payments.ts";
+import { subscriptions } from "../../db/schema/subscriptions.ts";
 import { pdfText } from "../helpers/pdf-text.ts";
 import { signInAs } from "../helpers/users.ts";
 
@@ -297,6 +298,31 @@ describe("subscriptions", () => {
     expect((await stranger.request(`/api/subscriptions/manage/${mine.token}/invoices/${myInvoice}.pdf`)).status).toBe(200);
     // Nothing changed for either subscription.
     for (const subscription of [mine, other]) expect(await find(subscription.id)).toMatchObject({ status: "active", cancelAtPeriodEnd: false });
+  });
+
+  it("is not activated by an invoice of another amount or currency than its plan's: nothing changes, the event keeps why, staff are told", async () => {
+    await subscribed("invoice.template@example.com", "Invoice Template");
+    const template = delivered.filter((entry) => entry.event.type === "invoice.paid").at(-1)!;
+    const created = await (await subscribe({ email: "forged.invoice@example.com", name: "Forged Invoice" })).json();
+    const euros = await (await subscribe({ email: "forged.euros@example.com", name: "Forged Euros" })).json();
+    const providerId = async (id: string) => (await t.services.database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0].providerSubscriptionId;
+    for (const [eventId, object] of [
+      ["evt_forged_cent", { id: "in_forged_cent", subscription: await providerId(created.subscriptionId), amount_paid: 1, amount_due: 1 }],
+      ["evt_forged_euros", { id: "in_forged_euros", subscription: await providerId(euros.subscriptionId), currency: "eur" }],
+    ] as const) {
+      expect((await resend(template.event, { id: eventId, object })).status).toBe(200);
+    }
+    for (const id of [created.subscriptionId, euros.subscriptionId]) {
+      expect((await find(id)).status).toBe("incomplete");
+      const charges = await t.services.database.db.select().from(payments).where(eq(payments.subjectId, id));
+      expect(charges.filter((charge) => charge.status === "succeeded")).toHaveLength(0);
+    }
+    const problems = (await t.services.database.db.select().from(paymentEvents)).filter((event) => event.id.startsWith("evt_forged_")).map((event) => event.problem).sort();
+    expect(problems).toEqual(["received 1 USD cents where 99900 USD cents were asked", "received 99900 EUR cents where 99900 USD cents were asked"]);
+    expect((await mails("payment.refused_event", t.config.COMPANY_EMAIL)).length).toBeGreaterThanOrEqual(2);
+    // The real first invoice still activates it.
+    expect((await (await pay(created.clientSecret)).json()).data.status).toBe("succeeded");
+    expect((await find(created.subscriptionId)).status).toBe("active");
   });
 
   it("changes nothing on redelivered events, nor on late ones about what was already decided", async () => {
