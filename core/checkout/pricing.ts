@@ -5,7 +5,7 @@
  */
 import { CART_MESSAGES, HOT_DEAL_SERVICE_ID, checkOrderLimits, checkUnitPrice } from "../cart/rules.ts";
 import type { CatalogueEntry } from "../catalogue/schema.ts";
-import { ORDER_LIMITS } from "../cart/limits.ts";
+import { ORDER_LIMITS, TAX_CENTS } from "../cart/limits.ts";
 import { canClaim } from "../deals/rules.ts";
 import { formatCents } from "../money/money.ts";
 import { evaluatePromo } from "../promotions/rules.ts";
@@ -88,7 +88,7 @@ export function priceOrder(input: OrderCreateInput, lookups: PricingLookups): ({
     items: input.items.map((item) => ({ quantity: item.quantity, unitPriceCents: item.customPriceCents ?? item.unitPriceCents })),
     subtotalCents: 0,
     discountCents: 0,
-    taxCents: input.taxCents,
+    taxCents: TAX_CENTS,
     totalCents: ORDER_LIMITS.minTotalCents,
   });
   if (!asked.ok) return { ok: false, messageKey: asked.messageKey, params: asked.params, field: limitField(asked.messageKey) };
@@ -152,7 +152,8 @@ export function priceOrder(input: OrderCreateInput, lookups: PricingLookups): ({
     discountCents = evaluation.discountCents;
     promoCode = evaluation.code;
   }
-  const taxCents = input.taxCents;
+  // The server's tax, whatever the request carried (its schema accepts only this value).
+  const taxCents = TAX_CENTS;
   const totalCents = Math.max(0, subtotalCents - discountCents) + taxCents;
   const limits = checkOrderLimits({ items: lines, subtotalCents, discountCents, taxCents, totalCents });
   if (!limits.ok) return { ok: false, messageKey: limits.messageKey, params: limits.params, field: limitField(limits.messageKey) };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_LIMITS } from "../cart/limits.ts";
+import { ORDER_LIMITS, TAX_CENTS } from "../cart/limits.ts";
 import type { PaymentView, StaffPaymentView } from "../payments/schema.ts";
 import { ORDER_STATUSES, type OrderStatus } from "./rules.ts";
 
@@ -49,8 +49,9 @@ export const orderCreateSchema = z.strictObject({
     .union([z.string().max(64, "cart:promo.invalid"), z.object({ code: z.string().max(64, "cart:promo.invalid") }).loose()])
     .nullish()
     .transform((value) => (value == null ? null : typeof value === "string" ? value : value.code)),
-  // Above $10,000 is refused with the order limits' message (checkOrderLimits), which names the amount.
-  taxCents: cents("errors:invalidValue").optional().default(0),
+  // Tax is the server's (specification 000, section 9: always 0). The payload carries the field, but
+  // only with the server's value: a client asking for another tax is told so rather than charged it.
+  taxCents: z.literal(TAX_CENTS, { message: "orders:validation.taxIsServers" }).optional().default(TAX_CENTS),
   subtotalCents: cents("errors:invalidValue").optional(),
   discountCents: cents("errors:invalidValue").optional(),
   totalCents: cents("errors:invalidValue").optional(),

@@ -91,6 +91,9 @@ describe("orders API", () => {
       [{ items: [website()], totalCents: 100 }, 409, "The prices in your cart have changed. Please review your order."],
       [{ items: [website()], customerEmail: "not-an-email" }, 400, "Valid email is required"],
       [{ items: [website()], customerFirstName: " " }, 400, "First name is required"],
+      // Tax is the server's (0): a client cannot charge itself one, nor pay one to the agency.
+      [{ items: [website()], taxCents: 5_000 }, 400, "Tax is calculated by the agency: send taxCents as 0"],
+      [{ items: [website()], taxCents: 5_000, totalCents: 65_000 }, 400, "Tax is calculated by the agency: send taxCents as 0"],
     ];
     for (const [body, status, message] of cases) {
       const response = await create(stranger, body);
@@ -111,6 +114,9 @@ describe("orders API", () => {
     const response = await create(stranger, { items: [logo(100)] }, FR);
     expect(response.status).toBe(400);
     expect((await response.json()).message).toMatch(/^Ce service est à prix fixe/);
+    const taxed = await create(stranger, { items: [logo()], taxCents: 100 }, FR);
+    expect(taxed.status).toBe(400);
+    expect((await taxed.json()).message).toBe("La taxe est calculée par l’agence\u202f: envoyez taxCents à 0");
   });
 
   it("returns the same order for a retried Idempotency-Key, even when sent at the same time", async () => {
