@@ -40,6 +40,8 @@ export interface PricingLookups {
   deals: ReadonlyMap<string, PricedDeal>;
   /** The active definition of the order's promo code, or null when unknown or inactive. */
   promo: PromoDefinition | null;
+  /** Whether the order's e-mail has a paid order already (a first-order-only code is refused then). */
+  returningClient?: boolean;
 }
 
 export interface PricedLine {
@@ -147,7 +149,7 @@ export function priceOrder(input: OrderCreateInput, lookups: PricingLookups): ({
   let discountCents = 0;
   let promoCode: string | null = null;
   if (input.promoCode !== null && input.promoCode.trim() !== "") {
-    const evaluation = evaluatePromo(lookups.promo, input.promoCode, subtotalCents);
+    const evaluation = evaluatePromo(lookups.promo, input.promoCode, subtotalCents, { returningClient: lookups.returningClient });
     if (!evaluation.ok) return { ok: false, messageKey: evaluation.messageKey, params: evaluation.params, field: "promoCode" };
     discountCents = evaluation.discountCents;
     promoCode = evaluation.code;

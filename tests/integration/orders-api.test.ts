@@ -146,6 +146,31 @@ describe("orders API", () => {
     expect(receipt?.text).not.toContain("4242424242424242");
   });
 
+  it("gives NEWCLIENT to an e-mail's first paid order only, in English and French, at creation and at payment", async () => {
+    const newcomer = { customerEmail: "Hedy.Lamarr@example.com", customerFirstName: "Hedy", customerLastName: "Lamarr" };
+    const refusal = "This promo code is for a first order only, and this email address already has a paid order. Remove the code from your cart to continue.";
+    // Two orders placed with the code before either is paid: the first paid one takes it.
+    const first: OrderView = (await (await create(buyer, { ...newcomer, items: [website()], promoCode: "NEWCLIENT" })).json()).data;
+    const second: OrderView = (await (await create(buyer, { ...newcomer, items: [website()], promoCode: "newclient" })).json()).data;
+    expect([first.discountCents, second.discountCents]).toEqual([10_000, 10_000]);
+    expect((await pay(buyer, first.id)).status).toBe(200);
+    expect((await orderRow(first.id)).status).toBe("paid");
+    const secondPayment = await buyer.request(`/api/orders/guest/${second.id}/payment-intent`);
+    expect(secondPayment.status).toBe(409);
+    expect((await secondPayment.json()).message).toBe(refusal);
+    // A new order from that e-mail (in any case) is refused the code, and nothing is created.
+    const before = (await t.services.orders.list({})).total;
+    const again = await create(buyer, { ...newcomer, customerEmail: "hedy.lamarr@EXAMPLE.com", items: [website()], promoCode: "NEWCLIENT" });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ message: refusal, fields: { promoCode: refusal } });
+    const french = await create(buyer, { ...newcomer, items: [website()], promoCode: "NEWCLIENT" }, FR);
+    expect((await french.json()).message).toBe("Ce code promo est réservé à une première commande, et cette adresse e-mail a déjà une commande payée. Retirez le code de votre panier pour continuer.");
+    expect((await t.services.orders.list({})).total).toBe(before);
+    // Without the code, or with a code open to every order, the returning client orders as usual.
+    expect((await create(buyer, { ...newcomer, items: [website()] })).status).toBe(201);
+    expect((await create(buyer, { ...newcomer, items: [website()], promoCode: "SAVE50" })).status).toBe(201);
+  });
+
   it("shows a declined card's message, and the order can be paid again", async () => {
     const order: OrderView = (await (await create(buyer, { items: [website()] })).json()).data;
     const declined = await pay(buyer, order.id, "4000 0000 0000 0002");
