@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { line } from "../text.ts";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { bankAccounts } from "../../db/schema/payments.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
@@ -14,7 +15,7 @@ import { OrderWorkflow } from "./order-workflow.server.ts";
 import type { ChargePlan, PayableOrders } from "./payable-orders.server.ts";
 
 const M = BANK_MESSAGES;
-const text = (max: number) => z.string({ message: M.missing }).trim().min(1, M.missing).max(max, "errors:invalidValue");
+const text = (max: number) => line({ message: M.missing }).trim().min(1, M.missing).max(max, "errors:invalidValue");
 
 /** POST /api/verify-bank-account (specification 001, section 7): every field required. */
 export const verifyBankSchema = z.strictObject({
@@ -22,7 +23,7 @@ export const verifyBankSchema = z.strictObject({
   routingNumber: z.string({ message: M.missing }).trim().min(1, M.missing).max(20, M.routingInvalid),
   accountHolderName: text(200),
   customerEmail: text(254).pipe(z.email(M.emailInvalid)),
-  customerName: z.string().trim().max(200).optional(),
+  customerName: line().trim().max(200).optional(),
 });
 
 const amountSchema = z.preprocess(
@@ -39,7 +40,7 @@ export const achPaymentSchema = z.strictObject({
   amount: amountSchema,
   customerEmail: text(254).pipe(z.email(M.emailInvalid)),
   customerName: text(200),
-  serviceName: z.string().trim().min(1).max(200).optional(),
+  serviceName: line().trim().min(1).max(200).optional(),
   bankAccountId: z.string({ message: M.notVerified }).regex(BANK_ACCOUNT_ID, M.notVerified),
   language: z.enum(["en", "fr"]).optional(),
 });
