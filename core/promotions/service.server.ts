@@ -1,7 +1,7 @@
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Cents } from "../money/money.ts";
-import { retryAfterMinutes, type RateLimitRule } from "../rate-limit/rules.ts";
+import { spentBudget, type RateLimitRule } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { PromoRepo, type PromoRow } from "./repo.server.ts";
 import { PROMO_MESSAGES, evaluatePromo, normalizePromoCode } from "./rules.ts";
@@ -74,10 +74,7 @@ export class PromoService {
     if (!code) throw new DomainError("validation", PROMO_MESSAGES.required, { fields: { code: PROMO_MESSAGES.required } });
     if (from.address !== undefined) {
       const decision = await this.rateLimits.hit(PROMO_CHECKS_PER_ADDRESS, from.address);
-      if (!decision.allowed) {
-        const minutes = retryAfterMinutes(decision.retryAfterMs);
-        throw new DomainError("rate_limited", "cart:promoLimit.tooManyAttempts", { params: { count: minutes, minutes } });
-      }
+      if (!decision.allowed) throw spentBudget("cart:promoLimit.tooManyAttempts", decision);
     }
     const definition = await this.findActive(code);
     const result = evaluatePromo(definition, code, request.subtotalCents);
