@@ -2,7 +2,7 @@ import { request, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enAuth from "../../app/locales/en/auth.json";
 import frAuth from "../../app/locales/fr/auth.json";
-import { baseUrl, expectAccessible, expectedStatus, expectText, launchBrowser, mailLinkFor, openPage, registerCustomerByApi, saveScreenshot, waitForHydration } from "./browser.ts";
+import { baseUrl, collapsed, expectAccessible, expectedStatus, expectText, launchBrowser, mailLinkFor, openPage, registerCustomerByApi, saveScreenshot, waitForHydration } from "./browser.ts";
 
 /**
  * After an account's free failed sign-ins, a browser it never signed in from proves itself with the
@@ -18,8 +18,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** expectText collapses whitespace, the narrow no-break space of French punctuation included. */
-const collapsed = (text: string) => text.replace(/\s+/g, " ").trim();
 
 describe.each([
   { name: "English", prefix: "/en", auth: enAuth },
