@@ -17,6 +17,7 @@ function pages(idPrefix: string) {
     route("classes", "routes/classes.tsx", id("classes")),
     route("classes/:id", "routes/class.tsx", id("class")),
     route("login", "routes/login.tsx", id("login")),
+    route("login/confirm", "routes/login-confirm.tsx", id("login-confirm")),
     route("logout", "routes/logout.tsx", id("logout")),
     route("register", "routes/register.tsx", id("register")),
     route("register/confirm", "routes/register-confirm.tsx", id("register-confirm")),

@@ -31,7 +31,7 @@ import { chatRoutes } from "./api/chat.server.ts";
 import { callRoutes } from "./api/calls.server.ts";
 import type { AppEnv } from "./context.server.ts";
 import { errorBody, handleError } from "./errors.server.ts";
-import type { Logger } from "./logger.server.ts";
+import { loggablePath, type Logger } from "./logger.server.ts";
 import { compress } from "./middleware/compress.server.ts";
 import { presetHeaders, setOnResponse } from "./middleware/headers.server.ts";
 import { csrfGuard, securityHeaderSet, securityHeaders } from "./middleware/security.server.ts";
@@ -93,12 +93,6 @@ function lazyChild(logger: Logger, requestId: string): Logger {
     info: (...args: Parameters<Logger["info"]>) => made().info(...args),
     debug: (...args: Parameters<Logger["debug"]>) => made().debug(...args),
   } as Logger;
-}
-
-/** Bearer links (a receipt's, a subscription's, a reset or sign-up token) never reach a log line. */
-const TOKEN_IN_PATH = /(\/(?:receipt|receipts|subscription|manage)\/)[^/?]+/g;
-export function loggablePath(pathname: string): string {
-  return pathname.replace(TOKEN_IN_PATH, "$1[token]");
 }
 
 /** Request id, a child logger, the negotiated language, and one log line per request. */

@@ -75,6 +75,29 @@ export function safeError(error: unknown, depth = 0): SafeError | Record<string,
   return safe;
 }
 
+/**
+ * The segment after these words is a bearer token (a receipt's, a subscription's management link):
+ * matched without case, as the pages' router matches addresses (`/fr/RECEIPT/...` shows the receipt).
+ */
+const TOKEN_AFTER = /(\/(?:receipts?|subscriptions?(?:\/manage)?)\/)[^/?#]+/gi;
+/**
+ * Anything else that looks like a one-time token: a run of 24 or more base64url characters mixing
+ * upper case, lower case and digits (what randomBytes().toString("base64url") and our signatures give),
+ * which the lower-case slugs and hexadecimal ids of ordinary addresses never are.
+ */
+const TOKEN_LIKE = /[A-Za-z0-9_-]{24,}/g;
+const looksLikeToken = (run: string) => /[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run);
+
+/**
+ * An address as the request log writes it: its path only (a query string carries the one-time tokens of
+ * e-mailed links: password reset, sign-up and newsletter confirmation, waiting list, seat offers, the
+ * provider's client secrets), with the bearer tokens of paths replaced by "[token]".
+ */
+export function loggablePath(pathname: string): string {
+  const path = pathname.split(/[?#]/, 1)[0];
+  return path.replace(TOKEN_AFTER, "$1[token]").replace(TOKEN_LIKE, (run) => (looksLikeToken(run) ? "[token]" : run));
+}
+
 /** JSON logs; secrets and personal data that must never reach a log are redacted. */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {

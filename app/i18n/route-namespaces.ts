@@ -23,6 +23,7 @@ export const ROUTE_NAMESPACES = {
   "forgot-password": ["auth", "errors"],
   "reset-password": ["auth", "errors"],
   "register-confirm": ["auth", "errors"],
+  "login-confirm": ["auth", "errors"],
   "account-password": ["auth", "errors"],
   admin: ["admin", "blog", "testimonials", "deals", "orders", "payments", "media", "tutorials", "classes", "adminclasses", "waitlist", "errors"],
   leads: ["leads", "admin", "errors"],

@@ -3,6 +3,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { translator } from "../../server/i18n.server.ts";
 import { AdminDashboard } from "../features/admin/admin-dashboard.tsx";
 import { DealsTab } from "../features/admin/deals-tab.tsx";
+import { PromosTab } from "../features/admin/promos-tab.tsx";
 import { TutorialsTab } from "../features/admin/tutorials-tab.tsx";
 import { OrdersTab } from "../features/admin/orders-tab.tsx";
 import { SubscriptionsTab } from "../features/admin/subscriptions-tab.tsx";
@@ -91,6 +92,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
             ),
           },
           { id: "deals", label: t("tabs.deals"), content: <DealsTab deals={deals} language={language} /> },
+          { id: "promos", label: t("tabs.promos"), content: <PromosTab /> },
           { id: "orders", label: t("tabs.orders"), content: <OrdersTab language={language} timeZone={overview.today.timeZone} sandbox={loaderData.sandbox} /> },
           { id: "subscriptions", label: t("tabs.subscriptions"), content: <SubscriptionsTab language={language} timeZone={overview.today.timeZone} sandbox={loaderData.sandbox} /> },
         ]}

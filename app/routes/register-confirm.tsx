@@ -1,7 +1,5 @@
-import { useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
-import { AuthLayout, SubmitButton, useAuthForm, useSignInDestination } from "../features/auth/auth-form.tsx";
-import { FormAlert } from "../components/ui/form-alert.tsx";
+import { SingleUseLinkPage } from "../features/auth/single-use-link-page.tsx";
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
@@ -13,26 +11,15 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
 
-/**
- * The page an e-mailed sign-up link opens. Opening it creates nothing (mail scanners follow links); the
- * account is created, and the browser signed in, when the person presses the button.
- */
+/** The page an e-mailed sign-up link opens: the account is created, and the browser signed in, at the press of its button. */
 export default function RegisterConfirm() {
   const { t } = useTranslation("auth");
-  const [searchParams] = useSearchParams();
-  const { destination } = useSignInDestination();
-  const token = searchParams.get("token") ?? "";
-  const form = useAuthForm({
-    loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.signUpConfirmSchema),
-    endpoint: "/api/auth/register/confirm",
-    destination,
-  });
   const link = "font-medium text-primary underline-offset-4 hover:underline";
-
   return (
-    <AuthLayout
-      title={t("registerConfirm.title")}
-      intro={t("registerConfirm.intro")}
+    <SingleUseLinkPage
+      texts="registerConfirm"
+      endpoint="/api/auth/register/confirm"
+      loadSchema={() => import("../../core/auth/schema.ts").then((module) => module.signUpConfirmSchema)}
       footer={
         <>
           <LocalizedLink to="/register" className={link}>
@@ -44,16 +31,6 @@ export default function RegisterConfirm() {
           </LocalizedLink>
         </>
       }
-    >
-      {token ? (
-        <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-5" aria-label={t("registerConfirm.title")}>
-          <FormAlert message={form.formError ?? form.fieldErrors.token ?? null} />
-          <input type="hidden" name="token" value={token} />
-          <SubmitButton busy={form.busy} hydrated={form.hydrated} label={t("registerConfirm.submit")} busyLabel={t("registerConfirm.busy")} />
-        </form>
-      ) : (
-        <FormAlert message={t("registerConfirm.missing")} />
-      )}
-    </AuthLayout>
+    />
   );
 }

@@ -8,7 +8,7 @@ import type { MailMessage } from "../mail/schema.ts";
  * with a form, so following it (as mail scanners do) uses nothing up.
  */
 function singleUseLinkEmail(
-  texts: "passwordReset" | "signUpConfirm",
+  texts: "passwordReset" | "signUpConfirm" | "signInLink",
   kind: string,
   to: string,
   link: string,
@@ -35,6 +35,13 @@ export const PASSWORD_RESET_MAIL_KIND = "auth.password-reset";
 /** The link to set a new password. */
 export function passwordResetEmail(to: string, link: string, validMinutes: number, language: Language, translate: Translate, company: CompanyDetails): MailMessage {
   return singleUseLinkEmail("passwordReset", PASSWORD_RESET_MAIL_KIND, to, link, validMinutes, language, translate, company);
+}
+
+export const SIGN_IN_LINK_MAIL_KIND = "auth.sign-in-link";
+
+/** The link that signs a new browser in once the account has had too many failed sign-ins. */
+export function signInLinkEmail(to: string, link: string, validMinutes: number, language: Language, translate: Translate, company: CompanyDetails): MailMessage {
+  return singleUseLinkEmail("signInLink", SIGN_IN_LINK_MAIL_KIND, to, link, validMinutes, language, translate, company);
 }
 
 export const SIGN_IN_BURST_MAIL_KIND = "auth.sign-in-burst";

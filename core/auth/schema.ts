@@ -76,6 +76,11 @@ export type LoginInput = z.infer<typeof loginSchema>;
 /** A password reset or sign-up token as e-mailed: 32 random bytes in base64url. Anything else is no token of ours. */
 export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** POST /api/auth/login/confirm: the token of the e-mailed sign-in link. */
+export const signInLinkSchema = z.strictObject({
+  token: z.string({ message: "auth:errors.signInLinkInvalid" }).max(200, "auth:errors.signInLinkInvalid"),
+});
+
 /** POST /api/auth/register/confirm: the token of the e-mailed sign-up link. */
 export const signUpConfirmSchema = z.strictObject({
   token: z.string({ message: "auth:errors.signUpTokenInvalid" }).max(200, "auth:errors.signUpTokenInvalid"),

@@ -8,16 +8,16 @@ import {
   FORM_BUDGETS,
   PASSWORD_CHANGE_PER_ACCOUNT,
   refusal,
-  SIGN_IN_ACCOUNT_WAIT,
   SIGN_IN_BURST,
+  SIGN_IN_LINKS_PER_ACCOUNT,
   SIGN_IN_PER_ACCOUNT,
   SIGN_IN_PER_ADDRESS,
-  signInWaitMs,
 } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { DeviceRepo } from "./device-repo.server.ts";
-import { passwordResetEmail, signInBurstEmail, signUpConfirmEmail, signUpTakenEmail } from "./emails.ts";
+import { passwordResetEmail, signInBurstEmail, signInLinkEmail, signUpConfirmEmail, signUpTakenEmail } from "./emails.ts";
 import { PasswordResetRepo } from "./password-reset-repo.server.ts";
+import { SignInLinkRepo } from "./sign-in-link-repo.server.ts";
 import { SignUpRepo } from "./sign-up-repo.server.ts";
 import { OidcClient, type OidcChecks, type OidcProfile } from "./oidc.server.ts";
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
@@ -29,6 +29,7 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   RESET_TOKEN_PATTERN,
+  signInLinkSchema,
   signUpConfirmSchema,
   type CurrentUser,
   type LoginInput,
@@ -41,6 +42,12 @@ export const RESET_TOKEN_TTL_MINUTES = 60;
 
 /** How long an e-mailed sign-up link works. */
 export const SIGN_UP_TOKEN_TTL_HOURS = 24;
+
+/** How long an e-mailed sign-in link (a new browser proving itself) works. */
+export const SIGN_IN_LINK_TTL_MINUTES = 30;
+
+/** The answer of every sign-in from an unknown browser past the account's free failures, right password or not. */
+export const CONFIRM_BY_EMAIL_KEY = "auth:errors.confirmByEmail";
 
 /** What the auth module needs to send e-mails (password resets). */
 export interface AuthMailing {
@@ -98,6 +105,7 @@ export class AuthService {
   private readonly resets: PasswordResetRepo;
   private readonly signUps: SignUpRepo;
   private readonly devices: DeviceRepo;
+  private readonly signInLinks: SignInLinkRepo;
   private readonly publicUrl: string;
   private readonly mailing: AuthMailing | null;
 
@@ -107,6 +115,7 @@ export class AuthService {
     this.resets = new PasswordResetRepo(db);
     this.signUps = new SignUpRepo(db);
     this.devices = new DeviceRepo(db);
+    this.signInLinks = new SignInLinkRepo(db);
     this.publicUrl = config.publicUrl;
     this.mailing = mailing ?? null;
     this.rateLimits = rateLimits ?? new RateLimitService(db);
@@ -218,32 +227,25 @@ export class AuthService {
    * Signs in with an e-mail address or username and a password. The answer for an unknown account and
    * for a wrong password is the same, and takes as long.
    *
-   * Guessing is throttled without letting a stranger lock the owner out: the client's address has a hard
-   * budget of failures; the account's failures are counted (before the password is checked, so that
-   * concurrent attempts each get their own number) and, past a few free ones, each attempt from a browser
-   * the account never signed in from must wait its turn, longer after each failure (see signInWaitMs). A
-   * browser that signed in to this account before (its device cookie) is never held back. A staff
-   * account's owner gets an e-mail when its failures reach SIGN_IN_BURST.
+   * Guessing is stopped without letting a stranger lock the owner out: the client's address has a hard
+   * budget of failures, and the account's failures are counted (before the password is checked, so that
+   * concurrent attempts each get their own number). Past its free failures, a password alone no longer
+   * signs in a browser the account never signed in from: every such attempt gets the same answer (the
+   * browser must be confirmed by e-mail), and only when the password was right is a single-use sign-in
+   * link e-mailed to the account. A browser that signed in to this account before (its device cookie) is
+   * never held back. A staff account's owner gets an e-mail when its failures reach SIGN_IN_BURST.
    */
-  async login(input: LoginInput, address: string, deviceToken?: string | null, now: Date = new Date()): Promise<SignIn> {
-    const perAddress = await this.rateLimits.hit(SIGN_IN_PER_ADDRESS, address, now);
+  async login(input: LoginInput, from: { address: string; deviceToken?: string | null; language?: Language }, now: Date = new Date()): Promise<SignIn> {
+    const perAddress = await this.rateLimits.hit(SIGN_IN_PER_ADDRESS, from.address, now);
     if (!perAddress.allowed) throw refusal("signIns", "connection", perAddress);
 
     const identifier = input.identifier.trim();
     const user = identifierKind(identifier) === "email" ? await this.users.findByEmail(identifier) : await this.users.findByUsername(identifier);
     // Known accounts are counted by id, so switching between e-mail and username gains nothing.
     const accountSubject = user ? `user:${user.id}` : `name:${identifier.toLowerCase()}`;
-    const knownDevice = user ? await this.devices.isKnown(user.id, deviceToken, now) : false;
+    const knownDevice = user ? await this.devices.isKnown(user.id, from.deviceToken, now) : false;
     const attempt = await this.rateLimits.hit(SIGN_IN_PER_ACCOUNT, accountSubject, now);
-    const wait = signInWaitMs(attempt.count);
-    if (wait > 0 && !knownDevice) {
-      const turn = await this.rateLimits.takeTurn(SIGN_IN_ACCOUNT_WAIT, accountSubject, wait, now);
-      if (!turn.allowed) {
-        // Not tried: neither the account's count nor the address's budget keeps it.
-        await Promise.all([this.rateLimits.refund(SIGN_IN_PER_ACCOUNT, accountSubject), this.rateLimits.refund(SIGN_IN_PER_ADDRESS, address)]);
-        throw refusal("signIns", "email", turn);
-      }
-    }
+    const mustConfirmByEmail = !knownDevice && attempt.count > SIGN_IN_PER_ACCOUNT.limit;
 
     const stored = user?.passwordHash ?? (await dummyHash());
     const valid = (await verifyPassword(stored, input.password)) && Boolean(user?.passwordHash);
@@ -251,16 +253,45 @@ export class AuthService {
       if (user && isStaff(user.role) && attempt.count === SIGN_IN_BURST && this.mailing) {
         await this.mailing.mail.enqueue(signInBurstEmail(user.email, attempt.count, this.mailing.translate, this.mailing.company));
       }
-      throw new DomainError("unauthenticated", "auth:errors.invalidCredentials");
+      throw new DomainError(mustConfirmByEmail ? "forbidden" : "unauthenticated", mustConfirmByEmail ? CONFIRM_BY_EMAIL_KEY : "auth:errors.invalidCredentials");
+    }
+    if (mustConfirmByEmail) {
+      // The right password is not a failure, but it does not sign this browser in: the link does.
+      await Promise.all([this.rateLimits.refund(SIGN_IN_PER_ACCOUNT, accountSubject), this.rateLimits.refund(SIGN_IN_PER_ADDRESS, from.address)]);
+      await this.sendSignInLink(user, from.language ?? "en", now);
+      throw new DomainError("forbidden", CONFIRM_BY_EMAIL_KEY);
     }
 
-    await Promise.all([
-      this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, accountSubject),
-      this.rateLimits.reset(SIGN_IN_ACCOUNT_WAIT, accountSubject),
-      this.rateLimits.refund(SIGN_IN_PER_ADDRESS, address),
-    ]);
+    await Promise.all([this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, accountSubject), this.rateLimits.refund(SIGN_IN_PER_ADDRESS, from.address)]);
     if (needsRehash(stored)) await this.users.update(user.id, { passwordHash: await hashPassword(input.password) });
-    return { user: toCurrentUser(user), deviceToken: knownDevice && deviceToken ? deviceToken : await this.devices.remember(user.id, now) };
+    return { user: toCurrentUser(user), deviceToken: knownDevice && from.deviceToken ? from.deviceToken : await this.devices.remember(user.id, now) };
+  }
+
+  /** E-mails the account a single-use link that signs in the browser opening it (at most SIGN_IN_LINKS_PER_ACCOUNT). */
+  private async sendSignInLink(user: UserRow, language: Language, now: Date): Promise<void> {
+    if (!this.mailing) return;
+    const budget = await this.rateLimits.hit(SIGN_IN_LINKS_PER_ACCOUNT, `user:${user.id}`, now);
+    if (!budget.allowed) return;
+    const { mail, translate, company } = this.mailing;
+    const token = randomBytes(32).toString("base64url");
+    const link = `${this.publicUrl}${localizedPath("/login/confirm", language)}?token=${token}`;
+    await this.db.transaction(async (tx) => {
+      await this.signInLinks.insert({ userId: user.id, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MINUTES * 60_000) }, tx);
+      await mail.enqueue(signInLinkEmail(user.email, link, SIGN_IN_LINK_TTL_MINUTES, language, translate, company), tx);
+    });
+  }
+
+  /**
+   * Signs in with an e-mailed sign-in link: once, within SIGN_IN_LINK_TTL_MINUTES. The browser that opens
+   * it becomes one the account knows, and the account's failures are cleared.
+   */
+  async signInWithLink(input: unknown, now: Date = new Date()): Promise<SignIn> {
+    const { token } = parseOrThrow(signInLinkSchema, input);
+    const userId = RESET_TOKEN_PATTERN.test(token) ? await this.signInLinks.consume(sha256Hex(token), now) : null;
+    const user = userId ? await this.users.findById(userId) : null;
+    if (!user) throw new DomainError("validation", "auth:errors.signInLinkInvalid", { fields: { token: "auth:errors.signInLinkInvalid" } });
+    await this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, `user:${user.id}`);
+    return { user: toCurrentUser(user), deviceToken: await this.devices.remember(user.id, now) };
   }
 
   /**
@@ -305,7 +336,7 @@ export class AuthService {
     });
     // Another request used the same token a moment earlier.
     if (!done) throw resetTokenError("resetTokenUsed");
-    await Promise.all([this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, `user:${row.userId}`), this.rateLimits.reset(SIGN_IN_ACCOUNT_WAIT, `user:${row.userId}`)]);
+    await this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, `user:${row.userId}`);
   }
 
   /**

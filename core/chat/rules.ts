@@ -75,16 +75,25 @@ export const CONTACT_TRIGGERS = [
   "contact", "reach", "reach out", "get in touch", "inquiry", "enquiry", "interested", "quote", "estimate",
   "contacter", "joindre", "prendre contact", "me recontacter", "devis", "interesse", "interessee", "renseignement", "renseignements",
 ] as const;
-/** Words that leave a guided flow. */
-export const CANCEL_WORDS = ["cancel", "stop", "quit", "never mind", "nevermind", "annuler", "annule", "arreter", "arrete", "laisse tomber"] as const;
+/** Words that leave a guided flow, in English and French. */
+export const CANCEL_WORDS = [
+  "cancel", "stop", "quit", "exit", "leave", "abort", "never mind", "nevermind", "forget it",
+  "annuler", "annule", "annulez", "arreter", "arrete", "arretez", "stopper", "quitter", "sortir", "abandonner", "laisse tomber", "laissez tomber", "oublie", "oubliez",
+] as const;
+/** Words around a request to stop that change nothing: "please stop", "je veux annuler s'il vous plait". */
+const POLITE_WORDS = ["please", "pls", "now", "it", "that", "this", "i want to", "i'd like to", "i would like to", "let's", "s'il vous plait", "s'il te plait", "svp", "je veux", "je voudrais", "tout", "merci"] as const;
+/** Answers that answer nothing (a "yes" where a name or a service was asked). */
+export const YES_NO_WORDS = ["yes", "no", "ok", "okay", "sure", "yeah", "yep", "nope", "y", "n", "oui", "non", "ouais", "d'accord", "daccord", "si"] as const;
 /** A notes answer that means "no notes" (spec section 5). */
-export const NO_NOTES = ["none", "no", "nothing", "n/a", "aucune", "aucun", "non", "rien"] as const;
+export const NO_NOTES = ["none", "no", "nothing", "n/a", "no thanks", "no thank you", "aucune", "aucun", "non", "rien", "non merci"] as const;
 /** Words of a caller or visitor who wants a person to get back to them: the call needs a follow-up. */
 export const CALLBACK_WORDS = ["call me back", "callback", "call back", "speak to a human", "talk to a person", "human", "rappelez-moi", "rappeler", "me rappeler", "parler a quelqu'un", "un humain", "une personne"] as const;
 
 const bookingPattern = matcher(BOOKING_TRIGGERS);
 const contactPattern = matcher(CONTACT_TRIGGERS);
 const cancelPattern = matcher(CANCEL_WORDS);
+const politePattern = new RegExp(matcher(POLITE_WORDS).source, "gu");
+const cancelPhrases = new Set<string>(CANCEL_WORDS.map(normalise));
 const callbackPattern = matcher(CALLBACK_WORDS);
 
 /** The flow a free-text message asks for; booking words win ("I'd like to book a consultation"), then contact words. */
@@ -95,9 +104,51 @@ export function detectFlow(message: string): FlowKind | null {
   return null;
 }
 
-/** "cancel", "annuler"... leave the flow in progress. */
+/** Words only: "Stop!" → "stop", "Annuler, s'il vous plaît." → "annuler s'il vous plait". */
+function wordsOf(message: string): string {
+  return normalise(message).replace(/[^\p{L}\p{N}']+/gu, " ").trim();
+}
+
+/** The whole message asks to leave the flow: "cancel", "Stop please", "je veux annuler". */
 export function isCancel(message: string): boolean {
+  const words = wordsOf(message);
+  const rest = ` ${words} `.replace(politePattern, " ").replace(/\s+/g, " ").trim();
+  return cancelPhrases.has(words) || cancelPhrases.has(rest);
+}
+
+/** The message has a word that asks to leave ("I'd rather stop here"): enough when it answers nothing else. */
+export function mentionsCancel(message: string): boolean {
   return cancelPattern.test(normalise(message));
+}
+
+/** A bare "yes", "no", "ok", "oui"...: no answer to a question that asks for a name or a service. */
+export function isYesOrNo(message: string): boolean {
+  return (YES_NO_WORDS as readonly string[]).includes(wordsOf(message));
+}
+
+/** A service the contact flow may name: its name in the conversation's language and what else it is called. */
+export interface ServiceChoice {
+  name: string;
+  aliases: readonly string[];
+}
+
+/**
+ * The service an answer names, or null. The longest name or alias said as words wins ("video marketing"
+ * before "marketing"); else a word of one service's names only ("logo" is Logo Design). "yes" names none.
+ */
+export function matchService(answer: string, services: readonly ServiceChoice[]): string | null {
+  const said = ` ${wordsOf(answer)} `;
+  if (said.trim() === "" || isYesOrNo(answer)) return null;
+  let best: { name: string; length: number } | null = null;
+  for (const service of services) {
+    for (const alias of [service.name, ...service.aliases].map(wordsOf)) {
+      if (alias && said.includes(` ${alias} `) && (!best || alias.length > best.length)) best = { name: service.name, length: alias.length };
+    }
+  }
+  if (best) return best.name;
+  const words = new Set(said.trim().split(" ").filter((word) => word.length >= 3));
+  const named = services.filter((service) => [service.name, ...service.aliases].some((alias) => wordsOf(alias).split(" ").some((word) => words.has(word))));
+  return named.length === 1 ? named[0].name : null;
 }
 
 /** The visitor or caller asks to be called back or to speak to a person. */
@@ -207,12 +258,19 @@ export const INVALID_ANSWER: Record<FlowStep, string> = {
   message: "chat:invalid.message",
 };
 
+/** What the checks need besides the answer: the agency's today, and the services the contact flow offers. */
+export interface AnswerContext {
+  today: string;
+  services?: readonly ServiceChoice[];
+}
+
 /** Checks one answer; returns the value to keep, or null when the step must be asked again. */
-export function checkAnswer(step: FlowStep, answer: string, today: string): string | null {
+export function checkAnswer(step: FlowStep, answer: string, context: AnswerContext): string | null {
   const value = answer.trim();
+  const { today } = context;
   switch (step) {
     case "name":
-      return value.length >= 1 && value.length <= CHAT_LIMITS.name ? value : null;
+      return /\p{L}/u.test(value) && !isYesOrNo(value) && value.length <= CHAT_LIMITS.name ? value : null;
     case "email":
       return isChatEmail(value) ? value : null;
     case "phone":
@@ -225,9 +283,9 @@ export function checkAnswer(step: FlowStep, answer: string, today: string): stri
       if (isNoNotes(value)) return "";
       return value.length <= CHAT_LIMITS.longText ? value : null;
     case "service":
-      return value.length >= 1 && value.length <= CHAT_LIMITS.service ? value : null;
+      return value.length <= CHAT_LIMITS.service ? matchService(value, context.services ?? []) : null;
     case "message":
-      return value.length >= 1 && value.length <= CHAT_LIMITS.longText ? value : null;
+      return value.length >= 1 && !isYesOrNo(value) && value.length <= CHAT_LIMITS.longText ? value : null;
   }
 }
 
@@ -248,14 +306,15 @@ export type FlowOutcome =
   | { type: "complete"; state: FlowState };
 
 /**
- * Takes the answer to the awaited step: cancel leaves the flow; an invalid answer re-asks the same
- * step; a valid one moves to the next step, or completes the flow after its last step.
+ * Takes the answer to the awaited step: a request to stop leaves the flow at any step (the whole answer,
+ * or a stop word in an answer that answers nothing else, as "I don't have a phone, stop"); an invalid
+ * answer re-asks the same step; a valid one moves to the next step, or completes the flow after its last.
  */
-export function answerStep(state: FlowState, message: string, context: { today: string; channel: Channel }): FlowOutcome {
+export function answerStep(state: FlowState, message: string, context: AnswerContext & { channel: Channel }): FlowOutcome {
   if (isCancel(message)) return { type: "cancelled" };
   const spoken = context.channel === "chat" ? message : normaliseSpoken(state.step, message, context.today);
-  const value = checkAnswer(state.step, spoken, context.today);
-  if (value === null) return { type: "invalid", state, problem: INVALID_ANSWER[state.step] };
+  const value = checkAnswer(state.step, spoken, context);
+  if (value === null) return mentionsCancel(message) ? { type: "cancelled" } : { type: "invalid", state, problem: INVALID_ANSWER[state.step] };
   const answers = { ...state.answers, [state.step]: value };
   const steps = stepsOf(state.kind);
   const next = steps[steps.indexOf(state.step) + 1];

@@ -25,6 +25,7 @@ import {
   startFlow,
   type Channel,
   type FlowState,
+  type ServiceChoice,
   type TranscriptEntry,
 } from "./rules.ts";
 import { chatRequestSchema, conversationIdSchema, type ChatReply, type Conversation } from "./schema.ts";
@@ -185,12 +186,17 @@ export class ChatService {
   private async continueFlow(flow: FlowState, message: string, origin: TurnOrigin, conversationId: string, outcome: Outcome): Promise<TurnResult> {
     const { language } = origin;
     const today = zonedNow(this.now(), this.deps.appointments.hours.timeZone).date;
-    const step = answerStep(flow, message, { today, channel: origin.channel });
+    const services = flow.step === "service" ? await this.serviceChoices(language) : [];
+    const step = answerStep(flow, message, { today, channel: origin.channel, services });
     switch (step.type) {
       case "cancelled":
         return { text: this.t(language, "chat:cancelled"), kind: "flow", flow: null, outcome };
-      case "invalid":
-        return { text: `${this.t(language, step.problem)} ${this.t(language, promptKey(step.state))}`, kind: "flow", flow: step.state, outcome };
+      case "invalid": {
+        // The service step names the choices; every re-asked question says how to leave the flow.
+        const named = services.map((service) => service.name);
+        const problem = this.t(language, step.problem, { services: joinAlternatives(named, language) });
+        return { text: `${problem} ${this.t(language, promptKey(step.state))} ${this.t(language, "chat:leaveHint")}`, kind: "flow", flow: step.state, outcome };
+      }
       case "next": {
         if (step.state.kind === "booking" && flow.step === "date") return this.checkDay(step.state, language, outcome);
         if (step.state.kind === "booking" && flow.step === "time") return this.checkTime(step.state, language, outcome);
@@ -302,6 +308,20 @@ export class ChatService {
       if (!(error instanceof DomainError)) throw error;
       return { text: this.t(language, "chat:contact.failed", { error: this.t(language, error.messageKey, error.details.params) }), kind: "flow", flow: null, outcome };
     }
+  }
+
+  /**
+   * The services the contact flow accepts: the catalogue's, named in the conversation's language and
+   * recognised in both (and by their ids' words), then "Other" for anything else.
+   */
+  private async serviceChoices(language: Language): Promise<ServiceChoice[]> {
+    const [english, french] = await Promise.all([this.deps.catalogue.list("en"), this.deps.catalogue.list("fr")]);
+    const frenchName = new Map(french.map((service) => [service.id, service.name]));
+    const choices = english.map((service) => ({
+      name: language === "fr" ? (frenchName.get(service.id) ?? service.name) : service.name,
+      aliases: [service.name, frenchName.get(service.id) ?? service.name, service.id.replace(/_/g, " ")],
+    }));
+    return [...choices, { name: this.t(language, "chat:contact.otherService"), aliases: ["other", "something else", "anything else", "autre", "autre chose"] }];
   }
 
   /** The listed services with their prices as the site shows them (decision 9: never a list of our own). */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { line } from "../text.ts";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { bankAccounts } from "../../db/schema/payments.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
@@ -8,13 +9,13 @@ import type { Language } from "../i18n/language.ts";
 import { CUSTOM_AMOUNT_MAX_CENTS, CUSTOM_AMOUNT_MIN_CENTS } from "../instalments/rules.ts";
 import { CUSTOM_PAYMENT_MESSAGES, isWholeCents, singleAmountOrderFields } from "../instalments/schema.ts";
 import type { OrderItemRow, OrderRow } from "../orders/repo.server.ts";
-import { accountLast4, BANK_MESSAGES, isValidAccountNumber, isValidRoutingNumber } from "../payments/bank.ts";
+import { accountLast4, BANK_ACCOUNT_ID, BANK_MESSAGES, isValidAccountNumber, isValidRoutingNumber } from "../payments/bank.ts";
 import { WORKFLOWS, type CheckoutDeps } from "./deps.ts";
 import { OrderWorkflow } from "./order-workflow.server.ts";
 import type { ChargePlan, PayableOrders } from "./payable-orders.server.ts";
 
 const M = BANK_MESSAGES;
-const text = (max: number) => z.string({ message: M.missing }).trim().min(1, M.missing).max(max, "errors:invalidValue");
+const text = (max: number) => line({ message: M.missing }).trim().min(1, M.missing).max(max, "errors:invalidValue");
 
 /** POST /api/verify-bank-account (specification 001, section 7): every field required. */
 export const verifyBankSchema = z.strictObject({
@@ -22,7 +23,7 @@ export const verifyBankSchema = z.strictObject({
   routingNumber: z.string({ message: M.missing }).trim().min(1, M.missing).max(20, M.routingInvalid),
   accountHolderName: text(200),
   customerEmail: text(254).pipe(z.email(M.emailInvalid)),
-  customerName: z.string().trim().max(200).optional(),
+  customerName: line().trim().max(200).optional(),
 });
 
 const amountSchema = z.preprocess(
@@ -39,14 +40,16 @@ export const achPaymentSchema = z.strictObject({
   amount: amountSchema,
   customerEmail: text(254).pipe(z.email(M.emailInvalid)),
   customerName: text(200),
-  serviceName: z.string().trim().min(1).max(200).optional(),
-  bankAccountId: z.string({ message: M.notVerified }).regex(/^ba_[A-Za-z0-9_-]{16,64}$/, M.notVerified),
+  serviceName: line().trim().min(1).max(200).optional(),
+  bankAccountId: z.string({ message: M.notVerified }).regex(BANK_ACCOUNT_ID, M.notVerified),
   language: z.enum(["en", "fr"]).optional(),
 });
 
 export interface BankContext {
   language: Language;
   userId?: string | null;
+  /** The ids the browser's signed cookie lists: the bank accounts it verified among them. */
+  owned: readonly string[];
   /** The visitor's address and browser: the mandate accepted online. */
   ipAddress: string;
   userAgent: string;
@@ -70,7 +73,11 @@ export class BankTransfers extends OrderWorkflow {
     this.payable = payable;
   }
 
-  /** Checks and saves a bank account; answers its id (for the payment) and last 4 digits. */
+  /**
+   * Checks and saves a bank account; answers its id (for the payment) and last 4 digits. The caller
+   * binds the id to the browser (its signed cookie), as it does an order: `pay` debits the account
+   * only for that browser and the e-mail it was verified with.
+   */
   async verify(input: unknown): Promise<{ bankAccountId: string; last4: string }> {
     const request = parseOrThrow(verifyBankSchema, input);
     const routing = request.routingNumber.replace(/\s/g, "");
@@ -105,6 +112,12 @@ export class BankTransfers extends OrderWorkflow {
     const request = parseOrThrow(achPaymentSchema, input);
     const [account] = await this.db.select().from(bankAccounts).where(eq(bankAccounts.id, request.bankAccountId));
     if (!account || !account.verified) throw new DomainError("validation", M.notVerified, { fields: { bankAccountId: M.notVerified } });
+    // An id is not a key: another browser that learns it, or the same one paying for another e-mail,
+    // must verify its own account rather than debit this one.
+    const sameEmail = account.customerEmail.toLowerCase() === request.customerEmail.toLowerCase();
+    if (!context.owned.includes(account.id) || !sameEmail) {
+      throw new DomainError("forbidden", M.notThisBrowser, { fields: { bankAccountId: M.notThisBrowser } });
+    }
     const amountCents = Math.round(request.amount * 100);
     const language = request.language ?? context.language;
     const serviceName = request.serviceName ?? this.d.translate(language, "payments:bank.defaultService");

@@ -5,6 +5,7 @@ import type { Language } from "../i18n/language.ts";
 import type { OrderItemRow, OrderRow } from "../orders/repo.server.ts";
 import { idempotencyKeySchema, orderCreateSchema, type OrderView } from "../orders/schema.ts";
 import type { PaymentRow } from "../payments/repo.server.ts";
+import { PROMO_MESSAGES } from "../promotions/rules.ts";
 import type { WorkflowEffects } from "../payments/service.server.ts";
 import { WORKFLOWS, type CheckoutDeps } from "./deps.ts";
 import { OrderWorkflow } from "./order-workflow.server.ts";
@@ -71,7 +72,8 @@ export class CartOrders extends OrderWorkflow {
       }
     }
     const promo = request.promoCode ? await this.d.promotions.findActive(request.promoCode) : null;
-    const priced = priceOrder(request, { services, deals, promo });
+    const returningClient = promo?.firstOrderOnly ? await this.hasPaidOrder(request.customerEmail) : false;
+    const priced = priceOrder(request, { services, deals, promo, returningClient });
     if (!priced.ok) {
       throw new DomainError(priced.conflict ? "conflict" : "validation", priced.messageKey, { fields: { [priced.field]: priced.messageKey }, params: priced.params });
     }
@@ -115,12 +117,22 @@ export class CartOrders extends OrderWorkflow {
     return this.d.orders.view(existing);
   }
 
+  /** Whether an e-mail (any case) has a paid order: "a first order" is one from an e-mail that has none. */
+  private async hasPaidOrder(email: string, tx?: Transaction): Promise<boolean> {
+    return (await this.d.orders.emailsWithPaidOrders([email], tx)).size > 0;
+  }
+
   /**
-   * Before a payment is tried (again): the order's deal claims held until the reservation time passes,
+   * Before a payment is tried (again): a first-order-only discount is still the buyer's first (several
+   * orders placed with it before any was paid are paid one at most), then the order's deal claims held until the reservation time passes,
    * each deal's row locked so that concurrent buyers are decided one at a time against the claims
    * counted and held by others. 409 when a deal is sold out; nothing is charged then.
    */
   async prepare(tx: Transaction, order: OrderRow, items: OrderItemRow[], now: Date): Promise<ChargePlan> {
+    const promo = order.promoCode && order.discountCents > 0 ? await this.d.promotions.findActive(order.promoCode, tx) : null;
+    if (promo?.firstOrderOnly && (await this.hasPaidOrder(order.customerEmail, tx))) {
+      throw new DomainError("conflict", PROMO_MESSAGES.firstOrderOnly, { fields: { promoCode: PROMO_MESSAGES.firstOrderOnly } });
+    }
     const names = new Map<number, string>();
     for (const item of items) if (item.dealId !== null) names.set(item.dealId, item.serviceName);
     const wanted = claimsOf(items);

@@ -5,7 +5,7 @@
  */
 import { CART_MESSAGES, HOT_DEAL_SERVICE_ID, checkOrderLimits, checkUnitPrice } from "../cart/rules.ts";
 import type { CatalogueEntry } from "../catalogue/schema.ts";
-import { ORDER_LIMITS } from "../cart/limits.ts";
+import { ORDER_LIMITS, TAX_CENTS } from "../cart/limits.ts";
 import { canClaim } from "../deals/rules.ts";
 import { formatCents } from "../money/money.ts";
 import { evaluatePromo } from "../promotions/rules.ts";
@@ -44,6 +44,8 @@ export interface PricingLookups {
   deals: ReadonlyMap<string, PricedDeal>;
   /** The active definition of the order's promo code, or null when unknown or inactive. */
   promo: PromoDefinition | null;
+  /** Whether the order's e-mail has a paid order already (a first-order-only code is refused then). */
+  returningClient?: boolean;
 }
 
 export interface PricedLine {
@@ -92,7 +94,7 @@ export function priceOrder(input: OrderCreateInput, lookups: PricingLookups): ({
     items: input.items.map((item) => ({ quantity: item.quantity, unitPriceCents: item.customPriceCents ?? item.unitPriceCents })),
     subtotalCents: 0,
     discountCents: 0,
-    taxCents: input.taxCents,
+    taxCents: TAX_CENTS,
     totalCents: ORDER_LIMITS.minTotalCents,
   });
   if (!asked.ok) return { ok: false, messageKey: asked.messageKey, params: asked.params, field: limitField(asked.messageKey) };
@@ -152,12 +154,13 @@ export function priceOrder(input: OrderCreateInput, lookups: PricingLookups): ({
   let discountCents = 0;
   let promoCode: string | null = null;
   if (input.promoCode !== null && input.promoCode.trim() !== "") {
-    const evaluation = evaluatePromo(lookups.promo, input.promoCode, subtotalCents);
+    const evaluation = evaluatePromo(lookups.promo, input.promoCode, subtotalCents, { returningClient: lookups.returningClient });
     if (!evaluation.ok) return { ok: false, messageKey: evaluation.messageKey, params: evaluation.params, field: "promoCode" };
     discountCents = evaluation.discountCents;
     promoCode = evaluation.code;
   }
-  const taxCents = input.taxCents;
+  // The server's tax, whatever the request carried (its schema accepts only this value).
+  const taxCents = TAX_CENTS;
   const totalCents = Math.max(0, subtotalCents - discountCents) + taxCents;
   const limits = checkOrderLimits({ items: lines, subtotalCents, discountCents, taxCents, totalCents });
   if (!limits.ok) return { ok: false, messageKey: limits.messageKey, params: limits.params, field: limitField(limits.messageKey) };

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Database } from "../../db/client.server.ts";
 import { appSecrets } from "../../db/schema/orders.ts";
+import { BANK_ACCOUNT_ID } from "../payments/bank.ts";
 
 const SECRET_NAME = "signing";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -60,14 +61,14 @@ export class Signing {
     return `${list}.${await this.mac("orders", list)}`;
   }
 
-  /** The order ids of a cookie value, or [] when it is missing, malformed or not ours. */
+  /** The ids of a cookie value (orders, subscriptions, verified bank accounts), or [] when it is missing, malformed or not ours. */
   async readOrderCookie(value: string | undefined): Promise<string[]> {
     if (!value) return [];
     const dot = value.lastIndexOf(".");
     if (dot < 0) return [];
     const list = value.slice(0, dot);
     if (!equal(value.slice(dot + 1), await this.mac("orders", list))) return [];
-    return list.split("~").filter((id) => UUID.test(id));
+    return list.split("~").filter((id) => UUID.test(id) || BANK_ACCOUNT_ID.test(id));
   }
 
   /** An unguessable token naming an order's receipt: "<order id>_<signature>". */

@@ -12,7 +12,7 @@ import type { PaymentRow } from "../payments/repo.server.ts";
 import type { ChargeStatus } from "../payments/rules.ts";
 import type { PaymentWorkflow, SubscriptionHooks } from "../payments/service.server.ts";
 import type { ProviderFact } from "../payments/provider.ts";
-import { hasControlCharacters } from "../text.ts";
+import { hasControlCharacters, line } from "../text.ts";
 import { spentBudget, type RateLimitRule } from "../rate-limit/rules.ts";
 import { WORKFLOWS, type CheckoutDeps } from "./deps.ts";
 
@@ -47,8 +47,8 @@ export function nextSubscriptionStatus(from: SubscriptionStatus, event: Subscrip
 
 /** POST /api/get-or-create-subscription: the values typed in the form (decision 5), and the plan by name. */
 export const subscriptionRequestSchema = z.strictObject({
-  name: z.string({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(200, "errors:invalidValue"),
-  email: z.string({ message: M.emailInvalid }).trim().max(254, M.emailInvalid).pipe(z.email(M.emailInvalid)),
+  name: line({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(200, "errors:invalidValue"),
+  email: line({ message: M.emailInvalid }).trim().max(254, M.emailInvalid).pipe(z.email(M.emailInvalid)),
   // The documents' priceId names the plan; the price itself is always the plan's (decision 4).
   priceId: z.string().trim().max(100).optional(),
   plan: z.string().trim().max(100).optional(),

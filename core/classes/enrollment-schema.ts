@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { line } from "../text.ts";
 
 /** The messages of an enrolment request, shared by /payment and the server. */
 export const ENROLLMENT_MESSAGES = {
@@ -15,8 +16,8 @@ const M = ENROLLMENT_MESSAGES;
  */
 export const classPaymentSchema = z.strictObject({
   classId: z.union([z.number().int(), z.string().max(20)], { message: M.classUnknown }),
-  customerName: z.string({ message: M.nameRequired }).max(200, "errors:invalidValue").optional(),
-  customerEmail: z.string({ message: M.emailInvalid }).max(254, M.emailInvalid).optional(),
+  customerName: line({ message: M.nameRequired }).max(200, "errors:invalidValue").optional(),
+  customerEmail: line({ message: M.emailInvalid }).max(254, M.emailInvalid).optional(),
   language: z.enum(["en", "fr"]).optional(),
   /** The token of a waiting-list offer link: the seat it holds is paid for, by the person it was offered to. */
   offer: z.string({ message: "waitlist:errors.invalidOffer" }).max(100, "waitlist:errors.invalidOffer").optional(),
@@ -24,8 +25,8 @@ export const classPaymentSchema = z.strictObject({
 
 /** The guest who pays for a seat: a name and a valid e-mail, both required. */
 export const enrolleeSchema = z.object({
-  customerName: z.string({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(200, "errors:invalidValue"),
-  customerEmail: z.string({ message: M.emailInvalid }).trim().toLowerCase().max(254, M.emailInvalid).pipe(z.email(M.emailInvalid)),
+  customerName: line({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(200, "errors:invalidValue"),
+  customerEmail: line({ message: M.emailInvalid }).trim().toLowerCase().max(254, M.emailInvalid).pipe(z.email(M.emailInvalid)),
 });
 export type EnrolleeInput = z.input<typeof enrolleeSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { line } from "../text.ts";
 import { CUSTOM_AMOUNT_MAX_CENTS, CUSTOM_AMOUNT_MIN_CENTS, PAYMENT_PLANS } from "./rules.ts";
 
 export const CUSTOM_PAYMENT_MESSAGES = {
@@ -38,9 +39,9 @@ const dollars = z.preprocess(
 export const customPaymentSchema = z.strictObject({
   amount: dollars,
   paymentPlan: z.enum(PAYMENT_PLANS, { message: M.planInvalid }),
-  serviceName: z.string({ message: M.serviceRequired }).trim().min(1, M.serviceRequired).max(200, "errors:invalidValue"),
-  customerName: z.string({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(200, "errors:invalidValue"),
-  customerEmail: z.string({ message: M.emailInvalid }).trim().max(254, M.emailInvalid).pipe(z.email(M.emailInvalid)),
+  serviceName: line({ message: M.serviceRequired }).trim().min(1, M.serviceRequired).max(200, "errors:invalidValue"),
+  customerName: line({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(200, "errors:invalidValue"),
+  customerEmail: line({ message: M.emailInvalid }).trim().max(254, M.emailInvalid).pipe(z.email(M.emailInvalid)),
   language: z.enum(["en", "fr"]).optional(),
 });
 export type CustomPaymentInput = z.output<typeof customPaymentSchema>;

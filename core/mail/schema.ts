@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutInvisibleCharacters } from "../text.ts";
 
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -24,12 +25,14 @@ export interface MailMessage {
 /** Checks a message before it is written to the outbox; a header can never carry a line break. */
 export const mailMessageSchema = z.strictObject({
   to: z.string().trim().max(MAIL_LIMITS.to, "mail:validation.recipientInvalid").pipe(z.email("mail:validation.recipientInvalid")),
+  // Whatever a subject quotes (a visitor's name, a title), it shows as written: no invisible characters.
   subject: z
     .string()
-    .trim()
-    .min(1, "mail:validation.subjectRequired")
+    .transform(withoutInvisibleCharacters)
+    .pipe(z.string().trim())
+    .pipe(z.string().min(1, "mail:validation.subjectRequired")
     .max(MAIL_LIMITS.subject, "mail:validation.subjectTooLong")
-    .refine((value) => !/[\r\n]/.test(value), "mail:validation.subjectRequired"),
+    .refine((value) => !/[\r\n]/.test(value), "mail:validation.subjectRequired")),
   text: z.string().min(1, "mail:validation.textRequired").max(MAIL_LIMITS.text, "mail:validation.textTooLong"),
   html: z.string().max(MAIL_LIMITS.html, "mail:validation.textTooLong").optional(),
   kind: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,59}$/, "mail:validation.kindInvalid"),

@@ -313,9 +313,9 @@ export class OrderRepo {
   }
 
   /** Which of these lower-cased e-mails have a paid order, compared without case. */
-  async emailsWithPaidOrders(emails: string[]): Promise<string[]> {
+  async emailsWithPaidOrders(emails: string[], executor: Executor = this.db): Promise<string[]> {
     if (emails.length === 0) return [];
-    const rows = await this.db
+    const rows = await executor
       .selectDistinct({ email: sql<string>`lower(${orders.customerEmail})` })
       .from(orders)
       .where(and(inArray(orders.status, ["paid", "partially_paid", "partially_refunded"]), inArray(sql`lower(${orders.customerEmail})`, emails)));

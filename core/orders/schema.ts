@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { ORDER_LIMITS } from "../cart/limits.ts";
+import { line } from "../text.ts";
+import { ORDER_LIMITS, TAX_CENTS } from "../cart/limits.ts";
 import type { PaymentView, StaffPaymentView } from "../payments/schema.ts";
 import { ORDER_STATUSES, type OrderStatus } from "./rules.ts";
 
 const cents = (message: string) => z.number({ message }).int(message).min(0, message).max(100_000_000, message);
 const optionalText = (max: number) =>
-  z
-    .string({ message: "errors:invalidValue" })
+  line({ message: "errors:invalidValue" })
     .trim()
     .max(max, "errors:invalidValue")
     .nullish()
@@ -37,9 +37,9 @@ export type OrderItemInput = z.output<typeof orderItemInputSchema>;
 
 /** The order-creation payload (specification 001, section 3), with the cart's totals as optional hints. */
 export const orderCreateSchema = z.strictObject({
-  customerFirstName: z.string({ message: "orders:validation.firstNameRequired" }).trim().min(1, "orders:validation.firstNameRequired").max(100, "errors:invalidValue"),
-  customerLastName: z.string({ message: "orders:validation.lastNameRequired" }).trim().min(1, "orders:validation.lastNameRequired").max(100, "errors:invalidValue"),
-  customerEmail: z.string({ message: "orders:validation.emailInvalid" }).trim().max(254, "orders:validation.emailInvalid").pipe(z.email("orders:validation.emailInvalid")),
+  customerFirstName: line({ message: "orders:validation.firstNameRequired" }).trim().min(1, "orders:validation.firstNameRequired").max(100, "errors:invalidValue"),
+  customerLastName: line({ message: "orders:validation.lastNameRequired" }).trim().min(1, "orders:validation.lastNameRequired").max(100, "errors:invalidValue"),
+  customerEmail: line({ message: "orders:validation.emailInvalid" }).trim().max(254, "orders:validation.emailInvalid").pipe(z.email("orders:validation.emailInvalid")),
   customerPhone: optionalText(40),
   customerCompany: optionalText(200),
   // At most 50 lines is checked with the order's figures, to answer the specification's message.
@@ -49,8 +49,9 @@ export const orderCreateSchema = z.strictObject({
     .union([z.string().max(64, "cart:promo.invalid"), z.object({ code: z.string().max(64, "cart:promo.invalid") }).loose()])
     .nullish()
     .transform((value) => (value == null ? null : typeof value === "string" ? value : value.code)),
-  // Above $10,000 is refused with the order limits' message (checkOrderLimits), which names the amount.
-  taxCents: cents("errors:invalidValue").optional().default(0),
+  // Tax is the server's (specification 000, section 9: always 0). The payload carries the field, but
+  // only with the server's value: a client asking for another tax is told so rather than charged it.
+  taxCents: z.literal(TAX_CENTS, { message: "orders:validation.taxIsServers" }).optional().default(TAX_CENTS),
   subtotalCents: cents("errors:invalidValue").optional(),
   discountCents: cents("errors:invalidValue").optional(),
   totalCents: cents("errors:invalidValue").optional(),

@@ -221,9 +221,9 @@ export class OrderService {
   }
 
   /** The e-mails, among these, of people who paid an order (compared without case; answered lower-cased). */
-  async emailsWithPaidOrders(emails: readonly string[]): Promise<Set<string>> {
+  async emailsWithPaidOrders(emails: readonly string[], tx?: Transaction): Promise<Set<string>> {
     const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
-    return new Set(await this.repo.emailsWithPaidOrders(wanted));
+    return new Set(await this.repo.emailsWithPaidOrders(wanted, tx));
   }
 
   /** Orders by id (the payments export names their numbers and customers). */

@@ -11,7 +11,11 @@ export const BANK_MESSAGES = {
   emailInvalid: "payments:bank.emailInvalid",
   verified: "payments:bank.verified",
   notVerified: "payments:bank.notVerified",
+  notThisBrowser: "payments:bank.notThisBrowser",
 } as const;
+
+/** The id a verified account is known by: "ba_" and 24 random base64url characters (16 to 64 accepted). */
+export const BANK_ACCOUNT_ID = /^ba_[A-Za-z0-9_-]{16,64}$/;
 
 /** Stripe's test routing number (STRIPE TEST BANK). */
 export const TEST_ROUTING_NUMBER = "110000000";

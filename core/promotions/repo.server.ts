@@ -1,5 +1,5 @@
 import { asc, count, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.server.ts";
+import type { Database, Transaction } from "../../db/client.server.ts";
 import { promoCodes } from "../../db/schema/promotions.ts";
 
 export type PromoRow = typeof promoCodes.$inferSelect;
@@ -17,8 +17,8 @@ export class PromoRepo {
     return this.db.select().from(promoCodes).orderBy(asc(promoCodes.code));
   }
 
-  async find(code: string): Promise<PromoRow | null> {
-    const [row] = await this.db.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
+  async find(code: string, executor: Database | Transaction = this.db): Promise<PromoRow | null> {
+    const [row] = await executor.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
     return row ?? null;
   }
 

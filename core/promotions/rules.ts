@@ -5,6 +5,7 @@ export const PROMO_MESSAGES = {
   required: "cart:promo.required",
   invalid: "cart:promo.invalid",
   minimumOrder: "cart:promo.minimumOrder",
+  firstOrderOnly: "cart:promo.firstOrderOnly",
   appliedTitle: "cart:promo.appliedTitle",
   saved: "cart:promo.saved",
 } as const;
@@ -16,7 +17,7 @@ export const PROMO_MESSAGES = {
 export const PROMO_SEEDS: readonly PromoDefinition[] = [
   { code: "WELCOME10", kind: "percent", value: 10, minimumSubtotalCents: null, active: true, description: "10% off first order" },
   { code: "SAVE50", kind: "amount", value: 5000, minimumSubtotalCents: 50000, active: true, description: "$50 off orders of $500 or more" },
-  { code: "NEWCLIENT", kind: "amount", value: 10000, minimumSubtotalCents: null, active: true, description: "$100 off for new clients" },
+  { code: "NEWCLIENT", kind: "amount", value: 10000, minimumSubtotalCents: null, active: true, description: "$100 off for new clients", firstOrderOnly: true },
 ];
 
 /** " welcome10 " → "WELCOME10": codes are matched case-insensitively, ignoring surrounding spaces. */
@@ -59,16 +60,18 @@ export type PromoEvaluation =
  * Whether the code a visitor typed applies to a subtotal, and for how much (specification 000,
  * sections 5 and 8). `definition` is what the caller found for that code (`findPromo`, or the
  * server's promo table), null when there is none. Refusals: 'Please enter a promo code' (empty input),
- * 'Invalid promo code' (unknown or inactive), 'This promo code requires a minimum order of $500'.
- * Success carries 'You saved {amount}' (the toast's title is 'Promo code applied!').
+ * 'Invalid promo code' (unknown or inactive), 'This promo code requires a minimum order of $500', and,
+ * when the buyer is known to be a `returningClient` (an e-mail with a paid order), the first-order-only
+ * refusal. Success carries 'You saved {amount}' (the toast's title is 'Promo code applied!').
  */
-export function evaluatePromo(definition: PromoDefinition | null, code: string, subtotalCents: Cents): PromoEvaluation {
+export function evaluatePromo(definition: PromoDefinition | null, code: string, subtotalCents: Cents, buyer: { returningClient?: boolean } = {}): PromoEvaluation {
   const wanted = normalizePromoCode(code);
   if (!wanted) return { ok: false, discountCents: 0, messageKey: PROMO_MESSAGES.required };
   if (!definition || !definition.active || normalizePromoCode(definition.code) !== wanted) {
     return { ok: false, discountCents: 0, messageKey: PROMO_MESSAGES.invalid };
   }
   if (!meetsPromoMinimum(definition, subtotalCents)) return { ok: false, discountCents: 0, ...minimumOrderMessage(definition) };
+  if (definition.firstOrderOnly && buyer.returningClient) return { ok: false, discountCents: 0, messageKey: PROMO_MESSAGES.firstOrderOnly };
   const discountCents = promoDiscountCents(definition, subtotalCents);
   return { ok: true, code: wanted, discountCents, messageKey: PROMO_MESSAGES.saved, params: { amount: formatCents(discountCents) } };
 }

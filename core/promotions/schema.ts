@@ -24,6 +24,8 @@ export const promoDefinitionSchema = z
     minimumSubtotalCents: centsSchema.nullish(),
     active: z.boolean(),
     description: z.string().max(200),
+    /** Only for an e-mail with no paid order yet; absent means any order. */
+    firstOrderOnly: z.boolean().optional(),
   })
   .refine((promo) => promo.kind !== "percent" || promo.value <= 100, { message: "errors:invalidValue", path: ["value"] });
 export type PromoDefinition = z.infer<typeof promoDefinitionSchema>;
@@ -58,6 +60,7 @@ const promoAdminFields = {
     .nullable(),
   description: line({ message: "cart:promoAdmin.descriptionTooLong" }).trim().max(200, "cart:promoAdmin.descriptionTooLong"),
   active: z.boolean({ message: "errors:invalidValue" }),
+  firstOrderOnly: z.boolean({ message: "errors:invalidValue" }),
 };
 
 /**
@@ -80,6 +83,7 @@ export const promoCreateSchema = z
     minimumSubtotalCents: promoAdminFields.minimumSubtotalCents.optional().default(null),
     description: promoAdminFields.description.optional().default(""),
     active: promoAdminFields.active.optional().default(true),
+    firstOrderOnly: promoAdminFields.firstOrderOnly.optional().default(false),
   })
   .superRefine((promo, ctx) => {
     // Zod runs this even when a field failed on its own; the kind and value checks cover those.
@@ -96,12 +100,14 @@ export const promoUpdateSchema = z.strictObject({
   minimumSubtotalCents: promoAdminFields.minimumSubtotalCents.optional(),
   description: promoAdminFields.description.optional(),
   active: promoAdminFields.active.optional(),
+  firstOrderOnly: promoAdminFields.firstOrderOnly.optional(),
 }).refine(hasChanges, EMPTY_EDIT_KEY);
 export type PromoUpdate = z.infer<typeof promoUpdateSchema>;
 
 /** A code as staff see it. */
 export interface StoredPromo extends PromoDefinition {
   minimumSubtotalCents: number | null;
+  firstOrderOnly: boolean;
   createdAt: string;
   updatedAt: string;
 }

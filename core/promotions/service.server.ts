@@ -1,7 +1,7 @@
-import type { Database } from "../../db/client.server.ts";
+import type { Database, Transaction } from "../../db/client.server.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Cents } from "../money/money.ts";
-import { retryAfterMinutes, type RateLimitRule } from "../rate-limit/rules.ts";
+import { spentBudget, type RateLimitRule } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { PromoRepo, type PromoRow } from "./repo.server.ts";
 import { PROMO_MESSAGES, evaluatePromo, normalizePromoCode } from "./rules.ts";
@@ -34,11 +34,12 @@ function toDefinition(row: PromoRow): PromoDefinition {
     minimumSubtotalCents: row.minimumSubtotalCents,
     active: row.active,
     description: row.description,
+    firstOrderOnly: row.firstOrderOnly,
   };
 }
 
 function toStored(row: PromoRow): StoredPromo {
-  return { ...toDefinition(row), minimumSubtotalCents: row.minimumSubtotalCents, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return { ...toDefinition(row), minimumSubtotalCents: row.minimumSubtotalCents, firstOrderOnly: row.firstOrderOnly, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
 /** What a code gives on a subtotal when it applies. */
@@ -73,10 +74,7 @@ export class PromoService {
     if (!code) throw new DomainError("validation", PROMO_MESSAGES.required, { fields: { code: PROMO_MESSAGES.required } });
     if (from.address !== undefined) {
       const decision = await this.rateLimits.hit(PROMO_CHECKS_PER_ADDRESS, from.address);
-      if (!decision.allowed) {
-        const minutes = retryAfterMinutes(decision.retryAfterMs);
-        throw new DomainError("rate_limited", "cart:promoLimit.tooManyAttempts", { params: { count: minutes, minutes } });
-      }
+      if (!decision.allowed) throw spentBudget("cart:promoLimit.tooManyAttempts", decision);
     }
     const definition = await this.findActive(code);
     const result = evaluatePromo(definition, code, request.subtotalCents);
@@ -95,10 +93,10 @@ export class PromoService {
   }
 
   /** The active definition of a code (matched case-insensitively), or null: what an order is priced with. */
-  async findActive(code: string): Promise<PromoDefinition | null> {
+  async findActive(code: string, tx?: Transaction): Promise<PromoDefinition | null> {
     const wanted = normalizePromoCode(code);
     if (!wanted || wanted.length > 64) return null;
-    const row = await this.repo.find(wanted);
+    const row = await this.repo.find(wanted, tx);
     return row?.active ? toDefinition(row) : null;
   }
 

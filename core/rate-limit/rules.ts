@@ -40,35 +40,24 @@ export const FORM_BUDGETS = {
   newsletter: { kind: "messages", perAddress: rule("newsletter:address", 30, 10), perEmail: rule("newsletter:email-request", 5, 10) },
   /**
    * Sign-ins: the address's budget is the hard stop (a success gives its attempt back). The account's is
-   * not a lock: past its free attempts, each one waits longer (see signInWaitMs), and a browser the account
-   * signed in from before is never held back, so a stranger's guesses cannot lock the owner out.
+   * not a lock: past its free failures, a browser the account never signed in from proves itself with a
+   * link e-mailed to the account (sent only when the password was right), and a browser it signed in from
+   * before is never held back, so a stranger's guesses can neither get in nor keep the owner out.
    */
   signIn: { kind: "signIns", perAddress: rule("signin:address", 100, 15), perEmail: rule("signin:account", 5, 24 * 60) },
   register: { kind: "accounts", perAddress: rule("register:address", 30, 10), perEmail: rule("register:email", 5, 10) },
   passwordReset: { kind: "resets", perAddress: rule("reset:address", 20, 15), perEmail: rule("reset:email", 3, 15) },
 } as const satisfies Record<string, FormBudget>;
 
-/** Sign-in attempts per account: 5 free ones a day, then growing waits; a successful sign-in clears the count. */
+/** Failed sign-ins per account: 5 a day before unknown browsers need an e-mailed link; a sign-in clears the count. */
 export const SIGN_IN_PER_ACCOUNT: RateLimitRule = FORM_BUDGETS.signIn.perEmail;
-/** The account's running wait: its window ends when the next attempt from an unknown browser may start. */
-export const SIGN_IN_ACCOUNT_WAIT: RateLimitRule = rule("signin:account-wait", 1, 0);
+/** E-mailed sign-in links per account (its owner asking again): 3 per 15 minutes; more are not sent. */
+export const SIGN_IN_LINKS_PER_ACCOUNT: RateLimitRule = rule("signin:link", 3, 15);
 /** Failed sign-ins on a staff account that make the owner get an e-mail about it. */
 export const SIGN_IN_BURST = 10;
-/** The longest wait between two sign-in attempts on one account from unknown browsers. */
-export const SIGN_IN_MAX_WAIT_MS = 5 * MINUTE;
 /** Checks of the current password by a signed-in user (changing it): 5 per 15 minutes. */
 export const PASSWORD_CHANGE_PER_ACCOUNT: RateLimitRule = rule("password-change:account", 5, 15);
 
-/**
- * How long the attempt numbered `attempt` on an account (failures since its last success, this one
- * included) holds the next one back: nothing for the free attempts, then 1 s, 2 s, 4 s... up to 5 minutes.
- * A guesser from unknown browsers gets a few hundred tries a day at most; the owner waits seconds or
- * minutes, never a lock-out, and not at all on a browser they signed in from before.
- */
-export function signInWaitMs(attempt: number, free: number = SIGN_IN_PER_ACCOUNT.limit): number {
-  if (attempt <= free) return 0;
-  return Math.min(1000 * 2 ** (attempt - free - 1), SIGN_IN_MAX_WAIT_MS);
-}
 /** Failed sign-in attempts per client address: 100 per 15 minutes, whatever accounts they try. */
 export const SIGN_IN_PER_ADDRESS: RateLimitRule = FORM_BUDGETS.signIn.perAddress;
 
@@ -128,5 +117,7 @@ export function refusal(kind: RefusalKind, scope: "connection" | "email", decisi
  */
 export function spentBudget(messageKey: string, decision: Pick<RateLimitDecision, "retryAfterMs">): DomainError {
   const minutes = retryAfterMinutes(decision.retryAfterMs);
-  return new DomainError("rate_limited", messageKey, { params: { count: minutes, minutes, retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
+  // The Retry-After header says what the message says ("in 1 minute" is 60 seconds, never 1): a client
+  // that waits as told is never refused again for the same window.
+  return new DomainError("rate_limited", messageKey, { params: { count: minutes, minutes, retryAfterSeconds: minutes * 60 } });
 }

@@ -78,24 +78,6 @@ export class RateLimitService {
     }
   }
 
-  /**
-   * Takes the subject's turn when no wait is running and starts a wait of `waitMs` for the next one, in
-   * one atomic upsert, so that concurrent attempts cannot all slip through between a read and a write.
-   * Refused, it says how long the running wait has left.
-   */
-  async takeTurn(rule: RateLimitRule, subject: string, waitMs: number, now: Date = new Date()): Promise<Pick<RateLimitDecision, "allowed" | "retryAfterMs">> {
-    const key = rateLimitKey(rule, subject);
-    const until = new Date(now.getTime() + waitMs);
-    const taken = await this.db
-      .insert(rateLimits)
-      .values({ key, count: 1, resetAt: until })
-      .onConflictDoUpdate({ target: rateLimits.key, set: { count: sql`${rateLimits.count} + 1`, resetAt: until }, setWhere: lte(rateLimits.resetAt, now) })
-      .returning({ key: rateLimits.key });
-    if (taken.length > 0) return { allowed: true, retryAfterMs: 0 };
-    const [running] = await this.db.select({ resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, key));
-    return { allowed: false, retryAfterMs: running ? Math.max(0, new Date(running.resetAt).getTime() - now.getTime()) : 0 };
-  }
-
   /** Gives a submission back to both budgets (e.g. a booking that lost the race for its slot). */
   async giveBack(budget: FormBudget, sender: FormSender): Promise<void> {
     if (sender.address === undefined) return;

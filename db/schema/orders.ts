@@ -41,6 +41,8 @@ export const orders = pgTable(
     uniqueIndex("orders_idempotency_key_idx").on(table.idempotencyKey),
     index("orders_created_idx").on(table.createdAt),
     index("orders_email_idx").on(table.customerEmail),
+    // E-mails are compared without case (a first-order-only promo asks whether an e-mail paid before).
+    index("orders_email_lower_idx").on(sql`lower(${table.customerEmail})`),
     index("orders_status_created_idx").on(table.status, table.createdAt),
     check("orders_status", sql`${table.status} in ('pending', 'requires_payment', 'processing', 'partially_paid', 'paid', 'failed', 'partially_refunded', 'refunded', 'cancelled')`),
     check("orders_currency_usd", sql`${table.currency} = 'usd'`),

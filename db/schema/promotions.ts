@@ -10,6 +10,8 @@ export const promoCodes = pgTable("promo_codes", {
   minimumSubtotalCents: integer("minimum_subtotal_cents"),
   description: text("description").notNull().default(""),
   active: boolean("active").notNull().default(true),
+  /** Only for an e-mail that has no paid order yet (NEWCLIENT: "for new clients"). */
+  firstOrderOnly: boolean("first_order_only").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

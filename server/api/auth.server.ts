@@ -11,6 +11,7 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   registerSchema,
+  signInLinkSchema,
   signUpConfirmSchema,
   type CurrentUser,
 } from "../../core/auth/schema.ts";
@@ -87,7 +88,20 @@ const login = createRoute({
     200: json(userSchema, "Signed in; the session id is new"),
     400: json(errorSchema, "A field is missing"),
     401: json(errorSchema, "Invalid e-mail/username or password"),
-    429: json(errorSchema, "Too many sign-in attempts; Retry-After says when to try again"),
+    403: json(errorSchema, "Past the account's free failures, from a browser it never signed in from: the same answer whatever the password; when it was right, a single-use link to /<lang>/login/confirm?token=... is e-mailed to the account"),
+    429: json(errorSchema, "Too many sign-in attempts from this address; Retry-After (seconds) is the wait the message states"),
+  },
+});
+
+const loginConfirm = createRoute({
+  method: "post",
+  path: "/auth/login/confirm",
+  tags: ["auth"],
+  summary: "Sign in with an e-mailed sign-in link (once, within 30 minutes); this browser becomes one the account knows",
+  request: { body: { required: true, content: { "application/json": { schema: signInLinkSchema.openapi("LoginConfirm") } } } },
+  responses: {
+    200: json(userSchema, "Signed in; the session id is new"),
+    400: json(errorSchema, "The link is unknown, used or expired (named in fields)"),
   },
 });
 
@@ -258,7 +272,13 @@ export function authRoutes(config: Config, services: Services) {
     })
     .openapi(login, async (c) => {
       const input = c.req.valid("json");
-      const { user, deviceToken } = await services.auth.login(input, clientAddress(c, config), readDeviceCookie(c, config));
+      const { user, deviceToken } = await services.auth.login(input, { address: clientAddress(c, config), deviceToken: readDeviceCookie(c, config), language: c.get("language") });
+      writeDeviceCookie(c, config, deviceToken);
+      await signIn(c, user);
+      return c.json(user, 200);
+    })
+    .openapi(loginConfirm, async (c) => {
+      const { user, deviceToken } = await services.auth.signInWithLink(c.req.valid("json"));
       writeDeviceCookie(c, config, deviceToken);
       await signIn(c, user);
       return c.json(user, 200);

@@ -142,9 +142,9 @@ const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "pa
 function describeRoutes(router: Router) {
   const doc = (path: string, method: "get" | "post", summary: string, tags: string[], responses: Record<string, unknown>, request?: Record<string, unknown>) =>
     router.openAPIRegistry.registerPath({ method, path, summary, tags, responses: responses as never, ...(request ? { request: request as never } : {}) });
-  doc("/orders/guest", "post", "Create a guest order from section 3's payload, priced by the server; optional Idempotency-Key header; sets the signed order cookie", ["orders"], {
+  doc("/orders/guest", "post", "Create a guest order from section 3's payload, priced by the server (tax is the server's, 0: a taxCents other than 0 is refused); optional Idempotency-Key header; sets the signed order cookie", ["orders"], {
     201: data(orderViewSchema, "Created (or the order of a retried Idempotency-Key)"),
-    400: refusal("A limit or rule of section 5, translated; `fields` names the item"),
+    400: refusal("A limit or rule of section 5, translated, or a taxCents other than 0; `fields` names the item"),
     409: refusal("A deal sold out or no longer shown, or client totals that disagree with the server's"),
     429: refusal("Too many orders from this address"),
   });

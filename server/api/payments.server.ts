@@ -72,7 +72,7 @@ function describeRoutes(router: Router) {
   );
   doc(
     "/verify-bank-account",
-    "Checks a bank account (ABA routing checksum, 4 to 17 digits) and saves it with the provider; only the last 4 digits are kept",
+    "Checks a bank account (ABA routing checksum, 4 to 17 digits) and saves it with the provider; only the last 4 digits are kept. The account joins the browser's signed cookie: only this browser, for this e-mail, can be debited from it",
     ["payments"],
     { 200: json(z.object({ success: z.literal(true), message: z.string(), bankAccountId: z.string(), last4: z.string() }), "Verified"), 400: refusal("Missing field, bad routing or account number") },
     body(z.object({ accountNumber: z.string(), routingNumber: z.string(), accountHolderName: z.string(), customerEmail: z.string() })),
@@ -81,7 +81,7 @@ function describeRoutes(router: Router) {
     "/create-ach-payment",
     "Creates an order debited from a verified bank account; processing until the provider's event",
     ["payments"],
-    { 200: json(z.object({ success: z.literal(true), message: z.string(), orderId: z.string() }), "Initiated"), 400: refusal("Amount out of range, or no verified account") },
+    { 200: json(z.object({ success: z.literal(true), message: z.string(), orderId: z.string() }), "Initiated"), 400: refusal("Amount out of range, or no verified account"), 403: refusal("An account verified by another browser, or for another e-mail") },
     body(z.object({ amount: z.number(), customerEmail: z.string(), customerName: z.string(), serviceName: z.string().optional(), bankAccountId: z.string() })),
   );
   doc("/send-receipt", "Sends again the receipt of a paid order this browser placed (at most 3 times an hour)", ["payments"], { 200: json(z.object({ success: z.literal(true), message: z.string() }), "Sent"), 404: refusal("Not this browser's order"), 409: refusal("Not paid"), 429: refusal("Sent too often") }, body(z.object({ orderId: z.string() })));
@@ -166,7 +166,7 @@ export function paymentRoutes(services: Services, config: Config) {
       return c.json({ success: true, ...(await work()) }, 200);
     } catch (error) {
       if (!(error instanceof DomainError) || error.code === "rate_limited") throw error;
-      const status = error.code === "validation" ? 400 : error.code === "not_found" ? 404 : 409;
+      const status = error.code === "validation" ? 400 : error.code === "not_found" ? 404 : error.code === "forbidden" ? 403 : 409;
       return c.json({ success: false, ...errorBody(c, error.code, error.messageKey, error.details.params, error.details.fields) }, status);
     }
   }
@@ -176,7 +176,12 @@ export function paymentRoutes(services: Services, config: Config) {
   return router
     .post("/verify-bank-account", async (c) => {
       const body = await readJson(c);
-      return answer(c, async () => ({ message: t(c, "payments:bank.verified"), ...(await checkout.bank.verify(body)) }));
+      return answer(c, async () => {
+        const verified = await checkout.bank.verify(body);
+        // Only this browser may debit the account it verified (as only it reads the orders it placed).
+        await cookie.remember(c, verified.bankAccountId);
+        return { message: t(c, "payments:bank.verified"), ...verified };
+      });
     })
     .post("/create-ach-payment", async (c) => {
       const body = await readJson(c);
@@ -184,6 +189,7 @@ export function paymentRoutes(services: Services, config: Config) {
         const { orderId } = await checkout.bank.pay(body, {
           language: c.get("language"),
           userId: c.get("user")?.id ?? null,
+          owned: await cookie.read(c),
           ipAddress: clientAddress(c, config),
           userAgent: c.req.header("user-agent") ?? "",
         });

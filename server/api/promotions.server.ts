@@ -34,6 +34,7 @@ const storedPromoSchema = z
     minimumSubtotalCents: z.number().int().nullable(),
     description: z.string(),
     active: z.boolean(),
+    firstOrderOnly: z.boolean().openapi({ description: "Only for an e-mail with no paid order yet; an order from an e-mail that paid one before is refused" }),
     createdAt: z.string().openapi({ format: "date-time" }),
     updatedAt: z.string().openapi({ format: "date-time" }),
   })

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enAppointments from "../../app/locales/en/appointments.json";
 import frAppointments from "../../app/locales/fr/appointments.json";
-import { expectAccessibleWithin, expectText, launchBrowser, openPage, RESULTS_DIR, saveScreenshot, waitForHydration, onSecondDatabase } from "./browser.ts";
+import { collapsed, expectAccessibleWithin, expectText, launchBrowser, openPage, RESULTS_DIR, saveScreenshot, waitForHydration, onSecondDatabase } from "./browser.ts";
 
 /**
  * A keyboard-only booking at 390 px, in both languages: one Tab into the day grid, one into the time
@@ -19,7 +19,6 @@ afterAll(async () => {
 });
 
 const RUN = Date.now().toString(36);
-const collapsed = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** What has the focus: its role, its grid's test id, and its data-date / data-time. */
 function focused(page: Page) {

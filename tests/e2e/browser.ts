@@ -307,8 +307,8 @@ async function currentText(locator: Locator): Promise<string | null> {
   return text === null ? null : collapsed(text);
 }
 
-/** A text as a reader sees it: whitespace collapsed to single spaces, trimmed. */
-function collapsed(text: string): string {
+/** A text as a reader sees it: whitespace collapsed to single spaces (the narrow no-break space of French punctuation included), trimmed. */
+export function collapsed(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 

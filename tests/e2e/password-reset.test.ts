@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enAuth from "../../app/locales/en/auth.json";
 import frAuth from "../../app/locales/fr/auth.json";
-import { expectAccessible, expectedStatus, expectText, launchBrowser, mailLinkFor, openPage, registerCustomer, saveScreenshot, waitForHydration } from "./browser.ts";
+import { collapsed, expectAccessible, expectedStatus, expectText, launchBrowser, mailLinkFor, openPage, registerCustomer, saveScreenshot, waitForHydration } from "./browser.ts";
 
 /**
  * "Forgot password?" from the sign-in page to a new password, as a person would, in both languages:
@@ -19,8 +19,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** expectText collapses whitespace, the narrow no-break space of French punctuation included. */
-const collapsed = (text: string) => text.replace(/\s+/g, " ").trim();
 
 const languages = [
   { name: "English", prefix: "/en", auth: enAuth },

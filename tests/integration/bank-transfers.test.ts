@@ -104,6 +104,24 @@ describe("bank transfers (ACH) and receipts", () => {
     expect((await high.json()).message).toBe("Maximum amount is $50,000");
   });
 
+  it("debits a verified account only from the browser that verified it, for its e-mail", async () => {
+    const id = await verified();
+    const ordersBefore = (await t.services.orders.list({})).total;
+    const stranger = t.client();
+    const stolen = await pay(stranger, { bankAccountId: id });
+    expect(stolen.status).toBe(403);
+    expect(await stolen.json()).toMatchObject({ success: false, message: "This bank account was verified in another browser or for another email. Please verify your bank account here." });
+    const french = await stranger.request("/api/create-ach-payment", { method: "POST", json: { amount: 500, customerEmail: account.customerEmail, customerName: "Ada Lovelace", bankAccountId: id }, headers: { "accept-language": "fr-FR" } });
+    expect((await french.json()).message).toBe("Ce compte bancaire a été vérifié dans un autre navigateur ou pour une autre adresse e-mail. Veuillez vérifier votre compte bancaire ici.");
+    // The verifying browser, naming another e-mail, is refused too.
+    const otherEmail = await pay(buyer, { bankAccountId: id, customerEmail: "someone.else@example.com" });
+    expect(otherEmail.status).toBe(403);
+    expect((await t.services.orders.list({})).total).toBe(ordersBefore);
+    // The e-mail is matched whatever its case, and the owner's debit goes through.
+    const own = await pay(buyer, { bankAccountId: id, customerEmail: account.customerEmail.toUpperCase() });
+    expect(own.status).toBe(200);
+  });
+
   it("creates an order that shows processing (and says so by e-mail) until the test bank settles it; paid once, receipt once, even delivered twice and late", async () => {
     const id = await verified();
     const response = await pay(buyer, { bankAccountId: id, amount: 500, serviceName: "Marketing Consultation" });

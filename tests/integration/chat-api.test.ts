@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, zonedNow } from "../../core/appointments/rules.ts";
 import { formatCents } from "../../core/money/money.ts";
+import { eq } from "drizzle-orm";
 import { appointments } from "../../db/schema/appointments.ts";
+import { contactSubmissions } from "../../db/schema/contact.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import { rateLimits } from "../../db/schema/rate-limits.ts";
 import { seedReferenceData } from "../../db/seed-reference.server.ts";
@@ -149,6 +151,45 @@ describe("the assistant's API (POST /api/chatbot)", () => {
     const fr = visitor("fr");
     await fr.say("je veux prendre rendez-vous");
     expect((await fr.say("annuler")).flow).toBeNull();
+  });
+
+  it("takes only one of the services as the contact flow's service, naming them when it asks again", async () => {
+    const chat = visitor();
+    await chat.say("I'd like a quote");
+    for (const answer of ["Ada Lovelace", "ada.service@example.com", "+1 555 010 0199"]) await chat.say(answer);
+    const yes = await chat.say("yes");
+    expect(yes.flow).toEqual({ kind: "contact", step: "service" });
+    expect(yes.response).toMatch(/^Please choose one of our services: Conception, .*Logo Design, .* or Other\. Which service are you interested in .*\(Say "cancel" to stop\.\)$/);
+    expect((await chat.say("video marketing")).flow).toEqual({ kind: "contact", step: "message" });
+    const done = await chat.say("A launch video for our new product");
+    expect(done.flow).toBeNull();
+    const [submission] = await t.services.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, "ada.service@example.com"));
+    expect(submission.message).toBe("Service: Video Marketing\n\nA launch video for our new product");
+
+    const fr = visitor("fr");
+    await fr.say("Je voudrais un devis");
+    for (const answer of ["Marie Curie", "marie.service@example.fr", "+33 1 23 45 67 89"]) await fr.say(answer);
+    const oui = await fr.say("oui");
+    expect(oui.response).toMatch(/^Veuillez choisir l’un de nos services\u202f: Conception, .*Création de logo, .* ou Autre\. .*\(Dites «\u202fannuler\u202f» pour arrêter\.\)$/);
+  });
+
+  it("lets a visitor stuck at the phone step leave, in English and French, with a translated confirmation", async () => {
+    const chat = visitor();
+    await chat.say("get in touch");
+    for (const answer of ["Ada Lovelace", "ada.phone@example.com"]) await chat.say(answer);
+    const wrong = await chat.say("I don't have one");
+    expect(wrong.flow).toEqual({ kind: "contact", step: "phone" });
+    expect(wrong.response).toContain('(Say "cancel" to stop.)');
+    const left = await chat.say("Stop please");
+    expect(left).toMatchObject({ flow: null, response: "No problem, I've cancelled that. How else can I help?" });
+    // What comes next is a new question, not an answer to the flow.
+    expect((await chat.say("what are your prices?")).flow).toBeNull();
+
+    const fr = visitor("fr");
+    await fr.say("je veux être recontacté, je suis intéressée");
+    for (const answer of ["Marie Curie", "marie.phone@example.fr", "pas de téléphone"]) await fr.say(answer);
+    const quit = await fr.say("Je veux arrêter");
+    expect(quit).toMatchObject({ flow: null, response: "Pas de problème, c’est annulé. Que puis-je faire d’autre pour vous\u202f?" });
   });
 
   it("quotes prices from the catalogue, formatted as the site formats money", async () => {

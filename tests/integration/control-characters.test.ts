@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, zonedNow } from "../../core/appointments/rules.ts";
+import { like } from "drizzle-orm";
 import { contactSubmissions } from "../../db/schema/contact.ts";
+import { mailOutbox } from "../../db/schema/mail.ts";
 import { rateLimits } from "../../db/schema/rate-limits.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -65,5 +67,27 @@ describe("control characters and line breaks in text fields", () => {
     const login = await t.client().request("/api/auth/login", { method: "POST", json: { identifier: "ada\u0000", password: "whatever it is" } });
     expect(login.status).toBe(400);
     expect((await login.json()).fields).toEqual({ identifier: CONTROL });
+  });
+
+  it("refuse invisible format characters in one-line fields with a translated 400 naming the field, so that none reaches a staff e-mail's subject", async () => {
+    const FORMAT = "This field contains invisible formatting characters (such as a right-to-left mark or a zero-width space). Please remove them.";
+    const reversed = await send({ ...form, email: "rlo@example.com", name: "Ada \u202Egnp.eciovni" });
+    expect(reversed.status).toBe(400);
+    expect(await reversed.json()).toEqual({ code: "validation", message: FORMAT, fields: { name: FORMAT } });
+    const french = await send({ ...form, email: "rlo@example.com", name: "Ada\u200dLovelace" }, { "accept-language": "fr" });
+    expect((await french.json()).fields).toEqual({ name: "Ce champ contient des caractères de mise en forme invisibles (comme une marque de droite à gauche ou une espace de largeur nulle). Veuillez les retirer." });
+    expect((await send({ ...form, email: "rlo@exa\u200bmple.com" })).status).toBe(400);
+    expect(await t.services.database.db.select().from(mailOutbox).where(like(mailOutbox.subject, "%\u202e%"))).toEqual([]);
+
+    // The checkout's forms use the same rule: an order, a subscription, a custom payment, a bank account.
+    const client = t.client();
+    const order = await client.request("/api/orders/guest", { method: "POST", json: { customerFirstName: "Ada\u202e", customerLastName: "Lovelace", customerEmail: "ada@example.com", items: [] } });
+    expect({ status: order.status, fields: (await order.json()).fields }).toEqual({ status: 400, fields: { customerFirstName: FORMAT } });
+    const subscription = await client.request("/api/get-or-create-subscription", { method: "POST", json: { name: "\ufeffAda", email: "ada@example.com", plan: "Professional" } });
+    expect({ status: subscription.status, fields: (await subscription.json()).fields }).toEqual({ status: 400, fields: { name: FORMAT } });
+    const custom = await client.request("/api/create-custom-payment", { method: "POST", json: { amount: 100, paymentPlan: "1time", serviceName: "Logo\u2066", customerName: "Ada", customerEmail: "ada@example.com" } });
+    expect({ status: custom.status, fields: (await custom.json()).fields }).toEqual({ status: 400, fields: { serviceName: FORMAT } });
+    const bank = await client.request("/api/verify-bank-account", { method: "POST", json: { accountHolderName: "Ada\u00adLovelace", customerEmail: "ada@example.com", routingNumber: "110000000", accountNumber: "000123456789" } });
+    expect({ status: bank.status, fields: (await bank.json()).fields }).toEqual({ status: 400, fields: { accountHolderName: FORMAT } });
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../server/logger.server.ts";
+import { createLogger, loggablePath } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 /**
@@ -65,5 +65,52 @@ describe("logs of failing requests", () => {
     expect(requestLines.map((entry) => entry.path)).toEqual(["/api/receipts/[token]", "/api/subscriptions/manage/[token]", "/api/receipts/[token]"]);
     expect(requestLines.every((entry) => entry.reqId === "req-bearer-1" && entry.status === 404)).toBe(true);
     expect(lines.slice(before).join("\n")).not.toContain("s".repeat(32));
+  });
+
+  it("never write the one-time token of an e-mailed link, whatever the address's case, language or query", async () => {
+    const before = lines.length;
+    // A real token of each kind's shape: 32 random bytes in base64url, or an id and its signature.
+    const secret = "Xk9_TqL2mZ8vR4wB7nC1pD5sF3hJ6gK0aE-yU9iO2rT";
+    const signed = `3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69_${"Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"}`;
+    const addresses = [
+      `/receipt/${signed}`,
+      `/fr/RECEIPT/${signed}`,
+      `/en/Receipt/${signed}.data`,
+      `/api/receipts/${signed}.pdf`,
+      `/subscription/${signed}`,
+      `/api/subscriptions/manage/${signed}/cancel`,
+      `/reset-password?token=${secret}`,
+      `/fr/register/confirm?token=${secret}`,
+      `/en/newsletter/confirm?token=${secret}`,
+      `/waitlist/leave?token=${secret}`,
+      `/classes/1?offer=${secret}`,
+      // A mistyped link still carries its token.
+      `/reciept/${secret}`,
+    ];
+    for (const address of addresses) await t.client().request(address, { headers: { "x-request-id": "req-links-1" } });
+    const written = lines.slice(before);
+    const requests = written.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === "request");
+    expect(requests).toHaveLength(addresses.length);
+    const log = written.join("\n");
+    for (const part of [secret, secret.slice(0, 16), "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z", "token="]) expect(log, `the log quotes ${part}`).not.toContain(part);
+    expect(requests.map((entry) => entry.path)).toEqual([
+      "/receipt/[token]",
+      "/fr/RECEIPT/[token]",
+      "/en/Receipt/[token]",
+      "/api/receipts/[token]",
+      "/subscription/[token]",
+      "/api/subscriptions/manage/[token]/cancel",
+      "/reset-password",
+      "/fr/register/confirm",
+      "/en/newsletter/confirm",
+      "/waitlist/leave",
+      "/classes/1",
+      "/reciept/[token]",
+    ]);
+  });
+
+  it("keep ordinary addresses readable: slugs and ids are not tokens", () => {
+    expect(loggablePath("/posts/how-we-built-a-bilingual-brand-for-a-bakery-in-2026")).toBe("/posts/how-we-built-a-bilingual-brand-for-a-bakery-in-2026");
+    expect(loggablePath("/api/orders/guest/3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69")).toBe("/api/orders/guest/3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69");
   });
 });

@@ -91,6 +91,9 @@ describe("orders API", () => {
       [{ items: [website()], totalCents: 100 }, 409, "The prices in your cart have changed. Please review your order."],
       [{ items: [website()], customerEmail: "not-an-email" }, 400, "Valid email is required"],
       [{ items: [website()], customerFirstName: " " }, 400, "First name is required"],
+      // Tax is the server's (0): a client cannot charge itself one, nor pay one to the agency.
+      [{ items: [website()], taxCents: 5_000 }, 400, "Tax is calculated by the agency: send taxCents as 0"],
+      [{ items: [website()], taxCents: 5_000, totalCents: 65_000 }, 400, "Tax is calculated by the agency: send taxCents as 0"],
     ];
     for (const [body, status, message] of cases) {
       const response = await create(stranger, body);
@@ -111,6 +114,9 @@ describe("orders API", () => {
     const response = await create(stranger, { items: [logo(100)] }, FR);
     expect(response.status).toBe(400);
     expect((await response.json()).message).toMatch(/^Ce service est à prix fixe/);
+    const taxed = await create(stranger, { items: [logo()], taxCents: 100 }, FR);
+    expect(taxed.status).toBe(400);
+    expect((await taxed.json()).message).toBe("La taxe est calculée par l’agence\u202f: envoyez taxCents à 0");
   });
 
   it("returns the same order for a retried Idempotency-Key, even when sent at the same time", async () => {
@@ -138,6 +144,31 @@ describe("orders API", () => {
     // No card number anywhere in the order or the mail.
     expect(JSON.stringify(await orderRow(order.id))).not.toContain("4242424242424242");
     expect(receipt?.text).not.toContain("4242424242424242");
+  });
+
+  it("gives NEWCLIENT to an e-mail's first paid order only, in English and French, at creation and at payment", async () => {
+    const newcomer = { customerEmail: "Hedy.Lamarr@example.com", customerFirstName: "Hedy", customerLastName: "Lamarr" };
+    const refusal = "This promo code is for a first order only, and this email address already has a paid order. Remove the code from your cart to continue.";
+    // Two orders placed with the code before either is paid: the first paid one takes it.
+    const first: OrderView = (await (await create(buyer, { ...newcomer, items: [website()], promoCode: "NEWCLIENT" })).json()).data;
+    const second: OrderView = (await (await create(buyer, { ...newcomer, items: [website()], promoCode: "newclient" })).json()).data;
+    expect([first.discountCents, second.discountCents]).toEqual([10_000, 10_000]);
+    expect((await pay(buyer, first.id)).status).toBe(200);
+    expect((await orderRow(first.id)).status).toBe("paid");
+    const secondPayment = await buyer.request(`/api/orders/guest/${second.id}/payment-intent`);
+    expect(secondPayment.status).toBe(409);
+    expect((await secondPayment.json()).message).toBe(refusal);
+    // A new order from that e-mail (in any case) is refused the code, and nothing is created.
+    const before = (await t.services.orders.list({})).total;
+    const again = await create(buyer, { ...newcomer, customerEmail: "hedy.lamarr@EXAMPLE.com", items: [website()], promoCode: "NEWCLIENT" });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ message: refusal, fields: { promoCode: refusal } });
+    const french = await create(buyer, { ...newcomer, items: [website()], promoCode: "NEWCLIENT" }, FR);
+    expect((await french.json()).message).toBe("Ce code promo est réservé à une première commande, et cette adresse e-mail a déjà une commande payée. Retirez le code de votre panier pour continuer.");
+    expect((await t.services.orders.list({})).total).toBe(before);
+    // Without the code, or with a code open to every order, the returning client orders as usual.
+    expect((await create(buyer, { ...newcomer, items: [website()] })).status).toBe(201);
+    expect((await create(buyer, { ...newcomer, items: [website()], promoCode: "SAVE50" })).status).toBe(201);
   });
 
   it("shows a declined card's message, and the order can be paid again", async () => {

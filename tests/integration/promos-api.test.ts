@@ -126,7 +126,8 @@ describe("promo codes API", () => {
       expect(response.status).toBe(200);
       const promos = await response.json();
       expect(promos.map((p: { code: string }) => p.code)).toEqual(["NEWCLIENT", "SAVE50", "WELCOME10"]);
-      expect(promos[1]).toMatchObject({ kind: "amount", value: 5_000, minimumSubtotalCents: 50_000, active: true });
+      expect(promos[1]).toMatchObject({ kind: "amount", value: 5_000, minimumSubtotalCents: 50_000, active: true, firstOrderOnly: false });
+      expect(promos[0]).toMatchObject({ code: "NEWCLIENT", firstOrderOnly: true });
     });
 
     it("creates a code, stored upper-case, that the cart can then apply", async () => {
@@ -135,7 +136,7 @@ describe("promo codes API", () => {
         json: { code: "summer-25", kind: "percent", value: 25, minimumSubtotalCents: 20_000, description: "Summer sale" },
       });
       expect(response.status).toBe(201);
-      expect(await response.json()).toMatchObject({ code: "SUMMER-25", kind: "percent", value: 25, minimumSubtotalCents: 20_000, active: true });
+      expect(await response.json()).toMatchObject({ code: "SUMMER-25", kind: "percent", value: 25, minimumSubtotalCents: 20_000, active: true, firstOrderOnly: false });
       expect(await (await validate({ code: "Summer-25", subtotalCents: 40_000 })).json()).toMatchObject({ code: "SUMMER-25", discountCents: 10_000 });
       const below = await validate({ code: "SUMMER-25", subtotalCents: 10_000 });
       expect((await below.json()).message).toBe("This promo code requires a minimum order of $200");
@@ -185,6 +186,19 @@ describe("promo codes API", () => {
       const changed = await staff.request("/api/admin/promos/NEWCLIENT", { method: "PUT", json: { active: true, value: 15_000, description: "$150 off" } });
       expect(await changed.json()).toMatchObject({ value: 15_000, description: "$150 off", active: true });
       expect(await (await validate({ code: "NEWCLIENT", subtotalCents: 20_000 })).json()).toMatchObject({ discountCents: 15_000 });
+    });
+
+    it("lets staff make any code first-order only, and undo it", async () => {
+      const on = await staff.request("/api/admin/promos/save50", { method: "PUT", json: { firstOrderOnly: true } });
+      expect(on.status).toBe(200);
+      expect(await on.json()).toMatchObject({ code: "SAVE50", firstOrderOnly: true });
+      expect(await t.services.promotions.findActive("SAVE50")).toMatchObject({ firstOrderOnly: true });
+      const off = await staff.request("/api/admin/promos/SAVE50", { method: "PUT", json: { firstOrderOnly: false } });
+      expect(await off.json()).toMatchObject({ firstOrderOnly: false });
+      const bad = await staff.request("/api/admin/promos/SAVE50", { method: "PUT", json: { firstOrderOnly: "yes" } });
+      expect(bad.status).toBe(400);
+      const created = await staff.request("/api/admin/promos", { method: "POST", json: { code: "HELLO-NEW", kind: "amount", value: 2_000, firstOrderOnly: true } });
+      expect(await created.json()).toMatchObject({ code: "HELLO-NEW", firstOrderOnly: true });
     });
 
     it("checks an update against the code's kind, changing nothing on refusal", async () => {

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminOrderView, OrderView } from "../../core/orders/schema.ts";
 import type { StaffPaymentView } from "../../core/payments/schema.ts";
 import { canRefund } from "../../app/features/admin/order-detail.tsx";
 import { OrdersTab, exportRange } from "../../app/features/admin/orders-tab.tsx";
 import { parseDollars } from "../../app/features/admin/refund-dialog.tsx";
-import { createI18n } from "../../app/i18n/instance.ts";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { resources } from "../../app/locales/resources.ts";
+import { domPage, json, settle } from "../helpers/dom-page.tsx";
 
 /**
  * The Orders tab as staff use it (issue 23, "Refunds that staff can rely on"): every status in the
@@ -21,27 +18,14 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 const ZONE = "America/New_York";
-let root: Root | null = null;
-let container: HTMLElement;
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
+const { fetchMock, render: mount } = domPage();
 
 beforeEach(() => {
   toast.success.mockReset();
   toast.error.mockReset();
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
 });
 
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  document.body.innerHTML = "";
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -137,7 +121,6 @@ const partlyRefunded = () =>
   });
 
 const summary = (view: AdminOrderView): OrderView => ({ ...view, payments: view.payments }) as OrderView;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
 const byTestId = (id: string, scope: ParentNode = document) => scope.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const labelled = (label: string) => {
@@ -161,21 +144,8 @@ function type(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
   });
 }
 
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-
 async function render(language: "en" | "fr" = "en") {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n(language, resources)}>
-        <OrdersTab language={language} timeZone={ZONE} sandbox />
-      </I18nProvider>,
-    );
-  });
-  await settle();
-  return container;
+  return mount(<OrdersTab language={language} timeZone={ZONE} sandbox />, language);
 }
 
 /** Answers the list, then the order when it is opened. */

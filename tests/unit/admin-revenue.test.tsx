@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { createRoutesStub } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminOverview } from "../../core/admin/schema.ts";
 import type { SubscriptionView } from "../../core/checkout/subscriptions.server.ts";
 import { OverviewTab } from "../../app/features/admin/overview-tab.tsx";
 import { SubscriptionsTab } from "../../app/features/admin/subscriptions-tab.tsx";
-import { createI18n } from "../../app/i18n/instance.ts";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { resources } from "../../app/locales/resources.ts";
+import { domPage, json, settle } from "../helpers/dom-page.tsx";
 
 /**
  * Revenue for staff (issue 23): the Overview's money over four periods in the agency's time zone,
@@ -20,48 +17,19 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 const ZONE = "America/New_York";
-let root: Root | null = null;
-let container: HTMLElement;
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
+const { fetchMock, render: mount } = domPage();
 
 beforeEach(() => {
   toast.success.mockReset();
   toast.error.mockReset();
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  document.body.innerHTML = "";
-  vi.unstubAllGlobals();
 });
 
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
 const byTestId = (id: string, scope: ParentNode = document) => scope.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
 async function render(element: React.ReactNode, language: "en" | "fr" = "en") {
   const Stub = createRoutesStub([{ path: "/admin", Component: () => element }]);
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n(language, resources)}>
-        <Stub initialEntries={["/admin"]} />
-      </I18nProvider>,
-    );
-  });
-  await settle();
-  return container;
+  return mount(<Stub initialEntries={["/admin"]} />, language);
 }
 
 const overview: AdminOverview = {

@@ -10,6 +10,7 @@ import {
   isChatTime,
   isNoNotes,
   keywordTopic,
+  matchService,
   nearestFreeSlots,
   normaliseSpoken,
   startFlow,
@@ -17,7 +18,15 @@ import {
 } from "../../core/chat/rules.ts";
 
 const TODAY = "2030-06-14";
-const chat = { today: TODAY, channel: "chat" as const };
+const SERVICES = [
+  { name: "Logo Design", aliases: ["Logo Design", "Création de logo", "logo design"] },
+  { name: "Marketing", aliases: ["Marketing", "Marketing", "marketing"] },
+  { name: "Video Marketing", aliases: ["Video Marketing", "Marketing vidéo", "video marketing"] },
+  { name: "AI Agent", aliases: ["AI Agent", "Agent IA", "ai agent"] },
+  { name: "AI Service", aliases: ["AI Service", "Service IA", "ai service"] },
+  { name: "Other", aliases: ["other", "something else", "autre"] },
+];
+const chat = { today: TODAY, channel: "chat" as const, services: SERVICES };
 
 /** Runs answers through a flow and returns every outcome. */
 function run(state: FlowState, answers: string[], context = chat) {
@@ -120,10 +129,53 @@ describe("the contact flow step by step", () => {
     const outcomes = run(startFlow("contact"), ["Marie", "marie@example.fr", "01 23 45 67 89", "Logo", "", "A new logo"]);
     expect(outcomes.map((o) => o.type)).toEqual(["next", "next", "next", "next", "invalid", "complete"]);
     const last = outcomes.at(-1)!;
-    expect(last.type === "complete" && last.state.answers).toEqual({ name: "Marie", email: "marie@example.fr", phone: "01 23 45 67 89", service: "Logo", message: "A new logo" });
+    expect(last.type === "complete" && last.state.answers).toEqual({ name: "Marie", email: "marie@example.fr", phone: "01 23 45 67 89", service: "Logo Design", message: "A new logo" });
   });
+
+  it("takes only one of the services as the service, re-asking for yes or anything else", () => {
+    const atService = run(startFlow("contact"), ["Marie", "marie@example.fr", "01 23 45 67 89"]).at(-1)!;
+    const state = atService.type === "next" ? atService.state : startFlow("contact");
+    for (const answer of ["yes", "Yes!", "oui", "ok", "AI", "a bicycle", ""]) {
+      expect(answerStep(state, answer, chat), answer).toMatchObject({ type: "invalid", problem: "chat:invalid.service", state: { step: "service" } });
+    }
+    const chosen = (answer: string) => {
+      const outcome = answerStep(state, answer, chat);
+      return outcome.type === "next" ? outcome.state.answers.service : outcome.type;
+    };
+    expect(chosen("video marketing please")).toBe("Video Marketing");
+    expect(chosen("Marketing")).toBe("Marketing");
+    expect(chosen("création de logo")).toBe("Logo Design");
+    expect(chosen("I need an AI agent")).toBe("AI Agent");
+    expect(chosen("something else")).toBe("Other");
+    expect(matchService("logo", SERVICES)).toBe("Logo Design");
+  });
+
+  it("refuses yes and no as a name or a message", () => {
+    expect(answerStep(startFlow("contact"), "yes", chat)).toMatchObject({ type: "invalid", problem: "chat:invalid.name" });
+    expect(answerStep(startFlow("contact"), "12345", chat)).toMatchObject({ type: "invalid", problem: "chat:invalid.name" });
+    expect(answerStep({ kind: "contact", step: "message", answers: {} }, "ok", chat)).toMatchObject({ type: "invalid", problem: "chat:invalid.message" });
+  });
+
   it("cancel leaves it", () => {
     expect(run(startFlow("contact"), ["cancel"])).toEqual([{ type: "cancelled" }]);
+  });
+
+  it("can be left at every step, in English and French, and a stop word in a free answer is kept as the answer", () => {
+    const atPhone: FlowState = { kind: "contact", step: "phone", answers: { name: "Ada", email: "ada@example.com" } };
+    for (const answer of ["cancel", "Stop!", "stop please", "exit", "quit", "never mind", "forget it", "Annuler", "annulez", "Arrêter", "je veux arrêter", "laissez tomber", "on arrête tout ?", "I don't have a phone, stop"]) {
+      expect(answerStep(atPhone, answer, chat), answer).toEqual({ type: "cancelled" });
+    }
+    // Said on the phone line too.
+    expect(answerStep(atPhone, "stop", { ...chat, channel: "phone" })).toEqual({ type: "cancelled" });
+    for (const step of ["name", "email", "phone", "service", "message"] as const) {
+      expect(answerStep({ kind: "contact", step, answers: {} }, "annuler", chat), step).toEqual({ type: "cancelled" });
+    }
+    for (const step of ["date", "time", "notes"] as const) {
+      expect(answerStep({ kind: "booking", step, answers: {} }, "cancel", chat), step).toEqual({ type: "cancelled" });
+    }
+    const message = answerStep({ kind: "contact", step: "message", answers: {} }, "We want to stop paying for ads that do not work", chat);
+    expect(message).toMatchObject({ type: "complete", state: { answers: { message: "We want to stop paying for ads that do not work" } } });
+    expect(answerStep({ kind: "booking", step: "notes", answers: {} }, "No thanks", chat)).toMatchObject({ type: "complete", state: { answers: { notes: "" } } });
   });
 });
 

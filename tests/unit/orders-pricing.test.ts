@@ -130,7 +130,13 @@ describe("order limits (specification 001, section 5)", () => {
     expect(priceOrder(request({ items: [line("cheap", 50)] }), lookups(withCheap)).ok).toBe(true);
   });
 
-  it("refuses a tax above $10,000", () => {
-    expect(refusal({ items: [line("website", 60_000)], taxCents: 1_000_001 })).toMatchObject({ message: "Tax cannot exceed $10,000", field: "taxCents" });
+  it("charges the server's tax (0), and the payload accepts no other", () => {
+    const priced = priceOrder(request({ items: [line("website", 60_000)], taxCents: 0 }), lookups());
+    expect(priced).toMatchObject({ ok: true, taxCents: 0, totalCents: 60_000 });
+    for (const taxCents of [1, 1_000, 1_000_001, -5]) {
+      const parsed = orderCreateSchema.safeParse({ customerFirstName: "Ada", customerLastName: "Lovelace", customerEmail: "ada@example.com", items: [line("website", 60_000)], taxCents });
+      expect(parsed.success).toBe(false);
+      expect(translator("en")(parsed.error?.issues[0]?.message ?? "")).toBe("Tax is calculated by the agency: send taxCents as 0");
+    }
   });
 });

@@ -53,6 +53,16 @@ describe("evaluatePromo", () => {
     expect(evaluate("NEWCLIENT", 0)).toMatchObject({ ok: true, discountCents: 0 });
   });
 
+  it("NEWCLIENT is for a first order only: refused for an e-mail that paid an order before", () => {
+    expect(findPromo("NEWCLIENT")).toMatchObject({ firstOrderOnly: true });
+    const again = evaluatePromo(findPromo("NEWCLIENT"), "NEWCLIENT", 30000, { returningClient: true });
+    expect(again).toMatchObject({ ok: false, discountCents: 0 });
+    expect(english(again)).toBe("This promo code is for a first order only, and this email address already has a paid order. Remove the code from your cart to continue.");
+    expect(evaluatePromo(findPromo("NEWCLIENT"), "NEWCLIENT", 30000, { returningClient: false })).toMatchObject({ ok: true, discountCents: 10000 });
+    // A code without the rule serves returning clients too.
+    expect(evaluatePromo(findPromo("SAVE50"), "SAVE50", 50000, { returningClient: true })).toMatchObject({ ok: true, discountCents: 5000 });
+  });
+
   it("refuses an empty code: 'Please enter a promo code'", () => {
     for (const code of ["", "   "]) {
       const result = evaluatePromo(null, code, 10000);

@@ -1,0 +1,56 @@
+import { act, type ReactNode } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { createI18n } from "../../app/i18n/instance.ts";
+import { I18nProvider } from "../../app/i18n/react.tsx";
+import { resources } from "../../app/locales/resources.ts";
+
+/** A JSON answer as the API gives it. */
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** Lets effects and answered requests run to their end. */
+export const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+
+/**
+ * A jsdom test file's page: `fetch` stubbed (a fresh mock before each test), and `render` mounting an
+ * element in the document with the site's translations in a language; the page is emptied after each test.
+ * Call it once at the top of the file.
+ */
+export function domPage() {
+  const fetchMock = vi.fn<typeof fetch>();
+  let root: Root | null = null;
+  let container: HTMLElement | null = null;
+
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  });
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal("fetch", fetchMock);
+  });
+  const unmount = () => {
+    act(() => root?.unmount());
+    root = null;
+    container?.remove();
+    document.body.innerHTML = "";
+  };
+  afterEach(() => {
+    unmount();
+    vi.unstubAllGlobals();
+  });
+
+  async function render(element: ReactNode, language: "en" | "fr" = "en"): Promise<HTMLElement> {
+    unmount();
+    const mounted = document.createElement("div");
+    document.body.appendChild(mounted);
+    container = mounted;
+    root = createRoot(mounted);
+    await act(async () => {
+      root!.render(<I18nProvider i18n={createI18n(language, resources)}>{element}</I18nProvider>);
+    });
+    await settle();
+    return mounted;
+  }
+
+  return { fetchMock, render };
+}
