@@ -22,6 +22,7 @@ import { translator } from "../i18n.server.ts";
 import { endSession, readDeviceCookie, saveSession, startSession, writeDeviceCookie } from "../middleware/session.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, json } from "./openapi-responses.server.ts";
 
 /**
  * The client's address for rate limits: the first X-Forwarded-For hop when a trusted proxy sets it
@@ -39,11 +40,7 @@ export function clientAddress(c: Context<AppEnv>, config: Pick<Config, "TRUST_PR
   }
 }
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 const userSchema = currentUserSchema.openapi("CurrentUser");
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const redirect = (description: string) => ({ description, headers: z.object({ location: z.string() }) });
 
 const messageSchema = z.object({ message: z.string() }).openapi("Message");

@@ -1,0 +1,255 @@
+import fc from "fast-check";
+import { generateSync, type JsonSchema } from "json-schema-faker";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoContent } from "../../db/seed.server.ts";
+import { seedReferenceData } from "../../db/seed-reference.server.ts";
+import { createLogger } from "../../server/logger.server.ts";
+import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
+import { signInAs } from "../helpers/users.ts";
+
+/**
+ * The OpenAPI document is a contract: for every operation it lists, requests generated from it (values
+ * that follow its schemas, and the same broken one rule at a time: a field missing, of the wrong type,
+ * out of its bounds, unknown, full of control characters; malformed JSON) are sent as an anonymous
+ * visitor and as staff. Every answer must be below 500, one of the statuses the document lists for that
+ * operation, and a refusal must say in words what is wrong. Fixed seed and a fixed number of cases per
+ * operation (decision 30).
+ */
+
+type Schema = Exclude<JsonSchema, boolean>;
+interface Parameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required?: boolean;
+  schema?: Schema;
+}
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses?: Record<string, unknown>;
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
+
+const SEED = Number(process.env.FUZZ_SEED ?? 1307);
+/** Cases per operation; each is sent twice (anonymous and staff). */
+const CASES_WITH_BODY = 24;
+const CASES_WITHOUT_BODY = 12;
+
+/** Strings a careless client or an attacker sends. */
+const NASTY = [
+  "\u0000",
+  "a\u0000b",
+  "\u0001\u0002\u001f",
+  "\u007f",
+  "\r\n",
+  "line\nbreak",
+  "\t",
+  "\u2028",
+  "\uFEFF",
+  "\uD800",
+  "😀",
+  "é",
+  " ",
+  "",
+  "%00",
+  "%2F",
+  "../..",
+  "' or 1=1 --",
+  "<script>alert(1)</script>",
+  "javascript:alert(1)",
+  "-1",
+  "0",
+  "1",
+  " 2",
+  "1e3",
+  "0x10",
+  "9999999999999999999999",
+  "NaN",
+  "null",
+  "true",
+  "2030-02-30",
+  "2030-06-14",
+  "10:00",
+  "admin@example.com",
+  "x".repeat(5000),
+];
+
+const nastyString = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...NASTY) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...NASTY), fc.string({ maxLength: 10 })).map(([a, b]) => `${b}${a}${b}`) },
+);
+
+const anyJson: fc.Arbitrary<unknown> = fc.oneof(
+  nastyString,
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(null, true, false, [], {}, -1, 0, 1, 2 ** 53, -(2 ** 31), 1e308),
+  fc.array(nastyString, { maxLength: 3 }),
+  fc.dictionary(nastyString, nastyString, { maxKeys: 3 }),
+);
+
+function resolve(schema: Schema, doc: OpenApiDocument): Schema {
+  if (schema.$ref) return resolve(doc.components?.schemas?.[schema.$ref.split("/").pop()!] ?? {}, doc);
+  return schema;
+}
+
+/**
+ * A value that follows the schema, written by json-schema-faker from a seed fast-check draws (so that the
+ * run is replayed by its seed). Long texts are kept short: the bounds are tested by the broken cases.
+ */
+function conforming(raw: Schema, doc: OpenApiDocument): fc.Arbitrary<unknown> {
+  return fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((seed) =>
+    generateSync(raw, { seed, maxLength: 80, maxItems: 3, optionalsProbability: 0.7, refResolver: (ref) => resolve({ $ref: ref }, doc) }),
+  );
+}
+
+/** One rule broken in an object that otherwise follows the schema. */
+function brokenObject(raw: Schema, doc: OpenApiDocument): fc.Arbitrary<unknown> {
+  const schema = resolve(raw, doc);
+  const properties = Object.entries(schema.properties ?? {}).map(([name, property]) => [name, resolve(property as Schema, doc)] as const);
+  if (properties.length === 0) return fc.oneof(anyJson, fc.constant({ unexpected: 1 }));
+  return fc.tuple(conforming(schema, doc), fc.nat(), anyJson, fc.constantFrom("replace", "remove", "extra", "outOfBounds")).map(([value, index, replacement, how]) => {
+    const object = value && typeof value === "object" && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+    const [name, property] = properties[index % properties.length];
+    if (how === "remove") delete object[name];
+    else if (how === "extra") object.amountCents = replacement;
+    else if (how === "outOfBounds") object[name] = outOfBounds(property) ?? replacement;
+    else object[name] = replacement;
+    return object;
+  });
+}
+
+/** Just past a bound the schema sets, when it sets one. */
+function outOfBounds(schema: Schema): unknown {
+  if (typeof schema.maximum === "number") return schema.maximum + 1;
+  if (typeof schema.minimum === "number") return schema.minimum - 1;
+  if (typeof schema.exclusiveMinimum === "number") return schema.exclusiveMinimum;
+  if (typeof schema.maxLength === "number") return "x".repeat(schema.maxLength + 1);
+  if (typeof schema.maxItems === "number") return Array.from({ length: schema.maxItems + 1 }, () => "x");
+  return undefined;
+}
+
+/** Mostly what the schema says, else the same with one rule broken, else anything at all. */
+function maybeBroken(raw: Schema, doc: OpenApiDocument): fc.Arbitrary<unknown> {
+  return fc.oneof({ weight: 4, arbitrary: conforming(raw, doc) }, { weight: 3, arbitrary: brokenObject(raw, doc) }, { weight: 1, arbitrary: anyJson });
+}
+
+/** A lone surrogate cannot be encoded as UTF-8: it goes as the invalid bytes a client could send. */
+function encodePathValue(value: string): string {
+  const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+  return value
+    .split(loneSurrogate)
+    .map((part) => encodeURIComponent(part))
+    .join("%ED%A0%80");
+}
+
+interface Route {
+  method: string;
+  path: string;
+  statuses: Set<string>;
+  pathParameters: Parameter[];
+  queryParameters: Parameter[];
+  body?: Schema;
+}
+
+function routesOf(doc: OpenApiDocument): Route[] {
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      statuses: new Set(Object.keys(operation.responses ?? {})),
+      pathParameters: (operation.parameters ?? []).filter((p) => p.in === "path"),
+      queryParameters: (operation.parameters ?? []).filter((p) => p.in === "query"),
+      body: operation.requestBody?.content?.["application/json"]?.schema,
+    })),
+  );
+}
+
+const asText = (value: unknown) => (typeof value === "string" ? value : (JSON.stringify(value) ?? ""));
+
+function requestArbitrary(route: Route, doc: OpenApiDocument) {
+  const pathValues = fc.tuple(
+    // An empty segment is another address (a path parameter is never empty), not a value of this one.
+    ...route.pathParameters.map((p) =>
+      fc
+        .oneof(conforming(p.schema ?? {}, doc), nastyString, fc.integer({ min: -2, max: 12 }).map(String))
+        .map(asText)
+        .map((value) => value || "0"),
+    ),
+  );
+  const query = fc.record(Object.fromEntries(route.queryParameters.map((p) => [p.name, maybeBroken(p.schema ?? {}, doc).map(asText)])), { requiredKeys: [] });
+  const body = route.body
+    ? fc.oneof(
+        { weight: 8, arbitrary: maybeBroken(route.body, doc).map((value) => JSON.stringify(value) ?? "null") },
+        { weight: 1, arbitrary: fc.constantFrom("", "{", "null", "[]", '{"a":', "\u0000", '{"__proto__":{"admin":true}}') },
+      )
+    : fc.constant(undefined);
+  return fc.record({ pathValues, query, body, address: fc.integer({ min: 1, max: 250 }) });
+}
+
+/** zod's own English ("Too small: expected number to be >=0", "Unrecognized key") never reaches a client. */
+const ZOD_ENGLISH = /^\s|Unrecognized key|expected \w+ to|Invalid input|received undefined|Too (small|big)/;
+
+/** A JSON refusal says in words what is wrong: a message, and one for each field it names. */
+function readableRefusal(response: Response, answer: string): boolean {
+  if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json")) return true;
+  const body = JSON.parse(answer) as { message?: unknown; fields?: Record<string, unknown> };
+  const texts = [body.message, ...Object.values(body.fields ?? {})];
+  return texts.every((text) => typeof text === "string" && text.trim() !== "" && !ZOD_ENGLISH.test(text));
+}
+
+describe("the OpenAPI document against the routes it describes", () => {
+  let t: TestApp;
+  let staff: TestClient;
+  let doc: OpenApiDocument;
+
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: "true" });
+    const logger = createLogger("silent");
+    await seedReferenceData(t.services, logger);
+    await seedDemoContent(t.services, logger);
+    staff = await signInAs(t, "admin");
+    doc = (await (await t.app.request("/api/openapi.json")).json()) as OpenApiDocument;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it("answers every generated request, as a visitor and as staff, below 500, with a status the document lists and a readable refusal", async () => {
+    const routes = routesOf(doc);
+    expect(routes.length).toBeGreaterThan(100);
+    const findings: string[] = [];
+    let sent = 0;
+    for (const route of routes) {
+      // Signing out or changing the password would end the staff session the other requests use.
+      const anonymousOnly = /logout|\/auth\/password$/.test(route.path);
+      const cases = fc.sample(requestArbitrary(route, doc), { numRuns: route.body ? CASES_WITH_BODY : CASES_WITHOUT_BODY, seed: SEED });
+      for (const { pathValues, query, body, address } of cases) {
+        let path = route.path;
+        route.pathParameters.forEach((parameter, index) => {
+          path = path.replace(`{${parameter.name}}`, encodePathValue(pathValues[index]));
+        });
+        const search = new URLSearchParams(query as Record<string, string>).toString();
+        const url = `/api${path}${search ? `?${search}` : ""}`;
+        const clients = [{ who: "visitor", client: t.client() }, ...(anonymousOnly ? [] : [{ who: "staff", client: staff }])];
+        for (const { who, client } of clients) {
+          const headers: Record<string, string> = { "x-forwarded-for": `198.51.100.${address}` };
+          if (body !== undefined) headers["content-type"] = "application/json";
+          const response = await client.request(url, { method: route.method, headers, body });
+          sent += 1;
+          const answer = await response.text();
+          const status = String(response.status);
+          if (response.status >= 500 || !route.statuses.has(status) || !readableRefusal(response, answer)) {
+            findings.push(
+              `${route.method} ${route.path} (documented: ${[...route.statuses].join(", ")}) as ${who}: ${route.method} ${url}${body === undefined ? "" : ` ${body.slice(0, 300)}`} -> ${status} ${answer.slice(0, 300)}`,
+            );
+          }
+        }
+      }
+    }
+    console.info(`openapi fuzz: ${sent} requests on ${routes.length} operations, ${findings.length} findings`);
+    expect(findings, findings.join("\n")).toEqual([]);
+  }, 180_000);
+});
