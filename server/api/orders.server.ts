@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { z } from "@hono/zod-openapi";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../../config/env.ts";
@@ -42,10 +43,18 @@ export function browserOrderCookie(signing: Services["signing"], config: Config)
   };
 }
 
-/** The JSON body, or a 400 with our error body when it is not JSON. */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+/**
+ * The JSON body; a 415 for a body sent as another media type, as the routes validated by their
+ * description answer (@hono/zod-openapi), and a 400 with our error body when it is not JSON.
+ */
 export async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  const text = await c.req.text();
+  const type = c.req.header("content-type");
+  if (type ? !JSON_MEDIA_TYPE.test(type) : text !== "") throw new HTTPException(415);
   try {
-    return await c.req.json();
+    return JSON.parse(text);
   } catch {
     throw new DomainError("validation", "errors:invalidRequest");
   }

@@ -46,4 +46,12 @@ describe("validation messages name the field and the rule, in the reader's langu
     const type = await staff.request("/api/leads?limit=many", { headers: FRENCH });
     expect((await type.json()).message).toMatch(/^limit doit être /);
   });
+
+  it("answers a body that is not sent as JSON with 415 and says so, on every route that reads one", async () => {
+    for (const path of ["/api/contact", "/api/create-custom-payment"]) {
+      const response = await t.client().request(path, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
+      expect(response.status, path).toBe(415);
+      expect(await response.json(), path).toEqual({ code: "unsupported_media_type", message: "The request body must be sent as JSON (Content-Type: application/json)." });
+    }
+  });
 });
