@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { issueMessages, parseOrThrow, type Message } from "../../core/errors.ts";
+import { translatedFieldErrors } from "../../app/lib/form-errors.ts";
 import { translator } from "../../server/i18n.server.ts";
 
 const en = translator("en");
@@ -54,5 +55,13 @@ describe("zod issues as translated messages", () => {
 
   it("throws from the services with the same messages", () => {
     expect(() => parseOrThrow(query, { offset: -1, limit: 1, share: 0.5 })).toThrow(expect.objectContaining({ code: "validation", messageKey: "errors:validation.atLeastBound", details: expect.objectContaining({ params: { field: "offset", bound: 0 } }) }));
+  });
+
+  it("are the words a browser form shows before sending, as the server would answer", () => {
+    const form = z.object({ title: z.string().min(1, "blog:validation.titleRequired"), seats: z.number().int().max(30) });
+    const result = form.safeParse({ title: "", seats: 31 });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(translatedFieldErrors(result.error, fr, ["title", "seats"])).toEqual({ title: fr("blog:validation.titleRequired"), seats: "seats doit être au plus 30" });
   });
 });
