@@ -185,7 +185,9 @@ const navigationLogout = createRoute({
   summary: "Browser navigation: sign out and go home, when the link is on this site",
   description:
     "A navigation from a page of this site (Sec-Fetch-Site same-origin or same-site; without that header, a Referer on this site) signs out at once. Any other (a link on another site, a typed address) goes to the /logout page, which asks first: a GET must not let another site sign a visitor out.",
-  responses: { 302: redirect("Signed out, to the home page; or to /logout to confirm; or home when nobody is signed in") },
+  responses: {
+    302: redirect("Always a redirect (a client that follows it gets the page's 200): signed out, to the home page; or to /logout to confirm; or home when nobody is signed in"),
+  },
 });
 
 /** The sign-in page in the language of the page the visitor wants to reach. */
