@@ -19,7 +19,7 @@ function translate(c: Context<AppEnv>, key: string, params?: Record<string, unkn
 
 export function errorBody(
   c: Context<AppEnv>,
-  code: DomainErrorCode | "internal" | "unsupported_media_type",
+  code: DomainErrorCode | "internal",
   messageKey: string,
   params?: Record<string, unknown>,
   fields?: Record<string, string | Message>,
@@ -55,7 +55,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
       c.header("Connection", "close");
       return c.json(errorBody(c, "payload_too_large", "errors:payloadTooLarge"), 413);
     }
-    if (error.status === 415) return c.json(errorBody(c, "unsupported_media_type", "errors:unsupportedMediaType"), 415);
+    if (error.status === 415) return c.json(errorBody(c, "validation", "errors:unsupportedMediaType"), 415);
     if (error.status === 400) return c.json(errorBody(c, "validation", "errors:invalidRequest"), 400);
     if (error.status < 500) return c.json(errorBody(c, "validation", "errors:invalidRequest"), error.status);
   }

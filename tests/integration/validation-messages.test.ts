@@ -51,7 +51,7 @@ describe("validation messages name the field and the rule, in the reader's langu
     for (const path of ["/api/contact", "/api/create-custom-payment"]) {
       const response = await t.client().request(path, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
       expect(response.status, path).toBe(415);
-      expect(await response.json(), path).toEqual({ code: "unsupported_media_type", message: "The request body must be sent as JSON (Content-Type: application/json)." });
+      expect(await response.json(), path).toEqual({ code: "validation", message: "The request body must be sent as JSON (Content-Type: application/json)." });
     }
   });
 });
