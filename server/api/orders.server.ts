@@ -6,7 +6,7 @@ import type { Config } from "../../config/env.ts";
 import { isStaff } from "../../core/auth/rules.ts";
 import { DomainError } from "../../core/errors.ts";
 import { renderReceiptPdf } from "../../core/orders/receipt-pdf.server.ts";
-import type { OrderView } from "../../core/orders/schema.ts";
+import { adminOrderQuerySchema, type OrderView } from "../../core/orders/schema.ts";
 import { orderNotFound, parseOrderId } from "../../core/orders/service.server.ts";
 import { ORDER_STATUSES } from "../../core/orders/rules.ts";
 import { dayStartIn } from "../../core/admin/rules.ts";
@@ -176,12 +176,12 @@ function describeRoutes(router: Router) {
     200: data(z.object({ items: z.array(orderViewSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }), "A page"),
     400: refusal("A status, date or range that is not valid"),
     ...staffErrors,
-  });
+  }, { query: adminOrderQuerySchema });
   doc("/admin/payments/export.csv", "get", "The payments whose money moved in ?from=&to= (days, YYYY-MM-DD, the agency's time zone, at most a year) as CSV: date, order, customer, method, amount, refunded, net, status; ?lang=en|fr for its language (staff)", ["payments", "staff"], {
     200: { description: "text/csv; charset=utf-8, with a byte order mark" },
     400: refusal("A date or range that is not valid"),
     ...staffErrors,
-  });
+  }, { query: z.object({ from: z.string().openapi({ description: "First day, YYYY-MM-DD" }), to: z.string().openapi({ description: "Last day, YYYY-MM-DD, at most a year after from" }), lang: z.enum(["en", "fr"]).optional() }) });
   const withHistory = orderViewSchema.extend({ history: z.array(historySchema) });
   doc("/admin/orders/{id}", "get", "An order with its history (staff)", ["orders", "staff"], { 200: data(withHistory, "The order"), 404: refusal("Not found"), ...staffErrors }, { params: idParam });
   doc("/admin/orders/{id}/cancel", "post", "Cancel a pending, unpaid or failed order (staff)", ["orders", "staff"], { 200: data(withHistory, "Cancelled"), 404: refusal("Not found"), 409: refusal("Not cancellable"), ...staffErrors }, { params: idParam });
