@@ -6,6 +6,7 @@ import { publicConfig, type Config } from "../config/env.ts";
 import { LANGUAGE_COOKIE, isLanguage, languageFromAcceptLanguage, languageFromCountry, negotiateLanguage, splitLanguagePrefix } from "../core/i18n/language.ts";
 import type { AtelierLoadContext } from "../app/load-context.ts";
 import { HealthProbe, healthRoutes } from "./api/health.server.ts";
+import { withCommonAnswers } from "./api/openapi-responses.server.ts";
 import { createRouter } from "./api/router.server.ts";
 import { authRoutes } from "./api/auth.server.ts";
 import { blogRoutes } from "./api/blog.server.ts";
@@ -204,10 +205,17 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   api.route("/", leadRoutes(services));
   api.route("/", chatRoutes(services, config));
   api.route("/", callRoutes(services));
-  api.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: { title: "Atelier API", version: "1.0.0", description: "Every /api route of Atelier, generated from its zod schemas." },
-    servers: [{ url: "/api" }],
+  // Written once, on its first request: every route is registered by then.
+  let document: ReturnType<typeof api.getOpenAPI31Document> | undefined;
+  api.get("/openapi.json", (c) => {
+    document ??= withCommonAnswers(
+      api.getOpenAPI31Document({
+        openapi: "3.1.0",
+        info: { title: "Atelier API", version: "1.0.0", description: "Every /api route of Atelier, generated from its zod schemas." },
+        servers: [{ url: "/api" }],
+      }),
+    );
+    return c.json(document, 200);
   });
   app.route("/api", api);
   app.all("/api/*", (c) => c.json(errorBody(c, "not_found", "errors:apiNotFound"), 404));

@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError, type z } from "zod";
-import { DomainError, statusOf, type DomainErrorCode } from "../core/errors.ts";
+import { DomainError, issueMessages, statusOf, type DomainErrorCode, type Message } from "../core/errors.ts";
 import type { AppEnv } from "./context.server.ts";
 import { translator } from "./i18n.server.ts";
 
@@ -22,30 +22,22 @@ export function errorBody(
   code: DomainErrorCode | "internal",
   messageKey: string,
   params?: Record<string, unknown>,
-  fieldKeys?: Record<string, string>,
+  fields?: Record<string, string | Message>,
 ): ErrorBody {
   const body: ErrorBody = { message: translate(c, messageKey, params), code };
-  if (fieldKeys && Object.keys(fieldKeys).length > 0) {
-    body.fields = Object.fromEntries(Object.entries(fieldKeys).map(([field, key]) => [field, translate(c, key, params)]));
+  if (fields && Object.keys(fields).length > 0) {
+    body.fields = Object.fromEntries(
+      Object.entries(fields).map(([field, message]) => [field, typeof message === "string" ? translate(c, message, params) : translate(c, message.key, message.params)]),
+    );
   }
   return body;
 }
 
-/** Zod issues carry message keys; the first issue of each field becomes that field's message. */
-export function fieldKeysOf(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join(".") || "_";
-    if (fields[field]) continue;
-    fields[field] = issue.message.includes(":") || /^[a-zA-Z]+(\.[a-zA-Z]+)*$/.test(issue.message) ? issue.message : "errors:invalidValue";
-  }
-  return fields;
-}
-
+/** The one answer to input that fails its schema, on every route: each field's first problem, translated. */
 export function validationResponse(c: Context<AppEnv>, error: z.ZodError) {
-  const fields = fieldKeysOf(error);
-  const first = Object.values(fields)[0] ?? "errors:invalidRequest";
-  return c.json(errorBody(c, "validation", first, undefined, fields), 400);
+  const fields = issueMessages(error);
+  const first = Object.values(fields)[0] ?? { key: "errors:invalidRequest" };
+  return c.json(errorBody(c, "validation", first.key, first.params, fields), 400);
 }
 
 /** Maps every thrown error to our JSON body; anything unexpected is a logged, generic 500. */
@@ -63,6 +55,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
       c.header("Connection", "close");
       return c.json(errorBody(c, "payload_too_large", "errors:payloadTooLarge"), 413);
     }
+    if (error.status === 415) return c.json(errorBody(c, "validation", "errors:unsupportedMediaType"), 415);
     if (error.status === 400) return c.json(errorBody(c, "validation", "errors:invalidRequest"), 400);
     if (error.status < 500) return c.json(errorBody(c, "validation", "errors:invalidRequest"), error.status);
   }

@@ -20,7 +20,7 @@ import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import type { Route } from "./+types/admin";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireStaffPage(context);
+  requireStaffPage(params, context);
   const language = pageLanguage(params, context);
   const { blog, testimonials, deals, media, tutorials, classes, overview } = context.services;
   const [posts, pendingComments, moderation, allDeals, allMedia, pendingMediaComments, allTutorials, allClasses, summary] = await Promise.all([

@@ -13,7 +13,7 @@ import type { Route } from "./+types/calls";
 const STATUSES = ["completed", "in-progress", "ringing", "busy", "failed", "no-answer", "canceled"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireStaffPage(context);
+  requireStaffPage(params, context);
   const language = pageLanguage(params, context);
   const search = new URL(request.url).searchParams;
   // An unknown filter value is dropped rather than refused, so that an old link still opens.

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { Icon } from "../components/ui/icon.tsx";
 import { formatPostDate } from "../features/blog/format-date.ts";
 import { EnrollCard } from "../features/classes/enroll-card.tsx";
@@ -11,12 +10,13 @@ import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { useTranslation } from "../i18n/react.tsx";
 import { ContentNotFound } from "../features/content/content-not-found.tsx";
 import type { Route } from "./+types/class";
+import { refusal } from "../lib/refusal.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
   const item = await context.services.classes.findActive(params.id, language);
   // Unknown ids, ids that are not numbers and inactive classes all read "Class Not Found", with a real 404.
-  if (!item) throw data(null, { status: 404 });
+  if (!item) throw refusal(404);
   // A seat held from the waiting list (the e-mailed ?offer= link), and whether the list takes joins.
   const [offer, waitlistOpen] = await Promise.all([seatOfferOf(context.services.waitlist, request, item.id, language), context.services.waitlist.acceptsJoins(item.id)]);
   return { item, language, offer, waitlistOpen, companyName: context.publicConfig.companyName };

@@ -27,7 +27,7 @@ function filtersOf(params: URLSearchParams): LeadFilters {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireStaffPage(context);
+  requireStaffPage(params, context);
   const language = pageLanguage(params, context);
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search);

@@ -1,8 +1,8 @@
-import { data } from "react-router";
+import { refusal } from "../lib/refusal.ts";
 
 /** Any address no page claims: the layout's error boundary renders "Page Not Found" with status 404. */
 export function loader() {
-  throw data(null, { status: 404 });
+  throw refusal(404);
 }
 
 export default function NotFound() {

@@ -1,5 +1,5 @@
 import { useTranslation } from "../i18n/react.tsx";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
 import { CommentsSection } from "../features/blog/comments-section.tsx";
 import { formatPostDate } from "../features/blog/format-date.ts";
@@ -13,12 +13,13 @@ import { ContentNotFound } from "../features/content/content-not-found.tsx";
 import type { Route } from "./+types/post";
 import { PostBadges } from "../features/blog/post-badges.tsx";
 import { Icon } from "../components/ui/icon.tsx";
+import { refusal } from "../lib/refusal.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
   const found = await context.services.blog.readPost(params.id, { signedIn: Boolean(context.user) });
   // Unknown ids, ids that are not numbers and drafts all read "Post Not Found", with a real 404.
-  if (!found) throw data(null, { status: 404 });
+  if (!found) throw refusal(404);
   const { post } = found;
   // A post opened on a page of the other language, when it has a translation in that language: the reader
   // gets the translation, at an address of the same tree (/fr/..., /en/... or the plain one).

@@ -1,4 +1,5 @@
-import { Outlet, data } from "react-router";
+import { Outlet } from "react-router";
+import { refusal } from "../lib/refusal.ts";
 import { isLanguage } from "../../core/i18n/language.ts";
 import { ErrorPage } from "../features/layout/error-page.tsx";
 import { SiteShell } from "../features/layout/site-shell.tsx";
@@ -6,7 +7,7 @@ import type { Route } from "./+types/site-layout";
 
 export function loader({ params }: Route.LoaderArgs) {
   // Under /:lang only en and fr exist; anything else is a missing page.
-  if (params.lang !== undefined && !isLanguage(params.lang)) throw data(null, { status: 404 });
+  if (params.lang !== undefined && !isLanguage(params.lang)) throw refusal(404);
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data } from "react-router";
+import { refusal } from "../lib/refusal.ts";
 import { localizedPath } from "../../core/i18n/language.ts";
 import { Icon } from "../components/ui/icon.tsx";
 import { formatPostDate } from "../features/blog/format-date.ts";
@@ -19,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
   const tutorial = await context.services.tutorials.findPublished(params.id, language, { signedIn: Boolean(context.user) });
   // Unknown ids, ids that are not numbers and drafts all read "Tutorial Not Found", with a real 404.
-  if (!tutorial) throw data(null, { status: 404 });
+  if (!tutorial) throw refusal(404);
   return { tutorial, language, siteUrl: context.publicConfig.siteUrl, companyName: context.publicConfig.companyName };
 }
 

@@ -2,12 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
+import { json, staffErrors } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 const count = z.number().int().min(0);
 const moved = z.object({ chargedCents: count, refundedCents: count, netCents: z.number().int() });
@@ -66,8 +63,7 @@ const overview = createRoute({
   middleware: [requireStaff] as const,
   responses: {
     200: json(overviewSchema, "The Overview"),
-    401: json(errorSchema, "Not signed in"),
-    403: json(errorSchema, "Signed in without a staff role"),
+    ...staffErrors,
   },
 });
 

@@ -7,10 +7,8 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
 const appointmentSchema = z
   .object({
@@ -41,7 +39,6 @@ const daySlotsSchema = z
   })
   .openapi("DaySlots");
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 const getSlots = createRoute({
   method: "get",
@@ -76,8 +73,7 @@ const adminList = createRoute({
   responses: {
     200: json(z.array(appointmentSchema), "Appointments"),
     400: json(errorSchema, "Invalid query"),
-    401: json(errorSchema, "Not signed in"),
-    403: json(errorSchema, "Signed in without a staff role"),
+    ...staffErrors,
   },
 });
 

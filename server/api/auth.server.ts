@@ -23,6 +23,7 @@ import { translator } from "../i18n.server.ts";
 import { endSession, readDeviceCookie, saveSession, startSession, writeDeviceCookie } from "../middleware/session.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, json } from "./openapi-responses.server.ts";
 
 /**
  * The client's address for rate limits: the first X-Forwarded-For hop when a trusted proxy sets it
@@ -40,11 +41,7 @@ export function clientAddress(c: Context<AppEnv>, config: Pick<Config, "TRUST_PR
   }
 }
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 const userSchema = currentUserSchema.openapi("CurrentUser");
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const redirect = (description: string) => ({ description, headers: z.object({ location: z.string() }) });
 
 const messageSchema = z.object({ message: z.string() }).openapi("Message");
@@ -202,7 +199,9 @@ const navigationLogout = createRoute({
   summary: "Browser navigation: sign out and go home, when the link is on this site",
   description:
     "A navigation from a page of this site (Sec-Fetch-Site same-origin or same-site; without that header, a Referer on this site) signs out at once. Any other (a link on another site, a typed address) goes to the /logout page, which asks first: a GET must not let another site sign a visitor out.",
-  responses: { 302: redirect("Signed out, to the home page; or to /logout to confirm; or home when nobody is signed in") },
+  responses: {
+    302: redirect("Always a redirect (a client that follows it gets the page's 200): signed out, to the home page; or to /logout to confirm; or home when nobody is signed in"),
+  },
 });
 
 /** The sign-in page in the language of the page the visitor wants to reach. */

@@ -7,10 +7,8 @@ import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { jsonText } from "./json-text.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
 const postSummarySchema = z
   .object({
@@ -69,14 +67,9 @@ const moderationCommentSchema = publicCommentSchema
 
 const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const errors = {
   400: json(errorSchema, "Invalid input; `message` and `fields` are translated"),
   404: json(errorSchema, "Post not found"),
-};
-const staffErrors = {
-  401: json(errorSchema, "Not signed in"),
-  403: json(errorSchema, "Signed in without a staff role"),
 };
 
 const listPosts = createRoute({

@@ -5,10 +5,8 @@ import type { AppEnv } from "../context.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
 const callSchema = z
   .object({
@@ -29,7 +27,6 @@ const callSchema = z
   })
   .openapi("Call");
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 const listCalls = createRoute({
   method: "get",
@@ -41,8 +38,7 @@ const listCalls = createRoute({
   responses: {
     200: json(z.object({ data: z.array(callSchema) }).openapi("Calls"), "Calls"),
     400: json(errorSchema, "Invalid filter"),
-    401: json(errorSchema, "Not signed in"),
-    403: json(errorSchema, "Signed in without a staff role"),
+    ...staffErrors,
   },
 });
 

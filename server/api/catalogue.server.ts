@@ -5,10 +5,8 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { jsonText } from "./json-text.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
 const priceFields = {
   id: z.string().openapi({ example: "website" }),
@@ -44,11 +42,6 @@ const storedServiceSchema = z
 
 const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "logo_design" }) });
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const staffErrors = {
-  401: json(errorSchema, "Not signed in"),
-  403: json(errorSchema, "Signed in without a staff role"),
-};
 
 const listServices = createRoute({
   method: "get",

@@ -5,12 +5,9 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 const chatReplySchema = z
   .object({
@@ -56,8 +53,8 @@ const conversation = createRoute({
   request: { params: z.object({ id: z.string().min(1).max(200) }) },
   responses: {
     200: json(conversationSchema, "The conversation"),
-    401: json(errorSchema, "Not signed in"),
-    403: json(errorSchema, "Signed in without a staff role"),
+    ...staffErrors,
+    ...invalid,
     404: json(errorSchema, "No such conversation"),
   },
 });

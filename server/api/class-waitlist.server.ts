@@ -8,12 +8,9 @@ import { translator } from "../i18n.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
 
 const staffEntrySchema = z
@@ -67,8 +64,7 @@ const staffList = createRoute({
   request: { params: idParams },
   responses: {
     200: json(z.array(staffEntrySchema), "The waiting list"),
-    401: json(errorSchema, "Not signed in"),
-    403: json(errorSchema, "Signed in without a staff role"),
+    ...staffErrors,
     404: json(errorSchema, "'Class Not Found'"),
   },
 });

@@ -4,10 +4,8 @@ import { classInputSchema, classListQuerySchema, classUpdateSchema } from "../..
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
 const languageEnum = z.enum(["en", "fr"]);
 
@@ -99,12 +97,6 @@ const adminEnrollmentSchema = z
   .openapi("AdminClassEnrollment");
 
 const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const staffErrors = {
-  401: json(errorSchema, "Not signed in"),
-  403: json(errorSchema, "Signed in without a staff role"),
-};
-const invalid = { 400: json(errorSchema, "Invalid input; `message` and `fields` are translated") };
 const notFound = { 404: json(errorSchema, "'Class Not Found'") };
 
 const listClasses = createRoute({

@@ -5,12 +5,9 @@ import { translator } from "../i18n.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, json } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const refusals = {
   400: json(errorSchema, "Invalid input; `message` and `fields` are translated"),
   429: json(errorSchema, "Too many messages from this address; Retry-After says when to try again"),

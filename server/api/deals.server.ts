@@ -3,10 +3,8 @@ import { dealInputSchema, dealListQuerySchema, dealUpdateSchema } from "../../co
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
 const publicDealSchema = z
   .object({
@@ -50,12 +48,6 @@ const adminDealSchema = publicDealSchema
 
 const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const staffErrors = {
-  401: json(errorSchema, "Not signed in"),
-  403: json(errorSchema, "Signed in without a staff role"),
-};
-const invalid = { 400: json(errorSchema, "Invalid input; `message` and `fields` are translated") };
 const notFound = { 404: json(errorSchema, "Deal not found") };
 
 const listDeals = createRoute({
@@ -73,7 +65,7 @@ const getDeal = createRoute({
   tags: ["deals"],
   summary: "One deal shown now, its texts in the request's language (for the cart and checkout to check a deal line)",
   request: { params: idParams, query: dealListQuerySchema },
-  responses: { 200: json(publicDealSchema, "The deal"), 404: json(errorSchema, "'This deal is no longer available'") },
+  responses: { 200: json(publicDealSchema, "The deal"), ...invalid, 404: json(errorSchema, "'This deal is no longer available'") },
 });
 
 const adminListDeals = createRoute({

@@ -3,10 +3,8 @@ import { MAIL_STATUSES, outboxQuerySchema } from "../../core/mail/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
 const outboxSummarySchema = z
   .object({
@@ -29,11 +27,6 @@ const outboxPageSchema = z
   .object({ items: z.array(outboxSummarySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
   .openapi("OutboxPage");
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const staffErrors = {
-  401: json(errorSchema, "Not signed in"),
-  403: json(errorSchema, "Signed in without a staff role"),
-};
 
 const listOutbox = createRoute({
   method: "get",

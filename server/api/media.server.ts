@@ -9,10 +9,8 @@ import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
 import { receiveUpload } from "../multipart-upload.server.ts";
+import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
 const publicMediaSchema = z
   .object({
@@ -50,9 +48,7 @@ const mediaCommentSchema = z
   .openapi("MediaComment");
 
 const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const notFound = json(errorSchema, "Media not found");
-const staffErrors = { 401: json(errorSchema, "Not signed in"), 403: json(errorSchema, "Signed in without a staff role") };
 
 const listMedia = createRoute({
   method: "get",

@@ -1,11 +1,12 @@
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { z } from "@hono/zod-openapi";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../../config/env.ts";
 import { isStaff } from "../../core/auth/rules.ts";
 import { DomainError } from "../../core/errors.ts";
 import { renderReceiptPdf } from "../../core/orders/receipt-pdf.server.ts";
-import type { OrderView } from "../../core/orders/schema.ts";
+import { adminOrderQuerySchema, type OrderView } from "../../core/orders/schema.ts";
 import { orderNotFound, parseOrderId } from "../../core/orders/service.server.ts";
 import { ORDER_STATUSES } from "../../core/orders/rules.ts";
 import { dayStartIn } from "../../core/admin/rules.ts";
@@ -16,6 +17,7 @@ import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter, type Router } from "./router.server.ts";
+import { refusal, staffErrors } from "./openapi-responses.server.ts";
 
 /** The cookie listing the orders this browser created: HttpOnly, signed, 90 days. */
 export function orderCookieName(config: Config): string {
@@ -41,10 +43,18 @@ export function browserOrderCookie(signing: Services["signing"], config: Config)
   };
 }
 
-/** The JSON body, or a 400 with our error body when it is not JSON. */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+/**
+ * The JSON body; a 415 for a body sent as another media type, as the routes validated by their
+ * description answer (@hono/zod-openapi), and a 400 with our error body when it is not JSON.
+ */
 export async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  const text = await c.req.text();
+  const type = c.req.header("content-type");
+  if (type ? !JSON_MEDIA_TYPE.test(type) : text !== "") throw new HTTPException(415);
   try {
-    return await c.req.json();
+    return JSON.parse(text);
   } catch {
     throw new DomainError("validation", "errors:invalidRequest");
   }
@@ -64,7 +74,6 @@ function pdfResponse(c: Context<AppEnv>, pdf: Buffer, order: OrderView) {
   });
 }
 
-const errorSchema = z.object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() }).openapi("Error");
 const paymentSchema = z
   .object({
     id: z.string(),
@@ -132,7 +141,6 @@ const orderViewSchema = z
   .openapi("Order");
 const historySchema = z.object({ from: z.string().nullable(), to: z.string(), cause: z.string(), eventId: z.string().nullable(), actor: z.string().nullable(), detail: z.string().nullable(), at: z.string() });
 const data = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema: z.object({ data: schema }) } } });
-const refusal = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
 const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
 
 /**
@@ -167,20 +175,22 @@ function describeRoutes(router: Router) {
   doc("/admin/orders", "get", "Orders, newest first, 20 a page; ?status=&q= (e-mail or order number)&from=&to= (days placed, YYYY-MM-DD, the agency's time zone)&page= (staff)", ["orders", "staff"], {
     200: data(z.object({ items: z.array(orderViewSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }), "A page"),
     400: refusal("A status, date or range that is not valid"),
-  });
+    ...staffErrors,
+  }, { query: adminOrderQuerySchema });
   doc("/admin/payments/export.csv", "get", "The payments whose money moved in ?from=&to= (days, YYYY-MM-DD, the agency's time zone, at most a year) as CSV: date, order, customer, method, amount, refunded, net, status; ?lang=en|fr for its language (staff)", ["payments", "staff"], {
     200: { description: "text/csv; charset=utf-8, with a byte order mark" },
     400: refusal("A date or range that is not valid"),
-  });
+    ...staffErrors,
+  }, { query: z.object({ from: z.string().openapi({ description: "First day, YYYY-MM-DD" }), to: z.string().openapi({ description: "Last day, YYYY-MM-DD, at most a year after from" }), lang: z.enum(["en", "fr"]).optional() }) });
   const withHistory = orderViewSchema.extend({ history: z.array(historySchema) });
-  doc("/admin/orders/{id}", "get", "An order with its history (staff)", ["orders", "staff"], { 200: data(withHistory, "The order"), 404: refusal("Not found") }, { params: idParam });
-  doc("/admin/orders/{id}/cancel", "post", "Cancel a pending, unpaid or failed order (staff)", ["orders", "staff"], { 200: data(withHistory, "Cancelled"), 409: refusal("Not cancellable") }, { params: idParam });
+  doc("/admin/orders/{id}", "get", "An order with its history (staff)", ["orders", "staff"], { 200: data(withHistory, "The order"), 404: refusal("Not found"), ...staffErrors }, { params: idParam });
+  doc("/admin/orders/{id}/cancel", "post", "Cancel a pending, unpaid or failed order (staff)", ["orders", "staff"], { 200: data(withHistory, "Cancelled"), 404: refusal("Not found"), 409: refusal("Not cancellable"), ...staffErrors }, { params: idParam });
   doc(
     "/admin/orders/{id}/refund",
     "post",
     "Refund any amount up to what was paid and not yet refunded, with a reason; cancelRemaining also cancels what remains of an instalment plan. The refund is pending until the provider confirms it (staff)",
     ["orders", "staff"],
-    { 200: data(withHistory, "Refund recorded (pending or succeeded)"), 400: refusal("Amount or reason missing or not valid, or more than can be refunded"), 409: refusal("Nothing to refund") },
+    { 200: data(withHistory, "Refund recorded (pending or succeeded)"), 400: refusal("Amount or reason missing or not valid, or more than can be refunded"), 404: refusal("Not found"), 409: refusal("Nothing to refund"), ...staffErrors },
     { params: idParam, body: { content: { "application/json": { schema: z.object({ amountCents: z.number().int(), reason: z.string(), cancelRemaining: z.boolean().optional() }) } } } },
   );
   doc(
@@ -188,7 +198,7 @@ function describeRoutes(router: Router) {
     "post",
     "Try again a refund the provider refused or could not be reached for (staff)",
     ["orders", "staff"],
-    { 200: data(withHistory, "Retried"), 404: refusal("No such refund of this order"), 409: refusal("The refund has not failed, or the charge has nothing left to refund") },
+    { 200: data(withHistory, "Retried"), 404: refusal("No such refund of this order"), 409: refusal("The refund has not failed, or the charge has nothing left to refund"), ...staffErrors },
     { params: idParam.extend({ refundId: z.string().openapi({ param: { name: "refundId", in: "path" } }) }) },
   );
 }

@@ -12,6 +12,7 @@ import { browserOrderCookie, readJson } from "./orders.server.ts";
 import { createRouter, type Router } from "./router.server.ts";
 import { z } from "@hono/zod-openapi";
 import { renderInvoicePdf } from "../../core/checkout/invoice-pdf.server.ts";
+import { errorSchema, json, rateLimited, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 function actorOf(c: Context<AppEnv>): string {
   return c.get("user")?.email ?? "staff";
@@ -23,10 +24,9 @@ function orderIdOf(c: Context<AppEnv>): string {
   return id;
 }
 
-const errorSchema = z.object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() });
 const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
-const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
-const refusal = (description: string) => json(errorSchema.extend({ success: z.literal(false).optional() }), description);
+// These routes' refusals also say `success: false`, as the documents' clients read it.
+const paymentRefusal = (description: string) => json(errorSchema.extend({ success: z.literal(false).optional() }), description);
 
 /** The routes read their bodies through the services' own schemas; they are described here for /api/openapi.json. */
 function describeRoutes(router: Router) {
@@ -37,7 +37,7 @@ function describeRoutes(router: Router) {
     "/create-custom-payment",
     "A custom amount ($10 to $50,000) paid at once or in instalments (1time, 2times, 3times, monthly): the order with its schedule, and the first instalment's intent",
     ["payments"],
-    { 201: json(z.object({ clientSecret: z.string(), provider: z.string(), publishableKey: z.string().nullable(), amountCents: z.number().int(), paymentData: z.object({ orderId: z.string() }).passthrough() }), "Created"), 400: refusal("A rule of section 5") },
+    { 201: json(z.object({ clientSecret: z.string(), provider: z.string(), publishableKey: z.string().nullable(), amountCents: z.number().int(), paymentData: z.object({ orderId: z.string() }).passthrough() }), "Created"), 400: refusal("A rule of section 5"), ...rateLimited("Too many orders from this address") },
     body(z.object({ amount: z.number(), paymentPlan: z.enum(["1time", "2times", "3times", "monthly"]), serviceName: z.string(), customerName: z.string(), customerEmail: z.string() })),
   );
   doc(
@@ -58,7 +58,7 @@ function describeRoutes(router: Router) {
       400: refusal("Guest name or e-mail missing or invalid; an offer link that is not valid, or is another class's"),
       404: refusal("Class Not Found (unknown or inactive)"),
       409: refusal("Class is Full; an offer that has expired or was already used"),
-      429: refusal("Too many orders from this address"),
+      ...rateLimited("Too many orders from this address"),
     },
     body(
       z.object({
@@ -74,18 +74,18 @@ function describeRoutes(router: Router) {
     "/verify-bank-account",
     "Checks a bank account (ABA routing checksum, 4 to 17 digits) and saves it with the provider; only the last 4 digits are kept. The account joins the browser's signed cookie: only this browser, for this e-mail, can be debited from it",
     ["payments"],
-    { 200: json(z.object({ success: z.literal(true), message: z.string(), bankAccountId: z.string(), last4: z.string() }), "Verified"), 400: refusal("Missing field, bad routing or account number") },
+    { 200: json(z.object({ success: z.literal(true), message: z.string(), bankAccountId: z.string(), last4: z.string() }), "Verified"), 400: paymentRefusal("Missing field, bad routing or account number") },
     body(z.object({ accountNumber: z.string(), routingNumber: z.string(), accountHolderName: z.string(), customerEmail: z.string() })),
   );
   doc(
     "/create-ach-payment",
     "Creates an order debited from a verified bank account; processing until the provider's event",
     ["payments"],
-    { 200: json(z.object({ success: z.literal(true), message: z.string(), orderId: z.string() }), "Initiated"), 400: refusal("Amount out of range, or no verified account"), 403: refusal("An account verified by another browser, or for another e-mail") },
+    { 200: json(z.object({ success: z.literal(true), message: z.string(), orderId: z.string() }), "Initiated"), 400: paymentRefusal("Amount out of range, or no verified account"), 403: paymentRefusal("An account verified by another browser, or for another e-mail") },
     body(z.object({ amount: z.number(), customerEmail: z.string(), customerName: z.string(), serviceName: z.string().optional(), bankAccountId: z.string() })),
   );
-  doc("/send-receipt", "Sends again the receipt of a paid order this browser placed (at most 3 times an hour)", ["payments"], { 200: json(z.object({ success: z.literal(true), message: z.string() }), "Sent"), 404: refusal("Not this browser's order"), 409: refusal("Not paid"), 429: refusal("Sent too often") }, body(z.object({ orderId: z.string() })));
-  const staffDoc = (path: string, summary: string) => doc(path, summary, ["payments", "staff"], { 200: { description: "The order with its history (staff)" }, 409: refusal("Nothing to do") }, { params: idParam });
+  doc("/send-receipt", "Sends again the receipt of a paid order this browser placed (at most 3 times an hour)", ["payments"], { 200: json(z.object({ success: z.literal(true), message: z.string() }), "Sent"), 400: refusal("A body that is not JSON"), 404: paymentRefusal("Not this browser's order"), 409: paymentRefusal("Not paid"), ...rateLimited("Sent too often") }, body(z.object({ orderId: z.string() })));
+  const staffDoc = (path: string, summary: string) => doc(path, summary, ["payments", "staff"], { 200: { description: "The order with its history (staff)" }, 404: refusal("No such order, or not the sandbox"), 409: refusal("Nothing to do"), ...staffErrors }, { params: idParam });
   staffDoc("/admin/orders/{id}/instalments/retry", "Charge an order's failed instalment now (staff)");
   staffDoc("/admin/orders/{id}/instalments/cancel", "Cancel an order's remaining instalments (staff)");
   doc(
@@ -100,10 +100,10 @@ function describeRoutes(router: Router) {
         ]),
         "The subscription, or that its link was e-mailed",
       ),
-      400: refusal("Name or e-mail missing"),
-      404: refusal("Unknown plan"),
-      409: refusal("The provider cannot be reached"),
-      429: refusal("Too many new subscriptions from this address"),
+      400: paymentRefusal("Name or e-mail missing"),
+      404: paymentRefusal("Unknown plan"),
+      409: paymentRefusal("The provider cannot be reached"),
+      ...rateLimited("Too many new subscriptions from this address"),
     },
     body(z.object({ name: z.string(), email: z.string(), priceId: z.string().optional(), plan: z.string().optional() })),
   );
@@ -134,18 +134,18 @@ function describeRoutes(router: Router) {
     ["subscriptions"],
     {
       200: json(z.object({ success: z.literal(true), clientSecret: z.string().nullable(), subscriptionId: z.string(), status: z.string(), provider: z.string(), publishableKey: z.string().nullable(), manageToken: z.string(), message: z.string() }), "What the payment step needs"),
-      404: refusal("Unknown or altered link"),
-      409: refusal("Nothing left to pay: paid, or ended"),
+      404: paymentRefusal("Unknown or altered link"),
+      409: paymentRefusal("Nothing left to pay: paid, or ended"),
     },
     { params: tokenParam },
   );
   doc("/subscriptions/manage/{token}/cancel", "Cancel at the end of the current period, by the signed management link", ["subscriptions"], { 200: subscriptionData("Set to end at the period's end"), 404: refusal("Unknown or altered link"), 409: refusal("Already cancelled or set to end") }, { params: tokenParam });
   doc("/subscriptions/manage/{token}/resume", "Undo a cancellation set for the period's end, before that end, by the signed management link", ["subscriptions"], { 200: subscriptionData("Renews again"), 404: refusal("Unknown or altered link"), 409: refusal("Not set to end") }, { params: tokenParam });
   router.openAPIRegistry.registerPath({ method: "get", path: "/subscriptions/manage/{token}/invoices/{invoiceId}.pdf", summary: "The receipt of a paid invoice as PDF, by the signed management link", tags: ["subscriptions"], request: { params: tokenParam.extend({ invoiceId: z.string().openapi({ param: { name: "invoiceId", in: "path" } }) }) }, responses: { 200: { description: "application/pdf" }, 404: refusal("Unknown link or invoice") } as never });
-  router.openAPIRegistry.registerPath({ method: "get", path: "/admin/subscriptions", summary: "Subscriptions with their invoices (staff)", tags: ["subscriptions", "staff"], responses: { 200: json(z.object({ data: z.array(subscriptionSchema) }), "The list") } as never });
-  doc("/admin/subscriptions/{id}/cancel", "Cancel a subscription through the provider, now or at period end ({ atPeriodEnd }) (staff)", ["subscriptions", "staff"], { 200: subscriptionData("The subscription"), 409: refusal("Already cancelled") }, { params: idParam, ...body(z.object({ atPeriodEnd: z.boolean().optional() })) });
-  doc("/admin/subscriptions/{id}/resume", "Undo a cancellation set for the period's end (staff)", ["subscriptions", "staff"], { 200: subscriptionData("The subscription"), 409: refusal("Not set to end") }, { params: idParam });
-  doc("/admin/subscriptions/{id}/renew", "The test clock: renew an active or past due subscription now, through the webhook path (staff, sandbox only)", ["subscriptions", "staff"], { 200: subscriptionData("The subscription"), 404: refusal("Not the sandbox"), 409: refusal("Not renewable") }, { params: idParam });
+  router.openAPIRegistry.registerPath({ method: "get", path: "/admin/subscriptions", summary: "Subscriptions with their invoices (staff)", tags: ["subscriptions", "staff"], responses: { 200: json(z.object({ data: z.array(subscriptionSchema) }), "The list"), ...staffErrors } as never });
+  doc("/admin/subscriptions/{id}/cancel", "Cancel a subscription through the provider, now or at period end ({ atPeriodEnd }) (staff)", ["subscriptions", "staff"], { 200: subscriptionData("The subscription"), 404: refusal("No such subscription"), 409: refusal("Already cancelled"), ...staffErrors }, { params: idParam, ...body(z.object({ atPeriodEnd: z.boolean().optional() })) });
+  doc("/admin/subscriptions/{id}/resume", "Undo a cancellation set for the period's end (staff)", ["subscriptions", "staff"], { 200: subscriptionData("The subscription"), 404: refusal("No such subscription"), 409: refusal("Not set to end"), ...staffErrors }, { params: idParam });
+  doc("/admin/subscriptions/{id}/renew", "The test clock: renew an active or past due subscription now, through the webhook path (staff, sandbox only)", ["subscriptions", "staff"], { 200: subscriptionData("The subscription"), 404: refusal("No such subscription, or not the sandbox"), 409: refusal("Not renewable"), ...staffErrors }, { params: idParam });
   staffDoc("/admin/orders/{id}/settle-bank-transfer", "The test bank answers a processing bank transfer, through the webhook path (staff, sandbox only)");
 }
 

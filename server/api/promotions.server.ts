@@ -9,10 +9,8 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
 const promoValidationSchema = z
   .object({
@@ -42,13 +40,7 @@ const storedPromoSchema = z
 
 const codeParams = z.object({ code: z.string().openapi({ param: { name: "code", in: "path" }, example: "WELCOME10" }) });
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const staffErrors = {
-  401: json(errorSchema, "Not signed in"),
-  403: json(errorSchema, "Signed in without a staff role"),
-};
 const notFound = { 404: json(errorSchema, "Promo code not found") };
-const invalid = { 400: json(errorSchema, "Invalid input; `message` and `fields` are translated") };
 
 const validatePromo = createRoute({
   method: "post",

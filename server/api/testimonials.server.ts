@@ -7,10 +7,8 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
+import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
 
-const errorSchema = z
-  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
-  .openapi("Error");
 
 const publicTestimonialSchema = z
   .object({
@@ -32,11 +30,6 @@ const adminTestimonialSchema = publicTestimonialSchema
   .openapi("AdminTestimonial");
 
 const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const staffErrors = {
-  401: json(errorSchema, "Not signed in"),
-  403: json(errorSchema, "Signed in without a staff role"),
-};
 
 const listApproved = createRoute({
   method: "get",

@@ -105,6 +105,7 @@ describe("contact API", () => {
       expect(await fr.json()).toMatchObject({ message: "Le message doit comporter au moins 10 caractères", fields: { message: "Le message doit comporter au moins 10 caractères" } });
       const unknownField = await t.client().request("/api/contact", { method: "POST", json: { ...form, isAdmin: true }, headers: from() });
       expect(unknownField.status).toBe(400);
+      expect((await unknownField.json()).fields).toEqual({ isAdmin: "This field is not expected: isAdmin" });
       const notJson = await t.client().request("/api/contact", { method: "POST", body: "name=x", headers: { "content-type": "application/x-www-form-urlencoded", ...from() } });
       expect(notJson.status).toBe(415);
       expect((await notJson.json()).code).toBe("validation");

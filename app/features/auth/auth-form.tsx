@@ -2,18 +2,13 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref }
 import { useTranslation } from "../../i18n/react.tsx";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
+import { issueMessages } from "../../../core/errors.ts";
 import { safeReturnTo } from "../../../core/auth/rules.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { useLocalizedPath } from "../i18n/localized-link.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
-/** Field → message key of a failed parse (the first issue of each field). */
-export function fieldKeysOf(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[String(issue.path[0] ?? "_")] ??= issue.message;
-  return fields;
-}
 
 /**
  * Where to go after signing in: the `returnTo` of the address when it is a path on this site, else the
@@ -85,7 +80,7 @@ export function useAuthForm<S extends z.ZodType>(options: {
     }
     if (!parsed.success) {
       setBusy(false);
-      setFieldErrors(Object.fromEntries(Object.entries(fieldKeysOf(parsed.error)).map(([field, key]) => [field, t(key)])));
+      setFieldErrors(Object.fromEntries(Object.entries(issueMessages(parsed.error)).map(([field, message]) => [field, t(message.key, message.params)])));
       setFormError(null);
       setAttempt((n) => n + 1);
       return;

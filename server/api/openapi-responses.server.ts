@@ -1,0 +1,53 @@
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+
+/**
+ * The pieces every route's description in /api/openapi.json is made of, so that one error body, one
+ * staff refusal and one validation answer are written once and read the same on every operation.
+ */
+
+/** The JSON error body of every refusal (server/errors.server.ts), one component of the document. */
+export const errorSchema = z
+  .object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .openapi("Error");
+
+/** A JSON answer of the given schema. */
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+
+/** A refusal with the error body. */
+export const refusal = (description: string) => json(errorSchema, description);
+
+/** What a staff-only route answers to a visitor (401) and to a signed-in customer (403). */
+export const staffErrors = { 401: refusal("Not signed in"), 403: refusal("Signed in without a staff role") };
+
+/** Input that fails its schema: an unknown field, a missing one, a value out of its bounds. */
+export const invalid = { 400: refusal("Invalid input; `message` and `fields` are translated (an unknown field, a missing one, a value out of its bounds)") };
+
+/** A rate limit's refusal. */
+export const rateLimited = (description: string) => ({ 429: refusal(`${description}; Retry-After says when to try again`) });
+
+type Document = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
+const WRITES = new Set(["post", "put", "patch", "delete"]);
+const errorRef = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+
+/**
+ * The document with what the middleware in front of every route answers (server/app.server.ts), which
+ * no route's own description says: a write from another site's page is refused (403, csrfGuard) and a
+ * body over BODY_LIMIT_BYTES (413), and a body of another media type than its description's (415, from
+ * @hono/zod-openapi's validation or readJson). A route's own description of the same status is kept.
+ */
+export function withCommonAnswers(document: Document): Document {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!WRITES.has(method) || typeof operation !== "object" || !("responses" in operation)) continue;
+      const own = operation.responses as Record<string, { description?: string }>;
+      const crossSite = "A write sent from another site's page (its Origin or Sec-Fetch-Site says so)";
+      operation.responses = {
+        ...own,
+        403: own[403] ? { ...own[403], description: `${own[403].description}; or ${crossSite[0].toLowerCase()}${crossSite.slice(1)}` } : errorRef(crossSite),
+        413: own[413] ?? errorRef("The body is over the size limit (BODY_LIMIT_BYTES)"),
+        ...("requestBody" in operation && operation.requestBody ? { 415: own[415] ?? errorRef("A body sent as another media type than the one described") } : {}),
+      };
+    }
+  }
+  return document;
+}
