@@ -278,10 +278,10 @@ describe("the /admin page", () => {
     title: "Admin Dashboard | Atelier",
   };
 
-  it("has Overview, Posts, Media, Tutorials, Classes, Reviews, Moderation, Hot Deals, Orders and Subscriptions tabs, the Overview open first; the Moderation badge counts pending comments and reviews", async () => {
+  it("has Overview, Posts, Media, Tutorials, Classes, Reviews, Moderation, Hot Deals, Promo codes, Orders and Subscriptions tabs, the Overview open first; the Moderation badge counts pending comments and reviews", async () => {
     const view = await render(Admin as unknown as ComponentType, { loaderData });
     const tabs = [...view.querySelectorAll("[role=tab]")];
-    expect(tabs.map((tab) => text(tab))).toEqual(["Overview", "Posts", "Media", "Tutorials", "Classes", "Reviews", "Moderation4(4 items awaiting review)", "Hot Deals", "Orders", "Subscriptions"]);
+    expect(tabs.map((tab) => text(tab))).toEqual(["Overview", "Posts", "Media", "Tutorials", "Classes", "Reviews", "Moderation4(4 items awaiting review)", "Hot Deals", "Promo codes", "Orders", "Subscriptions"]);
     expect(text(view.querySelector("[role=tabpanel][data-state=active] h2"))).toBe("Today");
   });
 
