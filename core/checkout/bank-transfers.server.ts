@@ -78,12 +78,14 @@ export class BankTransfers extends OrderWorkflow {
    * binds the id to the browser (its signed cookie), as it does an order: `pay` debits the account
    * only for that browser and the e-mail it was verified with.
    */
-  async verify(input: unknown): Promise<{ bankAccountId: string; last4: string }> {
+  async verify(input: unknown, address?: string): Promise<{ bankAccountId: string; last4: string }> {
     const request = parseOrThrow(verifyBankSchema, input);
     const routing = request.routingNumber.replace(/\s/g, "");
     const account = request.accountNumber.replace(/\s/g, "");
     if (!isValidRoutingNumber(routing)) throw new DomainError("validation", M.routingInvalid, { fields: { routingNumber: M.routingInvalid } });
     if (!isValidAccountNumber(account)) throw new DomainError("validation", M.accountInvalid, { fields: { accountNumber: M.accountInvalid } });
+    // Each account sent to the provider counts against the address's budget of orders, as the debit does.
+    await this.payable.countOrder(address);
     const id = `ba_${randomBytes(18).toString("base64url")}`;
     let saved: { paymentMethodId: string; customerId: string | null };
     try {
@@ -118,6 +120,7 @@ export class BankTransfers extends OrderWorkflow {
     if (!context.owned.includes(account.id) || !sameEmail) {
       throw new DomainError("forbidden", M.notThisBrowser, { fields: { bankAccountId: M.notThisBrowser } });
     }
+    await this.payable.countOrder(context.ipAddress);
     const amountCents = Math.round(request.amount * 100);
     const language = request.language ?? context.language;
     const serviceName = request.serviceName ?? this.d.translate(language, "payments:bank.defaultService");

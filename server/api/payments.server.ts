@@ -74,14 +74,14 @@ function describeRoutes(router: Router) {
     "/verify-bank-account",
     "Checks a bank account (ABA routing checksum, 4 to 17 digits) and saves it with the provider; only the last 4 digits are kept. The account joins the browser's signed cookie: only this browser, for this e-mail, can be debited from it",
     ["payments"],
-    { 200: json(z.object({ success: z.literal(true), message: z.string(), bankAccountId: z.string(), last4: z.string() }), "Verified"), 400: paymentRefusal("Missing field, bad routing or account number") },
+    { 200: json(z.object({ success: z.literal(true), message: z.string(), bankAccountId: z.string(), last4: z.string() }), "Verified"), 400: paymentRefusal("Missing field, bad routing or account number"), ...rateLimited("Too many orders from this address (each account sent to the provider counts as one)") },
     body(z.object({ accountNumber: z.string(), routingNumber: z.string(), accountHolderName: z.string(), customerEmail: z.string() })),
   );
   doc(
     "/create-ach-payment",
     "Creates an order debited from a verified bank account; processing until the provider's event",
     ["payments"],
-    { 200: json(z.object({ success: z.literal(true), message: z.string(), orderId: z.string() }), "Initiated"), 400: paymentRefusal("Amount out of range, or no verified account"), 403: paymentRefusal("An account verified by another browser, or for another e-mail") },
+    { 200: json(z.object({ success: z.literal(true), message: z.string(), orderId: z.string() }), "Initiated"), 400: paymentRefusal("Amount out of range, or no verified account"), 403: paymentRefusal("An account verified by another browser, or for another e-mail"), ...rateLimited("Too many orders from this address") },
     body(z.object({ amount: z.number(), customerEmail: z.string(), customerName: z.string(), serviceName: z.string().optional(), bankAccountId: z.string() })),
   );
   doc("/send-receipt", "Sends again the receipt of a paid order this browser placed (at most 3 times an hour)", ["payments"], { 200: json(z.object({ success: z.literal(true), message: z.string() }), "Sent"), 400: refusal("A body that is not JSON"), 404: paymentRefusal("Not this browser's order"), 409: paymentRefusal("Not paid"), ...rateLimited("Sent too often") }, body(z.object({ orderId: z.string() })));
@@ -177,7 +177,7 @@ export function paymentRoutes(services: Services, config: Config) {
     .post("/verify-bank-account", async (c) => {
       const body = await readJson(c);
       return answer(c, async () => {
-        const verified = await checkout.bank.verify(body);
+        const verified = await checkout.bank.verify(body, clientAddress(c, config));
         // Only this browser may debit the account it verified (as only it reads the orders it placed).
         await cookie.remember(c, verified.bankAccountId);
         return { message: t(c, "payments:bank.verified"), ...verified };

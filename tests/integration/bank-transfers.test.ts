@@ -104,6 +104,29 @@ describe("bank transfers (ACH) and receipts", () => {
     expect((await high.json()).message).toBe("Maximum amount is $50,000");
   });
 
+  it("counts each account sent to the provider and each debit against the address's budget of orders (429 past it)", async () => {
+    const small = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "3", TRUST_PROXY: "true" });
+    try {
+      const client = small.client();
+      const from = { "x-forwarded-for": "203.0.113.90" };
+      const send = (path: string, body: Record<string, unknown>) => client.request(path, { method: "POST", json: body, headers: from });
+      // A number refused by its checksum never reaches the provider and costs nothing.
+      expect((await send("/api/verify-bank-account", { ...account, routingNumber: "110000001" })).status).toBe(400);
+      const first = await send("/api/verify-bank-account", account);
+      expect(first.status).toBe(200);
+      const { bankAccountId } = await first.json();
+      expect((await send("/api/verify-bank-account", account)).status).toBe(200);
+      expect((await send("/api/create-ach-payment", { amount: 500, customerEmail: account.customerEmail, customerName: "Ada Lovelace", bankAccountId })).status).toBe(200);
+      const refused = await send("/api/create-ach-payment", { amount: 500, customerEmail: account.customerEmail, customerName: "Ada Lovelace", bankAccountId });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await refused.json()).message).toMatch(/^Too many orders from this connection\. Please try again in \d+ minutes?\.$/);
+      expect((await send("/api/verify-bank-account", account)).status).toBe(429);
+    } finally {
+      await small.close();
+    }
+  });
+
   it("debits a verified account only from the browser that verified it, for its e-mail", async () => {
     const id = await verified();
     const ordersBefore = (await t.services.orders.list({})).total;
