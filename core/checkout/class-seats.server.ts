@@ -102,11 +102,11 @@ export class ClassSeats extends OrderWorkflow {
     const offered = request.offer === undefined ? null : await enrollments.holdFromOffer(request.offer, { userId: context.user?.id ?? null, now });
     if (offered && offered.classId !== found.id) throw new DomainError("validation", "waitlist:errors.invalidOffer", { fields: { offer: "waitlist:errors.invalidOffer" } });
     const who: Enrollee = offered ? { userId: context.user?.id ?? null, name: offered.name, email: offered.email } : enrolleeOf(request, context.user);
-    if (!offered) {
+    if (!offered && context.browserOrders?.length) {
       // The person's seat is already held: the same browser (a reload, a second tab) resumes paying its
       // order; any other gets 'already held' (EnrollmentService.hold), never a second seat.
       const held = await enrollments.liveHoldOf(found.id, who, now);
-      const orderId = held && context.browserOrders?.length ? await this.d.orders.orderOfClassSeat(held.enrollmentId, context.browserOrders) : null;
+      const orderId = held ? await this.d.orders.orderOfClassSeat(held.enrollmentId, context.browserOrders) : null;
       if (held && orderId) {
         const intent = await this.payable.startPayment(this, orderId, now);
         return { ...intent, enrollment: heldEnrollment(held, orderId, found.title, who) };

@@ -59,10 +59,10 @@ export class EnrollmentService {
     if (classId === null) throw classNotFound();
     const hold = await this.db.transaction(async (tx) => {
       // The class's row is locked first, so that one person's concurrent requests are decided one at a time.
-      await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, classId)).for("update").limit(1);
+      const row = await this.lockClass(tx, classId);
       const held = await this.liveHoldOf(classId, who, now, tx);
       if (held) throw seatAlreadyHeld(held, now);
-      const row = await this.lockRoom(tx, classId, now);
+      await this.checkRoom(tx, row, now);
       const reservedUntil = new Date(now.getTime() + this.holdMinutes * 60_000);
       const [enrollment] = await tx
         .insert(classEnrollments)
@@ -138,6 +138,11 @@ export class EnrollmentService {
    * otherwise.
    */
   private async lockRoom(tx: Transaction, classId: number, now: Date) {
+    return this.checkRoom(tx, await this.lockClass(tx, classId), now);
+  }
+
+  /** An active class's seat figures, its row locked until the transaction ends; 'Class Not Found' otherwise. */
+  private async lockClass(tx: Transaction, classId: number) {
     const [row] = await tx
       .select({ id: classes.id, active: classes.active, price: classes.price, maxStudents: classes.maxStudents, currentEnrollment: classes.currentEnrollment })
       .from(classes)
@@ -145,6 +150,12 @@ export class EnrollmentService {
       .for("update")
       .limit(1);
     if (!row || !row.active) throw classNotFound();
+    return row;
+  }
+
+  /** 'Class is Full' unless a locked class has room for one more hold (see lockRoom). */
+  private async checkRoom<T extends { id: number; maxStudents: number | null; currentEnrollment: number }>(tx: Transaction, row: T, now: Date): Promise<T> {
+    const classId = row.id;
     if (row.maxStudents !== null) {
       const [held] = await tx
         .select({ n: count() })
