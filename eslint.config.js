@@ -3,7 +3,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".react-router/", "data/", "test-results/", "db/migrations/", ".tmp/", "coverage/"] },
+  {
+    ignores: [
+      "build/",
+      "node_modules/",
+      ".react-router/",
+      "data/",
+      "test-results/",
+      "db/migrations/",
+      ".tmp/",
+      "coverage/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,7 +30,10 @@ export default tseslint.config(
     // The domain stays framework-free: no React, Hono, app or server code in core/.
     files: ["core/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["react", "react-*", "hono", "hono/*", "**/app/**", "**/server/**"] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["react", "react-*", "hono", "hono/*", "**/app/**", "**/server/**"] },
+      ],
     },
   },
 );

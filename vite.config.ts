@@ -32,7 +32,8 @@ const SHARED_BY_MOST_PAGES = [
 ].map(resolve);
 
 /** Libraries that change only with an upgrade: their own chunk keeps its cache across releases of the app. */
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 
 /**
  * Modules that travel together, each set in one chunk instead of one file per module: a review's card,
@@ -52,7 +53,9 @@ const TOGETHER: Record<string, string[]> = {
   contact: ["app/features/contact/contact-section.tsx", "core/contact/limits.ts"],
   "cart-rules": ["core/cart/rules.ts", "app/features/cart/use-cart-dispatch.ts"],
 };
-const TOGETHER_BY_MODULE = new Map(Object.entries(TOGETHER).flatMap(([name, files]) => files.map((file) => [resolve(file), name] as const)));
+const TOGETHER_BY_MODULE = new Map(
+  Object.entries(TOGETHER).flatMap(([name, files]) => files.map((file) => [resolve(file), name] as const)),
+);
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;
@@ -65,7 +68,11 @@ interface ModuleGraph {
  */
 function isBarrel(id: string, code: string | null): boolean {
   if (!id.includes("node_modules") || !code) return false;
-  const statements = code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "").split(";").map((statement) => statement.trim()).filter(Boolean);
+  const statements = code
+    .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "")
+    .split(";")
+    .map((statement) => statement.trim())
+    .filter(Boolean);
   return statements.length > 20 && statements.every((statement) => /^(import|export)\b/.test(statement));
 }
 
@@ -103,7 +110,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
           ? []
           : [
               { find: /^react-router$/, replacement: resolve("node_modules/react-router/dist/production/index.mjs") },
-              { find: /^react-router\/dom$/, replacement: resolve("node_modules/react-router/dist/production/dom-export.mjs") },
+              {
+                find: /^react-router\/dom$/,
+                replacement: resolve("node_modules/react-router/dist/production/dom-export.mjs"),
+              },
             ],
     },
     build: {

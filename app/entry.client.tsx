@@ -42,7 +42,10 @@ async function hydrate() {
   // namespaces it was rendered with: it fetches all of them before hydrating, as it used to.
   const fallback = !inlined || inlined.language !== language;
   if (fallback) await loadNamespaces(i18n, language, NAMESPACES.filter(isBrowserNamespace));
-  setClientI18n(i18n, fallback ? NAMESPACES.filter(isBrowserNamespace) : (Object.keys(inlined.resources) as BrowserNamespace[]));
+  setClientI18n(
+    i18n,
+    fallback ? NAMESPACES.filter(isBrowserNamespace) : (Object.keys(inlined.resources) as BrowserNamespace[]),
+  );
   startTransition(() => {
     hydrateRoot(
       document,

@@ -1,6 +1,17 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "./i18n/react.tsx";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { ToastHost } from "./components/ui/toast-host.tsx";
 import { LANGUAGES, isLanguage, localizedPath, splitLanguagePrefix, type Language } from "../core/i18n/language.ts";
 import type { Route } from "./+types/root";
@@ -42,7 +53,12 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 // The root data (user, language, config) changes only with the /en or /fr tree, an explicit revalidation
 // (language chosen on a plain address) or a form post; other navigations need not fetch it again.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (splitLanguagePrefix(currentUrl.pathname).language !== splitLanguagePrefix(nextUrl.pathname).language) return true;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
@@ -89,7 +105,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Before any module: zod probes `new Function` as its schemas are built, which our CSP reports as a violation. */}
-        {nonce ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true};" }} /> : null}
+        {nonce ? (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true};" }}
+          />
+        ) : null}
         <Meta />
         <Links />
         {data && <AlternateLinks siteUrl={data.config.siteUrl} />}
@@ -109,7 +131,9 @@ export default function App() {
   const data = useRootData();
   return (
     <CartProvider>
-      {data?.languageUndetermined && data.config.geoLookupUrl && <LanguageDetector geoLookupUrl={data.config.geoLookupUrl} />}
+      {data?.languageUndetermined && data.config.geoLookupUrl && (
+        <LanguageDetector geoLookupUrl={data.config.geoLookupUrl} />
+      )}
       <Outlet />
     </CartProvider>
   );

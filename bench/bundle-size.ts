@@ -11,7 +11,14 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { ensureProductionBuild } from "../tests/e2e/build.ts";
 import { launchBrowser } from "../tests/e2e/browser.ts";
-import { PUBLIC_PAGES, budgetOf, kb, measureFirstLoad, publicPostPath, type FirstLoad } from "../tests/e2e/first-load-js.ts";
+import {
+  PUBLIC_PAGES,
+  budgetOf,
+  kb,
+  measureFirstLoad,
+  publicPostPath,
+  type FirstLoad,
+} from "../tests/e2e/first-load-js.ts";
 import { startServer, temporaryDir, type ServerProcess } from "../tests/e2e/server-process.ts";
 
 const { values } = parseArgs({ options: { top: { type: "string", default: "6" } } });
@@ -31,12 +38,17 @@ async function main() {
       for (const page of PUBLIC_PAGES) {
         const path = page === "/posts/:id" ? post : page;
         const address = language === "en" ? path : `/fr${path === "/" ? "" : path}`;
-        results.push({ ...(await measureFirstLoad(browser, base, address, language === "en" ? "en-US" : "fr-FR")), language });
+        results.push({
+          ...(await measureFirstLoad(browser, base, address, language === "en" ? "en-US" : "fr-FR")),
+          language,
+        });
       }
     }
 
     console.log(`\nFirst-load JavaScript per page (KB; every script until network idle, each compressed alone)\n`);
-    console.log(`${"page".padEnd(26)} ${"files".padStart(5)} ${"raw".padStart(8)} ${"gzip".padStart(7)} ${"brotli".padStart(7)} ${"bar".padStart(6)}  verdict`);
+    console.log(
+      `${"page".padEnd(26)} ${"files".padStart(5)} ${"raw".padStart(8)} ${"gzip".padStart(7)} ${"brotli".padStart(7)} ${"bar".padStart(6)}  verdict`,
+    );
     for (const result of results) {
       const bar = budgetOf(result.page.replace(/^\/fr(?=\/|$)/, "") || "/");
       console.log(
@@ -45,7 +57,8 @@ async function main() {
     }
     for (const result of results.filter((entry) => entry.language === "en")) {
       console.log(`\n${result.page}: the ${top} largest of ${result.files.length} files (gzip KB, brotli KB)`);
-      for (const file of result.files.slice(0, top)) console.log(`  ${file.url.padEnd(56)} ${kb(file.gzip).padStart(7)} ${kb(file.brotli).padStart(7)}`);
+      for (const file of result.files.slice(0, top))
+        console.log(`  ${file.url.padEnd(56)} ${kb(file.gzip).padStart(7)} ${kb(file.brotli).padStart(7)}`);
     }
   } finally {
     await browser.close();

@@ -10,8 +10,16 @@ import { randomUUID } from "node:crypto";
 
 const port = Number(process.argv[2]);
 // An order answer of a real order's size (about 2 kB), an intent and a payment outcome.
-const order = (id: string) => JSON.stringify({ data: { id, number: id.slice(0, 8).toUpperCase(), status: "pending", padding: "x".repeat(1_800) } });
-const intent = JSON.stringify({ data: { clientSecret: `pi_ceiling_secret_${"x".repeat(24)}`, provider: "sandbox", publishableKey: null, amountCents: 75_000 } });
+const order = (id: string) =>
+  JSON.stringify({ data: { id, number: id.slice(0, 8).toUpperCase(), status: "pending", padding: "x".repeat(1_800) } });
+const intent = JSON.stringify({
+  data: {
+    clientSecret: `pi_ceiling_secret_${"x".repeat(24)}`,
+    provider: "sandbox",
+    publishableKey: null,
+    amountCents: 75_000,
+  },
+});
 const paid = JSON.stringify({ data: { status: "succeeded" } });
 
 http
@@ -19,7 +27,10 @@ http
     request.resume();
     request.on("end", () => {
       if (request.method === "POST" && request.url === "/api/orders/guest") {
-        response.writeHead(201, { "content-type": "application/json", "set-cookie": "atelier.orders=ceiling; Path=/; HttpOnly" });
+        response.writeHead(201, {
+          "content-type": "application/json",
+          "set-cookie": "atelier.orders=ceiling; Path=/; HttpOnly",
+        });
         response.end(order(randomUUID()));
       } else if (request.method === "GET" && request.url?.endsWith("/payment-intent")) {
         response.writeHead(200, { "content-type": "application/json" });

@@ -39,7 +39,18 @@ export interface ClientReport {
 const settings = JSON.parse(process.argv[2] ?? "{}") as ClientSettings;
 const url = new URL(settings.base);
 const agent = new http.Agent({ keepAlive: true, maxSockets: settings.concurrency });
-const report: ClientReport = { acknowledged: [], createLatencies: [], checkoutLatencies: [], paid: 0, soldOut: 0, declined: 0, retries: 0, gaveUp: 0, requests: 0, seconds: 0 };
+const report: ClientReport = {
+  acknowledged: [],
+  createLatencies: [],
+  checkoutLatencies: [],
+  paid: 0,
+  soldOut: 0,
+  declined: 0,
+  retries: 0,
+  gaveUp: 0,
+  requests: 0,
+  seconds: 0,
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Answer {
@@ -50,15 +61,30 @@ interface Answer {
 
 function send(method: "GET" | "POST", path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: url.hostname, port: url.port, method, path, agent, headers: body === undefined ? headers : { ...headers, "content-length": Buffer.byteLength(body) }, timeout: 15_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const cookies = response.headers["set-cookie"];
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), cookie: cookies ? cookies.map((line) => line.split(";")[0]).join("; ") : null });
-      });
-      response.on("error", reject);
-    });
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        agent,
+        headers: body === undefined ? headers : { ...headers, "content-length": Buffer.byteLength(body) },
+        timeout: 15_000,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const cookies = response.headers["set-cookie"];
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            cookie: cookies ? cookies.map((line) => line.split(";")[0]).join("; ") : null,
+          });
+        });
+        response.on("error", reject);
+      },
+    );
     request.on("timeout", () => request.destroy(new Error("timeout")));
     request.on("error", reject);
     request.end(body);
@@ -66,7 +92,12 @@ function send(method: "GET" | "POST", path: string, headers: Record<string, stri
 }
 
 /** One request, retried while the server is down or restarting (network errors and 5xx). */
-async function call(method: "GET" | "POST", path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+async function call(
+  method: "GET" | "POST",
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   for (let attempt = 0; attempt < 300; attempt++) {
     try {
       report.requests++;
@@ -86,19 +117,35 @@ const origin = `http://localhost:${url.port}`;
 async function checkout(index: number) {
   const started = performance.now();
   const key = `bench-${index}-${randomUUID()}`;
-  const items: Array<Record<string, unknown>> = [{ serviceId: "website", serviceName: "Website", pricingType: "custom", unitPriceCents: 60_000, quantity: 1 }];
-  if (index % settings.dealEvery === 0) items.push({ serviceId: "hot_deal", serviceName: "Bench Deal", pricingType: "fixed", unitPriceCents: 15_000, quantity: 1, serviceData: { dealId: settings.dealId } });
+  const items: Array<Record<string, unknown>> = [
+    { serviceId: "website", serviceName: "Website", pricingType: "custom", unitPriceCents: 60_000, quantity: 1 },
+  ];
+  if (index % settings.dealEvery === 0)
+    items.push({
+      serviceId: "hot_deal",
+      serviceName: "Bench Deal",
+      pricingType: "fixed",
+      unitPriceCents: 15_000,
+      quantity: 1,
+      serviceData: { dealId: settings.dealId },
+    });
   const created = await call(
     "POST",
     "/api/orders/guest",
     { "content-type": "application/json", "idempotency-key": key, origin },
-    JSON.stringify({ customerFirstName: "Load", customerLastName: `Client ${index}`, customerEmail: `load${index}@example.com`, items }),
+    JSON.stringify({
+      customerFirstName: "Load",
+      customerLastName: `Client ${index}`,
+      customerEmail: `load${index}@example.com`,
+      items,
+    }),
   );
   if (created.status === 409) {
     report.soldOut++;
     return;
   }
-  if (created.status !== 201) throw new Error(`order creation answered ${created.status}: ${created.body.slice(0, 300)}`);
+  if (created.status !== 201)
+    throw new Error(`order creation answered ${created.status}: ${created.body.slice(0, 300)}`);
   report.createLatencies.push(performance.now() - started);
   const cookie = created.cookie ?? "";
   const order = (JSON.parse(created.body) as { data: { id: string } }).data;
@@ -109,7 +156,12 @@ async function checkout(index: number) {
     return;
   }
   const { clientSecret } = (JSON.parse(intent.body) as { data: { clientSecret: string } }).data;
-  const confirm = await call("POST", "/api/payments/sandbox/confirm", { "content-type": "application/json", cookie, origin }, JSON.stringify({ clientSecret, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" }));
+  const confirm = await call(
+    "POST",
+    "/api/payments/sandbox/confirm",
+    { "content-type": "application/json", cookie, origin },
+    JSON.stringify({ clientSecret, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" }),
+  );
   const result = JSON.parse(confirm.body) as { data?: { status: string } };
   if (confirm.status === 409) report.soldOut++;
   else if (result.data?.status === "succeeded") report.paid++;

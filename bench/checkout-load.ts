@@ -20,7 +20,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { createPostgresDatabase, freePort, startServer, waitForHealth, type ServerProcess } from "../tests/e2e/server-process.ts";
+import {
+  createPostgresDatabase,
+  freePort,
+  startServer,
+  waitForHealth,
+  type ServerProcess,
+} from "../tests/e2e/server-process.ts";
 import { percentile } from "./health-baseline.ts";
 import type { ClientReport, ClientSettings } from "./checkout-client.ts";
 
@@ -59,7 +65,12 @@ interface Run {
 }
 
 /** Runs `checkouts` checkouts against `base` from PROCESSES client processes; `onProgress` sees how many are done. */
-async function drive(base: string, checkouts: number, dealId: number, onProgress?: (done: number) => void): Promise<Run> {
+async function drive(
+  base: string,
+  checkouts: number,
+  dealId: number,
+  onProgress?: (done: number) => void,
+): Promise<Run> {
   const started = performance.now();
   const done = new Array<number>(PROCESSES).fill(0);
   const children: ChildProcess[] = [];
@@ -69,7 +80,9 @@ async function drive(base: string, checkouts: number, dealId: number, onProgress
       const to = Math.floor((checkouts * (index + 1)) / PROCESSES);
       const concurrency = Math.floor(CLIENTS / PROCESSES) + (index < CLIENTS % PROCESSES ? 1 : 0);
       const settings: ClientSettings = { base, from, to, concurrency, dealId, dealEvery: DEAL_EVERY };
-      const child = fork(path.join(HERE, "checkout-client.ts"), [JSON.stringify(settings)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      const child = fork(path.join(HERE, "checkout-client.ts"), [JSON.stringify(settings)], {
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      });
       children.push(child);
       return new Promise<ClientReport>((resolve, reject) => {
         child.on("message", (message: { kind: string; done?: number; report?: ClientReport }) => {
@@ -78,7 +91,9 @@ async function drive(base: string, checkouts: number, dealId: number, onProgress
             onProgress?.(done.reduce((sum, n) => sum + n, 0));
           } else if (message.kind === "report" && message.report) resolve(message.report);
         });
-        child.on("exit", (code) => (code === 0 ? undefined : reject(new Error(`load client ${index} exited with ${code}`))));
+        child.on("exit", (code) =>
+          code === 0 ? undefined : reject(new Error(`load client ${index} exited with ${code}`)),
+        );
       });
     }),
   );
@@ -88,7 +103,9 @@ async function drive(base: string, checkouts: number, dealId: number, onProgress
 /** The client's ceiling: the same checkouts against a bare node:http server in its own process. */
 async function measureCeiling(checkouts: number): Promise<number> {
   const port = await freePort();
-  const server = fork(path.join(HERE, "checkout-ceiling-server.ts"), [String(port)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const server = fork(path.join(HERE, "checkout-ceiling-server.ts"), [String(port)], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   try {
     await waitForHealth(`http://127.0.0.1:${port}`, 30_000);
     const run = await drive(`http://127.0.0.1:${port}`, checkouts, 1);
@@ -98,7 +115,8 @@ async function measureCeiling(checkouts: number): Promise<number> {
   }
 }
 
-const sum = (reports: ClientReport[], key: "paid" | "soldOut" | "declined" | "retries" | "gaveUp" | "requests") => reports.reduce((total, report) => total + report[key], 0);
+const sum = (reports: ClientReport[], key: "paid" | "soldOut" | "declined" | "retries" | "gaveUp" | "requests") =>
+  reports.reduce((total, report) => total + report[key], 0);
 
 async function main() {
   const ceiling = await measureCeiling(Math.max(1_000, CHECKOUTS));
@@ -142,13 +160,24 @@ async function main() {
     const { reports, seconds } = run;
 
     const acknowledged = new Set(reports.flatMap((report) => report.acknowledged));
-    const stored = await db.query<{ id: string; status: string }>(`select id, status from orders where idempotency_key like 'bench-%'`);
+    const stored = await db.query<{ id: string; status: string }>(
+      `select id, status from orders where idempotency_key like 'bench-%'`,
+    );
     const storedIds = new Set(stored.rows.map((row) => row.id));
     const lost = [...acknowledged].filter((id) => !storedIds.has(id)).length;
-    const sharedKeys = await db.query(`select idempotency_key from orders where idempotency_key is not null group by idempotency_key having count(*) > 1`);
-    const doublePaid = await db.query(`select subject_id from payments where kind = 'charge' and status = 'succeeded' group by subject_id having count(*) > 1`);
-    const doubleReceipts = await db.query(`select subject from mail_outbox where kind = 'order.receipt' group by subject having count(*) > 1`);
-    const paidWithDeal = await db.query(`select count(distinct o.id)::int as n from orders o join order_items i on i.order_id = o.id where o.status = 'paid' and i.deal_id = $1`, [dealId]);
+    const sharedKeys = await db.query(
+      `select idempotency_key from orders where idempotency_key is not null group by idempotency_key having count(*) > 1`,
+    );
+    const doublePaid = await db.query(
+      `select subject_id from payments where kind = 'charge' and status = 'succeeded' group by subject_id having count(*) > 1`,
+    );
+    const doubleReceipts = await db.query(
+      `select subject from mail_outbox where kind = 'order.receipt' group by subject having count(*) > 1`,
+    );
+    const paidWithDeal = await db.query(
+      `select count(distinct o.id)::int as n from orders o join order_items i on i.order_id = o.id where o.status = 'paid' and i.deal_id = $1`,
+      [dealId],
+    );
     const soldOutRefunds = await db.query(`select count(*)::int as n from order_history where cause = 'deal_sold_out'`);
     const { rows: dealRows } = await db.query(`select claim_count, claim_limit from hot_deals where id = $1`, [dealId]);
     const paid = stored.rows.filter((row) => row.status === "paid").length;
@@ -157,19 +186,40 @@ async function main() {
     const whole = reports.flatMap((report) => report.checkoutLatencies).sort((a, b) => a - b);
     // A checkout is done when the buyer has an answer: paid, declined, or told the deal sold out.
     const checkoutsPerSecond = (sum(reports, "paid") + sum(reports, "soldOut") + sum(reports, "declined")) / seconds;
-    console.log(`\ncheckout-load: ${CHECKOUTS} checkouts, ${CLIENTS} clients in ${PROCESSES} processes, ${KILLS} SIGKILL restarts, PostgreSQL, ${seconds.toFixed(1)} s`);
+    console.log(
+      `\ncheckout-load: ${CHECKOUTS} checkouts, ${CLIENTS} clients in ${PROCESSES} processes, ${KILLS} SIGKILL restarts, PostgreSQL, ${seconds.toFixed(1)} s`,
+    );
     console.log(`  orders acknowledged to clients   ${acknowledged.size}`);
     console.log(`  orders in the database           ${stored.rowCount}`);
-    console.log(`  orders paid                      ${paid}   (clients told paid: ${sum(reports, "paid")}; sold out: ${sum(reports, "soldOut")}; declined: ${sum(reports, "declined")}; gave up: ${sum(reports, "gaveUp")})`);
+    console.log(
+      `  orders paid                      ${paid}   (clients told paid: ${sum(reports, "paid")}; sold out: ${sum(reports, "soldOut")}; declined: ${sum(reports, "declined")}; gave up: ${sum(reports, "gaveUp")})`,
+    );
     console.log(`  lost (acknowledged, not stored)  ${lost}`);
-    console.log(`  duplicates: shared idempotency keys ${sharedKeys.rowCount}, orders paid twice ${doublePaid.rowCount}, receipts sent twice ${doubleReceipts.rowCount}`);
-    console.log(`  deal claims                      ${dealRows[0].claim_count} of limit ${dealRows[0].claim_limit} (paid orders with the deal: ${paidWithDeal.rows[0].n}; late payments refunded as sold out: ${soldOutRefunds.rows[0].n})`);
+    console.log(
+      `  duplicates: shared idempotency keys ${sharedKeys.rowCount}, orders paid twice ${doublePaid.rowCount}, receipts sent twice ${doubleReceipts.rowCount}`,
+    );
+    console.log(
+      `  deal claims                      ${dealRows[0].claim_count} of limit ${dealRows[0].claim_limit} (paid orders with the deal: ${paidWithDeal.rows[0].n}; late payments refunded as sold out: ${soldOutRefunds.rows[0].n})`,
+    );
     console.log(`  requests                         ${sum(reports, "requests")} (retried: ${sum(reports, "retries")})`);
-    console.log(`  throughput                       ${checkoutsPerSecond.toFixed(1)} checkouts/s (3 requests each); the client's own ceiling ${ceiling.toFixed(0)} checkouts/s (${(ceiling / checkoutsPerSecond).toFixed(1)}x)`);
-    console.log(`  order creation latency           p50 ${percentile(creates, 50).toFixed(1)} ms, p99 ${percentile(creates, 99).toFixed(1)} ms`);
-    console.log(`  whole checkout latency           p50 ${percentile(whole, 50).toFixed(1)} ms, p99 ${percentile(whole, 99).toFixed(1)} ms`);
-    const ok = lost === 0 && sharedKeys.rowCount === 0 && doublePaid.rowCount === 0 && doubleReceipts.rowCount === 0 && dealRows[0].claim_count <= dealRows[0].claim_limit;
-    console.log(ok ? "  result: 0 lost, 0 duplicated, claims within the limit" : "  result: FAILED (see the figures above)");
+    console.log(
+      `  throughput                       ${checkoutsPerSecond.toFixed(1)} checkouts/s (3 requests each); the client's own ceiling ${ceiling.toFixed(0)} checkouts/s (${(ceiling / checkoutsPerSecond).toFixed(1)}x)`,
+    );
+    console.log(
+      `  order creation latency           p50 ${percentile(creates, 50).toFixed(1)} ms, p99 ${percentile(creates, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `  whole checkout latency           p50 ${percentile(whole, 50).toFixed(1)} ms, p99 ${percentile(whole, 99).toFixed(1)} ms`,
+    );
+    const ok =
+      lost === 0 &&
+      sharedKeys.rowCount === 0 &&
+      doublePaid.rowCount === 0 &&
+      doubleReceipts.rowCount === 0 &&
+      dealRows[0].claim_count <= dealRows[0].claim_limit;
+    console.log(
+      ok ? "  result: 0 lost, 0 duplicated, claims within the limit" : "  result: FAILED (see the figures above)",
+    );
     process.exitCode = ok ? 0 : 1;
   } finally {
     await db.end();

@@ -26,7 +26,15 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ROOT, createPostgresDatabase, freePort, startServer, temporaryDir, waitForHealth, type ServerProcess } from "../tests/e2e/server-process.ts";
+import {
+  ROOT,
+  createPostgresDatabase,
+  freePort,
+  startServer,
+  temporaryDir,
+  waitForHealth,
+  type ServerProcess,
+} from "../tests/e2e/server-process.ts";
 
 const { values } = parseArgs({
   options: {
@@ -123,7 +131,8 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : Number.NaN);
+  const at = (q: number) =>
+    latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : Number.NaN;
   return { requests, errors, statuses, encodings, seconds: elapsed, p50: at(0.5), p99: at(0.99) };
 }
 
@@ -134,8 +143,13 @@ async function measure(url: string, headers: Record<string, string>): Promise<Re
 
 async function startBaseline(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["-e", HELLO_WORLD], { env: { PORT: String(port) }, stdio: ["ignore", "inherit", "inherit"] });
-  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")));
+  const child = spawn(process.execPath, ["-e", HELLO_WORLD], {
+    env: { PORT: String(port) },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, 10_000, exited);
   return {
@@ -169,13 +183,23 @@ async function cleanUp() {
 }
 
 /** One database: the given server (started with `env`), then the page rows on a second one without the page cache. */
-async function benchDatabase(label: string, baselineUrl: string, serverEnv: () => Promise<Record<string, string>>): Promise<Row[]> {
+async function benchDatabase(
+  label: string,
+  baselineUrl: string,
+  serverEnv: () => Promise<Record<string, string>>,
+): Promise<Row[]> {
   const rows: Row[] = [];
   const run = async (name: string, url: string) => {
     for (const encoding of ENCODINGS) {
       process.stdout.write(`  ${label}: ${name}, Accept-Encoding ${encoding.label}...\n`);
       const result = await measure(url, encoding.headers);
-      rows.push({ database: label, name, acceptEncoding: encoding.label, result, baseline: await measure(baselineUrl, encoding.headers) });
+      rows.push({
+        database: label,
+        name,
+        acceptEncoding: encoding.label,
+        result,
+        baseline: await measure(baselineUrl, encoding.headers),
+      });
     }
   };
 
@@ -190,7 +214,9 @@ async function benchDatabase(label: string, baselineUrl: string, serverEnv: () =
     await stopServer(cached);
   }
 
-  const uncached = await startServer({ env: { ...(await serverEnv()), SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn", PAGE_CACHE: "false" } });
+  const uncached = await startServer({
+    env: { ...(await serverEnv()), SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn", PAGE_CACHE: "false" },
+  });
   try {
     await run("GET / (SSR, rendered)", `${uncached.url}/`);
     await run("GET /posts (SSR, rendered)", `${uncached.url}/posts`);
@@ -210,11 +236,25 @@ function formatRow(cells: string[], widths: number[]) {
 }
 
 function printTable(rows: Row[]) {
-  const header = ["database", "address", "accept-enc", "req/s", "p50 ms", "p99 ms", "node:http req/s", "vs node:http", "answered", "non-2xx", "errors"];
+  const header = [
+    "database",
+    "address",
+    "accept-enc",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "node:http req/s",
+    "vs node:http",
+    "answered",
+    "non-2xx",
+    "errors",
+  ];
   const table = rows.map(({ database, name, acceptEncoding, result, baseline }) => {
     const baseRps = baseline.requests / baseline.seconds;
     const rps = result.requests / result.seconds;
-    const non2xx = [...result.statuses].filter(([status]) => status < 200 || status > 299).reduce((sum, [, n]) => sum + n, 0);
+    const non2xx = [...result.statuses]
+      .filter(([status]) => status < 200 || status > 299)
+      .reduce((sum, [, n]) => sum + n, 0);
     return [
       database,
       name,
@@ -243,9 +283,16 @@ async function main() {
   }
   process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)));
   try {
-    console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${connections} connections, ${warmupS} s warm-up then ${durationS} s per row, loopback.`);
+    console.log(
+      `Node ${process.version}, ${os.cpus().length} CPUs, ${connections} connections, ${warmupS} s warm-up then ${durationS} s per row, loopback.`,
+    );
     // Other work on the machine slows every figure; the ratios suffer less, but compare runs on a quiet machine.
-    console.log(`Load average at start: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}`);
+    console.log(
+      `Load average at start: ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(", ")}`,
+    );
 
     const baseline = await startBaseline();
     cleanups.push(() => baseline.stop());
@@ -264,11 +311,21 @@ async function main() {
       );
     }
 
-    console.log(`Load average at end: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}`);
+    console.log(
+      `Load average at end: ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(", ")}`,
+    );
     printTable(rows);
-    const failed = rows.filter(({ result, baseline }) => result.errors > 0 || baseline.errors > 0 || [...result.statuses.keys()].some((s) => s < 200 || s > 299));
+    const failed = rows.filter(
+      ({ result, baseline }) =>
+        result.errors > 0 || baseline.errors > 0 || [...result.statuses.keys()].some((s) => s < 200 || s > 299),
+    );
     if (failed.length) {
-      console.log(`\nSome answers were not 2xx or failed: ${failed.map((f) => `${f.database} ${f.name} (${f.acceptEncoding})`).join(", ")}.`);
+      console.log(
+        `\nSome answers were not 2xx or failed: ${failed.map((f) => `${f.database} ${f.name} (${f.acceptEncoding})`).join(", ")}.`,
+      );
       process.exitCode = 1;
     }
   } finally {

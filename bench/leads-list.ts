@@ -18,7 +18,13 @@ import { leads } from "../db/schema/leads.ts";
 import { CRM_SYSTEMS, LEAD_SOURCES, LEAD_STATUSES, SYNC_STATUSES } from "../core/leads/rules.ts";
 import { createPostgresDatabase, startServer, temporaryDir } from "../tests/e2e/server-process.ts";
 
-const { values } = parseArgs({ options: { leads: { type: "string", default: "10000" }, runs: { type: "string", default: "40" }, database: { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    leads: { type: "string", default: "10000" },
+    runs: { type: "string", default: "40" },
+    database: { type: "string" },
+  },
+});
 const count = Number(values.leads);
 const runs = Number(values.runs);
 if (!Number.isInteger(count) || count < 1 || count > 1_000_000 || !Number.isInteger(runs) || runs < 5 || runs > 1000) {
@@ -62,13 +68,27 @@ await database.close();
 const seedSeconds = (performance.now() - seedStarted) / 1000;
 
 const admin = { email: "bench-admin@atelier.test", password: "bench-leads-password" };
-const server = await startServer({ env: { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
+const server = await startServer({
+  env: {
+    DATA_DIR: dataDir,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  },
+});
 const origin = `http://localhost:${server.port}`;
 
 try {
-  const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify({ identifier: admin.email, password: admin.password }) });
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ identifier: admin.email, password: admin.password }),
+  });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
 
   async function time(path: string): Promise<{ median: number; p95: number; bytes: number; status: number }> {
     const samples: number[] = [];
@@ -84,7 +104,12 @@ try {
       if (i >= 5) samples.push(elapsed);
     }
     samples.sort((a, b) => a - b);
-    return { median: samples[Math.floor(samples.length / 2)], p95: samples[Math.floor(samples.length * 0.95) - 1] ?? samples.at(-1)!, bytes, status };
+    return {
+      median: samples[Math.floor(samples.length / 2)],
+      p95: samples[Math.floor(samples.length * 0.95) - 1] ?? samples.at(-1)!,
+      bytes,
+      status,
+    };
   }
 
   const addresses = [
@@ -99,10 +124,21 @@ try {
   const results = [];
   for (const path of addresses) results.push({ path, ...(await time(path)) });
   const health = results[0].median;
-  console.log(`\n${count} leads on ${postgres ? "PostgreSQL" : "PGlite"} (seeded in ${seedSeconds.toFixed(1)} s), ${runs} sequential requests per address\n`);
+  console.log(
+    `\n${count} leads on ${postgres ? "PostgreSQL" : "PGlite"} (seeded in ${seedSeconds.toFixed(1)} s), ${runs} sequential requests per address\n`,
+  );
   console.log(["address".padEnd(58), "status", "median ms", "p95 ms", "x health", "bytes"].join("  "));
   for (const row of results) {
-    console.log([row.path.padEnd(58), String(row.status).padStart(6), row.median.toFixed(1).padStart(9), row.p95.toFixed(1).padStart(6), (row.median / health).toFixed(1).padStart(8), String(row.bytes).padStart(7)].join("  "));
+    console.log(
+      [
+        row.path.padEnd(58),
+        String(row.status).padStart(6),
+        row.median.toFixed(1).padStart(9),
+        row.p95.toFixed(1).padStart(6),
+        (row.median / health).toFixed(1).padStart(8),
+        String(row.bytes).padStart(7),
+      ].join("  "),
+    );
   }
 } finally {
   await server.stop();

@@ -30,11 +30,21 @@ import { ROOT, startServer, temporaryDir, type ServerProcess } from "../tests/e2
 
 const { values } = parseArgs({
   options: {
-    pages: { type: "string", default: ["en", "fr"].flatMap((lng) => ["", "/posts", "/posts/first", "/cart", "/hot-deals", "/testimonials"].map((page) => `/${lng}${page}`)).join(",") },
+    pages: {
+      type: "string",
+      default: ["en", "fr"]
+        .flatMap((lng) =>
+          ["", "/posts", "/posts/first", "/cart", "/hot-deals", "/testimonials"].map((page) => `/${lng}${page}`),
+        )
+        .join(","),
+    },
     runs: { type: "string", default: "3" },
   },
 });
-const pages = values.pages.split(",").map((page) => page.trim()).filter(Boolean);
+const pages = values.pages
+  .split(",")
+  .map((page) => page.trim())
+  .filter(Boolean);
 const runs = Number(values.runs);
 if (pages.some((page) => !page.startsWith("/")) || !Number.isInteger(runs) || runs < 1 || runs > 9) {
   console.error("--pages takes paths starting with / separated by commas; --runs a whole number from 1 to 9");
@@ -43,10 +53,24 @@ if (pages.some((page) => !page.startsWith("/")) || !Number.isInteger(runs) || ru
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
-const CATEGORY_NAMES: Record<Category, string> = { performance: "perf", accessibility: "a11y", "best-practices": "best pr.", seo: "SEO" };
-const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"] as const;
+const CATEGORY_NAMES: Record<Category, string> = {
+  performance: "perf",
+  accessibility: "a11y",
+  "best-practices": "best pr.",
+  seo: "SEO",
+};
+const METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+] as const;
 
-const FORM_FACTORS: Array<{ name: "mobile" | "desktop"; config?: Config }> = [{ name: "mobile" }, { name: "desktop", config: desktopConfig }];
+const FORM_FACTORS: Array<{ name: "mobile" | "desktop"; config?: Config }> = [
+  { name: "mobile" },
+  { name: "desktop", config: desktopConfig },
+];
 
 interface Measurement {
   page: string;
@@ -67,14 +91,21 @@ const median = (numbers: number[]) => {
 function summarize(page: string, formFactor: string, results: RunnerResult[]): Measurement {
   const lhrs = results.map((result) => result.lhr);
   const last = lhrs[lhrs.length - 1];
-  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round(median(lhrs.map((lhr) => (lhr.categories[category]?.score ?? 0) * 100)))])) as Record<Category, number>;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [
+      category,
+      Math.round(median(lhrs.map((lhr) => (lhr.categories[category]?.score ?? 0) * 100))),
+    ]),
+  ) as Record<Category, number>;
   // The median run of each metric, shown as Lighthouse shows it.
   const metrics = Object.fromEntries(
     METRICS.map((id) => {
       const audits = lhrs.map((lhr) => lhr.audits[id]).filter((audit) => audit?.numericValue !== undefined);
       if (audits.length === 0) return [id, "n/a"];
       const middle = median(audits.map((audit) => audit.numericValue!));
-      const nearest = audits.reduce((best, audit) => (Math.abs(audit.numericValue! - middle) < Math.abs(best.numericValue! - middle) ? audit : best));
+      const nearest = audits.reduce((best, audit) =>
+        Math.abs(audit.numericValue! - middle) < Math.abs(best.numericValue! - middle) ? audit : best,
+      );
       return [id, nearest.displayValue ?? String(middle)];
     }),
   );
@@ -82,28 +113,49 @@ function summarize(page: string, formFactor: string, results: RunnerResult[]): M
   for (const category of CATEGORIES) {
     for (const ref of last.categories[category]?.auditRefs ?? []) {
       const audit = last.audits[ref.id];
-      if (!audit || audit.score === null || audit.scoreDisplayMode === "informative" || audit.scoreDisplayMode === "notApplicable" || audit.scoreDisplayMode === "manual") continue;
+      if (
+        !audit ||
+        audit.score === null ||
+        audit.scoreDisplayMode === "informative" ||
+        audit.scoreDisplayMode === "notApplicable" ||
+        audit.scoreDisplayMode === "manual"
+      )
+        continue;
       if (category === "performance") {
         const savings = (audit.metricSavings as { LCP?: number; FCP?: number } | undefined) ?? {};
         const worst = Math.max(savings.LCP ?? 0, savings.FCP ?? 0);
-        if (ref.weight === 0 && audit.score < 0.9 && worst >= 150) findings.push(`perf: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+        if (ref.weight === 0 && audit.score < 0.9 && worst >= 150)
+          findings.push(`perf: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
       } else if (audit.score < 1 && ref.weight > 0) {
-        findings.push(`${CATEGORY_NAMES[category]}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}${audit.explanation ? `: ${audit.explanation}` : ""}`);
+        findings.push(
+          `${CATEGORY_NAMES[category]}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}${audit.explanation ? `: ${audit.explanation}` : ""}`,
+        );
       } else if (audit.score < 1 && category === "best-practices") {
         findings.push(`${CATEGORY_NAMES[category]}: ${audit.title}`);
       }
     }
   }
-  const summary = last.audits["resource-summary"]?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined;
+  const summary = last.audits["resource-summary"]?.details as
+    | { items?: Array<{ resourceType: string; transferSize: number }> }
+    | undefined;
   const scriptTransfer = summary?.items?.find((item) => item.resourceType === "script")?.transferSize ?? 0;
-  return { page, formFactor, scores, metrics, findings: [...new Set(findings)], scriptTransferKb: scriptTransfer / 1024 };
+  return {
+    page,
+    formFactor,
+    scores,
+    metrics,
+    findings: [...new Set(findings)],
+    scriptTransferKb: scriptTransfer / 1024,
+  };
 }
 
 /**
  * The JavaScript a first visit to `url` loads: every /assets/*.js Chromium requests until the load event
  * and network quiet (a phone-sized window, nothing scrolled or clicked), each gzipped from build/client.
  */
-async function firstLoadJavaScript(url: string): Promise<{ files: Array<{ name: string; raw: number; gzip: number }>; raw: number; gzip: number }> {
+async function firstLoadJavaScript(
+  url: string,
+): Promise<{ files: Array<{ name: string; raw: number; gzip: number }>; raw: number; gzip: number }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: "en-US" });
@@ -119,7 +171,11 @@ async function firstLoadJavaScript(url: string): Promise<{ files: Array<{ name: 
       return { name, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
     });
     files.sort((a, b) => b.gzip - a.gzip);
-    return { files, raw: files.reduce((sum, file) => sum + file.raw, 0), gzip: files.reduce((sum, file) => sum + file.gzip, 0) };
+    return {
+      files,
+      raw: files.reduce((sum, file) => sum + file.raw, 0),
+      gzip: files.reduce((sum, file) => sum + file.gzip, 0),
+    };
   } finally {
     await browser.close();
   }
@@ -140,7 +196,8 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 function table(header: string[], rows: string[][]) {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   console.log(line(header));
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
   for (const row of rows) console.log(line(row));
@@ -161,7 +218,11 @@ async function main() {
     server = await startServer({ env: { DATA_DIR: dataDir, SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn" } });
     // The server's public address (canonical links, CSP) is http://localhost:<port>.
     const base = `http://localhost:${server.port}`;
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_FLAGS,
+      logLevel: "silent",
+    });
     const flags: Flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] };
 
     const measurements: Measurement[] = [];
@@ -189,9 +250,20 @@ async function main() {
       }
     }
 
-    console.log(`\nLighthouse ${version} with ${CHROMIUM_PATH}; scores out of 100${runs > 1 ? ` (median of ${runs} runs)` : ""}.\n`);
+    console.log(
+      `\nLighthouse ${version} with ${CHROMIUM_PATH}; scores out of 100${runs > 1 ? ` (median of ${runs} runs)` : ""}.\n`,
+    );
     table(
-      ["page", "device", ...CATEGORIES.map((category) => CATEGORY_NAMES[category]), "FCP", "LCP", "TBT", "CLS", "JS transfer KB"],
+      [
+        "page",
+        "device",
+        ...CATEGORIES.map((category) => CATEGORY_NAMES[category]),
+        "FCP",
+        "LCP",
+        "TBT",
+        "CLS",
+        "JS transfer KB",
+      ],
       measurements.map((m) => [
         m.page,
         m.formFactor,
@@ -206,7 +278,8 @@ async function main() {
     const findings = measurements.filter((m) => m.findings.length > 0);
     if (findings.length) {
       console.log("\nWhat cost points:");
-      for (const m of findings) console.log(`  ${m.page} (${m.formFactor}):\n${m.findings.map((finding) => `    - ${finding}`).join("\n")}`);
+      for (const m of findings)
+        console.log(`  ${m.page} (${m.formFactor}):\n${m.findings.map((finding) => `    - ${finding}`).join("\n")}`);
     }
     console.log("\nFirst-load JavaScript per page:\n");
     table(
@@ -216,7 +289,10 @@ async function main() {
     const [firstPage, firstJs] = [...javascript][0] ?? [];
     if (firstJs) {
       console.log(`\nThe scripts of ${firstPage}:`);
-      for (const file of firstJs.files) console.log(`  ${file.name.padEnd(48)} ${kb(file.gzip).padStart(7)} KB gzip  ${kb(file.raw).padStart(8)} KB raw`);
+      for (const file of firstJs.files)
+        console.log(
+          `  ${file.name.padEnd(48)} ${kb(file.gzip).padStart(7)} KB gzip  ${kb(file.raw).padStart(8)} KB raw`,
+        );
     }
   } finally {
     await cleanUp();
@@ -224,6 +300,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

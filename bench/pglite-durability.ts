@@ -29,8 +29,11 @@ async function run(durable: boolean): Promise<Result> {
     const client = await PGlite.create(dir);
     const wal = new WalSync(dir);
     if (durable) syncWritesOf(client, wal);
-    await client.exec("create table items (id serial primary key, body text not null, created_at timestamptz not null default now())");
-    const insert = (i: number) => client.query("insert into items (body) values ($1)", [`item ${i} ${"x".repeat(200)}`]);
+    await client.exec(
+      "create table items (id serial primary key, body text not null, created_at timestamptz not null default now())",
+    );
+    const insert = (i: number) =>
+      client.query("insert into items (body) values ($1)", [`item ${i} ${"x".repeat(200)}`]);
     const rate = async (concurrency: number) => {
       const started = performance.now();
       let next = 0;
@@ -48,7 +51,12 @@ async function run(durable: boolean): Promise<Result> {
     const count = (await client.query<{ n: number }>("select count(*)::int as n from items")).rows[0].n;
     if (count !== writes * 3) throw new Error(`expected ${writes * 3} rows, found ${count}`);
     await client.close();
-    return { mode: durable ? "durable (WalSync)" : "PGlite default", sequential, concurrent, flushes: wal.flushes - flushesBefore };
+    return {
+      mode: durable ? "durable (WalSync)" : "PGlite default",
+      sequential,
+      concurrent,
+      flushes: wal.flushes - flushesBefore,
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -45,12 +45,24 @@ function upload(job: UploadJob, index: number): Promise<Result> {
       job.url,
       {
         method: "POST",
-        headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + size + tail.length, cookie: job.cookie, origin: job.origin },
+        headers: {
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": head.length + size + tail.length,
+          cookie: job.cookie,
+          origin: job.origin,
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes: size, ms: performance.now() - started, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            bytes: size,
+            ms: performance.now() - started,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
         response.on("error", reject);
       },
     );
@@ -79,7 +91,9 @@ function download(job: DownloadJob): Promise<Result> {
 
 const job = JSON.parse(process.argv[2]) as Job;
 try {
-  const results = await Promise.all(Array.from({ length: job.count }, (_, index) => (job.kind === "upload" ? upload(job, index) : download(job))));
+  const results = await Promise.all(
+    Array.from({ length: job.count }, (_, index) => (job.kind === "upload" ? upload(job, index) : download(job))),
+  );
   process.send!({ ok: true, results }, () => process.exit(0));
 } catch (error) {
   process.send!({ ok: false, error: String(error) }, () => process.exit(1));

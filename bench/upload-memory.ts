@@ -25,11 +25,25 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MiB = 1024 * 1024;
 const BUDGET_MIB = 100;
 
-const { values } = parseArgs({ options: { megabytes: { type: "string", default: "95" }, uploads: { type: "string", default: "4" }, downloads: { type: "string", default: "10" } } });
+const { values } = parseArgs({
+  options: {
+    megabytes: { type: "string", default: "95" },
+    uploads: { type: "string", default: "4" },
+    downloads: { type: "string", default: "10" },
+  },
+});
 const megabytes = Number(values.megabytes);
 const uploads = Number(values.uploads);
 const downloads = Number(values.downloads);
-if (!(megabytes >= 1 && megabytes <= 99) || !Number.isInteger(uploads) || uploads < 1 || uploads > 16 || !Number.isInteger(downloads) || downloads < 1 || downloads > 64) {
+if (
+  !(megabytes >= 1 && megabytes <= 99) ||
+  !Number.isInteger(uploads) ||
+  uploads < 1 ||
+  uploads > 16 ||
+  !Number.isInteger(downloads) ||
+  downloads < 1 ||
+  downloads > 64
+) {
   console.error("--megabytes must be 1 to 99 (the video limit is 100 MiB), --uploads 1 to 16, --downloads 1 to 64");
   process.exit(2);
 }
@@ -40,7 +54,22 @@ const dataDir = path.join(work, "data");
 /** A real one-second MP4 followed by a top-level "free" box (which players and ffprobe skip) up to `bytes`. */
 function bigVideo(bytes: number): string {
   const small = path.join(work, "small.mp4");
-  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=1", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", small]);
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=size=320x240:rate=25:duration=1",
+    "-c:v",
+    "libx264",
+    "-pix_fmt",
+    "yuv420p",
+    "-movflags",
+    "+faststart",
+    small,
+  ]);
   const file = path.join(work, "big.mp4");
   fs.copyFileSync(small, file);
   const padding = bytes - fs.statSync(small).size;
@@ -49,7 +78,8 @@ function bigVideo(bytes: number): string {
   header.write("free", 4, "latin1");
   fs.appendFileSync(file, header);
   const zeros = Buffer.alloc(MiB);
-  for (let left = padding - 8; left > 0; left -= zeros.length) fs.appendFileSync(file, left >= zeros.length ? zeros : zeros.subarray(0, left));
+  for (let left = padding - 8; left > 0; left -= zeros.length)
+    fs.appendFileSync(file, left >= zeros.length ? zeros : zeros.subarray(0, left));
   return file;
 }
 
@@ -81,8 +111,13 @@ interface ClientResult {
 
 function runClient(job: Record<string, unknown>): Promise<ClientResult[]> {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(HERE, "upload-memory-client.ts"), [JSON.stringify(job)], { execPath: NODE, stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    child.once("message", (message: { ok: boolean; results?: ClientResult[]; error?: string }) => (message.ok ? resolve(message.results!) : reject(new Error(message.error))));
+    const child = fork(path.join(HERE, "upload-memory-client.ts"), [JSON.stringify(job)], {
+      execPath: NODE,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    child.once("message", (message: { ok: boolean; results?: ClientResult[]; error?: string }) =>
+      message.ok ? resolve(message.results!) : reject(new Error(message.error)),
+    );
     child.once("error", reject);
   });
 }
@@ -93,16 +128,33 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const video = bigVideo(Math.round(megabytes * MiB));
 const admin = { email: "bench-admin@atelier.test", password: "bench-upload-password" };
 // The shipped defaults: LOG_LEVEL is left to the server (info: a line per request).
-const server = await startServer({ env: { DATA_DIR: dataDir, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }, unset: ["LOG_LEVEL"] });
+const server = await startServer({
+  env: { DATA_DIR: dataDir, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+  unset: ["LOG_LEVEL"],
+});
 const origin = `http://localhost:${server.port}`;
 const pid = server.child.pid!;
 let failed = false;
 
 try {
-  const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify({ identifier: admin.email, password: admin.password }) });
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ identifier: admin.email, password: admin.password }),
+  });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const uploadJob = (count: number) => ({ kind: "upload", url: `${server.url}/api/media`, cookie, origin, file: video, count });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const uploadJob = (count: number) => ({
+    kind: "upload",
+    url: `${server.url}/api/media`,
+    cookie,
+    origin,
+    file: video,
+    count,
+  });
 
   // Warm-up: one upload and one download, so that idle includes the code and the pools of both paths.
   const [warm] = await runClient(uploadJob(1));
@@ -135,15 +187,21 @@ try {
     if (above > BUDGET_MIB) failed = true;
     return `${label.padEnd(34)} ${peak.toFixed(0).padStart(8)} ${above.toFixed(0).padStart(11)} ${(peak / idle).toFixed(2).padStart(8)} ${seconds.toFixed(1).padStart(9)} ${(moved / MiB / seconds).toFixed(0).padStart(8)}`;
   };
-  console.log(`\nServer resident memory (MiB), ${(size / MiB).toFixed(1)} MiB video, shipped defaults (request logging on), embedded database, files on disk\n`);
-  console.log(`${"phase".padEnd(34)} ${"peak MiB".padStart(8)} ${"above idle".padStart(11)} ${"x idle".padStart(8)} ${"seconds".padStart(9)} ${"MiB/s".padStart(8)}`);
+  console.log(
+    `\nServer resident memory (MiB), ${(size / MiB).toFixed(1)} MiB video, shipped defaults (request logging on), embedded database, files on disk\n`,
+  );
+  console.log(
+    `${"phase".padEnd(34)} ${"peak MiB".padStart(8)} ${"above idle".padStart(11)} ${"x idle".padStart(8)} ${"seconds".padStart(9)} ${"MiB/s".padStart(8)}`,
+  );
   console.log(`${"idle (median of 2 s)".padEnd(34)} ${idle.toFixed(0).padStart(8)}`);
   console.log(row(`${uploads} parallel uploads`, uploadPeak, uploadSeconds, uploads * size));
   console.log(row(`${downloads} parallel downloads`, downloadPeak, downloadSeconds, downloads * size));
   console.log(`\nBudget: ${BUDGET_MIB} MiB above idle: ${failed ? "EXCEEDED" : "kept"}`);
   if (uploadProblems.length > 0 || downloadProblems.length > 0) {
     failed = true;
-    console.log(`Failed requests: ${JSON.stringify([...uploadProblems, ...downloadProblems].map((r) => ({ status: r.status, bytes: r.bytes, body: r.body?.slice(0, 200) })))}`);
+    console.log(
+      `Failed requests: ${JSON.stringify([...uploadProblems, ...downloadProblems].map((r) => ({ status: r.status, bytes: r.bytes, body: r.body?.slice(0, 200) })))}`,
+    );
   }
 } finally {
   await server.stop();

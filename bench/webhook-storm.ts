@@ -48,10 +48,18 @@ function shuffle<T>(items: T[]): T[] {
   return items;
 }
 
-
 async function main() {
   const database = await createPostgresDatabase(ADMIN_URL, "atelier_bench");
-  const server = await startServer({ env: { DATABASE_URL: database.url, SANDBOX_WEBHOOK_SECRET: SECRET, ORDERS_PER_ADDRESS: "1000000", HOLDS_PER_ADDRESS: "1000000", PAGE_CACHE: "false", LOG_LEVEL: "error" } });
+  const server = await startServer({
+    env: {
+      DATABASE_URL: database.url,
+      SANDBOX_WEBHOOK_SECRET: SECRET,
+      ORDERS_PER_ADDRESS: "1000000",
+      HOLDS_PER_ADDRESS: "1000000",
+      PAGE_CACHE: "false",
+      LOG_LEVEL: "error",
+    },
+  });
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
   try {
     // A deal without a limit: every paid order with it must count exactly one claim.
@@ -65,15 +73,33 @@ async function main() {
     const orders: Array<{ id: string; intentId: string; withDeal: boolean; amount: number }> = [];
     for (let index = 0; index < ORDERS; index++) {
       const withDeal = index % 2 === 0;
-      const items: unknown[] = [{ serviceId: "website", serviceName: "Website", pricingType: "custom", unitPriceCents: 60_000, quantity: 1 }];
-      if (withDeal) items.push({ serviceId: "hot_deal", serviceName: "Storm Deal", pricingType: "fixed", unitPriceCents: 15_000, quantity: 1, serviceData: { dealId } });
+      const items: unknown[] = [
+        { serviceId: "website", serviceName: "Website", pricingType: "custom", unitPriceCents: 60_000, quantity: 1 },
+      ];
+      if (withDeal)
+        items.push({
+          serviceId: "hot_deal",
+          serviceName: "Storm Deal",
+          pricingType: "fixed",
+          unitPriceCents: 15_000,
+          quantity: 1,
+          serviceData: { dealId },
+        });
       const created = await fetch(`${server.url}/api/orders/guest`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: `http://localhost:${server.port}` },
-        body: JSON.stringify({ customerFirstName: "Storm", customerLastName: `Order ${index}`, customerEmail: `storm${index}@example.com`, items }),
+        body: JSON.stringify({
+          customerFirstName: "Storm",
+          customerLastName: `Order ${index}`,
+          customerEmail: `storm${index}@example.com`,
+          items,
+        }),
       });
       if (created.status !== 201) throw new Error(`order creation answered ${created.status}: ${await created.text()}`);
-      const cookie = created.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+      const cookie = created.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
       const { id } = (await created.json()).data;
       const intent = await fetch(`${server.url}/api/orders/guest/${id}/payment-intent`, { headers: { cookie } });
       const { clientSecret } = (await intent.json()).data;
@@ -88,8 +114,24 @@ async function main() {
       // The first event of one order in ten is its refund (which implies a payment, whatever arrives first).
       if (index < orders.length && index % 10 === 0) {
         expected.set(order.id, "refunded");
-        const object = { id: `ch_${randomBytes(6).toString("hex")}`, object: "charge", payment_intent: order.intentId, amount: order.amount, amount_refunded: order.amount, currency: "usd", refunded: true };
-        events.push({ rawBody: JSON.stringify({ id: `evt_${randomBytes(12).toString("hex")}`, object: "event", type: "charge.refunded", data: { object } }), orderId: order.id });
+        const object = {
+          id: `ch_${randomBytes(6).toString("hex")}`,
+          object: "charge",
+          payment_intent: order.intentId,
+          amount: order.amount,
+          amount_refunded: order.amount,
+          currency: "usd",
+          refunded: true,
+        };
+        events.push({
+          rawBody: JSON.stringify({
+            id: `evt_${randomBytes(12).toString("hex")}`,
+            object: "event",
+            type: "charge.refunded",
+            data: { object },
+          }),
+          orderId: order.id,
+        });
         continue;
       }
       const succeeded = Math.random() < 0.4;
@@ -102,14 +144,26 @@ async function main() {
         amount: order.amount,
         amount_received: succeeded ? order.amount : 0,
         currency: "usd",
-        latest_charge: succeeded ? { id: `ch_${randomBytes(6).toString("hex")}`, payment_method_details: { card: { brand: "visa", last4: "4242" } } } : null,
+        latest_charge: succeeded
+          ? {
+              id: `ch_${randomBytes(6).toString("hex")}`,
+              payment_method_details: { card: { brand: "visa", last4: "4242" } },
+            }
+          : null,
         last_payment_error: succeeded ? null : { code: "card_declined", message: "Your card was declined." },
       };
-      const event = { id: `evt_${randomBytes(12).toString("hex")}`, object: "event", type: succeeded ? "payment_intent.succeeded" : "payment_intent.payment_failed", data: { object } };
+      const event = {
+        id: `evt_${randomBytes(12).toString("hex")}`,
+        object: "event",
+        type: succeeded ? "payment_intent.succeeded" : "payment_intent.payment_failed",
+        data: { object },
+      };
       events.push({ rawBody: JSON.stringify(event), orderId: order.id });
     }
     // Each delivered 1 to 3 times, all shuffled together.
-    const deliveries = shuffle(events.flatMap((event) => Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => event)));
+    const deliveries = shuffle(
+      events.flatMap((event) => Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => event)),
+    );
 
     const baseline = await measureHealth(server.url, CONCURRENCY, 3_000);
     const latencies: number[] = [];
@@ -123,7 +177,11 @@ async function main() {
           // Signed at delivery time, as Stripe signs each attempt.
           const signature = signer.webhooks.generateTestHeaderString({ payload: delivery.rawBody, secret: SECRET });
           const sent = performance.now();
-          const response = await fetch(`${server.url}/api/webhooks/stripe`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: delivery.rawBody });
+          const response = await fetch(`${server.url}/api/webhooks/stripe`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "stripe-signature": signature },
+            body: delivery.rawBody,
+          });
           await response.arrayBuffer();
           latencies.push(performance.now() - sent);
           if (response.status !== 200) failures++;
@@ -134,24 +192,43 @@ async function main() {
 
     const statuses = await db.query<{ id: string; status: string }>(`select id, status from orders`);
     const wrong = statuses.rows.filter((row) => expected.has(row.id) && expected.get(row.id) !== row.status).length;
-    const doublePaid = await db.query(`select order_id from order_history where cause = 'payment_succeeded' group by order_id having count(*) > 1`);
-    const doubleReceipts = await db.query(`select subject from mail_outbox where kind = 'order.receipt' group by subject having count(*) > 1`);
+    const doublePaid = await db.query(
+      `select order_id from order_history where cause = 'payment_succeeded' group by order_id having count(*) > 1`,
+    );
+    const doubleReceipts = await db.query(
+      `select subject from mail_outbox where kind = 'order.receipt' group by subject having count(*) > 1`,
+    );
     // One event has one effect of each kind (a refund overtaking its payment applies both, once each).
-    const doubleEvents = await db.query(`select event_id from order_history where event_id is not null group by event_id, cause having count(*) > 1`);
+    const doubleEvents = await db.query(
+      `select event_id from order_history where event_id is not null group by event_id, cause having count(*) > 1`,
+    );
     // A full refund gives the claim back: every order still paid counts one.
-    const paidWithDeal = orders.filter((order) => order.withDeal && statuses.rows.find((row) => row.id === order.id)?.status === "paid").length;
+    const paidWithDeal = orders.filter(
+      (order) => order.withDeal && statuses.rows.find((row) => row.id === order.id)?.status === "paid",
+    ).length;
     const { rows: dealRows } = await db.query(`select claim_count from hot_deals where id = $1`, [dealId]);
     const claimDifference = Math.abs(Number(dealRows[0].claim_count) - paidWithDeal);
-    const doubleEffects = (doublePaid.rowCount ?? 0) + (doubleReceipts.rowCount ?? 0) + (doubleEvents.rowCount ?? 0) + claimDifference;
+    const doubleEffects =
+      (doublePaid.rowCount ?? 0) + (doubleReceipts.rowCount ?? 0) + (doubleEvents.rowCount ?? 0) + claimDifference;
 
     latencies.sort((a, b) => a - b);
     const eventsPerSecond = deliveries.length / seconds;
-    console.log(`\nwebhook-storm: ${EVENTS} events for ${ORDERS} orders, ${deliveries.length} deliveries (1 to 3 each, shuffled), ${CONCURRENCY} at a time, PostgreSQL`);
-    console.log(`  double effects                   ${doubleEffects}   (paid twice ${doublePaid.rowCount}, receipts twice ${doubleReceipts.rowCount}, event applied twice ${doubleEvents.rowCount}, deal claims off by ${claimDifference})`);
-    console.log(`  orders in a wrong final state    ${wrong}   (of ${expected.size}; paid ${statuses.rows.filter((row) => row.status === "paid").length})`);
+    console.log(
+      `\nwebhook-storm: ${EVENTS} events for ${ORDERS} orders, ${deliveries.length} deliveries (1 to 3 each, shuffled), ${CONCURRENCY} at a time, PostgreSQL`,
+    );
+    console.log(
+      `  double effects                   ${doubleEffects}   (paid twice ${doublePaid.rowCount}, receipts twice ${doubleReceipts.rowCount}, event applied twice ${doubleEvents.rowCount}, deal claims off by ${claimDifference})`,
+    );
+    console.log(
+      `  orders in a wrong final state    ${wrong}   (of ${expected.size}; paid ${statuses.rows.filter((row) => row.status === "paid").length})`,
+    );
     console.log(`  deliveries refused               ${failures}`);
-    console.log(`  throughput                       ${eventsPerSecond.toFixed(0)} deliveries/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
-    console.log(`  baseline /api/health             ${baseline.rps.toFixed(0)} req/s, p50 ${baseline.p50.toFixed(1)} ms, p99 ${baseline.p99.toFixed(1)} ms; ratio ${(eventsPerSecond / baseline.rps).toFixed(3)}`);
+    console.log(
+      `  throughput                       ${eventsPerSecond.toFixed(0)} deliveries/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `  baseline /api/health             ${baseline.rps.toFixed(0)} req/s, p50 ${baseline.p50.toFixed(1)} ms, p99 ${baseline.p99.toFixed(1)} ms; ratio ${(eventsPerSecond / baseline.rps).toFixed(3)}`,
+    );
     process.exitCode = doubleEffects === 0 && wrong === 0 && failures === 0 ? 0 : 1;
   } finally {
     await db.end();
@@ -159,6 +236,5 @@ async function main() {
     await database.drop();
   }
 }
-
 
 await main();

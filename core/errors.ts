@@ -35,11 +35,7 @@ export class DomainError extends Error {
   public readonly messageKey: string;
   public readonly details: DomainErrorDetails;
 
-  constructor(
-    code: DomainErrorCode,
-    messageKey: string,
-    details: DomainErrorDetails = {},
-  ) {
+  constructor(code: DomainErrorCode, messageKey: string, details: DomainErrorDetails = {}) {
     super(messageKey);
     this.code = code;
     this.messageKey = messageKey;
@@ -70,7 +66,16 @@ const MESSAGE_KEY = /^(?:[a-z]+:)?[a-zA-Z]+(?:\.[a-zA-Z]+)*$/;
 /** The catch-all a schema gives when it has nothing more precise to say: the issue itself says more. */
 const GENERIC_KEY = "errors:invalidValue";
 
-const TYPE_NAMES: Record<string, string> = { number: "number", int: "integer", bigint: "integer", string: "text", boolean: "boolean", array: "list", object: "object", date: "date" };
+const TYPE_NAMES: Record<string, string> = {
+  number: "number",
+  int: "integer",
+  bigint: "integer",
+  string: "text",
+  boolean: "boolean",
+  array: "list",
+  object: "object",
+  date: "date",
+};
 const SIZE_UNITS: Record<string, string> = { string: "characters", array: "items", set: "items", file: "bytes" };
 
 function bound(value: number | bigint | Date | undefined): string | number {
@@ -83,7 +88,8 @@ function bound(value: number | bigint | Date | undefined): string | number {
  * issue (which field, which bound, which values), so that no client ever reads zod's English or a blank.
  */
 export function issueMessage(issue: z.core.$ZodIssue, field: string): Message {
-  if (MESSAGE_KEY.test(issue.message) && issue.message !== GENERIC_KEY) return { key: issue.message.includes(":") ? issue.message : `errors:${issue.message}` };
+  if (MESSAGE_KEY.test(issue.message) && issue.message !== GENERIC_KEY)
+    return { key: issue.message.includes(":") ? issue.message : `errors:${issue.message}` };
   const label = field || "request";
   switch (issue.code) {
     case "unrecognized_keys":
@@ -93,18 +99,29 @@ export function issueMessage(issue: z.core.$ZodIssue, field: string): Message {
       const limit = issue.code === "too_small" ? issue.minimum : issue.maximum;
       const unit = SIZE_UNITS[issue.origin];
       const direction = issue.code === "too_small" ? "atLeast" : "atMost";
-      if (unit) return { key: `errors:validation.${direction}.${unit}`, params: { field: label, count: Number(limit) } };
-      return { key: `errors:validation.${direction}${issue.inclusive === false ? "Exclusive" : "Bound"}`, params: { field: label, bound: bound(limit) } };
+      if (unit)
+        return { key: `errors:validation.${direction}.${unit}`, params: { field: label, count: Number(limit) } };
+      return {
+        key: `errors:validation.${direction}${issue.inclusive === false ? "Exclusive" : "Bound"}`,
+        params: { field: label, bound: bound(limit) },
+      };
     }
     case "invalid_type":
       // zod says "received undefined" of a field that was left out (its issue carries no input by default).
-      if (field && issue.message.endsWith("received undefined")) return { key: "errors:validation.required", params: { field } };
+      if (field && issue.message.endsWith("received undefined"))
+        return { key: "errors:validation.required", params: { field } };
       if (!field) return { key: "errors:invalidRequest" };
       return { key: `errors:validation.type.${TYPE_NAMES[issue.expected] ?? "other"}`, params: { field } };
     case "invalid_value":
-      return { key: "errors:validation.oneOf", params: { field: label, values: issue.values.map((value) => String(value)).join(", ") } };
+      return {
+        key: "errors:validation.oneOf",
+        params: { field: label, values: issue.values.map((value) => String(value)).join(", ") },
+      };
     case "invalid_format":
-      return { key: issue.format === "email" ? "errors:validation.email" : "errors:validation.format", params: { field: label } };
+      return {
+        key: issue.format === "email" ? "errors:validation.email" : "errors:validation.format",
+        params: { field: label },
+      };
     case "not_multiple_of":
       return { key: "errors:validation.multipleOf", params: { field: label, divisor: bound(issue.divisor) } };
     default:
@@ -118,7 +135,8 @@ export function issueMessages(error: z.ZodError): Record<string, Message> {
   for (const issue of error.issues) {
     const path = issue.path.map(String);
     // Each unknown field is named where a form would show it, as the request's own fields are.
-    const targets = issue.code === "unrecognized_keys" ? issue.keys.map((key) => [...path, key].join(".")) : [path.join(".")];
+    const targets =
+      issue.code === "unrecognized_keys" ? issue.keys.map((key) => [...path, key].join(".")) : [path.join(".")];
     for (const target of targets) {
       fields[target || "_"] ??= issueMessage(issue, target);
     }

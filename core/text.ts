@@ -43,12 +43,10 @@ type StringParams = Parameters<typeof z.string>[0];
 
 /** Multi-line text (a message, notes, an article): tab and line breaks are fine, other controls are not. */
 export function text(params?: StringParams) {
-  return z
-    .string(params)
-    .refine((value) => !hasControlCharacters(value), {
-      message: CONTROL_CHARACTERS_KEY,
-      abort: true,
-    });
+  return z.string(params).refine((value) => !hasControlCharacters(value), {
+    message: CONTROL_CHARACTERS_KEY,
+    abort: true,
+  });
 }
 
 /**

@@ -40,7 +40,10 @@ const MIGRATION_LOCK_ID = 724_301;
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) return openPostgres(options.url);
-  return openPglite("dataDir" in options ? options.dataDir : null, "template" in options ? options.template : undefined);
+  return openPglite(
+    "dataDir" in options ? options.dataDir : null,
+    "template" in options ? options.template : undefined,
+  );
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {

@@ -3,7 +3,9 @@ import path from "node:path";
 
 export class DataDirLockedError extends Error {
   constructor(dataDir: string, pid: number) {
-    super(`The data directory ${dataDir} is already used by process ${pid}. Stop it first, or set DATA_DIR to another directory.`);
+    super(
+      `The data directory ${dataDir} is already used by process ${pid}. Stop it first, or set DATA_DIR to another directory.`,
+    );
     this.name = "DataDirLockedError";
   }
 }
@@ -43,7 +45,8 @@ export function acquireDataDirLock(dataDir: string, pgDataDir: string): () => vo
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number.parseInt(fs.readFileSync(lockFile, "utf8"), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) throw new DataDirLockedError(dataDir, holder);
+      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder))
+        throw new DataDirLockedError(dataDir, holder);
       fs.rmSync(lockFile, { force: true });
     }
   }

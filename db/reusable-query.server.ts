@@ -19,7 +19,10 @@ function connectionOf(executor: Executor): unknown {
  * are built once with placeholders (`sql.placeholder("name")`), and each run borrows the built query with
  * the executor's own connection. On PostgreSQL the statement is also prepared once per connection (`name`).
  */
-export function reusable<R, P extends Record<string, unknown>>(name: string, build: (executor: Executor) => { prepare(name: string): Prepared<R> }): (executor: Executor, placeholders: P) => Promise<R> {
+export function reusable<R, P extends Record<string, unknown>>(
+  name: string,
+  build: (executor: Executor) => { prepare(name: string): Prepared<R> },
+): (executor: Executor, placeholders: P) => Promise<R> {
   let prepared: Prepared<R> | null = null;
   return (executor, placeholders) => {
     prepared ??= build(executor).prepare(name);
@@ -38,6 +41,11 @@ export function timePlaceholder(name: string): SQL {
 }
 
 /** A placeholder per column, named after it, the times among them cast (timePlaceholder): one fixed shape of insert or update. */
-export function placeholdersOf(columns: readonly string[], times: ReadonlySet<string>): Record<string, SQL | ReturnType<typeof sql.placeholder>> {
-  return Object.fromEntries(columns.map((column) => [column, times.has(column) ? timePlaceholder(column) : sql.placeholder(column)]));
+export function placeholdersOf(
+  columns: readonly string[],
+  times: ReadonlySet<string>,
+): Record<string, SQL | ReturnType<typeof sql.placeholder>> {
+  return Object.fromEntries(
+    columns.map((column) => [column, times.has(column) ? timePlaceholder(column) : sql.placeholder(column)]),
+  );
 }

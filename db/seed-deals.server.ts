@@ -26,8 +26,10 @@ const DEMO_DEALS: DemoDeal[] = [
     deal: {
       titleEn: "Launch-Ready Website",
       titleFr: "Site web prêt à lancer",
-      descriptionEn: "A responsive five-page website with copywriting, search basics and a contact form, delivered in three weeks.",
-      descriptionFr: "Un site adaptatif de cinq pages avec rédaction, bases du référencement et formulaire de contact, livré en trois semaines.",
+      descriptionEn:
+        "A responsive five-page website with copywriting, search basics and a contact form, delivered in three weeks.",
+      descriptionFr:
+        "Un site adaptatif de cinq pages avec rédaction, bases du référencement et formulaire de contact, livré en trois semaines.",
       serviceNameEn: "Website",
       serviceNameFr: "Site web",
       originalPrice: 250_000,
@@ -43,8 +45,10 @@ const DEMO_DEALS: DemoDeal[] = [
     deal: {
       titleEn: "Logo and Brand Starter Kit",
       titleFr: "Kit de démarrage logo et identité",
-      descriptionEn: "A logo in colour and monochrome, a palette, two typefaces and social media profile images, ready to use.",
-      descriptionFr: "Un logo en couleur et en monochrome, une palette, deux polices et des images de profil pour les réseaux sociaux, prêts à l'emploi.",
+      descriptionEn:
+        "A logo in colour and monochrome, a palette, two typefaces and social media profile images, ready to use.",
+      descriptionFr:
+        "Un logo en couleur et en monochrome, une palette, deux polices et des images de profil pour les réseaux sociaux, prêts à l'emploi.",
       serviceNameEn: "Logo Design",
       serviceNameFr: "Création de logo",
       originalPrice: 60_000,
@@ -60,7 +64,8 @@ const DEMO_DEALS: DemoDeal[] = [
     deal: {
       titleEn: "AI Chat Bot for Your Website",
       titleFr: "Chatbot IA pour votre site",
-      descriptionEn: "A bilingual chat assistant trained on your services and FAQs, answering visitors around the clock and passing leads to your team.",
+      descriptionEn:
+        "A bilingual chat assistant trained on your services and FAQs, answering visitors around the clock and passing leads to your team.",
       descriptionFr:
         "Un assistant conversationnel bilingue formé sur vos services et votre FAQ, qui répond aux visiteurs jour et nuit et transmet les prospects à votre équipe.",
       serviceNameEn: "Chat Bot",
@@ -74,7 +79,11 @@ const DEMO_DEALS: DemoDeal[] = [
 ];
 
 /** Demo hot deals, seeded only into an empty table, with windows relative to the first start. */
-export async function seedDemoDeals(services: Pick<Services, "deals">, logger: Logger, now: Date = new Date()): Promise<void> {
+export async function seedDemoDeals(
+  services: Pick<Services, "deals">,
+  logger: Logger,
+  now: Date = new Date(),
+): Promise<void> {
   if ((await services.deals.count()) > 0) return;
   for (const demo of DEMO_DEALS) {
     await services.deals.create(

@@ -69,10 +69,18 @@ export async function seedDemoMedia(services: Services, logger: Logger): Promise
   if ((await services.media.listAll()).length > 0) return;
   for (const [index, demo] of DEMO_MEDIA.entries()) {
     const bytes = await artwork(demo.colours);
-    const item = await services.media.upload({ title: demo.title, description: demo.description, category: demo.category }, await services.media.stage(`demo-${index + 1}.png`, bytes), { staff: true, language: demo.language });
+    const item = await services.media.upload(
+      { title: demo.title, description: demo.description, category: demo.category },
+      await services.media.stage(`demo-${index + 1}.png`, bytes),
+      { staff: true, language: demo.language },
+    );
     await services.media.update(item.id, { clientName: demo.clientName, featured: demo.featured, sortOrder: index });
     for (const comment of demo.comments) {
-      const created = await services.media.submitComment(item.id, { name: comment.name, comment: comment.comment }, { language: comment.language });
+      const created = await services.media.submitComment(
+        item.id,
+        { name: comment.name, comment: comment.comment },
+        { language: comment.language },
+      );
       await services.media.approveComment(created.id);
     }
   }

@@ -166,7 +166,11 @@ function texts(id: string): ServiceTexts {
  * section 9: custom price, $500 by default; 500-2000 is the "default" range of section 9 of 000).
  */
 export const REFERENCE_SERVICES: readonly StoredService[] = [
-  ...CATALOGUE_SEED.map((entry, index) => ({ ...entry, ...texts(entry.id), sortOrder: (entry.kind === "main" ? 0 : 100) + index + 1 })),
+  ...CATALOGUE_SEED.map((entry, index) => ({
+    ...entry,
+    ...texts(entry.id),
+    sortOrder: (entry.kind === "main" ? 0 : 100) + index + 1,
+  })),
   {
     id: CHECKOUT_SERVICE_ID,
     kind: "main",
@@ -185,7 +189,10 @@ export const REFERENCE_SERVICES: readonly StoredService[] = [
  * entries only, so staff edits stay) and the promo codes (only into an empty table, so a code staff
  * deleted stays deleted). Unlike the demo content, it is seeded whatever SEED_DEMO_CONTENT says.
  */
-export async function seedReferenceData(services: Pick<Services, "catalogue" | "promotions">, logger: Logger): Promise<void> {
+export async function seedReferenceData(
+  services: Pick<Services, "catalogue" | "promotions">,
+  logger: Logger,
+): Promise<void> {
   const catalogue = await services.catalogue.seed(REFERENCE_SERVICES);
   const promos = await services.promotions.seedIfEmpty(PROMO_SEEDS);
   if (catalogue > 0 || promos > 0) logger.info({ services: catalogue, promoCodes: promos }, "reference data seeded");

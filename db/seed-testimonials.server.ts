@@ -87,7 +87,8 @@ const DEMO_TESTIMONIALS: DemoTestimonial[] = [
       company: "Tran & Co. Accounting",
       projectType: "Logo design",
       rating: 5,
-      content: "Quick turnaround on our new logo and the three concepts were all strong. We went with the second one and our clients love it.",
+      content:
+        "Quick turnaround on our new logo and the three concepts were all strong. We went with the second one and our clients love it.",
     },
   },
 ];
@@ -99,7 +100,12 @@ export async function seedDemoTestimonials(services: Services, logger: Logger): 
   for (const demo of DEMO_TESTIMONIALS) {
     const createdAt = new Date(now - demo.daysAgo * DAY);
     if (demo.approved) {
-      await services.testimonials.create(demo.input, { approved: true, featured: demo.featured ?? false, createdAt, language: demo.language });
+      await services.testimonials.create(demo.input, {
+        approved: true,
+        featured: demo.featured ?? false,
+        createdAt,
+        language: demo.language,
+      });
     } else {
       // Like a visitor's submission (unapproved, public), just now.
       await services.testimonials.submit(demo.input, { language: demo.language });

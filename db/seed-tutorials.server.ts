@@ -23,8 +23,10 @@ export const DEMO_TUTORIALS: DemoTutorial[] = [
     tutorial: {
       titleEn: "Plan a Month of Social Media Posts in One Afternoon",
       titleFr: "Planifier un mois de publications sur les réseaux sociaux en un après-midi",
-      summaryEn: "A simple content calendar, four weekly themes and a batching routine that keeps your feeds alive without daily stress.",
-      summaryFr: "Un calendrier éditorial simple, quatre thèmes par semaine et une routine de production groupée pour animer vos comptes sans stress quotidien.",
+      summaryEn:
+        "A simple content calendar, four weekly themes and a batching routine that keeps your feeds alive without daily stress.",
+      summaryFr:
+        "Un calendrier éditorial simple, quatre thèmes par semaine et une routine de production groupée pour animer vos comptes sans stress quotidien.",
       categoryEn: "Social Media",
       categoryFr: "Réseaux sociaux",
       tagsEn: ["content calendar", "planning", "instagram"],
@@ -45,8 +47,10 @@ export const DEMO_TUTORIALS: DemoTutorial[] = [
     tutorial: {
       titleEn: "Colour Grading Basics for Brand Videos",
       titleFr: "Les bases de l'étalonnage pour les vidéos de marque",
-      summaryEn: "Correct first, then grade: a repeatable order of operations that makes every clip look like it belongs to your brand.",
-      summaryFr: "Corriger d'abord, étalonner ensuite : un ordre d'opérations reproductible pour que chaque plan ressemble à votre marque.",
+      summaryEn:
+        "Correct first, then grade: a repeatable order of operations that makes every clip look like it belongs to your brand.",
+      summaryFr:
+        "Corriger d'abord, étalonner ensuite : un ordre d'opérations reproductible pour que chaque plan ressemble à votre marque.",
       categoryEn: "Video",
       categoryFr: "Vidéo",
       tagsEn: ["video", "colour", "editing"],
@@ -69,7 +73,8 @@ export const DEMO_TUTORIALS: DemoTutorial[] = [
       titleEn: "Write a Chatbot Script That Hands Over to a Human",
       titleFr: "Écrire le script d'un chatbot qui passe la main à un humain",
       summaryEn: "Design the three exits every assistant needs, so that no visitor is left talking to a wall.",
-      summaryFr: "Concevez les trois sorties dont tout assistant a besoin, pour qu'aucun visiteur ne parle dans le vide.",
+      summaryFr:
+        "Concevez les trois sorties dont tout assistant a besoin, pour qu'aucun visiteur ne parle dans le vide.",
       categoryEn: "AI Tools",
       categoryFr: "Outils d'IA",
       tagsEn: ["chatbot", "AI", "customer service"],
@@ -91,8 +96,10 @@ export const DEMO_TUTORIALS: DemoTutorial[] = [
     tutorial: {
       titleEn: "Five Checks Before You Send a Logo to Print",
       titleFr: "Cinq vérifications avant d'envoyer un logo à l'impression",
-      summaryEn: "Vector format, colour mode, minimum size, clear space and a one-colour version: the checklist that saves a reprint.",
-      summaryFr: "Format vectoriel, mode colorimétrique, taille minimale, zone de protection et version monochrome : la liste qui évite une réimpression.",
+      summaryEn:
+        "Vector format, colour mode, minimum size, clear space and a one-colour version: the checklist that saves a reprint.",
+      summaryFr:
+        "Format vectoriel, mode colorimétrique, taille minimale, zone de protection et version monochrome : la liste qui évite une réimpression.",
       categoryEn: "Design",
       categoryFr: "Design",
       tagsEn: ["logo", "print", "checklist"],
@@ -124,10 +131,17 @@ export const DEMO_TUTORIALS: DemoTutorial[] = [
 ];
 
 /** Demo tutorials, seeded only into an empty table. */
-export async function seedDemoTutorials(services: Pick<Services, "tutorials">, logger: Logger, now: Date = new Date()): Promise<void> {
+export async function seedDemoTutorials(
+  services: Pick<Services, "tutorials">,
+  logger: Logger,
+  now: Date = new Date(),
+): Promise<void> {
   if ((await services.tutorials.count()) > 0) return;
   for (const demo of DEMO_TUTORIALS) {
-    await services.tutorials.create(demo.tutorial, { viewCount: demo.viewCount, createdAt: new Date(now.getTime() - demo.ageDays * DAY) });
+    await services.tutorials.create(demo.tutorial, {
+      viewCount: demo.viewCount,
+      createdAt: new Date(now.getTime() - demo.ageDays * DAY),
+    });
   }
   logger.info({ tutorials: DEMO_TUTORIALS.length }, "demo tutorials seeded");
 }

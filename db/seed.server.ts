@@ -37,7 +37,8 @@ export const DEMO_POSTS: DemoPost[] = [
       featuredImage: "/images/blog/design.svg",
       tags: ["colour", "brand identity"],
       title: "Building a Colour System That Survives Real Life",
-      excerpt: "A beautiful palette on a mood board is easy. A palette that still works on a phone in the sun, on a trade-show banner and in a dark-mode app takes a system.",
+      excerpt:
+        "A beautiful palette on a mood board is easy. A palette that still works on a phone in the sun, on a trade-show banner and in a dark-mode app takes a system.",
       content: `<p>Most brand palettes are chosen in perfect conditions: a calibrated monitor, a quiet afternoon, a mood board full of references. Then they meet the real world, and the soft teal that looked so calm turns into an unreadable smudge on a cheap printer.</p>
 <h2>Start from roles, not swatches</h2>
 <p>Before picking hues, list the jobs colour has to do: carry the brand, signal an action, warn about an error, separate sections, and stay out of the way of the content. Each job becomes a role, and each role gets a small scale of tints rather than a single value.</p>
@@ -58,7 +59,8 @@ export const DEMO_POSTS: DemoPost[] = [
         author: "Maya Chen",
         email: "maya.chen@example.com",
         website: "https://maya.example",
-        content: "The idea of tinting the neutrals towards the brand colour was a revelation. Our interface finally feels like one family.",
+        content:
+          "The idea of tinting the neutrals towards the brand colour was a revelation. Our interface finally feels like one family.",
         approved: true,
         replies: [
           {
@@ -72,7 +74,8 @@ export const DEMO_POSTS: DemoPost[] = [
       {
         author: "Jonas Berg",
         email: "jonas.berg@example.com",
-        content: "Keeping a list of approved text and background pairs is such a simple habit, and it ended a lot of arguments in our team.",
+        content:
+          "Keeping a list of approved text and background pairs is such a simple habit, and it ended a lot of arguments in our team.",
         approved: true,
       },
       {
@@ -92,7 +95,8 @@ export const DEMO_POSTS: DemoPost[] = [
       featuredImage: "/images/blog/technology.svg",
       tags: ["AI", "customer service"],
       title: "What a 24/7 AI Phone Assistant Really Changes for a Small Business",
-      excerpt: "Missed calls are missed revenue. Here is what an AI phone assistant handles well, where people still matter, and how to roll one out without annoying your customers.",
+      excerpt:
+        "Missed calls are missed revenue. Here is what an AI phone assistant handles well, where people still matter, and how to roll one out without annoying your customers.",
       content: `<p>For a small business, the phone still rings at the worst moments: during a client meeting, after closing time, on a Sunday morning. Every unanswered call is a prospect who may simply try the next name on the list.</p>
 <h2>What the assistant does well</h2>
 <p>A well-configured assistant answers instantly, in a consistent voice, at any hour. It is excellent at the repetitive part of the conversation:</p>
@@ -118,7 +122,8 @@ export const DEMO_POSTS: DemoPost[] = [
       featuredImage: "/images/blog/marketing.svg",
       tags: ["campaigns", "strategy"],
       title: "Five Signals Your Brand Is Ready for a Campaign",
-      excerpt: "Spending on a campaign before the foundations are in place only amplifies the gaps. These five signals tell you it is time to turn up the volume.",
+      excerpt:
+        "Spending on a campaign before the foundations are in place only amplifies the gaps. These five signals tell you it is time to turn up the volume.",
       content: `<p>A campaign is a megaphone. It makes whatever you already are louder, including the confusing parts. Before investing in media, check that the message you are about to amplify is one you want everyone to hear.</p>
 <h2>The five signals</h2>
 <ol>
@@ -143,7 +148,8 @@ export const DEMO_POSTS: DemoPost[] = [
       featuredImage: "/images/blog/business.svg",
       tags: ["pricing", "freelance"],
       title: "Pricing Creative Work Without Underselling It",
-      excerpt: "Hourly rates punish you for getting better. Our members' guide to value-based pricing, packages and the conversations that make them work.",
+      excerpt:
+        "Hourly rates punish you for getting better. Our members' guide to value-based pricing, packages and the conversations that make them work.",
       content: `<p>Charging by the hour feels fair until you notice the paradox: the more experienced you become, the faster you work, and the less you earn for the same result. Clients do not buy hours; they buy outcomes.</p>
 <h2>Price the outcome</h2>
 <p>Ask what the project is worth to the client. A new logo for a local bakery and a rebrand for a company about to raise funding can take similar effort, yet their value is worlds apart. Your price should sit comfortably below the value and well above your costs.</p>
@@ -167,7 +173,8 @@ export const DEMO_POSTS: DemoPost[] = [
       featuredImage: "/images/blog/studio.svg",
       tags: ["process"],
       title: "Behind the Scenes: How We Run a Discovery Workshop",
-      excerpt: "Draft: the half-day format we use to start every project, from the first sticky note to the signed brief.",
+      excerpt:
+        "Draft: the half-day format we use to start every project, from the first sticky note to the signed brief.",
       content: `<h2>Before the workshop</h2>
 <p>We send a short questionnaire and read everything the client has already published.</p>
 <ul>
@@ -189,7 +196,8 @@ export const DEMO_POSTS: DemoPost[] = [
       featuredImage: "/images/blog/marketing.svg",
       tags: ["campagnes", "stratégie"],
       title: "Cinq signes que votre marque est prête pour une campagne",
-      excerpt: "Investir dans une campagne avant d'avoir posé les fondations ne fait qu'amplifier les faiblesses. Voici cinq signes qu'il est temps de monter le son.",
+      excerpt:
+        "Investir dans une campagne avant d'avoir posé les fondations ne fait qu'amplifier les faiblesses. Voici cinq signes qu'il est temps de monter le son.",
       content: `<p>Une campagne est un mégaphone\u202f: elle rend plus fort tout ce que vous êtes déjà, y compris ce qui reste flou. Avant d'acheter de l'espace, vérifiez que le message que vous allez amplifier est bien celui que vous voulez faire entendre.</p>
 <h2>Les cinq signes</h2>
 <ol>
@@ -207,13 +215,15 @@ export const DEMO_POSTS: DemoPost[] = [
       {
         author: "Camille Laurent",
         email: "camille.laurent@example.com",
-        content: "Le point sur la capacité à absorber la demande est tellement juste. Nous l'avons appris à nos dépens l'an dernier\u202f!",
+        content:
+          "Le point sur la capacité à absorber la demande est tellement juste. Nous l'avons appris à nos dépens l'an dernier\u202f!",
         approved: true,
         replies: [
           {
             author: "Atelier Studio",
             email: "hello@atelier.example",
-            content: "Merci Camille\u202f! C'est l'erreur la plus fréquente, et la plus facile à éviter avec un peu d'anticipation.",
+            content:
+              "Merci Camille\u202f! C'est l'erreur la plus fréquente, et la plus facile à éviter avec un peu d'anticipation.",
             approved: true,
           },
         ],
@@ -222,7 +232,8 @@ export const DEMO_POSTS: DemoPost[] = [
         author: "Hugo Martin",
         email: "hugo.martin@example.com",
         website: "https://hugo.example",
-        content: "Trois vraies histoires clients plutôt qu'un persona\u202f: je garde la formule pour notre prochain atelier.",
+        content:
+          "Trois vraies histoires clients plutôt qu'un persona\u202f: je garde la formule pour notre prochain atelier.",
         approved: true,
       },
     ],
@@ -237,7 +248,8 @@ export const DEMO_POSTS: DemoPost[] = [
       featuredImage: "/images/blog/technology.svg",
       tags: ["IA", "service client"],
       title: "Assistant téléphonique IA\u202f: ce qui change vraiment pour une petite entreprise",
-      excerpt: "Un appel manqué, c'est un client perdu. Ce qu'un assistant téléphonique IA fait bien, là où l'humain reste indispensable, et comment le déployer sans agacer vos clients.",
+      excerpt:
+        "Un appel manqué, c'est un client perdu. Ce qu'un assistant téléphonique IA fait bien, là où l'humain reste indispensable, et comment le déployer sans agacer vos clients.",
       content: `<p>Dans une petite entreprise, le téléphone sonne toujours au mauvais moment\u202f: en plein rendez-vous, après la fermeture, un dimanche matin. Chaque appel sans réponse est un prospect qui risque de composer le numéro suivant de sa liste.</p>
 <h2>Ce que l'assistant fait bien</h2>
 <p>Bien configuré, un assistant répond immédiatement, avec un ton constant, à toute heure. Il excelle dans la partie répétitive de la conversation\u202f:</p>
@@ -264,7 +276,8 @@ export const DEMO_POSTS: DemoPost[] = [
       featuredImage: "/images/blog/design.svg",
       tags: ["couleur", "identité de marque"],
       title: "Construire une palette de couleurs qui résiste à la réalité",
-      excerpt: "Une belle palette sur un moodboard, c'est facile. Une palette qui fonctionne encore sur un téléphone en plein soleil, une bâche de salon et une application en mode sombre demande un système.",
+      excerpt:
+        "Une belle palette sur un moodboard, c'est facile. Une palette qui fonctionne encore sur un téléphone en plein soleil, une bâche de salon et une application en mode sombre demande un système.",
       content: `<p>La plupart des palettes de marque sont choisies dans des conditions idéales\u202f: un écran calibré, un après-midi calme, un moodboard rempli de références. Puis elles rencontrent le monde réel, et le bleu-vert apaisant devient une tache illisible sur une imprimante de bureau.</p>
 <h2>Partir des rôles, pas des nuanciers</h2>
 <p>Avant de choisir des teintes, listez les missions de la couleur\u202f: porter la marque, signaler une action, avertir d'une erreur, séparer des sections et s'effacer derrière le contenu. Chaque mission devient un rôle, et chaque rôle reçoit une petite gamme de nuances plutôt qu'une valeur unique.</p>
@@ -292,7 +305,8 @@ export const DEMO_POSTS: DemoPost[] = [
       featuredImage: "/images/blog/business.svg",
       tags: ["tarifs", "indépendants"],
       title: "Fixer le prix d'un travail créatif sans se brader",
-      excerpt: "Le taux horaire vous pénalise à mesure que vous progressez. Notre guide réservé aux membres sur la tarification à la valeur, les forfaits et les conversations qui les font accepter.",
+      excerpt:
+        "Le taux horaire vous pénalise à mesure que vous progressez. Notre guide réservé aux membres sur la tarification à la valeur, les forfaits et les conversations qui les font accepter.",
       content: `<p>Facturer à l'heure semble juste, jusqu'au jour où l'on remarque le paradoxe\u202f: plus on gagne en expérience, plus on travaille vite, et moins on gagne pour le même résultat. Les clients n'achètent pas des heures, ils achètent des résultats.</p>
 <h2>Fixer le prix du résultat</h2>
 <p>Demandez ce que vaut le projet pour le client. Un logo pour une boulangerie de quartier et la refonte d'une entreprise sur le point de lever des fonds peuvent demander un effort comparable, mais leur valeur n'a rien à voir. Votre prix doit se situer confortablement sous cette valeur et nettement au-dessus de vos coûts.</p>
@@ -326,7 +340,10 @@ async function seedBlog(services: Services, logger: Logger): Promise<void> {
   const idsByTitle = new Map<string, number>(existing.map((post) => [post.title, post.id]));
   for (const demo of DEMO_POSTS.slice(done)) {
     const translationOf = demo.translates === undefined ? null : (idsByTitle.get(demo.translates) ?? null);
-    const post = await services.blog.createPost({ ...demo.post, translationOf }, { createdAt: new Date(now - demo.daysAgo * DAY) });
+    const post = await services.blog.createPost(
+      { ...demo.post, translationOf },
+      { createdAt: new Date(now - demo.daysAgo * DAY) },
+    );
     idsByTitle.set(post.title, post.id);
     for (const comment of demo.comments ?? []) {
       const { approved, replies, ...input } = comment;

@@ -31,7 +31,8 @@ type IconNode = Array<[string, Record<string, string | number>]>;
 
 const pascal = (kebab: string) => kebab.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
 const kebab = (camel: string) => camel.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-const escape = (value: string | number) => String(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const escape = (value: string | number) =>
+  String(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /** lucide-react's module of an icon, by the name its code imports (aliases such as AlertCircle included). */
 function lucideModule(name: string, exportsIndex: string): string {
@@ -46,7 +47,9 @@ export async function buildSprite(): Promise<string> {
   const exportsIndex = fs.readFileSync(path.join(LUCIDE_DIR, "lucide-react.mjs"), "utf8");
   const symbols: string[] = [];
   for (const name of LUCIDE_ICONS) {
-    const { __iconData } = (await import(pathToFileURL(lucideModule(name, exportsIndex)).href)) as { __iconData: { node: IconNode } };
+    const { __iconData } = (await import(pathToFileURL(lucideModule(name, exportsIndex)).href)) as {
+      __iconData: { node: IconNode };
+    };
     const children = __iconData.node
       .map(([tag, attributes]) => {
         const attrs = Object.entries(attributes)
@@ -58,7 +61,8 @@ export async function buildSprite(): Promise<string> {
       .join("");
     symbols.push(`<symbol id="${name}" viewBox="0 0 24 24">${children}</symbol>`);
   }
-  for (const [name, body] of Object.entries(BRAND_SYMBOLS)) symbols.push(`<symbol id="${name}" viewBox="0 0 24 24">${body}</symbol>`);
+  for (const [name, body] of Object.entries(BRAND_SYMBOLS))
+    symbols.push(`<symbol id="${name}" viewBox="0 0 24 24">${body}</symbol>`);
   return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("\n")}\n</svg>\n`;
 }
 

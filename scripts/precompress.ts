@@ -17,7 +17,18 @@ import zlib from "node:zlib";
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-export const COMPRESSIBLE = new Set([".js", ".mjs", ".css", ".svg", ".json", ".txt", ".xml", ".html", ".map", ".webmanifest"]);
+export const COMPRESSIBLE = new Set([
+  ".js",
+  ".mjs",
+  ".css",
+  ".svg",
+  ".json",
+  ".txt",
+  ".xml",
+  ".html",
+  ".map",
+  ".webmanifest",
+]);
 // Below this a compressed answer saves less than a network packet, and the headers outweigh it.
 export const MIN_BYTES = 1024;
 
@@ -74,5 +85,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const summary = await precompress(root);
-  console.log(`precompressed ${summary.files} files of ${path.relative(process.cwd(), root) || "."}: ${kb(summary.bytes)} -> brotli ${kb(summary.brotliBytes)}, gzip ${kb(summary.gzipBytes)}`);
+  console.log(
+    `precompressed ${summary.files} files of ${path.relative(process.cwd(), root) || "."}: ${kb(summary.bytes)} -> brotli ${kb(summary.brotliBytes)}, gzip ${kb(summary.gzipBytes)}`,
+  );
 }

@@ -46,7 +46,9 @@ const LAYOUT_FEATURES = ["kern", "liga", "ccmp", "locl", "mark", "mkmk", "tnum"]
 /** `U+0020-007E, U+00A0-00FF, …`, as the CSS writes it. */
 export function unicodeRangeCss(): string {
   const hex = (codePoint: number) => codePoint.toString(16).toUpperCase().padStart(4, "0");
-  return BRAND_FONT_RANGES.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(", ");
+  return BRAND_FONT_RANGES.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(
+    ", ",
+  );
 }
 
 /** Every code point of the ranges. */
@@ -56,8 +58,16 @@ export function brandFontCodePoints(): number[] {
 
 /** The weights each file keeps: a range stays variable, a number pins the font to one static weight. */
 export const BRAND_FONTS = [
-  { source: "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2", target: "inter-400-700.woff2", weight: { min: 400, max: 700 } },
-  { source: "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2", target: "fraunces-600.woff2", weight: 600 },
+  {
+    source: "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+    target: "inter-400-700.woff2",
+    weight: { min: 400, max: 700 },
+  },
+  {
+    source: "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2",
+    target: "fraunces-600.woff2",
+    weight: 600,
+  },
 ] as const;
 
 async function main() {

@@ -73,7 +73,9 @@ const vitest = ["node_modules/vitest/vitest.mjs", "run", "--config", "vitest.e2e
 /** The test files dealt to `count` shards, longest first, each to the shard with the least so far. */
 function dealFiles(count: number): string[][] {
   const table = process.env.TEST_DATABASE_URL ? ON_POSTGRES : SECONDS;
-  const files = process.env.TEST_DATABASE_URL ? Object.keys(ON_POSTGRES) : fs.readdirSync("tests/e2e").filter((name) => name.endsWith(".test.ts"));
+  const files = process.env.TEST_DATABASE_URL
+    ? Object.keys(ON_POSTGRES)
+    : fs.readdirSync("tests/e2e").filter((name) => name.endsWith(".test.ts"));
   const known = Object.values(table);
   const average = known.reduce((sum, seconds) => sum + seconds, 0) / known.length;
   const weight = (name: string) => table[name] ?? average;
@@ -95,7 +97,10 @@ function runShard(index: number): Promise<number> {
   const args = [...vitest, ...dealt[index - 1]!, ...extra];
   const split = count > 1;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: split ? ["ignore", "pipe", "pipe"] : "inherit", env: process.env });
+    const child = spawn(process.execPath, args, {
+      stdio: split ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: process.env,
+    });
     const output: Buffer[] = [];
     child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));

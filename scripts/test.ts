@@ -9,7 +9,10 @@ import { spawnSync } from "node:child_process";
 
 const phases: Array<{ name: string; command: string[] }> = [
   { name: "build", command: ["npm", "run", "build"] },
-  { name: "unit and integration tests", command: [process.execPath, "node_modules/vitest/vitest.mjs", "run", ...process.argv.slice(2)] },
+  {
+    name: "unit and integration tests",
+    command: [process.execPath, "node_modules/vitest/vitest.mjs", "run", ...process.argv.slice(2)],
+  },
   { name: "browser tests", command: [process.execPath, "scripts/test-e2e.ts"] },
 ];
 

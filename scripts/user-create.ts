@@ -17,13 +17,15 @@ import { DomainError } from "../core/errors.ts";
 import { openDatabase, type DatabaseHandle } from "../db/client.server.ts";
 import messages from "../app/locales/en/auth.json" with { type: "json" };
 
-const USAGE = 'Usage: npm run user:create -- --email you@example.com --password "a long password" [--role customer|staff|admin] [--name "Your Name"] [--username name]';
+const USAGE =
+  'Usage: npm run user:create -- --email you@example.com --password "a long password" [--role customer|staff|admin] [--name "Your Name"] [--username name]';
 
 /** "auth:validation.passwordTooShort" → its English text. */
 function english(key: string): string {
   const path = key.replace(/^auth:/, "").split(".");
   let node: unknown = messages;
-  for (const part of path) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of path)
+    node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === "string" ? node : key;
 }
 
@@ -97,7 +99,8 @@ async function main() {
     const { user, created, changes } = await auth.upsertManagedUser(input);
     const who = `${user.email}${user.username ? ` (username ${user.username})` : ""}`;
     if (created) console.log(`Created ${user.role} account ${who}.`);
-    else if (changes.length > 0) console.log(`Updated account ${who}: ${changes.join(", ")} changed; role is ${user.role}.`);
+    else if (changes.length > 0)
+      console.log(`Updated account ${who}: ${changes.join(", ")} changed; role is ${user.role}.`);
     else console.log(`Account ${who} already exists with role ${user.role} and this password; nothing changed.`);
   } catch (error) {
     if (error instanceof DomainError) problemLines = [english(error.messageKey)];

@@ -3,7 +3,14 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { publicConfig, type Config } from "../config/env.ts";
-import { LANGUAGE_COOKIE, isLanguage, languageFromAcceptLanguage, languageFromCountry, negotiateLanguage, splitLanguagePrefix } from "../core/i18n/language.ts";
+import {
+  LANGUAGE_COOKIE,
+  isLanguage,
+  languageFromAcceptLanguage,
+  languageFromCountry,
+  negotiateLanguage,
+  splitLanguagePrefix,
+} from "../core/i18n/language.ts";
 import type { AtelierLoadContext } from "../app/load-context.ts";
 import { HealthProbe, healthRoutes } from "./api/health.server.ts";
 import { withCommonAnswers } from "./api/openapi-responses.server.ts";
@@ -60,7 +67,12 @@ export interface AppOptions {
 }
 
 function countryHeader(c: { req: { header(name: string): string | undefined } }): string | null {
-  return c.req.header("cf-ipcountry") ?? c.req.header("cloudfront-viewer-country") ?? c.req.header("x-vercel-ip-country") ?? null;
+  return (
+    c.req.header("cf-ipcountry") ??
+    c.req.header("cloudfront-viewer-country") ??
+    c.req.header("x-vercel-ip-country") ??
+    null
+  );
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -113,7 +125,9 @@ function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
       "language",
       negotiateLanguage({
         // An API call speaks the language of the page it comes from (see app/lib/api.ts), like the page's address.
-        pathLanguage: splitLanguagePrefix(pathname).language ?? (pathname.startsWith("/api/") ? c.req.header("x-page-language") : null),
+        pathLanguage:
+          splitLanguagePrefix(pathname).language ??
+          (pathname.startsWith("/api/") ? c.req.header("x-page-language") : null),
         preferred: getCookie(c, LANGUAGE_COOKIE),
         browserLanguages: c.req.header("accept-language") ?? null,
         country: countryHeader(c),
@@ -125,7 +139,17 @@ function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     const started = performance.now();
     await next();
     if (!preset) setOnResponse(c, header);
-    if (logRequests) requestLines.info({ reqId: requestId, method: c.req.method, path: loggablePath(pathname), status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+    if (logRequests)
+      requestLines.info(
+        {
+          reqId: requestId,
+          method: c.req.method,
+          path: loggablePath(pathname),
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        "request",
+      );
   };
 }
 
@@ -138,7 +162,9 @@ function negotiated(pathname: string, response: Response): Response {
   if (splitLanguagePrefix(pathname).language) return response;
   const headers = new Headers(response.headers);
   const vary = headers.get("vary");
-  const missing = ["Accept-Language", "Cookie"].filter((name) => !vary || !new RegExp(`(?:^|,)\\s*${name}\\s*(?:,|$)`, "i").test(vary));
+  const missing = ["Accept-Language", "Cookie"].filter(
+    (name) => !vary || !new RegExp(`(?:^|,)\\s*${name}\\s*(?:,|$)`, "i").test(vary),
+  );
   if (vary !== "*" && missing.length > 0) headers.set("Vary", [vary, ...missing].filter(Boolean).join(", "));
   if (!headers.has("cache-control")) headers.set("Cache-Control", NEGOTIATED_CACHE_CONTROL);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -211,7 +237,11 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
     document ??= withCommonAnswers(
       api.getOpenAPI31Document({
         openapi: "3.1.0",
-        info: { title: "Atelier API", version: "1.0.0", description: "Every /api route of Atelier, generated from its zod schemas." },
+        info: {
+          title: "Atelier API",
+          version: "1.0.0",
+          description: "Every /api route of Atelier, generated from its zod schemas.",
+        },
         servers: [{ url: "/api" }],
       }),
     );
@@ -230,14 +260,26 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
       const cookieLanguage = getCookie(c, LANGUAGE_COOKIE);
       const acceptLanguage = c.req.header("accept-language") ?? null;
       const country = countryHeader(c);
-      const requestLanguage = negotiateLanguage({ preferred: cookieLanguage, browserLanguages: acceptLanguage, country });
-      const languageUndetermined = !isLanguage(cookieLanguage) && !languageFromAcceptLanguage(acceptLanguage) && !languageFromCountry(country);
+      const requestLanguage = negotiateLanguage({
+        preferred: cookieLanguage,
+        browserLanguages: acceptLanguage,
+        country,
+      });
+      const languageUndetermined =
+        !isLanguage(cookieLanguage) && !languageFromAcceptLanguage(acceptLanguage) && !languageFromCountry(country);
       const user = c.get("user");
-      const render = (nonce: string) => ssr(c.req.raw, { nonce, user, requestLanguage, languageUndetermined, services, publicConfig: exposed });
+      const render = (nonce: string) =>
+        ssr(c.req.raw, { nonce, user, requestLanguage, languageUndetermined, services, publicConfig: exposed });
       // Signed-in visitors and staff are always rendered for themselves (the session middleware marks
       // their answers private, no-store).
       if (pages && !user) {
-        const cached = await pages.serve(c.req.raw, { language: requestLanguage, languageUndetermined }, render, c.get("nonce"), policy);
+        const cached = await pages.serve(
+          c.req.raw,
+          { language: requestLanguage, languageUndetermined },
+          render,
+          c.get("nonce"),
+          policy,
+        );
         if (cached) return cached;
       }
       return negotiated(c.req.path, await render(c.get("nonce")));

@@ -27,7 +27,10 @@ export function errorBody(
   const body: ErrorBody = { message: translate(c, messageKey, params), code };
   if (fields && Object.keys(fields).length > 0) {
     body.fields = Object.fromEntries(
-      Object.entries(fields).map(([field, message]) => [field, typeof message === "string" ? translate(c, message, params) : translate(c, message.key, message.params)]),
+      Object.entries(fields).map(([field, message]) => [
+        field,
+        typeof message === "string" ? translate(c, message, params) : translate(c, message.key, message.params),
+      ]),
     );
   }
   return body;
@@ -46,7 +49,10 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
     // Every refusal by a rate limit says when to try again, for clients that read headers.
     const retryAfter = error.code === "rate_limited" ? error.details.params?.retryAfterSeconds : undefined;
     if (retryAfter !== undefined) c.header("Retry-After", String(retryAfter));
-    return c.json(errorBody(c, error.code, error.messageKey, error.details.params, error.details.fields), statusOf[error.code]);
+    return c.json(
+      errorBody(c, error.code, error.messageKey, error.details.params, error.details.fields),
+      statusOf[error.code],
+    );
   }
   if (error instanceof ZodError) return validationResponse(c, error);
   if (error instanceof HTTPException) {

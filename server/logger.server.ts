@@ -27,7 +27,12 @@ const SENSITIVE_FIELDS = [
   "body",
   "params",
 ];
-const REDACT_PATHS = [...SENSITIVE_FIELDS, ...SENSITIVE_FIELDS.map((field) => `*.${field}`), "req.headers.cookie", "req.headers.authorization"];
+const REDACT_PATHS = [
+  ...SENSITIVE_FIELDS,
+  ...SENSITIVE_FIELDS.map((field) => `*.${field}`),
+  "req.headers.cookie",
+  "req.headers.authorization",
+];
 
 /** Database error fields that name what failed without quoting the data (e.g. a constraint, not its key). */
 const DATABASE_ERROR_FIELDS = ["code", "severity", "routine", "constraint", "table", "column", "schema"] as const;
@@ -59,7 +64,11 @@ function framesOf(error: Error): string | undefined {
 export function safeError(error: unknown, depth = 0): SafeError | Record<string, unknown> {
   if (!(error instanceof Error)) return { type: typeof error };
   const record = error as Error & Record<string, unknown>;
-  const safe: SafeError = { type: error.constructor?.name ?? error.name, message: error.message, stack: framesOf(error) };
+  const safe: SafeError = {
+    type: error.constructor?.name ?? error.name,
+    message: error.message,
+    stack: framesOf(error),
+  };
   if (typeof record.query === "string" && Array.isArray(record.params)) {
     safe.message = "Failed query";
     safe.query = record.query;

@@ -27,25 +27,37 @@ function loadConfig(): Config {
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  );
   logger.info({ database: database.kind }, "database ready");
   const services = createServices(database, config, logger);
 
   // Said once, at start-up, where whoever runs the server looks: without ffprobe no video or sound is accepted.
   const probe = await services.media.probe.check();
   if (probe.available) logger.info({ ffprobe: probe.version }, "videos and sounds are probed before they are accepted");
-  else logger.warn({ ffprobe: probe.reason }, "ffprobe is not available: video and sound uploads are refused (415) until it is installed; images are unaffected");
+  else
+    logger.warn(
+      { ffprobe: probe.reason },
+      "ffprobe is not available: video and sound uploads are refused (415) until it is installed; images are unaffected",
+    );
 
   await services.auth.ensureAdminFromConfig(config, (line) => logger.info(line));
   await seedReferenceData(services, logger);
   if (config.SEED_DEMO_CONTENT) await seedDemoContent(services, logger);
   await services.sessions.purgeExpired();
-  const purge = setInterval(() => void services.sessions.purgeExpired().catch((err) => logger.warn({ err }, "session purge failed")), 3600_000);
+  const purge = setInterval(
+    () => void services.sessions.purgeExpired().catch((err) => logger.warn({ err }, "session purge failed")),
+    3600_000,
+  );
   purge.unref();
   // Without MAIL_URL nothing is sent: every e-mail stays in the outbox, where staff read it.
   const mailDispatcher = createMailDispatcher(database.db, config, logger);
   mailDispatcher?.start();
-  logger.info({ mailDelivery: mailDispatcher ? "smtp" : "outbox only" }, mailDispatcher ? "e-mail delivery started" : "MAIL_URL is not set: e-mails stay in the outbox");
+  logger.info(
+    { mailDelivery: mailDispatcher ? "smtp" : "outbox only" },
+    mailDispatcher ? "e-mail delivery started" : "MAIL_URL is not set: e-mails stay in the outbox",
+  );
 
   // Background jobs (CRM syncs) run on every app server; pg-boss hands each job to one of them.
   await services.jobs.start();
@@ -82,7 +94,10 @@ async function main() {
   }
   applyHttpLimits(server, config);
   server.listen(config.PORT, config.HOST, () => {
-    logger.info({ url: config.publicUrl, port: config.PORT }, `Atelier is listening on http://localhost:${config.PORT}`);
+    logger.info(
+      { url: config.publicUrl, port: config.PORT },
+      `Atelier is listening on http://localhost:${config.PORT}`,
+    );
   });
 
   let stopping = false;

@@ -27,7 +27,10 @@ export function mediaFileHandler(services: Services) {
     const notFound = () => c.json(errorBody(c, "not_found", "media:errors.fileNotFound"), 404);
     if (!isStorageKey(key)) return notFound();
     const user = c.get("user");
-    const access = await services.media.fileAccess(key, { staff: Boolean(user && isStaff(user.role)), preview: c.req.query("preview") });
+    const access = await services.media.fileAccess(key, {
+      staff: Boolean(user && isStaff(user.role)),
+      preview: c.req.query("preview"),
+    });
     const size = access ? await services.media.fileSize(key) : null;
     if (!access || size === null) return notFound();
 
@@ -42,7 +45,10 @@ export function mediaFileHandler(services: Services) {
       "Cache-Control": access === "public" ? PUBLIC_CACHE : PRIVATE_CACHE,
     };
     // Range applies to GET only (RFC 9110, 14.2); an If-Range we cannot validate (we send no validators) means the whole file.
-    const range = c.req.method === "GET" && !c.req.header("if-range") ? answerRange(c.req.header("range"), size) : ({ kind: "whole" } as const);
+    const range =
+      c.req.method === "GET" && !c.req.header("if-range")
+        ? answerRange(c.req.header("range"), size)
+        : ({ kind: "whole" } as const);
     if (range.kind === "unsatisfiable") {
       return c.body(null, 416, { ...headers, "Content-Range": `bytes */${size}`, "Content-Length": "0" });
     }
@@ -51,6 +57,10 @@ export function mediaFileHandler(services: Services) {
     const body = await services.media.readFile(key, span);
     if (!body) return notFound();
     if (!span) return c.body(body, 200, { ...headers, "Content-Length": String(size) });
-    return c.body(body, 206, { ...headers, "Content-Length": String(span.end - span.start + 1), "Content-Range": `bytes ${span.start}-${span.end}/${size}` });
+    return c.body(body, 206, {
+      ...headers,
+      "Content-Length": String(span.end - span.start + 1),
+      "Content-Range": `bytes ${span.start}-${span.end}/${size}`,
+    });
   };
 }

@@ -23,7 +23,10 @@ export interface ReceiveOptions {
 }
 
 const FILE_FIELD = "file";
-const brokenForm = () => new DomainError("validation", "media:validation.formIncomplete", { fields: { file: "media:validation.formIncomplete" } });
+const brokenForm = () =>
+  new DomainError("validation", "media:validation.formIncomplete", {
+    fields: { file: "media:validation.formIncomplete" },
+  });
 
 /**
  * Reads a multipart (or URL-encoded) upload form as it arrives, with busboy: the text fields are kept,

@@ -141,7 +141,13 @@ export class PageCache {
    * it as usual. `nonce` is the request's own; `policy` builds the CSP of an answer that has
    * no nonce.
    */
-  async serve(request: Request, variant: PageVariant, render: RenderPage, nonce: string, policy: (scriptSrc: string) => string): Promise<Response | null> {
+  async serve(
+    request: Request,
+    variant: PageVariant,
+    render: RenderPage,
+    nonce: string,
+    policy: (scriptSrc: string) => string,
+  ): Promise<Response | null> {
     if (request.method !== "GET") return null;
     const url = new URL(request.url);
     const key = pageCacheKey(url, variant);
@@ -183,13 +189,22 @@ export class PageCache {
     return entry;
   }
 
-  private async renderForCache(key: string, prefixed: boolean, render: RenderPage, nonce: string): Promise<{ entry: PageEntry } | { response: Response }> {
+  private async renderForCache(
+    key: string,
+    prefixed: boolean,
+    render: RenderPage,
+    nonce: string,
+  ): Promise<{ entry: PageEntry } | { response: Response }> {
     const generation = this.generation;
     const startedAt = this.now();
     const response = await render(this.placeholder);
     const body = Buffer.from(await response.arrayBuffer());
     const contentType = response.headers.get("content-type") ?? "";
-    const storable = response.status === 200 && contentType.startsWith("text/html") && !response.headers.has("set-cookie") && !response.headers.has("content-encoding");
+    const storable =
+      response.status === 200 &&
+      contentType.startsWith("text/html") &&
+      !response.headers.has("set-cookie") &&
+      !response.headers.has("content-encoding");
     if (!storable) return { response: this.withNonce(response, body, nonce) };
 
     const html = body.toString("utf8").replaceAll(` nonce="${this.placeholder}"`, "");
@@ -247,11 +262,21 @@ export class PageCache {
     headers.delete("content-length");
     const type = headers.get("content-type") ?? "";
     const text = type.startsWith("text/") || type.includes("javascript") || type.includes("json");
-    const content = body.length === 0 ? null : text && !headers.has("content-encoding") ? body.toString("utf8").replaceAll(this.placeholder, nonce) : ownBytes(body);
+    const content =
+      body.length === 0
+        ? null
+        : text && !headers.has("content-encoding")
+          ? body.toString("utf8").replaceAll(this.placeholder, nonce)
+          : ownBytes(body);
     return new Response(content, { status: response.status, statusText: response.statusText, headers });
   }
 
-  private answer(entry: PageEntry, request: Request, outcome: "hit" | "miss", policy: (scriptSrc: string) => string): Response {
+  private answer(
+    entry: PageEntry,
+    request: Request,
+    outcome: "hit" | "miss",
+    policy: (scriptSrc: string) => string,
+  ): Response {
     const headers: Record<string, string> = {
       // The stored page's own policy: its inline scripts' hashes, no nonce (the middleware keeps a handler's CSP).
       "Content-Security-Policy": policy(entry.scriptSrc),

@@ -84,7 +84,12 @@ export interface Services {
   overview: OverviewService;
 }
 
-export function createServices(database: DatabaseHandle, config: Config, logger: Logger, options: { mediaStorage?: MediaStorage } = {}): Services {
+export function createServices(
+  database: DatabaseHandle,
+  config: Config,
+  logger: Logger,
+  options: { mediaStorage?: MediaStorage } = {},
+): Services {
   const db = database.db;
   // Expired jobs (their server died mid-run) are looked for a few times per expiry period.
   const jobs = new JobQueue(database, {
@@ -97,7 +102,15 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
   const leads = new LeadService(db, {
     crm,
     jobs,
-    syncOptions: { policy: { maxAttempts: config.CRM_SYNC_MAX_ATTEMPTS, baseDelayMs: config.CRM_RETRY_BASE_MS, maxDelayMs: 15 * 60_000 }, expireInSeconds: config.CRM_SYNC_EXPIRE_SECONDS, logger },
+    syncOptions: {
+      policy: {
+        maxAttempts: config.CRM_SYNC_MAX_ATTEMPTS,
+        baseDelayMs: config.CRM_RETRY_BASE_MS,
+        maxDelayMs: 15 * 60_000,
+      },
+      expireInSeconds: config.CRM_SYNC_EXPIRE_SECONDS,
+      logger,
+    },
   });
   // One signal for the whole process: the services' list caches and the page cache follow it.
   const content = new ContentEvents();
@@ -120,7 +133,8 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
   const promotions = new PromoService(db);
   const deals = new DealService(db, content);
   const signing = new Signing(db, config.APP_SECRET);
-  const sandboxSecret = () => (config.SANDBOX_WEBHOOK_SECRET ? Promise.resolve(config.SANDBOX_WEBHOOK_SECRET) : signing.derived("sandbox-webhook"));
+  const sandboxSecret = () =>
+    config.SANDBOX_WEBHOOK_SECRET ? Promise.resolve(config.SANDBOX_WEBHOOK_SECRET) : signing.derived("sandbox-webhook");
   const sandbox = config.paymentProvider === "sandbox" ? new SandboxProvider(db, sandboxSecret) : null;
   const provider: PaymentProvider =
     sandbox ??
@@ -131,7 +145,10 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
       apiUrl: config.STRIPE_API_URL,
       timeoutMs: config.STRIPE_TIMEOUT_MS,
     });
-  const payments = new PaymentService(new PaymentRepo(db), provider, { jobs, warn: (message, details) => logger.warn(details, message) });
+  const payments = new PaymentService(new PaymentRepo(db), provider, {
+    jobs,
+    warn: (message, details) => logger.warn(details, message),
+  });
   // The sandbox's events go where Stripe's webhooks go: the same verification and the same code.
   sandbox?.deliverTo((rawBody, signature) => payments.handleWebhook(rawBody, signature));
   const orders = new OrderService(db, payments, (id) => signing.receiptToken(id));
@@ -150,25 +167,25 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
   const enrollments = new EnrollmentService(db, { holdMinutes: config.CLASS_RESERVATION_MINUTES, content, waitlist });
   const checkout = new CheckoutService(
     {
-    classes,
-    enrollments,
-    orders,
-    payments,
-    catalogue,
-    promotions,
-    deals,
-    signing,
-    mail,
-    translate,
-    company: { ...mailing.company, address: config.COMPANY_ADDRESS },
-    publicUrl: config.publicUrl,
-    timeZone: config.BOOKING_TIME_ZONE,
-    reservationMinutes: config.DEAL_RESERVATION_MINUTES,
-    rateLimits: mailing.rateLimits,
-    ordersPerAddress: config.ORDERS_PER_ADDRESS,
-    holdsPerAddress: config.HOLDS_PER_ADDRESS,
-    warn: (message, details) => logger.warn(details, message),
-    jobs,
+      classes,
+      enrollments,
+      orders,
+      payments,
+      catalogue,
+      promotions,
+      deals,
+      signing,
+      mail,
+      translate,
+      company: { ...mailing.company, address: config.COMPANY_ADDRESS },
+      publicUrl: config.publicUrl,
+      timeZone: config.BOOKING_TIME_ZONE,
+      reservationMinutes: config.DEAL_RESERVATION_MINUTES,
+      rateLimits: mailing.rateLimits,
+      ordersPerAddress: config.ORDERS_PER_ADDRESS,
+      holdsPerAddress: config.HOLDS_PER_ADDRESS,
+      warn: (message, details) => logger.warn(details, message),
+      jobs,
     },
     db,
   );
@@ -187,7 +204,13 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
   // Optional: with an OpenAI-compatible API configured, free text outside the flows goes to it first.
   const model =
     config.LLM_BASE_URL && config.LLM_MODEL
-      ? new OpenAiCompatibleModel({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL, timeoutMs: config.LLM_TIMEOUT_MS, warn: (message, details) => logger.warn(details, message) })
+      ? new OpenAiCompatibleModel({
+          baseUrl: config.LLM_BASE_URL,
+          apiKey: config.LLM_API_KEY,
+          model: config.LLM_MODEL,
+          timeoutMs: config.LLM_TIMEOUT_MS,
+          warn: (message, details) => logger.warn(details, message),
+        })
       : null;
   const chat = new ChatService(new ConversationRepo(db), {
     model,
@@ -199,11 +222,18 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     company: { ...mailing.company, address: config.COMPANY_ADDRESS },
   });
   // "Verified client": a paid order, or a consultation that took place, under the review's e-mail.
-  const testimonials = new TestimonialService(db, mailing.rateLimits, content, [(emails) => orders.emailsWithPaidOrders(emails), (emails) => appointments.emailsWithConsultationsOver(emails)]);
+  const testimonials = new TestimonialService(db, mailing.rateLimits, content, [
+    (emails) => orders.emailsWithPaidOrders(emails),
+    (emails) => appointments.emailsWithConsultationsOver(emails),
+  ]);
   const blog = new BlogService(db, undefined, content);
   const media = new MediaService(db, {
     storage: options.mediaStorage ?? createMediaStorage(config),
-    limits: { image: config.MEDIA_MAX_IMAGE_BYTES, video: config.MEDIA_MAX_VIDEO_BYTES, audio: config.MEDIA_MAX_AUDIO_BYTES },
+    limits: {
+      image: config.MEDIA_MAX_IMAGE_BYTES,
+      video: config.MEDIA_MAX_VIDEO_BYTES,
+      audio: config.MEDIA_MAX_AUDIO_BYTES,
+    },
     uploadsPerAddress: config.MEDIA_UPLOADS_PER_ADDRESS,
     rateLimits: mailing.rateLimits,
     content,
@@ -228,7 +258,13 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     classes,
     enrollments,
     waitlist,
-    newsletter: new NewsletterService(db, { mail, translate, rateLimits: mailing.rateLimits, publicUrl: config.publicUrl, companyName: config.COMPANY_NAME }),
+    newsletter: new NewsletterService(db, {
+      mail,
+      translate,
+      rateLimits: mailing.rateLimits,
+      publicUrl: config.publicUrl,
+      companyName: config.COMPANY_NAME,
+    }),
     signing,
     payments,
     sandbox,
@@ -238,7 +274,18 @@ export function createServices(database: DatabaseHandle, config: Config, logger:
     leads,
     media,
     chat,
-    overview: new OverviewService({ blog, testimonials, media, orders, leads, payments, subscriptions: checkout.subscriptions }, { timeZone: config.BOOKING_TIME_ZONE }),
-    calls: new CallService(new CallRepo(db), { chat, leads, translate, companyName: config.COMPANY_NAME, authToken: config.TWILIO_AUTH_TOKEN, publicUrl: config.publicUrl, summarise: model ? (transcript, language) => model.summarise(transcript, language) : undefined }),
+    overview: new OverviewService(
+      { blog, testimonials, media, orders, leads, payments, subscriptions: checkout.subscriptions },
+      { timeZone: config.BOOKING_TIME_ZONE },
+    ),
+    calls: new CallService(new CallRepo(db), {
+      chat,
+      leads,
+      translate,
+      companyName: config.COMPANY_NAME,
+      authToken: config.TWILIO_AUTH_TOKEN,
+      publicUrl: config.publicUrl,
+      summarise: model ? (transcript, language) => model.summarise(transcript, language) : undefined,
+    }),
   };
 }

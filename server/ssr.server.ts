@@ -14,7 +14,9 @@ export async function productionSsr(): Promise<SsrHandler> {
   try {
     build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   } catch (error) {
-    throw new Error(`No production build at ${buildFile}: run "npm run build" first (npm start does it for you).`, { cause: error });
+    throw new Error(`No production build at ${buildFile}: run "npm run build" first (npm start does it for you).`, {
+      cause: error,
+    });
   }
   const handler = createRequestHandler(build, "production");
   return (request, context) => handler(request, context);
@@ -24,12 +26,18 @@ export async function productionSsr(): Promise<SsrHandler> {
  * Development: Vite in middleware mode in front of the Hono listener, so that pages hot-reload and
  * every request still passes through the same server code as in production.
  */
-export async function developmentServer(listener: http.RequestListener): Promise<{ ssr: SsrHandler; server: http.Server; close: () => Promise<void> }> {
+export async function developmentServer(
+  listener: http.RequestListener,
+): Promise<{ ssr: SsrHandler; server: http.Server; close: () => Promise<void> }> {
   const vite = await import("vite");
   const server = http.createServer();
   // The hot-reload WebSocket shares the site's port (Vite would otherwise open its own, 24678, for every
   // dev server on the machine).
-  const viteServer = await vite.createServer({ root, server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
+  const viteServer = await vite.createServer({
+    root,
+    server: { middlewareMode: true, hmr: { server } },
+    appType: "custom",
+  });
   const ssr: SsrHandler = async (request, context) => {
     const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
     return createRequestHandler(build, "development")(request, context);

@@ -24,7 +24,8 @@ export async function loadRouteNamespaces(routeId: string, url: string): Promise
   const namespaces = routeNamespaces([routeId]);
   if (namespaces.length === 0) return;
   for (const ns of namespaces) wanted.add(ns);
-  const language = splitLanguagePrefix(new URL(url, window.location.href).pathname).language ?? (instance.language as Language);
+  const language =
+    splitLanguagePrefix(new URL(url, window.location.href).pathname).language ?? (instance.language as Language);
   await loadNamespaces(instance, language, namespaces);
 }
 

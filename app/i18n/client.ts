@@ -6,10 +6,16 @@ import type { BrowserNamespace } from "../locales/namespaces.ts";
 // out of the pattern, so that no chunk of theirs is ever built for the browser. The server renders with
 // its own instances and never loads through here (nor builds these chunks).
 type LocaleModule = { default: Record<string, unknown> };
-const files: Record<string, () => Promise<LocaleModule>> = import.meta.env.SSR ? {} : import.meta.glob<LocaleModule>(["../locales/*/*.json", "!../locales/*/mail.json", "!../locales/*/chat.json"]);
+const files: Record<string, () => Promise<LocaleModule>> = import.meta.env.SSR
+  ? {}
+  : import.meta.glob<LocaleModule>(["../locales/*/*.json", "!../locales/*/mail.json", "!../locales/*/chat.json"]);
 
 /** Adds to `i18n` the namespaces of `language` it does not hold yet, fetched in parallel. */
-export async function loadNamespaces(i18n: I18n, language: Language, namespaces: readonly BrowserNamespace[]): Promise<void> {
+export async function loadNamespaces(
+  i18n: I18n,
+  language: Language,
+  namespaces: readonly BrowserNamespace[],
+): Promise<void> {
   await Promise.all(
     namespaces
       .filter((ns) => !i18n.hasResourceBundle(language, ns))

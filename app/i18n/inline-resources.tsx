@@ -13,7 +13,10 @@ export interface InlinedResources {
 
 /** JSON safe inside a <script> element: no "</script>", no "<!--", no line separators. */
 export function serializeForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 // What the server wrote, read once: hydration renders the element with the same text, so React finds
@@ -28,7 +31,8 @@ function textOnPage(): string {
 export function readInlinedResources(): InlinedResources | null {
   try {
     const value = JSON.parse(textOnPage()) as Partial<InlinedResources> | null;
-    if (!value || !isLanguage(value.language) || typeof value.resources !== "object" || value.resources === null) return null;
+    if (!value || !isLanguage(value.language) || typeof value.resources !== "object" || value.resources === null)
+      return null;
     const resources = Object.fromEntries(Object.entries(value.resources).filter(([ns]) => isBrowserNamespace(ns)));
     return { language: value.language, resources };
   } catch {
@@ -46,7 +50,22 @@ export function InlineResources({ language }: { language: Language }) {
   const { i18n } = useTranslation();
   const text =
     typeof document === "undefined"
-      ? serializeForScript({ language, resources: Object.fromEntries(routeNamespaces(matches.map((match) => match.id)).map((ns) => [ns, i18n.getResourceBundle(language, ns) as unknown])) })
+      ? serializeForScript({
+          language,
+          resources: Object.fromEntries(
+            routeNamespaces(matches.map((match) => match.id)).map((ns) => [
+              ns,
+              i18n.getResourceBundle(language, ns) as unknown,
+            ]),
+          ),
+        })
       : textOnPage();
-  return <script id={ELEMENT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
+  return (
+    <script
+      id={ELEMENT_ID}
+      type="application/json"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: text }}
+    />
+  );
 }

@@ -8,7 +8,9 @@ import { createI18n } from "./instance.ts";
  * Safe under concurrent requests because nothing ever changes an instance's language: a request picks
  * the instance of its language instead of calling changeLanguage on a shared one.
  */
-const instances = Object.fromEntries(LANGUAGES.map((language) => [language, createI18n(language, resources)])) as Record<Language, I18n>;
+const instances = Object.fromEntries(
+  LANGUAGES.map((language) => [language, createI18n(language, resources)]),
+) as Record<Language, I18n>;
 
 export function serverI18n(language: Language): I18n {
   return instances[language];

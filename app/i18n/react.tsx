@@ -16,6 +16,10 @@ export function useTranslation(ns?: string): { t: TFunction; i18n: I18n } {
   const i18n = useContext(I18nContext);
   if (!i18n) throw new Error("useTranslation needs an I18nProvider above it");
   const subscribe = useCallback((onChange: () => void) => i18n.onLanguageChanged(onChange), [i18n]);
-  const language = useSyncExternalStore(subscribe, () => i18n.language, () => i18n.language);
+  const language = useSyncExternalStore(
+    subscribe,
+    () => i18n.language,
+    () => i18n.language,
+  );
   return { t: i18n.getFixedT(language, ns), i18n };
 }

@@ -10,10 +10,7 @@ export class ApiError extends Error {
   public readonly status: number;
   public readonly body: ApiErrorBody;
 
-  constructor(
-    status: number,
-    body: ApiErrorBody,
-  ) {
+  constructor(status: number, body: ApiErrorBody) {
     super(body.message);
     this.status = status;
     this.body = body;
@@ -28,11 +25,15 @@ export const PAGE_LANGUAGE_HEADER = "x-page-language";
  * Calls our own API from the browser: JSON in and out, cookies sent, and any non-ok answer raised as
  * an ApiError carrying the server's (translated) message and field messages.
  */
-export async function api<T>(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; json?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json", ...init.headers };
   if (init.json !== undefined) headers["content-type"] = "application/json";
   // The page's language, so that the server's messages match the page (a /fr address read by an English browser).
-  if (typeof document !== "undefined" && document.documentElement.lang) headers[PAGE_LANGUAGE_HEADER] = document.documentElement.lang;
+  if (typeof document !== "undefined" && document.documentElement.lang)
+    headers[PAGE_LANGUAGE_HEADER] = document.documentElement.lang;
   const response = await fetch(path, {
     method: init.method ?? (init.json !== undefined ? "POST" : "GET"),
     headers,

@@ -7,7 +7,11 @@ import { issueMessage } from "../../core/errors.ts";
  * messages are translation keys that name their namespace, and an issue without one is written as the
  * server writes it, so the browser shows the same words as the server would.
  */
-export function translatedFieldErrors<F extends string>(error: z.ZodError, t: TFunction, fields: readonly F[]): Partial<Record<F, string>> {
+export function translatedFieldErrors<F extends string>(
+  error: z.ZodError,
+  t: TFunction,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
   const result: Partial<Record<F, string>> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "") as F;
@@ -20,9 +24,13 @@ export function translatedFieldErrors<F extends string>(error: z.ZodError, t: TF
 }
 
 /** The server's field messages (already translated) for the fields a form shows. */
-export function serverFieldErrors<F extends string>(fields: Record<string, string> | undefined, known: readonly F[]): Partial<Record<F, string>> {
+export function serverFieldErrors<F extends string>(
+  fields: Record<string, string> | undefined,
+  known: readonly F[],
+): Partial<Record<F, string>> {
   const result: Partial<Record<F, string>> = {};
-  for (const [field, message] of Object.entries(fields ?? {})) if (known.includes(field as F)) result[field as F] = message;
+  for (const [field, message] of Object.entries(fields ?? {}))
+    if (known.includes(field as F)) result[field as F] = message;
   return result;
 }
 

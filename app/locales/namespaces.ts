@@ -1,4 +1,32 @@
-export const NAMESPACES = ["common", "errors", "auth", "blog", "admin", "legal", "cart", "catalogue", "deals", "newsletter", "mail", "contact", "appointments", "testimonials", "home", "orders", "checkout", "leads", "payments", "media", "tutorials", "classes", "adminclasses", "waitlist", "chat", "assistant", "calls"] as const;
+export const NAMESPACES = [
+  "common",
+  "errors",
+  "auth",
+  "blog",
+  "admin",
+  "legal",
+  "cart",
+  "catalogue",
+  "deals",
+  "newsletter",
+  "mail",
+  "contact",
+  "appointments",
+  "testimonials",
+  "home",
+  "orders",
+  "checkout",
+  "leads",
+  "payments",
+  "media",
+  "tutorials",
+  "classes",
+  "adminclasses",
+  "waitlist",
+  "chat",
+  "assistant",
+  "calls",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Namespaces only the server reads (e-mails, the assistant's replies): no route may declare them, and the browser cannot load them. */

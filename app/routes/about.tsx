@@ -28,7 +28,9 @@ export default function About() {
       <header className="border-b border-border bg-white/60">
         <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6 md:py-24">
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t("about.eyebrow")}</p>
-          <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">{t("about.title")}</h1>
+          <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">
+            {t("about.title")}
+          </h1>
           <p className="mt-6 text-xl leading-relaxed text-muted-foreground">{t("about.lead", { company })}</p>
         </div>
       </header>
@@ -51,14 +53,24 @@ export default function About() {
           </ul>
         </section>
 
-        <section aria-labelledby="cta-title" className="mt-16 flex flex-col gap-6 rounded-3xl bg-primary p-8 text-primary-foreground sm:p-10 md:flex-row md:items-center md:justify-between">
+        <section
+          aria-labelledby="cta-title"
+          className="mt-16 flex flex-col gap-6 rounded-3xl bg-primary p-8 text-primary-foreground sm:p-10 md:flex-row md:items-center md:justify-between"
+        >
           <div>
             <h2 id="cta-title" className="font-display text-2xl font-semibold">
               {t("about.ctaTitle")}
             </h2>
             <p className="mt-2 text-indigo-100">{t("about.ctaText")}</p>
           </div>
-          <LocalizedLink to="/contact" className={buttonClasses("outline", "lg", "shrink-0 rounded-full border-white bg-white px-7 text-base text-primary hover:bg-indigo-50")}>
+          <LocalizedLink
+            to="/contact"
+            className={buttonClasses(
+              "outline",
+              "lg",
+              "shrink-0 rounded-full border-white bg-white px-7 text-base text-primary hover:bg-indigo-50",
+            )}
+          >
             {t("about.ctaButton")}
             <Icon name="arrow-right" size={18} aria-hidden="true" />
           </LocalizedLink>
@@ -68,7 +80,11 @@ export default function About() {
           <h2 id="share-title" className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">
             {t("about.shareTitle")}
           </h2>
-          <ShareButton variant="buttons" title={`${t("about.title")} | ${company}`} description={t("about.metaDescription")} />
+          <ShareButton
+            variant="buttons"
+            title={`${t("about.title")} | ${company}`}
+            description={t("about.metaDescription")}
+          />
         </section>
       </div>
     </main>

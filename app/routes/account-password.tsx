@@ -15,7 +15,9 @@ export function loader(args: Route.LoaderArgs) {
   // Only for someone signed in; anyone else signs in first and comes back here.
   if (!context.user) {
     const url = new URL(request.url);
-    throw redirect(`${localizedPath("/login", isLanguage(params.lang) ? params.lang : null)}?returnTo=${encodeURIComponent(url.pathname)}`);
+    throw redirect(
+      `${localizedPath("/login", isLanguage(params.lang) ? params.lang : null)}?returnTo=${encodeURIComponent(url.pathname)}`,
+    );
   }
   return { meta: pageMeta(args, { title: "auth:password.title", description: "auth:password.description" }) };
 }
@@ -45,16 +47,38 @@ export default function AccountPassword() {
         </LocalizedLink>
       }
     >
-      <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-5" aria-label={t("password.title")}>
+      <form
+        ref={form.formRef}
+        method="post"
+        noValidate
+        onSubmit={form.onSubmit}
+        className="space-y-5"
+        aria-label={t("password.title")}
+      >
         <FormNotice message={form.formError ? null : done} />
         <FormAlert message={form.formError} />
         <Field label={t("password.current")} error={form.fieldErrors.currentPassword}>
-          {(props) => <Input {...props} name="currentPassword" type="password" autoComplete="current-password" aria-required="true" />}
+          {(props) => (
+            <Input
+              {...props}
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              aria-required="true"
+            />
+          )}
         </Field>
         <Field label={t("password.new")} hint={t("password.hint")} error={form.fieldErrors.password}>
-          {(props) => <Input {...props} name="password" type="password" autoComplete="new-password" aria-required="true" />}
+          {(props) => (
+            <Input {...props} name="password" type="password" autoComplete="new-password" aria-required="true" />
+          )}
         </Field>
-        <SubmitButton busy={form.busy} hydrated={form.hydrated} label={t("password.submit")} busyLabel={t("password.busy")} />
+        <SubmitButton
+          busy={form.busy}
+          hydrated={form.hydrated}
+          label={t("password.submit")}
+          busyLabel={t("password.busy")}
+        />
       </form>
     </AuthLayout>
   );

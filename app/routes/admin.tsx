@@ -23,7 +23,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   requireStaffPage(params, context);
   const language = pageLanguage(params, context);
   const { blog, testimonials, deals, media, tutorials, classes, overview } = context.services;
-  const [posts, pendingComments, moderation, allDeals, allMedia, pendingMediaComments, allTutorials, allClasses, summary] = await Promise.all([
+  const [
+    posts,
+    pendingComments,
+    moderation,
+    allDeals,
+    allMedia,
+    pendingMediaComments,
+    allTutorials,
+    allClasses,
+    summary,
+  ] = await Promise.all([
     blog.listAllPosts(),
     blog.listComments("pending"),
     testimonials.listForModeration(),
@@ -34,15 +44,39 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     classes.listAll(),
     overview.get(),
   ]);
-  const mediaLimits = { image: megabytes(media.limits.image), video: megabytes(media.limits.video), audio: megabytes(media.limits.audio) };
+  const mediaLimits = {
+    image: megabytes(media.limits.image),
+    video: megabytes(media.limits.video),
+    audio: megabytes(media.limits.audio),
+  };
   const reviews = moderation.testimonials;
   // The moderation queue reads oldest first, like the comments beside it.
   const pendingReviews = reviews.filter((review) => !review.approved).reverse();
-  return { posts, pendingComments, reviews, pendingReviews, deals: allDeals, media: allMedia, pendingMediaComments, mediaLimits, tutorials: allTutorials, classes: allClasses, overview: summary, language, sandbox: context.services.checkout.providerName === "sandbox", title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}` };
+  return {
+    posts,
+    pendingComments,
+    reviews,
+    pendingReviews,
+    deals: allDeals,
+    media: allMedia,
+    pendingMediaComments,
+    mediaLimits,
+    tutorials: allTutorials,
+    classes: allClasses,
+    overview: summary,
+    language,
+    sandbox: context.services.checkout.providerName === "sandbox",
+    title: `${translator(language)("admin:title")} | ${context.publicConfig.companyName}`,
+  };
 }
 
 // Switching tabs only changes ?tab=; the data stays the same.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const withoutTab = (url: URL) => {
     const params = new URLSearchParams(url.search);
@@ -58,13 +92,27 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { posts, pendingComments, reviews, pendingReviews, deals, media, pendingMediaComments, mediaLimits, tutorials, classes, overview, language } = loaderData;
+  const {
+    posts,
+    pendingComments,
+    reviews,
+    pendingReviews,
+    deals,
+    media,
+    pendingMediaComments,
+    mediaLimits,
+    tutorials,
+    classes,
+    overview,
+    language,
+  } = loaderData;
   const { t } = useTranslation("admin");
   const { t: mediaText } = useTranslation("media");
   const { t: tt } = useTranslation("tutorials");
   const { t: ct } = useTranslation("adminclasses");
   const pendingMedia = media.filter((item) => item.status === "pending");
-  const pendingCount = pendingComments.length + pendingReviews.length + pendingMedia.length + pendingMediaComments.length;
+  const pendingCount =
+    pendingComments.length + pendingReviews.length + pendingMedia.length + pendingMediaComments.length;
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <header className="mb-8">
@@ -73,10 +121,18 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       </header>
       <AdminDashboard
         tabs={[
-          { id: "overview", label: ct("tabs.overview"), content: <OverviewTab overview={overview} language={language} /> },
+          {
+            id: "overview",
+            label: ct("tabs.overview"),
+            content: <OverviewTab overview={overview} language={language} />,
+          },
           { id: "posts", label: t("tabs.posts"), content: <PostsTab posts={posts} language={language} /> },
           { id: "media", label: mediaText("admin.tab"), content: <MediaTab media={media} limits={mediaLimits} /> },
-          { id: "tutorials", label: tt("admin.tab"), content: <TutorialsTab tutorials={tutorials} language={language} /> },
+          {
+            id: "tutorials",
+            label: tt("admin.tab"),
+            content: <TutorialsTab tutorials={tutorials} language={language} />,
+          },
           { id: "classes", label: ct("tabs.classes"), content: <ClassesTab classes={classes} language={language} /> },
           { id: "reviews", label: t("tabs.reviews"), content: <ReviewsTab reviews={reviews} language={language} /> },
           {
@@ -93,8 +149,18 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           },
           { id: "deals", label: t("tabs.deals"), content: <DealsTab deals={deals} language={language} /> },
           { id: "promos", label: t("tabs.promos"), content: <PromosTab /> },
-          { id: "orders", label: t("tabs.orders"), content: <OrdersTab language={language} timeZone={overview.today.timeZone} sandbox={loaderData.sandbox} /> },
-          { id: "subscriptions", label: t("tabs.subscriptions"), content: <SubscriptionsTab language={language} timeZone={overview.today.timeZone} sandbox={loaderData.sandbox} /> },
+          {
+            id: "orders",
+            label: t("tabs.orders"),
+            content: <OrdersTab language={language} timeZone={overview.today.timeZone} sandbox={loaderData.sandbox} />,
+          },
+          {
+            id: "subscriptions",
+            label: t("tabs.subscriptions"),
+            content: (
+              <SubscriptionsTab language={language} timeZone={overview.today.timeZone} sandbox={loaderData.sandbox} />
+            ),
+          },
         ]}
       />
     </main>

@@ -52,7 +52,10 @@ export default function BankCheckout({ loaderData }: Route.ComponentProps) {
   const form = useRef<HTMLFormElement>(null);
 
   const set = (field: BankField) => (event: { target: { value: string } }) => {
-    const value = field === "routingNumber" || field === "accountNumber" ? event.target.value.replace(/\D/g, "") : event.target.value;
+    const value =
+      field === "routingNumber" || field === "accountNumber"
+        ? event.target.value.replace(/\D/g, "")
+        : event.target.value;
     setValues({ ...values, [field]: field === "routingNumber" ? value.slice(0, 9) : value });
     // Another account must be verified again.
     if (field !== "customerName" && field !== "customerEmail") setVerified(null);
@@ -91,13 +94,24 @@ export default function BankCheckout({ loaderData }: Route.ComponentProps) {
     }
     setBusy("pay");
     try {
-      const answer = await createAchPayment({ amount, customerEmail: values.customerEmail, customerName: values.customerName, serviceName, bankAccountId: verified.bankAccountId, language: loaderData.language });
+      const answer = await createAchPayment({
+        amount,
+        customerEmail: values.customerEmail,
+        customerName: values.customerName,
+        serviceName,
+        bankAccountId: verified.bankAccountId,
+        language: loaderData.language,
+      });
       setDone(true);
       toast.success(t("toast.initiatedTitle"), { description: t("bank.initiated") });
       // No receipt is asked for here: the server e-mails it when the bank confirms the debit.
-      setTimeout(() => void navigate(localize(`/checkout/success?order_id=${encodeURIComponent(answer.orderId)}`)), REDIRECT_DELAY_MS);
+      setTimeout(
+        () => void navigate(localize(`/checkout/success?order_id=${encodeURIComponent(answer.orderId)}`)),
+        REDIRECT_DELAY_MS,
+      );
     } catch (error) {
-      if (error instanceof ApiError && error.status < 500) toast.error(t("toast.paymentFailedTitle"), { description: error.message });
+      if (error instanceof ApiError && error.status < 500)
+        toast.error(t("toast.paymentFailedTitle"), { description: error.message });
       else toast.error(t("toast.paymentErrorTitle"), { description: t("toast.paymentErrorText") });
     } finally {
       setBusy(null);
@@ -117,16 +131,40 @@ export default function BankCheckout({ loaderData }: Route.ComponentProps) {
         {t("bank.title")}
       </h1>
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <form ref={form} noValidate onSubmit={pay} className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="bank-form" aria-busy={busy !== null}>
+        <form
+          ref={form}
+          noValidate
+          onSubmit={pay}
+          className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm"
+          data-testid="bank-form"
+          aria-busy={busy !== null}
+        >
           <h2 className="font-display text-2xl font-semibold">{t("bank.formTitle")}</h2>
-          {loaderData.sandbox ? <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">{t("bank.sandboxNote")}</p> : null}
+          {loaderData.sandbox ? (
+            <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              {t("bank.sandboxNote")}
+            </p>
+          ) : null}
           {field("customerName", t("bank.fullName"), { autoComplete: "name", maxLength: 200 })}
           {field("customerEmail", t("bank.email"), { type: "email", autoComplete: "email", maxLength: 254 })}
           {field("accountHolderName", t("bank.holderName"), { maxLength: 200 })}
-          {field("routingNumber", t("bank.routingNumber"), { inputMode: "numeric", maxLength: 9, className: "tabular-nums" })}
-          {field("accountNumber", t("bank.accountNumber"), { inputMode: "numeric", maxLength: 17, autoComplete: "off", className: "tabular-nums" })}
+          {field("routingNumber", t("bank.routingNumber"), {
+            inputMode: "numeric",
+            maxLength: 9,
+            className: "tabular-nums",
+          })}
+          {field("accountNumber", t("bank.accountNumber"), {
+            inputMode: "numeric",
+            maxLength: 17,
+            autoComplete: "off",
+            className: "tabular-nums",
+          })}
           {verified ? (
-            <div role="status" className="flex items-start gap-2.5 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-900" data-testid="bank-verified">
+            <div
+              role="status"
+              className="flex items-start gap-2.5 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-900"
+              data-testid="bank-verified"
+            >
               <Icon name="circle-check" size={20} aria-hidden="true" className="mt-0.5 shrink-0" />
               <p>
                 <strong className="block font-semibold">{t("bank.verifiedTitle")}</strong>
@@ -134,13 +172,35 @@ export default function BankCheckout({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           ) : (
-            <Button type="button" variant="outline" size="lg" className="w-full" onClick={() => void verify()} disabled={busy !== null} data-testid="verify-bank">
-              {busy === "verify" ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="lock" size={18} aria-hidden="true" />}
+            <Button
+              type="button"
+              variant="outline"
+              size="lg"
+              className="w-full"
+              onClick={() => void verify()}
+              disabled={busy !== null}
+              data-testid="verify-bank"
+            >
+              {busy === "verify" ? (
+                <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Icon name="lock" size={18} aria-hidden="true" />
+              )}
               {busy === "verify" ? t("bank.verifying") : t("bank.verify")}
             </Button>
           )}
-          <Button type="submit" size="lg" className="w-full text-base" disabled={busy !== null || done} data-testid="bank-pay">
-            {busy === "pay" ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="lock" size={18} aria-hidden="true" />}
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full text-base"
+            disabled={busy !== null || done}
+            data-testid="bank-pay"
+          >
+            {busy === "pay" ? (
+              <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
+            ) : (
+              <Icon name="lock" size={18} aria-hidden="true" />
+            )}
             {busy === "pay" ? t("bank.paying") : t("bank.pay", { amount: formatCents(Math.round(amount * 100)) })}
           </Button>
           <ul className="space-y-1.5 text-xs text-muted-foreground">
@@ -157,7 +217,9 @@ export default function BankCheckout({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-muted-foreground">{t("bank.amount")}</dt>
-              <dd className="font-display text-xl font-semibold tabular-nums">{formatCents(Math.round(amount * 100))}</dd>
+              <dd className="font-display text-xl font-semibold tabular-nums">
+                {formatCents(Math.round(amount * 100))}
+              </dd>
             </div>
           </dl>
           <div>
@@ -173,7 +235,10 @@ export default function BankCheckout({ loaderData }: Route.ComponentProps) {
           </div>
           <p className="text-sm">
             {t("bank.preferCard")}{" "}
-            <LocalizedLink to={`/checkout?service=${encodeURIComponent(serviceName)}&amount=${amount}`} className="font-medium text-primary underline">
+            <LocalizedLink
+              to={`/checkout?service=${encodeURIComponent(serviceName)}&amount=${amount}`}
+              className="font-medium text-primary underline"
+            >
               {t("bank.standardCheckout")}
             </LocalizedLink>
           </p>

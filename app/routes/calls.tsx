@@ -17,7 +17,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
   const search = new URL(request.url).searchParams;
   // An unknown filter value is dropped rather than refused, so that an old link still opens.
-  const parsed = callListQuerySchema.safeParse({ status: search.get("status") ?? undefined, leadCaptured: search.get("leadCaptured") ?? undefined, followUpRequired: search.get("followUpRequired") ?? undefined });
+  const parsed = callListQuerySchema.safeParse({
+    status: search.get("status") ?? undefined,
+    leadCaptured: search.get("leadCaptured") ?? undefined,
+    followUpRequired: search.get("followUpRequired") ?? undefined,
+  });
   const filters = parsed.success ? parsed.data : {};
   let calls: Call[] | null = null;
   try {
@@ -25,7 +29,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   } catch {
     calls = null;
   }
-  return { calls, filters, language, title: `${translator(language)("calls:title")} | ${context.publicConfig.companyName}` };
+  return {
+    calls,
+    filters,
+    language,
+    title: `${translator(language)("calls:title")} | ${context.publicConfig.companyName}`,
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -36,7 +45,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Calls({ loaderData }: Route.ComponentProps) {
   const { calls, filters, language } = loaderData;
   const { t } = useTranslation("calls");
-  const dateFormat = new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+  const dateFormat = new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
   const na = t("na");
   // The list comes with the page; while new filters are applied (or the page is reached from another),
   // the loader's answer is awaited and the list says so.
@@ -49,10 +61,18 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-muted-foreground">{t("intro")}</p>
       </header>
 
-      <form method="get" className="mb-8 flex flex-wrap items-end gap-4 rounded-xl border border-border bg-white p-4" aria-label={t("filters.title")}>
+      <form
+        method="get"
+        className="mb-8 flex flex-wrap items-end gap-4 rounded-xl border border-border bg-white p-4"
+        aria-label={t("filters.title")}
+      >
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t("filters.status")}
-          <select name="status" defaultValue={filters.status ?? ""} className="min-h-11 rounded-lg border border-input bg-white px-3">
+          <select
+            name="status"
+            defaultValue={filters.status ?? ""}
+            className="min-h-11 rounded-lg border border-input bg-white px-3"
+          >
             <option value="">{t("filters.all")}</option>
             {STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -64,23 +84,37 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
         {(["leadCaptured", "followUpRequired"] as const).map((name) => (
           <label key={name} className="flex flex-col gap-1 text-sm font-medium">
             {name === "leadCaptured" ? t("filters.leadCaptured") : t("filters.followUp")}
-            <select name={name} defaultValue={filters[name] ?? ""} className="min-h-11 rounded-lg border border-input bg-white px-3">
+            <select
+              name={name}
+              defaultValue={filters[name] ?? ""}
+              className="min-h-11 rounded-lg border border-input bg-white px-3"
+            >
               <option value="">{t("filters.all")}</option>
               <option value="yes">{t("filters.yes")}</option>
               <option value="no">{t("filters.no")}</option>
             </select>
           </label>
         ))}
-        <button type="submit" className="min-h-11 rounded-full bg-primary px-5 text-sm font-medium text-primary-foreground">
+        <button
+          type="submit"
+          className="min-h-11 rounded-full bg-primary px-5 text-sm font-medium text-primary-foreground"
+        >
           {t("filters.apply")}
         </button>
-        <a href="?" className="min-h-11 content-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <a
+          href="?"
+          className="min-h-11 content-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           {t("filters.clear")}
         </a>
       </form>
 
       {loading ? (
-        <p role="status" className="mb-4 flex items-center gap-2 text-sm text-muted-foreground" data-testid="calls-loading">
+        <p
+          role="status"
+          className="mb-4 flex items-center gap-2 text-sm text-muted-foreground"
+          data-testid="calls-loading"
+        >
           <Icon name="loader-2" size={16} aria-hidden="true" className="animate-spin" />
           {t("loading")}
         </p>
@@ -102,7 +136,17 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
               <Card className="p-5" data-testid="call-card">
                 <div className="flex flex-wrap items-center gap-3">
                   <h2 className="font-display text-xl font-semibold">{t("from", { number: call.fromNumber || na })}</h2>
-                  <Badge tone={call.status === "completed" ? "success" : call.status === "failed" || call.status === "busy" ? "danger" : "neutral"}>{t(`status.${call.status}`, { defaultValue: call.status })}</Badge>
+                  <Badge
+                    tone={
+                      call.status === "completed"
+                        ? "success"
+                        : call.status === "failed" || call.status === "busy"
+                          ? "danger"
+                          : "neutral"
+                    }
+                  >
+                    {t(`status.${call.status}`, { defaultValue: call.status })}
+                  </Badge>
                   {call.leadCaptured === "yes" ? <Badge tone="success">{t("leadCaptured")}</Badge> : null}
                   {call.followUpRequired === "yes" ? <Badge tone="warning">{t("followUp")}</Badge> : null}
                 </div>
@@ -124,13 +168,20 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
                 {call.transcript ? (
                   <>
                     <h3 className="mt-4 text-sm font-semibold">{t("transcript")}</h3>
-                    <pre tabIndex={0} className="mt-1 max-h-60 overflow-y-auto whitespace-pre-wrap rounded-lg bg-muted/50 p-3 font-sans text-sm" data-testid="call-transcript">
+                    <pre
+                      tabIndex={0}
+                      className="mt-1 max-h-60 overflow-y-auto whitespace-pre-wrap rounded-lg bg-muted/50 p-3 font-sans text-sm"
+                      data-testid="call-transcript"
+                    >
                       {call.transcript}
                     </pre>
                   </>
                 ) : null}
                 {call.leadId ? (
-                  <a href={`/leads?lead=${call.leadId}`} className="mt-4 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+                  <a
+                    href={`/leads?lead=${call.leadId}`}
+                    className="mt-4 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  >
                     {t("viewLead")}
                   </a>
                 ) : null}

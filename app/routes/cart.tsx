@@ -23,10 +23,17 @@ import { Icon } from "../components/ui/icon.tsx";
 export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;
   const language = pageLanguage(params, context);
-  const [services, deals] = await Promise.all([context.services.catalogue.list(language), context.services.deals.listVisible(language)]);
+  const [services, deals] = await Promise.all([
+    context.services.catalogue.list(language),
+    context.services.deals.listVisible(language),
+  ]);
   const texts: CartTexts = {
-    services: Object.fromEntries(services.map((service) => [service.id, { name: service.name, description: service.description }])),
-    deals: Object.fromEntries(deals.map((deal) => [String(deal.id), { name: deal.title, description: deal.description }])),
+    services: Object.fromEntries(
+      services.map((service) => [service.id, { name: service.name, description: service.description }]),
+    ),
+    deals: Object.fromEntries(
+      deals.map((deal) => [String(deal.id), { name: deal.title, description: deal.description }]),
+    ),
   };
   return { texts, meta: pageMeta(args, { title: "cart:page.title", description: "cart:page.metaDescription" }) };
 }
@@ -53,10 +60,17 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
-        <h1 ref={heading} tabIndex={-1} className="font-display text-4xl font-semibold tracking-tight focus:outline-none sm:text-5xl">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="font-display text-4xl font-semibold tracking-tight focus:outline-none sm:text-5xl"
+        >
           {t("page.title")}
           {restored && cart.itemCount > 0 ? (
-            <span className="ml-3 align-middle font-sans text-lg font-medium text-muted-foreground" data-testid="cart-count">
+            <span
+              className="ml-3 align-middle font-sans text-lg font-medium text-muted-foreground"
+              data-testid="cart-count"
+            >
               ({t("page.itemCount", { count: cart.itemCount })})
             </span>
           ) : null}
@@ -80,12 +94,18 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       */}
       <div className="min-h-[calc(100vh-14rem)]">
         {!restored ? (
-          <div role="status" className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground">
+          <div
+            role="status"
+            className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground"
+          >
             <Icon name="loader-2" size={20} aria-hidden="true" className="animate-spin" />
             {t("page.loading")}
           </div>
         ) : cart.items.length === 0 ? (
-          <section aria-labelledby="cart-empty-title" className="flex flex-col items-center rounded-xl border border-dashed border-border bg-white px-6 py-20 text-center">
+          <section
+            aria-labelledby="cart-empty-title"
+            className="flex flex-col items-center rounded-xl border border-dashed border-border bg-white px-6 py-20 text-center"
+          >
             <Icon name="shopping-cart" size={44} aria-hidden="true" className="text-muted-foreground" />
             <h2 id="cart-empty-title" className="mt-5 font-display text-2xl font-semibold">
               {t("page.emptyTitle")}
@@ -102,7 +122,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               </h2>
               <ul className="space-y-4">
                 {cart.items.map((item) => (
-                  <CartLine key={item.id} item={item} texts={lineTexts(item, loaderData.texts)} onRemoved={focusHeading} />
+                  <CartLine
+                    key={item.id}
+                    item={item}
+                    texts={lineTexts(item, loaderData.texts)}
+                    onRemoved={focusHeading}
+                  />
                 ))}
               </ul>
             </section>

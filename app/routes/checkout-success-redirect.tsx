@@ -8,7 +8,10 @@ import type { Route } from "./+types/checkout-success-redirect";
  */
 export function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  throw redirect(`${localizedPath("/checkout/success", isLanguage(params.lang) ? params.lang : null)}${url.search}`, 301);
+  throw redirect(
+    `${localizedPath("/checkout/success", isLanguage(params.lang) ? params.lang : null)}${url.search}`,
+    301,
+  );
 }
 
 export default function CheckoutSuccessRedirect() {

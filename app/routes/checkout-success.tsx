@@ -8,7 +8,13 @@ import { Icon } from "../components/ui/icon.tsx";
 import { useCartDispatch } from "../features/cart/use-cart-dispatch.ts";
 import { FROM_CART_PARAM, FROM_CART_VALUE } from "../features/cart/checkout-link.ts";
 import type { OrderView } from "../features/checkout/orders-api.ts";
-import { MoneyRows, OrderStatusBadge, OutcomeActions, OutcomeHeading, OutcomeNextSteps } from "../features/checkout/order-outcome-view.tsx";
+import {
+  MoneyRows,
+  OrderStatusBadge,
+  OutcomeActions,
+  OutcomeHeading,
+  OutcomeNextSteps,
+} from "../features/checkout/order-outcome-view.tsx";
 import { STATUS_POLL, useOrderStatus } from "../features/checkout/use-order-status.ts";
 import { useAgencyTimeZone } from "../features/payments/time-zone.ts";
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
@@ -17,7 +23,9 @@ import { pageMeta } from "../features/layout/page-meta.server.ts";
 import type { Route } from "./+types/checkout-success";
 
 export function loader(args: Route.LoaderArgs) {
-  return { meta: pageMeta(args, { title: "checkout:success.metaTitle", description: "checkout:success.metaDescription" }) };
+  return {
+    meta: pageMeta(args, { title: "checkout:success.metaTitle", description: "checkout:success.metaDescription" }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [...metaTags(data?.meta), { name: "robots", content: "noindex" }];
@@ -28,7 +36,11 @@ function OrderDetails({ order }: { order: OrderView }) {
   const paidInFull = order.status === "paid";
   const date = order.paidAt ?? order.createdAt;
   return (
-    <section aria-labelledby="order-details-title" className="rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6" data-testid="order-details">
+    <section
+      aria-labelledby="order-details-title"
+      className="rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6"
+      data-testid="order-details"
+    >
       <h2 id="order-details-title" className="sr-only">
         {t("success.orderNumber")}
       </h2>
@@ -59,7 +71,8 @@ function OrderDetails({ order }: { order: OrderView }) {
             <div className="min-w-0">
               <p className="font-medium break-words">{item.serviceName}</p>
               <p className="text-muted-foreground">
-                {t("success.quantity", { count: item.quantity })} · {t("summary.unitPrice", { price: formatCents(item.unitPriceCents) })}
+                {t("success.quantity", { count: item.quantity })} ·{" "}
+                {t("summary.unitPrice", { price: formatCents(item.unitPriceCents) })}
               </p>
             </div>
             <p className="shrink-0 font-medium whitespace-nowrap tabular-nums">{formatCents(item.lineTotalCents)}</p>
@@ -77,7 +90,10 @@ function OrderDetails({ order }: { order: OrderView }) {
         ) : null}
         <div className="flex items-baseline justify-between gap-4 text-base">
           <dt className="font-semibold">{paidInFull ? t("success.totalPaid") : t("success.total")}</dt>
-          <dd className="font-display text-2xl font-semibold whitespace-nowrap tabular-nums" data-testid="success-total">
+          <dd
+            className="font-display text-2xl font-semibold whitespace-nowrap tabular-nums"
+            data-testid="success-total"
+          >
             {formatCents(order.totalCents)}
           </dd>
         </div>
@@ -121,7 +137,10 @@ export default function CheckoutSuccess() {
   let content;
   if (state.kind === "loading") {
     content = (
-      <p role="status" className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground">
+      <p
+        role="status"
+        className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground"
+      >
         <Icon name="loader-2" size={20} aria-hidden="true" className="animate-spin" />
         {t("success.loading")}
       </p>
@@ -156,7 +175,14 @@ export default function CheckoutSuccess() {
         </div>
       )}
       <p className="mt-8 text-center">
-        <LocalizedLink to="/" className={buttonClasses(state.kind === "ready" && state.order.status === "failed" ? "outline" : "primary", "lg")} data-testid="return-home">
+        <LocalizedLink
+          to="/"
+          className={buttonClasses(
+            state.kind === "ready" && state.order.status === "failed" ? "outline" : "primary",
+            "lg",
+          )}
+          data-testid="return-home"
+        >
           {t("success.returnHome")}
         </LocalizedLink>
       </p>

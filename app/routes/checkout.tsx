@@ -13,11 +13,28 @@ import { useCart } from "../features/cart/cart-context.tsx";
 import { FROM_CART_PARAM, FROM_CART_VALUE } from "../features/cart/checkout-link.ts";
 import { CheckoutSteps } from "../features/checkout/checkout-steps.tsx";
 import { CheckoutSummary } from "../features/checkout/checkout-summary.tsx";
-import { CHECKOUT_SERVICE_ID, checkoutSource, draftFromCart, type CheckoutDraft } from "../features/checkout/checkout-source.ts";
+import {
+  CHECKOUT_SERVICE_ID,
+  checkoutSource,
+  draftFromCart,
+  type CheckoutDraft,
+} from "../features/checkout/checkout-source.ts";
 import { CustomerForm } from "../features/checkout/customer-form.tsx";
-import { CUSTOMER_FIELDS, EMPTY_CUSTOMER, customerInput, type CustomerField, type CustomerValues } from "../features/checkout/customer-rules.ts";
+import {
+  CUSTOMER_FIELDS,
+  EMPTY_CUSTOMER,
+  customerInput,
+  type CustomerField,
+  type CustomerValues,
+} from "../features/checkout/customer-rules.ts";
 import { newIdempotencyKey } from "../features/checkout/idempotency-key.ts";
-import { createOrder, fetchPaymentIntent, type OrderView, type PaymentIntentView, type PaymentOutcome } from "../features/checkout/orders-api.ts";
+import {
+  createOrder,
+  fetchPaymentIntent,
+  type OrderView,
+  type PaymentIntentView,
+  type PaymentOutcome,
+} from "../features/checkout/orders-api.ts";
 import type { PaymentFailure } from "../features/checkout/payment-step.tsx";
 import { draftFigures, draftLines, orderFigures, orderLines } from "../features/checkout/summary-lines.ts";
 import { LocalizedLink, useLocalizedPath } from "../features/i18n/localized-link.tsx";
@@ -39,15 +56,26 @@ export async function loader(args: Route.LoaderArgs) {
     context.services.deals.listVisible(language),
     context.services.catalogue.find(CHECKOUT_SERVICE_ID),
   ]);
-  const names = (language === "fr" ? consultation && { name: consultation.nameFr, description: consultation.descriptionFr } : consultation && { name: consultation.nameEn, description: consultation.descriptionEn }) ?? null;
+  const names =
+    (language === "fr"
+      ? consultation && { name: consultation.nameFr, description: consultation.descriptionFr }
+      : consultation && { name: consultation.nameEn, description: consultation.descriptionEn }) ?? null;
   const texts: CartTexts = {
     services: {
-      ...Object.fromEntries(services.map((service) => [service.id, { name: service.name, description: service.description }])),
+      ...Object.fromEntries(
+        services.map((service) => [service.id, { name: service.name, description: service.description }]),
+      ),
       ...(consultation && names ? { [consultation.id]: names } : {}),
     },
-    deals: Object.fromEntries(deals.map((deal) => [String(deal.id), { name: deal.title, description: deal.description }])),
+    deals: Object.fromEntries(
+      deals.map((deal) => [String(deal.id), { name: deal.title, description: deal.description }]),
+    ),
   };
-  return { texts, language, meta: pageMeta(args, { title: "checkout:page.title", description: "checkout:page.metaDescription" }) };
+  return {
+    texts,
+    language,
+    meta: pageMeta(args, { title: "checkout:page.title", description: "checkout:page.metaDescription" }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [...metaTags(data?.meta), { name: "robots", content: "noindex" }];
@@ -92,20 +120,31 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const draft: CheckoutDraft | null = useMemo(() => {
     if (source.kind === "draft") return source.draft;
     if (source.kind !== "stored-cart" || !restored || cart.items.length === 0) return null;
-    return draftFromCart({ items: cart.items, promoCode: cart.promoCode?.code ?? null, subtotalCents: cart.subtotalCents, discountCents: cart.discountCents, totalCents: cart.totalCents });
+    return draftFromCart({
+      items: cart.items,
+      promoCode: cart.promoCode?.code ?? null,
+      subtotalCents: cart.subtotalCents,
+      discountCents: cart.discountCents,
+      totalCents: cart.totalCents,
+    });
   }, [source, restored, cart]);
 
   // A broken address says so once, in a toast (specification 001, section 8), as well as on the page.
   useEffect(() => {
-    if (source.kind === "invalid-cart") toast.error(t("toast.invalidCartTitle"), { description: t("toast.invalidCartText") });
-    else if (source.kind === "error") toast.error(t("toast.checkoutErrorTitle"), { description: t("toast.checkoutErrorText") });
+    if (source.kind === "invalid-cart")
+      toast.error(t("toast.invalidCartTitle"), { description: t("toast.invalidCartText") });
+    else if (source.kind === "error")
+      toast.error(t("toast.checkoutErrorTitle"), { description: t("toast.checkoutErrorText") });
   }, [source, t]);
 
   useEffect(() => {
     if (formError) alertRef.current?.querySelector<HTMLElement>("[data-form-error]")?.focus();
   }, [formError]);
 
-  const backToCart = source.kind === "stored-cart" || (source.kind === "draft" && source.draft.origin === "cart") || source.kind === "invalid-cart";
+  const backToCart =
+    source.kind === "stored-cart" ||
+    (source.kind === "draft" && source.draft.origin === "cart") ||
+    source.kind === "invalid-cart";
 
   // A cart checkout says so to the success page, which clears the cart once the payment is confirmed.
   const successPath = (orderId: string, path = "/checkout/success") =>
@@ -207,20 +246,30 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     body = (
       <div className="rounded-xl border border-border bg-white p-8 text-center" data-testid="checkout-error">
         <Icon name="alert-circle" size={40} aria-hidden="true" className="mx-auto text-destructive" />
-        <h2 className="mt-4 font-display text-2xl font-semibold">{invalid ? t("toast.invalidCartTitle") : t("toast.checkoutErrorTitle")}</h2>
-        <p className="mt-2 text-muted-foreground">{invalid ? t("toast.invalidCartText") : t("toast.checkoutErrorText")}</p>
+        <h2 className="mt-4 font-display text-2xl font-semibold">
+          {invalid ? t("toast.invalidCartTitle") : t("toast.checkoutErrorTitle")}
+        </h2>
+        <p className="mt-2 text-muted-foreground">
+          {invalid ? t("toast.invalidCartText") : t("toast.checkoutErrorText")}
+        </p>
       </div>
     );
   } else if (!draft && source.kind === "stored-cart" && !restored) {
     body = (
-      <div role="status" className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground">
+      <div
+        role="status"
+        className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground"
+      >
         <Icon name="loader-2" size={20} aria-hidden="true" className="animate-spin" />
         {t("page.loading")}
       </div>
     );
   } else if (!draft && !order) {
     body = (
-      <div className="rounded-xl border border-dashed border-border bg-white p-8 text-center" data-testid="checkout-empty">
+      <div
+        className="rounded-xl border border-dashed border-border bg-white p-8 text-center"
+        data-testid="checkout-empty"
+      >
         <Icon name="shopping-cart" size={40} aria-hidden="true" className="mx-auto text-muted-foreground" />
         <h2 className="mt-4 font-display text-2xl font-semibold">{t("page.emptyTitle")}</h2>
         <p className="mt-2 text-muted-foreground">{t("page.emptyText")}</p>
@@ -233,9 +282,25 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <div ref={alertRef}>
             <FormAlert message={formError} testId="checkout-alert" />
           </div>
-          <CustomerForm values={customer} onChange={setCustomer} onSubmit={submitOrder} busy={busy} locked={order !== null && intent !== null} serverErrors={serverErrors} />
+          <CustomerForm
+            values={customer}
+            onChange={setCustomer}
+            onSubmit={submitOrder}
+            busy={busy}
+            locked={order !== null && intent !== null}
+            serverErrors={serverErrors}
+          />
           {order && intent ? (
-            <Suspense fallback={<Icon name="loader-2" size={24} aria-hidden="true" className="mx-auto animate-spin text-muted-foreground" />}>
+            <Suspense
+              fallback={
+                <Icon
+                  name="loader-2"
+                  size={24}
+                  aria-hidden="true"
+                  className="mx-auto animate-spin text-muted-foreground"
+                />
+              }
+            >
               <PaymentStep
                 intent={intent}
                 language={loaderData.language}
@@ -248,7 +313,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                   setFailure({ message: null });
                   toast.error(t("toast.paymentFailedTitle"), { description: t("toast.paymentFailedText") });
                 }}
-                onNotReady={() => toast.error(t("toast.paymentErrorTitle"), { description: t("toast.paymentErrorText") })}
+                onNotReady={() =>
+                  toast.error(t("toast.paymentErrorTitle"), { description: t("toast.paymentErrorText") })
+                }
                 onRetry={() => void retry()}
               />
             </Suspense>
@@ -261,7 +328,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <LocalizedLink to={backToCart ? "/cart" : "/"} className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground" data-testid="checkout-back">
+      <LocalizedLink
+        to={backToCart ? "/cart" : "/"}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+        data-testid="checkout-back"
+      >
         <Icon name="arrow-left" size={16} aria-hidden="true" />
         {backToCart ? t("page.backToCart") : t("page.backHome")}
       </LocalizedLink>

@@ -18,7 +18,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Unknown ids, ids that are not numbers and inactive classes all read "Class Not Found", with a real 404.
   if (!item) throw refusal(404);
   // A seat held from the waiting list (the e-mailed ?offer= link), and whether the list takes joins.
-  const [offer, waitlistOpen] = await Promise.all([seatOfferOf(context.services.waitlist, request, item.id, language), context.services.waitlist.acceptsJoins(item.id)]);
+  const [offer, waitlistOpen] = await Promise.all([
+    seatOfferOf(context.services.waitlist, request, item.id, language),
+    context.services.waitlist.acceptsJoins(item.id),
+  ]);
   return { item, language, offer, waitlistOpen, companyName: context.publicConfig.companyName };
 }
 
@@ -57,11 +60,16 @@ function TextSection({ id, title, text, lang }: { id: string; title: string; tex
 export default function ClassPage({ loaderData }: Route.ComponentProps) {
   const { item, language, offer, waitlistOpen } = loaderData;
   const { t } = useTranslation("classes");
-  const schedule = [item.scheduleDays.map((day) => t(`days.${day}`)).join(", "), item.scheduleTime ?? ""].filter(Boolean).join(" · ");
+  const schedule = [item.scheduleDays.map((day) => t(`days.${day}`)).join(", "), item.scheduleTime ?? ""]
+    .filter(Boolean)
+    .join(" · ");
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <LocalizedLink to="/classes" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+      <LocalizedLink
+        to="/classes"
+        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+      >
         <Icon name="arrow-left" aria-hidden="true" className="h-4 w-4" />
         {t("detail.back")}
       </LocalizedLink>
@@ -89,7 +97,11 @@ export default function ClassPage({ loaderData }: Route.ComponentProps) {
               {studentsText(item, (values) => t("facts.studentsValue", values))}
             </Fact>
             <Fact icon="calendar-days" label={t("facts.startDate")}>
-              {item.startDate ? <time dateTime={item.startDate}>{formatPostDate(item.startDate, language)}</time> : t("facts.notScheduled")}
+              {item.startDate ? (
+                <time dateTime={item.startDate}>{formatPostDate(item.startDate, language)}</time>
+              ) : (
+                t("facts.notScheduled")
+              )}
             </Fact>
             {item.endDate ? (
               <Fact icon="calendar-check" label={t("detail.endDate")}>
@@ -126,14 +138,38 @@ export default function ClassPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
-          <TextSection id="class-prerequisites" title={t("detail.prerequisites")} text={item.prerequisites} lang={item.textLanguage} />
-          <TextSection id="class-requirements" title={t("detail.requirements")} text={item.requirements} lang={item.textLanguage} />
-          <TextSection id="class-instructor" title={t("detail.aboutInstructor")} text={item.instructorBio} lang={item.textLanguage} />
+          <TextSection
+            id="class-prerequisites"
+            title={t("detail.prerequisites")}
+            text={item.prerequisites}
+            lang={item.textLanguage}
+          />
+          <TextSection
+            id="class-requirements"
+            title={t("detail.requirements")}
+            text={item.requirements}
+            lang={item.textLanguage}
+          />
+          <TextSection
+            id="class-instructor"
+            title={t("detail.aboutInstructor")}
+            text={item.instructorBio}
+            lang={item.textLanguage}
+          />
         </article>
 
         <aside className="space-y-4 lg:sticky lg:top-24">
           {offer ? <SeatOffer offer={offer} /> : null}
-          <EnrollCard item={item} waitlistOpen={waitlistOpen} offer={offer && "held" in offer ? { token: offer.held.token, name: offer.held.name, email: offer.held.email } : undefined} whenFull={<WaitingListForm classId={item.id} />} />
+          <EnrollCard
+            item={item}
+            waitlistOpen={waitlistOpen}
+            offer={
+              offer && "held" in offer
+                ? { token: offer.held.token, name: offer.held.name, email: offer.held.email }
+                : undefined
+            }
+            whenFull={<WaitingListForm classId={item.id} />}
+          />
         </aside>
       </div>
     </main>

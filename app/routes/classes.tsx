@@ -13,7 +13,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     classes,
     language,
-    meta: { title: `${t("classes:meta.listTitle")} | ${context.publicConfig.companyName}`, description: t("classes:meta.listDescription") },
+    meta: {
+      title: `${t("classes:meta.listTitle")} | ${context.publicConfig.companyName}`,
+      description: t("classes:meta.listDescription"),
+    },
   };
 }
 
@@ -35,7 +38,10 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
       </header>
 
       {classes.length === 0 ? (
-        <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-border px-6 py-16 text-center" data-testid="classes-empty">
+        <div
+          className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-border px-6 py-16 text-center"
+          data-testid="classes-empty"
+        >
           <Icon name="users" aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
           <h2 className="mt-4 font-display text-2xl font-semibold">{t("list.emptyTitle")}</h2>
           <p className="mt-2 text-muted-foreground">{t("list.emptyText")}</p>

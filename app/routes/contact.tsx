@@ -17,9 +17,30 @@ export default function Contact() {
   const config = useRootData()?.config;
   const cards = config
     ? [
-        { key: "email", icon: "mail" as const, title: t("contact.emailTitle"), text: t("contact.emailText"), href: `mailto:${config.companyEmail}`, value: config.companyEmail },
-        { key: "phone", icon: "phone-call" as const, title: t("contact.phoneTitle"), text: t("contact.phoneText"), href: `tel:${config.companyPhone.replace(/[^\d+]/g, "")}`, value: config.companyPhone },
-        { key: "website", icon: "globe" as const, title: t("contact.websiteTitle"), text: null, href: config.companyWebsite, value: config.companyWebsite.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "") },
+        {
+          key: "email",
+          icon: "mail" as const,
+          title: t("contact.emailTitle"),
+          text: t("contact.emailText"),
+          href: `mailto:${config.companyEmail}`,
+          value: config.companyEmail,
+        },
+        {
+          key: "phone",
+          icon: "phone-call" as const,
+          title: t("contact.phoneTitle"),
+          text: t("contact.phoneText"),
+          href: `tel:${config.companyPhone.replace(/[^\d+]/g, "")}`,
+          value: config.companyPhone,
+        },
+        {
+          key: "website",
+          icon: "globe" as const,
+          title: t("contact.websiteTitle"),
+          text: null,
+          href: config.companyWebsite,
+          value: config.companyWebsite.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, ""),
+        },
       ]
     : [];
   return (
@@ -27,7 +48,9 @@ export default function Contact() {
       <header className="border-b border-border bg-white/60">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-24">
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t("contact.eyebrow")}</p>
-          <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">{t("contact.title")}</h1>
+          <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">
+            {t("contact.title")}
+          </h1>
           <p className="mt-6 max-w-2xl text-xl leading-relaxed text-muted-foreground">{t("contact.lead")}</p>
         </div>
       </header>
@@ -40,7 +63,10 @@ export default function Contact() {
               </span>
               <h2 className="mt-5 text-lg font-semibold">{title}</h2>
               {text ? <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p> : null}
-              <a href={href} className="mt-auto inline-flex items-center gap-1.5 break-all pt-5 font-medium text-primary underline-offset-4 hover:underline">
+              <a
+                href={href}
+                className="mt-auto inline-flex items-center gap-1.5 break-all pt-5 font-medium text-primary underline-offset-4 hover:underline"
+              >
                 {value}
                 <Icon name="arrow-right" size={16} aria-hidden="true" className="shrink-0" />
               </a>

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
 export default function ForgotPassword() {
   const { t } = useTranslation("auth");
   const [sent, setSent] = useState<string | null>(null);
-  
+
   const form = useAuthForm({
     loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.passwordResetRequestSchema),
     endpoint: "/api/auth/password-reset/request",
@@ -35,14 +35,36 @@ export default function ForgotPassword() {
         </LocalizedLink>
       }
     >
-      <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-5" aria-label={t("forgot.title")}>
+      <form
+        ref={form.formRef}
+        method="post"
+        noValidate
+        onSubmit={form.onSubmit}
+        className="space-y-5"
+        aria-label={t("forgot.title")}
+      >
         {/* The focus stays on the button: the notice is announced from its live region. */}
         <FormNotice message={sent} />
         <FormAlert message={form.formError} />
         <Field label={t("forgot.email")} error={form.fieldErrors.email}>
-          {(props) => <Input {...props} name="email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} aria-required="true" />}
+          {(props) => (
+            <Input
+              {...props}
+              name="email"
+              type="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-required="true"
+            />
+          )}
         </Field>
-        <SubmitButton busy={form.busy} hydrated={form.hydrated} label={t("forgot.submit")} busyLabel={t("forgot.busy")} />
+        <SubmitButton
+          busy={form.busy}
+          hydrated={form.hydrated}
+          label={t("forgot.submit")}
+          busyLabel={t("forgot.busy")}
+        />
       </form>
     </AuthLayout>
   );

@@ -24,20 +24,28 @@ export default function HotDeals({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <header className="relative overflow-hidden border-b border-border bg-white/60">
-        <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(40rem_20rem_at_90%_0%,rgba(185,28,28,0.10),transparent)]" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(40rem_20rem_at_90%_0%,rgba(185,28,28,0.10),transparent)]"
+        />
         <div className="relative mx-auto max-w-6xl px-4 py-14 sm:px-6 md:py-20">
           <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-red-700">
             <Icon name="flame" size={16} aria-hidden="true" />
             {t("page.eyebrow")}
           </p>
-          <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">{t("page.title")}</h1>
+          <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">
+            {t("page.title")}
+          </h1>
           <p className="mt-5 max-w-2xl text-lg leading-relaxed text-muted-foreground">{t("page.lead")}</p>
         </div>
       </header>
 
       <div className="mx-auto max-w-6xl space-y-16 px-4 py-14 sm:px-6">
         {deals.length === 0 ? (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-white px-6 py-16 text-center" data-testid="deals-empty">
+          <div
+            className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-white px-6 py-16 text-center"
+            data-testid="deals-empty"
+          >
             <Icon name="ticket-percent" aria-hidden="true" className="h-12 w-12 text-muted-foreground" />
             <h2 className="mt-4 font-display text-2xl font-semibold">{t("page.emptyTitle")}</h2>
             <p className="mt-2 max-w-md text-muted-foreground">{t("page.emptyText")}</p>

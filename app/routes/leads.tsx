@@ -38,17 +38,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     leads.stats(),
     leads.recent(),
     leads.list(filters, { limit: LEAD_PAGE.default, offset }),
-    Number.isInteger(leadId) && leadId > 0 ? leads.detail(leadId).catch((error: unknown) => {
+    Number.isInteger(leadId) && leadId > 0
+      ? leads.detail(leadId).catch((error: unknown) => {
           // An old link to a lead that is gone opens the dashboard; anything else is a real failure.
           if (error instanceof DomainError && error.code === "not_found") return null;
           throw error;
-        }) : Promise.resolve(null),
+        })
+      : Promise.resolve(null),
   ]);
-  return { stats, recent, page, detail, filters, providers: leads.providers(), language, title: `${translator(language)("leads:title")} | ${context.publicConfig.companyName}` };
+  return {
+    stats,
+    recent,
+    page,
+    detail,
+    filters,
+    providers: leads.providers(),
+    language,
+    title: `${translator(language)("leads:title")} | ${context.publicConfig.companyName}`,
+  };
 }
 
 // Switching tabs only changes ?tab=; the data stays the same.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const withoutTab = (url: URL) => {
@@ -95,11 +111,24 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       ) : (
         <AdminDashboard
           tabs={[
-            { id: "overview", label: t("tabs.overview"), content: <OverviewTab stats={stats} recent={recent} language={language} detailHref={detailHref} /> },
+            {
+              id: "overview",
+              label: t("tabs.overview"),
+              content: <OverviewTab stats={stats} recent={recent} language={language} detailHref={detailHref} />,
+            },
             {
               id: "all",
               label: t("tabs.all"),
-              content: <AllLeadsTab page={page} filters={filters} language={language} pageHref={pageHref} detailHref={detailHref} defaultCrm={defaultCrm} />,
+              content: (
+                <AllLeadsTab
+                  page={page}
+                  filters={filters}
+                  language={language}
+                  pageHref={pageHref}
+                  detailHref={detailHref}
+                  defaultCrm={defaultCrm}
+                />
+              ),
             },
             { id: "analytics", label: t("tabs.analytics"), content: <AnalyticsTab stats={stats} /> },
             { id: "settings", label: t("tabs.settings"), content: <SettingsTab providers={providers} /> },

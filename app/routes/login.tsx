@@ -3,7 +3,13 @@ import { redirect, useSearchParams } from "react-router";
 import { safeReturnTo } from "../../core/auth/rules.ts";
 import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
 import { Field, Input } from "../components/ui/field.tsx";
-import { AuthLayout, FormNotice, SubmitButton, useAuthForm, useSignInDestination } from "../features/auth/auth-form.tsx";
+import {
+  AuthLayout,
+  FormNotice,
+  SubmitButton,
+  useAuthForm,
+  useSignInDestination,
+} from "../features/auth/auth-form.tsx";
 import { FormAlert } from "../components/ui/form-alert.tsx";
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
@@ -52,7 +58,10 @@ export default function Login() {
       footer={
         <>
           {t("login.noAccount")}{" "}
-          <LocalizedLink to={`/register${query}`} className="font-medium text-primary underline-offset-4 hover:underline">
+          <LocalizedLink
+            to={`/register${query}`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             {t("login.registerLink")}
           </LocalizedLink>
         </>
@@ -74,14 +83,33 @@ export default function Login() {
           </div>
         </>
       ) : null}
-      <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-5" aria-label={t("login.title")}>
+      <form
+        ref={form.formRef}
+        method="post"
+        noValidate
+        onSubmit={form.onSubmit}
+        className="space-y-5"
+        aria-label={t("login.title")}
+      >
         <FormNotice message={searchParams.get("reset") === "1" && !form.formError ? t("login.resetNotice") : null} />
         <FormAlert message={form.formError} />
         <Field label={t("login.identifier")} error={form.fieldErrors.identifier}>
-          {(props) => <Input {...props} name="identifier" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} aria-required="true" />}
+          {(props) => (
+            <Input
+              {...props}
+              name="identifier"
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-required="true"
+            />
+          )}
         </Field>
         <Field label={t("login.password")} error={form.fieldErrors.password}>
-          {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" aria-required="true" />}
+          {(props) => (
+            <Input {...props} name="password" type="password" autoComplete="current-password" aria-required="true" />
+          )}
         </Field>
         <p className="-mt-2 text-right text-sm">
           <LocalizedLink to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">

@@ -50,7 +50,13 @@ export default function Logout() {
 
   return (
     <AuthLayout title={t("logout.title")} intro={t("logout.intro")} footer={null}>
-      <form method="post" action="/api/auth/logout" onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label={t("logout.title")}>
+      <form
+        method="post"
+        action="/api/auth/logout"
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-5"
+        aria-label={t("logout.title")}
+      >
         <FormAlert message={error} />
         <input type="hidden" name="returnTo" value={home} />
         <Button type="submit" size="lg" className="w-full text-base" disabled={busy} aria-busy={busy}>

@@ -42,7 +42,9 @@ export default function Media({ loaderData }: Route.ComponentProps) {
       <header className="border-b border-border bg-white/60">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 md:py-16">
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t("page.eyebrow")}</p>
-          <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">{t("page.title")}</h1>
+          <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">
+            {t("page.title")}
+          </h1>
           <p className="mt-5 max-w-2xl text-lg leading-relaxed text-muted-foreground">{t("page.intro")}</p>
         </div>
       </header>
@@ -63,7 +65,9 @@ export default function Media({ loaderData }: Route.ComponentProps) {
                   aria-current={current ? "page" : undefined}
                   className={cn(
                     "rounded-full border px-3 py-1.5 text-sm font-medium transition-colors",
-                    current ? "border-primary bg-primary text-primary-foreground" : "border-border bg-white hover:border-primary hover:text-primary",
+                    current
+                      ? "border-primary bg-primary text-primary-foreground"
+                      : "border-border bg-white hover:border-primary hover:text-primary",
                   )}
                 >
                   {t(`categories.${chip ?? "all"}`)}
@@ -72,7 +76,9 @@ export default function Media({ loaderData }: Route.ComponentProps) {
             })}
           </nav>
           {items.length === 0 ? (
-            <p className="mt-8 rounded-xl border border-dashed border-border px-6 py-12 text-center text-muted-foreground">{t("page.empty")}</p>
+            <p className="mt-8 rounded-xl border border-dashed border-border px-6 py-12 text-center text-muted-foreground">
+              {t("page.empty")}
+            </p>
           ) : (
             <ul className="mt-8 grid gap-6 sm:grid-cols-2" data-testid="media-gallery">
               {items.map((item) => (

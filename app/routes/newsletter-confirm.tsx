@@ -31,7 +31,10 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 // The link is personal: keep it out of search engines.
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [...metaTags(loaderData?.meta), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  ...metaTags(loaderData?.meta),
+  { name: "robots", content: "noindex" },
+];
 
 type State = "pending" | ConfirmationStatus | "invalid";
 
@@ -46,7 +49,9 @@ export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) 
     if (!token || busy) return;
     setBusy(true);
     try {
-      const answer = await api<{ status: ConfirmationStatus; message: string }>("/api/newsletter/confirm", { json: { token } });
+      const answer = await api<{ status: ConfirmationStatus; message: string }>("/api/newsletter/confirm", {
+        json: { token },
+      });
       setState(answer.status);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) setState("invalid");
@@ -70,25 +75,45 @@ export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) 
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16 sm:px-6 md:py-24">
       {state === "pending" ? (
-        <Panel icon={<Icon name="mail-question" size={32} aria-hidden="true" />} tone="primary" title={t("confirmPage.pendingTitle")}>
+        <Panel
+          icon={<Icon name="mail-question" size={32} aria-hidden="true" />}
+          tone="primary"
+          title={t("confirmPage.pendingTitle")}
+        >
           <p className="mt-4 text-lg text-muted-foreground">{t("confirmPage.pendingText")}</p>
           <Button size="lg" className="mt-8" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
-            {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="mail-check" size={18} aria-hidden="true" />}
+            {busy ? (
+              <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
+            ) : (
+              <Icon name="mail-check" size={18} aria-hidden="true" />
+            )}
             {busy ? t("confirmPage.confirming") : t("confirmPage.confirm")}
           </Button>
         </Panel>
       ) : state === "confirmed" ? (
-        <Panel icon={<Icon name="circle-check" size={32} aria-hidden="true" />} tone="success" title={t("confirmPage.confirmedTitle")}>
+        <Panel
+          icon={<Icon name="circle-check" size={32} aria-hidden="true" />}
+          tone="success"
+          title={t("confirmPage.confirmedTitle")}
+        >
           <p className="mt-4 text-lg text-muted-foreground">{t("confirm.confirmed")}</p>
           {links}
         </Panel>
       ) : state === "already_confirmed" ? (
-        <Panel icon={<Icon name="circle-check" size={32} aria-hidden="true" />} tone="success" title={t("confirmPage.alreadyTitle")}>
+        <Panel
+          icon={<Icon name="circle-check" size={32} aria-hidden="true" />}
+          tone="success"
+          title={t("confirmPage.alreadyTitle")}
+        >
           <p className="mt-4 text-lg text-muted-foreground">{t("confirm.alreadyConfirmed")}</p>
           {links}
         </Panel>
       ) : (
-        <Panel icon={<Icon name="circle-alert" size={32} aria-hidden="true" />} tone="danger" title={t("confirmPage.invalidTitle")}>
+        <Panel
+          icon={<Icon name="circle-alert" size={32} aria-hidden="true" />}
+          tone="danger"
+          title={t("confirmPage.invalidTitle")}
+        >
           <p className="mt-4 text-lg text-muted-foreground">{t("errors.invalidToken")}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <LocalizedLink to="/hot-deals" className={buttonClasses("primary", "lg")}>

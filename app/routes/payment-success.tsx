@@ -6,12 +6,22 @@ import { buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import type { OrderView } from "../features/checkout/orders-api.ts";
 import { orderOutcome } from "../features/checkout/order-outcome.ts";
-import { MoneyRows, OrderStatusBadge, OutcomeActions, OutcomeHeading, OutcomeNextSteps } from "../features/checkout/order-outcome-view.tsx";
+import {
+  MoneyRows,
+  OrderStatusBadge,
+  OutcomeActions,
+  OutcomeHeading,
+  OutcomeNextSteps,
+} from "../features/checkout/order-outcome-view.tsx";
 import { useOrderStatus, STATUS_POLL } from "../features/checkout/use-order-status.ts";
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
-import { CLASS_ENROLLMENT_KEY, readClassEnrollment, type ClassEnrollmentData } from "../features/payments/payments-api.ts";
+import {
+  CLASS_ENROLLMENT_KEY,
+  readClassEnrollment,
+  type ClassEnrollmentData,
+} from "../features/payments/payments-api.ts";
 import { ScheduleTable } from "../features/payments/schedule-table.tsx";
 import { useAgencyTimeZone } from "../features/payments/time-zone.ts";
 import { useRootData } from "../root.tsx";
@@ -51,7 +61,8 @@ export default function PaymentSuccess() {
   const outcome = state.kind === "ready" ? orderOutcome(state.order) : null;
   const succeeded = outcome === "paid" || outcome === "partlyPaid";
   // A class enrolment whose payment was refused, or refunded because the class filled up meanwhile.
-  const notEnrolled = state.kind === "error" || outcome === "failed" || outcome === "cancelled" || outcome === "refunded";
+  const notEnrolled =
+    state.kind === "error" || outcome === "failed" || outcome === "cancelled" || outcome === "refunded";
   useEffect(() => {
     if (!succeeded && !notEnrolled) return;
     const stored = readClassEnrollment();
@@ -76,7 +87,10 @@ export default function PaymentSuccess() {
     );
   } else if (state.kind === "loading") {
     content = (
-      <p role="status" className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground">
+      <p
+        role="status"
+        className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground"
+      >
         <Icon name="loader-2" size={20} aria-hidden="true" className="animate-spin" />
         {t("success.loading")}
       </p>
@@ -86,8 +100,16 @@ export default function PaymentSuccess() {
     const transactionId = searchParams.get("payment_intent") ?? order.number;
     content = (
       <div className="space-y-8">
-        <OutcomeHeading order={order} waiting={waiting} gaveUp={gaveUp} paidTitle={enrollment ? t("success.classTitle") : t("success.title")} />
-        <section className="space-y-5 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6" data-testid="payment-details">
+        <OutcomeHeading
+          order={order}
+          waiting={waiting}
+          gaveUp={gaveUp}
+          paidTitle={enrollment ? t("success.classTitle") : t("success.title")}
+        />
+        <section
+          className="space-y-5 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6"
+          data-testid="payment-details"
+        >
           <dl className="grid gap-4 text-sm sm:grid-cols-3">
             <div>
               <dt className="text-muted-foreground">{t("success.transactionId")}</dt>
@@ -103,7 +125,10 @@ export default function PaymentSuccess() {
             </div>
             <div>
               <dt className="text-muted-foreground break-words">{order.orderItems[0]?.serviceName}</dt>
-              <dd className="mt-0.5 font-display text-xl font-semibold whitespace-nowrap tabular-nums" data-testid="success-total">
+              <dd
+                className="mt-0.5 font-display text-xl font-semibold whitespace-nowrap tabular-nums"
+                data-testid="success-total"
+              >
                 {formatCents(order.totalCents)}
               </dd>
             </div>
@@ -113,11 +138,17 @@ export default function PaymentSuccess() {
               <MoneyRows order={order} />
             </dl>
           ) : null}
-          {order.schedule.length > 1 || order.paymentPlan === "monthly" ? <ScheduleTable schedule={order.schedule} monthly={order.paymentPlan === "monthly"} timeZone={timeZone} /> : null}
+          {order.schedule.length > 1 || order.paymentPlan === "monthly" ? (
+            <ScheduleTable schedule={order.schedule} monthly={order.paymentPlan === "monthly"} timeZone={timeZone} />
+          ) : null}
         </section>
         <OutcomeActions order={order} retryTo={enrollment?.returnUrl ?? retryPath(order)}>
           {enrollment && succeeded ? (
-            <LocalizedLink to={enrollment.returnUrl} className={buttonClasses("primary", "lg")} data-testid="back-to-class">
+            <LocalizedLink
+              to={enrollment.returnUrl}
+              className={buttonClasses("primary", "lg")}
+              data-testid="back-to-class"
+            >
               {t("success.backToClass")}
             </LocalizedLink>
           ) : null}
@@ -127,7 +158,9 @@ export default function PaymentSuccess() {
           <h2 id="support-title" className="font-semibold">
             {t("success.supportTitle")}
           </h2>
-          <p className="mt-1 text-muted-foreground">{t("success.supportText", { email: config?.companyEmail ?? "", phone: config?.companyPhone ?? "" })}</p>
+          <p className="mt-1 text-muted-foreground">
+            {t("success.supportText", { email: config?.companyEmail ?? "", phone: config?.companyPhone ?? "" })}
+          </p>
         </section>
       </div>
     );

@@ -14,7 +14,12 @@ import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../
 import type { PaymentOutcome } from "../features/checkout/orders-api.ts";
 import { PaymentStep, type PaymentFailure } from "../features/checkout/payment-step.tsx";
 import { fetchPaymentIntent } from "../features/checkout/orders-api.ts";
-import { createCustomPayment, readClassEnrollment, type ClassEnrollmentData, type CustomPaymentAnswer } from "../features/payments/payments-api.ts";
+import {
+  createCustomPayment,
+  readClassEnrollment,
+  type ClassEnrollmentData,
+  type CustomPaymentAnswer,
+} from "../features/payments/payments-api.ts";
 import { ClassEnrollmentSetup } from "../features/classes/class-enrollment-setup.tsx";
 import type { ClassPaymentAnswer } from "../features/classes/classes-api.ts";
 import { ScheduleTable } from "../features/payments/schedule-table.tsx";
@@ -25,7 +30,10 @@ import { pageMeta } from "../features/layout/page-meta.server.ts";
 import type { Route } from "./+types/payment";
 
 export function loader(args: Route.LoaderArgs) {
-  return { language: pageLanguage(args.params, args.context), meta: pageMeta(args, { title: "payments:custom.title", description: "payments:custom.metaDescription" }) };
+  return {
+    language: pageLanguage(args.params, args.context),
+    meta: pageMeta(args, { title: "payments:custom.title", description: "payments:custom.metaDescription" }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [...metaTags(data?.meta), { name: "robots", content: "noindex" }];
@@ -40,7 +48,9 @@ function initialValues(params: URLSearchParams) {
   return {
     serviceName: (params.get("service") ?? "").trim().slice(0, 200) || "Marketing Services",
     amount: amount && /^\d+(\.\d{1,2})?$/.test(amount) ? amount : "100",
-    paymentPlan: (PAYMENT_PLANS as readonly string[]).includes(plan ?? "") ? (plan as PaymentPlan) : ("1time" as PaymentPlan),
+    paymentPlan: (PAYMENT_PLANS as readonly string[]).includes(plan ?? "")
+      ? (plan as PaymentPlan)
+      : ("1time" as PaymentPlan),
     customerName: "",
     customerEmail: "",
   };
@@ -81,7 +91,10 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
   const orderId = created?.paymentData.orderId ?? classCreated?.enrollment.orderId ?? null;
 
   const amountNumber = Number(values.amount);
-  const preview = Number.isFinite(amountNumber) && amountNumber >= 10 && amountNumber <= 50_000 ? planSchedule(values.paymentPlan, Math.round(amountNumber * 100), new Date()) : [];
+  const preview =
+    Number.isFinite(amountNumber) && amountNumber >= 10 && amountNumber <= 50_000
+      ? planSchedule(values.paymentPlan, Math.round(amountNumber * 100), new Date())
+      : [];
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,7 +109,9 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
     setFormError(null);
     setBusy(true);
     try {
-      setCreated(await createCustomPayment({ ...parsed.data, amount: parsed.data.amount, language: loaderData.language }));
+      setCreated(
+        await createCustomPayment({ ...parsed.data, amount: parsed.data.amount, language: loaderData.language }),
+      );
     } catch (error) {
       const message = error instanceof ApiError && error.status < 500 ? error.message : t("custom.errorText");
       if (error instanceof ApiError && error.body.fields) setErrors(serverFieldErrors(error.body.fields, FIELDS));
@@ -129,17 +144,23 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
       if (classCreated) setClassCreated({ ...classCreated, ...next });
       setFailure(null);
     } catch (error) {
-      toast.error(tc("toast.paymentFailedTitle"), { description: error instanceof ApiError ? error.message : tc("toast.paymentFailedText") });
+      toast.error(tc("toast.paymentFailedTitle"), {
+        description: error instanceof ApiError ? error.message : tc("toast.paymentFailedText"),
+      });
     } finally {
       setRetrying(false);
     }
   }
 
-  const set = (field: Field) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
+  const set = (field: Field) => (event: { target: { value: string } }) =>
+    setValues({ ...values, [field]: event.target.value });
 
   return (
     <main id="main" className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
-      <h1 className="flex items-center gap-3 font-display text-4xl font-semibold tracking-tight sm:text-5xl" data-testid="payment-heading">
+      <h1
+        className="flex items-center gap-3 font-display text-4xl font-semibold tracking-tight sm:text-5xl"
+        data-testid="payment-heading"
+      >
         <Icon name="lock" size={32} aria-hidden="true" className="text-primary" />
         {enrollment ? t("custom.headingClass") : t("custom.headingPayment")}
       </h1>
@@ -159,23 +180,58 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
                 setFailure({ message: null });
                 toast.error(tc("toast.paymentFailedTitle"), { description: tc("toast.paymentFailedText") });
               }}
-              onNotReady={() => toast.error(tc("toast.paymentErrorTitle"), { description: tc("toast.paymentErrorText") })}
+              onNotReady={() =>
+                toast.error(tc("toast.paymentErrorTitle"), { description: tc("toast.paymentErrorText") })
+              }
               onRetry={() => void retry()}
             />
           ) : enrollment ? (
             <ClassEnrollmentSetup enrollment={enrollment} language={loaderData.language} onCreated={setClassCreated} />
           ) : (
-            <form ref={form} noValidate onSubmit={submit} className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="payment-setup" aria-busy={busy}>
+            <form
+              ref={form}
+              noValidate
+              onSubmit={submit}
+              className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm"
+              data-testid="payment-setup"
+              aria-busy={busy}
+            >
               <h2 className="font-display text-2xl font-semibold">{t("custom.setupTitle")}</h2>
               <Field label={t("custom.serviceName")} error={errors.serviceName}>
-                {(props) => <Input {...props} name="serviceName" value={values.serviceName} onChange={set("serviceName")} maxLength={200} />}
+                {(props) => (
+                  <Input
+                    {...props}
+                    name="serviceName"
+                    value={values.serviceName}
+                    onChange={set("serviceName")}
+                    maxLength={200}
+                  />
+                )}
               </Field>
               <Field label={t("custom.amount")} error={errors.amount} hint={t("custom.amountHint")}>
-                {(props) => <Input {...props} name="amount" type="number" inputMode="decimal" min={10} max={50000} step={0.01} value={values.amount} onChange={set("amount")} />}
+                {(props) => (
+                  <Input
+                    {...props}
+                    name="amount"
+                    type="number"
+                    inputMode="decimal"
+                    min={10}
+                    max={50000}
+                    step={0.01}
+                    value={values.amount}
+                    onChange={set("amount")}
+                  />
+                )}
               </Field>
               <Field label={t("custom.paymentPlan")} error={errors.paymentPlan}>
                 {(props) => (
-                  <select {...props} name="paymentPlan" value={values.paymentPlan} onChange={set("paymentPlan")} className="h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30">
+                  <select
+                    {...props}
+                    name="paymentPlan"
+                    value={values.paymentPlan}
+                    onChange={set("paymentPlan")}
+                    className="h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
+                  >
                     {PAYMENT_PLANS.map((plan) => (
                       <option key={plan} value={plan}>
                         {t(`custom.plans.${plan}`)}
@@ -185,12 +241,37 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
                 )}
               </Field>
               <Field label={t("custom.customerName")} error={errors.customerName}>
-                {(props) => <Input {...props} name="customerName" autoComplete="name" value={values.customerName} onChange={set("customerName")} maxLength={200} />}
+                {(props) => (
+                  <Input
+                    {...props}
+                    name="customerName"
+                    autoComplete="name"
+                    value={values.customerName}
+                    onChange={set("customerName")}
+                    maxLength={200}
+                  />
+                )}
               </Field>
               <Field label={t("custom.customerEmail")} error={errors.customerEmail}>
-                {(props) => <Input {...props} name="customerEmail" type="email" autoComplete="email" value={values.customerEmail} onChange={set("customerEmail")} maxLength={254} />}
+                {(props) => (
+                  <Input
+                    {...props}
+                    name="customerEmail"
+                    type="email"
+                    autoComplete="email"
+                    value={values.customerEmail}
+                    onChange={set("customerEmail")}
+                    maxLength={254}
+                  />
+                )}
               </Field>
-              <Button type="submit" size="lg" className="w-full text-base" disabled={busy} data-testid="payment-continue">
+              <Button
+                type="submit"
+                size="lg"
+                className="w-full text-base"
+                disabled={busy}
+                data-testid="payment-continue"
+              >
                 {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : null}
                 {busy ? t("custom.creating") : t("custom.continue")}
               </Button>
@@ -199,8 +280,16 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
         </div>
         {/* A class enrolment shows its class and price in its own step until the seat is held. */}
         {enrollment && !classCreated ? null : (
-          <aside className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm lg:sticky lg:top-24" data-testid="payment-summary">
-            <p className="font-semibold">{created?.paymentData.serviceName ?? classCreated?.enrollment.title ?? enrollment?.serviceName ?? values.serviceName}</p>
+          <aside
+            className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm lg:sticky lg:top-24"
+            data-testid="payment-summary"
+          >
+            <p className="font-semibold">
+              {created?.paymentData.serviceName ??
+                classCreated?.enrollment.title ??
+                enrollment?.serviceName ??
+                values.serviceName}
+            </p>
             {classCreated ? (
               <>
                 <p className="flex justify-between text-sm">
@@ -210,19 +299,35 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
                   </span>
                 </p>
                 <p className="text-sm text-muted-foreground" data-testid="seat-held">
-                  {tcl("enrol.seatHeld", { time: new Intl.DateTimeFormat(loaderData.language === "fr" ? "fr-FR" : "en-US", { timeStyle: "short" }).format(new Date(classCreated.enrollment.reservedUntil)) })}
+                  {tcl("enrol.seatHeld", {
+                    time: new Intl.DateTimeFormat(loaderData.language === "fr" ? "fr-FR" : "en-US", {
+                      timeStyle: "short",
+                    }).format(new Date(classCreated.enrollment.reservedUntil)),
+                  })}
                 </p>
               </>
             ) : created ? (
               <>
                 <p className="flex justify-between text-sm">
                   <span className="text-muted-foreground">{t("custom.dueToday")}</span>
-                  <span className="font-display text-xl font-semibold tabular-nums">{formatCents(created.amountCents)}</span>
+                  <span className="font-display text-xl font-semibold tabular-nums">
+                    {formatCents(created.amountCents)}
+                  </span>
                 </p>
-                <ScheduleTable schedule={created.paymentData.schedule} monthly={created.paymentData.paymentPlan === "monthly"} />
+                <ScheduleTable
+                  schedule={created.paymentData.schedule}
+                  monthly={created.paymentData.paymentPlan === "monthly"}
+                />
               </>
             ) : preview.length > 0 ? (
-              <ScheduleTable schedule={preview.map((entry) => ({ ...entry, dueAt: entry.dueAt.toISOString(), status: "due" as const }))} monthly={values.paymentPlan === "monthly"} />
+              <ScheduleTable
+                schedule={preview.map((entry) => ({
+                  ...entry,
+                  dueAt: entry.dueAt.toISOString(),
+                  status: "due" as const,
+                }))}
+                monthly={values.paymentPlan === "monthly"}
+              />
             ) : null}
           </aside>
         )}

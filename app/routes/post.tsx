@@ -30,7 +30,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const alternatePaths: AlternatePaths["alternatePaths"] = post.translation
     ? { [post.language]: `/posts/${post.id}`, [post.translation.language]: `/posts/${post.translation.id}` }
     : undefined;
-  return { ...found, language, alternatePaths, siteUrl: context.publicConfig.siteUrl, companyName: context.publicConfig.companyName };
+  return {
+    ...found,
+    language,
+    alternatePaths,
+    siteUrl: context.publicConfig.siteUrl,
+    companyName: context.publicConfig.companyName,
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -47,13 +53,19 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <LocalizedLink to="/posts" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+      <LocalizedLink
+        to="/posts"
+        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+      >
         <Icon name="arrow-left" aria-hidden="true" className="h-4 w-4" />
         {t("post.back")}
       </LocalizedLink>
 
       {post.language !== language && (post.language === "en" || post.language === "fr") ? (
-        <p data-testid="only-in-language" className="mt-6 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-stone-800">
+        <p
+          data-testid="only-in-language"
+          className="mt-6 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-stone-800"
+        >
           <Icon name="globe" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-800" />
           {t(`post.onlyIn.${post.language}`)}
         </p>
@@ -79,11 +91,19 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         </header>
 
         {post.featuredImage ? (
-          <img src={post.featuredImage} alt="" width={1200} height={675} className="mt-8 aspect-[16/9] w-full rounded-xl object-cover" />
+          <img
+            src={post.featuredImage}
+            alt=""
+            width={1200}
+            height={675}
+            className="mt-8 aspect-[16/9] w-full rounded-xl object-cover"
+          />
         ) : null}
 
         {post.locked ? (
-          <PremiumNotice texts={{ title: t("post.premiumTitle"), text: t("post.premiumText"), login: t("post.premiumLogin") }} />
+          <PremiumNotice
+            texts={{ title: t("post.premiumTitle"), text: t("post.premiumText"), login: t("post.premiumLogin") }}
+          />
         ) : hasContent ? (
           // Sanitised on the server (core/blog/sanitize.server.ts) before it reaches the page.
           <div className="prose-content mt-10 text-lg" dangerouslySetInnerHTML={{ __html: post.content }} />

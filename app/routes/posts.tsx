@@ -20,7 +20,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     filters,
     language,
     siteUrl: context.publicConfig.siteUrl,
-    meta: { title: `${t("blog:meta.listTitle")} | ${context.publicConfig.companyName}`, description: t("blog:meta.listDescription") },
+    meta: {
+      title: `${t("blog:meta.listTitle")} | ${context.publicConfig.companyName}`,
+      description: t("blog:meta.listDescription"),
+    },
   };
 }
 
@@ -42,8 +45,19 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
       listLabel={t("list.postsLabel")}
       path="/posts"
       items={posts}
-      renderItem={(post, index) => <PostCard post={post} language={language} first={index === 0} shareUrl={`${siteUrl}${localizedPath(`/posts/${post.id}`, pathLanguage ?? language)}`} />}
-      empty={{ icon: "newspaper", title: t("list.emptyTitle"), text: hasActiveFilters(filters) ? t("list.emptyFiltered") : t("list.emptyAll") }}
+      renderItem={(post, index) => (
+        <PostCard
+          post={post}
+          language={language}
+          first={index === 0}
+          shareUrl={`${siteUrl}${localizedPath(`/posts/${post.id}`, pathLanguage ?? language)}`}
+        />
+      )}
+      empty={{
+        icon: "newspaper",
+        title: t("list.emptyTitle"),
+        text: hasActiveFilters(filters) ? t("list.emptyFiltered") : t("list.emptyAll"),
+      }}
     />
   );
 }

@@ -13,7 +13,12 @@ export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
 const LAST_UPDATED = "2026-11-20";
 
 const SECTIONS: readonly LegalSection[] = [
-  { id: "collect", intro: true, items: ["account", "submissions", "orders", "conversations", "cookies", "technical"], terms: true },
+  {
+    id: "collect",
+    intro: true,
+    items: ["account", "submissions", "orders", "conversations", "cookies", "technical"],
+    terms: true,
+  },
   { id: "use", items: ["service", "answer", "orders", "moderation", "newsletter", "security"], outro: true },
   { id: "sharing", text: true },
   { id: "retention", items: ["account", "requests", "orders", "content", "session", "language", "logs"], terms: true },

@@ -24,18 +24,25 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     return { receipt: await context.services.checkout.receiptByToken(params.token), meta };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "not_found") return data({ receipt: null, meta }, { status: 404 });
+    if (error instanceof DomainError && error.code === "not_found")
+      return data({ receipt: null, meta }, { status: 404 });
     throw error;
   }
 }
 
 // A receipt's address is a bearer link: never indexed, never sent on to another site.
-export const meta: Route.MetaFunction = ({ data: loaded }) => [...metaTags(loaded?.meta), { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  ...metaTags(loaded?.meta),
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "no-referrer" },
+];
 
 /** Each charge and refund that moved (or is moving) money, oldest first: date, method, status and amount. */
 function PaymentLines({ order, timeZone }: { order: OrderView; timeZone: string }) {
   const { t, i18n } = useTranslation("checkout");
-  const lines = order.payments.filter((payment) => payment.status !== "cancelled" && payment.status !== "requires_payment");
+  const lines = order.payments.filter(
+    (payment) => payment.status !== "cancelled" && payment.status !== "requires_payment",
+  );
   if (lines.length === 0) return null;
   return (
     <section aria-labelledby="receipt-payments-title" className="mt-8" data-testid="receipt-payments">
@@ -50,13 +57,18 @@ function PaymentLines({ order, timeZone }: { order: OrderView; timeZone: string 
             <li key={payment.id} className="flex items-start justify-between gap-4 py-3" data-testid="receipt-payment">
               <div className="min-w-0">
                 <p className="font-medium">
-                  <time dateTime={payment.settledAt ?? payment.createdAt}>{formatDay(payment.settledAt ?? payment.createdAt, i18n.language, timeZone)}</time>
+                  <time dateTime={payment.settledAt ?? payment.createdAt}>
+                    {formatDay(payment.settledAt ?? payment.createdAt, i18n.language, timeZone)}
+                  </time>
                 </p>
                 <p className="text-muted-foreground break-words">
-                  {refund ? t("receipt.refundTo", { method }) : method} · {t(`orders:paymentStatuses.${payment.kind}.${payment.status}`)}
+                  {refund ? t("receipt.refundTo", { method }) : method} ·{" "}
+                  {t(`orders:paymentStatuses.${payment.kind}.${payment.status}`)}
                 </p>
               </div>
-              <p className="shrink-0 font-medium whitespace-nowrap tabular-nums">{refund ? `−${formatCents(payment.amountCents)}` : formatCents(payment.amountCents)}</p>
+              <p className="shrink-0 font-medium whitespace-nowrap tabular-nums">
+                {refund ? `−${formatCents(payment.amountCents)}` : formatCents(payment.amountCents)}
+              </p>
             </li>
           );
         })}
@@ -101,12 +113,20 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
           <Icon name="printer" size={18} aria-hidden="true" />
           {t("receipt.print")}
         </Button>
-        <a href={receiptPdfPath(receipt, token)} className={buttonClasses("primary")} download data-testid="receipt-pdf">
+        <a
+          href={receiptPdfPath(receipt, token)}
+          className={buttonClasses("primary")}
+          download
+          data-testid="receipt-pdf"
+        >
           <Icon name="download" size={18} aria-hidden="true" />
           {t("receipt.downloadPdf")}
         </a>
       </div>
-      <article className="rounded-xl border border-border bg-white p-5 shadow-sm sm:p-10 print:border-0 print:shadow-none" data-testid="receipt">
+      <article
+        className="rounded-xl border border-border bg-white p-5 shadow-sm sm:p-10 print:border-0 print:shadow-none"
+        data-testid="receipt"
+      >
         <header className="flex flex-wrap items-start justify-between gap-6 border-b border-border pb-6">
           <div>
             <h1 className="font-display text-4xl font-semibold">{t("receipt.title")}</h1>
@@ -159,7 +179,10 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
             ) : null}
           </dl>
           {detail || notice ? (
-            <div className="space-y-1 rounded-lg bg-muted/60 px-4 py-3 sm:col-span-2" data-testid="receipt-status-detail">
+            <div
+              className="space-y-1 rounded-lg bg-muted/60 px-4 py-3 sm:col-span-2"
+              data-testid="receipt-status-detail"
+            >
               {detail ? <p>{detail}</p> : null}
               {notice ? <p>{notice}</p> : null}
             </div>
@@ -187,11 +210,20 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
               <tr key={item.id} className="border-b border-border/60 align-top">
                 <td className="py-3 pr-3">
                   <span className="break-words">{item.serviceName}</span>
-                  <span className="block text-muted-foreground sm:hidden">{t("receipt.quantityTimesPrice", { quantity: item.quantity, price: formatCents(item.unitPriceCents) })}</span>
+                  <span className="block text-muted-foreground sm:hidden">
+                    {t("receipt.quantityTimesPrice", {
+                      quantity: item.quantity,
+                      price: formatCents(item.unitPriceCents),
+                    })}
+                  </span>
                 </td>
                 <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">{item.quantity}</td>
-                <td className="hidden px-3 py-3 text-right whitespace-nowrap tabular-nums sm:table-cell">{formatCents(item.unitPriceCents)}</td>
-                <td className="py-3 pl-3 text-right whitespace-nowrap tabular-nums">{formatCents(item.lineTotalCents)}</td>
+                <td className="hidden px-3 py-3 text-right whitespace-nowrap tabular-nums sm:table-cell">
+                  {formatCents(item.unitPriceCents)}
+                </td>
+                <td className="py-3 pl-3 text-right whitespace-nowrap tabular-nums">
+                  {formatCents(item.lineTotalCents)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -203,7 +235,9 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
           </div>
           {receipt.discountCents > 0 ? (
             <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">{receipt.promoCode ? t("receipt.discountWithCode", { code: receipt.promoCode }) : t("receipt.discount")}</dt>
+              <dt className="text-muted-foreground">
+                {receipt.promoCode ? t("receipt.discountWithCode", { code: receipt.promoCode }) : t("receipt.discount")}
+              </dt>
               <dd className="whitespace-nowrap tabular-nums" data-testid="receipt-discount">
                 −{formatCents(receipt.discountCents)}
               </dd>
@@ -237,7 +271,11 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
         <PaymentLines order={receipt} timeZone={timeZone} />
         {receipt.schedule.length > 1 || receipt.paymentPlan === "monthly" ? (
           <div className="mt-8">
-            <ScheduleTable schedule={receipt.schedule} monthly={receipt.paymentPlan === "monthly"} timeZone={timeZone} />
+            <ScheduleTable
+              schedule={receipt.schedule}
+              monthly={receipt.paymentPlan === "monthly"}
+              timeZone={timeZone}
+            />
           </div>
         ) : null}
         <p className="mt-10 text-center text-sm text-muted-foreground">{t("receipt.thanks")}</p>

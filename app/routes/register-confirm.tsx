@@ -6,7 +6,9 @@ import { pageMeta } from "../features/layout/page-meta.server.ts";
 import type { Route } from "./+types/register-confirm";
 
 export function loader(args: Route.LoaderArgs) {
-  return { meta: pageMeta(args, { title: "auth:registerConfirm.title", description: "auth:registerConfirm.description" }) };
+  return {
+    meta: pageMeta(args, { title: "auth:registerConfirm.title", description: "auth:registerConfirm.description" }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);

@@ -4,7 +4,13 @@ import { redirect } from "react-router";
 import { safeReturnTo } from "../../core/auth/rules.ts";
 import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
 import { Field, Input } from "../components/ui/field.tsx";
-import { AuthLayout, FormNotice, SubmitButton, useAuthForm, useSignInDestination } from "../features/auth/auth-form.tsx";
+import {
+  AuthLayout,
+  FormNotice,
+  SubmitButton,
+  useAuthForm,
+  useSignInDestination,
+} from "../features/auth/auth-form.tsx";
 import { FormAlert } from "../components/ui/form-alert.tsx";
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
@@ -59,7 +65,14 @@ export default function Register() {
         </>
       }
     >
-      <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-5" aria-label={t("register.title")}>
+      <form
+        ref={form.formRef}
+        method="post"
+        noValidate
+        onSubmit={form.onSubmit}
+        className="space-y-5"
+        aria-label={t("register.title")}
+      >
         {/* The focus stays on the button: the notice is announced from its live region. */}
         <FormNotice message={sent} />
         <FormAlert message={form.formError} />
@@ -74,16 +87,34 @@ export default function Register() {
         </div>
         <Field label={t("register.username")} hint={t("register.usernameHint")} error={form.fieldErrors.username}>
           {(props) => (
-            <Input {...props} name="username" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={50} aria-required="true" />
+            <Input
+              {...props}
+              name="username"
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={50}
+              aria-required="true"
+            />
           )}
         </Field>
         <Field label={t("register.email")} error={form.fieldErrors.email}>
-          {(props) => <Input {...props} name="email" type="email" autoComplete="email" spellCheck={false} aria-required="true" />}
+          {(props) => (
+            <Input {...props} name="email" type="email" autoComplete="email" spellCheck={false} aria-required="true" />
+          )}
         </Field>
         <Field label={t("register.password")} hint={t("register.passwordHint")} error={form.fieldErrors.password}>
-          {(props) => <Input {...props} name="password" type="password" autoComplete="new-password" aria-required="true" />}
+          {(props) => (
+            <Input {...props} name="password" type="password" autoComplete="new-password" aria-required="true" />
+          )}
         </Field>
-        <SubmitButton busy={form.busy} hydrated={form.hydrated} label={t("register.submit")} busyLabel={t("register.busy")} />
+        <SubmitButton
+          busy={form.busy}
+          hydrated={form.hydrated}
+          label={t("register.submit")}
+          busyLabel={t("register.busy")}
+        />
       </form>
     </AuthLayout>
   );

@@ -49,13 +49,27 @@ export default function ResetPassword() {
       }
     >
       {token ? (
-        <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-5" aria-label={t("reset.title")}>
+        <form
+          ref={form.formRef}
+          method="post"
+          noValidate
+          onSubmit={form.onSubmit}
+          className="space-y-5"
+          aria-label={t("reset.title")}
+        >
           <FormAlert message={form.formError} />
           <input type="hidden" name="token" value={token} />
           <Field label={t("reset.password")} hint={t("reset.passwordHint")} error={form.fieldErrors.password}>
-            {(props) => <Input {...props} name="password" type="password" autoComplete="new-password" aria-required="true" />}
+            {(props) => (
+              <Input {...props} name="password" type="password" autoComplete="new-password" aria-required="true" />
+            )}
           </Field>
-          <SubmitButton busy={form.busy} hydrated={form.hydrated} label={t("reset.submit")} busyLabel={t("reset.busy")} />
+          <SubmitButton
+            busy={form.busy}
+            hydrated={form.hydrated}
+            label={t("reset.submit")}
+            busyLabel={t("reset.busy")}
+          />
         </form>
       ) : (
         <FormAlert message={t("reset.missing")} />

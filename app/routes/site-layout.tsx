@@ -20,7 +20,8 @@ export default function SiteLayout() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = error && typeof error === "object" && "status" in error && typeof error.status === "number" ? error.status : 500;
+  const status =
+    error && typeof error === "object" && "status" in error && typeof error.status === "number" ? error.status : 500;
   return (
     <SiteShell>
       <ErrorPage status={status} />

@@ -9,31 +9,47 @@ import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { formatDueDate } from "../features/payments/schedule-table.tsx";
-import { cardText, fetchSubscription, invoicePdfPath, managePath, paidInvoice, type SubscriptionView } from "../features/payments/subscription-view.tsx";
+import {
+  cardText,
+  fetchSubscription,
+  invoicePdfPath,
+  managePath,
+  paidInvoice,
+  type SubscriptionView,
+} from "../features/payments/subscription-view.tsx";
 import { useAgencyTimeZone } from "../features/payments/time-zone.ts";
 import type { Route } from "./+types/subscribe-success";
 
 /** The subscription the address's signed token names (its management link), read on the server. */
 export async function loader(args: Route.LoaderArgs) {
   const token = new URL(args.request.url).searchParams.get("subscription")?.trim() ?? "";
-  const meta = pageMeta(args, { title: "payments:subscription.successTitle", description: "payments:subscription.successMetaDescription" });
+  const meta = pageMeta(args, {
+    title: "payments:subscription.successTitle",
+    description: "payments:subscription.successMetaDescription",
+  });
   try {
     if (!token) throw new DomainError("not_found", "payments:subscription.notFound");
     return { token, subscription: await args.context.services.checkout.subscriptions.byToken(token), meta };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "not_found") return data({ token, subscription: null, meta }, { status: 404 });
+    if (error instanceof DomainError && error.code === "not_found")
+      return data({ token, subscription: null, meta }, { status: 404 });
     throw error;
   }
 }
 
 // The address carries the subscription's management token: never indexed, never sent on to another site.
-export const meta: Route.MetaFunction = ({ data: loaded }) => [...metaTags(loaded?.meta), { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  ...metaTags(loaded?.meta),
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "no-referrer" },
+];
 
 /** How often and how long the page asks whether the first invoice's payment has been confirmed. */
 export const SUBSCRIPTION_POLL = { intervalMs: 2_000, attempts: 15 } as const;
 
 /** Its first payment is not confirmed yet, and has not failed either. */
-const awaitingFirstPayment = (view: SubscriptionView | null) => view !== null && view.status === "incomplete" && view.invoices[0]?.status !== "failed";
+const awaitingFirstPayment = (view: SubscriptionView | null) =>
+  view !== null && view.status === "incomplete" && view.invoices[0]?.status !== "failed";
 
 /**
  * The subscription as the server sees it, asked again while its first payment is not confirmed (the
@@ -89,7 +105,11 @@ export default function SubscribeSuccess({ loaderData }: Route.ComponentProps) {
 
   if (!subscription) {
     return (
-      <main id="main" className="mx-auto w-full max-w-3xl px-4 py-14 text-center sm:px-6" data-testid="subscription-missing">
+      <main
+        id="main"
+        className="mx-auto w-full max-w-3xl px-4 py-14 text-center sm:px-6"
+        data-testid="subscription-missing"
+      >
         <Icon name="alert-circle" size={40} aria-hidden="true" className="mx-auto text-destructive" />
         <h1 className="mt-4 font-display text-3xl font-semibold">{t("manage.notFoundTitle")}</h1>
         <p className="mt-2 text-muted-foreground">{t("manage.notFoundText")}</p>
@@ -106,12 +126,27 @@ export default function SubscribeSuccess({ loaderData }: Route.ComponentProps) {
   const failed = !active && subscription.status === "incomplete" && subscription.invoices[0]?.status === "failed";
   const invoice = paidInvoice(subscription);
   const heading = active
-    ? { icon: "circle-check" as const, tone: "bg-green-100 text-green-700", title: t("subscription.successTitle"), text: t("subscription.successIntro") }
+    ? {
+        icon: "circle-check" as const,
+        tone: "bg-green-100 text-green-700",
+        title: t("subscription.successTitle"),
+        text: t("subscription.successIntro"),
+      }
     : failed
-      ? { icon: "alert-circle" as const, tone: "bg-red-100 text-destructive", title: t("subscription.failedTitle"), text: subscription.invoices[0]?.failureMessage || t("subscription.failedText") }
+      ? {
+          icon: "alert-circle" as const,
+          tone: "bg-red-100 text-destructive",
+          title: t("subscription.failedTitle"),
+          text: subscription.invoices[0]?.failureMessage || t("subscription.failedText"),
+        }
       : subscription.status === "cancelled"
         ? { icon: "x" as const, tone: "bg-muted text-muted-foreground", title: t("manage.ended"), text: null }
-        : { icon: "loader-2" as const, tone: "bg-amber-100 text-amber-800", title: t("subscription.successWaiting"), text: gaveUp ? t("subscription.successStillWaiting") : null };
+        : {
+            icon: "loader-2" as const,
+            tone: "bg-amber-100 text-amber-800",
+            title: t("subscription.successWaiting"),
+            text: gaveUp ? t("subscription.successStillWaiting") : null,
+          };
 
   return (
     <main id="main" className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
@@ -119,23 +154,36 @@ export default function SubscribeSuccess({ loaderData }: Route.ComponentProps) {
         <span className={`mx-auto inline-flex h-16 w-16 items-center justify-center rounded-full ${heading.tone}`}>
           <Icon name={heading.icon} size={34} aria-hidden="true" className={waiting ? "animate-spin" : undefined} />
         </span>
-        <h1 className="mt-5 font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl" data-testid="subscribe-success-title">
+        <h1
+          className="mt-5 font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl"
+          data-testid="subscribe-success-title"
+        >
           {heading.title}
         </h1>
         {heading.text ? <p className="mx-auto mt-3 max-w-xl text-muted-foreground">{heading.text}</p> : null}
       </div>
 
       {active ? (
-        <section aria-labelledby="subscription-summary-title" className="mt-8 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6" data-testid="subscription-summary">
+        <section
+          aria-labelledby="subscription-summary-title"
+          className="mt-8 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6"
+          data-testid="subscription-summary"
+        >
           <h2 id="subscription-summary-title" className="font-display text-xl font-semibold">
-            {subscription.plan} <span className="text-base font-normal text-muted-foreground">{t("subscription.perMonth", { price: formatCents(subscription.priceCents) })}</span>
+            {subscription.plan}{" "}
+            <span className="text-base font-normal text-muted-foreground">
+              {t("subscription.perMonth", { price: formatCents(subscription.priceCents) })}
+            </span>
           </h2>
           <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
             {invoice ? (
               <div>
                 <dt className="text-muted-foreground">{t("subscription.successCharged")}</dt>
                 <dd className="mt-0.5">
-                  <span className="font-display text-xl font-semibold whitespace-nowrap tabular-nums" data-testid="subscription-charged">
+                  <span
+                    className="font-display text-xl font-semibold whitespace-nowrap tabular-nums"
+                    data-testid="subscription-charged"
+                  >
                     {formatCents(invoice.amountCents)}
                   </span>
                   {invoice.paidAt ? (
@@ -152,7 +200,9 @@ export default function SubscribeSuccess({ loaderData }: Route.ComponentProps) {
               <dd className="mt-0.5 font-medium" data-testid="subscription-next-charge">
                 {subscription.nextCharge ? (
                   <>
-                    <span className="font-display text-xl font-semibold whitespace-nowrap tabular-nums">{formatCents(subscription.nextCharge.amountCents)}</span>
+                    <span className="font-display text-xl font-semibold whitespace-nowrap tabular-nums">
+                      {formatCents(subscription.nextCharge.amountCents)}
+                    </span>
                     <span className="block font-normal text-muted-foreground">
                       <time dateTime={subscription.nextCharge.date}>{day(subscription.nextCharge.date)}</time>
                     </span>
@@ -167,19 +217,31 @@ export default function SubscribeSuccess({ loaderData }: Route.ComponentProps) {
           </dl>
           <p className="mt-5 flex flex-wrap gap-3">
             {invoice ? (
-              <a href={invoicePdfPath(token, invoice.id)} className={buttonClasses("outline")} data-testid="subscription-receipt">
+              <a
+                href={invoicePdfPath(token, invoice.id)}
+                className={buttonClasses("outline")}
+                data-testid="subscription-receipt"
+              >
                 <Icon name="receipt" size={18} aria-hidden="true" />
                 {t("subscription.successReceipt")}
               </a>
             ) : null}
-            <LocalizedLink to={managePath(token)} className={buttonClasses("primary")} data-testid="manage-subscription">
+            <LocalizedLink
+              to={managePath(token)}
+              className={buttonClasses("primary")}
+              data-testid="manage-subscription"
+            >
               {t("subscription.manageLink")}
             </LocalizedLink>
           </p>
         </section>
       ) : failed ? (
         <p className="mt-8 text-center">
-          <LocalizedLink to={`/subscribe?plan=${encodeURIComponent(subscription.plan)}`} className={buttonClasses("primary", "lg")} data-testid="subscribe-retry">
+          <LocalizedLink
+            to={`/subscribe?plan=${encodeURIComponent(subscription.plan)}`}
+            className={buttonClasses("primary", "lg")}
+            data-testid="subscribe-retry"
+          >
             <Icon name="rotate-ccw" size={18} aria-hidden="true" />
             {t("subscription.tryAgain")}
           </LocalizedLink>

@@ -21,11 +21,21 @@ export async function loader(args: Route.LoaderArgs) {
   const language = pageLanguage(args.params, args.context);
   const search = new URL(args.request.url).searchParams;
   const name = (search.get("plan") ?? "Professional").trim().slice(0, 100) || "Professional";
-  const meta = pageMeta(args, { title: "payments:subscription.title", description: "payments:subscription.metaDescription" });
+  const meta = pageMeta(args, {
+    title: "payments:subscription.title",
+    description: "payments:subscription.metaDescription",
+  });
   try {
-    return { language, plan: await args.context.services.checkout.subscriptions.plan(name, language), unknown: null, resume: await unpaidOfLink(args, search.get("resume")), meta };
+    return {
+      language,
+      plan: await args.context.services.checkout.subscriptions.plan(name, language),
+      unknown: null,
+      resume: await unpaidOfLink(args, search.get("resume")),
+      meta,
+    };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "not_found") return data({ language, plan: null, unknown: name, resume: null, meta }, 404);
+    if (error instanceof DomainError && error.code === "not_found")
+      return data({ language, plan: null, unknown: name, resume: null, meta }, 404);
     throw error;
   }
 }
@@ -34,18 +44,26 @@ export async function loader(args: Route.LoaderArgs) {
  * The unpaid subscription a management link names (`resume`): its subscriber, who started it in another
  * browser, pays its first invoice here. Null for no link, another token, or one with nothing to pay.
  */
-async function unpaidOfLink(args: Route.LoaderArgs, token: string | null): Promise<{ token: string; name: string; email: string } | null> {
+async function unpaidOfLink(
+  args: Route.LoaderArgs,
+  token: string | null,
+): Promise<{ token: string; name: string; email: string } | null> {
   if (!token) return null;
   try {
     const subscription = await args.context.services.checkout.subscriptions.byToken(token);
-    return subscription.status === "incomplete" ? { token, name: subscription.customerName, email: subscription.customerEmail } : null;
+    return subscription.status === "incomplete"
+      ? { token, name: subscription.customerName, email: subscription.customerEmail }
+      : null;
   } catch (error) {
     if (error instanceof DomainError && error.code === "not_found") return null;
     throw error;
   }
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [...metaTags(loaded?.meta), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  ...metaTags(loaded?.meta),
+  { name: "robots", content: "noindex" },
+];
 
 /** A live subscription another browser started: its link was e-mailed to its address, nothing else is said. */
 interface LinkEmailed {
@@ -89,7 +107,9 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-4 font-display text-3xl font-semibold" data-testid="unknown-plan">
           {t("subscription.unknownTitle")}
         </h1>
-        <p className="mt-2 text-muted-foreground">{t("subscription.unknownText", { plan: loaderData.unknown ?? "" })}</p>
+        <p className="mt-2 text-muted-foreground">
+          {t("subscription.unknownText", { plan: loaderData.unknown ?? "" })}
+        </p>
         <p className="mt-6">
           <LocalizedLink to="/" className="font-medium text-primary underline">
             {t("subscription.backHome")}
@@ -113,8 +133,13 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
     try {
       // Opened from the subscription's e-mailed link: that subscription is paid, whoever started it.
       const created = resume
-        ? await api<SubscriptionAnswer>(`/api/subscriptions/manage/${encodeURIComponent(resume.token)}/payment`, { method: "POST", json: {} })
-        : await api<SubscriptionAnswer | LinkEmailed>("/api/get-or-create-subscription", { json: { name: values.name, email: values.email, priceId: plan.name, language: loaderData.language } });
+        ? await api<SubscriptionAnswer>(`/api/subscriptions/manage/${encodeURIComponent(resume.token)}/payment`, {
+            method: "POST",
+            json: {},
+          })
+        : await api<SubscriptionAnswer | LinkEmailed>("/api/get-or-create-subscription", {
+            json: { name: values.name, email: values.email, priceId: plan.name, language: loaderData.language },
+          });
       if ("emailed" in created) {
         setEmailed(created.message);
         return;
@@ -125,7 +150,9 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
       }
       setAnswer(created);
     } catch (error) {
-      toast.error(tc("toast.paymentFailedTitle"), { description: error instanceof ApiError && error.status < 500 ? error.message : tc("toast.paymentFailedText") });
+      toast.error(tc("toast.paymentFailedTitle"), {
+        description: error instanceof ApiError && error.status < 500 ? error.message : tc("toast.paymentFailedText"),
+      });
     } finally {
       setBusy(false);
     }
@@ -142,7 +169,14 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
     void navigate(localize(successPath(answer.manageToken)));
   }
 
-  const intent: PaymentIntentView | null = answer?.clientSecret ? { clientSecret: answer.clientSecret, provider: answer.provider, publishableKey: answer.publishableKey, amountCents: plan.priceCents } : null;
+  const intent: PaymentIntentView | null = answer?.clientSecret
+    ? {
+        clientSecret: answer.clientSecret,
+        provider: answer.provider,
+        publishableKey: answer.publishableKey,
+        amountCents: plan.priceCents,
+      }
+    : null;
 
   return (
     <main id="main" className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
@@ -158,21 +192,58 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
               {t("subscription.loading")}
             </p>
           ) : null}
-          <form ref={form} noValidate onSubmit={start} className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="subscribe-form">
+          <form
+            ref={form}
+            noValidate
+            onSubmit={start}
+            className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm"
+            data-testid="subscribe-form"
+          >
             <Field label={t("subscription.fullName")}>
-              {(props) => <Input {...props} name="name" autoComplete="name" value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} readOnly={intent !== null} maxLength={200} />}
+              {(props) => (
+                <Input
+                  {...props}
+                  name="name"
+                  autoComplete="name"
+                  value={values.name}
+                  onChange={(e) => setValues({ ...values, name: e.target.value })}
+                  readOnly={intent !== null}
+                  maxLength={200}
+                />
+              )}
             </Field>
             <Field label={t("subscription.email")}>
-              {(props) => <Input {...props} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} readOnly={intent !== null} maxLength={254} />}
+              {(props) => (
+                <Input
+                  {...props}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  value={values.email}
+                  onChange={(e) => setValues({ ...values, email: e.target.value })}
+                  readOnly={intent !== null}
+                  maxLength={254}
+                />
+              )}
             </Field>
             {intent ? null : (
-              <Button type="submit" size="lg" className="w-full text-base" disabled={busy} data-testid="subscribe-start">
+              <Button
+                type="submit"
+                size="lg"
+                className="w-full text-base"
+                disabled={busy}
+                data-testid="subscribe-start"
+              >
                 {t("subscription.start")}
               </Button>
             )}
           </form>
           {emailed ? (
-            <div role="status" className="rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="subscribe-link-emailed">
+            <div
+              role="status"
+              className="rounded-xl border border-border bg-white p-6 shadow-sm"
+              data-testid="subscribe-link-emailed"
+            >
               <h2 className="flex items-center gap-2 font-semibold">
                 <Icon name="mail" size={18} aria-hidden="true" />
                 {t("subscription.linkSentTitle")}
@@ -190,7 +261,9 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
               retrying={false}
               onOutcome={onOutcome}
               onUnexpected={() => setFailure({ message: null })}
-              onNotReady={() => toast.error(tc("toast.paymentErrorTitle"), { description: tc("toast.paymentErrorText") })}
+              onNotReady={() =>
+                toast.error(tc("toast.paymentErrorTitle"), { description: tc("toast.paymentErrorText") })
+              }
               onRetry={() => setFailure(null)}
             />
           ) : null}

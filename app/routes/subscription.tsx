@@ -10,7 +10,13 @@ import { LocalizedLink, useLocalizedPath } from "../features/i18n/localized-link
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { formatDueDate } from "../features/payments/schedule-table.tsx";
-import { InvoiceList, managePath, SubscriptionStatusBadge, useRenewalText, type SubscriptionView } from "../features/payments/subscription-view.tsx";
+import {
+  InvoiceList,
+  managePath,
+  SubscriptionStatusBadge,
+  useRenewalText,
+  type SubscriptionView,
+} from "../features/payments/subscription-view.tsx";
 import { useAgencyTimeZone } from "../features/payments/time-zone.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/subscription";
@@ -21,7 +27,8 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     return { subscription: await args.context.services.checkout.subscriptions.byToken(args.params.token), meta };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "not_found") return data({ subscription: null, meta }, { status: 404 });
+    if (error instanceof DomainError && error.code === "not_found")
+      return data({ subscription: null, meta }, { status: 404 });
     throw error;
   }
 }
@@ -36,7 +43,8 @@ const INTENTS = { cancel: "cancelled", resume: "resumed" } as const;
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = form.get("intent");
-  if (intent !== "cancel" && intent !== "resume") return data({ error: "payments:manage.actionFailed" }, { status: 400 });
+  if (intent !== "cancel" && intent !== "resume")
+    return data({ error: "payments:manage.actionFailed" }, { status: 400 });
   const subscriptions = args.context.services.checkout.subscriptions;
   try {
     const subscription = await subscriptions.byToken(args.params.token);
@@ -44,7 +52,11 @@ export async function action(args: Route.ActionArgs) {
     else await subscriptions.resume(subscription.id);
   } catch (error) {
     // A refusal of ours says why (already set to end, nothing to undo); anything else, that it did not work.
-    if (error instanceof DomainError) return data({ error: error.messageKey.startsWith("payments:") ? error.messageKey : "payments:manage.actionFailed" }, { status: statusOf[error.code] });
+    if (error instanceof DomainError)
+      return data(
+        { error: error.messageKey.startsWith("payments:") ? error.messageKey : "payments:manage.actionFailed" },
+        { status: statusOf[error.code] },
+      );
     throw error;
   }
   return redirect(`${new URL(args.request.url).pathname}?done=${INTENTS[intent]}`);
@@ -55,13 +67,37 @@ export async function action(args: Route.ActionArgs) {
  * policy is same-origin rather than no-referrer: under no-referrer, browsers send "Origin: null" with a
  * form post, which the cross-site request guard rightly refuses.
  */
-export const meta: Route.MetaFunction = ({ data: loaded }) => [...metaTags(loaded?.meta), { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  ...metaTags(loaded?.meta),
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "same-origin" },
+];
 
-function SubmitButton({ intent, variant, label, busyLabel, testId }: { intent: keyof typeof INTENTS; variant: "primary" | "destructive" | "outline"; label: string; busyLabel: string; testId: string }) {
+function SubmitButton({
+  intent,
+  variant,
+  label,
+  busyLabel,
+  testId,
+}: {
+  intent: keyof typeof INTENTS;
+  variant: "primary" | "destructive" | "outline";
+  label: string;
+  busyLabel: string;
+  testId: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <button type="submit" name="intent" value={intent} className={buttonClasses(variant, "lg", "w-full sm:w-auto")} disabled={navigation.state === "submitting"} aria-busy={busy} data-testid={testId}>
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={buttonClasses(variant, "lg", "w-full sm:w-auto")}
+      disabled={navigation.state === "submitting"}
+      aria-busy={busy}
+      data-testid={testId}
+    >
       {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : null}
       {busy ? busyLabel : label}
     </button>
@@ -78,7 +114,11 @@ export default function SubscriptionPage({ loaderData, actionData, params }: Rou
   const { t } = useTranslation("payments");
   if (!loaderData.subscription) {
     return (
-      <main id="main" className="mx-auto w-full max-w-3xl px-4 py-14 text-center sm:px-6" data-testid="subscription-missing">
+      <main
+        id="main"
+        className="mx-auto w-full max-w-3xl px-4 py-14 text-center sm:px-6"
+        data-testid="subscription-missing"
+      >
         <Icon name="alert-circle" size={40} aria-hidden="true" className="mx-auto text-destructive" />
         <h1 className="mt-4 font-display text-3xl font-semibold">{t("manage.notFoundTitle")}</h1>
         <p className="mt-2 text-muted-foreground">{t("manage.notFoundText")}</p>
@@ -90,10 +130,20 @@ export default function SubscriptionPage({ loaderData, actionData, params }: Rou
       </main>
     );
   }
-  return <ManageSubscription subscription={loaderData.subscription} token={params.token} error={actionData?.error ?? null} />;
+  return (
+    <ManageSubscription subscription={loaderData.subscription} token={params.token} error={actionData?.error ?? null} />
+  );
 }
 
-function ManageSubscription({ subscription, token, error }: { subscription: SubscriptionView; token: string; error: string | null }) {
+function ManageSubscription({
+  subscription,
+  token,
+  error,
+}: {
+  subscription: SubscriptionView;
+  token: string;
+  error: string | null;
+}) {
   const { t, i18n } = useTranslation("payments");
   const timeZone = useAgencyTimeZone();
   const config = useRootData()?.config;
@@ -111,7 +161,8 @@ function ManageSubscription({ subscription, token, error }: { subscription: Subs
 
   const day = (iso: string) => formatDueDate(iso, i18n.language, timeZone);
   const ending = subscription.cancelAtPeriodEnd && subscription.status !== "cancelled";
-  const cancellable = !subscription.cancelAtPeriodEnd && (subscription.status === "active" || subscription.status === "past_due");
+  const cancellable =
+    !subscription.cancelAtPeriodEnd && (subscription.status === "active" || subscription.status === "past_due");
   const here = managePath(token);
   const doneText =
     done === "cancelled" && ending && subscription.currentPeriodEnd
@@ -123,11 +174,17 @@ function ManageSubscription({ subscription, token, error }: { subscription: Subs
   return (
     <main id="main" className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="font-display text-4xl font-semibold tracking-tight">{t("manage.title")}</h1>
-      <p className="mt-2 text-muted-foreground break-words">{t("manage.subscriber", { name: subscription.customerName, email: subscription.customerEmail })}</p>
+      <p className="mt-2 text-muted-foreground break-words">
+        {t("manage.subscriber", { name: subscription.customerName, email: subscription.customerEmail })}
+      </p>
 
       <div className="mt-6 space-y-4">
         {doneText ? (
-          <p role="status" className="flex items-start gap-2.5 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900" data-testid="subscription-done">
+          <p
+            role="status"
+            className="flex items-start gap-2.5 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900"
+            data-testid="subscription-done"
+          >
             <Icon name="circle-check" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
             {doneText}
           </p>
@@ -135,10 +192,17 @@ function ManageSubscription({ subscription, token, error }: { subscription: Subs
         <FormAlert message={error ? t(error) : null} testId="subscription-error" />
       </div>
 
-      <section aria-labelledby="plan-title" className="mt-6 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6" data-testid="subscription-plan">
+      <section
+        aria-labelledby="plan-title"
+        className="mt-6 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6"
+        data-testid="subscription-plan"
+      >
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h2 id="plan-title" className="font-display text-2xl font-semibold">
-            {subscription.plan} <span className="block text-base font-normal text-muted-foreground sm:inline">{t("subscription.perMonth", { price: formatCents(subscription.priceCents) })}</span>
+            {subscription.plan}{" "}
+            <span className="block text-base font-normal text-muted-foreground sm:inline">
+              {t("subscription.perMonth", { price: formatCents(subscription.priceCents) })}
+            </span>
           </h2>
           <SubscriptionStatusBadge subscription={subscription} />
         </div>
@@ -149,21 +213,43 @@ function ManageSubscription({ subscription, token, error }: { subscription: Subs
         <p className="mt-3 text-sm text-muted-foreground">{t("manage.since", { date: day(subscription.createdAt) })}</p>
 
         {confirming && cancellable ? (
-          <div className="mt-6 rounded-lg border border-destructive/30 bg-red-50/60 p-4 sm:p-5" data-testid="cancel-confirm">
+          <div
+            className="mt-6 rounded-lg border border-destructive/30 bg-red-50/60 p-4 sm:p-5"
+            data-testid="cancel-confirm"
+          >
             <h3 ref={confirmHeading} tabIndex={-1} className="font-display text-xl font-semibold focus:outline-none">
               {t("manage.confirmTitle")}
             </h3>
-            <p className="mt-2 text-sm">{subscription.currentPeriodEnd ? t("manage.confirmText", { date: day(subscription.currentPeriodEnd) }) : t("manage.confirmTextUndated")}</p>
+            <p className="mt-2 text-sm">
+              {subscription.currentPeriodEnd
+                ? t("manage.confirmText", { date: day(subscription.currentPeriodEnd) })
+                : t("manage.confirmTextUndated")}
+            </p>
             <Form method="post" action={localize(here)} replace className="mt-4 flex flex-col gap-3 sm:flex-row">
-              <SubmitButton intent="cancel" variant="destructive" label={t("manage.confirmYes")} busyLabel={t("manage.saving")} testId="cancel-confirm-yes" />
-              <LocalizedLink to={here} replace className={buttonClasses("outline", "lg", "w-full sm:w-auto")} data-testid="cancel-confirm-no">
+              <SubmitButton
+                intent="cancel"
+                variant="destructive"
+                label={t("manage.confirmYes")}
+                busyLabel={t("manage.saving")}
+                testId="cancel-confirm-yes"
+              />
+              <LocalizedLink
+                to={here}
+                replace
+                className={buttonClasses("outline", "lg", "w-full sm:w-auto")}
+                data-testid="cancel-confirm-no"
+              >
                 {t("manage.keep")}
               </LocalizedLink>
             </Form>
           </div>
         ) : cancellable ? (
           <p className="mt-6">
-            <LocalizedLink to={`${here}?confirm=cancel`} className={buttonClasses("outline", "lg", "w-full sm:w-auto")} data-testid="subscription-cancel">
+            <LocalizedLink
+              to={`${here}?confirm=cancel`}
+              className={buttonClasses("outline", "lg", "w-full sm:w-auto")}
+              data-testid="subscription-cancel"
+            >
               {t("manage.cancel")}
             </LocalizedLink>
           </p>
@@ -171,14 +257,24 @@ function ManageSubscription({ subscription, token, error }: { subscription: Subs
           <div className="mt-6" data-testid="subscription-unpaid">
             <p className="text-sm text-muted-foreground">{t("manage.payText")}</p>
             <p className="mt-3">
-              <LocalizedLink to={`/subscribe?plan=${encodeURIComponent(subscription.plan)}&resume=${encodeURIComponent(token)}`} className={buttonClasses("primary", "lg", "w-full sm:w-auto")} data-testid="subscription-pay">
+              <LocalizedLink
+                to={`/subscribe?plan=${encodeURIComponent(subscription.plan)}&resume=${encodeURIComponent(token)}`}
+                className={buttonClasses("primary", "lg", "w-full sm:w-auto")}
+                data-testid="subscription-pay"
+              >
                 {t("manage.pay")}
               </LocalizedLink>
             </p>
           </div>
         ) : ending ? (
           <Form method="post" action={localize(here)} replace className="mt-6">
-            <SubmitButton intent="resume" variant="primary" label={t("manage.keep")} busyLabel={t("manage.saving")} testId="subscription-resume" />
+            <SubmitButton
+              intent="resume"
+              variant="primary"
+              label={t("manage.keep")}
+              busyLabel={t("manage.saving")}
+              testId="subscription-resume"
+            />
           </Form>
         ) : null}
       </section>
@@ -196,7 +292,9 @@ function ManageSubscription({ subscription, token, error }: { subscription: Subs
         <h2 id="support-title" className="font-semibold">
           {t("success.supportTitle")}
         </h2>
-        <p className="mt-1 text-muted-foreground">{t("success.supportText", { email: config?.companyEmail ?? "", phone: config?.companyPhone ?? "" })}</p>
+        <p className="mt-1 text-muted-foreground">
+          {t("success.supportText", { email: config?.companyEmail ?? "", phone: config?.companyPhone ?? "" })}
+        </p>
       </section>
     </main>
   );

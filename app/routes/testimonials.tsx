@@ -10,7 +10,10 @@ import { Icon } from "../components/ui/icon.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   const testimonials = await args.context.services.testimonials.listApproved();
-  return { testimonials, meta: pageMeta(args, { title: "testimonials:page.metaTitle", description: "testimonials:page.metaDescription" }) };
+  return {
+    testimonials,
+    meta: pageMeta(args, { title: "testimonials:page.metaTitle", description: "testimonials:page.metaDescription" }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
@@ -19,7 +22,8 @@ export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
 export default function Testimonials({ loaderData }: Route.ComponentProps) {
   const { testimonials } = loaderData;
   const { t, i18n } = useTranslation("testimonials");
-  const average = testimonials.length > 0 ? testimonials.reduce((sum, item) => sum + item.rating, 0) / testimonials.length : null;
+  const average =
+    testimonials.length > 0 ? testimonials.reduce((sum, item) => sum + item.rating, 0) / testimonials.length : null;
 
   return (
     <main id="main">
@@ -27,14 +31,19 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-14 sm:px-6 md:flex-row md:items-end md:justify-between md:py-20">
           <div className="max-w-2xl">
             <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t("page.eyebrow")}</p>
-            <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">{t("page.title")}</h1>
+            <h1 className="mt-4 font-display text-4xl font-semibold leading-tight tracking-tight text-balance sm:text-5xl">
+              {t("page.title")}
+            </h1>
             <p className="mt-5 text-lg leading-relaxed text-muted-foreground">{t("page.intro")}</p>
             {average !== null ? (
               <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1">
                 <StarRating rating={average} size={20} decorative />
                 <span className="font-semibold">
                   {t("page.average", {
-                    rating: new Intl.NumberFormat(i18n.language === "fr" ? "fr-FR" : "en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average),
+                    rating: new Intl.NumberFormat(i18n.language === "fr" ? "fr-FR" : "en-US", {
+                      minimumFractionDigits: 1,
+                      maximumFractionDigits: 1,
+                    }).format(average),
                     max: RATING_MAX,
                   })}
                 </span>

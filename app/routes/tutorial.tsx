@@ -17,7 +17,9 @@ import type { Route } from "./+types/tutorial";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
-  const tutorial = await context.services.tutorials.findPublished(params.id, language, { signedIn: Boolean(context.user) });
+  const tutorial = await context.services.tutorials.findPublished(params.id, language, {
+    signedIn: Boolean(context.user),
+  });
   // Unknown ids, ids that are not numbers and drafts all read "Tutorial Not Found", with a real 404.
   if (!tutorial) throw refusal(404);
   return { tutorial, language, siteUrl: context.publicConfig.siteUrl, companyName: context.publicConfig.companyName };
@@ -25,7 +27,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return articleMetaTags({ title: loaderData.tutorial.title, summary: loaderData.tutorial.summary }, loaderData.companyName);
+  return articleMetaTags(
+    { title: loaderData.tutorial.title, summary: loaderData.tutorial.summary },
+    loaderData.companyName,
+  );
 }
 
 /**
@@ -55,7 +60,10 @@ export default function TutorialPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <LocalizedLink to="/tutorials" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+      <LocalizedLink
+        to="/tutorials"
+        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+      >
         <Icon name="arrow-left" aria-hidden="true" className="h-4 w-4" />
         {t("detail.back")}
       </LocalizedLink>
@@ -71,7 +79,9 @@ export default function TutorialPage({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-5 font-display text-4xl font-semibold leading-tight sm:text-5xl">{tutorial.title}</h1>
           {tutorial.summary ? <p className="mt-4 text-xl text-muted-foreground">{tutorial.summary}</p> : null}
           <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-            <time dateTime={tutorial.createdAt}>{t("detail.published", { date: formatPostDate(tutorial.createdAt, language) })}</time>
+            <time dateTime={tutorial.createdAt}>
+              {t("detail.published", { date: formatPostDate(tutorial.createdAt, language) })}
+            </time>
             <TutorialFacts tutorial={tutorial} viewCount={viewCount} />
           </p>
         </header>
@@ -89,11 +99,19 @@ export default function TutorialPage({ loaderData }: Route.ComponentProps) {
             />
           </div>
         ) : tutorial.featuredImage ? (
-          <img src={tutorial.featuredImage} alt="" width={1200} height={675} className="mt-8 aspect-[16/9] w-full rounded-xl object-cover" />
+          <img
+            src={tutorial.featuredImage}
+            alt=""
+            width={1200}
+            height={675}
+            className="mt-8 aspect-[16/9] w-full rounded-xl object-cover"
+          />
         ) : null}
 
         {tutorial.locked ? (
-          <PremiumNotice texts={{ title: t("detail.premiumTitle"), text: t("detail.premiumText"), login: t("detail.premiumLogin") }} />
+          <PremiumNotice
+            texts={{ title: t("detail.premiumTitle"), text: t("detail.premiumText"), login: t("detail.premiumLogin") }}
+          />
         ) : tutorial.content.trim() !== "" ? (
           <TutorialContent content={tutorial.content} language={tutorial.language} />
         ) : (

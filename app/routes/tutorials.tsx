@@ -13,7 +13,10 @@ import type { Route } from "./+types/tutorials";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
   const url = new URL(request.url);
-  const filters = normalizeTutorialFilters({ q: url.searchParams.get("q"), difficulty: url.searchParams.get("difficulty") });
+  const filters = normalizeTutorialFilters({
+    q: url.searchParams.get("q"),
+    difficulty: url.searchParams.get("difficulty"),
+  });
   const tutorials = await context.services.tutorials.listPublished({ language, ...filters });
   const t = translator(language);
   return {
@@ -21,7 +24,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     filters,
     language,
     siteUrl: context.publicConfig.siteUrl,
-    meta: { title: `${t("tutorials:meta.listTitle")} | ${context.publicConfig.companyName}`, description: t("tutorials:meta.listDescription") },
+    meta: {
+      title: `${t("tutorials:meta.listTitle")} | ${context.publicConfig.companyName}`,
+      description: t("tutorials:meta.listDescription"),
+    },
   };
 }
 
@@ -43,8 +49,18 @@ export default function Tutorials({ loaderData }: Route.ComponentProps) {
       listLabel={t("list.listLabel")}
       path="/tutorials"
       items={tutorials}
-      renderItem={(tutorial, index) => <TutorialCard tutorial={tutorial} first={index === 0} shareUrl={`${siteUrl}${localizedPath(`/tutorials/${tutorial.id}`, pathLanguage ?? language)}`} />}
-      empty={{ icon: "lightbulb", title: t("list.emptyTitle"), text: filtered ? t("list.emptyFiltered") : t("list.emptyAll") }}
+      renderItem={(tutorial, index) => (
+        <TutorialCard
+          tutorial={tutorial}
+          first={index === 0}
+          shareUrl={`${siteUrl}${localizedPath(`/tutorials/${tutorial.id}`, pathLanguage ?? language)}`}
+        />
+      )}
+      empty={{
+        icon: "lightbulb",
+        title: t("list.emptyTitle"),
+        text: filtered ? t("list.emptyFiltered") : t("list.emptyAll"),
+      }}
     />
   );
 }

@@ -25,7 +25,10 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 // The link is personal: keep it out of search engines.
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [...metaTags(loaderData?.meta), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  ...metaTags(loaderData?.meta),
+  { name: "robots", content: "noindex" },
+];
 
 /** Leaving a class's waiting list from the link of its e-mails. */
 export default function WaitlistLeave({ loaderData }: Route.ComponentProps) {
@@ -59,20 +62,36 @@ export default function WaitlistLeave({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16 sm:px-6 md:py-24">
       {state === "pending" ? (
-        <StatusPanel icon={<Icon name="users" size={32} aria-hidden="true" />} tone="primary" title={t("leavePage.title")}>
+        <StatusPanel
+          icon={<Icon name="users" size={32} aria-hidden="true" />}
+          tone="primary"
+          title={t("leavePage.title")}
+        >
           <p className="mt-4 text-lg text-muted-foreground">{t("leavePage.text")}</p>
           <Button size="lg" className="mt-8" onClick={() => void leave()} disabled={busy} aria-busy={busy}>
-            {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="log-out" size={18} aria-hidden="true" />}
+            {busy ? (
+              <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
+            ) : (
+              <Icon name="log-out" size={18} aria-hidden="true" />
+            )}
             {busy ? t("leavePage.submitting") : t("leavePage.submit")}
           </Button>
         </StatusPanel>
       ) : state === "left" ? (
-        <StatusPanel icon={<Icon name="circle-check" size={32} aria-hidden="true" />} tone="success" title={t("leavePage.doneTitle")}>
+        <StatusPanel
+          icon={<Icon name="circle-check" size={32} aria-hidden="true" />}
+          tone="success"
+          title={t("leavePage.doneTitle")}
+        >
           <p className="mt-4 text-lg text-muted-foreground">{t("leavePage.doneText")}</p>
           {classes}
         </StatusPanel>
       ) : (
-        <StatusPanel icon={<Icon name="circle-alert" size={32} aria-hidden="true" />} tone="danger" title={t("leavePage.invalidTitle")}>
+        <StatusPanel
+          icon={<Icon name="circle-alert" size={32} aria-hidden="true" />}
+          tone="danger"
+          title={t("leavePage.invalidTitle")}
+        >
           <p className="mt-4 text-lg text-muted-foreground">{t("errors.invalidLink")}</p>
           {classes}
         </StatusPanel>

@@ -55,7 +55,13 @@ export class OverviewService {
     ]);
     const pending = { comments, reviews: moderation.pendingCount, media: pendingMedia, mediaComments };
     return {
-      recentPosts: posts.slice(0, OVERVIEW_LIMITS.posts).map((post) => ({ id: post.id, title: post.title, language: post.language, published: post.published, createdAt: post.createdAt })),
+      recentPosts: posts.slice(0, OVERVIEW_LIMITS.posts).map((post) => ({
+        id: post.id,
+        title: post.title,
+        language: post.language,
+        published: post.published,
+        createdAt: post.createdAt,
+      })),
       recentReviews: moderation.testimonials.slice(0, OVERVIEW_LIMITS.reviews).map((review) => ({
         id: review.id,
         customerName: review.customerName,
@@ -68,7 +74,9 @@ export class OverviewService {
       })),
       today: { date: today.date, timeZone: this.timeZone, orders: orderFigures, newLeads },
       revenue: {
-        periods: Object.fromEntries(REVENUE_PERIODS.map((period, index) => [period, moved[index]])) as AdminOverview["revenue"]["periods"],
+        periods: Object.fromEntries(
+          REVENUE_PERIODS.map((period, index) => [period, moved[index]]),
+        ) as AdminOverview["revenue"]["periods"],
         monthlyRecurringCents: recurring.cents,
         activeSubscriptions: recurring.active,
         instalmentsToCollect: { count: schedules.toCollect, cents: schedules.toCollectCents },

@@ -3,11 +3,27 @@
 /** The UTC offset, in minutes, of a time zone at an instant (Paris in summer: 120; New York in winter: -300). */
 export function zoneOffsetMinutes(at: Date, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
@@ -24,7 +40,9 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
 /** The calendar date at `now` in a time zone, as "YYYY-MM-DD". */
 export function localDate(now: Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now).map((part) => [part.type, part.value]),
+    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
@@ -47,7 +65,8 @@ const addDays = (date: string, days: number) => {
 
 /** The first instant of a day ("2026-11-27") `offsetDays` later, in a time zone: turns staff's date filters into a range. */
 export function dayStartIn(timeZone: string): (isoDate: string, offsetDays?: number) => Date {
-  return (isoDate, offsetDays = 0) => startOfLocalDay(offsetDays === 0 ? isoDate : addDays(isoDate, offsetDays), timeZone);
+  return (isoDate, offsetDays = 0) =>
+    startOfLocalDay(offsetDays === 0 ? isoDate : addDays(isoDate, offsetDays), timeZone);
 }
 
 export const REVENUE_PERIODS = ["today", "last7Days", "thisMonth", "last30Days"] as const;
@@ -61,7 +80,12 @@ export function revenueRanges(now: Date, timeZone: string): Record<RevenuePeriod
   const today = localDate(now, timeZone);
   const end = startOfLocalDay(addDays(today, 1), timeZone);
   const from = (date: string) => ({ start: startOfLocalDay(date, timeZone), end });
-  return { today: from(today), last7Days: from(addDays(today, -6)), thisMonth: from(`${today.slice(0, 8)}01`), last30Days: from(addDays(today, -29)) };
+  return {
+    today: from(today),
+    last7Days: from(addDays(today, -6)),
+    thisMonth: from(`${today.slice(0, 8)}01`),
+    last30Days: from(addDays(today, -29)),
+  };
 }
 
 /** What waits for a moderator: the same four queues the Moderation tab's badge counts. */

@@ -45,9 +45,10 @@ export class AppointmentRepo {
 
   /** Appointments in date and time order, optionally from a date on and with one status. */
   async list(filters: { from?: string; status?: string }): Promise<AppointmentRow[]> {
-    const conditions = [filters.from ? gte(appointments.appointmentDate, filters.from) : undefined, filters.status ? eq(appointments.status, filters.status) : undefined].filter(
-      (condition) => condition !== undefined,
-    );
+    const conditions = [
+      filters.from ? gte(appointments.appointmentDate, filters.from) : undefined,
+      filters.status ? eq(appointments.status, filters.status) : undefined,
+    ].filter((condition) => condition !== undefined);
     return this.db
       .select()
       .from(appointments)
@@ -59,13 +60,25 @@ export class AppointmentRepo {
    * Which of these lower-cased e-mails booked a consultation that was not cancelled and took place:
    * its date before `today`, or `today` at or before `lastEndedStart`.
    */
-  async emailsWithBookingsOver(emails: string[], over: { today: string; lastEndedStart: string | null }): Promise<string[]> {
+  async emailsWithBookingsOver(
+    emails: string[],
+    over: { today: string; lastEndedStart: string | null },
+  ): Promise<string[]> {
     if (emails.length === 0) return [];
-    const earlierToday = over.lastEndedStart === null ? undefined : and(eq(appointments.appointmentDate, over.today), lte(appointments.appointmentTime, over.lastEndedStart));
+    const earlierToday =
+      over.lastEndedStart === null
+        ? undefined
+        : and(eq(appointments.appointmentDate, over.today), lte(appointments.appointmentTime, over.lastEndedStart));
     const rows = await this.db
       .selectDistinct({ email: sql<string>`lower(${appointments.customerEmail})` })
       .from(appointments)
-      .where(and(ne(appointments.status, "cancelled"), inArray(sql`lower(${appointments.customerEmail})`, emails), or(lt(appointments.appointmentDate, over.today), earlierToday)));
+      .where(
+        and(
+          ne(appointments.status, "cancelled"),
+          inArray(sql`lower(${appointments.customerEmail})`, emails),
+          or(lt(appointments.appointmentDate, over.today), earlierToday),
+        ),
+      );
     return rows.map((row) => row.email);
   }
 }

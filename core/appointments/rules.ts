@@ -39,14 +39,23 @@ export function fromMinutes(total: number): string {
 /** Start times of the day's slots: from the opening hour, every slotMinutes, each ending by the closing hour. */
 export function slotTimes(hours: Pick<BookingHours, "openHour" | "closeHour" | "slotMinutes">): string[] {
   const times: string[] = [];
-  for (let start = hours.openHour * 60; start + hours.slotMinutes <= hours.closeHour * 60; start += hours.slotMinutes) times.push(fromMinutes(start));
+  for (let start = hours.openHour * 60; start + hours.slotMinutes <= hours.closeHour * 60; start += hours.slotMinutes)
+    times.push(fromMinutes(start));
   return times;
 }
 
 /** The calendar date and wall-clock time at `now` in a time zone. */
 export function zonedNow(now: Date, timeZone: string): { date: string; time: string; minutes: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
@@ -61,7 +70,10 @@ export function addDays(date: string, days: number): string {
 }
 
 /** The first and last bookable dates at `now`. */
-export function bookingWindow(hours: Pick<BookingHours, "daysAhead" | "timeZone">, now: Date): { today: string; lastDate: string } {
+export function bookingWindow(
+  hours: Pick<BookingHours, "daysAhead" | "timeZone">,
+  now: Date,
+): { today: string; lastDate: string } {
   const today = zonedNow(now, hours.timeZone).date;
   return { today, lastDate: addDays(today, hours.daysAhead) };
 }
@@ -87,14 +99,25 @@ export function checkSlot(date: string, time: string, hours: BookingHours, now: 
 export { timeZoneCity, timeZoneName };
 
 /** The message key (appointments namespace) and values for a slot problem, in the language it will be read in. */
-export function slotProblemMessage(problem: SlotProblem, hours: BookingHours, language: Language = "en"): { key: string; params: Record<string, string | number> } {
+export function slotProblemMessage(
+  problem: SlotProblem,
+  hours: BookingHours,
+  language: Language = "en",
+): { key: string; params: Record<string, string | number> } {
   switch (problem) {
     case "past":
       return { key: "appointments:errors.slotInPast", params: {} };
     case "tooFarAhead":
       return { key: "appointments:errors.tooFarAhead", params: { count: hours.daysAhead, days: hours.daysAhead } };
     case "outsideHours":
-      return { key: "appointments:errors.outsideHours", params: { open: fromMinutes(hours.openHour * 60), close: fromMinutes(hours.closeHour * 60), zone: timeZoneName(hours.timeZone, language) } };
+      return {
+        key: "appointments:errors.outsideHours",
+        params: {
+          open: fromMinutes(hours.openHour * 60),
+          close: fromMinutes(hours.closeHour * 60),
+          zone: timeZoneName(hours.timeZone, language),
+        },
+      };
     case "offGrid":
       return { key: "appointments:errors.offGrid", params: { count: hours.slotMinutes, minutes: hours.slotMinutes } };
   }
@@ -107,13 +130,18 @@ export interface Slot {
 
 /** The day's slots at `now`: a slot is available when it is bookable (see checkSlot) and not taken. */
 export function listSlots(date: string, hours: BookingHours, now: Date, taken: ReadonlySet<string>): Slot[] {
-  return slotTimes(hours).map((time) => ({ time, available: !taken.has(time) && checkSlot(date, time, hours, now) === null }));
+  return slotTimes(hours).map((time) => ({
+    time,
+    available: !taken.has(time) && checkSlot(date, time, hours, now) === null,
+  }));
 }
 
 /** "2025-06-16" → "Monday, June 16, 2025" / "lundi 16 juin 2025". */
 export function formatDateForHumans(date: string, language: Language): string {
   const [year, month, day] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "full", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day, 12)));
+  return new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "full", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, month - 1, day, 12)),
+  );
 }
 
 /**
@@ -121,15 +149,25 @@ export function formatDateForHumans(date: string, language: Language): string {
  * passed, in the agency's time zone. A booking is over when its date is before `today`, or is `today`
  * with a start time at or before `lastEndedStart` (null when no slot of today has ended yet).
  */
-export function consultationsOver(now: Date, hours: Pick<BookingHours, "slotMinutes" | "timeZone">): { today: string; lastEndedStart: string | null } {
+export function consultationsOver(
+  now: Date,
+  hours: Pick<BookingHours, "slotMinutes" | "timeZone">,
+): { today: string; lastEndedStart: string | null } {
   const here = zonedNow(now, hours.timeZone);
   const latest = here.minutes - hours.slotMinutes;
   return { today: here.date, lastEndedStart: latest >= 0 ? fromMinutes(latest) : null };
 }
 
 /** Whether one booking (not cancelled) has taken place, by the rule of consultationsOver. */
-export function isConsultationOver(booking: { appointmentDate: string; appointmentTime: string; status: string }, now: Date, hours: Pick<BookingHours, "slotMinutes" | "timeZone">): boolean {
+export function isConsultationOver(
+  booking: { appointmentDate: string; appointmentTime: string; status: string },
+  now: Date,
+  hours: Pick<BookingHours, "slotMinutes" | "timeZone">,
+): boolean {
   if (booking.status === "cancelled") return false;
   const { today, lastEndedStart } = consultationsOver(now, hours);
-  return booking.appointmentDate < today || (booking.appointmentDate === today && lastEndedStart !== null && booking.appointmentTime <= lastEndedStart);
+  return (
+    booking.appointmentDate < today ||
+    (booking.appointmentDate === today && lastEndedStart !== null && booking.appointmentTime <= lastEndedStart)
+  );
 }

@@ -27,7 +27,9 @@ export const appointmentDateSchema = line({ message: "appointments:validation.da
   .refine(isCalendarDate, "appointments:validation.dateInvalid");
 
 /** HH:MM, 24-hour ("Time must be in HH:MM format"). */
-export const appointmentTimeSchema = line({ message: "appointments:validation.timeFormat" }).trim().regex(TIME_PATTERN, "appointments:validation.timeFormat");
+export const appointmentTimeSchema = line({ message: "appointments:validation.timeFormat" })
+  .trim()
+  .regex(TIME_PATTERN, "appointments:validation.timeFormat");
 
 /**
  * The booking payload (spec document 001, sections 3 and 5): customerName, customerEmail,
@@ -52,7 +54,11 @@ export const bookingInputSchema = z.strictObject({
   appointmentTime: appointmentTimeSchema,
   notes: z.preprocess(
     blankToUndefined,
-    text({ message: "appointments:validation.notesTooLong" }).trim().max(APPOINTMENT_LIMITS.notes, "appointments:validation.notesTooLong").nullable().optional(),
+    text({ message: "appointments:validation.notesTooLong" })
+      .trim()
+      .max(APPOINTMENT_LIMITS.notes, "appointments:validation.notesTooLong")
+      .nullable()
+      .optional(),
   ),
   appointmentType: z.preprocess(
     blankToUndefined,

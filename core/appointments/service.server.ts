@@ -8,9 +8,22 @@ import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { bookingConfirmationEmail, bookingStaffEmail } from "./emails.ts";
 import { AppointmentRepo, isUniqueViolation, type AppointmentRow } from "./repo.server.ts";
-import { bookingWindow, checkSlot, consultationsOver, listSlots, slotProblemMessage, type BookingHours } from "./rules.ts";
-import { adminAppointmentsQuerySchema, bookingInputSchema, slotsQuerySchema, type AdminAppointmentsQuery, type Appointment, type DaySlots } from "./schema.ts";
-
+import {
+  bookingWindow,
+  checkSlot,
+  consultationsOver,
+  listSlots,
+  slotProblemMessage,
+  type BookingHours,
+} from "./rules.ts";
+import {
+  adminAppointmentsQuerySchema,
+  bookingInputSchema,
+  slotsQuerySchema,
+  type AdminAppointmentsQuery,
+  type Appointment,
+  type DaySlots,
+} from "./schema.ts";
 
 function toAppointment(row: AppointmentRow): Appointment {
   return {
@@ -57,10 +70,7 @@ export class AppointmentService {
   private readonly db: Database;
   private readonly deps: AppointmentServiceDeps;
 
-  constructor(
-    db: Database,
-    deps: AppointmentServiceDeps,
-  ) {
+  constructor(db: Database, deps: AppointmentServiceDeps) {
     this.db = db;
     this.deps = deps;
     this.repo = new AppointmentRepo(db);
@@ -79,7 +89,13 @@ export class AppointmentService {
     const window = bookingWindow(hours, now);
     const outside = date < window.today || date > window.lastDate;
     const taken = outside ? new Set<string>() : await this.repo.takenTimes(date);
-    return { date, timeZone: hours.timeZone, slotMinutes: hours.slotMinutes, ...window, slots: listSlots(date, hours, now, taken) };
+    return {
+      date,
+      timeZone: hours.timeZone,
+      slotMinutes: hours.slotMinutes,
+      ...window,
+      slots: listSlots(date, hours, now, taken),
+    };
   }
 
   /**
@@ -87,13 +103,20 @@ export class AppointmentService {
    * bookable (past, outside the hours or the grid, too far ahead) or already taken (409). The
    * confirmation and the staff notification are queued in the booking's transaction.
    */
-  async book(input: unknown, origin: { address?: string; language: Language; via?: AssistantChannel }): Promise<Appointment> {
+  async book(
+    input: unknown,
+    origin: { address?: string; language: Language; via?: AssistantChannel },
+  ): Promise<Appointment> {
     const valid = parseOrThrow(bookingInputSchema, input);
     const { hours, translate, company, mail, rateLimits } = this.deps;
     const problem = checkSlot(valid.appointmentDate, valid.appointmentTime, hours, this.now());
     if (problem) {
       const { key, params } = slotProblemMessage(problem, hours, origin.language);
-      const field = problem === "tooFarAhead" || (problem === "past" && valid.appointmentDate < bookingWindow(hours, this.now()).today) ? "appointmentDate" : "appointmentTime";
+      const field =
+        problem === "tooFarAhead" ||
+        (problem === "past" && valid.appointmentDate < bookingWindow(hours, this.now()).today)
+          ? "appointmentDate"
+          : "appointmentTime";
       throw new DomainError("validation", key, { params, fields: { [field]: key } });
     }
     const sender = { address: origin.address, email: valid.customerEmail };
@@ -133,7 +156,9 @@ export class AppointmentService {
       if (!isUniqueViolation(error)) throw error;
       // Losing the race for a slot is not the visitor's fault: give the attempt back.
       await rateLimits.giveBack(FORM_BUDGETS.booking, sender);
-      throw new DomainError("conflict", "appointments:errors.slotTaken", { fields: { appointmentTime: "appointments:errors.slotTaken" } });
+      throw new DomainError("conflict", "appointments:errors.slotTaken", {
+        fields: { appointmentTime: "appointments:errors.slotTaken" },
+      });
     }
   }
 

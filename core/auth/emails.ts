@@ -33,28 +33,59 @@ function singleUseLinkEmail(
 export const PASSWORD_RESET_MAIL_KIND = "auth.password-reset";
 
 /** The link to set a new password. */
-export function passwordResetEmail(to: string, link: string, validMinutes: number, language: Language, translate: Translate, company: CompanyDetails): MailMessage {
-  return singleUseLinkEmail("passwordReset", PASSWORD_RESET_MAIL_KIND, to, link, validMinutes, language, translate, company);
+export function passwordResetEmail(
+  to: string,
+  link: string,
+  validMinutes: number,
+  language: Language,
+  translate: Translate,
+  company: CompanyDetails,
+): MailMessage {
+  return singleUseLinkEmail(
+    "passwordReset",
+    PASSWORD_RESET_MAIL_KIND,
+    to,
+    link,
+    validMinutes,
+    language,
+    translate,
+    company,
+  );
 }
 
 export const SIGN_IN_LINK_MAIL_KIND = "auth.sign-in-link";
 
 /** The link that signs a new browser in once the account has had too many failed sign-ins. */
-export function signInLinkEmail(to: string, link: string, validMinutes: number, language: Language, translate: Translate, company: CompanyDetails): MailMessage {
+export function signInLinkEmail(
+  to: string,
+  link: string,
+  validMinutes: number,
+  language: Language,
+  translate: Translate,
+  company: CompanyDetails,
+): MailMessage {
   return singleUseLinkEmail("signInLink", SIGN_IN_LINK_MAIL_KIND, to, link, validMinutes, language, translate, company);
 }
 
 export const SIGN_IN_BURST_MAIL_KIND = "auth.sign-in-burst";
 
 /** Tells a staff member that their account has had a burst of failed sign-ins (staff read English). */
-export function signInBurstEmail(to: string, failures: number, translate: Translate, company: CompanyDetails): MailMessage {
+export function signInBurstEmail(
+  to: string,
+  failures: number,
+  translate: Translate,
+  company: CompanyDetails,
+): MailMessage {
   const language: Language = "en";
   const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
   const rendered = renderEmail({
     language,
     subject: t("mail:signInBurst.subject", { company: company.name }),
     greeting: t("mail:signInBurst.greeting"),
-    paragraphs: [t("mail:signInBurst.intro", { count: failures, company: company.name, email: to }), t("mail:signInBurst.effect")],
+    paragraphs: [
+      t("mail:signInBurst.intro", { count: failures, company: company.name, email: to }),
+      t("mail:signInBurst.effect"),
+    ],
     after: [t("mail:signInBurst.advice")],
     closing: signOff(translate, language, company),
   });
@@ -64,8 +95,24 @@ export function signInBurstEmail(to: string, failures: number, translate: Transl
 export const SIGN_UP_CONFIRM_MAIL_KIND = "auth.sign-up-confirm";
 
 /** The link that creates the account of a sign-up (and signs the browser in). */
-export function signUpConfirmEmail(to: string, link: string, validHours: number, language: Language, translate: Translate, company: CompanyDetails): MailMessage {
-  return singleUseLinkEmail("signUpConfirm", SIGN_UP_CONFIRM_MAIL_KIND, to, link, validHours, language, translate, company);
+export function signUpConfirmEmail(
+  to: string,
+  link: string,
+  validHours: number,
+  language: Language,
+  translate: Translate,
+  company: CompanyDetails,
+): MailMessage {
+  return singleUseLinkEmail(
+    "signUpConfirm",
+    SIGN_UP_CONFIRM_MAIL_KIND,
+    to,
+    link,
+    validHours,
+    language,
+    translate,
+    company,
+  );
 }
 
 export const SIGN_UP_TAKEN_MAIL_KIND = "auth.sign-up-taken";

@@ -63,10 +63,16 @@ export class OidcClient {
   /** Discovery runs once and is cached; a failure is retried on the next sign-in. */
   private discover(): Promise<oidc.Configuration> {
     this.configuration ??= oidc
-      .discovery(this.issuer, this.settings.clientId, { client_secret: this.settings.clientSecret }, oidc.ClientSecretBasic(this.settings.clientSecret), {
-        execute: this.issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
-        timeout: 10,
-      })
+      .discovery(
+        this.issuer,
+        this.settings.clientId,
+        { client_secret: this.settings.clientSecret },
+        oidc.ClientSecretBasic(this.settings.clientSecret),
+        {
+          execute: this.issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
+          timeout: 10,
+        },
+      )
       .catch((error: unknown) => {
         this.configuration = null;
         throw new OidcError("OpenID Connect discovery failed", { cause: error });
@@ -77,7 +83,11 @@ export class OidcClient {
   /** The provider's authorization address and the checks to keep until the callback. */
   async begin(): Promise<{ url: string; checks: OidcChecks }> {
     const configuration = await this.discover();
-    const checks: OidcChecks = { codeVerifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce() };
+    const checks: OidcChecks = {
+      codeVerifier: oidc.randomPKCECodeVerifier(),
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+    };
     const url = oidc.buildAuthorizationUrl(configuration, {
       redirect_uri: this.settings.redirectUri,
       scope: "openid email profile",
@@ -112,7 +122,8 @@ export class OidcClient {
     if (!text(claims.email) && tokens.access_token) {
       try {
         const userInfo = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
-        for (const [key, value] of Object.entries(userInfo)) if (!text(info[key]) && info[key] !== true) info[key] = value;
+        for (const [key, value] of Object.entries(userInfo))
+          if (!text(info[key]) && info[key] !== true) info[key] = value;
       } catch (error) {
         throw new OidcError("OpenID Connect UserInfo request failed", { cause: error });
       }
@@ -123,7 +134,8 @@ export class OidcClient {
       email: text(info.email)?.toLowerCase() ?? null,
       emailVerified: info.email_verified === true,
       firstName: text(info.given_name) ?? (name ? name.split(/\s+/)[0] : null),
-      lastName: text(info.family_name) ?? (name && name.includes(" ") ? name.slice(name.indexOf(" ") + 1).trim() : null),
+      lastName:
+        text(info.family_name) ?? (name && name.includes(" ") ? name.slice(name.indexOf(" ") + 1).trim() : null),
       pictureUrl: /^https?:\/\//i.test(text(info.picture) ?? "") ? text(info.picture) : null,
     };
   }

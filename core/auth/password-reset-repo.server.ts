@@ -13,12 +13,19 @@ export class PasswordResetRepo {
     this.db = db;
   }
 
-  async insert(values: { userId: string; tokenHash: string; expiresAt: Date }, tx: Transaction | Database = this.db): Promise<void> {
+  async insert(
+    values: { userId: string; tokenHash: string; expiresAt: Date },
+    tx: Transaction | Database = this.db,
+  ): Promise<void> {
     await tx.insert(passwordResetTokens).values(values);
   }
 
   async findByHash(tokenHash: string): Promise<PasswordResetRow | null> {
-    const [row] = await this.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, tokenHash))
+      .limit(1);
     return row ?? null;
   }
 
@@ -30,7 +37,13 @@ export class PasswordResetRepo {
     const rows = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt), sql`${passwordResetTokens.expiresAt} > ${now.toISOString()}::timestamptz`))
+      .where(
+        and(
+          eq(passwordResetTokens.id, id),
+          isNull(passwordResetTokens.usedAt),
+          sql`${passwordResetTokens.expiresAt} > ${now.toISOString()}::timestamptz`,
+        ),
+      )
       .returning({ id: passwordResetTokens.id });
     return rows.length === 1;
   }

@@ -20,7 +20,11 @@ export function toCurrentUser(row: UserRow): CurrentUser {
 
 /** The unique column a failed insert or update collided with, or null for any other error. */
 export function uniqueViolation(error: unknown): "email" | "username" | "oidcSubject" | "other" | null {
-  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current: unknown = error;
+    current && typeof current === "object";
+    current = (current as { cause?: unknown }).cause
+  ) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
     if (code === "23505") {
       if (constraint === "users_email_unique" || constraint === "users_email_lower_idx") return "email";
@@ -77,7 +81,11 @@ export class UserRepo {
     return row;
   }
 
-  async update(id: string, values: Partial<Omit<NewUserRow, "id" | "createdAt">>, tx: Database | Transaction = this.db): Promise<UserRow> {
+  async update(
+    id: string,
+    values: Partial<Omit<NewUserRow, "id" | "createdAt">>,
+    tx: Database | Transaction = this.db,
+  ): Promise<UserRow> {
     const [row] = await tx
       .update(users)
       .set({ ...values, updatedAt: new Date() })

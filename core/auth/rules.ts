@@ -45,6 +45,7 @@ export function safeReturnTo(value: string | null | undefined): string {
   if (url.origin !== base) return "/";
   if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return "/";
   // Coming back to the sign-in, sign-up or password reset forms after signing in would only show them again.
-  if (/^(\/(en|fr))?\/(login|register|register\/confirm|forgot-password|reset-password)\/?$/.test(url.pathname)) return "/";
+  if (/^(\/(en|fr))?\/(login|register|register\/confirm|forgot-password|reset-password)\/?$/.test(url.pathname))
+    return "/";
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -41,7 +41,8 @@ export const usernameSchema = line({ message: "auth:validation.usernameTooShort"
   .regex(/^[A-Za-z0-9._-]+$/, "auth:validation.usernameInvalid");
 
 /** Passwords are taken exactly as typed (spaces included). */
-export const passwordSchema = z.string({ message: "auth:validation.passwordTooShort" })
+export const passwordSchema = z
+  .string({ message: "auth:validation.passwordTooShort" })
   .min(PASSWORD_MIN, "auth:validation.passwordTooShort")
   .max(PASSWORD_MAX, "auth:validation.passwordTooLong");
 
@@ -69,7 +70,10 @@ export const loginSchema = z.strictObject({
     .trim()
     .min(1, "auth:validation.identifierRequired")
     .max(EMAIL_MAX, "auth:validation.identifierRequired"),
-  password: z.string({ message: "auth:validation.passwordRequired" }).min(1, "auth:validation.passwordRequired").max(PASSWORD_MAX, "auth:validation.passwordTooLong"),
+  password: z
+    .string({ message: "auth:validation.passwordRequired" })
+    .min(1, "auth:validation.passwordRequired")
+    .max(PASSWORD_MAX, "auth:validation.passwordTooLong"),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -99,7 +103,8 @@ export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
 /** POST /api/auth/password: a signed-in user changes their password. */
 export const passwordChangeSchema = z.strictObject({
-  currentPassword: z.string({ message: "auth:validation.currentPasswordRequired" })
+  currentPassword: z
+    .string({ message: "auth:validation.currentPasswordRequired" })
     .min(1, "auth:validation.currentPasswordRequired")
     .max(PASSWORD_MAX, "auth:validation.passwordTooLong"),
   password: passwordSchema,

@@ -15,7 +15,13 @@ import {
 } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { DeviceRepo } from "./device-repo.server.ts";
-import { passwordResetEmail, signInBurstEmail, signInLinkEmail, signUpConfirmEmail, signUpTakenEmail } from "./emails.ts";
+import {
+  passwordResetEmail,
+  signInBurstEmail,
+  signInLinkEmail,
+  signUpConfirmEmail,
+  signUpTakenEmail,
+} from "./emails.ts";
 import { PasswordResetRepo } from "./password-reset-repo.server.ts";
 import { SignInLinkRepo } from "./sign-in-link-repo.server.ts";
 import { SignUpRepo } from "./sign-up-repo.server.ts";
@@ -93,7 +99,9 @@ export interface ManagedUserResult {
 
 /** A taken username, named as the field in conflict (usernames are public: saying so reveals nothing). */
 function usernameTaken(): DomainError {
-  return new DomainError("conflict", "auth:errors.usernameTaken", { fields: { username: "auth:errors.usernameTaken" } });
+  return new DomainError("conflict", "auth:errors.usernameTaken", {
+    fields: { username: "auth:errors.usernameTaken" },
+  });
 }
 
 /** Accounts: sign-up, sign-in (password or OpenID Connect), roles, the start-up admin. */
@@ -145,7 +153,11 @@ export class AuthService {
    * tell who has one. The owner of a taken address gets an e-mail saying so (with links to sign in and to
    * reset the password) instead of a link. A taken username is still refused: usernames are public.
    */
-  async requestSignUp(input: RegisterInput, origin: { address: string; language: Language; returnTo?: string }, now: Date = new Date()): Promise<void> {
+  async requestSignUp(
+    input: RegisterInput,
+    origin: { address: string; language: Language; returnTo?: string },
+    now: Date = new Date(),
+  ): Promise<void> {
     // Counted first, so that probing which addresses have accounts is limited too.
     await this.rateLimits.enforce(FORM_BUDGETS.register, { address: origin.address, email: input.email }, now);
     if (await this.users.findByUsername(input.username)) throw usernameTaken();
@@ -177,7 +189,10 @@ export class AuthService {
         },
         tx,
       );
-      await mail.enqueue(signUpConfirmEmail(input.email, link, SIGN_UP_TOKEN_TTL_HOURS, origin.language, translate, company), tx);
+      await mail.enqueue(
+        signUpConfirmEmail(input.email, link, SIGN_UP_TOKEN_TTL_HOURS, origin.language, translate, company),
+        tx,
+      );
     });
   }
 
@@ -212,8 +227,14 @@ export class AuthService {
       return toCurrentUser(row);
     } catch (error) {
       const column = uniqueViolation(error);
-      if (column === "email") throw new DomainError("conflict", "auth:errors.signUpEmailTaken", { fields: { token: "auth:errors.signUpEmailTaken" } });
-      if (column === "username") throw new DomainError("conflict", "auth:errors.signUpUsernameTaken", { fields: { token: "auth:errors.signUpUsernameTaken" } });
+      if (column === "email")
+        throw new DomainError("conflict", "auth:errors.signUpEmailTaken", {
+          fields: { token: "auth:errors.signUpEmailTaken" },
+        });
+      if (column === "username")
+        throw new DomainError("conflict", "auth:errors.signUpUsernameTaken", {
+          fields: { token: "auth:errors.signUpUsernameTaken" },
+        });
       throw error;
     }
   }
@@ -235,12 +256,19 @@ export class AuthService {
    * link e-mailed to the account. A browser that signed in to this account before (its device cookie) is
    * never held back. A staff account's owner gets an e-mail when its failures reach SIGN_IN_BURST.
    */
-  async login(input: LoginInput, from: { address: string; deviceToken?: string | null; language?: Language }, now: Date = new Date()): Promise<SignIn> {
+  async login(
+    input: LoginInput,
+    from: { address: string; deviceToken?: string | null; language?: Language },
+    now: Date = new Date(),
+  ): Promise<SignIn> {
     const perAddress = await this.rateLimits.hit(SIGN_IN_PER_ADDRESS, from.address, now);
     if (!perAddress.allowed) throw refusal("signIns", "connection", perAddress);
 
     const identifier = input.identifier.trim();
-    const user = identifierKind(identifier) === "email" ? await this.users.findByEmail(identifier) : await this.users.findByUsername(identifier);
+    const user =
+      identifierKind(identifier) === "email"
+        ? await this.users.findByEmail(identifier)
+        : await this.users.findByUsername(identifier);
     // Known accounts are counted by id, so switching between e-mail and username gains nothing.
     const accountSubject = user ? `user:${user.id}` : `name:${identifier.toLowerCase()}`;
     const knownDevice = user ? await this.devices.isKnown(user.id, from.deviceToken, now) : false;
@@ -251,20 +279,34 @@ export class AuthService {
     const valid = (await verifyPassword(stored, input.password)) && Boolean(user?.passwordHash);
     if (!user || !valid) {
       if (user && isStaff(user.role) && attempt.count === SIGN_IN_BURST && this.mailing) {
-        await this.mailing.mail.enqueue(signInBurstEmail(user.email, attempt.count, this.mailing.translate, this.mailing.company));
+        await this.mailing.mail.enqueue(
+          signInBurstEmail(user.email, attempt.count, this.mailing.translate, this.mailing.company),
+        );
       }
-      throw new DomainError(mustConfirmByEmail ? "forbidden" : "unauthenticated", mustConfirmByEmail ? CONFIRM_BY_EMAIL_KEY : "auth:errors.invalidCredentials");
+      throw new DomainError(
+        mustConfirmByEmail ? "forbidden" : "unauthenticated",
+        mustConfirmByEmail ? CONFIRM_BY_EMAIL_KEY : "auth:errors.invalidCredentials",
+      );
     }
     if (mustConfirmByEmail) {
       // The right password is not a failure, but it does not sign this browser in: the link does.
-      await Promise.all([this.rateLimits.refund(SIGN_IN_PER_ACCOUNT, accountSubject), this.rateLimits.refund(SIGN_IN_PER_ADDRESS, from.address)]);
+      await Promise.all([
+        this.rateLimits.refund(SIGN_IN_PER_ACCOUNT, accountSubject),
+        this.rateLimits.refund(SIGN_IN_PER_ADDRESS, from.address),
+      ]);
       await this.sendSignInLink(user, from.language ?? "en", now);
       throw new DomainError("forbidden", CONFIRM_BY_EMAIL_KEY);
     }
 
-    await Promise.all([this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, accountSubject), this.rateLimits.refund(SIGN_IN_PER_ADDRESS, from.address)]);
+    await Promise.all([
+      this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, accountSubject),
+      this.rateLimits.refund(SIGN_IN_PER_ADDRESS, from.address),
+    ]);
     if (needsRehash(stored)) await this.users.update(user.id, { passwordHash: await hashPassword(input.password) });
-    return { user: toCurrentUser(user), deviceToken: knownDevice && from.deviceToken ? from.deviceToken : await this.devices.remember(user.id, now) };
+    return {
+      user: toCurrentUser(user),
+      deviceToken: knownDevice && from.deviceToken ? from.deviceToken : await this.devices.remember(user.id, now),
+    };
   }
 
   /** E-mails the account a single-use link that signs in the browser opening it (at most SIGN_IN_LINKS_PER_ACCOUNT). */
@@ -276,7 +318,14 @@ export class AuthService {
     const token = randomBytes(32).toString("base64url");
     const link = `${this.publicUrl}${localizedPath("/login/confirm", language)}?token=${token}`;
     await this.db.transaction(async (tx) => {
-      await this.signInLinks.insert({ userId: user.id, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MINUTES * 60_000) }, tx);
+      await this.signInLinks.insert(
+        {
+          userId: user.id,
+          tokenHash: sha256Hex(token),
+          expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MINUTES * 60_000),
+        },
+        tx,
+      );
       await mail.enqueue(signInLinkEmail(user.email, link, SIGN_IN_LINK_TTL_MINUTES, language, translate, company), tx);
     });
   }
@@ -289,7 +338,10 @@ export class AuthService {
     const { token } = parseOrThrow(signInLinkSchema, input);
     const userId = RESET_TOKEN_PATTERN.test(token) ? await this.signInLinks.consume(sha256Hex(token), now) : null;
     const user = userId ? await this.users.findById(userId) : null;
-    if (!user) throw new DomainError("validation", "auth:errors.signInLinkInvalid", { fields: { token: "auth:errors.signInLinkInvalid" } });
+    if (!user)
+      throw new DomainError("validation", "auth:errors.signInLinkInvalid", {
+        fields: { token: "auth:errors.signInLinkInvalid" },
+      });
     await this.rateLimits.reset(SIGN_IN_PER_ACCOUNT, `user:${user.id}`);
     return { user: toCurrentUser(user), deviceToken: await this.devices.remember(user.id, now) };
   }
@@ -299,7 +351,11 @@ export class AuthService {
    * new password, valid for an hour. The answer is the same whether or not the account exists, and the
    * rate limits count every request alike, so the form tells nobody which addresses have accounts.
    */
-  async requestPasswordReset(input: unknown, origin: { address?: string; language: Language }, now: Date = new Date()): Promise<void> {
+  async requestPasswordReset(
+    input: unknown,
+    origin: { address?: string; language: Language },
+    now: Date = new Date(),
+  ): Promise<void> {
     const { email } = parseOrThrow(passwordResetRequestSchema, input);
     await this.rateLimits.enforce(FORM_BUDGETS.passwordReset, { address: origin.address, email }, now);
     const user = await this.users.findByEmail(email);
@@ -308,8 +364,18 @@ export class AuthService {
     const token = randomBytes(32).toString("base64url");
     const link = `${this.publicUrl}${localizedPath("/reset-password", origin.language)}?token=${token}`;
     await this.db.transaction(async (tx) => {
-      await this.resets.insert({ userId: user.id, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000) }, tx);
-      await mail.enqueue(passwordResetEmail(user.email, link, RESET_TOKEN_TTL_MINUTES, origin.language, translate, company), tx);
+      await this.resets.insert(
+        {
+          userId: user.id,
+          tokenHash: sha256Hex(token),
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+        },
+        tx,
+      );
+      await mail.enqueue(
+        passwordResetEmail(user.email, link, RESET_TOKEN_TTL_MINUTES, origin.language, translate, company),
+        tx,
+      );
     });
   }
 
@@ -354,7 +420,9 @@ export class AuthService {
     const stored = user.passwordHash ?? (await dummyHash());
     const known = (await verifyPassword(stored, valid.currentPassword)) && Boolean(user.passwordHash);
     if (!known) {
-      throw new DomainError("validation", "auth:errors.currentPasswordWrong", { fields: { currentPassword: "auth:errors.currentPasswordWrong" } });
+      throw new DomainError("validation", "auth:errors.currentPasswordWrong", {
+        fields: { currentPassword: "auth:errors.currentPasswordWrong" },
+      });
     }
     await this.rateLimits.reset(PASSWORD_CHANGE_PER_ACCOUNT, subject);
     const passwordHash = await hashPassword(valid.password);
@@ -392,7 +460,12 @@ export class AuthService {
     const known = await this.users.findByOidcSubject(profile.subject);
     if (known) {
       const changes: Partial<UserRow> = { ...fromProvider };
-      if (profile.email && profile.emailVerified && profile.email !== known.email && !(await this.users.findByEmail(profile.email))) {
+      if (
+        profile.email &&
+        profile.emailVerified &&
+        profile.email !== known.email &&
+        !(await this.users.findByEmail(profile.email))
+      ) {
         changes.email = profile.email;
       }
       return Object.keys(changes).length > 0 ? this.users.update(known.id, changes) : known;
@@ -404,7 +477,12 @@ export class AuthService {
       return this.users.update(byEmail.id, { oidcSubject: profile.subject, ...fromProvider });
     }
     try {
-      return await this.users.insert({ email: profile.email, oidcSubject: profile.subject, role: "customer", ...fromProvider });
+      return await this.users.insert({
+        email: profile.email,
+        oidcSubject: profile.subject,
+        role: "customer",
+        ...fromProvider,
+      });
     } catch (error) {
       if (uniqueViolation(error)) throw new DomainError("conflict", "auth:errors.ssoEmailInUse");
       throw error;
@@ -439,7 +517,11 @@ export class AuthService {
       changes.role = input.role;
       changed.push("role");
     }
-    if (!existing.passwordHash || !(await verifyPassword(existing.passwordHash, input.password)) || needsRehash(existing.passwordHash)) {
+    if (
+      !existing.passwordHash ||
+      !(await verifyPassword(existing.passwordHash, input.password)) ||
+      needsRehash(existing.passwordHash)
+    ) {
       changes.passwordHash = await hashPassword(input.password);
       changed.push("password");
     }
@@ -478,7 +560,8 @@ export class AuthService {
         firstName: config.ADMIN_NAME,
       });
       if (result.created) print(`Admin account ${result.user.email} created from ADMIN_EMAIL.`);
-      else if (result.changes.length > 0) print(`Admin account ${result.user.email} updated from ADMIN_EMAIL (${result.changes.join(", ")}).`);
+      else if (result.changes.length > 0)
+        print(`Admin account ${result.user.email} updated from ADMIN_EMAIL (${result.changes.join(", ")}).`);
       return;
     }
     if (config.NODE_ENV === "development") {

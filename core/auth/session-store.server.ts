@@ -9,10 +9,7 @@ export class SessionStore {
   private readonly db: Database;
   private readonly ttlMs: number;
 
-  constructor(
-    db: Database,
-    ttlMs: number,
-  ) {
+  constructor(db: Database, ttlMs: number) {
     this.db = db;
     this.ttlMs = ttlMs;
   }
@@ -54,7 +51,6 @@ export class SessionStore {
   async destroy(sid: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.sid, sid));
   }
-
 
   async purgeExpired(): Promise<void> {
     await this.db.delete(sessions).where(lt(sessions.expire, new Date()));

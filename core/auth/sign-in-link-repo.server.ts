@@ -10,7 +10,10 @@ export class SignInLinkRepo {
     this.db = db;
   }
 
-  async insert(values: { userId: string; tokenHash: string; expiresAt: Date }, tx: Transaction | Database = this.db): Promise<void> {
+  async insert(
+    values: { userId: string; tokenHash: string; expiresAt: Date },
+    tx: Transaction | Database = this.db,
+  ): Promise<void> {
     await tx.insert(signInLinks).values(values);
   }
 
@@ -22,7 +25,13 @@ export class SignInLinkRepo {
     const [row] = await this.db
       .update(signInLinks)
       .set({ usedAt: now })
-      .where(and(eq(signInLinks.tokenHash, tokenHash), isNull(signInLinks.usedAt), sql`${signInLinks.expiresAt} > ${now.toISOString()}::timestamptz`))
+      .where(
+        and(
+          eq(signInLinks.tokenHash, tokenHash),
+          isNull(signInLinks.usedAt),
+          sql`${signInLinks.expiresAt} > ${now.toISOString()}::timestamptz`,
+        ),
+      )
       .returning({ userId: signInLinks.userId });
     return row?.userId ?? null;
   }

@@ -26,7 +26,13 @@ export class SignUpRepo {
     const rows = await tx
       .update(signUpRequests)
       .set({ usedAt: now })
-      .where(and(eq(signUpRequests.id, id), isNull(signUpRequests.usedAt), sql`${signUpRequests.expiresAt} > ${now.toISOString()}::timestamptz`))
+      .where(
+        and(
+          eq(signUpRequests.id, id),
+          isNull(signUpRequests.usedAt),
+          sql`${signUpRequests.expiresAt} > ${now.toISOString()}::timestamptz`,
+        ),
+      )
       .returning({ id: signUpRequests.id });
     return rows.length === 1;
   }

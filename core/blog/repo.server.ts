@@ -83,7 +83,8 @@ export class BlogRepo {
   async link(a: PostRow, b: PostRow): Promise<void> {
     await this.db.transaction(async (tx) => {
       const groups = [a.translationGroup, b.translationGroup].filter((group): group is number => group !== null);
-      if (groups.length > 0) await tx.update(posts).set({ translationGroup: null }).where(inArray(posts.translationGroup, groups));
+      if (groups.length > 0)
+        await tx.update(posts).set({ translationGroup: null }).where(inArray(posts.translationGroup, groups));
       await tx
         .update(posts)
         .set({ translationGroup: Math.min(a.id, b.id) })
@@ -94,7 +95,10 @@ export class BlogRepo {
   /** Ends a post's translation link, for both posts of the group. */
   async unlink(post: Pick<PostRow, "translationGroup">): Promise<void> {
     if (post.translationGroup === null) return;
-    await this.db.update(posts).set({ translationGroup: null }).where(eq(posts.translationGroup, post.translationGroup));
+    await this.db
+      .update(posts)
+      .set({ translationGroup: null })
+      .where(eq(posts.translationGroup, post.translationGroup));
   }
 
   async deletePost(id: number): Promise<boolean> {

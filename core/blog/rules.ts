@@ -9,7 +9,9 @@ export interface ListFilters {
 
 export function normalizeFilters(input: { q?: string | null; category?: string | null }): ListFilters {
   const q = (input.q ?? "").trim().slice(0, LIMITS.search);
-  const category = (FILTER_CATEGORIES as readonly string[]).includes(input.category ?? "") ? (input.category as FilterCategory) : null;
+  const category = (FILTER_CATEGORIES as readonly string[]).includes(input.category ?? "")
+    ? (input.category as FilterCategory)
+    : null;
   return { q, category };
 }
 
@@ -27,7 +29,10 @@ export function foldForSearch(text: string): string {
  * Spec section 2 (/posts): only published posts whose title or excerpt contains the search text and
  * whose category matches.
  */
-export function matchesFilters(post: { title: string; excerpt: string; category: string; published: boolean }, filters: ListFilters): boolean {
+export function matchesFilters(
+  post: { title: string; excerpt: string; category: string; published: boolean },
+  filters: ListFilters,
+): boolean {
   if (!post.published) return false;
   if (filters.category && post.category !== filters.category) return false;
   if (!filters.q) return true;
@@ -35,7 +40,10 @@ export function matchesFilters(post: { title: string; excerpt: string; category:
   return foldForSearch(post.title).includes(needle) || foldForSearch(post.excerpt).includes(needle);
 }
 
-export function filterPosts<T extends { title: string; excerpt: string; category: string; published: boolean }>(posts: readonly T[], filters: ListFilters): T[] {
+export function filterPosts<T extends { title: string; excerpt: string; category: string; published: boolean }>(
+  posts: readonly T[],
+  filters: ListFilters,
+): T[] {
   return posts.filter((post) => matchesFilters(post, filters));
 }
 
@@ -48,15 +56,26 @@ export function canReadFullContent(post: { membersOnly: boolean }, viewer: { sig
  * One level of replies (spec section 2): a reply must answer an approved, top-level comment of the
  * same post. Throws the refusal a commenter sees.
  */
-export function assertCanReplyTo(parent: { postId: number; parentId: number | null; approved: boolean } | null, postId: number): void {
-  if (!parent || parent.postId !== postId || !parent.approved) throw new DomainError("validation", "blog:errors.parentNotFound", { fields: { parentId: "blog:errors.parentNotFound" } });
-  if (parent.parentId !== null) throw new DomainError("validation", "blog:errors.replyDepth", { fields: { parentId: "blog:errors.replyDepth" } });
+export function assertCanReplyTo(
+  parent: { postId: number; parentId: number | null; approved: boolean } | null,
+  postId: number,
+): void {
+  if (!parent || parent.postId !== postId || !parent.approved)
+    throw new DomainError("validation", "blog:errors.parentNotFound", {
+      fields: { parentId: "blog:errors.parentNotFound" },
+    });
+  if (parent.parentId !== null)
+    throw new DomainError("validation", "blog:errors.replyDepth", { fields: { parentId: "blog:errors.replyDepth" } });
 }
 
 /** Groups approved comments into top-level threads with their replies, oldest first. */
-export function threadComments<T extends { id: number; parentId: number | null; createdAt: string }>(comments: readonly T[]): Array<T & { replies: T[] }> {
+export function threadComments<T extends { id: number; parentId: number | null; createdAt: string }>(
+  comments: readonly T[],
+): Array<T & { replies: T[] }> {
   const byTime = [...comments].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
-  const roots = byTime.filter((comment) => comment.parentId === null).map((comment) => ({ ...comment, replies: [] as T[] }));
+  const roots = byTime
+    .filter((comment) => comment.parentId === null)
+    .map((comment) => ({ ...comment, replies: [] as T[] }));
   const index = new Map(roots.map((root) => [root.id, root]));
   for (const comment of byTime) {
     if (comment.parentId !== null) index.get(comment.parentId)?.replies.push(comment);

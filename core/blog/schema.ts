@@ -52,7 +52,9 @@ const postFields = {
     .trim()
     .min(1, "blog:validation.titleRequired")
     .max(LIMITS.title, "blog:validation.titleTooLong"),
-  excerpt: text({ message: "blog:validation.excerptTooLong" }).trim().max(LIMITS.excerpt, "blog:validation.excerptTooLong"),
+  excerpt: text({ message: "blog:validation.excerptTooLong" })
+    .trim()
+    .max(LIMITS.excerpt, "blog:validation.excerptTooLong"),
   content: text({ message: "blog:validation.contentTooLong" }).max(LIMITS.content, "blog:validation.contentTooLong"),
   category: z.enum(POST_CATEGORIES, { message: "blog:validation.categoryRequired" }),
   published: z.boolean({ message: "errors:invalidValue" }),
@@ -68,7 +70,9 @@ const postFields = {
       .optional(),
   ),
   tags: z
-    .array(line().trim().min(1, "blog:validation.tagInvalid").max(LIMITS.tag, "blog:validation.tagInvalid"), { message: "blog:validation.tagInvalid" })
+    .array(line().trim().min(1, "blog:validation.tagInvalid").max(LIMITS.tag, "blog:validation.tagInvalid"), {
+      message: "blog:validation.tagInvalid",
+    })
     .max(LIMITS.tags, "blog:validation.tooManyTags"),
   membersOnly: z.boolean({ message: "errors:invalidValue" }),
   /** The post this one is a translation of (or that translates it), in the other language; null for none. */
@@ -182,7 +186,12 @@ export const commentInputSchema = z.strictObject({
     .trim()
     .min(LIMITS.commentMin, "blog:validation.commentTooShort")
     .max(LIMITS.commentMax, "blog:validation.commentTooLong"),
-  parentId: z.number({ message: "blog:validation.parentInvalid" }).int("blog:validation.parentInvalid").positive("blog:validation.parentInvalid").nullable().optional(),
+  parentId: z
+    .number({ message: "blog:validation.parentInvalid" })
+    .int("blog:validation.parentInvalid")
+    .positive("blog:validation.parentInvalid")
+    .nullable()
+    .optional(),
   website: z.preprocess(
     emptyToUndefined,
     line()
@@ -198,7 +207,10 @@ export type ValidCommentInput = z.output<typeof commentInputSchema>;
 
 /** A comment together with the post it belongs to (spec section 5: postId required). */
 export const newCommentSchema = commentInputSchema.extend({
-  postId: z.number({ message: "blog:validation.postIdRequired" }).int("blog:validation.postIdRequired").positive("blog:validation.postIdRequired"),
+  postId: z
+    .number({ message: "blog:validation.postIdRequired" })
+    .int("blog:validation.postIdRequired")
+    .positive("blog:validation.postIdRequired"),
 });
 
 /** An approved comment as the public sees it (the e-mail address is never shown). */

@@ -4,7 +4,15 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { BlogRepo, type CommentRow, type PostRow, type PostSummaryRow } from "./repo.server.ts";
-import { assertCanReplyTo, canReadFullContent, countWords, filterPosts, normalizeFilters, parseId, readingMinutes } from "./rules.ts";
+import {
+  assertCanReplyTo,
+  canReadFullContent,
+  countWords,
+  filterPosts,
+  normalizeFilters,
+  parseId,
+  readingMinutes,
+} from "./rules.ts";
 import { sanitizePostHtml } from "./sanitize.server.ts";
 import {
   newCommentSchema,
@@ -40,7 +48,13 @@ function toSummary(row: PostSummaryRow): PostSummary {
 }
 
 function toAdminPost(row: PostRow, translation: PostRow | null): AdminPost {
-  return { ...toSummary(row), content: row.content, published: row.published, updatedAt: row.updatedAt.toISOString(), translationOf: translation?.id ?? null };
+  return {
+    ...toSummary(row),
+    content: row.content,
+    published: row.published,
+    updatedAt: row.updatedAt.toISOString(),
+    translationOf: translation?.id ?? null,
+  };
 }
 
 const translationError = (key: string) => new DomainError("validation", key, { fields: { translationOf: key } });
@@ -130,7 +144,10 @@ export class BlogService {
   }
 
   /** A published post with its approved comments, or null: what the post page shows. */
-  async readPost(rawId: string | number, viewer: { signedIn: boolean }): Promise<{ post: PostDetail; comments: PublicComment[] } | null> {
+  async readPost(
+    rawId: string | number,
+    viewer: { signedIn: boolean },
+  ): Promise<{ post: PostDetail; comments: PublicComment[] } | null> {
     const post = await this.findPublishedPost(rawId, viewer);
     if (!post) return null;
     const comments = (await this.repo.listApprovedComments(post.id)).map(toPublicComment);
@@ -149,7 +166,11 @@ export class BlogService {
    * (`from.language`, the page's; else the post's). With the client's `address` (public submissions),
    * valid comments are limited per address and per e-mail (FORM_BUDGETS.comment).
    */
-  async submitComment(rawId: string | number, input: unknown, from: { address?: string; language?: string } = {}): Promise<PublicComment & { approved: boolean }> {
+  async submitComment(
+    rawId: string | number,
+    input: unknown,
+    from: { address?: string; language?: string } = {},
+  ): Promise<PublicComment & { approved: boolean }> {
     const postId = parseId(rawId);
     if (postId === null) throw postNotFound();
     const candidate = input && typeof input === "object" && !Array.isArray(input) ? { ...input, postId } : input;
@@ -157,7 +178,8 @@ export class BlogService {
     const post = await this.publishedRow(valid.postId);
     const parentId = valid.parentId ?? null;
     if (parentId !== null) assertCanReplyTo(await this.repo.findComment(parentId), post.id);
-    if (from.address !== undefined) await this.rateLimits.enforce(FORM_BUDGETS.comment, { address: from.address, email: valid.email });
+    if (from.address !== undefined)
+      await this.rateLimits.enforce(FORM_BUDGETS.comment, { address: from.address, email: valid.email });
     const row = await this.repo.insertComment({
       postId: post.id,
       authorName: valid.author,
@@ -181,15 +203,27 @@ export class BlogService {
   async listAllPosts(): Promise<AdminPost[]> {
     const rows = await this.repo.listAll();
     const byGroup = new Map<number, PostRow[]>();
-    for (const row of rows) if (row.translationGroup !== null) byGroup.set(row.translationGroup, [...(byGroup.get(row.translationGroup) ?? []), row]);
-    return rows.map((row) => toAdminPost(row, (row.translationGroup === null ? [] : (byGroup.get(row.translationGroup) ?? [])).find((other) => other.id !== row.id) ?? null));
+    for (const row of rows)
+      if (row.translationGroup !== null)
+        byGroup.set(row.translationGroup, [...(byGroup.get(row.translationGroup) ?? []), row]);
+    return rows.map((row) =>
+      toAdminPost(
+        row,
+        (row.translationGroup === null ? [] : (byGroup.get(row.translationGroup) ?? [])).find(
+          (other) => other.id !== row.id,
+        ) ?? null,
+      ),
+    );
   }
 
   /**
    * The post `translationOf` names, checked as the translation of a post in `language`: it exists, is in
    * the other language, and is not already linked to a third post. Throws the refusal staff see.
    */
-  private async translationTarget(translationOf: number, self: { id: number | null; language: string }): Promise<PostRow> {
+  private async translationTarget(
+    translationOf: number,
+    self: { id: number | null; language: string },
+  ): Promise<PostRow> {
     if (translationOf === self.id) throw translationError("blog:validation.translationSelf");
     const target = await this.repo.findPost(translationOf);
     if (!target) throw translationError("blog:validation.translationNotFound");
@@ -203,7 +237,10 @@ export class BlogService {
   async createPost(input: unknown, options: { createdAt?: Date } = {}): Promise<AdminPost> {
     const valid = parseOrThrow(postInputSchema, input);
     // Checked before anything is stored, so that a refused link stores no post either.
-    const target = valid.translationOf === null ? null : await this.translationTarget(valid.translationOf, { id: null, language: valid.language });
+    const target =
+      valid.translationOf === null
+        ? null
+        : await this.translationTarget(valid.translationOf, { id: null, language: valid.language });
     const content = sanitizePostHtml(valid.content);
     const row = await this.repo.insertPost({
       ...(options.createdAt ? { createdAt: options.createdAt, updatedAt: options.createdAt } : {}),
@@ -235,7 +272,8 @@ export class BlogService {
     const currentPartner = await this.repo.findTranslation(current);
     let target: PostRow | null = null;
     if (translationOf) target = await this.translationTarget(translationOf, { id, language });
-    else if (translationOf === undefined && currentPartner && currentPartner.language === language) throw translationError("blog:validation.translationSameLanguage");
+    else if (translationOf === undefined && currentPartner && currentPartner.language === language)
+      throw translationError("blog:validation.translationSameLanguage");
     const relink = target !== null && target.id !== currentPartner?.id;
     // Leave the old pair first: a post changing language must not meet its former partner's language in one group.
     if (translationOf === null || relink) await this.repo.unlink(current);
@@ -267,7 +305,12 @@ export class BlogService {
   /** The moderation queue: pending (default), approved, or all comments, with their post's title. */
   async listComments(status: CommentStatus = "pending"): Promise<ModerationComment[]> {
     const rows = await this.repo.listCommentsForModeration(status === "all" ? null : status === "approved");
-    return rows.map((row) => ({ ...toPublicComment(row), authorEmail: row.authorEmail, approved: row.approved, postTitle: row.postTitle }));
+    return rows.map((row) => ({
+      ...toPublicComment(row),
+      authorEmail: row.authorEmail,
+      approved: row.approved,
+      postTitle: row.postTitle,
+    }));
   }
 
   async countPendingComments(): Promise<number> {

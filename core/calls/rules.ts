@@ -41,7 +41,8 @@ export function followUpRequired(outcome: CallOutcome): boolean {
 export function summaryParts(outcome: CallOutcome): Array<{ key: string; params?: Record<string, string> }> {
   const parts: Array<{ key: string; params?: Record<string, string> }> = [];
   if (outcome.booked) parts.push({ key: "chat:summary.booked", params: outcome.booked });
-  if (outcome.contactSubmissionId) parts.push({ key: "chat:summary.contact", params: { service: outcome.service ?? "" } });
+  if (outcome.contactSubmissionId)
+    parts.push({ key: "chat:summary.contact", params: { service: outcome.service ?? "" } });
   if (outcome.unfinished) parts.push({ key: `chat:summary.unfinished.${outcome.unfinished}` });
   if (outcome.followUp) parts.push({ key: "chat:summary.callback" });
   if (parts.length === 0) parts.push({ key: "chat:summary.nothing" });

@@ -1,10 +1,19 @@
 import { z } from "zod";
 
-const yesNo = z.preprocess((value) => (value === "" ? undefined : value), z.enum(["yes", "no"], { message: "chat:validation.yesNo" }).optional());
+const yesNo = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.enum(["yes", "no"], { message: "chat:validation.yesNo" }).optional(),
+);
 
 /** GET /api/calls: optional filters by status, lead captured and follow-up. */
 export const callListQuerySchema = z.object({
-  status: z.preprocess((value) => (value === "" ? undefined : value), z.string().regex(/^[a-z-]{1,20}$/, "chat:validation.status").optional()),
+  status: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .regex(/^[a-z-]{1,20}$/, "chat:validation.status")
+      .optional(),
+  ),
   leadCaptured: yesNo,
   followUpRequired: yesNo,
 });

@@ -93,10 +93,23 @@ export class CallService {
   /** A call comes in: it is logged, then greeted in both languages; the caller chooses by keypad or voice. */
   async incoming(params: TwilioVoiceParams): Promise<string> {
     if (params.CallSid) {
-      await this.repo.upsert({ twilioCallId: callIdOf(params), fromNumber: field(params.From, 40), toNumber: field(params.To, 40), status: field(params.CallStatus, 20) || "in-progress" });
+      await this.repo.upsert({
+        twilioCallId: callIdOf(params),
+        fromNumber: field(params.From, 40),
+        toNumber: field(params.To, 40),
+        status: field(params.CallStatus, 20) || "in-progress",
+      });
     }
     const response = new twilio.twiml.VoiceResponse();
-    const gather = response.gather({ input: ["dtmf", "speech"], numDigits: 1, timeout: 6, action: "/api/twilio/voice/language", method: "POST", language: "en-US", hints: "English, French, français" });
+    const gather = response.gather({
+      input: ["dtmf", "speech"],
+      numDigits: 1,
+      timeout: 6,
+      action: "/api/twilio/voice/language",
+      method: "POST",
+      language: "en-US",
+      hints: "English, French, français",
+    });
     gather.say({ language: "en-US" }, this.t("en", "chat:phone.choose"));
     gather.say({ language: "fr-FR" }, this.t("fr", "chat:phone.choose"));
     // No choice: carry on in English.
@@ -159,10 +172,27 @@ export class CallService {
     const language: Language = conversation && isLanguage(conversation.language) ? conversation.language : "en";
     const outcome = conversation?.outcome ?? {};
     if (!isFinalStatus(status)) {
-      return toCall(await this.repo.upsert({ ...base, language, leadCaptured: leadCaptured(outcome) ? "yes" : "no", followUpRequired: followUpRequired(outcome) ? "yes" : "no" }));
+      return toCall(
+        await this.repo.upsert({
+          ...base,
+          language,
+          leadCaptured: leadCaptured(outcome) ? "yes" : "no",
+          followUpRequired: followUpRequired(outcome) ? "yes" : "no",
+        }),
+      );
     }
-    const transcript = conversation && conversation.transcript.length > 0 ? transcriptText(conversation.transcript, { user: this.t(language, "chat:phone.caller"), assistant: this.t(language, "chat:phone.assistant") }) : null;
-    const summary = (transcript && (await this.deps.summarise?.(transcript, language))) || summaryParts(outcome).map((part) => this.t(language, part.key, part.params)).join(" ");
+    const transcript =
+      conversation && conversation.transcript.length > 0
+        ? transcriptText(conversation.transcript, {
+            user: this.t(language, "chat:phone.caller"),
+            assistant: this.t(language, "chat:phone.assistant"),
+          })
+        : null;
+    const summary =
+      (transcript && (await this.deps.summarise?.(transcript, language))) ||
+      summaryParts(outcome)
+        .map((part) => this.t(language, part.key, part.params))
+        .join(" ");
     const row = await this.repo.upsert({
       ...base,
       duration: durationOf(params.CallDuration),

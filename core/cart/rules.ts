@@ -50,14 +50,19 @@ function perPersonLimitOf(line: { serviceName?: string; serviceData?: Record<str
   return typeof limit === "number" && Number.isSafeInteger(limit) && limit >= 1 ? limit : null;
 }
 
-function checkQuantity(quantity: number, line: { serviceName?: string; serviceData?: Record<string, unknown> } = {}): CartMessage | null {
+function checkQuantity(
+  quantity: number,
+  line: { serviceName?: string; serviceData?: Record<string, unknown> } = {},
+): CartMessage | null {
   if (!Number.isSafeInteger(quantity) || quantity < ORDER_LIMITS.minQuantity) {
     return { messageKey: CART_MESSAGES.quantityMin, params: { min: ORDER_LIMITS.minQuantity } };
   }
-  if (quantity > ORDER_LIMITS.maxQuantity) return { messageKey: CART_MESSAGES.quantityMax, params: { max: ORDER_LIMITS.maxQuantity } };
+  if (quantity > ORDER_LIMITS.maxQuantity)
+    return { messageKey: CART_MESSAGES.quantityMax, params: { max: ORDER_LIMITS.maxQuantity } };
   // A hot deal's limit per person: the server refuses more, so the cart does not offer it.
   const perPerson = perPersonLimitOf(line);
-  if (perPerson !== null && quantity > perPerson) return { messageKey: CART_MESSAGES.dealPerPerson, params: { count: perPerson, name: line.serviceName ?? "" } };
+  if (perPerson !== null && quantity > perPerson)
+    return { messageKey: CART_MESSAGES.dealPerPerson, params: { count: perPerson, name: line.serviceName ?? "" } };
   return null;
 }
 
@@ -80,7 +85,8 @@ export function parseCartQuantity(input: string | number): number {
  */
 export function checkCartFigures(items: readonly Pick<CartItem, "lineTotalCents">[]): CartMessage | null {
   for (const item of items) {
-    if (item.lineTotalCents > ORDER_LIMITS.maxLineTotalCents) return { messageKey: CART_MESSAGES.lineTotalMax, params: { amount: amount(ORDER_LIMITS.maxLineTotalCents) } };
+    if (item.lineTotalCents > ORDER_LIMITS.maxLineTotalCents)
+      return { messageKey: CART_MESSAGES.lineTotalMax, params: { amount: amount(ORDER_LIMITS.maxLineTotalCents) } };
   }
   if (sumCents(items.map((item) => item.lineTotalCents)) > ORDER_LIMITS.maxSubtotalCents) {
     return { messageKey: CART_MESSAGES.cartTotalMax, params: { amount: amount(ORDER_LIMITS.maxSubtotalCents) } };
@@ -104,13 +110,27 @@ export function cartLimitWarnings(state: Pick<CartState, "items" | "subtotalCent
   const over = checkCartFigures(state.items);
   if (over) warnings.push({ ...over, blocking: true });
   const linesLeft = ORDER_LIMITS.maxItems - state.items.length;
-  if (linesLeft <= 0) warnings.push({ messageKey: CART_MESSAGES.linesFull, params: { max: ORDER_LIMITS.maxItems }, blocking: false });
-  else if (linesLeft <= LINES_WARNING_REMAINING) warnings.push({ messageKey: CART_MESSAGES.linesLeft, params: { count: linesLeft, max: ORDER_LIMITS.maxItems }, blocking: false });
+  if (linesLeft <= 0)
+    warnings.push({ messageKey: CART_MESSAGES.linesFull, params: { max: ORDER_LIMITS.maxItems }, blocking: false });
+  else if (linesLeft <= LINES_WARNING_REMAINING)
+    warnings.push({
+      messageKey: CART_MESSAGES.linesLeft,
+      params: { count: linesLeft, max: ORDER_LIMITS.maxItems },
+      blocking: false,
+    });
   if (!over && state.subtotalCents >= ORDER_LIMITS.maxSubtotalCents * LIMIT_WARNING_RATIO) {
-    warnings.push({ messageKey: CART_MESSAGES.totalNear, params: { amount: amount(ORDER_LIMITS.maxSubtotalCents) }, blocking: false });
+    warnings.push({
+      messageKey: CART_MESSAGES.totalNear,
+      params: { amount: amount(ORDER_LIMITS.maxSubtotalCents) },
+      blocking: false,
+    });
   }
   if (state.totalCents < ORDER_LIMITS.minTotalCents) {
-    warnings.push({ messageKey: CART_MESSAGES.totalMin, params: { amount: formatCents(ORDER_LIMITS.minTotalCents) }, blocking: true });
+    warnings.push({
+      messageKey: CART_MESSAGES.totalMin,
+      params: { amount: formatCents(ORDER_LIMITS.minTotalCents) },
+      blocking: true,
+    });
   }
   return warnings;
 }
@@ -124,7 +144,11 @@ export function incrementBlocked(state: Pick<CartState, "items">, itemId: string
   if (!line) return null;
   const more = checkQuantity(line.quantity + 1, line);
   if (more) return more;
-  return checkCartFigures(state.items.map((item) => (item.id === itemId ? { lineTotalCents: item.lineTotalCents + item.unitPriceCents } : item)));
+  return checkCartFigures(
+    state.items.map((item) =>
+      item.id === itemId ? { lineTotalCents: item.lineTotalCents + item.unitPriceCents } : item,
+    ),
+  );
 }
 
 export interface AddItemInput {
@@ -151,10 +175,12 @@ export function addItem(state: CartState, input: AddItemInput, context: CartCont
     minPriceCents: service.minPriceCents,
     maxPriceCents: service.maxPriceCents,
   };
-  const requested = input.unitPriceCents ?? (service.category === "fixed" ? service.fixedPriceCents : service.minPriceCents);
+  const requested =
+    input.unitPriceCents ?? (service.category === "fixed" ? service.fixedPriceCents : service.minPriceCents);
   if (requested === null) return { state, error: { messageKey: CART_MESSAGES.addFailed } };
   // A fixed-price service is silently sold at its price (checkUnitPrice still refuses a missing price).
-  const unitPriceCents = service.category === "fixed" && service.fixedPriceCents !== null ? service.fixedPriceCents : requested;
+  const unitPriceCents =
+    service.category === "fixed" && service.fixedPriceCents !== null ? service.fixedPriceCents : requested;
   const price = checkUnitPrice(rules, unitPriceCents);
   if (!price.ok) return { state, error: { messageKey: price.messageKey, params: price.params } };
   const quantity = input.quantity ?? 1;
@@ -196,7 +222,12 @@ export function removeItem(state: CartState, itemId: string, context: CartContex
  * Sets a line's quantity (the number input, or the stepper's ±1). Zero or below removes the line; a
  * non-numeric entry reads as 1; more than 1000 is refused ('Quantity cannot exceed 1000').
  */
-export function updateQuantity(state: CartState, itemId: string, input: string | number, context: CartContext = {}): CartResult {
+export function updateQuantity(
+  state: CartState,
+  itemId: string,
+  input: string | number,
+  context: CartContext = {},
+): CartResult {
   const line = state.items.find((item) => item.id === itemId);
   if (!line) return { state };
   const quantity = parseCartQuantity(input);
@@ -205,7 +236,9 @@ export function updateQuantity(state: CartState, itemId: string, input: string |
   // Fewer is always allowed (a deal's limit per person may have been lowered since the line was added).
   const error = quantity > line.quantity ? checkQuantity(quantity, line) : checkQuantity(quantity);
   if (error) return { state, error };
-  const items = state.items.map((item) => (item.id === itemId ? { ...item, quantity, lineTotalCents: item.unitPriceCents * quantity } : item));
+  const items = state.items.map((item) =>
+    item.id === itemId ? { ...item, quantity, lineTotalCents: item.unitPriceCents * quantity } : item,
+  );
   // Fewer is always allowed, so that a cart over a limit (restored from an older visit) can be brought back under it.
   const limit = quantity > line.quantity ? checkCartFigures(items) : null;
   if (limit) return { state, error: limit };
@@ -228,7 +261,12 @@ export function decrementQuantity(state: CartState, itemId: string, context: Car
  * Changes a custom-priced line's unit price within its range; an out-of-range price is refused with
  * its message and the price stays. A fixed-price line's price never changes: the update is ignored.
  */
-export function updatePrice(state: CartState, itemId: string, unitPriceCents: number, context: CartContext = {}): CartResult {
+export function updatePrice(
+  state: CartState,
+  itemId: string,
+  unitPriceCents: number,
+  context: CartContext = {},
+): CartResult {
   const line = state.items.find((item) => item.id === itemId);
   if (!line || line.pricingType === "fixed") return { state };
   const price = checkUnitPrice(line, unitPriceCents);
@@ -247,9 +285,15 @@ export function updatePrice(state: CartState, itemId: string, unitPriceCents: nu
  * server's promo table), null when there is none. A refused code leaves the cart, and any promo already
  * applied, as it was; an accepted one replaces the previous promo and its saving comes back as a notice.
  */
-export function applyPromo(state: CartState, code: string, definition: PromoDefinition | null, context: CartContext = {}): CartResult {
+export function applyPromo(
+  state: CartState,
+  code: string,
+  definition: PromoDefinition | null,
+  context: CartContext = {},
+): CartResult {
   const evaluation = evaluatePromo(definition, code, state.subtotalCents);
-  if (!evaluation.ok || !definition) return { state, error: { messageKey: evaluation.messageKey, params: evaluation.params } };
+  if (!evaluation.ok || !definition)
+    return { state, error: { messageKey: evaluation.messageKey, params: evaluation.params } };
   const promoCode: AppliedPromo = {
     code: evaluation.code,
     discountCents: evaluation.discountCents,
@@ -257,7 +301,10 @@ export function applyPromo(state: CartState, code: string, definition: PromoDefi
     active: definition.active,
     definition,
   };
-  const { state: next } = withTotals({ items: state.items, promoCode, isLoading: state.isLoading }, resolve(context).now());
+  const { state: next } = withTotals(
+    { items: state.items, promoCode, isLoading: state.isLoading },
+    resolve(context).now(),
+  );
   return { state: next, notice: { messageKey: evaluation.messageKey, params: evaluation.params } };
 }
 
@@ -320,7 +367,13 @@ export function cartReducer(state: CartState, action: CartAction, context: CartC
 }
 
 /** A claimed hot deal as the cart receives it: the deal's price, fixed (spec README, decision 12). */
-export function hotDealItem(deal: { dealId: string | number; name: string; description: string; priceCents: Cents; perPersonLimit?: number }): AddItemInput {
+export function hotDealItem(deal: {
+  dealId: string | number;
+  name: string;
+  description: string;
+  priceCents: Cents;
+  perPersonLimit?: number;
+}): AddItemInput {
   return {
     service: {
       id: HOT_DEAL_SERVICE_ID,
@@ -333,7 +386,10 @@ export function hotDealItem(deal: { dealId: string | number; name: string; descr
       active: true,
     },
     quantity: 1,
-    serviceData: { dealId: deal.dealId, ...(deal.perPersonLimit === undefined ? {} : { perPersonLimit: deal.perPersonLimit }) },
+    serviceData: {
+      dealId: deal.dealId,
+      ...(deal.perPersonLimit === undefined ? {} : { perPersonLimit: deal.perPersonLimit }),
+    },
   };
 }
 
@@ -359,22 +415,33 @@ export interface OrderFigures {
  * discount and tax at most $10,000, total $0.50 to $100,000.
  */
 export function checkOrderLimits(order: OrderFigures): { ok: true } | ({ ok: false } & CartMessage) {
-  const fail = (messageKey: string, params?: Record<string, string | number>) => ({ ok: false as const, messageKey, params });
+  const fail = (messageKey: string, params?: Record<string, string | number>) => ({
+    ok: false as const,
+    messageKey,
+    params,
+  });
   if (order.items.length < ORDER_LIMITS.minItems) return fail(CART_MESSAGES.noItems);
-  if (order.items.length > ORDER_LIMITS.maxItems) return fail(CART_MESSAGES.tooManyItems, { max: ORDER_LIMITS.maxItems });
+  if (order.items.length > ORDER_LIMITS.maxItems)
+    return fail(CART_MESSAGES.tooManyItems, { max: ORDER_LIMITS.maxItems });
   for (const item of order.items) {
     const quantityError = checkQuantity(item.quantity);
     if (quantityError) return fail(quantityError.messageKey, quantityError.params);
     if (!Number.isSafeInteger(item.unitPriceCents) || item.unitPriceCents < ORDER_LIMITS.minUnitPriceCents) {
       return fail(CART_MESSAGES.unitPriceMin, { amount: amount(ORDER_LIMITS.minUnitPriceCents) });
     }
-    if (item.unitPriceCents > ORDER_LIMITS.maxUnitPriceCents) return fail(CART_MESSAGES.unitPriceMax, { amount: amount(ORDER_LIMITS.maxUnitPriceCents) });
+    if (item.unitPriceCents > ORDER_LIMITS.maxUnitPriceCents)
+      return fail(CART_MESSAGES.unitPriceMax, { amount: amount(ORDER_LIMITS.maxUnitPriceCents) });
   }
-  if (order.subtotalCents > ORDER_LIMITS.maxSubtotalCents) return fail(CART_MESSAGES.subtotalMax, { amount: amount(ORDER_LIMITS.maxSubtotalCents) });
-  if (order.discountCents > ORDER_LIMITS.maxDiscountCents) return fail(CART_MESSAGES.discountMax, { amount: amount(ORDER_LIMITS.maxDiscountCents) });
-  if (order.taxCents > ORDER_LIMITS.maxTaxCents) return fail(CART_MESSAGES.taxMax, { amount: amount(ORDER_LIMITS.maxTaxCents) });
-  if (order.totalCents < ORDER_LIMITS.minTotalCents) return fail(CART_MESSAGES.totalMin, { amount: amount(ORDER_LIMITS.minTotalCents) });
-  if (order.totalCents > ORDER_LIMITS.maxTotalCents) return fail(CART_MESSAGES.totalMax, { amount: amount(ORDER_LIMITS.maxTotalCents) });
+  if (order.subtotalCents > ORDER_LIMITS.maxSubtotalCents)
+    return fail(CART_MESSAGES.subtotalMax, { amount: amount(ORDER_LIMITS.maxSubtotalCents) });
+  if (order.discountCents > ORDER_LIMITS.maxDiscountCents)
+    return fail(CART_MESSAGES.discountMax, { amount: amount(ORDER_LIMITS.maxDiscountCents) });
+  if (order.taxCents > ORDER_LIMITS.maxTaxCents)
+    return fail(CART_MESSAGES.taxMax, { amount: amount(ORDER_LIMITS.maxTaxCents) });
+  if (order.totalCents < ORDER_LIMITS.minTotalCents)
+    return fail(CART_MESSAGES.totalMin, { amount: amount(ORDER_LIMITS.minTotalCents) });
+  if (order.totalCents > ORDER_LIMITS.maxTotalCents)
+    return fail(CART_MESSAGES.totalMax, { amount: amount(ORDER_LIMITS.maxTotalCents) });
   return { ok: true };
 }
 
@@ -395,7 +462,10 @@ export interface CartTexts {
  * for a claimed deal, found by id; the texts saved with the line when neither is known (a service or deal
  * gone since, or a cart saved before lines were looked up), so that an old cart still reads.
  */
-export function lineTexts(item: Pick<CartItem, "serviceId" | "serviceName" | "description" | "serviceData">, texts: CartTexts | null): LineTexts {
+export function lineTexts(
+  item: Pick<CartItem, "serviceId" | "serviceName" | "description" | "serviceData">,
+  texts: CartTexts | null,
+): LineTexts {
   const dealId = hotDealIdOf(item);
   const found = texts ? (dealId !== null ? texts.deals[String(dealId)] : texts.services[item.serviceId]) : undefined;
   return found ?? { name: item.serviceName, description: item.description };

@@ -132,12 +132,19 @@ export interface PriceRules {
  * limits ('Unit price must be at least $0.01', 'Unit price cannot exceed $10,000'). The server uses it to
  * re-check every line of an order.
  */
-export function checkUnitPrice(rules: PriceRules, unitPriceCents: number): { ok: true } | ({ ok: false } & CartMessage) {
+export function checkUnitPrice(
+  rules: PriceRules,
+  unitPriceCents: number,
+): { ok: true } | ({ ok: false } & CartMessage) {
   if (!Number.isSafeInteger(unitPriceCents)) return { ok: false, messageKey: CART_MESSAGES.invalidPrice };
   if (rules.pricingType === "fixed") {
     if (rules.fixedPriceCents === null) return { ok: false, messageKey: CART_MESSAGES.addFailed };
     if (unitPriceCents !== rules.fixedPriceCents) {
-      return { ok: false, messageKey: CART_MESSAGES.fixedPrice, params: { amount: formatCents(rules.fixedPriceCents) } };
+      return {
+        ok: false,
+        messageKey: CART_MESSAGES.fixedPrice,
+        params: { amount: formatCents(rules.fixedPriceCents) },
+      };
     }
   } else {
     if (rules.minPriceCents !== null && unitPriceCents < rules.minPriceCents) {
@@ -148,10 +155,18 @@ export function checkUnitPrice(rules: PriceRules, unitPriceCents: number): { ok:
     }
   }
   if (unitPriceCents < ORDER_LIMITS.minUnitPriceCents) {
-    return { ok: false, messageKey: CART_MESSAGES.unitPriceMin, params: { amount: amount(ORDER_LIMITS.minUnitPriceCents) } };
+    return {
+      ok: false,
+      messageKey: CART_MESSAGES.unitPriceMin,
+      params: { amount: amount(ORDER_LIMITS.minUnitPriceCents) },
+    };
   }
   if (unitPriceCents > ORDER_LIMITS.maxUnitPriceCents) {
-    return { ok: false, messageKey: CART_MESSAGES.unitPriceMax, params: { amount: amount(ORDER_LIMITS.maxUnitPriceCents) } };
+    return {
+      ok: false,
+      messageKey: CART_MESSAGES.unitPriceMax,
+      params: { amount: amount(ORDER_LIMITS.maxUnitPriceCents) },
+    };
   }
   return { ok: true };
 }
@@ -187,7 +202,10 @@ export function restoreCart(stored: unknown, context: CartContext = {}): CartRes
   for (const stored of parsed.data.items) {
     if (seen.has(stored.id)) continue;
     seen.add(stored.id);
-    const unitPriceCents = stored.pricingType === "fixed" && stored.fixedPriceCents !== null ? stored.fixedPriceCents : stored.unitPriceCents;
+    const unitPriceCents =
+      stored.pricingType === "fixed" && stored.fixedPriceCents !== null
+        ? stored.fixedPriceCents
+        : stored.unitPriceCents;
     if (!checkUnitPrice(stored, unitPriceCents).ok) continue;
     items.push({ ...stored, unitPriceCents, lineTotalCents: unitPriceCents * stored.quantity });
   }

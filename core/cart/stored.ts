@@ -28,7 +28,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function object(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : fail();
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : fail();
 }
 
 function string(value: unknown, min: number, max: number): string {
@@ -49,7 +51,9 @@ function nullableCents(value: unknown): number | null {
 
 // zod's `z.iso.datetime({ offset: true })`: a real calendar date, seconds required, Z or ±hh:mm.
 const ISO_DATE = String.raw`(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))`;
-const ISO_DATETIME = new RegExp(String.raw`^${ISO_DATE}T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|([+-](?:[01]\d|2[0-3]):[0-5]\d)))$`);
+const ISO_DATETIME = new RegExp(
+  String.raw`^${ISO_DATE}T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|([+-](?:[01]\d|2[0-3]):[0-5]\d)))$`,
+);
 
 function date(value: unknown): Date {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? fail() : value;
@@ -103,7 +107,9 @@ function promoDefinition(value: unknown): PromoDefinition {
     description: string(input.description, 0, 200),
   };
   // nullish: an absent key stays absent, as zod leaves it.
-  if ("minimumSubtotalCents" in input) definition.minimumSubtotalCents = input.minimumSubtotalCents === undefined ? undefined : nullableCents(input.minimumSubtotalCents);
+  if ("minimumSubtotalCents" in input)
+    definition.minimumSubtotalCents =
+      input.minimumSubtotalCents === undefined ? undefined : nullableCents(input.minimumSubtotalCents);
   if (kind === "percent" && definition.value > 100) fail();
   return definition;
 }
@@ -125,7 +131,10 @@ export function parseStoredCart(value: unknown): { success: true; data: StoredCa
   try {
     const input = object(value);
     if (!Array.isArray(input.items) || input.items.length > ORDER_LIMITS.maxItems) fail();
-    const data: StoredCart = { items: Array.from(input.items as unknown[], item), promoCode: appliedPromo(input.promoCode) };
+    const data: StoredCart = {
+      items: Array.from(input.items as unknown[], item),
+      promoCode: appliedPromo(input.promoCode),
+    };
     if (input.lastUpdated !== undefined) data.lastUpdated = date(input.lastUpdated);
     return { success: true, data };
   } catch (error) {

@@ -7,7 +7,13 @@ export type ServiceRow = typeof services.$inferSelect;
 export type NewServiceRow = typeof services.$inferInsert;
 
 // Every order's lines are priced from it: a query built once (db/reusable-query.server.ts).
-const findService = reusable<ServiceRow[], { id: string }>("services_find", (x) => x.select().from(services).where(eq(services.id, sql.placeholder("id"))).limit(1));
+const findService = reusable<ServiceRow[], { id: string }>("services_find", (x) =>
+  x
+    .select()
+    .from(services)
+    .where(eq(services.id, sql.placeholder("id")))
+    .limit(1),
+);
 
 /** Database access for the service catalogue; only the catalogue module uses it. */
 export class CatalogueRepo {
@@ -42,7 +48,11 @@ export class CatalogueRepo {
   /** Inserts the rows whose id is not stored yet and leaves the others (and their staff edits) alone. */
   async insertMissing(rows: NewServiceRow[]): Promise<number> {
     if (rows.length === 0) return 0;
-    const inserted = await this.db.insert(services).values(rows).onConflictDoNothing({ target: services.id }).returning({ id: services.id });
+    const inserted = await this.db
+      .insert(services)
+      .values(rows)
+      .onConflictDoNothing({ target: services.id })
+      .returning({ id: services.id });
     return inserted.length;
   }
 

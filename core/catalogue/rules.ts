@@ -1,5 +1,11 @@
 import { formatCents, type Cents } from "../money/money.ts";
-import { MAIN_SERVICE_IDS, SPECIALISED_SERVICE_IDS, type CatalogueServiceId, type MainServiceId, type SpecialisedServiceId } from "./limits.ts";
+import {
+  MAIN_SERVICE_IDS,
+  SPECIALISED_SERVICE_IDS,
+  type CatalogueServiceId,
+  type MainServiceId,
+  type SpecialisedServiceId,
+} from "./limits.ts";
 import type { CatalogueEntry, Service } from "./schema.ts";
 
 /** A price range in cents. */
@@ -40,7 +46,11 @@ const SPECIALISED_RANGES_USD: Record<SpecialisedServiceId, readonly [number, num
 /** Logo design is the one fixed-price service: its budget range is shown, but it is sold at $75. */
 const FIXED_PRICES_CENTS: Partial<Record<CatalogueServiceId, Cents>> = { logo_design: 7500 };
 
-function entry(id: CatalogueServiceId, kind: CatalogueEntry["kind"], [min, max]: readonly [number, number]): CatalogueEntry {
+function entry(
+  id: CatalogueServiceId,
+  kind: CatalogueEntry["kind"],
+  [min, max]: readonly [number, number],
+): CatalogueEntry {
   const fixed = FIXED_PRICES_CENTS[id];
   return {
     id,
@@ -54,7 +64,9 @@ function entry(id: CatalogueServiceId, kind: CatalogueEntry["kind"], [min, max]:
 }
 
 /** The five main offers, in the order the services section shows them. Seed data, in cents. */
-export const MAIN_SERVICES: readonly CatalogueEntry[] = MAIN_SERVICE_IDS.map((id) => entry(id, "main", MAIN_RANGES_USD[id]));
+export const MAIN_SERVICES: readonly CatalogueEntry[] = MAIN_SERVICE_IDS.map((id) =>
+  entry(id, "main", MAIN_RANGES_USD[id]),
+);
 
 /** The eleven specialised services, in the order the grid shows them. Seed data, in cents. */
 export const SPECIALISED_SERVICES: readonly CatalogueEntry[] = SPECIALISED_SERVICE_IDS.map((id) =>
@@ -65,7 +77,10 @@ export const SPECIALISED_SERVICES: readonly CatalogueEntry[] = SPECIALISED_SERVI
 export const CATALOGUE_SEED: readonly CatalogueEntry[] = [...MAIN_SERVICES, ...SPECIALISED_SERVICES];
 
 /** The entry with this id in a catalogue (the seeded one by default), or null. */
-export function findCatalogueEntry(id: string, catalogue: readonly CatalogueEntry[] = CATALOGUE_SEED): CatalogueEntry | null {
+export function findCatalogueEntry(
+  id: string,
+  catalogue: readonly CatalogueEntry[] = CATALOGUE_SEED,
+): CatalogueEntry | null {
   return catalogue.find((candidate) => candidate.id === id) ?? null;
 }
 
@@ -73,8 +88,12 @@ export function findCatalogueEntry(id: string, catalogue: readonly CatalogueEntr
  * The price a card's Add to cart puts in the cart: the fixed price of a fixed-price service, else the
  * minimum of the range (the main offers' add to cart uses the minimum price).
  */
-export function defaultUnitPriceCents(service: Pick<CatalogueEntry, "pricingType" | "fixedPriceCents" | "minPriceCents">): Cents {
-  return service.pricingType === "fixed" && service.fixedPriceCents !== null ? service.fixedPriceCents : service.minPriceCents;
+export function defaultUnitPriceCents(
+  service: Pick<CatalogueEntry, "pricingType" | "fixedPriceCents" | "minPriceCents">,
+): Cents {
+  return service.pricingType === "fixed" && service.fixedPriceCents !== null
+    ? service.fixedPriceCents
+    : service.minPriceCents;
 }
 
 /** The cart's view of a catalogue entry, with its name and description in the visitor's language. */
@@ -160,9 +179,11 @@ export const CATALOGUE_MESSAGES = {
 export function checkServiceEntry(
   entry: Pick<CatalogueEntry, "pricingType" | "fixedPriceCents" | "minPriceCents" | "maxPriceCents">,
 ): { field: "maxPriceCents" | "fixedPriceCents"; messageKey: string } | null {
-  if (entry.minPriceCents > entry.maxPriceCents) return { field: "maxPriceCents", messageKey: CATALOGUE_MESSAGES.rangeOrder };
+  if (entry.minPriceCents > entry.maxPriceCents)
+    return { field: "maxPriceCents", messageKey: CATALOGUE_MESSAGES.rangeOrder };
   if (entry.pricingType === "fixed") {
-    if (entry.fixedPriceCents === null) return { field: "fixedPriceCents", messageKey: CATALOGUE_MESSAGES.fixedPriceRequired };
+    if (entry.fixedPriceCents === null)
+      return { field: "fixedPriceCents", messageKey: CATALOGUE_MESSAGES.fixedPriceRequired };
     if (entry.fixedPriceCents < entry.minPriceCents || entry.fixedPriceCents > entry.maxPriceCents) {
       return { field: "fixedPriceCents", messageKey: CATALOGUE_MESSAGES.fixedPriceOutOfRange };
     }
@@ -191,7 +212,10 @@ export function specialisedGroupOf(serviceId: string): SpecialisedGroup | null {
 }
 
 /** The services a filter shows: all of them, or one family's, keeping the catalogue's order. */
-export function filterSpecialised<T extends { id: string }>(services: readonly T[], group: SpecialisedGroup | "all"): T[] {
+export function filterSpecialised<T extends { id: string }>(
+  services: readonly T[],
+  group: SpecialisedGroup | "all",
+): T[] {
   return group === "all" ? [...services] : services.filter((service) => specialisedGroupOf(service.id) === group);
 }
 

@@ -2,7 +2,13 @@ import { z } from "zod";
 import { EMPTY_EDIT_KEY, hasChanges, line, text } from "../text.ts";
 import { centsSchema } from "../money/schema.ts";
 
-export { MAIN_SERVICE_IDS, SPECIALISED_SERVICE_IDS, type MainServiceId, type SpecialisedServiceId, type CatalogueServiceId } from "./limits.ts";
+export {
+  MAIN_SERVICE_IDS,
+  SPECIALISED_SERVICE_IDS,
+  type MainServiceId,
+  type SpecialisedServiceId,
+  type CatalogueServiceId,
+} from "./limits.ts";
 
 /** Fixed: one price, whatever the client types. Custom: the client chooses a price within a range. */
 export const PRICING_TYPES = ["fixed", "custom"] as const;
@@ -31,7 +37,10 @@ export const catalogueEntrySchema = z
     maxPriceCents: centsSchema,
     active: z.boolean(),
   })
-  .refine((entry) => entry.minPriceCents <= entry.maxPriceCents, { message: "errors:invalidValue", path: ["maxPriceCents"] })
+  .refine((entry) => entry.minPriceCents <= entry.maxPriceCents, {
+    message: "errors:invalidValue",
+    path: ["maxPriceCents"],
+  })
   .refine((entry) => (entry.pricingType === "fixed") === (entry.fixedPriceCents !== null), {
     message: "errors:invalidValue",
     path: ["fixedPriceCents"],
@@ -105,17 +114,19 @@ const serviceDescription = text({ message: "catalogue:validation.descriptionTooL
  * result is checked whole against the entry's rules (`checkServiceEntry`): min ≤ max, and a fixed
  * price, required for fixed pricing only, within the range.
  */
-export const serviceUpdateSchema = z.strictObject({
-  pricingType: z.enum(PRICING_TYPES, { message: "catalogue:validation.pricingTypeInvalid" }).optional(),
-  fixedPriceCents: servicePrice.nullable().optional(),
-  minPriceCents: servicePrice.optional(),
-  maxPriceCents: servicePrice.optional(),
-  nameEn: serviceName.optional(),
-  nameFr: serviceName.optional(),
-  descriptionEn: serviceDescription.optional(),
-  descriptionFr: serviceDescription.optional(),
-  active: z.boolean({ message: "errors:invalidValue" }).optional(),
-}).refine(hasChanges, EMPTY_EDIT_KEY);
+export const serviceUpdateSchema = z
+  .strictObject({
+    pricingType: z.enum(PRICING_TYPES, { message: "catalogue:validation.pricingTypeInvalid" }).optional(),
+    fixedPriceCents: servicePrice.nullable().optional(),
+    minPriceCents: servicePrice.optional(),
+    maxPriceCents: servicePrice.optional(),
+    nameEn: serviceName.optional(),
+    nameFr: serviceName.optional(),
+    descriptionEn: serviceDescription.optional(),
+    descriptionFr: serviceDescription.optional(),
+    active: z.boolean({ message: "errors:invalidValue" }).optional(),
+  })
+  .refine(hasChanges, EMPTY_EDIT_KEY);
 export type ServiceUpdate = z.infer<typeof serviceUpdateSchema>;
 
 /** The filter of `GET /api/services`. */

@@ -13,7 +13,6 @@ import {
   type StoredService,
 } from "./schema.ts";
 
-
 const serviceNotFound = () => new DomainError("not_found", "catalogue:errors.serviceNotFound");
 
 type ServiceTexts = Pick<StoredService, "nameEn" | "nameFr" | "descriptionEn" | "descriptionFr">;
@@ -74,7 +73,9 @@ export class CatalogueService {
    */
   async list(language: Language, filter: { kind?: ServiceKind } = {}): Promise<LocalizedService[]> {
     const snapshot = await this.listedSnapshot();
-    return snapshot.memo(`list ${language} ${filter.kind ?? ""}`, (all) => ofKind(all, filter.kind).map((service) => localizeService(service, language)));
+    return snapshot.memo(`list ${language} ${filter.kind ?? ""}`, (all) =>
+      ofKind(all, filter.kind).map((service) => localizeService(service, language)),
+    );
   }
 
   /** `list` serialized as JSON, computed once per language, kind and catalogue version: what /api/services sends. */
@@ -92,7 +93,10 @@ export class CatalogueService {
   }
 
   /** Like `list`; with `bilingual` (staff readers), each service also carries its texts in both languages. */
-  async listForReader(language: Language, options: { kind?: ServiceKind; bilingual: boolean }): Promise<Array<LocalizedService & Partial<ServiceTexts>>> {
+  async listForReader(
+    language: Language,
+    options: { kind?: ServiceKind; bilingual: boolean },
+  ): Promise<Array<LocalizedService & Partial<ServiceTexts>>> {
     const stored = await this.listStored({ kind: options.kind });
     return stored.map((service) => {
       const localized = localizeService(service, language);
@@ -137,7 +141,11 @@ export class CatalogueService {
     const changes = parseOrThrow(serviceUpdateSchema, input);
     const pricingType = changes.pricingType ?? current.pricingType;
     const fixedPriceCents =
-      changes.fixedPriceCents !== undefined ? changes.fixedPriceCents : pricingType === "custom" ? null : current.fixedPriceCents;
+      changes.fixedPriceCents !== undefined
+        ? changes.fixedPriceCents
+        : pricingType === "custom"
+          ? null
+          : current.fixedPriceCents;
     const merged = {
       pricingType,
       fixedPriceCents,
@@ -145,7 +153,8 @@ export class CatalogueService {
       maxPriceCents: changes.maxPriceCents ?? current.maxPriceCents,
     };
     const broken = checkServiceEntry(merged);
-    if (broken) throw new DomainError("validation", broken.messageKey, { fields: { [broken.field]: broken.messageKey } });
+    if (broken)
+      throw new DomainError("validation", broken.messageKey, { fields: { [broken.field]: broken.messageKey } });
     const row = await this.repo.update(id, { ...changes, ...merged });
     if (!row) throw serviceNotFound();
     this.content.changed("catalogue");

@@ -13,8 +13,24 @@ export interface ModelSettings {
 
 /** The flows the model may start; it never books or quotes by itself: prices and slots come from our services. */
 const TOOLS = [
-  { type: "function", function: { name: "start_booking", description: "Start booking a free consultation with the agency (the assistant then asks the visitor's details and a free slot).", parameters: { type: "object", properties: {} } } },
-  { type: "function", function: { name: "start_contact_capture", description: "Start taking the visitor's contact details and request so that the team gets back to them (quotes, projects, call-backs).", parameters: { type: "object", properties: {} } } },
+  {
+    type: "function",
+    function: {
+      name: "start_booking",
+      description:
+        "Start booking a free consultation with the agency (the assistant then asks the visitor's details and a free slot).",
+      parameters: { type: "object", properties: {} },
+    },
+  },
+  {
+    type: "function",
+    function: {
+      name: "start_contact_capture",
+      description:
+        "Start taking the visitor's contact details and request so that the team gets back to them (quotes, projects, call-backs).",
+      parameters: { type: "object", properties: {} },
+    },
+  },
 ] as const;
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: "English", fr: "French" };
@@ -36,7 +52,9 @@ export class OpenAiCompatibleModel implements AssistantModel {
     this.settings = settings;
   }
 
-  private async complete(body: Record<string, unknown>): Promise<{ content?: string | null; tool_calls?: Array<{ function?: { name?: string } }> } | null> {
+  private async complete(
+    body: Record<string, unknown>,
+  ): Promise<{ content?: string | null; tool_calls?: Array<{ function?: { name?: string } }> } | null> {
     const { baseUrl, apiKey, model, timeoutMs, warn } = this.settings;
     try {
       const response = await fetch(`${baseUrl.replace(/\/$/, "")}/chat/completions`, {
@@ -49,7 +67,11 @@ export class OpenAiCompatibleModel implements AssistantModel {
         warn?.("language model answered an error", { status: response.status });
         return null;
       }
-      const data = (await response.json()) as { choices?: Array<{ message?: { content?: string | null; tool_calls?: Array<{ function?: { name?: string } }> } }> };
+      const data = (await response.json()) as {
+        choices?: Array<{
+          message?: { content?: string | null; tool_calls?: Array<{ function?: { name?: string } }> };
+        }>;
+      };
       return data.choices?.[0]?.message ?? null;
     } catch (error) {
       warn?.("language model unreachable or too slow", { error: error instanceof Error ? error.name : String(error) });
@@ -59,7 +81,11 @@ export class OpenAiCompatibleModel implements AssistantModel {
 
   async answer(request: ModelRequest): Promise<ModelAnswer | null> {
     const message = await this.complete({
-      messages: [{ role: "system", content: systemPrompt(request.facts, request.language) }, ...request.history, { role: "user", content: request.message }],
+      messages: [
+        { role: "system", content: systemPrompt(request.facts, request.language) },
+        ...request.history,
+        { role: "user", content: request.message },
+      ],
       tools: TOOLS,
       tool_choice: "auto",
     });
@@ -75,7 +101,10 @@ export class OpenAiCompatibleModel implements AssistantModel {
   async summarise(transcript: string, language: Language): Promise<string | null> {
     const message = await this.complete({
       messages: [
-        { role: "system", content: `Summarise this phone call for the agency's staff in ${LANGUAGE_NAMES[language]}, in at most 2 sentences: what the caller wanted, and what was booked or left (name, date and time, service). Plain text.` },
+        {
+          role: "system",
+          content: `Summarise this phone call for the agency's staff in ${LANGUAGE_NAMES[language]}, in at most 2 sentences: what the caller wanted, and what was booked or left (name, date and time, service). Plain text.`,
+        },
         { role: "user", content: transcript.slice(-8000) },
       ],
     });

@@ -26,7 +26,10 @@ export class ConversationRepo {
     return row;
   }
 
-  async save(id: string, values: Pick<ConversationRow, "language" | "transcript" | "flow" | "outcome" | "turns" | "lastReply">): Promise<void> {
+  async save(
+    id: string,
+    values: Pick<ConversationRow, "language" | "transcript" | "flow" | "outcome" | "turns" | "lastReply">,
+  ): Promise<void> {
     await this.db
       .update(chatConversations)
       .set({ ...values, updatedAt: new Date() })

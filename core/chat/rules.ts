@@ -47,47 +47,160 @@ export const CHAT_LIMITS = {
  * The assistant's budget per client address: a conversation is a dozen messages or so. Bookings and
  * messages it takes also spend the booking and contact budgets, as the forms do.
  */
-export const CHAT_BUDGET: FormBudget = { kind: "messages", perAddress: { name: "chat:address", limit: 120, windowMs: 10 * 60_000 } };
+export const CHAT_BUDGET: FormBudget = {
+  kind: "messages",
+  perAddress: { name: "chat:address", limit: 120, windowMs: 10 * 60_000 },
+};
 
 /** Lower case, without accents or typographic apostrophes: "Réserver l’entretien" → "reserver l'entretien". */
 export function normalise(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[’‘`]/g, "'")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return text.normalize("NFD").replace(/\p{M}/gu, "").replace(/[’‘`]/g, "'").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 function matcher(words: readonly string[]): RegExp {
-  const escaped = words.map((word) => normalise(word).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"));
+  const escaped = words.map((word) =>
+    normalise(word)
+      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+      .replace(/ /g, "\\s+"),
+  );
   return new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${escaped.join("|")})(?=$|[^\\p{L}\\p{N}])`, "u");
 }
 
 /** Words that start the booking flow, in English and French (spec section 4). */
 export const BOOKING_TRIGGERS = [
-  "appointment", "appointments", "book", "booking", "schedule", "meeting", "consultation", "consult",
-  "rendez-vous", "rendez vous", "rdv", "reserver", "reservation", "planifier", "reunion", "prendre rendez-vous", "consultation",
+  "appointment",
+  "appointments",
+  "book",
+  "booking",
+  "schedule",
+  "meeting",
+  "consultation",
+  "consult",
+  "rendez-vous",
+  "rendez vous",
+  "rdv",
+  "reserver",
+  "reservation",
+  "planifier",
+  "reunion",
+  "prendre rendez-vous",
+  "consultation",
 ] as const;
 /** Words that start contact capture, in English and French (spec section 4). */
 export const CONTACT_TRIGGERS = [
-  "contact", "reach", "reach out", "get in touch", "inquiry", "enquiry", "interested", "quote", "estimate",
-  "contacter", "joindre", "prendre contact", "me recontacter", "devis", "interesse", "interessee", "renseignement", "renseignements",
+  "contact",
+  "reach",
+  "reach out",
+  "get in touch",
+  "inquiry",
+  "enquiry",
+  "interested",
+  "quote",
+  "estimate",
+  "contacter",
+  "joindre",
+  "prendre contact",
+  "me recontacter",
+  "devis",
+  "interesse",
+  "interessee",
+  "renseignement",
+  "renseignements",
 ] as const;
 /** Words that leave a guided flow, in English and French. */
 export const CANCEL_WORDS = [
-  "cancel", "stop", "quit", "exit", "leave", "abort", "never mind", "nevermind", "forget it",
-  "annuler", "annule", "annulez", "arreter", "arrete", "arretez", "stopper", "quitter", "sortir", "abandonner", "laisse tomber", "laissez tomber", "oublie", "oubliez",
+  "cancel",
+  "stop",
+  "quit",
+  "exit",
+  "leave",
+  "abort",
+  "never mind",
+  "nevermind",
+  "forget it",
+  "annuler",
+  "annule",
+  "annulez",
+  "arreter",
+  "arrete",
+  "arretez",
+  "stopper",
+  "quitter",
+  "sortir",
+  "abandonner",
+  "laisse tomber",
+  "laissez tomber",
+  "oublie",
+  "oubliez",
 ] as const;
 /** Words around a request to stop that change nothing: "please stop", "je veux annuler s'il vous plait". */
-const POLITE_WORDS = ["please", "pls", "now", "it", "that", "this", "i want to", "i'd like to", "i would like to", "let's", "s'il vous plait", "s'il te plait", "svp", "je veux", "je voudrais", "tout", "merci"] as const;
+const POLITE_WORDS = [
+  "please",
+  "pls",
+  "now",
+  "it",
+  "that",
+  "this",
+  "i want to",
+  "i'd like to",
+  "i would like to",
+  "let's",
+  "s'il vous plait",
+  "s'il te plait",
+  "svp",
+  "je veux",
+  "je voudrais",
+  "tout",
+  "merci",
+] as const;
 /** Answers that answer nothing (a "yes" where a name or a service was asked). */
-export const YES_NO_WORDS = ["yes", "no", "ok", "okay", "sure", "yeah", "yep", "nope", "y", "n", "oui", "non", "ouais", "d'accord", "daccord", "si"] as const;
+export const YES_NO_WORDS = [
+  "yes",
+  "no",
+  "ok",
+  "okay",
+  "sure",
+  "yeah",
+  "yep",
+  "nope",
+  "y",
+  "n",
+  "oui",
+  "non",
+  "ouais",
+  "d'accord",
+  "daccord",
+  "si",
+] as const;
 /** A notes answer that means "no notes" (spec section 5). */
-export const NO_NOTES = ["none", "no", "nothing", "n/a", "no thanks", "no thank you", "aucune", "aucun", "non", "rien", "non merci"] as const;
+export const NO_NOTES = [
+  "none",
+  "no",
+  "nothing",
+  "n/a",
+  "no thanks",
+  "no thank you",
+  "aucune",
+  "aucun",
+  "non",
+  "rien",
+  "non merci",
+] as const;
 /** Words of a caller or visitor who wants a person to get back to them: the call needs a follow-up. */
-export const CALLBACK_WORDS = ["call me back", "callback", "call back", "speak to a human", "talk to a person", "human", "rappelez-moi", "rappeler", "me rappeler", "parler a quelqu'un", "un humain", "une personne"] as const;
+export const CALLBACK_WORDS = [
+  "call me back",
+  "callback",
+  "call back",
+  "speak to a human",
+  "talk to a person",
+  "human",
+  "rappelez-moi",
+  "rappeler",
+  "me rappeler",
+  "parler a quelqu'un",
+  "un humain",
+  "une personne",
+] as const;
 
 const bookingPattern = matcher(BOOKING_TRIGGERS);
 const contactPattern = matcher(CONTACT_TRIGGERS);
@@ -106,7 +219,9 @@ export function detectFlow(message: string): FlowKind | null {
 
 /** Words only: "Stop!" → "stop", "Annuler, s'il vous plaît." → "annuler s'il vous plait". */
 function wordsOf(message: string): string {
-  return normalise(message).replace(/[^\p{L}\p{N}']+/gu, " ").trim();
+  return normalise(message)
+    .replace(/[^\p{L}\p{N}']+/gu, " ")
+    .trim();
 }
 
 /** The whole message asks to leave the flow: "cancel", "Stop please", "je veux annuler". */
@@ -142,12 +257,24 @@ export function matchService(answer: string, services: readonly ServiceChoice[])
   let best: { name: string; length: number } | null = null;
   for (const service of services) {
     for (const alias of [service.name, ...service.aliases].map(wordsOf)) {
-      if (alias && said.includes(` ${alias} `) && (!best || alias.length > best.length)) best = { name: service.name, length: alias.length };
+      if (alias && said.includes(` ${alias} `) && (!best || alias.length > best.length))
+        best = { name: service.name, length: alias.length };
     }
   }
   if (best) return best.name;
-  const words = new Set(said.trim().split(" ").filter((word) => word.length >= 3));
-  const named = services.filter((service) => [service.name, ...service.aliases].some((alias) => wordsOf(alias).split(" ").some((word) => words.has(word))));
+  const words = new Set(
+    said
+      .trim()
+      .split(" ")
+      .filter((word) => word.length >= 3),
+  );
+  const named = services.filter((service) =>
+    [service.name, ...service.aliases].some((alias) =>
+      wordsOf(alias)
+        .split(" ")
+        .some((word) => words.has(word)),
+    ),
+  );
   return named.length === 1 ? named[0].name : null;
 }
 
@@ -158,13 +285,73 @@ export function asksForCallback(message: string): boolean {
 
 /** Topics of the built-in keyword replies, tried in this order. */
 export const KEYWORD_TOPICS = [
-  { topic: "prices", words: ["price", "prices", "pricing", "cost", "costs", "how much", "rate", "rates", "budget", "prix", "tarif", "tarifs", "combien", "cout", "couts"] },
-  { topic: "services", words: ["service", "services", "offer", "what do you do", "what can you do", "prestation", "prestations", "que faites-vous", "proposez"] },
+  {
+    topic: "prices",
+    words: [
+      "price",
+      "prices",
+      "pricing",
+      "cost",
+      "costs",
+      "how much",
+      "rate",
+      "rates",
+      "budget",
+      "prix",
+      "tarif",
+      "tarifs",
+      "combien",
+      "cout",
+      "couts",
+    ],
+  },
+  {
+    topic: "services",
+    words: [
+      "service",
+      "services",
+      "offer",
+      "what do you do",
+      "what can you do",
+      "prestation",
+      "prestations",
+      "que faites-vous",
+      "proposez",
+    ],
+  },
   { topic: "hours", words: ["hours", "open", "opening", "when are you", "horaires", "ouvert", "ouverture", "heures"] },
-  { topic: "company", words: ["email", "e-mail", "phone number", "address", "where are you", "located", "courriel", "adresse", "telephone", "ou etes-vous"] },
+  {
+    topic: "company",
+    words: [
+      "email",
+      "e-mail",
+      "phone number",
+      "address",
+      "where are you",
+      "located",
+      "courriel",
+      "adresse",
+      "telephone",
+      "ou etes-vous",
+    ],
+  },
   { topic: "goodbye", words: ["bye", "goodbye", "see you", "au revoir", "a bientot", "bonne journee"] },
   { topic: "thanks", words: ["thanks", "thank you", "thx", "merci"] },
-  { topic: "greeting", words: ["hello", "hi", "hey", "good morning", "good afternoon", "good evening", "bonjour", "salut", "bonsoir", "coucou"] },
+  {
+    topic: "greeting",
+    words: [
+      "hello",
+      "hi",
+      "hey",
+      "good morning",
+      "good afternoon",
+      "good evening",
+      "bonjour",
+      "salut",
+      "bonsoir",
+      "coucou",
+    ],
+  },
 ] as const;
 export type KeywordTopic = (typeof KEYWORD_TOPICS)[number]["topic"] | "fallback";
 
@@ -310,11 +497,18 @@ export type FlowOutcome =
  * or a stop word in an answer that answers nothing else, as "I don't have a phone, stop"); an invalid
  * answer re-asks the same step; a valid one moves to the next step, or completes the flow after its last.
  */
-export function answerStep(state: FlowState, message: string, context: AnswerContext & { channel: Channel }): FlowOutcome {
+export function answerStep(
+  state: FlowState,
+  message: string,
+  context: AnswerContext & { channel: Channel },
+): FlowOutcome {
   if (isCancel(message)) return { type: "cancelled" };
   const spoken = context.channel === "chat" ? message : normaliseSpoken(state.step, message, context.today);
   const value = checkAnswer(state.step, spoken, context);
-  if (value === null) return mentionsCancel(message) ? { type: "cancelled" } : { type: "invalid", state, problem: INVALID_ANSWER[state.step] };
+  if (value === null)
+    return mentionsCancel(message)
+      ? { type: "cancelled" }
+      : { type: "invalid", state, problem: INVALID_ANSWER[state.step] };
   const answers = { ...state.answers, [state.step]: value };
   const steps = stepsOf(state.kind);
   const next = steps[steps.indexOf(state.step) + 1];
@@ -326,7 +520,11 @@ export function answerStep(state: FlowState, message: string, context: AnswerCon
 export function backTo(state: FlowState, step: FlowStep): FlowState {
   const steps = stepsOf(state.kind);
   const keep = steps.slice(0, steps.indexOf(step));
-  return { kind: state.kind, step, answers: Object.fromEntries(Object.entries(state.answers).filter(([key]) => (keep as string[]).includes(key))) };
+  return {
+    kind: state.kind,
+    step,
+    answers: Object.fromEntries(Object.entries(state.answers).filter(([key]) => (keep as string[]).includes(key))),
+  };
 }
 
 /** The question a step asks (chat namespace). */
@@ -338,7 +536,11 @@ export function promptKey(state: FlowState): string {
  * The free slots nearest to the time asked for, in time order: what the assistant offers when that
  * slot is taken or cannot be booked.
  */
-export function nearestFreeSlots(slots: readonly Slot[], time: string, count: number = CHAT_LIMITS.nearestSlots): string[] {
+export function nearestFreeSlots(
+  slots: readonly Slot[],
+  time: string,
+  count: number = CHAT_LIMITS.nearestSlots,
+): string[] {
   const asked = TIME_PATTERN.test(time) ? toMinutes(time) : 0;
   return slots
     .filter((slot) => slot.available)
@@ -364,6 +566,11 @@ export interface TranscriptEntry {
 }
 
 /** The transcript as staff read it: "Visitor: ...\nAssistant: ...". */
-export function transcriptText(entries: readonly Pick<TranscriptEntry, "role" | "content">[], labels: { user: string; assistant: string }): string {
-  return entries.map((entry) => `${entry.role === "user" ? labels.user : labels.assistant}: ${entry.content}`).join("\n");
+export function transcriptText(
+  entries: readonly Pick<TranscriptEntry, "role" | "content">[],
+  labels: { user: string; assistant: string },
+): string {
+  return entries
+    .map((entry) => `${entry.role === "user" ? labels.user : labels.assistant}: ${entry.content}`)
+    .join("\n");
 }

@@ -17,7 +17,10 @@ export const chatRequestSchema = z.strictObject({
     .array(
       z.strictObject({
         role: z.enum(["user", "assistant"], { message: "chat:validation.historyInvalid" }),
-        content: text({ message: "chat:validation.historyInvalid" }).max(CHAT_LIMITS.historyEntry, "chat:validation.historyInvalid"),
+        content: text({ message: "chat:validation.historyInvalid" }).max(
+          CHAT_LIMITS.historyEntry,
+          "chat:validation.historyInvalid",
+        ),
       }),
       { message: "chat:validation.historyInvalid" },
     )

@@ -78,7 +78,14 @@ interface TurnResult {
 }
 
 function toConversation(row: ConversationRow): Conversation {
-  return { id: row.id, channel: row.channel, language: row.language, transcript: row.transcript, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    channel: row.channel,
+    language: row.language,
+    transcript: row.transcript,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /**
@@ -106,34 +113,86 @@ export class ChatService {
     const existing = request.conversationId ? await this.repo.find(request.conversationId) : null;
     // An unknown or other-channel id starts a new conversation rather than failing: ids expire with the browser tab.
     const conversation =
-      existing && existing.channel !== "phone" ? existing : await this.repo.findOrCreate({ id: randomUUID(), channel, language, transcript: [], flow: null, outcome: {} });
-    const result = await this.turn(conversation, request.message, { address: origin.address, language, channel }, request.conversationHistory);
-    return { conversationId: conversation.id, response: result.text, kind: result.kind, flow: result.flow ? { kind: result.flow.kind, step: result.flow.step } : null };
+      existing && existing.channel !== "phone"
+        ? existing
+        : await this.repo.findOrCreate({
+            id: randomUUID(),
+            channel,
+            language,
+            transcript: [],
+            flow: null,
+            outcome: {},
+          });
+    const result = await this.turn(
+      conversation,
+      request.message,
+      { address: origin.address, language, channel },
+      request.conversationHistory,
+    );
+    return {
+      conversationId: conversation.id,
+      response: result.text,
+      kind: result.kind,
+      flow: result.flow ? { kind: result.flow.kind, step: result.flow.step } : null,
+    };
   }
 
   /**
    * One turn of a phone call. `turn` is the number of turns answered when the question was asked: a
    * retry of a turn already answered (telephony webhooks are retried) replays its reply and runs nothing twice.
    */
-  async phoneTurn(callId: string, message: string, turn: number, origin: { language: Language }): Promise<{ text: string; turns: number; flow: FlowState | null; replayed: boolean }> {
-    const conversation = await this.repo.findOrCreate({ id: phoneConversationId(callId), channel: "phone", language: origin.language, transcript: [], flow: null, outcome: {} });
+  async phoneTurn(
+    callId: string,
+    message: string,
+    turn: number,
+    origin: { language: Language },
+  ): Promise<{ text: string; turns: number; flow: FlowState | null; replayed: boolean }> {
+    const conversation = await this.repo.findOrCreate({
+      id: phoneConversationId(callId),
+      channel: "phone",
+      language: origin.language,
+      transcript: [],
+      flow: null,
+      outcome: {},
+    });
     if (turn < conversation.turns && conversation.lastReply !== null) {
-      return { text: conversation.lastReply, turns: conversation.turns, flow: conversation.flow as FlowState | null, replayed: true };
+      return {
+        text: conversation.lastReply,
+        turns: conversation.turns,
+        flow: conversation.flow as FlowState | null,
+        replayed: true,
+      };
     }
     const result = await this.turn(conversation, message, { language: origin.language, channel: "phone", callId }, []);
     return { text: result.text, turns: conversation.turns + 1, flow: result.flow, replayed: false };
   }
 
   /** The stored conversation of a call, or null. */
-  async ofCall(callId: string): Promise<Conversation & { flow: FlowState | null; outcome: Outcome } | null> {
+  async ofCall(callId: string): Promise<(Conversation & { flow: FlowState | null; outcome: Outcome }) | null> {
     const row = await this.repo.find(phoneConversationId(callId));
     return row ? { ...toConversation(row), flow: row.flow as FlowState | null, outcome: row.outcome } : null;
   }
 
   /** Records what the assistant said outside a turn (the phone line's greeting and goodbyes). */
   async note(callId: string, language: Language, text: string): Promise<void> {
-    const row = await this.repo.findOrCreate({ id: phoneConversationId(callId), channel: "phone", language, transcript: [], flow: null, outcome: {} });
-    await this.repo.save(row.id, { language, transcript: appendTranscript(row.transcript, [{ role: "assistant", content: text, at: this.now().toISOString() }]), flow: row.flow, outcome: row.outcome, turns: row.turns, lastReply: row.lastReply });
+    const row = await this.repo.findOrCreate({
+      id: phoneConversationId(callId),
+      channel: "phone",
+      language,
+      transcript: [],
+      flow: null,
+      outcome: {},
+    });
+    await this.repo.save(row.id, {
+      language,
+      transcript: appendTranscript(row.transcript, [
+        { role: "assistant", content: text, at: this.now().toISOString() },
+      ]),
+      flow: row.flow,
+      outcome: row.outcome,
+      turns: row.turns,
+      lastReply: row.lastReply,
+    });
   }
 
   /** A conversation for staff (a lead's timeline links to it). */
@@ -148,29 +207,54 @@ export class ChatService {
     return this.deps.translate(language, key, params);
   }
 
-  private async turn(conversation: ConversationRow, message: string, origin: TurnOrigin, history: ModelRequest["history"]): Promise<TurnResult> {
+  private async turn(
+    conversation: ConversationRow,
+    message: string,
+    origin: TurnOrigin,
+    history: ModelRequest["history"],
+  ): Promise<TurnResult> {
     const at = this.now().toISOString();
     const flow = conversation.flow as FlowState | null;
     const outcome: Outcome = { ...conversation.outcome };
     if (asksForCallback(message)) outcome.followUp = true;
-    const result = flow ? await this.continueFlow(flow, message, origin, conversation.id, outcome) : await this.freeText(message, origin, history, outcome, conversation);
+    const result = flow
+      ? await this.continueFlow(flow, message, origin, conversation.id, outcome)
+      : await this.freeText(message, origin, history, outcome, conversation);
     if (result.flow) result.outcome.unfinished = result.flow.kind;
     else delete result.outcome.unfinished;
     const transcript = appendTranscript(conversation.transcript, [
       { role: "user", content: message, at },
       { role: "assistant", content: result.text, at: this.now().toISOString() },
     ]);
-    await this.repo.save(conversation.id, { language: origin.language, transcript, flow: result.flow, outcome: result.outcome, turns: conversation.turns + 1, lastReply: result.text });
+    await this.repo.save(conversation.id, {
+      language: origin.language,
+      transcript,
+      flow: result.flow,
+      outcome: result.outcome,
+      turns: conversation.turns + 1,
+      lastReply: result.text,
+    });
     return result;
   }
 
-  private async freeText(message: string, origin: TurnOrigin, history: ModelRequest["history"], outcome: Outcome, conversation: ConversationRow): Promise<TurnResult> {
+  private async freeText(
+    message: string,
+    origin: TurnOrigin,
+    history: ModelRequest["history"],
+    outcome: Outcome,
+    conversation: ConversationRow,
+  ): Promise<TurnResult> {
     const { language } = origin;
-    const kind = detectFlow(message) ?? (outcome.followUp && !conversation.flow && !outcome.contactSubmissionId ? "contact" : null);
+    const kind =
+      detectFlow(message) ??
+      (outcome.followUp && !conversation.flow && !outcome.contactSubmissionId ? "contact" : null);
     if (kind) return this.begin(kind, language, outcome);
     if (this.deps.model) {
       const facts = await this.facts(language);
-      const past = history.length > 0 ? history : conversation.transcript.slice(-CHAT_LIMITS.history).map(({ role, content }) => ({ role, content }));
+      const past =
+        history.length > 0
+          ? history
+          : conversation.transcript.slice(-CHAT_LIMITS.history).map(({ role, content }) => ({ role, content }));
       const answer = await this.deps.model.answer({ language, message, history: past, facts });
       if (answer?.type === "startFlow") return this.begin(answer.flow, language, outcome);
       if (answer?.type === "reply") return { text: answer.text, kind: "model", flow: null, outcome };
@@ -180,10 +264,21 @@ export class ChatService {
 
   private begin(kind: FlowState["kind"], language: Language, outcome: Outcome): TurnResult {
     const state = startFlow(kind);
-    return { text: `${this.t(language, `chat:${kind}.start`)} ${this.t(language, promptKey(state))}`, kind: "flow", flow: state, outcome };
+    return {
+      text: `${this.t(language, `chat:${kind}.start`)} ${this.t(language, promptKey(state))}`,
+      kind: "flow",
+      flow: state,
+      outcome,
+    };
   }
 
-  private async continueFlow(flow: FlowState, message: string, origin: TurnOrigin, conversationId: string, outcome: Outcome): Promise<TurnResult> {
+  private async continueFlow(
+    flow: FlowState,
+    message: string,
+    origin: TurnOrigin,
+    conversationId: string,
+    outcome: Outcome,
+  ): Promise<TurnResult> {
     const { language } = origin;
     const today = zonedNow(this.now(), this.deps.appointments.hours.timeZone).date;
     const services = flow.step === "service" ? await this.serviceChoices(language) : [];
@@ -195,7 +290,12 @@ export class ChatService {
         // The service step names the choices; every re-asked question says how to leave the flow.
         const named = services.map((service) => service.name);
         const problem = this.t(language, step.problem, { services: joinAlternatives(named, language) });
-        return { text: `${problem} ${this.t(language, promptKey(step.state))} ${this.t(language, "chat:leaveHint")}`, kind: "flow", flow: step.state, outcome };
+        return {
+          text: `${problem} ${this.t(language, promptKey(step.state))} ${this.t(language, "chat:leaveHint")}`,
+          kind: "flow",
+          flow: step.state,
+          outcome,
+        };
       }
       case "next": {
         if (step.state.kind === "booking" && flow.step === "date") return this.checkDay(step.state, language, outcome);
@@ -203,7 +303,9 @@ export class ChatService {
         return { text: this.t(language, promptKey(step.state)), kind: "flow", flow: step.state, outcome };
       }
       case "complete":
-        return step.state.kind === "booking" ? this.submitBooking(step.state, origin, conversationId, outcome) : this.submitContact(step.state, origin, conversationId, outcome);
+        return step.state.kind === "booking"
+          ? this.submitBooking(step.state, origin, conversationId, outcome)
+          : this.submitContact(step.state, origin, conversationId, outcome);
     }
   }
 
@@ -216,32 +318,68 @@ export class ChatService {
     const date = state.answers.date!;
     const day = await this.daySlots(date);
     if (date > day.lastDate) {
-      return { text: `${this.t(language, "chat:booking.tooFarAhead", { count: this.deps.appointments.hours.daysAhead, date: formatDateForHumans(day.lastDate, language) })} ${this.t(language, "chat:booking.ask.date")}`, kind: "flow", flow: backTo(state, "date"), outcome };
+      return {
+        text: `${this.t(language, "chat:booking.tooFarAhead", { count: this.deps.appointments.hours.daysAhead, date: formatDateForHumans(day.lastDate, language) })} ${this.t(language, "chat:booking.ask.date")}`,
+        kind: "flow",
+        flow: backTo(state, "date"),
+        outcome,
+      };
     }
     if (!day.slots.some((slot) => slot.available)) {
-      return { text: `${this.t(language, "chat:booking.dayFull", { date: formatDateForHumans(date, language) })} ${this.t(language, "chat:booking.ask.date")}`, kind: "flow", flow: backTo(state, "date"), outcome };
+      return {
+        text: `${this.t(language, "chat:booking.dayFull", { date: formatDateForHumans(date, language) })} ${this.t(language, "chat:booking.ask.date")}`,
+        kind: "flow",
+        flow: backTo(state, "date"),
+        outcome,
+      };
     }
     const free = day.slots.filter((slot) => slot.available).map((slot) => slot.time);
-    return { text: this.t(language, "chat:booking.ask.timeWithSlots", { slots: joinAlternatives(free, language), zone: timeZoneName(day.timeZone, language) }), kind: "flow", flow: state, outcome };
+    return {
+      text: this.t(language, "chat:booking.ask.timeWithSlots", {
+        slots: joinAlternatives(free, language),
+        zone: timeZoneName(day.timeZone, language),
+      }),
+      kind: "flow",
+      flow: state,
+      outcome,
+    };
   }
 
   /** After the time: a slot that is taken or cannot be booked gets the nearest free ones instead. */
   private async checkTime(state: FlowState, language: Language, outcome: Outcome): Promise<TurnResult> {
     const { date, time } = state.answers as { date: string; time: string };
     const day = await this.daySlots(date);
-    if (day.slots.some((slot) => slot.time === time && slot.available)) return { text: this.t(language, promptKey(state)), kind: "flow", flow: state, outcome };
+    if (day.slots.some((slot) => slot.time === time && slot.available))
+      return { text: this.t(language, promptKey(state)), kind: "flow", flow: state, outcome };
     return this.offerNearest(backTo(state, "time"), date, time, language, outcome, "chat:booking.slotUnavailable");
   }
 
-  private async offerNearest(state: FlowState, date: string, time: string, language: Language, outcome: Outcome, reason: string): Promise<TurnResult> {
+  private async offerNearest(
+    state: FlowState,
+    date: string,
+    time: string,
+    language: Language,
+    outcome: Outcome,
+    reason: string,
+  ): Promise<TurnResult> {
     const day = await this.daySlots(date);
     const nearest = nearestFreeSlots(day.slots, time);
     const when = formatDateForHumans(date, language);
     if (nearest.length === 0) {
-      return { text: `${this.t(language, "chat:booking.dayFull", { date: when })} ${this.t(language, "chat:booking.ask.date")}`, kind: "flow", flow: backTo(state, "date"), outcome };
+      return {
+        text: `${this.t(language, "chat:booking.dayFull", { date: when })} ${this.t(language, "chat:booking.ask.date")}`,
+        kind: "flow",
+        flow: backTo(state, "date"),
+        outcome,
+      };
     }
     return {
-      text: this.t(language, reason, { time, date: when, slots: joinAlternatives(nearest, language), zone: timeZoneName(day.timeZone, language) }),
+      text: this.t(language, reason, {
+        time,
+        date: when,
+        slots: joinAlternatives(nearest, language),
+        zone: timeZoneName(day.timeZone, language),
+      }),
       kind: "flow",
       flow: backTo(state, "time"),
       outcome,
@@ -252,7 +390,12 @@ export class ChatService {
     return { source: origin.channel === "phone" ? "phone_call" : "chatbot", conversationId, callId: origin.callId };
   }
 
-  private async submitBooking(state: FlowState, origin: TurnOrigin, conversationId: string, outcome: Outcome): Promise<TurnResult> {
+  private async submitBooking(
+    state: FlowState,
+    origin: TurnOrigin,
+    conversationId: string,
+    outcome: Outcome,
+  ): Promise<TurnResult> {
     const { language } = origin;
     const answers = state.answers as Record<"name" | "email" | "phone" | "date" | "time" | "notes", string>;
     try {
@@ -279,7 +422,11 @@ export class ChatService {
         }),
         kind: "flow",
         flow: null,
-        outcome: { ...outcome, appointmentId: appointment.id, booked: { date: appointment.appointmentDate, time: appointment.appointmentTime } },
+        outcome: {
+          ...outcome,
+          appointmentId: appointment.id,
+          booked: { date: appointment.appointmentDate, time: appointment.appointmentTime },
+        },
       };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -288,25 +435,62 @@ export class ChatService {
         return this.offerNearest(state, answers.date, answers.time, language, outcome, "chat:booking.slotTaken");
       }
       if (error.code === "validation" && error.details.fields?.appointmentDate) {
-        return { text: `${this.t(language, error.messageKey, error.details.params)} ${this.t(language, "chat:booking.ask.date")}`, kind: "flow", flow: backTo(state, "date"), outcome };
+        return {
+          text: `${this.t(language, error.messageKey, error.details.params)} ${this.t(language, "chat:booking.ask.date")}`,
+          kind: "flow",
+          flow: backTo(state, "date"),
+          outcome,
+        };
       }
       // Spec 001, section 8: an apology with the error message and a suggestion to write to the company.
-      return { text: this.t(language, "chat:booking.failed", { error: this.t(language, error.messageKey, error.details.params), email: this.deps.company.email }), kind: "flow", flow: null, outcome };
+      return {
+        text: this.t(language, "chat:booking.failed", {
+          error: this.t(language, error.messageKey, error.details.params),
+          email: this.deps.company.email,
+        }),
+        kind: "flow",
+        flow: null,
+        outcome,
+      };
     }
   }
 
-  private async submitContact(state: FlowState, origin: TurnOrigin, conversationId: string, outcome: Outcome): Promise<TurnResult> {
+  private async submitContact(
+    state: FlowState,
+    origin: TurnOrigin,
+    conversationId: string,
+    outcome: Outcome,
+  ): Promise<TurnResult> {
     const { language } = origin;
     const answers = state.answers as Record<"name" | "email" | "phone" | "service" | "message", string>;
     try {
       const submission = await this.deps.contact.submitFromAssistant(
-        { name: answers.name, email: answers.email, phone: answers.phone, service: answers.service, message: answers.message, language },
+        {
+          name: answers.name,
+          email: answers.email,
+          phone: answers.phone,
+          service: answers.service,
+          message: answers.message,
+          language,
+        },
         { address: origin.address, language, via: this.via(origin, conversationId) },
       );
-      return { text: this.t(language, "chat:contact.confirmed", { name: submission.name }), kind: "flow", flow: null, outcome: { ...outcome, contactSubmissionId: submission.id, service: answers.service } };
+      return {
+        text: this.t(language, "chat:contact.confirmed", { name: submission.name }),
+        kind: "flow",
+        flow: null,
+        outcome: { ...outcome, contactSubmissionId: submission.id, service: answers.service },
+      };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return { text: this.t(language, "chat:contact.failed", { error: this.t(language, error.messageKey, error.details.params) }), kind: "flow", flow: null, outcome };
+      return {
+        text: this.t(language, "chat:contact.failed", {
+          error: this.t(language, error.messageKey, error.details.params),
+        }),
+        kind: "flow",
+        flow: null,
+        outcome,
+      };
     }
   }
 
@@ -321,7 +505,13 @@ export class ChatService {
       name: language === "fr" ? (frenchName.get(service.id) ?? service.name) : service.name,
       aliases: [service.name, frenchName.get(service.id) ?? service.name, service.id.replace(/_/g, " ")],
     }));
-    return [...choices, { name: this.t(language, "chat:contact.otherService"), aliases: ["other", "something else", "anything else", "autre", "autre chose"] }];
+    return [
+      ...choices,
+      {
+        name: this.t(language, "chat:contact.otherService"),
+        aliases: ["other", "something else", "anything else", "autre", "autre chose"],
+      },
+    ];
   }
 
   /** The listed services with their prices as the site shows them (decision 9: never a list of our own). */
@@ -343,14 +533,27 @@ export class ChatService {
       }
       case "services": {
         const services = await this.deps.catalogue.list(language);
-        return this.t(language, "chat:keyword.services", { services: joinAlternatives(services.map((service) => service.name), language).replace(/ (or|ou) /, language === "fr" ? " et " : " and ") });
+        return this.t(language, "chat:keyword.services", {
+          services: joinAlternatives(
+            services.map((service) => service.name),
+            language,
+          ).replace(/ (or|ou) /, language === "fr" ? " et " : " and "),
+        });
       }
       case "hours": {
         const hours = this.deps.appointments.hours;
-        return this.t(language, "chat:keyword.hours", { open: fromMinutes(hours.openHour * 60), close: fromMinutes(hours.closeHour * 60), zone: timeZoneName(hours.timeZone, language) });
+        return this.t(language, "chat:keyword.hours", {
+          open: fromMinutes(hours.openHour * 60),
+          close: fromMinutes(hours.closeHour * 60),
+          zone: timeZoneName(hours.timeZone, language),
+        });
       }
       case "company":
-        return this.t(language, "chat:keyword.company", { email: company.email, phone: company.phone, website: company.website });
+        return this.t(language, "chat:keyword.company", {
+          email: company.email,
+          phone: company.phone,
+          website: company.website,
+        });
       default:
         return this.t(language, `chat:keyword.${topic}`, { company: company.name });
     }
@@ -380,14 +583,20 @@ function appendTranscript(transcript: readonly TranscriptEntry[], entries: Trans
 }
 
 /** A service's price as the site shows it: "$500" fixed, "$800 – $3,000" for a range. */
-export function priceOf(service: Pick<LocalizedService, "pricingType" | "fixedPriceCents" | "minPriceCents" | "maxPriceCents">, language: Language): string {
-  if (service.pricingType === "fixed" && service.fixedPriceCents !== null) return formatCents(service.fixedPriceCents, { wholeDollars: true });
+export function priceOf(
+  service: Pick<LocalizedService, "pricingType" | "fixedPriceCents" | "minPriceCents" | "maxPriceCents">,
+  language: Language,
+): string {
+  if (service.pricingType === "fixed" && service.fixedPriceCents !== null)
+    return formatCents(service.fixedPriceCents, { wholeDollars: true });
   const range = `${formatCents(service.minPriceCents, { wholeDollars: true })} – ${formatCents(service.maxPriceCents, { wholeDollars: true })}`;
   return language === "fr" ? `de ${range.replace(" – ", " à ")}` : range;
 }
 
 /** True when a message names a service ("logo" names "Logo Design"). */
 function mentions(message: string, name: string): boolean {
-  const words = normalise(name).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 4);
+  const words = normalise(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 4);
   return words.some((word) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${word}`, "u").test(message));
 }

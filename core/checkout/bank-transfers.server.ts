@@ -9,7 +9,13 @@ import type { Language } from "../i18n/language.ts";
 import { CUSTOM_AMOUNT_MAX_CENTS, CUSTOM_AMOUNT_MIN_CENTS } from "../instalments/rules.ts";
 import { CUSTOM_PAYMENT_MESSAGES, isWholeCents, singleAmountOrderFields } from "../instalments/schema.ts";
 import type { OrderItemRow, OrderRow } from "../orders/repo.server.ts";
-import { accountLast4, BANK_ACCOUNT_ID, BANK_MESSAGES, isValidAccountNumber, isValidRoutingNumber } from "../payments/bank.ts";
+import {
+  accountLast4,
+  BANK_ACCOUNT_ID,
+  BANK_MESSAGES,
+  isValidAccountNumber,
+  isValidRoutingNumber,
+} from "../payments/bank.ts";
 import { WORKFLOWS, type CheckoutDeps } from "./deps.ts";
 import { OrderWorkflow } from "./order-workflow.server.ts";
 import type { ChargePlan, PayableOrders } from "./payable-orders.server.ts";
@@ -82,17 +88,28 @@ export class BankTransfers extends OrderWorkflow {
     const request = parseOrThrow(verifyBankSchema, input);
     const routing = request.routingNumber.replace(/\s/g, "");
     const account = request.accountNumber.replace(/\s/g, "");
-    if (!isValidRoutingNumber(routing)) throw new DomainError("validation", M.routingInvalid, { fields: { routingNumber: M.routingInvalid } });
-    if (!isValidAccountNumber(account)) throw new DomainError("validation", M.accountInvalid, { fields: { accountNumber: M.accountInvalid } });
+    if (!isValidRoutingNumber(routing))
+      throw new DomainError("validation", M.routingInvalid, { fields: { routingNumber: M.routingInvalid } });
+    if (!isValidAccountNumber(account))
+      throw new DomainError("validation", M.accountInvalid, { fields: { accountNumber: M.accountInvalid } });
     // Each account sent to the provider counts against the address's budget of orders, as the debit does.
     await this.payable.countOrder(address);
     const id = `ba_${randomBytes(18).toString("base64url")}`;
     let saved: { paymentMethodId: string; customerId: string | null };
     try {
-      saved = await this.d.payments.provider.saveBankAccount({ customerEmail: request.customerEmail, holderName: request.accountHolderName, routingNumber: routing, accountNumber: account, idempotencyKey: id });
+      saved = await this.d.payments.provider.saveBankAccount({
+        customerEmail: request.customerEmail,
+        holderName: request.accountHolderName,
+        routingNumber: routing,
+        accountNumber: account,
+        idempotencyKey: id,
+      });
     } catch (error) {
       // The provider's message may quote the number: only the last 4 digits are logged.
-      this.d.warn?.("bank account verification failed", { last4: accountLast4(account), error: String(error).replaceAll(account, "****") });
+      this.d.warn?.("bank account verification failed", {
+        last4: accountLast4(account),
+        error: String(error).replaceAll(account, "****"),
+      });
       throw new DomainError("conflict", "orders:errors.providerUnavailable");
     }
     const last4 = accountLast4(account);
@@ -113,7 +130,8 @@ export class BankTransfers extends OrderWorkflow {
   async pay(input: unknown, context: BankContext): Promise<{ orderId: string }> {
     const request = parseOrThrow(achPaymentSchema, input);
     const [account] = await this.db.select().from(bankAccounts).where(eq(bankAccounts.id, request.bankAccountId));
-    if (!account || !account.verified) throw new DomainError("validation", M.notVerified, { fields: { bankAccountId: M.notVerified } });
+    if (!account || !account.verified)
+      throw new DomainError("validation", M.notVerified, { fields: { bankAccountId: M.notVerified } });
     // An id is not a key: another browser that learns it, or the same one paying for another e-mail,
     // must verify its own account rather than debit this one.
     const sameEmail = account.customerEmail.toLowerCase() === request.customerEmail.toLowerCase();
@@ -126,16 +144,40 @@ export class BankTransfers extends OrderWorkflow {
     const serviceName = request.serviceName ?? this.d.translate(language, "payments:bank.defaultService");
     const row = await this.d.orders.insert(
       { ...singleAmountOrderFields(request, context, amountCents), workflow: this.name },
-      [{ position: 0, serviceId: "marketing_consultation", serviceName, description: "", pricingType: "custom", unitPriceCents: amountCents, quantity: 1, lineTotalCents: amountCents, serviceData: {} }],
+      [
+        {
+          position: 0,
+          serviceId: "marketing_consultation",
+          serviceName,
+          description: "",
+          pricingType: "custom",
+          unitPriceCents: amountCents,
+          quantity: 1,
+          lineTotalCents: amountCents,
+          serviceData: {},
+        },
+      ],
     );
     if (!row) throw new Error("bank transfer order insert returned nothing");
     const mandate = { ipAddress: context.ipAddress, userAgent: context.userAgent.slice(0, 500) || "unknown" };
-    await this.payable.startPayment(this, row.id, context.now, { bankAccount: { paymentMethodId: account.providerPaymentMethodId, customerId: account.providerCustomerId, mandate } });
+    await this.payable.startPayment(this, row.id, context.now, {
+      bankAccount: {
+        paymentMethodId: account.providerPaymentMethodId,
+        customerId: account.providerCustomerId,
+        mandate,
+      },
+    });
     return { orderId: row.id };
   }
 
   /** The debit: the order's total from the verified account, confirmed with the mandate accepted online. */
-  async prepare(_tx: Transaction, order: OrderRow, _items: OrderItemRow[], _now: Date, given: Partial<ChargePlan>): Promise<ChargePlan> {
+  async prepare(
+    _tx: Transaction,
+    order: OrderRow,
+    _items: OrderItemRow[],
+    _now: Date,
+    given: Partial<ChargePlan>,
+  ): Promise<ChargePlan> {
     // A bank transfer is started once, when its order is made (with its account): never again from a browser.
     if (!given.bankAccount) throw new DomainError("conflict", "orders:errors.cannotPay");
     return { part: null, amountCents: order.totalCents, bankAccount: given.bankAccount };

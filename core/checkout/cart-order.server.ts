@@ -15,7 +15,8 @@ import { dealIdOfLine, priceOrder, PRICING_MESSAGES, type PricedDeal, type Price
 /** The claims an order's lines make, by deal. */
 function claimsOf(lines: ReadonlyArray<{ dealId: number | null; quantity: number }>): Map<number, number> {
   const claims = new Map<number, number>();
-  for (const line of lines) if (line.dealId !== null) claims.set(line.dealId, (claims.get(line.dealId) ?? 0) + line.quantity);
+  for (const line of lines)
+    if (line.dealId !== null) claims.set(line.dealId, (claims.get(line.dealId) ?? 0) + line.quantity);
   return claims;
 }
 
@@ -41,7 +42,16 @@ export class CartOrders extends OrderWorkflow {
    * Creates a guest order from the order-creation payload (specification 001, sections 3 and 5), priced
    * by the server. A retried request with the same Idempotency-Key answers the order it created.
    */
-  async create(input: unknown, context: { language: Language; idempotencyKey?: string | null; userId?: string | null; address?: string; now?: Date }): Promise<OrderView> {
+  async create(
+    input: unknown,
+    context: {
+      language: Language;
+      idempotencyKey?: string | null;
+      userId?: string | null;
+      address?: string;
+      now?: Date;
+    },
+  ): Promise<OrderView> {
     const idempotencyKey = context.idempotencyKey ? parseOrThrow(idempotencyKeySchema, context.idempotencyKey) : null;
     if (idempotencyKey) {
       const existing = await this.d.orders.findByIdempotencyKey(idempotencyKey);
@@ -59,7 +69,16 @@ export class CartOrders extends OrderWorkflow {
         const key = dealIdOfLine(item);
         if (key === null || deals.has(key)) continue;
         const deal = await this.d.deals.findVisible(key, now, language);
-        if (deal) deals.set(key, { id: deal.id, title: deal.title, description: deal.description, discountedPrice: deal.discountedPrice, claimLimit: deal.claimLimit, claimCount: deal.claimCount, perPersonLimit: deal.perPersonLimit });
+        if (deal)
+          deals.set(key, {
+            id: deal.id,
+            title: deal.title,
+            description: deal.description,
+            discountedPrice: deal.discountedPrice,
+            claimLimit: deal.claimLimit,
+            claimCount: deal.claimCount,
+            perPersonLimit: deal.perPersonLimit,
+          });
       } else if (!services.has(item.serviceId)) {
         const service = await this.d.catalogue.findOrderable(item.serviceId);
         if (service) {
@@ -75,7 +94,10 @@ export class CartOrders extends OrderWorkflow {
     const returningClient = promo?.firstOrderOnly ? await this.hasPaidOrder(request.customerEmail) : false;
     const priced = priceOrder(request, { services, deals, promo, returningClient });
     if (!priced.ok) {
-      throw new DomainError(priced.conflict ? "conflict" : "validation", priced.messageKey, { fields: { [priced.field]: priced.messageKey }, params: priced.params });
+      throw new DomainError(priced.conflict ? "conflict" : "validation", priced.messageKey, {
+        fields: { [priced.field]: priced.messageKey },
+        params: priced.params,
+      });
     }
     const claimed = claimsOf(priced.lines);
     if (claimed.size > 0) {
@@ -86,7 +108,9 @@ export class CartOrders extends OrderWorkflow {
         if (!deal) continue;
         const already = await this.d.orders.claimsBeside(dealId, request.customerEmail, null, now);
         if (already.person + quantity > deal.perPersonLimit) {
-          throw new DomainError("conflict", PRICING_MESSAGES.dealAlreadyClaimed, { params: { name: deal.title, count: deal.perPersonLimit } });
+          throw new DomainError("conflict", PRICING_MESSAGES.dealAlreadyClaimed, {
+            params: { name: deal.title, count: deal.perPersonLimit },
+          });
         }
       }
       await this.payable.countHold(context.address);
@@ -129,22 +153,32 @@ export class CartOrders extends OrderWorkflow {
    * counted and held by others. 409 when a deal is sold out; nothing is charged then.
    */
   async prepare(tx: Transaction, order: OrderRow, items: OrderItemRow[], now: Date): Promise<ChargePlan> {
-    const promo = order.promoCode && order.discountCents > 0 ? await this.d.promotions.findActive(order.promoCode, tx) : null;
+    const promo =
+      order.promoCode && order.discountCents > 0 ? await this.d.promotions.findActive(order.promoCode, tx) : null;
     if (promo?.firstOrderOnly && (await this.hasPaidOrder(order.customerEmail, tx))) {
-      throw new DomainError("conflict", PROMO_MESSAGES.firstOrderOnly, { fields: { promoCode: PROMO_MESSAGES.firstOrderOnly } });
+      throw new DomainError("conflict", PROMO_MESSAGES.firstOrderOnly, {
+        fields: { promoCode: PROMO_MESSAGES.firstOrderOnly },
+      });
     }
     const names = new Map<number, string>();
     for (const item of items) if (item.dealId !== null) names.set(item.dealId, item.serviceName);
     const wanted = claimsOf(items);
     if (wanted.size === 0) return { part: null, amountCents: order.totalCents };
-    const earlier = new Map((await this.d.orders.reservations(tx, order.id, ["held", "released"])).map((reservation) => [reservation.dealId, reservation]));
+    const earlier = new Map(
+      (await this.d.orders.reservations(tx, order.id, ["held", "released"])).map((reservation) => [
+        reservation.dealId,
+        reservation,
+      ]),
+    );
     for (const [dealId, quantity] of [...wanted].sort(([a], [b]) => a - b)) {
       const name = names.get(dealId) ?? "";
       const deal = await this.d.deals.lockClaims(dealId, tx);
       if (!deal || !deal.active) throw new DomainError("conflict", PRICING_MESSAGES.dealUnavailable);
       const beside = await this.d.orders.claimsBeside(deal.id, order.customerEmail, order.id, now, tx);
       if (beside.person + quantity > deal.perPersonLimit) {
-        throw new DomainError("conflict", PRICING_MESSAGES.dealAlreadyClaimed, { params: { name, count: deal.perPersonLimit } });
+        throw new DomainError("conflict", PRICING_MESSAGES.dealAlreadyClaimed, {
+          params: { name, count: deal.perPersonLimit },
+        });
       }
       if (deal.claimLimit !== null && deal.claimCount + beside.held + quantity > deal.claimLimit) {
         throw new DomainError("conflict", PRICING_MESSAGES.dealSoldOut, { params: { name } });
@@ -164,7 +198,13 @@ export class CartOrders extends OrderWorkflow {
   }
 
   /** The claims counted with one conditional UPDATE each; a claim that no longer fits refunds the payment. */
-  protected async paid(tx: Transaction, order: OrderRow, items: OrderItemRow[], charge: PaymentRow, effects: WorkflowEffects): Promise<boolean> {
+  protected async paid(
+    tx: Transaction,
+    order: OrderRow,
+    items: OrderItemRow[],
+    charge: PaymentRow,
+    effects: WorkflowEffects,
+  ): Promise<boolean> {
     const claims = claimsOf(items);
     if (claims.size === 0) return true;
     // Counted already (a second charge of the same order): nothing more to count.
@@ -183,7 +223,12 @@ export class CartOrders extends OrderWorkflow {
         const fits = deal.claimLimit === null || deal.claimCount + othersHold + quantity <= deal.claimLimit;
         counted = fits && (await this.d.deals.recordClaim(deal.id, quantity, tx));
       }
-      await this.d.orders.setReservation(tx, { orderId: order.id, dealId: deal?.id ?? dealId, quantity, state: counted ? "claimed" : "over_limit" });
+      await this.d.orders.setReservation(tx, {
+        orderId: order.id,
+        dealId: deal?.id ?? dealId,
+        quantity,
+        state: counted ? "claimed" : "over_limit",
+      });
       if (!counted) fulfilled = false;
     }
     if (!fulfilled) {
@@ -203,7 +248,12 @@ export class CartOrders extends OrderWorkflow {
   protected async refundedInFull(tx: Transaction, order: OrderRow): Promise<void> {
     for (const reservation of await this.d.orders.reservations(tx, order.id, ["claimed"])) {
       await this.d.deals.returnClaim(reservation.dealId, reservation.quantity, tx);
-      await this.d.orders.setReservation(tx, { orderId: order.id, dealId: reservation.dealId, quantity: reservation.quantity, state: "returned" });
+      await this.d.orders.setReservation(tx, {
+        orderId: order.id,
+        dealId: reservation.dealId,
+        quantity: reservation.quantity,
+        state: "returned",
+      });
     }
   }
 }

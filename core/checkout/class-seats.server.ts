@@ -39,7 +39,9 @@ interface ClassLineData {
 export function enrollmentOfItems(items: Pick<OrderItemRow, "serviceId" | "serviceData">[]): ClassLineData | null {
   const line = items.find((item) => item.serviceId === CLASS_SERVICE_ID);
   const data = line?.serviceData as Partial<ClassLineData> | undefined;
-  return data && typeof data.enrollmentId === "string" && typeof data.classId === "number" ? { classId: data.classId, enrollmentId: data.enrollmentId } : null;
+  return data && typeof data.enrollmentId === "string" && typeof data.classId === "number"
+    ? { classId: data.classId, enrollmentId: data.enrollmentId }
+    : null;
 }
 
 /** What the buyer's page learns of the seat held for them. */
@@ -62,7 +64,10 @@ function enrolleeOf(request: { customerName?: string; customerEmail?: string }, 
     const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim() || user.username || user.email;
     return { userId: user.id, name, email: user.email };
   }
-  const guest = parseOrThrow(enrolleeSchema, { customerName: request.customerName, customerEmail: request.customerEmail });
+  const guest = parseOrThrow(enrolleeSchema, {
+    customerName: request.customerName,
+    customerEmail: request.customerEmail,
+  });
   return { userId: null, name: guest.customerName, email: guest.customerEmail };
 }
 
@@ -82,7 +87,8 @@ export class ClassSeats extends OrderWorkflow {
   }
 
   private get services(): { classes: ClassService; enrollments: EnrollmentService } {
-    if (!this.d.classes || !this.d.enrollments) throw new Error("class enrolment needs the classes and enrollments services");
+    if (!this.d.classes || !this.d.enrollments)
+      throw new Error("class enrolment needs the classes and enrollments services");
     return { classes: this.d.classes, enrollments: this.d.enrollments };
   }
 
@@ -92,16 +98,33 @@ export class ClassSeats extends OrderWorkflow {
    * With `offer`, the token of a waiting-list offer link, the seat is the one the offer holds, for the
    * person it was offered to (an expired or used offer is refused, see EnrollmentService.holdFromOffer).
    */
-  async create(input: unknown, context: { language: Language; user: CurrentUser | null; address?: string; browserOrders?: readonly string[]; now?: Date }): Promise<ClassPaymentAnswer> {
+  async create(
+    input: unknown,
+    context: {
+      language: Language;
+      user: CurrentUser | null;
+      address?: string;
+      browserOrders?: readonly string[];
+      now?: Date;
+    },
+  ): Promise<ClassPaymentAnswer> {
     const { classes, enrollments } = this.services;
     const request = parseOrThrow(classPaymentSchema, input);
     const language = request.language ?? context.language;
     const now = context.now ?? new Date();
     const found = await classes.getActive(request.classId, language);
     if (found.price < MIN_CHARGE_CENTS) throw new DomainError("conflict", "classes:errors.notPayable");
-    const offered = request.offer === undefined ? null : await enrollments.holdFromOffer(request.offer, { userId: context.user?.id ?? null, now });
-    if (offered && offered.classId !== found.id) throw new DomainError("validation", "waitlist:errors.invalidOffer", { fields: { offer: "waitlist:errors.invalidOffer" } });
-    const who: Enrollee = offered ? { userId: context.user?.id ?? null, name: offered.name, email: offered.email } : enrolleeOf(request, context.user);
+    const offered =
+      request.offer === undefined
+        ? null
+        : await enrollments.holdFromOffer(request.offer, { userId: context.user?.id ?? null, now });
+    if (offered && offered.classId !== found.id)
+      throw new DomainError("validation", "waitlist:errors.invalidOffer", {
+        fields: { offer: "waitlist:errors.invalidOffer" },
+      });
+    const who: Enrollee = offered
+      ? { userId: context.user?.id ?? null, name: offered.name, email: offered.email }
+      : enrolleeOf(request, context.user);
     if (!offered && context.browserOrders?.length) {
       // The person's seat is already held: the same browser (a reload, a second tab) resumes paying its
       // order; any other gets 'already held' (EnrollmentService.hold), never a second seat.
@@ -117,7 +140,14 @@ export class ClassSeats extends OrderWorkflow {
     const hold = offered ?? (await enrollments.hold(found.id, who, now));
     try {
       const row = await this.d.orders.insert(
-        { ...singleAmountOrderFields({ customerName: who.name, customerEmail: who.email, language }, { language, userId: who.userId }, hold.amountCents), workflow: this.name },
+        {
+          ...singleAmountOrderFields(
+            { customerName: who.name, customerEmail: who.email, language },
+            { language, userId: who.userId },
+            hold.amountCents,
+          ),
+          workflow: this.name,
+        },
         [
           {
             position: 0,
@@ -149,11 +179,22 @@ export class ClassSeats extends OrderWorkflow {
   }
 
   /** The seat is taken and the confirmation queued; a class that filled up meanwhile refunds the payment. */
-  protected async paid(tx: Transaction, order: OrderRow, items: OrderItemRow[], charge: PaymentRow, effects: WorkflowEffects): Promise<boolean> {
+  protected async paid(
+    tx: Transaction,
+    order: OrderRow,
+    items: OrderItemRow[],
+    charge: PaymentRow,
+    effects: WorkflowEffects,
+  ): Promise<boolean> {
     const line = enrollmentOfItems(items);
     if (!line) return true;
     const { enrollments } = this.services;
-    const seated = await enrollments.confirmPaid(line.enrollmentId, charge.providerPaymentId ?? charge.id, new Date(), tx);
+    const seated = await enrollments.confirmPaid(
+      line.enrollmentId,
+      charge.providerPaymentId ?? charge.id,
+      new Date(),
+      tx,
+    );
     if (!seated) {
       await enrollments.markRefunded(line.enrollmentId, tx);
       await this.d.orders.note(tx, order, CLASS_FULL, { eventId: effects.eventId });
@@ -163,14 +204,28 @@ export class ClassSeats extends OrderWorkflow {
     const described = await enrollments.describe(line.enrollmentId, tx);
     if (described) {
       const language = order.language === "fr" ? "fr" : "en";
-      const who = { name: described.enrollment.customerName, email: described.enrollment.customerEmail, amountCents: order.totalCents, orderNumber: orderNumber(order.id) };
-      await this.d.mail.enqueue(enrollmentConfirmationEmail(described.class, who, language, this.d.translate, this.d.company), tx);
+      const who = {
+        name: described.enrollment.customerName,
+        email: described.enrollment.customerEmail,
+        amountCents: order.totalCents,
+        orderNumber: orderNumber(order.id),
+      };
+      await this.d.mail.enqueue(
+        enrollmentConfirmationEmail(described.class, who, language, this.d.translate, this.d.company),
+        tx,
+      );
     }
     return true;
   }
 
   /** The payment failed or the order was cancelled: the held seat goes back at once. */
-  protected async released(tx: Transaction, _order: OrderRow, items: OrderItemRow[], _charge: PaymentRow | null, paymentFailed: boolean): Promise<void> {
+  protected async released(
+    tx: Transaction,
+    _order: OrderRow,
+    items: OrderItemRow[],
+    _charge: PaymentRow | null,
+    paymentFailed: boolean,
+  ): Promise<void> {
     const line = enrollmentOfItems(items);
     if (line) await this.services.enrollments.release(line.enrollmentId, paymentFailed, tx);
   }

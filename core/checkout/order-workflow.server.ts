@@ -42,12 +42,24 @@ export abstract class OrderWorkflow implements PaymentWorkflow {
    * A charge succeeded: the purchase's own effects. False when it could not be fulfilled (a deal sold
    * out, a class full): the workflow has asked for the refund and no receipt is sent.
    */
-  protected async paid(_tx: Transaction, _order: OrderRow, _items: OrderItemRow[], _charge: PaymentRow, _effects: WorkflowEffects): Promise<boolean> {
+  protected async paid(
+    _tx: Transaction,
+    _order: OrderRow,
+    _items: OrderItemRow[],
+    _charge: PaymentRow,
+    _effects: WorkflowEffects,
+  ): Promise<boolean> {
     return true;
   }
 
   /** A charge failed, or the order was cancelled (no charge then): what the purchase held for it goes back. */
-  protected async released(_tx: Transaction, _order: OrderRow, _items: OrderItemRow[], _charge: PaymentRow | null, _paymentFailed: boolean): Promise<void> {}
+  protected async released(
+    _tx: Transaction,
+    _order: OrderRow,
+    _items: OrderItemRow[],
+    _charge: PaymentRow | null,
+    _paymentFailed: boolean,
+  ): Promise<void> {}
 
   /** Staff cancelled the order (inside their transaction, its charges cancelled): its holds go back. */
   async cancelled(tx: Transaction, order: OrderRow): Promise<void> {
@@ -63,18 +75,38 @@ export abstract class OrderWorkflow implements PaymentWorkflow {
   }
 
   /** What the buyer hears when a charge moved and the order's status changed (the receipt by default). */
-  protected async notify(tx: Transaction, settlement: Settlement, charge: PaymentRow, fulfilled: boolean, items: OrderItemRow[]): Promise<void> {
+  protected async notify(
+    tx: Transaction,
+    settlement: Settlement,
+    charge: PaymentRow,
+    fulfilled: boolean,
+    items: OrderItemRow[],
+  ): Promise<void> {
     const { before, after } = settlement;
     if (fulfilled && after.status === "paid" && before.status !== "paid" && before.paidAt === null) {
       const view = await this.viewAfter(tx, settlement, items);
-      await this.d.mail.enqueue(receiptEmail(view, receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company, this.d.timeZone), tx);
-    } else if (charge.method === "us_bank_account" && charge.status === "processing" && after.status === "processing" && before.status !== "processing") {
+      await this.d.mail.enqueue(
+        receiptEmail(view, receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company, this.d.timeZone),
+        tx,
+      );
+    } else if (
+      charge.method === "us_bank_account" &&
+      charge.status === "processing" &&
+      after.status === "processing" &&
+      before.status !== "processing"
+    ) {
       const view = await this.viewAfter(tx, settlement, items);
-      await this.d.mail.enqueue(bankProcessingEmail(view, receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company), tx);
+      await this.d.mail.enqueue(
+        bankProcessingEmail(view, receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company),
+        tx,
+      );
     } else if (charge.method === "us_bank_account" && charge.status === "failed" && after.status === "failed") {
       // A bank transfer fails days after the visitor left: the customer hears it by e-mail.
       const view = await this.viewAfter(tx, settlement, items);
-      await this.d.mail.enqueue(bankDebitFailedEmail(view, receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company), tx);
+      await this.d.mail.enqueue(
+        bankDebitFailedEmail(view, receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company),
+        tx,
+      );
     }
   }
 
@@ -86,11 +118,22 @@ export abstract class OrderWorkflow implements PaymentWorkflow {
     if (charge.status === "succeeded") fulfilled = await this.paid(tx, order, items, charge, effects);
     else if (charge.status === "failed") await this.released(tx, order, items, charge, true);
     else if (charge.status === "cancelled") await this.released(tx, order, items, charge, false);
-    const settlement = await this.d.orders.settle(tx, order, CHARGE_CAUSES[charge.status as ChargeStatus] ?? charge.status, { eventId: effects.eventId });
+    const settlement = await this.d.orders.settle(
+      tx,
+      order,
+      CHARGE_CAUSES[charge.status as ChargeStatus] ?? charge.status,
+      { eventId: effects.eventId },
+    );
     await this.notify(tx, settlement, charge, fulfilled, items);
   }
 
-  async refundMoved(tx: Transaction, refund: PaymentRow, _charge: PaymentRow, _from: RefundStatus, effects: WorkflowEffects): Promise<void> {
+  async refundMoved(
+    tx: Transaction,
+    refund: PaymentRow,
+    _charge: PaymentRow,
+    _from: RefundStatus,
+    effects: WorkflowEffects,
+  ): Promise<void> {
     const order = await this.d.orders.lock(tx, refund.subjectId);
     if (!order) return;
     if (refund.status === "failed") {
@@ -98,11 +141,29 @@ export abstract class OrderWorkflow implements PaymentWorkflow {
       return;
     }
     if (refund.status !== "succeeded") return;
-    const settlement = await this.d.orders.settle(tx, order, "refund_succeeded", { eventId: effects.eventId, actor: refund.actor });
-    if (settlement.after.status === settlement.before.status) await this.d.orders.note(tx, settlement.after, "refund_succeeded", { eventId: effects.eventId, actor: refund.actor });
+    const settlement = await this.d.orders.settle(tx, order, "refund_succeeded", {
+      eventId: effects.eventId,
+      actor: refund.actor,
+    });
+    if (settlement.after.status === settlement.before.status)
+      await this.d.orders.note(tx, settlement.after, "refund_succeeded", {
+        eventId: effects.eventId,
+        actor: refund.actor,
+      });
     const items = await this.d.orders.items(order.id, tx);
-    if (settlement.after.status === "refunded" && settlement.before.status !== "refunded") await this.refundedInFull(tx, settlement.after, items);
+    if (settlement.after.status === "refunded" && settlement.before.status !== "refunded")
+      await this.refundedInFull(tx, settlement.after, items);
     const view = await this.viewAfter(tx, settlement, items);
-    await this.d.mail.enqueue(refundEmail(view, toPaymentView(refund), receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company, this.d.timeZone), tx);
+    await this.d.mail.enqueue(
+      refundEmail(
+        view,
+        toPaymentView(refund),
+        receiptLink(this.d.publicUrl, view),
+        this.d.translate,
+        this.d.company,
+        this.d.timeZone,
+      ),
+      tx,
+    );
   }
 }

@@ -14,7 +14,13 @@ export type ChargePlan = Pick<OpenChargeInput, "part" | "amountCents" | "saveFor
 export interface PayableWorkflow {
   readonly name: WorkflowName;
   /** Inside the order's transaction, before a payment is tried (again): holds, and the charge to make. */
-  prepare(tx: Transaction, order: OrderRow, items: OrderItemRow[], now: Date, given: Partial<ChargePlan>): Promise<ChargePlan>;
+  prepare(
+    tx: Transaction,
+    order: OrderRow,
+    items: OrderItemRow[],
+    now: Date,
+    given: Partial<ChargePlan>,
+  ): Promise<ChargePlan>;
 }
 
 /**
@@ -55,7 +61,12 @@ export class PayableOrders {
    * requires_payment; then the provider's client secret for the server's amount. 409 when a hold cannot
    * be had (a deal sold out, a class full) or the order cannot be paid any more; nothing is charged then.
    */
-  async startPayment(workflow: PayableWorkflow | ((order: OrderRow) => PayableWorkflow), orderId: string, now: Date = new Date(), given: Partial<ChargePlan> = {}): Promise<PaymentIntentAnswer> {
+  async startPayment(
+    workflow: PayableWorkflow | ((order: OrderRow) => PayableWorkflow),
+    orderId: string,
+    now: Date = new Date(),
+    given: Partial<ChargePlan> = {},
+  ): Promise<PaymentIntentAnswer> {
     const { charge, plan } = await this.d.orders.transaction(async (tx) => {
       // Payments before their order: the lock order every writer of an order keeps.
       const charges = await this.d.payments.lockCharges(tx, orderId);
@@ -64,11 +75,20 @@ export class PayableOrders {
       if (!canPay(order.status as OrderStatus)) throw new DomainError("conflict", ORDER_MESSAGES.cannotPay);
       const owner = typeof workflow === "function" ? workflow(order) : workflow;
       const plan = await owner.prepare(tx, order, await this.d.orders.items(order.id, tx), now, given);
-      const charge = await this.d.payments.prepareCharge(tx, { workflow: owner.name, subjectId: order.id, ...plan }, charges);
+      const charge = await this.d.payments.prepareCharge(
+        tx,
+        { workflow: owner.name, subjectId: order.id, ...plan },
+        charges,
+      );
       await this.d.orders.settle(tx, order, "payment_started");
       return { charge, plan };
     });
     const intent = await this.d.payments.ensureIntent(charge, plan);
-    return { clientSecret: intent.clientSecret, provider: this.d.payments.provider.name, publishableKey: this.d.payments.provider.publishableKey, amountCents: charge.amountCents };
+    return {
+      clientSecret: intent.clientSecret,
+      provider: this.d.payments.provider.name,
+      publishableKey: this.d.payments.provider.publishableKey,
+      amountCents: charge.amountCents,
+    };
   }
 }

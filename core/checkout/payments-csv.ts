@@ -11,14 +11,27 @@ import type { PaymentExportRow } from "./service.server.ts";
 const quote = (value: string) => `"${value.replace(/"/g, '""')}"`;
 const text = (value: string) => quote(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-export function paymentsCsv(rows: readonly PaymentExportRow[], language: "en" | "fr", timeZone: string, t: (key: string, params?: Record<string, unknown>) => string): string {
+export function paymentsCsv(
+  rows: readonly PaymentExportRow[],
+  language: "en" | "fr",
+  timeZone: string,
+  t: (key: string, params?: Record<string, unknown>) => string,
+): string {
   const separator = language === "fr" ? ";" : ",";
   const amount = (cents: number) => {
     const sign = cents < 0 ? "-" : "";
     const abs = Math.abs(cents);
     return `${sign}${Math.floor(abs / 100)}${language === "fr" ? "," : "."}${String(abs % 100).padStart(2, "0")}`;
   };
-  const stamp = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const stamp = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
   const when = (iso: string) => {
     const parts = Object.fromEntries(stamp.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
     return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
@@ -33,6 +46,15 @@ export function paymentsCsv(rows: readonly PaymentExportRow[], language: "en" | 
     t("admin:orders.export.net"),
     t("admin:orders.export.status"),
   ].map(text);
-  const lines = rows.map((row) => [quote(when(row.date)), text(row.reference), text(row.customer), text(row.method), quote(amount(row.amountCents)), quote(amount(row.refundedCents)), quote(amount(row.netCents)), text(row.status)]);
+  const lines = rows.map((row) => [
+    quote(when(row.date)),
+    text(row.reference),
+    text(row.customer),
+    text(row.method),
+    quote(amount(row.amountCents)),
+    quote(amount(row.refundedCents)),
+    quote(amount(row.netCents)),
+    text(row.status),
+  ]);
   return `\ufeff${[header, ...lines].map((fields) => fields.join(separator)).join("\r\n")}\r\n`;
 }

@@ -21,7 +21,11 @@ export const PRICING_MESSAGES = {
 } as const;
 
 /** A catalogue service as the pricing needs it, with its texts in the order's language. */
-export interface PricedService extends Pick<CatalogueEntry, "id" | "pricingType" | "fixedPriceCents" | "minPriceCents" | "maxPriceCents" | "active"> {
+export interface PricedService
+  extends Pick<
+    CatalogueEntry,
+    "id" | "pricingType" | "fixedPriceCents" | "minPriceCents" | "maxPriceCents" | "active"
+  > {
   name: string;
   description: string;
 }
@@ -87,17 +91,24 @@ export function dealIdOfLine(item: { serviceId: string; serviceData?: Record<str
 }
 
 /** Prices an order from the server's own figures, or says which rule it breaks, with its message. */
-export function priceOrder(input: OrderCreateInput, lookups: PricingLookups): ({ ok: true } & PricedOrder) | PricingRefusal {
+export function priceOrder(
+  input: OrderCreateInput,
+  lookups: PricingLookups,
+): ({ ok: true } & PricedOrder) | PricingRefusal {
   // The count of lines, quantities and unit prices first, as asked: a 51st line or a quantity of 0 is
   // refused with its own message before any line is looked up.
   const asked = checkOrderLimits({
-    items: input.items.map((item) => ({ quantity: item.quantity, unitPriceCents: item.customPriceCents ?? item.unitPriceCents })),
+    items: input.items.map((item) => ({
+      quantity: item.quantity,
+      unitPriceCents: item.customPriceCents ?? item.unitPriceCents,
+    })),
     subtotalCents: 0,
     discountCents: 0,
     taxCents: TAX_CENTS,
     totalCents: ORDER_LIMITS.minTotalCents,
   });
-  if (!asked.ok) return { ok: false, messageKey: asked.messageKey, params: asked.params, field: limitField(asked.messageKey) };
+  if (!asked.ok)
+    return { ok: false, messageKey: asked.messageKey, params: asked.params, field: limitField(asked.messageKey) };
   const lines: PricedLine[] = [];
   // Claims asked per deal across lines, so that two lines of one deal cannot pass its limit together.
   const claims = new Map<number, number>();
@@ -107,13 +118,31 @@ export function priceOrder(input: OrderCreateInput, lookups: PricingLookups): ({
     const dealKey = dealIdOfLine(item);
     if (item.serviceId === HOT_DEAL_SERVICE_ID) {
       const deal = dealKey === null ? undefined : lookups.deals.get(dealKey);
-      if (!deal) return { ok: false, messageKey: PRICING_MESSAGES.dealUnavailable, field: at("serviceId"), conflict: true };
+      if (!deal)
+        return { ok: false, messageKey: PRICING_MESSAGES.dealUnavailable, field: at("serviceId"), conflict: true };
       const wanted = (claims.get(deal.id) ?? 0) + item.quantity;
-      if (wanted > deal.perPersonLimit) return { ok: false, messageKey: PRICING_MESSAGES.dealPerPerson, params: { name: deal.title, count: deal.perPersonLimit }, field: at("quantity") };
-      if (!canClaim(deal, wanted)) return { ok: false, messageKey: PRICING_MESSAGES.dealSoldOut, params: { name: deal.title }, field: at("quantity"), conflict: true };
+      if (wanted > deal.perPersonLimit)
+        return {
+          ok: false,
+          messageKey: PRICING_MESSAGES.dealPerPerson,
+          params: { name: deal.title, count: deal.perPersonLimit },
+          field: at("quantity"),
+        };
+      if (!canClaim(deal, wanted))
+        return {
+          ok: false,
+          messageKey: PRICING_MESSAGES.dealSoldOut,
+          params: { name: deal.title },
+          field: at("quantity"),
+          conflict: true,
+        };
       claims.set(deal.id, wanted);
-      const price = checkUnitPrice({ pricingType: "fixed", fixedPriceCents: deal.discountedPrice, minPriceCents: null, maxPriceCents: null }, asked);
-      if (!price.ok) return { ok: false, messageKey: price.messageKey, params: price.params, field: at("unitPriceCents") };
+      const price = checkUnitPrice(
+        { pricingType: "fixed", fixedPriceCents: deal.discountedPrice, minPriceCents: null, maxPriceCents: null },
+        asked,
+      );
+      if (!price.ok)
+        return { ok: false, messageKey: price.messageKey, params: price.params, field: at("unitPriceCents") };
       lines.push({
         serviceId: HOT_DEAL_SERVICE_ID,
         serviceName: deal.title,
@@ -128,10 +157,13 @@ export function priceOrder(input: OrderCreateInput, lookups: PricingLookups): ({
       continue;
     }
     const service = lookups.services.get(item.serviceId);
-    if (!service || !service.active) return { ok: false, messageKey: CART_MESSAGES.serviceUnavailable, field: at("serviceId") };
+    if (!service || !service.active)
+      return { ok: false, messageKey: CART_MESSAGES.serviceUnavailable, field: at("serviceId") };
     const price = checkUnitPrice(service, asked);
-    if (!price.ok) return { ok: false, messageKey: price.messageKey, params: price.params, field: at("unitPriceCents") };
-    const unitPriceCents = service.pricingType === "fixed" && service.fixedPriceCents !== null ? service.fixedPriceCents : asked;
+    if (!price.ok)
+      return { ok: false, messageKey: price.messageKey, params: price.params, field: at("unitPriceCents") };
+    const unitPriceCents =
+      service.pricingType === "fixed" && service.fixedPriceCents !== null ? service.fixedPriceCents : asked;
     lines.push({
       serviceId: service.id,
       serviceName: service.name,
@@ -146,16 +178,28 @@ export function priceOrder(input: OrderCreateInput, lookups: PricingLookups): ({
   }
   for (const [index, item] of input.items.entries()) {
     const line = lines[index];
-    if (item.lineTotalCents !== undefined && Number.isSafeInteger(line.quantity) && item.lineTotalCents !== line.lineTotalCents) {
-      return { ok: false, messageKey: PRICING_MESSAGES.figuresChanged, field: `items.${index}.lineTotalCents`, conflict: true };
+    if (
+      item.lineTotalCents !== undefined &&
+      Number.isSafeInteger(line.quantity) &&
+      item.lineTotalCents !== line.lineTotalCents
+    ) {
+      return {
+        ok: false,
+        messageKey: PRICING_MESSAGES.figuresChanged,
+        field: `items.${index}.lineTotalCents`,
+        conflict: true,
+      };
     }
   }
   const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   let discountCents = 0;
   let promoCode: string | null = null;
   if (input.promoCode !== null && input.promoCode.trim() !== "") {
-    const evaluation = evaluatePromo(lookups.promo, input.promoCode, subtotalCents, { returningClient: lookups.returningClient });
-    if (!evaluation.ok) return { ok: false, messageKey: evaluation.messageKey, params: evaluation.params, field: "promoCode" };
+    const evaluation = evaluatePromo(lookups.promo, input.promoCode, subtotalCents, {
+      returningClient: lookups.returningClient,
+    });
+    if (!evaluation.ok)
+      return { ok: false, messageKey: evaluation.messageKey, params: evaluation.params, field: "promoCode" };
     discountCents = evaluation.discountCents;
     promoCode = evaluation.code;
   }
@@ -163,7 +207,8 @@ export function priceOrder(input: OrderCreateInput, lookups: PricingLookups): ({
   const taxCents = TAX_CENTS;
   const totalCents = Math.max(0, subtotalCents - discountCents) + taxCents;
   const limits = checkOrderLimits({ items: lines, subtotalCents, discountCents, taxCents, totalCents });
-  if (!limits.ok) return { ok: false, messageKey: limits.messageKey, params: limits.params, field: limitField(limits.messageKey) };
+  if (!limits.ok)
+    return { ok: false, messageKey: limits.messageKey, params: limits.params, field: limitField(limits.messageKey) };
   const hints: Array<[keyof OrderCreateInput, number]> = [
     ["subtotalCents", subtotalCents],
     ["discountCents", discountCents],
@@ -172,7 +217,13 @@ export function priceOrder(input: OrderCreateInput, lookups: PricingLookups): ({
   for (const [name, value] of hints) {
     const given = input[name];
     if (typeof given === "number" && given !== value) {
-      return { ok: false, messageKey: PRICING_MESSAGES.figuresChanged, params: { amount: formatCents(value) }, field: name, conflict: true };
+      return {
+        ok: false,
+        messageKey: PRICING_MESSAGES.figuresChanged,
+        params: { amount: formatCents(value) },
+        field: name,
+        conflict: true,
+      };
     }
   }
   return { ok: true, lines, subtotalCents, discountCents, taxCents, totalCents, promoCode };

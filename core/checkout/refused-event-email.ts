@@ -17,14 +17,23 @@ export interface RefusedEventFacts {
  * named one of our payments but did not match it, so nothing changed. The signing secret may have
  * leaked, or the provider's account is misconfigured: either way someone should look.
  */
-export function refusedEventStaffEmail(facts: RefusedEventFacts, adminUrl: string, translate: Translate, company: CompanyDetails): MailMessage {
+export function refusedEventStaffEmail(
+  facts: RefusedEventFacts,
+  adminUrl: string,
+  translate: Translate,
+  company: CompanyDetails,
+): MailMessage {
   const t = (key: string, params?: Record<string, unknown>) => translate("en", key, params);
   const rendered = renderEmail({
     language: "en",
-    subject: facts.orderNumber ? t("mail:refusedEvent.subjectOrder", { company: company.name, number: facts.orderNumber }) : t("mail:refusedEvent.subject", { company: company.name }),
+    subject: facts.orderNumber
+      ? t("mail:refusedEvent.subjectOrder", { company: company.name, number: facts.orderNumber })
+      : t("mail:refusedEvent.subject", { company: company.name }),
     paragraphs: [t("mail:refusedEvent.intro")],
     details: [
-      ...(facts.orderNumber ? [{ label: t("mail:refusedEvent.order"), value: facts.orderNumber }] : [{ label: t("mail:refusedEvent.record"), value: facts.subjectId }]),
+      ...(facts.orderNumber
+        ? [{ label: t("mail:refusedEvent.order"), value: facts.orderNumber }]
+        : [{ label: t("mail:refusedEvent.record"), value: facts.subjectId }]),
       { label: t("mail:refusedEvent.payment"), value: facts.paymentId },
       { label: t("mail:refusedEvent.event"), value: facts.eventId ?? t("mail:refusedEvent.noEvent") },
       { label: t("mail:refusedEvent.problem"), value: facts.problem },
@@ -32,5 +41,11 @@ export function refusedEventStaffEmail(facts: RefusedEventFacts, adminUrl: strin
     action: { label: t("mail:refusedEvent.action"), url: adminUrl },
     after: [t("mail:refusedEvent.check")],
   });
-  return { to: company.staffEmail, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: "payment.refused_event" };
+  return {
+    to: company.staffEmail,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    kind: "payment.refused_event",
+  };
 }

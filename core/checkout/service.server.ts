@@ -75,26 +75,40 @@ export class CheckoutService {
     deps.payments.register(WORKFLOWS.subscription, this.subscriptions);
     deps.payments.registerSubscriptions(this.subscriptions);
     deps.payments.onRefusedEvent((tx, refused) => this.eventRefused(tx, refused));
-    deps.jobs?.define(PAYMENTS_SWEEP_QUEUE, { policy: "stately", retryLimit: 0, expireInSeconds: 300 }).work(PAYMENTS_SWEEP_QUEUE, async () => {
-      // The next run is queued first, so that a failing sweep never stops the ones after it.
-      await this.scheduleSweep(SWEEP_EVERY_MS);
-      try {
-        await this.sweep();
-      } catch (error) {
-        this.d.warn?.("payments sweep failed", { error: String(error) });
-      }
-    });
+    deps.jobs
+      ?.define(PAYMENTS_SWEEP_QUEUE, { policy: "stately", retryLimit: 0, expireInSeconds: 300 })
+      .work(PAYMENTS_SWEEP_QUEUE, async () => {
+        // The next run is queued first, so that a failing sweep never stops the ones after it.
+        await this.scheduleSweep(SWEEP_EVERY_MS);
+        try {
+          await this.sweep();
+        } catch (error) {
+          this.d.warn?.("payments sweep failed", { error: String(error) });
+        }
+      });
   }
 
   /**
    * A verified event that did not match the payment it named changed nothing: an order keeps it in its
    * history (staff see it in the Orders tab), and staff get an e-mail, in the transaction that recorded it.
    */
-  private async eventRefused(tx: Transaction, { payment, eventId, problem }: { payment: PaymentRow; eventId: string | null; problem: string }): Promise<void> {
+  private async eventRefused(
+    tx: Transaction,
+    { payment, eventId, problem }: { payment: PaymentRow; eventId: string | null; problem: string },
+  ): Promise<void> {
     const order = this.byName.has(payment.workflow) ? await this.d.orders.lock(tx, payment.subjectId) : null;
     if (order) await this.d.orders.note(tx, order, "payment_event_refused", { eventId, detail: problem });
-    const facts = { orderNumber: order ? orderNumber(order.id) : null, paymentId: payment.id, subjectId: payment.subjectId, eventId, problem };
-    await this.d.mail.enqueue(refusedEventStaffEmail(facts, `${this.d.publicUrl}/admin?tab=orders`, this.d.translate, this.d.company), tx);
+    const facts = {
+      orderNumber: order ? orderNumber(order.id) : null,
+      paymentId: payment.id,
+      subjectId: payment.subjectId,
+      eventId,
+      problem,
+    };
+    await this.d.mail.enqueue(
+      refusedEventStaffEmail(facts, `${this.d.publicUrl}/admin?tab=orders`, this.d.translate, this.d.company),
+      tx,
+    );
   }
 
   private workflowOf(workflow: string): OrderWorkflow & PayableWorkflow {
@@ -104,17 +118,38 @@ export class CheckoutService {
   }
 
   /** Creates a cart's order, priced by the server (POST /api/orders/guest). */
-  createOrder(input: unknown, context: { language: Language; idempotencyKey?: string | null; userId?: string | null; address?: string; now?: Date }): Promise<OrderView> {
+  createOrder(
+    input: unknown,
+    context: {
+      language: Language;
+      idempotencyKey?: string | null;
+      userId?: string | null;
+      address?: string;
+      now?: Date;
+    },
+  ): Promise<OrderView> {
     return this.cart.create(input, context);
   }
 
   /** A custom payment (POST /api/create-custom-payment). */
-  createCustomPayment(input: unknown, context: { language: Language; userId?: string | null; address?: string; now?: Date }): Promise<CustomPaymentAnswer> {
+  createCustomPayment(
+    input: unknown,
+    context: { language: Language; userId?: string | null; address?: string; now?: Date },
+  ): Promise<CustomPaymentAnswer> {
     return this.schedules.create(input, context);
   }
 
   /** A class enrolment (POST /api/create-class-payment-intent): 'Class is Full' (409) before paying. */
-  createClassPayment(input: unknown, context: { language: Language; user: CurrentUser | null; address?: string; browserOrders?: readonly string[]; now?: Date }): Promise<ClassPaymentAnswer> {
+  createClassPayment(
+    input: unknown,
+    context: {
+      language: Language;
+      user: CurrentUser | null;
+      address?: string;
+      browserOrders?: readonly string[];
+      now?: Date;
+    },
+  ): Promise<ClassPaymentAnswer> {
     return this.classSeats.create(input, context);
   }
 
@@ -142,9 +177,18 @@ export class CheckoutService {
    */
   async refresh(rawId: string): Promise<OrderView> {
     const row = await this.orderRow(rawId);
-    if (row.status === "requires_payment" || row.status === "processing" || row.status === "partially_paid" || row.status === "failed") {
+    if (
+      row.status === "requires_payment" ||
+      row.status === "processing" ||
+      row.status === "partially_paid" ||
+      row.status === "failed"
+    ) {
       for (const payment of await this.d.payments.ofSubject(row.id)) {
-        if (payment.kind === "charge" && (payment.status === "requires_payment" || payment.status === "processing" || payment.status === "failed")) await this.d.payments.refresh(payment.id);
+        if (
+          payment.kind === "charge" &&
+          (payment.status === "requires_payment" || payment.status === "processing" || payment.status === "failed")
+        )
+          await this.d.payments.refresh(payment.id);
       }
     }
     return this.d.orders.get(row.id);
@@ -159,7 +203,8 @@ export class CheckoutService {
       const charges = await this.d.payments.lockCharges(tx, row.id);
       const order = await this.d.orders.lock(tx, row.id);
       // A payment may have succeeded since: the order is then refunded, not cancelled.
-      if (!order || !canCancel(order.status as OrderStatus)) throw new DomainError("conflict", ORDER_MESSAGES.cannotCancel);
+      if (!order || !canCancel(order.status as OrderStatus))
+        throw new DomainError("conflict", ORDER_MESSAGES.cannotCancel);
       await this.d.payments.cancelCharges(tx, charges);
       await this.workflowOf(order.workflow).cancelled(tx, order);
       const marked = await this.d.orders.markCancelled(tx, order);
@@ -176,13 +221,19 @@ export class CheckoutService {
   async refund(rawId: string, input: unknown, actor: string): Promise<AdminOrderView> {
     const row = await this.orderRow(rawId);
     const request = parseOrThrow(refundRequestSchema, input);
-    if (!MONEY_RECEIVED.includes(row.status as OrderStatus) && row.status !== "cancelled") throw new DomainError("conflict", ORDER_MESSAGES.cannotRefund);
+    if (!MONEY_RECEIVED.includes(row.status as OrderStatus) && row.status !== "cancelled")
+      throw new DomainError("conflict", ORDER_MESSAGES.cannotRefund);
     const ids = await this.d.orders.transaction(async (tx) => {
-      const refunds = await this.d.payments.refund(row.id, { amountCents: request.amountCents, reason: request.reason, actor }, tx);
+      const refunds = await this.d.payments.refund(
+        row.id,
+        { amountCents: request.amountCents, reason: request.reason, actor },
+        tx,
+      );
       const order = await this.d.orders.lock(tx, row.id);
       if (!order) throw orderNotFound();
       await this.d.orders.note(tx, order, "refund_requested", { actor, detail: request.reason });
-      if (request.cancelRemaining && order.workflow === WORKFLOWS.customPayment) await this.schedules.cancelRemainingIn(tx, order, actor);
+      if (request.cancelRemaining && order.workflow === WORKFLOWS.customPayment)
+        await this.schedules.cancelRemainingIn(tx, order, actor);
       return refunds;
     });
     await this.d.payments.afterRefunds(ids);
@@ -193,7 +244,8 @@ export class CheckoutService {
   async retryRefund(rawId: string, refundId: string, actor: string): Promise<AdminOrderView> {
     const row = await this.orderRow(rawId);
     const refund = /^[0-9a-f-]{36}$/.test(refundId) ? await this.d.payments.find(refundId) : null;
-    if (!refund || refund.subjectId !== row.id || refund.kind !== "refund") throw new DomainError("not_found", REFUND_MESSAGES.notFound);
+    if (!refund || refund.subjectId !== row.id || refund.kind !== "refund")
+      throw new DomainError("not_found", REFUND_MESSAGES.notFound);
     await this.d.orders.transaction(async (tx) => {
       const order = await this.d.orders.lock(tx, row.id);
       if (order) await this.d.orders.note(tx, order, "refund_retried", { actor });
@@ -210,8 +262,13 @@ export class CheckoutService {
     const view = await this.d.orders.get(rawId);
     if (!MONEY_RECEIVED.includes(view.status)) throw new DomainError("conflict", "payments:receipt.notPaid");
     const decision = await this.d.rateLimits.hit(this.receiptBudget, view.id);
-    if (!decision.allowed) throw new DomainError("rate_limited", "payments:receipt.limit", { params: { retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) } });
-    await this.d.mail.enqueue(receiptEmail(view, receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company, this.d.timeZone));
+    if (!decision.allowed)
+      throw new DomainError("rate_limited", "payments:receipt.limit", {
+        params: { retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs) },
+      });
+    await this.d.mail.enqueue(
+      receiptEmail(view, receiptLink(this.d.publicUrl, view), this.d.translate, this.d.company, this.d.timeZone),
+    );
   }
 
   /** The receipt an unguessable link names, with the company's details; 404 for any other token. */
@@ -236,13 +293,18 @@ export class CheckoutService {
   async processingDebitOf(rawId: string): Promise<string> {
     const row = await this.orderRow(rawId);
     const charge = await this.d.payments.openChargeOf(row.id);
-    if (!charge || charge.status !== "processing" || !charge.providerPaymentId) throw new DomainError("conflict", "payments:bank.notProcessing");
+    if (!charge || charge.status !== "processing" || !charge.providerPaymentId)
+      throw new DomainError("conflict", "payments:bank.notProcessing");
     return charge.providerPaymentId;
   }
 
   /** Queues the next sweep (one waits at a time, whichever server asks); called at start-up and by each sweep. */
   async scheduleSweep(afterMs = 0): Promise<void> {
-    await this.d.jobs?.send(PAYMENTS_SWEEP_QUEUE, {}, { singletonKey: "sweep", ...(afterMs > 0 ? { startAfterMs: afterMs } : {}) });
+    await this.d.jobs?.send(
+      PAYMENTS_SWEEP_QUEUE,
+      {},
+      { singletonKey: "sweep", ...(afterMs > 0 ? { startAfterMs: afterMs } : {}) },
+    );
   }
 
   /** Charges the instalments due and calls the provider again for the refunds due (what queued jobs may have missed). */
@@ -257,29 +319,54 @@ export class CheckoutService {
    * into its first instant there), for the staff's CSV: each charge with its order or subscription,
    * customer, method, amount, what was refunded of it, net and status. At most 50,000 rows.
    */
-  async exportPayments(query: unknown, dayStart: (isoDate: string, offsetDays?: number) => Date, t: (key: string, params?: Record<string, unknown>) => string): Promise<PaymentExportRow[]> {
+  async exportPayments(
+    query: unknown,
+    dayStart: (isoDate: string, offsetDays?: number) => Date,
+    t: (key: string, params?: Record<string, unknown>) => string,
+  ): Promise<PaymentExportRow[]> {
     const { from, to } = parseOrThrow(paymentExportQuerySchema, query);
     const charges = await this.d.payments.chargesBetween(dayStart(from), dayStart(to, 1), 50_000);
-    const orderIds = charges.filter((charge) => charge.workflow !== WORKFLOWS.subscription).map((charge) => charge.subjectId);
-    const subscriptionIds = charges.filter((charge) => charge.workflow === WORKFLOWS.subscription).map((charge) => charge.subjectId);
-    const [orders, subscriptions] = await Promise.all([this.d.orders.rowsByIds([...new Set(orderIds)]), this.subscriptions.rowsByIds([...new Set(subscriptionIds)])]);
+    const orderIds = charges
+      .filter((charge) => charge.workflow !== WORKFLOWS.subscription)
+      .map((charge) => charge.subjectId);
+    const subscriptionIds = charges
+      .filter((charge) => charge.workflow === WORKFLOWS.subscription)
+      .map((charge) => charge.subjectId);
+    const [orders, subscriptions] = await Promise.all([
+      this.d.orders.rowsByIds([...new Set(orderIds)]),
+      this.subscriptions.rowsByIds([...new Set(subscriptionIds)]),
+    ]);
     const orderOf = new Map(orders.map((row) => [row.id, row]));
     const subscriptionOf = new Map(subscriptions.map((row) => [row.id, row]));
     return charges.map((charge) => {
       const order = orderOf.get(charge.subjectId);
       const subscription = subscriptionOf.get(charge.subjectId);
       const method =
-        charge.method === "us_bank_account" ? t("orders:receipt.bankAccount", { last4: charge.last4 ?? "" }) : charge.brand && charge.last4 ? `${charge.brand.charAt(0).toUpperCase()}${charge.brand.slice(1)} •••• ${charge.last4}` : t(`orders:receipt.providers.${charge.provider}`);
+        charge.method === "us_bank_account"
+          ? t("orders:receipt.bankAccount", { last4: charge.last4 ?? "" })
+          : charge.brand && charge.last4
+            ? `${charge.brand.charAt(0).toUpperCase()}${charge.brand.slice(1)} •••• ${charge.last4}`
+            : t(`orders:receipt.providers.${charge.provider}`);
       const refundedCents = Math.min(charge.refundedCents, charge.amountCents);
       return {
         date: (charge.settledAt ?? charge.createdAt).toISOString(),
-        reference: order ? order.id.slice(0, 8).toUpperCase() : subscription ? `SUB-${subscription.id.slice(0, 8).toUpperCase()}` : charge.subjectId,
-        customer: order ? `${order.customerFirstName} ${order.customerLastName} <${order.customerEmail}>` : subscription ? `${subscription.customerName} <${subscription.customerEmail}>` : "",
+        reference: order
+          ? order.id.slice(0, 8).toUpperCase()
+          : subscription
+            ? `SUB-${subscription.id.slice(0, 8).toUpperCase()}`
+            : charge.subjectId,
+        customer: order
+          ? `${order.customerFirstName} ${order.customerLastName} <${order.customerEmail}>`
+          : subscription
+            ? `${subscription.customerName} <${subscription.customerEmail}>`
+            : "",
         method,
         amountCents: charge.amountCents,
         refundedCents,
         netCents: charge.amountCents - refundedCents,
-        status: t(`orders:paymentExportStatus.${refundedCents === 0 ? "paid" : refundedCents >= charge.amountCents ? "refunded" : "partially_refunded"}`),
+        status: t(
+          `orders:paymentExportStatus.${refundedCents === 0 ? "paid" : refundedCents >= charge.amountCents ? "refunded" : "partially_refunded"}`,
+        ),
       };
     });
   }

@@ -47,7 +47,10 @@ export class Signing {
   }
 
   private async mac(purpose: string, text: string, length = 43): Promise<string> {
-    return createHmac("sha256", await this.secret()).update(`${purpose}\u0000${text}`).digest("base64url").slice(0, length);
+    return createHmac("sha256", await this.secret())
+      .update(`${purpose}\u0000${text}`)
+      .digest("base64url")
+      .slice(0, length);
   }
 
   /** A secret derived for one purpose (the sandbox's webhook signing secret). */

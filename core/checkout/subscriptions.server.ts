@@ -96,8 +96,17 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 type PlanRow = typeof plans.$inferSelect;
 
 function invoiceView(payment: PaymentRow, refunds: PaymentRow[]): InvoiceView {
-  const refunded = refunds.filter((refund) => refund.refundOf === payment.id && refund.status === "succeeded").reduce((total, refund) => total + refund.amountCents, 0);
-  const status = payment.status === "succeeded" ? (refunded >= payment.amountCents ? "refunded" : "paid") : payment.status === "failed" ? "failed" : "pending";
+  const refunded = refunds
+    .filter((refund) => refund.refundOf === payment.id && refund.status === "succeeded")
+    .reduce((total, refund) => total + refund.amountCents, 0);
+  const status =
+    payment.status === "succeeded"
+      ? refunded >= payment.amountCents
+        ? "refunded"
+        : "paid"
+      : payment.status === "failed"
+        ? "failed"
+        : "pending";
   return {
     id: payment.id,
     amountCents: payment.amountCents,
@@ -145,8 +154,12 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
 
   private async planRow(name: string): Promise<PlanRow> {
     // A plan's name is plain text: anything else (control characters, a NUL the database refuses) is no plan.
-    if (name.length > 100 || hasControlCharacters(name) || /[\r\n\t]/.test(name)) throw new DomainError("not_found", M.unknownPlan, { params: { plan: "" } });
-    const [row] = await this.db.select().from(plans).where(and(sql`lower(${plans.name}) = ${name.toLowerCase()}`, eq(plans.active, true)));
+    if (name.length > 100 || hasControlCharacters(name) || /[\r\n\t]/.test(name))
+      throw new DomainError("not_found", M.unknownPlan, { params: { plan: "" } });
+    const [row] = await this.db
+      .select()
+      .from(plans)
+      .where(and(sql`lower(${plans.name}) = ${name.toLowerCase()}`, eq(plans.active, true)));
     if (!row) throw new DomainError("not_found", M.unknownPlan, { params: { plan: name } });
     return row;
   }
@@ -154,7 +167,12 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
   /** A plan by its name, in the page's language; 404 for an unknown plan. */
   async plan(name: string, language: Language): Promise<PlanView> {
     const row = await this.planRow(name);
-    return { name: row.name, priceCents: row.priceCents, description: language === "fr" ? row.descriptionFr : row.descriptionEn, features: language === "fr" ? row.featuresFr : row.featuresEn };
+    return {
+      name: row.name,
+      priceCents: row.priceCents,
+      description: language === "fr" ? row.descriptionFr : row.descriptionEn,
+      features: language === "fr" ? row.featuresFr : row.featuresEn,
+    };
   }
 
   /**
@@ -171,7 +189,17 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
   ): Promise<SubscriptionAnswer | { emailed: true }> {
     const request = parseOrThrow(subscriptionRequestSchema, input);
     const plan = await this.planRow(request.plan ?? request.priceId ?? "Professional");
-    const live = () => this.db.select().from(subscriptions).where(and(sql`lower(${subscriptions.customerEmail}) = ${request.email.toLowerCase()}`, eq(subscriptions.planId, plan.id), ne(subscriptions.status, "cancelled")));
+    const live = () =>
+      this.db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            sql`lower(${subscriptions.customerEmail}) = ${request.email.toLowerCase()}`,
+            eq(subscriptions.planId, plan.id),
+            ne(subscriptions.status, "cancelled"),
+          ),
+        );
     let [row] = await live();
     if (row && !context.owned?.includes(row.id) && !(row.userId && row.userId === context.userId)) {
       const decision = await this.d.rateLimits.hit(this.linkBudget, row.customerEmail.toLowerCase());
@@ -182,7 +210,14 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
       await this.countAttempt(context.address);
       [row] = await this.db
         .insert(subscriptions)
-        .values({ planId: plan.id, userId: context.userId ?? null, customerEmail: request.email, customerName: request.name, language: request.language ?? context.language, provider: this.d.payments.provider.name })
+        .values({
+          planId: plan.id,
+          userId: context.userId ?? null,
+          customerEmail: request.email,
+          customerName: request.name,
+          language: request.language ?? context.language,
+          provider: this.d.payments.provider.name,
+        })
         .onConflictDoNothing()
         .returning();
       row ??= (await live())[0];
@@ -192,14 +227,27 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
     if (row.providerSubscriptionId && row.clientSecret) return answer(row);
     let created;
     try {
-      created = await provider.createSubscription({ subscriptionId: row.id, planName: plan.name, customerEmail: row.customerEmail, customerName: row.customerName, priceCents: plan.priceCents, providerPriceId: plan.stripePriceId, idempotencyKey: `subscription-${row.id}` });
+      created = await provider.createSubscription({
+        subscriptionId: row.id,
+        planName: plan.name,
+        customerEmail: row.customerEmail,
+        customerName: row.customerName,
+        priceCents: plan.priceCents,
+        providerPriceId: plan.stripePriceId,
+        idempotencyKey: `subscription-${row.id}`,
+      });
     } catch (error) {
       this.d.warn?.("subscription creation failed", { subscriptionId: row.id, error: String(error) });
       throw new DomainError("conflict", "orders:errors.providerUnavailable");
     }
     const [updated] = await this.db
       .update(subscriptions)
-      .set({ providerSubscriptionId: created.providerSubscriptionId, providerCustomerId: created.customerId, clientSecret: created.clientSecret, updatedAt: new Date() })
+      .set({
+        providerSubscriptionId: created.providerSubscriptionId,
+        providerCustomerId: created.customerId,
+        clientSecret: created.clientSecret,
+        updatedAt: new Date(),
+      })
       .where(eq(subscriptions.id, row.id))
       .returning();
     if (created.priceId && created.priceId !== plan.stripePriceId) {
@@ -207,14 +255,24 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
     }
     // A signed-in customer's account keeps its Stripe ids too, so that staff and later purchases find them.
     if (row.userId && provider.name === "stripe") {
-      await this.db.update(users).set({ stripeCustomerId: created.customerId, stripeSubscriptionId: created.providerSubscriptionId, updatedAt: new Date() }).where(eq(users.id, row.userId));
+      await this.db
+        .update(users)
+        .set({
+          stripeCustomerId: created.customerId,
+          stripeSubscriptionId: created.providerSubscriptionId,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, row.userId));
     }
     return answer(updated);
   }
 
   // ---- What the payments module calls ----
 
-  async subjectOf(tx: Transaction, providerSubscriptionId: string): Promise<{ workflow: string; subjectId: string; amountCents: number } | null> {
+  async subjectOf(
+    tx: Transaction,
+    providerSubscriptionId: string,
+  ): Promise<{ workflow: string; subjectId: string; amountCents: number } | null> {
     const [row] = await tx
       .select({ id: subscriptions.id, priceCents: plans.priceCents })
       .from(subscriptions)
@@ -232,11 +290,20 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
     const paid = invoice.status === "succeeded";
     const to = nextSubscriptionStatus(before, paid ? "invoice_paid" : "invoice_failed");
     // Out of order, a period never goes back: the latest end seen is kept.
-    const periodEnd = paid && invoice.periodEnd && (!row.currentPeriodEnd || invoice.periodEnd > row.currentPeriodEnd) ? invoice.periodEnd : row.currentPeriodEnd;
+    const periodEnd =
+      paid && invoice.periodEnd && (!row.currentPeriodEnd || invoice.periodEnd > row.currentPeriodEnd)
+        ? invoice.periodEnd
+        : row.currentPeriodEnd;
     const periodStart = periodEnd !== row.currentPeriodEnd ? invoice.periodStart : row.currentPeriodStart;
     const [updated] = await tx
       .update(subscriptions)
-      .set({ status: to, currentPeriodEnd: periodEnd, currentPeriodStart: periodStart, ...(paid ? { clientSecret: null } : {}), updatedAt: new Date() })
+      .set({
+        status: to,
+        currentPeriodEnd: periodEnd,
+        currentPeriodStart: periodStart,
+        ...(paid ? { clientSecret: null } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(subscriptions.id, row.id))
       .returning();
     if (before === "cancelled") return;
@@ -250,18 +317,30 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
   }
 
   /** The provider says the subscription will end at its period's end (or no longer), or has ended. */
-  async changed(tx: Transaction, subjectId: string, fact: Extract<ProviderFact, { kind: "subscription" }>): Promise<void> {
+  async changed(
+    tx: Transaction,
+    subjectId: string,
+    fact: Extract<ProviderFact, { kind: "subscription" }>,
+  ): Promise<void> {
     const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subjectId)).for("update");
     if (!row || row.status === "cancelled") return;
     if (fact.ended) {
-      const [ended] = await tx.update(subscriptions).set({ status: "cancelled", cancelledAt: new Date(), clientSecret: null, updatedAt: new Date() }).where(eq(subscriptions.id, row.id)).returning();
+      const [ended] = await tx
+        .update(subscriptions)
+        .set({ status: "cancelled", cancelledAt: new Date(), clientSecret: null, updatedAt: new Date() })
+        .where(eq(subscriptions.id, row.id))
+        .returning();
       if (row.status !== "incomplete") await this.mail(tx, ended, "ended", null);
       return;
     }
     if (fact.cancelAtPeriodEnd === row.cancelAtPeriodEnd) return;
     const [updated] = await tx
       .update(subscriptions)
-      .set({ cancelAtPeriodEnd: fact.cancelAtPeriodEnd, ...(fact.currentPeriodEnd && !row.currentPeriodEnd ? { currentPeriodEnd: fact.currentPeriodEnd } : {}), updatedAt: new Date() })
+      .set({
+        cancelAtPeriodEnd: fact.cancelAtPeriodEnd,
+        ...(fact.currentPeriodEnd && !row.currentPeriodEnd ? { currentPeriodEnd: fact.currentPeriodEnd } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(subscriptions.id, row.id))
       .returning();
     await this.mail(tx, updated, fact.cancelAtPeriodEnd ? "cancelScheduled" : "resumed", null);
@@ -275,7 +354,12 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
   }
 
   /** A subscription's e-mail, in the transaction that moved it (null: none, a link asked for). */
-  private async mail(tx: Transaction | null, row: SubscriptionRow, kind: "receipt" | "failed" | "cancelScheduled" | "resumed" | "ended" | "link", invoice: PaymentRow | null) {
+  private async mail(
+    tx: Transaction | null,
+    row: SubscriptionRow,
+    kind: "receipt" | "failed" | "cancelScheduled" | "resumed" | "ended" | "link",
+    invoice: PaymentRow | null,
+  ) {
     const lang = row.language === "fr" ? "fr" : "en";
     const [plan] = await (tx ?? this.db).select().from(plans).where(eq(plans.id, row.planId));
     const token = await this.d.signing.subscriptionToken(row.id);
@@ -290,17 +374,32 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
       email: this.d.company.email,
     };
     const t = (key: string) => this.d.translate(lang, key, params);
-    const receiptUrl = invoice && kind === "receipt" ? `${this.d.publicUrl}/api/subscriptions/manage/${token}/invoices/${invoice.id}.pdf` : null;
+    const receiptUrl =
+      invoice && kind === "receipt"
+        ? `${this.d.publicUrl}/api/subscriptions/manage/${token}/invoices/${invoice.id}.pdf`
+        : null;
     const rendered = renderEmail({
       language: lang,
       subject: t(`mail:subscription.${kind}Subject`),
       greeting: this.d.translate(lang, "mail:orderReceipt.greeting", { name: row.customerName.split(/\s+/)[0] }),
       paragraphs: [t(`mail:subscription.${kind}Intro`)],
       details: [
-        { label: t("mail:subscription.planLabel"), value: `${params.plan} · ${this.d.translate(lang, "payments:subscription.perMonth", { price: formatCents(plan?.priceCents ?? 0) })}` },
-        ...(kind === "receipt" && invoice ? [{ label: t("mail:subscription.chargedLabel"), value: params.amount }] : []),
+        {
+          label: t("mail:subscription.planLabel"),
+          value: `${params.plan} · ${this.d.translate(lang, "payments:subscription.perMonth", { price: formatCents(plan?.priceCents ?? 0) })}`,
+        },
+        ...(kind === "receipt" && invoice
+          ? [{ label: t("mail:subscription.chargedLabel"), value: params.amount }]
+          : []),
         ...(receiptUrl ? [{ label: t("mail:subscription.receiptLabel"), value: receiptUrl }] : []),
-        ...(row.status === "active" && !row.cancelAtPeriodEnd && row.currentPeriodEnd ? [{ label: t("mail:subscription.nextChargeLabel"), value: `${formatCents(plan?.priceCents ?? 0)} · ${params.date}` }] : []),
+        ...(row.status === "active" && !row.cancelAtPeriodEnd && row.currentPeriodEnd
+          ? [
+              {
+                label: t("mail:subscription.nextChargeLabel"),
+                value: `${formatCents(plan?.priceCents ?? 0)} · ${params.date}`,
+              },
+            ]
+          : []),
       ],
       action: { label: t("mail:subscription.manage"), url: manageUrl },
       after: [t(`mail:subscription.${kind}Next`)],
@@ -308,7 +407,10 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
     });
     // A mail's kind is lower-case (core/mail/schema.ts): "subscription.cancel_scheduled".
     const mailKind = `subscription.${kind.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`;
-    await this.d.mail.enqueue({ to: row.customerEmail, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: mailKind }, tx ?? undefined);
+    await this.d.mail.enqueue(
+      { to: row.customerEmail, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: mailKind },
+      tx ?? undefined,
+    );
   }
 
   // ---- Reading ----
@@ -338,7 +440,12 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
 
   /** Staff's list, newest first, with each one's invoices. */
   async list(): Promise<SubscriptionView[]> {
-    const rows = await this.db.select({ s: subscriptions, plan: plans }).from(subscriptions).innerJoin(plans, eq(plans.id, subscriptions.planId)).orderBy(desc(subscriptions.createdAt)).limit(200);
+    const rows = await this.db
+      .select({ s: subscriptions, plan: plans })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(200);
     return this.views(rows);
   }
 
@@ -372,7 +479,8 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
     const id = await this.d.signing.readSubscriptionToken(token);
     if (!id) throw new DomainError("not_found", M.notFound);
     const row = await this.find(id);
-    if (row.status !== "incomplete" || !row.clientSecret) throw new DomainError("conflict", "payments:manage.nothingToPay");
+    if (row.status !== "incomplete" || !row.clientSecret)
+      throw new DomainError("conflict", "payments:manage.nothingToPay");
     return this.answerOf(row);
   }
 
@@ -389,9 +497,14 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
   }
 
   /** An invoice's payment, for its receipt: only one of the subscription the link names. */
-  async invoiceByToken(token: string, paymentId: string): Promise<{ subscription: SubscriptionView; invoice: InvoiceView }> {
+  async invoiceByToken(
+    token: string,
+    paymentId: string,
+  ): Promise<{ subscription: SubscriptionView; invoice: InvoiceView }> {
     const subscription = await this.byToken(token);
-    const invoice = subscription.invoices.find((entry) => entry.id === paymentId && (entry.status === "paid" || entry.status === "refunded"));
+    const invoice = subscription.invoices.find(
+      (entry) => entry.id === paymentId && (entry.status === "paid" || entry.status === "refunded"),
+    );
     if (!invoice) throw new DomainError("not_found", M.notFound);
     return { subscription, invoice };
   }
@@ -402,7 +515,8 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
    */
   async cancel(id: string, atPeriodEnd: boolean): Promise<SubscriptionView> {
     const row = await this.find(id);
-    if (row.status === "cancelled" || !row.providerSubscriptionId || (atPeriodEnd && row.cancelAtPeriodEnd)) throw new DomainError("conflict", M.cannotCancel);
+    if (row.status === "cancelled" || !row.providerSubscriptionId || (atPeriodEnd && row.cancelAtPeriodEnd))
+      throw new DomainError("conflict", M.cannotCancel);
     try {
       await this.d.payments.provider.cancelSubscription(row.providerSubscriptionId, atPeriodEnd);
     } catch (error) {
@@ -415,7 +529,8 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
   /** Undoes an end set for the period's end, before that end. */
   async resume(id: string): Promise<SubscriptionView> {
     const row = await this.find(id);
-    if (row.status === "cancelled" || !row.cancelAtPeriodEnd || !row.providerSubscriptionId) throw new DomainError("conflict", M.cannotResume);
+    if (row.status === "cancelled" || !row.cancelAtPeriodEnd || !row.providerSubscriptionId)
+      throw new DomainError("conflict", M.cannotResume);
     try {
       await this.d.payments.provider.resumeSubscription(row.providerSubscriptionId);
     } catch (error) {
@@ -428,9 +543,14 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
   /** What the sandbox's test clock needs to renew a subscription now: its provider id, price and period's start. */
   async renewal(id: string): Promise<{ providerSubscriptionId: string; amountCents: number; periodStart: Date }> {
     const row = await this.find(id);
-    if ((row.status !== "active" && row.status !== "past_due") || !row.providerSubscriptionId) throw new DomainError("conflict", M.cannotRenew);
+    if ((row.status !== "active" && row.status !== "past_due") || !row.providerSubscriptionId)
+      throw new DomainError("conflict", M.cannotRenew);
     const [plan] = await this.db.select().from(plans).where(eq(plans.id, row.planId));
-    return { providerSubscriptionId: row.providerSubscriptionId, amountCents: plan.priceCents, periodStart: row.currentPeriodEnd ?? new Date() };
+    return {
+      providerSubscriptionId: row.providerSubscriptionId,
+      amountCents: plan.priceCents,
+      periodStart: row.currentPeriodEnd ?? new Date(),
+    };
   }
 
   /** Monthly recurring revenue: the plans' prices of active subscriptions (those set to end included until they do). */
@@ -446,6 +566,9 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
   /** Subscriptions by id, with their customers (the payments export names them). */
   async rowsByIds(ids: readonly string[]): Promise<SubscriptionRow[]> {
     if (ids.length === 0) return [];
-    return this.db.select().from(subscriptions).where(inArray(subscriptions.id, [...ids]));
+    return this.db
+      .select()
+      .from(subscriptions)
+      .where(inArray(subscriptions.id, [...ids]));
   }
 }

@@ -30,8 +30,17 @@ export function enrollmentConfirmationEmail(
   const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
   const title = language === "fr" ? enrolled.titleFr : enrolled.titleEn;
   const location = language === "fr" ? enrolled.locationFr : enrolled.locationEn;
-  const schedule = [enrolled.scheduleDays.map((day) => t(`classes:days.${day}`)).join(", "), enrolled.scheduleTime ?? ""].filter(Boolean).join(" · ");
-  const start = enrolled.startDate ? new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(enrolled.startDate) : null;
+  const schedule = [
+    enrolled.scheduleDays.map((day) => t(`classes:days.${day}`)).join(", "),
+    enrolled.scheduleTime ?? "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  const start = enrolled.startDate
+    ? new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+        enrolled.startDate,
+      )
+    : null;
   const details = [
     { label: t("classes:email.class"), value: title },
     { label: t("classes:email.instructor"), value: enrolled.instructorName },
@@ -50,5 +59,11 @@ export function enrollmentConfirmationEmail(
     after: [t("classes:email.next")],
     closing: signOff(translate, language, company),
   });
-  return { to: who.email, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: "class.enrollment" };
+  return {
+    to: who.email,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    kind: "class.enrollment",
+  };
 }

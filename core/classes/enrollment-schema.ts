@@ -26,7 +26,11 @@ export const classPaymentSchema = z.strictObject({
 /** The guest who pays for a seat: a name and a valid e-mail, both required. */
 export const enrolleeSchema = z.object({
   customerName: line({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(200, "errors:invalidValue"),
-  customerEmail: line({ message: M.emailInvalid }).trim().toLowerCase().max(254, M.emailInvalid).pipe(z.email(M.emailInvalid)),
+  customerEmail: line({ message: M.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(254, M.emailInvalid)
+    .pipe(z.email(M.emailInvalid)),
 });
 export type EnrolleeInput = z.input<typeof enrolleeSchema>;
 

@@ -26,7 +26,9 @@ type Executor = Database | Transaction;
 const classFull = () => new DomainError("conflict", "classes:errors.full");
 /** 409: the person already holds a seat of this class, paid for in another browser or tab; it frees at its end. */
 const seatAlreadyHeld = (hold: Pick<SeatHold, "reservedUntil">, now: Date) =>
-  new DomainError("conflict", "classes:errors.seatHeld", { params: { count: Math.max(1, Math.ceil((hold.reservedUntil.getTime() - now.getTime()) / 60_000)) } });
+  new DomainError("conflict", "classes:errors.seatHeld", {
+    params: { count: Math.max(1, Math.ceil((hold.reservedUntil.getTime() - now.getTime()) / 60_000)) },
+  });
 const classNotFound = () => new DomainError("not_found", "classes:errors.notFound");
 
 /**
@@ -66,7 +68,15 @@ export class EnrollmentService {
       const reservedUntil = new Date(now.getTime() + this.holdMinutes * 60_000);
       const [enrollment] = await tx
         .insert(classEnrollments)
-        .values({ classId, userId: who.userId, customerName: who.name, customerEmail: who.email, amountPaid: row.price, reservedUntil, createdAt: now })
+        .values({
+          classId,
+          userId: who.userId,
+          customerName: who.name,
+          customerEmail: who.email,
+          amountPaid: row.price,
+          reservedUntil,
+          createdAt: now,
+        })
         .returning({ id: classEnrollments.id });
       return { enrollmentId: enrollment.id, classId, amountCents: row.price, reservedUntil };
     });
@@ -78,12 +88,35 @@ export class EnrollmentService {
    * The seat a person holds now in a class (by e-mail, in any case, or by account), or null: one person
    * holds at most one seat of a class at a time, so that nobody can keep a class full without paying.
    */
-  async liveHoldOf(classId: number, who: Pick<Enrollee, "userId" | "email">, now: Date, executor: Executor = this.db): Promise<SeatHold | null> {
-    const person = who.userId === null ? sql`lower(${classEnrollments.customerEmail}) = lower(${who.email})` : or(sql`lower(${classEnrollments.customerEmail}) = lower(${who.email})`, eq(classEnrollments.userId, who.userId));
+  async liveHoldOf(
+    classId: number,
+    who: Pick<Enrollee, "userId" | "email">,
+    now: Date,
+    executor: Executor = this.db,
+  ): Promise<SeatHold | null> {
+    const person =
+      who.userId === null
+        ? sql`lower(${classEnrollments.customerEmail}) = lower(${who.email})`
+        : or(
+            sql`lower(${classEnrollments.customerEmail}) = lower(${who.email})`,
+            eq(classEnrollments.userId, who.userId),
+          );
     const [row] = await executor
-      .select({ enrollmentId: classEnrollments.id, classId: classEnrollments.classId, amountCents: classEnrollments.amountPaid, reservedUntil: classEnrollments.reservedUntil })
+      .select({
+        enrollmentId: classEnrollments.id,
+        classId: classEnrollments.classId,
+        amountCents: classEnrollments.amountPaid,
+        reservedUntil: classEnrollments.reservedUntil,
+      })
       .from(classEnrollments)
-      .where(and(eq(classEnrollments.classId, classId), eq(classEnrollments.enrollmentStatus, "reserved"), gt(classEnrollments.reservedUntil, now), person))
+      .where(
+        and(
+          eq(classEnrollments.classId, classId),
+          eq(classEnrollments.enrollmentStatus, "reserved"),
+          gt(classEnrollments.reservedUntil, now),
+          person,
+        ),
+      )
       .limit(1);
     return row ?? null;
   }
@@ -95,10 +128,20 @@ export class EnrollmentService {
    * taken (the class filled up meanwhile: the caller refunds), the enrolment was not a live hold, or the
    * seat was already paid by another payment; a repeated event changes nothing and answers true.
    */
-  async confirmPaid(enrollmentId: string, paymentIntentId: string, now: Date = new Date(), executor: Executor = this.db): Promise<boolean> {
+  async confirmPaid(
+    enrollmentId: string,
+    paymentIntentId: string,
+    now: Date = new Date(),
+    executor: Executor = this.db,
+  ): Promise<boolean> {
     // Inside the payment event's transaction when given one (a savepoint), so that both commit together.
     return executor.transaction(async (tx) => {
-      const [enrollment] = await tx.select().from(classEnrollments).where(eq(classEnrollments.id, enrollmentId)).for("update").limit(1);
+      const [enrollment] = await tx
+        .select()
+        .from(classEnrollments)
+        .where(eq(classEnrollments.id, enrollmentId))
+        .for("update")
+        .limit(1);
       if (!enrollment) return false;
       // A repeated event of the same payment changes nothing; a second payment for a seat already paid
       // (two orders for one offered seat) is refused, so that the caller refunds it.
@@ -119,7 +162,12 @@ export class EnrollmentService {
       const taken = await tx
         .update(classes)
         .set({ currentEnrollment: sql`${classes.currentEnrollment} + 1`, updatedAt: now })
-        .where(and(eq(classes.id, enrollment.classId), sql`(${classes.maxStudents} is null or ${classes.currentEnrollment} < ${classes.maxStudents})`))
+        .where(
+          and(
+            eq(classes.id, enrollment.classId),
+            sql`(${classes.maxStudents} is null or ${classes.currentEnrollment} < ${classes.maxStudents})`,
+          ),
+        )
         .returning({ id: classes.id });
       if (taken.length === 0) return false;
       await tx
@@ -144,7 +192,13 @@ export class EnrollmentService {
   /** An active class's seat figures, its row locked until the transaction ends; 'Class Not Found' otherwise. */
   private async lockClass(tx: Transaction, classId: number) {
     const [row] = await tx
-      .select({ id: classes.id, active: classes.active, price: classes.price, maxStudents: classes.maxStudents, currentEnrollment: classes.currentEnrollment })
+      .select({
+        id: classes.id,
+        active: classes.active,
+        price: classes.price,
+        maxStudents: classes.maxStudents,
+        currentEnrollment: classes.currentEnrollment,
+      })
       .from(classes)
       .where(eq(classes.id, classId))
       .for("update")
@@ -154,13 +208,23 @@ export class EnrollmentService {
   }
 
   /** 'Class is Full' unless a locked class has room for one more hold (see lockRoom). */
-  private async checkRoom<T extends { id: number; maxStudents: number | null; currentEnrollment: number }>(tx: Transaction, row: T, now: Date): Promise<T> {
+  private async checkRoom<T extends { id: number; maxStudents: number | null; currentEnrollment: number }>(
+    tx: Transaction,
+    row: T,
+    now: Date,
+  ): Promise<T> {
     const classId = row.id;
     if (row.maxStudents !== null) {
       const [held] = await tx
         .select({ n: count() })
         .from(classEnrollments)
-        .where(and(eq(classEnrollments.classId, classId), eq(classEnrollments.enrollmentStatus, "reserved"), gt(classEnrollments.reservedUntil, now)));
+        .where(
+          and(
+            eq(classEnrollments.classId, classId),
+            eq(classEnrollments.enrollmentStatus, "reserved"),
+            gt(classEnrollments.reservedUntil, now),
+          ),
+        );
       if (!seatLeftForNewcomer(row, Number(held?.n ?? 0), await waitingCount(tx, classId))) throw classFull();
     }
     return row;
@@ -175,12 +239,20 @@ export class EnrollmentService {
    * left when it arrives). No room: 'Class is Full' and nothing is charged.
    */
   async renew(tx: Transaction, enrollmentId: string, now: Date = new Date()): Promise<void> {
-    const [enrollment] = await tx.select().from(classEnrollments).where(eq(classEnrollments.id, enrollmentId)).for("update").limit(1);
+    const [enrollment] = await tx
+      .select()
+      .from(classEnrollments)
+      .where(eq(classEnrollments.id, enrollmentId))
+      .for("update")
+      .limit(1);
     if (!enrollment) throw classNotFound();
     if (enrollment.enrollmentStatus === "active") return;
     if (enrollment.enrollmentStatus === "reserved" && enrollment.reservedUntil > now) return;
     await this.lockRoom(tx, enrollment.classId, now);
-    await tx.update(classEnrollments).set({ enrollmentStatus: "reserved", paymentStatus: "pending" }).where(eq(classEnrollments.id, enrollmentId));
+    await tx
+      .update(classEnrollments)
+      .set({ enrollmentStatus: "reserved", paymentStatus: "pending" })
+      .where(eq(classEnrollments.id, enrollmentId));
     if (enrollment.reservedUntil > now) this.content?.changed("classes");
   }
 
@@ -210,12 +282,19 @@ export class EnrollmentService {
   async markRefunded(enrollmentId: string, executor: Executor = this.db): Promise<void> {
     await executor
       .update(classEnrollments)
-      .set({ enrollmentStatus: "cancelled", paymentStatus: "refunded", notes: "refunded: the class was full when the payment arrived" })
+      .set({
+        enrollmentStatus: "cancelled",
+        paymentStatus: "refunded",
+        notes: "refunded: the class was full when the payment arrived",
+      })
       .where(and(eq(classEnrollments.id, enrollmentId), sql`${classEnrollments.enrollmentStatus} <> 'active'`));
   }
 
   /** An enrolment with its class (for the confirmation e-mail), read within the caller's transaction. */
-  async describe(enrollmentId: string, executor: Executor = this.db): Promise<{ enrollment: typeof classEnrollments.$inferSelect; class: typeof classes.$inferSelect } | null> {
+  async describe(
+    enrollmentId: string,
+    executor: Executor = this.db,
+  ): Promise<{ enrollment: typeof classEnrollments.$inferSelect; class: typeof classes.$inferSelect } | null> {
     const [row] = await executor
       .select({ enrollment: classEnrollments, class: classes })
       .from(classEnrollments)
@@ -231,7 +310,12 @@ export class EnrollmentService {
    * offered from the waiting list stays held for its person until the offer ends, so that a declined card
    * can be replaced by another.
    */
-  async release(enrollmentId: string, paymentFailed = false, executor: Executor = this.db, now: Date = new Date()): Promise<void> {
+  async release(
+    enrollmentId: string,
+    paymentFailed = false,
+    executor: Executor = this.db,
+    now: Date = new Date(),
+  ): Promise<void> {
     const released = await executor
       .update(classEnrollments)
       .set({ enrollmentStatus: "cancelled", paymentStatus: paymentFailed ? "failed" : "pending" })
@@ -252,7 +336,10 @@ export class EnrollmentService {
    * The seat a waiting-list offer holds, from the token of its link, for the person it was offered to
    * (see WaitlistService.claim): what `POST /api/create-class-payment-intent` pays when given `offer`.
    */
-  async holdFromOffer(token: unknown, options: { userId?: string | null; now?: Date } = {}): Promise<OfferedHold & SeatHold> {
+  async holdFromOffer(
+    token: unknown,
+    options: { userId?: string | null; now?: Date } = {},
+  ): Promise<OfferedHold & SeatHold> {
     if (!this.waitlist) throw new DomainError("validation", "waitlist:errors.invalidOffer");
     return this.waitlist.claim(token, options);
   }

@@ -15,7 +15,10 @@ function withHolds() {
   return {
     ...getTableColumns(classes),
     // Written out: inside a one-table select the builder leaves columns unqualified, and "id" would be the enrolment's.
-    seatsReserved: sql<number>`(select count(*) from class_enrollments e where e.class_id = "classes"."id" and e.enrollment_status = 'reserved' and e.reserved_until > now())`.mapWith(Number),
+    seatsReserved:
+      sql<number>`(select count(*) from class_enrollments e where e.class_id = "classes"."id" and e.enrollment_status = 'reserved' and e.reserved_until > now())`.mapWith(
+        Number,
+      ),
   };
 }
 
@@ -76,12 +79,23 @@ export class ClassRepo {
       const [paid] = await tx
         .select({ n: count() })
         .from(classEnrollments)
-        .where(and(eq(classEnrollments.classId, id), or(eq(classEnrollments.paymentStatus, "paid"), eq(classEnrollments.enrollmentStatus, "active"))));
+        .where(
+          and(
+            eq(classEnrollments.classId, id),
+            or(eq(classEnrollments.paymentStatus, "paid"), eq(classEnrollments.enrollmentStatus, "active")),
+          ),
+        );
       if (Number(paid?.n ?? 0) > 0) return "paid_enrollments";
       const [held] = await tx
         .select({ n: count() })
         .from(classEnrollments)
-        .where(and(eq(classEnrollments.classId, id), eq(classEnrollments.enrollmentStatus, "reserved"), gt(classEnrollments.reservedUntil, now)));
+        .where(
+          and(
+            eq(classEnrollments.classId, id),
+            eq(classEnrollments.enrollmentStatus, "reserved"),
+            gt(classEnrollments.reservedUntil, now),
+          ),
+        );
       if (Number(held?.n ?? 0) > 0) return "live_holds";
       await tx.delete(classEnrollments).where(eq(classEnrollments.classId, id));
       await tx.delete(classes).where(eq(classes.id, id));
@@ -91,6 +105,10 @@ export class ClassRepo {
 
   /** A class's enrolments, newest first. */
   async enrollments(classId: number): Promise<EnrollmentRow[]> {
-    return this.db.select().from(classEnrollments).where(eq(classEnrollments.classId, classId)).orderBy(desc(classEnrollments.createdAt), desc(classEnrollments.id));
+    return this.db
+      .select()
+      .from(classEnrollments)
+      .where(eq(classEnrollments.classId, classId))
+      .orderBy(desc(classEnrollments.createdAt), desc(classEnrollments.id));
   }
 }

@@ -11,7 +11,10 @@ export type Weekday = (typeof WEEKDAYS)[number];
  * Seats a class has left for someone to take now: neither paid for nor held by people paying (`reserved`).
  * Null for a class without a limit (shown as infinity). Never below 0.
  */
-export function seatsLeft(seats: { maxStudents: number | null; currentEnrollment: number }, reserved = 0): number | null {
+export function seatsLeft(
+  seats: { maxStudents: number | null; currentEnrollment: number },
+  reserved = 0,
+): number | null {
   return seats.maxStudents === null ? null : Math.max(0, seats.maxStudents - seats.currentEnrollment - reserved);
 }
 
@@ -30,10 +33,19 @@ export function canTakeSeat(seats: { maxStudents: number | null; currentEnrollme
  * ends), `expired` (a hold that ran out unpaid) or `cancelled` (the payment failed or was given up).
  */
 export type EnrollmentState = "enrolled" | "held" | "expired" | "cancelled";
-export const ENROLLMENT_STATES = ["enrolled", "held", "expired", "cancelled"] as const satisfies readonly EnrollmentState[];
+export const ENROLLMENT_STATES = [
+  "enrolled",
+  "held",
+  "expired",
+  "cancelled",
+] as const satisfies readonly EnrollmentState[];
 
-export function enrollmentState(enrollment: { enrollmentStatus: string; reservedUntil: Date }, now: Date): EnrollmentState {
+export function enrollmentState(
+  enrollment: { enrollmentStatus: string; reservedUntil: Date },
+  now: Date,
+): EnrollmentState {
   if (enrollment.enrollmentStatus === "active") return "enrolled";
-  if (enrollment.enrollmentStatus === "reserved") return enrollment.reservedUntil.getTime() > now.getTime() ? "held" : "expired";
+  if (enrollment.enrollmentStatus === "reserved")
+    return enrollment.reservedUntil.getTime() > now.getTime() ? "held" : "expired";
   return "cancelled";
 }

@@ -37,12 +37,17 @@ const date = (message: string) =>
       .nullable(),
   );
 
-const title = line({ message: "classes:validation.titleRequired" }).trim().min(1, "classes:validation.titleRequired").max(CLASS_LIMITS.title, "classes:validation.titleTooLong");
+const title = line({ message: "classes:validation.titleRequired" })
+  .trim()
+  .min(1, "classes:validation.titleRequired")
+  .max(CLASS_LIMITS.title, "classes:validation.titleTooLong");
 const description = text({ message: "classes:validation.descriptionMin" })
   .trim()
   .min(CLASS_LIMITS.descriptionMin, "classes:validation.descriptionMin")
   .max(CLASS_LIMITS.description, "classes:validation.descriptionTooLong");
-const longText = text({ message: "classes:validation.textTooLong" }).trim().max(CLASS_LIMITS.longText, "classes:validation.textTooLong");
+const longText = text({ message: "classes:validation.textTooLong" })
+  .trim()
+  .max(CLASS_LIMITS.longText, "classes:validation.textTooLong");
 const shortLine = (required: string | null) => {
   const base = line({ message: required ?? "classes:validation.textTooLong" }).trim();
   return (required ? base.min(1, required) : base).max(CLASS_LIMITS.shortText, "classes:validation.textTooLong");
@@ -53,7 +58,10 @@ const fields = {
   titleFr: title,
   descriptionEn: description,
   descriptionFr: description,
-  instructorName: line({ message: "classes:validation.instructorRequired" }).trim().min(1, "classes:validation.instructorRequired").max(CLASS_LIMITS.name, "classes:validation.textTooLong"),
+  instructorName: line({ message: "classes:validation.instructorRequired" })
+    .trim()
+    .min(1, "classes:validation.instructorRequired")
+    .max(CLASS_LIMITS.name, "classes:validation.textTooLong"),
   instructorBioEn: longText,
   instructorBioFr: longText,
   categoryEn: shortLine("classes:validation.categoryRequired"),
@@ -76,7 +84,11 @@ const fields = {
     .nullable(),
   featuredImage: z.preprocess(
     blankIsNull,
-    line({ message: "classes:validation.imageInvalid" }).trim().max(CLASS_LIMITS.url, "classes:validation.imageInvalid").refine(isSafeImageUrl, "classes:validation.imageInvalid").nullable(),
+    line({ message: "classes:validation.imageInvalid" })
+      .trim()
+      .max(CLASS_LIMITS.url, "classes:validation.imageInvalid")
+      .refine(isSafeImageUrl, "classes:validation.imageInvalid")
+      .nullable(),
   ),
   syllabusEn: longText,
   syllabusFr: longText,
@@ -86,8 +98,18 @@ const fields = {
   requirementsFr: longText,
   startDate: date("classes:validation.startDateInvalid"),
   endDate: date("classes:validation.endDateInvalid"),
-  scheduleDays: z.array(z.enum(WEEKDAYS, { message: "classes:validation.scheduleDaysInvalid" }), { message: "classes:validation.scheduleDaysInvalid" }).max(7, "classes:validation.scheduleDaysInvalid"),
-  scheduleTime: z.preprocess(blankIsNull, z.string({ message: "classes:validation.scheduleTimeInvalid" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "classes:validation.scheduleTimeInvalid").nullable()),
+  scheduleDays: z
+    .array(z.enum(WEEKDAYS, { message: "classes:validation.scheduleDaysInvalid" }), {
+      message: "classes:validation.scheduleDaysInvalid",
+    })
+    .max(7, "classes:validation.scheduleDaysInvalid"),
+  scheduleTime: z.preprocess(
+    blankIsNull,
+    z
+      .string({ message: "classes:validation.scheduleTimeInvalid" })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "classes:validation.scheduleTimeInvalid")
+      .nullable(),
+  ),
   locationEn: shortLine(null),
   locationFr: shortLine(null),
   active: z.boolean({ message: "errors:invalidValue" }),
@@ -146,7 +168,11 @@ export type ClassInput = z.input<typeof classInputSchema>;
 
 /** A staff edit: any subset of the fields; the class as changed is checked whole again. */
 export const classUpdateSchema = z
-  .strictObject(Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, schema.optional()])) as { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> })
+  .strictObject(
+    Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, schema.optional()])) as {
+      [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]>;
+    },
+  )
   .refine(hasChanges, EMPTY_EDIT_KEY);
 
 /** The public list's query: the language of the texts, the request's unless named. */

@@ -4,13 +4,31 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import { isLanguage, type Language } from "../i18n/language.ts";
 import { parseId } from "../ids.ts";
 import { ClassRepo, type ClassRow, type EnrollmentRow } from "./repo.server.ts";
-import { FORMATS, LEVELS, WEEKDAYS, enrollmentState, isClassFull, seatsLeft, type Format, type Level, type Weekday } from "./rules.ts";
-import { classInputSchema, classUpdateSchema, type AdminClass, type AdminEnrollment, type PublicClass } from "./schema.ts";
+import {
+  FORMATS,
+  LEVELS,
+  WEEKDAYS,
+  enrollmentState,
+  isClassFull,
+  seatsLeft,
+  type Format,
+  type Level,
+  type Weekday,
+} from "./rules.ts";
+import {
+  classInputSchema,
+  classUpdateSchema,
+  type AdminClass,
+  type AdminEnrollment,
+  type PublicClass,
+} from "./schema.ts";
 
 const classNotFound = () => new DomainError("not_found", "classes:errors.notFound");
 
-const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T => ((values as readonly string[]).includes(value) ? (value as T) : fallback);
-const days = (row: ClassRow): Weekday[] => row.scheduleDays.filter((day): day is Weekday => (WEEKDAYS as readonly string[]).includes(day));
+const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
+  (values as readonly string[]).includes(value) ? (value as T) : fallback;
+const days = (row: ClassRow): Weekday[] =>
+  row.scheduleDays.filter((day): day is Weekday => (WEEKDAYS as readonly string[]).includes(day));
 
 function toPublic(row: ClassRow, textLanguage: Language): PublicClass {
   const fr = textLanguage === "fr";
@@ -106,7 +124,14 @@ function toAdminEnrollment(row: EnrollmentRow, now: Date): AdminEnrollment {
 
 /** A stored class written back as the input schema reads it, so that an edit is checked whole. */
 function asInput(row: ClassRow): Record<string, unknown> {
-  const { id: _id, currentEnrollment: _enrolled, seatsReserved: _reserved, createdAt: _created, updatedAt: _updated, ...rest } = row;
+  const {
+    id: _id,
+    currentEnrollment: _enrolled,
+    seatsReserved: _reserved,
+    createdAt: _created,
+    updatedAt: _updated,
+    ...rest
+  } = row;
   return { ...rest, startDate: row.startDate?.toISOString() ?? null, endDate: row.endDate?.toISOString() ?? null };
 }
 
@@ -118,7 +143,11 @@ export class ClassService {
   private readonly seatsChanged?: (classId: number) => Promise<void>;
 
   /** `seatsChanged` runs after staff change a class's seats or reopen it: the waiting list may get offers. */
-  constructor(db: Database, content: ContentEvents = new ContentEvents(), options: { seatsChanged?: (classId: number) => Promise<void> } = {}) {
+  constructor(
+    db: Database,
+    content: ContentEvents = new ContentEvents(),
+    options: { seatsChanged?: (classId: number) => Promise<void> } = {},
+  ) {
     this.repo = new ClassRepo(db);
     this.content = content;
     this.seatsChanged = options.seatsChanged;
@@ -166,7 +195,10 @@ export class ClassService {
   async create(input: unknown, options: { currentEnrollment?: number } = {}): Promise<AdminClass> {
     const valid = parseOrThrow(classInputSchema, input);
     const taken = Math.max(0, Math.trunc(options.currentEnrollment ?? 0));
-    const row = await this.repo.insert({ ...valid, currentEnrollment: valid.maxStudents === null ? taken : Math.min(taken, valid.maxStudents) });
+    const row = await this.repo.insert({
+      ...valid,
+      currentEnrollment: valid.maxStudents === null ? taken : Math.min(taken, valid.maxStudents),
+    });
     this.content.changed("classes");
     return toAdmin(row);
   }

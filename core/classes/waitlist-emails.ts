@@ -12,7 +12,16 @@ export interface WaitlistMailContext {
 /** "Friday, November 27, 2026 at 2:30 PM UTC" in the person's language, in the studio's time zone. */
 export function formatOfferEnd(date: Date, language: Language, timeZone: string): string {
   const locale = language === "fr" ? "fr-FR" : "en-US";
-  return new Intl.DateTimeFormat(locale, { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" }).format(date);
+  return new Intl.DateTimeFormat(locale, {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(date);
 }
 
 /** Sent when someone joins: their place, and the link to leave. */
@@ -21,7 +30,8 @@ export function joinedEmail(
   details: { classTitle: string; position: number; leaveUrl: string },
   context: WaitlistMailContext,
 ): MailMessage {
-  const t = (key: string, params?: Record<string, unknown>) => context.translate(person.language, `waitlist:email.${key}`, params);
+  const t = (key: string, params?: Record<string, unknown>) =>
+    context.translate(person.language, `waitlist:email.${key}`, params);
   const rendered = renderEmail({
     language: person.language,
     subject: t("joined.subject", { title: details.classTitle }),
@@ -30,7 +40,13 @@ export function joinedEmail(
     after: [t("leave", { url: details.leaveUrl })],
     closing: signOff(context.translate, person.language, context.company),
   });
-  return { to: person.email, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: "class.waitlist-joined" };
+  return {
+    to: person.email,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    kind: "class.waitlist-joined",
+  };
 }
 
 /** Sent when a seat is held for the person: the link that takes it, and until when. */
@@ -39,7 +55,8 @@ export function offerEmail(
   details: { classTitle: string; offeredUntil: Date; offerUrl: string; leaveUrl: string },
   context: WaitlistMailContext,
 ): MailMessage {
-  const t = (key: string, params?: Record<string, unknown>) => context.translate(person.language, `waitlist:email.${key}`, params);
+  const t = (key: string, params?: Record<string, unknown>) =>
+    context.translate(person.language, `waitlist:email.${key}`, params);
   const until = formatOfferEnd(details.offeredUntil, person.language, context.timeZone);
   const rendered = renderEmail({
     language: person.language,
@@ -50,5 +67,11 @@ export function offerEmail(
     after: [t("leave", { url: details.leaveUrl })],
     closing: signOff(context.translate, person.language, context.company),
   });
-  return { to: person.email, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: "class.waitlist-offer" };
+  return {
+    to: person.email,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    kind: "class.waitlist-offer",
+  };
 }

@@ -7,7 +7,10 @@ export const WAITLIST_LIMITS = { name: 120, email: 254, token: 100 } as const;
 
 /** `POST /api/classes/{id}/waitlist`: who waits, and the language of their e-mails (the page's by default). */
 export const waitlistJoinSchema = z.strictObject({
-  name: line({ message: "waitlist:validation.nameRequired" }).trim().min(1, "waitlist:validation.nameRequired").max(WAITLIST_LIMITS.name, "waitlist:validation.nameTooLong"),
+  name: line({ message: "waitlist:validation.nameRequired" })
+    .trim()
+    .min(1, "waitlist:validation.nameRequired")
+    .max(WAITLIST_LIMITS.name, "waitlist:validation.nameTooLong"),
   email: line({ message: "waitlist:validation.emailInvalid" })
     .trim()
     .toLowerCase()

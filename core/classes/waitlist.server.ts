@@ -26,7 +26,12 @@ import {
   seatLeftForNewcomer,
   type WaitlistStatus,
 } from "./waitlist-rules.ts";
-import { waitlistJoinSchema, type StaffWaitlistEntry, type WaitlistOffer, type WaitlistPlace } from "./waitlist-schema.ts";
+import {
+  waitlistJoinSchema,
+  type StaffWaitlistEntry,
+  type WaitlistOffer,
+  type WaitlistPlace,
+} from "./waitlist-schema.ts";
 
 /** The queue of the periodic sweep that notices ended holds and offers. */
 export const WAITLIST_SWEEP_QUEUE = "class-waitlist-sweep";
@@ -66,19 +71,30 @@ export interface OfferedHold {
 const sha256Hex = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(WAITLIST_TOKEN_BYTES).toString("base64url");
 const classNotFound = () => new DomainError("not_found", "classes:errors.notFound");
-const invalidLink = () => new DomainError("validation", "waitlist:errors.invalidLink", { fields: { token: "waitlist:errors.invalidLink" } });
-const invalidOffer = () => new DomainError("validation", "waitlist:errors.invalidOffer", { fields: { offer: "waitlist:errors.invalidOffer" } });
-const offerExpired = () => new DomainError("conflict", "waitlist:errors.offerExpired", { fields: { offer: "waitlist:errors.offerExpired" } });
-const offerUsed = () => new DomainError("conflict", "waitlist:errors.offerUsed", { fields: { offer: "waitlist:errors.offerUsed" } });
+const invalidLink = () =>
+  new DomainError("validation", "waitlist:errors.invalidLink", { fields: { token: "waitlist:errors.invalidLink" } });
+const invalidOffer = () =>
+  new DomainError("validation", "waitlist:errors.invalidOffer", { fields: { offer: "waitlist:errors.invalidOffer" } });
+const offerExpired = () =>
+  new DomainError("conflict", "waitlist:errors.offerExpired", { fields: { offer: "waitlist:errors.offerExpired" } });
+const offerUsed = () =>
+  new DomainError("conflict", "waitlist:errors.offerUsed", { fields: { offer: "waitlist:errors.offerUsed" } });
 const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
-const statusOf = (value: string): WaitlistStatus => ((WAITLIST_STATUSES as readonly string[]).includes(value) ? (value as WaitlistStatus) : "waiting");
+const statusOf = (value: string): WaitlistStatus =>
+  (WAITLIST_STATUSES as readonly string[]).includes(value) ? (value as WaitlistStatus) : "waiting";
 
 /** Live holds of a class (paying visitors' and offers'), counted at `now`. */
 async function liveHolds(tx: Transaction, classId: number, now: Date): Promise<number> {
   const [held] = await tx
     .select({ n: count() })
     .from(classEnrollments)
-    .where(and(eq(classEnrollments.classId, classId), eq(classEnrollments.enrollmentStatus, "reserved"), gt(classEnrollments.reservedUntil, now)));
+    .where(
+      and(
+        eq(classEnrollments.classId, classId),
+        eq(classEnrollments.enrollmentStatus, "reserved"),
+        gt(classEnrollments.reservedUntil, now),
+      ),
+    );
   return Number(held?.n ?? 0);
 }
 
@@ -129,7 +145,11 @@ export class WaitlistService {
 
   /** Queues the next sweep (one waits at a time, whichever server asks); called at start-up and by each sweep. */
   async scheduleSweep(afterMs = 0): Promise<void> {
-    await this.deps.jobs?.send(WAITLIST_SWEEP_QUEUE, {}, { singletonKey: "sweep", ...(afterMs > 0 ? { startAfterMs: afterMs } : {}) });
+    await this.deps.jobs?.send(
+      WAITLIST_SWEEP_QUEUE,
+      {},
+      { singletonKey: "sweep", ...(afterMs > 0 ? { startAfterMs: afterMs } : {}) },
+    );
   }
 
   /**
@@ -137,7 +157,11 @@ export class WaitlistService {
    * same e-mail while on the list answers the same place, without a second entry or e-mail. A class with
    * a seat left for a newcomer is refused: "This class has seats: enrol instead."
    */
-  async join(rawClassId: string | number, input: unknown, context: { language: Language; address?: string; now?: Date }): Promise<WaitlistPlace> {
+  async join(
+    rawClassId: string | number,
+    input: unknown,
+    context: { language: Language; address?: string; now?: Date },
+  ): Promise<WaitlistPlace> {
     const classId = parseId(rawClassId);
     if (classId === null) throw classNotFound();
     const valid = parseOrThrow(waitlistJoinSchema, input);
@@ -150,7 +174,13 @@ export class WaitlistService {
       const [existing] = await tx
         .select({ id: classWaitlist.id })
         .from(classWaitlist)
-        .where(and(eq(classWaitlist.classId, classId), eq(classWaitlist.email, valid.email), inArray(classWaitlist.status, LIVE_STATUSES)))
+        .where(
+          and(
+            eq(classWaitlist.classId, classId),
+            eq(classWaitlist.email, valid.email),
+            inArray(classWaitlist.status, LIVE_STATUSES),
+          ),
+        )
         .limit(1);
       if (existing) return { position: await this.positionOf(tx, classId, existing.id) };
       if (seatLeftForNewcomer(row, await liveHolds(tx, classId, now), await waitingCount(tx, classId))) {
@@ -159,11 +189,26 @@ export class WaitlistService {
       const token = newToken();
       const [entry] = await tx
         .insert(classWaitlist)
-        .values({ classId, name: valid.name, email: valid.email, language, leaveTokenHash: sha256Hex(token), createdAt: now, updatedAt: now })
+        .values({
+          classId,
+          name: valid.name,
+          email: valid.email,
+          language,
+          leaveTokenHash: sha256Hex(token),
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: classWaitlist.id });
       const position = await this.positionOf(tx, classId, entry.id);
       const classTitle = language === "fr" ? row.titleFr : row.titleEn;
-      await this.deps.mail.enqueue(joinedEmail({ name: valid.name, email: valid.email, language }, { classTitle, position, leaveUrl: leaveUrl(this.deps.publicUrl, language, token) }, this.mailContext()), tx);
+      await this.deps.mail.enqueue(
+        joinedEmail(
+          { name: valid.name, email: valid.email, language },
+          { classTitle, position, leaveUrl: leaveUrl(this.deps.publicUrl, language, token) },
+          this.mailContext(),
+        ),
+        tx,
+      );
       return { position };
     });
   }
@@ -177,12 +222,18 @@ export class WaitlistService {
     const classId = parseId(rawClassId);
     if (classId === null) return false;
     const [row] = await this.db
-      .select({ active: classes.active, maxStudents: classes.maxStudents, currentEnrollment: classes.currentEnrollment })
+      .select({
+        active: classes.active,
+        maxStudents: classes.maxStudents,
+        currentEnrollment: classes.currentEnrollment,
+      })
       .from(classes)
       .where(eq(classes.id, classId))
       .limit(1);
     if (!row || !row.active || row.maxStudents === null) return false;
-    return this.db.transaction(async (tx) => !seatLeftForNewcomer(row, await liveHolds(tx, classId, now), await waitingCount(tx, classId)));
+    return this.db.transaction(
+      async (tx) => !seatLeftForNewcomer(row, await liveHolds(tx, classId, now), await waitingCount(tx, classId)),
+    );
   }
 
   /**
@@ -197,10 +248,19 @@ export class WaitlistService {
       const [row] = await tx
         .update(classWaitlist)
         .set({ status: "left", updatedAt: now })
-        .where(and(or(eq(classWaitlist.leaveTokenHash, hash), eq(classWaitlist.offerTokenHash, hash)), inArray(classWaitlist.status, LIVE_STATUSES)))
+        .where(
+          and(
+            or(eq(classWaitlist.leaveTokenHash, hash), eq(classWaitlist.offerTokenHash, hash)),
+            inArray(classWaitlist.status, LIVE_STATUSES),
+          ),
+        )
         .returning({ classId: classWaitlist.classId, enrollmentId: classWaitlist.enrollmentId });
       if (!row) {
-        const [known] = await tx.select({ id: classWaitlist.id }).from(classWaitlist).where(or(eq(classWaitlist.leaveTokenHash, hash), eq(classWaitlist.offerTokenHash, hash))).limit(1);
+        const [known] = await tx
+          .select({ id: classWaitlist.id })
+          .from(classWaitlist)
+          .where(or(eq(classWaitlist.leaveTokenHash, hash), eq(classWaitlist.offerTokenHash, hash)))
+          .limit(1);
         if (!known) throw invalidLink();
         return null;
       }
@@ -215,7 +275,11 @@ export class WaitlistService {
    * offers whose time has passed. Safe to call any number of times from any server: it only acts on
    * what is due, with the class's row locked. Answers how many offers it made.
    */
-  async offerFreeSeats(classId: number, now: Date = new Date(), executor: Database | Transaction = this.db): Promise<number> {
+  async offerFreeSeats(
+    classId: number,
+    now: Date = new Date(),
+    executor: Database | Transaction = this.db,
+  ): Promise<number> {
     // Inside the caller's transaction when given one (a savepoint), so that the offer commits with what freed the seat.
     return executor.transaction(async (tx) => {
       const row = await this.lockClass(tx, classId);
@@ -223,7 +287,13 @@ export class WaitlistService {
       const ended = await tx
         .update(classWaitlist)
         .set({ status: "expired", updatedAt: now })
-        .where(and(eq(classWaitlist.classId, classId), eq(classWaitlist.status, "offered"), lte(classWaitlist.offeredUntil, now)))
+        .where(
+          and(
+            eq(classWaitlist.classId, classId),
+            eq(classWaitlist.status, "offered"),
+            lte(classWaitlist.offeredUntil, now),
+          ),
+        )
         .returning({ enrollmentId: classWaitlist.enrollmentId });
       await this.cancelHolds(
         tx,
@@ -244,11 +314,26 @@ export class WaitlistService {
         const token = newToken();
         const [hold] = await tx
           .insert(classEnrollments)
-          .values({ classId, userId: null, customerName: entry.name, customerEmail: entry.email, amountPaid: row.price, reservedUntil: offeredUntil, createdAt: now })
+          .values({
+            classId,
+            userId: null,
+            customerName: entry.name,
+            customerEmail: entry.email,
+            amountPaid: row.price,
+            reservedUntil: offeredUntil,
+            createdAt: now,
+          })
           .returning({ id: classEnrollments.id });
         await tx
           .update(classWaitlist)
-          .set({ status: "offered", offerTokenHash: sha256Hex(token), enrollmentId: hold.id, offeredAt: now, offeredUntil, updatedAt: now })
+          .set({
+            status: "offered",
+            offerTokenHash: sha256Hex(token),
+            enrollmentId: hold.id,
+            offeredAt: now,
+            offeredUntil,
+            updatedAt: now,
+          })
           .where(eq(classWaitlist.id, entry.id));
         const language = languageOf(entry.language);
         await this.deps.mail.enqueue(
@@ -289,7 +374,11 @@ export class WaitlistService {
    * seats), in the caller's transaction when given. Never fails its caller (inside a transaction, the
    * offer's savepoint is rolled back alone): a miss is caught up by the next sweep.
    */
-  async seatsMayHaveFreed(classId: number, now: Date = new Date(), executor: Database | Transaction = this.db): Promise<void> {
+  async seatsMayHaveFreed(
+    classId: number,
+    now: Date = new Date(),
+    executor: Database | Transaction = this.db,
+  ): Promise<void> {
     try {
       await this.offerFreeSeats(classId, now, executor);
     } catch (error) {
@@ -331,20 +420,33 @@ export class WaitlistService {
         .where(and(eq(classEnrollments.id, entry.enrollmentId!), eq(classEnrollments.enrollmentStatus, "reserved")))
         .returning({ id: classEnrollments.id, reservedUntil: classEnrollments.reservedUntil });
       if (!hold) throw offerExpired();
-      return { enrollmentId: hold.id, classId: entry.classId, amountCents: row.price, reservedUntil: hold.reservedUntil, name: entry.name, email: entry.email };
+      return {
+        enrollmentId: hold.id,
+        classId: entry.classId,
+        amountCents: row.price,
+        reservedUntil: hold.reservedUntil,
+        name: entry.name,
+        email: entry.email,
+      };
     });
   }
 
   /** A class's waiting list for staff, in queue order, ended entries after the live ones. */
   async listForStaff(rawClassId: string | number): Promise<StaffWaitlistEntry[]> {
     const classId = parseId(rawClassId);
-    const [found] = classId === null ? [] : await this.db.select({ id: classes.id }).from(classes).where(eq(classes.id, classId)).limit(1);
+    const [found] =
+      classId === null
+        ? []
+        : await this.db.select({ id: classes.id }).from(classes).where(eq(classes.id, classId)).limit(1);
     if (!found || classId === null) throw classNotFound();
     const rows = await this.db
       .select()
       .from(classWaitlist)
       .where(eq(classWaitlist.classId, classId))
-      .orderBy(sql`case when ${classWaitlist.status} in ('waiting', 'offered') then 0 else 1 end`, asc(classWaitlist.id));
+      .orderBy(
+        sql`case when ${classWaitlist.status} in ('waiting', 'offered') then 0 else 1 end`,
+        asc(classWaitlist.id),
+      );
     let live = 0;
     return rows.map((row) => {
       const status = statusOf(row.status);
@@ -371,7 +473,15 @@ export class WaitlistService {
   /** The class's row, locked for the rest of the transaction (the lock seat holds take too). */
   private async lockClass(tx: Transaction, classId: number) {
     const [row] = await tx
-      .select({ id: classes.id, active: classes.active, price: classes.price, maxStudents: classes.maxStudents, currentEnrollment: classes.currentEnrollment, titleEn: classes.titleEn, titleFr: classes.titleFr })
+      .select({
+        id: classes.id,
+        active: classes.active,
+        price: classes.price,
+        maxStudents: classes.maxStudents,
+        currentEnrollment: classes.currentEnrollment,
+        titleEn: classes.titleEn,
+        titleFr: classes.titleFr,
+      })
       .from(classes)
       .where(eq(classes.id, classId))
       .for("update")
@@ -383,7 +493,13 @@ export class WaitlistService {
     const [row] = await tx
       .select({ n: count() })
       .from(classWaitlist)
-      .where(and(eq(classWaitlist.classId, classId), inArray(classWaitlist.status, LIVE_STATUSES), sql`${classWaitlist.id} < ${entryId}`));
+      .where(
+        and(
+          eq(classWaitlist.classId, classId),
+          inArray(classWaitlist.status, LIVE_STATUSES),
+          sql`${classWaitlist.id} < ${entryId}`,
+        ),
+      );
     return positionOf(Number(row?.n ?? 0));
   }
 
@@ -397,7 +513,11 @@ export class WaitlistService {
 
   private async liveOffer(db: Database | Transaction, token: unknown, now: Date, lock = false) {
     if (!isWaitlistToken(token)) throw invalidOffer();
-    const query = db.select().from(classWaitlist).where(eq(classWaitlist.offerTokenHash, sha256Hex(token))).limit(1);
+    const query = db
+      .select()
+      .from(classWaitlist)
+      .where(eq(classWaitlist.offerTokenHash, sha256Hex(token)))
+      .limit(1);
     const [entry] = lock ? await query.for("update") : await query;
     if (!entry) throw invalidOffer();
     const state = offerState(entry, now);

@@ -16,7 +16,11 @@ export interface ContactEmailFacts {
 }
 
 /** The confirmation sent to the visitor, in their language, with a copy of their message. */
-export function contactConfirmationEmail(facts: ContactEmailFacts, translate: Translate, company: CompanyDetails): MailMessage {
+export function contactConfirmationEmail(
+  facts: ContactEmailFacts,
+  translate: Translate,
+  company: CompanyDetails,
+): MailMessage {
   const lang = facts.language;
   const t = (key: string, params?: Record<string, unknown>) => translate(lang, key, params);
   const details = [
@@ -33,11 +37,21 @@ export function contactConfirmationEmail(facts: ContactEmailFacts, translate: Tr
     details,
     closing: signOff(translate, lang, company),
   });
-  return { to: facts.email, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: "contact.confirmation" };
+  return {
+    to: facts.email,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    kind: "contact.confirmation",
+  };
 }
 
 /** The notification to staff (in English, the team's language) with every detail of the inquiry. */
-export function contactStaffEmail(facts: ContactEmailFacts, translate: Translate, company: CompanyDetails): MailMessage {
+export function contactStaffEmail(
+  facts: ContactEmailFacts,
+  translate: Translate,
+  company: CompanyDetails,
+): MailMessage {
   const lang: Language = "en";
   const t = (key: string, params?: Record<string, unknown>) => translate(lang, key, params);
   const type = t(`contact:inquiryTypes.${facts.inquiryType}`);
@@ -45,7 +59,9 @@ export function contactStaffEmail(facts: ContactEmailFacts, translate: Translate
   const rendered = renderEmail({
     language: lang,
     subject: t("contact:email.staff.subject", { type, name: facts.name }),
-    paragraphs: [t(facts.channel === "assistant" ? "contact:email.staff.introAssistant" : "contact:email.staff.introForm")],
+    paragraphs: [
+      t(facts.channel === "assistant" ? "contact:email.staff.introAssistant" : "contact:email.staff.introForm"),
+    ],
     details: [
       { label: t("contact:fields.name"), value: facts.name },
       { label: t("contact:fields.email"), value: facts.email },
@@ -56,5 +72,11 @@ export function contactStaffEmail(facts: ContactEmailFacts, translate: Translate
       { label: t("contact:fields.message"), value: facts.message },
     ],
   });
-  return { to: company.staffEmail, subject: rendered.subject, text: rendered.text, html: rendered.html, kind: "contact.staff" };
+  return {
+    to: company.staffEmail,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    kind: "contact.staff",
+  };
 }

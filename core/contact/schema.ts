@@ -41,9 +41,15 @@ export const contactInputSchema = z.strictObject({
   phone,
   company: z.preprocess(
     blankToUndefined,
-    line({ message: "contact:validation.companyTooLong" }).trim().max(CONTACT_LIMITS.company, "contact:validation.companyTooLong").nullable().optional(),
+    line({ message: "contact:validation.companyTooLong" })
+      .trim()
+      .max(CONTACT_LIMITS.company, "contact:validation.companyTooLong")
+      .nullable()
+      .optional(),
   ),
-  inquiryType: z.enum(INQUIRY_TYPES, { message: "contact:validation.inquiryTypeRequired" }).default(DEFAULT_INQUIRY_TYPE),
+  inquiryType: z
+    .enum(INQUIRY_TYPES, { message: "contact:validation.inquiryTypeRequired" })
+    .default(DEFAULT_INQUIRY_TYPE),
   message: text({ message: "contact:validation.messageTooShort" })
     .trim()
     .min(CONTACT_LIMITS.messageMin, "contact:validation.messageTooShort")
@@ -60,7 +66,11 @@ export const assistantContactSchema = z.strictObject({
   phone,
   service: z.preprocess(
     blankToUndefined,
-    line({ message: "contact:validation.serviceTooLong" }).trim().max(CONTACT_LIMITS.service, "contact:validation.serviceTooLong").nullable().optional(),
+    line({ message: "contact:validation.serviceTooLong" })
+      .trim()
+      .max(CONTACT_LIMITS.service, "contact:validation.serviceTooLong")
+      .nullable()
+      .optional(),
   ),
   message: text({ message: "contact:validation.messageRequired" })
     .trim()

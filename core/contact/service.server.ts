@@ -12,7 +12,6 @@ import { ContactRepo, type ContactRow } from "./repo.server.ts";
 import { assistantMessage } from "./rules.ts";
 import { assistantContactSchema, contactInputSchema, type ContactSubmission, type InquiryType } from "./schema.ts";
 
-
 function toSubmission(row: ContactRow): ContactSubmission {
   return {
     id: row.id,
@@ -51,10 +50,7 @@ export class ContactService {
   private readonly db: Database;
   private readonly deps: ContactServiceDeps;
 
-  constructor(
-    db: Database,
-    deps: ContactServiceDeps,
-  ) {
+  constructor(db: Database, deps: ContactServiceDeps) {
     this.db = db;
     this.deps = deps;
   }

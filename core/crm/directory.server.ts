@@ -25,12 +25,34 @@ export class CrmRegistry implements CrmDirectory {
 
   constructor(settings: CrmSettings) {
     const timeoutMs = settings.CRM_TIMEOUT_MS;
-    if (settings.HUBSPOT_ACCESS_TOKEN) this.configured.set("hubspot", new HubSpotProvider({ accessToken: settings.HUBSPOT_ACCESS_TOKEN, baseUrl: settings.HUBSPOT_API_URL, timeoutMs }));
+    if (settings.HUBSPOT_ACCESS_TOKEN)
+      this.configured.set(
+        "hubspot",
+        new HubSpotProvider({
+          accessToken: settings.HUBSPOT_ACCESS_TOKEN,
+          baseUrl: settings.HUBSPOT_API_URL,
+          timeoutMs,
+        }),
+      );
     if (settings.PIPEDRIVE_API_TOKEN && settings.PIPEDRIVE_COMPANY_DOMAIN) {
-      this.configured.set("pipedrive", new PipedriveProvider({ apiToken: settings.PIPEDRIVE_API_TOKEN, companyDomain: settings.PIPEDRIVE_COMPANY_DOMAIN, timeoutMs }));
+      this.configured.set(
+        "pipedrive",
+        new PipedriveProvider({
+          apiToken: settings.PIPEDRIVE_API_TOKEN,
+          companyDomain: settings.PIPEDRIVE_COMPANY_DOMAIN,
+          timeoutMs,
+        }),
+      );
     }
     if (settings.SALESFORCE_INSTANCE_URL && settings.SALESFORCE_ACCESS_TOKEN) {
-      this.configured.set("salesforce", new SalesforceProvider({ instanceUrl: settings.SALESFORCE_INSTANCE_URL, accessToken: settings.SALESFORCE_ACCESS_TOKEN, timeoutMs }));
+      this.configured.set(
+        "salesforce",
+        new SalesforceProvider({
+          instanceUrl: settings.SALESFORCE_INSTANCE_URL,
+          accessToken: settings.SALESFORCE_ACCESS_TOKEN,
+          timeoutMs,
+        }),
+      );
     }
     this.defaultCrm = settings.CRM_DEFAULT ?? null;
   }
@@ -44,6 +66,10 @@ export class CrmRegistry implements CrmDirectory {
   }
 
   providers(): CrmProviderInfo[] {
-    return CRM_SYSTEMS.map((name) => ({ name, configured: this.configured.has(name), isDefault: name === this.defaultCrm }));
+    return CRM_SYSTEMS.map((name) => ({
+      name,
+      configured: this.configured.has(name),
+      isDefault: name === this.defaultCrm,
+    }));
   }
 }

@@ -22,7 +22,11 @@ export class HubSpotProvider implements CrmProvider {
   private readonly http: CrmHttpOptions;
 
   constructor(config: HubSpotConfig) {
-    this.http = { baseUrl: config.baseUrl ?? "https://api.hubapi.com", headers: { authorization: `Bearer ${config.accessToken}` }, timeoutMs: config.timeoutMs };
+    this.http = {
+      baseUrl: config.baseUrl ?? "https://api.hubapi.com",
+      headers: { authorization: `Bearer ${config.accessToken}` },
+      timeoutMs: config.timeoutMs,
+    };
   }
 
   async upsertLead(lead: CrmLead, knownId: string | null, remember?: (id: string) => Promise<void>): Promise<string> {
@@ -39,7 +43,8 @@ export class HubSpotProvider implements CrmProvider {
       const { data } = await crmRequest<{ id: string }>(this.http, "POST", "/crm/v3/objects/contacts", { properties });
       return String(data.id);
     } catch (error) {
-      const existing = error instanceof CrmError && error.status === 409 ? EXISTING_ID.exec(error.message)?.[1] : undefined;
+      const existing =
+        error instanceof CrmError && error.status === 409 ? EXISTING_ID.exec(error.message)?.[1] : undefined;
       if (!existing) throw error;
       await remember?.(existing);
       return this.update(existing, properties);
@@ -47,7 +52,12 @@ export class HubSpotProvider implements CrmProvider {
   }
 
   private async update(id: string, properties: Record<string, string>): Promise<string> {
-    const { data } = await crmRequest<{ id: string }>(this.http, "PATCH", `/crm/v3/objects/contacts/${encodeURIComponent(id)}`, { properties });
+    const { data } = await crmRequest<{ id: string }>(
+      this.http,
+      "PATCH",
+      `/crm/v3/objects/contacts/${encodeURIComponent(id)}`,
+      { properties },
+    );
     return String(data?.id ?? id);
   }
 }

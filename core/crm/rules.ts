@@ -10,17 +10,31 @@ import type { CrmSystem, LeadStatus } from "../leads/rules.ts";
 export const CRM_STATUS_MAP = {
   hubspot: { new: "NEW", contacted: "CONNECTED", qualified: "IN_PROGRESS", converted: "OPEN_DEAL" },
   pipedrive: { new: "New", contacted: "Contacted", qualified: "Qualified", converted: "Converted" },
-  salesforce: { new: "Open - Not Contacted", contacted: "Working - Contacted", qualified: "Working - Contacted", converted: "Closed - Converted" },
+  salesforce: {
+    new: "Open - Not Contacted",
+    contacted: "Working - Contacted",
+    qualified: "Working - Contacted",
+    converted: "Closed - Converted",
+  },
 } as const satisfies Record<CrmSystem, Record<LeadStatus, string>>;
 
-export const PIPEDRIVE_LABEL_COLORS: Record<LeadStatus, "blue" | "yellow" | "green" | "purple"> = { new: "blue", contacted: "yellow", qualified: "green", converted: "purple" };
+export const PIPEDRIVE_LABEL_COLORS: Record<LeadStatus, "blue" | "yellow" | "green" | "purple"> = {
+  new: "blue",
+  contacted: "yellow",
+  qualified: "green",
+  converted: "purple",
+};
 
 export function crmStatus(crm: CrmSystem, status: LeadStatus): string {
   return CRM_STATUS_MAP[crm][status];
 }
 
 /** Display names of the CRMs. */
-export const CRM_NAMES: Record<CrmSystem, string> = { hubspot: "HubSpot", pipedrive: "Pipedrive", salesforce: "Salesforce" };
+export const CRM_NAMES: Record<CrmSystem, string> = {
+  hubspot: "HubSpot",
+  pipedrive: "Pipedrive",
+  salesforce: "Salesforce",
+};
 
 /** Why a CRM call failed, as far as retrying is concerned. */
 export type CrmFailureKind = "timeout" | "rate_limited" | "server" | "unauthorized" | "rejected" | "network";
@@ -31,7 +45,11 @@ export class CrmError extends Error {
   readonly status: number | null;
   readonly retryAfterMs: number | null;
 
-  constructor(kind: CrmFailureKind, message: string, options: { status?: number | null; retryAfterMs?: number | null } = {}) {
+  constructor(
+    kind: CrmFailureKind,
+    message: string,
+    options: { status?: number | null; retryAfterMs?: number | null } = {},
+  ) {
     super(message);
     this.name = "CrmError";
     this.kind = kind;
@@ -77,7 +95,11 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 
  * What to do after attempt number `attempt` (1-based) failed: retry after a delay (the CRM's Retry-After
  * when it gave one, else exponential back-off), or give up.
  */
-export function nextRetry(error: CrmError, attempt: number, policy: RetryPolicy): { retry: true; delayMs: number } | { retry: false } {
+export function nextRetry(
+  error: CrmError,
+  attempt: number,
+  policy: RetryPolicy,
+): { retry: true; delayMs: number } | { retry: false } {
   if (!error.retryable || attempt >= policy.maxAttempts) return { retry: false };
   const backoff = policy.baseDelayMs * 2 ** (attempt - 1);
   const delay = error.retryAfterMs ?? backoff;

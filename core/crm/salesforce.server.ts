@@ -11,7 +11,12 @@ export interface SalesforceConfig {
 
 export const SALESFORCE_API_VERSION = "v62.0";
 
-const SOURCE_LABELS: Record<CrmLead["source"], string> = { contact_form: "Web", consultation: "Web", chatbot: "Web", phone_call: "Phone Inquiry" };
+const SOURCE_LABELS: Record<CrmLead["source"], string> = {
+  contact_form: "Web",
+  consultation: "Web",
+  chatbot: "Web",
+  phone_call: "Phone Inquiry",
+};
 
 /** A string literal in SOQL: backslashes and quotes escaped. */
 export function soqlString(value: string): string {
@@ -28,7 +33,11 @@ export class SalesforceProvider implements CrmProvider {
   private readonly http: CrmHttpOptions;
 
   constructor(config: SalesforceConfig) {
-    this.http = { baseUrl: config.instanceUrl, headers: { authorization: `Bearer ${config.accessToken}` }, timeoutMs: config.timeoutMs };
+    this.http = {
+      baseUrl: config.instanceUrl,
+      headers: { authorization: `Bearer ${config.accessToken}` },
+      timeoutMs: config.timeoutMs,
+    };
   }
 
   async upsertLead(lead: CrmLead, knownId: string | null): Promise<string> {
@@ -55,7 +64,11 @@ export class SalesforceProvider implements CrmProvider {
   private async findByEmail(email: string | null): Promise<string | null> {
     if (!email) return null;
     const q = `SELECT Id FROM Lead WHERE Email = ${soqlString(email)} AND IsConverted = false ORDER BY CreatedDate LIMIT 1`;
-    const { data } = await crmRequest<{ records: Array<{ Id: string }> }>(this.http, "GET", `/services/data/${SALESFORCE_API_VERSION}/query?${new URLSearchParams({ q })}`);
+    const { data } = await crmRequest<{ records: Array<{ Id: string }> }>(
+      this.http,
+      "GET",
+      `/services/data/${SALESFORCE_API_VERSION}/query?${new URLSearchParams({ q })}`,
+    );
     return data.records?.[0]?.Id ?? null;
   }
 }

@@ -11,7 +11,10 @@ function withHolds() {
   return {
     ...getTableColumns(hotDeals),
     // Written out: inside a one-table select the builder leaves columns unqualified.
-    claimsReserved: sql<number>`coalesce((select sum(r.quantity) from deal_reservations r where r.deal_id = "hot_deals"."id" and r.state = 'held' and r.expires_at > now()), 0)`.mapWith(Number),
+    claimsReserved:
+      sql<number>`coalesce((select sum(r.quantity) from deal_reservations r where r.deal_id = "hot_deals"."id" and r.state = 'held' and r.expires_at > now()), 0)`.mapWith(
+        Number,
+      ),
   };
 }
 
@@ -34,7 +37,11 @@ export class DealRepo {
 
   /** Active deals, ending soonest first. */
   async listActive(): Promise<DealRow[]> {
-    return this.db.select(withHolds()).from(hotDeals).where(eq(hotDeals.active, true)).orderBy(asc(hotDeals.validUntil), asc(hotDeals.id));
+    return this.db
+      .select(withHolds())
+      .from(hotDeals)
+      .where(eq(hotDeals.active, true))
+      .orderBy(asc(hotDeals.validUntil), asc(hotDeals.id));
   }
 
   /** Every deal, newest first. */
@@ -57,7 +64,11 @@ export class DealRepo {
     const executor = tx ?? this.db;
     const [own] = await executor.select({ id: hotDeals.id }).from(hotDeals).where(eq(hotDeals.id, id)).limit(1);
     if (own) return own.id;
-    const [alias] = await executor.select({ id: hotDealAliases.dealId }).from(hotDealAliases).where(eq(hotDealAliases.oldId, id)).limit(1);
+    const [alias] = await executor
+      .select({ id: hotDealAliases.dealId })
+      .from(hotDealAliases)
+      .where(eq(hotDealAliases.oldId, id))
+      .limit(1);
     return alias?.id ?? null;
   }
 
@@ -117,7 +128,13 @@ export class DealRepo {
    */
   async lockClaims(tx: Transaction, id: number): Promise<LockedClaims | null> {
     const [row] = await tx
-      .select({ id: hotDeals.id, active: hotDeals.active, claimLimit: hotDeals.claimLimit, claimCount: hotDeals.claimCount, perPersonLimit: hotDeals.perPersonLimit })
+      .select({
+        id: hotDeals.id,
+        active: hotDeals.active,
+        claimLimit: hotDeals.claimLimit,
+        claimCount: hotDeals.claimCount,
+        perPersonLimit: hotDeals.perPersonLimit,
+      })
       .from(hotDeals)
       .where(eq(hotDeals.id, id))
       .for("update")

@@ -64,7 +64,10 @@ export function canClaim(deal: DealClaims, quantity: number): boolean {
 }
 
 /** What a deal's card shows at a given time. */
-export function dealStatus(deal: DealWindow & DealClaims, now: Date): { daysLeft: number; hurry: boolean; soldOut: boolean; progress: number; visible: boolean } {
+export function dealStatus(
+  deal: DealWindow & DealClaims,
+  now: Date,
+): { daysLeft: number; hurry: boolean; soldOut: boolean; progress: number; visible: boolean } {
   const days = daysLeft(deal.validUntil, now);
   return {
     daysLeft: days,

@@ -16,7 +16,10 @@ export const DEAL_LIMITS = {
 } as const;
 
 /** A deal's id as it appears in an address or a cart line: a positive whole number. */
-export const dealIdSchema = z.coerce.number({ message: "deals:errors.notFound" }).int("deals:errors.notFound").positive("deals:errors.notFound");
+export const dealIdSchema = z.coerce
+  .number({ message: "deals:errors.notFound" })
+  .int("deals:errors.notFound")
+  .positive("deals:errors.notFound");
 
 /** An https address, or a path on this site ("/images/..."); never a protocol-relative or script address. */
 function isSafeImageUrl(value: string): boolean {
@@ -45,7 +48,10 @@ const date = (message: string) =>
       .transform((value) => new Date(value)),
   );
 
-const title = line({ message: "deals:validation.titleRequired" }).trim().min(1, "deals:validation.titleRequired").max(DEAL_LIMITS.title, "deals:validation.titleTooLong");
+const title = line({ message: "deals:validation.titleRequired" })
+  .trim()
+  .min(1, "deals:validation.titleRequired")
+  .max(DEAL_LIMITS.title, "deals:validation.titleTooLong");
 const description = text({ message: "deals:validation.descriptionMin" })
   .trim()
   .min(DEAL_LIMITS.descriptionMin, "deals:validation.descriptionMin")
@@ -125,7 +131,10 @@ export interface DealFields extends DealTexts {
  * Checks that hold between fields (specification 000, section 5, "Hot deal", and what a deal means):
  * the discounted price is below the original one and the deal ends after it starts.
  */
-function crossFieldIssues(deal: Pick<DealFields, "originalPrice" | "discountedPrice" | "validFrom" | "validUntil">, ctx: z.RefinementCtx) {
+function crossFieldIssues(
+  deal: Pick<DealFields, "originalPrice" | "discountedPrice" | "validFrom" | "validUntil">,
+  ctx: z.RefinementCtx,
+) {
   // Zod runs this even when a field failed on its own; only compare values that are well formed.
   const isPrice = (value: unknown) => typeof value === "number" && Number.isFinite(value);
   const isDate = (value: unknown): value is Date => value instanceof Date && !Number.isNaN(value.getTime());
@@ -163,23 +172,25 @@ export const dealInputSchema = z
 export type DealInput = z.input<typeof dealInputSchema>;
 
 /** A staff edit: any subset of the fields. The merged deal is checked again as a whole (`dealInputSchema`). */
-export const dealUpdateSchema = z.strictObject({
-  titleEn: dealFields.titleEn.optional(),
-  titleFr: dealFields.titleFr.optional(),
-  descriptionEn: dealFields.descriptionEn.optional(),
-  descriptionFr: dealFields.descriptionFr.optional(),
-  serviceNameEn: dealFields.serviceNameEn.optional(),
-  serviceNameFr: dealFields.serviceNameFr.optional(),
-  originalPrice: dealFields.originalPrice.optional(),
-  discountedPrice: dealFields.discountedPrice.optional(),
-  discountPercentage: dealFields.discountPercentage.optional(),
-  validFrom: dealFields.validFrom.optional(),
-  validUntil: dealFields.validUntil.optional(),
-  featuredImage: dealFields.featuredImage.optional(),
-  active: dealFields.active.optional(),
-  claimLimit: dealFields.claimLimit.optional(),
-  perPersonLimit: dealFields.perPersonLimit.optional(),
-}).refine(hasChanges, EMPTY_EDIT_KEY);
+export const dealUpdateSchema = z
+  .strictObject({
+    titleEn: dealFields.titleEn.optional(),
+    titleFr: dealFields.titleFr.optional(),
+    descriptionEn: dealFields.descriptionEn.optional(),
+    descriptionFr: dealFields.descriptionFr.optional(),
+    serviceNameEn: dealFields.serviceNameEn.optional(),
+    serviceNameFr: dealFields.serviceNameFr.optional(),
+    originalPrice: dealFields.originalPrice.optional(),
+    discountedPrice: dealFields.discountedPrice.optional(),
+    discountPercentage: dealFields.discountPercentage.optional(),
+    validFrom: dealFields.validFrom.optional(),
+    validUntil: dealFields.validUntil.optional(),
+    featuredImage: dealFields.featuredImage.optional(),
+    active: dealFields.active.optional(),
+    claimLimit: dealFields.claimLimit.optional(),
+    perPersonLimit: dealFields.perPersonLimit.optional(),
+  })
+  .refine(hasChanges, EMPTY_EDIT_KEY);
 
 /** The public list's filter: the request's language unless one is named. */
 export const dealListQuerySchema = z.object({

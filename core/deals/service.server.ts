@@ -7,7 +7,6 @@ import { DealRepo, type DealRow, type LockedClaims } from "./repo.server.ts";
 import { dealStatus, isAllReserved, isDealVisible } from "./rules.ts";
 import { dealInputSchema, dealUpdateSchema, type AdminDeal, type DealTexts, type PublicDeal } from "./schema.ts";
 
-
 /** The deal id of an address, strictly (see parseId). */
 const parseDealId = parseId;
 
@@ -110,7 +109,11 @@ export class DealService {
    * A deal shown now, read in `language`, or null: what the cart and checkout check a deal line against.
    * The id of a per-language copy merged into one deal names that deal (carts saved before the merge).
    */
-  async findVisible(rawId: string | number, now: Date = new Date(), language: Language = "en"): Promise<PublicDeal | null> {
+  async findVisible(
+    rawId: string | number,
+    now: Date = new Date(),
+    language: Language = "en",
+  ): Promise<PublicDeal | null> {
     const row = await this.findRow(rawId);
     return row && isDealVisible(row, now) ? toPublic(row, language, now) : null;
   }
@@ -130,7 +133,8 @@ export class DealService {
    */
   async recordClaim(dealId: number, quantity: number, tx?: Transaction): Promise<boolean> {
     if (!Number.isSafeInteger(dealId) || dealId < 1) return false;
-    if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`claim quantity must be a positive whole number, got ${quantity}`);
+    if (!Number.isSafeInteger(quantity) || quantity < 1)
+      throw new RangeError(`claim quantity must be a positive whole number, got ${quantity}`);
     const id = await this.repo.resolveId(dealId, tx);
     if (id === null) return false;
     const counted = await this.repo.addClaims(id, quantity, tx);
@@ -190,7 +194,10 @@ export class DealService {
   async create(input: unknown, options: { claimCount?: number } = {}): Promise<AdminDeal> {
     const valid = parseOrThrow(dealInputSchema, input);
     const claimCount = Math.max(0, Math.trunc(options.claimCount ?? 0));
-    const row = await this.repo.insert({ ...valid, claimCount: valid.claimLimit === null ? claimCount : Math.min(claimCount, valid.claimLimit) });
+    const row = await this.repo.insert({
+      ...valid,
+      claimCount: valid.claimLimit === null ? claimCount : Math.min(claimCount, valid.claimLimit),
+    });
     this.content.changed("deals");
     return toAdmin(row, new Date());
   }

@@ -73,7 +73,7 @@ export function negotiateLanguage(input: {
   const browser =
     typeof input.browserLanguages === "string"
       ? languageFromAcceptLanguage(input.browserLanguages)
-      : (input.browserLanguages ?? []).map(languageFromTag).find((language) => language !== null) ?? null;
+      : ((input.browserLanguages ?? []).map(languageFromTag).find((language) => language !== null) ?? null);
   return browser ?? languageFromCountry(input.country) ?? DEFAULT_LANGUAGE;
 }
 

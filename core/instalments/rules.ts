@@ -38,7 +38,17 @@ export function splitCents(totalCents: number, parts: number): number[] {
 
 /** The same day `months` later, clamped to the month's last day (31 January + 1 month = 28 or 29 February). */
 export function addMonths(date: Date, months: number): Date {
-  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(
+      date.getUTCFullYear(),
+      date.getUTCMonth() + months,
+      1,
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+      date.getUTCMilliseconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
   return target;
@@ -57,7 +67,11 @@ export interface PlannedInstalment {
  */
 export function planSchedule(plan: PaymentPlan, amountCents: number, start: Date): PlannedInstalment[] {
   const count = instalmentCount(plan) ?? 1;
-  return splitCents(amountCents, count).map((part, index) => ({ position: index + 1, amountCents: part, dueAt: addMonths(start, index) }));
+  return splitCents(amountCents, count).map((part, index) => ({
+    position: index + 1,
+    amountCents: part,
+    dueAt: addMonths(start, index),
+  }));
 }
 
 /** What can happen to an instalment. */
@@ -79,7 +93,11 @@ export function nextInstalmentStatus(from: InstalmentStatus, event: InstalmentEv
     case "failed":
       return from === "due" || from === "processing" ? { kind: "move", to: "failed" } : { kind: "ignore" };
     case "cancel":
-      return from === "due" || from === "failed" ? { kind: "move", to: "cancelled" } : from === "cancelled" ? { kind: "ignore" } : { kind: "refuse" };
+      return from === "due" || from === "failed"
+        ? { kind: "move", to: "cancelled" }
+        : from === "cancelled"
+          ? { kind: "ignore" }
+          : { kind: "refuse" };
     case "retry":
       return from === "failed" ? { kind: "move", to: "due" } : { kind: "refuse" };
   }
@@ -92,7 +110,11 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_INSTALMENT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 24 * 3600_000, maxDelayMs: 7 * 24 * 3600_000 };
+export const DEFAULT_INSTALMENT_RETRY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 24 * 3600_000,
+  maxDelayMs: 7 * 24 * 3600_000,
+};
 
 /** The delay before the attempt after `attempts` failed ones (doubling, capped), or null when none is left. */
 export function retryDelayMs(attempts: number, policy: RetryPolicy): number | null {

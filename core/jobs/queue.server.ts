@@ -43,7 +43,10 @@ export class JobQueue {
       schedule: false,
       persistWarnings: false,
     };
-    if (database.pglite) this.boss = new PgBoss({ ...common, db: fromPglite(database.pglite), backend: "pglite" } as ConstructorParameters<typeof PgBoss>[0]);
+    if (database.pglite)
+      this.boss = new PgBoss({ ...common, db: fromPglite(database.pglite), backend: "pglite" } as ConstructorParameters<
+        typeof PgBoss
+      >[0]);
     else if (database.url) this.boss = new PgBoss({ ...common, connectionString: database.url, max: 3 });
     else throw new Error("The job queue needs PGlite or a PostgreSQL connection string");
     this.boss.on("error", (error: unknown) => options.logger?.error({ err: error }, "job queue error"));
@@ -72,14 +75,25 @@ export class JobQueue {
       for (const [name, settings] of this.queues) {
         if (await this.boss.getQueue(name)) {
           // A queue's policy and partitioning are fixed at creation; its retry and expiry settings follow the code.
-          const { policy: _policy, partition: _partition, deadLetter: _deadLetter, retryDelayMax: _max, heartbeatSeconds: _heartbeat, ...changeable } = settings;
+          const {
+            policy: _policy,
+            partition: _partition,
+            deadLetter: _deadLetter,
+            retryDelayMax: _max,
+            heartbeatSeconds: _heartbeat,
+            ...changeable
+          } = settings;
           await this.boss.updateQueue(name, changeable as Parameters<PgBoss["updateQueue"]>[1]);
         } else {
           await this.boss.createQueue(name, settings);
         }
       }
       for (const { name, handler } of this.workers) {
-        await this.boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async ([job]) => handler(job));
+        await this.boss.work<object>(
+          name,
+          { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
+          async ([job]) => handler(job),
+        );
       }
     })();
     return this.started;
@@ -89,13 +103,24 @@ export class JobQueue {
    * Queues a job; inside `tx` when given (committed or rolled back with it). `singletonKey` keeps one
    * waiting job per key on a "stately" queue; `startAfterMs` delays it.
    */
-  async send(name: string, data: object, options: { tx?: Transaction; singletonKey?: string; startAfterMs?: number } = {}): Promise<string | null> {
+  async send(
+    name: string,
+    data: object,
+    options: { tx?: Transaction; singletonKey?: string; startAfterMs?: number } = {},
+  ): Promise<string | null> {
     if (!this.started) throw new Error(`The job queue is not started: cannot queue "${name}"`);
     await this.started;
     return this.boss.send(name, data, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfterMs ? { startAfter: new Date(Date.now() + options.startAfterMs) } : {}),
-      ...(options.tx ? { db: fromDrizzle(options.tx as unknown as Parameters<typeof fromDrizzle>[0], sql as unknown as Parameters<typeof fromDrizzle>[1]) } : {}),
+      ...(options.tx
+        ? {
+            db: fromDrizzle(
+              options.tx as unknown as Parameters<typeof fromDrizzle>[0],
+              sql as unknown as Parameters<typeof fromDrizzle>[1],
+            ),
+          }
+        : {}),
     });
   }
 

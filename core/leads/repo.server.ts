@@ -43,9 +43,17 @@ export class LeadRepo {
 
   /** Leads with this e-mail or this phone number. */
   async findByIdentity(tx: Transaction, email: string | null, phoneE164: string | null): Promise<LeadRow[]> {
-    const conditions = [email ? eq(leads.email, email) : undefined, phoneE164 ? eq(leads.phoneE164, phoneE164) : undefined].filter((c) => c !== undefined);
+    const conditions = [
+      email ? eq(leads.email, email) : undefined,
+      phoneE164 ? eq(leads.phoneE164, phoneE164) : undefined,
+    ].filter((c) => c !== undefined);
     if (conditions.length === 0) return [];
-    return tx.select().from(leads).where(or(...conditions)).orderBy(leads.id).limit(20);
+    return tx
+      .select()
+      .from(leads)
+      .where(or(...conditions))
+      .orderBy(leads.id)
+      .limit(20);
   }
 
   async insert(tx: Transaction, values: NewLeadRow): Promise<LeadRow> {
@@ -54,7 +62,18 @@ export class LeadRepo {
   }
 
   /** Adds what a later contact taught us (a phone, a company) without overwriting what we knew, and its channel. */
-  async enrich(tx: Transaction, id: number, known: { email: string | null; phone: string | null; phoneE164: string | null; company: string | null; lastName: string | null }, channel: LeadSource): Promise<LeadRow> {
+  async enrich(
+    tx: Transaction,
+    id: number,
+    known: {
+      email: string | null;
+      phone: string | null;
+      phoneE164: string | null;
+      company: string | null;
+      lastName: string | null;
+    },
+    channel: LeadSource,
+  ): Promise<LeadRow> {
     const [row] = await tx
       .update(leads)
       .set({
@@ -77,10 +96,19 @@ export class LeadRepo {
   }
 
   /** Leads matching the filters, newest first, one page at a time, with how many match in all. */
-  async list(filters: LeadFilters, page: { limit: number; offset: number }): Promise<{ rows: LeadRow[]; total: number }> {
+  async list(
+    filters: LeadFilters,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: LeadRow[]; total: number }> {
     const where = filtersOf(filters);
     const [rows, [counted]] = await Promise.all([
-      this.db.select().from(leads).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(page.limit).offset(page.offset),
+      this.db
+        .select()
+        .from(leads)
+        .where(where)
+        .orderBy(desc(leads.createdAt), desc(leads.id))
+        .limit(page.limit)
+        .offset(page.offset),
       this.db.select({ n: count() }).from(leads).where(where),
     ]);
     return { rows, total: Number(counted?.n ?? 0) };
@@ -102,33 +130,58 @@ export class LeadRepo {
 
   /** The lead a phone call's touchpoint belongs to, if the call made one. */
   async leadIdForCall(callId: string): Promise<number | null> {
-    const [row] = await this.db.select({ leadId: leadTouchpoints.leadId }).from(leadTouchpoints).where(eq(leadTouchpoints.callId, callId)).limit(1);
+    const [row] = await this.db
+      .select({ leadId: leadTouchpoints.leadId })
+      .from(leadTouchpoints)
+      .where(eq(leadTouchpoints.callId, callId))
+      .limit(1);
     return row?.leadId ?? null;
   }
 
   async timeline(leadId: number): Promise<TouchpointRow[]> {
-    return this.db.select().from(leadTouchpoints).where(eq(leadTouchpoints.leadId, leadId)).orderBy(leadTouchpoints.occurredAt, leadTouchpoints.id);
+    return this.db
+      .select()
+      .from(leadTouchpoints)
+      .where(eq(leadTouchpoints.leadId, leadId))
+      .orderBy(leadTouchpoints.occurredAt, leadTouchpoints.id);
   }
 
   async syncHistory(leadId: number): Promise<SyncAttemptRow[]> {
-    return this.db.select().from(leadSyncAttempts).where(eq(leadSyncAttempts.leadId, leadId)).orderBy(desc(leadSyncAttempts.createdAt), desc(leadSyncAttempts.id));
+    return this.db
+      .select()
+      .from(leadSyncAttempts)
+      .where(eq(leadSyncAttempts.leadId, leadId))
+      .orderBy(desc(leadSyncAttempts.createdAt), desc(leadSyncAttempts.id));
   }
 
   /** Counts per value of one column, in one query. */
-  async countsBy(column: "lead_source" | "lead_status" | "sync_status"): Promise<Array<{ key: string; count: number }>> {
-    const result = await this.db.execute<{ key: string; n: string | number }>(sql`select ${sql.identifier(column)}::text as key, count(*) as n from ${leads} group by 1`);
-    const rows = (result as unknown as { rows?: Array<{ key: string; n: string | number }> }).rows ?? (result as unknown as Array<{ key: string; n: string | number }>);
+  async countsBy(
+    column: "lead_source" | "lead_status" | "sync_status",
+  ): Promise<Array<{ key: string; count: number }>> {
+    const result = await this.db.execute<{ key: string; n: string | number }>(
+      sql`select ${sql.identifier(column)}::text as key, count(*) as n from ${leads} group by 1`,
+    );
+    const rows =
+      (result as unknown as { rows?: Array<{ key: string; n: string | number }> }).rows ??
+      (result as unknown as Array<{ key: string; n: string | number }>);
     return rows.map((row) => ({ key: row.key, count: Number(row.n) }));
   }
 
   async setStatus(tx: Transaction, id: number, status: LeadStatus): Promise<LeadRow | null> {
-    const [row] = await tx.update(leads).set({ leadStatus: status, updatedAt: new Date() }).where(eq(leads.id, id)).returning();
+    const [row] = await tx
+      .update(leads)
+      .set({ leadStatus: status, updatedAt: new Date() })
+      .where(eq(leads.id, id))
+      .returning();
     return row ?? null;
   }
 
   /** A sync asked for: the lead is pending for that CRM until the job reports. */
   async markQueued(tx: Transaction, id: number, crm: CrmSystem): Promise<void> {
-    await tx.update(leads).set({ crmSystem: crm, syncStatus: "pending", updatedAt: new Date() }).where(eq(leads.id, id));
+    await tx
+      .update(leads)
+      .set({ crmSystem: crm, syncStatus: "pending", updatedAt: new Date() })
+      .where(eq(leads.id, id));
     await tx.insert(leadSyncAttempts).values({ leadId: id, crmSystem: crm, outcome: "queued", attempt: 0 });
   }
 
@@ -160,8 +213,14 @@ export class LeadRepo {
 
   async recordFailure(id: number, crm: CrmSystem, error: string, attempt: number, final: boolean): Promise<void> {
     await this.db.transaction(async (tx) => {
-      if (final) await tx.update(leads).set({ crmSystem: crm, syncStatus: "failed", updatedAt: new Date() }).where(eq(leads.id, id));
-      await tx.insert(leadSyncAttempts).values({ leadId: id, crmSystem: crm, outcome: final ? "failed" : "retrying", error, attempt });
+      if (final)
+        await tx
+          .update(leads)
+          .set({ crmSystem: crm, syncStatus: "failed", updatedAt: new Date() })
+          .where(eq(leads.id, id));
+      await tx
+        .insert(leadSyncAttempts)
+        .values({ leadId: id, crmSystem: crm, outcome: final ? "failed" : "retrying", error, attempt });
     });
   }
 }

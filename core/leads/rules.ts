@@ -54,14 +54,21 @@ export function conversionRate(converted: number, total: number): number {
 }
 
 /** Counts for each value of a list, every value present (0 when none). */
-export function countBy<K extends string>(values: readonly K[], rows: ReadonlyArray<{ key: string; count: number }>): Record<K, number> {
+export function countBy<K extends string>(
+  values: readonly K[],
+  rows: ReadonlyArray<{ key: string; count: number }>,
+): Record<K, number> {
   const counts = Object.fromEntries(values.map((value) => [value, 0])) as Record<K, number>;
   for (const row of rows) if ((values as readonly string[]).includes(row.key)) counts[row.key as K] += row.count;
   return counts;
 }
 
 /** Which lead a new contact belongs to: the one with the same e-mail, else the one with the same phone. */
-export function matchLead<L extends { id: number; email: string | null; phoneE164: string | null }>(candidates: readonly L[], email: string | null, phoneE164: string | null): L | null {
+export function matchLead<L extends { id: number; email: string | null; phoneE164: string | null }>(
+  candidates: readonly L[],
+  email: string | null,
+  phoneE164: string | null,
+): L | null {
   if (email) {
     const byEmail = candidates.find((lead) => lead.email === email);
     if (byEmail) return byEmail;

@@ -1,7 +1,25 @@
 import { z } from "zod";
-import { CRM_SYSTEMS, LEAD_SOURCES, LEAD_STATUSES, SYNC_STATUSES, type CrmSystem, type LeadSource, type LeadStatus, type SyncStatus } from "./rules.ts";
+import {
+  CRM_SYSTEMS,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  SYNC_STATUSES,
+  type CrmSystem,
+  type LeadSource,
+  type LeadStatus,
+  type SyncStatus,
+} from "./rules.ts";
 
-export { CRM_SYSTEMS, LEAD_SOURCES, LEAD_STATUSES, SYNC_STATUSES, type CrmSystem, type LeadSource, type LeadStatus, type SyncStatus } from "./rules.ts";
+export {
+  CRM_SYSTEMS,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  SYNC_STATUSES,
+  type CrmSystem,
+  type LeadSource,
+  type LeadStatus,
+  type SyncStatus,
+} from "./rules.ts";
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
@@ -34,7 +52,10 @@ export const leadContactSchema = z
   .object({
     source: leadSourceSchema,
     name: z.string().trim().max(200).default(""),
-    email: z.preprocess(blankToUndefined, z.email("leads:validation.emailInvalid").max(254, "leads:validation.emailInvalid").optional()),
+    email: z.preprocess(
+      blankToUndefined,
+      z.email("leads:validation.emailInvalid").max(254, "leads:validation.emailInvalid").optional(),
+    ),
     phone: z.preprocess(blankToUndefined, z.string().trim().max(40).optional()),
     company: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
     message: z.preprocess(blankToUndefined, z.string().trim().max(10_000).optional()),

@@ -5,7 +5,20 @@ import { CRM_NAMES } from "../crm/rules.ts";
 import type { JobQueue } from "../jobs/queue.server.ts";
 import { LeadSyncJobs, type LeadSyncOptions } from "./sync-job.server.ts";
 import { LeadRepo, type LeadRow, type SyncAttemptRow, type TouchpointRow } from "./repo.server.ts";
-import { LEAD_SOURCES, LEAD_STATUSES, RECENT_LEADS, SYNC_STATUSES, conversionRate, countBy, emailKey, matchLead, splitName, toE164, type CrmSystem, type LeadStatus } from "./rules.ts";
+import {
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  RECENT_LEADS,
+  SYNC_STATUSES,
+  conversionRate,
+  countBy,
+  emailKey,
+  matchLead,
+  splitName,
+  toE164,
+  type CrmSystem,
+  type LeadStatus,
+} from "./rules.ts";
 import {
   leadContactSchema,
   leadListQuerySchema,
@@ -119,12 +132,28 @@ export class LeadService {
     const contact = parseOrThrow(leadContactSchema, input);
     const email = emailKey(contact.email);
     const phoneE164 = toE164(contact.phone);
-    await this.repo.lockIdentities(tx, [email ? `email:${email}` : null, phoneE164 ? `phone:${phoneE164}` : null].filter((key): key is string => key !== null));
+    await this.repo.lockIdentities(
+      tx,
+      [email ? `email:${email}` : null, phoneE164 ? `phone:${phoneE164}` : null].filter(
+        (key): key is string => key !== null,
+      ),
+    );
     const existing = matchLead(await this.repo.findByIdentity(tx, email, phoneE164), email, phoneE164);
     const { firstName, lastName } = splitName(contact.name);
     let row: LeadRow;
     if (existing) {
-      row = await this.repo.enrich(tx, existing.id, { email, phone: contact.phone ?? null, phoneE164, company: contact.company ?? null, lastName: lastName || null }, contact.source);
+      row = await this.repo.enrich(
+        tx,
+        existing.id,
+        {
+          email,
+          phone: contact.phone ?? null,
+          phoneE164,
+          company: contact.company ?? null,
+          lastName: lastName || null,
+        },
+        contact.source,
+      );
     } else {
       row = await this.repo.insert(tx, {
         firstName: firstName || (email ?? contact.phone ?? ""),
@@ -176,7 +205,11 @@ export class LeadService {
 
   /** GET /api/leads/stats. */
   async stats(): Promise<LeadStats> {
-    const [sources, statuses, syncs] = await Promise.all([this.repo.countsBy("lead_source"), this.repo.countsBy("lead_status"), this.repo.countsBy("sync_status")]);
+    const [sources, statuses, syncs] = await Promise.all([
+      this.repo.countsBy("lead_source"),
+      this.repo.countsBy("lead_status"),
+      this.repo.countsBy("sync_status"),
+    ]);
     const bySource = countBy(LEAD_SOURCES, sources);
     const byStatus = countBy(LEAD_STATUSES, statuses);
     const bySyncStatus = countBy(SYNC_STATUSES, syncs);
@@ -215,9 +248,15 @@ export class LeadService {
   async requestSync(id: number, input: unknown): Promise<{ crmSystem: CrmSystem; lead: Lead }> {
     const { crmSystem } = parseOrThrow(leadSyncSchema, input ?? {});
     const target = crmSystem ?? this.deps.crm.defaultCrm;
-    if (!target) throw new DomainError("validation", "leads:errors.noDefaultCrm", { fields: { crmSystem: "leads:errors.noDefaultCrm" } });
+    if (!target)
+      throw new DomainError("validation", "leads:errors.noDefaultCrm", {
+        fields: { crmSystem: "leads:errors.noDefaultCrm" },
+      });
     if (!this.deps.crm.isConfigured(target)) {
-      throw new DomainError("validation", "leads:errors.crmNotConfigured", { params: { crm: CRM_NAMES[target] }, fields: { crmSystem: "leads:errors.crmNotConfigured" } });
+      throw new DomainError("validation", "leads:errors.crmNotConfigured", {
+        params: { crm: CRM_NAMES[target] },
+        fields: { crmSystem: "leads:errors.crmNotConfigured" },
+      });
     }
     const sync = this.deps.sync;
     return this.db.transaction(async (tx) => {

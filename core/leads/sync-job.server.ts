@@ -70,7 +70,10 @@ export class LeadSyncJobs implements LeadSyncScheduler {
   }
 
   async schedule(tx: Transaction, leadId: number, crm: CrmSystem): Promise<void> {
-    await this.queue.send(LEAD_SYNC_QUEUE, { leadId, crm, attempt: 1 } satisfies LeadSyncJobData, { tx, singletonKey: `${leadId}:${crm}` });
+    await this.queue.send(LEAD_SYNC_QUEUE, { leadId, crm, attempt: 1 } satisfies LeadSyncJobData, {
+      tx,
+      singletonKey: `${leadId}:${crm}`,
+    });
   }
 
   /** One attempt; exported for the worker and for tests that drive a job by hand. */
@@ -84,15 +87,23 @@ export class LeadSyncJobs implements LeadSyncScheduler {
       return;
     }
     try {
-      const id = await provider.upsertLead(crmLeadOf(lead), lead.crmIds[crm] ?? null, (known) => this.repo.rememberCrmId(leadId, crm, known));
+      const id = await provider.upsertLead(crmLeadOf(lead), lead.crmIds[crm] ?? null, (known) =>
+        this.repo.rememberCrmId(leadId, crm, known),
+      );
       await this.repo.recordSuccess(leadId, crm, id, attempt);
     } catch (error) {
       if (!(error instanceof CrmError)) throw error;
       const next = nextRetry(error, attempt, this.policy);
       await this.repo.recordFailure(leadId, crm, error.message, attempt, !next.retry);
-      this.logger?.warn({ leadId, crm, attempt, kind: error.kind, status: error.status, retry: next.retry }, "CRM sync attempt failed");
+      this.logger?.warn(
+        { leadId, crm, attempt, kind: error.kind, status: error.status, retry: next.retry },
+        "CRM sync attempt failed",
+      );
       if (next.retry) {
-        await this.queue.send(LEAD_SYNC_QUEUE, { leadId, crm, attempt: attempt + 1 } satisfies LeadSyncJobData, { singletonKey: `${leadId}:${crm}`, startAfterMs: next.delayMs });
+        await this.queue.send(LEAD_SYNC_QUEUE, { leadId, crm, attempt: attempt + 1 } satisfies LeadSyncJobData, {
+          singletonKey: `${leadId}:${crm}`,
+          startAfterMs: next.delayMs,
+        });
       }
     }
   }

@@ -51,7 +51,12 @@ const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 
 /** An SMTP transport over nodemailer from an smtp:// or smtps:// URL, with connection, greeting and socket time-outs. */
 export function smtpTransport(url: string, timeoutMs = DEFAULT_SEND_TIMEOUT_MS): MailTransport {
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
   return {
     async send(mail) {
       await transporter.sendMail(mail);
@@ -93,10 +98,7 @@ export class MailDispatcher {
 
   private readonly options: DispatcherOptions;
 
-  constructor(
-    db: Database,
-    options: DispatcherOptions,
-  ) {
+  constructor(db: Database, options: DispatcherOptions) {
     this.options = options;
     this.repo = new MailRepo(db);
     this.batchSize = options.batchSize ?? 20;
@@ -134,7 +136,13 @@ export class MailDispatcher {
   private async deliver(row: MailRow): Promise<"sent" | "retrying" | "failed"> {
     try {
       await withTimeout(
-        this.options.transport.send({ from: this.options.from, to: row.toAddress, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) }),
+        this.options.transport.send({
+          from: this.options.from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.text,
+          ...(row.html ? { html: row.html } : {}),
+        }),
         this.sendTimeoutMs,
       );
       await this.repo.markSent(row.id, row.attempts + 1, new Date());
@@ -145,10 +153,22 @@ export class MailDispatcher {
       const outcome = afterFailure(row.attempts, new Date());
       await this.repo.markFailure(row.id, { ...outcome, lastError });
       if (outcome.status === "failed") {
-        this.options.logger?.error({ mailId: row.id, kind: row.kind, attempts: outcome.attempts, error: lastError }, "e-mail failed for good");
+        this.options.logger?.error(
+          { mailId: row.id, kind: row.kind, attempts: outcome.attempts, error: lastError },
+          "e-mail failed for good",
+        );
         return "failed";
       }
-      this.options.logger?.warn({ mailId: row.id, kind: row.kind, attempts: outcome.attempts, retryAt: outcome.nextAttemptAt.toISOString(), error: lastError }, "e-mail not sent; will retry");
+      this.options.logger?.warn(
+        {
+          mailId: row.id,
+          kind: row.kind,
+          attempts: outcome.attempts,
+          retryAt: outcome.nextAttemptAt.toISOString(),
+          error: lastError,
+        },
+        "e-mail not sent; will retry",
+      );
       return "retrying";
     }
   }
@@ -181,5 +201,10 @@ export function createMailDispatcher(
   logger?: DispatcherLogger,
 ): MailDispatcher | null {
   if (!config.MAIL_URL) return null;
-  return new MailDispatcher(db, { transport: smtpTransport(config.MAIL_URL), from: config.MAIL_FROM, pollMs: config.MAIL_POLL_SECONDS * 1000, logger });
+  return new MailDispatcher(db, {
+    transport: smtpTransport(config.MAIL_URL),
+    from: config.MAIL_FROM,
+    pollMs: config.MAIL_POLL_SECONDS * 1000,
+    logger,
+  });
 }

@@ -8,7 +8,10 @@ export type MailRow = typeof mailOutbox.$inferSelect;
 export type NewMailRow = typeof mailOutbox.$inferInsert;
 
 // Every paid order writes one: a query built once (db/reusable-query.server.ts).
-const insertMessage = reusable<unknown, { toAddress: string; subject: string; text: string; html: string | null; kind: string; nextAttemptAt: string }>("mail_outbox_insert", (x) =>
+const insertMessage = reusable<
+  unknown,
+  { toAddress: string; subject: string; text: string; html: string | null; kind: string; nextAttemptAt: string }
+>("mail_outbox_insert", (x) =>
   x.insert(mailOutbox).values({
     toAddress: sql.placeholder("toAddress"),
     subject: sql.placeholder("subject"),
@@ -30,7 +33,14 @@ export class MailRepo {
   /** Writes a message, inside the caller's transaction when one is given. */
   async insert(values: NewMailRow, tx?: Transaction): Promise<void> {
     const due = values.nextAttemptAt instanceof Date ? values.nextAttemptAt : new Date();
-    await insertMessage(tx ?? this.db, { toAddress: values.toAddress, subject: values.subject, text: values.text, html: values.html ?? null, kind: values.kind, nextAttemptAt: due.toISOString() });
+    await insertMessage(tx ?? this.db, {
+      toAddress: values.toAddress,
+      subject: values.subject,
+      text: values.text,
+      html: values.html ?? null,
+      kind: values.kind,
+      nextAttemptAt: due.toISOString(),
+    });
   }
 
   /**
@@ -52,7 +62,11 @@ export class MailRepo {
       .orderBy(asc(mailOutbox.id))
       .limit(limit)
       .for("update", { skipLocked: true });
-    const rows = await this.db.update(mailOutbox).set({ lockedUntil: lockUntil }).where(inArray(mailOutbox.id, due)).returning();
+    const rows = await this.db
+      .update(mailOutbox)
+      .set({ lockedUntil: lockUntil })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
     return rows.sort((a, b) => a.id - b.id);
   }
 
@@ -63,7 +77,10 @@ export class MailRepo {
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
   }
 
-  async markFailure(id: number, outcome: { status: "pending" | "failed"; attempts: number; nextAttemptAt: Date; lastError: string }): Promise<void> {
+  async markFailure(
+    id: number,
+    outcome: { status: "pending" | "failed"; attempts: number; nextAttemptAt: Date; lastError: string },
+  ): Promise<void> {
     await this.db
       .update(mailOutbox)
       .set({ ...outcome, lockedUntil: null })
@@ -71,9 +88,19 @@ export class MailRepo {
   }
 
   /** One page of the outbox, newest first, optionally with one status. */
-  async list(status: MailStatus | undefined, offset: number, limit: number): Promise<{ rows: MailRow[]; total: number }> {
+  async list(
+    status: MailStatus | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: MailRow[]; total: number }> {
     const where = status ? eq(mailOutbox.status, status) : undefined;
-    const rows = await this.db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).offset(offset).limit(limit);
+    const rows = await this.db
+      .select()
+      .from(mailOutbox)
+      .where(where)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .offset(offset)
+      .limit(limit);
     const [row] = await this.db.select({ n: count() }).from(mailOutbox).where(where);
     return { rows, total: Number(row?.n ?? 0) };
   }

@@ -85,7 +85,15 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   const textBlocks = [
     ...(content.greeting ? [content.greeting] : []),
     ...content.paragraphs,
-    ...(details.length > 0 ? [details.map(({ label, value }) => (value.includes("\n") ? `${label}${colon}\n${value}` : `${label}${colon} ${value}`)).join("\n")] : []),
+    ...(details.length > 0
+      ? [
+          details
+            .map(({ label, value }) =>
+              value.includes("\n") ? `${label}${colon}\n${value}` : `${label}${colon} ${value}`,
+            )
+            .join("\n"),
+        ]
+      : []),
     ...(content.action ? [`${content.action.label}${colon}\n${content.action.url}`] : []),
     ...after,
     ...(closing.length > 0 ? [closing.join("\n")] : []),

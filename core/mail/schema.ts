@@ -24,15 +24,23 @@ export interface MailMessage {
 
 /** Checks a message before it is written to the outbox; a header can never carry a line break. */
 export const mailMessageSchema = z.strictObject({
-  to: z.string().trim().max(MAIL_LIMITS.to, "mail:validation.recipientInvalid").pipe(z.email("mail:validation.recipientInvalid")),
+  to: z
+    .string()
+    .trim()
+    .max(MAIL_LIMITS.to, "mail:validation.recipientInvalid")
+    .pipe(z.email("mail:validation.recipientInvalid")),
   // Whatever a subject quotes (a visitor's name, a title), it shows as written: no invisible characters.
   subject: z
     .string()
     .transform(withoutInvisibleCharacters)
     .pipe(z.string().trim())
-    .pipe(z.string().min(1, "mail:validation.subjectRequired")
-    .max(MAIL_LIMITS.subject, "mail:validation.subjectTooLong")
-    .refine((value) => !/[\r\n]/.test(value), "mail:validation.subjectRequired")),
+    .pipe(
+      z
+        .string()
+        .min(1, "mail:validation.subjectRequired")
+        .max(MAIL_LIMITS.subject, "mail:validation.subjectTooLong")
+        .refine((value) => !/[\r\n]/.test(value), "mail:validation.subjectRequired"),
+    ),
   text: z.string().min(1, "mail:validation.textRequired").max(MAIL_LIMITS.text, "mail:validation.textTooLong"),
   html: z.string().max(MAIL_LIMITS.html, "mail:validation.textTooLong").optional(),
   kind: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,59}$/, "mail:validation.kindInvalid"),
@@ -41,7 +49,12 @@ export const mailMessageSchema = z.strictObject({
 /** The staff outbox list's query: ?status=&page=&pageSize=. */
 export const outboxQuerySchema = z.object({
   status: z.enum(MAIL_STATUSES, { message: "mail:validation.statusInvalid" }).optional(),
-  page: z.coerce.number({ message: "mail:validation.pageInvalid" }).int("mail:validation.pageInvalid").min(1, "mail:validation.pageInvalid").max(100_000, "mail:validation.pageInvalid").default(1),
+  page: z.coerce
+    .number({ message: "mail:validation.pageInvalid" })
+    .int("mail:validation.pageInvalid")
+    .min(1, "mail:validation.pageInvalid")
+    .max(100_000, "mail:validation.pageInvalid")
+    .default(1),
   pageSize: z.coerce
     .number({ message: "mail:validation.pageSizeInvalid" })
     .int("mail:validation.pageSizeInvalid")

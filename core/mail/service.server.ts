@@ -2,9 +2,15 @@ import type { Database, Transaction } from "../../db/client.server.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { parseId } from "../ids.ts";
 import { MailRepo, type MailRow } from "./repo.server.ts";
-import { mailMessageSchema, outboxQuerySchema, type MailMessage, type OutboxMessage, type OutboxPage, type OutboxQuery, type OutboxSummary } from "./schema.ts";
-
-
+import {
+  mailMessageSchema,
+  outboxQuerySchema,
+  type MailMessage,
+  type OutboxMessage,
+  type OutboxPage,
+  type OutboxQuery,
+  type OutboxSummary,
+} from "./schema.ts";
 
 function toSummary(row: MailRow): OutboxSummary {
   return {
@@ -37,7 +43,17 @@ export class MailService {
     const valid = parseOrThrow(mailMessageSchema, message);
     // Due from this application's clock (millisecond precision), the clock dispatchers compare with;
     // the database's now() has microseconds and could make a message look due a moment too late.
-    await this.repo.insert({ toAddress: valid.to, subject: valid.subject, text: valid.text, html: valid.html ?? null, kind: valid.kind, nextAttemptAt: new Date() }, tx);
+    await this.repo.insert(
+      {
+        toAddress: valid.to,
+        subject: valid.subject,
+        text: valid.text,
+        html: valid.html ?? null,
+        kind: valid.kind,
+        nextAttemptAt: new Date(),
+      },
+      tx,
+    );
   }
 
   /** The outbox for staff, newest first, one page at a time, optionally with one status. */

@@ -27,11 +27,17 @@ export function reportFrom(output: FfprobeOutput): ProbeReport {
   const streams = (output.streams ?? []).filter((stream) => stream.disposition?.attached_pic !== 1);
   const video = streams.filter((stream) => stream.codec_type === "video");
   const audio = streams.filter((stream) => stream.codec_type === "audio");
-  const durations = streams.map((stream) => seconds(stream.duration)).filter((value): value is number => value !== null);
+  const durations = streams
+    .map((stream) => seconds(stream.duration))
+    .filter((value): value is number => value !== null);
   return {
     containers: (output.format?.format_name ?? "").split(",").filter(Boolean),
     durationSeconds: seconds(output.format?.duration) ?? (durations.length > 0 ? Math.max(...durations) : null),
-    video: video.map((stream) => ({ codec: stream.codec_name ?? "unknown", width: stream.width ?? 0, height: stream.height ?? 0 })),
+    video: video.map((stream) => ({
+      codec: stream.codec_name ?? "unknown",
+      width: stream.width ?? 0,
+      height: stream.height ?? 0,
+    })),
     audio: audio.map((stream) => ({ codec: stream.codec_name ?? "unknown" })),
   };
 }
@@ -57,7 +63,12 @@ export class MediaProbe {
       execFile(this.command, ["-version"], { timeout: 10_000 }, (error, stdout) => {
         if (error) {
           const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-          resolve({ available: false, reason: missing ? `${this.command} was not found (install Debian's ffmpeg package, or set FFPROBE_PATH)` : `${this.command} -version failed: ${error.message}` });
+          resolve({
+            available: false,
+            reason: missing
+              ? `${this.command} was not found (install Debian's ffmpeg package, or set FFPROBE_PATH)`
+              : `${this.command} -version failed: ${error.message}`,
+          });
         } else resolve({ available: true, version: stdout.split("\n")[0] ?? "ffprobe" });
       });
     });

@@ -31,7 +31,11 @@ export interface ProcessedImage {
 const MAX_INPUT_PIXELS = 50_000_000;
 
 const OUTPUT: Record<string, { extension: string; contentType: string; encode: (image: Sharp) => Sharp }> = {
-  "image/jpeg": { extension: "jpg", contentType: "image/jpeg", encode: (image) => image.jpeg({ quality: 85, mozjpeg: true }) },
+  "image/jpeg": {
+    extension: "jpg",
+    contentType: "image/jpeg",
+    encode: (image) => image.jpeg({ quality: 85, mozjpeg: true }),
+  },
   "image/png": { extension: "png", contentType: "image/png", encode: (image) => image.png({ compressionLevel: 9 }) },
   "image/gif": { extension: "gif", contentType: "image/gif", encode: (image) => image.gif() },
   "image/webp": { extension: "webp", contentType: "image/webp", encode: (image) => image.webp({ quality: 85 }) },
@@ -39,7 +43,10 @@ const OUTPUT: Record<string, { extension: string; contentType: string; encode: (
   "image/avif": { extension: "webp", contentType: "image/webp", encode: (image) => image.webp({ quality: 85 }) },
 };
 
-const unreadable = () => new DomainError("validation", "media:validation.imageUnreadable", { fields: { file: "media:validation.imageUnreadable" } });
+const unreadable = () =>
+  new DomainError("validation", "media:validation.imageUnreadable", {
+    fields: { file: "media:validation.imageUnreadable" },
+  });
 
 /**
  * Re-encodes an uploaded image: turned upright from its EXIF orientation, then written anew without any
@@ -58,18 +65,43 @@ export async function processImage(bytes: Uint8Array | string, mime: string): Pr
     // For an animation, sharp reports the height of the whole strip of frames; one frame's is the page height.
     const height = original.info.pageHeight ?? original.info.height;
     const variants: ImageVariant[] = [
-      { name: "original", extension: output.extension, contentType: output.contentType, body: new Uint8Array(original.data), width, height },
+      {
+        name: "original",
+        extension: output.extension,
+        contentType: output.contentType,
+        body: new Uint8Array(original.data),
+        width,
+        height,
+      },
     ];
     const thumb = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "cover", position: "attention" })
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true });
-    variants.push({ name: "thumb", extension: "webp", contentType: "image/webp", body: new Uint8Array(thumb.data), width: thumb.info.width, height: thumb.info.height });
+    variants.push({
+      name: "thumb",
+      extension: "webp",
+      contentType: "image/webp",
+      body: new Uint8Array(thumb.data),
+      width: thumb.info.width,
+      height: thumb.info.height,
+    });
     for (const target of RESPONSIVE_WIDTHS) {
       if (target >= width) break;
-      const copy = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate().resize({ width: target }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
-      variants.push({ name: `w${target}`, extension: "webp", contentType: "image/webp", body: new Uint8Array(copy.data), width: copy.info.width, height: copy.info.height });
+      const copy = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+        .rotate()
+        .resize({ width: target })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      variants.push({
+        name: `w${target}`,
+        extension: "webp",
+        contentType: "image/webp",
+        body: new Uint8Array(copy.data),
+        width: copy.info.width,
+        height: copy.info.height,
+      });
     }
     return { width, height, variants };
   } catch (error) {

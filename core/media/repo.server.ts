@@ -16,8 +16,14 @@ export class MediaRepo {
 
   /** Published items, featured first, then by sort order and newest. */
   async listPublished(category?: string): Promise<MediaRow[]> {
-    const where = category ? and(eq(mediaItems.status, "published"), eq(mediaItems.category, category)) : eq(mediaItems.status, "published");
-    return this.db.select().from(mediaItems).where(where).orderBy(desc(mediaItems.featured), asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id));
+    const where = category
+      ? and(eq(mediaItems.status, "published"), eq(mediaItems.category, category))
+      : eq(mediaItems.status, "published");
+    return this.db
+      .select()
+      .from(mediaItems)
+      .where(where)
+      .orderBy(desc(mediaItems.featured), asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id));
   }
 
   async listAll(): Promise<Array<MediaRow & { pendingComments: number }>> {
@@ -36,7 +42,11 @@ export class MediaRepo {
 
   /** The item whose files are in media/<folder>/ (see the media_items_folder_idx index). */
   async findByFolder(folder: string): Promise<MediaRow | null> {
-    const [row] = await this.db.select().from(mediaItems).where(sql`split_part(${mediaItems.fileKey}, '/', 2) = ${folder}`).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(mediaItems)
+      .where(sql`split_part(${mediaItems.fileKey}, '/', 2) = ${folder}`)
+      .limit(1);
     return row ?? null;
   }
 
@@ -93,12 +103,19 @@ export class MediaRepo {
   }
 
   async approveComment(id: number): Promise<MediaCommentRow | null> {
-    const [row] = await this.db.update(mediaComments).set({ approved: true }).where(eq(mediaComments.id, id)).returning();
+    const [row] = await this.db
+      .update(mediaComments)
+      .set({ approved: true })
+      .where(eq(mediaComments.id, id))
+      .returning();
     return row ?? null;
   }
 
   async deleteComment(id: number): Promise<boolean> {
-    const rows = await this.db.delete(mediaComments).where(eq(mediaComments.id, id)).returning({ id: mediaComments.id });
+    const rows = await this.db
+      .delete(mediaComments)
+      .where(eq(mediaComments.id, id))
+      .returning({ id: mediaComments.id });
     return rows.length > 0;
   }
 }

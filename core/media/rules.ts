@@ -44,7 +44,8 @@ export interface AcceptedFile {
   extension: string;
 }
 
-const refuse = (key: string, params?: Record<string, string | number>) => new DomainError("validation", key, { fields: { file: key }, ...(params ? { params } : {}) });
+const refuse = (key: string, params?: Record<string, string | number>) =>
+  new DomainError("validation", key, { fields: { file: key }, ...(params ? { params } : {}) });
 
 /** The extension of a file name, lower case, or "" when it has none ("photo.JPG" → "jpg"). */
 export function extensionOf(fileName: string): string {
@@ -63,15 +64,26 @@ export function megabytes(bytes: number): string {
  * its size. Refusals: an empty file, an unknown or unaccepted kind (SVG, HTML, executables...), a name
  * whose extension says another kind (a ".png" that is not a PNG), and a file over its kind's limit.
  */
-export function checkUpload(file: { name: string; size: number; sniffed: SniffedType | undefined }, limits: SizeLimits): AcceptedFile {
+export function checkUpload(
+  file: { name: string; size: number; sniffed: SniffedType | undefined },
+  limits: SizeLimits,
+): AcceptedFile {
   if (file.size === 0) throw refuse("media:validation.fileRequired");
-  const format = file.sniffed && Object.hasOwn(ACCEPTED_FORMATS, file.sniffed.mime) ? ACCEPTED_FORMATS[file.sniffed.mime as AcceptedMime] : null;
+  const format =
+    file.sniffed && Object.hasOwn(ACCEPTED_FORMATS, file.sniffed.mime)
+      ? ACCEPTED_FORMATS[file.sniffed.mime as AcceptedMime]
+      : null;
   if (!format || !file.sniffed) throw refuse("media:validation.typeNotAccepted");
   const declared = extensionOf(file.name);
   const extensions: readonly string[] = format.extensions;
-  if (declared !== "" && !extensions.includes(declared)) throw refuse("media:validation.typeMismatch", { extension: declared });
+  if (declared !== "" && !extensions.includes(declared))
+    throw refuse("media:validation.typeMismatch", { extension: declared });
   const limit = limits[format.mediaType];
-  if (file.size > limit) throw new DomainError("payload_too_large", "media:validation.tooLarge", { fields: { file: "media:validation.tooLarge" }, params: { megabytes: megabytes(limit) } });
+  if (file.size > limit)
+    throw new DomainError("payload_too_large", "media:validation.tooLarge", {
+      fields: { file: "media:validation.tooLarge" },
+      params: { megabytes: megabytes(limit) },
+    });
   return { mime: file.sniffed.mime as AcceptedMime, mediaType: format.mediaType, extension: extensions[0] };
 }
 
@@ -148,19 +160,28 @@ export function checkProbe(accepted: AcceptedFile, report: ProbeReport | null): 
   const unreadable = refuse(`media:validation.${kind}Unreadable`);
   const format = PROBED_FORMATS[accepted.mime];
   if (!format || !report) throw unreadable;
-  if (!report.containers.some((name) => format.containers.includes(name))) throw refuse("media:validation.notWhatItClaims", { extension: accepted.extension });
+  if (!report.containers.some((name) => format.containers.includes(name)))
+    throw refuse("media:validation.notWhatItClaims", { extension: accepted.extension });
   if (report.durationSeconds === null || !(report.durationSeconds > 0)) throw unreadable;
   const durationMs = Math.round(report.durationSeconds * 1000);
   if (kind === "video") {
     const [video] = report.video;
     if (!video) throw refuse("media:validation.notWhatItClaims", { extension: accepted.extension });
-    if (!format.codecs.test(video.codec)) throw refuse("media:validation.videoCodecNotAccepted", { codec: video.codec });
+    if (!format.codecs.test(video.codec))
+      throw refuse("media:validation.videoCodecNotAccepted", { codec: video.codec });
     if (!(video.width > 0 && video.height > 0)) throw unreadable;
-    if (video.width > MAX_VIDEO_SIDE || video.height > MAX_VIDEO_SIDE) throw refuse("media:validation.videoTooLarge", { pixels: MAX_VIDEO_SIDE });
-    return { durationMs, width: video.width, height: video.height, codecs: [video.codec, ...report.audio.map((a) => a.codec)].join(", ") };
+    if (video.width > MAX_VIDEO_SIDE || video.height > MAX_VIDEO_SIDE)
+      throw refuse("media:validation.videoTooLarge", { pixels: MAX_VIDEO_SIDE });
+    return {
+      durationMs,
+      width: video.width,
+      height: video.height,
+      codecs: [video.codec, ...report.audio.map((a) => a.codec)].join(", "),
+    };
   }
   const [audio] = report.audio;
   if (!audio) throw refuse("media:validation.notWhatItClaims", { extension: accepted.extension });
-  if (!format.codecs.test(audio.codec)) throw refuse("media:validation.notWhatItClaims", { extension: accepted.extension });
+  if (!format.codecs.test(audio.codec))
+    throw refuse("media:validation.notWhatItClaims", { extension: accepted.extension });
   return { durationMs, width: null, height: null, codecs: audio.codec };
 }

@@ -2,13 +2,29 @@ import { z } from "zod";
 import { line, text } from "../text.ts";
 import { MEDIA_CATEGORIES, MEDIA_LIMITS, MEDIA_STATUSES } from "./limits.ts";
 
-export { MEDIA_CATEGORIES, MEDIA_LIMITS, MEDIA_STATUSES, MEDIA_TYPES, type MediaCategory, type MediaStatus, type MediaType } from "./limits.ts";
+export {
+  MEDIA_CATEGORIES,
+  MEDIA_LIMITS,
+  MEDIA_STATUSES,
+  MEDIA_TYPES,
+  type MediaCategory,
+  type MediaStatus,
+  type MediaType,
+} from "./limits.ts";
 
-const title = line({ message: "media:validation.titleRequired" }).trim().min(1, "media:validation.titleRequired").max(MEDIA_LIMITS.title, "media:validation.titleTooLong");
-const description = text({ message: "media:validation.descriptionTooLong" }).trim().max(MEDIA_LIMITS.description, "media:validation.descriptionTooLong");
+const title = line({ message: "media:validation.titleRequired" })
+  .trim()
+  .min(1, "media:validation.titleRequired")
+  .max(MEDIA_LIMITS.title, "media:validation.titleTooLong");
+const description = text({ message: "media:validation.descriptionTooLong" })
+  .trim()
+  .max(MEDIA_LIMITS.description, "media:validation.descriptionTooLong");
 const category = z.enum(MEDIA_CATEGORIES, { message: "media:validation.categoryInvalid" });
 const optionalLine = (max: number, key: string) =>
-  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), line({ message: key }).trim().max(max, key).nullable());
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+    line({ message: key }).trim().max(max, key).nullable(),
+  );
 
 /** The text fields of an upload form (multipart), as strings; the file travels beside them. */
 export const uploadFieldsSchema = z.strictObject({
@@ -27,14 +43,21 @@ export const mediaUpdateSchema = z
     clientName: optionalLine(MEDIA_LIMITS.clientName, "media:validation.clientNameTooLong"),
     projectType: optionalLine(MEDIA_LIMITS.projectType, "media:validation.projectTypeTooLong"),
     featured: z.boolean({ message: "errors:invalidValue" }),
-    sortOrder: z.number({ message: "errors:invalidValue" }).int("errors:invalidValue").min(-1_000_000, "errors:invalidValue").max(1_000_000, "errors:invalidValue"),
+    sortOrder: z
+      .number({ message: "errors:invalidValue" })
+      .int("errors:invalidValue")
+      .min(-1_000_000, "errors:invalidValue")
+      .max(1_000_000, "errors:invalidValue"),
   })
   .partial()
   .refine((edit) => Object.keys(edit).length > 0, { message: "errors:emptyEdit" });
 
 /** A media comment: both name and comment (spec section 5: "Missing info" otherwise). */
 export const mediaCommentInputSchema = z.strictObject({
-  name: line({ message: "media:validation.commentMissing" }).trim().min(1, "media:validation.commentMissing").max(MEDIA_LIMITS.commentName, "media:validation.nameTooLong"),
+  name: line({ message: "media:validation.commentMissing" })
+    .trim()
+    .min(1, "media:validation.commentMissing")
+    .max(MEDIA_LIMITS.commentName, "media:validation.nameTooLong"),
   comment: text({ message: "media:validation.commentMissing" })
     .trim()
     .min(MEDIA_LIMITS.commentMin, "media:validation.commentMissing")

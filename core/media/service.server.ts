@@ -31,7 +31,8 @@ export const fileUrl = (key: string) => UPLOADS_PATH + key;
 
 const mediaNotFound = () => new DomainError("not_found", "media:errors.notFound");
 const commentNotFound = () => new DomainError("not_found", "media:errors.commentNotFound");
-const fileRequired = () => new DomainError("validation", "media:validation.fileRequired", { fields: { file: "media:validation.fileRequired" } });
+const fileRequired = () =>
+  new DomainError("validation", "media:validation.fileRequired", { fields: { file: "media:validation.fileRequired" } });
 
 function toPublic(row: MediaRow): PublicMedia {
   const url = fileUrl(row.fileKey);
@@ -62,11 +63,23 @@ function toPublic(row: MediaRow): PublicMedia {
 }
 
 function toAdmin(row: MediaRow & { pendingComments?: number }): AdminMedia {
-  return { ...toPublic(row), status: row.status, updatedAt: row.updatedAt.toISOString(), pendingComments: row.pendingComments ?? 0 };
+  return {
+    ...toPublic(row),
+    status: row.status,
+    updatedAt: row.updatedAt.toISOString(),
+    pendingComments: row.pendingComments ?? 0,
+  };
 }
 
 function toPublicComment(row: MediaCommentRow): PublicMediaComment {
-  return { id: row.id, mediaId: row.mediaId, authorName: row.authorName, content: row.content, language: row.language, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    mediaId: row.mediaId,
+    authorName: row.authorName,
+    content: row.content,
+    language: row.language,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 function keysOf(row: Pick<MediaRow, "fileKey" | "thumbnailKey" | "sizes">): string[] {
@@ -174,7 +187,10 @@ export class MediaService {
     try {
       const row = await this.store(fields, file, by);
       if (row.status === "published") return toAdmin(row);
-      return withPreview(toAdmin(row), await this.previews.expiringToken(PREVIEW_PURPOSE, folderOf(row.fileKey), Date.now() + PREVIEW_LIFETIME_MS));
+      return withPreview(
+        toAdmin(row),
+        await this.previews.expiringToken(PREVIEW_PURPOSE, folderOf(row.fileKey), Date.now() + PREVIEW_LIFETIME_MS),
+      );
     } finally {
       if (file) await rm(file.path, { force: true });
     }
@@ -187,7 +203,10 @@ export class MediaService {
       const decision = await this.rateLimits.hit(this.uploadRule, by.address);
       if (!decision.allowed) throw spentBudget("media:errors.tooManyUploads", decision);
     }
-    const accepted = checkUpload({ name: file.name, size: file.size, sniffed: await sniffFile(file.path) }, this.limits);
+    const accepted = checkUpload(
+      { name: file.name, size: file.size, sniffed: await sniffFile(file.path) },
+      this.limits,
+    );
     const probed = accepted.mediaType === "image" ? null : await this.probed(accepted, file.path);
     const folder = `media/${randomUUID()}`;
     const stored: string[] = [];
@@ -203,9 +222,12 @@ export class MediaService {
       if (probed === null) {
         const image = await processImage(file.path, accepted.mime);
         const keys = new Map<string, string>();
-        for (const variant of image.variants) keys.set(variant.name, await put(variant.name, variant.extension, variant.body, variant.contentType));
+        for (const variant of image.variants)
+          keys.set(variant.name, await put(variant.name, variant.extension, variant.body, variant.contentType));
         const original = image.variants[0];
-        const sizes: StoredSize[] = image.variants.filter((v) => v.name.startsWith("w")).map((v) => ({ width: v.width, key: keys.get(v.name)! }));
+        const sizes: StoredSize[] = image.variants
+          .filter((v) => v.name.startsWith("w"))
+          .map((v) => ({ width: v.width, key: keys.get(v.name)! }));
         row = {
           mediaType: "image",
           mimeType: original.contentType,
@@ -256,7 +278,10 @@ export class MediaService {
    */
   private async probed(accepted: ReturnType<typeof checkUpload>, path: string): Promise<ProbedFacts> {
     const availability = await this.probe.check();
-    if (!availability.available) throw new DomainError("unsupported_media_type", "media:errors.probeUnavailable", { fields: { file: "media:errors.probeUnavailable" } });
+    if (!availability.available)
+      throw new DomainError("unsupported_media_type", "media:errors.probeUnavailable", {
+        fields: { file: "media:errors.probeUnavailable" },
+      });
     return checkProbe(accepted, await this.probe.probe(path));
   }
 
@@ -277,7 +302,11 @@ export class MediaService {
   }
 
   /** Stores a visitor's comment on a published item, unapproved until staff approve it (like blog comments). */
-  async submitComment(rawId: string | number, input: unknown, from: { address?: string; language?: string } = {}): Promise<PublicMediaComment & { approved: boolean }> {
+  async submitComment(
+    rawId: string | number,
+    input: unknown,
+    from: { address?: string; language?: string } = {},
+  ): Promise<PublicMediaComment & { approved: boolean }> {
     const row = await this.publishedRow(rawId);
     const valid = parseOrThrow(mediaCommentInputSchema, input);
     if (from.address !== undefined) await this.rateLimits.enforce(FORM_BUDGETS.comment, { address: from.address });
@@ -361,7 +390,8 @@ export class MediaService {
     if (!row || !keysOf(row).includes(key)) return null;
     if (row.status === "published") return "public";
     if (viewer.staff) return "private";
-    if (viewer.preview && (await this.previews.checkExpiringToken(PREVIEW_PURPOSE, folder, viewer.preview))) return "private";
+    if (viewer.preview && (await this.previews.checkExpiringToken(PREVIEW_PURPOSE, folder, viewer.preview)))
+      return "private";
     return null;
   }
 

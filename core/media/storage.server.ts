@@ -3,7 +3,16 @@ import { copyFile, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve, sep } from "node:path";
 import { randomUUID } from "node:crypto";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import { isStorageKey } from "./rules.ts";
 
 /** Bytes `start` to `end` of a file, both included (an HTTP byte range, already checked against the size). */
@@ -119,7 +128,10 @@ export class DirectoryStorage implements MediaStorage {
 
   async read(key: string, span?: ByteSpan): Promise<ReadableStream<Uint8Array> | null> {
     const path = this.pathOf(key);
-    const stream: ReadStream = createReadStream(path, { highWaterMark: CHUNK_BYTES, ...(span ? { start: span.start, end: span.end } : {}) });
+    const stream: ReadStream = createReadStream(path, {
+      highWaterMark: CHUNK_BYTES,
+      ...(span ? { start: span.start, end: span.end } : {}),
+    });
     // The file is opened before the answer starts, so that a missing one is a 404, not a broken body.
     const opened = await new Promise<NodeJS.ErrnoException | null>((done) => {
       stream.once("ready", () => done(null));
@@ -152,7 +164,11 @@ export interface S3Options {
 }
 
 function isMissing(error: unknown): boolean {
-  return error instanceof NoSuchKey || error instanceof NotFound || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+  return (
+    error instanceof NoSuchKey ||
+    error instanceof NotFound ||
+    (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+  );
 }
 
 /** Files in an S3-compatible bucket, shared by every app server. */
@@ -170,7 +186,10 @@ export class S3Storage implements MediaStorage {
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle,
-      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
       maxAttempts: 3,
       // A streamed body is sent as it is read, with its length and no checksum trailer (aws-chunked
       // encoding, which some S3-compatible services refuse): a checksum only where S3 requires one.
@@ -228,7 +247,9 @@ export class S3Storage implements MediaStorage {
   async read(key: string, span?: ByteSpan): Promise<ReadableStream<Uint8Array> | null> {
     try {
       const range = span ? `bytes=${span.start}-${span.end}` : undefined;
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Range: range }));
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Range: range }),
+      );
       if (!answer.Body) return null;
       return pulled(answer.Body as unknown as AsyncIterable<Uint8Array> & { destroy(): void });
     } catch (error) {

@@ -18,8 +18,18 @@ function assertCents(value: unknown, what = "amount"): asserts value is Cents {
   if (!isCents(value)) throw new RangeError(`${what} must be a safe integer number of cents, got ${String(value)}`);
 }
 
-const formatter = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const wholeDollarFormatter = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const formatter = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const wholeDollarFormatter = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 
 /**
  * The one place money is turned into text: en-US, USD, 2 decimals ("$1,234.50"), whatever the page's
@@ -90,9 +100,11 @@ export function centsToDollars(cents: Cents): number {
  */
 export function percentOf(cents: Cents, percent: number): Cents {
   assertCents(cents);
-  if (!Number.isFinite(percent) || percent < 0) throw new RangeError(`percent must be a finite number of 0 or more, got ${percent}`);
+  if (!Number.isFinite(percent) || percent < 0)
+    throw new RangeError(`percent must be a finite number of 0 or more, got ${percent}`);
   const basisPoints = Math.round(percent * 100);
-  if (Math.abs(basisPoints - percent * 100) > 1e-6) throw new RangeError(`percent may have at most 2 decimals, got ${percent}`);
+  if (Math.abs(basisPoints - percent * 100) > 1e-6)
+    throw new RangeError(`percent may have at most 2 decimals, got ${percent}`);
   const product = BigInt(cents) * BigInt(basisPoints);
   let quotient = product / 10_000n; // BigInt division truncates toward zero
   if (product < 0n && quotient * 10_000n !== product) quotient -= 1n;

@@ -13,12 +13,20 @@ export class NewsletterRepo {
   }
 
   async findByEmail(email: string): Promise<SubscriberRow | null> {
-    const [row] = await this.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email))
+      .limit(1);
     return row ?? null;
   }
 
   async findByTokenHash(tokenHash: string): Promise<SubscriberRow | null> {
-    const [row] = await this.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.tokenHash, tokenHash)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.tokenHash, tokenHash))
+      .limit(1);
     return row ?? null;
   }
 
@@ -26,7 +34,10 @@ export class NewsletterRepo {
    * Stores a new subscriber, or gives an unconfirmed one a new token and language, in one statement.
    * A confirmed subscriber is left as is: null is answered then.
    */
-  async upsertPending(values: { email: string; language: string; tokenHash: string }, tx?: Transaction): Promise<SubscriberRow | null> {
+  async upsertPending(
+    values: { email: string; language: string; tokenHash: string },
+    tx?: Transaction,
+  ): Promise<SubscriberRow | null> {
     const [row] = await (tx ?? this.db)
       .insert(newsletterSubscribers)
       .values(values)

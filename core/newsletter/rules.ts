@@ -5,7 +5,11 @@ import type { RateLimitRule } from "../rate-limit/rules.ts";
  * Confirmation e-mails per recipient: 3 per day, whoever asks, so that nobody can flood an inbox from
  * many networks. Beyond it the request is still answered the same way, but no e-mail is sent.
  */
-export const CONFIRMATIONS_PER_EMAIL: RateLimitRule = { name: "newsletter:email", limit: 3, windowMs: 24 * 60 * 60_000 };
+export const CONFIRMATIONS_PER_EMAIL: RateLimitRule = {
+  name: "newsletter:email",
+  limit: 3,
+  windowMs: 24 * 60 * 60_000,
+};
 
 /** A confirmation token: 32 random bytes in base64url, 43 characters. */
 export const TOKEN_BYTES = 32;
@@ -23,5 +27,8 @@ export function confirmationUrl(publicUrl: string, language: Language, token: st
 
 /** Text made safe to put in HTML. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
+  );
 }

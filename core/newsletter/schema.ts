@@ -16,7 +16,10 @@ export type NewsletterSubscribe = z.infer<typeof newsletterSubscribeSchema>;
 
 /** `POST /api/newsletter/confirm`: the token of the e-mailed link. */
 export const newsletterConfirmSchema = z.strictObject({
-  token: line({ message: "newsletter:errors.invalidToken" }).max(NEWSLETTER_LIMITS.token, "newsletter:errors.invalidToken"),
+  token: line({ message: "newsletter:errors.invalidToken" }).max(
+    NEWSLETTER_LIMITS.token,
+    "newsletter:errors.invalidToken",
+  ),
 });
 
 export const CONFIRMATION_STATUSES = ["confirmed", "already_confirmed"] as const;

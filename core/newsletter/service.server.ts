@@ -11,7 +11,10 @@ import { newsletterSubscribeSchema, type ConfirmationStatus } from "./schema.ts"
 
 /** The mail outbox as this module uses it: a message is queued in the caller's transaction. */
 export interface MailQueue {
-  enqueue(message: { to: string; subject: string; text: string; html?: string; kind: string }, tx?: Transaction): Promise<void>;
+  enqueue(
+    message: { to: string; subject: string; text: string; html?: string; kind: string },
+    tx?: Transaction,
+  ): Promise<void>;
 }
 
 /** Translated text by key ("namespace:key") in one language. */
@@ -29,9 +32,11 @@ export interface NewsletterDependencies {
 
 export const CONFIRMATION_MAIL_KIND = "newsletter.confirmation";
 
-
 const sha256Hex = (token: string) => createHash("sha256").update(token).digest("hex");
-const invalidToken = () => new DomainError("validation", "newsletter:errors.invalidToken", { fields: { token: "newsletter:errors.invalidToken" } });
+const invalidToken = () =>
+  new DomainError("validation", "newsletter:errors.invalidToken", {
+    fields: { token: "newsletter:errors.invalidToken" },
+  });
 
 /**
  * The newsletter with double opt-in: subscribing e-mails a confirmation link; only following it
@@ -45,10 +50,7 @@ export class NewsletterService {
   private readonly db: Database;
   private readonly deps: NewsletterDependencies;
 
-  constructor(
-    db: Database,
-    deps: NewsletterDependencies,
-  ) {
+  constructor(db: Database, deps: NewsletterDependencies) {
     this.db = db;
     this.deps = deps;
     this.repo = new NewsletterRepo(db);
@@ -64,7 +66,8 @@ export class NewsletterService {
    */
   async subscribe(input: unknown, context: { language: Language; address?: string }): Promise<void> {
     const { email } = parseOrThrow(newsletterSubscribeSchema, input);
-    if (context.address !== undefined) await this.rateLimits.enforce(FORM_BUDGETS.newsletter, { address: context.address, email });
+    if (context.address !== undefined)
+      await this.rateLimits.enforce(FORM_BUDGETS.newsletter, { address: context.address, email });
     const existing = await this.repo.findByEmail(email);
     if (existing?.confirmedAt) return;
     // The counter is keyed by a hash, so that the rate-limit table holds no e-mail address.
@@ -75,7 +78,10 @@ export class NewsletterService {
       const row = await this.repo.upsertPending({ email, language: context.language, tokenHash: sha256Hex(token) }, tx);
       // Confirmed in the meantime: nothing to confirm, nothing to send.
       if (!row) return;
-      await this.mail.enqueue({ to: email, kind: CONFIRMATION_MAIL_KIND, ...this.confirmationMail(context.language, token) }, tx);
+      await this.mail.enqueue(
+        { to: email, kind: CONFIRMATION_MAIL_KIND, ...this.confirmationMail(context.language, token) },
+        tx,
+      );
     });
   }
 
@@ -98,7 +104,8 @@ export class NewsletterService {
   }
 
   private confirmationMail(language: Language, token: string): { subject: string; text: string; html: string } {
-    const t = (key: string) => this.deps.translate(language, `newsletter:email.${key}`, { company: this.deps.companyName });
+    const t = (key: string) =>
+      this.deps.translate(language, `newsletter:email.${key}`, { company: this.deps.companyName });
     const link = confirmationUrl(this.deps.publicUrl, language, token);
     const text = [t("greeting"), "", t("intro"), "", link, "", t("ignore"), "", t("signature")].join("\n");
     const html = [

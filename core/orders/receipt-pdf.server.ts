@@ -50,7 +50,12 @@ export function renderReceiptDocument(receipt: ReceiptDocument, company: Receipt
   const colon = receipt.language === "fr" ? "\u202f:" : ":";
 
   doc.font("bold").fontSize(20).text(company.name);
-  doc.font("regular").fontSize(9).fillColor("#555555").text(company.address).text(`${company.email} · ${company.phone} · ${company.website}`);
+  doc
+    .font("regular")
+    .fontSize(9)
+    .fillColor("#555555")
+    .text(company.address)
+    .text(`${company.email} · ${company.phone} · ${company.website}`);
   doc.moveDown(1.5).fillColor("#000000");
   doc.font("bold").fontSize(16).text(receipt.title);
   doc.font("regular").fontSize(10);
@@ -63,7 +68,9 @@ export function renderReceiptDocument(receipt: ReceiptDocument, company: Receipt
   });
   doc.moveDown(1);
   for (const [index, [label, value]] of receipt.totals.entries()) {
-    doc.font(index === receipt.totals.length - 1 ? "bold" : "regular").text(`${label}${colon} ${value}`, { align: "right" });
+    doc
+      .font(index === receipt.totals.length - 1 ? "bold" : "regular")
+      .text(`${label}${colon} ${value}`, { align: "right" });
   }
   for (const section of receipt.sections) {
     if (section.lines.length === 0) continue;
@@ -84,31 +91,58 @@ export function renderReceiptDocument(receipt: ReceiptDocument, company: Receipt
 export function renderReceiptPdf(order: OrderView, company: ReceiptCompany, t: T, timeZone: string): Promise<Buffer> {
   const detail = statusDetail(order, t, order.language, timeZone);
   const totals: Array<[string, string]> = [[t("orders:receipt.subtotal"), formatCents(order.subtotalCents)]];
-  if (order.discountCents > 0) totals.push([t("orders:receipt.discount", { code: order.promoCode ?? "" }), `−${formatCents(order.discountCents)}`]);
+  if (order.discountCents > 0)
+    totals.push([
+      t("orders:receipt.discount", { code: order.promoCode ?? "" }),
+      `−${formatCents(order.discountCents)}`,
+    ]);
   totals.push([t("orders:receipt.tax"), formatCents(order.taxCents)]);
   totals.push([t("orders:receipt.total"), formatCents(order.totalCents)]);
   totals.push([t("orders:receipt.paidToDate"), formatCents(order.paidCents)]);
   if (order.refundedCents > 0) totals.push([t("orders:receipt.refunded"), `−${formatCents(order.refundedCents)}`]);
-  const scheduled = order.schedule.filter((entry) => entry.status === "due" || entry.status === "failed" || entry.status === "processing");
+  const scheduled = order.schedule.filter(
+    (entry) => entry.status === "due" || entry.status === "failed" || entry.status === "processing",
+  );
   return renderReceiptDocument(
     {
       language: order.language,
       title: t("orders:receipt.title", { number: order.number }),
       facts: [
         [t("orders:receipt.date"), formatDay(order.paidAt ?? order.createdAt, order.language, timeZone)],
-        [t("orders:receipt.status"), detail ? `${statusLabel(order.status, t)}. ${detail}` : statusLabel(order.status, t)],
+        [
+          t("orders:receipt.status"),
+          detail ? `${statusLabel(order.status, t)}. ${detail}` : statusLabel(order.status, t),
+        ],
         [t("orders:receipt.customer"), `${order.customerFirstName} ${order.customerLastName} <${order.customerEmail}>`],
-        ...(order.customerCompany ? ([[t("orders:receipt.company"), order.customerCompany]] as Array<[string, string]>) : []),
+        ...(order.customerCompany
+          ? ([[t("orders:receipt.company"), order.customerCompany]] as Array<[string, string]>)
+          : []),
         [t("orders:receipt.paymentMethod"), paymentMethodText(order, t)],
       ],
-      columns: [t("orders:receipt.item"), t("orders:receipt.quantity"), t("orders:receipt.unitPrice"), t("orders:receipt.lineTotal")],
-      lines: order.orderItems.map((item) => [item.description ? `${item.serviceName}\n${item.description}` : item.serviceName, String(item.quantity), formatCents(item.unitPriceCents), formatCents(item.lineTotalCents)]),
+      columns: [
+        t("orders:receipt.item"),
+        t("orders:receipt.quantity"),
+        t("orders:receipt.unitPrice"),
+        t("orders:receipt.lineTotal"),
+      ],
+      lines: order.orderItems.map((item) => [
+        item.description ? `${item.serviceName}\n${item.description}` : item.serviceName,
+        String(item.quantity),
+        formatCents(item.unitPriceCents),
+        formatCents(item.lineTotalCents),
+      ]),
       totals,
       sections: [
         { title: t("orders:receipt.payments"), lines: paymentLines(order, t, order.language, timeZone) },
         {
           title: t("orders:receipt.scheduled"),
-          lines: scheduled.map((entry) => t("orders:receipt.scheduledLine", { position: entry.position, amount: formatCents(entry.amountCents), date: formatDay(entry.nextAttemptAt ?? entry.dueAt, order.language, timeZone) })),
+          lines: scheduled.map((entry) =>
+            t("orders:receipt.scheduledLine", {
+              position: entry.position,
+              amount: formatCents(entry.amountCents),
+              date: formatDay(entry.nextAttemptAt ?? entry.dueAt, order.language, timeZone),
+            }),
+          ),
         },
       ],
       closing: t("orders:receipt.thanks", { company: company.name }),

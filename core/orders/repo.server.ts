@@ -17,35 +17,107 @@ type Executor = Database | Transaction;
 const p = (name: string) => sql.placeholder(name);
 
 // The queries of the checkout path, built once (db/reusable-query.server.ts).
-const findOrder = reusable<OrderRow[], { id: string }>("orders_find", (x) => x.select().from(orders).where(eq(orders.id, p("id"))).limit(1));
-const lockOrder = reusable<OrderRow[], { id: string }>("orders_lock", (x) => x.select().from(orders).where(eq(orders.id, p("id"))).for("update").limit(1));
-const orderByKey = reusable<OrderRow[], { key: string }>("orders_by_key", (x) => x.select().from(orders).where(eq(orders.idempotencyKey, p("key"))).limit(1));
-const itemsOfOrder = reusable<OrderItemRow[], { orderId: string }>("order_items_of", (x) => x.select().from(orderItems).where(eq(orderItems.orderId, p("orderId"))).orderBy(asc(orderItems.position)));
-type HistoryEntry = { fromStatus: string | null; toStatus: string; cause: string; eventId: string | null; actor: string | null; detail: string | null };
+const findOrder = reusable<OrderRow[], { id: string }>("orders_find", (x) =>
+  x
+    .select()
+    .from(orders)
+    .where(eq(orders.id, p("id")))
+    .limit(1),
+);
+const lockOrder = reusable<OrderRow[], { id: string }>("orders_lock", (x) =>
+  x
+    .select()
+    .from(orders)
+    .where(eq(orders.id, p("id")))
+    .for("update")
+    .limit(1),
+);
+const orderByKey = reusable<OrderRow[], { key: string }>("orders_by_key", (x) =>
+  x
+    .select()
+    .from(orders)
+    .where(eq(orders.idempotencyKey, p("key")))
+    .limit(1),
+);
+const itemsOfOrder = reusable<OrderItemRow[], { orderId: string }>("order_items_of", (x) =>
+  x
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, p("orderId")))
+    .orderBy(asc(orderItems.position)),
+);
+type HistoryEntry = {
+  fromStatus: string | null;
+  toStatus: string;
+  cause: string;
+  eventId: string | null;
+  actor: string | null;
+  detail: string | null;
+};
 /** A history entry's values as placeholders, its order's id under the placeholder `orderId`. */
-const historyValues = (orderId: string) => ({ orderId: p(orderId), fromStatus: p("fromStatus"), toStatus: p("toStatus"), cause: p("cause"), eventId: p("eventId"), actor: p("actor"), detail: p("detail") });
-const addHistory = reusable<unknown, { orderId: string } & HistoryEntry>("order_history_add", (x) => x.insert(orderHistory).values(historyValues("orderId")));
+const historyValues = (orderId: string) => ({
+  orderId: p(orderId),
+  fromStatus: p("fromStatus"),
+  toStatus: p("toStatus"),
+  cause: p("cause"),
+  eventId: p("eventId"),
+  actor: p("actor"),
+  detail: p("detail"),
+});
+const addHistory = reusable<unknown, { orderId: string } & HistoryEntry>("order_history_add", (x) =>
+  x.insert(orderHistory).values(historyValues("orderId")),
+);
 /** Every column an order's life changes, set at once: one shape of update, built once. */
 const MUTABLE = ["status", "paymentPlan", "paidCents", "refundedCents", "paidAt", "cancelledAt", "updatedAt"] as const;
 const mutableSet = () => placeholdersOf(MUTABLE, new Set(["paidAt", "cancelledAt", "updatedAt"]));
-const updateOrder = reusable<OrderRow[], Record<(typeof MUTABLE)[number] | "id", unknown>>("orders_update", (x) => x.update(orders).set(mutableSet()).where(eq(orders.id, p("id"))).returning());
-/** The same update with its history entry, in one statement: a move of status costs one round trip. */
-const updateOrderLogged = reusable<OrderRow[], Record<(typeof MUTABLE)[number] | "id", unknown> & HistoryEntry>("orders_update_logged", (x) =>
+const updateOrder = reusable<OrderRow[], Record<(typeof MUTABLE)[number] | "id", unknown>>("orders_update", (x) =>
   x
-    .with(x.$with("entry").as(x.insert(orderHistory).values(historyValues("id")).returning({ id: orderHistory.id })))
     .update(orders)
     .set(mutableSet())
     .where(eq(orders.id, p("id")))
     .returning(),
 );
-const INSERTED = ["id", "workflow", "userId", "status", "currency", "language", "customerFirstName", "customerLastName", "customerEmail", "customerPhone", "customerCompany", "subtotalCents", "discountCents", "taxCents", "totalCents", "promoCode", "idempotencyKey", "paymentPlan"] as const;
+/** The same update with its history entry, in one statement: a move of status costs one round trip. */
+const updateOrderLogged = reusable<OrderRow[], Record<(typeof MUTABLE)[number] | "id", unknown> & HistoryEntry>(
+  "orders_update_logged",
+  (x) =>
+    x
+      .with(x.$with("entry").as(x.insert(orderHistory).values(historyValues("id")).returning({ id: orderHistory.id })))
+      .update(orders)
+      .set(mutableSet())
+      .where(eq(orders.id, p("id")))
+      .returning(),
+);
+const INSERTED = [
+  "id",
+  "workflow",
+  "userId",
+  "status",
+  "currency",
+  "language",
+  "customerFirstName",
+  "customerLastName",
+  "customerEmail",
+  "customerPhone",
+  "customerCompany",
+  "subtotalCents",
+  "discountCents",
+  "taxCents",
+  "totalCents",
+  "promoCode",
+  "idempotencyKey",
+  "paymentPlan",
+] as const;
 /**
  * A new order, its lines (a JSON array) and its first history entry in one statement: one round trip
  * instead of a transaction of four. Nothing is stored when the idempotency key was used already (no row
  * then). The lines come back as JSON (snake_case, times as text): see storedLine. The history entry's
  * insert runs though nothing reads it: PostgreSQL runs every data-modifying part of a WITH once.
  */
-const createOrder = reusable<Array<OrderRow & { lines: StoredLineJson[] }>, Record<(typeof INSERTED)[number] | "lines", unknown>>("orders_create", (x) => {
+const createOrder = reusable<
+  Array<OrderRow & { lines: StoredLineJson[] }>,
+  Record<(typeof INSERTED)[number] | "lines", unknown>
+>("orders_create", (x) => {
   const created = x.$with("created").as(
     x
       .insert(orders)
@@ -58,26 +130,33 @@ const createOrder = reusable<Array<OrderRow & { lines: StoredLineJson[] }>, Reco
     .as(
       x
         .insert(orderHistory)
-        .select(sql`select nextval(pg_get_serial_sequence('order_history', 'id')), ${created.id}, null, ${created.status}, 'created', null, null, null, now() from ${created}`)
+        .select(
+          sql`select nextval(pg_get_serial_sequence('order_history', 'id')), ${created.id}, null, ${created.status}, 'created', null, null, null, now() from ${created}`,
+        )
         .returning({ id: orderHistory.id }),
     );
-  const lines = x
-    .$with("lines")
-    .as(
-      x
-        .insert(orderItems)
-        .select(
-          sql`select nextval(pg_get_serial_sequence('order_items', 'id')), ${created.id}, line.position, line.service_id, line.service_name, line.description, line.pricing_type,
+  const lines = x.$with("lines").as(
+    x
+      .insert(orderItems)
+      .select(
+        sql`select nextval(pg_get_serial_sequence('order_items', 'id')), ${created.id}, line.position, line.service_id, line.service_name, line.description, line.pricing_type,
             line.unit_price_cents, line.quantity, line.line_total_cents, line.service_data, line.deal_id, now()
             from ${created} cross join jsonb_to_recordset(${p("lines")}::jsonb) as line(position int, service_id text, service_name text, description text, pricing_type text,
             unit_price_cents int, quantity int, line_total_cents int, service_data jsonb, deal_id int)`,
-        )
-        .returning(),
-    );
-  const columns = Object.fromEntries(Object.keys(getTableColumns(orders)).map((key) => [key, created[key as keyof typeof created]]));
+      )
+      .returning(),
+  );
+  const columns = Object.fromEntries(
+    Object.keys(getTableColumns(orders)).map((key) => [key, created[key as keyof typeof created]]),
+  );
   return x
     .with(created, logged, lines)
-    .select({ ...(columns as unknown as Record<string, ReturnType<typeof sql>>), lines: sql<StoredLineJson[]>`(select coalesce(json_agg(${lines} order by ${lines.position}), '[]') from ${lines})` })
+    .select({
+      ...(columns as unknown as Record<string, ReturnType<typeof sql>>),
+      lines: sql<
+        StoredLineJson[]
+      >`(select coalesce(json_agg(${lines} order by ${lines.position}), '[]') from ${lines})`,
+    })
     .from(created) as never;
 });
 
@@ -129,8 +208,14 @@ export class OrderRepo {
   }
 
   /** The same as insert, in one statement, answering the stored lines too (a cart's order: its view is made from them). */
-  async insertReturning(order: NewOrderRow, items: NewOrderItemRow[]): Promise<{ row: OrderRow; items: OrderItemRow[] } | null> {
-    const values = Object.fromEntries(INSERTED.map((column) => [column, order[column] ?? null])) as Record<(typeof INSERTED)[number], unknown>;
+  async insertReturning(
+    order: NewOrderRow,
+    items: NewOrderItemRow[],
+  ): Promise<{ row: OrderRow; items: OrderItemRow[] } | null> {
+    const values = Object.fromEntries(INSERTED.map((column) => [column, order[column] ?? null])) as Record<
+      (typeof INSERTED)[number],
+      unknown
+    >;
     const lines = items.map((item) => ({
       position: item.position,
       service_id: item.serviceId,
@@ -163,13 +248,24 @@ export class OrderRepo {
    * Inserts an order with its lines and first history entry. With an idempotency key already used,
    * nothing is inserted and null comes back (the caller reads the existing order).
    */
-  async insert(order: NewOrderRow, items: NewOrderItemRow[], schedule: NewInstalmentRow[] = []): Promise<OrderRow | null> {
+  async insert(
+    order: NewOrderRow,
+    items: NewOrderItemRow[],
+    schedule: NewInstalmentRow[] = [],
+  ): Promise<OrderRow | null> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.idempotencyKey }).returning();
+      const [row] = await tx
+        .insert(orders)
+        .values(order)
+        .onConflictDoNothing({ target: orders.idempotencyKey })
+        .returning();
       if (!row) return null;
       await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
-      if (schedule.length > 0) await tx.insert(orderInstalments).values(schedule.map((entry) => ({ ...entry, orderId: row.id })));
-      await tx.insert(orderHistory).values({ orderId: row.id, fromStatus: null, toStatus: row.status, cause: "created" });
+      if (schedule.length > 0)
+        await tx.insert(orderInstalments).values(schedule.map((entry) => ({ ...entry, orderId: row.id })));
+      await tx
+        .insert(orderHistory)
+        .values({ orderId: row.id, fromStatus: null, toStatus: row.status, cause: "created" });
       return row;
     });
   }
@@ -187,7 +283,10 @@ export class OrderRepo {
 
   async findMany(ids: readonly string[]): Promise<OrderRow[]> {
     if (ids.length === 0) return [];
-    return this.db.select().from(orders).where(inArray(orders.id, [...ids]));
+    return this.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [...ids]));
   }
 
   async findByIdempotencyKey(key: string): Promise<OrderRow | null> {
@@ -201,7 +300,11 @@ export class OrderRepo {
 
   async itemsOf(orderIds: string[]): Promise<OrderItemRow[]> {
     if (orderIds.length === 0) return [];
-    return this.db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.position));
+    return this.db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, orderIds))
+      .orderBy(asc(orderItems.position));
   }
 
   async history(orderId: string): Promise<OrderHistoryRow[]> {
@@ -218,17 +321,45 @@ export class OrderRepo {
     const unknown = Object.keys(changes).filter((column) => !(MUTABLE as readonly string[]).includes(column));
     if (unknown.length > 0) throw new Error(`an order's ${unknown.join(", ")} cannot change`);
     const merged = { ...current, ...changes, ...(entry ? { status: entry.to } : {}), updatedAt: new Date() };
-    const values = Object.fromEntries(MUTABLE.map((column) => [column, merged[column] instanceof Date ? (merged[column] as Date).toISOString() : (merged[column] ?? null)]));
+    const values = Object.fromEntries(
+      MUTABLE.map((column) => [
+        column,
+        merged[column] instanceof Date ? (merged[column] as Date).toISOString() : (merged[column] ?? null),
+      ]),
+    );
     const set = { ...(values as Record<(typeof MUTABLE)[number], unknown>), id: current.id };
     const [row] = entry
-      ? await updateOrderLogged(tx, { ...set, fromStatus: current.status, toStatus: entry.to, cause: entry.cause, eventId: entry.eventId ?? null, actor: entry.actor ?? null, detail: null })
+      ? await updateOrderLogged(tx, {
+          ...set,
+          fromStatus: current.status,
+          toStatus: entry.to,
+          cause: entry.cause,
+          eventId: entry.eventId ?? null,
+          actor: entry.actor ?? null,
+          detail: null,
+        })
       : await updateOrder(tx, set);
     return row;
   }
 
   /** Appends a history note that does not change the status (a claim that could not be counted...). */
-  async note(tx: Transaction, order: OrderRow, cause: string, eventId: string | null = null, actor: string | null = null, detail: string | null = null): Promise<void> {
-    await addHistory(tx, { orderId: order.id, fromStatus: order.status, toStatus: order.status, cause, eventId, actor, detail });
+  async note(
+    tx: Transaction,
+    order: OrderRow,
+    cause: string,
+    eventId: string | null = null,
+    actor: string | null = null,
+    detail: string | null = null,
+  ): Promise<void> {
+    await addHistory(tx, {
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: order.status,
+      cause,
+      eventId,
+      actor,
+      detail,
+    });
   }
 
   /** Claims of a deal held by unpaid orders other than `exceptOrderId`, not yet expired at `now`. */
@@ -236,7 +367,14 @@ export class OrderRepo {
     const [row] = await tx
       .select({ total: sum(dealReservations.quantity) })
       .from(dealReservations)
-      .where(and(eq(dealReservations.dealId, dealId), eq(dealReservations.state, "held"), gt(dealReservations.expiresAt, now), ne(dealReservations.orderId, exceptOrderId)));
+      .where(
+        and(
+          eq(dealReservations.dealId, dealId),
+          eq(dealReservations.state, "held"),
+          gt(dealReservations.expiresAt, now),
+          ne(dealReservations.orderId, exceptOrderId),
+        ),
+      );
     return Number(row?.total ?? 0);
   }
 
@@ -246,7 +384,12 @@ export class OrderRepo {
     const [row] = await this.db
       .select({ orderId: orderItems.orderId })
       .from(orderItems)
-      .where(and(inArray(orderItems.orderId, [...orderIds]), sql`${orderItems.serviceData}->>'enrollmentId' = ${enrollmentId}`))
+      .where(
+        and(
+          inArray(orderItems.orderId, [...orderIds]),
+          sql`${orderItems.serviceData}->>'enrollmentId' = ${enrollmentId}`,
+        ),
+      )
       .limit(1);
     return row?.orderId ?? null;
   }
@@ -256,34 +399,62 @@ export class OrderRepo {
    * left is checked against them), and `person`, those one person (an e-mail, in any case) has in their
    * other orders, counted or held now (what the deal's limit per person is checked against).
    */
-  async claimsBeside(dealId: number, email: string, exceptOrderId: string | null, now: Date, executor: Database | Transaction = this.db): Promise<{ held: number; person: number }> {
+  async claimsBeside(
+    dealId: number,
+    email: string,
+    exceptOrderId: string | null,
+    now: Date,
+    executor: Database | Transaction = this.db,
+  ): Promise<{ held: number; person: number }> {
     const live = and(eq(dealReservations.state, "held"), gt(dealReservations.expiresAt, now));
     const [row] = await executor
       .select({
         held: sql<number>`coalesce(sum(${dealReservations.quantity}) filter (where ${live}), 0)`.mapWith(Number),
-        person: sql<number>`coalesce(sum(${dealReservations.quantity}) filter (where lower(${orders.customerEmail}) = lower(${email}) and (${dealReservations.state} = 'claimed' or ${live})), 0)`.mapWith(Number),
+        person:
+          sql<number>`coalesce(sum(${dealReservations.quantity}) filter (where lower(${orders.customerEmail}) = lower(${email}) and (${dealReservations.state} = 'claimed' or ${live})), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(dealReservations)
       .innerJoin(orders, eq(orders.id, dealReservations.orderId))
-      .where(and(eq(dealReservations.dealId, dealId), inArray(dealReservations.state, ["held", "claimed"]), exceptOrderId === null ? undefined : ne(dealReservations.orderId, exceptOrderId)));
+      .where(
+        and(
+          eq(dealReservations.dealId, dealId),
+          inArray(dealReservations.state, ["held", "claimed"]),
+          exceptOrderId === null ? undefined : ne(dealReservations.orderId, exceptOrderId),
+        ),
+      );
     return { held: row?.held ?? 0, person: row?.person ?? 0 };
   }
 
   /** Holds an order's reservation of a deal's claims until `expiresAt` (the end its first hold was given). */
-  async holdReservation(tx: Transaction, reservation: { orderId: string; dealId: number; quantity: number; expiresAt: Date }): Promise<void> {
+  async holdReservation(
+    tx: Transaction,
+    reservation: { orderId: string; dealId: number; quantity: number; expiresAt: Date },
+  ): Promise<void> {
     await tx
       .insert(dealReservations)
       .values({ ...reservation, state: "held" })
-      .onConflictDoUpdate({ target: [dealReservations.orderId, dealReservations.dealId], set: { state: "held", quantity: reservation.quantity, expiresAt: reservation.expiresAt } });
+      .onConflictDoUpdate({
+        target: [dealReservations.orderId, dealReservations.dealId],
+        set: { state: "held", quantity: reservation.quantity, expiresAt: reservation.expiresAt },
+      });
   }
 
   /** Moves an order's held reservations to `state` (released when its payment failed or it was cancelled). */
   async settleReservations(tx: Transaction, orderId: string, state: "released"): Promise<void> {
-    await tx.update(dealReservations).set({ state }).where(and(eq(dealReservations.orderId, orderId), eq(dealReservations.state, "held")));
+    await tx
+      .update(dealReservations)
+      .set({ state })
+      .where(and(eq(dealReservations.orderId, orderId), eq(dealReservations.state, "held")));
   }
 
   /** An order's reservations in `states`, in deal order (the order their deals are locked in). */
-  async reservations(tx: Transaction, orderId: string, states: readonly string[]): Promise<Array<typeof dealReservations.$inferSelect>> {
+  async reservations(
+    tx: Transaction,
+    orderId: string,
+    states: readonly string[],
+  ): Promise<Array<typeof dealReservations.$inferSelect>> {
     return tx
       .select()
       .from(dealReservations)
@@ -292,11 +463,17 @@ export class OrderRepo {
   }
 
   /** Records how one deal's claim of an order ended (claimed, over_limit, returned). */
-  async setReservation(tx: Transaction, reservation: { orderId: string; dealId: number; quantity: number; state: string }): Promise<void> {
+  async setReservation(
+    tx: Transaction,
+    reservation: { orderId: string; dealId: number; quantity: number; state: string },
+  ): Promise<void> {
     await tx
       .insert(dealReservations)
       .values({ ...reservation, expiresAt: new Date() })
-      .onConflictDoUpdate({ target: [dealReservations.orderId, dealReservations.dealId], set: { state: reservation.state } });
+      .onConflictDoUpdate({
+        target: [dealReservations.orderId, dealReservations.dealId],
+        set: { state: reservation.state },
+      });
   }
 
   /** Orders placed in [start, end), and orders paid in it that are still paid, with their total in cents. */
@@ -308,7 +485,9 @@ export class OrderRepo {
     const [paid] = await this.db
       .select({ n: count(), cents: sum(orders.totalCents) })
       .from(orders)
-      .where(and(inArray(orders.status, ["paid", "partially_refunded"]), gte(orders.paidAt, start), lt(orders.paidAt, end)));
+      .where(
+        and(inArray(orders.status, ["paid", "partially_refunded"]), gte(orders.paidAt, start), lt(orders.paidAt, end)),
+      );
     return { placed: Number(placed?.n ?? 0), paid: Number(paid?.n ?? 0), paidCents: Number(paid?.cents ?? 0) };
   }
 
@@ -318,35 +497,60 @@ export class OrderRepo {
     const rows = await executor
       .selectDistinct({ email: sql<string>`lower(${orders.customerEmail})` })
       .from(orders)
-      .where(and(inArray(orders.status, ["paid", "partially_paid", "partially_refunded"]), inArray(sql`lower(${orders.customerEmail})`, emails)));
+      .where(
+        and(
+          inArray(orders.status, ["paid", "partially_paid", "partially_refunded"]),
+          inArray(sql`lower(${orders.customerEmail})`, emails),
+        ),
+      );
     return rows.map((row) => row.email);
   }
 
   /** Staff's list: newest first, by status, by e-mail or order number. */
-  async list(filter: { status?: OrderStatus; q?: string; from?: Date; to?: Date }, offset: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
+  async list(
+    filter: { status?: OrderStatus; q?: string; from?: Date; to?: Date },
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: OrderRow[]; total: number }> {
     const conditions = [];
     if (filter.status) conditions.push(eq(orders.status, filter.status));
     if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
     if (filter.to) conditions.push(lt(orders.createdAt, filter.to));
     if (filter.q) {
       const q = filter.q.replace(/[%_\\]/g, (char) => `\\${char}`);
-      const byNumber = /^[0-9a-fA-F-]{1,36}$/.test(filter.q) ? sql`${orders.id}::text like ${`${filter.q.toLowerCase()}%`}` : sql`false`;
+      const byNumber = /^[0-9a-fA-F-]{1,36}$/.test(filter.q)
+        ? sql`${orders.id}::text like ${`${filter.q.toLowerCase()}%`}`
+        : sql`false`;
       conditions.push(or(ilike(orders.customerEmail, `%${q}%`), byNumber));
     }
     const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const rows = await this.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).offset(offset).limit(limit);
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .offset(offset)
+      .limit(limit);
     const [total] = await this.db.select({ n: count() }).from(orders).where(where);
     return { rows, total: Number(total?.n ?? 0) };
   }
 
   /** An order's payment schedule, in position order (empty for an order paid at once by cart). */
   async instalments(orderId: string, executor: Executor = this.db): Promise<InstalmentRow[]> {
-    return executor.select().from(orderInstalments).where(eq(orderInstalments.orderId, orderId)).orderBy(asc(orderInstalments.position));
+    return executor
+      .select()
+      .from(orderInstalments)
+      .where(eq(orderInstalments.orderId, orderId))
+      .orderBy(asc(orderInstalments.position));
   }
 
   async instalmentsOf(orderIds: string[]): Promise<InstalmentRow[]> {
     if (orderIds.length === 0) return [];
-    return this.db.select().from(orderInstalments).where(inArray(orderInstalments.orderId, orderIds)).orderBy(asc(orderInstalments.position));
+    return this.db
+      .select()
+      .from(orderInstalments)
+      .where(inArray(orderInstalments.orderId, orderIds))
+      .orderBy(asc(orderInstalments.position));
   }
 
   async findInstalment(id: number, executor: Executor = this.db): Promise<InstalmentRow | null> {
@@ -360,13 +564,25 @@ export class OrderRepo {
     return row ?? null;
   }
 
-  async updateInstalment(tx: Executor, id: number, changes: Partial<typeof orderInstalments.$inferInsert>): Promise<InstalmentRow> {
-    const [row] = await tx.update(orderInstalments).set({ ...changes, updatedAt: new Date() }).where(eq(orderInstalments.id, id)).returning();
+  async updateInstalment(
+    tx: Executor,
+    id: number,
+    changes: Partial<typeof orderInstalments.$inferInsert>,
+  ): Promise<InstalmentRow> {
+    const [row] = await tx
+      .update(orderInstalments)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(orderInstalments.id, id))
+      .returning();
     return row;
   }
 
   async addInstalment(tx: Transaction, orderId: string, entry: NewInstalmentRow): Promise<InstalmentRow | null> {
-    const [row] = await tx.insert(orderInstalments).values({ ...entry, orderId }).onConflictDoNothing().returning();
+    const [row] = await tx
+      .insert(orderInstalments)
+      .values({ ...entry, orderId })
+      .onConflictDoNothing()
+      .returning();
     return row ?? null;
   }
 
@@ -378,14 +594,22 @@ export class OrderRepo {
   async claimInstalmentCharge(id: number, attempt: number, now: Date): Promise<InstalmentRow | null> {
     const [row] = await this.db
       .update(orderInstalments)
-      .set({ status: "processing", attempts: sql`${orderInstalments.attempts} + 1`, nextAttemptAt: null, updatedAt: new Date() })
+      .set({
+        status: "processing",
+        attempts: sql`${orderInstalments.attempts} + 1`,
+        nextAttemptAt: null,
+        updatedAt: new Date(),
+      })
       .where(
         and(
           eq(orderInstalments.id, id),
           eq(orderInstalments.attempts, attempt),
           or(
             and(eq(orderInstalments.status, "due"), sql`${orderInstalments.dueAt} <= ${now}`),
-            and(eq(orderInstalments.status, "failed"), sql`${orderInstalments.nextAttemptAt} is not null and ${orderInstalments.nextAttemptAt} <= ${now}`),
+            and(
+              eq(orderInstalments.status, "failed"),
+              sql`${orderInstalments.nextAttemptAt} is not null and ${orderInstalments.nextAttemptAt} <= ${now}`,
+            ),
           ),
         ),
       )
@@ -403,7 +627,10 @@ export class OrderRepo {
           sql`${orderInstalments.position} > 1`,
           or(
             and(eq(orderInstalments.status, "due"), sql`${orderInstalments.dueAt} <= ${now}`),
-            and(eq(orderInstalments.status, "failed"), sql`${orderInstalments.nextAttemptAt} is not null and ${orderInstalments.nextAttemptAt} <= ${now}`),
+            and(
+              eq(orderInstalments.status, "failed"),
+              sql`${orderInstalments.nextAttemptAt} is not null and ${orderInstalments.nextAttemptAt} <= ${now}`,
+            ),
           ),
         ),
       )
@@ -426,6 +653,11 @@ export class OrderRepo {
     const of = (status: string) => rows.find((row) => row.status === status);
     const cents = (status: string) => Number(of(status)?.cents ?? 0);
     const n = (status: string) => Number(of(status)?.n ?? 0);
-    return { toCollectCents: cents("due") + cents("processing") + cents("failed"), toCollect: n("due") + n("processing") + n("failed"), failedCents: cents("failed"), failed: n("failed") };
+    return {
+      toCollectCents: cents("due") + cents("processing") + cents("failed"),
+      toCollect: n("due") + n("processing") + n("failed"),
+      failedCents: cents("failed"),
+      failed: n("failed"),
+    };
   }
 }

@@ -5,7 +5,17 @@
  */
 import type { MoneySummary } from "../payments/rules.ts";
 
-export const ORDER_STATUSES = ["pending", "requires_payment", "processing", "partially_paid", "paid", "failed", "partially_refunded", "refunded", "cancelled"] as const;
+export const ORDER_STATUSES = [
+  "pending",
+  "requires_payment",
+  "processing",
+  "partially_paid",
+  "paid",
+  "failed",
+  "partially_refunded",
+  "refunded",
+  "cancelled",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_MESSAGES = {
@@ -31,7 +41,10 @@ export interface OrderFacts {
  * - requires_payment: a payment was started and waits for the buyer; pending: none was.
  * A payment that succeeds after a cancellation still shows (paid), so that staff see it and refund it.
  */
-export function deriveOrderStatus(order: OrderFacts, money: Pick<MoneySummary, "chargedCents" | "refundedCents" | "processingCents" | "started" | "lastFailure">): OrderStatus {
+export function deriveOrderStatus(
+  order: OrderFacts,
+  money: Pick<MoneySummary, "chargedCents" | "refundedCents" | "processingCents" | "started" | "lastFailure">,
+): OrderStatus {
   if (money.chargedCents > 0 && money.refundedCents >= money.chargedCents) return "refunded";
   if (money.refundedCents > 0) return "partially_refunded";
   if (money.chargedCents > 0 && money.chargedCents >= order.totalCents) return "paid";
@@ -57,7 +70,13 @@ export function canCancel(status: OrderStatus): boolean {
 export const MONEY_RECEIVED: readonly OrderStatus[] = ["partially_paid", "paid", "partially_refunded", "refunded"];
 
 /** Statuses after which nothing more happens without staff: a success page stops asking. */
-export const SETTLED_STATUSES: readonly OrderStatus[] = ["paid", "failed", "cancelled", "refunded", "partially_refunded"];
+export const SETTLED_STATUSES: readonly OrderStatus[] = [
+  "paid",
+  "failed",
+  "cancelled",
+  "refunded",
+  "partially_refunded",
+];
 
 /** The public order number: the first 8 characters of the id, uppercased (specification 001, section 9). */
 export function orderNumber(id: string): string {

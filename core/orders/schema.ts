@@ -17,14 +17,27 @@ const optionalText = (max: number) =>
  * descriptions are hints: the server writes the catalogue's or the deal's own.
  */
 export const orderItemInputSchema = z.object({
-  serviceId: z.string({ message: "orders:validation.serviceRequired" }).trim().min(1, "orders:validation.serviceRequired").max(100, "orders:validation.serviceRequired"),
-  serviceName: z.string({ message: "orders:validation.serviceNameRequired" }).trim().min(1, "orders:validation.serviceNameRequired").max(200, "errors:invalidValue"),
+  serviceId: z
+    .string({ message: "orders:validation.serviceRequired" })
+    .trim()
+    .min(1, "orders:validation.serviceRequired")
+    .max(100, "orders:validation.serviceRequired"),
+  serviceName: z
+    .string({ message: "orders:validation.serviceNameRequired" })
+    .trim()
+    .min(1, "orders:validation.serviceNameRequired")
+    .max(200, "errors:invalidValue"),
   description: z.string().max(2000, "errors:invalidValue").optional(),
   pricingType: z.enum(["fixed", "custom"], { message: "orders:validation.pricingType" }),
   unitPriceCents: z.number({ message: "cart:limits.unitPriceMin" }).int("cart:limits.unitPriceMin"),
   quantity: z.number({ message: "orders:validation.quantityWhole" }).int("orders:validation.quantityWhole").default(1),
   lineTotalCents: z.number({ message: "errors:invalidValue" }).int("errors:invalidValue").optional(),
-  customPriceCents: z.number({ message: "errors:invalidValue" }).int("errors:invalidValue").min(1, "cart:limits.unitPriceMin").max(ORDER_LIMITS.maxUnitPriceCents, "cart:limits.unitPriceMax").nullish(),
+  customPriceCents: z
+    .number({ message: "errors:invalidValue" })
+    .int("errors:invalidValue")
+    .min(1, "cart:limits.unitPriceMin")
+    .max(ORDER_LIMITS.maxUnitPriceCents, "cart:limits.unitPriceMax")
+    .nullish(),
   serviceData: z.record(z.string(), z.json()).optional().default({}),
   // Fields the cart keeps on a line that the order does not need.
   id: z.string().max(100).optional(),
@@ -37,16 +50,28 @@ export type OrderItemInput = z.output<typeof orderItemInputSchema>;
 
 /** The order-creation payload (specification 001, section 3), with the cart's totals as optional hints. */
 export const orderCreateSchema = z.strictObject({
-  customerFirstName: line({ message: "orders:validation.firstNameRequired" }).trim().min(1, "orders:validation.firstNameRequired").max(100, "errors:invalidValue"),
-  customerLastName: line({ message: "orders:validation.lastNameRequired" }).trim().min(1, "orders:validation.lastNameRequired").max(100, "errors:invalidValue"),
-  customerEmail: line({ message: "orders:validation.emailInvalid" }).trim().max(254, "orders:validation.emailInvalid").pipe(z.email("orders:validation.emailInvalid")),
+  customerFirstName: line({ message: "orders:validation.firstNameRequired" })
+    .trim()
+    .min(1, "orders:validation.firstNameRequired")
+    .max(100, "errors:invalidValue"),
+  customerLastName: line({ message: "orders:validation.lastNameRequired" })
+    .trim()
+    .min(1, "orders:validation.lastNameRequired")
+    .max(100, "errors:invalidValue"),
+  customerEmail: line({ message: "orders:validation.emailInvalid" })
+    .trim()
+    .max(254, "orders:validation.emailInvalid")
+    .pipe(z.email("orders:validation.emailInvalid")),
   customerPhone: optionalText(40),
   customerCompany: optionalText(200),
   // At most 50 lines is checked with the order's figures, to answer the specification's message.
   items: z.array(orderItemInputSchema, { message: "cart:limits.noItems" }).max(1000, "cart:limits.tooManyItems"),
   currency: z.literal("usd", { message: "orders:validation.currency" }).optional().default("usd"),
   promoCode: z
-    .union([z.string().max(64, "cart:promo.invalid"), z.object({ code: z.string().max(64, "cart:promo.invalid") }).loose()])
+    .union([
+      z.string().max(64, "cart:promo.invalid"),
+      z.object({ code: z.string().max(64, "cart:promo.invalid") }).loose(),
+    ])
     .nullish()
     .transform((value) => (value == null ? null : typeof value === "string" ? value : value.code)),
   // Tax is the server's (specification 000, section 9: always 0). The payload carries the field, but
@@ -145,7 +170,10 @@ export interface OrderHistoryEntry {
   at: string;
 }
 
-export type AdminOrderView = Omit<OrderView, "payments"> & { history: OrderHistoryEntry[]; payments: StaffPaymentView[] };
+export type AdminOrderView = Omit<OrderView, "payments"> & {
+  history: OrderHistoryEntry[];
+  payments: StaffPaymentView[];
+};
 
 const isoDate = z
   .string()
@@ -161,13 +189,19 @@ export const adminOrderQuerySchema = z
     to: isoDate.optional(),
     page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "admin:orders.rangeInvalid", path: ["to"] });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: "admin:orders.rangeInvalid",
+    path: ["to"],
+  });
 
 /** The payments export: the days their money moved in (the agency's time zone), at most a year and a day. */
 export const paymentExportQuerySchema = z
   .object({ from: isoDate, to: isoDate })
   .refine((query) => query.from <= query.to, { message: "admin:orders.rangeInvalid", path: ["to"] })
-  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 366 * 24 * 3600_000, { message: "admin:orders.rangeTooLong", path: ["to"] });
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 366 * 24 * 3600_000, {
+    message: "admin:orders.rangeTooLong",
+    path: ["to"],
+  });
 
 /** The Idempotency-Key header: printable, bounded. */
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_\-:.]{8,200}$/, "orders:errors.idempotencyKey");

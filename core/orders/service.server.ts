@@ -3,9 +3,23 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import type { PaymentRow } from "../payments/repo.server.ts";
 import { summarise } from "../payments/rules.ts";
 import { toPaymentView, toStaffPaymentView, type PaymentService } from "../payments/service.server.ts";
-import { OrderRepo, type InstalmentRow, type NewInstalmentRow, type NewOrderItemRow, type NewOrderRow, type OrderItemRow, type OrderRow } from "./repo.server.ts";
+import {
+  OrderRepo,
+  type InstalmentRow,
+  type NewInstalmentRow,
+  type NewOrderItemRow,
+  type NewOrderRow,
+  type OrderItemRow,
+  type OrderRow,
+} from "./repo.server.ts";
 import { deriveOrderStatus, orderNumber, type OrderStatus } from "./rules.ts";
-import { adminOrderQuerySchema, type AdminOrderView, type InstalmentView, type OrderItemView, type OrderView } from "./schema.ts";
+import {
+  adminOrderQuerySchema,
+  type AdminOrderView,
+  type InstalmentView,
+  type OrderItemView,
+  type OrderView,
+} from "./schema.ts";
 
 export const ADMIN_PAGE_SIZE = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -19,7 +33,8 @@ export function parseOrderId(raw: string): string | null {
 }
 
 /** A day's first instant in UTC (the agency's time zone is passed by the edge). */
-const utcDayStart = (isoDate: string, offsetDays = 0) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + offsetDays * 24 * 3600_000);
+const utcDayStart = (isoDate: string, offsetDays = 0) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + offsetDays * 24 * 3600_000);
 
 const PLANS = new Set(["1time", "2times", "3times", "monthly"]);
 
@@ -57,7 +72,13 @@ function toItemView(item: OrderItemRow): OrderItemView {
 }
 
 /** An order as its buyer, its receipt and staff read it, from its rows and its payments. */
-export function toOrderView(row: OrderRow, items: OrderItemRow[], receiptToken: string, schedule: InstalmentRow[], payments: PaymentRow[]): OrderView {
+export function toOrderView(
+  row: OrderRow,
+  items: OrderItemRow[],
+  receiptToken: string,
+  schedule: InstalmentRow[],
+  payments: PaymentRow[],
+): OrderView {
   const charges = payments.filter((payment) => payment.kind === "charge");
   const latest = [...charges].reverse().find((payment) => payment.status !== "cancelled") ?? null;
   const method = latest ?? charges.at(-1) ?? null;
@@ -128,7 +149,11 @@ export class OrderService {
   }
 
   /** Stores a priced order; null when its idempotency key was used already. */
-  async insert(order: NewOrderRow, items: NewOrderItemRow[], schedule: NewInstalmentRow[] = []): Promise<OrderRow | null> {
+  async insert(
+    order: NewOrderRow,
+    items: NewOrderItemRow[],
+    schedule: NewInstalmentRow[] = [],
+  ): Promise<OrderRow | null> {
     return this.repo.insert(order, items, schedule);
   }
 
@@ -150,7 +175,12 @@ export class OrderService {
   }
 
   /** Appends a history note that does not change the status (a claim that could not be counted...). */
-  async note(tx: Transaction, order: OrderRow, cause: string, who: { eventId?: string | null; actor?: string | null; detail?: string | null } = {}): Promise<void> {
+  async note(
+    tx: Transaction,
+    order: OrderRow,
+    cause: string,
+    who: { eventId?: string | null; actor?: string | null; detail?: string | null } = {},
+  ): Promise<void> {
     await this.repo.note(tx, order, cause, who.eventId ?? null, who.actor ?? null, who.detail ?? null);
   }
 
@@ -164,7 +194,12 @@ export class OrderService {
    * order locked), keeps what they add up to on the order, and appends a history entry when the status
    * changes, with its cause.
    */
-  async settle(tx: Transaction, order: string | OrderRow, cause: string, who: { eventId?: string | null; actor?: string | null } = {}): Promise<Settlement> {
+  async settle(
+    tx: Transaction,
+    order: string | OrderRow,
+    cause: string,
+    who: { eventId?: string | null; actor?: string | null } = {},
+  ): Promise<Settlement> {
     // A caller that holds the order's lock passes its row (as it is now): no second read.
     const before = typeof order === "string" ? await this.repo.lock(tx, order) : order;
     if (!before) throw orderNotFound();
@@ -176,8 +211,21 @@ export class OrderService {
       refundedCents: money.refundedCents,
       ...(status === "paid" && before.paidAt === null ? { paidAt: new Date() } : {}),
     };
-    if (status === before.status && changes.paidCents === before.paidCents && changes.refundedCents === before.refundedCents && !changes.paidAt) return { before, after: before, payments };
-    const after = await this.repo.update(tx, before, changes, status !== before.status ? { to: status, cause, eventId: who.eventId ?? null, actor: who.actor ?? null } : undefined);
+    if (
+      status === before.status &&
+      changes.paidCents === before.paidCents &&
+      changes.refundedCents === before.refundedCents &&
+      !changes.paidAt
+    )
+      return { before, after: before, payments };
+    const after = await this.repo.update(
+      tx,
+      before,
+      changes,
+      status !== before.status
+        ? { to: status, cause, eventId: who.eventId ?? null, actor: who.actor ?? null }
+        : undefined,
+    );
     return { before, after, payments };
   }
 
@@ -185,7 +233,12 @@ export class OrderService {
   async view(row: OrderRow, tx?: Transaction, known: KnownParts = {}): Promise<OrderView> {
     // Only a custom payment has a schedule: the others skip reading one.
     const schedule = known.schedule ?? (row.paymentPlan ? this.repo.instalments(row.id, tx) : []);
-    const [items, token, instalments, payments] = await Promise.all([known.items ?? this.repo.items(row.id, tx), this.receiptToken(row.id), schedule, known.payments ?? this.payments.ofSubject(row.id, tx)]);
+    const [items, token, instalments, payments] = await Promise.all([
+      known.items ?? this.repo.items(row.id, tx),
+      this.receiptToken(row.id),
+      schedule,
+      known.payments ?? this.payments.ofSubject(row.id, tx),
+    ]);
     return toOrderView(row, items, token, instalments, payments);
   }
 
@@ -211,7 +264,15 @@ export class OrderService {
     return {
       ...view,
       payments: payments.map(toStaffPaymentView),
-      history: history.map((entry) => ({ from: entry.fromStatus, to: entry.toStatus, cause: entry.cause, eventId: entry.eventId, actor: entry.actor, detail: entry.detail, at: entry.at.toISOString() })),
+      history: history.map((entry) => ({
+        from: entry.fromStatus,
+        to: entry.toStatus,
+        cause: entry.cause,
+        eventId: entry.eventId,
+        actor: entry.actor,
+        detail: entry.detail,
+        at: entry.at.toISOString(),
+      })),
     };
   }
 
@@ -235,15 +296,27 @@ export class OrderService {
    * Staff's list, newest first, 20 a page, filtered by status, by e-mail or order number, and by the
    * days it was placed in (`dayStart` turns a day into its first instant in the agency's time zone).
    */
-  async list(query: unknown, dayStart: (isoDate: string, offsetDays?: number) => Date = utcDayStart): Promise<{ items: OrderView[]; total: number; page: number; pageSize: number }> {
+  async list(
+    query: unknown,
+    dayStart: (isoDate: string, offsetDays?: number) => Date = utcDayStart,
+  ): Promise<{ items: OrderView[]; total: number; page: number; pageSize: number }> {
     const { status, q, page, from, to } = parseOrThrow(adminOrderQuerySchema, query);
     const { rows, total } = await this.repo.list(
-      { status: status as OrderStatus | undefined, q: q || undefined, from: from ? dayStart(from) : undefined, to: to ? dayStart(to, 1) : undefined },
+      {
+        status: status as OrderStatus | undefined,
+        q: q || undefined,
+        from: from ? dayStart(from) : undefined,
+        to: to ? dayStart(to, 1) : undefined,
+      },
       (page - 1) * ADMIN_PAGE_SIZE,
       ADMIN_PAGE_SIZE,
     );
     const ids = rows.map((row) => row.id);
-    const [items, schedules, payments] = await Promise.all([this.repo.itemsOf(ids), this.repo.instalmentsOf(ids), this.payments.ofSubjects(ids)]);
+    const [items, schedules, payments] = await Promise.all([
+      this.repo.itemsOf(ids),
+      this.repo.instalmentsOf(ids),
+      this.payments.ofSubjects(ids),
+    ]);
     const views = await Promise.all(
       rows.map(async (row) =>
         toOrderView(
@@ -272,7 +345,11 @@ export class OrderService {
     return this.repo.lockInstalment(tx, id);
   }
 
-  async updateInstalment(tx: Transaction | Database, id: number, changes: Partial<InstalmentRow>): Promise<InstalmentRow> {
+  async updateInstalment(
+    tx: Transaction | Database,
+    id: number,
+    changes: Partial<InstalmentRow>,
+  ): Promise<InstalmentRow> {
     return this.repo.updateInstalment(tx, id, changes);
   }
 
@@ -306,11 +383,20 @@ export class OrderService {
   }
 
   /** A deal's claims other orders hold now, and a person's in their other orders: see OrderRepo.claimsBeside. */
-  async claimsBeside(dealId: number, email: string, exceptOrderId: string | null, now: Date, tx?: Transaction): Promise<{ held: number; person: number }> {
+  async claimsBeside(
+    dealId: number,
+    email: string,
+    exceptOrderId: string | null,
+    now: Date,
+    tx?: Transaction,
+  ): Promise<{ held: number; person: number }> {
     return this.repo.claimsBeside(dealId, email, exceptOrderId, now, tx);
   }
 
-  async holdReservation(tx: Transaction, reservation: { orderId: string; dealId: number; quantity: number; expiresAt: Date }): Promise<void> {
+  async holdReservation(
+    tx: Transaction,
+    reservation: { orderId: string; dealId: number; quantity: number; expiresAt: Date },
+  ): Promise<void> {
     await this.repo.holdReservation(tx, reservation);
   }
 
@@ -322,7 +408,10 @@ export class OrderService {
     return this.repo.reservations(tx, orderId, states);
   }
 
-  async setReservation(tx: Transaction, reservation: { orderId: string; dealId: number; quantity: number; state: string }): Promise<void> {
+  async setReservation(
+    tx: Transaction,
+    reservation: { orderId: string; dealId: number; quantity: number; state: string },
+  ): Promise<void> {
     await this.repo.setReservation(tx, reservation);
   }
 }

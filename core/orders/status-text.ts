@@ -11,7 +11,20 @@ import type { OrderView } from "./schema.ts";
 type T = (key: string, params?: Record<string, unknown>) => string;
 
 /** What the sentences read of an order. */
-export type StatusSubject = Pick<OrderView, "status" | "totalCents" | "paidCents" | "refundedCents" | "paidAt" | "cancelledAt" | "failureMessage" | "paymentPlan" | "schedule" | "payments" | "paymentMethodType">;
+export type StatusSubject = Pick<
+  OrderView,
+  | "status"
+  | "totalCents"
+  | "paidCents"
+  | "refundedCents"
+  | "paidAt"
+  | "cancelledAt"
+  | "failureMessage"
+  | "paymentPlan"
+  | "schedule"
+  | "payments"
+  | "paymentMethodType"
+>;
 
 // Making a formatter costs far more than using one: one per language and time zone is kept.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -42,7 +55,10 @@ export function statusTone(status: OrderStatus): "success" | "warning" | "danger
 }
 
 const latest = <T extends { settledAt: string | null; createdAt: string }>(rows: T[]): T | null =>
-  rows.reduce<T | null>((last, row) => (!last || (row.settledAt ?? row.createdAt) >= (last.settledAt ?? last.createdAt) ? row : last), null);
+  rows.reduce<T | null>(
+    (last, row) => (!last || (row.settledAt ?? row.createdAt) >= (last.settledAt ?? last.createdAt) ? row : last),
+    null,
+  );
 
 /** The sentence that says what an order's status means now, or null when its name says it all. */
 export function statusDetail(order: StatusSubject, t: T, language: string, timeZone: string): string | null {
@@ -51,30 +67,61 @@ export function statusDetail(order: StatusSubject, t: T, language: string, timeZ
   const lastRefund = latest(refunds);
   switch (order.status) {
     case "paid":
-      return order.paidAt ? t("orders:statusDetail.paid", { amount: formatCents(order.paidCents), date: day(order.paidAt) }) : null;
+      return order.paidAt
+        ? t("orders:statusDetail.paid", { amount: formatCents(order.paidCents), date: day(order.paidAt) })
+        : null;
     case "processing":
       return t("orders:statusDetail.processing");
     case "partially_paid": {
       const paid = order.schedule.filter((entry) => entry.status === "paid").length;
       const failed = order.schedule.find((entry) => entry.status === "failed");
       const next = order.schedule.find((entry) => entry.status === "due" || entry.status === "processing");
-      const progress = t("orders:statusDetail.partlyPaid", { count: paid, paid, instalments: order.schedule.length, paidAmount: formatCents(order.paidCents), total: formatCents(order.totalCents) });
+      const progress = t("orders:statusDetail.partlyPaid", {
+        count: paid,
+        paid,
+        instalments: order.schedule.length,
+        paidAmount: formatCents(order.paidCents),
+        total: formatCents(order.totalCents),
+      });
       if (failed) {
-        const retry = failed.nextAttemptAt ? t("orders:statusDetail.retryOn", { date: day(failed.nextAttemptAt) }) : t("orders:statusDetail.noRetry");
-        return t("orders:statusDetail.joined", { first: progress, second: `${t("orders:statusDetail.instalmentFailed", { position: failed.position, amount: formatCents(failed.amountCents) })} ${retry}` });
+        const retry = failed.nextAttemptAt
+          ? t("orders:statusDetail.retryOn", { date: day(failed.nextAttemptAt) })
+          : t("orders:statusDetail.noRetry");
+        return t("orders:statusDetail.joined", {
+          first: progress,
+          second: `${t("orders:statusDetail.instalmentFailed", { position: failed.position, amount: formatCents(failed.amountCents) })} ${retry}`,
+        });
       }
-      return next ? t("orders:statusDetail.joined", { first: progress, second: t("orders:statusDetail.next", { amount: formatCents(next.amountCents), date: day(next.dueAt) }) }) : progress;
+      return next
+        ? t("orders:statusDetail.joined", {
+            first: progress,
+            second: t("orders:statusDetail.next", { amount: formatCents(next.amountCents), date: day(next.dueAt) }),
+          })
+        : progress;
     }
     case "failed":
       return `${order.failureMessage || t("orders:statusDetail.failedGeneric")} ${order.paymentMethodType === "us_bank_account" ? t("orders:statusDetail.failedBankNext") : t("orders:statusDetail.failedNext")}`;
     case "refunded":
-      return lastRefund ? t("orders:statusDetail.refunded", { amount: formatCents(order.refundedCents), date: day(lastRefund.settledAt ?? lastRefund.createdAt) }) : null;
+      return lastRefund
+        ? t("orders:statusDetail.refunded", {
+            amount: formatCents(order.refundedCents),
+            date: day(lastRefund.settledAt ?? lastRefund.createdAt),
+          })
+        : null;
     case "partially_refunded":
       return lastRefund
-        ? t("orders:statusDetail.partlyRefunded", { amount: formatCents(order.refundedCents), date: day(lastRefund.settledAt ?? lastRefund.createdAt), paid: formatCents(order.paidCents) })
+        ? t("orders:statusDetail.partlyRefunded", {
+            amount: formatCents(order.refundedCents),
+            date: day(lastRefund.settledAt ?? lastRefund.createdAt),
+            paid: formatCents(order.paidCents),
+          })
         : null;
     case "cancelled":
-      if (order.paidCents > 0) return t("orders:statusDetail.cancelledPaid", { paid: formatCents(order.paidCents), total: formatCents(order.totalCents) });
+      if (order.paidCents > 0)
+        return t("orders:statusDetail.cancelledPaid", {
+          paid: formatCents(order.paidCents),
+          total: formatCents(order.totalCents),
+        });
       return order.cancelledAt ? t("orders:statusDetail.cancelled", { date: day(order.cancelledAt) }) : null;
     case "pending":
     case "requires_payment":
@@ -85,11 +132,21 @@ export function statusDetail(order: StatusSubject, t: T, language: string, timeZ
 /** What the buyer is owed a word about besides the status: a refund pending or refused, an automatic one. */
 export function refundNotice(order: Pick<OrderView, "payments">, t: T): string | null {
   const refunds = order.payments.filter((payment) => payment.kind === "refund");
-  const automatic = refunds.find((payment) => payment.automatic === "deal_sold_out" || payment.automatic === "class_full");
-  const pending = refunds.filter((payment) => payment.status === "pending").reduce((total, payment) => total + payment.amountCents, 0);
+  const automatic = refunds.find(
+    (payment) => payment.automatic === "deal_sold_out" || payment.automatic === "class_full",
+  );
+  const pending = refunds
+    .filter((payment) => payment.status === "pending")
+    .reduce((total, payment) => total + payment.amountCents, 0);
   if (automatic) {
-    const amount = formatCents(refunds.filter((payment) => payment.automatic === automatic.automatic).reduce((total, payment) => total + payment.amountCents, 0));
-    return t(`orders:refundNotice.${automatic.automatic}${automatic.status === "succeeded" ? "" : "Pending"}`, { amount });
+    const amount = formatCents(
+      refunds
+        .filter((payment) => payment.automatic === automatic.automatic)
+        .reduce((total, payment) => total + payment.amountCents, 0),
+    );
+    return t(`orders:refundNotice.${automatic.automatic}${automatic.status === "succeeded" ? "" : "Pending"}`, {
+      amount,
+    });
   }
   return pending > 0 ? t("orders:refundNotice.pending", { amount: formatCents(pending) }) : null;
 }

@@ -41,13 +41,27 @@ export function accountLast4(account: string): string {
   return account.slice(-4);
 }
 
-export type BankDebitOutcome = { status: "succeeded" } | { status: "failed"; code: "account_closed" | "no_account" | "insufficient_funds" | "debit_not_authorized"; message: string };
+export type BankDebitOutcome =
+  | { status: "succeeded" }
+  | {
+      status: "failed";
+      code: "account_closed" | "no_account" | "insufficient_funds" | "debit_not_authorized";
+      message: string;
+    };
 
 const FAILURES: Record<string, Extract<BankDebitOutcome, { status: "failed" }>> = {
   account_closed: { status: "failed", code: "account_closed", message: "The customer's bank account has been closed." },
   no_account: { status: "failed", code: "no_account", message: "The customer's bank account could not be located." },
-  insufficient_funds: { status: "failed", code: "insufficient_funds", message: "The customer's account has insufficient funds to cover this payment." },
-  debit_not_authorized: { status: "failed", code: "debit_not_authorized", message: "The customer has notified their bank that this payment was unauthorized." },
+  insufficient_funds: {
+    status: "failed",
+    code: "insufficient_funds",
+    message: "The customer's account has insufficient funds to cover this payment.",
+  },
+  debit_not_authorized: {
+    status: "failed",
+    code: "debit_not_authorized",
+    message: "The customer has notified their bank that this payment was unauthorized.",
+  },
 };
 
 /** Stripe's ACH test account numbers: 000111111113 closed, 000111111116 no account, 000222222227 insufficient funds, 000333333335 not authorised; any other succeeds. */

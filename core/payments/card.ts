@@ -14,7 +14,10 @@ export const CARD_MESSAGES = {
 
 /** The sandbox's card step: the intent's client secret and the card as typed (checked by checkCard). */
 export const sandboxConfirmSchema = z.strictObject({
-  clientSecret: z.string({ message: "orders:errors.paymentUnknown" }).min(1, "orders:errors.paymentUnknown").max(200, "orders:errors.paymentUnknown"),
+  clientSecret: z
+    .string({ message: "orders:errors.paymentUnknown" })
+    .min(1, "orders:errors.paymentUnknown")
+    .max(200, "orders:errors.paymentUnknown"),
   cardNumber: z.string({ message: CARD_MESSAGES.numberInvalid }).max(40, CARD_MESSAGES.numberInvalid),
   expiry: z.string({ message: CARD_MESSAGES.expiryInvalid }).max(20, CARD_MESSAGES.expiryInvalid),
   cvc: z.string({ message: CARD_MESSAGES.cvcInvalid }).max(8, CARD_MESSAGES.cvcInvalid),
@@ -85,13 +88,18 @@ export function checkCard(card: CardInput, now: Date): Record<string, string> {
   if (!expiry) problems.expiry = CARD_MESSAGES.expiryInvalid;
   else if (!isExpiryInFuture(expiry, now)) problems.expiry = CARD_MESSAGES.expiryPast;
   const cvcLength = cardBrand(digits) === "amex" ? 4 : 3;
-  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc.trim()) && !/^\d{3,4}$/.test(card.cvc.trim())) problems.cvc = CARD_MESSAGES.cvcInvalid;
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc.trim()) && !/^\d{3,4}$/.test(card.cvc.trim()))
+    problems.cvc = CARD_MESSAGES.cvcInvalid;
   return problems;
 }
 
 /** What the sandbox does with a valid card: Stripe's declining test numbers fail, every other succeeds. */
-export function sandboxOutcome(digits: string): { status: "succeeded" } | { status: "failed"; message: string; code: string } {
-  if (digits === "4000000000000002") return { status: "failed", message: DECLINE_MESSAGES.generic, code: "card_declined" };
-  if (digits === "4000000000009995") return { status: "failed", message: DECLINE_MESSAGES.insufficientFunds, code: "insufficient_funds" };
+export function sandboxOutcome(
+  digits: string,
+): { status: "succeeded" } | { status: "failed"; message: string; code: string } {
+  if (digits === "4000000000000002")
+    return { status: "failed", message: DECLINE_MESSAGES.generic, code: "card_declined" };
+  if (digits === "4000000000009995")
+    return { status: "failed", message: DECLINE_MESSAGES.insufficientFunds, code: "insufficient_funds" };
   return { status: "succeeded" };
 }

@@ -48,7 +48,11 @@ export interface ChargeInput {
   /** Save the payment method for later off-session charges (Stripe: setup_future_usage). */
   saveForLater?: { customerEmail: string; customerName: string } | null;
   /** A bank debit (ACH) from a verified account, confirmed at once with the mandate accepted online. */
-  bankAccount?: { paymentMethodId: string; customerId: string | null; mandate: { ipAddress: string; userAgent: string } } | null;
+  bankAccount?: {
+    paymentMethodId: string;
+    customerId: string | null;
+    mandate: { ipAddress: string; userAgent: string };
+  } | null;
 }
 
 /** A charge of a saved payment method, off-session (a later instalment). */
@@ -107,7 +111,15 @@ export type ProviderFact =
   /** The total refunded on a charge so far (Stripe's charge.refunded): refunds made anywhere. */
   | { kind: "refunds"; intentId: string; refundedCents: number; currency: string }
   /** One refund moved (Stripe's refund.updated / refund.failed). */
-  | { kind: "refund"; providerRefundId: string; intentId: string | null; refundId: string | null; state: RefundState; amountCents: number; failureMessage: string | null }
+  | {
+      kind: "refund";
+      providerRefundId: string;
+      intentId: string | null;
+      refundId: string | null;
+      state: RefundState;
+      amountCents: number;
+      failureMessage: string | null;
+    }
   /** A subscription's invoice was paid or could not be. */
   | {
       kind: "invoice";
@@ -126,7 +138,13 @@ export type ProviderFact =
       last4: string | null;
     }
   /** A subscription changed (set to end at its period's end, or not) or ended. */
-  | { kind: "subscription"; providerSubscriptionId: string; ended: boolean; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null };
+  | {
+      kind: "subscription";
+      providerSubscriptionId: string;
+      ended: boolean;
+      cancelAtPeriodEnd: boolean;
+      currentPeriodEnd: Date | null;
+    };
 
 export interface ProviderEvent {
   id: string;
@@ -151,9 +169,20 @@ export interface PaymentProvider {
   /** The refund made for our refund `refundId` on a charge, if the provider has one (a call that timed out may have made it). */
   findRefund(intentId: string, refundId: string): Promise<RefundOutcome | null>;
   /** Saves a bank account as the customer's us_bank_account payment method (the full number goes to the provider only). */
-  saveBankAccount(input: { customerEmail: string; holderName: string; routingNumber: string; accountNumber: string; idempotencyKey: string }): Promise<{ paymentMethodId: string; customerId: string | null }>;
+  saveBankAccount(input: {
+    customerEmail: string;
+    holderName: string;
+    routingNumber: string;
+    accountNumber: string;
+    idempotencyKey: string;
+  }): Promise<{ paymentMethodId: string; customerId: string | null }>;
   /** Creates a subscription to a plan; its first invoice is paid with the answered client secret. */
-  createSubscription(input: SubscriptionInput): Promise<{ providerSubscriptionId: string; customerId: string | null; clientSecret: string; /** The provider's price, made for the plan if it had none. */ priceId?: string }>;
+  createSubscription(input: SubscriptionInput): Promise<{
+    providerSubscriptionId: string;
+    customerId: string | null;
+    clientSecret: string /** The provider's price, made for the plan if it had none. */;
+    priceId?: string;
+  }>;
   /** Ends a subscription now, or sets it to end at its period's end; its event then reports it. */
   cancelSubscription(providerSubscriptionId: string, atPeriodEnd: boolean): Promise<void>;
   /** Undoes an end set for the period's end. */

@@ -14,22 +14,65 @@ const COLUMNS = Object.keys(getTableColumns(payments)) as Array<keyof PaymentRow
 const TIMES = new Set<string>(["nextAttemptAt", "periodStart", "periodEnd", "createdAt", "updatedAt", "settledAt"]);
 const driverValue = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
-const findPayment = reusable<PaymentRow[], { id: string }>("payments_find", (x) => x.select().from(payments).where(eq(payments.id, p("id"))).limit(1));
-const lockPayment = reusable<PaymentRow[], { id: string }>("payments_lock", (x) => x.select().from(payments).where(eq(payments.id, p("id"))).for("update").limit(1));
-const paymentByProviderId = reusable<PaymentRow[], { providerPaymentId: string }>("payments_by_provider_id", (x) => x.select().from(payments).where(eq(payments.providerPaymentId, p("providerPaymentId"))).limit(1));
-const lockByProviderId = reusable<PaymentRow[], { providerPaymentId: string }>("payments_lock_by_provider_id", (x) =>
-  x.select().from(payments).where(eq(payments.providerPaymentId, p("providerPaymentId"))).for("update").limit(1),
+const findPayment = reusable<PaymentRow[], { id: string }>("payments_find", (x) =>
+  x
+    .select()
+    .from(payments)
+    .where(eq(payments.id, p("id")))
+    .limit(1),
 );
-const setIntent = reusable<PaymentRow[], { id: string; provider: string; providerPaymentId: string; clientSecret: string; updatedAt: string }>("payments_set_intent", (x) =>
+const lockPayment = reusable<PaymentRow[], { id: string }>("payments_lock", (x) =>
+  x
+    .select()
+    .from(payments)
+    .where(eq(payments.id, p("id")))
+    .for("update")
+    .limit(1),
+);
+const paymentByProviderId = reusable<PaymentRow[], { providerPaymentId: string }>("payments_by_provider_id", (x) =>
+  x
+    .select()
+    .from(payments)
+    .where(eq(payments.providerPaymentId, p("providerPaymentId")))
+    .limit(1),
+);
+const lockByProviderId = reusable<PaymentRow[], { providerPaymentId: string }>("payments_lock_by_provider_id", (x) =>
+  x
+    .select()
+    .from(payments)
+    .where(eq(payments.providerPaymentId, p("providerPaymentId")))
+    .for("update")
+    .limit(1),
+);
+const setIntent = reusable<
+  PaymentRow[],
+  { id: string; provider: string; providerPaymentId: string; clientSecret: string; updatedAt: string }
+>("payments_set_intent", (x) =>
   x
     .update(payments)
-    .set({ provider: sql`${p("provider")}`, providerPaymentId: sql`${p("providerPaymentId")}`, clientSecret: sql`${p("clientSecret")}`, updatedAt: timePlaceholder("updatedAt") })
+    .set({
+      provider: sql`${p("provider")}`,
+      providerPaymentId: sql`${p("providerPaymentId")}`,
+      clientSecret: sql`${p("clientSecret")}`,
+      updatedAt: timePlaceholder("updatedAt"),
+    })
     .where(eq(payments.id, p("id")))
     .returning(),
 );
-const paymentsOfSubject = reusable<PaymentRow[], { subjectId: string }>("payments_of_subject", (x) => x.select().from(payments).where(eq(payments.subjectId, p("subjectId"))).orderBy(asc(payments.createdAt), asc(payments.id)));
+const paymentsOfSubject = reusable<PaymentRow[], { subjectId: string }>("payments_of_subject", (x) =>
+  x
+    .select()
+    .from(payments)
+    .where(eq(payments.subjectId, p("subjectId")))
+    .orderBy(asc(payments.createdAt), asc(payments.id)),
+);
 const lockChargesOf = reusable<PaymentRow[], { subjectId: string }>("payments_lock_charges", (x) =>
-  x.select().from(payments).where(and(eq(payments.subjectId, p("subjectId")), eq(payments.kind, "charge"))).orderBy(asc(payments.id)).for("update"),
+  x
+    .select()
+    .from(payments)
+    .where(and(eq(payments.subjectId, p("subjectId")), eq(payments.kind, "charge")))
+    .orderBy(asc(payments.id))
+    .for("update"),
 );
 const insertPayment = reusable<PaymentRow[], Record<string, unknown>>("payments_insert", (x) =>
   x
@@ -46,8 +89,14 @@ const updatePayment = reusable<PaymentRow[], Record<string, unknown>>("payments_
     .where(eq(payments.id, p("id")))
     .returning(),
 );
-const recordEventOnce = reusable<Array<{ id: string }>, { id: string; type: string; paymentId: string | null }>("payment_events_record", (x) =>
-  x.insert(paymentEvents).values({ id: p("id"), type: p("type"), paymentId: p("paymentId") }).onConflictDoNothing({ target: paymentEvents.id }).returning({ id: paymentEvents.id }),
+const recordEventOnce = reusable<Array<{ id: string }>, { id: string; type: string; paymentId: string | null }>(
+  "payment_events_record",
+  (x) =>
+    x
+      .insert(paymentEvents)
+      .values({ id: p("id"), type: p("type"), paymentId: p("paymentId") })
+      .onConflictDoNothing({ target: paymentEvents.id })
+      .returning({ id: paymentEvents.id }),
 );
 
 /** Database access for payments and the provider events already handled. Only the payments module uses it. */
@@ -70,7 +119,10 @@ export class PaymentRepo {
 
   /** Notes why an event changed nothing though it named one of our payments. */
   async setEventProblem(tx: Transaction, eventId: string, paymentId: string, problem: string): Promise<void> {
-    await tx.update(paymentEvents).set({ paymentId, problem: problem.slice(0, 500) }).where(eq(paymentEvents.id, eventId));
+    await tx
+      .update(paymentEvents)
+      .set({ paymentId, problem: problem.slice(0, 500) })
+      .where(eq(paymentEvents.id, eventId));
   }
 
   async setEventPayment(tx: Transaction, eventId: string, paymentId: string): Promise<void> {
@@ -80,8 +132,20 @@ export class PaymentRepo {
   /** Inserts a payment (nothing when its key or its open part is taken: null then). */
   async insert(row: NewPaymentRow, executor: Executor = this.db): Promise<PaymentRow | null> {
     const now = new Date();
-    const full: Record<string, unknown> = { method: "card", currency: "usd", attempts: 0, round: 0, createdAt: now, updatedAt: now, ...row, id: row.id ?? crypto.randomUUID() };
-    const [inserted] = await insertPayment(executor, Object.fromEntries(COLUMNS.map((column) => [column, driverValue(full[column])])));
+    const full: Record<string, unknown> = {
+      method: "card",
+      currency: "usd",
+      attempts: 0,
+      round: 0,
+      createdAt: now,
+      updatedAt: now,
+      ...row,
+      id: row.id ?? crypto.randomUUID(),
+    };
+    const [inserted] = await insertPayment(
+      executor,
+      Object.fromEntries(COLUMNS.map((column) => [column, driverValue(full[column])])),
+    );
     return inserted ?? null;
   }
 
@@ -103,7 +167,10 @@ export class PaymentRepo {
   }
 
   /** Records the provider's intent of a payment (only those columns: an event may have moved the rest meanwhile). */
-  async setIntent(id: string, intent: { provider: string; providerPaymentId: string; clientSecret: string }): Promise<PaymentRow> {
+  async setIntent(
+    id: string,
+    intent: { provider: string; providerPaymentId: string; clientSecret: string },
+  ): Promise<PaymentRow> {
     const [row] = await setIntent(this.db, { id, ...intent, updatedAt: new Date().toISOString() });
     return row;
   }
@@ -124,7 +191,11 @@ export class PaymentRepo {
   }
 
   async update(executor: Executor, id: string, changes: Partial<NewPaymentRow>): Promise<PaymentRow> {
-    const [row] = await executor.update(payments).set({ ...changes, updatedAt: new Date() }).where(eq(payments.id, id)).returning();
+    const [row] = await executor
+      .update(payments)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(payments.id, id))
+      .returning();
     return row;
   }
 
@@ -134,7 +205,10 @@ export class PaymentRepo {
    */
   async updateRow(executor: Executor, current: PaymentRow, changes: Partial<NewPaymentRow>): Promise<PaymentRow> {
     const merged: Record<string, unknown> = { ...current, ...changes, updatedAt: new Date() };
-    const [row] = await updatePayment(executor, { ...Object.fromEntries(UPDATED.map((column) => [column, driverValue(merged[column])])), id: current.id });
+    const [row] = await updatePayment(executor, {
+      ...Object.fromEntries(UPDATED.map((column) => [column, driverValue(merged[column])])),
+      id: current.id,
+    });
     return row;
   }
 
@@ -145,7 +219,11 @@ export class PaymentRepo {
 
   async ofSubjects(subjectIds: readonly string[]): Promise<PaymentRow[]> {
     if (subjectIds.length === 0) return [];
-    return this.db.select().from(payments).where(inArray(payments.subjectId, [...subjectIds])).orderBy(asc(payments.createdAt), asc(payments.id));
+    return this.db
+      .select()
+      .from(payments)
+      .where(inArray(payments.subjectId, [...subjectIds]))
+      .orderBy(asc(payments.createdAt), asc(payments.id));
   }
 
   /** The charges of a record, locked in id order (the order every writer locks them in). */
@@ -176,7 +254,14 @@ export class PaymentRepo {
     const [row] = await executor
       .select()
       .from(payments)
-      .where(and(eq(payments.subjectId, subjectId), eq(payments.kind, "charge"), eq(payments.status, "succeeded"), isNotNull(payments.savedMethodId)))
+      .where(
+        and(
+          eq(payments.subjectId, subjectId),
+          eq(payments.kind, "charge"),
+          eq(payments.status, "succeeded"),
+          isNotNull(payments.savedMethodId),
+        ),
+      )
       .orderBy(desc(payments.settledAt))
       .limit(1);
     return row ?? null;
@@ -184,7 +269,11 @@ export class PaymentRepo {
 
   /** The refunds of a charge, oldest first. */
   async refundsOf(chargeId: string, executor: Executor = this.db): Promise<PaymentRow[]> {
-    return executor.select().from(payments).where(eq(payments.refundOf, chargeId)).orderBy(asc(payments.createdAt), asc(payments.id));
+    return executor
+      .select()
+      .from(payments)
+      .where(eq(payments.refundOf, chargeId))
+      .orderBy(asc(payments.createdAt), asc(payments.id));
   }
 
   /**
@@ -195,8 +284,19 @@ export class PaymentRepo {
   async claimRefund(id: string, now: Date, leaseMs: number): Promise<PaymentRow | null> {
     const [row] = await this.db
       .update(payments)
-      .set({ attempts: sql`${payments.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs), updatedAt: now })
-      .where(and(eq(payments.id, id), eq(payments.kind, "refund"), eq(payments.status, "pending"), or(sql`${payments.nextAttemptAt} is null`, lte(payments.nextAttemptAt, now))))
+      .set({
+        attempts: sql`${payments.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + leaseMs),
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(payments.id, id),
+          eq(payments.kind, "refund"),
+          eq(payments.status, "pending"),
+          or(sql`${payments.nextAttemptAt} is null`, lte(payments.nextAttemptAt, now)),
+        ),
+      )
       .returning();
     return row ?? null;
   }
@@ -206,7 +306,13 @@ export class PaymentRepo {
     return this.db
       .select()
       .from(payments)
-      .where(and(eq(payments.kind, "refund"), eq(payments.status, "pending"), or(sql`${payments.nextAttemptAt} is null`, lte(payments.nextAttemptAt, now))))
+      .where(
+        and(
+          eq(payments.kind, "refund"),
+          eq(payments.status, "pending"),
+          or(sql`${payments.nextAttemptAt} is null`, lte(payments.nextAttemptAt, now)),
+        ),
+      )
       .orderBy(asc(payments.createdAt))
       .limit(limit);
   }
@@ -229,7 +335,14 @@ export class PaymentRepo {
     const rows = await this.db
       .select({ payment: payments, refundedCents: refunds })
       .from(payments)
-      .where(and(eq(payments.kind, "charge"), eq(payments.status, "succeeded"), gte(payments.settledAt, start), lt(payments.settledAt, end)))
+      .where(
+        and(
+          eq(payments.kind, "charge"),
+          eq(payments.status, "succeeded"),
+          gte(payments.settledAt, start),
+          lt(payments.settledAt, end),
+        ),
+      )
       .orderBy(asc(payments.settledAt), asc(payments.id))
       .limit(limit);
     return rows.map((row) => ({ ...row.payment, refundedCents: Number(row.refundedCents ?? 0) }));

@@ -30,7 +30,9 @@ export function nextChargeStatus(from: ChargeStatus, to: ChargeStatus): Move<Cha
     case "processing":
       return from === "requires_payment" ? { kind: "move", to } : { kind: "ignore" };
     case "cancelled":
-      return from === "requires_payment" || from === "failed" || from === "processing" ? { kind: "move", to } : { kind: "ignore" };
+      return from === "requires_payment" || from === "failed" || from === "processing"
+        ? { kind: "move", to }
+        : { kind: "ignore" };
     case "requires_payment":
       // A declined card tried again: the same intent waits for another confirmation.
       return from === "failed" ? { kind: "move", to } : { kind: "ignore" };
@@ -105,19 +107,29 @@ export function summarise(rows: readonly MoneyRow[]): MoneySummary {
     processingCents,
     refundableCents: Math.max(0, chargedCents - refundedCents - pendingRefundCents),
     started,
-    lastFailure: latest && latest.status === "failed" ? { message: latest.failureMessage ?? null, part: latest.part ?? null } : null,
+    lastFailure:
+      latest && latest.status === "failed"
+        ? { message: latest.failureMessage ?? null, part: latest.part ?? null }
+        : null,
   };
 }
 
 /** What each succeeded charge can still give back: its amount less its refunds succeeded or pending. */
-export function refundableByCharge(rows: readonly MoneyRow[]): Array<{ chargeId: string; refundableCents: number; settledAt: number }> {
+export function refundableByCharge(
+  rows: readonly MoneyRow[],
+): Array<{ chargeId: string; refundableCents: number; settledAt: number }> {
   const taken = new Map<string, number>();
   for (const row of rows) {
-    if (row.kind === "refund" && row.refundOf && (row.status === "succeeded" || row.status === "pending")) taken.set(row.refundOf, (taken.get(row.refundOf) ?? 0) + row.amountCents);
+    if (row.kind === "refund" && row.refundOf && (row.status === "succeeded" || row.status === "pending"))
+      taken.set(row.refundOf, (taken.get(row.refundOf) ?? 0) + row.amountCents);
   }
   return rows
     .filter((row) => row.kind === "charge" && row.status === "succeeded")
-    .map((row) => ({ chargeId: row.id, refundableCents: Math.max(0, row.amountCents - (taken.get(row.id) ?? 0)), settledAt: time(row.settledAt ?? row.createdAt) }))
+    .map((row) => ({
+      chargeId: row.id,
+      refundableCents: Math.max(0, row.amountCents - (taken.get(row.id) ?? 0)),
+      settledAt: time(row.settledAt ?? row.createdAt),
+    }))
     .filter((entry) => entry.refundableCents > 0);
 }
 
@@ -126,7 +138,10 @@ export function refundableByCharge(rows: readonly MoneyRow[]): Array<{ chargeId:
  * first (as a customer would expect their last payment back first). Null when the amount is not a
  * whole number of cents above zero, or more than can be refunded.
  */
-export function allocateRefund(rows: readonly MoneyRow[], amountCents: number): Array<{ chargeId: string; amountCents: number }> | null {
+export function allocateRefund(
+  rows: readonly MoneyRow[],
+  amountCents: number,
+): Array<{ chargeId: string; amountCents: number }> | null {
   if (!Number.isSafeInteger(amountCents) || amountCents < 1) return null;
   const charges = refundableByCharge(rows).sort((a, b) => b.settledAt - a.settledAt);
   const total = charges.reduce((sum, entry) => sum + entry.refundableCents, 0);

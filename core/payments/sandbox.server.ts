@@ -3,7 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Database } from "../../db/client.server.ts";
 import { reusable } from "../../db/reusable-query.server.ts";
-import { sandboxIntents, sandboxPaymentMethods, sandboxRefunds, sandboxSubscriptions } from "../../db/schema/payments.ts";
+import {
+  sandboxIntents,
+  sandboxPaymentMethods,
+  sandboxRefunds,
+  sandboxSubscriptions,
+} from "../../db/schema/payments.ts";
 import { bankDebitOutcome, type BankDebitOutcome } from "./bank.ts";
 import { cardBrand, cardDigits, DECLINE_MESSAGES, sandboxOutcome } from "./card.ts";
 import {
@@ -35,24 +40,61 @@ const REFUNDS_FAIL = "4000000000005126";
 const p = (name: string) => sql.placeholder(name);
 // The card step's queries, built once (db/reusable-query.server.ts): the sandbox stands in for Stripe in
 // the checkout bench, where what it costs is counted as the server's.
-const intentById = reusable<IntentRow[], { id: string }>("sandbox_intent_by_id", (x) => x.select().from(sandboxIntents).where(eq(sandboxIntents.id, p("id"))));
-const intentBySecret = reusable<IntentRow[], { clientSecret: string }>("sandbox_intent_by_secret", (x) => x.select().from(sandboxIntents).where(eq(sandboxIntents.clientSecret, p("clientSecret"))));
-const insertCardIntent = reusable<IntentRow[], { id: string; clientSecret: string; metadata: Record<string, string>; amountCents: number; currency: string; saveForLater: boolean }>("sandbox_intent_insert", (x) =>
+const intentById = reusable<IntentRow[], { id: string }>("sandbox_intent_by_id", (x) =>
+  x
+    .select()
+    .from(sandboxIntents)
+    .where(eq(sandboxIntents.id, p("id"))),
+);
+const intentBySecret = reusable<IntentRow[], { clientSecret: string }>("sandbox_intent_by_secret", (x) =>
+  x
+    .select()
+    .from(sandboxIntents)
+    .where(eq(sandboxIntents.clientSecret, p("clientSecret"))),
+);
+const insertCardIntent = reusable<
+  IntentRow[],
+  {
+    id: string;
+    clientSecret: string;
+    metadata: Record<string, string>;
+    amountCents: number;
+    currency: string;
+    saveForLater: boolean;
+  }
+>("sandbox_intent_insert", (x) =>
   x
     .insert(sandboxIntents)
-    .values({ id: p("id"), clientSecret: p("clientSecret"), metadata: p("metadata"), amountCents: p("amountCents"), currency: p("currency"), saveForLater: p("saveForLater") } as never)
+    .values({
+      id: p("id"),
+      clientSecret: p("clientSecret"),
+      metadata: p("metadata"),
+      amountCents: p("amountCents"),
+      currency: p("currency"),
+      saveForLater: p("saveForLater"),
+    } as never)
     .onConflictDoNothing({ target: sandboxIntents.id })
     .returning(),
 );
 const decideIntent = reusable<IntentRow[], Record<string, unknown>>("sandbox_intent_decide", (x) =>
   x
     .update(sandboxIntents)
-    .set({ status: p("status"), failureMessage: p("failureMessage"), brand: p("brand"), last4: p("last4"), paymentMethod: p("paymentMethod"), refundsFail: p("refundsFail"), metadata: p("metadata"), updatedAt: sql`now()` } as never)
+    .set({
+      status: p("status"),
+      failureMessage: p("failureMessage"),
+      brand: p("brand"),
+      last4: p("last4"),
+      paymentMethod: p("paymentMethod"),
+      refundsFail: p("refundsFail"),
+      metadata: p("metadata"),
+      updatedAt: sql`now()`,
+    } as never)
     .where(sql`${sandboxIntents.id} = ${p("id")} and ${sandboxIntents.status} in ('requires_payment_method', 'failed')`)
     .returning(),
 );
 
-const hashed = (prefix: string, ...parts: string[]) => `${prefix}${createHash("sha256").update(parts.join("\u0000")).digest("hex").slice(0, 24)}`;
+const hashed = (prefix: string, ...parts: string[]) =>
+  `${prefix}${createHash("sha256").update(parts.join("\u0000")).digest("hex").slice(0, 24)}`;
 
 function stateOf(row: IntentRow): ChargeState {
   if (row.status === "succeeded") return "succeeded";
@@ -64,7 +106,8 @@ function stateOf(row: IntentRow): ChargeState {
 
 function factsOf(row: IntentRow): ChargeFacts {
   const state = stateOf(row);
-  const saved = state === "succeeded" && (row.saveForLater || row.metadata.offSession === "true") ? row.paymentMethod : null;
+  const saved =
+    state === "succeeded" && (row.saveForLater || row.metadata.offSession === "true") ? row.paymentMethod : null;
   return {
     intentId: row.id,
     paymentId: row.metadata.paymentId ?? null,
@@ -89,7 +132,10 @@ export interface SignedEvent {
 /** Where the sandbox delivers its signed events: the same code the webhook route calls. */
 export type EventSink = (rawBody: string, signature: string) => Promise<unknown>;
 
-export type SandboxConfirmation = { kind: "unknown" } | { kind: "canceled" } | { kind: "decided"; status: "succeeded" | "failed"; message: string | null };
+export type SandboxConfirmation =
+  | { kind: "unknown" }
+  | { kind: "canceled" }
+  | { kind: "decided"; status: "succeeded" | "failed"; message: string | null };
 
 /**
  * The offline provider, a stand-in for Stripe's test mode: intents, refunds and subscriptions live in
@@ -134,7 +180,11 @@ export class SandboxProvider implements PaymentProvider {
     const id = hashed("pi_sandbox_", input.idempotencyKey);
     const bank = input.bankAccount ?? null;
     let method: typeof sandboxPaymentMethods.$inferSelect | undefined;
-    if (bank) [method] = await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, bank.paymentMethodId));
+    if (bank)
+      [method] = await this.db
+        .select()
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.id, bank.paymentMethodId));
     const clientSecret = `${id}_secret_${randomBytes(18).toString("base64url")}`;
     const inserted = bank
       ? await this.db
@@ -154,7 +204,14 @@ export class SandboxProvider implements PaymentProvider {
           })
           .onConflictDoNothing({ target: sandboxIntents.id })
           .returning()
-      : await insertCardIntent(this.db, { id, clientSecret, metadata: { paymentId: input.paymentId }, amountCents: input.amountCents, currency: input.currency, saveForLater: Boolean(input.saveForLater) });
+      : await insertCardIntent(this.db, {
+          id,
+          clientSecret,
+          metadata: { paymentId: input.paymentId },
+          amountCents: input.amountCents,
+          currency: input.currency,
+          saveForLater: Boolean(input.saveForLater),
+        });
     const row = inserted[0] ?? (await this.intent(id));
     if (!row) throw new Error(`sandbox payment intent ${id} could not be created`);
     if (inserted[0] && bank) await this.deliver(this.intentEvent(row, "payment_intent.processing", null));
@@ -168,7 +225,10 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async cancelIntent(intentId: string): Promise<void> {
-    await this.db.update(sandboxIntents).set({ status: "canceled", updatedAt: new Date() }).where(sql`${sandboxIntents.id} = ${intentId} and ${sandboxIntents.status} not in ('succeeded', 'processing')`);
+    await this.db
+      .update(sandboxIntents)
+      .set({ status: "canceled", updatedAt: new Date() })
+      .where(sql`${sandboxIntents.id} = ${intentId} and ${sandboxIntents.status} not in ('succeeded', 'processing')`);
   }
 
   /** The intent a client secret belongs to: what Stripe.js reads from the secret. */
@@ -199,15 +259,32 @@ export class SandboxProvider implements PaymentProvider {
     let paymentMethod: string | null = null;
     if (current.saveForLater && status === "succeeded") {
       paymentMethod = `pm_sandbox_${randomBytes(12).toString("hex")}`;
-      await this.db.insert(sandboxPaymentMethods).values({ id: paymentMethod, type: "card", ...card, chargeOutcome: digits === DECLINES_LATER ? "declined" : "succeeded" });
+      await this.db.insert(sandboxPaymentMethods).values({
+        id: paymentMethod,
+        type: "card",
+        ...card,
+        chargeOutcome: digits === DECLINES_LATER ? "declined" : "succeeded",
+      });
     }
     // Only an intent still open is decided: two confirmations at once give one outcome.
     const attempt = (current.metadata.attempt ? Number(current.metadata.attempt) : 0) + 1;
-    const [intent] = await decideIntent(this.db, { id: current.id, status, failureMessage, ...card, paymentMethod, refundsFail: digits === REFUNDS_FAIL, metadata: { ...current.metadata, attempt: String(attempt) } });
+    const [intent] = await decideIntent(this.db, {
+      id: current.id,
+      status,
+      failureMessage,
+      ...card,
+      paymentMethod,
+      refundsFail: digits === REFUNDS_FAIL,
+      metadata: { ...current.metadata, attempt: String(attempt) },
+    });
     if (!intent) {
       const decided = await this.intent(current.id);
       if (decided) await this.deliverDecided(decided);
-      return { kind: "decided", status: decided?.status === "succeeded" ? "succeeded" : "failed", message: decided?.failureMessage ?? null };
+      return {
+        kind: "decided",
+        status: decided?.status === "succeeded" ? "succeeded" : "failed",
+        message: decided?.failureMessage ?? null,
+      };
     }
     await this.deliverDecided(intent, outcome.status === "failed" ? outcome.code : null);
     return { kind: "decided", status, message: failureMessage };
@@ -219,14 +296,22 @@ export class SandboxProvider implements PaymentProvider {
       await this.deliver(await this.invoiceEvent(intent, "subscription_create", intent.createdAt));
       return;
     }
-    const type = intent.status === "succeeded" ? "payment_intent.succeeded" : intent.status === "processing" ? "payment_intent.processing" : "payment_intent.payment_failed";
+    const type =
+      intent.status === "succeeded"
+        ? "payment_intent.succeeded"
+        : intent.status === "processing"
+          ? "payment_intent.processing"
+          : "payment_intent.payment_failed";
     await this.deliver(this.intentEvent(intent, type, failureCode));
   }
 
   /** A payment_intent event for an intent as it stands, its id fixed by the intent, the state and the attempt. */
   private intentEvent(intent: IntentRow, type: string, failureCode: string | null) {
     const succeeded = intent.status === "succeeded";
-    const details = intent.methodType === "us_bank_account" ? { type: "us_bank_account", us_bank_account: { last4: intent.last4 } } : { type: "card", card: { brand: intent.brand, last4: intent.last4 } };
+    const details =
+      intent.methodType === "us_bank_account"
+        ? { type: "us_bank_account", us_bank_account: { last4: intent.last4 } }
+        : { type: "card", card: { brand: intent.brand, last4: intent.last4 } };
     const object = {
       id: intent.id,
       object: "payment_intent",
@@ -240,16 +325,25 @@ export class SandboxProvider implements PaymentProvider {
       off_session: intent.metadata.offSession === "true",
       customer: null,
       latest_charge: { id: `ch_${intent.id}`, payment_method_details: details },
-      last_payment_error: intent.status === "failed" ? { code: failureCode ?? "card_declined", message: intent.failureMessage } : null,
+      last_payment_error:
+        intent.status === "failed" ? { code: failureCode ?? "card_declined", message: intent.failureMessage } : null,
     };
     return { id: hashed("evt_sandbox_", intent.id, type, intent.metadata.attempt ?? "0"), type, data: { object } };
   }
 
   async chargeSaved(input: SavedChargeInput): Promise<ChargeFacts> {
-    const [method] = await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, input.savedMethodId));
+    const [method] = await this.db
+      .select()
+      .from(sandboxPaymentMethods)
+      .where(eq(sandboxPaymentMethods.id, input.savedMethodId));
     if (!method) throw new Error(`sandbox payment method ${input.savedMethodId} does not exist`);
     const id = hashed("pi_sandbox_", input.idempotencyKey);
-    const failureMessage = method.chargeOutcome === "succeeded" ? null : method.chargeOutcome === "insufficient_funds" ? DECLINE_MESSAGES.insufficientFunds : DECLINE_MESSAGES.generic;
+    const failureMessage =
+      method.chargeOutcome === "succeeded"
+        ? null
+        : method.chargeOutcome === "insufficient_funds"
+          ? DECLINE_MESSAGES.insufficientFunds
+          : DECLINE_MESSAGES.generic;
     const inserted = await this.db
       .insert(sandboxIntents)
       .values({
@@ -269,34 +363,61 @@ export class SandboxProvider implements PaymentProvider {
       .returning();
     const intent = inserted[0] ?? (await this.intent(id));
     if (!intent) throw new Error(`sandbox payment intent ${id} could not be created`);
-    const code = failureMessage ? (method.chargeOutcome === "insufficient_funds" ? "insufficient_funds" : "card_declined") : null;
-    await this.deliver(this.intentEvent(intent, failureMessage ? "payment_intent.payment_failed" : "payment_intent.succeeded", code));
+    const code = failureMessage
+      ? method.chargeOutcome === "insufficient_funds"
+        ? "insufficient_funds"
+        : "card_declined"
+      : null;
+    await this.deliver(
+      this.intentEvent(intent, failureMessage ? "payment_intent.payment_failed" : "payment_intent.succeeded", code),
+    );
     return factsOf(intent);
   }
 
   async refund(input: RefundInput): Promise<RefundOutcome> {
-    const [existing] = await this.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
+    const [existing] = await this.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
     if (existing) {
       await this.deliverRefunded(existing.intentId);
       return this.refundOutcome(existing);
     }
     const intent = await this.intent(input.intentId);
-    if (!intent || intent.status !== "succeeded") throw new RefundRefusedError("This PaymentIntent does not have a successful charge to refund.");
-    if (input.amountCents < 1 || intent.refundedCents + input.amountCents > intent.amountCents) throw new RefundRefusedError("Refund amount is greater than the amount left to refund.");
+    if (!intent || intent.status !== "succeeded")
+      throw new RefundRefusedError("This PaymentIntent does not have a successful charge to refund.");
+    if (input.amountCents < 1 || intent.refundedCents + input.amountCents > intent.amountCents)
+      throw new RefundRefusedError("Refund amount is greater than the amount left to refund.");
     const failed = intent.refundsFail;
     const [refund] = await this.db
       .insert(sandboxRefunds)
-      .values({ id: `re_sandbox_${randomBytes(12).toString("hex")}`, intentId: intent.id, idempotencyKey: input.idempotencyKey, amountCents: input.amountCents, status: failed ? "failed" : "succeeded", metadata: { refundId: input.refundId } })
+      .values({
+        id: `re_sandbox_${randomBytes(12).toString("hex")}`,
+        intentId: intent.id,
+        idempotencyKey: input.idempotencyKey,
+        amountCents: input.amountCents,
+        status: failed ? "failed" : "succeeded",
+        metadata: { refundId: input.refundId },
+      })
       .returning();
     if (failed) {
-      await this.deliver({ id: hashed("evt_sandbox_", refund.id, "failed"), type: "refund.failed", data: { object: this.refundObject(refund) } });
+      await this.deliver({
+        id: hashed("evt_sandbox_", refund.id, "failed"),
+        type: "refund.failed",
+        data: { object: this.refundObject(refund) },
+      });
       return this.refundOutcome(refund);
     }
     // The charge's refunded total moves in one conditional update: two refunds at once never pass the amount.
     const [moved] = await this.db
       .update(sandboxIntents)
       .set({ refundedCents: sql`${sandboxIntents.refundedCents} + ${input.amountCents}`, updatedAt: new Date() })
-      .where(and(eq(sandboxIntents.id, intent.id), sql`${sandboxIntents.refundedCents} + ${input.amountCents} <= ${sandboxIntents.amountCents}`))
+      .where(
+        and(
+          eq(sandboxIntents.id, intent.id),
+          sql`${sandboxIntents.refundedCents} + ${input.amountCents} <= ${sandboxIntents.amountCents}`,
+        ),
+      )
       .returning();
     if (!moved) {
       await this.db.delete(sandboxRefunds).where(eq(sandboxRefunds.id, refund.id));
@@ -320,7 +441,12 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   private refundOutcome(refund: RefundRow): RefundOutcome {
-    return { providerRefundId: refund.id, state: refund.status === "failed" ? "failed" : "succeeded", failureMessage: refund.status === "failed" ? "The card has expired or was cancelled: the bank refused the refund." : null };
+    return {
+      providerRefundId: refund.id,
+      state: refund.status === "failed" ? "failed" : "succeeded",
+      failureMessage:
+        refund.status === "failed" ? "The card has expired or was cancelled: the bank refused the refund." : null,
+    };
   }
 
   /** charge.refunded with the charge's refunded total, as Stripe sends after each refund. */
@@ -330,18 +456,36 @@ export class SandboxProvider implements PaymentProvider {
     await this.deliver({
       id: hashed("evt_sandbox_", intent.id, "refunded", String(intent.refundedCents)),
       type: "charge.refunded",
-      data: { object: { id: `ch_${intent.id}`, object: "charge", payment_intent: intent.id, amount: intent.amountCents, amount_refunded: intent.refundedCents, currency: intent.currency, refunded: intent.refundedCents >= intent.amountCents } },
+      data: {
+        object: {
+          id: `ch_${intent.id}`,
+          object: "charge",
+          payment_intent: intent.id,
+          amount: intent.amountCents,
+          amount_refunded: intent.refundedCents,
+          currency: intent.currency,
+          refunded: intent.refundedCents >= intent.amountCents,
+        },
+      },
     });
   }
 
   async findRefund(intentId: string, refundId: string): Promise<RefundOutcome | null> {
-    const [refund] = await this.db.select().from(sandboxRefunds).where(and(eq(sandboxRefunds.intentId, intentId), sql`${sandboxRefunds.metadata} ->> 'refundId' = ${refundId}`));
+    const [refund] = await this.db
+      .select()
+      .from(sandboxRefunds)
+      .where(and(eq(sandboxRefunds.intentId, intentId), sql`${sandboxRefunds.metadata} ->> 'refundId' = ${refundId}`));
     return refund ? this.refundOutcome(refund) : null;
   }
 
   /** A refund made from the sandbox's "dashboard" (outside Atelier), as staff would in Stripe's. */
   async refundOutside(intentId: string, amountCents: number): Promise<RefundOutcome> {
-    return this.refund({ intentId, amountCents, refundId: "", idempotencyKey: `dashboard-${randomBytes(8).toString("hex")}` });
+    return this.refund({
+      intentId,
+      amountCents,
+      refundId: "",
+      idempotencyKey: `dashboard-${randomBytes(8).toString("hex")}`,
+    });
   }
 
   /**
@@ -350,11 +494,22 @@ export class SandboxProvider implements PaymentProvider {
    */
   async createSubscription(input: SubscriptionInput) {
     const providerSubscriptionId = hashed("sub_sandbox_", input.idempotencyKey);
-    await this.db.insert(sandboxSubscriptions).values({ id: providerSubscriptionId, metadata: { subscriptionId: input.subscriptionId } }).onConflictDoNothing();
+    await this.db
+      .insert(sandboxSubscriptions)
+      .values({ id: providerSubscriptionId, metadata: { subscriptionId: input.subscriptionId } })
+      .onConflictDoNothing();
     const id = hashed("pi_sandbox_", input.idempotencyKey, "first");
     await this.db
       .insert(sandboxIntents)
-      .values({ id, clientSecret: `${id}_secret_${randomBytes(18).toString("base64url")}`, metadata: {}, amountCents: input.priceCents, currency: "usd", subscriptionId: providerSubscriptionId, saveForLater: true })
+      .values({
+        id,
+        clientSecret: `${id}_secret_${randomBytes(18).toString("base64url")}`,
+        metadata: {},
+        amountCents: input.priceCents,
+        currency: "usd",
+        subscriptionId: providerSubscriptionId,
+        saveForLater: true,
+      })
       .onConflictDoNothing({ target: sandboxIntents.id });
     const row = await this.intent(id);
     if (!row) throw new Error(`sandbox subscription ${providerSubscriptionId} has no first invoice`);
@@ -362,12 +517,18 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   private async subscription(providerSubscriptionId: string) {
-    const [row] = await this.db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, providerSubscriptionId));
+    const [row] = await this.db
+      .select()
+      .from(sandboxSubscriptions)
+      .where(eq(sandboxSubscriptions.id, providerSubscriptionId));
     if (!row) throw new Error(`sandbox subscription ${providerSubscriptionId} does not exist`);
     return row;
   }
 
-  private subscriptionEvent(row: typeof sandboxSubscriptions.$inferSelect, type: "customer.subscription.updated" | "customer.subscription.deleted") {
+  private subscriptionEvent(
+    row: typeof sandboxSubscriptions.$inferSelect,
+    type: "customer.subscription.updated" | "customer.subscription.deleted",
+  ) {
     const object = {
       id: row.id,
       object: "subscription",
@@ -387,13 +548,19 @@ export class SandboxProvider implements PaymentProvider {
       .set(atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: "canceled" })
       .where(eq(sandboxSubscriptions.id, providerSubscriptionId))
       .returning();
-    await this.deliver(this.subscriptionEvent(updated, atPeriodEnd ? "customer.subscription.updated" : "customer.subscription.deleted"));
+    await this.deliver(
+      this.subscriptionEvent(updated, atPeriodEnd ? "customer.subscription.updated" : "customer.subscription.deleted"),
+    );
   }
 
   async resumeSubscription(providerSubscriptionId: string): Promise<void> {
     const row = await this.subscription(providerSubscriptionId);
     if (row.status === "canceled") throw new Error(`sandbox subscription ${providerSubscriptionId} has ended`);
-    const [updated] = await this.db.update(sandboxSubscriptions).set({ cancelAtPeriodEnd: false }).where(eq(sandboxSubscriptions.id, providerSubscriptionId)).returning();
+    const [updated] = await this.db
+      .update(sandboxSubscriptions)
+      .set({ cancelAtPeriodEnd: false })
+      .where(eq(sandboxSubscriptions.id, providerSubscriptionId))
+      .returning();
     await this.deliver(this.subscriptionEvent(updated, "customer.subscription.updated"));
   }
 
@@ -404,16 +571,38 @@ export class SandboxProvider implements PaymentProvider {
   async renewSubscription(providerSubscriptionId: string, amountCents: number, periodStart: Date): Promise<void> {
     const subscription = await this.subscription(providerSubscriptionId);
     if (subscription.cancelAtPeriodEnd) {
-      const [ended] = await this.db.update(sandboxSubscriptions).set({ status: "canceled" }).where(eq(sandboxSubscriptions.id, providerSubscriptionId)).returning();
+      const [ended] = await this.db
+        .update(sandboxSubscriptions)
+        .set({ status: "canceled" })
+        .where(eq(sandboxSubscriptions.id, providerSubscriptionId))
+        .returning();
       await this.deliver(this.subscriptionEvent(ended, "customer.subscription.deleted"));
       return;
     }
-    const [first] = await this.db.select().from(sandboxIntents).where(sql`${sandboxIntents.subscriptionId} = ${providerSubscriptionId} and ${sandboxIntents.paymentMethod} is not null`).orderBy(sandboxIntents.createdAt).limit(1);
-    const [method] = first?.paymentMethod ? await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, first.paymentMethod)) : [];
-    const failureMessage = !method ? DECLINE_MESSAGES.generic : method.chargeOutcome === "succeeded" ? null : method.chargeOutcome === "insufficient_funds" ? DECLINE_MESSAGES.insufficientFunds : DECLINE_MESSAGES.generic;
+    const [first] = await this.db
+      .select()
+      .from(sandboxIntents)
+      .where(
+        sql`${sandboxIntents.subscriptionId} = ${providerSubscriptionId} and ${sandboxIntents.paymentMethod} is not null`,
+      )
+      .orderBy(sandboxIntents.createdAt)
+      .limit(1);
+    const [method] = first?.paymentMethod
+      ? await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, first.paymentMethod))
+      : [];
+    const failureMessage = !method
+      ? DECLINE_MESSAGES.generic
+      : method.chargeOutcome === "succeeded"
+        ? null
+        : method.chargeOutcome === "insufficient_funds"
+          ? DECLINE_MESSAGES.insufficientFunds
+          : DECLINE_MESSAGES.generic;
     // One invoice per period; a declined one is tried again as a new payment of the same invoice, as Stripe retries.
     const invoiceId = hashed("in_sandbox_", providerSubscriptionId, periodStart.toISOString());
-    const [tried] = await this.db.select({ n: sql<string>`count(*)` }).from(sandboxIntents).where(sql`${sandboxIntents.metadata} ->> 'invoiceId' = ${invoiceId}`);
+    const [tried] = await this.db
+      .select({ n: sql<string>`count(*)` })
+      .from(sandboxIntents)
+      .where(sql`${sandboxIntents.metadata} ->> 'invoiceId' = ${invoiceId}`);
     const attempt = String(Number(tried?.n ?? 0) + 1);
     const id = hashed("pi_sandbox_", providerSubscriptionId, periodStart.toISOString(), attempt);
     await this.db
@@ -442,7 +631,10 @@ export class SandboxProvider implements PaymentProvider {
     const end = new Date(periodStart);
     end.setUTCMonth(end.getUTCMonth() + 1);
     if (paid && intent.subscriptionId) {
-      await this.db.update(sandboxSubscriptions).set({ status: "active", currentPeriodEnd: end }).where(eq(sandboxSubscriptions.id, intent.subscriptionId));
+      await this.db
+        .update(sandboxSubscriptions)
+        .set({ status: "active", currentPeriodEnd: end })
+        .where(eq(sandboxSubscriptions.id, intent.subscriptionId));
     }
     const object = {
       id: intent.metadata.invoiceId ?? `in_${intent.id.slice("pi_".length)}`,
@@ -453,26 +645,49 @@ export class SandboxProvider implements PaymentProvider {
       amount_paid: paid ? intent.amountCents : 0,
       currency: "usd",
       payment_intent: intent.id,
-      charge: { id: `ch_${intent.id}`, payment_method_details: { type: "card", card: { brand: intent.brand, last4: intent.last4 } } },
+      charge: {
+        id: `ch_${intent.id}`,
+        payment_method_details: { type: "card", card: { brand: intent.brand, last4: intent.last4 } },
+      },
       failure_message: paid ? null : intent.failureMessage,
-      lines: { data: [{ period: { start: Math.floor(periodStart.getTime() / 1000), end: Math.floor(end.getTime() / 1000) } }] },
+      lines: {
+        data: [{ period: { start: Math.floor(periodStart.getTime() / 1000), end: Math.floor(end.getTime() / 1000) } }],
+      },
     };
-    return { id: hashed("evt_sandbox_", intent.id, paid ? "paid" : "failed", intent.metadata.attempt ?? "0"), type: paid ? "invoice.paid" : "invoice.payment_failed", data: { object } };
+    return {
+      id: hashed("evt_sandbox_", intent.id, paid ? "paid" : "failed", intent.metadata.attempt ?? "0"),
+      type: paid ? "invoice.paid" : "invoice.payment_failed",
+      data: { object },
+    };
   }
 
   /** Sets how later charges of a saved method end (tests and the staff's sandbox tools). */
-  async setChargeOutcome(paymentMethodId: string, outcome: "succeeded" | "declined" | "insufficient_funds"): Promise<void> {
-    await this.db.update(sandboxPaymentMethods).set({ chargeOutcome: outcome }).where(eq(sandboxPaymentMethods.id, paymentMethodId));
+  async setChargeOutcome(
+    paymentMethodId: string,
+    outcome: "succeeded" | "declined" | "insufficient_funds",
+  ): Promise<void> {
+    await this.db
+      .update(sandboxPaymentMethods)
+      .set({ chargeOutcome: outcome })
+      .where(eq(sandboxPaymentMethods.id, paymentMethodId));
   }
 
   /**
    * A bank account as Stripe's test mode knows it: saved as a us_bank_account method whose debits end
    * as its test account number says (succeeded, account closed, insufficient funds...).
    */
-  async saveBankAccount(input: { accountNumber: string }): Promise<{ paymentMethodId: string; customerId: null; outcome: BankDebitOutcome }> {
+  async saveBankAccount(input: {
+    accountNumber: string;
+  }): Promise<{ paymentMethodId: string; customerId: null; outcome: BankDebitOutcome }> {
     const outcome = bankDebitOutcome(input.accountNumber);
     const id = `pm_sandbox_bank_${randomBytes(12).toString("hex")}`;
-    await this.db.insert(sandboxPaymentMethods).values({ id, type: "us_bank_account", brand: "bank", last4: input.accountNumber.slice(-4), chargeOutcome: outcome.status === "succeeded" ? "succeeded" : outcome.code });
+    await this.db.insert(sandboxPaymentMethods).values({
+      id,
+      type: "us_bank_account",
+      brand: "bank",
+      last4: input.accountNumber.slice(-4),
+      chargeOutcome: outcome.status === "succeeded" ? "succeeded" : outcome.code,
+    });
     return { paymentMethodId: id, customerId: null, outcome };
   }
 
@@ -483,21 +698,41 @@ export class SandboxProvider implements PaymentProvider {
   async settleBankDebit(intentId: string): Promise<boolean> {
     const current = await this.intent(intentId);
     if (!current || current.status !== "processing" || !current.paymentMethod) return false;
-    const [method] = await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, current.paymentMethod));
+    const [method] = await this.db
+      .select()
+      .from(sandboxPaymentMethods)
+      .where(eq(sandboxPaymentMethods.id, current.paymentMethod));
     const outcome = method ? bankDebitOutcome.fromCode(method.chargeOutcome) : bankDebitOutcome.fromCode("succeeded");
     const [intent] = await this.db
       .update(sandboxIntents)
-      .set({ status: outcome.status === "succeeded" ? "succeeded" : "failed", failureMessage: outcome.status === "succeeded" ? null : outcome.message, brand: "bank", last4: method?.last4 ?? null, updatedAt: new Date() })
+      .set({
+        status: outcome.status === "succeeded" ? "succeeded" : "failed",
+        failureMessage: outcome.status === "succeeded" ? null : outcome.message,
+        brand: "bank",
+        last4: method?.last4 ?? null,
+        updatedAt: new Date(),
+      })
       .where(sql`${sandboxIntents.id} = ${intentId} and ${sandboxIntents.status} = 'processing'`)
       .returning();
     if (!intent) return false;
-    await this.deliver(this.intentEvent(intent, outcome.status === "succeeded" ? "payment_intent.succeeded" : "payment_intent.payment_failed", outcome.status === "succeeded" ? null : outcome.code));
+    await this.deliver(
+      this.intentEvent(
+        intent,
+        outcome.status === "succeeded" ? "payment_intent.succeeded" : "payment_intent.payment_failed",
+        outcome.status === "succeeded" ? null : outcome.code,
+      ),
+    );
     return true;
   }
 
   /** Signs an event as Stripe does (t=..., v1=HMAC-SHA256), with the sandbox secret. */
   async sign(event: { id: string; type: string; data: { object: Record<string, unknown> } }): Promise<SignedEvent> {
-    const rawBody = JSON.stringify({ object: "event", created: Math.floor(Date.now() / 1000), livemode: false, ...event });
+    const rawBody = JSON.stringify({
+      object: "event",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      ...event,
+    });
     const signature = signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: await this.secret() });
     return { rawBody, signature };
   }

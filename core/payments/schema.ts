@@ -15,8 +15,16 @@ export const REFUND_REASON_MAX = 500;
 
 /** A staff refund: an amount in cents up to what can be refunded, and a reason (kept for staff). */
 export const refundRequestSchema = z.strictObject({
-  amountCents: z.number({ message: REFUND_MESSAGES.amountInvalid }).int(REFUND_MESSAGES.amountInvalid).min(1, REFUND_MESSAGES.amountInvalid).max(10_000_000, REFUND_MESSAGES.amountTooHigh),
-  reason: z.string({ message: REFUND_MESSAGES.reasonRequired }).trim().min(1, REFUND_MESSAGES.reasonRequired).max(REFUND_REASON_MAX, REFUND_MESSAGES.reasonTooLong),
+  amountCents: z
+    .number({ message: REFUND_MESSAGES.amountInvalid })
+    .int(REFUND_MESSAGES.amountInvalid)
+    .min(1, REFUND_MESSAGES.amountInvalid)
+    .max(10_000_000, REFUND_MESSAGES.amountTooHigh),
+  reason: z
+    .string({ message: REFUND_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, REFUND_MESSAGES.reasonRequired)
+    .max(REFUND_REASON_MAX, REFUND_MESSAGES.reasonTooLong),
   /** An order paid in instalments: cancel what remains of its schedule in the same action. */
   cancelRemaining: z.boolean().optional().default(false),
 });

@@ -55,7 +55,13 @@ export interface WorkflowEffects {
  */
 export interface PaymentWorkflow {
   chargeMoved(tx: Transaction, charge: PaymentRow, from: ChargeStatus, effects: WorkflowEffects): Promise<void>;
-  refundMoved(tx: Transaction, refund: PaymentRow, charge: PaymentRow, from: RefundStatus, effects: WorkflowEffects): Promise<void>;
+  refundMoved(
+    tx: Transaction,
+    refund: PaymentRow,
+    charge: PaymentRow,
+    from: RefundStatus,
+    effects: WorkflowEffects,
+  ): Promise<void>;
 }
 
 /** How subscription events find their record and change it (the subscription workflow registers them). */
@@ -64,7 +70,10 @@ export interface SubscriptionHooks {
    * The workflow and record of a provider's subscription, and what each of its invoices must bring in
    * (its plan's price), or null for one that is not ours.
    */
-  subjectOf(tx: Transaction, providerSubscriptionId: string): Promise<{ workflow: string; subjectId: string; amountCents: number } | null>;
+  subjectOf(
+    tx: Transaction,
+    providerSubscriptionId: string,
+  ): Promise<{ workflow: string; subjectId: string; amountCents: number } | null>;
   changed(tx: Transaction, subjectId: string, fact: Extract<ProviderFact, { kind: "subscription" }>): Promise<void>;
 }
 
@@ -73,7 +82,10 @@ export interface SubscriptionHooks {
  * that is not the payment's, metadata naming another payment, a refund of a payment that never
  * succeeded): nothing was changed, the event keeps the problem, and staff should hear of it.
  */
-export type RefusedEventHandler = (tx: Transaction, refused: { payment: PaymentRow; eventId: string | null; problem: string }) => Promise<void>;
+export type RefusedEventHandler = (
+  tx: Transaction,
+  refused: { payment: PaymentRow; eventId: string | null; problem: string },
+) => Promise<void>;
 
 export interface PaymentServiceOptions {
   jobs?: JobQueue | null;
@@ -133,7 +145,14 @@ export function toPaymentView(row: PaymentRow): PaymentView {
 /** The same, with what staff see besides: the reason and who asked for a refund, and its attempts. */
 export function toStaffPaymentView(row: PaymentRow): StaffPaymentView {
   const view = toPaymentView(row);
-  return { ...view, failureMessage: row.failureMessage, reason: view.automatic ? null : row.reason, actor: row.actor, attempts: row.attempts, nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null };
+  return {
+    ...view,
+    failureMessage: row.failureMessage,
+    reason: view.automatic ? null : row.reason,
+    actor: row.actor,
+    attempts: row.attempts,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+  };
 }
 
 /**
@@ -199,14 +218,28 @@ export class PaymentService {
       eventId: ctx.eventId,
       refundInFull: async (charge, reasonCode) => {
         const rows = await this.repo.ofSubject(charge.subjectId, tx);
-        const left = summarise(rows.filter((row) => row.id === charge.id || row.refundOf === charge.id)).refundableCents;
-        if (left > 0) ctx.after.push(...(await this.insertRefunds(tx, [{ chargeId: charge.id, amountCents: left }], rows, `${AUTOMATIC_REFUND_PREFIX}${reasonCode}`, null)));
+        const left = summarise(
+          rows.filter((row) => row.id === charge.id || row.refundOf === charge.id),
+        ).refundableCents;
+        if (left > 0)
+          ctx.after.push(
+            ...(await this.insertRefunds(
+              tx,
+              [{ chargeId: charge.id, amountCents: left }],
+              rows,
+              `${AUTOMATIC_REFUND_PREFIX}${reasonCode}`,
+              null,
+            )),
+          );
       },
     };
   }
 
   /** Runs `work` in a transaction, then makes the provider calls of the refunds it asked for. */
-  private async transact<T>(work: (tx: Transaction, ctx: MoveContext) => Promise<T>, eventId: string | null = null): Promise<T> {
+  private async transact<T>(
+    work: (tx: Transaction, ctx: MoveContext) => Promise<T>,
+    eventId: string | null = null,
+  ): Promise<T> {
     const ctx: MoveContext = { after: [], eventId };
     const result = await this.repo.transaction((tx) => work(tx, ctx));
     await this.processRefunds(ctx.after);
@@ -231,18 +264,31 @@ export class PaymentService {
    * of that part when there is one (a charge that failed waits for another card again), else a new one.
    * Its intent is made after the commit (ensureIntent): a provider is never called inside a transaction.
    */
-  async prepareCharge(tx: Transaction, input: OpenChargeInput, lockedCharges?: readonly PaymentRow[]): Promise<PaymentRow> {
+  async prepareCharge(
+    tx: Transaction,
+    input: OpenChargeInput,
+    lockedCharges?: readonly PaymentRow[],
+  ): Promise<PaymentRow> {
     const part = input.part ?? null;
     // The caller may hold the record's charges locked already (lockCharges): its open one is among them.
     let row = lockedCharges
-      ? ([...lockedCharges].reverse().find((charge) => charge.part === part && (charge.status === "requires_payment" || charge.status === "processing" || charge.status === "failed")) ?? null)
+      ? ([...lockedCharges]
+          .reverse()
+          .find(
+            (charge) =>
+              charge.part === part &&
+              (charge.status === "requires_payment" || charge.status === "processing" || charge.status === "failed"),
+          ) ?? null)
       : await this.repo.openCharge(input.subjectId, part, tx);
     if (row && row.amountCents !== input.amountCents && row.status !== "processing") {
       // The amount to pay changed (it never does for an order's part): the old charge can no longer be paid.
       await this.repo.update(tx, row.id, { status: "cancelled" });
       row = null;
     }
-    if (row?.status === "failed") row = lockedCharges ? await this.repo.updateRow(tx, row, { status: "requires_payment", failureMessage: null }) : await this.repo.update(tx, row.id, { status: "requires_payment", failureMessage: null });
+    if (row?.status === "failed")
+      row = lockedCharges
+        ? await this.repo.updateRow(tx, row, { status: "requires_payment", failureMessage: null })
+        : await this.repo.update(tx, row.id, { status: "requires_payment", failureMessage: null });
     if (row) return row;
     const id = crypto.randomUUID();
     const inserted = await this.repo.insert(
@@ -270,8 +316,17 @@ export class PaymentService {
    * again finds the same intent, and a charge that has one calls no provider). 409 when the provider
    * cannot be reached.
    */
-  async ensureIntent(row: PaymentRow, input: Pick<OpenChargeInput, "saveForLater" | "bankAccount"> = {}): Promise<OpenCharge> {
-    if (row.providerPaymentId && row.clientSecret) return { paymentId: row.id, intentId: row.providerPaymentId, clientSecret: row.clientSecret, status: row.status as ChargeStatus };
+  async ensureIntent(
+    row: PaymentRow,
+    input: Pick<OpenChargeInput, "saveForLater" | "bankAccount"> = {},
+  ): Promise<OpenCharge> {
+    if (row.providerPaymentId && row.clientSecret)
+      return {
+        paymentId: row.id,
+        intentId: row.providerPaymentId,
+        clientSecret: row.clientSecret,
+        status: row.status as ChargeStatus,
+      };
     if (row.providerPaymentId) {
       // An intent made before its secret was kept (an order of the earlier release): the same intent, asked
       // again, so that a browser still holding it and a new one pay the same charge.
@@ -280,7 +335,12 @@ export class PaymentService {
       if (!current?.clientSecret) throw new DomainError("conflict", PAYMENT_MESSAGES.providerUnavailable);
       await this.repo.update(this.repo.db, row.id, { clientSecret: current.clientSecret });
       const moved = current.state === "requires_payment" ? row : await this.moveCharge(row.id, current);
-      return { paymentId: row.id, intentId: row.providerPaymentId, clientSecret: current.clientSecret, status: moved.status as ChargeStatus };
+      return {
+        paymentId: row.id,
+        intentId: row.providerPaymentId,
+        clientSecret: current.clientSecret,
+        status: moved.status as ChargeStatus,
+      };
     }
     let intent;
     try {
@@ -293,11 +353,19 @@ export class PaymentService {
         bankAccount: input.bankAccount ?? null,
       });
     } catch (error) {
-      this.warn("payment intent creation failed", { paymentId: row.id, subjectId: row.subjectId, error: String(error) });
+      this.warn("payment intent creation failed", {
+        paymentId: row.id,
+        subjectId: row.subjectId,
+        error: String(error),
+      });
       throw new DomainError("conflict", PAYMENT_MESSAGES.providerUnavailable);
     }
     // Not the whole row: the provider may have delivered an event for it meanwhile (a bank debit's).
-    const recorded = await this.repo.setIntent(row.id, { providerPaymentId: intent.id, clientSecret: intent.clientSecret, provider: this.provider.name });
+    const recorded = await this.repo.setIntent(row.id, {
+      providerPaymentId: intent.id,
+      clientSecret: intent.clientSecret,
+      provider: this.provider.name,
+    });
     let status = recorded.status as ChargeStatus;
     if (intent.state !== "requires_payment" && nextChargeStatus(status, intent.state).kind === "move") {
       // A bank debit is processing from its creation (its event may have said so already).
@@ -316,7 +384,13 @@ export class PaymentService {
    * Charges a record's saved payment method off-session (a later instalment) once per key: a second
    * call with the same key answers the first charge. The outcome is applied as its event would be.
    */
-  async chargeSaved(input: { workflow: string; subjectId: string; part: number | null; amountCents: number; idempotencyKey: string }): Promise<PaymentRow> {
+  async chargeSaved(input: {
+    workflow: string;
+    subjectId: string;
+    part: number | null;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<PaymentRow> {
     const saved = await this.repo.savedMethodOf(input.subjectId);
     const row =
       (await this.repo.insert({
@@ -335,7 +409,13 @@ export class PaymentService {
     let facts: ChargeFacts;
     try {
       if (!saved?.savedMethodId) throw new Error("no saved payment method");
-      facts = await this.provider.chargeSaved({ paymentId: row.id, amountCents: row.amountCents, savedMethodId: saved.savedMethodId, customerId: saved.providerCustomerId, idempotencyKey: row.idempotencyKey });
+      facts = await this.provider.chargeSaved({
+        paymentId: row.id,
+        amountCents: row.amountCents,
+        savedMethodId: saved.savedMethodId,
+        customerId: saved.providerCustomerId,
+        idempotencyKey: row.idempotencyKey,
+      });
     } catch (error) {
       this.warn("off-session charge failed", { paymentId: row.id, error: String(error) });
       return this.moveCharge(row.id, { state: "failed", failureMessage: null });
@@ -348,7 +428,10 @@ export class PaymentService {
   }
 
   /** Applies a charge's state as the provider reported it, in a transaction, and tells its workflow. */
-  private async moveCharge(paymentId: string, facts: Partial<ChargeFacts> & { state: ChargeState }): Promise<PaymentRow> {
+  private async moveCharge(
+    paymentId: string,
+    facts: Partial<ChargeFacts> & { state: ChargeState },
+  ): Promise<PaymentRow> {
     return this.transact(async (tx, ctx) => {
       const row = await this.repo.lock(tx, paymentId);
       if (!row) throw new Error(`payment ${paymentId} does not exist`);
@@ -356,10 +439,24 @@ export class PaymentService {
     });
   }
 
-  private async applyCharge(tx: Transaction, row: PaymentRow, facts: Partial<ChargeFacts> & { state: ChargeState }, ctx: MoveContext): Promise<PaymentRow> {
-    if (facts.state === "succeeded" && ((facts.amountCents !== undefined && facts.amountCents !== row.amountCents) || (facts.currency && facts.currency !== row.currency))) {
+  private async applyCharge(
+    tx: Transaction,
+    row: PaymentRow,
+    facts: Partial<ChargeFacts> & { state: ChargeState },
+    ctx: MoveContext,
+  ): Promise<PaymentRow> {
+    if (
+      facts.state === "succeeded" &&
+      ((facts.amountCents !== undefined && facts.amountCents !== row.amountCents) ||
+        (facts.currency && facts.currency !== row.currency))
+    ) {
       // A payment is ours only for the amount we asked: anything else is recorded and reported, never applied.
-      await this.refuseEvent(tx, ctx, row, `received ${facts.amountCents ?? "?"} ${(facts.currency || row.currency).toUpperCase()} cents where ${row.amountCents} ${row.currency.toUpperCase()} cents were asked`);
+      await this.refuseEvent(
+        tx,
+        ctx,
+        row,
+        `received ${facts.amountCents ?? "?"} ${(facts.currency || row.currency).toUpperCase()} cents where ${row.amountCents} ${row.currency.toUpperCase()} cents were asked`,
+      );
       return row;
     }
     const from = row.status as ChargeStatus;
@@ -372,7 +469,11 @@ export class PaymentService {
     };
     if (move.kind === "ignore") {
       // What a late event carries that the first did not (the card, the saved method) is still kept.
-      const changed = details.brand !== row.brand || details.last4 !== row.last4 || details.savedMethodId !== row.savedMethodId || details.providerCustomerId !== row.providerCustomerId;
+      const changed =
+        details.brand !== row.brand ||
+        details.last4 !== row.last4 ||
+        details.savedMethodId !== row.savedMethodId ||
+        details.providerCustomerId !== row.providerCustomerId;
       return changed ? this.repo.updateRow(tx, row, details) : row;
     }
     const settled = move.to === "succeeded" || move.to === "failed";
@@ -393,7 +494,13 @@ export class PaymentService {
   async refresh(paymentId: string): Promise<PaymentRow | null> {
     const row = await this.repo.find(paymentId);
     // A declined card's intent can be confirmed again in the browser: a charge shown failed is asked about too.
-    if (!row || !row.providerPaymentId || row.kind !== "charge" || (row.status !== "requires_payment" && row.status !== "processing" && row.status !== "failed")) return row;
+    if (
+      !row ||
+      !row.providerPaymentId ||
+      row.kind !== "charge" ||
+      (row.status !== "requires_payment" && row.status !== "processing" && row.status !== "failed")
+    )
+      return row;
     let facts: ChargeFacts;
     try {
       facts = await this.provider.retrieveIntent(row.providerPaymentId);
@@ -416,7 +523,12 @@ export class PaymentService {
    */
   async cancelIntents(subjectId: string): Promise<void> {
     for (const row of await this.repo.ofSubject(subjectId)) {
-      if (row.kind !== "charge" || !row.providerPaymentId || (row.status !== "requires_payment" && row.status !== "failed")) continue;
+      if (
+        row.kind !== "charge" ||
+        !row.providerPaymentId ||
+        (row.status !== "requires_payment" && row.status !== "failed")
+      )
+        continue;
       try {
         await this.provider.cancelIntent(row.providerPaymentId);
       } catch (error) {
@@ -428,7 +540,11 @@ export class PaymentService {
   /** Marks the open charges among `charges` (locked by the caller) cancelled, without telling their workflow. */
   async cancelCharges(tx: Transaction, charges: readonly PaymentRow[]): Promise<void> {
     for (const row of charges) {
-      if (row.kind === "charge" && nextChargeStatus(row.status as ChargeStatus, "cancelled").kind === "move" && row.status !== "processing") {
+      if (
+        row.kind === "charge" &&
+        nextChargeStatus(row.status as ChargeStatus, "cancelled").kind === "move" &&
+        row.status !== "processing"
+      ) {
         await this.repo.update(tx, row.id, { status: "cancelled" });
       }
     }
@@ -445,7 +561,8 @@ export class PaymentService {
     try {
       event = await this.provider.verifyEvent(rawBody, signature);
     } catch (error) {
-      if (error instanceof WebhookSignatureError) throw new DomainError("validation", PAYMENT_MESSAGES.webhookSignature);
+      if (error instanceof WebhookSignatureError)
+        throw new DomainError("validation", PAYMENT_MESSAGES.webhookSignature);
       throw error;
     }
     return this.applyEvent(event);
@@ -457,12 +574,19 @@ export class PaymentService {
     const vouched = fact?.kind === "charge" ? await this.intentVouchedFor(fact) : false;
     return this.transact(async (tx, ctx) => {
       // A charge's payment is known (and locked) before the event is recorded, so that it is recorded with it.
-      const charge = fact?.kind === "charge" && fact.intentId ? await this.repo.lockByProviderId(tx, fact.intentId) : null;
-      if (!(await this.repo.recordEvent(tx, { id: event.id, type: event.type, paymentId: charge?.id ?? null }))) return { duplicate: true };
+      const charge =
+        fact?.kind === "charge" && fact.intentId ? await this.repo.lockByProviderId(tx, fact.intentId) : null;
+      if (!(await this.repo.recordEvent(tx, { id: event.id, type: event.type, paymentId: charge?.id ?? null })))
+        return { duplicate: true };
       if (!fact) return { duplicate: false };
       if (charge && fact.kind === "charge" && fact.paymentId && fact.paymentId !== charge.id) {
         // The intent is this payment's; metadata naming another one is not believed, for either.
-        await this.refuseEvent(tx, ctx, charge, `its metadata names payment ${fact.paymentId}, not the payment of intent ${fact.intentId}`);
+        await this.refuseEvent(
+          tx,
+          ctx,
+          charge,
+          `its metadata names payment ${fact.paymentId}, not the payment of intent ${fact.intentId}`,
+        );
         return { duplicate: false };
       }
       const moved = await this.applyFact(tx, fact, ctx, charge, paidAtProvider, vouched);
@@ -499,13 +623,23 @@ export class PaymentService {
       return (await this.provider.retrieveIntent(fact.intentId)).paymentId === fact.paymentId;
     } catch (error) {
       if (error instanceof IntentMissingError) return false;
-      this.warn("could not ask the provider about an unrecorded payment intent", { intentId: fact.intentId, error: String(error) });
+      this.warn("could not ask the provider about an unrecorded payment intent", {
+        intentId: fact.intentId,
+        error: String(error),
+      });
       throw new DomainError("conflict", PAYMENT_MESSAGES.providerUnavailable);
     }
   }
 
   /** Applies one fact (`locked`: its charge, locked already); answers the payment it moved, if any. */
-  private async applyFact(tx: Transaction, fact: ProviderFact, ctx: MoveContext, locked: PaymentRow | null = null, paidAtProvider: boolean | null = null, vouched = false): Promise<string | null> {
+  private async applyFact(
+    tx: Transaction,
+    fact: ProviderFact,
+    ctx: MoveContext,
+    locked: PaymentRow | null = null,
+    paidAtProvider: boolean | null = null,
+    vouched = false,
+  ): Promise<string | null> {
     switch (fact.kind) {
       case "charge": {
         const row = locked ?? (await this.chargeOfFact(tx, fact, ctx, vouched));
@@ -534,20 +668,34 @@ export class PaymentService {
    * move a charge another intent pays. An intent the provider does not vouch for changes nothing and is
    * told to staff.
    */
-  private async chargeOfFact(tx: Transaction, fact: ChargeFacts, ctx: MoveContext, vouched: boolean): Promise<PaymentRow | null> {
+  private async chargeOfFact(
+    tx: Transaction,
+    fact: ChargeFacts,
+    ctx: MoveContext,
+    vouched: boolean,
+  ): Promise<PaymentRow | null> {
     const byIntent = fact.intentId ? await this.repo.lockByProviderId(tx, fact.intentId) : null;
     if (byIntent) return byIntent;
     if (!fact.paymentId) return null;
     const row = await this.repo.lock(tx, fact.paymentId);
     if (!row || row.kind !== "charge" || row.providerPaymentId !== null) return null;
     if (!vouched) {
-      await this.refuseEvent(tx, ctx, row, `its intent ${fact.intentId} names this payment, but the provider does not say it was made for it`);
+      await this.refuseEvent(
+        tx,
+        ctx,
+        row,
+        `its intent ${fact.intentId} names this payment, but the provider does not say it was made for it`,
+      );
       return null;
     }
     return this.repo.updateRow(tx, row, { providerPaymentId: fact.intentId });
   }
 
-  private async applyInvoice(tx: Transaction, fact: Extract<ProviderFact, { kind: "invoice" }>, ctx: MoveContext): Promise<string | null> {
+  private async applyInvoice(
+    tx: Transaction,
+    fact: Extract<ProviderFact, { kind: "invoice" }>,
+    ctx: MoveContext,
+  ): Promise<string | null> {
     const target = await this.subscriptionHooks?.subjectOf(tx, fact.providerSubscriptionId);
     if (!target || fact.amountCents < 1) return null;
     let row = await this.repo.findByInvoice(fact.invoiceId, tx);
@@ -577,7 +725,19 @@ export class PaymentService {
     }
     const locked = await this.repo.lock(tx, row.id);
     if (!locked) return null;
-    await this.applyCharge(tx, locked, { state: fact.paid ? "succeeded" : "failed", failureMessage: fact.failureMessage, brand: fact.brand, last4: fact.last4, amountCents: fact.amountCents, currency: fact.currency || undefined }, ctx);
+    await this.applyCharge(
+      tx,
+      locked,
+      {
+        state: fact.paid ? "succeeded" : "failed",
+        failureMessage: fact.failureMessage,
+        brand: fact.brand,
+        last4: fact.last4,
+        amountCents: fact.amountCents,
+        currency: fact.currency || undefined,
+      },
+      ctx,
+    );
     return locked.id;
   }
 
@@ -589,7 +749,11 @@ export class PaymentService {
    * (the charges stay locked while the refunds are recorded). The provider is called after the commit;
    * answers the refunds made, pending until the provider confirms them.
    */
-  async refund(subjectId: string, request: { amountCents: number; reason: string; actor: string | null }, tx?: Transaction): Promise<string[]> {
+  async refund(
+    subjectId: string,
+    request: { amountCents: number; reason: string; actor: string | null },
+    tx?: Transaction,
+  ): Promise<string[]> {
     const record = async (transaction: Transaction) => {
       await this.repo.lockCharges(transaction, subjectId);
       const rows = await this.repo.ofSubject(subjectId, transaction);
@@ -597,7 +761,10 @@ export class PaymentService {
       if (summary.refundableCents === 0) throw new DomainError("conflict", REFUND_MESSAGES.nothingToRefund);
       const parts = allocateRefund(rows, request.amountCents);
       if (!parts) {
-        throw new DomainError("validation", REFUND_MESSAGES.amountTooHigh, { fields: { amountCents: REFUND_MESSAGES.amountTooHigh }, params: { amount: formatCents(summary.refundableCents) } });
+        throw new DomainError("validation", REFUND_MESSAGES.amountTooHigh, {
+          fields: { amountCents: REFUND_MESSAGES.amountTooHigh },
+          params: { amount: formatCents(summary.refundableCents) },
+        });
       }
       return this.insertRefunds(transaction, parts, rows, request.reason, request.actor);
     };
@@ -612,7 +779,13 @@ export class PaymentService {
     await this.processRefunds(ids);
   }
 
-  private async insertRefunds(tx: Transaction, parts: Array<{ chargeId: string; amountCents: number }>, rows: readonly PaymentRow[], reason: string, actor: string | null): Promise<string[]> {
+  private async insertRefunds(
+    tx: Transaction,
+    parts: Array<{ chargeId: string; amountCents: number }>,
+    rows: readonly PaymentRow[],
+    reason: string,
+    actor: string | null,
+  ): Promise<string[]> {
     const ids: string[] = [];
     for (const part of parts) {
       const charge = rows.find((row) => row.id === part.chargeId)!;
@@ -637,7 +810,8 @@ export class PaymentService {
         },
         tx,
       );
-      if (this.jobs?.isStarted) await this.jobs.send(REFUND_QUEUE, { refundId: id }, { tx, startAfterMs: this.leaseMs });
+      if (this.jobs?.isStarted)
+        await this.jobs.send(REFUND_QUEUE, { refundId: id }, { tx, startAfterMs: this.leaseMs });
       ids.push(id);
     }
     return ids;
@@ -653,13 +827,19 @@ export class PaymentService {
     if (!claimed) return;
     const charge = claimed.refundOf ? await this.repo.find(claimed.refundOf) : null;
     if (!charge?.providerPaymentId) {
-      await this.moveRefund(claimed.id, { state: "failed", failureMessage: "The payment has no provider charge to refund." });
+      await this.moveRefund(claimed.id, {
+        state: "failed",
+        failureMessage: "The payment has no provider charge to refund.",
+      });
       return;
     }
     let outcome: RefundOutcome;
     try {
       // A new round uses a new key: the refund the earlier round may have made is looked for first.
-      const found = claimed.round > 0 && claimed.attempts === 1 ? await this.provider.findRefund(charge.providerPaymentId, claimed.id) : null;
+      const found =
+        claimed.round > 0 && claimed.attempts === 1
+          ? await this.provider.findRefund(charge.providerPaymentId, claimed.id)
+          : null;
       outcome =
         // A refund the provider refused moved no money: the new round asks for one again.
         (found?.state === "failed" ? null : found) ??
@@ -677,25 +857,41 @@ export class PaymentService {
       const delay = refundRetryDelayMs(claimed.attempts, this.retry);
       this.warn("refund call failed", { refundId: claimed.id, attempts: claimed.attempts, error: String(error) });
       if (delay === null) {
-        await this.moveRefund(claimed.id, { state: "failed", failureMessage: "The payment provider could not be reached." });
+        await this.moveRefund(claimed.id, {
+          state: "failed",
+          failureMessage: "The payment provider could not be reached.",
+        });
         return;
       }
-      await this.repo.update(this.repo.db, claimed.id, { nextAttemptAt: new Date(now.getTime() + delay), failureMessage: String(error).slice(0, 500) });
+      await this.repo.update(this.repo.db, claimed.id, {
+        nextAttemptAt: new Date(now.getTime() + delay),
+        failureMessage: String(error).slice(0, 500),
+      });
       if (this.jobs?.isStarted) await this.jobs.send(REFUND_QUEUE, { refundId: claimed.id }, { startAfterMs: delay });
       return;
     }
-    await this.moveRefund(claimed.id, { state: outcome.state, failureMessage: outcome.failureMessage, providerRefundId: outcome.providerRefundId });
+    await this.moveRefund(claimed.id, {
+      state: outcome.state,
+      failureMessage: outcome.failureMessage,
+      providerRefundId: outcome.providerRefundId,
+    });
   }
 
   /** Pending refunds whose provider call is due, called again (the sweep behind the queued jobs). */
   async processDueRefunds(now: Date = new Date()): Promise<number> {
     const due = await this.repo.dueRefunds(now);
-    for (const row of due) await this.processRefund(row.id, now).catch((error) => this.warn("refund call failed", { refundId: row.id, error: String(error) }));
+    for (const row of due)
+      await this.processRefund(row.id, now).catch((error) =>
+        this.warn("refund call failed", { refundId: row.id, error: String(error) }),
+      );
     return due.length;
   }
 
   /** Applies a refund's state: the charge, then the refund locked, and its workflow told. */
-  private async moveRefund(refundId: string, facts: { state: RefundStatus; failureMessage: string | null; providerRefundId?: string }): Promise<PaymentRow | null> {
+  private async moveRefund(
+    refundId: string,
+    facts: { state: RefundStatus; failureMessage: string | null; providerRefundId?: string },
+  ): Promise<PaymentRow | null> {
     return this.transact(async (tx, ctx) => {
       const current = await this.repo.find(refundId, tx);
       if (!current?.refundOf) return null;
@@ -706,8 +902,19 @@ export class PaymentService {
     });
   }
 
-  private async applyRefund(tx: Transaction, row: PaymentRow, charge: PaymentRow, facts: { state: RefundStatus; failureMessage: string | null; providerRefundId?: string }, ctx: MoveContext): Promise<PaymentRow> {
-    const idChange = facts.providerRefundId && !row.providerPaymentId && !(await this.repo.findByProviderId(facts.providerRefundId, tx)) ? { providerPaymentId: facts.providerRefundId } : {};
+  private async applyRefund(
+    tx: Transaction,
+    row: PaymentRow,
+    charge: PaymentRow,
+    facts: { state: RefundStatus; failureMessage: string | null; providerRefundId?: string },
+    ctx: MoveContext,
+  ): Promise<PaymentRow> {
+    const idChange =
+      facts.providerRefundId &&
+      !row.providerPaymentId &&
+      !(await this.repo.findByProviderId(facts.providerRefundId, tx))
+        ? { providerPaymentId: facts.providerRefundId }
+        : {};
     const from = row.status as RefundStatus;
     const move = nextRefundStatus(from, facts.state);
     if (move.kind === "ignore") {
@@ -736,9 +943,21 @@ export class PaymentService {
       // Retrying must not pass what the charge can give back (another refund may have taken it meanwhile).
       const siblings = current.refundOf ? await this.repo.refundsOf(current.refundOf, tx) : [];
       const charge = current.refundOf ? await this.repo.find(current.refundOf, tx) : null;
-      const taken = siblings.filter((entry) => entry.id !== row.id && (entry.status === "succeeded" || entry.status === "pending")).reduce((total, entry) => total + entry.amountCents, 0);
-      if (!charge || taken + row.amountCents > charge.amountCents) throw new DomainError("conflict", REFUND_MESSAGES.amountTooHigh, { params: { amount: formatCents(Math.max(0, (charge?.amountCents ?? 0) - taken)) } });
-      return this.repo.update(tx, row.id, { status: "pending", attempts: 0, nextAttemptAt: null, round: row.round + 1, failureMessage: null, actor: row.actor ?? actor });
+      const taken = siblings
+        .filter((entry) => entry.id !== row.id && (entry.status === "succeeded" || entry.status === "pending"))
+        .reduce((total, entry) => total + entry.amountCents, 0);
+      if (!charge || taken + row.amountCents > charge.amountCents)
+        throw new DomainError("conflict", REFUND_MESSAGES.amountTooHigh, {
+          params: { amount: formatCents(Math.max(0, (charge?.amountCents ?? 0) - taken)) },
+        });
+      return this.repo.update(tx, row.id, {
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: null,
+        round: row.round + 1,
+        failureMessage: null,
+        actor: row.actor ?? actor,
+      });
     });
     await this.processRefunds([retried.id]);
     return (await this.repo.find(retried.id)) ?? retried;
@@ -749,11 +968,21 @@ export class PaymentService {
    * refunds it covers are confirmed; what it refunded beyond ours (Stripe's dashboard) is recorded as a
    * refund made outside Atelier, so that totals always match the provider's.
    */
-  private async reconcileRefunds(tx: Transaction, fact: Extract<ProviderFact, { kind: "refunds" }>, ctx: MoveContext, paidAtProvider: boolean | null): Promise<string | null> {
+  private async reconcileRefunds(
+    tx: Transaction,
+    fact: Extract<ProviderFact, { kind: "refunds" }>,
+    ctx: MoveContext,
+    paidAtProvider: boolean | null,
+  ): Promise<string | null> {
     let charge = await this.repo.lockByProviderId(tx, fact.intentId);
     if (!charge || charge.kind !== "charge") return null;
     if (fact.currency && fact.currency !== charge.currency) {
-      await this.refuseEvent(tx, ctx, charge, `refunds in ${fact.currency.toUpperCase()} for a payment in ${charge.currency.toUpperCase()}`);
+      await this.refuseEvent(
+        tx,
+        ctx,
+        charge,
+        `refunds in ${fact.currency.toUpperCase()} for a payment in ${charge.currency.toUpperCase()}`,
+      );
       return null;
     }
     if (charge.status !== "succeeded") {
@@ -767,7 +996,9 @@ export class PaymentService {
       if (charge.status !== "succeeded") return null;
     }
     const refunds = await this.repo.refundsOf(charge.id, tx);
-    const succeeded = refunds.filter((row) => row.status === "succeeded").reduce((total, row) => total + row.amountCents, 0);
+    const succeeded = refunds
+      .filter((row) => row.status === "succeeded")
+      .reduce((total, row) => total + row.amountCents, 0);
     let uncovered = Math.min(fact.refundedCents, charge.amountCents) - succeeded;
     for (const pending of refunds.filter((row) => row.status === "pending")) {
       if (pending.amountCents > uncovered) continue;
@@ -803,14 +1034,26 @@ export class PaymentService {
   }
 
   /** refund.updated / refund.failed: one refund's state, found by the provider's id or ours in its metadata. */
-  private async applyRefundFact(tx: Transaction, fact: Extract<ProviderFact, { kind: "refund" }>, ctx: MoveContext): Promise<string | null> {
-    const found = (await this.repo.findByProviderId(fact.providerRefundId, tx)) ?? (fact.refundId ? await this.repo.find(fact.refundId, tx) : null);
+  private async applyRefundFact(
+    tx: Transaction,
+    fact: Extract<ProviderFact, { kind: "refund" }>,
+    ctx: MoveContext,
+  ): Promise<string | null> {
+    const found =
+      (await this.repo.findByProviderId(fact.providerRefundId, tx)) ??
+      (fact.refundId ? await this.repo.find(fact.refundId, tx) : null);
     if (!found || found.kind !== "refund" || !found.refundOf) return null;
     if (found.providerPaymentId && found.providerPaymentId !== fact.providerRefundId) return null;
     const charge = await this.repo.lock(tx, found.refundOf);
     const row = await this.repo.lock(tx, found.id);
     if (!charge || !row) return null;
-    await this.applyRefund(tx, row, charge, { state: fact.state, failureMessage: fact.failureMessage, providerRefundId: fact.providerRefundId }, ctx);
+    await this.applyRefund(
+      tx,
+      row,
+      charge,
+      { state: fact.state, failureMessage: fact.failureMessage, providerRefundId: fact.providerRefundId },
+      ctx,
+    );
     return row.id;
   }
 
@@ -838,7 +1081,10 @@ export class PaymentService {
   }
 
   /** Money received and given back in [start, end), in cents. */
-  async movedBetween(start: Date, end: Date): Promise<{ chargedCents: number; refundedCents: number; netCents: number }> {
+  async movedBetween(
+    start: Date,
+    end: Date,
+  ): Promise<{ chargedCents: number; refundedCents: number; netCents: number }> {
     const moved = await this.repo.movedBetween(start, end);
     return { ...moved, netCents: moved.chargedCents - moved.refundedCents };
   }

@@ -1,4 +1,11 @@
-import { WebhookSignatureError, type ChargeFacts, type ChargeState, type ProviderEvent, type ProviderFact, type RefundState } from "./provider.ts";
+import {
+  WebhookSignatureError,
+  type ChargeFacts,
+  type ChargeState,
+  type ProviderEvent,
+  type ProviderFact,
+  type RefundState,
+} from "./provider.ts";
 
 /**
  * Stripe's event format read into our terms. Stripe's own events and the sandbox's (which signs the same
@@ -7,10 +14,14 @@ import { WebhookSignatureError, type ChargeFacts, type ChargeState, type Provide
 
 type StripeObject = Record<string, unknown>;
 
-const text = (value: unknown, max = 255): string | null => (typeof value === "string" && value.length > 0 ? value.slice(0, max) : null);
-const whole = (value: unknown): number => (typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : 0);
-const seconds = (value: unknown): Date | null => (typeof value === "number" && Number.isFinite(value) ? new Date(value * 1000) : null);
-const idOf = (value: unknown): string | null => text(value) ?? (value && typeof value === "object" ? text((value as StripeObject).id) : null);
+const text = (value: unknown, max = 255): string | null =>
+  typeof value === "string" && value.length > 0 ? value.slice(0, max) : null;
+const whole = (value: unknown): number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : 0;
+const seconds = (value: unknown): Date | null =>
+  typeof value === "number" && Number.isFinite(value) ? new Date(value * 1000) : null;
+const idOf = (value: unknown): string | null =>
+  text(value) ?? (value && typeof value === "object" ? text((value as StripeObject).id) : null);
 
 /** How far ahead of our clock a signed event may be dated (Stripe's own tolerance, the other way). */
 export const FUTURE_TOLERANCE_SECONDS = 300;
@@ -23,7 +34,8 @@ export const FUTURE_TOLERANCE_SECONDS = 300;
 export function refuseFutureSignature(header: string, now: number = Date.now()): void {
   const signedAt = Number(/(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header)?.[1] ?? Number.NaN);
   if (!Number.isFinite(signedAt)) throw new WebhookSignatureError("no timestamp in the signature");
-  if (signedAt - Math.floor(now / 1000) > FUTURE_TOLERANCE_SECONDS) throw new WebhookSignatureError("the signature is dated in the future");
+  if (signedAt - Math.floor(now / 1000) > FUTURE_TOLERANCE_SECONDS)
+    throw new WebhookSignatureError("the signature is dated in the future");
 }
 
 /** What verifies a Stripe-Signature header: Stripe's library (`stripe.webhooks`). */
@@ -36,7 +48,12 @@ interface SignatureChecker {
  * refuseFutureSignature), read into our terms; a WebhookSignatureError otherwise. Stripe's events and the
  * sandbox's, which signs the same format, are verified alike.
  */
-export function verifiedStripeEvent(checker: SignatureChecker, rawBody: string, signature: string | undefined, secret: string): ProviderEvent {
+export function verifiedStripeEvent(
+  checker: SignatureChecker,
+  rawBody: string,
+  signature: string | undefined,
+  secret: string,
+): ProviderEvent {
   if (!signature) throw new WebhookSignatureError("missing Stripe-Signature header");
   let event: unknown;
   try {
@@ -51,13 +68,19 @@ export function verifiedStripeEvent(checker: SignatureChecker, rawBody: string, 
 /** Our payment's id in an object's metadata (a UUID), or null. */
 export function paymentIdOf(metadata: unknown): string | null {
   const value = metadata && typeof metadata === "object" ? (metadata as StripeObject).paymentId : null;
-  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value) ? value : null;
+  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value)
+    ? value
+    : null;
 }
 
 /** Brand and last 4 of an expanded charge (`latest_charge` as an object): a card's, or "bank" and the account's. */
 export function cardOf(charge: unknown): { brand: string | null; last4: string | null } {
   if (!charge || typeof charge !== "object") return { brand: null, last4: null };
-  const details = (charge as { payment_method_details?: { card?: { brand?: unknown; last4?: unknown }; us_bank_account?: { last4?: unknown } } }).payment_method_details;
+  const details = (
+    charge as {
+      payment_method_details?: { card?: { brand?: unknown; last4?: unknown }; us_bank_account?: { last4?: unknown } };
+    }
+  ).payment_method_details;
   const bankLast4 = details?.us_bank_account?.last4;
   if (typeof bankLast4 === "string" && /^\d{4}$/.test(bankLast4)) return { brand: "bank", last4: bankLast4 };
   const card = details?.card;
@@ -103,7 +126,8 @@ export function chargeOf(intent: StripeObject, eventType?: string): ChargeFacts 
     state,
     amountCents: whole(intent.amount_received) || whole(intent.amount),
     currency: text(intent.currency, 10) ?? "",
-    failureMessage: state === "failed" && typeof lastError?.message === "string" ? lastError.message.slice(0, 500) : null,
+    failureMessage:
+      state === "failed" && typeof lastError?.message === "string" ? lastError.message.slice(0, 500) : null,
     ...cardOf(intent.latest_charge),
     savedMethodId: saved,
     customerId: saved ? idOf(intent.customer) : null,
@@ -130,7 +154,8 @@ const REFUND_FAILURES: Record<string, string> = {
 /** A refund object read into our terms. */
 export function refundOf(refund: StripeObject): Extract<ProviderFact, { kind: "refund" }> {
   const metadata = refund.metadata as StripeObject | undefined;
-  const refundId = typeof metadata?.refundId === "string" && /^[0-9a-f-]{36}$/.test(metadata.refundId) ? metadata.refundId : null;
+  const refundId =
+    typeof metadata?.refundId === "string" && /^[0-9a-f-]{36}$/.test(metadata.refundId) ? metadata.refundId : null;
   return {
     kind: "refund",
     providerRefundId: text(refund.id) ?? "",
@@ -138,7 +163,10 @@ export function refundOf(refund: StripeObject): Extract<ProviderFact, { kind: "r
     refundId,
     state: refundStateOf(refund.status),
     amountCents: whole(refund.amount),
-    failureMessage: refundStateOf(refund.status) === "failed" ? (REFUND_FAILURES[String(refund.failure_reason)] ?? "The refund failed at the provider.") : null,
+    failureMessage:
+      refundStateOf(refund.status) === "failed"
+        ? (REFUND_FAILURES[String(refund.failure_reason)] ?? "The refund failed at the provider.")
+        : null,
   };
 }
 
@@ -152,7 +180,8 @@ function invoiceSubscription(invoice: StripeObject): string | null {
 function invoiceIntent(invoice: StripeObject): string | null {
   const direct = idOf(invoice.payment_intent);
   if (direct) return direct;
-  const payments = (invoice.payments as { data?: Array<{ payment?: { payment_intent?: unknown } }> } | undefined)?.data ?? [];
+  const payments =
+    (invoice.payments as { data?: Array<{ payment?: { payment_intent?: unknown } }> } | undefined)?.data ?? [];
   return idOf(payments[0]?.payment?.payment_intent);
 }
 
@@ -161,7 +190,8 @@ function invoiceOf(invoice: StripeObject, paid: boolean): ProviderFact | null {
   const invoiceId = text(invoice.id);
   if (!providerSubscriptionId || !invoiceId) return null;
   // The line's period is the one the invoice pays: an invoice's own period is the previous one.
-  const lines = (invoice.lines as { data?: Array<{ period?: { start?: unknown; end?: unknown } }> } | undefined)?.data ?? [];
+  const lines =
+    (invoice.lines as { data?: Array<{ period?: { start?: unknown; end?: unknown } }> } | undefined)?.data ?? [];
   const period = lines[0]?.period;
   const amount = paid ? whole(invoice.amount_paid) || whole(invoice.amount_due) : whole(invoice.amount_due);
   return {
@@ -211,7 +241,14 @@ export function readStripeEvent(event: { id: unknown; type: unknown; data?: { ob
     }
     case "charge.refunded": {
       const intentId = idOf(object.payment_intent);
-      fact = intentId ? { kind: "refunds", intentId, refundedCents: whole(object.amount_refunded), currency: text(object.currency, 10) ?? "" } : null;
+      fact = intentId
+        ? {
+            kind: "refunds",
+            intentId,
+            refundedCents: whole(object.amount_refunded),
+            currency: text(object.currency, 10) ?? "",
+          }
+        : null;
       break;
     }
     case "refund.created":

@@ -47,7 +47,13 @@ export class StripeProvider implements PaymentProvider {
     this.stripe = new Stripe(settings.secretKey, {
       maxNetworkRetries: 2,
       timeout: settings.timeoutMs ?? 20_000,
-      ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol.replace(":", "") as "http" | "https" } : {}),
+      ...(api
+        ? {
+            host: api.hostname,
+            port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
+            protocol: api.protocol.replace(":", "") as "http" | "https",
+          }
+        : {}),
     });
     this.publishableKey = settings.publishableKey;
     this.webhookSecret = settings.webhookSecret;
@@ -67,7 +73,12 @@ export class StripeProvider implements PaymentProvider {
         payment_method: paymentMethodId,
         ...(customerId ? { customer: customerId } : {}),
         confirm: true,
-        mandate_data: { customer_acceptance: { type: "online", online: { ip_address: mandate.ipAddress, user_agent: mandate.userAgent } } },
+        mandate_data: {
+          customer_acceptance: {
+            type: "online",
+            online: { ip_address: mandate.ipAddress, user_agent: mandate.userAgent },
+          },
+        },
       };
     } else {
       let customer: string | undefined;
@@ -88,7 +99,11 @@ export class StripeProvider implements PaymentProvider {
     }
     const intent = await this.stripe.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey });
     if (!intent.client_secret) throw new Error(`Stripe answered payment intent ${intent.id} without a client secret`);
-    return { id: intent.id, clientSecret: intent.client_secret, state: chargeOf(intent as unknown as Record<string, unknown>).state };
+    return {
+      id: intent.id,
+      clientSecret: intent.client_secret,
+      state: chargeOf(intent as unknown as Record<string, unknown>).state,
+    };
   }
 
   async retrieveIntent(intentId: string): Promise<ChargeFacts> {
@@ -96,22 +111,40 @@ export class StripeProvider implements PaymentProvider {
       const intent = await this.stripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge"] });
       return chargeOf(intent as unknown as Record<string, unknown>);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) throw new IntentMissingError(intentId);
+      if (error instanceof Stripe.errors.StripeError && error.statusCode === 404)
+        throw new IntentMissingError(intentId);
       throw error;
     }
   }
 
-  async saveBankAccount(input: { customerEmail: string; holderName: string; routingNumber: string; accountNumber: string; idempotencyKey: string }) {
-    const customer = await this.stripe.customers.create({ email: input.customerEmail, name: input.holderName }, { idempotencyKey: `${input.idempotencyKey}-customer` });
+  async saveBankAccount(input: {
+    customerEmail: string;
+    holderName: string;
+    routingNumber: string;
+    accountNumber: string;
+    idempotencyKey: string;
+  }) {
+    const customer = await this.stripe.customers.create(
+      { email: input.customerEmail, name: input.holderName },
+      { idempotencyKey: `${input.idempotencyKey}-customer` },
+    );
     const method = await this.stripe.paymentMethods.create(
       {
         type: "us_bank_account",
-        us_bank_account: { routing_number: input.routingNumber, account_number: input.accountNumber, account_holder_type: "individual" },
+        us_bank_account: {
+          routing_number: input.routingNumber,
+          account_number: input.accountNumber,
+          account_holder_type: "individual",
+        },
         billing_details: { name: input.holderName, email: input.customerEmail },
       },
       { idempotencyKey: `${input.idempotencyKey}-method` },
     );
-    await this.stripe.paymentMethods.attach(method.id, { customer: customer.id }, { idempotencyKey: `${input.idempotencyKey}-attach` });
+    await this.stripe.paymentMethods.attach(
+      method.id,
+      { customer: customer.id },
+      { idempotencyKey: `${input.idempotencyKey}-attach` },
+    );
     return { paymentMethodId: method.id, customerId: customer.id };
   }
 
@@ -121,12 +154,22 @@ export class StripeProvider implements PaymentProvider {
       input.providerPriceId ??
       (
         await this.stripe.prices.create(
-          { currency: "usd", unit_amount: input.priceCents, recurring: { interval: "month" }, product_data: { name: input.planName } },
+          {
+            currency: "usd",
+            unit_amount: input.priceCents,
+            recurring: { interval: "month" },
+            product_data: { name: input.planName },
+          },
           { idempotencyKey: `plan-price-${input.planName}-${input.priceCents}` },
         )
       ).id;
     const found = await this.stripe.customers.list({ email: input.customerEmail, limit: 1 });
-    const customer = found.data[0] ?? (await this.stripe.customers.create({ email: input.customerEmail, name: input.customerName }, { idempotencyKey: `${input.idempotencyKey}-customer` }));
+    const customer =
+      found.data[0] ??
+      (await this.stripe.customers.create(
+        { email: input.customerEmail, name: input.customerName },
+        { idempotencyKey: `${input.idempotencyKey}-customer` },
+      ));
     const subscription = await this.stripe.subscriptions.create(
       {
         customer: customer.id,
@@ -171,7 +214,10 @@ export class StripeProvider implements PaymentProvider {
       return chargeOf(intent as unknown as Record<string, unknown>);
     } catch (error) {
       // A declined off-session charge is an error carrying its intent (Stripe's card_error).
-      if (error instanceof Stripe.errors.StripeCardError || (error instanceof Stripe.errors.StripeError && error.type === "StripeCardError")) {
+      if (
+        error instanceof Stripe.errors.StripeCardError ||
+        (error instanceof Stripe.errors.StripeError && error.type === "StripeCardError")
+      ) {
         const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
         return {
           intentId: raw?.payment_intent?.id ?? "",
@@ -196,7 +242,10 @@ export class StripeProvider implements PaymentProvider {
 
   async refund(input: RefundInput): Promise<RefundOutcome> {
     try {
-      const refund = await this.stripe.refunds.create({ payment_intent: input.intentId, amount: input.amountCents, metadata: { refundId: input.refundId } }, { idempotencyKey: input.idempotencyKey });
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.intentId, amount: input.amountCents, metadata: { refundId: input.refundId } },
+        { idempotencyKey: input.idempotencyKey },
+      );
       return refundOutcome(refund);
     } catch (error) {
       if (isRefusal(error)) throw new RefundRefusedError(error instanceof Error ? error.message : String(error));

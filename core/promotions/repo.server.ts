@@ -29,13 +29,21 @@ export class PromoRepo {
 
   /** Inserts a code; null when one with the same code exists already. */
   async insert(values: NewPromoRow): Promise<PromoRow | null> {
-    const [row] = await this.db.insert(promoCodes).values(values).onConflictDoNothing({ target: promoCodes.code }).returning();
+    const [row] = await this.db
+      .insert(promoCodes)
+      .values(values)
+      .onConflictDoNothing({ target: promoCodes.code })
+      .returning();
     return row ?? null;
   }
 
   async insertMany(rows: NewPromoRow[]): Promise<number> {
     if (rows.length === 0) return 0;
-    const inserted = await this.db.insert(promoCodes).values(rows).onConflictDoNothing({ target: promoCodes.code }).returning({ code: promoCodes.code });
+    const inserted = await this.db
+      .insert(promoCodes)
+      .values(rows)
+      .onConflictDoNothing({ target: promoCodes.code })
+      .returning({ code: promoCodes.code });
     return inserted.length;
   }
 
@@ -49,7 +57,10 @@ export class PromoRepo {
   }
 
   async delete(code: string): Promise<boolean> {
-    const deleted = await this.db.delete(promoCodes).where(eq(promoCodes.code, code)).returning({ code: promoCodes.code });
+    const deleted = await this.db
+      .delete(promoCodes)
+      .where(eq(promoCodes.code, code))
+      .returning({ code: promoCodes.code });
     return deleted.length > 0;
   }
 }

@@ -15,9 +15,31 @@ export const PROMO_MESSAGES = {
  * these, or change them; the rules below take whichever definition the caller found.
  */
 export const PROMO_SEEDS: readonly PromoDefinition[] = [
-  { code: "WELCOME10", kind: "percent", value: 10, minimumSubtotalCents: null, active: true, description: "10% off first order" },
-  { code: "SAVE50", kind: "amount", value: 5000, minimumSubtotalCents: 50000, active: true, description: "$50 off orders of $500 or more" },
-  { code: "NEWCLIENT", kind: "amount", value: 10000, minimumSubtotalCents: null, active: true, description: "$100 off for new clients", firstOrderOnly: true },
+  {
+    code: "WELCOME10",
+    kind: "percent",
+    value: 10,
+    minimumSubtotalCents: null,
+    active: true,
+    description: "10% off first order",
+  },
+  {
+    code: "SAVE50",
+    kind: "amount",
+    value: 5000,
+    minimumSubtotalCents: 50000,
+    active: true,
+    description: "$50 off orders of $500 or more",
+  },
+  {
+    code: "NEWCLIENT",
+    kind: "amount",
+    value: 10000,
+    minimumSubtotalCents: null,
+    active: true,
+    description: "$100 off for new clients",
+    firstOrderOnly: true,
+  },
 ];
 
 /** " welcome10 " → "WELCOME10": codes are matched case-insensitively, ignoring surrounding spaces. */
@@ -64,14 +86,27 @@ export type PromoEvaluation =
  * when the buyer is known to be a `returningClient` (an e-mail with a paid order), the first-order-only
  * refusal. Success carries 'You saved {amount}' (the toast's title is 'Promo code applied!').
  */
-export function evaluatePromo(definition: PromoDefinition | null, code: string, subtotalCents: Cents, buyer: { returningClient?: boolean } = {}): PromoEvaluation {
+export function evaluatePromo(
+  definition: PromoDefinition | null,
+  code: string,
+  subtotalCents: Cents,
+  buyer: { returningClient?: boolean } = {},
+): PromoEvaluation {
   const wanted = normalizePromoCode(code);
   if (!wanted) return { ok: false, discountCents: 0, messageKey: PROMO_MESSAGES.required };
   if (!definition || !definition.active || normalizePromoCode(definition.code) !== wanted) {
     return { ok: false, discountCents: 0, messageKey: PROMO_MESSAGES.invalid };
   }
-  if (!meetsPromoMinimum(definition, subtotalCents)) return { ok: false, discountCents: 0, ...minimumOrderMessage(definition) };
-  if (definition.firstOrderOnly && buyer.returningClient) return { ok: false, discountCents: 0, messageKey: PROMO_MESSAGES.firstOrderOnly };
+  if (!meetsPromoMinimum(definition, subtotalCents))
+    return { ok: false, discountCents: 0, ...minimumOrderMessage(definition) };
+  if (definition.firstOrderOnly && buyer.returningClient)
+    return { ok: false, discountCents: 0, messageKey: PROMO_MESSAGES.firstOrderOnly };
   const discountCents = promoDiscountCents(definition, subtotalCents);
-  return { ok: true, code: wanted, discountCents, messageKey: PROMO_MESSAGES.saved, params: { amount: formatCents(discountCents) } };
+  return {
+    ok: true,
+    code: wanted,
+    discountCents,
+    messageKey: PROMO_MESSAGES.saved,
+    params: { amount: formatCents(discountCents) },
+  };
 }

@@ -27,7 +27,10 @@ export const promoDefinitionSchema = z
     /** Only for an e-mail with no paid order yet; absent means any order. */
     firstOrderOnly: z.boolean().optional(),
   })
-  .refine((promo) => promo.kind !== "percent" || promo.value <= 100, { message: "errors:invalidValue", path: ["value"] });
+  .refine((promo) => promo.kind !== "percent" || promo.value <= 100, {
+    message: "errors:invalidValue",
+    path: ["value"],
+  });
 export type PromoDefinition = z.infer<typeof promoDefinitionSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -36,7 +39,11 @@ export type PromoDefinition = z.infer<typeof promoDefinitionSchema>;
 /** `POST /api/promos/validate`: the code a visitor typed and the cart's subtotal. */
 export const promoValidateRequestSchema = z.strictObject({
   code: line({ message: "cart:promo.required" }).max(64, "cart:promo.invalid"),
-  subtotalCents: z.number({ message: "errors:invalidValue" }).int("errors:invalidValue").min(0, "errors:invalidValue").max(1_000_000_000, "errors:invalidValue"),
+  subtotalCents: z
+    .number({ message: "errors:invalidValue" })
+    .int("errors:invalidValue")
+    .min(0, "errors:invalidValue")
+    .max(1_000_000_000, "errors:invalidValue"),
 });
 export type PromoValidateRequest = z.infer<typeof promoValidateRequestSchema>;
 
@@ -58,7 +65,9 @@ const promoAdminFields = {
     .min(0, "cart:promoAdmin.minimumInvalid")
     .max(10_000_000, "cart:promoAdmin.minimumInvalid")
     .nullable(),
-  description: line({ message: "cart:promoAdmin.descriptionTooLong" }).trim().max(200, "cart:promoAdmin.descriptionTooLong"),
+  description: line({ message: "cart:promoAdmin.descriptionTooLong" })
+    .trim()
+    .max(200, "cart:promoAdmin.descriptionTooLong"),
   active: z.boolean({ message: "errors:invalidValue" }),
   firstOrderOnly: z.boolean({ message: "errors:invalidValue" }),
 };
@@ -94,14 +103,16 @@ export const promoCreateSchema = z
 export type PromoCreate = z.infer<typeof promoCreateSchema>;
 
 /** `PUT /api/admin/promos/:code`: any subset of a code's settings (the code itself does not change). */
-export const promoUpdateSchema = z.strictObject({
-  kind: promoAdminFields.kind.optional(),
-  value: promoAdminFields.value.optional(),
-  minimumSubtotalCents: promoAdminFields.minimumSubtotalCents.optional(),
-  description: promoAdminFields.description.optional(),
-  active: promoAdminFields.active.optional(),
-  firstOrderOnly: promoAdminFields.firstOrderOnly.optional(),
-}).refine(hasChanges, EMPTY_EDIT_KEY);
+export const promoUpdateSchema = z
+  .strictObject({
+    kind: promoAdminFields.kind.optional(),
+    value: promoAdminFields.value.optional(),
+    minimumSubtotalCents: promoAdminFields.minimumSubtotalCents.optional(),
+    description: promoAdminFields.description.optional(),
+    active: promoAdminFields.active.optional(),
+    firstOrderOnly: promoAdminFields.firstOrderOnly.optional(),
+  })
+  .refine(hasChanges, EMPTY_EDIT_KEY);
 export type PromoUpdate = z.infer<typeof promoUpdateSchema>;
 
 /** A code as staff see it. */

@@ -23,7 +23,6 @@ import {
  */
 export const PROMO_CHECKS_PER_ADDRESS: RateLimitRule = { name: "promo:address", limit: 20, windowMs: 15 * 60_000 };
 
-
 const promoNotFound = () => new DomainError("not_found", "cart:promoAdmin.notFound");
 
 function toDefinition(row: PromoRow): PromoDefinition {
@@ -39,7 +38,13 @@ function toDefinition(row: PromoRow): PromoDefinition {
 }
 
 function toStored(row: PromoRow): StoredPromo {
-  return { ...toDefinition(row), minimumSubtotalCents: row.minimumSubtotalCents, firstOrderOnly: row.firstOrderOnly, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...toDefinition(row),
+    minimumSubtotalCents: row.minimumSubtotalCents,
+    firstOrderOnly: row.firstOrderOnly,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** What a code gives on a subtotal when it applies. */
@@ -71,7 +76,8 @@ export class PromoService {
   async validate(input: unknown, from: { address?: string } = {}): Promise<PromoValidation> {
     const request = parseOrThrow(promoValidateRequestSchema, input);
     const code = normalizePromoCode(request.code);
-    if (!code) throw new DomainError("validation", PROMO_MESSAGES.required, { fields: { code: PROMO_MESSAGES.required } });
+    if (!code)
+      throw new DomainError("validation", PROMO_MESSAGES.required, { fields: { code: PROMO_MESSAGES.required } });
     if (from.address !== undefined) {
       const decision = await this.rateLimits.hit(PROMO_CHECKS_PER_ADDRESS, from.address);
       if (!decision.allowed) throw spentBudget("cart:promoLimit.tooManyAttempts", decision);
@@ -79,7 +85,10 @@ export class PromoService {
     const definition = await this.findActive(code);
     const result = evaluatePromo(definition, code, request.subtotalCents);
     if (!result.ok || !definition) {
-      throw new DomainError("validation", result.messageKey, { fields: { code: result.messageKey }, params: result.params });
+      throw new DomainError("validation", result.messageKey, {
+        fields: { code: result.messageKey },
+        params: result.params,
+      });
     }
     if (from.address !== undefined) await this.rateLimits.refund(PROMO_CHECKS_PER_ADDRESS, from.address);
     return {
@@ -111,7 +120,8 @@ export class PromoService {
   async create(input: unknown): Promise<StoredPromo> {
     const valid = parseOrThrow(promoCreateSchema, input);
     const row = await this.repo.insert(valid);
-    if (!row) throw new DomainError("conflict", "cart:promoAdmin.duplicate", { fields: { code: "cart:promoAdmin.duplicate" } });
+    if (!row)
+      throw new DomainError("conflict", "cart:promoAdmin.duplicate", { fields: { code: "cart:promoAdmin.duplicate" } });
     return toStored(row);
   }
 
@@ -144,7 +154,10 @@ export class PromoService {
   async seedIfEmpty(definitions: readonly PromoDefinition[]): Promise<number> {
     if ((await this.repo.count()) > 0) return 0;
     const rows = definitions.map((definition) => {
-      const valid = promoCreateSchema.parse({ ...definition, minimumSubtotalCents: definition.minimumSubtotalCents ?? null });
+      const valid = promoCreateSchema.parse({
+        ...definition,
+        minimumSubtotalCents: definition.minimumSubtotalCents ?? null,
+      });
       return valid;
     });
     return this.repo.insertMany(rows);

@@ -29,22 +29,38 @@ export interface FormBudget {
   perEmail?: RateLimitRule;
 }
 
-const rule = (name: string, limit: number, minutes: number): RateLimitRule => ({ name, limit, windowMs: minutes * MINUTE });
+const rule = (name: string, limit: number, minutes: number): RateLimitRule => ({
+  name,
+  limit,
+  windowMs: minutes * MINUTE,
+});
 
 /** Every public form's budgets, in one place so that they are sized together. */
 export const FORM_BUDGETS = {
   contact: { kind: "messages", perAddress: rule("contact:address", 30, 10), perEmail: rule("contact:email", 5, 10) },
   booking: { kind: "bookings", perAddress: rule("booking:address", 30, 10), perEmail: rule("booking:email", 5, 10) },
   comment: { kind: "messages", perAddress: rule("comment:address", 60, 10), perEmail: rule("comment:email", 10, 10) },
-  testimonial: { kind: "messages", perAddress: rule("testimonial:address", 20, 10), perEmail: rule("testimonial:email", 3, 10) },
-  newsletter: { kind: "messages", perAddress: rule("newsletter:address", 30, 10), perEmail: rule("newsletter:email-request", 5, 10) },
+  testimonial: {
+    kind: "messages",
+    perAddress: rule("testimonial:address", 20, 10),
+    perEmail: rule("testimonial:email", 3, 10),
+  },
+  newsletter: {
+    kind: "messages",
+    perAddress: rule("newsletter:address", 30, 10),
+    perEmail: rule("newsletter:email-request", 5, 10),
+  },
   /**
    * Sign-ins: the address's budget is the hard stop (a success gives its attempt back). The account's is
    * not a lock: past its free failures, a browser the account never signed in from proves itself with a
    * link e-mailed to the account (sent only when the password was right), and a browser it signed in from
    * before is never held back, so a stranger's guesses can neither get in nor keep the owner out.
    */
-  signIn: { kind: "signIns", perAddress: rule("signin:address", 100, 15), perEmail: rule("signin:account", 5, 24 * 60) },
+  signIn: {
+    kind: "signIns",
+    perAddress: rule("signin:address", 100, 15),
+    perEmail: rule("signin:account", 5, 24 * 60),
+  },
   register: { kind: "accounts", perAddress: rule("register:address", 30, 10), perEmail: rule("register:email", 5, 10) },
   passwordReset: { kind: "resets", perAddress: rule("reset:address", 20, 15), perEmail: rule("reset:email", 3, 15) },
 } as const satisfies Record<string, FormBudget>;
@@ -82,7 +98,8 @@ export function rateLimitKey(rule: RateLimitRule, subject: string): string {
  * in the current window. The database service applies exactly this in one atomic upsert.
  */
 export function nextWindow(current: WindowState | null, rule: RateLimitRule, now: Date): WindowState {
-  if (!current || current.resetAt.getTime() <= now.getTime()) return { count: 1, resetAt: new Date(now.getTime() + rule.windowMs) };
+  if (!current || current.resetAt.getTime() <= now.getTime())
+    return { count: 1, resetAt: new Date(now.getTime() + rule.windowMs) };
   return { count: current.count + 1, resetAt: current.resetAt };
 }
 
@@ -107,7 +124,11 @@ export function retryAfterSeconds(retryAfterMs: number): number {
  * to try again, e.g. "Too many messages from this connection. Please try again in 3 minutes.". The edge
  * turns `retryAfterSeconds` into the Retry-After header.
  */
-export function refusal(kind: RefusalKind, scope: "connection" | "email", decision: Pick<RateLimitDecision, "retryAfterMs">): DomainError {
+export function refusal(
+  kind: RefusalKind,
+  scope: "connection" | "email",
+  decision: Pick<RateLimitDecision, "retryAfterMs">,
+): DomainError {
   return spentBudget(`errors:rateLimit.${kind}.${scope}`, decision);
 }
 
@@ -119,5 +140,7 @@ export function spentBudget(messageKey: string, decision: Pick<RateLimitDecision
   const minutes = retryAfterMinutes(decision.retryAfterMs);
   // The Retry-After header says what the message says ("in 1 minute" is 60 seconds, never 1): a client
   // that waits as told is never refused again for the same window.
-  return new DomainError("rate_limited", messageKey, { params: { count: minutes, minutes, retryAfterSeconds: minutes * 60 } });
+  return new DomainError("rate_limited", messageKey, {
+    params: { count: minutes, minutes, retryAfterSeconds: minutes * 60 },
+  });
 }

@@ -7,19 +7,21 @@ import { decide, rateLimitKey, refusal, type FormBudget, type RateLimitDecision,
 
 const nowParam = timePlaceholder("now");
 // Every order and form counts an attempt: the upsert is built once (db/reusable-query.server.ts).
-const countAttempt = reusable<Array<{ count: number; resetAt: Date }>, { key: string; resetAt: string; now: string }>("rate_limits_hit", (x) =>
-  x
-    .insert(rateLimits)
-    .values({ key: sql.placeholder("key"), count: 1, resetAt: timePlaceholder("resetAt") } as never)
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      // Both expressions read the row as it was before this update.
-      set: {
-        count: sql`case when ${rateLimits.resetAt} <= ${nowParam} then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${rateLimits.resetAt} <= ${nowParam} then excluded.reset_at else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt }),
+const countAttempt = reusable<Array<{ count: number; resetAt: Date }>, { key: string; resetAt: string; now: string }>(
+  "rate_limits_hit",
+  (x) =>
+    x
+      .insert(rateLimits)
+      .values({ key: sql.placeholder("key"), count: 1, resetAt: timePlaceholder("resetAt") } as never)
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        // Both expressions read the row as it was before this update.
+        set: {
+          count: sql`case when ${rateLimits.resetAt} <= ${nowParam} then 1 else ${rateLimits.count} + 1 end`,
+          resetAt: sql`case when ${rateLimits.resetAt} <= ${nowParam} then excluded.reset_at else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt }),
 );
 
 /** Who sent a form: the client's address and, where the form has one, the e-mail address typed. */
@@ -43,10 +45,7 @@ export class RateLimitService {
   /** Share of calls that also delete ended windows (keeps the table small without a timer). */
   private readonly purgeRatio: number;
 
-  constructor(
-    db: Database,
-    purgeRatio: number = 0.01,
-  ) {
+  constructor(db: Database, purgeRatio: number = 0.01) {
     this.db = db;
     this.purgeRatio = purgeRatio;
   }
@@ -54,7 +53,11 @@ export class RateLimitService {
   /** Counts one attempt and says whether it is within the limit. */
   async hit(rule: RateLimitRule, subject: string, now: Date = new Date()): Promise<RateLimitDecision> {
     const key = rateLimitKey(rule, subject);
-    const [row] = await countAttempt(this.db, { key, resetAt: new Date(now.getTime() + rule.windowMs).toISOString(), now: now.toISOString() });
+    const [row] = await countAttempt(this.db, {
+      key,
+      resetAt: new Date(now.getTime() + rule.windowMs).toISOString(),
+      now: now.toISOString(),
+    });
     if (Math.random() < this.purgeRatio) await this.purgeExpired(now);
     return decide({ count: row.count, resetAt: new Date(row.resetAt) }, rule, now);
   }

@@ -20,7 +20,11 @@ export class TestimonialRepo {
 
   /** Approved testimonials, newest first. */
   async listApproved(): Promise<TestimonialRow[]> {
-    return this.db.select().from(testimonials).where(eq(testimonials.approved, true)).orderBy(desc(testimonials.createdAt), desc(testimonials.id));
+    return this.db
+      .select()
+      .from(testimonials)
+      .where(eq(testimonials.approved, true))
+      .orderBy(desc(testimonials.createdAt), desc(testimonials.id));
   }
 
   /** Every testimonial, newest first. */
@@ -42,7 +46,10 @@ export class TestimonialRepo {
   }
 
   async delete(id: number): Promise<boolean> {
-    const deleted = await this.db.delete(testimonials).where(eq(testimonials.id, id)).returning({ id: testimonials.id });
+    const deleted = await this.db
+      .delete(testimonials)
+      .where(eq(testimonials.id, id))
+      .returning({ id: testimonials.id });
     return deleted.length > 0;
   }
 }

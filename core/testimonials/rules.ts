@@ -25,7 +25,10 @@ export function isVerifiedClient(email: string | null | undefined, clients: Read
 }
 
 /** The client e-mails among `emails`, asking every lookup once (none are asked when no review has an e-mail). */
-export async function findClients(emails: ReadonlyArray<string | null | undefined>, lookups: readonly ClientLookup[]): Promise<Set<string>> {
+export async function findClients(
+  emails: ReadonlyArray<string | null | undefined>,
+  lookups: readonly ClientLookup[],
+): Promise<Set<string>> {
   const keys = [...new Set(emails.map(emailKey).filter((key): key is string => key !== null))];
   if (keys.length === 0 || lookups.length === 0) return new Set();
   const found = await Promise.all(lookups.map((lookup) => lookup(keys)));

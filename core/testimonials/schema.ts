@@ -36,9 +36,18 @@ const optionalText = (max: number, key: string) => line({ message: key }).trim()
 export const testimonialSubmissionSchema = z.strictObject({
   name: customerName,
   email: z.preprocess(blankToUndefined, email.nullable().optional()),
-  company: z.preprocess(blankToUndefined, optionalText(TESTIMONIAL_LIMITS.company, "testimonials:validation.companyTooLong").nullable().optional()),
-  title: z.preprocess(blankToUndefined, optionalText(TESTIMONIAL_LIMITS.title, "testimonials:validation.titleTooLong").nullable().optional()),
-  projectType: z.preprocess(blankToUndefined, optionalText(TESTIMONIAL_LIMITS.projectType, "testimonials:validation.projectTypeTooLong").nullable().optional()),
+  company: z.preprocess(
+    blankToUndefined,
+    optionalText(TESTIMONIAL_LIMITS.company, "testimonials:validation.companyTooLong").nullable().optional(),
+  ),
+  title: z.preprocess(
+    blankToUndefined,
+    optionalText(TESTIMONIAL_LIMITS.title, "testimonials:validation.titleTooLong").nullable().optional(),
+  ),
+  projectType: z.preprocess(
+    blankToUndefined,
+    optionalText(TESTIMONIAL_LIMITS.projectType, "testimonials:validation.projectTypeTooLong").nullable().optional(),
+  ),
   content: testimonialText,
   rating: rating.default(DEFAULT_RATING),
 });
@@ -52,9 +61,18 @@ export const testimonialUpdateSchema = z
     featured: z.boolean({ message: "errors:invalidValue" }).optional(),
     customerName: customerName.optional(),
     customerEmail: z.preprocess(blankToNull, email.nullable().optional()),
-    companyName: z.preprocess(blankToNull, optionalText(TESTIMONIAL_LIMITS.company, "testimonials:validation.companyTooLong").nullable().optional()),
-    customerTitle: z.preprocess(blankToNull, optionalText(TESTIMONIAL_LIMITS.title, "testimonials:validation.titleTooLong").nullable().optional()),
-    projectType: z.preprocess(blankToNull, optionalText(TESTIMONIAL_LIMITS.projectType, "testimonials:validation.projectTypeTooLong").nullable().optional()),
+    companyName: z.preprocess(
+      blankToNull,
+      optionalText(TESTIMONIAL_LIMITS.company, "testimonials:validation.companyTooLong").nullable().optional(),
+    ),
+    customerTitle: z.preprocess(
+      blankToNull,
+      optionalText(TESTIMONIAL_LIMITS.title, "testimonials:validation.titleTooLong").nullable().optional(),
+    ),
+    projectType: z.preprocess(
+      blankToNull,
+      optionalText(TESTIMONIAL_LIMITS.projectType, "testimonials:validation.projectTypeTooLong").nullable().optional(),
+    ),
     testimonialText: testimonialText.optional(),
     rating: rating.optional(),
     /** The language the text is written in, should staff need to correct it. */

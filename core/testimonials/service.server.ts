@@ -6,8 +6,13 @@ import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { TestimonialRepo, type TestimonialRow } from "./repo.server.ts";
 import { findClients, isVerifiedClient, parseTestimonialId, type ClientLookup } from "./rules.ts";
-import { testimonialSubmissionSchema, testimonialUpdateSchema, type AdminTestimonial, type PublicTestimonial, type TestimonialModeration } from "./schema.ts";
-
+import {
+  testimonialSubmissionSchema,
+  testimonialUpdateSchema,
+  type AdminTestimonial,
+  type PublicTestimonial,
+  type TestimonialModeration,
+} from "./schema.ts";
 
 const notFound = () => new DomainError("not_found", "testimonials:errors.notFound");
 
@@ -27,7 +32,13 @@ function toPublic(row: TestimonialRow, clients: ReadonlySet<string>): PublicTest
 }
 
 function toAdmin(row: TestimonialRow, clients: ReadonlySet<string>): AdminTestimonial {
-  return { ...toPublic(row, clients), customerEmail: row.customerEmail, approved: row.approved, featured: row.featured, isPublicSubmission: row.isPublicSubmission };
+  return {
+    ...toPublic(row, clients),
+    customerEmail: row.customerEmail,
+    approved: row.approved,
+    featured: row.featured,
+    isPublicSubmission: row.isPublicSubmission,
+  };
 }
 
 /** Customer testimonials: public submissions awaiting review, the approved list, staff moderation. */
@@ -40,7 +51,12 @@ export class TestimonialService {
   private readonly clients: readonly ClientLookup[];
 
   /** `clients` tell which e-mails are clients' (paid orders, consultations that took place): "Verified client". */
-  constructor(db: Database, rateLimits: RateLimitService, content: ContentEvents = new ContentEvents(), clients: readonly ClientLookup[] = []) {
+  constructor(
+    db: Database,
+    rateLimits: RateLimitService,
+    content: ContentEvents = new ContentEvents(),
+    clients: readonly ClientLookup[] = [],
+  ) {
     this.rateLimits = rateLimits;
     this.clients = clients;
     this.repo = new TestimonialRepo(db);
@@ -82,7 +98,8 @@ export class TestimonialService {
    */
   async submit(input: unknown, from: { address?: string; language?: Language } = {}): Promise<AdminTestimonial> {
     const valid = parseOrThrow(testimonialSubmissionSchema, input);
-    if (from.address !== undefined) await this.rateLimits.enforce(FORM_BUDGETS.testimonial, { address: from.address, email: valid.email });
+    if (from.address !== undefined)
+      await this.rateLimits.enforce(FORM_BUDGETS.testimonial, { address: from.address, email: valid.email });
     const row = await this.repo.insert({
       customerName: valid.name,
       customerEmail: valid.email ? valid.email.toLowerCase() : null,
@@ -101,7 +118,10 @@ export class TestimonialService {
   // --- staff -----------------------------------------------------------------------------------
 
   /** A testimonial entered by staff (or the demo seed), approved or not; not a public submission. */
-  async create(input: unknown, options: { approved?: boolean; featured?: boolean; createdAt?: Date; language?: Language } = {}): Promise<AdminTestimonial> {
+  async create(
+    input: unknown,
+    options: { approved?: boolean; featured?: boolean; createdAt?: Date; language?: Language } = {},
+  ): Promise<AdminTestimonial> {
     const valid = parseOrThrow(testimonialSubmissionSchema, input);
     const row = await this.repo.insert({
       customerName: valid.name,

@@ -15,7 +15,11 @@ export class TutorialRepo {
 
   /** Published tutorials, newest first. */
   async listPublished(): Promise<TutorialRow[]> {
-    return this.db.select().from(tutorials).where(eq(tutorials.published, true)).orderBy(desc(tutorials.createdAt), desc(tutorials.id));
+    return this.db
+      .select()
+      .from(tutorials)
+      .where(eq(tutorials.published, true))
+      .orderBy(desc(tutorials.createdAt), desc(tutorials.id));
   }
 
   async listAll(): Promise<TutorialRow[]> {
@@ -58,9 +62,17 @@ export class TutorialRepo {
    */
   async recordView(id: number, visitor: string, day: string): Promise<number | null> {
     return this.db.transaction(async (tx) => {
-      const [tutorial] = await tx.select({ viewCount: tutorials.viewCount }).from(tutorials).where(and(eq(tutorials.id, id), eq(tutorials.published, true))).limit(1);
+      const [tutorial] = await tx
+        .select({ viewCount: tutorials.viewCount })
+        .from(tutorials)
+        .where(and(eq(tutorials.id, id), eq(tutorials.published, true)))
+        .limit(1);
       if (!tutorial) return null;
-      const inserted = await tx.insert(tutorialViews).values({ tutorialId: id, visitor, day }).onConflictDoNothing().returning({ day: tutorialViews.day });
+      const inserted = await tx
+        .insert(tutorialViews)
+        .values({ tutorialId: id, visitor, day })
+        .onConflictDoNothing()
+        .returning({ day: tutorialViews.day });
       if (inserted.length === 0) return tutorial.viewCount;
       const [updated] = await tx
         .update(tutorials)

@@ -24,7 +24,10 @@ export function normalizeTutorialFilters(raw: { q?: string | null; difficulty?: 
 }
 
 /** Spec 000, section 2: the search matches the title or the category, case- and accent-insensitively. */
-export function matchesTutorialFilters(tutorial: { title: string; category: string; difficulty: string }, filters: TutorialFilters): boolean {
+export function matchesTutorialFilters(
+  tutorial: { title: string; category: string; difficulty: string },
+  filters: TutorialFilters,
+): boolean {
   if (filters.difficulty !== "all" && tutorial.difficulty !== filters.difficulty) return false;
   if (!filters.q) return true;
   const needle = fold(filters.q);
@@ -66,7 +69,10 @@ export function contentBlocks(content: string): ContentBlock[] {
   }
   endParagraph();
   const top = Math.min(3, ...blocks.map((block) => ("hashes" in block ? block.hashes : 3)));
-  return blocks.map((block): ContentBlock => ("hashes" in block ? { kind: "heading", level: (block.hashes - top + 2) as 2 | 3 | 4, text: block.text } : block));
+  return blocks.map(
+    (block): ContentBlock =>
+      "hashes" in block ? { kind: "heading", level: (block.hashes - top + 2) as 2 | 3 | 4, text: block.text } : block,
+  );
 }
 
 /** Whole words in the content, for a default reading time. */
@@ -95,7 +101,10 @@ export function videoEmbedUrl(videoUrl: string | null | undefined): string | nul
     return null;
   }
   if (url.protocol !== "https:" || url.username || url.password || url.port) return null;
-  const host = url.hostname.toLowerCase().replace(/^www\./, "").replace(/^m\./, "");
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/^www\./, "")
+    .replace(/^m\./, "");
   const segments = url.pathname.split("/").filter(Boolean);
   let youtube: string | null = null;
   if (host === "youtube.com" || host === "youtube-nocookie.com") {

@@ -32,14 +32,31 @@ const optionalUrl = (message: string, check: (value: string) => boolean) =>
     line({ message }).trim().max(TUTORIAL_LIMITS.url, message).refine(check, message).nullable(),
   );
 
-const title = line({ message: "tutorials:validation.titleRequired" }).trim().min(1, "tutorials:validation.titleRequired").max(TUTORIAL_LIMITS.title, "tutorials:validation.titleTooLong");
-const summary = text({ message: "tutorials:validation.summaryTooLong" }).trim().max(TUTORIAL_LIMITS.summary, "tutorials:validation.summaryTooLong");
-const content = text({ message: "tutorials:validation.contentTooLong" }).max(TUTORIAL_LIMITS.content, "tutorials:validation.contentTooLong");
-const category = line({ message: "tutorials:validation.categoryRequired" }).trim().min(1, "tutorials:validation.categoryRequired").max(TUTORIAL_LIMITS.category, "tutorials:validation.categoryTooLong");
+const title = line({ message: "tutorials:validation.titleRequired" })
+  .trim()
+  .min(1, "tutorials:validation.titleRequired")
+  .max(TUTORIAL_LIMITS.title, "tutorials:validation.titleTooLong");
+const summary = text({ message: "tutorials:validation.summaryTooLong" })
+  .trim()
+  .max(TUTORIAL_LIMITS.summary, "tutorials:validation.summaryTooLong");
+const content = text({ message: "tutorials:validation.contentTooLong" }).max(
+  TUTORIAL_LIMITS.content,
+  "tutorials:validation.contentTooLong",
+);
+const category = line({ message: "tutorials:validation.categoryRequired" })
+  .trim()
+  .min(1, "tutorials:validation.categoryRequired")
+  .max(TUTORIAL_LIMITS.category, "tutorials:validation.categoryTooLong");
 const tags = z
-  .array(line({ message: "tutorials:validation.tagInvalid" }).trim().min(1, "tutorials:validation.tagInvalid").max(TUTORIAL_LIMITS.tag, "tutorials:validation.tagInvalid"), {
-    message: "tutorials:validation.tagInvalid",
-  })
+  .array(
+    line({ message: "tutorials:validation.tagInvalid" })
+      .trim()
+      .min(1, "tutorials:validation.tagInvalid")
+      .max(TUTORIAL_LIMITS.tag, "tutorials:validation.tagInvalid"),
+    {
+      message: "tutorials:validation.tagInvalid",
+    },
+  )
   .max(TUTORIAL_LIMITS.tags, "tutorials:validation.tooManyTags");
 
 const fields = {
@@ -114,7 +131,9 @@ export const tutorialUpdateSchema = z
 /** The public list's query: search (title or category), difficulty, and the language unless the request's. */
 export const tutorialListQuerySchema = z.object({
   language: z.enum(LANGUAGES, { message: "tutorials:validation.languageInvalid" }).optional(),
-  q: line({ message: "tutorials:validation.searchTooLong" }).max(SEARCH_MAX, "tutorials:validation.searchTooLong").optional(),
+  q: line({ message: "tutorials:validation.searchTooLong" })
+    .max(SEARCH_MAX, "tutorials:validation.searchTooLong")
+    .optional(),
   difficulty: z.enum(["all", ...DIFFICULTIES], { message: "tutorials:validation.difficultyInvalid" }).optional(),
 });
 

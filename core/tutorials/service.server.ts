@@ -5,8 +5,21 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { parseId } from "../ids.ts";
 import { TutorialRepo, type TutorialRow } from "./repo.server.ts";
-import { isDifficulty, matchesTutorialFilters, normalizeTutorialFilters, videoEmbedUrl, viewDay, type Difficulty } from "./rules.ts";
-import { tutorialInputSchema, tutorialUpdateSchema, type AdminTutorial, type TutorialDetail, type TutorialSummary } from "./schema.ts";
+import {
+  isDifficulty,
+  matchesTutorialFilters,
+  normalizeTutorialFilters,
+  videoEmbedUrl,
+  viewDay,
+  type Difficulty,
+} from "./rules.ts";
+import {
+  tutorialInputSchema,
+  tutorialUpdateSchema,
+  type AdminTutorial,
+  type TutorialDetail,
+  type TutorialSummary,
+} from "./schema.ts";
 
 const tutorialNotFound = () => new DomainError("not_found", "tutorials:errors.notFound");
 
@@ -71,7 +84,10 @@ function toAdmin(row: TutorialRow): AdminTutorial {
 
 /** Who a viewer is for the view count: a one-way hash, so that the table never holds an address. */
 export function visitorKey(viewer: { userId?: string | number | null; address?: string; userAgent?: string }): string {
-  const subject = viewer.userId != null ? `user:${viewer.userId}` : `visitor:${viewer.address ?? "unknown"}|${viewer.userAgent ?? ""}`;
+  const subject =
+    viewer.userId != null
+      ? `user:${viewer.userId}`
+      : `visitor:${viewer.address ?? "unknown"}|${viewer.userAgent ?? ""}`;
   return createHash("sha256").update(subject).digest("base64url");
 }
 
@@ -90,21 +106,35 @@ export class TutorialService {
   }
 
   /** Published tutorials in `language`, newest first, matching the search (title or category) and difficulty. */
-  async listPublished(query: { language: Language; q?: string | null; difficulty?: string | null }): Promise<TutorialSummary[]> {
+  async listPublished(query: {
+    language: Language;
+    q?: string | null;
+    difficulty?: string | null;
+  }): Promise<TutorialSummary[]> {
     const filters = normalizeTutorialFilters(query);
     const rows = (await this.published.get("published", () => this.repo.listPublished())).value;
-    return rows.map((row) => toSummary(row, query.language)).filter((tutorial) => matchesTutorialFilters(tutorial, filters));
+    return rows
+      .map((row) => toSummary(row, query.language))
+      .filter((tutorial) => matchesTutorialFilters(tutorial, filters));
   }
 
   /** A published tutorial, or null (unknown id, draft, or an id that is not a number). */
-  async findPublished(rawId: string | number, language: Language, viewer: { signedIn: boolean }): Promise<TutorialDetail | null> {
+  async findPublished(
+    rawId: string | number,
+    language: Language,
+    viewer: { signedIn: boolean },
+  ): Promise<TutorialDetail | null> {
     const id = parseId(rawId);
     const row = id === null ? null : await this.repo.find(id);
     return row && row.published ? toDetail(row, language, viewer) : null;
   }
 
   /** Like findPublished, but 'Tutorial Not Found' (404) instead of null. */
-  async getPublished(rawId: string | number, language: Language, viewer: { signedIn: boolean }): Promise<TutorialDetail> {
+  async getPublished(
+    rawId: string | number,
+    language: Language,
+    viewer: { signedIn: boolean },
+  ): Promise<TutorialDetail> {
     const tutorial = await this.findPublished(rawId, language, viewer);
     if (!tutorial) throw tutorialNotFound();
     return tutorial;

@@ -19,5 +19,9 @@ export const appointments = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // One booking per slot; a cancelled booking frees its slot.
-  (table) => [uniqueIndex("appointments_slot_idx").on(table.appointmentDate, table.appointmentTime).where(sql`${table.status} <> 'cancelled'`)],
+  (table) => [
+    uniqueIndex("appointments_slot_idx")
+      .on(table.appointmentDate, table.appointmentTime)
+      .where(sql`${table.status} <> 'cancelled'`),
+  ],
 );

@@ -27,5 +27,8 @@ export const phoneCalls = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
-  (table) => [uniqueIndex("phone_calls_twilio_call_idx").on(table.twilioCallId), index("phone_calls_created_idx").on(table.createdAt)],
+  (table) => [
+    uniqueIndex("phone_calls_twilio_call_idx").on(table.twilioCallId),
+    index("phone_calls_created_idx").on(table.createdAt),
+  ],
 );

@@ -14,11 +14,24 @@ export const chatConversations = pgTable(
     channel: text("channel").notNull(),
     language: text("language").notNull(),
     /** [{ role: "user" | "assistant", content, at }], oldest first. */
-    transcript: jsonb("transcript").$type<Array<{ role: "user" | "assistant"; content: string; at: string }>>().notNull().default([]),
+    transcript: jsonb("transcript")
+      .$type<Array<{ role: "user" | "assistant"; content: string; at: string }>>()
+      .notNull()
+      .default([]),
     /** The guided flow in progress ({ kind, step, answers }), or null. */
     flow: jsonb("flow").$type<{ kind: "booking" | "contact"; step: string; answers: Record<string, string> } | null>(),
     /** What the conversation produced: the booking, the contact message, the lead, a request to be called back. */
-    outcome: jsonb("outcome").$type<{ appointmentId?: number; booked?: { date: string; time: string }; contactSubmissionId?: number; service?: string; followUp?: boolean; unfinished?: string }>().notNull().default({}),
+    outcome: jsonb("outcome")
+      .$type<{
+        appointmentId?: number;
+        booked?: { date: string; time: string };
+        contactSubmissionId?: number;
+        service?: string;
+        followUp?: boolean;
+        unfinished?: string;
+      }>()
+      .notNull()
+      .default({}),
     /** Turns answered, so that a telephony retry of a turn already answered replays its reply instead of running it twice. */
     turns: integer("turns").notNull().default(0),
     lastReply: text("last_reply"),

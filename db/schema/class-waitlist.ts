@@ -33,7 +33,9 @@ export const classWaitlist = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("class_waitlist_live_email_idx").on(table.classId, table.email).where(sql`${table.status} in ('waiting', 'offered')`),
+    uniqueIndex("class_waitlist_live_email_idx")
+      .on(table.classId, table.email)
+      .where(sql`${table.status} in ('waiting', 'offered')`),
     uniqueIndex("class_waitlist_leave_token_idx").on(table.leaveTokenHash),
     uniqueIndex("class_waitlist_offer_token_idx").on(table.offerTokenHash),
     index("class_waitlist_class_status_idx").on(table.classId, table.status, table.id),

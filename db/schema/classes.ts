@@ -54,7 +54,10 @@ export const classes = pgTable(
   },
   (table) => [
     index("classes_active_start_idx").on(table.active, table.startDate),
-    check("classes_enrollment_within_seats", sql`${table.currentEnrollment} >= 0 and (${table.maxStudents} is null or ${table.currentEnrollment} <= ${table.maxStudents})`),
+    check(
+      "classes_enrollment_within_seats",
+      sql`${table.currentEnrollment} >= 0 and (${table.maxStudents} is null or ${table.currentEnrollment} <= ${table.maxStudents})`,
+    ),
     check("classes_price", sql`${table.price} >= 0`),
   ],
 );

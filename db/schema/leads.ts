@@ -30,7 +30,10 @@ export const leads = pgTable(
     leadStatus: leadStatus("lead_status").notNull().default("new"),
     crmSystem: crmSystem("crm_system"),
     crmLeadId: text("crm_lead_id"),
-    crmIds: jsonb("crm_ids").$type<Partial<Record<"hubspot" | "pipedrive" | "salesforce", string>>>().notNull().default({}),
+    crmIds: jsonb("crm_ids")
+      .$type<Partial<Record<"hubspot" | "pipedrive" | "salesforce", string>>>()
+      .notNull()
+      .default({}),
     syncStatus: syncStatus("sync_status").notNull().default("pending"),
     crmSyncedAt: timestamp("crm_synced_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -59,7 +62,9 @@ export const leadTouchpoints = pgTable(
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
     channel: leadSource("channel").notNull(),
-    contactSubmissionId: integer("contact_submission_id").references(() => contactSubmissions.id, { onDelete: "set null" }),
+    contactSubmissionId: integer("contact_submission_id").references(() => contactSubmissions.id, {
+      onDelete: "set null",
+    }),
     appointmentId: integer("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
     conversationId: text("conversation_id"),
     callId: text("call_id"),
@@ -68,8 +73,12 @@ export const leadTouchpoints = pgTable(
   },
   (table) => [
     index("lead_touchpoints_lead_idx").on(table.leadId, table.occurredAt),
-    uniqueIndex("lead_touchpoints_contact_idx").on(table.contactSubmissionId).where(sql`${table.contactSubmissionId} is not null`),
-    uniqueIndex("lead_touchpoints_appointment_idx").on(table.appointmentId).where(sql`${table.appointmentId} is not null`),
+    uniqueIndex("lead_touchpoints_contact_idx")
+      .on(table.contactSubmissionId)
+      .where(sql`${table.contactSubmissionId} is not null`),
+    uniqueIndex("lead_touchpoints_appointment_idx")
+      .on(table.appointmentId)
+      .where(sql`${table.appointmentId} is not null`),
   ],
 );
 

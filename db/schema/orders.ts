@@ -44,7 +44,10 @@ export const orders = pgTable(
     // E-mails are compared without case (a first-order-only promo asks whether an e-mail paid before).
     index("orders_email_lower_idx").on(sql`lower(${table.customerEmail})`),
     index("orders_status_created_idx").on(table.status, table.createdAt),
-    check("orders_status", sql`${table.status} in ('pending', 'requires_payment', 'processing', 'partially_paid', 'paid', 'failed', 'partially_refunded', 'refunded', 'cancelled')`),
+    check(
+      "orders_status",
+      sql`${table.status} in ('pending', 'requires_payment', 'processing', 'partially_paid', 'paid', 'failed', 'partially_refunded', 'refunded', 'cancelled')`,
+    ),
     check("orders_currency_usd", sql`${table.currency} = 'usd'`),
     check("orders_subtotal_range", sql`${table.subtotalCents} between 0 and 10000000`),
     check("orders_discount_range", sql`${table.discountCents} between 0 and 1000000`),
@@ -121,7 +124,10 @@ export const dealReservations = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("deal_reservations_order_deal_idx").on(table.orderId, table.dealId), index("deal_reservations_deal_idx").on(table.dealId, table.state)],
+  (table) => [
+    uniqueIndex("deal_reservations_order_deal_idx").on(table.orderId, table.dealId),
+    index("deal_reservations_deal_idx").on(table.dealId, table.state),
+  ],
 );
 
 /** Secrets the application makes for itself when none is configured (shared by every app server). */

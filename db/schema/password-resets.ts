@@ -22,8 +22,7 @@ export function singleUseLinkColumns() {
  * Password reset requests. Only the SHA-256 of the e-mailed token is stored, so that a copy of the
  * database cannot reset anyone's password; a token works once (used_at) and until expires_at.
  */
-export const passwordResetTokens = pgTable(
-  "password_reset_tokens",
-  singleUseLinkColumns(),
-  (table) => [index("password_reset_tokens_user_idx").on(table.userId), index("password_reset_tokens_expires_idx").on(table.expiresAt)],
-);
+export const passwordResetTokens = pgTable("password_reset_tokens", singleUseLinkColumns(), (table) => [
+  index("password_reset_tokens_user_idx").on(table.userId),
+  index("password_reset_tokens_expires_idx").on(table.expiresAt),
+]);

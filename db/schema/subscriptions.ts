@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
 /** Subscription plans, read by name (spec README, decision 4: the plan's price is the server's). */
@@ -47,7 +59,9 @@ export const subscriptions = pgTable(
   (table) => [
     uniqueIndex("subscriptions_provider_id_idx").on(table.providerSubscriptionId),
     // One live subscription per e-mail and plan: a second request finds it (idempotent).
-    uniqueIndex("subscriptions_live_idx").on(sql`lower(${table.customerEmail})`, table.planId).where(sql`${table.status} <> 'cancelled'`),
+    uniqueIndex("subscriptions_live_idx")
+      .on(sql`lower(${table.customerEmail})`, table.planId)
+      .where(sql`${table.status} <> 'cancelled'`),
     index("subscriptions_created_idx").on(table.createdAt),
     check("subscriptions_status", sql`${table.status} in ('incomplete', 'active', 'past_due', 'cancelled')`),
   ],

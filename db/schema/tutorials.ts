@@ -50,5 +50,8 @@ export const tutorialViews = pgTable(
     visitor: text("visitor").notNull(),
     day: date("day", { mode: "string" }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.tutorialId, table.visitor, table.day] }), index("tutorial_views_day_idx").on(table.day)],
+  (table) => [
+    primaryKey({ columns: [table.tutorialId, table.visitor, table.day] }),
+    index("tutorial_views_day_idx").on(table.day),
+  ],
 );

@@ -4,15 +4,21 @@ import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
 import { json, staffErrors } from "./openapi-responses.server.ts";
 
-
-
 const count = z.number().int().min(0);
 const moved = z.object({ chargedCents: count, refundedCents: count, netCents: z.number().int() });
 
 const overviewSchema = z
   .object({
     recentPosts: z
-      .array(z.object({ id: z.number().int(), title: z.string(), language: z.string(), published: z.boolean(), createdAt: z.string().openapi({ format: "date-time" }) }))
+      .array(
+        z.object({
+          id: z.number().int(),
+          title: z.string(),
+          language: z.string(),
+          published: z.boolean(),
+          createdAt: z.string().openapi({ format: "date-time" }),
+        }),
+      )
       .openapi({ description: "The 4 newest posts, drafts included" }),
     recentReviews: z
       .array(
@@ -29,7 +35,9 @@ const overviewSchema = z
       )
       .openapi({ description: "The 3 newest reviews, pending ones included" }),
     today: z.object({
-      date: z.string().openapi({ description: "The agency's calendar date (YYYY-MM-DD) in its time zone", example: "2026-03-08" }),
+      date: z
+        .string()
+        .openapi({ description: "The agency's calendar date (YYYY-MM-DD) in its time zone", example: "2026-03-08" }),
       timeZone: z.string().openapi({ example: "America/New_York" }),
       orders: z.object({
         placed: count.openapi({ description: "Orders placed today, whatever their status" }),
@@ -41,11 +49,22 @@ const overviewSchema = z
     revenue: z
       .object({
         periods: z
-          .object(Object.fromEntries(["today", "last7Days", "thisMonth", "last30Days"].map((period) => [period, moved])) as Record<"today" | "last7Days" | "thisMonth" | "last30Days", typeof moved>)
-          .openapi({ description: "Money received and refunded in each period, ending tonight at midnight in the agency's time zone" }),
-        monthlyRecurringCents: count.openapi({ description: "The monthly price of the active subscriptions, in cents" }),
+          .object(
+            Object.fromEntries(
+              ["today", "last7Days", "thisMonth", "last30Days"].map((period) => [period, moved]),
+            ) as Record<"today" | "last7Days" | "thisMonth" | "last30Days", typeof moved>,
+          )
+          .openapi({
+            description:
+              "Money received and refunded in each period, ending tonight at midnight in the agency's time zone",
+          }),
+        monthlyRecurringCents: count.openapi({
+          description: "The monthly price of the active subscriptions, in cents",
+        }),
         activeSubscriptions: count,
-        instalmentsToCollect: z.object({ count, cents: count }).openapi({ description: "Instalments still to collect (due, being charged or failed) of plans already started" }),
+        instalmentsToCollect: z.object({ count, cents: count }).openapi({
+          description: "Instalments still to collect (due, being charged or failed) of plans already started",
+        }),
         failedInstalments: z.object({ count, cents: count }),
       })
       .openapi({ description: "Money received net of refunds, recurring revenue and instalments to collect" }),
@@ -59,7 +78,8 @@ const overview = createRoute({
   method: "get",
   path: "/admin/overview",
   tags: ["staff"],
-  summary: "The dashboard's Overview: recent posts and reviews, today's orders and leads, the revenue, pending moderation (staff)",
+  summary:
+    "The dashboard's Overview: recent posts and reviews, today's orders and leads, the revenue, pending moderation (staff)",
   middleware: [requireStaff] as const,
   responses: {
     200: json(overviewSchema, "The Overview"),

@@ -1,14 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Config } from "../../config/env.ts";
 import { formatDateForHumans, timeZoneName } from "../../core/appointments/rules.ts";
-import { APPOINTMENT_SOURCES, adminAppointmentsQuerySchema, bookingInputSchema, slotsQuerySchema } from "../../core/appointments/schema.ts";
+import {
+  APPOINTMENT_SOURCES,
+  adminAppointmentsQuerySchema,
+  bookingInputSchema,
+  slotsQuerySchema,
+} from "../../core/appointments/schema.ts";
 import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
-
 
 const appointmentSchema = z
   .object({
@@ -39,14 +43,17 @@ const daySlotsSchema = z
   })
   .openapi("DaySlots");
 
-
 const getSlots = createRoute({
   method: "get",
   path: "/appointments/slots",
   tags: ["appointments"],
-  summary: "A day's consultation slots in the agency's time zone; started, past, out-of-window and booked slots are unavailable",
+  summary:
+    "A day's consultation slots in the agency's time zone; started, past, out-of-window and booked slots are unavailable",
   request: { query: slotsQuerySchema },
-  responses: { 200: json(daySlotsSchema, "The day's slots"), 400: json(errorSchema, "Date must be in YYYY-MM-DD format") },
+  responses: {
+    200: json(daySlotsSchema, "The day's slots"),
+    400: json(errorSchema, "Date must be in YYYY-MM-DD format"),
+  },
 });
 
 const book = createRoute({
@@ -56,7 +63,10 @@ const book = createRoute({
   summary: "Book a consultation slot; a confirmation e-mail and a staff notification are queued",
   request: { body: { required: true, content: { "application/json": { schema: bookingInputSchema } } } },
   responses: {
-    201: json(z.object({ success: z.literal(true), message: z.string(), appointment: appointmentSchema }).openapi("Booked"), "Booked"),
+    201: json(
+      z.object({ success: z.literal(true), message: z.string(), appointment: appointmentSchema }).openapi("Booked"),
+      "Booked",
+    ),
     400: json(errorSchema, "Invalid input, or a slot that cannot be booked (past, outside the hours, too far ahead)"),
     409: json(errorSchema, "This time slot is no longer available. Please choose another time."),
     429: json(errorSchema, "Too many bookings from this address; Retry-After says when to try again"),

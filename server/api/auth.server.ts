@@ -20,7 +20,13 @@ import { localizedPath, splitLanguagePrefix } from "../../core/i18n/language.ts"
 import type { AppEnv } from "../context.server.ts";
 import { errorBody } from "../errors.server.ts";
 import { translator } from "../i18n.server.ts";
-import { endSession, readDeviceCookie, saveSession, startSession, writeDeviceCookie } from "../middleware/session.server.ts";
+import {
+  endSession,
+  readDeviceCookie,
+  saveSession,
+  startSession,
+  writeDeviceCookie,
+} from "../middleware/session.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, json } from "./openapi-responses.server.ts";
@@ -53,12 +59,17 @@ const register = createRoute({
   summary: "Sign up: e-mail a link that creates the account",
   description:
     "The answer is the same whether or not the address already has an account, so that signing up reveals no accounts: a new address gets a link (valid 24 hours, once) to /<lang>/register/confirm?token=..., a taken one an e-mail telling its owner. Usernames are public, so a taken one is refused.",
-  request: { body: { required: true, content: { "application/json": { schema: registerSchema.openapi("RegisterRequest") } } } },
+  request: {
+    body: { required: true, content: { "application/json": { schema: registerSchema.openapi("RegisterRequest") } } },
+  },
   responses: {
     202: json(messageSchema, "Accepted; the e-mail is on its way"),
     400: json(errorSchema, "A field is missing or invalid"),
     409: json(errorSchema, "The username is taken (named in fields)"),
-    429: json(errorSchema, "Too many sign-ups from this address or for this e-mail; Retry-After says when to try again"),
+    429: json(
+      errorSchema,
+      "Too many sign-ups from this address or for this e-mail; Retry-After says when to try again",
+    ),
   },
 });
 
@@ -67,7 +78,12 @@ const registerConfirm = createRoute({
   path: "/auth/register/confirm",
   tags: ["auth"],
   summary: "Create the account of an e-mailed sign-up link, and sign in",
-  request: { body: { required: true, content: { "application/json": { schema: signUpConfirmSchema.openapi("RegisterConfirm") } } } },
+  request: {
+    body: {
+      required: true,
+      content: { "application/json": { schema: signUpConfirmSchema.openapi("RegisterConfirm") } },
+    },
+  },
   responses: {
     201: json(userSchema, "The new account, now signed in"),
     400: json(errorSchema, "The link is unknown, used or expired (named in fields)"),
@@ -80,13 +96,21 @@ const login = createRoute({
   path: "/auth/login",
   tags: ["auth"],
   summary: "Sign in with an e-mail address or username and a password",
-  request: { body: { required: true, content: { "application/json": { schema: loginSchema.openapi("LoginRequest") } } } },
+  request: {
+    body: { required: true, content: { "application/json": { schema: loginSchema.openapi("LoginRequest") } } },
+  },
   responses: {
     200: json(userSchema, "Signed in; the session id is new"),
     400: json(errorSchema, "A field is missing"),
     401: json(errorSchema, "Invalid e-mail/username or password"),
-    403: json(errorSchema, "Past the account's free failures, from a browser it never signed in from: the same answer whatever the password; when it was right, a single-use link to /<lang>/login/confirm?token=... is e-mailed to the account"),
-    429: json(errorSchema, "Too many sign-in attempts from this address; Retry-After (seconds) is the wait the message states"),
+    403: json(
+      errorSchema,
+      "Past the account's free failures, from a browser it never signed in from: the same answer whatever the password; when it was right, a single-use link to /<lang>/login/confirm?token=... is e-mailed to the account",
+    ),
+    429: json(
+      errorSchema,
+      "Too many sign-in attempts from this address; Retry-After (seconds) is the wait the message states",
+    ),
   },
 });
 
@@ -94,8 +118,11 @@ const loginConfirm = createRoute({
   method: "post",
   path: "/auth/login/confirm",
   tags: ["auth"],
-  summary: "Sign in with an e-mailed sign-in link (once, within 30 minutes); this browser becomes one the account knows",
-  request: { body: { required: true, content: { "application/json": { schema: signInLinkSchema.openapi("LoginConfirm") } } } },
+  summary:
+    "Sign in with an e-mailed sign-in link (once, within 30 minutes); this browser becomes one the account knows",
+  request: {
+    body: { required: true, content: { "application/json": { schema: signInLinkSchema.openapi("LoginConfirm") } } },
+  },
   responses: {
     200: json(userSchema, "Signed in; the session id is new"),
     400: json(errorSchema, "The link is unknown, used or expired (named in fields)"),
@@ -109,11 +136,19 @@ const passwordResetRequest = createRoute({
   summary: "Forgot password: e-mail a single-use link to set a new password",
   description:
     "The answer is the same whether or not an account uses the address, so that the form reveals no accounts. The link (valid 1 hour, once) opens /<lang>/reset-password?token=... in the page's language.",
-  request: { body: { required: true, content: { "application/json": { schema: passwordResetRequestSchema.openapi("PasswordResetRequest") } } } },
+  request: {
+    body: {
+      required: true,
+      content: { "application/json": { schema: passwordResetRequestSchema.openapi("PasswordResetRequest") } },
+    },
+  },
   responses: {
     202: json(messageSchema, "Accepted; an e-mail is on its way if an account uses the address"),
     400: json(errorSchema, "The e-mail address is missing or invalid"),
-    429: json(errorSchema, "Too many requests from this connection or for this address; Retry-After says when to try again"),
+    429: json(
+      errorSchema,
+      "Too many requests from this connection or for this address; Retry-After says when to try again",
+    ),
   },
 });
 
@@ -122,7 +157,9 @@ const passwordReset = createRoute({
   path: "/auth/password-reset",
   tags: ["auth"],
   summary: "Set a new password with an e-mailed token; every session of the account ends",
-  request: { body: { required: true, content: { "application/json": { schema: passwordResetSchema.openapi("PasswordReset") } } } },
+  request: {
+    body: { required: true, content: { "application/json": { schema: passwordResetSchema.openapi("PasswordReset") } } },
+  },
   responses: {
     200: json(messageSchema, "The password is set; sign in with it"),
     400: json(errorSchema, "The token is unknown, used or expired, or the password is too short (named in fields)"),
@@ -134,7 +171,12 @@ const passwordChange = createRoute({
   path: "/auth/password",
   tags: ["auth"],
   summary: "Change the signed-in user's password; their other sessions end",
-  request: { body: { required: true, content: { "application/json": { schema: passwordChangeSchema.openapi("PasswordChange") } } } },
+  request: {
+    body: {
+      required: true,
+      content: { "application/json": { schema: passwordChangeSchema.openapi("PasswordChange") } },
+    },
+  },
   responses: {
     200: json(messageSchema, "Changed; this session continues under a new id"),
     400: json(errorSchema, "The current password is wrong or the new one too short (named in fields)"),
@@ -187,7 +229,12 @@ const callback = createRoute({
   tags: ["auth"],
   summary: "Browser navigation: the OpenID Connect provider's return address",
   request: {
-    query: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional(), iss: z.string().optional() }),
+    query: z.object({
+      code: z.string().optional(),
+      state: z.string().optional(),
+      error: z.string().optional(),
+      iss: z.string().optional(),
+    }),
   },
   responses: { 302: redirect("Signed in and back to the page the visitor came from, or to /login with an error") },
 });
@@ -200,7 +247,9 @@ const navigationLogout = createRoute({
   description:
     "A navigation from a page of this site (Sec-Fetch-Site same-origin or same-site; without that header, a Referer on this site) signs out at once. Any other (a link on another site, a typed address) goes to the /logout page, which asks first: a GET must not let another site sign a visitor out.",
   responses: {
-    302: redirect("Always a redirect (a client that follows it gets the page's 200): signed out, to the home page; or to /logout to confirm; or home when nobody is signed in"),
+    302: redirect(
+      "Always a redirect (a client that follows it gets the page's 200): signed out, to the home page; or to /logout to confirm; or home when nobody is signed in",
+    ),
   },
 });
 
@@ -261,7 +310,11 @@ export function authRoutes(config: Config, services: Services) {
     .openapi(register, async (c) => {
       const { returnTo, ...input } = c.req.valid("json");
       const language = c.get("language");
-      await services.auth.requestSignUp(input, { address: clientAddress(c, config), language, returnTo: safeReturnTo(returnTo ?? null) });
+      await services.auth.requestSignUp(input, {
+        address: clientAddress(c, config),
+        language,
+        returnTo: safeReturnTo(returnTo ?? null),
+      });
       return c.json({ message: translator(language)("auth:register.sent", { email: input.email }) }, 202);
     })
     .openapi(registerConfirm, async (c) => {
@@ -271,7 +324,11 @@ export function authRoutes(config: Config, services: Services) {
     })
     .openapi(login, async (c) => {
       const input = c.req.valid("json");
-      const { user, deviceToken } = await services.auth.login(input, { address: clientAddress(c, config), deviceToken: readDeviceCookie(c, config), language: c.get("language") });
+      const { user, deviceToken } = await services.auth.login(input, {
+        address: clientAddress(c, config),
+        deviceToken: readDeviceCookie(c, config),
+        language: c.get("language"),
+      });
       writeDeviceCookie(c, config, deviceToken);
       await signIn(c, user);
       return c.json(user, 200);

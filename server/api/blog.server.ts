@@ -1,6 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DomainError } from "../../core/errors.ts";
-import { COMMENT_STATUSES, commentInputSchema, postFiltersSchema, postInputSchema, postUpdateSchema } from "../../core/blog/schema.ts";
+import {
+  COMMENT_STATUSES,
+  commentInputSchema,
+  postFiltersSchema,
+  postInputSchema,
+  postUpdateSchema,
+} from "../../core/blog/schema.ts";
 import type { Config } from "../../config/env.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
@@ -8,7 +14,6 @@ import { clientAddress } from "./auth.server.ts";
 import { jsonText } from "./json-text.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
-
 
 const postSummarySchema = z
   .object({
@@ -30,10 +35,9 @@ const postDetailSchema = postSummarySchema
     content: z.string().openapi({ description: "Sanitised HTML; empty when `locked`" }),
     locked: z.boolean().openapi({ description: "Members-only post read by a visitor: sign in to read the content" }),
     updatedAt: z.string().openapi({ format: "date-time" }),
-    translation: z
-      .object({ id: z.number().int(), language: z.string(), title: z.string() })
-      .nullable()
-      .openapi({ description: "The published translation in the other language, or null when the post exists in one language" }),
+    translation: z.object({ id: z.number().int(), language: z.string(), title: z.string() }).nullable().openapi({
+      description: "The published translation in the other language, or null when the post exists in one language",
+    }),
   })
   .openapi("PostDetail");
 
@@ -42,7 +46,11 @@ const adminPostSchema = postSummarySchema
     content: z.string(),
     published: z.boolean(),
     updatedAt: z.string().openapi({ format: "date-time" }),
-    translationOf: z.number().int().nullable().openapi({ description: "The post linked with it as its translation, or null" }),
+    translationOf: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The post linked with it as its translation, or null" }),
   })
   .openapi("AdminPost");
 
@@ -104,7 +112,10 @@ const submitComment = createRoute({
   path: "/posts/{id}/comments",
   tags: ["blog"],
   summary: "Submit a comment or a reply to a top-level comment; it appears once approved",
-  request: { params: idParams, body: { required: true, content: { "application/json": { schema: commentInputSchema } } } },
+  request: {
+    params: idParams,
+    body: { required: true, content: { "application/json": { schema: commentInputSchema } } },
+  },
   responses: {
     201: json(submittedCommentSchema, "Stored, awaiting moderation"),
     ...errors,
@@ -128,7 +139,10 @@ const updatePost = createRoute({
   tags: ["blog", "staff"],
   summary: "Edit a post, or publish and unpublish it; any subset of the fields (staff)",
   middleware: [requireStaff] as const,
-  request: { params: idParams, body: { required: true, content: { "application/json": { schema: postUpdateSchema } } } },
+  request: {
+    params: idParams,
+    body: { required: true, content: { "application/json": { schema: postUpdateSchema } } },
+  },
   responses: { 200: json(adminPostSchema, "Updated"), ...errors, ...staffErrors },
 });
 
@@ -157,7 +171,9 @@ const adminListComments = createRoute({
   tags: ["blog", "staff"],
   summary: "The comment moderation queue (staff)",
   middleware: [requireStaff] as const,
-  request: { query: z.object({ status: z.enum(COMMENT_STATUSES, { message: "errors:invalidValue" }).default("pending") }) },
+  request: {
+    query: z.object({ status: z.enum(COMMENT_STATUSES, { message: "errors:invalidValue" }).default("pending") }),
+  },
   responses: { 200: json(z.array(moderationCommentSchema), "Comments"), 400: errors[400], ...staffErrors },
 });
 
@@ -168,7 +184,11 @@ const approveComment = createRoute({
   summary: "Approve a comment: it becomes public (staff)",
   middleware: [requireStaff] as const,
   request: { params: idParams },
-  responses: { 200: json(publicCommentSchema, "Approved"), 404: json(errorSchema, "Comment not found"), ...staffErrors },
+  responses: {
+    200: json(publicCommentSchema, "Approved"),
+    404: json(errorSchema, "Comment not found"),
+    ...staffErrors,
+  },
 });
 
 const rejectComment = createRoute({
@@ -178,36 +198,53 @@ const rejectComment = createRoute({
   summary: "Reject a comment: it is deleted with its replies (staff)",
   middleware: [requireStaff] as const,
   request: { params: idParams },
-  responses: { 204: { description: "Rejected and deleted" }, 404: json(errorSchema, "Comment not found"), ...staffErrors },
+  responses: {
+    204: { description: "Rejected and deleted" },
+    404: json(errorSchema, "Comment not found"),
+    ...staffErrors,
+  },
 });
 
 /** The blog's public API (spec section 7) and its staff editing and moderation endpoints. */
 export function blogRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
   const blog = services.blog;
-  return createRouter()
-    // The answer is serialized once per query and content version (see BlogService.listPublishedPostsJson).
-    .openapi(listPosts, async (c) => jsonText(c, await blog.listPublishedPostsJson(c.req.valid("query"))))
-    .openapi(getPost, async (c) => c.json(await blog.getPublishedPost(c.req.valid("param").id, { signedIn: Boolean(c.get("user")) }), 200))
-    .openapi(listComments, async (c) => c.json(await blog.listApprovedComments(c.req.valid("param").id), 200))
-    .openapi(submitComment, async (c) => {
-      try {
-        return c.json(await blog.submitComment(c.req.valid("param").id, c.req.valid("json"), { address: clientAddress(c, config), language: c.get("language") }), 201);
-      } catch (error) {
-        if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
-        throw error;
-      }
-    })
-    .openapi(createPost, async (c) => c.json(await blog.createPost(c.req.valid("json")), 201))
-    .openapi(updatePost, async (c) => c.json(await blog.updatePost(c.req.valid("param").id, c.req.valid("json")), 200))
-    .openapi(deletePost, async (c) => {
-      await blog.deletePost(c.req.valid("param").id);
-      return c.body(null, 204);
-    })
-    .openapi(adminListPosts, async (c) => c.json(await blog.listAllPosts(), 200))
-    .openapi(adminListComments, async (c) => c.json(await blog.listComments(c.req.valid("query").status), 200))
-    .openapi(approveComment, async (c) => c.json(await blog.approveComment(c.req.valid("param").id), 200))
-    .openapi(rejectComment, async (c) => {
-      await blog.rejectComment(c.req.valid("param").id);
-      return c.body(null, 204);
-    });
+  return (
+    createRouter()
+      // The answer is serialized once per query and content version (see BlogService.listPublishedPostsJson).
+      .openapi(listPosts, async (c) => jsonText(c, await blog.listPublishedPostsJson(c.req.valid("query"))))
+      .openapi(getPost, async (c) =>
+        c.json(await blog.getPublishedPost(c.req.valid("param").id, { signedIn: Boolean(c.get("user")) }), 200),
+      )
+      .openapi(listComments, async (c) => c.json(await blog.listApprovedComments(c.req.valid("param").id), 200))
+      .openapi(submitComment, async (c) => {
+        try {
+          return c.json(
+            await blog.submitComment(c.req.valid("param").id, c.req.valid("json"), {
+              address: clientAddress(c, config),
+              language: c.get("language"),
+            }),
+            201,
+          );
+        } catch (error) {
+          if (error instanceof DomainError && error.code === "rate_limited")
+            c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
+          throw error;
+        }
+      })
+      .openapi(createPost, async (c) => c.json(await blog.createPost(c.req.valid("json")), 201))
+      .openapi(updatePost, async (c) =>
+        c.json(await blog.updatePost(c.req.valid("param").id, c.req.valid("json")), 200),
+      )
+      .openapi(deletePost, async (c) => {
+        await blog.deletePost(c.req.valid("param").id);
+        return c.body(null, 204);
+      })
+      .openapi(adminListPosts, async (c) => c.json(await blog.listAllPosts(), 200))
+      .openapi(adminListComments, async (c) => c.json(await blog.listComments(c.req.valid("query").status), 200))
+      .openapi(approveComment, async (c) => c.json(await blog.approveComment(c.req.valid("param").id), 200))
+      .openapi(rejectComment, async (c) => {
+        await blog.rejectComment(c.req.valid("param").id);
+        return c.body(null, 204);
+      })
+  );
 }

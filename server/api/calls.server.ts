@@ -7,7 +7,6 @@ import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
 
-
 const callSchema = z
   .object({
     id: z.number().int(),
@@ -27,7 +26,6 @@ const callSchema = z
   })
   .openapi("Call");
 
-
 const listCalls = createRoute({
   method: "get",
   path: "/calls",
@@ -45,7 +43,9 @@ const listCalls = createRoute({
 /** Twilio posts form fields; only text fields are kept. */
 async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
   const body = await c.req.parseBody();
-  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
 }
 
 /**
@@ -55,7 +55,9 @@ async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
  */
 export function callRoutes(services: Services) {
   const calls = services.calls;
-  const router = createRouter().openapi(listCalls, async (c) => c.json({ data: await calls.list(c.req.valid("query")) }, 200));
+  const router = createRouter().openapi(listCalls, async (c) =>
+    c.json({ data: await calls.list(c.req.valid("query")) }, 200),
+  );
 
   const webhook = (path: string, handle: (params: TwilioVoiceParams, c: Context<AppEnv>) => Promise<string | null>) =>
     router.post(path, async (c) => {
@@ -71,7 +73,9 @@ export function callRoutes(services: Services) {
 
   webhook("/twilio/voice/incoming", (params) => calls.incoming(params));
   webhook("/twilio/voice/language", async (params, c) => calls.chooseLanguage(params, c.req.query("default")));
-  webhook("/twilio/voice/turn", (params, c) => calls.turn(params, { lang: c.req.query("lang"), turn: c.req.query("turn"), silence: c.req.query("silence") }));
+  webhook("/twilio/voice/turn", (params, c) =>
+    calls.turn(params, { lang: c.req.query("lang"), turn: c.req.query("turn"), silence: c.req.query("silence") }),
+  );
   webhook("/twilio/voice/status", async (params) => {
     await calls.recordStatus(params);
     return null;

@@ -1,12 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isStaff } from "../../core/auth/rules.ts";
-import { PRICING_TYPES, SERVICE_KINDS, serviceListQuerySchema, serviceUpdateSchema } from "../../core/catalogue/schema.ts";
+import {
+  PRICING_TYPES,
+  SERVICE_KINDS,
+  serviceListQuerySchema,
+  serviceUpdateSchema,
+} from "../../core/catalogue/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { jsonText } from "./json-text.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
-
 
 const priceFields = {
   id: z.string().openapi({ example: "website" }),
@@ -42,7 +46,6 @@ const storedServiceSchema = z
 
 const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "logo_design" }) });
 
-
 const listServices = createRoute({
   method: "get",
   path: "/services",
@@ -67,7 +70,10 @@ const updateService = createRoute({
   tags: ["catalogue", "staff"],
   summary: "Edit a service's prices, pricing type, names, descriptions or availability; any subset (staff)",
   middleware: [requireStaff] as const,
-  request: { params: idParams, body: { required: true, content: { "application/json": { schema: serviceUpdateSchema } } } },
+  request: {
+    params: idParams,
+    body: { required: true, content: { "application/json": { schema: serviceUpdateSchema } } },
+  },
   responses: {
     200: json(storedServiceSchema, "Updated"),
     400: json(errorSchema, "Invalid input; `message` and `fields` are translated"),
@@ -83,10 +89,13 @@ export function catalogueRoutes(services: Services) {
     .openapi(listServices, async (c) => {
       const user = c.get("user");
       const { kind } = c.req.valid("query");
-      if (user && isStaff(user.role)) return c.json(await catalogue.listForReader(c.get("language"), { kind, bilingual: true }), 200);
+      if (user && isStaff(user.role))
+        return c.json(await catalogue.listForReader(c.get("language"), { kind, bilingual: true }), 200);
       // Visitors' answer is serialized once per language, kind and catalogue version.
       return jsonText(c, await catalogue.listJson(c.get("language"), { kind }));
     })
     .openapi(adminListServices, async (c) => c.json(await catalogue.listAll(), 200))
-    .openapi(updateService, async (c) => c.json(await catalogue.update(c.req.valid("param").id, c.req.valid("json")), 200));
+    .openapi(updateService, async (c) =>
+      c.json(await catalogue.update(c.req.valid("param").id, c.req.valid("json")), 200),
+    );
 }

@@ -7,8 +7,6 @@ import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
 
-
-
 const chatReplySchema = z
   .object({
     success: z.literal(true),
@@ -63,8 +61,21 @@ const conversation = createRoute({
 export function chatRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
   return createRouter()
     .openapi(chatbot, async (c) => {
-      const reply = await services.chat.reply(c.req.valid("json"), { address: clientAddress(c, config), language: c.get("language") });
-      return c.json({ success: true as const, response: reply.response, message: reply.response, conversationId: reply.conversationId, kind: reply.kind, flow: reply.flow }, 200);
+      const reply = await services.chat.reply(c.req.valid("json"), {
+        address: clientAddress(c, config),
+        language: c.get("language"),
+      });
+      return c.json(
+        {
+          success: true as const,
+          response: reply.response,
+          message: reply.response,
+          conversationId: reply.conversationId,
+          kind: reply.kind,
+          flow: reply.flow,
+        },
+        200,
+      );
     })
     .openapi(conversation, async (c) => c.json(await services.chat.find(c.req.valid("param").id), 200));
 }

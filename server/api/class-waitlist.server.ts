@@ -10,7 +10,6 @@ import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
 
-
 const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
 
 const staffEntrySchema = z
@@ -20,8 +19,15 @@ const staffEntrySchema = z
     email: z.string(),
     language: z.enum(["en", "fr"]),
     status: z.enum(WAITLIST_STATUSES),
-    position: z.number().int().nullable().openapi({ description: "Place among the people still waiting or offered a seat; null once over" }),
-    offeredUntil: z.string().nullable().openapi({ format: "date-time", description: "End of the held seat, while offered" }),
+    position: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Place among the people still waiting or offered a seat; null once over" }),
+    offeredUntil: z
+      .string()
+      .nullable()
+      .openapi({ format: "date-time", description: "End of the held seat, while offered" }),
     createdAt: z.string().openapi({ format: "date-time" }),
   })
   .openapi("WaitlistEntry");
@@ -33,13 +39,24 @@ const join = createRoute({
   summary: "Join a full class's waiting list; an e-mail confirms the place and carries the link to leave",
   description:
     "Joining again with an e-mail already on the list answers the same place. When a seat frees, the first person waiting is e-mailed a link that holds it for CLASS_WAITLIST_OFFER_HOURS.",
-  request: { params: idParams, body: { required: true, content: { "application/json": { schema: waitlistJoinSchema } } } },
+  request: {
+    params: idParams,
+    body: { required: true, content: { "application/json": { schema: waitlistJoinSchema } } },
+  },
   responses: {
-    201: json(z.object({ position: z.number().int().openapi({ description: "1 for the next person to be offered a seat" }) }).openapi("WaitlistPlace"), "On the list"),
+    201: json(
+      z
+        .object({ position: z.number().int().openapi({ description: "1 for the next person to be offered a seat" }) })
+        .openapi("WaitlistPlace"),
+      "On the list",
+    ),
     400: json(errorSchema, "Invalid name, e-mail or language; `message` and `fields` are translated"),
     404: json(errorSchema, "'Class Not Found'"),
     409: json(errorSchema, "The class has a seat for a newcomer: 'This class has seats: enrol instead.'"),
-    429: json(errorSchema, "Too many requests from this address or for this e-mail; Retry-After says when to try again"),
+    429: json(
+      errorSchema,
+      "Too many requests from this address or for this e-mail; Retry-After says when to try again",
+    ),
   },
 });
 
@@ -75,10 +92,14 @@ export function classWaitlistRoutes(services: Services, config: Pick<Config, "TR
   return createRouter()
     .openapi(join, async (c) => {
       try {
-        const place = await waitlist.join(c.req.valid("param").id, c.req.valid("json"), { language: c.get("language"), address: clientAddress(c, config) });
+        const place = await waitlist.join(c.req.valid("param").id, c.req.valid("json"), {
+          language: c.get("language"),
+          address: clientAddress(c, config),
+        });
         return c.json(place, 201);
       } catch (error) {
-        if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
+        if (error instanceof DomainError && error.code === "rate_limited")
+          c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
         throw error;
       }
     })

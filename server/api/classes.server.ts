@@ -6,7 +6,6 @@ import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
 
-
 const languageEnum = z.enum(["en", "fr"]);
 
 const publicClassSchema = z
@@ -21,12 +20,20 @@ const publicClassSchema = z
     duration: z.string(),
     format: z.enum(FORMATS),
     language: languageEnum.openapi({ description: "The language the class is taught in" }),
-    textLanguage: languageEnum.openapi({ description: "The language of the texts: the request's, or the one asked for" }),
+    textLanguage: languageEnum.openapi({
+      description: "The language of the texts: the request's, or the one asked for",
+    }),
     price: z.number().int().openapi({ description: "Cents" }),
     maxStudents: z.number().int().nullable().openapi({ description: "Seats; null for no limit" }),
     currentEnrollment: z.number().int(),
-    seatsLeft: z.number().int().nullable().openapi({ description: "Seats neither paid for nor held by people paying; null for no limit" }),
-    seatsReserved: z.number().int().openapi({ description: "Seats held now by people paying (waiting-list offers included); a hold is never renewed" }),
+    seatsLeft: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Seats neither paid for nor held by people paying; null for no limit" }),
+    seatsReserved: z.number().int().openapi({
+      description: "Seats held now by people paying (waiting-list offers included); a hold is never renewed",
+    }),
     full: z.boolean().openapi({ description: "maxStudents is set and reached: 'Class is Full'" }),
     featuredImage: z.string().nullable(),
     syllabus: z.array(z.string()).openapi({ description: "What You'll Learn, one point per entry" }),
@@ -86,7 +93,9 @@ const adminEnrollmentSchema = z
     id: z.string(),
     customerName: z.string(),
     customerEmail: z.string(),
-    state: z.enum(ENROLLMENT_STATES).openapi({ description: "enrolled (paid), held (being paid), expired (a hold that ran out unpaid) or cancelled" }),
+    state: z.enum(ENROLLMENT_STATES).openapi({
+      description: "enrolled (paid), held (being paid), expired (a hold that ran out unpaid) or cancelled",
+    }),
     enrollmentStatus: z.string().openapi({ description: "reserved, active or cancelled" }),
     paymentStatus: z.string().openapi({ description: "pending, paid or failed" }),
     amountCents: z.number().int(),
@@ -142,7 +151,10 @@ const adminUpdate = createRoute({
   tags: ["classes", "staff"],
   summary: "Edit any subset of a class's fields; the result is checked whole (staff)",
   middleware: [requireStaff] as const,
-  request: { params: idParams, body: { required: true, content: { "application/json": { schema: classUpdateSchema } } } },
+  request: {
+    params: idParams,
+    body: { required: true, content: { "application/json": { schema: classUpdateSchema } } },
+  },
   responses: { 200: json(adminClassSchema, "Updated"), ...invalid, ...notFound, ...staffErrors },
 });
 
@@ -150,10 +162,16 @@ const adminDelete = createRoute({
   method: "delete",
   path: "/admin/classes/{id}",
   tags: ["classes", "staff"],
-  summary: "Delete a class with its unpaid enrolment records; refused (409) while it has a paid enrolment or a live seat hold: deactivate it instead (staff)",
+  summary:
+    "Delete a class with its unpaid enrolment records; refused (409) while it has a paid enrolment or a live seat hold: deactivate it instead (staff)",
   middleware: [requireStaff] as const,
   request: { params: idParams },
-  responses: { 204: { description: "Deleted" }, ...notFound, 409: json(errorSchema, "The class has paid enrolments, or a seat is being paid for"), ...staffErrors },
+  responses: {
+    204: { description: "Deleted" },
+    ...notFound,
+    409: json(errorSchema, "The class has paid enrolments, or a seat is being paid for"),
+    ...staffErrors,
+  },
 });
 
 const adminEnrollments = createRoute({
@@ -170,8 +188,12 @@ const adminEnrollments = createRoute({
 export function classRoutes(services: Services) {
   const classes = services.classes;
   return createRouter()
-    .openapi(listClasses, async (c) => c.json({ data: await classes.listActive(c.req.valid("query").language ?? c.get("language")) }, 200))
-    .openapi(getClass, async (c) => c.json(await classes.getActive(c.req.valid("param").id, c.req.valid("query").language ?? c.get("language")), 200))
+    .openapi(listClasses, async (c) =>
+      c.json({ data: await classes.listActive(c.req.valid("query").language ?? c.get("language")) }, 200),
+    )
+    .openapi(getClass, async (c) =>
+      c.json(await classes.getActive(c.req.valid("param").id, c.req.valid("query").language ?? c.get("language")), 200),
+    )
     .openapi(adminList, async (c) => c.json(await classes.listAll(), 200))
     .openapi(adminCreate, async (c) => c.json(await classes.create(c.req.valid("json")), 201))
     .openapi(adminUpdate, async (c) => c.json(await classes.update(c.req.valid("param").id, c.req.valid("json")), 200))

@@ -7,7 +7,6 @@ import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, json } from "./openapi-responses.server.ts";
 
-
 const refusals = {
   400: json(errorSchema, "Invalid input; `message` and `fields` are translated"),
   429: json(errorSchema, "Too many messages from this address; Retry-After says when to try again"),
@@ -20,7 +19,14 @@ const submitContact = createRoute({
   summary: "Send the contact form: stored, confirmed to the visitor by e-mail, and announced to staff",
   request: { body: { required: true, content: { "application/json": { schema: contactInputSchema } } } },
   responses: {
-    201: json(z.object({ message: z.string().openapi({ example: "Thank you for your message! We will get back to you soon." }) }).openapi("ContactSent"), "Stored; e-mails queued"),
+    201: json(
+      z
+        .object({
+          message: z.string().openapi({ example: "Thank you for your message! We will get back to you soon." }),
+        })
+        .openapi("ContactSent"),
+      "Stored; e-mails queued",
+    ),
     ...refusals,
   },
 });
@@ -29,10 +35,14 @@ const assistantContact = createRoute({
   method: "post",
   path: "/contact/send-email",
   tags: ["contact"],
-  summary: "Contact details captured by the chatbot or the voice assistant: stored as a quote request, confirmed and announced",
+  summary:
+    "Contact details captured by the chatbot or the voice assistant: stored as a quote request, confirmed and announced",
   request: { body: { required: true, content: { "application/json": { schema: assistantContactSchema } } } },
   responses: {
-    200: json(z.object({ success: z.literal(true), message: z.string() }).openapi("AssistantContactSent"), "Stored; e-mails queued"),
+    200: json(
+      z.object({ success: z.literal(true), message: z.string() }).openapi("AssistantContactSent"),
+      "Stored; e-mails queued",
+    ),
     ...refusals,
   },
 });

@@ -5,14 +5,15 @@ import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
 
-
 const publicDealSchema = z
   .object({
     id: z.number().int(),
     title: z.string().openapi({ description: "In `language`" }),
     description: z.string().openapi({ description: "In `language`" }),
     serviceName: z.string().openapi({ description: "In `language`" }),
-    language: z.enum(["en", "fr"]).openapi({ description: "The language the texts are in: the request's, or the one asked for" }),
+    language: z
+      .enum(["en", "fr"])
+      .openapi({ description: "The language the texts are in: the request's, or the one asked for" }),
     originalPrice: z.number().int().openapi({ description: "Cents" }),
     discountedPrice: z.number().int().openapi({ description: "Cents" }),
     discountPercentage: z.number().int(),
@@ -21,13 +22,23 @@ const publicDealSchema = z
     featuredImage: z.string().nullable(),
     claimLimit: z.number().int().nullable(),
     claimCount: z.number().int(),
-    claimsReserved: z.number().int().openapi({ description: "Claims held now by orders being paid (a hold lasts DEAL_RESERVATION_MINUTES and is never renewed)" }),
-    perPersonLimit: z.number().int().openapi({ description: "How many claims one person (e-mail) may hold or buy across their orders" }),
+    claimsReserved: z.number().int().openapi({
+      description: "Claims held now by orders being paid (a hold lasts DEAL_RESERVATION_MINUTES and is never renewed)",
+    }),
+    perPersonLimit: z
+      .number()
+      .int()
+      .openapi({ description: "How many claims one person (e-mail) may hold or buy across their orders" }),
     daysLeft: z.number().int().openapi({ description: "Whole days until validUntil, rounded up, never below 0" }),
     hurry: z.boolean().openapi({ description: "3 days or fewer left" }),
     soldOut: z.boolean().openapi({ description: "claimCount reached claimLimit" }),
-    allReserved: z.boolean().openapi({ description: "Not sold out, but claims held by people paying fill the limit: nobody else can claim it for now" }),
-    progress: z.number().int().openapi({ description: "claimCount over claimLimit, whole percent 0-100 (0 without a limit)" }),
+    allReserved: z.boolean().openapi({
+      description: "Not sold out, but claims held by people paying fill the limit: nobody else can claim it for now",
+    }),
+    progress: z
+      .number()
+      .int()
+      .openapi({ description: "claimCount over claimLimit, whole percent 0-100 (0 without a limit)" }),
   })
   .openapi("HotDeal");
 
@@ -65,7 +76,11 @@ const getDeal = createRoute({
   tags: ["deals"],
   summary: "One deal shown now, its texts in the request's language (for the cart and checkout to check a deal line)",
   request: { params: idParams, query: dealListQuerySchema },
-  responses: { 200: json(publicDealSchema, "The deal"), ...invalid, 404: json(errorSchema, "'This deal is no longer available'") },
+  responses: {
+    200: json(publicDealSchema, "The deal"),
+    ...invalid,
+    404: json(errorSchema, "'This deal is no longer available'"),
+  },
 });
 
 const adminListDeals = createRoute({
@@ -93,7 +108,10 @@ const updateDeal = createRoute({
   tags: ["deals", "staff"],
   summary: "Edit any subset of a deal's fields; the result is checked whole (staff)",
   middleware: [requireStaff] as const,
-  request: { params: idParams, body: { required: true, content: { "application/json": { schema: dealUpdateSchema } } } },
+  request: {
+    params: idParams,
+    body: { required: true, content: { "application/json": { schema: dealUpdateSchema } } },
+  },
   responses: { 200: json(adminDealSchema, "Updated"), ...invalid, ...notFound, ...staffErrors },
 });
 
@@ -111,8 +129,15 @@ const deleteDeal = createRoute({
 export function dealRoutes(services: Services) {
   const deals = services.deals;
   return createRouter()
-    .openapi(listDeals, async (c) => c.json(await deals.listVisible(c.req.valid("query").language ?? c.get("language")), 200))
-    .openapi(getDeal, async (c) => c.json(await deals.getVisible(c.req.valid("param").id, new Date(), c.req.valid("query").language ?? c.get("language")), 200))
+    .openapi(listDeals, async (c) =>
+      c.json(await deals.listVisible(c.req.valid("query").language ?? c.get("language")), 200),
+    )
+    .openapi(getDeal, async (c) =>
+      c.json(
+        await deals.getVisible(c.req.valid("param").id, new Date(), c.req.valid("query").language ?? c.get("language")),
+        200,
+      ),
+    )
     .openapi(adminListDeals, async (c) => c.json(await deals.listAll(), 200))
     .openapi(createDeal, async (c) => c.json(await deals.create(c.req.valid("json")), 201))
     .openapi(updateDeal, async (c) => c.json(await deals.update(c.req.valid("param").id, c.req.valid("json")), 200))

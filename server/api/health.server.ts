@@ -2,7 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Logger } from "../logger.server.ts";
 import { createRouter } from "./router.server.ts";
 
-const healthSchema = z.object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["ok", "unreachable"]) }).openapi("Health");
+const healthSchema = z
+  .object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["ok", "unreachable"]) })
+  .openapi("Health");
 
 const health = createRoute({
   method: "get",
@@ -11,7 +13,10 @@ const health = createRoute({
   summary: "Liveness with a database check",
   description: "Answered from the last database check, made about every second in the background.",
   responses: {
-    200: { description: "The server and its database answer", content: { "application/json": { schema: healthSchema } } },
+    200: {
+      description: "The server and its database answer",
+      content: { "application/json": { schema: healthSchema } },
+    },
     503: { description: "The database does not answer", content: { "application/json": { schema: healthSchema } } },
   },
 });
@@ -77,7 +82,8 @@ export class HealthProbe {
 
   /** The last known state, checking first when there is none recent enough. */
   async healthy(): Promise<boolean> {
-    const fresh = this.#healthy !== null && (this.#timer !== null || performance.now() - this.#checkedAt < this.#intervalMs);
+    const fresh =
+      this.#healthy !== null && (this.#timer !== null || performance.now() - this.#checkedAt < this.#intervalMs);
     return fresh ? this.#healthy! : this.check();
   }
 
@@ -88,14 +94,18 @@ export class HealthProbe {
       await Promise.race([
         this.#ping(),
         new Promise((_, reject) => {
-          timeout = setTimeout(() => reject(new Error(`database ping timed out after ${this.#timeoutMs} ms`)), this.#timeoutMs);
+          timeout = setTimeout(
+            () => reject(new Error(`database ping timed out after ${this.#timeoutMs} ms`)),
+            this.#timeoutMs,
+          );
         }),
       ]);
       healthy = true;
     } catch (error) {
       healthy = false;
       // One line when the database goes away, not one per check or per request while it stays away.
-      if (this.#healthy !== false) this.#logger?.error({ err: error }, "health check failed: the database does not answer");
+      if (this.#healthy !== false)
+        this.#logger?.error({ err: error }, "health check failed: the database does not answer");
     } finally {
       clearTimeout(timeout);
     }

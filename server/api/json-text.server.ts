@@ -7,5 +7,6 @@ import type { JsonText } from "../../core/cache/content-cache.ts";
  * so that the OpenAPI route still checks the shape of what was serialized.
  */
 export function jsonText<T>(c: Context, text: JsonText<T>): Response & TypedResponse<JSONParsed<T>, 200, "json"> {
-  return c.body(text, 200, { "Content-Type": "application/json" }) as unknown as Response & TypedResponse<JSONParsed<T>, 200, "json">;
+  return c.body(text, 200, { "Content-Type": "application/json" }) as unknown as Response &
+    TypedResponse<JSONParsed<T>, 200, "json">;
 }

@@ -1,13 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { CRM_NAMES } from "../../core/crm/rules.ts";
 import { LEAD_PAGE } from "../../core/leads/service.server.ts";
-import { CRM_SYSTEMS, LEAD_SOURCES, LEAD_STATUSES, SYNC_STATUSES, leadListQuerySchema, leadSyncSchema, leadUpdateSchema } from "../../core/leads/schema.ts";
+import {
+  CRM_SYSTEMS,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  SYNC_STATUSES,
+  leadListQuerySchema,
+  leadSyncSchema,
+  leadUpdateSchema,
+} from "../../core/leads/schema.ts";
 import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
-
 
 const leadSchema = z
   .object({
@@ -24,7 +31,9 @@ const leadSchema = z
     crmLeadId: z.string().nullable(),
     syncStatus: z.enum(SYNC_STATUSES),
     crmSyncedAt: z.string().nullable().openapi({ format: "date-time" }),
-    channels: z.array(z.enum(LEAD_SOURCES)).openapi({ description: "Every channel the person came through, first one first" }),
+    channels: z
+      .array(z.enum(LEAD_SOURCES))
+      .openapi({ description: "Every channel the person came through, first one first" }),
     createdAt: z.string().openapi({ format: "date-time" }),
     updatedAt: z.string().openapi({ format: "date-time" }),
   })
@@ -58,21 +67,37 @@ const leadDetailSchema = leadSchema
   })
   .openapi("LeadDetail");
 
-const count = <T extends readonly [string, ...string[]]>(values: T) => z.object(Object.fromEntries(values.map((value) => [value, z.number().int()])) as Record<T[number], z.ZodNumber>);
+const count = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.object(Object.fromEntries(values.map((value) => [value, z.number().int()])) as Record<T[number], z.ZodNumber>);
 const statsSchema = z
   .object({
     total: z.number().int(),
     bySource: count(LEAD_SOURCES),
     byStatus: count(LEAD_STATUSES),
     bySyncStatus: count(SYNC_STATUSES),
-    conversionRate: z.number().int().openapi({ description: "Converted over total, whole percent; 0 when there are no leads" }),
+    conversionRate: z
+      .number()
+      .int()
+      .openapi({ description: "Converted over total, whole percent; 0 when there are no leads" }),
   })
   .openapi("LeadStats");
 
-const providerSchema = z.object({ name: z.enum(CRM_SYSTEMS), configured: z.boolean(), isDefault: z.boolean().openapi({ description: "CRM_DEFAULT" }) }).openapi("CrmProvider");
+const providerSchema = z
+  .object({
+    name: z.enum(CRM_SYSTEMS),
+    configured: z.boolean(),
+    isDefault: z.boolean().openapi({ description: "CRM_DEFAULT" }),
+  })
+  .openapi("CrmProvider");
 
 const listQuery = leadListQuerySchema.extend({
-  limit: z.coerce.number().int().min(1).max(LEAD_PAGE.max).optional().openapi({ description: `Page size, default ${LEAD_PAGE.default}` }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LEAD_PAGE.max)
+    .optional()
+    .openapi({ description: `Page size, default ${LEAD_PAGE.default}` }),
   offset: z.coerce.number().int().min(0).optional(),
 });
 const idParams = z.object({
@@ -94,7 +119,17 @@ const listLeads = createRoute({
   summary: "Leads, newest first, filtered by source, status, sync status and CRM (staff)",
   request: { query: listQuery },
   responses: {
-    200: json(z.object({ leads: z.array(leadSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).openapi("LeadPage"), "One page of leads"),
+    200: json(
+      z
+        .object({
+          leads: z.array(leadSchema),
+          total: z.number().int(),
+          limit: z.number().int(),
+          offset: z.number().int(),
+        })
+        .openapi("LeadPage"),
+      "One page of leads",
+    ),
     ...invalid,
     ...staffErrors,
   },
@@ -125,7 +160,10 @@ const updateLead = createRoute({
   method: "patch",
   path: "/leads/{id}",
   summary: "Set a lead's status; with CRM_DEFAULT set, the change is synced in the background (staff)",
-  request: { params: idParams, body: { required: true, content: { "application/json": { schema: leadUpdateSchema } } } },
+  request: {
+    params: idParams,
+    body: { required: true, content: { "application/json": { schema: leadUpdateSchema } } },
+  },
   responses: { 200: json(leadSchema, "Updated"), ...invalid, ...notFound, ...staffErrors },
 });
 
@@ -134,10 +172,14 @@ const syncLead = createRoute({
   middleware: [requireStaff] as const,
   method: "post",
   path: "/leads/{id}/sync",
-  summary: "Queue a sync of the lead to a CRM (default: CRM_DEFAULT); answers at once, the job reports on the lead (staff)",
+  summary:
+    "Queue a sync of the lead to a CRM (default: CRM_DEFAULT); answers at once, the job reports on the lead (staff)",
   request: { params: idParams, body: { required: false, content: { "application/json": { schema: leadSyncSchema } } } },
   responses: {
-    202: json(z.object({ message: z.string(), crmSystem: z.enum(CRM_SYSTEMS), lead: leadSchema }).openapi("LeadSyncQueued"), "Queued"),
+    202: json(
+      z.object({ message: z.string(), crmSystem: z.enum(CRM_SYSTEMS), lead: leadSchema }).openapi("LeadSyncQueued"),
+      "Queued",
+    ),
     ...invalid,
     ...notFound,
     ...staffErrors,
@@ -150,7 +192,10 @@ const crmProviders = createRoute({
   tags: ["leads", "staff"],
   middleware: [requireStaff] as const,
   summary: "Each CRM and whether the server's environment configures it (staff)",
-  responses: { 200: json(z.object({ providers: z.array(providerSchema) }).openapi("CrmProviders"), "Providers"), ...staffErrors },
+  responses: {
+    200: json(z.object({ providers: z.array(providerSchema) }).openapi("CrmProviders"), "Providers"),
+    ...staffErrors,
+  },
 });
 
 /** The lead desk's API (spec 001, section 7): staff only. */
@@ -163,11 +208,19 @@ export function leadRoutes(services: Services) {
     })
     .openapi(leadStats, async (c) => c.json({ stats: await leads.stats() }, 200))
     .openapi(leadDetail, async (c) => c.json(await leads.detail(c.req.valid("param").id), 200))
-    .openapi(updateLead, async (c) => c.json(await leads.updateStatus(c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(updateLead, async (c) =>
+      c.json(await leads.updateStatus(c.req.valid("param").id, c.req.valid("json")), 200),
+    )
     .openapi(syncLead, async (c) => {
       const body = c.req.header("content-type")?.includes("application/json") ? c.req.valid("json") : {};
       const queued = await leads.requestSync(c.req.valid("param").id, body);
-      return c.json({ message: translator(c.get("language"))("leads:messages.syncQueued", { crm: CRM_NAMES[queued.crmSystem] }), ...queued }, 202);
+      return c.json(
+        {
+          message: translator(c.get("language"))("leads:messages.syncQueued", { crm: CRM_NAMES[queued.crmSystem] }),
+          ...queued,
+        },
+        202,
+      );
     })
     .openapi(crmProviders, async (c) => c.json({ providers: leads.providers() }, 200));
 }

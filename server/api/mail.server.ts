@@ -5,7 +5,6 @@ import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
 
-
 const outboxSummarySchema = z
   .object({
     id: z.number().int(),
@@ -21,22 +20,33 @@ const outboxSummarySchema = z
   })
   .openapi("OutboxSummary");
 
-const outboxMessageSchema = outboxSummarySchema.extend({ text: z.string(), html: z.string().nullable() }).openapi("OutboxMessage");
+const outboxMessageSchema = outboxSummarySchema
+  .extend({ text: z.string(), html: z.string().nullable() })
+  .openapi("OutboxMessage");
 
 const outboxPageSchema = z
-  .object({ items: z.array(outboxSummarySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .object({
+    items: z.array(outboxSummarySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
   .openapi("OutboxPage");
-
 
 const listOutbox = createRoute({
   method: "get",
   path: "/admin/outbox",
   tags: ["mail", "staff"],
   summary: "The e-mail outbox, newest first, paginated, optionally filtered by status (staff)",
-  description: "Every e-mail the site sends is queued here first. Without MAIL_URL nothing is sent and this is where staff read them.",
+  description:
+    "Every e-mail the site sends is queued here first. Without MAIL_URL nothing is sent and this is where staff read them.",
   middleware: [requireStaff] as const,
   request: { query: outboxQuerySchema },
-  responses: { 200: json(outboxPageSchema, "One page of messages"), 400: json(errorSchema, "Invalid query"), ...staffErrors },
+  responses: {
+    200: json(outboxPageSchema, "One page of messages"),
+    400: json(errorSchema, "Invalid query"),
+    ...staffErrors,
+  },
 });
 
 const getOutboxMessage = createRoute({
@@ -46,7 +56,11 @@ const getOutboxMessage = createRoute({
   summary: "One outbox message with its plain-text and HTML bodies (staff)",
   middleware: [requireStaff] as const,
   request: { params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) }) },
-  responses: { 200: json(outboxMessageSchema, "The message"), 404: json(errorSchema, "Message not found"), ...staffErrors },
+  responses: {
+    200: json(outboxMessageSchema, "The message"),
+    404: json(errorSchema, "Message not found"),
+    ...staffErrors,
+  },
 });
 
 /** Staff access to the e-mail outbox. */

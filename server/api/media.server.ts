@@ -2,7 +2,16 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { isStaff } from "../../core/auth/rules.ts";
 import { DomainError } from "../../core/errors.ts";
 import { largestLimit } from "../../core/media/rules.ts";
-import { MEDIA_CATEGORIES, MEDIA_LIMITS, MEDIA_STATUSES, MEDIA_TYPES, MODERATION_STATUSES, galleryQuerySchema, mediaCommentInputSchema, mediaUpdateSchema } from "../../core/media/schema.ts";
+import {
+  MEDIA_CATEGORIES,
+  MEDIA_LIMITS,
+  MEDIA_STATUSES,
+  MEDIA_TYPES,
+  MODERATION_STATUSES,
+  galleryQuerySchema,
+  mediaCommentInputSchema,
+  mediaUpdateSchema,
+} from "../../core/media/schema.ts";
 import type { Config } from "../../config/env.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
@@ -10,7 +19,6 @@ import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
 import { receiveUpload } from "../multipart-upload.server.ts";
 import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
-
 
 const publicMediaSchema = z
   .object({
@@ -29,22 +37,41 @@ const publicMediaSchema = z
     fileSize: z.number().int().openapi({ description: "Bytes of the stored full-size file" }),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
-    durationSeconds: z.number().nullable().openapi({ description: "A video's or a sound's length, probed before it was accepted; null for images" }),
-    codecs: z.string().nullable().openapi({ description: "The codecs a video or a sound carries, e.g. \"h264, aac\"; null for images" }),
+    durationSeconds: z
+      .number()
+      .nullable()
+      .openapi({ description: "A video's or a sound's length, probed before it was accepted; null for images" }),
+    codecs: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The codecs a video or a sound carries, e.g. "h264, aac"; null for images' }),
     mediaUrl: z.string(),
     url: z.string().openapi({ description: "The same as mediaUrl" }),
     thumbnailUrl: z.string().nullable().openapi({ description: "A 320 px square WebP for images; null otherwise" }),
-    sizes: z.array(z.object({ width: z.number().int(), url: z.string() })).openapi({ description: "WebP copies at 480, 960 and 1600 px, those narrower than the image" }),
+    sizes: z
+      .array(z.object({ width: z.number().int(), url: z.string() }))
+      .openapi({ description: "WebP copies at 480, 960 and 1600 px, those narrower than the image" }),
     createdAt: z.string().openapi({ format: "date-time" }),
   })
   .openapi("Media");
 
 const adminMediaSchema = publicMediaSchema
-  .extend({ status: z.string().openapi({ enum: [...MEDIA_STATUSES] }), updatedAt: z.string().openapi({ format: "date-time" }), pendingComments: z.number().int() })
+  .extend({
+    status: z.string().openapi({ enum: [...MEDIA_STATUSES] }),
+    updatedAt: z.string().openapi({ format: "date-time" }),
+    pendingComments: z.number().int(),
+  })
   .openapi("AdminMedia");
 
 const mediaCommentSchema = z
-  .object({ id: z.number().int(), mediaId: z.number().int(), authorName: z.string(), content: z.string(), language: z.string(), createdAt: z.string().openapi({ format: "date-time" }) })
+  .object({
+    id: z.number().int(),
+    mediaId: z.number().int(),
+    authorName: z.string(),
+    content: z.string(),
+    language: z.string(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+  })
   .openapi("MediaComment");
 
 const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
@@ -81,7 +108,10 @@ const uploadMedia = createRoute({
     "see the files for 30 minutes (the files are otherwise served to staff only until approved). A staff upload is published at once.",
   responses: {
     201: json(adminMediaSchema, "Stored: pending for a visitor (with preview addresses), published for staff"),
-    400: json(errorSchema, "No file, no title, a refused type, a video or sound that is not what it claims, or a form cut short; `message` and `fields` are translated"),
+    400: json(
+      errorSchema,
+      "No file, no title, a refused type, a video or sound that is not what it claims, or a form cut short; `message` and `fields` are translated",
+    ),
     413: json(errorSchema, "Over the size limit of the file's kind"),
     415: json(errorSchema, "A video or a sound while this server cannot probe them (ffprobe is not installed)"),
     429: json(errorSchema, "Too many uploads from this address; Retry-After says when to try again"),
@@ -102,7 +132,10 @@ const submitComment = createRoute({
   path: "/media/{id}/comments",
   tags: ["media"],
   summary: "Comment on a published item (name and comment); it appears once approved",
-  request: { params: idParams, body: { required: true, content: { "application/json": { schema: mediaCommentInputSchema } } } },
+  request: {
+    params: idParams,
+    body: { required: true, content: { "application/json": { schema: mediaCommentInputSchema } } },
+  },
   responses: {
     201: json(mediaCommentSchema.extend({ approved: z.boolean() }), "Stored, awaiting moderation"),
     400: json(errorSchema, "Missing name or comment"),
@@ -117,8 +150,16 @@ const updateMedia = createRoute({
   tags: ["media", "staff"],
   summary: "Edit an item, publish or unpublish it; any subset of the fields (staff)",
   middleware: [requireStaff] as const,
-  request: { params: idParams, body: { required: true, content: { "application/json": { schema: mediaUpdateSchema } } } },
-  responses: { 200: json(adminMediaSchema, "Updated"), 400: json(errorSchema, "Invalid input"), 404: notFound, ...staffErrors },
+  request: {
+    params: idParams,
+    body: { required: true, content: { "application/json": { schema: mediaUpdateSchema } } },
+  },
+  responses: {
+    200: json(adminMediaSchema, "Updated"),
+    400: json(errorSchema, "Invalid input"),
+    404: notFound,
+    ...staffErrors,
+  },
 });
 
 const deleteMedia = createRoute({
@@ -156,8 +197,14 @@ const adminListComments = createRoute({
   tags: ["media", "staff"],
   summary: "The media comment moderation queue (staff)",
   middleware: [requireStaff] as const,
-  request: { query: z.object({ status: z.enum(MODERATION_STATUSES, { message: "errors:invalidValue" }).default("pending") }) },
-  responses: { 200: json(z.array(mediaCommentSchema.extend({ approved: z.boolean(), mediaTitle: z.string() })), "Comments"), 400: json(errorSchema, "Invalid status"), ...staffErrors },
+  request: {
+    query: z.object({ status: z.enum(MODERATION_STATUSES, { message: "errors:invalidValue" }).default("pending") }),
+  },
+  responses: {
+    200: json(z.array(mediaCommentSchema.extend({ approved: z.boolean(), mediaTitle: z.string() })), "Comments"),
+    400: json(errorSchema, "Invalid status"),
+    ...staffErrors,
+  },
 });
 
 const approveComment = createRoute({
@@ -177,11 +224,16 @@ const rejectComment = createRoute({
   summary: "Reject a media comment: it is deleted (staff)",
   middleware: [requireStaff] as const,
   request: { params: idParams },
-  responses: { 204: { description: "Rejected and deleted" }, 404: json(errorSchema, "Comment not found"), ...staffErrors },
+  responses: {
+    204: { description: "Rejected and deleted" },
+    404: json(errorSchema, "Comment not found"),
+    ...staffErrors,
+  },
 });
 
 function withRetryAfter(c: { header(name: string, value: string): void }, error: unknown): never {
-  if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(error.details.params?.retryAfterSeconds ?? 60));
+  if (error instanceof DomainError && error.code === "rate_limited")
+    c.header("Retry-After", String(error.details.params?.retryAfterSeconds ?? 60));
   throw error;
 }
 
@@ -200,7 +252,12 @@ export function mediaRoutes(services: Services, config: Pick<Config, "TRUST_PROX
         maxFieldBytes: MEDIA_LIMITS.description * 4,
       });
       try {
-        const item = await media.upload(fields, file, { staff, userId: user?.id ?? null, address: clientAddress(c, config), language: c.get("language") });
+        const item = await media.upload(fields, file, {
+          staff,
+          userId: user?.id ?? null,
+          address: clientAddress(c, config),
+          language: c.get("language"),
+        });
         return c.json(item, 201);
       } catch (error) {
         withRetryAfter(c, error);
@@ -209,7 +266,13 @@ export function mediaRoutes(services: Services, config: Pick<Config, "TRUST_PROX
     .openapi(listComments, async (c) => c.json(await media.listApprovedComments(c.req.valid("param").id), 200))
     .openapi(submitComment, async (c) => {
       try {
-        return c.json(await media.submitComment(c.req.valid("param").id, c.req.valid("json"), { address: clientAddress(c, config), language: c.get("language") }), 201);
+        return c.json(
+          await media.submitComment(c.req.valid("param").id, c.req.valid("json"), {
+            address: clientAddress(c, config),
+            language: c.get("language"),
+          }),
+          201,
+        );
       } catch (error) {
         withRetryAfter(c, error);
       }

@@ -1,14 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Config } from "../../config/env.ts";
 import { DomainError } from "../../core/errors.ts";
-import { CONFIRMATION_STATUSES, newsletterConfirmSchema, newsletterSubscribeSchema } from "../../core/newsletter/schema.ts";
+import {
+  CONFIRMATION_STATUSES,
+  newsletterConfirmSchema,
+  newsletterSubscribeSchema,
+} from "../../core/newsletter/schema.ts";
 import { translator } from "../i18n.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, json } from "./openapi-responses.server.ts";
-
-
 
 const subscribe = createRoute({
   method: "post",
@@ -31,7 +33,10 @@ const confirm = createRoute({
   summary: "Confirm a subscription with the token of the e-mailed link",
   request: { body: { required: true, content: { "application/json": { schema: newsletterConfirmSchema } } } },
   responses: {
-    200: json(z.object({ status: z.enum(CONFIRMATION_STATUSES), message: z.string() }).openapi("NewsletterConfirmation"), "Confirmed now, or already"),
+    200: json(
+      z.object({ status: z.enum(CONFIRMATION_STATUSES), message: z.string() }).openapi("NewsletterConfirmation"),
+      "Confirmed now, or already",
+    ),
     400: json(errorSchema, "Unknown or garbled token"),
   },
 });
@@ -45,7 +50,8 @@ export function newsletterRoutes(services: Services, config: Pick<Config, "TRUST
       try {
         await newsletter.subscribe(c.req.valid("json"), { language, address: clientAddress(c, config) });
       } catch (error) {
-        if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
+        if (error instanceof DomainError && error.code === "rate_limited")
+          c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
         throw error;
       }
       return c.json({ message: translator(language)("newsletter:subscribe.accepted") as string }, 202);

@@ -11,7 +11,10 @@ export const errorSchema = z
   .openapi("Error");
 
 /** A JSON answer of the given schema. */
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 
 /** A refusal with the error body. */
 export const refusal = (description: string) => json(errorSchema, description);
@@ -20,14 +23,23 @@ export const refusal = (description: string) => json(errorSchema, description);
 export const staffErrors = { 401: refusal("Not signed in"), 403: refusal("Signed in without a staff role") };
 
 /** Input that fails its schema: an unknown field, a missing one, a value out of its bounds. */
-export const invalid = { 400: refusal("Invalid input; `message` and `fields` are translated (an unknown field, a missing one, a value out of its bounds)") };
+export const invalid = {
+  400: refusal(
+    "Invalid input; `message` and `fields` are translated (an unknown field, a missing one, a value out of its bounds)",
+  ),
+};
 
 /** A rate limit's refusal. */
-export const rateLimited = (description: string) => ({ 429: refusal(`${description}; Retry-After says when to try again`) });
+export const rateLimited = (description: string) => ({
+  429: refusal(`${description}; Retry-After says when to try again`),
+});
 
 type Document = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
 const WRITES = new Set(["post", "put", "patch", "delete"]);
-const errorRef = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+const errorRef = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
 
 /**
  * The document with what the middleware in front of every route answers (server/app.server.ts), which
@@ -43,9 +55,16 @@ export function withCommonAnswers(document: Document): Document {
       const crossSite = "A write sent from another site's page (its Origin or Sec-Fetch-Site says so)";
       operation.responses = {
         ...own,
-        403: own[403] ? { ...own[403], description: `${own[403].description}; or ${crossSite[0].toLowerCase()}${crossSite.slice(1)}` } : errorRef(crossSite),
+        403: own[403]
+          ? {
+              ...own[403],
+              description: `${own[403].description}; or ${crossSite[0].toLowerCase()}${crossSite.slice(1)}`,
+            }
+          : errorRef(crossSite),
         413: own[413] ?? errorRef("The body is over the size limit (BODY_LIMIT_BYTES)"),
-        ...("requestBody" in operation && operation.requestBody ? { 415: own[415] ?? errorRef("A body sent as another media type than the one described") } : {}),
+        ...("requestBody" in operation && operation.requestBody
+          ? { 415: own[415] ?? errorRef("A body sent as another media type than the one described") }
+          : {}),
       };
     }
   }

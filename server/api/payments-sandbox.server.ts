@@ -15,11 +15,20 @@ export function sandboxPaymentRoutes(services: Services) {
     if (!sandbox) throw new DomainError("not_found", "orders:errors.sandboxOff");
     const request = parseOrThrow(sandboxConfirmSchema, await readJson(c));
     const problems = checkCard(request, new Date());
-    if (Object.keys(problems).length > 0) throw new DomainError("validation", Object.values(problems)[0], { fields: problems });
+    if (Object.keys(problems).length > 0)
+      throw new DomainError("validation", Object.values(problems)[0], { fields: problems });
     const decision = await sandbox.confirmCard(request.clientSecret, request.cardNumber);
     if (decision.kind === "unknown") throw new DomainError("not_found", "orders:errors.paymentUnknown");
     if (decision.kind === "canceled") throw new DomainError("conflict", "orders:errors.cannotPay");
     c.header("Cache-Control", "no-store");
-    return c.json({ data: decision.status === "succeeded" ? { status: "succeeded" } : { status: "failed", message: decision.message ?? undefined } }, 200);
+    return c.json(
+      {
+        data:
+          decision.status === "succeeded"
+            ? { status: "succeeded" }
+            : { status: "failed", message: decision.message ?? undefined },
+      },
+      200,
+    );
   });
 }

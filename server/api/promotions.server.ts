@@ -3,14 +3,18 @@ import type { Config } from "../../config/env.ts";
 import { DomainError } from "../../core/errors.ts";
 import { formatCents } from "../../core/money/money.ts";
 import { PROMO_MESSAGES } from "../../core/promotions/rules.ts";
-import { PROMO_KINDS, promoCreateSchema, promoUpdateSchema, promoValidateRequestSchema } from "../../core/promotions/schema.ts";
+import {
+  PROMO_KINDS,
+  promoCreateSchema,
+  promoUpdateSchema,
+  promoValidateRequestSchema,
+} from "../../core/promotions/schema.ts";
 import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
-
 
 const promoValidationSchema = z
   .object({
@@ -32,13 +36,17 @@ const storedPromoSchema = z
     minimumSubtotalCents: z.number().int().nullable(),
     description: z.string(),
     active: z.boolean(),
-    firstOrderOnly: z.boolean().openapi({ description: "Only for an e-mail with no paid order yet; an order from an e-mail that paid one before is refused" }),
+    firstOrderOnly: z.boolean().openapi({
+      description: "Only for an e-mail with no paid order yet; an order from an e-mail that paid one before is refused",
+    }),
     createdAt: z.string().openapi({ format: "date-time" }),
     updatedAt: z.string().openapi({ format: "date-time" }),
   })
   .openapi("PromoCode");
 
-const codeParams = z.object({ code: z.string().openapi({ param: { name: "code", in: "path" }, example: "WELCOME10" }) });
+const codeParams = z.object({
+  code: z.string().openapi({ param: { name: "code", in: "path" }, example: "WELCOME10" }),
+});
 
 const notFound = { 404: json(errorSchema, "Promo code not found") };
 
@@ -71,7 +79,12 @@ const createPromo = createRoute({
   summary: "Create a promo code, stored upper-case (staff)",
   middleware: [requireStaff] as const,
   request: { body: { required: true, content: { "application/json": { schema: promoCreateSchema } } } },
-  responses: { 201: json(storedPromoSchema, "Created"), ...invalid, ...staffErrors, 409: json(errorSchema, "The code exists already") },
+  responses: {
+    201: json(storedPromoSchema, "Created"),
+    ...invalid,
+    ...staffErrors,
+    409: json(errorSchema, "The code exists already"),
+  },
 });
 
 const updatePromo = createRoute({
@@ -80,7 +93,10 @@ const updatePromo = createRoute({
   tags: ["promotions", "staff"],
   summary: "Change a promo code's kind, value, minimum order, description or availability; any subset (staff)",
   middleware: [requireStaff] as const,
-  request: { params: codeParams, body: { required: true, content: { "application/json": { schema: promoUpdateSchema } } } },
+  request: {
+    params: codeParams,
+    body: { required: true, content: { "application/json": { schema: promoUpdateSchema } } },
+  },
   responses: { 200: json(storedPromoSchema, "Updated"), ...invalid, ...notFound, ...staffErrors },
 });
 
@@ -101,16 +117,21 @@ export function promotionRoutes(services: Services, config: Pick<Config, "TRUST_
     .openapi(validatePromo, async (c) => {
       try {
         const result = await promotions.validate(c.req.valid("json"), { address: clientAddress(c, config) });
-        const message = translator(c.get("language"))(PROMO_MESSAGES.saved, { amount: formatCents(result.discountCents) }) as string;
+        const message = translator(c.get("language"))(PROMO_MESSAGES.saved, {
+          amount: formatCents(result.discountCents),
+        }) as string;
         return c.json({ ...result, message }, 200);
       } catch (error) {
-        if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
+        if (error instanceof DomainError && error.code === "rate_limited")
+          c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
         throw error;
       }
     })
     .openapi(listPromos, async (c) => c.json(await promotions.list(), 200))
     .openapi(createPromo, async (c) => c.json(await promotions.create(c.req.valid("json")), 201))
-    .openapi(updatePromo, async (c) => c.json(await promotions.update(c.req.valid("param").code, c.req.valid("json")), 200))
+    .openapi(updatePromo, async (c) =>
+      c.json(await promotions.update(c.req.valid("param").code, c.req.valid("json")), 200),
+    )
     .openapi(deletePromo, async (c) => {
       await promotions.delete(c.req.valid("param").code);
       return c.body(null, 204);

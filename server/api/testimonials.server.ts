@@ -9,7 +9,6 @@ import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
 
-
 const publicTestimonialSchema = z
   .object({
     id: z.number().int(),
@@ -19,14 +18,24 @@ const publicTestimonialSchema = z
     projectType: z.string().nullable(),
     rating: z.number().int().min(1).max(5),
     testimonialText: z.string(),
-    language: z.enum(["en", "fr"]).openapi({ description: "The language the text is written in (the page's when it was sent)" }),
-    verified: z.boolean().openapi({ description: "Verified client: the author's e-mail has a paid order or a consultation that took place (case-insensitive); worked out by the server" }),
+    language: z
+      .enum(["en", "fr"])
+      .openapi({ description: "The language the text is written in (the page's when it was sent)" }),
+    verified: z.boolean().openapi({
+      description:
+        "Verified client: the author's e-mail has a paid order or a consultation that took place (case-insensitive); worked out by the server",
+    }),
     createdAt: z.string().openapi({ format: "date-time" }),
   })
   .openapi("Testimonial");
 
 const adminTestimonialSchema = publicTestimonialSchema
-  .extend({ customerEmail: z.string().nullable(), approved: z.boolean(), featured: z.boolean(), isPublicSubmission: z.boolean() })
+  .extend({
+    customerEmail: z.string().nullable(),
+    approved: z.boolean(),
+    featured: z.boolean(),
+    isPublicSubmission: z.boolean(),
+  })
   .openapi("AdminTestimonial");
 
 const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
@@ -46,7 +55,14 @@ const submit = createRoute({
   summary: "Share your experience: stored unapproved, published once staff approve it",
   request: { body: { required: true, content: { "application/json": { schema: testimonialSubmissionSchema } } } },
   responses: {
-    201: json(z.object({ message: z.string().openapi({ example: "Your testimonial has been submitted and will be reviewed soon." }) }).openapi("TestimonialSubmitted"), "Submitted"),
+    201: json(
+      z
+        .object({
+          message: z.string().openapi({ example: "Your testimonial has been submitted and will be reviewed soon." }),
+        })
+        .openapi("TestimonialSubmitted"),
+      "Submitted",
+    ),
     400: json(errorSchema, "Invalid input; `message` and `fields` are translated"),
     429: json(errorSchema, "Too many submissions from this address; Retry-After says when to try again"),
   },
@@ -59,7 +75,12 @@ const adminList = createRoute({
   summary: "Every testimonial for moderation, newest first, with the number awaiting review (staff)",
   middleware: [requireStaff] as const,
   responses: {
-    200: json(z.object({ testimonials: z.array(adminTestimonialSchema), pendingCount: z.number().int() }).openapi("TestimonialModeration"), "All testimonials"),
+    200: json(
+      z
+        .object({ testimonials: z.array(adminTestimonialSchema), pendingCount: z.number().int() })
+        .openapi("TestimonialModeration"),
+      "All testimonials",
+    ),
     ...staffErrors,
   },
 });
@@ -70,7 +91,10 @@ const update = createRoute({
   tags: ["testimonials", "staff"],
   summary: "Approve ({approved: true}) or edit a testimonial (staff)",
   middleware: [requireStaff] as const,
-  request: { params: idParams, body: { required: true, content: { "application/json": { schema: testimonialUpdateSchema } } } },
+  request: {
+    params: idParams,
+    body: { required: true, content: { "application/json": { schema: testimonialUpdateSchema } } },
+  },
   responses: {
     200: json(adminTestimonialSchema, "Updated"),
     400: json(errorSchema, "Invalid input"),
@@ -96,9 +120,13 @@ export function testimonialRoutes(services: Services, config: Pick<Config, "TRUS
     .openapi(listApproved, async (c) => c.json(await testimonials.listApproved(), 200))
     .openapi(submit, async (c) => {
       try {
-        await testimonials.submit(c.req.valid("json"), { address: clientAddress(c, config), language: c.get("language") });
+        await testimonials.submit(c.req.valid("json"), {
+          address: clientAddress(c, config),
+          language: c.get("language"),
+        });
       } catch (error) {
-        if (error instanceof DomainError && error.code === "rate_limited") c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
+        if (error instanceof DomainError && error.code === "rate_limited")
+          c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
         throw error;
       }
       return c.json({ message: translator(c.get("language"))("testimonials:messages.submitted") }, 201);

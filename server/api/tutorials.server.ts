@@ -9,7 +9,6 @@ import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
 import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
 
-
 const summarySchema = z
   .object({
     id: z.number().int(),
@@ -21,7 +20,10 @@ const summarySchema = z
     difficulty: z.enum(DIFFICULTIES),
     estimatedMinutes: z.number().int().nullable().openapi({ description: "Minutes; null reads 'Quick read'" }),
     featuredImage: z.string().nullable(),
-    videoEmbedUrl: z.string().nullable().openapi({ description: "The player address (youtube-nocookie.com or player.vimeo.com), or null" }),
+    videoEmbedUrl: z
+      .string()
+      .nullable()
+      .openapi({ description: "The player address (youtube-nocookie.com or player.vimeo.com), or null" }),
     hasVideo: z.boolean(),
     membersOnly: z.boolean(),
     viewCount: z.number().int(),
@@ -71,7 +73,8 @@ const listTutorials = createRoute({
   method: "get",
   path: "/tutorials",
   tags: ["tutorials"],
-  summary: "Published tutorials, newest first, in the request's language; search on title or category, filter by difficulty",
+  summary:
+    "Published tutorials, newest first, in the request's language; search on title or category, filter by difficulty",
   request: { query: tutorialListQuerySchema },
   responses: { 200: json(z.array(summarySchema), "Published tutorials"), ...invalid },
 });
@@ -119,7 +122,10 @@ const adminUpdate = createRoute({
   tags: ["tutorials", "staff"],
   summary: "Edit any subset of a tutorial's fields (staff)",
   middleware: [requireStaff] as const,
-  request: { params: idParams, body: { required: true, content: { "application/json": { schema: tutorialUpdateSchema } } } },
+  request: {
+    params: idParams,
+    body: { required: true, content: { "application/json": { schema: tutorialUpdateSchema } } },
+  },
   responses: { 200: json(adminSchema, "Updated"), ...invalid, ...notFound, ...staffErrors },
 });
 
@@ -139,18 +145,36 @@ export function tutorialRoutes(services: Services, config: Pick<Config, "TRUST_P
   return createRouter()
     .openapi(listTutorials, async (c) => {
       const query = c.req.valid("query");
-      return c.json(await tutorials.listPublished({ language: query.language ?? c.get("language"), q: query.q, difficulty: query.difficulty }), 200);
+      return c.json(
+        await tutorials.listPublished({
+          language: query.language ?? c.get("language"),
+          q: query.q,
+          difficulty: query.difficulty,
+        }),
+        200,
+      );
     })
     .openapi(getTutorial, async (c) =>
-      c.json(await tutorials.getPublished(c.req.valid("param").id, c.req.valid("query").language ?? c.get("language"), { signedIn: Boolean(c.get("user")) }), 200),
+      c.json(
+        await tutorials.getPublished(c.req.valid("param").id, c.req.valid("query").language ?? c.get("language"), {
+          signedIn: Boolean(c.get("user")),
+        }),
+        200,
+      ),
     )
     .openapi(viewTutorial, async (c) => {
-      const visitor = visitorKey({ userId: c.get("user")?.id, address: clientAddress(c, config), userAgent: c.req.header("user-agent") });
+      const visitor = visitorKey({
+        userId: c.get("user")?.id,
+        address: clientAddress(c, config),
+        userAgent: c.req.header("user-agent"),
+      });
       return c.json(await tutorials.recordView(c.req.valid("param").id, visitor), 200);
     })
     .openapi(adminList, async (c) => c.json(await tutorials.listAll(), 200))
     .openapi(adminCreate, async (c) => c.json(await tutorials.create(c.req.valid("json")), 201))
-    .openapi(adminUpdate, async (c) => c.json(await tutorials.update(c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(adminUpdate, async (c) =>
+      c.json(await tutorials.update(c.req.valid("param").id, c.req.valid("json")), 200),
+    )
     .openapi(adminDelete, async (c) => {
       await tutorials.delete(c.req.valid("param").id);
       return c.body(null, 204);

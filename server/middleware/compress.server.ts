@@ -63,7 +63,8 @@ export function compress(options: { threshold?: number } = {}): MiddlewareHandle
     const out = new Headers(headers);
     const vary = out.get("vary");
     if (!vary) out.set("vary", "Accept-Encoding");
-    else if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary)) out.set("vary", `${vary}, Accept-Encoding`);
+    else if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary))
+      out.set("vary", `${vary}, Accept-Encoding`);
     const etag = out.get("etag");
     if (etag && !etag.startsWith("W/")) out.set("etag", `W/${etag}`);
 

@@ -26,7 +26,8 @@ export function setOnResponse(c: Context, headers: ReadonlyArray<readonly [strin
     const current = c.res.headers.get(name);
     if (name.toLowerCase() === "vary") {
       if (!current) c.header(name, value);
-      else if (current !== "*" && !current.toLowerCase().includes(value.toLowerCase())) c.header(name, `${current}, ${value}`);
+      else if (current !== "*" && !current.toLowerCase().includes(value.toLowerCase()))
+        c.header(name, `${current}, ${value}`);
     } else if (current === null) {
       c.header(name, value);
     }

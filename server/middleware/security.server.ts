@@ -36,10 +36,16 @@ export function newNonce(): string {
  * `policy` builds the same CSP around another script-src: a page kept by the page cache lists the hashes
  * of its inline scripts instead of a nonce (server/page-cache.server.ts).
  */
-export function securityHeaderSet(config: Config): { fixed: Array<[string, string]>; csp(nonce: string): string; policy(scriptSrc: string): string } {
+export function securityHeaderSet(config: Config): {
+  fixed: Array<[string, string]>;
+  csp(nonce: string): string;
+  policy(scriptSrc: string): string;
+} {
   // Stripe's documented sources (Stripe.js, its frames and its API), only when Stripe takes the payments.
   const stripe = config.paymentProvider === "stripe";
-  const extraConnect = [originOf(config.GEO_LOOKUP_URL), stripe ? "https://api.stripe.com" : ""].filter(Boolean).join(" ");
+  const extraConnect = [originOf(config.GEO_LOOKUP_URL), stripe ? "https://api.stripe.com" : ""]
+    .filter(Boolean)
+    .join(" ");
   const development = config.NODE_ENV === "development";
   const connectSrc = ["'self'", extraConnect, development ? "ws: wss:" : ""].filter(Boolean).join(" ");
   const stripeScripts = stripe ? " https://js.stripe.com" : "";
@@ -62,7 +68,11 @@ export function securityHeaderSet(config: Config): { fixed: Array<[string, strin
     ].join("; ");
   // The policy is built once with a marker where the nonce goes; each request only concatenates.
   const marker = "\u0000nonce\u0000";
-  const [before, after] = directives(development ? `'self' 'nonce-${marker}' 'unsafe-eval'${stripeScripts}` : `'self' 'nonce-${marker}' 'strict-dynamic'${stripeScripts}`).split(marker);
+  const [before, after] = directives(
+    development
+      ? `'self' 'nonce-${marker}' 'unsafe-eval'${stripeScripts}`
+      : `'self' 'nonce-${marker}' 'strict-dynamic'${stripeScripts}`,
+  ).split(marker);
   const fixed: Array<[string, string]> = [
     ["X-Content-Type-Options", "nosniff"],
     ["X-Frame-Options", "DENY"],
@@ -74,8 +84,13 @@ export function securityHeaderSet(config: Config): { fixed: Array<[string, strin
     // caches must keep one copy per Accept-Encoding; saying it here costs nothing per response.
     ["Vary", "Accept-Encoding"],
   ];
-  if (config.publicUrl.startsWith("https://")) fixed.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
-  return { fixed, csp: (nonce) => before + nonce + after, policy: (scriptSrc) => directives(scriptSrc + stripeScripts) };
+  if (config.publicUrl.startsWith("https://"))
+    fixed.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return {
+    fixed,
+    csp: (nonce) => before + nonce + after,
+    policy: (scriptSrc) => directives(scriptSrc + stripeScripts),
+  };
 }
 
 /**

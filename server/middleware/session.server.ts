@@ -23,7 +23,13 @@ export function readDeviceCookie(c: Context<AppEnv>, config: Config): string | n
 }
 
 export function writeDeviceCookie(c: Context<AppEnv>, config: Config, token: string) {
-  setCookie(c, deviceCookieName(config), token, { httpOnly: true, secure: config.cookieSecure, sameSite: "Lax", path: "/", maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
+  setCookie(c, deviceCookieName(config), token, {
+    httpOnly: true,
+    secure: config.cookieSecure,
+    sameSite: "Lax",
+    path: "/",
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  });
 }
 
 function writeCookie(c: Context<AppEnv>, config: Config, sid: string, expire: Date) {

@@ -67,7 +67,8 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
       identity: representation(file, stats, ""),
     };
     for (const [coding, suffix] of TWINS) {
-      if (all.has(file + suffix)) entry[coding] = representation(file + suffix, fs.statSync(file + suffix), `-${coding}`);
+      if (all.has(file + suffix))
+        entry[coding] = representation(file + suffix, fs.statSync(file + suffix), `-${coding}`);
     }
     files.set(address, entry);
   }

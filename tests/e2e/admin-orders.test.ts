@@ -8,7 +8,19 @@ import frAdmin from "../../app/locales/fr/admin.json";
 import frCheckout from "../../app/locales/fr/checkout.json";
 import frOrders from "../../app/locales/fr/orders.json";
 import frPayments from "../../app/locales/fr/payments.json";
-import { adminAccount, expectAccessible, expectText, expectToast, launchBrowser, mailLinkFor, openPage, saveScreenshot, signIn, waitForHydration, waitForToastsToSettle } from "./browser.ts";
+import {
+  adminAccount,
+  expectAccessible,
+  expectText,
+  expectToast,
+  launchBrowser,
+  mailLinkFor,
+  openPage,
+  saveScreenshot,
+  signIn,
+  waitForHydration,
+  waitForToastsToSettle,
+} from "./browser.ts";
 
 /**
  * The Orders tab of /admin (issues 8 and 23, "Staff"), in English and in French: orders newest first,
@@ -27,12 +39,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key]!);
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key]!);
 /** A text of ours as a pattern, its whitespace collapsed as `expectText` reads the page. */
 const escape = (text: string) => text.replace(/\s+/g, " ").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A template as a pattern: `{{name}}` stands for what `values` gives, else for anything, captured. */
 const template = (text: string, values: Record<string, string> = {}) =>
-  new RegExp(`^${escape(text).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, key: string) => (key in values ? escape(values[key]!) : "(.+)"))}$`);
+  new RegExp(
+    `^${escape(text).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, key: string) => (key in values ? escape(values[key]!) : "(.+)"))}$`,
+  );
 
 interface Placed {
   id: string;
@@ -55,7 +70,17 @@ async function placeOrder(page: Page, email: string, pay: boolean): Promise<Plac
             customerFirstName: "Grace",
             customerLastName: "Hopper",
             customerEmail: email,
-            items: [{ serviceId: "marketing_consultation", serviceName: "Marketing Consultation", pricingType: "custom", unitPriceCents: 50_000, quantity: 1, customPriceCents: 50_000, serviceData: {} }],
+            items: [
+              {
+                serviceId: "marketing_consultation",
+                serviceName: "Marketing Consultation",
+                pricingType: "custom",
+                unitPriceCents: 50_000,
+                quantity: 1,
+                customPriceCents: 50_000,
+                serviceData: {},
+              },
+            ],
             currency: "usd",
             promoCode: null,
             taxCents: 0,
@@ -68,7 +93,12 @@ async function placeOrder(page: Page, email: string, pay: boolean): Promise<Plac
           await fetch("/api/payments/sandbox/confirm", {
             method: "POST",
             headers: { "content-type": "application/json" },
-            body: JSON.stringify({ clientSecret: intent.clientSecret, cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" }),
+            body: JSON.stringify({
+              clientSecret: intent.clientSecret,
+              cardNumber: "4242 4242 4242 4242",
+              expiry: "12 / 34",
+              cvc: "123",
+            }),
           }),
         );
         if (outcome.status !== "succeeded") throw new Error(`payment ${String(outcome.status)}`);
@@ -121,7 +151,10 @@ for (const language of ["en", "fr"] as const) {
     expect(await dialog.getByTestId("admin-refund-amount").inputValue()).toBe("500.00");
     if (amount) await dialog.getByTestId("admin-refund-amount").fill(amount);
     const shown = `$${Number(amount ?? "500").toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
-    await expectText(dialog.getByTestId("admin-refund-confirm-text"), fill(t.refundDialog.confirm, { amount: shown, method: card, number: order.number }));
+    await expectText(
+      dialog.getByTestId("admin-refund-confirm-text"),
+      fill(t.refundDialog.confirm, { amount: shown, method: card, number: order.number }),
+    );
     await dialog.getByTestId("admin-refund-submit").click();
     await expectText(dialog.getByRole("alert"), tp.refund.reasonRequired);
     expect(await dialog.getByTestId("admin-refund-reason").getAttribute("aria-invalid")).toBe("true");
@@ -129,13 +162,17 @@ for (const language of ["en", "fr"] as const) {
     await saveScreenshot(page, `admin-refund-dialog-${amount ? "part" : "full"}-${language}-1280`);
     await dialog.getByTestId("admin-refund-reason").fill(reason);
     await expectText(dialog.getByTestId("admin-refund-submit"), fill(t.refundDialog.submit, { amount: shown }));
-    await expectToast(page, () => dialog.getByTestId("admin-refund-submit").click(), { title: fill(t.refundRecorded, { amount: shown }) });
+    await expectToast(page, () => dialog.getByTestId("admin-refund-submit").click(), {
+      title: fill(t.refundRecorded, { amount: shown }),
+    });
     await dialog.waitFor({ state: "detached" });
     return shown;
   }
 
   describe(`the Orders tab (${language})`, () => {
-    it("finds, refunds in full and cancels orders, newest first, with their lines, status, payments and history", { timeout: 120_000 }, async () => {
+    it("finds, refunds in full and cancels orders, newest first, with their lines, status, payments and history", {
+      timeout: 120_000,
+    }, async () => {
       const customer = await openPage(browser, { locale });
       await customer.page.goto(`${prefix}/`);
       const stamp = `${language}-${Date.now().toString(36)}`;
@@ -155,9 +192,15 @@ for (const language of ["en", "fr"] as const) {
       // Search by e-mail, open the paid order, refund it in full.
       const detail = await openOrder(page, `paid-${stamp}@example.com`, paid);
       await expectText(detail.getByTestId("admin-order-status"), o.statuses.paid);
-      await expectText(detail.getByTestId("admin-order-status-detail"), template(o.statusDetail.paid, { amount: "$500.00" }));
+      await expectText(
+        detail.getByTestId("admin-order-status-detail"),
+        template(o.statusDetail.paid, { amount: "$500.00" }),
+      );
       await expectText(detail.getByTestId("admin-charge"), new RegExp(`${escape(card)}`));
-      await expectText(detail.getByTestId("admin-charge").getByTestId("admin-payment-status"), o.paymentStatuses.charge.succeeded);
+      await expectText(
+        detail.getByTestId("admin-charge").getByTestId("admin-payment-status"),
+        o.paymentStatuses.charge.succeeded,
+      );
       await expectText(detail.getByTestId("admin-order-lines"), /\$500\.00/);
       expect(await detail.getByTestId("admin-order-history").locator("li").count()).toBeGreaterThanOrEqual(2);
       await expectAccessible(page);
@@ -165,7 +208,10 @@ for (const language of ["en", "fr"] as const) {
       const reason = language === "fr" ? "Le client a annulé le projet." : "The client cancelled the project.";
       await refund(page, paid, null, reason);
       await expectText(detail.getByTestId("admin-order-status"), o.statuses.refunded);
-      await expectText(detail.getByTestId("admin-refund").getByTestId("admin-payment-status"), o.paymentStatuses.refund.succeeded);
+      await expectText(
+        detail.getByTestId("admin-refund").getByTestId("admin-payment-status"),
+        o.paymentStatuses.refund.succeeded,
+      );
       await expectText(detail.getByTestId("admin-refund-reason-text"), fill(t.refundReason, { reason }));
       await expectText(detail.getByTestId("admin-order-refunded"), "−$500.00");
       await expectText(detail.getByTestId("admin-order-history"), new RegExp(escape(o.statuses.refunded)));
@@ -176,7 +222,11 @@ for (const language of ["en", "fr"] as const) {
       await openOrder(page, pending.number.toLowerCase(), pending);
       expect(await detail.getByTestId("admin-order-refund").count()).toBe(0);
       await detail.getByTestId("admin-order-cancel").click();
-      await expectToast(page, () => page.getByRole("alertdialog").getByRole("button", { name: t.cancelConfirm, exact: true }).click(), { title: t.cancelled });
+      await expectToast(
+        page,
+        () => page.getByRole("alertdialog").getByRole("button", { name: t.cancelConfirm, exact: true }).click(),
+        { title: t.cancelled },
+      );
       await expectText(detail.getByTestId("admin-order-status"), o.statuses.cancelled);
 
       // The status filter: the cancelled order is among the cancelled ones, and not among the paid.
@@ -185,12 +235,18 @@ for (const language of ["en", "fr"] as const) {
       await page.getByTestId("admin-orders-status").selectOption("cancelled");
       await expectText(orders.first().locator("h3"), `#${pending.number}`);
       await page.getByTestId("admin-orders-status").selectOption("paid");
-      await page.waitForFunction((number) => ![...document.querySelectorAll("[data-testid=admin-order] h3")].some((h) => h.textContent === `#${number}`), pending.number);
+      await page.waitForFunction(
+        (number) =>
+          ![...document.querySelectorAll("[data-testid=admin-order] h3")].some((h) => h.textContent === `#${number}`),
+        pending.number,
+      );
       await waitForToastsToSettle(page);
       await staff.close();
     });
 
-    it("refunds part of a paid order with a reason: staff see the refund and its reason, the buyer's receipt shows it, Partly refunded", { timeout: 120_000 }, async () => {
+    it("refunds part of a paid order with a reason: staff see the refund and its reason, the buyer's receipt shows it, Partly refunded", {
+      timeout: 120_000,
+    }, async () => {
       const customer = await openPage(browser, { locale });
       await customer.page.goto(`${prefix}/`);
       const email = `partial-${language}-${Date.now().toString(36)}@example.com`;
@@ -212,7 +268,10 @@ for (const language of ["en", "fr"] as const) {
       await dialog.waitFor({ state: "detached" });
       expect(await detail.getByTestId("admin-refund").count()).toBe(0);
 
-      const reason = language === "fr" ? "Deuxième série de maquettes retirée du devis." : "Second round of mock-ups dropped from the quote.";
+      const reason =
+        language === "fr"
+          ? "Deuxième série de maquettes retirée du devis."
+          : "Second round of mock-ups dropped from the quote.";
       await refund(page, order, "120", reason);
       await expectText(detail.getByTestId("admin-order-status"), o.statuses.partially_refunded);
       const refundLine = detail.getByTestId("admin-refund");
@@ -225,8 +284,13 @@ for (const language of ["en", "fr"] as const) {
       await expectText(detail.getByTestId("admin-order-refunded"), "−$120.00");
       const sentence = template(o.statusDetail.partlyRefunded, { amount: "$120.00", paid: "$500.00" });
       await expectText(detail.getByTestId("admin-order-status-detail"), sentence);
-      const refundDay = sentence.exec((await detail.getByTestId("admin-order-status-detail").textContent())!.replace(/\s+/g, " ").trim())![1]!;
-      await expectText(detail.getByTestId("admin-order-history"), new RegExp(`${escape(t.causes.refund_requested)}.*${escape(fill(t.refundReason, { reason }))}`));
+      const refundDay = sentence.exec(
+        (await detail.getByTestId("admin-order-status-detail").textContent())!.replace(/\s+/g, " ").trim(),
+      )![1]!;
+      await expectText(
+        detail.getByTestId("admin-order-history"),
+        new RegExp(`${escape(t.causes.refund_requested)}.*${escape(fill(t.refundReason, { reason }))}`),
+      );
       // What was not refunded still can be.
       await expectText(detail.getByTestId("admin-order-refund"), t.refund);
       await waitForToastsToSettle(page);
@@ -242,14 +306,25 @@ for (const language of ["en", "fr"] as const) {
       await receipt.goto(link.pathname);
       await expectText(receipt.getByTestId("receipt-number"), fill(tc.receipt.orderNumber, { number: order.number }));
       await expectText(receipt.getByTestId("receipt-status"), o.statuses.partially_refunded);
-      await expectText(receipt.getByTestId("receipt-status-detail"), fill(o.statusDetail.partlyRefunded, { amount: "$120.00", paid: "$500.00", date: refundDay }));
+      await expectText(
+        receipt.getByTestId("receipt-status-detail"),
+        fill(o.statusDetail.partlyRefunded, { amount: "$120.00", paid: "$500.00", date: refundDay }),
+      );
       await expectText(receipt.getByTestId("receipt-total"), "$500.00");
       await expectText(receipt.getByTestId("receipt-paid"), "$500.00");
       await expectText(receipt.getByTestId("receipt-refunded"), "−$120.00");
       const lines = receipt.getByTestId("receipt-payment");
       await expect.poll(() => lines.count()).toBe(2);
-      await expectText(lines.nth(0), new RegExp(`Visa •••• 4242 · ${escape(o.paymentStatuses.charge.succeeded)}\\s*\\$500\\.00$`));
-      await expectText(lines.nth(1), new RegExp(`${escape(fill(tc.receipt.refundTo, { method: "Visa •••• 4242" }))} · ${escape(o.paymentStatuses.refund.succeeded)}\\s*−\\$120\\.00$`));
+      await expectText(
+        lines.nth(0),
+        new RegExp(`Visa •••• 4242 · ${escape(o.paymentStatuses.charge.succeeded)}\\s*\\$500\\.00$`),
+      );
+      await expectText(
+        lines.nth(1),
+        new RegExp(
+          `${escape(fill(tc.receipt.refundTo, { method: "Visa •••• 4242" }))} · ${escape(o.paymentStatuses.refund.succeeded)}\\s*−\\$120\\.00$`,
+        ),
+      );
       await expectText(lines.nth(1).locator("time"), refundDay);
       // The reason is for staff: the buyer does not see it.
       expect(await receipt.locator("main").textContent()).not.toContain(reason);

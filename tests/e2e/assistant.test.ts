@@ -2,7 +2,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enAssistant from "../../app/locales/en/assistant.json";
 import frAssistant from "../../app/locales/fr/assistant.json";
-import { expectAccessibleWithin, expectText, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./browser.ts";
+import {
+  expectAccessibleWithin,
+  expectText,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  waitForHydration,
+} from "./browser.ts";
 
 /**
  * The assistant's widgets on a real page, in English and French: the chat window (keyboard only, a
@@ -72,11 +79,16 @@ describe.each(languages)("the chat window in $name", ({ code, locale, t }) => {
     await expectAccessibleWithin(page, "[data-testid=chat-window]");
 
     const slot = await freeSlot(page, code === "en" ? 3 : 5);
-    const start = await say(page, code === "en" ? "I'd like to book a consultation" : "Je voudrais prendre rendez-vous");
+    const start = await say(
+      page,
+      code === "en" ? "I'd like to book a consultation" : "Je voudrais prendre rendez-vous",
+    );
     expect(start).toContain(code === "en" ? "What is your full name?" : "Quel est votre nom complet\u202f?");
     await say(page, `Ada ${RUN}`);
     const wrong = await say(page, "not-an-email");
-    expect(wrong).toContain(code === "en" ? "That email address doesn't look right." : "Cette adresse e-mail ne semble pas valide.");
+    expect(wrong).toContain(
+      code === "en" ? "That email address doesn't look right." : "Cette adresse e-mail ne semble pas valide.",
+    );
     await say(page, `ada-${RUN}-${code}@example.com`);
     await say(page, "+1 (555) 123-4567");
     const times = await say(page, slot.date);
@@ -109,7 +121,8 @@ describe.each(languages)("the chat window in $name", ({ code, locale, t }) => {
     const prices = await say(page, code === "en" ? "What are your prices?" : "Quels sont vos tarifs ?");
     expect(prices).toMatch(/\$\d/);
     await say(page, code === "en" ? "I'd like a quote" : "Je voudrais un devis");
-    for (const answer of [`Marie ${RUN}`, `marie-${RUN}-${code}@example.com`, "+33 1 23 45 67 89", "Logo"]) await say(page, answer);
+    for (const answer of [`Marie ${RUN}`, `marie-${RUN}-${code}@example.com`, "+33 1 23 45 67 89", "Logo"])
+      await say(page, answer);
     const done = await say(page, code === "en" ? "A logo for our lab" : "Un logo pour notre laboratoire");
     expect(done).toContain(code === "en" ? "Your message has been sent." : "Votre message a été envoyé.");
     await session.close();
@@ -170,8 +183,26 @@ describe.each(languages)("the voice assistant in $name", ({ code, locale, t }) =
     const { page } = session;
     const script: Array<string | { error: string }> =
       code === "en"
-        ? ["I'd like to get in touch", `Vic ${RUN}`, `vic ${RUN} at example dot com`, "555 123 4567", "Website", { error: "network" }, "A new website for our shop", { error: "no-speech" }]
-        : ["Je voudrais un devis", `Vic ${RUN}`, `vic ${RUN} arobase example point fr`, "01 23 45 67 89", "Site web", { error: "network" }, "Un site pour notre boutique", { error: "no-speech" }];
+        ? [
+            "I'd like to get in touch",
+            `Vic ${RUN}`,
+            `vic ${RUN} at example dot com`,
+            "555 123 4567",
+            "Website",
+            { error: "network" },
+            "A new website for our shop",
+            { error: "no-speech" },
+          ]
+        : [
+            "Je voudrais un devis",
+            `Vic ${RUN}`,
+            `vic ${RUN} arobase example point fr`,
+            "01 23 45 67 89",
+            "Site web",
+            { error: "network" },
+            "Un site pour notre boutique",
+            { error: "no-speech" },
+          ];
     await page.addInitScript(fakeSpeech(), script);
     await page.goto(`/${code}/about`);
     await waitForHydration(page);
@@ -188,7 +219,9 @@ describe.each(languages)("the voice assistant in $name", ({ code, locale, t }) =
     const turn = async () => {
       const from = (await states()).length;
       await mic.click();
-      await expect.poll(async () => (await states()).slice(from).join(" > "), { timeout: 15_000 }).toMatch(/^listening > .*speaking > idle$/);
+      await expect
+        .poll(async () => (await states()).slice(from).join(" > "), { timeout: 15_000 })
+        .toMatch(/^listening > .*speaking > idle$/);
       return (await page.locator("[data-testid=voice-reply]").textContent()) ?? "";
     };
     expect(await turn()).toContain(code === "en" ? "What is your full name?" : "Quel est votre nom complet\u202f?");
@@ -201,15 +234,30 @@ describe.each(languages)("the voice assistant in $name", ({ code, locale, t }) =
     // Silence: no apology, back to waiting.
     const from = (await states()).length;
     await mic.click();
-    await expect.poll(async () => (await states()).slice(from).join(" > "), { timeout: 5_000 }).toBe("listening > idle");
-    expect(await page.locator("[data-testid=voice-reply]").textContent()).toContain(code === "en" ? "Your message has been sent." : "Votre message a été envoyé.");
+    await expect
+      .poll(async () => (await states()).slice(from).join(" > "), { timeout: 5_000 })
+      .toBe("listening > idle");
+    expect(await page.locator("[data-testid=voice-reply]").textContent()).toContain(
+      code === "en" ? "Your message has been sent." : "Votre message a été envoyé.",
+    );
 
-    const spoken = await page.evaluate(() => (window as unknown as { __spoken: Array<{ lang: string; rate: number; pitch: number }> }).__spoken);
+    const spoken = await page.evaluate(
+      () => (window as unknown as { __spoken: Array<{ lang: string; rate: number; pitch: number }> }).__spoken,
+    );
     expect(spoken.length).toBe(7);
     // The browser keeps the rate as a 32-bit float (0.8999999761...).
-    for (const utterance of spoken) expect({ lang: utterance.lang, rate: Math.round(utterance.rate * 100) / 100, pitch: utterance.pitch }).toEqual({ lang: code === "en" ? "en-US" : "fr-FR", rate: 0.9, pitch: 1 });
+    for (const utterance of spoken)
+      expect({ lang: utterance.lang, rate: Math.round(utterance.rate * 100) / 100, pitch: utterance.pitch }).toEqual({
+        lang: code === "en" ? "en-US" : "fr-FR",
+        rate: 0.9,
+        pitch: 1,
+      });
     const recognitions = await page.evaluate(() => (window as unknown as { __recognitions: unknown[] }).__recognitions);
-    expect(recognitions[0]).toEqual({ lang: code === "en" ? "en-US" : "fr-FR", continuous: false, interimResults: false });
+    expect(recognitions[0]).toEqual({
+      lang: code === "en" ? "en-US" : "fr-FR",
+      continuous: false,
+      interimResults: false,
+    });
     await saveScreenshot(page, `assistant-voice-${code}`);
     await session.close();
   });

@@ -3,7 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import frBlog from "../../app/locales/fr/blog.json";
 import frDeals from "../../app/locales/fr/deals.json";
 import frAdmin from "../../app/locales/fr/admin.json";
-import { adminAccount, baseUrl, expectAccessible, expectText, expectToast, launchBrowser, openPage, saveScreenshot, signIn, waitForHydration, type PageSession } from "./browser.ts";
+import {
+  adminAccount,
+  baseUrl,
+  expectAccessible,
+  expectText,
+  expectToast,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  signIn,
+  waitForHydration,
+  type PageSession,
+} from "./browser.ts";
 
 /**
  * Content that exists once and reads in both languages (issue "A site an agency would be proud of",
@@ -19,13 +31,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const WIDTHS = [1280, 390] as const;
 
 /** The demo posts linked as translations (db/seed.server.ts). */
-const SIGNALS = { en: "Five Signals Your Brand Is Ready for a Campaign", fr: "Cinq signes que votre marque est prête pour une campagne" };
+const SIGNALS = {
+  en: "Five Signals Your Brand Is Ready for a Campaign",
+  fr: "Cinq signes que votre marque est prête pour une campagne",
+};
 
 /** Opens a page and waits for it to be interactive; fails on anything but 200. */
 async function visit(page: Page, path: string): Promise<void> {
@@ -45,7 +61,12 @@ async function shoot(page: Page, name: string): Promise<void> {
 /** The id of a published post, read from its card's link on the list of its language. */
 async function postId(page: Page, listPath: string, title: string): Promise<number> {
   await visit(page, listPath);
-  const href = await page.locator("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) }).getByRole("link").first().getAttribute("href");
+  const href = await page
+    .locator("article")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) })
+    .getByRole("link")
+    .first()
+    .getAttribute("href");
   const id = Number(/\/posts\/(\d+)$/.exec(href ?? "")?.[1]);
   expect(id, `id of "${title}"`).toBeGreaterThan(0);
   return id;
@@ -56,20 +77,35 @@ describe("a hot deal is one record", () => {
     const session = await openPage(browser);
     const { page } = session;
     await visit(page, "/en/hot-deals");
-    const english = page.getByTestId("deal-card").filter({ has: page.getByRole("heading", { name: "Launch-Ready Website", exact: true }) });
+    const english = page
+      .getByTestId("deal-card")
+      .filter({ has: page.getByRole("heading", { name: "Launch-Ready Website", exact: true }) });
     await expectText(english.getByTestId("claimed"), "14 of 20 claimed");
     const englishProgress = await english.getByRole("progressbar").getAttribute("aria-valuenow");
     await expectAccessible(page);
     await shoot(page, "deals-en");
 
     await visit(page, "/fr/hot-deals");
-    const french = page.getByTestId("deal-card").filter({ has: page.getByRole("heading", { name: "Site web prêt à lancer", exact: true }) });
+    const french = page
+      .getByTestId("deal-card")
+      .filter({ has: page.getByRole("heading", { name: "Site web prêt à lancer", exact: true }) });
     await expectText(french.getByTestId("claimed"), fill(frDeals.card.claimedOf, { count: 14, limit: 20 }));
     expect(await french.getByRole("progressbar").getAttribute("aria-valuenow")).toBe(englishProgress);
-    await expectText(page.getByTestId("deal-card").filter({ has: page.getByRole("heading", { name: "Chatbot IA pour votre site", exact: true }) }).getByTestId("claimed"), fill(frDeals.card.claimedOf, { count: 9, limit: 40 }));
+    await expectText(
+      page
+        .getByTestId("deal-card")
+        .filter({ has: page.getByRole("heading", { name: "Chatbot IA pour votre site", exact: true }) })
+        .getByTestId("claimed"),
+      fill(frDeals.card.claimedOf, { count: 9, limit: 40 }),
+    );
     // One card per deal, not one per language (other tests may add deals of their own).
     for (const title of ["Site web prêt à lancer", "Chatbot IA pour votre site"]) {
-      expect(await page.getByTestId("deal-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) }).count()).toBe(1);
+      expect(
+        await page
+          .getByTestId("deal-card")
+          .filter({ has: page.getByRole("heading", { name: title, exact: true }) })
+          .count(),
+      ).toBe(1);
     }
     await expectAccessible(page);
     await shoot(page, "deals-fr");
@@ -78,7 +114,9 @@ describe("a hot deal is one record", () => {
 });
 
 describe("staff write a deal in both languages", () => {
-  it("refuses a deal without its French texts, field by field, then stores one record", { timeout: 120_000 }, async () => {
+  it("refuses a deal without its French texts, field by field, then stores one record", {
+    timeout: 120_000,
+  }, async () => {
     const staff = await openPage(browser);
     const admin = staff.page;
     const account = adminAccount();
@@ -87,7 +125,9 @@ describe("staff write a deal in both languages", () => {
     const form = admin.getByRole("form", { name: "Create Hot Deal" });
     await form.getByLabel("Title (English) *", { exact: true }).fill(`Podcast jingle ${RUN}`);
     await form.getByLabel("Service name (English) *", { exact: true }).fill("Audio");
-    await form.getByLabel("Description (English) *", { exact: true }).fill("A ten-second jingle for your podcast, in two versions.");
+    await form
+      .getByLabel("Description (English) *", { exact: true })
+      .fill("A ten-second jingle for your podcast, in two versions.");
     await form.getByLabel("Original price ($) *", { exact: true }).fill("500");
     await form.getByLabel("Deal price ($) *", { exact: true }).fill("350");
     await form.getByLabel("Discount (%) *", { exact: true }).fill("30");
@@ -106,7 +146,9 @@ describe("staff write a deal in both languages", () => {
 
     await frenchTitle.fill(`Jingle de podcast ${RUN}`);
     await form.getByLabel("Service name (French) *", { exact: true }).fill("Audio");
-    await form.getByLabel("Description (French) *", { exact: true }).fill("Un jingle de dix secondes pour votre podcast, en deux versions.");
+    await form
+      .getByLabel("Description (French) *", { exact: true })
+      .fill("Un jingle de dix secondes pour votre podcast, en deux versions.");
     await form.getByRole("button", { name: "Create Deal" }).click();
     const listed = admin.getByRole("article", { name: `Podcast jingle ${RUN}`, exact: true });
     await listed.waitFor();
@@ -126,17 +168,25 @@ describe("staff write a deal in both languages", () => {
     await expectText(edit.getByText(frDeals.validation.discountPercentage), frDeals.validation.discountPercentage);
     await edit.locator('[name="discountPercentage"]').fill("30");
     await edit.locator('[name="titleFr"]').fill(`Jingle sonore ${RUN}`);
-    await expectToast(admin, () => edit.getByRole("button", { name: fr.form.update }).click(), { title: fr.toast.updated });
+    await expectToast(admin, () => edit.getByRole("button", { name: fr.form.update }).click(), {
+      title: fr.toast.updated,
+    });
     const renamed = admin.getByRole("article", { name: `Jingle sonore ${RUN}`, exact: true });
     await renamed.waitFor();
     await expectText(renamed.getByText(`Podcast jingle ${RUN}`), `Podcast jingle ${RUN}`);
-    await renamed.getByRole("button", { name: fill(fr.list.deleteLabel, { title: `Jingle sonore ${RUN}` }), exact: true }).click();
+    await renamed
+      .getByRole("button", { name: fill(fr.list.deleteLabel, { title: `Jingle sonore ${RUN}` }), exact: true })
+      .click();
     const dialog = admin.getByRole("alertdialog");
     await expectText(dialog.getByRole("heading"), fr.delete.title);
     await expectAccessible(admin);
-    await expectToast(admin, () => dialog.getByRole("button", { name: fr.delete.confirm, exact: true }).click(), { title: fr.toast.deleted });
+    await expectToast(admin, () => dialog.getByRole("button", { name: fr.delete.confirm, exact: true }).click(), {
+      title: fr.toast.deleted,
+    });
     await renamed.waitFor({ state: "detached" });
-    const remaining = await admin.evaluate(async () => ((await (await fetch("/api/admin/hot-deals")).json()) as { titleEn: string }[]).map((deal) => deal.titleEn));
+    const remaining = await admin.evaluate(async () =>
+      ((await (await fetch("/api/admin/hot-deals")).json()) as { titleEn: string }[]).map((deal) => deal.titleEn),
+    );
     expect(remaining).not.toContain(`Podcast jingle ${RUN}`);
     await staff.close();
   });
@@ -153,18 +203,24 @@ describe("a post and its translation", () => {
     expect(new URL(page.url()).pathname).toBe(`/fr/posts/${french}`);
     await expectText(heading(page), SIGNALS.fr);
     expect(await page.locator("html").getAttribute("lang")).toBe("fr");
-    expect(await page.locator('link[rel="alternate"][hreflang="en"]').getAttribute("href")).toMatch(new RegExp(`/en/posts/${english}$`));
+    expect(await page.locator('link[rel="alternate"][hreflang="en"]').getAttribute("href")).toMatch(
+      new RegExp(`/en/posts/${english}$`),
+    );
     expect(await page.getByTestId("only-in-language").count()).toBe(0);
 
     await visit(page, `/en/posts/${french}`);
     expect(new URL(page.url()).pathname).toBe(`/en/posts/${english}`);
     await expectText(heading(page), SIGNALS.en);
-    expect(await page.locator('link[rel="alternate"][hreflang="fr"]').getAttribute("href")).toMatch(new RegExp(`/fr/posts/${french}$`));
+    expect(await page.locator('link[rel="alternate"][hreflang="fr"]').getAttribute("href")).toMatch(
+      new RegExp(`/fr/posts/${french}$`),
+    );
     await expectAccessible(page);
     await session.close();
   });
 
-  it("staff publish a post in English only: the French address shows it with a note; once linked to its French version, it redirects", { timeout: 180_000 }, async () => {
+  it("staff publish a post in English only: the French address shows it with a note; once linked to its French version, it redirects", {
+    timeout: 180_000,
+  }, async () => {
     const title = `Studio notes ${RUN}`;
     const frenchTitle = `Carnet d'atelier ${RUN}`;
     const staff: PageSession = await openPage(browser);
@@ -178,7 +234,8 @@ describe("a post and its translation", () => {
       await form.getByLabel("Title *", { exact: true }).fill(values.title);
       await form.getByLabel("Category *", { exact: true }).selectOption({ label: "Design" });
       await form.getByLabel("Language", { exact: true }).selectOption(values.language);
-      if (values.translationOf) await form.getByLabel("Translation of", { exact: true }).selectOption({ label: values.translationOf });
+      if (values.translationOf)
+        await form.getByLabel("Translation of", { exact: true }).selectOption({ label: values.translationOf });
       await form.getByLabel("Content", { exact: true }).fill(`<p>${"Light, paper and patience. ".repeat(80)}</p>`);
       await form.getByRole("switch", { name: "Publish immediately" }).click();
       await form.getByRole("button", { name: "Create Post" }).click();
@@ -195,13 +252,19 @@ describe("a post and its translation", () => {
     expect(await page.locator("article").getAttribute("lang")).toBe("en");
     await expectText(heading(page), title);
     // 320 words: 2 minutes at 200 a minute.
-    await expectText(page.locator("article header").getByText(/min de lecture$/), fill(frBlog.list.readingTime_other, { count: 2 }));
+    await expectText(
+      page.locator("article header").getByText(/min de lecture$/),
+      fill(frBlog.list.readingTime_other, { count: 2 }),
+    );
     await expectAccessible(page);
     await shoot(page, "post-only-english-fr");
 
     // The staff write the French version and link it in the post form.
     await create({ title: frenchTitle, language: "fr", translationOf: title });
-    await expectText(admin.getByRole("article", { name: title, exact: true }).getByTestId("post-translation"), `Translation: ${frenchTitle}`);
+    await expectText(
+      admin.getByRole("article", { name: title, exact: true }).getByTestId("post-translation"),
+      `Translation: ${frenchTitle}`,
+    );
     await expectAccessible(admin);
     await shoot(admin, "admin-posts");
 
@@ -222,7 +285,9 @@ describe("what people wrote keeps its language", () => {
     const frenchReview = page.locator("figure").filter({ hasText: "Julien Moreau" }).first();
     await expectText(frenchReview.getByTestId("written-in"), "Français");
     expect(await frenchReview.locator("blockquote").getAttribute("lang")).toBe("fr");
-    expect(await page.locator("figure").filter({ hasText: "Sarah Mitchell" }).first().getByTestId("written-in").count()).toBe(0);
+    expect(
+      await page.locator("figure").filter({ hasText: "Sarah Mitchell" }).first().getByTestId("written-in").count(),
+    ).toBe(0);
     await expectAccessible(page);
     await shoot(page, "reviews-en");
 
@@ -230,7 +295,9 @@ describe("what people wrote keeps its language", () => {
     const englishReview = page.locator("figure").filter({ hasText: "Sarah Mitchell" }).first();
     await expectText(englishReview.getByTestId("written-in"), "English");
     expect(await englishReview.getByTestId("written-in").getAttribute("lang")).toBe("en");
-    expect(await page.locator("figure").filter({ hasText: "Julien Moreau" }).first().getByTestId("written-in").count()).toBe(0);
+    expect(
+      await page.locator("figure").filter({ hasText: "Julien Moreau" }).first().getByTestId("written-in").count(),
+    ).toBe(0);
     await expectAccessible(page);
     await shoot(page, "reviews-fr");
     await session.close();
@@ -244,7 +311,15 @@ describe("after posting a comment", () => {
       const { page } = session;
       const texts =
         language === "en"
-          ? { leave: "Leave a Comment", name: "Name *", email: "Email *", content: "Comment *", submit: "Submit Comment", title: "Comment Submitted!", text: "Your comment is awaiting moderation and will appear here once our team has approved it." }
+          ? {
+              leave: "Leave a Comment",
+              name: "Name *",
+              email: "Email *",
+              content: "Comment *",
+              submit: "Submit Comment",
+              title: "Comment Submitted!",
+              text: "Your comment is awaiting moderation and will appear here once our team has approved it.",
+            }
           : {
               leave: frBlog.comments.leave,
               name: `${frBlog.comments.name} *`,

@@ -2,7 +2,17 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPostDate } from "../../app/features/blog/format-date.ts";
 import frBlog from "../../app/locales/fr/blog.json";
-import { adminAccount, expectAccessible, expectedStatus, expectText, launchBrowser, openPage, signIn, waitForHydration, type PageSession } from "./browser.ts";
+import {
+  adminAccount,
+  expectAccessible,
+  expectedStatus,
+  expectText,
+  launchBrowser,
+  openPage,
+  signIn,
+  waitForHydration,
+  type PageSession,
+} from "./browser.ts";
 
 /**
  * The blog in a real browser (issue "Foundation"): browsing and searching in English and French, reading
@@ -38,9 +48,11 @@ const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 const postList = (page: Page, name = "Posts") => page.getByRole("region", { name, exact: true });
 const cardTitles = (page: Page, name?: string) => postList(page, name).locator("article h2").allTextContents();
 /** The demo posts among the cards, in their order: other tests may add posts of their own. */
-const seededCards = async (page: Page, name?: string) => (await cardTitles(page, name)).filter((title) => SEEDED.includes(title));
+const seededCards = async (page: Page, name?: string) =>
+  (await cardTitles(page, name)).filter((title) => SEEDED.includes(title));
 const searchBox = (page: Page, name = "Search posts") => page.getByRole("searchbox", { name, exact: true });
-const categoryButton = (page: Page, name: string) => page.getByRole("group", { name: /category|catégorie/ }).getByRole("button", { name, exact: true });
+const categoryButton = (page: Page, name: string) =>
+  page.getByRole("group", { name: /category|catégorie/ }).getByRole("button", { name, exact: true });
 const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
 
 /** Texts no other run or test can have written. */
@@ -58,9 +70,15 @@ async function toastsSettled(page: Page): Promise<void> {
     if (toasts.some((toast) => toast.dataset.mounted !== "true")) return false;
     const moving = document.getAnimations().some((animation) => {
       const target = (animation.effect as KeyframeEffect | null)?.target;
-      return animation.playState === "running" && target instanceof Element && target.closest("[data-sonner-toaster]") !== null;
+      return (
+        animation.playState === "running" &&
+        target instanceof Element &&
+        target.closest("[data-sonner-toaster]") !== null
+      );
     });
-    return !moving && toasts.every((toast) => toast.dataset.visible === "false" || getComputedStyle(toast).opacity === "1");
+    return (
+      !moving && toasts.every((toast) => toast.dataset.visible === "false" || getComputedStyle(toast).opacity === "1")
+    );
   });
 }
 
@@ -123,7 +141,9 @@ describe("the post list in English", () => {
     // Neither the French posts nor the draft.
     expect(await seededCards(page)).toEqual([EN.colour, EN.assistant, EN.signals, EN.pricing]);
 
-    const card = postList(page).locator("article").filter({ has: page.getByRole("heading", { name: EN.colour }) });
+    const card = postList(page)
+      .locator("article")
+      .filter({ has: page.getByRole("heading", { name: EN.colour }) });
     await expect(card.getByText("Design", { exact: true }).count()).resolves.toBe(1);
     // The reading time follows the post's length (unit-tested in tests/unit/reading-time.test.ts).
     await expect(card.getByText(/^\d+ min read$/).count()).resolves.toBe(1);
@@ -132,9 +152,13 @@ describe("the post list in English", () => {
     expect(date).not.toBeNull();
     await expect(card.locator("time").textContent()).resolves.toBe(formatPostDate(date!, "en"));
     await expect(card.getByRole("button", { name: `Share: ${EN.colour}` }).count()).resolves.toBe(1);
-    await expect(card.getByRole("link", { name: `Read More: ${EN.colour}` }).getAttribute("href")).resolves.toMatch(/^\/posts\/\d+$/);
+    await expect(card.getByRole("link", { name: `Read More: ${EN.colour}` }).getAttribute("href")).resolves.toMatch(
+      /^\/posts\/\d+$/,
+    );
     // Members-only posts are listed, marked as such.
-    const premium = postList(page).locator("article").filter({ has: page.getByRole("heading", { name: EN.pricing }) });
+    const premium = postList(page)
+      .locator("article")
+      .filter({ has: page.getByRole("heading", { name: EN.pricing }) });
     await expect(premium.getByText("Members only", { exact: true }).count()).resolves.toBe(1);
     await expectAccessibleNow(page);
     await session.close();
@@ -215,7 +239,9 @@ describe("the post list in English", () => {
 
     // A search that matches nothing in this category: the empty state.
     await searchBox(page).fill("colour");
-    await page.waitForURL((url) => url.searchParams.get("q") === "colour" && url.searchParams.get("category") === "business");
+    await page.waitForURL(
+      (url) => url.searchParams.get("q") === "colour" && url.searchParams.get("category") === "business",
+    );
     await expectVisible(page.getByRole("heading", { name: "No posts found", exact: true }));
     await expect(page.getByText("Try adjusting your search or filters", { exact: true }).count()).resolves.toBe(1);
     await expect(postList(page).locator("article").count()).resolves.toBe(0);
@@ -259,13 +285,17 @@ describe("the post list in French", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("fr");
     await expect(heading(page).textContent()).resolves.toBe(frBlog.list.heading);
     expect(await seededCards(page, listName)).toEqual([FR.signals, FR.assistant, FR.palette, FR.pricing]);
-    const card = postList(page, listName).locator("article").filter({ has: page.getByRole("heading", { name: FR.palette }) });
+    const card = postList(page, listName)
+      .locator("article")
+      .filter({ has: page.getByRole("heading", { name: FR.palette }) });
     await expect(card.getByText(/^\d+ min de lecture$/).count()).resolves.toBe(1);
     await expect(card.getByText(frBlog.categories.design, { exact: true }).count()).resolves.toBe(1);
     const date = await card.locator("time").getAttribute("datetime");
     await expect(card.locator("time").textContent()).resolves.toBe(formatPostDate(date!, "fr"));
     // Links stay in the French tree.
-    await expect(card.getByRole("link", { name: `Lire la suite\u202f: ${FR.palette}` }).getAttribute("href")).resolves.toMatch(/^\/fr\/posts\/\d+$/);
+    await expect(
+      card.getByRole("link", { name: `Lire la suite\u202f: ${FR.palette}` }).getAttribute("href"),
+    ).resolves.toMatch(/^\/fr\/posts\/\d+$/);
     await expectAccessibleNow(page);
     await markDocument(page);
 
@@ -283,7 +313,9 @@ describe("the post list in French", () => {
 
     await searchBox(page, frBlog.list.searchLabel).fill(`introuvable-${uniqueId()}`);
     await expectVisible(page.getByRole("heading", { name: "Aucun article trouvé", exact: true }));
-    await expect(page.getByText("Essayez de modifier votre recherche ou vos filtres", { exact: true }).count()).resolves.toBe(1);
+    await expect(
+      page.getByText("Essayez de modifier votre recherche ou vos filtres", { exact: true }).count(),
+    ).resolves.toBe(1);
     await expectAccessibleNow(page);
     await expectSameDocument(page);
     await session.close();
@@ -309,7 +341,9 @@ describe("a post page", () => {
 
     // The body, as HTML with its headings and lists.
     const body = page.locator("article .prose-content");
-    await expect(body.getByRole("heading", { level: 2, name: "Start from roles, not swatches" }).count()).resolves.toBe(1);
+    await expect(body.getByRole("heading", { level: 2, name: "Start from roles, not swatches" }).count()).resolves.toBe(
+      1,
+    );
     expect(await body.getByRole("listitem").count()).toBeGreaterThanOrEqual(4);
     await expect(page.locator("article script").count()).resolves.toBe(0);
 
@@ -361,7 +395,11 @@ describe("a post page", () => {
 
   it("answers 404 with Post Not Found and a way back for an unknown or malformed id", async () => {
     const session = await openPage(browser, {
-      allow: [expectedStatus(404, "/posts/999999"), expectedStatus(404, "/posts/not-a-number"), expectedStatus(404, "/fr/posts/999999")],
+      allow: [
+        expectedStatus(404, "/posts/999999"),
+        expectedStatus(404, "/posts/not-a-number"),
+        expectedStatus(404, "/fr/posts/999999"),
+      ],
     });
     const { page } = session;
     const unknown = await page.goto("/posts/999999");
@@ -373,7 +411,9 @@ describe("a post page", () => {
     await markDocument(page);
     await page.getByRole("link", { name: "Back to Blog" }).click();
     await page.waitForURL((url) => url.pathname === "/posts");
-    await heading(page).filter({ hasText: /^Blog$/ }).waitFor();
+    await heading(page)
+      .filter({ hasText: /^Blog$/ })
+      .waitFor();
     await expectSameDocument(page);
 
     const malformed = await page.goto("/posts/not-a-number");
@@ -422,7 +462,9 @@ describe("a post page", () => {
 });
 
 describe("comments", () => {
-  it("go through moderation: refused when incomplete, published once approved, with one level of replies", { timeout: 180_000 }, async () => {
+  it("go through moderation: refused when incomplete, published once approved, with one level of replies", {
+    timeout: 180_000,
+  }, async () => {
     const id = uniqueId();
     const author = `Rowan ${id}`;
     const text = `Clear and useful checklist, thank you (${id}).`;
@@ -439,7 +481,8 @@ describe("comments", () => {
     const countBefore = await commentCount(page);
     const sent: string[] = [];
     page.on("request", (request) => {
-      if (request.method() === "POST" && /\/api\/posts\/\d+\/comments$/.test(request.url())) sent.push(request.postData() ?? "");
+      if (request.method() === "POST" && /\/api\/posts\/\d+\/comments$/.test(request.url()))
+        sent.push(request.postData() ?? "");
     });
 
     const leave = page.getByRole("button", { name: "Leave a Comment", exact: true });
@@ -471,11 +514,19 @@ describe("comments", () => {
     // Said in the thread, where the form was, with focus there; no toast repeats it.
     const submitted = page.getByTestId("comment-awaiting-moderation");
     await expectVisible(submitted);
-    await expectText(submitted, "Comment Submitted! Your comment is awaiting moderation and will appear here once our team has approved it.");
+    await expectText(
+      submitted,
+      "Comment Submitted! Your comment is awaiting moderation and will appear here once our team has approved it.",
+    );
     expect(await submitted.evaluate((element) => element === document.activeElement)).toBe(true);
     await expect(toast(page, "Comment Submitted!").count()).resolves.toBe(0);
     expect(sent).toHaveLength(1);
-    expect(JSON.parse(sent[0])).toMatchObject({ author: author, email: `rowan-${id}@example.com`, content: text, parentId: null });
+    expect(JSON.parse(sent[0])).toMatchObject({
+      author: author,
+      email: `rowan-${id}@example.com`,
+      content: text,
+      parentId: null,
+    });
     await expectGone(form);
     await expectAccessibleNow(page);
     await visit(page, postPath);
@@ -550,7 +601,9 @@ describe("comments", () => {
 });
 
 describe("staff managing posts", () => {
-  it("creates a post published immediately, edits it, unpublishes it and deletes it", { timeout: 180_000 }, async () => {
+  it("creates a post published immediately, edits it, unpublishes it and deletes it", {
+    timeout: 180_000,
+  }, async () => {
     const id = uniqueId();
     const title = `Lantern Notes ${id}`;
     const renamed = `Lantern Notes Revised ${id}`;
@@ -613,7 +666,9 @@ describe("staff managing posts", () => {
     await expect(body.getByRole("heading", { level: 2, name: "Lantern basics" }).count()).resolves.toBe(1);
     await expect(body.getByText(`Soft light first (${id}).`).count()).resolves.toBe(1);
     await expect(body.locator("script, [onclick]").count()).resolves.toBe(0);
-    await expect(body.getByRole("link", { name: "a real one" }).getAttribute("href")).resolves.toBe("https://example.com/guide");
+    await expect(body.getByRole("link", { name: "a real one" }).getAttribute("href")).resolves.toBe(
+      "https://example.com/guide",
+    );
     expect((await body.getByText("a sneaky link").getAttribute("href")) ?? "").not.toMatch(/javascript:/i);
     await body.getByText(`Soft light first (${id}).`).click();
     expect(await page.evaluate(() => (window as unknown as { e2ePwned?: unknown }).e2ePwned)).toBeUndefined();
@@ -662,7 +717,11 @@ describe("staff managing posts", () => {
     await renamedEntry.getByRole("button", { name: `Delete “${renamed}”` }).click();
     const dialog = admin.getByRole("alertdialog", { name: "Delete this post?" });
     await expectVisible(dialog);
-    await expect(dialog.getByText(`“${renamed}” and all of its comments will be permanently deleted. This cannot be undone.`).count()).resolves.toBe(1);
+    await expect(
+      dialog
+        .getByText(`“${renamed}” and all of its comments will be permanently deleted. This cannot be undone.`)
+        .count(),
+    ).resolves.toBe(1);
     await expectAccessibleNow(admin);
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
     await expectVisible(toast(admin, "Post deleted successfully."));

@@ -2,7 +2,17 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enAppointments from "../../app/locales/en/appointments.json";
 import frAppointments from "../../app/locales/fr/appointments.json";
-import { collapsed, expectAccessibleWithin, expectText, launchBrowser, openPage, RESULTS_DIR, saveScreenshot, waitForHydration, onSecondDatabase } from "./browser.ts";
+import {
+  collapsed,
+  expectAccessibleWithin,
+  expectText,
+  launchBrowser,
+  openPage,
+  RESULTS_DIR,
+  saveScreenshot,
+  waitForHydration,
+  onSecondDatabase,
+} from "./browser.ts";
 
 /**
  * A keyboard-only booking at 390 px, in both languages: one Tab into the day grid, one into the time
@@ -50,7 +60,10 @@ describe.each(languages)("booking with the keyboard only, in $name", ({ name, pr
     await page.locator("#consultation").scrollIntoViewIfNeeded();
     const slots = page.getByTestId("slots");
     await slots.locator('[role="gridcell"]').first().waitFor();
-    await expectText(page.locator("#consultation h4 + p").first(), collapsed(t.scheduler.timesIn.replace("{{zone}}", prefix === "/fr" ? "heure de New York" : "New York time")));
+    await expectText(
+      page.locator("#consultation h4 + p").first(),
+      collapsed(t.scheduler.timesIn.replace("{{zone}}", prefix === "/fr" ? "heure de New York" : "New York time")),
+    );
     await expectAccessibleWithin(page, "#consultation");
 
     // From the button before it, one Tab into the day grid, on its one focusable day.
@@ -74,7 +87,12 @@ describe.each(languages)("booking with the keyboard only, in $name", ({ name, pr
     await page.keyboard.press("Enter");
     expect(await slots.locator(`[data-time="${slot.time}"]`).getAttribute("aria-selected")).toBe("true");
     // Once the colour transition has finished.
-    await page.waitForFunction((time) => getComputedStyle(document.querySelector(`[data-testid="slots"] [data-time="${time}"]`)!).color === "rgb(255, 255, 255)", slot.time);
+    await page.waitForFunction(
+      (time) =>
+        getComputedStyle(document.querySelector(`[data-testid="slots"] [data-time="${time}"]`)!).color ===
+        "rgb(255, 255, 255)",
+      slot.time,
+    );
     await page.screenshot({ path: `${RESULTS_DIR}/booking-grid-${name.toLowerCase()}-390-viewport.png` });
     await expectText(page.getByTestId("selected-slot"), new RegExp(`^${collapsed(t.scheduler.selected)}`));
 
@@ -105,7 +123,11 @@ describe.each(languages)("booking with the keyboard only, in $name", ({ name, pr
       return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
     });
     // The booked time is taken now.
-    await page.waitForFunction((time) => document.querySelector(`[data-testid="slots"] [data-time="${time}"]`)?.getAttribute("aria-disabled") === "true", slot.time);
+    await page.waitForFunction(
+      (time) =>
+        document.querySelector(`[data-testid="slots"] [data-time="${time}"]`)?.getAttribute("aria-disabled") === "true",
+      slot.time,
+    );
     await expectAccessibleWithin(page, "#consultation");
     await saveScreenshot(page, `booking-confirmed-${name.toLowerCase()}-390`);
     // What the person sees at that moment: the button and the confirmation under it.

@@ -2,7 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type { AxeResults, ElementContext } from "axe-core";
-import { chromium, request, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import {
+  chromium,
+  request,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { expect, inject } from "vitest";
 import { ROOT } from "./server-process.ts";
 
@@ -112,7 +120,9 @@ export async function trackPageProblems(page: Page, allow: RegExp[] = []): Promi
   // The event reports violations that the console message might word differently (or not at all in workers).
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"} (${event.sourceFile}:${event.lineNumber})`);
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   return {
@@ -129,7 +139,9 @@ export async function trackPageProblems(page: Page, allow: RegExp[] = []): Promi
  */
 export function expectedStatus(status: number, path: string): RegExp {
   const url = new URL(path, baseUrl()).href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`: Failed to load resource: the server responded with a status of ${status} \\(.*\\) \\(from ${url}\\)$`);
+  return new RegExp(
+    `: Failed to load resource: the server responded with a status of ${status} \\(.*\\) \\(from ${url}\\)$`,
+  );
 }
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -149,7 +161,11 @@ async function runAxe(page: Page, context: ElementContext = WHOLE_PAGE): Promise
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   // The context crosses into the page as JSON: its type is too deep for page.evaluate's argument checks.
   const results = await page.evaluate(
-    ([within, tags]) => (window as unknown as { axe: { run(context: unknown, options: object): Promise<unknown> } }).axe.run(JSON.parse(within), { runOnly: { type: "tag", values: tags }, iframes: false, resultTypes: ["violations"] }),
+    ([within, tags]) =>
+      (window as unknown as { axe: { run(context: unknown, options: object): Promise<unknown> } }).axe.run(
+        JSON.parse(within),
+        { runOnly: { type: "tag", values: tags }, iframes: false, resultTypes: ["violations"] },
+      ),
     [JSON.stringify(context), WCAG_TAGS] as [string, string[]],
   );
   return results as AxeResults;
@@ -169,7 +185,9 @@ export async function expectAccessible(page: Page): Promise<void> {
   const violations = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? "unknown"}): ${violation.help}\n` +
-      violation.nodes.map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ") ?? ""}`).join("\n"),
+      violation.nodes
+        .map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ") ?? ""}`)
+        .join("\n"),
   );
   expect(violations, `accessibility violations at ${page.url()}:\n${violations.join("\n")}`).toEqual([]);
 }
@@ -179,10 +197,17 @@ export async function expectAccessible(page: Page): Promise<void> {
  * and links only navigate client-side after that.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules) && document.readyState === "complete");
+  await page.waitForFunction(
+    () =>
+      Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules) &&
+      document.readyState === "complete",
+  );
   await page.waitForFunction(() => {
     const root = document.querySelector("html") as unknown as Record<string, unknown> | null;
-    return root !== null && Object.keys(root).some((key) => key.startsWith("__reactFiber") || key.startsWith("__reactContainer"));
+    return (
+      root !== null &&
+      Object.keys(root).some((key) => key.startsWith("__reactFiber") || key.startsWith("__reactContainer"))
+    );
   });
 }
 
@@ -209,12 +234,19 @@ const staffApis = new Map<string, Promise<APIRequestContext>>();
  * A request context of its own (no page shares its cookies), signed in as the start-up staff account of
  * the shared server, or of another server a test started; one per server and file.
  */
-export function staffRequest(server: { baseURL: string; admin: { email: string; password: string } } = { baseURL: baseUrl(), admin: adminAccount() }): Promise<APIRequestContext> {
+export function staffRequest(
+  server: { baseURL: string; admin: { email: string; password: string } } = {
+    baseURL: baseUrl(),
+    admin: adminAccount(),
+  },
+): Promise<APIRequestContext> {
   let api = staffApis.get(server.baseURL);
   if (!api) {
     api = (async () => {
       const context = await request.newContext({ baseURL: server.baseURL });
-      const response = await context.post("/api/auth/login", { data: { identifier: server.admin.email, password: server.admin.password } });
+      const response = await context.post("/api/auth/login", {
+        data: { identifier: server.admin.email, password: server.admin.password },
+      });
       expect(response.status()).toBe(200);
       return context;
     })();
@@ -229,7 +261,12 @@ export function staffRequest(server: { baseURL: string; admin: { email: string; 
  * for the e-mail to be written. The path may go on with a segment or a query, never with more of a
  * word: "/subscription" is not the start of "/subscriptions/...".
  */
-export async function mailLinkFor(to: string, kind: string, linkPath: string, staffApi: Promise<APIRequestContext> = staffRequest()): Promise<string> {
+export async function mailLinkFor(
+  to: string,
+  kind: string,
+  linkPath: string,
+  staffApi: Promise<APIRequestContext> = staffRequest(),
+): Promise<string> {
   const staff = await staffApi;
   const pattern = new RegExp(`https?://\\S+${linkPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])(?:[/?]\\S+)?`);
   for (let tries = 0; tries < 50; tries++) {
@@ -279,10 +316,16 @@ export async function registerCustomer(page: Page, prefix = "customer"): Promise
  * A new customer account made through the API (sign-up, then its e-mailed link), signing `api` in; `staff`
  * reads the e-mail (the shared server's staff by default).
  */
-export async function registerCustomerByApi(api: APIRequestContext, prefix = "customer", staff?: Promise<APIRequestContext>): Promise<NewAccount> {
+export async function registerCustomerByApi(
+  api: APIRequestContext,
+  prefix = "customer",
+  staff?: Promise<APIRequestContext>,
+): Promise<NewAccount> {
   const account = newAccount(prefix);
   expect((await api.post("/api/auth/register", { data: account })).status()).toBe(202);
-  const token = new URL(await mailLinkFor(account.email, "auth.sign-up-confirm", "/register/confirm", staff)).searchParams.get("token");
+  const token = new URL(
+    await mailLinkFor(account.email, "auth.sign-up-confirm", "/register/confirm", staff),
+  ).searchParams.get("token");
   expect((await api.post("/api/auth/register/confirm", { data: { token } })).status()).toBe(201);
   return account;
 }
@@ -364,7 +407,8 @@ export async function expectToast(page: Page, action: () => Promise<unknown>, to
   await action();
   const freshToasts = page.locator("[data-sonner-toast]:not([data-e2e-seen])");
   let fresh = freshToasts.filter({ has: page.locator("[data-title]", { hasText: toast.title }) });
-  if (toast.description !== undefined) fresh = fresh.filter({ has: page.locator("[data-description]", { hasText: toast.description }) });
+  if (toast.description !== undefined)
+    fresh = fresh.filter({ has: page.locator("[data-description]", { hasText: toast.description }) });
   // The new toasts' texts, read in one go in the page: a toast may leave (a navigation, its time out)
   // between two separate reads, so what is checked is what was on screen at one moment.
   const readFresh = () =>
@@ -377,7 +421,9 @@ export async function expectToast(page: Page, action: () => Promise<unknown>, to
     );
   const same = (shown: string | null, expected: string) => shown !== null && collapsed(shown) === collapsed(expected);
   const matches = (shown: { title: string; description: string | null; type: string | null }) =>
-    same(shown.title, toast.title) && (toast.description === undefined || same(shown.description, toast.description)) && (toast.type === undefined || shown.type === toast.type);
+    same(shown.title, toast.title) &&
+    (toast.description === undefined || same(shown.description, toast.description)) &&
+    (toast.type === undefined || shown.type === toast.type);
   // Every new toast seen while waiting, for the failure message (a toast may come and go meanwhile).
   const seen = new Set<string>();
   const deadline = Date.now() + 10_000;
@@ -386,7 +432,9 @@ export async function expectToast(page: Page, action: () => Promise<unknown>, to
     if (shown.some(matches)) break;
     for (const entry of shown) seen.add(JSON.stringify(entry));
     if (Date.now() > deadline) {
-      expect.fail(`no new toast "${toast.title}"${toast.description ? ` / "${toast.description}"` : ""}${toast.type ? ` (${toast.type})` : ""}; new toasts seen: ${[...seen].join(", ")}`);
+      expect.fail(
+        `no new toast "${toast.title}"${toast.description ? ` / "${toast.description}"` : ""}${toast.type ? ` (${toast.type})` : ""}; new toasts seen: ${[...seen].join(", ")}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -447,7 +495,9 @@ export async function waitForToastsToSettle(page: Page): Promise<void> {
       }) &&
       // A toast just mounted is transparent before its transition starts: wait until it is fully shown.
       // Toasts queued behind the shown one (data-visible="false") stay transparent, unread, until their turn.
-      [...document.querySelectorAll("[data-sonner-toast]")].every((toast) => toast.getAttribute("data-visible") === "false" || getComputedStyle(toast).opacity === "1"),
+      [...document.querySelectorAll("[data-sonner-toast]")].every(
+        (toast) => toast.getAttribute("data-visible") === "false" || getComputedStyle(toast).opacity === "1",
+      ),
     undefined,
     { polling: 50 },
   );
@@ -468,7 +518,9 @@ export async function expectAccessibleWithin(page: Page, selector: string): Prom
   const violations = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? "unknown"}): ${violation.help}\n` +
-      violation.nodes.map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ") ?? ""}`).join("\n"),
+      violation.nodes
+        .map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ") ?? ""}`)
+        .join("\n"),
   );
   expect(violations, `accessibility violations in ${selector} at ${page.url()}:\n${violations.join("\n")}`).toEqual([]);
 }

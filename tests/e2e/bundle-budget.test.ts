@@ -30,7 +30,11 @@ function address(page: string, language: "en" | "fr"): string {
 
 async function firstLoad(page: string, language: "en" | "fr"): Promise<FirstLoad> {
   const key = `${language} ${page}`;
-  if (!measured.has(key)) measured.set(key, await measureFirstLoad(browser, baseUrl(), address(page, language), language === "en" ? "en-US" : "fr-FR"));
+  if (!measured.has(key))
+    measured.set(
+      key,
+      await measureFirstLoad(browser, baseUrl(), address(page, language), language === "en" ? "en-US" : "fr-FR"),
+    );
   return measured.get(key)!;
 }
 
@@ -47,7 +51,10 @@ describe.skipIf(onSecondDatabase())("first-load JavaScript of the public pages",
       it(`${language === "en" ? page : `/fr${page === "/" ? "" : page}`} stays within ${kb(budgetOf(page))} KB gzip`, async () => {
         const result = await firstLoad(page, language);
         expect(result.files.length, "scripts recorded").toBeGreaterThan(0);
-        expect(result.gzip, `${result.page}: ${kb(result.gzip)} KB gzip in ${result.files.length} files, the largest:\n${describeFiles(result)}`).toBeLessThanOrEqual(budgetOf(page));
+        expect(
+          result.gzip,
+          `${result.page}: ${kb(result.gzip)} KB gzip in ${result.files.length} files, the largest:\n${describeFiles(result)}`,
+        ).toBeLessThanOrEqual(budgetOf(page));
       });
     }
   }

@@ -3,7 +3,16 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enCalls from "../../app/locales/en/calls.json";
 import frCalls from "../../app/locales/fr/calls.json";
-import { adminAccount, baseUrl, expectAccessible, expectText, launchBrowser, openPage, saveScreenshot, signIn } from "./browser.ts";
+import {
+  adminAccount,
+  baseUrl,
+  expectAccessible,
+  expectText,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  signIn,
+} from "./browser.ts";
 import { E2E_TWILIO_AUTH_TOKEN } from "./global-setup.ts";
 
 /** Staff read a simulated phone call (signed Twilio webhooks) on /calls, in English and French, with axe. */
@@ -16,7 +25,10 @@ async function twilioPost(path: string, params: Record<string, string>): Promise
   const url = `${baseUrl()}${path}`;
   const response = await fetch(url, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, params) },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, params),
+    },
     body: new URLSearchParams(params).toString(),
   });
   expect(response.status, path).toBeLessThan(300);
@@ -30,7 +42,14 @@ beforeAll(async () => {
   const call = { CallSid: callSid, From: "+15557654321", To: "+15550102030" };
   let twiml = await twilioPost("/api/twilio/voice/incoming", { ...call, CallStatus: "ringing" });
   twiml = await twilioPost(action(twiml), { ...call, Digits: "1" });
-  for (const said of ["I'd like to get in touch", "Grace Caller", "grace caller at example dot com", "555 765 4321", "Video marketing", "A launch video"]) {
+  for (const said of [
+    "I'd like to get in touch",
+    "Grace Caller",
+    "grace caller at example dot com",
+    "555 765 4321",
+    "Video marketing",
+    "A launch video",
+  ]) {
     twiml = await twilioPost(action(twiml), { ...call, SpeechResult: said });
   }
   expect(twiml).toContain("Your message has been sent");

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enCart from "../../app/locales/en/cart.json";
 import frCart from "../../app/locales/fr/cart.json";
 import { CART_STORAGE_KEY } from "../../core/cart/limits.ts";
-import { expectAccessible, expectText, launchBrowser, openPage, saveScreenshot, waitForHydration, onSecondDatabase } from "./browser.ts";
+import {
+  expectAccessible,
+  expectText,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  waitForHydration,
+  onSecondDatabase,
+} from "./browser.ts";
 
 /**
  * The order limits of specification 001, section 9, told before they are passed: on the cart page
@@ -19,7 +27,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
 
 /** A stored website line at its maximum budget ($2,500), as the cart saves it. */
@@ -42,7 +51,10 @@ function websiteLine(id: string, quantity: number) {
 }
 
 async function saveCart(page: Page, items: unknown[]) {
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [CART_STORAGE_KEY, JSON.stringify({ items, promoCode: null })] as const);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    CART_STORAGE_KEY,
+    JSON.stringify({ items, promoCode: null }),
+  ] as const);
 }
 
 for (const language of ["en", "fr"] as const) {
@@ -67,7 +79,9 @@ for (const language of ["en", "fr"] as const) {
       await quantity.fill("40");
       await quantity.press("Enter");
       await expectText(line.getByTestId("line-total"), "$100,000.00");
-      const plus = line.getByRole("button", { name: new RegExp(`^${escape(fill(cart.page.increaseItem, { name: "" }).trim())}`) });
+      const plus = line.getByRole("button", {
+        name: new RegExp(`^${escape(fill(cart.page.increaseItem, { name: "" }).trim())}`),
+      });
       expect(await plus.isDisabled()).toBe(true);
       // One line: its own total reaches the limit first.
       const reason = fill(cart.limits.lineTotalMax, { amount: "$100,000" });
@@ -89,8 +103,15 @@ for (const language of ["en", "fr"] as const) {
       const row = page.getByTestId("specialised-card-graphics");
       await row.locator("h3 button").click();
       await row.getByRole("button", { name: new RegExp(`^${escape(cart.page.addToCart)}`) }).click();
-      await expectText(row.getByRole("status"), new RegExp(`${escape(cart.toast.addErrorTitle)}\\s*${escape(fill(cart.limits.cartTotalMax, { amount: "$100,000" }))}`));
-      const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY)) ?? "{}") as { items: unknown[] };
+      await expectText(
+        row.getByRole("status"),
+        new RegExp(
+          `${escape(cart.toast.addErrorTitle)}\\s*${escape(fill(cart.limits.cartTotalMax, { amount: "$100,000" }))}`,
+        ),
+      );
+      const stored = JSON.parse(
+        (await page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY)) ?? "{}",
+      ) as { items: unknown[] };
       expect(stored.items).toHaveLength(1);
       await expectAccessible(page);
       await session.close();
@@ -114,7 +135,14 @@ describe("cart lines in the page's language", () => {
 
     const lines = async () => {
       await page.getByTestId("cart-line").first().waitFor();
-      return page.getByTestId("cart-line").evaluateAll((items) => items.map((item) => [item.querySelector("h3")?.textContent, item.querySelector("p")?.textContent?.slice(0, 24)]));
+      return page
+        .getByTestId("cart-line")
+        .evaluateAll((items) =>
+          items.map((item) => [
+            item.querySelector("h3")?.textContent,
+            item.querySelector("p")?.textContent?.slice(0, 24),
+          ]),
+        );
     };
     await page.goto("/fr/cart");
     await waitForHydration(page);

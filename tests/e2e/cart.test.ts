@@ -44,7 +44,8 @@ const specialised = (id: string) => page.getByTestId(`specialised-card-${id}`);
 const addToCart = (service: string) => new RegExp(`^Add to Cart ?: ${service}$`);
 const badge = () => page.getByTestId("cart-badge");
 const storedCart = () => page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY);
-const line = (name: string) => page.getByTestId("cart-line").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const line = (name: string) =>
+  page.getByTestId("cart-line").filter({ has: page.getByRole("heading", { name, exact: true }) });
 const promoField = () => page.getByLabel("Promo code", { exact: true });
 const applyButton = () => page.getByRole("button", { name: "Apply", exact: true });
 const promoError = () => page.locator("main form").getByRole("alert");
@@ -194,7 +195,11 @@ describe("the cart page", () => {
 
     await line("Conception").getByRole("button", { name: "Increase quantity of Conception" }).click();
     await expectText(page.getByTestId("subtotal"), "$575.00");
-    await expectToast(page, () => applyPromo("save50"), { title: "Promo code applied!", description: "You saved $50.00", type: "success" });
+    await expectToast(page, () => applyPromo("save50"), {
+      title: "Promo code applied!",
+      description: "You saved $50.00",
+      type: "success",
+    });
     await expectText(page.getByTestId("applied-promo"), "Code SAVE50 applied");
     await expectText(page.getByTestId("discount"), "−$50.00");
     await expectText(page.getByTestId("total"), "$525.00");
@@ -203,14 +208,20 @@ describe("the cart page", () => {
   });
 
   it("applies WELCOME10 as 10% of the subtotal", async () => {
-    await expectToast(page, () => applyPromo("welcome10"), { title: "Promo code applied!", description: "You saved $57.50" });
+    await expectToast(page, () => applyPromo("welcome10"), {
+      title: "Promo code applied!",
+      description: "You saved $57.50",
+    });
     await expectText(page.getByTestId("applied-promo"), "Code WELCOME10 applied");
     await expectText(page.getByTestId("discount"), "−$57.50");
     await expectText(page.getByTestId("total"), "$517.50");
   });
 
   it("applies NEWCLIENT as $100 off", async () => {
-    await expectToast(page, () => applyPromo("NEWCLIENT"), { title: "Promo code applied!", description: "You saved $100.00" });
+    await expectToast(page, () => applyPromo("NEWCLIENT"), {
+      title: "Promo code applied!",
+      description: "You saved $100.00",
+    });
     await expectText(page.getByTestId("applied-promo"), "Code NEWCLIENT applied");
     await expectText(page.getByTestId("discount"), "−$100.00");
     await expectText(page.getByTestId("total"), "$475.00");
@@ -255,42 +266,57 @@ describe("the cart page", () => {
     await signIn(staff.page, admin.email, admin.password);
     const title = `Odd-Priced Audit ${Date.now().toString(36)}`;
     const now = Date.now();
-    const created = await staff.page.evaluate(async (deal) => {
-      const response = await fetch("/api/admin/hot-deals", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(deal) });
-      return { status: response.status, body: (await response.json()) as { id: number } };
-    }, {
-      titleEn: title,
-      titleFr: `Audit au centime ${title}`,
-      descriptionEn: "A one-off audit of your website and social accounts, priced to the cent.",
-      descriptionFr: "Un audit ponctuel de votre site et de vos réseaux sociaux, au centime près.",
-      serviceNameEn: "Website",
-      serviceNameFr: "Site web",
-      originalPrice: 24690,
-      discountedPrice: 12345,
-      discountPercentage: 50,
-      validFrom: new Date(now - 3_600_000).toISOString(),
-      validUntil: new Date(now + 10 * 86_400_000).toISOString(),
-      claimLimit: 5,
-    });
+    const created = await staff.page.evaluate(
+      async (deal) => {
+        const response = await fetch("/api/admin/hot-deals", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(deal),
+        });
+        return { status: response.status, body: (await response.json()) as { id: number } };
+      },
+      {
+        titleEn: title,
+        titleFr: `Audit au centime ${title}`,
+        descriptionEn: "A one-off audit of your website and social accounts, priced to the cent.",
+        descriptionFr: "Un audit ponctuel de votre site et de vos réseaux sociaux, au centime près.",
+        serviceNameEn: "Website",
+        serviceNameFr: "Site web",
+        originalPrice: 24690,
+        discountedPrice: 12345,
+        discountPercentage: 50,
+        validFrom: new Date(now - 3_600_000).toISOString(),
+        validUntil: new Date(now + 10 * 86_400_000).toISOString(),
+        claimLimit: 5,
+      },
+    );
     expect(created.status).toBe(201);
     try {
       await page.goto("/hot-deals");
       await waitForHydration(page);
-      const card = page.getByTestId("deal-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+      const card = page
+        .getByTestId("deal-card")
+        .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
       await card.getByRole("button", { name: "Claim", exact: true }).click();
       await expectText(card.getByRole("status"), `Added to cart! ${title} has been added to your cart View cart`);
       await page.getByTestId("cart-link").click();
       await page.waitForURL((url) => url.pathname === "/cart");
       await expectText(page.getByTestId("subtotal"), "$123.45");
       // 10% of $123.45 is $12.345: the visitor saves $12.34, never a rounded-up $12.35.
-      await expectToast(page, () => applyPromo("WELCOME10"), { title: "Promo code applied!", description: "You saved $12.34" });
+      await expectToast(page, () => applyPromo("WELCOME10"), {
+        title: "Promo code applied!",
+        description: "You saved $12.34",
+      });
       await expectText(page.getByTestId("discount"), "−$12.34");
       await expectText(page.getByTestId("total"), "$111.11");
       await page.getByRole("button", { name: "Clear Cart", exact: true }).click();
       await page.getByRole("heading", { level: 2, name: "Your cart is empty" }).waitFor();
     } finally {
       // The other tests count the demo deals: this one goes.
-      const deleted = await staff.page.evaluate(async (id) => (await fetch(`/api/admin/hot-deals/${id}`, { method: "DELETE" })).status, created.body.id);
+      const deleted = await staff.page.evaluate(
+        async (id) => (await fetch(`/api/admin/hot-deals/${id}`, { method: "DELETE" })).status,
+        created.body.id,
+      );
       expect(deleted).toBe(204);
       await staff.close();
     }

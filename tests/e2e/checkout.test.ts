@@ -33,7 +33,8 @@ let browser: Browser;
 let staff: PageSession;
 let deal: { id: number; title: string };
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -44,7 +45,11 @@ beforeAll(async () => {
   const now = Date.now();
   const created = await staff.page.evaluate(
     async (body) => {
-      const response = await fetch("/api/admin/hot-deals", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const response = await fetch("/api/admin/hot-deals", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       return { status: response.status, body: (await response.json()) as { id: number } };
     },
     {
@@ -108,7 +113,10 @@ function dealLine() {
 }
 
 async function saveCart(page: Page, items: unknown[]) {
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [CART_STORAGE_KEY, JSON.stringify({ items, promoCode: null })] as const);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    CART_STORAGE_KEY,
+    JSON.stringify({ items, promoCode: null }),
+  ] as const);
 }
 
 for (const language of ["en", "fr"] as const) {
@@ -118,7 +126,9 @@ for (const language of ["en", "fr"] as const) {
   const o = language === "fr" ? frOrders : enOrders;
   const statuses = o.statuses;
   // "$720.00 paid on November 27, 2026.": the day is the agency's, read from the page and then compared.
-  const paidSentence = new RegExp(`^${o.statusDetail.paid.replace(/[.$]/g, "\\$&").replace("{{amount}}", "\\$720\\.00").replace("{{date}}", "(.+)")}$`);
+  const paidSentence = new RegExp(
+    `^${o.statusDetail.paid.replace(/[.$]/g, "\\$&").replace("{{amount}}", "\\$720\\.00").replace("{{date}}", "(.+)")}$`,
+  );
   const prefix = language === "fr" ? "/fr" : "";
   const locale = language === "fr" ? "fr-FR" : "en-US";
 
@@ -147,7 +157,10 @@ for (const language of ["en", "fr"] as const) {
     // One retry: twice in about ten CI runs the click on Proceed to Checkout (after hydration and an
     // applied promo) never moved the page, with no failed request seen; the message below says what
     // was pending then, so that the cause can be found. A checkout that is really broken fails twice.
-    it("takes a cart with a promo and a hot deal to a paid order, its success page, receipt and PDF", { retry: 1, timeout: 150_000 }, async () => {
+    it("takes a cart with a promo and a hot deal to a paid order, its success page, receipt and PDF", {
+      retry: 1,
+      timeout: 150_000,
+    }, async () => {
       const session = await openPage(browser, { locale });
       const { page } = session;
       const pending = new Set<string>();
@@ -161,16 +174,20 @@ for (const language of ["en", "fr"] as const) {
       await page.reload();
       await waitForHydration(page);
       await page.getByLabel(cartText.page.promoCode, { exact: true }).fill("WELCOME10");
-      await expectToast(page, () => page.getByRole("button", { name: cartText.page.apply, exact: true }).click(), { title: cartText.promo.appliedTitle });
+      await expectToast(page, () => page.getByRole("button", { name: cartText.page.apply, exact: true }).click(), {
+        title: cartText.promo.appliedTitle,
+      });
       await expectText(page.getByTestId("total"), "$720.00");
 
       await page.getByTestId("proceed-to-checkout").click();
-      await page.waitForURL((url) => url.pathname === `${prefix}/checkout` && url.search === "?from=cart", { timeout: 20_000 }).catch((error: Error) => {
-        const report = `${error.message}\nstill at ${page.url()}\nrequests without an answer: ${JSON.stringify([...pending])}\nconsole: ${JSON.stringify(consoleLines)}`;
-        // Printed as well as thrown: the report of a test that passes on its retry leaves out the first error.
-        console.error(report);
-        throw new Error(report);
-      });
+      await page
+        .waitForURL((url) => url.pathname === `${prefix}/checkout` && url.search === "?from=cart", { timeout: 20_000 })
+        .catch((error: Error) => {
+          const report = `${error.message}\nstill at ${page.url()}\nrequests without an answer: ${JSON.stringify([...pending])}\nconsole: ${JSON.stringify(consoleLines)}`;
+          // Printed as well as thrown: the report of a test that passes on its retry leaves out the first error.
+          console.error(report);
+          throw new Error(report);
+        });
       await waitForHydration(page);
       await page.getByRole("heading", { level: 1, name: t.page.title }).waitFor();
       expect(await page.getByTestId("checkout-back").textContent()).toBe(t.page.backToCart);
@@ -178,7 +195,10 @@ for (const language of ["en", "fr"] as const) {
       expect(await page.getByTestId("checkout-line").count()).toBe(2);
       await expectText(page.getByTestId("checkout-summary"), new RegExp(t.summary.customPrice));
       await expectText(page.getByTestId("checkout-summary"), new RegExp(t.summary.fixedPrice));
-      await expectText(page.getByTestId("checkout-summary"), new RegExp(`${t.summary.tax}.*${t.summary.taxCalculated}`));
+      await expectText(
+        page.getByTestId("checkout-summary"),
+        new RegExp(`${t.summary.tax}.*${t.summary.taxCalculated}`),
+      );
       await expectAccessible(page);
       await saveScreenshot(page, `checkout-step1-${language}-1280`);
 
@@ -190,15 +210,24 @@ for (const language of ["en", "fr"] as const) {
       await fillCustomer(page, `checkout-${language}@example.com`);
       await createOrder(page);
       // The server's figures: the order number, the code and its discount, the total.
-      await expectText(page.getByTestId("checkout-order-number"), new RegExp(fill(t.summary.orderNumber, { number: "[0-9A-F]{8}" })));
+      await expectText(
+        page.getByTestId("checkout-order-number"),
+        new RegExp(fill(t.summary.orderNumber, { number: "[0-9A-F]{8}" })),
+      );
       await expectText(page.getByTestId("checkout-discount"), "−$80.00");
-      await expectText(page.getByTestId("checkout-summary"), new RegExp(fill(t.summary.discountWithCode, { code: "WELCOME10" }).replace(/[()]/g, "\\$&")));
+      await expectText(
+        page.getByTestId("checkout-summary"),
+        new RegExp(fill(t.summary.discountWithCode, { code: "WELCOME10" }).replace(/[()]/g, "\\$&")),
+      );
       await expectText(page.getByTestId("pay-button"), fill(t.payment.completeOrder, { total: "$720.00" }));
       await waitForToastsToSettle(page);
       await expectAccessible(page);
       await saveScreenshot(page, `checkout-step2-${language}-1280`);
 
-      await expectToast(page, () => payWith(page, "4242 4242 4242 4242"), { title: t.toast.processingTitle, description: t.toast.processingText });
+      await expectToast(page, () => payWith(page, "4242 4242 4242 4242"), {
+        title: t.toast.processingTitle,
+        description: t.toast.processingText,
+      });
       await page.waitForURL((url) => url.pathname === `${prefix}/checkout/success` && url.searchParams.has("order_id"));
       await expectText(page.getByTestId("success-title"), t.success.title);
       await expectText(page.getByTestId("success-status"), statuses.paid);
@@ -211,7 +240,9 @@ for (const language of ["en", "fr"] as const) {
       await expectText(page.getByTestId("order-details"), new RegExp(t.success.discountApplied));
       await expectText(page.locator("main"), new RegExp(t.success.nextContact));
       // The cart is cleared once the payment is confirmed.
-      expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY)) ?? "{}").items).toEqual([]);
+      expect(
+        JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY)) ?? "{}").items,
+      ).toEqual([]);
       await waitForToastsToSettle(page);
       await expectAccessible(page);
       await saveScreenshot(page, `checkout-success-${language}-1280`);
@@ -230,7 +261,10 @@ for (const language of ["en", "fr"] as const) {
       await expectText(page.getByTestId("receipt-total"), "$720.00");
       await expectText(page.getByTestId("receipt-paid"), "$720.00");
       expect(await page.getByTestId("receipt-payment").count()).toBe(1);
-      await expectText(page.getByTestId("receipt-payment"), new RegExp(`Visa •••• 4242 · ${o.paymentStatuses.charge.succeeded}\\s*\\$720\\.00$`));
+      await expectText(
+        page.getByTestId("receipt-payment"),
+        new RegExp(`Visa •••• 4242 · ${o.paymentStatuses.charge.succeeded}\\s*\\$720\\.00$`),
+      );
       await expectAccessible(page);
       await saveScreenshot(page, `receipt-${language}-1280`);
       await page.setViewportSize({ width: 390, height: 844 });
@@ -306,16 +340,24 @@ for (const language of ["en", "fr"] as const) {
 
     it("says 'Invalid Cart Data' for a broken cart address, and 'Unable to load order details.' for an unknown order", async () => {
       const unknown = "00000000-0000-4000-8000-000000000000";
-      const session = await openPage(browser, { locale, allow: [expectedStatus(404, `/api/orders/guest/${unknown}`), /Could not load the order/] });
+      const session = await openPage(browser, {
+        locale,
+        allow: [expectedStatus(404, `/api/orders/guest/${unknown}`), /Could not load the order/],
+      });
       const { page } = session;
-      await expectToast(page, () => page.goto(`${prefix}/checkout?cart=%7Bnot-json`), { title: t.toast.invalidCartTitle, description: t.toast.invalidCartText });
+      await expectToast(page, () => page.goto(`${prefix}/checkout?cart=%7Bnot-json`), {
+        title: t.toast.invalidCartTitle,
+        description: t.toast.invalidCartText,
+      });
       await expectText(page.getByTestId("checkout-error"), new RegExp(t.toast.invalidCartTitle));
       await waitForToastsToSettle(page);
       await expectAccessible(page);
 
       // The documents' return address forwards to /checkout/success with its query.
       await page.goto(`${prefix}/checkout-success?order_id=${unknown}`);
-      await page.waitForURL((url) => url.pathname === `${prefix}/checkout/success` && url.searchParams.get("order_id") === unknown);
+      await page.waitForURL(
+        (url) => url.pathname === `${prefix}/checkout/success` && url.searchParams.get("order_id") === unknown,
+      );
       await expectText(page.getByTestId("success-error"), t.success.loadError);
       await expectAccessible(page);
       await session.close();
@@ -335,7 +377,9 @@ describe("checkout on a phone", () => {
     await page.getByLabel("Last name", { exact: true }).fill("Hopper");
     await page.getByLabel("Email", { exact: true }).fill("grace@example.com");
     // Wait for the toast itself (sonner loads with the first toast), so that it has settled before axe.
-    await expectToast(page, () => page.getByRole("button", { name: "Create Order", exact: true }).click(), { title: "Order Created Successfully!" });
+    await expectToast(page, () => page.getByRole("button", { name: "Create Order", exact: true }).click(), {
+      title: "Order Created Successfully!",
+    });
     await page.getByTestId("payment-step").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await waitForToastsToSettle(page);

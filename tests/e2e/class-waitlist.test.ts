@@ -4,7 +4,16 @@ import enWaitlist from "../../app/locales/en/waitlist.json" with { type: "json" 
 import frWaitlist from "../../app/locales/fr/waitlist.json" with { type: "json" };
 import enClasses from "../../app/locales/en/classes.json" with { type: "json" };
 import frClasses from "../../app/locales/fr/classes.json" with { type: "json" };
-import { baseUrl, expectAccessible, expectText, launchBrowser, mailLinkFor, openPage, staffRequest, waitForHydration } from "./browser.ts";
+import {
+  baseUrl,
+  expectAccessible,
+  expectText,
+  launchBrowser,
+  mailLinkFor,
+  openPage,
+  staffRequest,
+  waitForHydration,
+} from "./browser.ts";
 
 /**
  * The waiting list of a full class in a real browser, in English and French: a full class shows the
@@ -46,7 +55,10 @@ async function heldClass(language: "en" | "fr"): Promise<{ id: number; title: st
   });
   expect(made.status(), await made.text()).toBe(201);
   const { id } = (await made.json()) as { id: number };
-  const held = await staff.post("/api/create-class-payment-intent", { data: { classId: id, customerName: "Someone Paying", customerEmail: `paying-${language}-${RUN}@example.com` }, headers: { origin: baseUrl() } });
+  const held = await staff.post("/api/create-class-payment-intent", {
+    data: { classId: id, customerName: "Someone Paying", customerEmail: `paying-${language}-${RUN}@example.com` },
+    headers: { origin: baseUrl() },
+  });
   expect(held.status(), await held.text()).toBe(201);
   return { id, title };
 }
@@ -82,26 +94,41 @@ describe.each(["en", "fr"] as const)("class waiting list (%s)", (language) => {
       const email = `waiting-${language}-${RUN}@example.com`;
       await form.getByLabel(t.form.emailLabel, { exact: true }).fill(email);
       await form.getByRole("button", { name: t.form.submit, exact: true }).click();
-      await expectText(page.getByTestId("waiting-list-joined"), t.form.successTitle + t.form.position.replace("{{position}}", "1"));
+      await expectText(
+        page.getByTestId("waiting-list-joined"),
+        t.form.successTitle + t.form.position.replace("{{position}}", "1"),
+      );
       await expectAccessible(page);
 
       // Staff add a seat: it is held for the first person waiting, who is e-mailed the link.
       const staff = await staffRequest();
-      const raised = await staff.put(`/api/admin/classes/${id}`, { data: { maxStudents: 2 }, headers: { origin: baseUrl() } });
+      const raised = await staff.put(`/api/admin/classes/${id}`, {
+        data: { maxStudents: 2 },
+        headers: { origin: baseUrl() },
+      });
       expect(raised.status(), await raised.text()).toBe(200);
       const link = await mailLinkFor(email, "class.waitlist-offer", `/${language}/classes/${id}`);
       await visit(page, new URL(link).pathname + new URL(link).search);
-      await expectText(page.getByTestId("seat-offer"), new RegExp(`^${escape(t.offer.heldUntil.split("{{until}}")[0])}.+${escape(email)}`));
+      await expectText(
+        page.getByTestId("seat-offer"),
+        new RegExp(`^${escape(t.offer.heldUntil.split("{{until}}")[0])}.+${escape(email)}`),
+      );
       await expectAccessible(page);
       await page.getByTestId("enroll-now").click();
       await page.waitForURL((url) => url.pathname === `/${language}/payment`);
-      await expectText(page.getByTestId("enrol-offer"), t.offer.heldFor.replace("{{name}}", `Waiting ${RUN}`).replace("{{email}}", email));
+      await expectText(
+        page.getByTestId("enrol-offer"),
+        t.offer.heldFor.replace("{{name}}", `Waiting ${RUN}`).replace("{{email}}", email),
+      );
       await expectText(page.getByTestId("enrol-class-title"), title);
     } finally {
       await close();
     }
     // Off the site again, once no page of this test reads it.
-    await (await staffRequest()).put(`/api/admin/classes/${id}`, { data: { active: false }, headers: { origin: baseUrl() } });
+    await (await staffRequest()).put(`/api/admin/classes/${id}`, {
+      data: { active: false },
+      headers: { origin: baseUrl() },
+    });
   });
 
   it("the e-mailed leave link asks for a click, then says the person has left; it passes axe", async () => {
@@ -109,7 +136,10 @@ describe.each(["en", "fr"] as const)("class waiting list (%s)", (language) => {
     try {
       const classId = await fullClassId(page);
       const email = `leave-${language}-${RUN}@example.com`;
-      const joined = await page.request.post(`/api/classes/${classId}/waitlist`, { data: { name: `Leaver ${RUN}`, email, language }, headers: { origin: baseUrl() } });
+      const joined = await page.request.post(`/api/classes/${classId}/waitlist`, {
+        data: { name: `Leaver ${RUN}`, email, language },
+        headers: { origin: baseUrl() },
+      });
       expect(joined.status(), await joined.text()).toBe(201);
       const link = await mailLinkFor(email, "class.waitlist-joined", `/${language}/waitlist/leave`);
       await visit(page, new URL(link).pathname + new URL(link).search);

@@ -7,7 +7,17 @@ import frCheckout from "../../app/locales/fr/checkout.json";
 import frClasses from "../../app/locales/fr/classes.json";
 import frPayments from "../../app/locales/fr/payments.json";
 import { DEMO_CLASSES } from "../../db/seed-classes.server.ts";
-import { expectAccessible, expectedStatus, expectText, expectToast, launchBrowser, openPage, saveScreenshot, waitForHydration, waitForToastsToSettle } from "./browser.ts";
+import {
+  expectAccessible,
+  expectedStatus,
+  expectText,
+  expectToast,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  waitForHydration,
+  waitForToastsToSettle,
+} from "./browser.ts";
 
 /**
  * Classes in a real browser (issue 12), in English and French: the list with its featured section,
@@ -24,7 +34,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 const [BOOTCAMP, WORKSHOP] = DEMO_CLASSES.map((demo) => demo.class);
 
 for (const language of ["en", "fr"] as const) {
@@ -52,7 +63,9 @@ for (const language of ["en", "fr"] as const) {
       await waitForHydration(page);
       await expectText(page.getByRole("heading", { level: 1 }), t.list.heading);
       expect(await page.locator('link[rel="alternate"][hreflang="fr"]').getAttribute("href")).toMatch(/\/fr\/classes$/);
-      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(new RegExp(`${prefix}/classes$`));
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(
+        new RegExp(`${prefix}/classes$`),
+      );
       const featured = page.getByRole("region", { name: t.list.featured, exact: true });
       await expect(featured.getByRole("heading", { name: title(BOOTCAMP) }).count()).resolves.toBe(1);
       await expect(featured.getByRole("heading", { name: title(WORKSHOP) }).count()).resolves.toBe(0);
@@ -60,9 +73,13 @@ for (const language of ["en", "fr"] as const) {
       const workshopCard = all.locator("article").filter({ has: page.getByRole("heading", { name: title(WORKSHOP) }) });
       await expectText(workshopCard.getByTestId("class-students"), "8 / 8");
       await expectText(workshopCard.getByTestId("class-full"), t.detail.full);
-      const unlimited = all.locator("article").filter({ has: page.getByRole("heading", { name: title(DEMO_CLASSES[2].class) }) });
+      const unlimited = all
+        .locator("article")
+        .filter({ has: page.getByRole("heading", { name: title(DEMO_CLASSES[2].class) }) });
       await expectText(unlimited.getByTestId("class-students"), /^\d+ \/ ∞$/);
-      const workshopHref = await workshopCard.getByRole("link", { name: fill(t.list.viewAbout, { title: title(WORKSHOP) }) }).getAttribute("href");
+      const workshopHref = await workshopCard
+        .getByRole("link", { name: fill(t.list.viewAbout, { title: title(WORKSHOP) }) })
+        .getAttribute("href");
       await expectAccessible(page);
       await saveScreenshot(page, `classes-${language}-1280`);
 
@@ -71,8 +88,10 @@ for (const language of ["en", "fr"] as const) {
       await page.waitForURL((url) => new RegExp(`^${prefix}/classes/\\d+$`).test(url.pathname));
       const classPath = new URL(page.url()).pathname;
       await expectText(page.getByRole("heading", { level: 1 }), title(BOOTCAMP));
-      for (const heading of [t.detail.learn, t.detail.requirements, t.detail.aboutInstructor]) await expect(page.getByRole("heading", { level: 2, name: heading }).count()).resolves.toBe(1);
-      for (const note of [t.detail.lifetime, t.detail.certificate, t.detail.guarantee]) await expect(page.getByText(note, { exact: true }).count()).resolves.toBe(1);
+      for (const heading of [t.detail.learn, t.detail.requirements, t.detail.aboutInstructor])
+        await expect(page.getByRole("heading", { level: 2, name: heading }).count()).resolves.toBe(1);
+      for (const note of [t.detail.lifetime, t.detail.certificate, t.detail.guarantee])
+        await expect(page.getByText(note, { exact: true }).count()).resolves.toBe(1);
       await expectText(page.getByTestId("class-price"), "$499.00");
       const before = Number((await page.getByTestId("class-enrollment").textContent())?.split("/")[0]);
       await expectText(page.getByTestId("seats-left"), fill(t.detail.seatsLeft_other, { count: 20 - before }));
@@ -90,10 +109,15 @@ for (const language of ["en", "fr"] as const) {
       await page.getByTestId("payment-continue").click();
       await expectText(page.getByTestId("class-enrollment-setup"), new RegExp(tp.custom.nameRequired));
       await page.getByLabel(tp.custom.customerName, { exact: true }).fill("Ada Lovelace");
-      await page.getByLabel(tp.custom.customerEmail, { exact: true }).fill(`class-${language}-${Date.now()}@example.com`);
+      await page
+        .getByLabel(tp.custom.customerEmail, { exact: true })
+        .fill(`class-${language}-${Date.now()}@example.com`);
       await saveScreenshot(page, `payment-class-${language}-1280`);
       // The seat held and the intent made: "Payment Required", then the card.
-      await expectToast(page, () => page.getByTestId("payment-continue").click(), { title: t.toast.paymentRequiredTitle, description: t.toast.paymentRequiredText });
+      await expectToast(page, () => page.getByTestId("payment-continue").click(), {
+        title: t.toast.paymentRequiredTitle,
+        description: t.toast.paymentRequiredText,
+      });
       await expectText(page.getByTestId("pay-button"), fill(tp.custom.payNow, { amount: "$499.00" }));
       await expectText(page.getByTestId("payment-due"), "$499.00");
 
@@ -101,7 +125,9 @@ for (const language of ["en", "fr"] as const) {
         page,
         async () => {
           await payWith(page, "4242 4242 4242 4242");
-          await page.waitForURL((url) => url.pathname === `${prefix}/payment-success` && url.searchParams.has("order_id"));
+          await page.waitForURL(
+            (url) => url.pathname === `${prefix}/payment-success` && url.searchParams.has("order_id"),
+          );
         },
         { title: t.toast.completeTitle },
       );

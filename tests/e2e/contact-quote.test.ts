@@ -2,7 +2,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enContact from "../../app/locales/en/contact.json";
 import frContact from "../../app/locales/fr/contact.json";
-import { expectAccessibleWithin, expectValue, launchBrowser, openPage, waitForHydration, onSecondDatabase } from "./browser.ts";
+import {
+  expectAccessibleWithin,
+  expectValue,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+  onSecondDatabase,
+} from "./browser.ts";
 
 /**
  * "Request Quote" buttons lead to #request-quote: the contact form opens with "Request quote" chosen,

@@ -2,7 +2,26 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 
 /** The public pages of the byte budget, as plain addresses; `/posts/:id` is filled in with a real post. */
-export const PUBLIC_PAGES = ["/", "/about", "/contact", "/posts", "/posts/:id", "/cart", "/hot-deals", "/testimonials", "/media", "/login", "/register", "/privacy", "/terms", "/newsletter/confirm", "/forgot-password", "/reset-password", "/checkout", "/checkout/success"] as const;
+export const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/contact",
+  "/posts",
+  "/posts/:id",
+  "/cart",
+  "/hot-deals",
+  "/testimonials",
+  "/media",
+  "/login",
+  "/register",
+  "/privacy",
+  "/terms",
+  "/newsletter/confirm",
+  "/forgot-password",
+  "/reset-password",
+  "/checkout",
+  "/checkout/success",
+] as const;
 
 /** The issue's bars, in bytes of gzip (level 9): the home page, and every other public page. */
 export const BUDGET_BYTES = { home: 150 * 1024, other: 135 * 1024 } as const;
@@ -33,7 +52,12 @@ export interface FirstLoad {
  * nothing comes from the browser's cache. The list is what the browser saw (responses and resource
  * timing entries, so a file is never missed); the bytes are fetched again from the server.
  */
-export async function measureFirstLoad(browser: Browser, baseUrl: string, page: string, locale = "en-US"): Promise<FirstLoad> {
+export async function measureFirstLoad(
+  browser: Browser,
+  baseUrl: string,
+  page: string,
+  locale = "en-US",
+): Promise<FirstLoad> {
   const context = await browser.newContext({ baseURL: baseUrl, locale, serviceWorkers: "block" });
   const origin = new URL(baseUrl).origin;
   const urls = new Set<string>();
@@ -86,7 +110,9 @@ export function gzipSize(body: Buffer): number {
 }
 
 export function brotliSize(body: Buffer): number {
-  return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }).length;
+  return brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  }).length;
 }
 
 /** The address of one published post that anyone may read, for the `/posts/:id` page. */

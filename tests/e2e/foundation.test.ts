@@ -46,11 +46,16 @@ describe("the home page", () => {
     let loads = 0;
     page.on("load", () => loads++);
     // The blog is in the header's Learn menu, with the tutorials and the classes.
-    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Learn", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("button", { name: "Learn", exact: true })
+      .click();
     await page.getByRole("menuitem", { name: "Blog", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/posts");
     await expect(heading(page).count()).resolves.toBe(1);
-    expect(await page.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker)).toBe("still the same document");
+    expect(await page.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker)).toBe(
+      "still the same document",
+    );
     expect(loads).toBe(0);
     await session.close();
   });
@@ -82,7 +87,9 @@ describe.skipIf(onSecondDatabase())("a missing page", () => {
   });
 
   it("is a 404 in French under /fr, and for an unknown language prefix", async () => {
-    const session = await openPage(browser, { allow: [expectedStatus(404, "/fr/cette-page-n-existe-pas"), expectedStatus(404, "/de/posts")] });
+    const session = await openPage(browser, {
+      allow: [expectedStatus(404, "/fr/cette-page-n-existe-pas"), expectedStatus(404, "/de/posts")],
+    });
     const { page } = session;
     const french = await page.goto("/fr/cette-page-n-existe-pas");
     expect(french?.status()).toBe(404);
@@ -125,7 +132,10 @@ describe.skipIf(onSecondDatabase())("language in the address", () => {
     const { page } = session;
     await page.goto("/fr");
     await waitForHydration(page);
-    await page.getByRole("navigation", { name: frCommon.nav.mainLabel }).getByRole("button", { name: frCommon.nav.learn, exact: true }).click();
+    await page
+      .getByRole("navigation", { name: frCommon.nav.mainLabel })
+      .getByRole("button", { name: frCommon.nav.learn, exact: true })
+      .click();
     await page.getByRole("menuitem", { name: frCommon.nav.blog, exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/fr/posts");
     expect(await htmlLang(page)).toBe("fr");

@@ -23,7 +23,11 @@ declare module "vitest" {
 export const E2E_TWILIO_AUTH_TOKEN = "e2e-twilio-auth-token-0123456789";
 
 export default async function setup(project: TestProject) {
-  const admin = { email: "admin@atelier.test", password: `e2e-${randomBytes(9).toString("base64url")}`, name: "Avery Admin" };
+  const admin = {
+    email: "admin@atelier.test",
+    password: `e2e-${randomBytes(9).toString("base64url")}`,
+    name: "Avery Admin",
+  };
   const dataDir = temporaryDir("atelier-e2e-");
   const postgres = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
   let server: ServerProcess | undefined;
@@ -71,7 +75,8 @@ async function expectAdminIn(url: string, email: string) {
   await client.connect();
   try {
     const { rows } = await client.query("select role from users where lower(email) = lower($1)", [email]);
-    if (rows[0]?.role !== "admin") throw new Error(`The e2e server did not create its admin in ${new URL(url).pathname}`);
+    if (rows[0]?.role !== "admin")
+      throw new Error(`The e2e server did not create its admin in ${new URL(url).pathname}`);
   } finally {
     await client.end();
   }

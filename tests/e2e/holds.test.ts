@@ -5,7 +5,16 @@ import enClasses from "../../app/locales/en/classes.json";
 import enDeals from "../../app/locales/en/deals.json";
 import frClasses from "../../app/locales/fr/classes.json";
 import frDeals from "../../app/locales/fr/deals.json";
-import { adminAccount, expectAccessible, expectText, launchBrowser, openPage, saveScreenshot, signIn, waitForHydration } from "./browser.ts";
+import {
+  adminAccount,
+  expectAccessible,
+  expectText,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  signIn,
+  waitForHydration,
+} from "./browser.ts";
 
 /**
  * Holds people see (issue 29, item 1), in English and French: seats held by people paying are shown as
@@ -25,13 +34,23 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 /** A request from the page's own origin and cookies, answering the status and the JSON body. */
-function call(page: Page, path: string, method: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+function call(
+  page: Page,
+  path: string,
+  method: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   return page.evaluate(
     async ({ path, method, body }) => {
-      const response = await fetch(path, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(path, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
     },
     { path, method, body },
@@ -63,24 +82,43 @@ for (const language of ["en", "fr"] as const) {
       const { page } = await openPage(browser, { locale });
       await page.goto(`${prefix}/classes/${classId}`);
       for (const n of [1, 2]) {
-        const held = await call(page, "/api/create-class-payment-intent", "POST", { classId, customerName: `Payer Number${n}`, customerEmail: `payer-${n}-${stamp}@example.com` });
+        const held = await call(page, "/api/create-class-payment-intent", "POST", {
+          classId,
+          customerName: `Payer Number${n}`,
+          customerEmail: `payer-${n}-${stamp}@example.com`,
+        });
         expect(held.status).toBe(201);
       }
       await page.goto(`${prefix}/classes/${classId}`);
       await waitForHydration(page);
-      await expectText(page.getByTestId("seats-left"), `${fill(t.detail.seatsLeft_one, { count: 1 })}${fill(t.detail.seatsReserved_other, { count: 2 })}`);
+      await expectText(
+        page.getByTestId("seats-left"),
+        `${fill(t.detail.seatsLeft_one, { count: 1 })}${fill(t.detail.seatsReserved_other, { count: 2 })}`,
+      );
       await expectText(page.getByTestId("seats-reserved"), fill(t.detail.seatsReserved_other, { count: 2 }));
       await expectAccessible(page);
 
       // The last seat held too: closed, and the page says why (not "every seat is taken").
-      expect((await call(page, "/api/create-class-payment-intent", "POST", { classId, customerName: "Payer Number3", customerEmail: `payer-3-${stamp}@example.com` })).status).toBe(201);
+      expect(
+        (
+          await call(page, "/api/create-class-payment-intent", "POST", {
+            classId,
+            customerName: "Payer Number3",
+            customerEmail: `payer-3-${stamp}@example.com`,
+          })
+        ).status,
+      ).toBe(201);
       await page.goto(`${prefix}/classes/${classId}`);
       await waitForHydration(page);
       await expectText(page.getByTestId("class-full-text"), t.detail.reservedText);
       expect(await page.getByTestId("enroll-now").count()).toBe(0);
       await saveScreenshot(page, `class-reserved-${language}`);
       await page.goto(`${prefix}/classes`);
-      const card = page.locator("article").filter({ has: page.getByRole("heading", { name: language === "fr" ? `Places réservées ${stamp}` : `Held Seats ${stamp}` }) });
+      const card = page.locator("article").filter({
+        has: page.getByRole("heading", {
+          name: language === "fr" ? `Places réservées ${stamp}` : `Held Seats ${stamp}`,
+        }),
+      });
       await expectText(card.getByTestId("class-reserved"), fill(t.detail.seatsReserved_other, { count: 3 }));
       await page.context().close();
       expect((await call(staff, `/api/admin/classes/${classId}`, "PUT", { active: false })).status).toBe(200);
@@ -113,7 +151,16 @@ for (const language of ["en", "fr"] as const) {
           customerFirstName: "Held",
           customerLastName: "Buyer",
           customerEmail: `held-${stamp}@example.com`,
-          items: [{ serviceId: "hot_deal", serviceName: title, pricingType: "fixed", unitPriceCents: 10_000, quantity: 1, serviceData: { dealId } }],
+          items: [
+            {
+              serviceId: "hot_deal",
+              serviceName: title,
+              pricingType: "fixed",
+              unitPriceCents: 10_000,
+              quantity: 1,
+              serviceData: { dealId },
+            },
+          ],
         });
         expect(order.status).toBe(201);
         const orderId = (order.body.data as { id: string }).id;
@@ -122,7 +169,9 @@ for (const language of ["en", "fr"] as const) {
         const visitor = (await openPage(browser, { locale })).page;
         await visitor.goto(`${prefix}/hot-deals`);
         await waitForHydration(visitor);
-        const card = visitor.getByTestId("deal-card").filter({ has: visitor.getByRole("heading", { name: title, exact: true }) });
+        const card = visitor
+          .getByTestId("deal-card")
+          .filter({ has: visitor.getByRole("heading", { name: title, exact: true }) });
         await expectText(card.getByRole("button"), td.card.allReserved);
         expect(await card.getByRole("button").isDisabled()).toBe(true);
         await expectText(card.getByTestId("all-reserved-text"), td.card.allReservedText);
@@ -142,7 +191,14 @@ for (const language of ["en", "fr"] as const) {
           expect(await limit.inputValue()).toBe("1");
           await limit.fill("3");
           await staff.getByRole("button", { name: enAdmin.deals.form.update }).click();
-          await expect.poll(async () => ((await call(staff, `/api/hot-deals/${dealId}`, "GET")).body as { perPersonLimit?: number }).perPersonLimit, { timeout: 10_000 }).toBe(3);
+          await expect
+            .poll(
+              async () =>
+                ((await call(staff, `/api/hot-deals/${dealId}`, "GET")).body as { perPersonLimit?: number })
+                  .perPersonLimit,
+              { timeout: 10_000 },
+            )
+            .toBe(3);
         }
         // The other tests count the demo deals: this one goes.
         expect((await call(staff, `/api/admin/hot-deals/${dealId}`, "DELETE")).status).toBe(204);

@@ -9,7 +9,16 @@ import frHome from "../../app/locales/fr/home.json";
 import enTestimonials from "../../app/locales/en/testimonials.json";
 import frTestimonials from "../../app/locales/fr/testimonials.json";
 import { CART_STORAGE_KEY } from "../../core/cart/limits.ts";
-import { expectAccessible, expectText, expectToast, launchBrowser, onSecondDatabase, openPage, saveScreenshot, waitForHydration } from "./browser.ts";
+import {
+  expectAccessible,
+  expectText,
+  expectToast,
+  launchBrowser,
+  onSecondDatabase,
+  openPage,
+  saveScreenshot,
+  waitForHydration,
+} from "./browser.ts";
 
 /**
  * The compact home page (one row of core offers, the specialised services as a filterable list whose
@@ -39,7 +48,8 @@ const TEXTS = {
   en: { home: enHome, cart: enCart, common: enCommon, testimonials: enTestimonials },
   fr: { home: frHome, cart: frCart, common: frCommon, testimonials: frTestimonials },
 } as const;
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 /** A pattern matching the text as expectText reads it: any run of spaces (narrow no-break ones too) as one. */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
 
@@ -59,32 +69,38 @@ for (const language of ["en", "fr"] as const) {
 
   for (const width of [1280, 390] as const) {
     // Layout does not change with the database: measured on the first run only (onSecondDatabase).
-    describe.skipIf(onSecondDatabase())(`the home page at ${width} px in ${language === "en" ? "English" : "French"}`, () => {
-      it(`is less than ${Math.round(MAX_SHARE[width] * 100)} % as tall as before, with every section still there`, async () => {
-        const session = await openPage(browser, { locale, viewport: { width, height: 900 } });
-        const { page } = session;
-        await page.goto(path);
-        await settled(page);
-        for (const id of ["home", "about", "services", "testimonials", "contact", "consultation"]) expect(await page.locator(`#${id}`).count(), id).toBe(1);
-        expect(await page.locator('[data-testid^="service-card-"]').count()).toBe(5);
-        expect(await page.locator('[data-testid^="specialised-card-"]').count()).toBe(11);
-        const height = await page.evaluate(() => document.body.scrollHeight);
-        expect(height).toBeLessThan(BEFORE[width][language] * MAX_SHARE[width]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        // The reviews are one row that scrolls sideways (and takes the keyboard focus to do so).
-        const reviews = page.locator("#testimonials ul[tabindex='0'] > li");
-        const reviewTops = await reviews.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
-        expect(reviewTops.length).toBeGreaterThan(0);
-        expect(new Set(reviewTops).size).toBe(1);
-        // On a wide screen the contact form and the calendar sit side by side; on a phone, one under the other.
-        const form = (await page.locator("#request-quote").boundingBox())!;
-        const calendar = (await page.locator("#consultation").boundingBox())!;
-        if (width === 1280) expect(Math.abs(form.y - calendar.y)).toBeLessThan(2);
-        else expect(calendar.y).toBeGreaterThanOrEqual(form.y + form.height);
-        await saveScreenshot(page, `home-layout-${language}-${width}`);
-        await session.close();
-      });
-    });
+    describe.skipIf(onSecondDatabase())(
+      `the home page at ${width} px in ${language === "en" ? "English" : "French"}`,
+      () => {
+        it(`is less than ${Math.round(MAX_SHARE[width] * 100)} % as tall as before, with every section still there`, async () => {
+          const session = await openPage(browser, { locale, viewport: { width, height: 900 } });
+          const { page } = session;
+          await page.goto(path);
+          await settled(page);
+          for (const id of ["home", "about", "services", "testimonials", "contact", "consultation"])
+            expect(await page.locator(`#${id}`).count(), id).toBe(1);
+          expect(await page.locator('[data-testid^="service-card-"]').count()).toBe(5);
+          expect(await page.locator('[data-testid^="specialised-card-"]').count()).toBe(11);
+          const height = await page.evaluate(() => document.body.scrollHeight);
+          expect(height).toBeLessThan(BEFORE[width][language] * MAX_SHARE[width]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          // The reviews are one row that scrolls sideways (and takes the keyboard focus to do so).
+          const reviews = page.locator("#testimonials ul[tabindex='0'] > li");
+          const reviewTops = await reviews.evaluateAll((items) =>
+            items.map((item) => Math.round(item.getBoundingClientRect().top)),
+          );
+          expect(reviewTops.length).toBeGreaterThan(0);
+          expect(new Set(reviewTops).size).toBe(1);
+          // On a wide screen the contact form and the calendar sit side by side; on a phone, one under the other.
+          const form = (await page.locator("#request-quote").boundingBox())!;
+          const calendar = (await page.locator("#consultation").boundingBox())!;
+          if (width === 1280) expect(Math.abs(form.y - calendar.y)).toBeLessThan(2);
+          else expect(calendar.y).toBeGreaterThanOrEqual(form.y + form.height);
+          await saveScreenshot(page, `home-layout-${language}-${width}`);
+          await session.close();
+        });
+      },
+    );
   }
 
   describe(`a specialised service's row (${language})`, () => {
@@ -108,7 +124,11 @@ for (const language of ["en", "fr"] as const) {
       const add = website.getByRole("button", { name: addName });
       const error = fill(cart.budget.outOfRange, { min: "$500", max: "$2,500" });
       // In the toast, with the specification's title, and under the field.
-      await expectToast(page, () => add.click(), { title: cart.budget.invalidTitle, description: error, type: "error" });
+      await expectToast(page, () => add.click(), {
+        title: cart.budget.invalidTitle,
+        description: error,
+        type: "error",
+      });
       await expectText(website.getByRole("alert"), error);
       expect(await budget.getAttribute("aria-invalid")).toBe("true");
       const describedBy = (await budget.getAttribute("aria-describedby"))!;
@@ -126,7 +146,9 @@ for (const language of ["en", "fr"] as const) {
       expect(await add.evaluate((button) => button === document.activeElement)).toBe(true);
       // Not repeated in a toast over the header.
       expect(await page.locator("[data-sonner-toast]").filter({ hasText: added }).count()).toBe(0);
-      const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY)) ?? "{}") as { items: { serviceId: string; unitPriceCents: number }[] };
+      const stored = JSON.parse(
+        (await page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY)) ?? "{}",
+      ) as { items: { serviceId: string; unitPriceCents: number }[] };
       expect(stored.items.map((item) => [item.serviceId, item.unitPriceCents])).toEqual([["website", 120_000]]);
 
       // The page with the row open has no accessibility violation either.
@@ -141,7 +163,10 @@ for (const language of ["en", "fr"] as const) {
       await page.goto(path);
       await waitForHydration(page);
       const logo = page.getByTestId("specialised-card-logo_design");
-      await expectText(logo.locator("h3 button"), new RegExp(escape(fill(home.specialised.fixedPrice, { amount: "$75" }))));
+      await expectText(
+        logo.locator("h3 button"),
+        new RegExp(escape(fill(home.specialised.fixedPrice, { amount: "$75" }))),
+      );
       await logo.locator("h3 button").click();
       expect(await logo.getByLabel(home.specialised.budget).count()).toBe(0);
       await expectText(logo.getByTestId("fixed-price"), /\$75/);
@@ -174,7 +199,9 @@ for (const language of ["en", "fr"] as const) {
 
       const pageUrl = new URL(page.url());
       const homeUrl = `${pageUrl.origin}${language === "fr" ? "/fr" : "/"}`;
-      const whatsapp = page.locator("#testimonials").getByRole("button", { name: fill(common.share.shareOn, { platform: "WhatsApp" }) });
+      const whatsapp = page
+        .locator("#testimonials")
+        .getByRole("button", { name: fill(common.share.shareOn, { platform: "WhatsApp" }) });
       const [whatsappWindow] = await Promise.all([page.waitForEvent("popup"), whatsapp.click()]);
       await whatsappWindow.waitForLoadState();
       expect(scripts.filter((script) => script.includes("share-actions"))).toHaveLength(1);
@@ -185,8 +212,14 @@ for (const language of ["en", "fr"] as const) {
       await whatsappWindow.close();
 
       const conception = page.getByTestId("service-card-conception");
-      await conception.getByRole("button", { name: /Conception/, expanded: false }).filter({ hasText: /Share|Partager/ }).click();
-      const [facebookWindow] = await Promise.all([page.waitForEvent("popup"), page.getByRole("menu").getByRole("menuitem", { name: "Facebook" }).click()]);
+      await conception
+        .getByRole("button", { name: /Conception/, expanded: false })
+        .filter({ hasText: /Share|Partager/ })
+        .click();
+      const [facebookWindow] = await Promise.all([
+        page.waitForEvent("popup"),
+        page.getByRole("menu").getByRole("menuitem", { name: "Facebook" }).click(),
+      ]);
       await facebookWindow.waitForLoadState();
       const facebook = shared.at(-1)!;
       expect(`${facebook.origin}${facebook.pathname}`).toBe("https://www.facebook.com/sharer/sharer.php");
@@ -204,7 +237,10 @@ for (const language of ["en", "fr"] as const) {
       await page.goto(path);
       await waitForHydration(page);
       const conception = page.getByTestId("service-card-conception");
-      await conception.getByRole("button", { name: /Conception/, expanded: false }).filter({ hasText: /Share|Partager/ }).click();
+      await conception
+        .getByRole("button", { name: /Conception/, expanded: false })
+        .filter({ hasText: /Share|Partager/ })
+        .click();
       const menu = page.getByRole("menu");
       await menu.waitFor();
       expect(await menu.getByRole("menuitem").count()).toBe(5);
@@ -233,9 +269,13 @@ describe("Request Quote and Get Free Quote", () => {
     const { page } = session;
     await page.goto("/");
     await waitForHydration(page);
-    expect(await page.locator("#home").getByRole("link", { name: enHome.hero.requestQuote }).getAttribute("href")).toBe("#request-quote");
+    expect(await page.locator("#home").getByRole("link", { name: enHome.hero.requestQuote }).getAttribute("href")).toBe(
+      "#request-quote",
+    );
     expect(await page.getByRole("link", { name: enHome.cta.button }).getAttribute("href")).toBe("#request-quote");
-    expect(await page.locator("#home").getByRole("link", { name: enHome.hero.bookConsultation }).getAttribute("href")).toBe("#consultation");
+    expect(
+      await page.locator("#home").getByRole("link", { name: enHome.hero.bookConsultation }).getAttribute("href"),
+    ).toBe("#consultation");
     await page.locator("#home").getByRole("link", { name: enHome.hero.requestQuote }).click();
     await page.waitForFunction(() => window.location.hash === "#request-quote");
     await session.close();

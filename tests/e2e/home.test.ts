@@ -1,7 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import frHome from "../../app/locales/fr/home.json";
-import { expectAccessible, launchBrowser, openPage, saveScreenshot, waitForHydration, onSecondDatabase } from "./browser.ts";
+import {
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  waitForHydration,
+  onSecondDatabase,
+} from "./browser.ts";
 
 /**
  * The whole home page as a visitor sees it on a desktop and on a phone, in English and French: every
@@ -27,10 +34,12 @@ async function settled(page: Page) {
     for (const image of document.images) image.loading = "eager";
     await Promise.all(
       Array.from(document.images, (image) =>
-        image.complete ? null : new Promise((resolve) => {
-          image.addEventListener("load", resolve, { once: true });
-          image.addEventListener("error", resolve, { once: true });
-        }),
+        image.complete
+          ? null
+          : new Promise((resolve) => {
+              image.addEventListener("load", resolve, { once: true });
+              image.addEventListener("error", resolve, { once: true });
+            }),
       ),
     );
   });
@@ -44,23 +53,33 @@ for (const [language, path, width, height] of [
   ["fr", "/fr", 390, 844],
 ] as const) {
   // Layout does not change with the database: checked on the first run only (onSecondDatabase).
-  describe.skipIf(onSecondDatabase())(`the home page at ${width} px in ${language === "en" ? "English" : "French"}`, () => {
-    it("shows every section, fits the screen and passes axe-core; screenshot saved", async () => {
-      const session = await openPage(browser, { viewport: { width, height } });
-      const { page } = session;
-      await page.goto(path);
-      await settled(page);
-      expect(await page.locator("html").getAttribute("lang")).toBe(language);
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(language === "fr" ? frHome.hero.title : "Human creativity, amplified by AI");
-      for (const id of SECTIONS) expect(await page.locator(`#${id}`).count(), `section #${id}`).toBe(1);
-      expect(await page.locator('[data-testid^="service-card-"]').count()).toBe(5);
-      expect(await page.locator('[data-testid^="specialised-card-"]').count()).toBe(11);
-      expect(await page.getByRole("list", { name: language === "fr" ? "Témoignages de clients" : "Client testimonials" }).getByRole("listitem").count()).toBeGreaterThan(0);
-      // Nothing wider than the screen: no sideways scrolling.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await expectAccessible(page);
-      await saveScreenshot(page, `home-page-${language}-${width}`);
-      await session.close();
-    });
-  });
+  describe.skipIf(onSecondDatabase())(
+    `the home page at ${width} px in ${language === "en" ? "English" : "French"}`,
+    () => {
+      it("shows every section, fits the screen and passes axe-core; screenshot saved", async () => {
+        const session = await openPage(browser, { viewport: { width, height } });
+        const { page } = session;
+        await page.goto(path);
+        await settled(page);
+        expect(await page.locator("html").getAttribute("lang")).toBe(language);
+        await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+          language === "fr" ? frHome.hero.title : "Human creativity, amplified by AI",
+        );
+        for (const id of SECTIONS) expect(await page.locator(`#${id}`).count(), `section #${id}`).toBe(1);
+        expect(await page.locator('[data-testid^="service-card-"]').count()).toBe(5);
+        expect(await page.locator('[data-testid^="specialised-card-"]').count()).toBe(11);
+        expect(
+          await page
+            .getByRole("list", { name: language === "fr" ? "Témoignages de clients" : "Client testimonials" })
+            .getByRole("listitem")
+            .count(),
+        ).toBeGreaterThan(0);
+        // Nothing wider than the screen: no sideways scrolling.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await expectAccessible(page);
+        await saveScreenshot(page, `home-page-${language}-${width}`);
+        await session.close();
+      });
+    },
+  );
 }

@@ -34,24 +34,52 @@ const admin = { email: "leads-admin@atelier.test", password: "leads-e2e-password
 let cleanup = async () => {};
 
 const languages = [
-  { name: "English", prefix: "/en", locale: "en-US", t: enLeads, common: enCommon, person: { name: "Ada Lovelace", email: "ada@example.com" } },
-  { name: "French", prefix: "/fr", locale: "fr-FR", t: frLeads, common: frCommon, person: { name: "Marie Curie", email: "marie@example.fr" } },
+  {
+    name: "English",
+    prefix: "/en",
+    locale: "en-US",
+    t: enLeads,
+    common: enCommon,
+    person: { name: "Ada Lovelace", email: "ada@example.com" },
+  },
+  {
+    name: "French",
+    prefix: "/fr",
+    locale: "fr-FR",
+    t: frLeads,
+    common: frCommon,
+    person: { name: "Marie Curie", email: "marie@example.fr" },
+  },
 ] as const;
 
 async function post(path: string, body: unknown): Promise<Response> {
-  return fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: `http://localhost:${server.port}` }, body: JSON.stringify(body) });
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: `http://localhost:${server.port}` },
+    body: JSON.stringify(body),
+  });
 }
 
 function session(locale: string, allow: RegExp[] = []): Promise<PageSession> {
-  return openPage(browser, { baseURL: `http://localhost:${server.port}`, locale, viewport: { width: 1280, height: 900 }, allow });
+  return openPage(browser, {
+    baseURL: `http://localhost:${server.port}`,
+    locale,
+    viewport: { width: 1280, height: 900 },
+    allow,
+  });
 }
 
-const refused = (status: number, path: string) => new RegExp(`: Failed to load resource: the server responded with a status of ${status} .*${path.replace(/\//g, "\\/")}`);
+const refused = (status: number, path: string) =>
+  new RegExp(
+    `: Failed to load resource: the server responded with a status of ${status} .*${path.replace(/\//g, "\\/")}`,
+  );
 
 beforeAll(async () => {
   await hubspot.start();
   const dataDir = temporaryDir("atelier-leads-e2e-");
-  const postgres = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL, "atelier_leads_e2e") : null;
+  const postgres = process.env.TEST_DATABASE_URL
+    ? await createPostgresDatabase(process.env.TEST_DATABASE_URL, "atelier_leads_e2e")
+    : null;
   cleanup = async () => {
     await postgres?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -72,10 +100,19 @@ beforeAll(async () => {
   // Three people; the CRM refuses the first syncs (a revoked token), so their leads wait as failed.
   hubspot.failNext(...Array.from({ length: 3 }, () => ({ status: 401 })));
   for (const { person } of languages) {
-    const response = await post("/api/contact", { name: person.name, email: person.email, inquiryType: "quote", message: "We would like a new brand identity." });
+    const response = await post("/api/contact", {
+      name: person.name,
+      email: person.email,
+      inquiryType: "quote",
+      message: "We would like a new brand identity.",
+    });
     expect(response.status).toBe(201);
   }
-  const third = await post("/api/contact", { name: "Grace Hopper", email: "grace@example.com", message: "A question about your services." });
+  const third = await post("/api/contact", {
+    name: "Grace Hopper",
+    email: "grace@example.com",
+    message: "A question about your services.",
+  });
   expect(third.status).toBe(201);
   const deadline = Date.now() + 60_000;
   while (hubspot.requests.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
@@ -99,7 +136,11 @@ describe.each(languages)("/leads in $name", ({ prefix, locale, t, common, person
     await visitor.close();
 
     const customer = await session(locale, [refused(403, `${prefix}/leads`)]);
-    await registerCustomerByApi(customer.page.request, "leads", staffRequest({ baseURL: `http://localhost:${server.port}`, admin }));
+    await registerCustomerByApi(
+      customer.page.request,
+      "leads",
+      staffRequest({ baseURL: `http://localhost:${server.port}`, admin }),
+    );
     const forbidden = await customer.page.goto(`${prefix}/leads`);
     expect(forbidden?.status()).toBe(403);
     await expectText(customer.page.getByRole("heading", { level: 1 }), common.errorPage.forbidden.title);
@@ -109,7 +150,9 @@ describe.each(languages)("/leads in $name", ({ prefix, locale, t, common, person
   it("lets staff filter, change a status and sync a lead to the default CRM", async () => {
     const staff = await session(locale);
     const { page } = staff;
-    const login = await page.request.post("/api/auth/login", { data: { identifier: admin.email, password: admin.password } });
+    const login = await page.request.post("/api/auth/login", {
+      data: { identifier: admin.email, password: admin.password },
+    });
     expect(login.status()).toBe(200);
     await page.goto(`${prefix}/leads`);
     await waitForHydration(page);
@@ -142,25 +185,53 @@ describe.each(languages)("/leads in $name", ({ prefix, locale, t, common, person
     const badge = row.locator("[data-sync-status]");
     await expect(badge.getAttribute("data-sync-status")).resolves.toBe("failed");
     // Sync goes to the default CRM in the background: the answer comes at once, the badge follows.
-    await expectToast(page, () => row.getByRole("button", { name: t.table.syncTo.replace("{{name}}", person.name).replace("{{crm}}", t.crm.hubspot) }).click(), {
-      title: t.toast.syncSuccess,
-      type: "success",
-    });
+    await expectToast(
+      page,
+      () =>
+        row
+          .getByRole("button", {
+            name: t.table.syncTo.replace("{{name}}", person.name).replace("{{crm}}", t.crm.hubspot),
+          })
+          .click(),
+      {
+        title: t.toast.syncSuccess,
+        type: "success",
+      },
+    );
     try {
-      await expect.poll(() => badge.getAttribute("data-sync-status", { timeout: 5_000 }), { timeout: 45_000 }).toBe("synced");
+      await expect
+        .poll(() => badge.getAttribute("data-sync-status", { timeout: 5_000 }), { timeout: 45_000 })
+        .toBe("synced");
     } catch (error) {
       // What the page showed instead, for the failure report.
-      throw new Error(`${(error as Error).message}\n--- ${page.url()} ---\n${await page.locator("main").innerText().catch(() => "(no main)")}`);
+      throw new Error(
+        `${(error as Error).message}\n--- ${page.url()} ---\n${await page
+          .locator("main")
+          .innerText()
+          .catch(() => "(no main)")}`,
+      );
     }
     await expectText(badge, new RegExp(t.sync.synced));
 
     const statusName = t.table.statusFor.replace("{{name}}", person.name);
-    await expectToast(page, () => row.getByRole("combobox", { name: statusName }).selectOption("contacted"), { title: t.toast.updated, type: "success" });
+    await expectToast(page, () => row.getByRole("combobox", { name: statusName }).selectOption("contacted"), {
+      title: t.toast.updated,
+      type: "success",
+    });
     await expectValue(row.getByRole("combobox", { name: statusName }), "contacted");
     // The change reaches the CRM too, on the same record.
-    await expect.poll(() => [...hubspot.contacts.values()].find((contact) => contact.properties.email === person.email)?.properties.hs_lead_status, { timeout: 30_000 }).toBe("CONNECTED");
+    await expect
+      .poll(
+        () =>
+          [...hubspot.contacts.values()].find((contact) => contact.properties.email === person.email)?.properties
+            .hs_lead_status,
+        { timeout: 30_000 },
+      )
+      .toBe("CONNECTED");
     await expect.poll(() => badge.getAttribute("data-sync-status"), { timeout: 30_000 }).toBe("synced");
-    expect([...hubspot.contacts.values()].filter((contact) => contact.properties.email === person.email)).toHaveLength(1);
+    expect([...hubspot.contacts.values()].filter((contact) => contact.properties.email === person.email)).toHaveLength(
+      1,
+    );
     await expectAccessibleWithin(page, "main");
 
     // The lead's detail: its timeline and its sync history, with the CRM's message for the refused attempt.

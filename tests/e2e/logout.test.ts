@@ -4,7 +4,15 @@ import enAuth from "../../app/locales/en/auth.json";
 import enCommon from "../../app/locales/en/common.json";
 import frAuth from "../../app/locales/fr/auth.json";
 import frCommon from "../../app/locales/fr/common.json";
-import { adminAccount, baseUrl, expectAccessible, expectText, launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import {
+  adminAccount,
+  baseUrl,
+  expectAccessible,
+  expectText,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+} from "./browser.ts";
 
 /**
  * Signing out by a plain link: from a page of the site it happens at once; from a link on another site
@@ -25,13 +33,18 @@ const OTHER_SITE = "http://elsewhere.example/";
 
 async function signInByApi(page: Page) {
   const admin = adminAccount();
-  const response = await page.request.post("/api/auth/login", { data: { identifier: admin.email, password: admin.password } });
+  const response = await page.request.post("/api/auth/login", {
+    data: { identifier: admin.email, password: admin.password },
+  });
   expect(response.status()).toBe(200);
 }
 
 async function followLinkFromAnotherSite(page: Page) {
   await page.route(OTHER_SITE, (route) =>
-    route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Elsewhere</title><a href="${baseUrl()}/api/logout">a harmless-looking link</a>` }),
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><title>Elsewhere</title><a href="${baseUrl()}/api/logout">a harmless-looking link</a>`,
+    }),
   );
   await page.goto(OTHER_SITE);
   await page.getByRole("link", { name: "a harmless-looking link" }).click();

@@ -3,7 +3,18 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enMedia from "../../app/locales/en/media.json";
 import frMedia from "../../app/locales/fr/media.json";
-import { adminAccount, expectAccessible, expectText, expectToast, launchBrowser, openPage, saveScreenshot, signIn, waitForHydration, waitForToastsToSettle } from "./browser.ts";
+import {
+  adminAccount,
+  expectAccessible,
+  expectText,
+  expectToast,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  signIn,
+  waitForHydration,
+  waitForToastsToSettle,
+} from "./browser.ts";
 
 /**
  * The media portfolio (spec 000, section 2 "/media", decision 10), in English and in French: a visitor
@@ -16,7 +27,15 @@ let photo: Buffer;
 beforeAll(async () => {
   browser = await launchBrowser();
   // Noise does not compress: about a megabyte, so that the upload takes a few throttled seconds.
-  photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+  photo = await sharp({
+    create: {
+      width: 1200,
+      height: 900,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
+  })
     .jpeg({ quality: 95 })
     .toBuffer();
 });
@@ -33,7 +52,12 @@ async function watchProgress(page: Page): Promise<() => Promise<number[]>> {
       const bar = document.querySelector<HTMLProgressElement>("[data-testid=upload-progress]");
       if (bar && seen.at(-1) !== bar.value) seen.push(bar.value);
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["value"] });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["value"],
+    });
   });
   return () => page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
 }
@@ -44,7 +68,9 @@ for (const language of ["en", "fr"] as const) {
   const locale = language === "fr" ? "fr-FR" : "en-US";
 
   describe(`the media portfolio (${language})`, () => {
-    it("uploads a visitor's image with its progress bar; staff approve it and it shows in the gallery", { timeout: 150_000 }, async () => {
+    it("uploads a visitor's image with its progress bar; staff approve it and it shows in the gallery", {
+      timeout: 150_000,
+    }, async () => {
       const title = `Rooftop ${language} ${Date.now().toString(36)}`;
       const visitor = await openPage(browser, { locale });
       const { page } = visitor;
@@ -56,9 +82,16 @@ for (const language of ["en", "fr"] as const) {
       await saveScreenshot(page, `media-${language}-1280`);
 
       const form = page.getByTestId("media-upload-form");
-      await expectToast(page, () => form.getByRole("button", { name: t.upload.submit, exact: true }).click(), { title: t.upload.noFileTitle, description: t.upload.noFileBody });
-      await form.getByLabel(t.upload.file, { exact: true }).setInputFiles({ name: "rooftop.jpg", mimeType: "image/jpeg", buffer: photo });
-      await expectToast(page, () => form.getByRole("button", { name: t.upload.submit, exact: true }).click(), { title: t.validation.titleRequired });
+      await expectToast(page, () => form.getByRole("button", { name: t.upload.submit, exact: true }).click(), {
+        title: t.upload.noFileTitle,
+        description: t.upload.noFileBody,
+      });
+      await form
+        .getByLabel(t.upload.file, { exact: true })
+        .setInputFiles({ name: "rooftop.jpg", mimeType: "image/jpeg", buffer: photo });
+      await expectToast(page, () => form.getByRole("button", { name: t.upload.submit, exact: true }).click(), {
+        title: t.validation.titleRequired,
+      });
       await form.getByLabel(t.upload.title, { exact: true }).fill(title);
       await form.getByLabel(t.upload.description, { exact: true }).fill("Shot at dusk.");
       await form.getByLabel(t.upload.category, { exact: true }).selectOption("photography");
@@ -66,13 +99,29 @@ for (const language of ["en", "fr"] as const) {
       // A slow uplink (about 300 KB/s) so that the bar has something to show.
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 300 * 1024 });
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 300 * 1024,
+      });
       const progress = await watchProgress(page);
-      await expectToast(page, () => form.getByRole("button", { name: t.upload.submit, exact: true }).click(), { title: t.upload.success, description: t.upload.pendingNote });
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await expectToast(page, () => form.getByRole("button", { name: t.upload.submit, exact: true }).click(), {
+        title: t.upload.success,
+        description: t.upload.pendingNote,
+      });
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
       const values = await progress();
       expect(values[0]).toBe(0);
-      expect(values.some((value) => value > 0 && value < 100), `progress values: ${values.join(", ")}`).toBe(true);
+      expect(
+        values.some((value) => value > 0 && value < 100),
+        `progress values: ${values.join(", ")}`,
+      ).toBe(true);
       await expect.poll(() => page.getByTestId("upload-progress").count()).toBe(0);
       // Pending: not in the gallery yet.
       await page.reload();
@@ -88,7 +137,11 @@ for (const language of ["en", "fr"] as const) {
       await expectText(pending.locator("h2"), t.admin.moderationMedia);
       await expectAccessible(staff.page);
       await saveScreenshot(staff.page, `admin-media-moderation-${language}-1280`);
-      await expectToast(staff.page, () => pending.getByRole("button", { name: `${t.admin.approve}: ${title}`, exact: true }).click(), { title: t.admin.approved });
+      await expectToast(
+        staff.page,
+        () => pending.getByRole("button", { name: `${t.admin.approve}: ${title}`, exact: true }).click(),
+        { title: t.admin.approved },
+      );
       await waitForToastsToSettle(staff.page);
       await staff.close();
 
@@ -107,10 +160,15 @@ for (const language of ["en", "fr"] as const) {
       await card.locator("summary").click();
       // The approved comments load as the list opens and push the form down: click once they are in.
       await card.getByText(t.comments.none, { exact: true }).waitFor();
-      await expectToast(page, () => card.getByRole("button", { name: t.comments.submit, exact: true }).click(), { title: t.comments.missingTitle, description: t.comments.missingBody });
+      await expectToast(page, () => card.getByRole("button", { name: t.comments.submit, exact: true }).click(), {
+        title: t.comments.missingTitle,
+        description: t.comments.missingBody,
+      });
       await card.getByLabel(t.comments.name, { exact: true }).fill("Ana");
       await card.getByLabel(t.comments.comment, { exact: true }).fill("Beautiful light.");
-      await expectToast(page, () => card.getByRole("button", { name: t.comments.submit, exact: true }).click(), { title: t.comments.sentTitle });
+      await expectToast(page, () => card.getByRole("button", { name: t.comments.submit, exact: true }).click(), {
+        title: t.comments.sentTitle,
+      });
       await expectAccessible(page);
       await waitForToastsToSettle(page);
       await visitor.close();
@@ -136,10 +194,17 @@ for (const language of ["en", "fr"] as const) {
       const form = page.getByTestId("media-upload-form");
       await expectText(form.locator("h2"), t.admin.upload);
       await expectAccessible(page);
-      const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#2e86de" } }).png().toBuffer();
-      await form.getByLabel(t.upload.file, { exact: true }).setInputFiles({ name: "sheet.png", mimeType: "image/png", buffer: png });
+      const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#2e86de" } })
+        .png()
+        .toBuffer();
+      await form
+        .getByLabel(t.upload.file, { exact: true })
+        .setInputFiles({ name: "sheet.png", mimeType: "image/png", buffer: png });
       await form.getByLabel(t.upload.title, { exact: true }).fill(title);
-      await expectToast(page, () => form.getByRole("button", { name: t.upload.submit, exact: true }).click(), { title: t.upload.success, description: t.upload.publishedNote });
+      await expectToast(page, () => form.getByRole("button", { name: t.upload.submit, exact: true }).click(), {
+        title: t.upload.success,
+        description: t.upload.publishedNote,
+      });
       const list = page.locator("section[aria-labelledby=all-media-heading]");
       const record = list.locator("article", { has: page.getByRole("heading", { name: title }) });
       await record.waitFor();
@@ -155,14 +220,18 @@ for (const language of ["en", "fr"] as const) {
       await edit.getByLabel(t.admin.clientName, { exact: true }).fill("Studio Nord");
       await expectAccessible(page);
       await saveScreenshot(page, `admin-media-${language}-1280`);
-      await expectToast(page, () => edit.getByRole("button", { name: t.admin.save, exact: true }).click(), { title: t.admin.saved });
+      await expectToast(page, () => edit.getByRole("button", { name: t.admin.save, exact: true }).click(), {
+        title: t.admin.saved,
+      });
       const renamedRecord = list.locator("article", { has: page.getByRole("heading", { name: renamed, exact: true }) });
       await renamedRecord.waitFor();
 
       await renamedRecord.getByRole("button", { name: `${t.admin.delete}: ${renamed}`, exact: true }).click();
       const dialog = page.getByRole("alertdialog");
       await expectText(dialog.getByRole("heading"), t.admin.confirmDeleteTitle);
-      await expectToast(page, () => dialog.getByRole("button", { name: t.admin.delete, exact: true }).click(), { title: t.admin.deleted });
+      await expectToast(page, () => dialog.getByRole("button", { name: t.admin.delete, exact: true }).click(), {
+        title: t.admin.deleted,
+      });
       await expect.poll(() => list.getByRole("heading", { name: renamed, exact: true }).count()).toBe(0);
       await waitForToastsToSettle(page);
       await staff.close();

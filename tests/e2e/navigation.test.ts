@@ -2,7 +2,16 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enCommon from "../../app/locales/en/common.json";
 import frCommon from "../../app/locales/fr/common.json";
-import { adminAccount, expectAccessible, expectAccessibleWithin, launchBrowser, onSecondDatabase, openPage, waitForHydration, type PageSession } from "./browser.ts";
+import {
+  adminAccount,
+  expectAccessible,
+  expectAccessibleWithin,
+  launchBrowser,
+  onSecondDatabase,
+  openPage,
+  waitForHydration,
+  type PageSession,
+} from "./browser.ts";
 
 /**
  * The one header of the site (spec 000, "App navigation bar" and "Landing header"), in both languages,
@@ -39,11 +48,15 @@ const languages = [
 async function headerLinks(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const header = document.querySelector("[data-testid=site-header]")!;
-    const menus = [...header.querySelectorAll("[aria-controls]")].map((trigger) => document.getElementById(trigger.getAttribute("aria-controls")!));
+    const menus = [...header.querySelectorAll("[aria-controls]")].map((trigger) =>
+      document.getElementById(trigger.getAttribute("aria-controls")!),
+    );
     const drawer = document.querySelector("[data-testid=site-drawer]");
     return [header, ...menus, drawer]
       .filter((scope): scope is Element => scope !== null)
-      .flatMap((scope) => [...scope.querySelectorAll("a")].map((a) => `${a.textContent?.trim()} ${a.getAttribute("href")}`))
+      .flatMap((scope) =>
+        [...scope.querySelectorAll("a")].map((a) => `${a.textContent?.trim()} ${a.getAttribute("href")}`),
+      )
       .sort();
   });
 }
@@ -57,7 +70,9 @@ async function openDrawerByKeyboard(page: Page) {
 
 async function signInAsStaff(page: Page) {
   const admin = adminAccount();
-  const response = await page.request.post("/api/auth/login", { data: { identifier: admin.email, password: admin.password } });
+  const response = await page.request.post("/api/auth/login", {
+    data: { identifier: admin.email, password: admin.password },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -98,8 +113,22 @@ describe.skipIf(onSecondDatabase()).each(languages)("the header in $lang", ({ pr
         const links = await headerLinks(page);
         for (const unbuilt of UNBUILT) expect(links.some((link) => link.endsWith(`${prefix}${unbuilt}`))).toBe(false);
         seen.push(links);
-        for (const label of [common.nav.home, common.nav.about, common.nav.services, common.nav.contact, common.nav.blog, common.nav.tutorials, common.nav.classes, common.nav.reviews, common.nav.hotDeals, common.nav.login]) {
-          expect(links.some((link) => link.startsWith(`${label} `)), `${label} in ${links.join(", ")}`).toBe(true);
+        for (const label of [
+          common.nav.home,
+          common.nav.about,
+          common.nav.services,
+          common.nav.contact,
+          common.nav.blog,
+          common.nav.tutorials,
+          common.nav.classes,
+          common.nav.reviews,
+          common.nav.hotDeals,
+          common.nav.login,
+        ]) {
+          expect(
+            links.some((link) => link.startsWith(`${label} `)),
+            `${label} in ${links.join(", ")}`,
+          ).toBe(true);
         }
         expect(links).not.toContainEqual(expect.stringMatching(/ \/(en|fr)\/admin$/));
       }
@@ -120,7 +149,10 @@ describe.skipIf(onSecondDatabase()).each(languages)("the header in $lang", ({ pr
         const menu = page.getByRole("menu", { name: common.nav.explore });
         await menu.waitFor();
         // The first item takes the focus (as the menu's toggle event runs); the arrows move it.
-        const focused = (text: string) => page.waitForFunction((expected) => document.activeElement?.textContent === expected, text, { timeout: 5_000 });
+        const focused = (text: string) =>
+          page.waitForFunction((expected) => document.activeElement?.textContent === expected, text, {
+            timeout: 5_000,
+          });
         await focused(common.nav.portfolio);
         await page.keyboard.press("ArrowDown");
         await focused(common.nav.reviews);
@@ -141,12 +173,18 @@ describe.skipIf(onSecondDatabase()).each(languages)("the header in $lang", ({ pr
         for (let i = 0; i < 25; i++) {
           await page.keyboard.press("Tab");
           // (Past the last control the browser's own UI may hold the focus for a step: the body, never the page.)
-          expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.closest("dialog") !== null)).toBe(true);
+          expect(
+            await page.evaluate(
+              () => document.activeElement === document.body || document.activeElement?.closest("dialog") !== null,
+            ),
+          ).toBe(true);
         }
         await expectAccessible(page);
         await page.keyboard.press("Escape");
         await drawer.waitFor({ state: "hidden" });
-        expect(await page.getByTestId("menu-button").evaluate((element) => element === document.activeElement)).toBe(true);
+        expect(await page.getByTestId("menu-button").evaluate((element) => element === document.activeElement)).toBe(
+          true,
+        );
         // Following a link closes it.
         await openDrawerByKeyboard(page);
         await drawer.getByRole("link", { name: common.nav.hotDeals }).click();
@@ -187,12 +225,18 @@ describe.skipIf(onSecondDatabase()).each(languages)("the header in $lang", ({ pr
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await page.goto(`${prefix}/posts`);
       await waitForHydration(page);
-      await page.locator("main").getByRole("button", { name: new RegExp(`^${common.share.button}`) }).first().click();
+      await page
+        .locator("main")
+        .getByRole("button", { name: new RegExp(`^${common.share.button}`) })
+        .first()
+        .click();
       await page.getByRole("menuitem", { name: common.share.copyLink }).click();
       const toast = page.locator("[data-sonner-toast]").filter({ hasText: common.share.linkCopied });
       await toast.waitFor();
       // The toasts' region is named in the page's language (sonner's own "Notifications alt+T" otherwise).
-      await expect(page.locator("section:has(> [data-sonner-toaster])").getAttribute("aria-label")).resolves.toBe(common.toast.region);
+      await expect(page.locator("section:has(> [data-sonner-toaster])").getAttribute("aria-label")).resolves.toBe(
+        common.toast.region,
+      );
       const header = (await page.getByTestId("site-header").boundingBox())!;
       const box = (await toast.boundingBox())!;
       expect(box.y, "the toast starts below the header").toBeGreaterThanOrEqual(header.y + header.height);
@@ -218,17 +262,30 @@ describe.skipIf(onSecondDatabase()).each(languages)("the header in $lang", ({ pr
       await page.goto(prefix);
       await waitForHydration(page);
       await page.evaluate(() => document.fonts.ready);
-      const fonts = await page.evaluate(() => [...document.fonts].filter((font) => font.status === "loaded").map((font) => font.family.replace(/"/g, "")));
+      const fonts = await page.evaluate(() =>
+        [...document.fonts].filter((font) => font.status === "loaded").map((font) => font.family.replace(/"/g, "")),
+      );
       expect(fonts).toContain("Inter");
       expect(fonts).toContain("Fraunces");
-      expect(await page.evaluate(() => document.fonts.check('600 40px "Fraunces"', "Créativité « à » œuvre"))).toBe(true);
+      expect(await page.evaluate(() => document.fonts.check('600 40px "Fraunces"', "Créativité « à » œuvre"))).toBe(
+        true,
+      );
       // The files the stylesheet uses are the ones the document preloads.
-      const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map((link) => link.href));
+      const preloaded = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>("link[rel=preload][as=font]")].map((link) => link.href),
+      );
       expect(preloaded).toHaveLength(2);
-      const used = await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".woff2")).map((entry) => entry.name));
+      const used = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.endsWith(".woff2"))
+          .map((entry) => entry.name),
+      );
       expect(used.sort()).toEqual(preloaded.sort());
       await page.waitForTimeout(1_000);
-      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(LAYOUT_SHIFT_NONE);
+      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(
+        LAYOUT_SHIFT_NONE,
+      );
       await session.close();
     });
 
@@ -245,12 +302,16 @@ describe.skipIf(onSecondDatabase()).each(languages)("the header in $lang", ({ pr
       await waitForHydration(page);
       const headline = page.getByRole("heading", { level: 1 });
       const before = (await headline.boundingBox())!;
-      await page.waitForFunction(() => [...document.fonts].some((font) => font.family.replace(/"/g, "") === "Fraunces" && font.status === "loaded"));
+      await page.waitForFunction(() =>
+        [...document.fonts].some((font) => font.family.replace(/"/g, "") === "Fraunces" && font.status === "loaded"),
+      );
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(500);
       // The headline (the largest text, the LCP element) wraps into the same lines in both fonts.
       expect((await headline.boundingBox())!.height).toBe(before.height);
-      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(LAYOUT_SHIFT_NONE);
+      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(
+        LAYOUT_SHIFT_NONE,
+      );
       await session.close();
     });
   });
@@ -274,7 +335,10 @@ describe.skipIf(onSecondDatabase()).each(languages)("the header in $lang", ({ pr
     const { page } = session;
     await page.goto(`${prefix}/posts`);
     await waitForHydration(page);
-    await page.getByRole("navigation", { name: common.nav.mainLabel }).getByRole("link", { name: common.nav.services, exact: true }).click();
+    await page
+      .getByRole("navigation", { name: common.nav.mainLabel })
+      .getByRole("link", { name: common.nav.services, exact: true })
+      .click();
     await page.waitForURL((url) => url.pathname === prefix && url.hash === "#services");
     await page.waitForFunction(() => {
       const top = document.getElementById("services")?.getBoundingClientRect().top ?? -1;

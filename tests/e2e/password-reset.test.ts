@@ -2,7 +2,18 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enAuth from "../../app/locales/en/auth.json";
 import frAuth from "../../app/locales/fr/auth.json";
-import { collapsed, expectAccessible, expectedStatus, expectText, launchBrowser, mailLinkFor, openPage, registerCustomer, saveScreenshot, waitForHydration } from "./browser.ts";
+import {
+  collapsed,
+  expectAccessible,
+  expectedStatus,
+  expectText,
+  launchBrowser,
+  mailLinkFor,
+  openPage,
+  registerCustomer,
+  saveScreenshot,
+  waitForHydration,
+} from "./browser.ts";
 
 /**
  * "Forgot password?" from the sign-in page to a new password, as a person would, in both languages:
@@ -18,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
 
 const languages = [
   { name: "English", prefix: "/en", auth: enAuth },
@@ -55,10 +65,16 @@ describe.each(languages)("sign-up by e-mail, in $name", ({ name, prefix, auth })
     await waitForHydration(page);
     await expectText(page.getByRole("heading", { level: 1 }), auth.registerConfirm.title);
     await expectAccessible(page);
-    await page.getByRole("form", { name: auth.registerConfirm.title }).getByRole("button", { name: auth.registerConfirm.submit, exact: true }).click();
+    await page
+      .getByRole("form", { name: auth.registerConfirm.title })
+      .getByRole("button", { name: auth.registerConfirm.submit, exact: true })
+      .click();
     // Signed in, back where the visitor was going.
     await page.waitForURL((url) => url.pathname === `${prefix}/posts`);
-    expect(await (await page.request.get("/api/auth/user")).json()).toMatchObject({ email: account.email, username: account.username });
+    expect(await (await page.request.get("/api/auth/user")).json()).toMatchObject({
+      email: account.email,
+      username: account.username,
+    });
 
     // The link is spent.
     await page.goto(link);
@@ -79,7 +95,10 @@ describe.each(languages)("password reset by e-mail, in $name", ({ name, prefix, 
   it("goes from Forgot password? to a new password, and the old one stops working", async () => {
     // An account, signed out again.
     // The spent link's refusal (400) is part of the test; the browser logs it.
-    const owner = await openPage(browser, { viewport: { width: 390, height: 844 }, allow: [expectedStatus(400, "/api/auth/password-reset")] });
+    const owner = await openPage(browser, {
+      viewport: { width: 390, height: 844 },
+      allow: [expectedStatus(400, "/api/auth/password-reset")],
+    });
     const account = await registerCustomer(owner.page, `reset-${prefix.slice(1)}`);
     await owner.context.clearCookies();
 
@@ -136,7 +155,11 @@ describe.each(languages)("password reset by e-mail, in $name", ({ name, prefix, 
     await expectText(again.getByRole("alert"), collapsed(auth.errors.resetTokenUsed));
 
     // The old password no longer signs in; the new one does.
-    expect((await page.request.post("/api/auth/login", { data: { identifier: account.email, password: account.password } })).status()).toBe(401);
+    expect(
+      (
+        await page.request.post("/api/auth/login", { data: { identifier: account.email, password: account.password } })
+      ).status(),
+    ).toBe(401);
     await page.goto(`${prefix}/login`);
     await waitForHydration(page);
     await page.getByLabel(auth.login.identifier, { exact: true }).fill(account.username);
@@ -155,7 +178,13 @@ describe.each(languages)("changing a password while signed in, in $name", ({ pre
     const here = await openPage(browser, { allow: [expectedStatus(400, "/api/auth/password")] });
     const account = await registerCustomer(here.page, `change-${prefix.slice(1)}`);
     const elsewhere = await openPage(browser);
-    expect((await elsewhere.page.request.post("/api/auth/login", { data: { identifier: account.email, password: account.password } })).status()).toBe(200);
+    expect(
+      (
+        await elsewhere.page.request.post("/api/auth/login", {
+          data: { identifier: account.email, password: account.password },
+        })
+      ).status(),
+    ).toBe(200);
 
     const { page } = here;
     await page.goto(`${prefix}/account/password`);
@@ -183,7 +212,9 @@ describe.each(languages)("changing a password while signed in, in $name", ({ pre
   it("sends a visitor who is not signed in to the sign-in page first", async () => {
     const visitor = await openPage(browser);
     await visitor.page.goto(`${prefix}/account/password`);
-    await visitor.page.waitForURL((url) => url.pathname === `${prefix}/login` && url.searchParams.get("returnTo") === `${prefix}/account/password`);
+    await visitor.page.waitForURL(
+      (url) => url.pathname === `${prefix}/login` && url.searchParams.get("returnTo") === `${prefix}/account/password`,
+    );
     await visitor.close();
   });
 });

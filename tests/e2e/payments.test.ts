@@ -6,7 +6,19 @@ import enPayments from "../../app/locales/en/payments.json";
 import frCheckout from "../../app/locales/fr/checkout.json";
 import frOrders from "../../app/locales/fr/orders.json";
 import frPayments from "../../app/locales/fr/payments.json";
-import { expectAccessible, expectedStatus, expectText, expectToast, launchBrowser, mailLinkFor, openPage, saveScreenshot, staffRequest, waitForHydration, waitForToastsToSettle } from "./browser.ts";
+import {
+  expectAccessible,
+  expectedStatus,
+  expectText,
+  expectToast,
+  launchBrowser,
+  mailLinkFor,
+  openPage,
+  saveScreenshot,
+  staffRequest,
+  waitForHydration,
+  waitForToastsToSettle,
+} from "./browser.ts";
 
 /**
  * The other ways to pay (issues 9 and 23; specification 001, sections 2, 5, 8), on the sandbox provider,
@@ -21,7 +33,8 @@ import { expectAccessible, expectedStatus, expectText, expectToast, launchBrowse
 
 let browser: Browser;
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 /** A text of ours as a pattern, its whitespace collapsed as `expectText` reads the page. */
 const escape = (text: string) => text.replace(/\s+/g, " ").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -30,7 +43,9 @@ const escape = (text: string) => text.replace(/\s+/g, " ").replace(/[.*+?^${}()|
  * failure saying what was read: a date the page computed, say, which later texts must repeat.
  */
 function valueIn(text: string | null, template: string, name: string, values: Record<string, string> = {}): string {
-  const source = escape(template.replace(/\s+/g, " ")).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, key: string) => (key === name ? "(.+)" : escape(values[key] ?? "")));
+  const source = escape(template.replace(/\s+/g, " ")).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, key: string) =>
+    key === name ? "(.+)" : escape(values[key] ?? ""),
+  );
   const found = new RegExp(`^${source}$`).exec((text ?? "").replace(/\s+/g, " ").trim())?.[1];
   expect(found, `"${text}" does not read as "${template}"`).toBeDefined();
   return found!;
@@ -62,7 +77,10 @@ for (const language of ["en", "fr"] as const) {
   const plural = (count: number) => new Intl.PluralRules(language).select(count);
   // What a page must never say of money that has arrived or is on its way: awaiting payment, under the
   // status's name today or the label it had before (decision 28), and a receipt that was not sent.
-  const awaiting = new RegExp(`${escape(o.statuses.requires_payment)}|${escape(o.statuses.pending)}|Requires payment|Paiement requis`, "i");
+  const awaiting = new RegExp(
+    `${escape(o.statuses.requires_payment)}|${escape(o.statuses.pending)}|Requires payment|Paiement requis`,
+    "i",
+  );
 
   async function payWith(page: Page, card: string) {
     await page.getByLabel(tc.payment.cardNumber, { exact: true }).fill(card);
@@ -72,8 +90,13 @@ for (const language of ["en", "fr"] as const) {
   }
 
   describe(`payments (${language})`, () => {
-    it("subscribes to the Professional plan, then cancels at the period's end from the e-mail's link and keeps the subscription again", { timeout: 90_000 }, async () => {
-      const session = await openPage(browser, { locale, allow: [expectedStatus(404, `${prefix}/subscribe?plan=Enterprise`)] });
+    it("subscribes to the Professional plan, then cancels at the period's end from the e-mail's link and keeps the subscription again", {
+      timeout: 90_000,
+    }, async () => {
+      const session = await openPage(browser, {
+        locale,
+        allow: [expectedStatus(404, `${prefix}/subscribe?plan=Enterprise`)],
+      });
       const { page } = session;
       const email = `subscriber-${language}-${Date.now().toString(36)}@example.com`;
       await page.goto(`${prefix}/subscribe?plan=Enterprise`);
@@ -81,9 +104,15 @@ for (const language of ["en", "fr"] as const) {
       // A price in the address never sets what is charged.
       await page.goto(`${prefix}/subscribe?plan=Professional&price=99`);
       await waitForHydration(page);
-      await expectText(page.getByTestId("subscribe-included"), new RegExp(language === "fr" ? "Assistance prioritaire" : "Priority Support"));
+      await expectText(
+        page.getByTestId("subscribe-included"),
+        new RegExp(language === "fr" ? "Assistance prioritaire" : "Priority Support"),
+      );
       await expectAccessible(page);
-      await expectToast(page, () => page.getByTestId("subscribe-start").click(), { title: t.toast.missingTitle, description: t.toast.missingText });
+      await expectToast(page, () => page.getByTestId("subscribe-start").click(), {
+        title: t.toast.missingTitle,
+        description: t.toast.missingText,
+      });
       await page.getByLabel(t.subscription.fullName, { exact: true }).fill("Ada Lovelace");
       await page.getByLabel(t.subscription.email, { exact: true }).fill(email);
       await page.getByTestId("subscribe-start").click();
@@ -91,8 +120,13 @@ for (const language of ["en", "fr"] as const) {
       await expectText(page.getByTestId("pay-button"), fill(t.subscription.subscribe, { price: "$999.00" }));
       await waitForToastsToSettle(page);
       await expectAccessible(page);
-      await expectToast(page, () => payWith(page, "4242 4242 4242 4242"), { title: t.subscription.successToastTitle, description: t.subscription.successToastText });
-      await page.waitForURL((url) => url.pathname === `${prefix}/subscribe/success` && url.searchParams.has("subscription"));
+      await expectToast(page, () => payWith(page, "4242 4242 4242 4242"), {
+        title: t.subscription.successToastTitle,
+        description: t.subscription.successToastText,
+      });
+      await page.waitForURL(
+        (url) => url.pathname === `${prefix}/subscribe/success` && url.searchParams.has("subscription"),
+      );
       await expectText(page.getByTestId("subscribe-success-title"), t.subscription.successTitle);
       await expectText(page.getByTestId("subscription-charged"), "$999.00");
       await expectText(page.getByTestId("subscription-next-charge"), /^\$999\.00\s*\S.*\d{4}$/);
@@ -125,12 +159,20 @@ for (const language of ["en", "fr"] as const) {
       await waitForHydration(mine);
       await mine.getByRole("heading", { level: 1, name: t.manage.title }).waitFor();
       await expectText(mine.getByTestId("subscription-status"), t.manage.statuses.active);
-      await expectText(mine.getByTestId("subscription-plan").getByRole("heading", { level: 2 }), `Professional ${fill(t.subscription.perMonth, { price: "$999.00" })}`);
+      await expectText(
+        mine.getByTestId("subscription-plan").getByRole("heading", { level: 2 }),
+        `Professional ${fill(t.subscription.perMonth, { price: "$999.00" })}`,
+      );
       const renewal = mine.getByTestId("subscription-renewal").locator("p");
       await expectText(renewal, /\d{4}$/);
-      const periodEnd = valueIn(await renewal.first().textContent(), t.manage.nextCharge, "date", { amount: "$999.00" });
+      const periodEnd = valueIn(await renewal.first().textContent(), t.manage.nextCharge, "date", {
+        amount: "$999.00",
+      });
       expect(periodEnd).toBe(nextChargeDay);
-      await expectText(mine.getByTestId("invoice-row"), new RegExp(`${escape(t.manage.invoiceStatuses.paid)}.*\\$999\\.00.*${escape(t.manage.receipt)}`));
+      await expectText(
+        mine.getByTestId("invoice-row"),
+        new RegExp(`${escape(t.manage.invoiceStatuses.paid)}.*\\$999\\.00.*${escape(t.manage.receipt)}`),
+      );
       expect(await mine.getByTestId("invoice-row").count()).toBe(1);
       await expectAccessible(mine);
       await saveScreenshot(mine, `subscription-${language}-1280`);
@@ -156,7 +198,9 @@ for (const language of ["en", "fr"] as const) {
       await expectAccessible(mine);
       await saveScreenshot(mine, `subscription-ending-${language}-1280`);
       // What the page says it did: the confirmation e-mail, with the same link.
-      expect(new URL(await mailLinkFor(email, "subscription.cancel_scheduled", "/subscription")).pathname).toBe(link.pathname);
+      expect(new URL(await mailLinkFor(email, "subscription.cancel_scheduled", "/subscription")).pathname).toBe(
+        link.pathname,
+      );
 
       // "Keep my subscription" undoes it: the next charge is back, on the same day.
       await mine.getByTestId("subscription-resume").click();
@@ -171,7 +215,9 @@ for (const language of ["en", "fr"] as const) {
       await manage.close();
     });
 
-    it("pays, from the e-mailed link in another browser, a subscription started and left unpaid elsewhere", { timeout: 90_000 }, async () => {
+    it("pays, from the e-mailed link in another browser, a subscription started and left unpaid elsewhere", {
+      timeout: 90_000,
+    }, async () => {
       const email = `unpaid-${language}-${Date.now().toString(36)}@example.com`;
       // Started on one device, left at the payment step.
       const first = await openPage(browser, { locale });
@@ -204,7 +250,10 @@ for (const language of ["en", "fr"] as const) {
       expect(await page.getByLabel(t.subscription.email, { exact: true }).inputValue()).toBe(email);
       await page.getByTestId("subscribe-start").click();
       await page.getByTestId("payment-step").waitFor();
-      await expectToast(page, () => payWith(page, "4242 4242 4242 4242"), { title: t.subscription.successToastTitle, description: t.subscription.successToastText });
+      await expectToast(page, () => payWith(page, "4242 4242 4242 4242"), {
+        title: t.subscription.successToastTitle,
+        description: t.subscription.successToastText,
+      });
       await page.waitForURL((url) => url.pathname === `${prefix}/subscribe/success`);
       await expectText(page.getByTestId("subscription-charged"), "$999.00");
       await page.goto(link.pathname);
@@ -217,7 +266,9 @@ for (const language of ["en", "fr"] as const) {
       const session = await openPage(browser, { locale });
       const { page } = session;
       // What a specialised service's Get started opens.
-      await page.goto(`${prefix}/payment?amount=1000&service=${encodeURIComponent("Video Marketing")}&paymentPlan=1time`);
+      await page.goto(
+        `${prefix}/payment?amount=1000&service=${encodeURIComponent("Video Marketing")}&paymentPlan=1time`,
+      );
       await waitForHydration(page);
       await expectText(page.getByTestId("payment-heading"), t.custom.headingPayment);
       expect(await page.getByLabel(t.custom.serviceName, { exact: true }).inputValue()).toBe("Video Marketing");
@@ -233,7 +284,9 @@ for (const language of ["en", "fr"] as const) {
       await page.getByLabel(t.custom.amount, { exact: true }).fill("1000");
       await page.getByLabel(t.custom.paymentPlan, { exact: true }).selectOption("3times");
       await page.getByLabel(t.custom.customerName, { exact: true }).fill("Ada Lovelace");
-      await page.getByLabel(t.custom.customerEmail, { exact: true }).fill(`instalments-${language}-${Date.now().toString(36)}@example.com`);
+      await page
+        .getByLabel(t.custom.customerEmail, { exact: true })
+        .fill(`instalments-${language}-${Date.now().toString(36)}@example.com`);
       await expectText(page.getByTestId("payment-summary"), /\$333\.34/);
       await page.getByTestId("payment-continue").click();
       await page.getByTestId("payment-step").waitFor();
@@ -255,7 +308,12 @@ for (const language of ["en", "fr"] as const) {
       // "1 of 3 instalments paid: $333.34 of $1,000.00; next $333.33 on <the second payment's date>."
       const secondDate = (await rows.nth(1).locator("time").textContent())!;
       const partlyPaid = fill(o.statusDetail.joined, {
-        first: fill(o.statusDetail[`partlyPaid_${plural(1)}` as "partlyPaid_one"], { paid: 1, instalments: 3, paidAmount: "$333.34", total: "$1,000.00" }),
+        first: fill(o.statusDetail[`partlyPaid_${plural(1)}` as "partlyPaid_one"], {
+          paid: 1,
+          instalments: 3,
+          paidAmount: "$333.34",
+          total: "$1,000.00",
+        }),
         second: fill(o.statusDetail.next, { amount: "$333.33", date: secondDate }),
       });
       await expectText(page.getByTestId("success-detail"), partlyPaid);
@@ -276,11 +334,17 @@ for (const language of ["en", "fr"] as const) {
       await expectText(page.getByTestId("receipt-paid"), "$333.34");
       expect(await page.getByTestId("receipt-refunded").count()).toBe(0);
       await expect.poll(() => page.getByTestId("receipt-payment").count()).toBe(1);
-      await expectText(page.getByTestId("receipt-payment"), new RegExp(`Visa •••• 4242 · ${escape(o.paymentStatuses.charge.succeeded)}\\s*\\$333\\.34$`));
+      await expectText(
+        page.getByTestId("receipt-payment"),
+        new RegExp(`Visa •••• 4242 · ${escape(o.paymentStatuses.charge.succeeded)}\\s*\\$333\\.34$`),
+      );
       const receiptRows = page.getByTestId("payment-schedule").getByTestId("schedule-row");
       await expect.poll(() => receiptRows.count()).toBe(3);
       await expectText(receiptRows.nth(0), new RegExp(`\\$333\\.34.*${t.schedule.statuses.paid}`));
-      await expectText(receiptRows.nth(1), new RegExp(`\\$333\\.33.*${escape(secondDate)}.*${t.schedule.statuses.due}`));
+      await expectText(
+        receiptRows.nth(1),
+        new RegExp(`\\$333\\.33.*${escape(secondDate)}.*${t.schedule.statuses.due}`),
+      );
       await expectText(receiptRows.nth(2), new RegExp(`\\$333\\.33.*${t.schedule.statuses.due}`));
       expect(await page.locator("main").textContent()).not.toMatch(awaiting);
       await expectAccessible(page);
@@ -300,25 +364,43 @@ for (const language of ["en", "fr"] as const) {
       await expectAccessible(page);
 
       // Payment is blocked until the account is verified.
-      await expectToast(page, () => page.getByTestId("bank-pay").click(), { title: t.toast.notVerifiedTitle, description: t.bank.notVerified });
+      await expectToast(page, () => page.getByTestId("bank-pay").click(), {
+        title: t.toast.notVerifiedTitle,
+        description: t.bank.notVerified,
+      });
       await page.getByLabel(t.bank.fullName, { exact: true }).fill("Ada Lovelace");
       await page.getByLabel(t.bank.email, { exact: true }).fill(email);
       await page.getByLabel(t.bank.holderName, { exact: true }).fill("Ada Lovelace");
       await page.getByLabel(t.bank.routingNumber, { exact: true }).fill("1100000019999");
       expect(await page.getByLabel(t.bank.routingNumber, { exact: true }).inputValue()).toBe("110000001");
       await page.getByLabel(t.bank.accountNumber, { exact: true }).fill("000123456789");
-      await expectToast(page, () => page.getByTestId("verify-bank").click(), { title: t.toast.verificationFailedTitle, description: t.bank.routingInvalid });
+      await expectToast(page, () => page.getByTestId("verify-bank").click(), {
+        title: t.toast.verificationFailedTitle,
+        description: t.bank.routingInvalid,
+      });
 
       await page.getByLabel(t.bank.routingNumber, { exact: true }).fill("110000000");
-      await expectToast(page, () => page.getByTestId("verify-bank").click(), { title: t.toast.verifiedTitle, description: t.bank.verified });
-      await expectText(page.getByTestId("bank-verified"), new RegExp(`${t.bank.verifiedTitle}.*${t.bank.endingIn}.*6789`));
+      await expectToast(page, () => page.getByTestId("verify-bank").click(), {
+        title: t.toast.verifiedTitle,
+        description: t.bank.verified,
+      });
+      await expectText(
+        page.getByTestId("bank-verified"),
+        new RegExp(`${t.bank.verifiedTitle}.*${t.bank.endingIn}.*6789`),
+      );
       // Axe reads the page once the toasts have gone (one fading out is half transparent).
       await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 15_000 });
       await expectAccessible(page);
       await saveScreenshot(page, `bank-checkout-${language}-1280`);
 
-      await expectToast(page, () => page.getByTestId("bank-pay").click(), { title: t.toast.initiatedTitle, description: t.bank.initiated });
-      await page.waitForURL((url) => url.pathname === `${prefix}/checkout/success` && url.searchParams.has("order_id"), { timeout: 10_000 });
+      await expectToast(page, () => page.getByTestId("bank-pay").click(), {
+        title: t.toast.initiatedTitle,
+        description: t.bank.initiated,
+      });
+      await page.waitForURL(
+        (url) => url.pathname === `${prefix}/checkout/success` && url.searchParams.has("order_id"),
+        { timeout: 10_000 },
+      );
       await expectText(page.getByTestId("success-title"), tc.success.bankProcessingTitle);
       await expectText(page.getByTestId("success-status"), o.statuses.processing);
       await expectText(page.getByTestId("success-detail"), o.statusDetail.processing);

@@ -102,7 +102,10 @@ describe("testimonials", () => {
 
     const visitor = await openPage(browser);
     const page = await openHome(visitor);
-    const card = page.getByRole("list", { name: "Client testimonials" }).getByRole("listitem").filter({ hasText: content });
+    const card = page
+      .getByRole("list", { name: "Client testimonials" })
+      .getByRole("listitem")
+      .filter({ hasText: content });
     await card.waitFor();
     await expectText(card.locator("figcaption"), new RegExp(`${name}\\s*Tester & Co$`));
     expect(await card.getByRole("img", { name: "Rated 4 out of 5" }).count()).toBe(1);
@@ -134,8 +137,13 @@ describe("the contact form", () => {
     const send = form.getByRole("button", { name: "Send Message", exact: true });
     await send.click();
     // Said once, next to the button, in a live region; the focus stays on the button; no toast.
-    await expectText(form.getByTestId("contact-sent"), /^Message Sent!\s*Thank you for your message! We will get back to you soon\.$/);
-    expect(await form.getByTestId("contact-sent").evaluate((element) => element.closest("[role=status]") !== null)).toBe(true);
+    await expectText(
+      form.getByTestId("contact-sent"),
+      /^Message Sent!\s*Thank you for your message! We will get back to you soon\.$/,
+    );
+    expect(
+      await form.getByTestId("contact-sent").evaluate((element) => element.closest("[role=status]") !== null),
+    ).toBe(true);
     expect(await send.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await page.locator("[data-sonner-toast]").count()).toBe(0);
     expect(await form.getByLabel(/^Full name/).inputValue()).toBe("");
@@ -200,14 +208,21 @@ describe("consultation booking", () => {
     const confirmation = page.getByTestId("booking-confirmation");
     await confirmation.waitFor();
     await expectText(confirmation.locator("p").first(), "Consultation booked!");
-    await expectText(confirmation.locator("p").last(), /^Your consultation is booked for .+ at .+\. A confirmation email is on its way\.$/);
+    await expectText(
+      confirmation.locator("p").last(),
+      /^Your consultation is booked for .+ at .+\. A confirmation email is on its way\.$/,
+    );
     await expectAccessibleWithin(page, "#consultation");
 
     const slotTaken = "This time slot is no longer available. Please choose another time.";
     await two.form.getByRole("button", { name: "Book Consultation", exact: true }).click();
     await expectText(other.getByRole("alert").filter({ hasText: slotTaken }), slotTaken);
     // The slots were loaded again: the one taken is no longer offered.
-    await other.waitForFunction((at) => document.querySelector(`[data-testid="slots"] [data-time="${at}"]`)?.getAttribute("aria-disabled") === "true", time);
+    await other.waitForFunction(
+      (at) =>
+        document.querySelector(`[data-testid="slots"] [data-time="${at}"]`)?.getAttribute("aria-disabled") === "true",
+      time,
+    );
     expect(await other.getByTestId("booking-confirmation").count()).toBe(0);
     await expectAccessibleWithin(other, "#consultation");
     await first.close();
@@ -222,9 +237,11 @@ describe("hot deals", () => {
     await page.goto("/hot-deals");
     await waitForHydration(page);
     await expectText(page.getByRole("heading", { level: 1 }), "Hot Deals");
-    const deal = (title: string) => page.getByTestId("deal-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    const deal = (title: string) =>
+      page.getByTestId("deal-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
     // The three demo deals, once each (other test files may add deals to the shared server).
-    for (const title of ["Logo and Brand Starter Kit", "Launch-Ready Website", "AI Chat Bot for Your Website"]) expect(await deal(title).count()).toBe(1);
+    for (const title of ["Logo and Brand Starter Kit", "Launch-Ready Website", "AI Chat Bot for Your Website"])
+      expect(await deal(title).count()).toBe(1);
 
     const soldOut = deal("Logo and Brand Starter Kit");
     expect(await soldOut.getByRole("button", { name: "Sold Out" }).isDisabled()).toBe(true);
@@ -236,14 +253,23 @@ describe("hot deals", () => {
     await expectText(chatBot.getByTestId("prices"), /^Deal price: \$1,200\.00\s*Original price: \$1,500\.00$/);
     // Said next to the deal (no toast), and the focus moves to the link that replaces Claim.
     await chatBot.getByRole("button", { name: "Claim", exact: true }).click();
-    await expectText(chatBot.getByRole("status"), "Added to cart! AI Chat Bot for Your Website has been added to your cart View cart");
-    await expect(chatBot.getByRole("link", { name: "In your cart - View cart" }).evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+    await expectText(
+      chatBot.getByRole("status"),
+      "Added to cart! AI Chat Bot for Your Website has been added to your cart View cart",
+    );
+    await expect(
+      chatBot
+        .getByRole("link", { name: "In your cart - View cart" })
+        .evaluate((link) => link === document.activeElement),
+    ).resolves.toBe(true);
     await expectText(page.getByTestId("cart-badge"), "1");
     await expectAccessible(page);
     await chatBot.getByRole("link", { name: "In your cart - View cart" }).click();
     await page.waitForURL((url) => url.pathname === "/cart");
 
-    const line = page.getByTestId("cart-line").filter({ has: page.getByRole("heading", { name: "AI Chat Bot for Your Website", exact: true }) });
+    const line = page
+      .getByTestId("cart-line")
+      .filter({ has: page.getByRole("heading", { name: "AI Chat Bot for Your Website", exact: true }) });
     await line.waitFor();
     await expectText(line.getByText("Hot Deal", { exact: true }), "Hot Deal");
     await expectText(line.getByTestId("unit-price"), "$1,200.00");

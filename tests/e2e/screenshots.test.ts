@@ -4,7 +4,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enDeals from "../../app/locales/en/deals.json";
 import frDeals from "../../app/locales/fr/deals.json";
-import { RESULTS_DIR, adminAccount, expectAccessible, launchBrowser, onSecondDatabase, openPage, waitForHydration } from "./browser.ts";
+import {
+  RESULTS_DIR,
+  adminAccount,
+  expectAccessible,
+  launchBrowser,
+  onSecondDatabase,
+  openPage,
+  waitForHydration,
+} from "./browser.ts";
 
 /**
  * The pages a visitor and staff see most, photographed in both languages at a desktop and a phone width
@@ -32,7 +40,9 @@ async function shoot(page: Page, name: string) {
   // JPEG: a whole phone-width page is 8,000 px tall, and Chromium encodes such a PNG several times slower.
   await page.screenshot({ path: path.join(DIR, `${name}.jpg`), fullPage: true, type: "jpeg", quality: 85 });
   // Nothing wider than the screen (the header with a cart total and the longest French labels included).
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
   await expectAccessible(page);
 }
 
@@ -74,7 +84,9 @@ describe.skipIf(onSecondDatabase()).each(languages)("screenshots in $lang", ({ l
     await shoot(page, name("cart"));
 
     const admin = adminAccount();
-    const response = await page.request.post("/api/auth/login", { data: { identifier: admin.email, password: admin.password } });
+    const response = await page.request.post("/api/auth/login", {
+      data: { identifier: admin.email, password: admin.password },
+    });
     expect(response.status()).toBe(200);
     await page.goto(`/${lang}/admin`);
     await waitForHydration(page);

@@ -27,7 +27,9 @@ export function freePort(): Promise<number> {
  * The Node that `npm start` uses (the project's own Node 24 from the `node` package), running the
  * TypeScript sources directly: one process, whose pid is the server's own (for kill -9).
  */
-export const NODE = fs.existsSync(path.join(ROOT, "node_modules", ".bin", "node")) ? path.join(ROOT, "node_modules", ".bin", "node") : process.execPath;
+export const NODE = fs.existsSync(path.join(ROOT, "node_modules", ".bin", "node"))
+  ? path.join(ROOT, "node_modules", ".bin", "node")
+  : process.execPath;
 
 export function temporaryDir(prefix = "atelier-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -87,7 +89,10 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
     kept += chunk.length;
     while (kept - chunks[0].length >= 256 * 1024) kept -= chunks.shift()!.length;
   };
-  const log = () => Buffer.concat(chunks).toString("utf8").slice(-256 * 1024);
+  const log = () =>
+    Buffer.concat(chunks)
+      .toString("utf8")
+      .slice(-256 * 1024);
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
   const exited = new Promise<number | string>((resolve) => {

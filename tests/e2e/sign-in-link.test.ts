@@ -2,7 +2,19 @@ import { request, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enAuth from "../../app/locales/en/auth.json";
 import frAuth from "../../app/locales/fr/auth.json";
-import { baseUrl, collapsed, expectAccessible, expectedStatus, expectText, launchBrowser, mailLinkFor, openPage, registerCustomerByApi, saveScreenshot, waitForHydration } from "./browser.ts";
+import {
+  baseUrl,
+  collapsed,
+  expectAccessible,
+  expectedStatus,
+  expectText,
+  launchBrowser,
+  mailLinkFor,
+  openPage,
+  registerCustomerByApi,
+  saveScreenshot,
+  waitForHydration,
+} from "./browser.ts";
 
 /**
  * After an account's free failed sign-ins, a browser it never signed in from proves itself with the
@@ -18,7 +30,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 describe.each([
   { name: "English", prefix: "/en", auth: enAuth },
   { name: "French", prefix: "/fr", auth: frAuth },
@@ -27,10 +38,17 @@ describe.each([
     const api = await request.newContext({ baseURL: baseUrl() });
     const account = await registerCustomerByApi(api, "link");
     await api.post("/api/auth/logout");
-    for (let i = 0; i < 5; i++) expect((await api.post("/api/auth/login", { data: { identifier: account.username, password: "a wrong password" } })).status()).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await api.post("/api/auth/login", { data: { identifier: account.username, password: "a wrong password" } })
+        ).status(),
+      ).toBe(401);
     await api.dispose();
 
-    const visitor = await openPage(browser, { allow: [expectedStatus(403, "/api/auth/login"), expectedStatus(400, "/api/auth/login/confirm")] });
+    const visitor = await openPage(browser, {
+      allow: [expectedStatus(403, "/api/auth/login"), expectedStatus(400, "/api/auth/login/confirm")],
+    });
     const { page } = visitor;
     await page.goto(`${prefix}/login`);
     await waitForHydration(page);
@@ -49,7 +67,10 @@ describe.each([
     await expectText(page.getByRole("heading", { level: 1 }), auth.loginConfirm.title);
     await expectAccessible(page);
     await saveScreenshot(page, `sign-in-link-${name.toLowerCase()}`);
-    await page.getByRole("form", { name: auth.loginConfirm.title }).getByRole("button", { name: auth.loginConfirm.submit, exact: true }).click();
+    await page
+      .getByRole("form", { name: auth.loginConfirm.title })
+      .getByRole("button", { name: auth.loginConfirm.submit, exact: true })
+      .click();
     await page.waitForURL((url) => !url.pathname.includes("/login"));
     expect(await (await page.request.get("/api/auth/user")).json()).toMatchObject({ email: account.email });
 

@@ -46,7 +46,8 @@ const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 /** "Ajouter au panier" followed by the service's name for screen readers. */
 const addToCart = (service: string) => new RegExp(`^${frCart.page.addToCart} ?: ${service}$`);
 /** i18next's {{name}} placeholders filled in. */
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 describe("switching to French", () => {
   it("turns the home page into French with the language selector", async () => {
@@ -71,7 +72,12 @@ describe("switching to French", () => {
     const conception = page.getByTestId("service-card-conception");
     await conception.getByRole("button", { name: addToCart("Conception") }).click();
     const spaced = (text: string) => text.replace(/\s+/g, "\\s+");
-    await expectText(conception.getByRole("status"), new RegExp(`${spaced(frCart.toast.addedTitle)}\\s*${spaced(fill(frCart.toast.addedText, { service: "Conception" }))}`));
+    await expectText(
+      conception.getByRole("status"),
+      new RegExp(
+        `${spaced(frCart.toast.addedTitle)}\\s*${spaced(fill(frCart.toast.addedText, { service: "Conception" }))}`,
+      ),
+    );
     await expectText(page.getByTestId("cart-badge"), "1");
     await expectAccessibleWithin(page, '[data-testid="specialised-card-website"]');
   });
@@ -81,11 +87,15 @@ describe("switching to French", () => {
     const dialog = page.getByRole("dialog", { name: frTestimonials.dialog.title });
     await dialog.waitFor();
     await expectText(dialog.getByRole("heading", { level: 2 }), frTestimonials.dialog.title);
-    await expectToast(page, () => dialog.getByRole("button", { name: frTestimonials.dialog.submit, exact: true }).click(), {
-      title: frTestimonials.messages.missingTitle,
-      description: frTestimonials.messages.missing,
-      type: "error",
-    });
+    await expectToast(
+      page,
+      () => dialog.getByRole("button", { name: frTestimonials.dialog.submit, exact: true }).click(),
+      {
+        title: frTestimonials.messages.missingTitle,
+        description: frTestimonials.messages.missing,
+        type: "error",
+      },
+    );
     await expectAccessibleWithin(page, '[role="dialog"]');
     await dialog.getByRole("button", { name: frTestimonials.dialog.cancel, exact: true }).click();
     await dialog.waitFor({ state: "hidden" });
@@ -95,11 +105,18 @@ describe("switching to French", () => {
     const form = page.getByRole("form", { name: frContact.form.title });
     await form.getByLabel(new RegExp(`^${frContact.fields.name}`)).fill(`Camille Contact ${RUN}`);
     await form.getByLabel(new RegExp(`^${frContact.fields.email}`)).fill(`camille-${RUN}@example.com`);
-    await form.getByLabel(new RegExp(`^${frContact.fields.inquiryType}`)).selectOption({ label: frContact.form.inquiryTypes.partnership });
-    await form.getByLabel(new RegExp(`^${frContact.fields.message}`)).fill("Nous aimerions parler d'un partenariat pour nos prochaines campagnes.");
+    await form
+      .getByLabel(new RegExp(`^${frContact.fields.inquiryType}`))
+      .selectOption({ label: frContact.form.inquiryTypes.partnership });
+    await form
+      .getByLabel(new RegExp(`^${frContact.fields.message}`))
+      .fill("Nous aimerions parler d'un partenariat pour nos prochaines campagnes.");
     await form.getByRole("button", { name: frContact.form.send, exact: true }).click();
     // expectText collapses whitespace, the narrow no-break space of French punctuation included.
-    await expectText(form.getByTestId("contact-sent"), `${frContact.messages.sentTitle}${frContact.messages.sent}`.replace(/\s+/g, " "));
+    await expectText(
+      form.getByTestId("contact-sent"),
+      `${frContact.messages.sentTitle}${frContact.messages.sent}`.replace(/\s+/g, " "),
+    );
     await expectAccessibleWithin(page, "#contact");
   });
 
@@ -157,7 +174,11 @@ describe("the cart in French", () => {
     await expectAccessible(page);
 
     await field.fill("WELCOME10");
-    await expectToast(page, () => apply.click(), { title: frCart.promo.appliedTitle, description: fill(frCart.promo.saved, { amount: "$25.00" }), type: "success" });
+    await expectToast(page, () => apply.click(), {
+      title: frCart.promo.appliedTitle,
+      description: fill(frCart.promo.saved, { amount: "$25.00" }),
+      type: "success",
+    });
     await expectText(page.getByTestId("total"), "$225.00");
   });
 
@@ -177,12 +198,19 @@ describe("hot deals in French", () => {
     await waitForHydration(page);
     await expectText(page.getByRole("heading", { level: 1 }), frDeals.page.title);
     expect(await page.title()).toContain(frDeals.page.metaTitle);
-    const deal = (title: string) => page.getByTestId("deal-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    const deal = (title: string) =>
+      page.getByTestId("deal-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
     // The three demo deals, once each (other test files may add deals to the shared server).
-    for (const title of ["Kit de démarrage logo et identité", "Site web prêt à lancer", "Chatbot IA pour votre site"]) expect(await deal(title).count()).toBe(1);
-    expect(await deal("Kit de démarrage logo et identité").getByRole("button", { name: frDeals.card.soldOut }).isDisabled()).toBe(true);
+    for (const title of ["Kit de démarrage logo et identité", "Site web prêt à lancer", "Chatbot IA pour votre site"])
+      expect(await deal(title).count()).toBe(1);
+    expect(
+      await deal("Kit de démarrage logo et identité").getByRole("button", { name: frDeals.card.soldOut }).isDisabled(),
+    ).toBe(true);
     await expectText(deal("Site web prêt à lancer").getByTestId("hurry"), frDeals.card.hurry);
-    await expectText(deal("Chatbot IA pour votre site").getByTestId("claimed"), fill(frDeals.card.claimedOf, { count: 9, limit: 40 }));
+    await expectText(
+      deal("Chatbot IA pour votre site").getByTestId("claimed"),
+      fill(frDeals.card.claimedOf, { count: 9, limit: 40 }),
+    );
     await deal("Chatbot IA pour votre site").getByRole("button", { name: frDeals.card.claim, exact: true }).click();
     await expectText(
       deal("Chatbot IA pour votre site").getByRole("status"),
@@ -210,7 +238,10 @@ describe("a French address opened by an English browser", () => {
     expect(await french.locator("html").getAttribute("lang")).toBe("fr");
     await french.getByRole("button", { name: frDeals.card.claim, exact: true }).first().click();
     // The confirmation starts with the French title (read with its narrow no-break space as a space).
-    await expectText(french.getByTestId("deal-card").getByRole("status").first(), new RegExp(`^${frCart.toast.addedTitle.replace(/\s/g, " ").replace(/[!?]/g, "\\$&")} `));
+    await expectText(
+      french.getByTestId("deal-card").getByRole("status").first(),
+      new RegExp(`^${frCart.toast.addedTitle.replace(/\s/g, " ").replace(/[!?]/g, "\\$&")} `),
+    );
     const box = french.getByTestId("newsletter");
     await box.getByLabel(frNewsletter.box.emailLabel).fill(`visiteur-${RUN}@example.com`);
     await box.getByRole("button", { name: frNewsletter.box.subscribe, exact: true }).click();

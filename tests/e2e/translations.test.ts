@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enLegal from "../../app/locales/en/legal.json";
 import frBlog from "../../app/locales/fr/blog.json";
 import frLegal from "../../app/locales/fr/legal.json";
-import { baseUrl, expectText, launchBrowser, onSecondDatabase, openPage, waitForHydration, type PageSession } from "./browser.ts";
+import {
+  baseUrl,
+  expectText,
+  launchBrowser,
+  onSecondDatabase,
+  openPage,
+  waitForHydration,
+  type PageSession,
+} from "./browser.ts";
 
 /**
  * Translations per route: the server inlines the namespaces of the page it renders, the browser
@@ -45,7 +53,8 @@ interface Inlined {
   language: string;
   resources: Record<string, unknown>;
 }
-const inlined = () => page.evaluate(() => JSON.parse(document.getElementById("i18n-resources")?.textContent ?? "null") as Inlined | null);
+const inlined = () =>
+  page.evaluate(() => JSON.parse(document.getElementById("i18n-resources")?.textContent ?? "null") as Inlined | null);
 
 // Which translations a page loads does not depend on the database: checked on the first run only.
 describe.skipIf(onSecondDatabase())("translations per route", () => {
@@ -67,7 +76,10 @@ describe.skipIf(onSecondDatabase())("translations per route", () => {
     expect(localeFiles.some((file) => file.startsWith("/assets/blog-"))).toBe(true);
     expect(localeFiles.some((file) => file.startsWith("/assets/mail-"))).toBe(false);
     const shown = await headings();
-    expect(shown.filter((text) => /^[a-z]+(\.[a-zA-Z]+)+$/.test(text)), `headings shown: ${JSON.stringify(shown)}`).toEqual([]);
+    expect(
+      shown.filter((text) => /^[a-z]+(\.[a-zA-Z]+)+$/.test(text)),
+      `headings shown: ${JSON.stringify(shown)}`,
+    ).toEqual([]);
   });
 
   it("switches language after navigating: the pages seen so far come back in the new language", async () => {
@@ -82,7 +94,12 @@ describe.skipIf(onSecondDatabase())("translations per route", () => {
 
   it("renders concurrent requests in two languages each in its own (the server shares one instance per language)", async () => {
     const addresses = Array.from({ length: 24 }, (_, index) => (index % 2 === 0 ? "/privacy" : "/fr/privacy"));
-    const pages = await Promise.all(addresses.map(async (path) => ({ path, html: await (await fetch(new URL(path, baseUrl()), { headers: { "accept-language": "en-US" } })).text() })));
+    const pages = await Promise.all(
+      addresses.map(async (path) => ({
+        path,
+        html: await (await fetch(new URL(path, baseUrl()), { headers: { "accept-language": "en-US" } })).text(),
+      })),
+    );
     for (const { path, html } of pages) {
       const french = path.startsWith("/fr");
       expect(html, path).toContain(`<html lang="${french ? "fr" : "en"}"`);

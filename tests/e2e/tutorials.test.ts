@@ -1,7 +1,19 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TUTORIALS } from "../../db/seed-tutorials.server.ts";
-import { adminAccount, expectAccessible, expectedStatus, expectText, launchBrowser, openPage, saveScreenshot, signIn, waitForHydration, waitForToastsToSettle, type PageSession } from "./browser.ts";
+import {
+  adminAccount,
+  expectAccessible,
+  expectedStatus,
+  expectText,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  signIn,
+  waitForHydration,
+  waitForToastsToSettle,
+  type PageSession,
+} from "./browser.ts";
 
 /**
  * Tutorials in a real browser (issue 12), in English and French: browsing and filtering the list, a
@@ -33,13 +45,21 @@ const seededCards = async (page: Page, name = "Tutorials", titles = [...EN, ...F
  * browser), with the video players answered locally: this machine has no way out, and the test checks
  * which player address the page asks for.
  */
-async function visitorSession(options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<PageSession & { frames: string[] }> {
+async function visitorSession(
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<PageSession & { frames: string[] }> {
   const session = await openPage(browser, options);
-  await session.context.setExtraHTTPHeaders({ "user-agent": `tutorials-e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}` });
+  await session.context.setExtraHTTPHeaders({
+    "user-agent": `tutorials-e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+  });
   const frames: string[] = [];
   await session.context.route(/^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//, async (route) => {
     frames.push(route.request().url());
-    await route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><html lang=en><title>Player</title><p>Player</p></html>" });
+    await route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<!doctype html><html lang=en><title>Player</title><p>Player</p></html>",
+    });
   });
   return Object.assign(session, { frames });
 }
@@ -61,7 +81,9 @@ describe("tutorials in English", () => {
     expect(await seededCards(page)).toEqual(EN);
 
     // The video tutorial without an image: the fallback picture and the Video Tutorial tag.
-    const social = list(page, "Tutorials").locator("article").filter({ has: page.getByRole("heading", { name: SOCIAL }) });
+    const social = list(page, "Tutorials")
+      .locator("article")
+      .filter({ has: page.getByRole("heading", { name: SOCIAL }) });
     await expect(social.getByTestId("video-fallback-image").count()).resolves.toBe(1);
     await expect(social.getByText("Video Tutorial", { exact: true }).count()).resolves.toBe(1);
     await expect(social.getByText("Beginner", { exact: true }).count()).resolves.toBe(1);
@@ -69,13 +91,20 @@ describe("tutorials in English", () => {
     await expect(social.getByText("25 min", { exact: true }).count()).resolves.toBe(1);
     await expect(social.getByText(/^\d+ views$/).count()).resolves.toBe(1);
     await expect(social.getByRole("button", { name: `Share: ${SOCIAL}` }).count()).resolves.toBe(1);
-    await expect(social.getByRole("link", { name: `Start Tutorial: ${SOCIAL}` }).getAttribute("href")).resolves.toMatch(/^\/tutorials\/\d+$/);
+    await expect(social.getByRole("link", { name: `Start Tutorial: ${SOCIAL}` }).getAttribute("href")).resolves.toMatch(
+      /^\/tutorials\/\d+$/,
+    );
     // No estimated time: "Quick read".
-    const logo = list(page, "Tutorials").locator("article").filter({ has: page.getByRole("heading", { name: LOGO }) });
+    const logo = list(page, "Tutorials")
+      .locator("article")
+      .filter({ has: page.getByRole("heading", { name: LOGO }) });
     await expect(logo.getByText("Quick read", { exact: true }).count()).resolves.toBe(1);
     await expectAccessible(page);
 
-    await page.getByRole("group", { name: "Filter by difficulty" }).getByRole("button", { name: "Advanced", exact: true }).click();
+    await page
+      .getByRole("group", { name: "Filter by difficulty" })
+      .getByRole("button", { name: "Advanced", exact: true })
+      .click();
     await page.waitForURL((url) => url.searchParams.get("difficulty") === "advanced");
     await expect.poll(() => seededCards(page)).toEqual([CHATBOT]);
     expect(await page.getByRole("button", { name: "Advanced", exact: true }).getAttribute("aria-pressed")).toBe("true");
@@ -100,7 +129,9 @@ describe("tutorials in English", () => {
     page.on("request", (request) => {
       if (request.method() === "POST" && /\/api\/tutorials\/\d+\/view$/.test(request.url())) views.push(request.url());
     });
-    const card = list(page, "Tutorials").locator("article").filter({ has: page.getByRole("heading", { name: SOCIAL }) });
+    const card = list(page, "Tutorials")
+      .locator("article")
+      .filter({ has: page.getByRole("heading", { name: SOCIAL }) });
     const listed = Number((await card.getByText(/^\d+ views$/).textContent())!.split(" ")[0]);
     await card.getByRole("link", { name: `Start Tutorial: ${SOCIAL}` }).click();
     await page.waitForURL(/\/tutorials\/\d+$/);
@@ -121,7 +152,9 @@ describe("tutorials in English", () => {
     // Reloading the page asks again, but this visitor has been counted today.
     for (let reload = 0; reload < 2; reload++) {
       // Listened for before the reload: the answer may come before the page has hydrated.
-      const answered = page.waitForResponse((response) => response.request().method() === "POST" && /\/view$/.test(response.url()));
+      const answered = page.waitForResponse(
+        (response) => response.request().method() === "POST" && /\/view$/.test(response.url()),
+      );
       await page.reload();
       await waitForHydration(page);
       await answered;
@@ -138,12 +171,18 @@ describe("tutorials in English", () => {
     const session = await visitorSession({ viewport: { width: 390, height: 844 } });
     const { page } = session;
     await visit(page, "/tutorials");
-    await list(page, "Tutorials").getByRole("link", { name: `Start Tutorial: ${CHATBOT}` }).click();
+    await list(page, "Tutorials")
+      .getByRole("link", { name: `Start Tutorial: ${CHATBOT}` })
+      .click();
     await page.waitForURL(/\/tutorials\/\d+$/);
     await expectText(heading(page), CHATBOT);
-    await expect(page.getByRole("link", { name: "Login to Access Premium Content" }).getAttribute("href")).resolves.toMatch(/^\/api\/login\?returnTo=%2Ftutorials%2F\d+$/);
+    await expect(
+      page.getByRole("link", { name: "Login to Access Premium Content" }).getAttribute("href"),
+    ).resolves.toMatch(/^\/api\/login\?returnTo=%2Ftutorials%2F\d+$/);
     // The summary is there; the steps are not.
-    await expect(page.getByText("Design the three exits every assistant needs", { exact: false }).count()).resolves.toBe(1);
+    await expect(
+      page.getByText("Design the three exits every assistant needs", { exact: false }).count(),
+    ).resolves.toBe(1);
     await expect(page.getByRole("heading", { name: "The three exits" }).count()).resolves.toBe(0);
     await saveScreenshot(page, "tutorial-members-only-390");
     await expectAccessible(page);
@@ -172,14 +211,21 @@ describe("tutorials in French", () => {
     await saveScreenshot(page, "tutorials-fr-390");
     await expectAccessible(page);
 
-    await page.getByRole("group", { name: "Filtrer par niveau" }).getByRole("button", { name: "Intermédiaire", exact: true }).click();
+    await page
+      .getByRole("group", { name: "Filtrer par niveau" })
+      .getByRole("button", { name: "Intermédiaire", exact: true })
+      .click();
     await page.waitForURL((url) => url.searchParams.get("difficulty") === "intermediate");
     await expect.poll(() => seededCards(page, "Tutoriels")).toEqual([FR[1]]);
-    await list(page, "Tutoriels").getByRole("link", { name: `Commencer le tutoriel\u202f: ${FR[1]}` }).click();
+    await list(page, "Tutoriels")
+      .getByRole("link", { name: `Commencer le tutoriel\u202f: ${FR[1]}` })
+      .click();
     await page.waitForURL(/\/fr\/tutorials\/\d+$/);
     await expectText(heading(page), FR[1]);
     expect(await page.locator("iframe").getAttribute("src")).toBe("https://player.vimeo.com/video/76979871?dnt=1");
-    await expect(page.getByRole("heading", { level: 2, name: "La correction avant le style" }).count()).resolves.toBe(1);
+    await expect(page.getByRole("heading", { level: 2, name: "La correction avant le style" }).count()).resolves.toBe(
+      1,
+    );
     await expect(page.getByText("Intermédiaire", { exact: true }).count()).resolves.toBe(1);
     await expect(page.getByText(/^\d+ vues$/).count()).resolves.toBe(1);
     await saveScreenshot(page, "tutorial-fr-390");
@@ -216,7 +262,10 @@ describe("tutorials in /admin", () => {
     await form.getByLabel("Difficulty *", { exact: true }).selectOption("advanced");
     await form.getByLabel("Video address", { exact: true }).fill("https://example.com/video");
     await form.getByRole("button", { name: "Create Tutorial" }).click();
-    await expectText(form.getByText("The video must be a YouTube or Vimeo address"), "The video must be a YouTube or Vimeo address");
+    await expectText(
+      form.getByText("The video must be a YouTube or Vimeo address"),
+      "The video must be a YouTube or Vimeo address",
+    );
     await form.getByLabel("Video address", { exact: true }).fill("https://youtu.be/ysz5S6PUM-U");
     await form.getByRole("button", { name: "Create Tutorial" }).click();
     const listed = admin.getByRole("article", { name: titleEn, exact: true });
@@ -237,7 +286,9 @@ describe("tutorials in /admin", () => {
     const editForm = admin.getByRole("form", { name: "Edit Tutorial" });
     await editForm.waitFor();
     expect(await editForm.getByLabel("Title (French) *", { exact: true }).inputValue()).toBe(titleFr);
-    await editForm.getByLabel("Content (French)", { exact: true }).fill("## Lumière principale\nPlacez-la à 45 degrés.");
+    await editForm
+      .getByLabel("Content (French)", { exact: true })
+      .fill("## Lumière principale\nPlacez-la à 45 degrés.");
     await editForm.getByRole("button", { name: "Save Changes" }).click();
     await admin.getByRole("form", { name: "Create Tutorial" }).waitFor();
     await expect.poll(() => listed.getByText("French missing", { exact: true }).count(), { timeout: 20_000 }).toBe(0);
@@ -245,7 +296,9 @@ describe("tutorials in /admin", () => {
     await visitor.page.getByRole("link", { name: `Commencer le tutoriel\u202f: ${titleFr}` }).click();
     await visitor.page.waitForURL(/\/fr\/tutorials\/\d+$/);
     await expectText(heading(visitor.page), titleFr);
-    await expect.poll(() => visitor.page.getByRole("heading", { level: 2, name: "Lumière principale" }).count()).toBe(1);
+    await expect
+      .poll(() => visitor.page.getByRole("heading", { level: 2, name: "Lumière principale" }).count())
+      .toBe(1);
 
     // Delete, after confirming.
     await listed.getByRole("button", { name: `Delete ${titleEn}` }).click();

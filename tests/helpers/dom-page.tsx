@@ -6,7 +6,8 @@ import { I18nProvider } from "../../app/i18n/react.tsx";
 import { resources } from "../../app/locales/resources.ts";
 
 /** A JSON answer as the API gives it. */
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** Lets effects and answered requests run to their end. */
 export const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));

@@ -1,7 +1,16 @@
 import type http from "node:http";
 import { FakeCrmServer, type FakeAnswer, type FakeCrmRequest } from "./fake-crm-server.ts";
 
-const LEAD_STATUSES = new Set(["NEW", "OPEN", "IN_PROGRESS", "OPEN_DEAL", "UNQUALIFIED", "ATTEMPTED_TO_CONTACT", "CONNECTED", "BAD_TIMING"]);
+const LEAD_STATUSES = new Set([
+  "NEW",
+  "OPEN",
+  "IN_PROGRESS",
+  "OPEN_DEAL",
+  "UNQUALIFIED",
+  "ATTEMPTED_TO_CONTACT",
+  "CONNECTED",
+  "BAD_TIMING",
+]);
 
 export interface HubSpotContact {
   id: string;
@@ -26,12 +35,24 @@ export class FakeHubSpot extends FakeCrmServer {
   protected unauthorised(): FakeAnswer {
     return {
       status: 401,
-      body: { status: "error", message: "Authentication credentials not found. This API supports OAuth 2.0 authentication.", correlationId: "c0ffee", category: "INVALID_AUTHENTICATION" },
+      body: {
+        status: "error",
+        message: "Authentication credentials not found. This API supports OAuth 2.0 authentication.",
+        correlationId: "c0ffee",
+        category: "INVALID_AUTHENTICATION",
+      },
     };
   }
 
   protected defaultFailureBody(status: number): unknown {
-    if (status === 429) return { status: "error", message: "You have reached your secondly limit.", errorType: "RATE_LIMIT", correlationId: "c0ffee", policyName: "SECONDLY" };
+    if (status === 429)
+      return {
+        status: "error",
+        message: "You have reached your secondly limit.",
+        errorType: "RATE_LIMIT",
+        correlationId: "c0ffee",
+        policyName: "SECONDLY",
+      };
     return { status: "error", message: "internal error", correlationId: "c0ffee", category: "INTERNAL_ERROR" };
   }
 
@@ -47,7 +68,14 @@ export class FakeHubSpot extends FakeCrmServer {
     }
     if (properties.hs_lead_status !== undefined && !LEAD_STATUSES.has(String(properties.hs_lead_status))) {
       this.problem(request, `hs_lead_status ${String(properties.hs_lead_status)} is not an option`);
-      return { status: 400, body: { status: "error", message: `Property values were not valid: ${String(properties.hs_lead_status)} was not one of the allowed options`, category: "VALIDATION_ERROR" } };
+      return {
+        status: 400,
+        body: {
+          status: "error",
+          message: `Property values were not valid: ${String(properties.hs_lead_status)} was not one of the allowed options`,
+          category: "VALIDATION_ERROR",
+        },
+      };
     }
     return properties as Record<string, string>;
   }
@@ -57,22 +85,45 @@ export class FakeHubSpot extends FakeCrmServer {
       const properties = this.checkProperties(request);
       if ("status" in properties && typeof properties.status === "number") return properties as FakeAnswer;
       const props = properties as Record<string, string>;
-      const existing = [...this.contacts.values()].find((contact) => props.email && contact.properties.email?.toLowerCase() === props.email.toLowerCase());
+      const existing = [...this.contacts.values()].find(
+        (contact) => props.email && contact.properties.email?.toLowerCase() === props.email.toLowerCase(),
+      );
       if (existing) {
-        return { status: 409, body: { status: "error", message: `Contact already exists. Existing ID: ${existing.id}`, correlationId: "c0ffee", category: "CONFLICT" } };
+        return {
+          status: 409,
+          body: {
+            status: "error",
+            message: `Contact already exists. Existing ID: ${existing.id}`,
+            correlationId: "c0ffee",
+            category: "CONFLICT",
+          },
+        };
       }
       const contact = { id: String(this.nextId++), properties: { ...props } };
       this.contacts.set(contact.id, contact);
-      return { status: 201, body: { id: contact.id, properties: contact.properties, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), archived: false } };
+      return {
+        status: 201,
+        body: {
+          id: contact.id,
+          properties: contact.properties,
+          createdAt: new Date().toISOString(),
+          updatedAt: new Date().toISOString(),
+          archived: false,
+        },
+      };
     }
     const patch = /^\/crm\/v3\/objects\/contacts\/([^/]+)$/.exec(request.path);
     if (request.method === "PATCH" && patch) {
       const contact = this.contacts.get(decodeURIComponent(patch[1]));
-      if (!contact) return { status: 404, body: { status: "error", message: "resource not found", category: "OBJECT_NOT_FOUND" } };
+      if (!contact)
+        return { status: 404, body: { status: "error", message: "resource not found", category: "OBJECT_NOT_FOUND" } };
       const properties = this.checkProperties(request);
       if ("status" in properties && typeof properties.status === "number") return properties as FakeAnswer;
       Object.assign(contact.properties, properties);
-      return { status: 200, body: { id: contact.id, properties: contact.properties, updatedAt: new Date().toISOString(), archived: false } };
+      return {
+        status: 200,
+        body: { id: contact.id, properties: contact.properties, updatedAt: new Date().toISOString(), archived: false },
+      };
     }
     this.problem(request, "no such endpoint");
     return { status: 404, body: { status: "error", message: "Not found" } };

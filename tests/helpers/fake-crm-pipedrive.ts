@@ -39,7 +39,15 @@ export class FakePipedrive extends FakeCrmServer {
   }
 
   protected unauthorised(): FakeAnswer {
-    return { status: 401, body: { success: false, error: "unauthorized access", errorCode: 401, error_info: "Please check developers.pipedrive.com for more information about Pipedrive API." } };
+    return {
+      status: 401,
+      body: {
+        success: false,
+        error: "unauthorized access",
+        errorCode: 401,
+        error_info: "Please check developers.pipedrive.com for more information about Pipedrive API.",
+      },
+    };
   }
 
   protected defaultFailureBody(status: number): unknown {
@@ -52,7 +60,10 @@ export class FakePipedrive extends FakeCrmServer {
   }
 
   private checkLeadBody(request: FakeCrmRequest, body: Partial<PipedriveLead>): FakeAnswer | null {
-    if (body.label_ids !== undefined && (!Array.isArray(body.label_ids) || body.label_ids.some((id) => !this.labelName(id)))) {
+    if (
+      body.label_ids !== undefined &&
+      (!Array.isArray(body.label_ids) || body.label_ids.some((id) => !this.labelName(id)))
+    ) {
       this.problem(request, "unknown label id");
       return { status: 400, body: { success: false, error: "Label not found", errorCode: 400 } };
     }
@@ -66,7 +77,10 @@ export class FakePipedrive extends FakeCrmServer {
       if (request.query.get("fields") !== "email") this.problem(request, "search not limited to the email field");
       const items = [...this.persons.values()]
         .filter((person) => person.emails.some((email) => email.value.toLowerCase() === term.toLowerCase()))
-        .map((person) => ({ result_score: 1, item: { id: person.id, type: "person", name: person.name, emails: person.emails.map((e) => e.value) } }));
+        .map((person) => ({
+          result_score: 1,
+          item: { id: person.id, type: "person", name: person.name, emails: person.emails.map((e) => e.value) },
+        }));
       return { status: 200, body: { success: true, data: { items }, additional_data: { next_cursor: null } } };
     }
     if (request.method === "POST" && request.path === "/api/v2/persons") {
@@ -74,11 +88,16 @@ export class FakePipedrive extends FakeCrmServer {
         this.problem(request, "person without a name");
         return { status: 400, body: { success: false, error: "Name must be given", errorCode: 400 } };
       }
-      const person: PipedrivePerson = { id: this.nextPerson++, name: body.name, emails: (body.emails as PipedrivePerson["emails"]) ?? [] };
+      const person: PipedrivePerson = {
+        id: this.nextPerson++,
+        name: body.name,
+        emails: (body.emails as PipedrivePerson["emails"]) ?? [],
+      };
       this.persons.set(person.id, person);
       return { status: 200, body: { success: true, data: person } };
     }
-    if (request.method === "GET" && request.path === "/v1/leadLabels") return { status: 200, body: { success: true, data: this.labels } };
+    if (request.method === "GET" && request.path === "/v1/leadLabels")
+      return { status: 200, body: { success: true, data: this.labels } };
     if (request.method === "POST" && request.path === "/v1/leadLabels") {
       if (typeof body.name !== "string" || !COLORS.has(String(body.color))) {
         this.problem(request, "label without a name or with an unknown colour");
@@ -91,11 +110,19 @@ export class FakePipedrive extends FakeCrmServer {
     if (request.method === "POST" && request.path === "/v1/leads") {
       if (typeof body.title !== "string" || !body.title || !this.persons.has(Number(body.person_id))) {
         this.problem(request, "lead without a title or a known person");
-        return { status: 400, body: { success: false, error: "A lead must be linked to a person or an organization", errorCode: 400 } };
+        return {
+          status: 400,
+          body: { success: false, error: "A lead must be linked to a person or an organization", errorCode: 400 },
+        };
       }
       const invalid = this.checkLeadBody(request, body as Partial<PipedriveLead>);
       if (invalid) return invalid;
-      const lead: PipedriveLead = { id: randomUUID(), title: body.title, person_id: Number(body.person_id), label_ids: (body.label_ids as string[]) ?? [] };
+      const lead: PipedriveLead = {
+        id: randomUUID(),
+        title: body.title,
+        person_id: Number(body.person_id),
+        label_ids: (body.label_ids as string[]) ?? [],
+      };
       this.leads.set(lead.id, lead);
       return { status: 201, body: { success: true, data: lead } };
     }

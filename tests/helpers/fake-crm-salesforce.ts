@@ -1,7 +1,12 @@
 import type http from "node:http";
 import { FakeCrmServer, type FakeAnswer, type FakeCrmRequest } from "./fake-crm-server.ts";
 
-const STATUSES = new Set(["Open - Not Contacted", "Working - Contacted", "Closed - Converted", "Closed - Not Converted"]);
+const STATUSES = new Set([
+  "Open - Not Contacted",
+  "Working - Contacted",
+  "Closed - Converted",
+  "Closed - Not Converted",
+]);
 const BASE = "/services/data/v62.0";
 
 export type SalesforceLead = Record<string, unknown> & { Id: string };
@@ -27,7 +32,12 @@ export class FakeSalesforce extends FakeCrmServer {
 
   protected defaultFailureBody(status: number): unknown {
     if (status === 429) return [{ message: "Too many requests", errorCode: "REQUEST_LIMIT_EXCEEDED" }];
-    return [{ message: "An unexpected error occurred. Please include this ErrorId if you contact support: 1234-5678", errorCode: "UNKNOWN_EXCEPTION" }];
+    return [
+      {
+        message: "An unexpected error occurred. Please include this ErrorId if you contact support: 1234-5678",
+        errorCode: "UNKNOWN_EXCEPTION",
+      },
+    ];
   }
 
   private checkFields(request: FakeCrmRequest, fields: Record<string, unknown>, creating: boolean): FakeAnswer | null {
@@ -35,12 +45,30 @@ export class FakeSalesforce extends FakeCrmServer {
       const missing = ["LastName", "Company"].filter((name) => !fields[name]);
       if (missing.length > 0) {
         this.problem(request, `missing ${missing.join(", ")}`);
-        return { status: 400, body: [{ message: `Required fields are missing: [${missing.join(", ")}]`, errorCode: "REQUIRED_FIELD_MISSING", fields: missing }] };
+        return {
+          status: 400,
+          body: [
+            {
+              message: `Required fields are missing: [${missing.join(", ")}]`,
+              errorCode: "REQUIRED_FIELD_MISSING",
+              fields: missing,
+            },
+          ],
+        };
       }
     }
     if (fields.Status !== undefined && !STATUSES.has(String(fields.Status))) {
       this.problem(request, `Status ${String(fields.Status)} is not a picklist value`);
-      return { status: 400, body: [{ message: `Status: bad value for restricted picklist field: ${String(fields.Status)}`, errorCode: "INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST", fields: ["Status"] }] };
+      return {
+        status: 400,
+        body: [
+          {
+            message: `Status: bad value for restricted picklist field: ${String(fields.Status)}`,
+            errorCode: "INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST",
+            fields: ["Status"],
+          },
+        ],
+      };
     }
     return null;
   }
@@ -66,7 +94,10 @@ export class FakeSalesforce extends FakeCrmServer {
       if (invalid) return invalid;
       const email = String(fields.Email ?? "").toLowerCase();
       if (email && [...this.leads.values()].some((lead) => String(lead.Email ?? "").toLowerCase() === email)) {
-        return { status: 400, body: [{ message: "Use one of these records?", errorCode: "DUPLICATES_DETECTED", fields: [] }] };
+        return {
+          status: 400,
+          body: [{ message: "Use one of these records?", errorCode: "DUPLICATES_DETECTED", fields: [] }],
+        };
       }
       const id = `00Q5g00000${String(this.next++).padStart(5, "0")}AAA`;
       this.leads.set(id, { ...fields, Id: id });
@@ -75,7 +106,8 @@ export class FakeSalesforce extends FakeCrmServer {
     const patch = new RegExp(`^${BASE}/sobjects/Lead/([^/]+)$`).exec(request.path);
     if (request.method === "PATCH" && patch) {
       const lead = this.leads.get(decodeURIComponent(patch[1]));
-      if (!lead) return { status: 404, body: [{ message: "The requested resource does not exist", errorCode: "NOT_FOUND" }] };
+      if (!lead)
+        return { status: 404, body: [{ message: "The requested resource does not exist", errorCode: "NOT_FOUND" }] };
       const invalid = this.checkFields(request, fields, false);
       if (invalid) return invalid;
       Object.assign(lead, fields);

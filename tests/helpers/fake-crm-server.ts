@@ -13,7 +13,9 @@ export interface FakeCrmRequest {
 }
 
 /** A scripted answer for the next request: an HTTP failure, or no answer at all (a time-out). */
-export type ScriptedFailure = { status: number; retryAfter?: string; body?: unknown } | { timeout: true; afterHandling?: boolean };
+export type ScriptedFailure =
+  | { status: number; retryAfter?: string; body?: unknown }
+  | { timeout: true; afterHandling?: boolean };
 
 export interface FakeAnswer {
   status: number;
@@ -64,9 +66,17 @@ export abstract class FakeCrmServer {
             body = text;
           }
         }
-        const request: FakeCrmRequest = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, headers: req.headers, body, at: Date.now() };
+        const request: FakeCrmRequest = {
+          method: req.method ?? "GET",
+          path: url.pathname,
+          query: url.searchParams,
+          headers: req.headers,
+          body,
+          at: Date.now(),
+        };
         this.requests.push(request);
-        if (text && !String(req.headers["content-type"] ?? "").startsWith("application/json")) this.problem(request, "a body without a JSON content type");
+        if (text && !String(req.headers["content-type"] ?? "").startsWith("application/json"))
+          this.problem(request, "a body without a JSON content type");
         const scripted = this.script.shift();
         if (scripted && "timeout" in scripted) {
           // Never answered: the client's time-out has to end the call. With afterHandling, the CRM did
@@ -78,14 +88,23 @@ export abstract class FakeCrmServer {
         }
         let answer: FakeAnswer;
         if (scripted) {
-          const body = scripted.body ?? (scripted.status === 401 ? this.unauthorised().body : this.defaultFailureBody(scripted.status));
-          answer = { status: scripted.status, body, headers: scripted.retryAfter ? { "retry-after": scripted.retryAfter } : {} };
+          const body =
+            scripted.body ??
+            (scripted.status === 401 ? this.unauthorised().body : this.defaultFailureBody(scripted.status));
+          answer = {
+            status: scripted.status,
+            body,
+            headers: scripted.retryAfter ? { "retry-after": scripted.retryAfter } : {},
+          };
         } else if (!this.authorised(req.headers)) {
           answer = this.unauthorised();
         } else {
           answer = this.route(request);
         }
-        res.writeHead(answer.status, { ...(answer.body === undefined ? {} : { "content-type": "application/json" }), ...answer.headers });
+        res.writeHead(answer.status, {
+          ...(answer.body === undefined ? {} : { "content-type": "application/json" }),
+          ...answer.headers,
+        });
         res.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
       });
     });

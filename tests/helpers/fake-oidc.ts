@@ -50,7 +50,9 @@ function send(res: http.ServerResponse, status: number, body: unknown, headers: 
  * endpoint that signs in `user` at once, and a token endpoint that checks the client's credentials, the
  * redirect URI and the PKCE code_verifier before returning an RS256-signed ID token.
  */
-export async function startFakeOidcProvider(options: { clientId?: string; clientSecret?: string } = {}): Promise<FakeOidcProvider> {
+export async function startFakeOidcProvider(
+  options: { clientId?: string; clientSecret?: string } = {},
+): Promise<FakeOidcProvider> {
   const clientId = options.clientId ?? "atelier-test";
   const clientSecret = options.clientSecret ?? randomBytes(16).toString("hex");
   const { privateKey, publicKey } = await generateKeyPair("RS256");
@@ -64,7 +66,13 @@ export async function startFakeOidcProvider(options: { clientId?: string; client
     issuer: "",
     clientId,
     clientSecret,
-    user: { sub: "subject-1", email: "sso.user@example.com", email_verified: true, given_name: "Sso", family_name: "User" },
+    user: {
+      sub: "subject-1",
+      email: "sso.user@example.com",
+      email_verified: true,
+      given_name: "Sso",
+      family_name: "User",
+    },
     tokenRequests: [],
     close: () =>
       new Promise((resolve, reject) => {
@@ -86,7 +94,10 @@ export async function startFakeOidcProvider(options: { clientId?: string; client
       .sign(key);
   }
 
-  function clientCredentials(req: http.IncomingMessage, form: URLSearchParams): { id: string | null; secret: string | null } {
+  function clientCredentials(
+    req: http.IncomingMessage,
+    form: URLSearchParams,
+  ): { id: string | null; secret: string | null } {
     const header = req.headers.authorization;
     if (header?.startsWith("Basic ")) {
       const [id, secret] = Buffer.from(header.slice(6), "base64").toString("utf8").split(":");
@@ -102,25 +113,34 @@ export async function startFakeOidcProvider(options: { clientId?: string; client
       send(res, status, { error, error_description: reason });
     };
     const credentials = clientCredentials(req, form);
-    if (credentials.id !== clientId || credentials.secret !== clientSecret) return refuse(401, "invalid_client", "wrong client credentials");
-    if (form.get("grant_type") !== "authorization_code") return refuse(400, "unsupported_grant_type", "not an authorization code grant");
+    if (credentials.id !== clientId || credentials.secret !== clientSecret)
+      return refuse(401, "invalid_client", "wrong client credentials");
+    if (form.get("grant_type") !== "authorization_code")
+      return refuse(400, "unsupported_grant_type", "not an authorization code grant");
     const code = form.get("code") ?? "";
     const pending = codes.get(code);
     codes.delete(code);
     if (!pending) return refuse(400, "invalid_grant", "unknown or used code");
     if (pending.redirectUri !== form.get("redirect_uri")) return refuse(400, "invalid_grant", "redirect_uri differs");
     const verifier = form.get("code_verifier") ?? "";
-    if (base64url(createHash("sha256").update(verifier).digest()) !== pending.codeChallenge) return refuse(400, "invalid_grant", "PKCE code_verifier does not match");
+    if (base64url(createHash("sha256").update(verifier).digest()) !== pending.codeChallenge)
+      return refuse(400, "invalid_grant", "PKCE code_verifier does not match");
     const accessToken = randomBytes(24).toString("base64url");
     accessTokens.set(accessToken, pending.user);
     provider.tokenRequests.push({ accepted: true, reason: "" });
-    send(res, 200, { access_token: accessToken, token_type: "Bearer", expires_in: 300, id_token: await idToken(pending, privateKey) });
+    send(res, 200, {
+      access_token: accessToken,
+      token_type: "Bearer",
+      expires_in: 300,
+      id_token: await idToken(pending, privateKey),
+    });
   }
 
   function authorize(url: URL, res: http.ServerResponse) {
     const params = url.searchParams;
     const redirectUri = params.get("redirect_uri");
-    if (params.get("client_id") !== clientId || !redirectUri) return send(res, 400, { error: "invalid_request", error_description: "unknown client or no redirect_uri" });
+    if (params.get("client_id") !== clientId || !redirectUri)
+      return send(res, 400, { error: "invalid_request", error_description: "unknown client or no redirect_uri" });
     const back = new URL(redirectUri);
     const fail = (error: string) => {
       back.searchParams.set("error", error);
@@ -132,7 +152,13 @@ export async function startFakeOidcProvider(options: { clientId?: string; client
     if (params.get("code_challenge_method") !== "S256" || !params.get("code_challenge")) return fail("invalid_request");
     if (!(params.get("scope") ?? "").split(" ").includes("openid")) return fail("invalid_scope");
     const code = randomBytes(16).toString("base64url");
-    codes.set(code, { clientId, redirectUri, codeChallenge: params.get("code_challenge")!, nonce: params.get("nonce") ?? undefined, user: { ...provider.user } });
+    codes.set(code, {
+      clientId,
+      redirectUri,
+      codeChallenge: params.get("code_challenge")!,
+      nonce: params.get("nonce") ?? undefined,
+      user: { ...provider.user },
+    });
     back.searchParams.set("code", code);
     if (params.get("state")) back.searchParams.set("state", params.get("state")!);
     back.searchParams.set("iss", issuer);
@@ -160,7 +186,9 @@ export async function startFakeOidcProvider(options: { clientId?: string; client
     if (route === "GET /jwks") return send(res, 200, { keys: [jwk] });
     if (route === "GET /authorize") return authorize(url, res);
     if (route === "POST /token") {
-      token(req, res).catch((error: unknown) => send(res, 500, { error: "server_error", error_description: String(error) }));
+      token(req, res).catch((error: unknown) =>
+        send(res, 500, { error: "server_error", error_description: String(error) }),
+      );
       return;
     }
     if (route === "GET /userinfo") {

@@ -68,7 +68,10 @@ export class FakeS3 {
   /** The problem with the request's signature, or null when S3 would accept it. */
   private signatureProblem(req: http.IncomingMessage, rawPath: string, query: string, body: Buffer): string | null {
     const authorization = req.headers.authorization ?? "";
-    const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(authorization);
+    const match =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+        authorization,
+      );
     if (!match) return `unsigned or malformed Authorization: ${authorization}`;
     const [, keyId, day, region, signedHeaders, signature] = match;
     if (keyId !== this.accessKeyId) return `unknown access key ${keyId}`;
@@ -77,17 +80,27 @@ export class FakeS3 {
     if (!amzDate.startsWith(day)) return "x-amz-date does not match the credential's day";
     const payloadHash = String(req.headers["x-amz-content-sha256"] ?? "");
     if (!payloadHash) return "no x-amz-content-sha256";
-    if (payloadHash !== "UNSIGNED-PAYLOAD" && payloadHash !== sha256(body)) return "x-amz-content-sha256 does not match the body";
+    if (payloadHash !== "UNSIGNED-PAYLOAD" && payloadHash !== sha256(body))
+      return "x-amz-content-sha256 does not match the body";
     const names = signedHeaders.split(";");
     if (!names.includes("host") || !names.includes("x-amz-date")) return "host or x-amz-date not signed";
-    const canonicalHeaders = names.map((name) => `${name}:${String(req.headers[name] ?? "").trim().replace(/\s+/g, " ")}\n`).join("");
+    const canonicalHeaders = names
+      .map(
+        (name) =>
+          `${name}:${String(req.headers[name] ?? "")
+            .trim()
+            .replace(/\s+/g, " ")}\n`,
+      )
+      .join("");
     const canonicalQuery = query
       .split("&")
       .filter(Boolean)
       .map((pair) => (pair.includes("=") ? pair : `${pair}=`))
       .sort()
       .join("&");
-    const canonicalRequest = [req.method, rawPath, canonicalQuery, canonicalHeaders, signedHeaders, payloadHash].join("\n");
+    const canonicalRequest = [req.method, rawPath, canonicalQuery, canonicalHeaders, signedHeaders, payloadHash].join(
+      "\n",
+    );
     const scope = `${day}/${region}/s3/aws4_request`;
     const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256(canonicalRequest)].join("\n");
     const key = hmac(hmac(hmac(hmac(`AWS4${this.secretAccessKey}`, day), region), "s3"), "aws4_request");
@@ -101,31 +114,52 @@ export class FakeS3 {
     const problem = this.signatureProblem(req, rawPath, query, body);
     if (problem) return this.refuse(res, 403, "SignatureDoesNotMatch", `${req.method} ${rawPath}: ${problem}`);
     const prefix = `/${this.bucket}/`;
-    if (!rawPath.startsWith(prefix)) return this.refuse(res, 404, "NoSuchBucket", `${req.method} ${rawPath}: not in bucket ${this.bucket}`);
+    if (!rawPath.startsWith(prefix))
+      return this.refuse(res, 404, "NoSuchBucket", `${req.method} ${rawPath}: not in bucket ${this.bucket}`);
     const key = decodeURIComponent(rawPath.slice(prefix.length));
     if (req.method === "PUT") {
       const declared = Number(req.headers["content-length"]);
-      if (declared !== body.length) return this.refuse(res, 400, "IncompleteBody", `PUT ${key}: content-length ${declared} for ${body.length} bytes`);
-      this.objects.set(key, { body, contentType: String(req.headers["content-type"] ?? "binary/octet-stream"), cacheControl: req.headers["cache-control"] });
+      if (declared !== body.length)
+        return this.refuse(
+          res,
+          400,
+          "IncompleteBody",
+          `PUT ${key}: content-length ${declared} for ${body.length} bytes`,
+        );
+      this.objects.set(key, {
+        body,
+        contentType: String(req.headers["content-type"] ?? "binary/octet-stream"),
+        cacheControl: req.headers["cache-control"],
+      });
       res.writeHead(200, { etag: `"${createHash("md5").update(body).digest("hex")}"` });
       return void res.end();
     }
     if (req.method === "HEAD") {
       const object = this.objects.get(key);
       // S3 answers a HEAD with its status alone: no XML body.
-      res.writeHead(object ? 200 : 404, object ? { "content-type": object.contentType, "content-length": object.body.length, "accept-ranges": "bytes" } : {});
+      res.writeHead(
+        object ? 200 : 404,
+        object
+          ? { "content-type": object.contentType, "content-length": object.body.length, "accept-ranges": "bytes" }
+          : {},
+      );
       return void res.end();
     }
     if (req.method === "GET") {
       const object = this.objects.get(key);
       if (!object) return this.refuse(res, 404, "NoSuchKey");
       const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ""));
-      if (req.headers.range !== undefined && !range) return this.refuse(res, 400, "InvalidArgument", `GET ${key}: a range S3 does not take: ${req.headers.range}`);
+      if (req.headers.range !== undefined && !range)
+        return this.refuse(res, 400, "InvalidArgument", `GET ${key}: a range S3 does not take: ${req.headers.range}`);
       if (range) {
         const start = Number(range[1]);
         const end = Math.min(range[2] === "" ? object.body.length - 1 : Number(range[2]), object.body.length - 1);
         if (start >= object.body.length) return this.refuse(res, 416, "InvalidRange");
-        res.writeHead(206, { "content-type": object.contentType, "content-length": end - start + 1, "content-range": `bytes ${start}-${end}/${object.body.length}` });
+        res.writeHead(206, {
+          "content-type": object.contentType,
+          "content-length": end - start + 1,
+          "content-range": `bytes ${start}-${end}/${object.body.length}`,
+        });
         return void res.end(object.body.subarray(start, end + 1));
       }
       res.writeHead(200, { "content-type": object.contentType, "content-length": object.body.length });

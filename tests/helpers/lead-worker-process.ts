@@ -12,7 +12,12 @@ const services = createServices(database, config, createLogger(config.LOG_LEVEL)
 await services.jobs.start();
 if (process.argv[2] === "record") {
   const { lead } = await database.db.transaction((tx) =>
-    services.leads.record(tx, { source: "contact_form", name: "Kill Test", email: process.argv[3] ?? "killed@example.com", message: "In flight when the server died" }),
+    services.leads.record(tx, {
+      source: "contact_form",
+      name: "Kill Test",
+      email: process.argv[3] ?? "killed@example.com",
+      message: "In flight when the server died",
+    }),
   );
   console.log(`recorded ${lead.id}`);
 }

@@ -16,7 +16,9 @@ export async function jpegWithGps(width = 2000, height = 1200): Promise<Buffer> 
 }
 
 export async function png(width = 640, height = 480): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: "#2e86de" } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: "#2e86de" } })
+    .png()
+    .toBuffer();
 }
 
 /** The start of a Windows executable (an "MZ" header and the PE signature file-type looks for). */
@@ -45,7 +47,10 @@ export async function ffmpegMedia(kind: "mp4" | "webm" | "mp3" | "mp4-mpeg4", se
   const picture = ["-f", "lavfi", "-i", `testsrc=size=64x48:rate=10:duration=${seconds}`];
   const tone = ["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=8000:duration=${seconds}`];
   const recipes = {
-    mp4: { ext: "mp4", args: [...picture, ...tone, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart"] },
+    mp4: {
+      ext: "mp4",
+      args: [...picture, ...tone, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart"],
+    },
     "mp4-mpeg4": { ext: "mp4", args: [...picture, "-c:v", "mpeg4"] },
     webm: { ext: "webm", args: [...picture, "-c:v", "libvpx", "-b:v", "100k"] },
     mp3: { ext: "mp3", args: [...tone, "-c:a", "libmp3lame"] },
@@ -53,7 +58,11 @@ export async function ffmpegMedia(kind: "mp4" | "webm" | "mp3" | "mp4-mpeg4", se
   const recipe = recipes[kind];
   const out = join(dir, `out.${recipe.ext}`);
   try {
-    await new Promise<void>((resolve, reject) => execFile("ffmpeg", ["-v", "error", "-y", ...recipe.args, "-t", String(seconds), out], (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      execFile("ffmpeg", ["-v", "error", "-y", ...recipe.args, "-t", String(seconds), out], (error) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
     return await readFile(out);
   } finally {
     await rm(dir, { recursive: true, force: true });

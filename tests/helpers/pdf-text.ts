@@ -29,7 +29,10 @@ function objects(pdf: Buffer): Map<number, PdfObject> {
     const dictionary = body.slice(0, streamAt);
     const dataStart = start + streamAt + (body[streamAt + 6] === "\r" ? 8 : 7);
     const length = Number(/\/Length (\d+)/.exec(dictionary)?.[1] ?? -1);
-    const raw = length >= 0 ? pdf.subarray(dataStart, dataStart + length) : pdf.subarray(dataStart, source.indexOf("endstream", dataStart));
+    const raw =
+      length >= 0
+        ? pdf.subarray(dataStart, dataStart + length)
+        : pdf.subarray(dataStart, source.indexOf("endstream", dataStart));
     found.set(Number(match[1]), { dictionary, stream: /\/FlateDecode/.test(dictionary) ? inflateSync(raw) : raw });
   }
   return found;
@@ -38,7 +41,8 @@ function objects(pdf: Buffer): Map<number, PdfObject> {
 /** A ToUnicode CMap as pdfkit writes it: bfrange entries with an array of targets, and bfchar entries. */
 function unicodeMap(cmap: string): Map<number, string> {
   const map = new Map<number, string>();
-  const hex = (value: string) => String.fromCodePoint(...(value.match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16)));
+  const hex = (value: string) =>
+    String.fromCodePoint(...(value.match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16)));
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const entry of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
       const first = Number.parseInt(entry[1], 16);
@@ -52,7 +56,8 @@ function unicodeMap(cmap: string): Map<number, string> {
     }
   }
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const entry of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(Number.parseInt(entry[1], 16), hex(entry[2]));
+    for (const entry of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+      map.set(Number.parseInt(entry[1], 16), hex(entry[2]));
   }
   return map;
 }

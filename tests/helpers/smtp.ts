@@ -110,11 +110,18 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, kind: string, data: string) =>
-      kind.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
+      kind.toUpperCase() === "B"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : decodeQuotedPrintable(data.replace(/_/g, " ")),
     );
 }
 
-function parseMessage(raw: string): { headers: Record<string, string>; subject: string; text: string; html: string | null } {
+function parseMessage(raw: string): {
+  headers: Record<string, string>;
+  subject: string;
+  text: string;
+  html: string | null;
+} {
   const { headers, body } = splitHead(raw);
   let text = "";
   let html: string | null = null;

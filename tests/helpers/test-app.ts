@@ -33,7 +33,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   // Uploaded media (the demo seed's too) go to a folder of this app's own, removed on close, never ./data.
   const mediaDir = env.MEDIA_DIR ? null : mkdtempSync(join(tmpdir(), "atelier-test-media-"));
-  const config = parseConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: "silent", SEED_DEMO_CONTENT: "false", ...(mediaDir ? { MEDIA_DIR: mediaDir } : {}), ...env });
+  const config = parseConfig({
+    NODE_ENV: "test",
+    PUBLIC_URL: TEST_ORIGIN,
+    LOG_LEVEL: "silent",
+    SEED_DEMO_CONTENT: "false",
+    ...(mediaDir ? { MEDIA_DIR: mediaDir } : {}),
+    ...env,
+  });
   const database = await createTestDatabase();
   const services = createServices(database, config, logger);
   const app = createApp({ config, services, logger, ...options });

@@ -8,7 +8,12 @@ import type { TestApp, TestClient } from "./test-app.ts";
 export async function createUser(t: TestApp, role: Role, overrides: Partial<typeof users.$inferInsert> = {}) {
   const [user] = await t.services.database.db
     .insert(users)
-    .values({ email: `${role}-${randomUUID()}@example.com`, firstName: role[0].toUpperCase() + role.slice(1), role, ...overrides })
+    .values({
+      email: `${role}-${randomUUID()}@example.com`,
+      firstName: role[0].toUpperCase() + role.slice(1),
+      role,
+      ...overrides,
+    })
     .returning();
   return user;
 }

@@ -17,17 +17,37 @@ import { signInAs } from "../helpers/users.ts";
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 const DAY = 24 * 3600_000;
 const TIME_ZONE = "America/New_York";
-const website = { serviceId: "website", serviceName: "Website", pricingType: "custom", unitPriceCents: 60_000, quantity: 1 };
+const website = {
+  serviceId: "website",
+  serviceName: "Website",
+  pricingType: "custom",
+  unitPriceCents: 60_000,
+  quantity: 1,
+};
 const CARD = "4242 4242 4242 4242";
 
 /** The instant a New York wall clock last read 00:00 before `now` (found from the clock's reading, not from the app's rules). */
 function localMidnight(now: Date, timeZone: string): Date {
   const reading = (at: Date, seconds = true) =>
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}) }).formatToParts(at);
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      hour: "2-digit",
+      minute: "2-digit",
+      ...(seconds ? { second: "2-digit" } : {}),
+    }).formatToParts(at);
   const parts = Object.fromEntries(reading(now).map((part) => [part.type, Number(part.value)]));
-  const guess = now.getTime() - ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000 - now.getUTCMilliseconds();
+  const guess =
+    now.getTime() - ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000 - now.getUTCMilliseconds();
   // The clocks changed since midnight: the instant that read 00:00 is an hour away from the guess.
-  const midnight = [0, 3600_000, -3600_000].map((shift) => guess + shift).find((at) => reading(new Date(at), false).map((part) => part.value).join("") === "00:00");
+  const midnight = [0, 3600_000, -3600_000]
+    .map((shift) => guess + shift)
+    .find(
+      (at) =>
+        reading(new Date(at), false)
+          .map((part) => part.value)
+          .join("") === "00:00",
+    );
   return new Date(midnight ?? guess);
 }
 
@@ -65,7 +85,10 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
   };
   const pay = async ({ client, id }: { client: TestClient; id: string }) => {
     const { clientSecret } = (await (await client.request(`/api/orders/guest/${id}/payment-intent`)).json()).data;
-    const response = await client.request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret, cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" } });
+    const response = await client.request("/api/payments/sandbox/confirm", {
+      method: "POST",
+      json: { clientSecret, cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" },
+    });
     expect(response.status).toBe(200);
   };
   const overview = async (): Promise<AdminOverview> => {
@@ -82,10 +105,22 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
     expect(response.status).toBe(201);
   };
   const book = async (email: string, date: string, time: string, status = "scheduled") =>
-    t.services.database.db.insert(appointments).values({ customerName: "Booked", customerEmail: email, customerPhone: "+1 555 0100", appointmentDate: date, appointmentTime: time, status });
+    t.services.database.db.insert(appointments).values({
+      customerName: "Booked",
+      customerEmail: email,
+      customerPhone: "+1 555 0100",
+      appointmentDate: date,
+      appointmentTime: time,
+      status,
+    });
 
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: "true", BOOKING_TIME_ZONE: TIME_ZONE, ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000" });
+    t = await createTestApp({
+      TRUST_PROXY: "true",
+      BOOKING_TIME_ZONE: TIME_ZONE,
+      ORDERS_PER_ADDRESS: "100000",
+      HOLDS_PER_ADDRESS: "100000",
+    });
     await seedReferenceData(t.services, createLogger("silent"));
     visitor = t.client();
     customer = await signInAs(t, "customer");
@@ -104,7 +139,11 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
 
   it("counts today's orders (placed, paid and their total), new leads and pending moderation; lists the 4 newest posts and 3 newest reviews", async () => {
     const empty = await overview();
-    expect(empty.today).toMatchObject({ timeZone: TIME_ZONE, orders: { placed: 0, paid: 0, paidCents: 0 }, newLeads: 0 });
+    expect(empty.today).toMatchObject({
+      timeZone: TIME_ZONE,
+      orders: { placed: 0, paid: 0, paidCents: 0 },
+      newLeads: 0,
+    });
     expect(empty.today.date).toBe(zonedNow(new Date(), TIME_ZONE).date);
     expect(empty.pending).toEqual({ comments: 0, reviews: 0, media: 0, mediaComments: 0, total: 0 });
 
@@ -114,18 +153,37 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
     // An order of two days ago counts on its own day, not today.
     const old = await placeOrder("old@example.com");
     await pay(old);
-    await t.services.database.db.update(orders).set({ createdAt: new Date(Date.now() - 2 * DAY), paidAt: new Date(Date.now() - 2 * DAY) }).where(eq(orders.id, old.id));
+    await t.services.database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 2 * DAY), paidAt: new Date(Date.now() - 2 * DAY) })
+      .where(eq(orders.id, old.id));
 
     const contact = await t.client().request("/api/contact", {
       method: "POST",
       headers: { "x-forwarded-for": `192.0.2.${++address}` },
-      json: { name: "Lee Park", email: "lee@example.com", inquiryType: "quote", message: "We need a new logo and a website." },
+      json: {
+        name: "Lee Park",
+        email: "lee@example.com",
+        inquiryType: "quote",
+        message: "We need a new logo and a website.",
+      },
     });
     expect(contact.status).toBe(201);
 
-    for (let n = 1; n <= 5; n++) await t.services.blog.createPost({ title: `Post ${n}`, category: "design", published: n % 2 === 0 }, { createdAt: new Date(Date.now() - (10 - n) * 60_000) });
-    const post = await t.services.blog.createPost({ title: "Commented", category: "design", published: true }, { createdAt: new Date(Date.now() - DAY) });
-    const comment = await t.client().request(`/api/posts/${post.id}/comments`, { method: "POST", headers: { "x-forwarded-for": `192.0.2.${++address}` }, json: { author: "Sam", email: "sam@example.com", content: "Very useful, thank you." } });
+    for (let n = 1; n <= 5; n++)
+      await t.services.blog.createPost(
+        { title: `Post ${n}`, category: "design", published: n % 2 === 0 },
+        { createdAt: new Date(Date.now() - (10 - n) * 60_000) },
+      );
+    const post = await t.services.blog.createPost(
+      { title: "Commented", category: "design", published: true },
+      { createdAt: new Date(Date.now() - DAY) },
+    );
+    const comment = await t.client().request(`/api/posts/${post.id}/comments`, {
+      method: "POST",
+      headers: { "x-forwarded-for": `192.0.2.${++address}` },
+      json: { author: "Sam", email: "sam@example.com", content: "Very useful, thank you." },
+    });
     expect(comment.status).toBe(201);
     for (const name of ["Ana", "Ben", "Cleo", "Dan"]) await submitReview(name, `${name.toLowerCase()}@example.com`);
 
@@ -161,13 +219,20 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
     ];
     for (const [name, email] of cases) await submitReview(name, email);
 
-    const moderation: { testimonials: AdminTestimonial[] } = await (await staff.request("/api/admin/testimonials")).json();
+    const moderation: { testimonials: AdminTestimonial[] } = await (
+      await staff.request("/api/admin/testimonials")
+    ).json();
     const byName = new Map(moderation.testimonials.map((review) => [review.customerName, review]));
     for (const [name, , verified] of cases) expect(byName.get(name)?.verified, name).toBe(verified);
 
-    for (const [name] of cases) expect((await staff.request(`/api/testimonials/${byName.get(name)!.id}`, { method: "PUT", json: { approved: true } })).status).toBe(200);
+    for (const [name] of cases)
+      expect(
+        (await staff.request(`/api/testimonials/${byName.get(name)!.id}`, { method: "PUT", json: { approved: true } }))
+          .status,
+      ).toBe(200);
     const published: PublicTestimonial[] = await (await visitor.request("/api/testimonials")).json();
-    for (const [name, , verified] of cases) expect(published.find((review) => review.customerName === name)?.verified, name).toBe(verified);
+    for (const [name, , verified] of cases)
+      expect(published.find((review) => review.customerName === name)?.verified, name).toBe(verified);
     expect(published[0]).not.toHaveProperty("customerEmail");
 
     // Nobody can claim it: the flag is not a field of the submission or of a staff edit.
@@ -177,44 +242,79 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
       json: { name: "Impostor", email: "impostor@example.com", content: "Trust me, I am a client.", verified: true },
     });
     expect(claimed.status).toBe(400);
-    expect((await staff.request(`/api/testimonials/${byName.get("Stranger")!.id}`, { method: "PUT", json: { verified: true } })).status).toBe(400);
+    expect(
+      (
+        await staff.request(`/api/testimonials/${byName.get("Stranger")!.id}`, {
+          method: "PUT",
+          json: { verified: true },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("lists a class's enrolments for staff; refuses to delete a class with a seat being paid for or a paid enrolment; deletes one whose holds ran out", async () => {
     const made = await t.services.classes.create(classInput());
-    const hold = await t.services.enrollments.hold(made.id, { userId: null, name: "Guest One", email: "guest1@example.com" });
+    const hold = await t.services.enrollments.hold(made.id, {
+      userId: null,
+      name: "Guest One",
+      email: "guest1@example.com",
+    });
 
     const busy = await staff.request(`/api/admin/classes/${made.id}`, { method: "DELETE" });
     expect(busy.status).toBe(409);
-    expect((await busy.json()).message).toBe("Someone is paying for a seat in this class right now. Deactivate it, or try again once their payment has ended.");
+    expect((await busy.json()).message).toBe(
+      "Someone is paying for a seat in this class right now. Deactivate it, or try again once their payment has ended.",
+    );
 
     expect(await t.services.enrollments.confirmPaid(hold.enrollmentId, "pi_test_1")).toBe(true);
     const paid = await staff.request(`/api/admin/classes/${made.id}`, { method: "DELETE", headers: FR });
     expect(paid.status).toBe(409);
     expect((await paid.json()).message).toMatch(/^Ce cours a des inscriptions payées et ne peut pas être supprimé\./);
     const english = await staff.request(`/api/admin/classes/${made.id}`, { method: "DELETE" });
-    expect((await english.json()).message).toBe("This class has paid enrolments and cannot be deleted. Deactivate it instead: it leaves the site and its students stay on record.");
+    expect((await english.json()).message).toBe(
+      "This class has paid enrolments and cannot be deleted. Deactivate it instead: it leaves the site and its students stay on record.",
+    );
 
     const list = await staff.request(`/api/admin/classes/${made.id}/enrollments`);
     expect(list.status).toBe(200);
     const enrollments: AdminEnrollment[] = await list.json();
     expect(enrollments).toEqual([
-      expect.objectContaining({ customerName: "Guest One", customerEmail: "guest1@example.com", state: "enrolled", enrollmentStatus: "active", paymentStatus: "paid", amountCents: 24_900, enrolledAt: expect.any(String) }),
+      expect.objectContaining({
+        customerName: "Guest One",
+        customerEmail: "guest1@example.com",
+        state: "enrolled",
+        enrollmentStatus: "active",
+        paymentStatus: "paid",
+        amountCents: 24_900,
+        enrolledAt: expect.any(String),
+      }),
     ]);
 
     // Deactivating is the way out: the class leaves the site, its student stays.
-    const deactivated = await staff.request(`/api/admin/classes/${made.id}`, { method: "PUT", json: { active: false } });
+    const deactivated = await staff.request(`/api/admin/classes/${made.id}`, {
+      method: "PUT",
+      json: { active: false },
+    });
     expect(deactivated.status).toBe(200);
     expect((await visitor.request(`/api/classes/${made.id}`)).status).toBe(404);
     expect((await t.services.classes.get(made.id)).currentEnrollment).toBe(1);
 
     // A class whose only hold ran out unpaid is deleted with that record.
     const quiet = await t.services.classes.create(classInput({ titleEn: "Quiet Class", titleFr: "Cours calme" }));
-    await t.services.enrollments.hold(quiet.id, { userId: null, name: "Guest Two", email: "guest2@example.com" }, new Date(Date.now() - DAY));
+    await t.services.enrollments.hold(
+      quiet.id,
+      { userId: null, name: "Guest Two", email: "guest2@example.com" },
+      new Date(Date.now() - DAY),
+    );
     const expired: AdminEnrollment[] = await (await staff.request(`/api/admin/classes/${quiet.id}/enrollments`)).json();
     expect(expired.map((e) => e.state)).toEqual(["expired"]);
     expect((await staff.request(`/api/admin/classes/${quiet.id}`, { method: "DELETE" })).status).toBe(204);
-    expect(await t.services.database.db.select().from(classEnrollments).where(inArray(classEnrollments.classId, [quiet.id]))).toEqual([]);
+    expect(
+      await t.services.database.db
+        .select()
+        .from(classEnrollments)
+        .where(inArray(classEnrollments.classId, [quiet.id])),
+    ).toEqual([]);
     expect((await staff.request(`/api/admin/classes/${quiet.id}/enrollments`)).status).toBe(404);
   });
 
@@ -224,27 +324,52 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
       const placed = await client.request("/api/orders/guest", {
         method: "POST",
         headers: { "x-forwarded-for": `198.51.100.${++address}` },
-        json: { customerFirstName: "Rev", customerLastName: "Enue", customerEmail: "revenue@example.com", items: [{ ...website, unitPriceCents }] },
+        json: {
+          customerFirstName: "Rev",
+          customerLastName: "Enue",
+          customerEmail: "revenue@example.com",
+          items: [{ ...website, unitPriceCents }],
+        },
       });
       expect(placed.status).toBe(201);
       const id = (await placed.json()).data.id as string;
       const { clientSecret } = (await (await client.request(`/api/orders/guest/${id}/payment-intent`)).json()).data;
-      await client.request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" } });
+      await client.request("/api/payments/sandbox/confirm", {
+        method: "POST",
+        json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" },
+      });
       return id;
     };
-    const charge = async (orderId: string) => (await t.services.payments.ofSubject(orderId)).find((row) => row.kind === "charge")!;
+    const charge = async (orderId: string) =>
+      (await t.services.payments.ofSubject(orderId)).find((row) => row.kind === "charge")!;
     const refund = async (orderId: string, amountCents: number) => {
-      const response = await staff.request(`/api/admin/orders/${orderId}/refund`, { method: "POST", json: { amountCents, reason: "Goodwill gesture" } });
+      const response = await staff.request(`/api/admin/orders/${orderId}/refund`, {
+        method: "POST",
+        json: { amountCents, reason: "Goodwill gesture" },
+      });
       expect(response.status).toBe(200);
       const refunds = (await t.services.payments.ofSubject(orderId)).filter((row) => row.kind === "refund");
       expect(refunds.at(-1)?.status).toBe("succeeded");
       return refunds.at(-1)!;
     };
     /** A payment's money as if it had moved at `at` (the test cannot wait for the clock). */
-    const movedAt = (paymentId: string, at: Date | string) => t.services.database.db.update(payments).set({ settledAt: new Date(at) }).where(eq(payments.id, paymentId));
+    const movedAt = (paymentId: string, at: Date | string) =>
+      t.services.database.db
+        .update(payments)
+        .set({ settledAt: new Date(at) })
+        .where(eq(payments.id, paymentId));
     const subscribe = async (email: string, card = CARD) => {
-      const created = await (await t.client().request("/api/get-or-create-subscription", { method: "POST", json: { name: "Sub Scriber", email, priceId: "Professional" } })).json();
-      if (card) await t.client().request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret: created.clientSecret, cardNumber: card, expiry: "12 / 40", cvc: "123" } });
+      const created = await (
+        await t.client().request("/api/get-or-create-subscription", {
+          method: "POST",
+          json: { name: "Sub Scriber", email, priceId: "Professional" },
+        })
+      ).json();
+      if (card)
+        await t.client().request("/api/payments/sandbox/confirm", {
+          method: "POST",
+          json: { clientSecret: created.clientSecret, cardNumber: card, expiry: "12 / 40", cvc: "123" },
+        });
       return created.subscriptionId as string;
     };
     const customPayment = async (amount: number, cardNumber: string | null) => {
@@ -252,11 +377,21 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
       const response = await client.request("/api/create-custom-payment", {
         method: "POST",
         headers: { "x-forwarded-for": `198.51.100.${++address}` },
-        json: { amount, paymentPlan: "3times", serviceName: "Brand refresh", customerName: "Plan Payer", customerEmail: "plan@example.com" },
+        json: {
+          amount,
+          paymentPlan: "3times",
+          serviceName: "Brand refresh",
+          customerName: "Plan Payer",
+          customerEmail: "plan@example.com",
+        },
       });
       expect(response.status).toBe(201);
       const answer = await response.json();
-      if (cardNumber) await client.request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret: answer.clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" } });
+      if (cardNumber)
+        await client.request("/api/payments/sandbox/confirm", {
+          method: "POST",
+          json: { clientSecret: answer.clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" },
+        });
       return answer.paymentData.orderId as string;
     };
 
@@ -284,8 +419,17 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
       // A declined card brings nothing; a refund the card's bank refused takes nothing back.
       await placePaid(75_000, "4000 0000 0000 0002");
       const refused = await placePaid(76_000, "4000 0000 0000 5126");
-      expect((await staff.request(`/api/admin/orders/${refused}/refund`, { method: "POST", json: { amountCents: 10_000, reason: "Goodwill gesture" } })).status).toBe(200);
-      expect((await t.services.payments.ofSubject(refused)).find((row) => row.kind === "refund")?.status).toBe("failed");
+      expect(
+        (
+          await staff.request(`/api/admin/orders/${refused}/refund`, {
+            method: "POST",
+            json: { amountCents: 10_000, reason: "Goodwill gesture" },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await t.services.payments.ofSubject(refused)).find((row) => row.kind === "refund")?.status).toBe(
+        "failed",
+      );
 
       const after = (await overview()).revenue.periods;
       const moved = (period: keyof typeof after) => ({
@@ -304,14 +448,26 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
         refundedCents: 20_000 + (yesterdayInMonth ? 5_000 : 0),
         netCents: 198_000 + (yesterdayInMonth ? 66_000 : 0) + (tenDaysInMonth ? 73_000 : 0),
       });
-      for (const period of ["today", "last7Days", "thisMonth", "last30Days"] as const) expect(after[period].netCents).toBe(after[period].chargedCents - after[period].refundedCents);
+      for (const period of ["today", "last7Days", "thisMonth", "last30Days"] as const)
+        expect(after[period].netCents).toBe(after[period].chargedCents - after[period].refundedCents);
     });
 
     it("reads its periods in the agency's time zone, not in UTC, across a change of the clocks", async () => {
       // 23:30 on Sunday March 14, 2021 in New York (03:30 UTC on the 15th), the day the clocks went forward.
       const now = new Date("2021-03-15T03:30:00Z");
       const { blog, testimonials, media, orders: orderService, leads, payments: paymentService, checkout } = t.services;
-      const overviewAt = new OverviewService({ blog, testimonials, media, orders: orderService, leads, payments: paymentService, subscriptions: checkout.subscriptions }, { timeZone: TIME_ZONE, now: () => now });
+      const overviewAt = new OverviewService(
+        {
+          blog,
+          testimonials,
+          media,
+          orders: orderService,
+          leads,
+          payments: paymentService,
+          subscriptions: checkout.subscriptions,
+        },
+        { timeZone: TIME_ZONE, now: () => now },
+      );
       const paidAt: Array<[string, number]> = [
         ["2021-02-13T04:59:00Z", 50_001], // February 12, 23:59: more than 30 days before
         ["2021-02-13T05:00:00Z", 50_002], // February 13, 00:00: the first instant of the last 30 days
@@ -325,7 +481,8 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
         ["2021-03-15T03:59:00Z", 50_512], // March 14, 23:59: just before tonight's midnight
       ];
       for (const [at, cents] of paidAt) await movedAt((await charge(await placePaid(cents))).id, at);
-      const sum = (from: number, to = paidAt.length) => paidAt.slice(from, to).reduce((total, [, cents]) => total + cents, 0);
+      const sum = (from: number, to = paidAt.length) =>
+        paidAt.slice(from, to).reduce((total, [, cents]) => total + cents, 0);
       const { periods } = (await overviewAt.get()).revenue;
       expect(periods.today).toEqual({ chargedCents: sum(7), refundedCents: 0, netCents: sum(7) });
       expect(periods.last7Days.chargedCents).toBe(sum(5));
@@ -339,13 +496,30 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
       // Active: counted, also when set to end at the period's end (until it does).
       await subscribe("mrr.active@example.com");
       const ending = await subscribe("mrr.ending@example.com");
-      expect((await staff.request(`/api/admin/subscriptions/${ending}/cancel`, { method: "POST", json: { atPeriodEnd: true } })).status).toBe(200);
+      expect(
+        (
+          await staff.request(`/api/admin/subscriptions/${ending}/cancel`, {
+            method: "POST",
+            json: { atPeriodEnd: true },
+          })
+        ).status,
+      ).toBe(200);
       // Not counted: never paid, ended, or past due.
       await subscribe("mrr.incomplete@example.com", "");
       const ended = await subscribe("mrr.ended@example.com");
-      expect((await staff.request(`/api/admin/subscriptions/${ended}/cancel`, { method: "POST", json: { atPeriodEnd: false } })).status).toBe(200);
+      expect(
+        (
+          await staff.request(`/api/admin/subscriptions/${ended}/cancel`, {
+            method: "POST",
+            json: { atPeriodEnd: false },
+          })
+        ).status,
+      ).toBe(200);
       const pastDue = await subscribe("mrr.pastdue@example.com", "4000 0000 0000 0341");
-      expect((await (await staff.request(`/api/admin/subscriptions/${pastDue}/renew`, { method: "POST" })).json()).data.status).toBe("past_due");
+      expect(
+        (await (await staff.request(`/api/admin/subscriptions/${pastDue}/renew`, { method: "POST" })).json()).data
+          .status,
+      ).toBe("past_due");
 
       // A plan of 3 × $300 paid with a card whose later charges are declined: its second instalment fails.
       const declining = await customPayment(900, "4000 0000 0000 0341");
@@ -361,11 +535,19 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
       const after = (await overview()).revenue;
       expect(after.monthlyRecurringCents - before.monthlyRecurringCents).toBe(2 * 99_900);
       expect(after.activeSubscriptions - before.activeSubscriptions).toBe(2);
-      expect({ count: after.instalmentsToCollect.count - before.instalmentsToCollect.count, cents: after.instalmentsToCollect.cents - before.instalmentsToCollect.cents }).toEqual({ count: 4, cents: 2 * 30_000 + 2 * 50_000 });
-      expect({ count: after.failedInstalments.count - before.failedInstalments.count, cents: after.failedInstalments.cents - before.failedInstalments.cents }).toEqual({ count: 1, cents: 30_000 });
+      expect({
+        count: after.instalmentsToCollect.count - before.instalmentsToCollect.count,
+        cents: after.instalmentsToCollect.cents - before.instalmentsToCollect.cents,
+      }).toEqual({ count: 4, cents: 2 * 30_000 + 2 * 50_000 });
+      expect({
+        count: after.failedInstalments.count - before.failedInstalments.count,
+        cents: after.failedInstalments.cents - before.failedInstalments.cents,
+      }).toEqual({ count: 1, cents: 30_000 });
 
       // Staff cancel what remains of the declining plan: nothing left to collect from it.
-      expect((await staff.request(`/api/admin/orders/${declining}/instalments/cancel`, { method: "POST" })).status).toBe(200);
+      expect(
+        (await staff.request(`/api/admin/orders/${declining}/instalments/cancel`, { method: "POST" })).status,
+      ).toBe(200);
       const cancelled = (await overview()).revenue;
       expect(cancelled.instalmentsToCollect.count - before.instalmentsToCollect.count).toBe(2);
       expect(cancelled.failedInstalments.count - before.failedInstalments.count).toBe(0);
@@ -374,7 +556,9 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
 
   it("describes the Overview and the enrolments in the OpenAPI document", async () => {
     const document = await (await t.app.request("/api/openapi.json")).json();
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/admin/overview", "/admin/classes/{id}/enrollments"]));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(["/admin/overview", "/admin/classes/{id}/enrollments"]),
+    );
     expect(document.components.schemas.Testimonial.properties).toHaveProperty("verified");
   });
 });

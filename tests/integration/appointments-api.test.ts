@@ -26,10 +26,15 @@ describe("consultation booking API", () => {
     notes: "Brand refresh for our launch",
     ...overrides,
   });
-  const book = (body: unknown, headers: Record<string, string> = from()) => t.client().request("/api/appointments/book", { method: "POST", json: body, headers });
+  const book = (body: unknown, headers: Record<string, string> = from()) =>
+    t.client().request("/api/appointments/book", { method: "POST", json: body, headers });
 
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: "true", BOOKING_TIME_ZONE: ZONE, STAFF_NOTIFICATION_EMAIL: "team@atelier.example" });
+    t = await createTestApp({
+      TRUST_PROXY: "true",
+      BOOKING_TIME_ZONE: ZONE,
+      STAFF_NOTIFICATION_EMAIL: "team@atelier.example",
+    });
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -53,14 +58,19 @@ describe("consultation booking API", () => {
         slotMinutes: 60,
         today: today(),
         lastDate: addDays(today(), 30),
-        slots: ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"].map((time) => ({ time, available: true })),
+        slots: ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"].map((time) => ({
+          time,
+          available: true,
+        })),
       });
     });
 
     it("marks booked slots, past dates and dates beyond the window unavailable", async () => {
       expect((await book(booking({ appointmentTime: "14:00" }))).status).toBe(201);
       const slots = (await (await t.client().request(`/api/appointments/slots?date=${tomorrow()}`)).json()).slots;
-      expect(slots.filter((s: { available: boolean }) => !s.available).map((s: { time: string }) => s.time)).toEqual(["14:00"]);
+      expect(slots.filter((s: { available: boolean }) => !s.available).map((s: { time: string }) => s.time)).toEqual([
+        "14:00",
+      ]);
       for (const date of [addDays(today(), -1), addDays(today(), 31)]) {
         const day = await (await t.client().request(`/api/appointments/slots?date=${date}`)).json();
         expect(day.slots).toHaveLength(8);
@@ -74,7 +84,9 @@ describe("consultation booking API", () => {
       vi.setSystemTime(new Date("2030-06-14T15:30:00Z"));
       const day = await (await t.client().request("/api/appointments/slots?date=2030-06-14")).json();
       expect(day.today).toBe("2030-06-14");
-      expect(day.slots.filter((s: { available: boolean }) => s.available).map((s: { time: string }) => s.time)).toEqual(["12:00", "13:00", "14:00", "15:00", "16:00"]);
+      expect(day.slots.filter((s: { available: boolean }) => s.available).map((s: { time: string }) => s.time)).toEqual(
+        ["12:00", "13:00", "14:00", "15:00", "16:00"],
+      );
       const started = await book(booking({ appointmentDate: "2030-06-14", appointmentTime: "11:00" }));
       expect(started.status).toBe(400);
       expect((await started.json()).message).toBe("This time slot has already passed. Please choose a later time.");
@@ -132,10 +144,14 @@ describe("consultation booking API", () => {
       const response = await book(booking({ source: "chatbot", appointmentTime: "09:00" }), { ...FR, ...from() });
       expect(response.status).toBe(201);
       const body = await response.json();
-      expect(body.message).toBe(`Votre consultation est réservée le ${formatDateForHumans(date, "fr")} à 09:00 (heure de New York). Un e-mail de confirmation est en route.`);
+      expect(body.message).toBe(
+        `Votre consultation est réservée le ${formatDateForHumans(date, "fr")} à 09:00 (heure de New York). Un e-mail de confirmation est en route.`,
+      );
       expect(body.appointment).toMatchObject({ source: "chatbot", language: "fr" });
       const [confirmation, staff] = await outbox();
-      expect(confirmation.subject).toBe(`Votre consultation est confirmée\u202f: ${formatDateForHumans(date, "fr")} à 09:00`);
+      expect(confirmation.subject).toBe(
+        `Votre consultation est confirmée\u202f: ${formatDateForHumans(date, "fr")} à 09:00`,
+      );
       expect(staff.text).toContain("Booked through: Chatbot");
     });
 
@@ -150,14 +166,20 @@ describe("consultation booking API", () => {
       });
       const againFr = await book(booking(), { ...FR, ...from() });
       expect(againFr.status).toBe(409);
-      expect((await againFr.json()).message).toBe("Ce créneau n'est plus disponible. Veuillez choisir un autre horaire.");
+      expect((await againFr.json()).message).toBe(
+        "Ce créneau n'est plus disponible. Veuillez choisir un autre horaire.",
+      );
       expect(await outbox()).toHaveLength(2);
       expect(await t.services.database.db.select().from(appointments)).toHaveLength(1);
     });
 
     it("lets exactly one of 10 simultaneous bookings of one slot through; the others get 409", async () => {
       const responses = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => book(booking({ customerName: `Racer ${i}`, customerEmail: `racer${i}@example.com`, appointmentTime: "15:00" }))),
+        Array.from({ length: 10 }, (_, i) =>
+          book(
+            booking({ customerName: `Racer ${i}`, customerEmail: `racer${i}@example.com`, appointmentTime: "15:00" }),
+          ),
+        ),
       );
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
@@ -170,17 +192,40 @@ describe("consultation booking API", () => {
 
     it("frees a cancelled booking's slot", async () => {
       const first = await (await book(booking())).json();
-      await t.services.database.db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, first.appointment.id));
+      await t.services.database.db
+        .update(appointments)
+        .set({ status: "cancelled" })
+        .where(eq(appointments.id, first.appointment.id));
       expect((await book(booking({ customerName: "Next Customer" }))).status).toBe(201);
     });
 
     it("refuses the past, times outside the hours or between slots, and dates beyond the window", async () => {
       const cases: Array<[Record<string, unknown>, string, string]> = [
-        [{ appointmentDate: addDays(today(), -1) }, "appointmentDate", "This time slot has already passed. Please choose a later time."],
-        [{ appointmentTime: "08:00" }, "appointmentTime", `Consultations can be booked between 09:00 and 17:00 (New York time). Please choose another time.`],
-        [{ appointmentTime: "17:00" }, "appointmentTime", `Consultations can be booked between 09:00 and 17:00 (New York time). Please choose another time.`],
-        [{ appointmentTime: "10:30" }, "appointmentTime", "Please choose one of the offered start times (every 60 minutes)."],
-        [{ appointmentDate: addDays(today(), 31) }, "appointmentDate", "Consultations can be booked up to 30 days ahead. Please choose an earlier date."],
+        [
+          { appointmentDate: addDays(today(), -1) },
+          "appointmentDate",
+          "This time slot has already passed. Please choose a later time.",
+        ],
+        [
+          { appointmentTime: "08:00" },
+          "appointmentTime",
+          `Consultations can be booked between 09:00 and 17:00 (New York time). Please choose another time.`,
+        ],
+        [
+          { appointmentTime: "17:00" },
+          "appointmentTime",
+          `Consultations can be booked between 09:00 and 17:00 (New York time). Please choose another time.`,
+        ],
+        [
+          { appointmentTime: "10:30" },
+          "appointmentTime",
+          "Please choose one of the offered start times (every 60 minutes).",
+        ],
+        [
+          { appointmentDate: addDays(today(), 31) },
+          "appointmentDate",
+          "Consultations can be booked up to 30 days ahead. Please choose an earlier date.",
+        ],
       ];
       for (const [overrides, field, message] of cases) {
         const response = await book(booking(overrides));
@@ -188,13 +233,23 @@ describe("consultation booking API", () => {
         expect(await response.json()).toEqual({ code: "validation", message, fields: { [field]: message } });
       }
       const fr = await book(booking({ appointmentTime: "07:00" }), { ...FR, ...from() });
-      expect((await fr.json()).message).toBe(`Les consultations peuvent être réservées entre 09:00 et 17:00 (heure de New York). Veuillez choisir un autre horaire.`);
-      expect((await book(booking({ appointmentDate: addDays(today(), 30), appointmentTime: "16:00" }))).status).toBe(201);
+      expect((await fr.json()).message).toBe(
+        `Les consultations peuvent être réservées entre 09:00 et 17:00 (heure de New York). Veuillez choisir un autre horaire.`,
+      );
+      expect((await book(booking({ appointmentDate: addDays(today(), 30), appointmentTime: "16:00" }))).status).toBe(
+        201,
+      );
       expect(await t.services.database.db.select().from(appointments)).toHaveLength(1);
     });
 
     it("refuses bad input with the spec's messages in English and French", async () => {
-      const response = await book({ customerName: "", customerEmail: "grace", customerPhone: "", appointmentDate: "06/15/2030", appointmentTime: "10am" });
+      const response = await book({
+        customerName: "",
+        customerEmail: "grace",
+        customerPhone: "",
+        appointmentDate: "06/15/2030",
+        appointmentTime: "10am",
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({
         code: "validation",
@@ -208,7 +263,10 @@ describe("consultation booking API", () => {
         },
       });
       const fr = await book(booking({ customerPhone: "" }), { ...FR, ...from() });
-      expect(await fr.json()).toMatchObject({ message: "Le numéro de téléphone est obligatoire", fields: { customerPhone: "Le numéro de téléphone est obligatoire" } });
+      expect(await fr.json()).toMatchObject({
+        message: "Le numéro de téléphone est obligatoire",
+        fields: { customerPhone: "Le numéro de téléphone est obligatoire" },
+      });
       const unknownSource = await book(booking({ source: "fax" }));
       expect((await unknownSource.json()).message).toBe("Source must be website, chatbot, voice or phone");
       const extra = await book(booking({ status: "completed" }));
@@ -219,21 +277,37 @@ describe("consultation booking API", () => {
 
     it("limits bookings per e-mail address with a kind, translated 429; a lost race is not counted", async () => {
       const headers = { "x-forwarded-for": "203.0.113.77" };
-      expect((await book(booking({ appointmentTime: "09:00" }), { "x-forwarded-for": "203.0.113.1" })).status).toBe(201);
-      expect((await book(booking({ appointmentTime: "09:00", customerEmail: "repeat@example.com" }), headers)).status).toBe(409);
+      expect((await book(booking({ appointmentTime: "09:00" }), { "x-forwarded-for": "203.0.113.1" })).status).toBe(
+        201,
+      );
+      expect(
+        (await book(booking({ appointmentTime: "09:00", customerEmail: "repeat@example.com" }), headers)).status,
+      ).toBe(409);
       for (const time of ["10:00", "11:00", "12:00", "13:00", "14:00"]) {
-        expect((await book(booking({ appointmentTime: time, customerEmail: "repeat@example.com" }), headers)).status).toBe(201);
+        expect(
+          (await book(booking({ appointmentTime: time, customerEmail: "repeat@example.com" }), headers)).status,
+        ).toBe(201);
       }
       const refused = await book(booking({ appointmentTime: "15:00", customerEmail: "repeat@example.com" }), headers);
       expect(refused.status).toBe(429);
       const retryAfter = Number(refused.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(590);
       expect(retryAfter).toBeLessThanOrEqual(600);
-      expect(await refused.json()).toEqual({ code: "rate_limited", message: "Too many bookings for this e-mail address. Please try again in 10 minutes." });
-      const refusedFr = await book(booking({ appointmentTime: "15:00", customerEmail: "repeat@example.com" }), { ...headers, ...FR });
-      expect((await refusedFr.json()).message).toBe("Trop de réservations pour cette adresse e-mail. Veuillez réessayer dans 10 minutes.");
+      expect(await refused.json()).toEqual({
+        code: "rate_limited",
+        message: "Too many bookings for this e-mail address. Please try again in 10 minutes.",
+      });
+      const refusedFr = await book(booking({ appointmentTime: "15:00", customerEmail: "repeat@example.com" }), {
+        ...headers,
+        ...FR,
+      });
+      expect((await refusedFr.json()).message).toBe(
+        "Trop de réservations pour cette adresse e-mail. Veuillez réessayer dans 10 minutes.",
+      );
       // Someone else at the same office books the same slot right away.
-      expect((await book(booking({ appointmentTime: "15:00", customerEmail: "colleague@example.com" }), headers)).status).toBe(201);
+      expect(
+        (await book(booking({ appointmentTime: "15:00", customerEmail: "colleague@example.com" }), headers)).status,
+      ).toBe(201);
     });
   });
 

@@ -29,7 +29,11 @@ describe("single sign-on with OpenID Connect", () => {
 
   beforeAll(async () => {
     provider = await startFakeOidcProvider();
-    t = await createTestApp({ OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret });
+    t = await createTestApp({
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -51,13 +55,24 @@ describe("single sign-on with OpenID Connect", () => {
 
     const sid = client.cookies.get(COOKIE)!;
     const session = await t.services.sessions.load(sid);
-    expect(session?.data.oidc).toMatchObject({ state: url.searchParams.get("state"), nonce: url.searchParams.get("nonce"), returnTo: "/posts" });
+    expect(session?.data.oidc).toMatchObject({
+      state: url.searchParams.get("state"),
+      nonce: url.searchParams.get("nonce"),
+      returnTo: "/posts",
+    });
     // The verifier stays on the server; only its hash travels.
     expect(url.search).not.toContain(session!.data.oidc!.codeVerifier);
   });
 
   it("completes a full round trip: creates the user, signs in with a rotated session, returns to the page", async () => {
-    provider.user = { sub: "oidc-ada", email: "Ada.SSO@example.com", email_verified: true, given_name: "Ada", family_name: "Byron", picture: "https://images.example/ada.png" };
+    provider.user = {
+      sub: "oidc-ada",
+      email: "Ada.SSO@example.com",
+      email_verified: true,
+      given_name: "Ada",
+      family_name: "Byron",
+      picture: "https://images.example/ada.png",
+    };
     const client = t.client();
     const begin = await client.request(`/api/login?sso=1&returnTo=${encodeURIComponent("/fr/posts")}`);
     const preLoginSid = client.cookies.get(COOKIE)!;
@@ -74,18 +89,31 @@ describe("single sign-on with OpenID Connect", () => {
 
     const me = await client.request("/api/auth/user");
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ email: "ada.sso@example.com", firstName: "Ada", lastName: "Byron", profileImageUrl: "https://images.example/ada.png", role: "customer" });
+    expect(await me.json()).toMatchObject({
+      email: "ada.sso@example.com",
+      firstName: "Ada",
+      lastName: "Byron",
+      profileImageUrl: "https://images.example/ada.png",
+      role: "customer",
+    });
 
     // A second visit finds the same account by its subject and refreshes the profile.
     provider.user = { ...provider.user, given_name: "Augusta" };
     const again = t.client();
     expect((await signInWithProvider(again)).status).toBe(302);
-    expect(await (await again.request("/api/auth/user")).json()).toMatchObject({ email: "ada.sso@example.com", firstName: "Augusta" });
+    expect(await (await again.request("/api/auth/user")).json()).toMatchObject({
+      email: "ada.sso@example.com",
+      firstName: "Augusta",
+    });
     expect(await t.services.database.db.select().from(users).where(eq(users.oidcSubject, "oidc-ada"))).toHaveLength(1);
   });
 
   it("links an existing account with the same verified e-mail address", async () => {
-    const local = await t.services.auth.upsertManagedUser({ email: "linked@example.com", password: "a long password", role: "staff" });
+    const local = await t.services.auth.upsertManagedUser({
+      email: "linked@example.com",
+      password: "a long password",
+      role: "staff",
+    });
     provider.user = { sub: "oidc-linked", email: "linked@example.com", email_verified: true };
     const client = t.client();
     expect((await signInWithProvider(client)).status).toBe(302);
@@ -94,7 +122,11 @@ describe("single sign-on with OpenID Connect", () => {
   });
 
   it("does not hand an existing account to an unverified e-mail address", async () => {
-    await t.services.auth.upsertManagedUser({ email: "victim@example.com", password: "a long password", role: "admin" });
+    await t.services.auth.upsertManagedUser({
+      email: "victim@example.com",
+      password: "a long password",
+      role: "admin",
+    });
     provider.user = { sub: "oidc-attacker", email: "victim@example.com", email_verified: false };
     const client = t.client();
     const response = await signInWithProvider(client);
@@ -137,7 +169,11 @@ describe("single sign-on with OpenID Connect", () => {
   });
 
   it("fails when the client secret is wrong", async () => {
-    const wrong = await createTestApp({ OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: "not-the-secret" });
+    const wrong = await createTestApp({
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: "not-the-secret",
+    });
     try {
       const client = wrong.client();
       const response = await signInWithProvider(client);
@@ -149,7 +185,11 @@ describe("single sign-on with OpenID Connect", () => {
   });
 
   it("sends the visitor back to the sign-in page when the provider cannot be reached", async () => {
-    const unreachable = await createTestApp({ OIDC_ISSUER: "http://127.0.0.1:9", OIDC_CLIENT_ID: "x", OIDC_CLIENT_SECRET: "y" });
+    const unreachable = await createTestApp({
+      OIDC_ISSUER: "http://127.0.0.1:9",
+      OIDC_CLIENT_ID: "x",
+      OIDC_CLIENT_SECRET: "y",
+    });
     try {
       const response = await unreachable.client().request(`/api/login?returnTo=${encodeURIComponent("/fr/posts")}`);
       expect(response.status).toBe(302);

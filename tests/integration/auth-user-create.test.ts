@@ -15,9 +15,14 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 function run(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "" };
-    execFile(NODE, ["scripts/user-create.ts", ...args], { cwd: root, env, timeout: 170_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      NODE,
+      ["scripts/user-create.ts", ...args],
+      { cwd: root, env, timeout: 170_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -48,7 +53,10 @@ describe("npm run user:create", () => {
   }, 120_000);
 
   it("creates an account, then updates it, in the configured data directory", async () => {
-    const created = await run(["--email", "Owner@Example.com", "--name", "Owner Name", "--role", "admin", "--password", "a long password"], dataDir);
+    const created = await run(
+      ["--email", "Owner@Example.com", "--name", "Owner Name", "--role", "admin", "--password", "a long password"],
+      dataDir,
+    );
     expect(created.stderr).toBe("");
     expect(created.code).toBe(0);
     expect(created.stdout.trim()).toBe("Created admin account owner@example.com.");
@@ -57,20 +65,32 @@ describe("npm run user:create", () => {
     const before = await openDatabase({ dataDir });
     try {
       const [owner] = await before.db.select().from(users);
-      await before.db.insert(sessions).values({ sid: "a-session-of-the-owner", sess: { userId: owner.id }, expire: new Date(Date.now() + 3600_000) });
+      await before.db
+        .insert(sessions)
+        .values({ sid: "a-session-of-the-owner", sess: { userId: owner.id }, expire: new Date(Date.now() + 3600_000) });
     } finally {
       await before.close();
     }
 
-    const updated = await run(["--email", "owner@example.com", "--password", "another long password", "--username", "owner"], dataDir);
+    const updated = await run(
+      ["--email", "owner@example.com", "--password", "another long password", "--username", "owner"],
+      dataDir,
+    );
     expect(updated.code).toBe(0);
-    expect(updated.stdout.trim()).toBe("Updated account owner@example.com (username owner): password, username changed; role is admin.");
+    expect(updated.stdout.trim()).toBe(
+      "Updated account owner@example.com (username owner): password, username changed; role is admin.",
+    );
 
     const database = await openDatabase({ dataDir });
     try {
       const rows = await database.db.select().from(users);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ email: "owner@example.com", firstName: "Owner Name", role: "admin", username: "owner" });
+      expect(rows[0]).toMatchObject({
+        email: "owner@example.com",
+        firstName: "Owner Name",
+        role: "admin",
+        username: "owner",
+      });
       expect(await verifyPassword(rows[0].passwordHash!, "another long password")).toBe(true);
       // A new password signs the account out everywhere, as a password reset does.
       expect(await database.db.select().from(sessions)).toEqual([]);

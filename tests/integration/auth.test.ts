@@ -16,11 +16,22 @@ function sessionCookieLine(response: Response): string {
   return line;
 }
 
-async function register(client: TestClient, overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+async function register(
+  client: TestClient,
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return client.request("/api/auth/register", {
     method: "POST",
     headers,
-    json: { username: "ada", email: "ada@example.com", password: PASSWORD, firstName: "Ada", lastName: "Lovelace", ...overrides },
+    json: {
+      username: "ada",
+      email: "ada@example.com",
+      password: PASSWORD,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      ...overrides,
+    },
   });
 }
 
@@ -38,7 +49,8 @@ describe("accounts and sessions", () => {
   const userCount = async () => (await t.services.database.db.select().from(users)).length;
 
   describe("registration", () => {
-    const mailsTo = (to: string) => t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+    const mailsTo = (to: string) =>
+      t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
     /** The token of the newest sign-up e-mail to an address, read from its link. */
     async function signUpLink(to: string): Promise<{ token: string; link: URL }> {
       const [mail] = (await mailsTo(to)).filter((row) => row.kind === SIGN_UP_CONFIRM_MAIL_KIND).slice(-1);
@@ -54,7 +66,8 @@ describe("accounts and sessions", () => {
       const response = await register(client, { email: "  Ada@Example.COM " });
       expect(response.status).toBe(202);
       expect(await response.json()).toEqual({
-        message: "Almost done: we sent a link to ada@example.com. Open it within 24 hours to confirm your address and create your account.",
+        message:
+          "Almost done: we sent a link to ada@example.com. Open it within 24 hours to confirm your address and create your account.",
       });
       expect(response.headers.getSetCookie().some((line) => line.startsWith(`${COOKIE}=`))).toBe(false);
       expect(await userCount()).toBe(before);
@@ -64,7 +77,14 @@ describe("accounts and sessions", () => {
       const confirmed = await confirm(client, token);
       expect(confirmed.status).toBe(201);
       const body = await confirmed.json();
-      expect(body).toMatchObject({ email: "ada@example.com", username: "ada", firstName: "Ada", lastName: "Lovelace", role: "customer", profileImageUrl: null });
+      expect(body).toMatchObject({
+        email: "ada@example.com",
+        username: "ada",
+        firstName: "Ada",
+        lastName: "Lovelace",
+        role: "customer",
+        profileImageUrl: null,
+      });
       expect(body).not.toHaveProperty("passwordHash");
 
       const cookie = sessionCookieLine(confirmed);
@@ -74,7 +94,12 @@ describe("accounts and sessions", () => {
 
       const me = await client.request("/api/auth/user");
       expect(me.status).toBe(200);
-      expect(await me.json()).toMatchObject({ id: body.id, email: "ada@example.com", firstName: "Ada", role: "customer" });
+      expect(await me.json()).toMatchObject({
+        id: body.id,
+        email: "ada@example.com",
+        firstName: "Ada",
+        role: "customer",
+      });
 
       const [row] = await t.services.database.db.select().from(users).where(eq(users.id, body.id));
       expect(row.passwordHash).toMatch(/^\$argon2id\$/);
@@ -84,7 +109,9 @@ describe("accounts and sessions", () => {
       // The link works once.
       const again = await confirm(t.client(), token);
       expect(again.status).toBe(400);
-      expect((await again.json()).message).toBe("This sign-up link has already been used. Sign in with your e-mail address and password.");
+      expect((await again.json()).message).toBe(
+        "This sign-up link has already been used. Sign in with your e-mail address and password.",
+      );
     });
 
     it("answers the same for an address that has an account, and e-mails its owner instead of creating anything", async () => {
@@ -92,7 +119,8 @@ describe("accounts and sessions", () => {
       const taken = await register(t.client(), { username: "someone-else" });
       expect(taken.status).toBe(202);
       expect(await taken.json()).toEqual({
-        message: "Almost done: we sent a link to ada@example.com. Open it within 24 hours to confirm your address and create your account.",
+        message:
+          "Almost done: we sent a link to ada@example.com. Open it within 24 hours to confirm your address and create your account.",
       });
       expect(await userCount()).toBe(before);
       const [notice] = (await mailsTo("ada@example.com")).filter((row) => row.kind === SIGN_UP_TAKEN_MAIL_KIND);
@@ -114,14 +142,20 @@ describe("accounts and sessions", () => {
       const sent = (await t.services.database.db.select().from(mailOutbox)).length;
       const username = await register(t.client(), { username: "ADA", email: "other@example.com" });
       expect(username.status).toBe(409);
-      expect(await username.json()).toEqual({ code: "conflict", message: "This username is already taken.", fields: { username: "This username is already taken." } });
+      expect(await username.json()).toEqual({
+        code: "conflict",
+        message: "This username is already taken.",
+        fields: { username: "This username is already taken." },
+      });
       expect((await t.services.database.db.select().from(mailOutbox)).length).toBe(sent);
     });
 
     it("refuses an unknown, expired or raced link with its message, and keeps the first account", async () => {
       const unknown = await confirm(t.client(), "A".repeat(43), { "accept-language": "fr" });
       expect(unknown.status).toBe(400);
-      expect((await unknown.json()).message).toBe("Ce lien d'inscription n'est pas valide. Veuillez vous inscrire à nouveau pour en recevoir un nouveau.");
+      expect((await unknown.json()).message).toBe(
+        "Ce lien d'inscription n'est pas valide. Veuillez vous inscrire à nouveau pour en recevoir un nouveau.",
+      );
       expect((await confirm(t.client(), "not a token")).status).toBe(400);
 
       // Two sign-ups for one address, both confirmed: the second finds the address taken.
@@ -133,20 +167,31 @@ describe("accounts and sessions", () => {
       expect((await confirm(t.client(), first.token)).status).toBe(201);
       const raced = await confirm(t.client(), second.token);
       expect(raced.status).toBe(409);
-      expect((await raced.json()).message).toBe("An account with this e-mail address was created in the meantime. Sign in, or reset your password.");
+      expect((await raced.json()).message).toBe(
+        "An account with this e-mail address was created in the meantime. Sign in, or reset your password.",
+      );
       const [twin] = await t.services.database.db.select().from(users).where(eq(users.email, "twin@example.com"));
       expect(twin.username).toBe("twin-one");
 
       await register(t.client(), { username: "late-comer", email: "late@example.com" });
       const late = await signUpLink("late@example.com");
-      await t.services.database.db.update(signUpRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signUpRequests.email, "late@example.com"));
+      await t.services.database.db
+        .update(signUpRequests)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(signUpRequests.email, "late@example.com"));
       const expired = await confirm(t.client(), late.token);
       expect(expired.status).toBe(400);
-      expect((await expired.json()).message).toBe("This sign-up link has expired. Please sign up again to get a new one.");
+      expect((await expired.json()).message).toBe(
+        "This sign-up link has expired. Please sign up again to get a new one.",
+      );
     });
 
     it("keeps where the visitor was going in the link, but only a path of the site", async () => {
-      await register(t.client(), { username: "goer", email: "goer@example.com", returnTo: "/fr/posts/1" }, { "accept-language": "fr" });
+      await register(
+        t.client(),
+        { username: "goer", email: "goer@example.com", returnTo: "/fr/posts/1" },
+        { "accept-language": "fr" },
+      );
       const { link } = await signUpLink("goer@example.com");
       expect(link.pathname).toBe("/fr/register/confirm");
       expect(link.searchParams.get("returnTo")).toBe("/fr/posts/1");
@@ -164,7 +209,11 @@ describe("accounts and sessions", () => {
         fields: { password: "Password must be at least 8 characters." },
       });
 
-      const fr = await register(t.client(), { username: "shorty", email: "shorty@example.com", password: "1234567" }, { "accept-language": "fr" });
+      const fr = await register(
+        t.client(),
+        { username: "shorty", email: "shorty@example.com", password: "1234567" },
+        { "accept-language": "fr" },
+      );
       expect(fr.status).toBe(400);
       expect(await fr.json()).toMatchObject({
         message: "Le mot de passe doit comporter au moins 8 caractères.",
@@ -178,7 +227,10 @@ describe("accounts and sessions", () => {
       const response = await register(t.client(), { username: "ab", email: "not-an-email" });
       expect(response.status).toBe(400);
       const body = await response.json();
-      expect(body.fields).toEqual({ username: "Username must be at least 3 characters.", email: "Please enter a valid e-mail address." });
+      expect(body.fields).toEqual({
+        username: "Username must be at least 3 characters.",
+        email: "Please enter a valid e-mail address.",
+      });
     });
 
     it("rejects unknown fields (a client cannot choose its role)", async () => {
@@ -190,7 +242,12 @@ describe("accounts and sessions", () => {
 
   describe("signing in and out", () => {
     beforeAll(async () => {
-      await t.services.auth.upsertManagedUser({ email: "grace@example.com", username: "Grace", password: PASSWORD, firstName: "Grace" });
+      await t.services.auth.upsertManagedUser({
+        email: "grace@example.com",
+        username: "Grace",
+        password: PASSWORD,
+        firstName: "Grace",
+      });
     });
 
     it("answers 401 to a visitor asking for the current user", async () => {
@@ -204,7 +261,11 @@ describe("accounts and sessions", () => {
         const client = t.client();
         const response = await login(client, identifier, PASSWORD);
         expect(response.status).toBe(200);
-        expect(await response.json()).toMatchObject({ email: "grace@example.com", firstName: "Grace", role: "customer" });
+        expect(await response.json()).toMatchObject({
+          email: "grace@example.com",
+          firstName: "Grace",
+          role: "customer",
+        });
         expect((await client.request("/api/auth/user")).status).toBe(200);
       }
     });
@@ -307,16 +368,26 @@ describe("accounts and sessions", () => {
     });
 
     it("drops a returnTo that leaves the site", async () => {
-      for (const returnTo of ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "/api/logout"]) {
+      for (const returnTo of [
+        "//evil.example/",
+        "https://evil.example/",
+        "/\\evil.example",
+        "javascript:alert(1)",
+        "/api/logout",
+      ]) {
         const response = await t.client().request(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
         expect(response.headers.get("location")).toBe("/login");
       }
     });
 
     it("uses the page the visitor came from when there is no returnTo", async () => {
-      const response = await t.client().request("/api/login", { headers: { referer: "http://localhost:3000/fr/posts/2" } });
+      const response = await t
+        .client()
+        .request("/api/login", { headers: { referer: "http://localhost:3000/fr/posts/2" } });
       expect(response.headers.get("location")).toBe(`/fr/login?returnTo=${encodeURIComponent("/fr/posts/2")}`);
-      const foreign = await t.client().request("/api/login", { headers: { referer: "https://evil.example/fr/posts/2" } });
+      const foreign = await t
+        .client()
+        .request("/api/login", { headers: { referer: "https://evil.example/fr/posts/2" } });
       expect(foreign.headers.get("location")).toBe("/login");
     });
   });
@@ -324,7 +395,12 @@ describe("accounts and sessions", () => {
   describe("the start-up admin", () => {
     it("creates the admin from ADMIN_EMAIL/ADMIN_PASSWORD, then re-asserts its role and password", async () => {
       const lines: string[] = [];
-      const config = { NODE_ENV: "production", ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "the admin password", ADMIN_NAME: "Boss" };
+      const config = {
+        NODE_ENV: "production",
+        ADMIN_EMAIL: "Boss@Example.com",
+        ADMIN_PASSWORD: "the admin password",
+        ADMIN_NAME: "Boss",
+      };
       await t.services.auth.ensureAdminFromConfig(config, (line) => lines.push(line));
       expect(lines).toEqual(["Admin account boss@example.com created from ADMIN_EMAIL."]);
 
@@ -349,14 +425,18 @@ describe("accounts and sessions", () => {
       lines.length = 0;
       await t.services.auth.ensureAdminFromConfig(config, (line) => lines.push(line));
       expect(lines).toEqual([]);
-      expect(await t.services.database.db.select().from(users).where(eq(users.email, "boss@example.com"))).toHaveLength(1);
+      expect(await t.services.database.db.select().from(users).where(eq(users.email, "boss@example.com"))).toHaveLength(
+        1,
+      );
     });
 
     it("explains how to create an admin in development, and stays quiet in production", async () => {
       const lines: string[] = [];
       await t.services.auth.ensureAdminFromConfig({ NODE_ENV: "development" }, (line) => lines.push(line));
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toContain('npm run user:create -- --email you@example.com --name "Your Name" --role admin --password');
+      expect(lines[0]).toContain(
+        'npm run user:create -- --email you@example.com --name "Your Name" --role admin --password',
+      );
       lines.length = 0;
       await t.services.auth.ensureAdminFromConfig({ NODE_ENV: "production" }, (line) => lines.push(line));
       expect(lines).toEqual([]);
@@ -367,19 +447,33 @@ describe("accounts and sessions", () => {
     const tokens: string[] = [];
     for (const [i, username] of ["Racer", "racer"].entries()) {
       const email = `race-${i}@example.com`;
-      await t.client().request("/api/auth/register", { method: "POST", json: { username, email, password: "long enough password" } });
+      await t
+        .client()
+        .request("/api/auth/register", { method: "POST", json: { username, email, password: "long enough password" } });
       const [mail] = await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
       tokens.push(/token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? "");
     }
-    const attempts = await Promise.all(tokens.map((token) => t.client().request("/api/auth/register/confirm", { method: "POST", json: { token } })));
+    const attempts = await Promise.all(
+      tokens.map((token) => t.client().request("/api/auth/register/confirm", { method: "POST", json: { token } })),
+    );
     expect(attempts.map((r) => r.status).sort()).toEqual([201, 409]);
     const refused = await Promise.all(attempts.filter((r) => r.status === 409).map((r) => r.json()));
-    expect(refused[0].message).toBe("Someone took this username in the meantime. Please sign up again with another one.");
+    expect(refused[0].message).toBe(
+      "Someone took this username in the meantime. Please sign up again with another one.",
+    );
   });
 
   it("documents the auth routes in the OpenAPI document", async () => {
     const doc = await (await t.app.request("/api/openapi.json")).json();
-    for (const path of ["/auth/register", "/auth/login", "/auth/logout", "/auth/user", "/login", "/logout", "/callback"]) {
+    for (const path of [
+      "/auth/register",
+      "/auth/login",
+      "/auth/logout",
+      "/auth/user",
+      "/login",
+      "/logout",
+      "/callback",
+    ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
   });

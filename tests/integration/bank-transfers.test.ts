@@ -14,24 +14,51 @@ import { signInAs } from "../helpers/users.ts";
 
 const SANDBOX_SECRET = "whsec_bank_transfers_test_secret";
 const signer = new Stripe("sk_test_signer");
-const account = { accountHolderName: "Ada Lovelace", customerEmail: "ada.bank@example.com", routingNumber: "110000000", accountNumber: "000123456789" };
+const account = {
+  accountHolderName: "Ada Lovelace",
+  customerEmail: "ada.bank@example.com",
+  routingNumber: "110000000",
+  accountNumber: "000123456789",
+};
 
 describe("bank transfers (ACH) and receipts", () => {
   let t: TestApp;
   let buyer: TestClient;
   const logs: string[] = [];
 
-  const verify = (client: TestClient, body: Record<string, unknown>, headers: Record<string, string> = {}) => client.request("/api/verify-bank-account", { method: "POST", json: { ...account, ...body }, headers });
+  const verify = (client: TestClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    client.request("/api/verify-bank-account", { method: "POST", json: { ...account, ...body }, headers });
   const pay = (client: TestClient, body: Record<string, unknown>) =>
-    client.request("/api/create-ach-payment", { method: "POST", json: { amount: 500, customerEmail: account.customerEmail, customerName: "Ada Lovelace", ...body }, headers: { "user-agent": "Vitest browser" } });
-  const order = async (client: TestClient, id: string): Promise<OrderView> => (await (await client.request(`/api/orders/guest/${id}`)).json()).data;
-  const mails = async (kind: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind)).orderBy(asc(mailOutbox.id))).filter((row) => row.toAddress === account.customerEmail);
+    client.request("/api/create-ach-payment", {
+      method: "POST",
+      json: { amount: 500, customerEmail: account.customerEmail, customerName: "Ada Lovelace", ...body },
+      headers: { "user-agent": "Vitest browser" },
+    });
+  const order = async (client: TestClient, id: string): Promise<OrderView> =>
+    (await (await client.request(`/api/orders/guest/${id}`)).json()).data;
+  const mails = async (kind: string) =>
+    (
+      await t.services.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.kind, kind))
+        .orderBy(asc(mailOutbox.id))
+    ).filter((row) => row.toAddress === account.customerEmail);
   /** The intent of an order's bank debit. */
-  const debitOf = async (orderId: string) => (await t.services.payments.ofSubject(orderId)).find((row) => row.kind === "charge")!.providerPaymentId!;
-  const post = (event: SignedEvent) => t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "content-type": "application/json", "stripe-signature": event.signature } });
+  const debitOf = async (orderId: string) =>
+    (await t.services.payments.ofSubject(orderId)).find((row) => row.kind === "charge")!.providerPaymentId!;
+  const post = (event: SignedEvent) =>
+    t.app.request("/api/webhooks/stripe", {
+      method: "POST",
+      body: event.rawBody,
+      headers: { "content-type": "application/json", "stripe-signature": event.signature },
+    });
   const signed = (event: Record<string, unknown>): SignedEvent => {
     const rawBody = JSON.stringify({ object: "event", created: Math.floor(Date.now() / 1000), ...event });
-    return { rawBody, signature: signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: SANDBOX_SECRET }) };
+    return {
+      rawBody,
+      signature: signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: SANDBOX_SECRET }),
+    };
   };
   /** The test bank answers a debit; the events the sandbox delivers on the way are kept, to be delivered again. */
   const settle = async (orderId: string): Promise<SignedEvent[]> => {
@@ -56,7 +83,10 @@ describe("bank transfers (ACH) and receipts", () => {
 
   beforeAll(async () => {
     const logger = createLogger("info", { write: (line: string) => void logs.push(line) } as never);
-    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000" }, { logger });
+    t = await createTestApp(
+      { SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000" },
+      { logger },
+    );
     buyer = t.client();
   }, 120_000);
   afterAll(async () => t.close());
@@ -105,22 +135,43 @@ describe("bank transfers (ACH) and receipts", () => {
   });
 
   it("counts each account sent to the provider and each debit against the address's budget of orders (429 past it)", async () => {
-    const small = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "3", TRUST_PROXY: "true" });
+    const small = await createTestApp({
+      SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
+      ORDERS_PER_ADDRESS: "3",
+      TRUST_PROXY: "true",
+    });
     try {
       const client = small.client();
       const from = { "x-forwarded-for": "203.0.113.90" };
-      const send = (path: string, body: Record<string, unknown>) => client.request(path, { method: "POST", json: body, headers: from });
+      const send = (path: string, body: Record<string, unknown>) =>
+        client.request(path, { method: "POST", json: body, headers: from });
       // A number refused by its checksum never reaches the provider and costs nothing.
       expect((await send("/api/verify-bank-account", { ...account, routingNumber: "110000001" })).status).toBe(400);
       const first = await send("/api/verify-bank-account", account);
       expect(first.status).toBe(200);
       const { bankAccountId } = await first.json();
       expect((await send("/api/verify-bank-account", account)).status).toBe(200);
-      expect((await send("/api/create-ach-payment", { amount: 500, customerEmail: account.customerEmail, customerName: "Ada Lovelace", bankAccountId })).status).toBe(200);
-      const refused = await send("/api/create-ach-payment", { amount: 500, customerEmail: account.customerEmail, customerName: "Ada Lovelace", bankAccountId });
+      expect(
+        (
+          await send("/api/create-ach-payment", {
+            amount: 500,
+            customerEmail: account.customerEmail,
+            customerName: "Ada Lovelace",
+            bankAccountId,
+          })
+        ).status,
+      ).toBe(200);
+      const refused = await send("/api/create-ach-payment", {
+        amount: 500,
+        customerEmail: account.customerEmail,
+        customerName: "Ada Lovelace",
+        bankAccountId,
+      });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect((await refused.json()).message).toMatch(/^Too many orders from this connection\. Please try again in \d+ minutes?\.$/);
+      expect((await refused.json()).message).toMatch(
+        /^Too many orders from this connection\. Please try again in \d+ minutes?\.$/,
+      );
       expect((await send("/api/verify-bank-account", account)).status).toBe(429);
     } finally {
       await small.close();
@@ -133,9 +184,19 @@ describe("bank transfers (ACH) and receipts", () => {
     const stranger = t.client();
     const stolen = await pay(stranger, { bankAccountId: id });
     expect(stolen.status).toBe(403);
-    expect(await stolen.json()).toMatchObject({ success: false, message: "This bank account was verified in another browser or for another email. Please verify your bank account here." });
-    const french = await stranger.request("/api/create-ach-payment", { method: "POST", json: { amount: 500, customerEmail: account.customerEmail, customerName: "Ada Lovelace", bankAccountId: id }, headers: { "accept-language": "fr-FR" } });
-    expect((await french.json()).message).toBe("Ce compte bancaire a été vérifié dans un autre navigateur ou pour une autre adresse e-mail. Veuillez vérifier votre compte bancaire ici.");
+    expect(await stolen.json()).toMatchObject({
+      success: false,
+      message:
+        "This bank account was verified in another browser or for another email. Please verify your bank account here.",
+    });
+    const french = await stranger.request("/api/create-ach-payment", {
+      method: "POST",
+      json: { amount: 500, customerEmail: account.customerEmail, customerName: "Ada Lovelace", bankAccountId: id },
+      headers: { "accept-language": "fr-FR" },
+    });
+    expect((await french.json()).message).toBe(
+      "Ce compte bancaire a été vérifié dans un autre navigateur ou pour une autre adresse e-mail. Veuillez vérifier votre compte bancaire ici.",
+    );
     // The verifying browser, naming another e-mail, is refused too.
     const otherEmail = await pay(buyer, { bankAccountId: id, customerEmail: "someone.else@example.com" });
     expect(otherEmail.status).toBe(403);
@@ -150,14 +211,27 @@ describe("bank transfers (ACH) and receipts", () => {
     const response = await pay(buyer, { bankAccountId: id, amount: 500, serviceName: "Marketing Consultation" });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ success: true, message: "Your bank transfer has been initiated. Processing may take 3-5 business days." });
+    expect(body).toMatchObject({
+      success: true,
+      message: "Your bank transfer has been initiated. Processing may take 3-5 business days.",
+    });
     let view = await order(buyer, body.orderId);
-    expect(view).toMatchObject({ status: "processing", totalCents: 50_000, paidCents: 0, paymentMethodType: "us_bank_account", payment: { brand: "bank", last4: "6789" } });
-    expect(view.orderItems.map((item) => [item.serviceName, item.lineTotalCents])).toEqual([["Marketing Consultation", 50_000]]);
+    expect(view).toMatchObject({
+      status: "processing",
+      totalCents: 50_000,
+      paidCents: 0,
+      paymentMethodType: "us_bank_account",
+      payment: { brand: "bank", last4: "6789" },
+    });
+    expect(view.orderItems.map((item) => [item.serviceName, item.lineTotalCents])).toEqual([
+      ["Marketing Consultation", 50_000],
+    ]);
     const started = (await mails("order.bank_processing")).filter((mail) => mail.text.includes(view.number));
     expect(started).toHaveLength(1);
     expect(started[0].subject).toBe(`Atelier: your bank transfer for order ${view.number} has started`);
-    expect(started[0].text).toContain("Your bank transfer of $500.00 from your Bank account •••• 6789 has started. Nothing is taken until your bank confirms it.");
+    expect(started[0].text).toContain(
+      "Your bank transfer of $500.00 from your Bank account •••• 6789 has started. Nothing is taken until your bank confirms it.",
+    );
     expect(started[0].text).toContain("We will e-mail you when your bank confirms, usually in 3-5 business days.");
     // Not paid because a page was reached, nor by a refresh while the bank has not answered.
     const refreshed = await buyer.request(`/api/orders/guest/${body.orderId}/refresh`, { method: "POST" });
@@ -177,9 +251,27 @@ describe("bank transfers (ACH) and receipts", () => {
     // A failure event and a processing event arriving after the success change nothing.
     const intentId = await debitOf(body.orderId);
     const [charge] = await t.services.payments.ofSubject(body.orderId);
-    const object = { id: intentId, object: "payment_intent", amount: 50_000, currency: "usd", metadata: { paymentId: charge.id } };
-    await post(signed({ id: "evt_ach_late_failure", type: "payment_intent.payment_failed", data: { object: { ...object, last_payment_error: { message: "late" } } } }));
-    await post(signed({ id: "evt_ach_late_processing", type: "payment_intent.processing", data: { object: { ...object, status: "processing" } } }));
+    const object = {
+      id: intentId,
+      object: "payment_intent",
+      amount: 50_000,
+      currency: "usd",
+      metadata: { paymentId: charge.id },
+    };
+    await post(
+      signed({
+        id: "evt_ach_late_failure",
+        type: "payment_intent.payment_failed",
+        data: { object: { ...object, last_payment_error: { message: "late" } } },
+      }),
+    );
+    await post(
+      signed({
+        id: "evt_ach_late_processing",
+        type: "payment_intent.processing",
+        data: { object: { ...object, status: "processing" } },
+      }),
+    );
     view = await order(buyer, body.orderId);
     expect(view).toMatchObject({ status: "paid", paidCents: 50_000, failureMessage: null });
     const receipts = (await mails("order.receipt")).filter((mail) => mail.text.includes(view.number));
@@ -192,12 +284,18 @@ describe("bank transfers (ACH) and receipts", () => {
     const id = await verified("000222222227");
     const body = await (await pay(buyer, { bankAccountId: id, amount: 120 })).json();
     const staff = await signInAs(t, "admin");
-    expect((await buyer.request(`/api/admin/orders/${body.orderId}/settle-bank-transfer`, { method: "POST" })).status).toBe(401);
+    expect(
+      (await buyer.request(`/api/admin/orders/${body.orderId}/settle-bank-transfer`, { method: "POST" })).status,
+    ).toBe(401);
     expect((await order(buyer, body.orderId)).status).toBe("processing");
     const settled = await staff.request(`/api/admin/orders/${body.orderId}/settle-bank-transfer`, { method: "POST" });
     expect(settled.status).toBe(200);
     const view: AdminOrderView = (await settled.json()).data;
-    expect(view).toMatchObject({ status: "failed", paidCents: 0, failureMessage: "The customer's account has insufficient funds to cover this payment." });
+    expect(view).toMatchObject({
+      status: "failed",
+      paidCents: 0,
+      failureMessage: "The customer's account has insufficient funds to cover this payment.",
+    });
     expect(view.history.map((entry) => [entry.from, entry.to, entry.cause])).toEqual([
       [null, "pending", "created"],
       ["pending", "requires_payment", "payment_started"],
@@ -207,10 +305,15 @@ describe("bank transfers (ACH) and receipts", () => {
     const failed = (await mails("order.bank_debit_failed")).filter((mail) => mail.text.includes(view.number));
     expect(failed).toHaveLength(1);
     expect(failed[0].subject).toBe(`Atelier: your bank transfer for order ${view.number} failed`);
-    expect(failed[0].text).toContain("Your bank transfer of $120.00 could not be completed: The customer's account has insufficient funds to cover this payment.");
+    expect(failed[0].text).toContain(
+      "Your bank transfer of $120.00 could not be completed: The customer's account has insufficient funds to cover this payment.",
+    );
     // No receipt, and nothing to refund.
     expect((await mails("order.receipt")).filter((mail) => mail.text.includes(view.number))).toHaveLength(0);
-    const refund = await staff.request(`/api/admin/orders/${body.orderId}/refund`, { method: "POST", json: { amountCents: 100, reason: "Goodwill" } });
+    const refund = await staff.request(`/api/admin/orders/${body.orderId}/refund`, {
+      method: "POST",
+      json: { amountCents: 100, reason: "Goodwill" },
+    });
     expect(refund.status).toBe(409);
     expect((await refund.json()).message).toBe("Only an order with money received can be refunded.");
     const again = await staff.request(`/api/admin/orders/${body.orderId}/settle-bank-transfer`, { method: "POST" });
@@ -223,15 +326,25 @@ describe("bank transfers (ACH) and receipts", () => {
     const body = await (await pay(buyer, { bankAccountId: id, amount: 300, language: "fr" })).json();
     await settle(body.orderId);
     const staff = await signInAs(t, "admin");
-    const refund = (amountCents: number, reason: string) => staff.request(`/api/admin/orders/${body.orderId}/refund`, { method: "POST", json: { amountCents, reason } });
+    const refund = (amountCents: number, reason: string) =>
+      staff.request(`/api/admin/orders/${body.orderId}/refund`, { method: "POST", json: { amountCents, reason } });
     const partial: AdminOrderView = (await (await refund(10_000, "Une séance annulée")).json()).data;
     expect(partial).toMatchObject({ status: "partially_refunded", paidCents: 30_000, refundedCents: 10_000 });
-    expect(partial.payments.at(-1)).toMatchObject({ kind: "refund", status: "succeeded", method: "us_bank_account", last4: "6789", amountCents: 10_000 });
+    expect(partial.payments.at(-1)).toMatchObject({
+      kind: "refund",
+      status: "succeeded",
+      method: "us_bank_account",
+      last4: "6789",
+      amountCents: 10_000,
+    });
     const full: AdminOrderView = (await (await refund(20_000, "Projet annulé")).json()).data;
     expect(full).toMatchObject({ status: "refunded", refundedCents: 30_000 });
     const sent = (await mails("order.refund")).filter((mail) => mail.text.includes(full.number));
     // French typography: a narrow no-break space before the colon; amounts as the one money formatter writes them.
-    expect(sent.map((mail) => mail.subject)).toEqual([`Atelier\u202f: remboursement de ${formatCents(10_000)} pour la commande ${full.number}`, `Atelier\u202f: remboursement de ${formatCents(20_000)} pour la commande ${full.number}`]);
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      `Atelier\u202f: remboursement de ${formatCents(10_000)} pour la commande ${full.number}`,
+      `Atelier\u202f: remboursement de ${formatCents(20_000)} pour la commande ${full.number}`,
+    ]);
     expect(sent[0].text).toContain(`Nous avons remboursé ${formatCents(10_000)} sur votre Compte bancaire •••• 6789.`);
     expect(sent[1].text).toContain(`${formatCents(30_000)} sur ${formatCents(30_000)} payés`);
   });
@@ -240,7 +353,10 @@ describe("bank transfers (ACH) and receipts", () => {
     const id = await verified();
     const body = await (await pay(buyer, { bankAccountId: id, amount: 75 })).json();
     const stranger = t.client();
-    const foreign = await stranger.request("/api/send-receipt", { method: "POST", json: { orderId: body.orderId, customerEmail: "victim@example.com", serviceName: "<a href=x>win</a>" } });
+    const foreign = await stranger.request("/api/send-receipt", {
+      method: "POST",
+      json: { orderId: body.orderId, customerEmail: "victim@example.com", serviceName: "<a href=x>win</a>" },
+    });
     expect(foreign.status).toBe(404);
     const early = await buyer.request("/api/send-receipt", { method: "POST", json: { orderId: body.orderId } });
     expect(early.status).toBe(409);
@@ -249,7 +365,17 @@ describe("bank transfers (ACH) and receipts", () => {
     const number = (await order(buyer, body.orderId)).number;
     const before = (await mails("order.receipt")).filter((mail) => mail.text.includes(number)).length;
     for (let i = 0; i < 3; i++) {
-      const sent = await buyer.request("/api/send-receipt", { method: "POST", json: { orderId: body.orderId, customerEmail: "victim@example.com", customerName: "Mallory", amount: 1, paymentMethod: "Bank Transfer (ACH)", serviceName: "spam" } });
+      const sent = await buyer.request("/api/send-receipt", {
+        method: "POST",
+        json: {
+          orderId: body.orderId,
+          customerEmail: "victim@example.com",
+          customerName: "Mallory",
+          amount: 1,
+          paymentMethod: "Bank Transfer (ACH)",
+          serviceName: "spam",
+        },
+      });
       expect(sent.status).toBe(200);
       expect(await sent.json()).toMatchObject({ success: true, message: "Receipt sent" });
     }

@@ -16,7 +16,15 @@ const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const words = (count: number) => `<p>${Array.from({ length: count }, (_, i) => `word${i}`).join(" ")}</p>`;
 
 function post(overrides: Record<string, unknown> = {}) {
-  return { title: "A post", excerpt: "An excerpt.", content: words(10), category: "design", published: true, language: "en", ...overrides };
+  return {
+    title: "A post",
+    excerpt: "An excerpt.",
+    content: words(10),
+    category: "design",
+    published: true,
+    language: "en",
+    ...overrides,
+  };
 }
 
 describe("bilingual content through the HTTP API and the pages", () => {
@@ -77,8 +85,12 @@ describe("bilingual content through the HTTP API and the pages", () => {
         message: "A translation must be written in the other language",
         fields: { translationOf: "A translation must be written in the other language" },
       });
-      expect((await refuse({ language: "fr", translationOf: english.id })).message).toBe("That post is already linked to another translation");
-      expect((await refuse({ language: "fr", translationOf: 999_999 }, FR_PAGE)).message).toBe("L'article à lier comme traduction est introuvable");
+      expect((await refuse({ language: "fr", translationOf: english.id })).message).toBe(
+        "That post is already linked to another translation",
+      );
+      expect((await refuse({ language: "fr", translationOf: 999_999 }, FR_PAGE)).message).toBe(
+        "L'article à lier comme traduction est introuvable",
+      );
       expect((await t.services.blog.listAllPosts()).length).toBe(before);
     });
 
@@ -117,18 +129,23 @@ describe("bilingual content through the HTTP API and the pages", () => {
     it("points the hreflang alternates of a post to its translation's address", async () => {
       const html = await (await visitor.request(`/en/posts/${english.id}`)).text();
       const document = new JSDOM(html).window.document;
-      const alternate = (lang: string) => document.querySelector(`link[rel="alternate"][hreflang="${lang}"]`)?.getAttribute("href");
+      const alternate = (lang: string) =>
+        document.querySelector(`link[rel="alternate"][hreflang="${lang}"]`)?.getAttribute("href");
       expect(alternate("en")).toMatch(new RegExp(`/en/posts/${english.id}$`));
       expect(alternate("fr")).toMatch(new RegExp(`/fr/posts/${french.id}$`));
       const frenchPage = new JSDOM(await (await visitor.request(`/fr/posts/${french.id}`)).text()).window.document;
-      expect(frenchPage.querySelector('link[rel="alternate"][hreflang="en"]')?.getAttribute("href")).toMatch(new RegExp(`/en/posts/${english.id}$`));
+      expect(frenchPage.querySelector('link[rel="alternate"][hreflang="en"]')?.getAttribute("href")).toMatch(
+        new RegExp(`/en/posts/${english.id}$`),
+      );
     });
 
     it("shows a post without a translation in the other language with a note saying so", async () => {
       const response = await visitor.request(`/fr/posts/${englishOnly.id}`);
       expect(response.status).toBe(200);
       const document = new JSDOM(await response.text()).window.document;
-      expect(document.querySelector('[data-testid="only-in-language"]')?.textContent).toContain("Cet article n'existe qu'en anglais.");
+      expect(document.querySelector('[data-testid="only-in-language"]')?.textContent).toContain(
+        "Cet article n'existe qu'en anglais.",
+      );
       expect(document.querySelector("article")?.getAttribute("lang")).toBe("en");
       expect(document.querySelector("h1")?.textContent).toBe("Only in English");
       const en = new JSDOM(await (await visitor.request(`/en/posts/${englishOnly.id}`)).text()).window.document;
@@ -142,7 +159,10 @@ describe("bilingual content through the HTTP API and the pages", () => {
       expect(minutes.get(englishOnly.id)).toBe(1);
       const html = await (await visitor.request(`/fr/posts/${french.id}`)).text();
       expect(html).toContain("1 min de lecture");
-      const edited = await staff.request(`/api/posts/${englishOnly.id}`, { method: "PUT", json: { content: words(1_000) } });
+      const edited = await staff.request(`/api/posts/${englishOnly.id}`, {
+        method: "PUT",
+        json: { content: words(1_000) },
+      });
       expect(await edited.json()).toMatchObject({ readingMinutes: 5 });
       expect(await (await visitor.request(`/en/posts/${englishOnly.id}`)).text()).toContain("5 min read");
     });
@@ -159,7 +179,10 @@ describe("bilingual content through the HTTP API and the pages", () => {
       expect(sent.status).toBe(201);
       const comment: PublicComment = await sent.json();
       expect(comment.language).toBe("fr");
-      const english = await visitor.request(`/api/posts/${target.id}/comments`, { method: "POST", json: { author: "Ada", email: "ada@example.com", content: "A lovely read." } });
+      const english = await visitor.request(`/api/posts/${target.id}/comments`, {
+        method: "POST",
+        json: { author: "Ada", email: "ada@example.com", content: "A lovely read." },
+      });
       expect((await english.json()).language).toBe("en");
       await t.services.blog.approveComment(comment.id);
 
@@ -168,7 +191,9 @@ describe("bilingual content through the HTTP API and the pages", () => {
       const document = new JSDOM(await (await visitor.request(`/en/posts/${target.id}`)).text()).window.document;
       expect(document.querySelector('[data-testid="written-in"]')?.textContent).toBe("Français");
       expect(document.querySelector('[data-testid="written-in"]')?.getAttribute("lang")).toBe("fr");
-      expect([...document.querySelectorAll("p[lang='fr']")].some((p) => p.textContent === "Très bel article, merci !")).toBe(true);
+      expect(
+        [...document.querySelectorAll("p[lang='fr']")].some((p) => p.textContent === "Très bel article, merci !"),
+      ).toBe(true);
       const french = new JSDOM(await (await visitor.request(`/fr/posts/${target.id}`)).text()).window.document;
       expect(french.querySelector('[data-testid="written-in"]')).toBeNull();
     });
@@ -180,12 +205,16 @@ describe("bilingual content through the HTTP API and the pages", () => {
         headers: FR_PAGE,
       });
       expect(response.status).toBe(201);
-      const { testimonials }: { testimonials: AdminTestimonial[] } = await (await staff.request("/api/admin/testimonials")).json();
+      const { testimonials }: { testimonials: AdminTestimonial[] } = await (
+        await staff.request("/api/admin/testimonials")
+      ).json();
       const stored = testimonials.find((x) => x.customerName === "Julie");
       expect(stored?.language).toBe("fr");
       await staff.request(`/api/testimonials/${stored?.id}`, { method: "PUT", json: { approved: true } });
       const document = new JSDOM(await (await visitor.request("/en/testimonials")).text()).window.document;
-      const quote = [...document.querySelectorAll("blockquote")].find((q) => q.textContent === "Une équipe formidable et très réactive.");
+      const quote = [...document.querySelectorAll("blockquote")].find(
+        (q) => q.textContent === "Une équipe formidable et très réactive.",
+      );
       expect(quote?.getAttribute("lang")).toBe("fr");
       expect(quote?.closest("figure")?.querySelector('[data-testid="written-in"]')?.textContent).toBe("Français");
     });
@@ -196,12 +225,21 @@ describe("bilingual content through the HTTP API and the pages", () => {
       const date = async (path: string) => {
         const document = new JSDOM(await (await visitor.request(path)).text()).window.document;
         const line = document.querySelector('[data-testid="last-updated"]');
-        return { text: line?.textContent?.replace(/\s+/g, " "), datetime: line?.querySelector("time")?.getAttribute("datetime") };
+        return {
+          text: line?.textContent?.replace(/\s+/g, " "),
+          datetime: line?.querySelector("time")?.getAttribute("datetime"),
+        };
       };
       expect(await date("/en/privacy")).toEqual({ text: "Last updated: November 20, 2026", datetime: "2026-11-20" });
-      expect(await date("/fr/privacy")).toEqual({ text: "Dernière mise à jour : 20 novembre 2026", datetime: "2026-11-20" });
+      expect(await date("/fr/privacy")).toEqual({
+        text: "Dernière mise à jour : 20 novembre 2026",
+        datetime: "2026-11-20",
+      });
       expect(await date("/en/terms")).toEqual({ text: "Last updated: November 20, 2026", datetime: "2026-11-20" });
-      expect(await date("/fr/terms")).toEqual({ text: "Dernière mise à jour : 20 novembre 2026", datetime: "2026-11-20" });
+      expect(await date("/fr/terms")).toEqual({
+        text: "Dernière mise à jour : 20 novembre 2026",
+        datetime: "2026-11-20",
+      });
     });
   });
 
@@ -226,7 +264,10 @@ describe("bilingual content through the HTTP API and the pages", () => {
       expect(await page("/fr/hot-deals")).toContain("Offre en cache");
       expect(pageCache.size).toBeGreaterThanOrEqual(2);
 
-      const edited = await staff.request(`/api/admin/hot-deals/${deal.id}`, { method: "PUT", json: { titleEn: "Edited deal", titleFr: "Offre modifiée" } });
+      const edited = await staff.request(`/api/admin/hot-deals/${deal.id}`, {
+        method: "PUT",
+        json: { titleEn: "Edited deal", titleFr: "Offre modifiée" },
+      });
       expect(edited.status).toBe(200);
       expect(await page("/en/hot-deals")).toContain("Edited deal");
       expect(await page("/fr/hot-deals")).toContain("Offre modifiée");
@@ -235,16 +276,25 @@ describe("bilingual content through the HTTP API and the pages", () => {
       await t.services.deals.recordClaim(deal.id, 3);
       for (const path of ["/en/hot-deals", "/fr/hot-deals"]) {
         const document = new JSDOM(await page(path)).window.document;
-        const card = [...document.querySelectorAll('[data-testid="deal-card"]')].find((c) => /Edited deal|Offre modifiée/.test(c.textContent ?? ""));
+        const card = [...document.querySelectorAll('[data-testid="deal-card"]')].find((c) =>
+          /Edited deal|Offre modifiée/.test(c.textContent ?? ""),
+        );
         expect(card?.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow"), path).toBe("30");
       }
     });
 
     it("an edit of a post shows at once in both languages' lists", async () => {
       const created = await createPost({ title: "Before the edit" });
-      const list = async (language: string) => (await (await visitor.request(`/api/posts?language=${language}`)).json()) as Array<{ id: number; title: string }>;
+      const list = async (language: string) =>
+        (await (await visitor.request(`/api/posts?language=${language}`)).json()) as Array<{
+          id: number;
+          title: string;
+        }>;
       expect((await list("en")).find((p) => p.id === created.id)?.title).toBe("Before the edit");
-      await staff.request(`/api/posts/${created.id}`, { method: "PUT", json: { language: "fr", title: "Après la modification" } });
+      await staff.request(`/api/posts/${created.id}`, {
+        method: "PUT",
+        json: { language: "fr", title: "Après la modification" },
+      });
       expect((await list("en")).some((p) => p.id === created.id)).toBe(false);
       expect((await list("fr")).find((p) => p.id === created.id)?.title).toBe("Après la modification");
     });

@@ -37,8 +37,12 @@ describe("staff blog API", () => {
     for (const [method, path, json] of endpoints) {
       it(`${method} ${path}`, async () => {
         const post = await t.services.blog.createPost({ title: "Guarded", category: "business", published: false });
-        const comment = await t.services.blog.createPost({ title: "Open", category: "business", published: true }).then((p) => pendingComment(p.id));
-        const target = path.replace("/posts/1", `/posts/${post.id}`).replace("/comments/1/", `/comments/${comment.id}/`);
+        const comment = await t.services.blog
+          .createPost({ title: "Open", category: "business", published: true })
+          .then((p) => pendingComment(p.id));
+        const target = path
+          .replace("/posts/1", `/posts/${post.id}`)
+          .replace("/comments/1/", `/comments/${comment.id}/`);
         const asVisitor = await visitor.request(target, { method, json });
         expect(asVisitor.status).toBe(401);
         expect(await asVisitor.json()).toEqual({ code: "unauthenticated", message: "Please sign in to continue." });
@@ -46,7 +50,10 @@ describe("staff blog API", () => {
         expect(asCustomer.status).toBe(403);
         expect((await asCustomer.json()).code).toBe("forbidden");
         // Nothing changed.
-        expect((await t.services.blog.listAllPosts()).find((p) => p.id === post.id)).toMatchObject({ title: "Guarded", published: false });
+        expect((await t.services.blog.listAllPosts()).find((p) => p.id === post.id)).toMatchObject({
+          title: "Guarded",
+          published: false,
+        });
         expect((await t.services.blog.listComments("pending")).some((c) => c.id === comment.id)).toBe(true);
       });
     }
@@ -85,47 +92,95 @@ describe("staff blog API", () => {
         membersOnly: true,
         content: '<p>Hi<img src="https://cdn.example/a.png" /></p>',
       });
-      const minimal = await (await admin.request("/api/posts", { method: "POST", json: { title: "Draft idea", category: "general" } })).json();
-      expect(minimal).toMatchObject({ published: false, language: "en", excerpt: "", content: "", tags: [], membersOnly: false, featuredImage: null });
+      const minimal = await (
+        await admin.request("/api/posts", { method: "POST", json: { title: "Draft idea", category: "general" } })
+      ).json();
+      expect(minimal).toMatchObject({
+        published: false,
+        language: "en",
+        excerpt: "",
+        content: "",
+        tags: [],
+        membersOnly: false,
+        featuredImage: null,
+      });
     });
 
     it("requires a title and a category, with translated messages, and creates nothing", async () => {
       const before = (await t.services.blog.listAllPosts()).length;
       const noTitle = await staff.request("/api/posts", { method: "POST", json: { title: "   ", category: "design" } });
       expect(noTitle.status).toBe(400);
-      expect(await noTitle.json()).toEqual({ code: "validation", message: "Title is required", fields: { title: "Title is required" } });
-      const noTitleFr = await staff.request("/api/posts", { method: "POST", json: { category: "design" }, headers: FR });
+      expect(await noTitle.json()).toEqual({
+        code: "validation",
+        message: "Title is required",
+        fields: { title: "Title is required" },
+      });
+      const noTitleFr = await staff.request("/api/posts", {
+        method: "POST",
+        json: { category: "design" },
+        headers: FR,
+      });
       expect((await noTitleFr.json()).message).toBe("Le titre est obligatoire");
       const noCategory = await staff.request("/api/posts", { method: "POST", json: { title: "Hello" } });
       expect(noCategory.status).toBe(400);
       expect((await noCategory.json()).fields).toEqual({ category: "Please select a category" });
-      const badImage = await staff.request("/api/posts", { method: "POST", json: { title: "Hello", category: "design", featuredImage: "javascript:alert(1)" } });
-      expect((await badImage.json()).fields.featuredImage).toBe("The featured image must be an https:// address or a path on this site");
-      const protocolRelative = await staff.request("/api/posts", { method: "POST", json: { title: "Hello", category: "design", featuredImage: "//evil.example/x.png" } });
+      const badImage = await staff.request("/api/posts", {
+        method: "POST",
+        json: { title: "Hello", category: "design", featuredImage: "javascript:alert(1)" },
+      });
+      expect((await badImage.json()).fields.featuredImage).toBe(
+        "The featured image must be an https:// address or a path on this site",
+      );
+      const protocolRelative = await staff.request("/api/posts", {
+        method: "POST",
+        json: { title: "Hello", category: "design", featuredImage: "//evil.example/x.png" },
+      });
       expect(protocolRelative.status).toBe(400);
-      const unknown = await staff.request("/api/posts", { method: "POST", json: { title: "Hello", category: "design", authorId: 3 } });
+      const unknown = await staff.request("/api/posts", {
+        method: "POST",
+        json: { title: "Hello", category: "design", authorId: 3 },
+      });
       expect(unknown.status).toBe(400);
       expect((await t.services.blog.listAllPosts()).length).toBe(before);
     });
 
     it("edits, publishes and unpublishes a post; the public sees only published ones", async () => {
-      const created = await (await staff.request("/api/posts", { method: "POST", json: { title: "Work in progress", category: "technology", featuredImage: "https://cdn.example/x.png" } })).json();
+      const created = await (
+        await staff.request("/api/posts", {
+          method: "POST",
+          json: { title: "Work in progress", category: "technology", featuredImage: "https://cdn.example/x.png" },
+        })
+      ).json();
       expect((await visitor.request(`/api/posts/${created.id}`)).status).toBe(404);
 
-      const published = await staff.request(`/api/posts/${created.id}`, { method: "PUT", json: { published: true, title: "Finished" } });
+      const published = await staff.request(`/api/posts/${created.id}`, {
+        method: "PUT",
+        json: { published: true, title: "Finished" },
+      });
       expect(published.status).toBe(200);
-      expect(await published.json()).toMatchObject({ id: created.id, published: true, title: "Finished", category: "technology", featuredImage: "https://cdn.example/x.png" });
+      expect(await published.json()).toMatchObject({
+        id: created.id,
+        published: true,
+        title: "Finished",
+        category: "technology",
+        featuredImage: "https://cdn.example/x.png",
+      });
       const publicView = await visitor.request(`/api/posts/${created.id}`);
       expect(publicView.status).toBe(200);
       expect((await publicView.json()).title).toBe("Finished");
 
-      const cleared = await (await staff.request(`/api/posts/${created.id}`, { method: "PUT", json: { featuredImage: "" } })).json();
+      const cleared = await (
+        await staff.request(`/api/posts/${created.id}`, { method: "PUT", json: { featuredImage: "" } })
+      ).json();
       expect(cleared.featuredImage).toBeNull();
 
       await staff.request(`/api/posts/${created.id}`, { method: "PUT", json: { published: false } });
       expect((await visitor.request(`/api/posts/${created.id}`)).status).toBe(404);
       const everything = await (await staff.request("/api/admin/posts")).json();
-      expect(everything.find((p: { id: number }) => p.id === created.id)).toMatchObject({ published: false, title: "Finished" });
+      expect(everything.find((p: { id: number }) => p.id === created.id)).toMatchObject({
+        published: false,
+        title: "Finished",
+      });
     });
 
     it("refuses bad edits and unknown posts", async () => {
@@ -205,7 +260,10 @@ describe("staff blog API", () => {
       const again = await staff.request(`/api/admin/comments/${comment.id}/reject`, { method: "POST" });
       expect(again.status).toBe(404);
       expect((await again.json()).message).toBe("Comment not found");
-      const approveGone = await staff.request(`/api/admin/comments/${comment.id}/approve`, { method: "POST", headers: FR });
+      const approveGone = await staff.request(`/api/admin/comments/${comment.id}/approve`, {
+        method: "POST",
+        headers: FR,
+      });
       expect(approveGone.status).toBe(404);
       expect((await approveGone.json()).message).toBe("Commentaire introuvable");
       expect((await staff.request("/api/admin/comments/abc/approve", { method: "POST" })).status).toBe(404);

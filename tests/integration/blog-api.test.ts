@@ -26,9 +26,30 @@ describe("public blog API", () => {
       language: "en",
       published: true,
     });
-    enTech = await blog.createPost({ title: "Shipping a chatbot", excerpt: "Lessons from production.", content: "<p>Tech</p>", category: "technology", language: "en", published: true });
-    frMarketing = await blog.createPost({ title: "Création de marque", excerpt: "Une identité qui dure.", content: "<p>Bonjour</p>", category: "marketing", language: "fr", published: true });
-    draft = await blog.createPost({ title: "Secret draft", excerpt: "Not yet", content: "<p>draft</p>", category: "business", language: "en", published: false });
+    enTech = await blog.createPost({
+      title: "Shipping a chatbot",
+      excerpt: "Lessons from production.",
+      content: "<p>Tech</p>",
+      category: "technology",
+      language: "en",
+      published: true,
+    });
+    frMarketing = await blog.createPost({
+      title: "Création de marque",
+      excerpt: "Une identité qui dure.",
+      content: "<p>Bonjour</p>",
+      category: "marketing",
+      language: "fr",
+      published: true,
+    });
+    draft = await blog.createPost({
+      title: "Secret draft",
+      excerpt: "Not yet",
+      content: "<p>draft</p>",
+      category: "business",
+      language: "en",
+      published: false,
+    });
     premium = await blog.createPost({
       title: "Members playbook",
       excerpt: "The public teaser.",
@@ -83,7 +104,12 @@ describe("public blog API", () => {
       const response = await visitor.request(`/api/posts/${enDesign.id}`);
       expect(response.status).toBe(200);
       const post = await response.json();
-      expect(post).toMatchObject({ id: enDesign.id, title: "Colour systems that scale", category: "design", locked: false });
+      expect(post).toMatchObject({
+        id: enDesign.id,
+        title: "Colour systems that scale",
+        category: "design",
+        locked: false,
+      });
       expect(post.content).toContain("<h2>Start small</h2>");
       expect(post.content).toContain("<strong>three</strong>");
       expect(post.content).toContain('<a href="https://example.com" rel="noopener noreferrer">good</a>');
@@ -114,10 +140,19 @@ describe("public blog API", () => {
     const valid = { author: "Ada", email: "ada@example.com", content: "Great article, thank you!" };
 
     it("stores a comment unapproved (201) and shows it only once approved", async () => {
-      const response = await visitor.request(`/api/posts/${enDesign.id}/comments`, { method: "POST", json: { ...valid, parentId: null, website: "https://ada.example" } });
+      const response = await visitor.request(`/api/posts/${enDesign.id}/comments`, {
+        method: "POST",
+        json: { ...valid, parentId: null, website: "https://ada.example" },
+      });
       expect(response.status).toBe(201);
       const created = await response.json();
-      expect(created).toMatchObject({ postId: enDesign.id, authorName: "Ada", authorWebsite: "https://ada.example", approved: false, parentId: null });
+      expect(created).toMatchObject({
+        postId: enDesign.id,
+        authorName: "Ada",
+        authorWebsite: "https://ada.example",
+        approved: false,
+        parentId: null,
+      });
       expect(created).not.toHaveProperty("authorEmail");
       let listed = await (await visitor.request(`/api/posts/${enDesign.id}/comments`)).json();
       expect(listed).toEqual([]);
@@ -129,35 +164,59 @@ describe("public blog API", () => {
     });
 
     it("accepts one level of replies and refuses a reply to a reply", async () => {
-      const top = await (await visitor.request(`/api/posts/${enTech.id}/comments`, { method: "POST", json: valid })).json();
+      const top = await (
+        await visitor.request(`/api/posts/${enTech.id}/comments`, { method: "POST", json: valid })
+      ).json();
       await t.services.blog.approveComment(top.id);
-      const replyResponse = await visitor.request(`/api/posts/${enTech.id}/comments`, { method: "POST", json: { ...valid, content: "I agree entirely.", parentId: top.id } });
+      const replyResponse = await visitor.request(`/api/posts/${enTech.id}/comments`, {
+        method: "POST",
+        json: { ...valid, content: "I agree entirely.", parentId: top.id },
+      });
       expect(replyResponse.status).toBe(201);
       const reply = await replyResponse.json();
       expect(reply.parentId).toBe(top.id);
       await t.services.blog.approveComment(reply.id);
 
-      const nested = await visitor.request(`/api/posts/${enTech.id}/comments`, { method: "POST", json: { ...valid, parentId: reply.id } });
+      const nested = await visitor.request(`/api/posts/${enTech.id}/comments`, {
+        method: "POST",
+        json: { ...valid, parentId: reply.id },
+      });
       expect(nested.status).toBe(400);
       expect(await nested.json()).toMatchObject({
         code: "validation",
         message: "You can only reply to a top-level comment, not to a reply.",
         fields: { parentId: "You can only reply to a top-level comment, not to a reply." },
       });
-      const nestedFr = await visitor.request(`/api/posts/${enTech.id}/comments`, { method: "POST", json: { ...valid, parentId: reply.id }, headers: FR });
-      expect((await nestedFr.json()).message).toBe("Vous ne pouvez répondre qu'à un commentaire principal, pas à une réponse.");
+      const nestedFr = await visitor.request(`/api/posts/${enTech.id}/comments`, {
+        method: "POST",
+        json: { ...valid, parentId: reply.id },
+        headers: FR,
+      });
+      expect((await nestedFr.json()).message).toBe(
+        "Vous ne pouvez répondre qu'à un commentaire principal, pas à une réponse.",
+      );
 
       const listed = await (await visitor.request(`/api/posts/${enTech.id}/comments`)).json();
       expect(listed.map((c: { id: number }) => c.id)).toEqual([top.id, reply.id]);
     });
 
     it("refuses replies to pending comments or comments of another post", async () => {
-      const pending = await (await visitor.request(`/api/posts/${enTech.id}/comments`, { method: "POST", json: valid })).json();
-      const toPending = await visitor.request(`/api/posts/${enTech.id}/comments`, { method: "POST", json: { ...valid, parentId: pending.id } });
+      const pending = await (
+        await visitor.request(`/api/posts/${enTech.id}/comments`, { method: "POST", json: valid })
+      ).json();
+      const toPending = await visitor.request(`/api/posts/${enTech.id}/comments`, {
+        method: "POST",
+        json: { ...valid, parentId: pending.id },
+      });
       expect(toPending.status).toBe(400);
-      expect((await toPending.json()).message).toBe("The comment you are replying to does not exist or has not been published yet.");
+      expect((await toPending.json()).message).toBe(
+        "The comment you are replying to does not exist or has not been published yet.",
+      );
       await t.services.blog.approveComment(pending.id);
-      const otherPost = await visitor.request(`/api/posts/${enDesign.id}/comments`, { method: "POST", json: { ...valid, parentId: pending.id } });
+      const otherPost = await visitor.request(`/api/posts/${enDesign.id}/comments`, {
+        method: "POST",
+        json: { ...valid, parentId: pending.id },
+      });
       expect(otherPost.status).toBe(400);
     });
 
@@ -165,11 +224,36 @@ describe("public blog API", () => {
       const before = await t.services.blog.listComments("all");
       const cases: Array<[Record<string, unknown>, string, string, string]> = [
         [{ ...valid, author: "  " }, "author", "Name is required", "Le nom est obligatoire"],
-        [{ ...valid, email: "not-an-email" }, "email", "Valid email is required", "Une adresse e-mail valide est requise"],
-        [{ ...valid, content: "abcd" }, "content", "Comment must be at least 5 characters", "Le commentaire doit comporter au moins 5 caractères"],
-        [{ ...valid, content: "x".repeat(5001) }, "content", "Comment must be at most 5,000 characters", "Le commentaire doit comporter au plus 5 000 caractères"],
-        [{ ...valid, author: "x".repeat(101) }, "author", "Name must be at most 100 characters", "Le nom doit comporter au plus 100 caractères"],
-        [{ ...valid, website: "javascript:alert(1)" }, "website", "Website must be a full address starting with http:// or https://", "Le site web doit être une adresse complète commençant par http:// ou https://"],
+        [
+          { ...valid, email: "not-an-email" },
+          "email",
+          "Valid email is required",
+          "Une adresse e-mail valide est requise",
+        ],
+        [
+          { ...valid, content: "abcd" },
+          "content",
+          "Comment must be at least 5 characters",
+          "Le commentaire doit comporter au moins 5 caractères",
+        ],
+        [
+          { ...valid, content: "x".repeat(5001) },
+          "content",
+          "Comment must be at most 5,000 characters",
+          "Le commentaire doit comporter au plus 5 000 caractères",
+        ],
+        [
+          { ...valid, author: "x".repeat(101) },
+          "author",
+          "Name must be at most 100 characters",
+          "Le nom doit comporter au plus 100 caractères",
+        ],
+        [
+          { ...valid, website: "javascript:alert(1)" },
+          "website",
+          "Website must be a full address starting with http:// or https://",
+          "Le site web doit être une adresse complète commençant par http:// ou https://",
+        ],
         [{ email: valid.email, content: valid.content }, "author", "Name is required", "Le nom est obligatoire"],
       ];
       for (const [payload, field, english, french] of cases) {
@@ -178,12 +262,23 @@ describe("public blog API", () => {
         const body = await en.json();
         expect(body.code).toBe("validation");
         expect(body.fields[field]).toBe(english);
-        const fr = await visitor.request(`/api/posts/${enDesign.id}/comments`, { method: "POST", json: payload, headers: FR });
+        const fr = await visitor.request(`/api/posts/${enDesign.id}/comments`, {
+          method: "POST",
+          json: payload,
+          headers: FR,
+        });
         expect((await fr.json()).fields[field]).toBe(french);
       }
-      const unknownField = await visitor.request(`/api/posts/${enDesign.id}/comments`, { method: "POST", json: { ...valid, approved: true } });
+      const unknownField = await visitor.request(`/api/posts/${enDesign.id}/comments`, {
+        method: "POST",
+        json: { ...valid, approved: true },
+      });
       expect(unknownField.status).toBe(400);
-      const notJson = await visitor.request(`/api/posts/${enDesign.id}/comments`, { method: "POST", body: "{oops", headers: { "content-type": "application/json" } });
+      const notJson = await visitor.request(`/api/posts/${enDesign.id}/comments`, {
+        method: "POST",
+        body: "{oops",
+        headers: { "content-type": "application/json" },
+      });
       expect(notJson.status).toBe(400);
       expect(await t.services.blog.listComments("all")).toHaveLength(before.length);
     });
@@ -220,16 +315,25 @@ describe("public blog API", () => {
           headers: { "x-forwarded-for": `${address}, 10.0.0.1`, ...headers },
         });
       // Refused input does not use up the allowance.
-      const invalid = await client.request(`/api/posts/${post.id}/comments`, { method: "POST", json: { author: "", email: "x", content: "" }, headers: { "x-forwarded-for": "203.0.113.7" } });
+      const invalid = await client.request(`/api/posts/${post.id}/comments`, {
+        method: "POST",
+        json: { author: "", email: "x", content: "" },
+        headers: { "x-forwarded-for": "203.0.113.7" },
+      });
       expect(invalid.status).toBe(400);
       // Per e-mail address: 10 in 10 minutes, wherever they come from.
       for (let i = 0; i < 10; i++) expect((await send("203.0.113.7")).status).toBe(201);
       const refused = await send("203.0.113.7");
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(590);
-      expect(await refused.json()).toEqual({ code: "rate_limited", message: "Too many messages for this e-mail address. Please try again in 10 minutes." });
+      expect(await refused.json()).toEqual({
+        code: "rate_limited",
+        message: "Too many messages for this e-mail address. Please try again in 10 minutes.",
+      });
       const refusedFr = await send("203.0.113.7", FR);
-      expect((await refusedFr.json()).message).toBe("Trop de messages pour cette adresse e-mail. Veuillez réessayer dans 10 minutes.");
+      expect((await refusedFr.json()).message).toBe(
+        "Trop de messages pour cette adresse e-mail. Veuillez réessayer dans 10 minutes.",
+      );
       expect((await send("198.51.100.4")).status).toBe(429);
       expect(await proxied.services.blog.listComments("pending")).toHaveLength(10);
     } finally {
@@ -240,7 +344,15 @@ describe("public blog API", () => {
   it("documents every blog route in the OpenAPI document", async () => {
     const doc = await (await visitor.request("/api/openapi.json")).json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(["/posts", "/posts/{id}", "/posts/{id}/comments", "/admin/posts", "/admin/comments", "/admin/comments/{id}/approve", "/admin/comments/{id}/reject"]),
+      expect.arrayContaining([
+        "/posts",
+        "/posts/{id}",
+        "/posts/{id}/comments",
+        "/admin/posts",
+        "/admin/comments",
+        "/admin/comments/{id}/approve",
+        "/admin/comments/{id}/reject",
+      ]),
     );
     expect(Object.keys(doc.paths["/posts/{id}"])).toEqual(expect.arrayContaining(["get", "put", "delete"]));
   });

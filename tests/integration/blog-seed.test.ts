@@ -19,7 +19,9 @@ describe("demo blog content", () => {
     for (const language of ["en", "fr"]) {
       const published = await t.services.blog.listPublishedPosts({ language });
       expect(published.length).toBeGreaterThanOrEqual(3);
-      expect(new Set(published.map((p) => p.category))).toEqual(new Set(["marketing", "technology", "design", "business"]));
+      expect(new Set(published.map((p) => p.category))).toEqual(
+        new Set(["marketing", "technology", "design", "business"]),
+      );
     }
   });
 
@@ -76,7 +78,11 @@ describe("demo blog content", () => {
 
       const inUse = await createTestApp();
       try {
-        await inUse.services.blog.createPost({ ...DEMO_POSTS[0].post, title: "Our own first post", translationOf: null });
+        await inUse.services.blog.createPost({
+          ...DEMO_POSTS[0].post,
+          title: "Our own first post",
+          translationOf: null,
+        });
         await seedDemoContent(inUse.services, createLogger("silent"));
         expect((await inUse.services.blog.listAllPosts()).map((post) => post.title)).toEqual(["Our own first post"]);
       } finally {

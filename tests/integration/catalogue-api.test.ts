@@ -51,9 +51,24 @@ describe("service catalogue API", () => {
 
     it("keeps the ranges of section 9 in cents, logo design fixed at $75", async () => {
       const website = await t.services.catalogue.find("website");
-      expect(website).toMatchObject({ kind: "specialised", pricingType: "custom", fixedPriceCents: null, minPriceCents: 50_000, maxPriceCents: 250_000 });
-      expect(await t.services.catalogue.find("logo_design")).toMatchObject({ pricingType: "fixed", fixedPriceCents: 7_500, minPriceCents: 5_000, maxPriceCents: 10_000 });
-      expect(await t.services.catalogue.find("sales")).toMatchObject({ kind: "main", minPriceCents: 60_000, maxPriceCents: 400_000 });
+      expect(website).toMatchObject({
+        kind: "specialised",
+        pricingType: "custom",
+        fixedPriceCents: null,
+        minPriceCents: 50_000,
+        maxPriceCents: 250_000,
+      });
+      expect(await t.services.catalogue.find("logo_design")).toMatchObject({
+        pricingType: "fixed",
+        fixedPriceCents: 7_500,
+        minPriceCents: 5_000,
+        maxPriceCents: 10_000,
+      });
+      expect(await t.services.catalogue.find("sales")).toMatchObject({
+        kind: "main",
+        minPriceCents: 60_000,
+        maxPriceCents: 400_000,
+      });
       expect(await t.services.catalogue.findOrderable("marketing_consultation")).toMatchObject({
         pricingType: "custom",
         minPriceCents: 50_000,
@@ -77,7 +92,12 @@ describe("service catalogue API", () => {
       expect(response.status).toBe(200);
       const services: ServiceBody[] = await response.json();
       expect(services.map((s) => s.id)).toEqual([...MAIN_SERVICE_IDS, ...SPECIALISED_SERVICE_IDS]);
-      expect(services.find((s) => s.id === "agent_ai")).toMatchObject({ name: "AI Agent", kind: "specialised", minPriceCents: 50_000, maxPriceCents: 150_000 });
+      expect(services.find((s) => s.id === "agent_ai")).toMatchObject({
+        name: "AI Agent",
+        kind: "specialised",
+        minPriceCents: 50_000,
+        maxPriceCents: 150_000,
+      });
       expect(services[0]).not.toHaveProperty("nameFr");
     });
 
@@ -94,12 +114,19 @@ describe("service catalogue API", () => {
       expect(specialised).toHaveLength(11);
       const bad = await visitor.request("/api/services?kind=other", { headers: FR });
       expect(bad.status).toBe(400);
-      expect(await bad.json()).toMatchObject({ code: "validation", message: "Le type de service doit être principal ou spécialisé" });
+      expect(await bad.json()).toMatchObject({
+        code: "validation",
+        message: "Le type de service doit être principal ou spécialisé",
+      });
     });
 
     it("gives staff readers both languages' names and descriptions", async () => {
       const services: ServiceBody[] = await (await staff.request("/api/services")).json();
-      expect(services.find((s) => s.id === "logo_design")).toMatchObject({ name: "Logo Design", nameEn: "Logo Design", nameFr: "Création de logo" });
+      expect(services.find((s) => s.id === "logo_design")).toMatchObject({
+        name: "Logo Design",
+        nameEn: "Logo Design",
+        nameFr: "Création de logo",
+      });
       const forCustomer: ServiceBody[] = await (await customer.request("/api/services")).json();
       expect(forCustomer[0]).not.toHaveProperty("nameEn");
     });
@@ -129,32 +156,59 @@ describe("service catalogue API", () => {
 
   describe("PUT /api/services/:id", () => {
     it("refuses visitors (401) and customers (403), changing nothing", async () => {
-      const visitorAnswer = await visitor.request("/api/services/website", { method: "PUT", json: { minPriceCents: 100 } });
+      const visitorAnswer = await visitor.request("/api/services/website", {
+        method: "PUT",
+        json: { minPriceCents: 100 },
+      });
       expect(visitorAnswer.status).toBe(401);
-      expect(await visitorAnswer.json()).toMatchObject({ code: "unauthenticated", message: "Please sign in to continue." });
-      expect((await customer.request("/api/services/website", { method: "PUT", json: { minPriceCents: 100 } })).status).toBe(403);
+      expect(await visitorAnswer.json()).toMatchObject({
+        code: "unauthenticated",
+        message: "Please sign in to continue.",
+      });
+      expect(
+        (await customer.request("/api/services/website", { method: "PUT", json: { minPriceCents: 100 } })).status,
+      ).toBe(403);
       expect((await t.services.catalogue.find("website"))?.minPriceCents).toBe(50_000);
     });
 
     it("lets staff edit prices, names, descriptions and availability", async () => {
       const response = await staff.request("/api/services/graphics", {
         method: "PUT",
-        json: { minPriceCents: 6_000, maxPriceCents: 30_000, nameEn: "Graphic Design", nameFr: "Design graphique", descriptionEn: "Visuals for every channel." },
+        json: {
+          minPriceCents: 6_000,
+          maxPriceCents: 30_000,
+          nameEn: "Graphic Design",
+          nameFr: "Design graphique",
+          descriptionEn: "Visuals for every channel.",
+        },
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ id: "graphics", minPriceCents: 6_000, maxPriceCents: 30_000, nameEn: "Graphic Design", nameFr: "Design graphique" });
+      expect(await response.json()).toMatchObject({
+        id: "graphics",
+        minPriceCents: 6_000,
+        maxPriceCents: 30_000,
+        nameEn: "Graphic Design",
+        nameFr: "Design graphique",
+      });
       const fr: ServiceBody[] = await (await visitor.request("/api/services", { headers: FR })).json();
       expect(fr.find((s) => s.id === "graphics")).toMatchObject({ name: "Design graphique", minPriceCents: 6_000 });
 
-      expect((await staff.request("/api/services/graphics", { method: "PUT", json: { active: false } })).status).toBe(200);
+      expect((await staff.request("/api/services/graphics", { method: "PUT", json: { active: false } })).status).toBe(
+        200,
+      );
       const visible: ServiceBody[] = await (await visitor.request("/api/services")).json();
       expect(visible.map((s) => s.id)).not.toContain("graphics");
       expect(await t.services.catalogue.findOrderable("graphics")).toBeNull();
-      expect((await staff.request("/api/services/graphics", { method: "PUT", json: { active: true } })).status).toBe(200);
+      expect((await staff.request("/api/services/graphics", { method: "PUT", json: { active: true } })).status).toBe(
+        200,
+      );
     });
 
     it("switches pricing: a fixed price within the range; back to custom drops it", async () => {
-      const fixed = await staff.request("/api/services/jingle", { method: "PUT", json: { pricingType: "fixed", fixedPriceCents: 20_000 } });
+      const fixed = await staff.request("/api/services/jingle", {
+        method: "PUT",
+        json: { pricingType: "fixed", fixedPriceCents: 20_000 },
+      });
       expect(fixed.status).toBe(200);
       expect(await fixed.json()).toMatchObject({ pricingType: "fixed", fixedPriceCents: 20_000 });
       const custom = await staff.request("/api/services/jingle", { method: "PUT", json: { pricingType: "custom" } });
@@ -162,7 +216,10 @@ describe("service catalogue API", () => {
     });
 
     it("refuses a minimum above the maximum, with a translated message, changing nothing", async () => {
-      const response = await staff.request("/api/services/website", { method: "PUT", json: { minPriceCents: 300_000 } });
+      const response = await staff.request("/api/services/website", {
+        method: "PUT",
+        json: { minPriceCents: 300_000 },
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({
         code: "validation",
@@ -173,23 +230,45 @@ describe("service catalogue API", () => {
     });
 
     it("refuses a fixed price outside the range, a missing fixed price, or one on a custom service", async () => {
-      const outside = await staff.request("/api/services/logo_design", { method: "PUT", json: { fixedPriceCents: 12_000 } });
+      const outside = await staff.request("/api/services/logo_design", {
+        method: "PUT",
+        json: { fixedPriceCents: 12_000 },
+      });
       expect(outside.status).toBe(400);
       expect((await outside.json()).message).toBe("The fixed price must lie within the price range");
-      const shrink = await staff.request("/api/services/logo_design", { method: "PUT", json: { maxPriceCents: 7_000 } });
+      const shrink = await staff.request("/api/services/logo_design", {
+        method: "PUT",
+        json: { maxPriceCents: 7_000 },
+      });
       expect((await shrink.json()).message).toBe("The fixed price must lie within the price range");
-      const missing = await staff.request("/api/services/logo_design", { method: "PUT", json: { fixedPriceCents: null } });
+      const missing = await staff.request("/api/services/logo_design", {
+        method: "PUT",
+        json: { fixedPriceCents: null },
+      });
       expect((await missing.json()).message).toBe("A fixed-price service needs its fixed price");
-      const onCustom = await staff.request("/api/services/website", { method: "PUT", json: { fixedPriceCents: 60_000 } });
+      const onCustom = await staff.request("/api/services/website", {
+        method: "PUT",
+        json: { fixedPriceCents: 60_000 },
+      });
       expect((await onCustom.json()).message).toBe("A custom-price service has no fixed price");
       expect((await t.services.catalogue.find("logo_design"))?.fixedPriceCents).toBe(7_500);
     });
 
     it("keeps prices within sane bounds and refuses bad fields", async () => {
-      const tooHigh = await staff.request("/api/services/website", { method: "PUT", json: { maxPriceCents: 1_000_001 } });
+      const tooHigh = await staff.request("/api/services/website", {
+        method: "PUT",
+        json: { maxPriceCents: 1_000_001 },
+      });
       expect(tooHigh.status).toBe(400);
-      expect(await tooHigh.json()).toMatchObject({ message: "Price cannot exceed $10,000", fields: { maxPriceCents: "Price cannot exceed $10,000" } });
-      const tooLow = await staff.request("/api/services/website", { method: "PUT", json: { minPriceCents: 99 }, headers: FR });
+      expect(await tooHigh.json()).toMatchObject({
+        message: "Price cannot exceed $10,000",
+        fields: { maxPriceCents: "Price cannot exceed $10,000" },
+      });
+      const tooLow = await staff.request("/api/services/website", {
+        method: "PUT",
+        json: { minPriceCents: 99 },
+        headers: FR,
+      });
       expect((await tooLow.json()).message).toBe("Le prix doit être d'au moins 1 $");
       const fraction = await staff.request("/api/services/website", { method: "PUT", json: { minPriceCents: 500.5 } });
       expect((await fraction.json()).message).toBe("Please enter a valid amount");
@@ -205,7 +284,9 @@ describe("service catalogue API", () => {
       const response = await staff.request("/api/services/time_machine", { method: "PUT", json: { active: false } });
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ code: "not_found", message: "Service not found" });
-      expect((await staff.request("/api/services/NOT%20AN%20ID", { method: "PUT", json: { active: false } })).status).toBe(404);
+      expect(
+        (await staff.request("/api/services/NOT%20AN%20ID", { method: "PUT", json: { active: false } })).status,
+      ).toBe(404);
     });
   });
 });

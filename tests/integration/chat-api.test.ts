@@ -30,7 +30,11 @@ describe("the assistant's API (POST /api/chatbot)", () => {
         return conversationId;
       },
       async say(message: string) {
-        const response = await client.request("/api/chatbot", { method: "POST", json: { message, conversationHistory: [], language, ...(conversationId ? { conversationId } : {}) }, headers });
+        const response = await client.request("/api/chatbot", {
+          method: "POST",
+          json: { message, conversationHistory: [], language, ...(conversationId ? { conversationId } : {}) },
+          headers,
+        });
         expect(response.status).toBe(200);
         const body = await response.json();
         expect(body.success).toBe(true);
@@ -72,10 +76,19 @@ describe("the assistant's API (POST /api/chatbot)", () => {
     expect((await chat.say("10:00")).flow?.step).toBe("notes");
     const done = await chat.say("none");
     expect(done.flow).toBeNull();
-    expect(done.response).toMatch(/Your consultation is booked for .* at 10:00 \(New York time\)\. A confirmation has been sent to ada@example\.com\./);
+    expect(done.response).toMatch(
+      /Your consultation is booked for .* at 10:00 \(New York time\)\. A confirmation has been sent to ada@example\.com\./,
+    );
 
     const [booked] = await t.services.database.db.select().from(appointments);
-    expect(booked).toMatchObject({ appointmentDate: tomorrow(), appointmentTime: "10:00", customerEmail: "ada@example.com", notes: null, source: "chatbot", language: "en" });
+    expect(booked).toMatchObject({
+      appointmentDate: tomorrow(),
+      appointmentTime: "10:00",
+      customerEmail: "ada@example.com",
+      notes: null,
+      source: "chatbot",
+      language: "en",
+    });
     const mail = await t.services.database.db.select().from(mailOutbox);
     expect(mail.map((m) => m.toAddress)).toContain("ada@example.com");
 
@@ -83,9 +96,16 @@ describe("the assistant's API (POST /api/chatbot)", () => {
     const lead = leads.leads.find((l: { email: string }) => l.email === "ada@example.com");
     expect(lead).toBeDefined();
     const detail = await (await staff.request(`/api/leads/${lead.id}`)).json();
-    expect(detail.timeline[0]).toMatchObject({ channel: "chatbot", appointmentId: booked.id, conversationId: chat.conversationId });
+    expect(detail.timeline[0]).toMatchObject({
+      channel: "chatbot",
+      appointmentId: booked.id,
+      conversationId: chat.conversationId,
+    });
     const conversation = await (await staff.request(`/api/conversations/${chat.conversationId}`)).json();
-    expect(conversation.transcript.map((entry: { role: string }) => entry.role).slice(0, 2)).toEqual(["user", "assistant"]);
+    expect(conversation.transcript.map((entry: { role: string }) => entry.role).slice(0, 2)).toEqual([
+      "user",
+      "assistant",
+    ]);
     expect(conversation.transcript[0].content).toBe("Hi, I'd like to book a consultation");
     expect(conversation.transcript).toHaveLength(2 * 11);
     // Visitors cannot read conversations.
@@ -94,12 +114,26 @@ describe("the assistant's API (POST /api/chatbot)", () => {
 
   it("offers the nearest free slots when the slot asked for is taken meanwhile", async () => {
     const chat = visitor();
-    for (const answer of ["book an appointment", "Alan Turing", "alan@example.com", "555 123 4567", tomorrow(), "13:00"]) await chat.say(answer);
+    for (const answer of [
+      "book an appointment",
+      "Alan Turing",
+      "alan@example.com",
+      "555 123 4567",
+      tomorrow(),
+      "13:00",
+    ])
+      await chat.say(answer);
     // Someone else takes 13:00 through the scheduler before the visitor finishes.
     const other = await t.client().request("/api/appointments/book", {
       method: "POST",
       headers: { "x-forwarded-for": "198.51.100.200" },
-      json: { customerName: "Grace Hopper", customerEmail: "grace@example.com", customerPhone: "+1 555 987 6543", appointmentDate: tomorrow(), appointmentTime: "13:00" },
+      json: {
+        customerName: "Grace Hopper",
+        customerEmail: "grace@example.com",
+        customerPhone: "+1 555 987 6543",
+        appointmentDate: tomorrow(),
+        appointmentTime: "13:00",
+      },
     });
     expect(other.status).toBe(201);
     const taken = await chat.say("Logo brief");
@@ -116,9 +150,16 @@ describe("the assistant's API (POST /api/chatbot)", () => {
 
   it("asking for a taken slot offers the nearest free ones before going on", async () => {
     const chat = visitor();
-    for (const answer of ["schedule a meeting", "Alan Turing", "alan@example.com", "555 123 4567", tomorrow()]) await chat.say(answer);
+    for (const answer of ["schedule a meeting", "Alan Turing", "alan@example.com", "555 123 4567", tomorrow()])
+      await chat.say(answer);
     await t.services.appointments.book(
-      { customerName: "Grace", customerEmail: "grace@example.com", customerPhone: "+1 555 987 6543", appointmentDate: tomorrow(), appointmentTime: "09:00" },
+      {
+        customerName: "Grace",
+        customerEmail: "grace@example.com",
+        customerPhone: "+1 555 987 6543",
+        appointmentDate: tomorrow(),
+        appointmentTime: "09:00",
+      },
       { language: "en" },
     );
     const reply = await chat.say("09:00");
@@ -134,7 +175,9 @@ describe("the assistant's API (POST /api/chatbot)", () => {
     expect(start.response).toContain("Quel est votre nom complet\u202f?");
     for (const answer of ["Marie Curie", "marie@example.fr", "+33 1 23 45 67 89", "Logo"]) await chat.say(answer);
     const done = await chat.say("Un logo pour notre laboratoire");
-    expect(done.response).toBe("Merci, Marie Curie\u202f! Votre message a été envoyé. Notre équipe vous répondra sous 24 heures.");
+    expect(done.response).toBe(
+      "Merci, Marie Curie\u202f! Votre message a été envoyé. Notre équipe vous répondra sous 24 heures.",
+    );
     const leads = await (await staff.request("/api/leads?leadSource=chatbot")).json();
     const lead = leads.leads.find((l: { email: string }) => l.email === "marie@example.fr");
     const detail = await (await staff.request(`/api/leads/${lead.id}`)).json();
@@ -159,18 +202,25 @@ describe("the assistant's API (POST /api/chatbot)", () => {
     for (const answer of ["Ada Lovelace", "ada.service@example.com", "+1 555 010 0199"]) await chat.say(answer);
     const yes = await chat.say("yes");
     expect(yes.flow).toEqual({ kind: "contact", step: "service" });
-    expect(yes.response).toMatch(/^Please choose one of our services: Conception, .*Logo Design, .* or Other\. Which service are you interested in .*\(Say "cancel" to stop\.\)$/);
+    expect(yes.response).toMatch(
+      /^Please choose one of our services: Conception, .*Logo Design, .* or Other\. Which service are you interested in .*\(Say "cancel" to stop\.\)$/,
+    );
     expect((await chat.say("video marketing")).flow).toEqual({ kind: "contact", step: "message" });
     const done = await chat.say("A launch video for our new product");
     expect(done.flow).toBeNull();
-    const [submission] = await t.services.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, "ada.service@example.com"));
+    const [submission] = await t.services.database.db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.email, "ada.service@example.com"));
     expect(submission.message).toBe("Service: Video Marketing\n\nA launch video for our new product");
 
     const fr = visitor("fr");
     await fr.say("Je voudrais un devis");
     for (const answer of ["Marie Curie", "marie.service@example.fr", "+33 1 23 45 67 89"]) await fr.say(answer);
     const oui = await fr.say("oui");
-    expect(oui.response).toMatch(/^Veuillez choisir l’un de nos services\u202f: Conception, .*Création de logo, .* ou Autre\. .*\(Dites «\u202fannuler\u202f» pour arrêter\.\)$/);
+    expect(oui.response).toMatch(
+      /^Veuillez choisir l’un de nos services\u202f: Conception, .*Création de logo, .* ou Autre\. .*\(Dites «\u202fannuler\u202f» pour arrêter\.\)$/,
+    );
   });
 
   it("lets a visitor stuck at the phone step leave, in English and French, with a translated confirmation", async () => {
@@ -189,7 +239,10 @@ describe("the assistant's API (POST /api/chatbot)", () => {
     await fr.say("je veux être recontacté, je suis intéressée");
     for (const answer of ["Marie Curie", "marie.phone@example.fr", "pas de téléphone"]) await fr.say(answer);
     const quit = await fr.say("Je veux arrêter");
-    expect(quit).toMatchObject({ flow: null, response: "Pas de problème, c’est annulé. Que puis-je faire d’autre pour vous\u202f?" });
+    expect(quit).toMatchObject({
+      flow: null,
+      response: "Pas de problème, c’est annulé. Que puis-je faire d’autre pour vous\u202f?",
+    });
   });
 
   it("quotes prices from the catalogue, formatted as the site formats money", async () => {
@@ -199,11 +252,14 @@ describe("the assistant's API (POST /api/chatbot)", () => {
     expect(reply.response).toContain(formatCents(logo!.fixedPriceCents!, { wholeDollars: true }));
     const all = await visitor("fr").say("Quels sont vos tarifs ?");
     const website = await t.services.catalogue.find("website");
-    expect(all.response).toContain(`de ${formatCents(website!.minPriceCents, { wholeDollars: true })} à ${formatCents(website!.maxPriceCents, { wholeDollars: true })}`);
+    expect(all.response).toContain(
+      `de ${formatCents(website!.minPriceCents, { wholeDollars: true })} à ${formatCents(website!.maxPriceCents, { wholeDollars: true })}`,
+    );
   });
 
   it("refuses an empty or too long message, and a history of more than 12 entries, changing nothing", async () => {
-    const send = (json: unknown) => t.client().request("/api/chatbot", { method: "POST", json, headers: { "x-forwarded-for": "192.0.2.9" } });
+    const send = (json: unknown) =>
+      t.client().request("/api/chatbot", { method: "POST", json, headers: { "x-forwarded-for": "192.0.2.9" } });
     const blank = await send({ message: "   ", conversationHistory: [], language: "en" });
     expect(blank.status).toBe(400);
     expect((await blank.json()).message).toBe("Please type a message.");

@@ -22,7 +22,13 @@ function fakeModel() {
       setTimeout(() => {
         if (res.destroyed) return;
         res.writeHead(answer.status ?? 200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ id: "chatcmpl-1", object: "chat.completion", choices: [{ index: 0, message: answer.message, finish_reason: "stop" }] }));
+        res.end(
+          JSON.stringify({
+            id: "chatcmpl-1",
+            object: "chat.completion",
+            choices: [{ index: 0, message: answer.message, finish_reason: "stop" }],
+          }),
+        );
       }, answer.delayMs ?? 0);
     });
   });
@@ -33,7 +39,11 @@ describe("the assistant with an OpenAI-compatible language model", () => {
   const fake = fakeModel();
   let t: TestApp;
   const say = async (message: string, language = "en") => {
-    const response = await t.client().request("/api/chatbot", { method: "POST", json: { message, conversationHistory: [{ role: "user", content: "earlier question" }], language }, headers: { "x-forwarded-for": "203.0.113.77" } });
+    const response = await t.client().request("/api/chatbot", {
+      method: "POST",
+      json: { message, conversationHistory: [{ role: "user", content: "earlier question" }], language },
+      headers: { "x-forwarded-for": "203.0.113.77" },
+    });
     expect(response.status).toBe(200);
     return response.json();
   };
@@ -41,7 +51,13 @@ describe("the assistant with an OpenAI-compatible language model", () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => fake.server.listen(0, "127.0.0.1", resolve));
     const { port } = fake.server.address() as AddressInfo;
-    t = await createTestApp({ TRUST_PROXY: "true", LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_API_KEY: "sk-test-key", LLM_MODEL: "tiny-model", LLM_TIMEOUT_MS: "300" });
+    t = await createTestApp({
+      TRUST_PROXY: "true",
+      LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      LLM_API_KEY: "sk-test-key",
+      LLM_MODEL: "tiny-model",
+      LLM_TIMEOUT_MS: "300",
+    });
     await seedReferenceData(t.services, createLogger("silent"));
   });
   afterAll(async () => {
@@ -58,7 +74,11 @@ describe("the assistant with an OpenAI-compatible language model", () => {
   it("answers free text with the model, told the catalogue's prices, the company and the flows as tools", async () => {
     fake.answers.push({ message: { role: "assistant", content: "We design logos from our Logo Design service." } });
     const reply = await say("Do you work with startups?");
-    expect(reply).toMatchObject({ response: "We design logos from our Logo Design service.", kind: "model", flow: null });
+    expect(reply).toMatchObject({
+      response: "We design logos from our Logo Design service.",
+      kind: "model",
+      flow: null,
+    });
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
     expect(request.path).toBe("/v1/chat/completions");
@@ -68,12 +88,24 @@ describe("the assistant with an OpenAI-compatible language model", () => {
     expect(messages[0].role).toBe("system");
     const logo = await t.services.catalogue.find("logo_design");
     expect(messages[0].content).toContain(`$${(logo!.fixedPriceCents! / 100).toLocaleString("en-US")}`);
-    expect(messages.slice(1)).toEqual([{ role: "user", content: "earlier question" }, { role: "user", content: "Do you work with startups?" }]);
-    expect((request.body.tools as Array<{ function: { name: string } }>).map((tool) => tool.function.name)).toEqual(["start_booking", "start_contact_capture"]);
+    expect(messages.slice(1)).toEqual([
+      { role: "user", content: "earlier question" },
+      { role: "user", content: "Do you work with startups?" },
+    ]);
+    expect((request.body.tools as Array<{ function: { name: string } }>).map((tool) => tool.function.name)).toEqual([
+      "start_booking",
+      "start_contact_capture",
+    ]);
   });
 
   it("starts a flow when the model calls its tool; the flow itself is the engine's", async () => {
-    fake.answers.push({ message: { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "start_booking", arguments: "{}" } }] } });
+    fake.answers.push({
+      message: {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "start_booking", arguments: "{}" } }],
+      },
+    });
     const reply = await say("Could we talk next week about my project?");
     expect(reply.flow).toEqual({ kind: "booking", step: "name" });
     expect(reply.response).toContain("What is your full name?");

@@ -35,26 +35,46 @@ describe("class seats: holds, paid enrolments and expiry", () => {
   it("30 people enrolling at once in a class with 5 seats left: exactly 5 hold a seat, the others are refused before paying, and 5 paid enrolments fill it", async () => {
     const made = await t.services.classes.create(classInput(), { currentEnrollment: 15 });
     const now = new Date();
-    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, n) => t.services.enrollments.hold(made.id, guest(n), now)));
-    const held = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof t.services.enrollments.hold>>> => r.status === "fulfilled").map((r) => r.value);
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, n) => t.services.enrollments.hold(made.id, guest(n), now)),
+    );
+    const held = results
+      .filter(
+        (r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof t.services.enrollments.hold>>> =>
+          r.status === "fulfilled",
+      )
+      .map((r) => r.value);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(held).toHaveLength(5);
     expect(refused).toHaveLength(25);
-    for (const refusal of refused) expect(refusal.reason).toMatchObject({ code: "conflict", messageKey: "classes:errors.full" });
+    for (const refusal of refused)
+      expect(refusal.reason).toMatchObject({ code: "conflict", messageKey: "classes:errors.full" });
     // The server decides the price and the hold's end.
-    for (const hold of held) expect(hold).toMatchObject({ classId: made.id, amountCents: 24_900, reservedUntil: new Date(now.getTime() + 10 * MINUTE) });
+    for (const hold of held)
+      expect(hold).toMatchObject({
+        classId: made.id,
+        amountCents: 24_900,
+        reservedUntil: new Date(now.getTime() + 10 * MINUTE),
+      });
 
-    const paid = await Promise.all(held.map((hold, n) => t.services.enrollments.confirmPaid(hold.enrollmentId, `pi_${n}`, now)));
+    const paid = await Promise.all(
+      held.map((hold, n) => t.services.enrollments.confirmPaid(hold.enrollmentId, `pi_${n}`, now)),
+    );
     expect(paid).toEqual([true, true, true, true, true]);
     expect((await t.services.classes.get(made.id)).currentEnrollment).toBe(20);
-    const rows = await t.services.database.db.select().from(classEnrollments).where(eq(classEnrollments.classId, made.id));
+    const rows = await t.services.database.db
+      .select()
+      .from(classEnrollments)
+      .where(eq(classEnrollments.classId, made.id));
     expect(rows.filter((row) => row.enrollmentStatus === "active" && row.paymentStatus === "paid")).toHaveLength(5);
     expect(rows.every((row) => row.userId === null && /^guest-\d+@example\.com$/.test(row.customerEmail))).toBe(true);
     // A repeated webhook changes nothing.
     expect(await t.services.enrollments.confirmPaid(held[0].enrollmentId, "pi_0", now)).toBe(true);
     expect((await t.services.classes.get(made.id)).currentEnrollment).toBe(20);
     // Full: 'Class is Full'.
-    await expect(t.services.enrollments.hold(made.id, guest(99), now)).rejects.toMatchObject({ messageKey: "classes:errors.full" });
+    await expect(t.services.enrollments.hold(made.id, guest(99), now)).rejects.toMatchObject({
+      messageKey: "classes:errors.full",
+    });
     expect((await (await t.client().request(`/api/classes/${made.id}`)).json()).full).toBe(true);
   });
 
@@ -62,7 +82,9 @@ describe("class seats: holds, paid enrolments and expiry", () => {
     const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
     const start = new Date();
     const first = await t.services.enrollments.hold(made.id, guest(1), start);
-    await expect(t.services.enrollments.hold(made.id, guest(2), new Date(start.getTime() + 9 * MINUTE))).rejects.toBeInstanceOf(DomainError);
+    await expect(
+      t.services.enrollments.hold(made.id, guest(2), new Date(start.getTime() + 9 * MINUTE)),
+    ).rejects.toBeInstanceOf(DomainError);
     // Ten minutes later the first hold is over: the seat is someone else's to take.
     const second = await t.services.enrollments.hold(made.id, guest(2), new Date(start.getTime() + 10 * MINUTE + 1));
     expect(await t.services.enrollments.confirmPaid(second.enrollmentId, "pi_second")).toBe(true);
@@ -94,24 +116,41 @@ describe("class seats: holds, paid enrolments and expiry", () => {
     const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
     const hold = await t.services.enrollments.hold(made.id, guest(20));
     expect(await t.services.enrollments.confirmPaid(hold.enrollmentId, "pi_paid_20")).toBe(true);
-    await t.services.waitlist.join(made.id, { name: "Wanda Waiting", email: "wanda-20@example.com" }, { language: "en" });
+    await t.services.waitlist.join(
+      made.id,
+      { name: "Wanda Waiting", email: "wanda-20@example.com" },
+      { language: "en" },
+    );
     await t.services.enrollments.withdraw(hold.enrollmentId);
     await t.services.enrollments.withdraw(hold.enrollmentId);
     expect((await t.services.classes.get(made.id)).currentEnrollment).toBe(0);
-    const [row] = await t.services.database.db.select().from(classEnrollments).where(eq(classEnrollments.id, hold.enrollmentId));
+    const [row] = await t.services.database.db
+      .select()
+      .from(classEnrollments)
+      .where(eq(classEnrollments.id, hold.enrollmentId));
     expect(row).toMatchObject({ enrollmentStatus: "cancelled", paymentStatus: "refunded" });
-    const [entry] = await t.services.database.db.select().from(classWaitlist).where(and(eq(classWaitlist.classId, made.id), eq(classWaitlist.email, "wanda-20@example.com")));
+    const [entry] = await t.services.database.db
+      .select()
+      .from(classWaitlist)
+      .where(and(eq(classWaitlist.classId, made.id), eq(classWaitlist.email, "wanda-20@example.com")));
     expect(entry.status).toBe("offered");
     // The offered seat is held for that person: a newcomer is refused.
-    await expect(t.services.enrollments.hold(made.id, guest(21))).rejects.toMatchObject({ messageKey: "classes:errors.full" });
+    await expect(t.services.enrollments.hold(made.id, guest(21))).rejects.toMatchObject({
+      messageKey: "classes:errors.full",
+    });
   });
 
   it("a failed payment gives its seat back at once", async () => {
     const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
     const hold = await t.services.enrollments.hold(made.id, { userId: null, name: "Ada", email: "ada@example.com" });
-    await expect(t.services.enrollments.hold(made.id, guest(3))).rejects.toMatchObject({ messageKey: "classes:errors.full" });
+    await expect(t.services.enrollments.hold(made.id, guest(3))).rejects.toMatchObject({
+      messageKey: "classes:errors.full",
+    });
     await t.services.enrollments.release(hold.enrollmentId, true);
-    const [row] = await t.services.database.db.select().from(classEnrollments).where(eq(classEnrollments.id, hold.enrollmentId));
+    const [row] = await t.services.database.db
+      .select()
+      .from(classEnrollments)
+      .where(eq(classEnrollments.id, hold.enrollmentId));
     expect(row).toMatchObject({ enrollmentStatus: "cancelled", paymentStatus: "failed" });
     expect(await t.services.enrollments.confirmPaid(hold.enrollmentId, "pi_late")).toBe(false);
     const next = await t.services.enrollments.hold(made.id, guest(3));
@@ -120,9 +159,14 @@ describe("class seats: holds, paid enrolments and expiry", () => {
 
   it("a class without a seat limit never refuses; an inactive or unknown class is 'Class Not Found'", async () => {
     const open = await t.services.classes.create(classInput({ maxStudents: null }));
-    const holds = await Promise.all(Array.from({ length: 12 }, (_, n) => t.services.enrollments.hold(open.id, guest(n))));
+    const holds = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => t.services.enrollments.hold(open.id, guest(n))),
+    );
     expect(holds).toHaveLength(12);
     const inactive = await t.services.classes.create(classInput({ active: false }));
-    for (const id of [inactive.id, 999_999, "abc"]) await expect(t.services.enrollments.hold(id, guest(1))).rejects.toMatchObject({ messageKey: "classes:errors.notFound" });
+    for (const id of [inactive.id, 999_999, "abc"])
+      await expect(t.services.enrollments.hold(id, guest(1))).rejects.toMatchObject({
+        messageKey: "classes:errors.notFound",
+      });
   });
 });

@@ -37,10 +37,21 @@ describe("class waiting list", () => {
   let runId = 0;
   /** Each call from its own client address, so that only the per-e-mail budget could bite. */
   const join = (classId: number, json: unknown, headers: Record<string, string> = {}) =>
-    visitor.request(`/api/classes/${classId}/waitlist`, { method: "POST", json, headers: { "x-forwarded-for": `198.51.100.${++address % 250}`, ...headers } });
-  const mailsTo = (to: string) => t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(asc(mailOutbox.id));
+    visitor.request(`/api/classes/${classId}/waitlist`, {
+      method: "POST",
+      json,
+      headers: { "x-forwarded-for": `198.51.100.${++address % 250}`, ...headers },
+    });
+  const mailsTo = (to: string) =>
+    t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(asc(mailOutbox.id));
   const entryOf = async (classId: number, email: string) =>
-    (await t.services.database.db.select().from(classWaitlist).where(and(eq(classWaitlist.classId, classId), eq(classWaitlist.email, email))).orderBy(asc(classWaitlist.id))).at(-1)!;
+    (
+      await t.services.database.db
+        .select()
+        .from(classWaitlist)
+        .where(and(eq(classWaitlist.classId, classId), eq(classWaitlist.email, email)))
+        .orderBy(asc(classWaitlist.id))
+    ).at(-1)!;
   /** The token of the latest offer link e-mailed to an address. */
   async function offerToken(to: string, classId: number): Promise<string> {
     const mails = await mailsTo(to);
@@ -54,12 +65,21 @@ describe("class waiting list", () => {
   /** A class with every seat paid for. */
   async function fullClass(overrides: Record<string, unknown> = {}) {
     runId += 1;
-    const made = await t.services.classes.create(classInput(overrides), { currentEnrollment: Number(overrides.maxStudents ?? 2) });
+    const made = await t.services.classes.create(classInput(overrides), {
+      currentEnrollment: Number(overrides.maxStudents ?? 2),
+    });
     return made.id;
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: "true", COMPANY_NAME: "Atelier Studio", CLASS_RESERVATION_MINUTES: "15", CLASS_WAITLIST_OFFER_HOURS: "24", BOOKING_TIME_ZONE: "UTC", JOB_POLL_SECONDS: "0.5" });
+    t = await createTestApp({
+      TRUST_PROXY: "true",
+      COMPANY_NAME: "Atelier Studio",
+      CLASS_RESERVATION_MINUTES: "15",
+      CLASS_WAITLIST_OFFER_HOURS: "24",
+      BOOKING_TIME_ZONE: "UTC",
+      JOB_POLL_SECONDS: "0.5",
+    });
     visitor = t.client();
   });
   afterAll(() => t.close());
@@ -81,7 +101,10 @@ describe("class waiting list", () => {
       expect(await second.json()).toEqual({ position: 2 });
 
       const [mail] = await mailsTo(person("ada"));
-      expect(mail).toMatchObject({ kind: "class.waitlist-joined", subject: "You're on the waiting list for Typography for Screens" });
+      expect(mail).toMatchObject({
+        kind: "class.waitlist-joined",
+        subject: "You're on the waiting list for Typography for Screens",
+      });
       expect(mail.text).toContain("Hello Ada Lovelace,");
       expect(mail.text).toContain("You are number 1 on the waiting list for Typography for Screens.");
       const leaveToken = /\/en\/waitlist\/leave\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
@@ -134,9 +157,14 @@ describe("class waiting list", () => {
       }
       const french = await join(id, { name: "Ada", email: "nope" }, FR);
       expect((await french.json()).fields.email).toBe("Veuillez saisir une adresse e-mail valide");
-      expect(await t.services.database.db.select().from(classWaitlist).where(eq(classWaitlist.classId, id))).toHaveLength(0);
+      expect(
+        await t.services.database.db.select().from(classWaitlist).where(eq(classWaitlist.classId, id)),
+      ).toHaveLength(0);
       for (const path of ["999999", "abc"]) {
-        const missing = await visitor.request(`/api/classes/${path}/waitlist`, { method: "POST", json: { name: "Ada", email: "ada@example.com" } });
+        const missing = await visitor.request(`/api/classes/${path}/waitlist`, {
+          method: "POST",
+          json: { name: "Ada", email: "ada@example.com" },
+        });
         expect(missing.status).toBe(404);
         expect((await missing.json()).message).toBe("Class Not Found");
       }
@@ -158,7 +186,10 @@ describe("class waiting list", () => {
       expect((await entryOf(made.id, person("ada"))).status).toBe("waiting");
       // It has run out: two servers sweeping at once make one offer, to the first person waiting.
       const later = new Date(start.getTime() + 16 * MINUTE);
-      const offers = await Promise.all([t.services.waitlist.offerFreeSeats(made.id, later), t.services.waitlist.offerFreeSeats(made.id, later)]);
+      const offers = await Promise.all([
+        t.services.waitlist.offerFreeSeats(made.id, later),
+        t.services.waitlist.offerFreeSeats(made.id, later),
+      ]);
       expect(offers[0] + offers[1]).toBe(1);
       await t.services.waitlist.sweep(later);
       expect(await t.services.waitlist.offerFreeSeats(made.id, later)).toBe(0);
@@ -167,7 +198,10 @@ describe("class waiting list", () => {
       expect(ada).toMatchObject({ status: "offered", offeredUntil: new Date(later.getTime() + 24 * HOUR) });
       expect((await entryOf(made.id, person("zoe"))).status).toBe("waiting");
       const offerMail = (await mailsTo(person("ada"))).at(-1)!;
-      expect(offerMail).toMatchObject({ kind: "class.waitlist-offer", subject: "A seat is held for you in Typography for Screens" });
+      expect(offerMail).toMatchObject({
+        kind: "class.waitlist-offer",
+        subject: "A seat is held for you in Typography for Screens",
+      });
       const token = await offerToken(person("ada"), made.id);
       expect(offerMail.text).toContain(`${TEST_ORIGIN}/en/classes/${made.id}?offer=${token}`);
       expect(offerMail.html).toContain(`href="${TEST_ORIGIN}/en/classes/${made.id}?offer=${token}"`);
@@ -175,7 +209,9 @@ describe("class waiting list", () => {
       expect(ada.offerTokenHash).toBe(createHash("sha256").update(token).digest("hex"));
 
       // The seat is Ada's: a newcomer is refused, and the page reads the offer.
-      await expect(t.services.enrollments.hold(made.id, guest(11), later)).rejects.toMatchObject({ messageKey: "classes:errors.full" });
+      await expect(t.services.enrollments.hold(made.id, guest(11), later)).rejects.toMatchObject({
+        messageKey: "classes:errors.full",
+      });
       expect(await t.services.waitlist.offer(token, { now: later, language: "fr" })).toMatchObject({
         classId: made.id,
         email: person("ada"),
@@ -187,13 +223,19 @@ describe("class waiting list", () => {
       const dayLater = new Date(later.getTime() + 24 * HOUR + MINUTE);
       expect(await t.services.waitlist.sweep(dayLater)).toBeGreaterThanOrEqual(1);
       expect((await entryOf(made.id, person("ada"))).status).toBe("expired");
-      const [adaHold] = await t.services.database.db.select().from(classEnrollments).where(eq(classEnrollments.id, ada.enrollmentId!));
+      const [adaHold] = await t.services.database.db
+        .select()
+        .from(classEnrollments)
+        .where(eq(classEnrollments.id, ada.enrollmentId!));
       expect(adaHold.enrollmentStatus).toBe("cancelled");
       expect((await entryOf(made.id, person("zoe"))).status).toBe("offered");
       const zoeMail = (await mailsTo(person("zoe"))).at(-1)!;
       expect(zoeMail.subject).toBe("Une place vous est réservée dans La typographie pour les écrans");
       expect(zoeMail.text).toContain(`${TEST_ORIGIN}/fr/classes/${made.id}?offer=`);
-      await expect(t.services.enrollments.holdFromOffer(token, { now: dayLater })).rejects.toMatchObject({ code: "conflict", messageKey: "waitlist:errors.offerExpired" });
+      await expect(t.services.enrollments.holdFromOffer(token, { now: dayLater })).rejects.toMatchObject({
+        code: "conflict",
+        messageKey: "waitlist:errors.offerExpired",
+      });
     });
 
     it("claiming the offer gives the held seat at the server's price to the offered person; paid, the link is used up", async () => {
@@ -206,19 +248,32 @@ describe("class waiting list", () => {
       await t.services.classes.update(id, { price: 21_500 });
       const hold = await t.services.enrollments.holdFromOffer(token);
       const ada = await entryOf(id, person("ada"));
-      expect(hold).toMatchObject({ classId: id, amountCents: 21_500, name: "Ada", email: person("ada"), enrollmentId: ada.enrollmentId, reservedUntil: ada.offeredUntil });
+      expect(hold).toMatchObject({
+        classId: id,
+        amountCents: 21_500,
+        name: "Ada",
+        email: person("ada"),
+        enrollmentId: ada.enrollmentId,
+        reservedUntil: ada.offeredUntil,
+      });
       // Opening the link again (a reload) gives the same seat, not a second one.
       expect((await t.services.enrollments.holdFromOffer(token)).enrollmentId).toBe(hold.enrollmentId);
 
       expect(await t.services.enrollments.confirmPaid(hold.enrollmentId, "pi_waitlist")).toBe(true);
       expect((await entryOf(id, person("ada"))).status).toBe("claimed");
       expect((await t.services.classes.get(id)).currentEnrollment).toBe(2);
-      await expect(t.services.enrollments.holdFromOffer(token)).rejects.toMatchObject({ code: "conflict", messageKey: "waitlist:errors.offerUsed" });
+      await expect(t.services.enrollments.holdFromOffer(token)).rejects.toMatchObject({
+        code: "conflict",
+        messageKey: "waitlist:errors.offerUsed",
+      });
     });
 
     it("a bad or garbled offer token is refused", async () => {
       for (const token of ["", "short", "x".repeat(43), 42, null]) {
-        await expect(t.services.enrollments.holdFromOffer(token)).rejects.toMatchObject({ code: "validation", messageKey: "waitlist:errors.invalidOffer" });
+        await expect(t.services.enrollments.holdFromOffer(token)).rejects.toMatchObject({
+          code: "validation",
+          messageKey: "waitlist:errors.invalidOffer",
+        });
       }
     });
 
@@ -235,15 +290,22 @@ describe("class waiting list", () => {
       await t.services.enrollments.release(ada.enrollmentId!, true);
       expect((await entryOf(made.id, person("ada"))).status).toBe("offered");
       expect((await entryOf(made.id, person("bob"))).status).toBe("waiting");
-      const [adaHold] = await t.services.database.db.select().from(classEnrollments).where(eq(classEnrollments.id, ada.enrollmentId!));
+      const [adaHold] = await t.services.database.db
+        .select()
+        .from(classEnrollments)
+        .where(eq(classEnrollments.id, ada.enrollmentId!));
       expect(adaHold.enrollmentStatus).toBe("reserved");
     });
   });
 
   describe("paying for an offered seat", () => {
-    const enrol = (body: Record<string, unknown>, headers: Record<string, string> = {}) => visitor.request("/api/create-class-payment-intent", { method: "POST", json: body, headers });
+    const enrol = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      visitor.request("/api/create-class-payment-intent", { method: "POST", json: body, headers });
     const pay = (clientSecret: string, cardNumber: string) =>
-      visitor.request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" } });
+      visitor.request("/api/payments/sandbox/confirm", {
+        method: "POST",
+        json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" },
+      });
 
     it("POST /api/create-class-payment-intent with `offer` pays the held seat at the server's price for the offered person; a declined card keeps it; paid, the link is used up", async () => {
       const id = await fullClass({ maxStudents: 1, price: 15_000 });
@@ -260,12 +322,23 @@ describe("class waiting list", () => {
       expect(created.status).toBe(201);
       const answer = await created.json();
       const ada = await entryOf(id, person("ada"));
-      expect(answer).toMatchObject({ amountCents: 15_000, enrollment: { classId: id, enrollmentId: ada.enrollmentId, amountCents: 15_000, customerName: "Ada Lovelace", customerEmail: person("ada") } });
+      expect(answer).toMatchObject({
+        amountCents: 15_000,
+        enrollment: {
+          classId: id,
+          enrollmentId: ada.enrollmentId,
+          amountCents: 15_000,
+          customerName: "Ada Lovelace",
+          customerEmail: person("ada"),
+        },
+      });
 
       expect((await (await pay(answer.clientSecret, "4000 0000 0000 0002")).json()).data.status).toBe("failed");
       expect((await entryOf(id, person("ada"))).status).toBe("offered");
       expect((await entryOf(id, person("bob"))).status).toBe("waiting");
-      const retry = await (await visitor.request(`/api/orders/guest/${answer.enrollment.orderId}/payment-intent`)).json();
+      const retry = await (
+        await visitor.request(`/api/orders/guest/${answer.enrollment.orderId}/payment-intent`)
+      ).json();
       expect((await (await pay(retry.data.clientSecret, "4242 4242 4242 4242")).json()).data.status).toBe("succeeded");
       expect((await entryOf(id, person("ada"))).status).toBe("claimed");
       expect((await t.services.classes.get(id)).currentEnrollment).toBe(2);
@@ -285,7 +358,9 @@ describe("class waiting list", () => {
 
       const bad = await enrol({ classId: id, offer: "x".repeat(43) });
       expect(bad.status).toBe(400);
-      expect((await bad.json()).message).toBe("This offer link is not valid. Please check that you opened the whole link.");
+      expect((await bad.json()).message).toBe(
+        "This offer link is not valid. Please check that you opened the whole link.",
+      );
       const elsewhere = await enrol({ classId: otherId, offer: token });
       expect(elsewhere.status).toBe(400);
 
@@ -293,7 +368,9 @@ describe("class waiting list", () => {
       await t.services.waitlist.offerFreeSeats(id, new Date(Date.now() + 25 * HOUR));
       const expired = await enrol({ classId: id, offer: token }, FR);
       expect(expired.status).toBe(409);
-      expect((await expired.json()).message).toBe("Cette offre a expiré : la place est passée à la personne suivante sur la liste d'attente.");
+      expect((await expired.json()).message).toBe(
+        "Cette offre a expiré : la place est passée à la personne suivante sur la liste d'attente.",
+      );
       expect((await t.services.orders.list({})).total).toBe(ordersBefore);
     });
   });
@@ -310,24 +387,36 @@ describe("class waiting list", () => {
       expect(await left.json()).toEqual({ message: "You have left the waiting list" });
       expect((await entryOf(id, person("bob"))).status).toBe("left");
       // Leaving twice is no error; Cy moves up.
-      expect((await visitor.request("/api/waitlist/leave", { method: "POST", json: { token: leaveToken } })).status).toBe(200);
+      expect(
+        (await visitor.request("/api/waitlist/leave", { method: "POST", json: { token: leaveToken } })).status,
+      ).toBe(200);
       expect(await (await join(id, { name: "Cy", email: person("cy") })).json()).toEqual({ position: 2 });
 
       // Ada is offered a seat and gives it up from the offer e-mail: it goes to Cy at once.
       await t.services.classes.update(id, { maxStudents: 2 });
       const offer = await offerToken(person("ada"), id);
-      expect((await visitor.request("/api/waitlist/leave", { method: "POST", json: { token: offer } })).status).toBe(200);
+      expect((await visitor.request("/api/waitlist/leave", { method: "POST", json: { token: offer } })).status).toBe(
+        200,
+      );
       expect((await entryOf(id, person("ada"))).status).toBe("left");
       expect((await entryOf(id, person("cy"))).status).toBe("offered");
-      await expect(t.services.enrollments.holdFromOffer(offer)).rejects.toMatchObject({ messageKey: "waitlist:errors.offerExpired" });
+      await expect(t.services.enrollments.holdFromOffer(offer)).rejects.toMatchObject({
+        messageKey: "waitlist:errors.offerExpired",
+      });
 
       for (const token of ["x".repeat(43), "nope"]) {
         const bad = await visitor.request("/api/waitlist/leave", { method: "POST", json: { token } });
         expect(bad.status).toBe(400);
         expect((await bad.json()).message).toBe("This link is not valid. Please check that you opened the whole link.");
       }
-      const french = await visitor.request("/api/waitlist/leave", { method: "POST", json: { token: "nope" }, headers: FR });
-      expect((await french.json()).message).toBe("Ce lien n'est pas valide. Vérifiez que vous avez ouvert le lien en entier.");
+      const french = await visitor.request("/api/waitlist/leave", {
+        method: "POST",
+        json: { token: "nope" },
+        headers: FR,
+      });
+      expect((await french.json()).message).toBe(
+        "Ce lien n'est pas valide. Vérifiez que vous avez ouvert le lien en entier.",
+      );
     });
   });
 
@@ -351,7 +440,12 @@ describe("class waiting list", () => {
       expect(typeof list[0].offeredUntil).toBe("string");
       expect((await staff.request("/api/admin/classes/999999/waitlist")).status).toBe(404);
       // Nothing here leaks into another class's list.
-      expect(await t.services.database.db.select().from(mailOutbox).where(like(mailOutbox.toAddress, `%-${runId}@example.com`))).toHaveLength(3);
+      expect(
+        await t.services.database.db
+          .select()
+          .from(mailOutbox)
+          .where(like(mailOutbox.toAddress, `%-${runId}@example.com`)),
+      ).toHaveLength(3);
     });
   });
 
@@ -365,16 +459,22 @@ describe("class waiting list", () => {
       await t.services.jobs.start();
       await t.services.waitlist.scheduleSweep();
       const deadline = Date.now() + 20_000;
-      while ((await entryOf(id, person("ada"))).status !== "offered" && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      while ((await entryOf(id, person("ada"))).status !== "offered" && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await entryOf(id, person("ada"))).status).toBe("offered");
       expect((await mailsTo(person("ada"))).at(-1)!.kind).toBe("class.waitlist-offer");
       // The sweep that ran queued the next one, about a minute later.
       const next = async () => {
-        const result = await t.services.database.db.execute(sql`select start_after from pgboss.job where name = ${WAITLIST_SWEEP_QUEUE} and state = 'created'`);
-        return (Array.isArray(result) ? result : (result as unknown as { rows: Array<{ start_after: string | Date }> }).rows) as Array<{ start_after: string | Date }>;
+        const result = await t.services.database.db.execute(
+          sql`select start_after from pgboss.job where name = ${WAITLIST_SWEEP_QUEUE} and state = 'created'`,
+        );
+        return (
+          Array.isArray(result) ? result : (result as unknown as { rows: Array<{ start_after: string | Date }> }).rows
+        ) as Array<{ start_after: string | Date }>;
       };
       const deadline2 = Date.now() + 5_000;
-      while ((await next()).length === 0 && Date.now() < deadline2) await new Promise((resolve) => setTimeout(resolve, 100));
+      while ((await next()).length === 0 && Date.now() < deadline2)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       const queued = await next();
       expect(queued).toHaveLength(1);
       expect(new Date(queued[0].start_after).getTime()).toBeGreaterThan(Date.now() + 30_000);

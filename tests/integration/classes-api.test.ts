@@ -45,17 +45,54 @@ describe("classes API", () => {
     const response = await visitor.request("/api/classes");
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: PublicClass[] };
-    expect(data.map((c) => c.title)).toEqual([DEMO_CLASSES[2].class.titleEn, DEMO_CLASSES[0].class.titleEn, DEMO_CLASSES[1].class.titleEn]);
-    expect(byTitle(data, "Social")).toMatchObject({ featured: true, maxStudents: 20, currentEnrollment: 9, seatsLeft: 11, full: false, price: 49_900, level: "beginner", format: "online", duration: "6 weeks", textLanguage: "en" });
-    expect(byTitle(data, "Social").syllabus).toEqual(["Define your audience and voice", "Plan a monthly content calendar", "Write captions that get replies", "Read your analytics and adjust"]);
-    expect(byTitle(data, "Brand")).toMatchObject({ maxStudents: 8, currentEnrollment: 8, seatsLeft: 0, full: true, language: "fr", format: "in-person", scheduleDays: ["saturday", "sunday"], scheduleTime: "09:30" });
+    expect(data.map((c) => c.title)).toEqual([
+      DEMO_CLASSES[2].class.titleEn,
+      DEMO_CLASSES[0].class.titleEn,
+      DEMO_CLASSES[1].class.titleEn,
+    ]);
+    expect(byTitle(data, "Social")).toMatchObject({
+      featured: true,
+      maxStudents: 20,
+      currentEnrollment: 9,
+      seatsLeft: 11,
+      full: false,
+      price: 49_900,
+      level: "beginner",
+      format: "online",
+      duration: "6 weeks",
+      textLanguage: "en",
+    });
+    expect(byTitle(data, "Social").syllabus).toEqual([
+      "Define your audience and voice",
+      "Plan a monthly content calendar",
+      "Write captions that get replies",
+      "Read your analytics and adjust",
+    ]);
+    expect(byTitle(data, "Brand")).toMatchObject({
+      maxStudents: 8,
+      currentEnrollment: 8,
+      seatsLeft: 0,
+      full: true,
+      language: "fr",
+      format: "in-person",
+      scheduleDays: ["saturday", "sunday"],
+      scheduleTime: "09:30",
+    });
     expect(byTitle(data, "AI Tools")).toMatchObject({ maxStudents: null, seatsLeft: null, full: false });
   });
 
   it("answers the same classes in French for French readers and for ?language=fr; seats are shared", async () => {
-    for (const response of [await visitor.request("/api/classes", { headers: FR }), await visitor.request("/api/classes?language=fr")]) {
+    for (const response of [
+      await visitor.request("/api/classes", { headers: FR }),
+      await visitor.request("/api/classes?language=fr"),
+    ]) {
       const { data } = (await response.json()) as { data: PublicClass[] };
-      expect(data[1]).toMatchObject({ title: DEMO_CLASSES[0].class.titleFr, duration: "6 semaines", textLanguage: "fr", currentEnrollment: 9 });
+      expect(data[1]).toMatchObject({
+        title: DEMO_CLASSES[0].class.titleFr,
+        duration: "6 semaines",
+        textLanguage: "fr",
+        currentEnrollment: 9,
+      });
     }
     const bad = await visitor.request("/api/classes?language=de");
     expect(bad.status).toBe(400);
@@ -73,7 +110,9 @@ describe("classes API", () => {
       expect(missing.status, path).toBe(404);
       expect((await missing.json()).message).toBe("Class Not Found");
     }
-    expect((await (await visitor.request("/api/classes/999999", { headers: FR })).json()).message).toBe("Cours introuvable");
+    expect((await (await visitor.request("/api/classes/999999", { headers: FR })).json()).message).toBe(
+      "Cours introuvable",
+    );
   });
 
   describe("staff", () => {
@@ -83,20 +122,39 @@ describe("classes API", () => {
       expect((await customer.request("/api/admin/classes", { method: "POST", json: input() })).status).toBe(403);
       const [first] = await t.services.classes.listAll();
       expect((await customer.request(`/api/admin/classes/${first.id}`, { method: "DELETE" })).status).toBe(403);
-      expect((await visitor.request(`/api/admin/classes/${first.id}`, { method: "PUT", json: { price: 1 } })).status).toBe(401);
+      expect(
+        (await visitor.request(`/api/admin/classes/${first.id}`, { method: "PUT", json: { price: 1 } })).status,
+      ).toBe(401);
     });
 
     it("creates, edits and deletes a class, both languages side by side; the public list follows at once", async () => {
-      const created = await staff.request("/api/admin/classes", { method: "POST", json: input({ scheduleDays: ["monday"], scheduleTime: "19:00", startDate: "2030-03-01T18:00:00Z" }) });
+      const created = await staff.request("/api/admin/classes", {
+        method: "POST",
+        json: input({ scheduleDays: ["monday"], scheduleTime: "19:00", startDate: "2030-03-01T18:00:00Z" }),
+      });
       expect(created.status).toBe(201);
       const made: AdminClass = await created.json();
-      expect(made).toMatchObject({ titleEn: "Video Editing Essentials", titleFr: "Les bases du montage vidéo", currentEnrollment: 0, maxStudents: 5, startDate: "2030-03-01T18:00:00.000Z" });
+      expect(made).toMatchObject({
+        titleEn: "Video Editing Essentials",
+        titleFr: "Les bases du montage vidéo",
+        currentEnrollment: 0,
+        maxStudents: 5,
+        startDate: "2030-03-01T18:00:00.000Z",
+      });
       const listed = ((await (await visitor.request("/api/classes")).json()) as { data: PublicClass[] }).data;
       expect(listed.map((c) => c.id)).toContain(made.id);
 
-      const edited = await staff.request(`/api/admin/classes/${made.id}`, { method: "PUT", json: { titleFr: "Montage vidéo", price: 0, maxStudents: null } });
+      const edited = await staff.request(`/api/admin/classes/${made.id}`, {
+        method: "PUT",
+        json: { titleFr: "Montage vidéo", price: 0, maxStudents: null },
+      });
       expect(edited.status).toBe(200);
-      expect(await edited.json()).toMatchObject({ titleEn: "Video Editing Essentials", titleFr: "Montage vidéo", price: 0, maxStudents: null });
+      expect(await edited.json()).toMatchObject({
+        titleEn: "Video Editing Essentials",
+        titleFr: "Montage vidéo",
+        price: 0,
+        maxStudents: null,
+      });
 
       expect((await staff.request(`/api/admin/classes/${made.id}`, { method: "DELETE" })).status).toBe(204);
       expect((await visitor.request(`/api/classes/${made.id}`)).status).toBe(404);
@@ -107,7 +165,15 @@ describe("classes API", () => {
       const before = (await t.services.classes.listAll()).length;
       const bad = await staff.request("/api/admin/classes", {
         method: "POST",
-        json: input({ titleEn: "", descriptionFr: "court", instructorName: "", level: "expert", durationEn: "", format: "webinar", price: -5 }),
+        json: input({
+          titleEn: "",
+          descriptionFr: "court",
+          instructorName: "",
+          level: "expert",
+          durationEn: "",
+          format: "webinar",
+          price: -5,
+        }),
       });
       expect(bad.status).toBe(400);
       expect((await bad.json()).fields).toEqual({
@@ -119,9 +185,15 @@ describe("classes API", () => {
         format: "Format must be online, in-person or hybrid",
         price: "Price must be at least 0",
       });
-      const french = await staff.request("/api/admin/classes", { method: "POST", json: input({ titleFr: "" }), headers: FR });
+      const french = await staff.request("/api/admin/classes", {
+        method: "POST",
+        json: input({ titleFr: "" }),
+        headers: FR,
+      });
       expect((await french.json()).fields).toEqual({ titleFr: "Le titre est obligatoire" });
-      expect((await staff.request("/api/admin/classes", { method: "POST", json: input({ currentEnrollment: 3 }) })).status).toBe(400);
+      expect(
+        (await staff.request("/api/admin/classes", { method: "POST", json: input({ currentEnrollment: 3 }) })).status,
+      ).toBe(400);
       expect((await t.services.classes.listAll()).length).toBe(before);
     });
 
@@ -129,7 +201,9 @@ describe("classes API", () => {
       const full = (await t.services.classes.listAll()).find((c) => c.titleEn.startsWith("Brand"))!;
       const fewer = await staff.request(`/api/admin/classes/${full.id}`, { method: "PUT", json: { maxStudents: 5 } });
       expect(fewer.status).toBe(400);
-      expect((await fewer.json()).fields).toEqual({ maxStudents: "The class already has 8 enrolled students: it needs at least as many seats" });
+      expect((await fewer.json()).fields).toEqual({
+        maxStudents: "The class already has 8 enrolled students: it needs at least as many seats",
+      });
       expect((await t.services.classes.get(full.id)).maxStudents).toBe(8);
       const more = await staff.request(`/api/admin/classes/${full.id}`, { method: "PUT", json: { maxStudents: 10 } });
       expect(await more.json()).toMatchObject({ maxStudents: 10, currentEnrollment: 8 });

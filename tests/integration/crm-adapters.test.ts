@@ -32,11 +32,16 @@ async function failure(promise: Promise<unknown>): Promise<CrmError> {
 }
 
 /** The behaviour every adapter shares, against its own fake. */
-function sharedBehaviour(name: string, setup: () => { fake: FakeCrmServer; provider: (token?: string) => CrmProvider }) {
+function sharedBehaviour(
+  name: string,
+  setup: () => { fake: FakeCrmServer; provider: (token?: string) => CrmProvider },
+) {
   describe(`${name}: shared behaviour`, () => {
     it("refuses a bad token with the CRM's message, not to be retried", async () => {
       const { provider } = setup();
-      const error = await failure(provider("wrong-token").upsertLead(lead({ email: `bad-token@${name}.example` }), null));
+      const error = await failure(
+        provider("wrong-token").upsertLead(lead({ email: `bad-token@${name}.example` }), null),
+      );
       expect(error.kind).toBe("unauthorized");
       expect(error.status).toBe(401);
       expect(error.retryable).toBe(false);
@@ -76,8 +81,10 @@ describe("CRM adapters against local fakes of their APIs", () => {
   });
 
   const hub = (token = hubspot.token) => new HubSpotProvider({ accessToken: token, baseUrl: hubspot.url, timeoutMs });
-  const pipe = (token = pipedrive.token) => new PipedriveProvider({ apiToken: token, companyDomain: pipedrive.url, timeoutMs });
-  const sf = (token = salesforce.token) => new SalesforceProvider({ instanceUrl: salesforce.url, accessToken: token, timeoutMs });
+  const pipe = (token = pipedrive.token) =>
+    new PipedriveProvider({ apiToken: token, companyDomain: pipedrive.url, timeoutMs });
+  const sf = (token = salesforce.token) =>
+    new SalesforceProvider({ instanceUrl: salesforce.url, accessToken: token, timeoutMs });
 
   sharedBehaviour("hubspot", () => ({ fake: hubspot, provider: hub }));
   sharedBehaviour("pipedrive", () => ({ fake: pipedrive, provider: pipe }));
@@ -91,7 +98,14 @@ describe("CRM adapters against local fakes of their APIs", () => {
       expect(created.path).toBe("/crm/v3/objects/contacts");
       expect(created.headers.authorization).toBe(`Bearer ${hubspot.token}`);
       expect(created.body).toEqual({
-        properties: { email: "ada@example.com", firstname: "Ada", lastname: "Lovelace", phone: "+1 555 123 4567", company: "Analytical", hs_lead_status: "NEW" },
+        properties: {
+          email: "ada@example.com",
+          firstname: "Ada",
+          lastname: "Lovelace",
+          phone: "+1 555 123 4567",
+          company: "Analytical",
+          hs_lead_status: "NEW",
+        },
       });
       expect(await hub().upsertLead(lead({ status: "converted" }), id)).toBe(id);
       expect(hubspot.requests.at(-1)).toMatchObject({ method: "PATCH", path: `/crm/v3/objects/contacts/${id}` });
@@ -111,10 +125,24 @@ describe("CRM adapters against local fakes of their APIs", () => {
 
   describe("Pipedrive", () => {
     it("finds or creates the person by e-mail, attaches a lead labelled with the status, then updates that lead", async () => {
-      const id = await pipe().upsertLead(lead({ email: "grace@example.com", firstName: "Grace", lastName: "Hopper" }), null);
+      const id = await pipe().upsertLead(
+        lead({ email: "grace@example.com", firstName: "Grace", lastName: "Hopper" }),
+        null,
+      );
       const paths = pipedrive.requests.map((request) => `${request.method} ${request.path}`);
-      expect(paths.slice(-5)).toEqual(["GET /v1/leadLabels", "POST /v1/leadLabels", "GET /api/v2/persons/search", "POST /api/v2/persons", "POST /v1/leads"]);
-      expect(pipedrive.requests.every((request) => request.headers["x-api-token"] === pipedrive.token || request.headers["x-api-token"] === "wrong-token")).toBe(true);
+      expect(paths.slice(-5)).toEqual([
+        "GET /v1/leadLabels",
+        "POST /v1/leadLabels",
+        "GET /api/v2/persons/search",
+        "POST /api/v2/persons",
+        "POST /v1/leads",
+      ]);
+      expect(
+        pipedrive.requests.every(
+          (request) =>
+            request.headers["x-api-token"] === pipedrive.token || request.headers["x-api-token"] === "wrong-token",
+        ),
+      ).toBe(true);
       expect(pipedrive.requests.some((request) => request.query.has("api_token"))).toBe(false);
       const created = pipedrive.leads.get(id)!;
       expect(pipedrive.labelName(created.label_ids[0])).toBe("New");
@@ -140,7 +168,14 @@ describe("CRM adapters against local fakes of their APIs", () => {
       expect(query.query.get("q")).toContain("WHERE Email = 'o\\'brien@example.com'");
       expect(create).toMatchObject({ method: "POST", path: "/services/data/v62.0/sobjects/Lead" });
       expect(create.headers.authorization).toBe(`Bearer ${salesforce.token}`);
-      expect(create.body).toMatchObject({ FirstName: "Ada", LastName: "Lovelace", Email: "o'brien@example.com", Company: "[not provided]", Status: "Open - Not Contacted", LeadSource: "Web" });
+      expect(create.body).toMatchObject({
+        FirstName: "Ada",
+        LastName: "Lovelace",
+        Email: "o'brien@example.com",
+        Company: "[not provided]",
+        Status: "Open - Not Contacted",
+        LeadSource: "Web",
+      });
 
       // Without the id (a lost answer), the e-mail finds the record: no second Lead.
       expect(await sf().upsertLead(lead({ email: "o'brien@example.com", status: "contacted" }), null)).toBe(id);

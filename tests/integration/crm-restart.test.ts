@@ -76,7 +76,11 @@ describe("a sync job in flight when its server is killed", () => {
     const second = worker([]);
     // The job expires (5 s), is put back, and runs on the new server: its create meets the contact
     // the first attempt made (409) and updates it instead.
-    await until(() => hubspot.requests.some((request) => request.method === "PATCH"), 120_000, `the retried job\n${second.output()}`);
+    await until(
+      () => hubspot.requests.some((request) => request.method === "PATCH"),
+      120_000,
+      `the retried job\n${second.output()}`,
+    );
     await until(() => second.output().includes("ready"), 60_000, "the second worker");
     second.child.kill("SIGTERM");
     await new Promise((resolve) => second.child.once("exit", resolve));
@@ -90,7 +94,9 @@ describe("a sync job in flight when its server is killed", () => {
     ]);
     expect(hubspot.problems).toEqual([]);
 
-    const database = await openDatabase(target.DATABASE_URL ? { url: target.DATABASE_URL } : { dataDir: target.DATA_DIR! });
+    const database = await openDatabase(
+      target.DATABASE_URL ? { url: target.DATABASE_URL } : { dataDir: target.DATA_DIR! },
+    );
     try {
       const [lead] = await database.db.select().from(leads).where(eq(leads.email, "killed@example.com"));
       expect(lead).toMatchObject({ syncStatus: "synced", crmSystem: "hubspot", crmLeadId: contact.id });

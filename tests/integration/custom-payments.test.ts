@@ -21,8 +21,13 @@ describe("custom payments and instalments", () => {
   let buyer: TestClient;
   let staff: Awaited<ReturnType<typeof signInAs>>;
 
-  const create = (client: TestClient, body: Record<string, unknown>) => client.request("/api/create-custom-payment", { method: "POST", json: { ...payer, ...body } });
-  const confirm = (clientSecret: string, cardNumber = "4242 4242 4242 4242") => buyer.request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" } });
+  const create = (client: TestClient, body: Record<string, unknown>) =>
+    client.request("/api/create-custom-payment", { method: "POST", json: { ...payer, ...body } });
+  const confirm = (clientSecret: string, cardNumber = "4242 4242 4242 4242") =>
+    buyer.request("/api/payments/sandbox/confirm", {
+      method: "POST",
+      json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" },
+    });
   const createPaid = async (body: Record<string, unknown>, cardNumber = "4242 4242 4242 4242") => {
     const response = await create(buyer, body);
     expect(response.status).toBe(201);
@@ -31,17 +36,38 @@ describe("custom payments and instalments", () => {
     expect(paid.status).toBe(200);
     return { answer, outcome: (await paid.json()).data, orderId: answer.paymentData.orderId as string };
   };
-  const order = async (id: string): Promise<OrderView> => (await (await buyer.request(`/api/orders/guest/${id}`)).json()).data;
-  const charges = async (id: string) => (await t.services.payments.ofSubject(id)).filter((row) => row.kind === "charge");
-  const mails = async (kind: string, number: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind)).orderBy(asc(mailOutbox.id))).filter((row) => row.toAddress === payer.customerEmail && row.text.includes(number));
-  const refund = (id: string, body: Record<string, unknown>) => staff.request(`/api/admin/orders/${id}/refund`, { method: "POST", json: body });
+  const order = async (id: string): Promise<OrderView> =>
+    (await (await buyer.request(`/api/orders/guest/${id}`)).json()).data;
+  const charges = async (id: string) =>
+    (await t.services.payments.ofSubject(id)).filter((row) => row.kind === "charge");
+  const mails = async (kind: string, number: string) =>
+    (
+      await t.services.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.kind, kind))
+        .orderBy(asc(mailOutbox.id))
+    ).filter((row) => row.toAddress === payer.customerEmail && row.text.includes(number));
+  const refund = (id: string, body: Record<string, unknown>) =>
+    staff.request(`/api/admin/orders/${id}/refund`, { method: "POST", json: body });
   const webhook = (event: Record<string, unknown>) => {
     const rawBody = JSON.stringify({ object: "event", created: Math.floor(Date.now() / 1000), ...event });
-    return buyer.request("/api/webhooks/stripe", { method: "POST", body: rawBody, headers: { "stripe-signature": signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: SANDBOX_SECRET }), "content-type": "application/json" } });
+    return buyer.request("/api/webhooks/stripe", {
+      method: "POST",
+      body: rawBody,
+      headers: {
+        "stripe-signature": signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: SANDBOX_SECRET }),
+        "content-type": "application/json",
+      },
+    });
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000" });
+    t = await createTestApp({
+      SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
+      ORDERS_PER_ADDRESS: "100000",
+      HOLDS_PER_ADDRESS: "100000",
+    });
     await t.services.jobs.start();
     buyer = t.client();
     staff = await signInAs(t, "admin");
@@ -54,7 +80,10 @@ describe("custom payments and instalments", () => {
       [{ amount: 9.99, paymentPlan: "1time", serviceName: "Logo" }, "Minimum amount is $10"],
       [{ amount: 50_000.01, paymentPlan: "1time", serviceName: "Logo" }, "Maximum amount is $50,000"],
       [{ amount: 10.005, paymentPlan: "1time", serviceName: "Logo" }, "Amount must be in whole cents"],
-      [{ amount: 100, paymentPlan: "weekly", serviceName: "Logo" }, "Payment plan must be one of 1time, 2times, 3times or monthly"],
+      [
+        { amount: 100, paymentPlan: "weekly", serviceName: "Logo" },
+        "Payment plan must be one of 1time, 2times, 3times or monthly",
+      ],
       [{ amount: 100, paymentPlan: "1time", serviceName: " " }, "Service name is required"],
       [{ amount: 100, paymentPlan: "1time", serviceName: "Logo", customerEmail: "nope" }, "Valid email is required"],
     ];
@@ -63,23 +92,40 @@ describe("custom payments and instalments", () => {
       expect(response.status, message).toBe(400);
       expect((await response.json()).message).toBe(message);
     }
-    const french = await buyer.request("/api/create-custom-payment", { method: "POST", json: { ...payer, amount: 5, paymentPlan: "1time", serviceName: "Logo" }, headers: { "accept-language": "fr-FR" } });
+    const french = await buyer.request("/api/create-custom-payment", {
+      method: "POST",
+      json: { ...payer, amount: 5, paymentPlan: "1time", serviceName: "Logo" },
+      headers: { "accept-language": "fr-FR" },
+    });
     expect((await french.json()).message).toBe("Le montant minimum est de 10 $");
     expect((await t.services.orders.list({})).total).toBe(before);
   });
 
   it("1time: the full amount now, the order paid with its receipt, the card not kept", async () => {
-    const { answer, outcome, orderId } = await createPaid({ amount: 250.5, paymentPlan: "1time", serviceName: "Marketing Services" });
-    expect(answer.paymentData).toMatchObject({ amount: 250.5, paymentPlan: "1time", serviceName: "Marketing Services" });
+    const { answer, outcome, orderId } = await createPaid({
+      amount: 250.5,
+      paymentPlan: "1time",
+      serviceName: "Marketing Services",
+    });
+    expect(answer.paymentData).toMatchObject({
+      amount: 250.5,
+      paymentPlan: "1time",
+      serviceName: "Marketing Services",
+    });
     expect(answer.amountCents).toBe(25_050);
     expect(outcome.status).toBe("succeeded");
     const view = await order(orderId);
     expect(view).toMatchObject({ status: "paid", totalCents: 25_050, paidCents: 25_050, paymentPlan: "1time" });
-    expect(view.orderItems.map((item) => [item.serviceName, item.lineTotalCents])).toEqual([["Marketing Services", 25_050]]);
+    expect(view.orderItems.map((item) => [item.serviceName, item.lineTotalCents])).toEqual([
+      ["Marketing Services", 25_050],
+    ]);
     expect(view.schedule.map((entry) => [entry.amountCents, entry.status])).toEqual([[25_050, "paid"]]);
     const [charge] = await charges(orderId);
     expect(charge.savedMethodId).toBeNull();
-    const [intent] = await t.services.database.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, charge.providerPaymentId!));
+    const [intent] = await t.services.database.db
+      .select()
+      .from(sandboxIntents)
+      .where(eq(sandboxIntents.id, charge.providerPaymentId!));
     expect(intent.saveForLater).toBe(false);
     expect(await mails("order.receipt", view.number)).toHaveLength(1);
   });
@@ -87,7 +133,9 @@ describe("custom payments and instalments", () => {
   it("3times: a third now, each later third charged once at its date; partly paid until the last, e-mails for each", async () => {
     const { answer, orderId } = await createPaid({ amount: 100, paymentPlan: "3times", serviceName: "Website" });
     expect(answer.amountCents).toBe(3_334);
-    expect(answer.paymentData.schedule.map((entry: { amountCents: number }) => entry.amountCents)).toEqual([3_334, 3_333, 3_333]);
+    expect(answer.paymentData.schedule.map((entry: { amountCents: number }) => entry.amountCents)).toEqual([
+      3_334, 3_333, 3_333,
+    ]);
     let view = await order(orderId);
     expect(view).toMatchObject({ status: "partially_paid", paidCents: 3_334 });
     expect(view.schedule.map((entry) => entry.status)).toEqual(["paid", "due", "due"]);
@@ -116,12 +164,17 @@ describe("custom payments and instalments", () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0].text).toContain("Payment schedule");
     expect(receipts[0].text).toContain("$33.34");
-    expect((await charges(orderId)).map((charge) => [charge.part, charge.status, charge.amountCents])).toEqual(view.schedule.map((entry) => [entry.id, "succeeded", entry.amountCents]));
+    expect((await charges(orderId)).map((charge) => [charge.part, charge.status, charge.amountCents])).toEqual(
+      view.schedule.map((entry) => [entry.id, "succeeded", entry.amountCents]),
+    );
   });
 
   it("a declined later instalment is retried with back-off, e-mailed, and staff can retry it", async () => {
     // Stripe's 4000 0000 0000 0341: the first payment succeeds, later charges of the saved card fail.
-    const { orderId } = await createPaid({ amount: 500, paymentPlan: "2times", serviceName: "Logo" }, "4000 0000 0000 0341");
+    const { orderId } = await createPaid(
+      { amount: 500, paymentPlan: "2times", serviceName: "Logo" },
+      "4000 0000 0000 0341",
+    );
     const view = await order(orderId);
     const created = new Date(view.createdAt).getTime();
     await t.services.checkout.schedules.chargeDue(new Date(created + 32 * DAY));
@@ -136,14 +189,18 @@ describe("custom payments and instalments", () => {
     expect(failedMails[0].text).toContain("Your card was declined.");
 
     // The retry at its time fails again, later.
-    expect(await t.services.checkout.schedules.charge({ instalmentId: second.id, attempt: 1 }, new Date(firstRetry - 1000))).toBe("skipped");
+    expect(
+      await t.services.checkout.schedules.charge({ instalmentId: second.id, attempt: 1 }, new Date(firstRetry - 1000)),
+    ).toBe("skipped");
     await t.services.checkout.schedules.charge({ instalmentId: second.id, attempt: 1 }, new Date(firstRetry + 1000));
     second = (await order(orderId)).schedule[1];
     expect(second).toMatchObject({ status: "failed", attempts: 2 });
     // Doubled: two days.
     expect(Math.abs(new Date(second.nextAttemptAt!).getTime() - (Date.now() + 2 * DAY))).toBeLessThan(60_000);
 
-    expect((await buyer.request(`/api/admin/orders/${orderId}/instalments/retry`, { method: "POST" })).status).toBe(401);
+    expect((await buyer.request(`/api/admin/orders/${orderId}/instalments/retry`, { method: "POST" })).status).toBe(
+      401,
+    );
     const [first] = await charges(orderId);
     await t.services.sandbox!.setChargeOutcome(first.savedMethodId!, "succeeded");
     const retried = await staff.request(`/api/admin/orders/${orderId}/instalments/retry`, { method: "POST" });
@@ -151,9 +208,13 @@ describe("custom payments and instalments", () => {
     const after: AdminOrderView = (await retried.json()).data;
     expect(after).toMatchObject({ status: "paid", paidCents: 50_000 });
     expect(after.schedule.map((entry) => entry.status)).toEqual(["paid", "paid"]);
-    expect(after.history.map((entry) => entry.cause)).toEqual(expect.arrayContaining(["instalment_failed", "instalment_retried", "payment_succeeded"]));
+    expect(after.history.map((entry) => entry.cause)).toEqual(
+      expect.arrayContaining(["instalment_failed", "instalment_retried", "payment_succeeded"]),
+    );
     // Three charges of the second instalment: two declined, one paid.
-    expect((await charges(orderId)).filter((charge) => charge.part === second.id).map((charge) => charge.status)).toEqual(["failed", "failed", "succeeded"]);
+    expect(
+      (await charges(orderId)).filter((charge) => charge.part === second.id).map((charge) => charge.status),
+    ).toEqual(["failed", "failed", "succeeded"]);
     const nothing = await staff.request(`/api/admin/orders/${orderId}/instalments/retry`, { method: "POST" });
     expect(nothing.status).toBe(409);
     expect((await nothing.json()).message).toBe("This order has no failed instalment to retry.");
@@ -162,24 +223,36 @@ describe("custom payments and instalments", () => {
   it("refunds part of what an instalment plan paid and cancels the rest of its schedule in the same action; later the rest of the money", async () => {
     const { orderId } = await createPaid({ amount: 300, paymentPlan: "3times", serviceName: "Video" });
     const number = (await order(orderId)).number;
-    expect((await refund(orderId, { amountCents: 10_001, reason: "Too much", cancelRemaining: true })).status).toBe(400);
+    expect((await refund(orderId, { amountCents: 10_001, reason: "Too much", cancelRemaining: true })).status).toBe(
+      400,
+    );
     // Nothing changed by the refused request: the schedule still runs.
     expect((await order(orderId)).schedule.map((entry) => entry.status)).toEqual(["paid", "due", "due"]);
 
-    const response = await refund(orderId, { amountCents: 4_000, reason: "The client stops after the first cut", cancelRemaining: true });
+    const response = await refund(orderId, {
+      amountCents: 4_000,
+      reason: "The client stops after the first cut",
+      cancelRemaining: true,
+    });
     expect(response.status).toBe(200);
     const view: AdminOrderView = (await response.json()).data;
     expect(view).toMatchObject({ status: "partially_refunded", paidCents: 10_000, refundedCents: 4_000 });
     expect(view.cancelledAt).not.toBeNull();
     expect(view.schedule.map((entry) => entry.status)).toEqual(["paid", "cancelled", "cancelled"]);
-    expect(view.payments.filter((payment) => payment.kind === "refund").map((payment) => [payment.amountCents, payment.status, payment.reason, payment.actor])).toEqual([
-      [4_000, "succeeded", "The client stops after the first cut", staff.user.email],
-    ]);
-    expect(view.history.map((entry) => entry.cause)).toEqual(expect.arrayContaining(["refund_requested", "schedule_cancelled", "refund_succeeded"]));
+    expect(
+      view.payments
+        .filter((payment) => payment.kind === "refund")
+        .map((payment) => [payment.amountCents, payment.status, payment.reason, payment.actor]),
+    ).toEqual([[4_000, "succeeded", "The client stops after the first cut", staff.user.email]]);
+    expect(view.history.map((entry) => entry.cause)).toEqual(
+      expect.arrayContaining(["refund_requested", "schedule_cancelled", "refund_succeeded"]),
+    );
     // Nothing more is charged, whenever the sweep runs.
     await t.services.checkout.schedules.chargeDue(new Date(Date.now() + 90 * DAY));
     expect(await charges(orderId)).toHaveLength(1);
-    expect((await mails("order.refund", number)).map((mail) => mail.subject)).toEqual([`Atelier: refund of $40.00 for order ${number}`]);
+    expect((await mails("order.refund", number)).map((mail) => mail.subject)).toEqual([
+      `Atelier: refund of $40.00 for order ${number}`,
+    ]);
 
     // The rest of what was paid: refunded in full; then nothing is left to refund.
     const tooMuch = await refund(orderId, { amountCents: 6_001, reason: "All of it" });
@@ -188,9 +261,13 @@ describe("custom payments and instalments", () => {
     expect(rest).toMatchObject({ status: "refunded", paidCents: 10_000, refundedCents: 10_000 });
     const again = await refund(orderId, { amountCents: 100, reason: "Again" });
     expect(again.status).toBe(409);
-    expect((await again.json()).message).toBe("Everything paid on this order has already been refunded, or is being refunded.");
+    expect((await again.json()).message).toBe(
+      "Everything paid on this order has already been refunded, or is being refunded.",
+    );
     // The buyer's receipt shows both refunds, without staff's reasons.
-    const receipt: OrderView = (await (await t.client().request(`/api/receipts/${rest.receiptUrl.replace("/receipt/", "")}`)).json()).data;
+    const receipt: OrderView = (
+      await (await t.client().request(`/api/receipts/${rest.receiptUrl.replace("/receipt/", "")}`)).json()
+    ).data;
     expect(receipt.payments.map((payment) => [payment.kind, payment.amountCents, payment.status])).toEqual([
       ["charge", 10_000, "succeeded"],
       ["refund", 4_000, "succeeded"],
@@ -204,15 +281,29 @@ describe("custom payments and instalments", () => {
     const view = await order(orderId);
     await t.services.checkout.schedules.chargeDue(new Date(new Date(view.createdAt).getTime() + 32 * DAY));
     expect((await order(orderId)).status).toBe("paid");
-    const refunded: AdminOrderView = (await (await refund(orderId, { amountCents: 5_000, reason: "Discount agreed after delivery" })).json()).data;
-    expect(refunded).toMatchObject({ status: "partially_refunded", paidCents: 8_000, refundedCents: 5_000, cancelledAt: null });
+    const refunded: AdminOrderView = (
+      await (await refund(orderId, { amountCents: 5_000, reason: "Discount agreed after delivery" })).json()
+    ).data;
+    expect(refunded).toMatchObject({
+      status: "partially_refunded",
+      paidCents: 8_000,
+      refundedCents: 5_000,
+      cancelledAt: null,
+    });
     expect(refunded.schedule.map((entry) => entry.status)).toEqual(["paid", "paid"]);
     const [first, second] = refunded.payments.filter((payment) => payment.kind === "charge");
     // Both refunds are recorded in one transaction: compared by charge, not by position.
-    const given = Object.fromEntries(refunded.payments.filter((payment) => payment.kind === "refund").map((payment) => [payment.refundOf, payment.amountCents]));
+    const given = Object.fromEntries(
+      refunded.payments
+        .filter((payment) => payment.kind === "refund")
+        .map((payment) => [payment.refundOf, payment.amountCents]),
+    );
     expect(given).toEqual({ [second.id]: 4_000, [first.id]: 1_000 });
     // One e-mail per refund, each in the order's language.
-    expect((await mails("order.refund", view.number)).map((mail) => mail.subject).sort()).toEqual([`Atelier: refund of $10.00 for order ${view.number}`, `Atelier: refund of $40.00 for order ${view.number}`]);
+    expect((await mails("order.refund", view.number)).map((mail) => mail.subject).sort()).toEqual([
+      `Atelier: refund of $10.00 for order ${view.number}`,
+      `Atelier: refund of $40.00 for order ${view.number}`,
+    ]);
   });
 
   it("staff cancel what remains; a monthly plan is paid at once and plans the next month", async () => {
@@ -266,7 +357,16 @@ describe("custom payments and instalments", () => {
     const failure = {
       id: `evt_late_failure_${crypto.randomUUID()}`,
       type: "payment_intent.payment_failed",
-      data: { object: { id: first.providerPaymentId, object: "payment_intent", amount: first.amountCents, currency: "usd", metadata: { paymentId: first.id }, last_payment_error: { message: "Your card was declined." } } },
+      data: {
+        object: {
+          id: first.providerPaymentId,
+          object: "payment_intent",
+          amount: first.amountCents,
+          currency: "usd",
+          metadata: { paymentId: first.id },
+          last_payment_error: { message: "Your card was declined." },
+        },
+      },
     };
     for (const duplicate of [false, true]) {
       const delivered = await webhook(failure);
@@ -274,7 +374,20 @@ describe("custom payments and instalments", () => {
       expect((await delivered.json()).duplicate).toBe(duplicate);
     }
     // The success delivered again under another id (Stripe retries with the same id; a replay of the sandbox's gets a new one): once.
-    const success = { id: `evt_again_${crypto.randomUUID()}`, type: "payment_intent.succeeded", data: { object: { id: first.providerPaymentId, object: "payment_intent", amount: first.amountCents, amount_received: first.amountCents, currency: "usd", metadata: { paymentId: first.id } } } };
+    const success = {
+      id: `evt_again_${crypto.randomUUID()}`,
+      type: "payment_intent.succeeded",
+      data: {
+        object: {
+          id: first.providerPaymentId,
+          object: "payment_intent",
+          amount: first.amountCents,
+          amount_received: first.amountCents,
+          currency: "usd",
+          metadata: { paymentId: first.id },
+        },
+      },
+    };
     expect((await webhook(success)).status).toBe(200);
     view = await order(view.id);
     expect(view).toMatchObject({ status: "partially_paid", paidCents: 6_000 });
@@ -289,14 +402,46 @@ describe("custom payments and instalments", () => {
     const [charge] = await charges(orderId);
     const intentId = charge.providerPaymentId!;
     // The provider has the instalment paid (its own records say so), and its event comes late.
-    await t.services.database.db.update(sandboxIntents).set({ status: "succeeded" }).where(eq(sandboxIntents.id, intentId));
-    const refunded = { id: `evt_${crypto.randomUUID()}`, type: "charge.refunded", data: { object: { id: `ch_${intentId}`, object: "charge", payment_intent: intentId, amount: 10_000, amount_refunded: 10_000, currency: "usd", refunded: true } } };
-    const paid = { id: `evt_${crypto.randomUUID()}`, type: "payment_intent.succeeded", data: { object: { id: intentId, object: "payment_intent", amount: 10_000, amount_received: 10_000, currency: "usd", metadata: { paymentId: charge.id } } } };
+    await t.services.database.db
+      .update(sandboxIntents)
+      .set({ status: "succeeded" })
+      .where(eq(sandboxIntents.id, intentId));
+    const refunded = {
+      id: `evt_${crypto.randomUUID()}`,
+      type: "charge.refunded",
+      data: {
+        object: {
+          id: `ch_${intentId}`,
+          object: "charge",
+          payment_intent: intentId,
+          amount: 10_000,
+          amount_refunded: 10_000,
+          currency: "usd",
+          refunded: true,
+        },
+      },
+    };
+    const paid = {
+      id: `evt_${crypto.randomUUID()}`,
+      type: "payment_intent.succeeded",
+      data: {
+        object: {
+          id: intentId,
+          object: "payment_intent",
+          amount: 10_000,
+          amount_received: 10_000,
+          currency: "usd",
+          metadata: { paymentId: charge.id },
+        },
+      },
+    };
     for (const event of [refunded, paid, refunded]) expect((await webhook(event)).status).toBe(200);
     const view = await order(orderId);
     expect(view).toMatchObject({ status: "refunded", paidCents: 10_000, refundedCents: 10_000 });
     expect(view.schedule[0].status).toBe("paid");
-    expect(view.payments.map((payment) => [payment.kind, payment.status, payment.amountCents, payment.automatic])).toEqual([
+    expect(
+      view.payments.map((payment) => [payment.kind, payment.status, payment.amountCents, payment.automatic]),
+    ).toEqual([
       ["charge", "succeeded", 10_000, null],
       ["refund", "succeeded", 10_000, "outside"],
     ]);

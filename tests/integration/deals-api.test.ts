@@ -34,7 +34,10 @@ describe("hot deals API", () => {
 
   /** `title` names the deal in both languages ("X", and "X (FR)" in French). */
   const create = async ({ title, ...overrides }: Record<string, unknown> = {}, options: { claimCount?: number } = {}) =>
-    t.services.deals.create(dealInput({ ...(typeof title === "string" ? { titleEn: title, titleFr: `${title} (FR)` } : {}), ...overrides }), options);
+    t.services.deals.create(
+      dealInput({ ...(typeof title === "string" ? { titleEn: title, titleFr: `${title} (FR)` } : {}), ...overrides }),
+      options,
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -53,7 +56,10 @@ describe("hot deals API", () => {
     let ended: AdminDeal;
 
     beforeAll(async () => {
-      normal = await create({ title: "Normal", validUntil: iso(10 * DAY + 3600_000), claimLimit: 40 }, { claimCount: 10 });
+      normal = await create(
+        { title: "Normal", validUntil: iso(10 * DAY + 3600_000), claimLimit: 40 },
+        { claimCount: 10 },
+      );
       hurry = await create({ title: "Hurry", validUntil: iso(2 * DAY - 60_000) });
       soldOut = await create({ title: "Sold out", claimLimit: 15, validUntil: iso(6 * DAY) }, { claimCount: 15 });
       inactive = await create({ title: "Inactive", active: false });
@@ -72,8 +78,21 @@ describe("hot deals API", () => {
     it("computes days left (rounded up), hurry, sold out and progress", async () => {
       const deals: PublicDeal[] = await (await visitor.request("/api/hot-deals")).json();
       const byId = new Map(deals.map((d) => [d.id, d]));
-      expect(byId.get(hurry.id)).toMatchObject({ daysLeft: 2, hurry: true, soldOut: false, progress: 0, claimLimit: null });
-      expect(byId.get(soldOut.id)).toMatchObject({ daysLeft: 6, hurry: false, soldOut: true, progress: 100, claimCount: 15, claimLimit: 15 });
+      expect(byId.get(hurry.id)).toMatchObject({
+        daysLeft: 2,
+        hurry: true,
+        soldOut: false,
+        progress: 0,
+        claimLimit: null,
+      });
+      expect(byId.get(soldOut.id)).toMatchObject({
+        daysLeft: 6,
+        hurry: false,
+        soldOut: true,
+        progress: 100,
+        claimCount: 15,
+        claimLimit: 15,
+      });
       expect(byId.get(normal.id)).toMatchObject({
         daysLeft: 11,
         hurry: false,
@@ -92,8 +111,20 @@ describe("hot deals API", () => {
       const english: PublicDeal[] = await (await visitor.request("/api/hot-deals")).json();
       const fromHeader: PublicDeal[] = await (await visitor.request("/api/hot-deals", { headers: FR })).json();
       expect(fromHeader.map((d) => d.id)).toEqual(english.map((d) => d.id));
-      expect(fromHeader.find((d) => d.id === normal.id)).toMatchObject({ title: "Normal (FR)", serviceName: "Marketing vidéo", language: "fr", claimCount: 10, progress: 25 });
-      expect(english.find((d) => d.id === normal.id)).toMatchObject({ title: "Normal", serviceName: "Video Marketing", language: "en", claimCount: 10, progress: 25 });
+      expect(fromHeader.find((d) => d.id === normal.id)).toMatchObject({
+        title: "Normal (FR)",
+        serviceName: "Marketing vidéo",
+        language: "fr",
+        claimCount: 10,
+        progress: 25,
+      });
+      expect(english.find((d) => d.id === normal.id)).toMatchObject({
+        title: "Normal",
+        serviceName: "Video Marketing",
+        language: "en",
+        claimCount: 10,
+        progress: 25,
+      });
       const fromQuery: PublicDeal[] = await (await visitor.request("/api/hot-deals?language=fr")).json();
       expect(fromQuery.map((d) => d.id)).toEqual(english.map((d) => d.id));
       const bad = await visitor.request("/api/hot-deals?language=de");
@@ -105,7 +136,11 @@ describe("hot deals API", () => {
       const response = await visitor.request(`/api/hot-deals/${normal.id}`, { headers: FR });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ id: normal.id, title: "Normal (FR)", language: "fr" });
-      expect(await (await visitor.request(`/api/hot-deals/${normal.id}`)).json()).toMatchObject({ id: normal.id, title: "Normal", language: "en" });
+      expect(await (await visitor.request(`/api/hot-deals/${normal.id}`)).json()).toMatchObject({
+        id: normal.id,
+        title: "Normal",
+        language: "en",
+      });
       expect(await (await visitor.request(`/api/hot-deals/${soldOut.id}`)).json()).toMatchObject({ soldOut: true });
       expect(await t.services.deals.findVisible(normal.id)).toMatchObject({ id: normal.id, progress: 25 });
     });
@@ -131,7 +166,13 @@ describe("hot deals API", () => {
       for (const deal of [normal, hurry, soldOut, inactive, future, ended]) expect(byId.has(deal.id)).toBe(true);
       expect(byId.get(inactive.id)).toMatchObject({ active: false, visible: false });
       expect(byId.get(ended.id)).toMatchObject({ active: true, visible: false, daysLeft: 0 });
-      expect(byId.get(normal.id)).toMatchObject({ active: true, visible: true, titleEn: "Normal", titleFr: "Normal (FR)", serviceNameFr: "Marketing vidéo" });
+      expect(byId.get(normal.id)).toMatchObject({
+        active: true,
+        visible: true,
+        titleEn: "Normal",
+        titleFr: "Normal (FR)",
+        serviceNameFr: "Marketing vidéo",
+      });
     });
   });
 
@@ -155,11 +196,24 @@ describe("hot deals API", () => {
     it("creates a deal", async () => {
       const response = await staff.request("/api/admin/hot-deals", {
         method: "POST",
-        json: dealInput({ titleEn: "  Podcast Jingle  ", titleFr: "Jingle de podcast", claimLimit: 30, featuredImage: "/images/deals/jingle.svg" }),
+        json: dealInput({
+          titleEn: "  Podcast Jingle  ",
+          titleFr: "Jingle de podcast",
+          claimLimit: 30,
+          featuredImage: "/images/deals/jingle.svg",
+        }),
       });
       expect(response.status).toBe(201);
       const created: AdminDeal = await response.json();
-      expect(created).toMatchObject({ titleEn: "Podcast Jingle", titleFr: "Jingle de podcast", claimLimit: 30, claimCount: 0, active: true, visible: true, featuredImage: "/images/deals/jingle.svg" });
+      expect(created).toMatchObject({
+        titleEn: "Podcast Jingle",
+        titleFr: "Jingle de podcast",
+        claimLimit: 30,
+        claimCount: 0,
+        active: true,
+        visible: true,
+        featuredImage: "/images/deals/jingle.svg",
+      });
       const fr: PublicDeal[] = await (await visitor.request("/api/hot-deals?language=fr")).json();
       expect(fr.find((d) => d.id === created.id)).toMatchObject({ title: "Jingle de podcast", language: "fr" });
       const en: PublicDeal[] = await (await visitor.request("/api/hot-deals?language=en")).json();
@@ -168,7 +222,11 @@ describe("hot deals API", () => {
 
     it("validates a new deal with the specification's messages, in the reader's language", async () => {
       const message = async (overrides: Record<string, unknown>, headers: Record<string, string> = {}) => {
-        const response = await staff.request("/api/admin/hot-deals", { method: "POST", json: dealInput(overrides), headers });
+        const response = await staff.request("/api/admin/hot-deals", {
+          method: "POST",
+          json: dealInput(overrides),
+          headers,
+        });
         expect(response.status).toBe(400);
         return (await response.json()) as { message: string; fields: Record<string, string> };
       };
@@ -176,16 +234,28 @@ describe("hot deals API", () => {
         message: "Discount percentage must be between 1 and 99",
         fields: { discountPercentage: "Discount percentage must be between 1 and 99" },
       });
-      expect((await message({ discountPercentage: 0 }, FR)).message).toBe("Le pourcentage de réduction doit être compris entre 1 et 99");
-      expect(await message({ titleEn: "" })).toMatchObject({ message: "Title is required", fields: { titleEn: "Title is required" } });
-      expect(await message({ titleFr: undefined })).toMatchObject({ message: "Title is required", fields: { titleFr: "Title is required" } });
+      expect((await message({ discountPercentage: 0 }, FR)).message).toBe(
+        "Le pourcentage de réduction doit être compris entre 1 et 99",
+      );
+      expect(await message({ titleEn: "" })).toMatchObject({
+        message: "Title is required",
+        fields: { titleEn: "Title is required" },
+      });
+      expect(await message({ titleFr: undefined })).toMatchObject({
+        message: "Title is required",
+        fields: { titleFr: "Title is required" },
+      });
       expect((await message({ titleFr: " " }, FR)).fields).toEqual({ titleFr: "Le titre est obligatoire" });
-      expect((await message({ descriptionFr: "Too short" })).fields).toEqual({ descriptionFr: "Description must be at least 10 characters" });
+      expect((await message({ descriptionFr: "Too short" })).fields).toEqual({
+        descriptionFr: "Description must be at least 10 characters",
+      });
       expect((await message({ serviceNameEn: " " })).fields).toEqual({ serviceNameEn: "Service name is required" });
       // The former one-language shape is refused, not half-stored.
       expect((await message({ title: "Old shape", language: "fr" })).message).toBeTruthy();
       expect((await message({ originalPrice: 0 })).message).toBe("Price must be at least 1");
-      expect((await message({ discountedPrice: 30_000 })).message).toBe("The discounted price must be lower than the original price");
+      expect((await message({ discountedPrice: 30_000 })).message).toBe(
+        "The discounted price must be lower than the original price",
+      );
       expect((await message({ validUntil: iso(-2 * DAY) })).message).toBe("The end date must be after the start date");
       expect((await message({ validFrom: "tomorrow" })).message).toBe("Please enter a valid start date");
       expect((await message({ claimLimit: 0 })).message).toBe("The claim limit must be a whole number of at least 1");
@@ -195,20 +265,43 @@ describe("hot deals API", () => {
 
     it("edits any subset of a deal's fields, checking the deal as a whole", async () => {
       const deal = await create({ title: "Editable", claimLimit: 10 });
-      const response = await staff.request(`/api/admin/hot-deals/${deal.id}`, { method: "PUT", json: { titleFr: "Modifiée", discountedPrice: 15_000, discountPercentage: 50 } });
+      const response = await staff.request(`/api/admin/hot-deals/${deal.id}`, {
+        method: "PUT",
+        json: { titleFr: "Modifiée", discountedPrice: 15_000, discountPercentage: 50 },
+      });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ id: deal.id, titleEn: "Editable", titleFr: "Modifiée", discountedPrice: 15_000, discountPercentage: 50, claimLimit: 10, serviceNameEn: "Video Marketing" });
+      expect(await response.json()).toMatchObject({
+        id: deal.id,
+        titleEn: "Editable",
+        titleFr: "Modifiée",
+        discountedPrice: 15_000,
+        discountPercentage: 50,
+        claimLimit: 10,
+        serviceNameEn: "Video Marketing",
+      });
 
-      const aboveOriginal = await staff.request(`/api/admin/hot-deals/${deal.id}`, { method: "PUT", json: { discountedPrice: 40_000 } });
+      const aboveOriginal = await staff.request(`/api/admin/hot-deals/${deal.id}`, {
+        method: "PUT",
+        json: { discountedPrice: 40_000 },
+      });
       expect(aboveOriginal.status).toBe(400);
       expect((await aboveOriginal.json()).message).toBe("The discounted price must be lower than the original price");
-      const endBeforeStart = await staff.request(`/api/admin/hot-deals/${deal.id}`, { method: "PUT", json: { validUntil: iso(-3 * DAY) } });
+      const endBeforeStart = await staff.request(`/api/admin/hot-deals/${deal.id}`, {
+        method: "PUT",
+        json: { validUntil: iso(-3 * DAY) },
+      });
       expect((await endBeforeStart.json()).message).toBe("The end date must be after the start date");
-      const badField = await staff.request(`/api/admin/hot-deals/${deal.id}`, { method: "PUT", json: { claimCount: 0 } });
+      const badField = await staff.request(`/api/admin/hot-deals/${deal.id}`, {
+        method: "PUT",
+        json: { claimCount: 0 },
+      });
       expect(badField.status).toBe(400);
       expect(await t.services.deals.get(deal.id)).toMatchObject({ titleFr: "Modifiée", discountedPrice: 15_000 });
 
-      const hidden = await staff.request(`/api/admin/hot-deals/${deal.id}`, { method: "PUT", json: { active: false, claimLimit: null } });
+      const hidden = await staff.request(`/api/admin/hot-deals/${deal.id}`, {
+        method: "PUT",
+        json: { active: false, claimLimit: null },
+      });
       expect(await hidden.json()).toMatchObject({ active: false, visible: false, claimLimit: null });
       expect((await visitor.request(`/api/hot-deals/${deal.id}`)).status).toBe(404);
     });
@@ -249,7 +342,11 @@ describe("hot deals API", () => {
       ]);
       expect(en).toMatchObject({ title: "Shared", claimCount: 14, progress: 70 });
       expect(fr).toMatchObject({ title: "Shared (FR)", claimCount: 14, progress: 70 });
-      const lists = await Promise.all([visitor.request("/api/hot-deals?language=en"), visitor.request("/api/hot-deals?language=fr")].map(async (r) => ((await (await r).json()) as PublicDeal[]).find((d) => d.id === deal.id)));
+      const lists = await Promise.all(
+        [visitor.request("/api/hot-deals?language=en"), visitor.request("/api/hot-deals?language=fr")].map(async (r) =>
+          ((await (await r).json()) as PublicDeal[]).find((d) => d.id === deal.id),
+        ),
+      );
       expect(lists.map((d) => d?.claimCount)).toEqual([14, 14]);
     });
 
@@ -257,7 +354,10 @@ describe("hot deals API", () => {
       const deal = await create({ title: "Merged", claimLimit: 10 });
       const { hotDealAliases } = await import("../../db/schema/deals.ts");
       await t.services.database.db.insert(hotDealAliases).values({ oldId: 900_001, dealId: deal.id });
-      expect(await (await visitor.request("/api/hot-deals/900001", { headers: FR })).json()).toMatchObject({ id: deal.id, title: "Merged (FR)" });
+      expect(await (await visitor.request("/api/hot-deals/900001", { headers: FR })).json()).toMatchObject({
+        id: deal.id,
+        title: "Merged (FR)",
+      });
       expect(await t.services.deals.recordClaim(900_001, 2)).toBe(true);
       expect((await t.services.deals.get(deal.id)).claimCount).toBe(2);
     });
@@ -295,7 +395,9 @@ describe("hot deals API", () => {
 
     it("never passes the limit under many concurrent claims", async () => {
       const deal = await create({ claimLimit: 10 });
-      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => t.services.deals.recordClaim(deal.id, i % 3 === 0 ? 2 : 1)));
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => t.services.deals.recordClaim(deal.id, i % 3 === 0 ? 2 : 1)),
+      );
       const after = await t.services.deals.get(deal.id);
       expect(after.claimCount).toBeLessThanOrEqual(10);
       expect(after.claimCount).toBeGreaterThanOrEqual(9);
@@ -324,7 +426,10 @@ describe("hot deals API", () => {
         }
         await seedDemoDeals(fresh.services, createLogger("silent"));
         expect(await fresh.services.deals.count()).toBe(3);
-        const [en, fr] = await Promise.all([fresh.services.deals.listVisible("en"), fresh.services.deals.listVisible("fr")]);
+        const [en, fr] = await Promise.all([
+          fresh.services.deals.listVisible("en"),
+          fresh.services.deals.listVisible("fr"),
+        ]);
         expect(fr.map((d) => [d.id, d.claimCount])).toEqual(en.map((d) => [d.id, d.claimCount]));
         expect(en[0]).toMatchObject({ title: "Launch-Ready Website", claimCount: 14 });
         expect(fr[0]).toMatchObject({ title: "Site web prêt à lancer", claimCount: 14 });

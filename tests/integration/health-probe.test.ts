@@ -35,7 +35,12 @@ async function setUp() {
       return database.ping();
     },
   };
-  const config = parseConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: "silent", SEED_DEMO_CONTENT: "false" });
+  const config = parseConfig({
+    NODE_ENV: "test",
+    PUBLIC_URL: TEST_ORIGIN,
+    LOG_LEVEL: "silent",
+    SEED_DEMO_CONTENT: "false",
+  });
   const logger = createLogger("silent");
   const probe = new HealthProbe({ ping: () => switched.ping(), intervalMs: 200, timeoutMs: 500 }).start();
   const app = createApp({ config, services: createServices(switched, config, logger), logger, health: probe });
@@ -80,7 +85,10 @@ describe("health from the background probe", () => {
     await turnsTo(t.status, 200, 3_000);
     t.setOutage("failing");
     await turnsTo(t.status, 503, 3_000);
-    expect(await (await t.app.request("/api/health")).json()).toEqual({ status: "unavailable", database: "unreachable" });
+    expect(await (await t.app.request("/api/health")).json()).toEqual({
+      status: "unavailable",
+      database: "unreachable",
+    });
     t.setOutage("none");
     await turnsTo(t.status, 200, 3_000);
     expect(await (await t.app.request("/api/health")).json()).toEqual({ status: "ok", database: "ok" });
@@ -112,7 +120,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("health on PostgreSQL", () => {
     const name = url.pathname.slice(1);
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    const config = parseConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: "silent", SEED_DEMO_CONTENT: "false" });
+    const config = parseConfig({
+      NODE_ENV: "test",
+      PUBLIC_URL: TEST_ORIGIN,
+      LOG_LEVEL: "silent",
+      SEED_DEMO_CONTENT: "false",
+    });
     const logger = createLogger("silent");
     const probe = new HealthProbe({ ping: () => database.ping(), intervalMs: 200, timeoutMs: 1_000 }).start();
     const app = createApp({ config, services: createServices(database, config, logger), logger, health: probe });
@@ -127,7 +140,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("health on PostgreSQL", () => {
 
     // The outage: no new connections, and the pool's open ones cut.
     await admin.query(`alter database ${name} allow_connections false`);
-    await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [name]);
+    await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+      [name],
+    );
     await turnsTo(status, 503, 5_000);
 
     await admin.query(`alter database ${name} allow_connections true`);

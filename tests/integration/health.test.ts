@@ -43,10 +43,16 @@ describe("server foundation", () => {
   });
 
   it("refuses cross-site writes", async () => {
-    const response = await t.app.request("/api/health", { method: "POST", headers: { origin: "https://evil.example" } });
+    const response = await t.app.request("/api/health", {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+    });
     expect(response.status).toBe(403);
     expect((await response.json()).code).toBe("forbidden");
-    const fetchSite = await t.app.request("/api/health", { method: "POST", headers: { "sec-fetch-site": "cross-site" } });
+    const fetchSite = await t.app.request("/api/health", {
+      method: "POST",
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(fetchSite.status).toBe(403);
   });
 

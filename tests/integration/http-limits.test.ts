@@ -47,7 +47,14 @@ describe("HTTP server limits", () => {
 
   it("closes connections beyond the cap at once, and serves the others", async () => {
     const port = await listen({ HTTP_MAX_CONNECTIONS: "2" });
-    const open = await Promise.all([0, 1].map(() => new Promise<net.Socket>((resolve) => { const s = net.connect(port, "127.0.0.1", () => resolve(s)); })));
+    const open = await Promise.all(
+      [0, 1].map(
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const s = net.connect(port, "127.0.0.1", () => resolve(s));
+          }),
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const third = await stall(port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
     expect(third.reply).toBe("");
@@ -65,6 +72,10 @@ describe("HTTP server limits", () => {
 
   it("defaults to 10 s for headers, 30 s per request and 2000 connections", () => {
     const config = parseConfig({ NODE_ENV: "test" });
-    expect([config.HTTP_HEADERS_TIMEOUT_SECONDS, config.HTTP_REQUEST_TIMEOUT_SECONDS, config.HTTP_MAX_CONNECTIONS]).toEqual([10, 30, 2000]);
+    expect([
+      config.HTTP_HEADERS_TIMEOUT_SECONDS,
+      config.HTTP_REQUEST_TIMEOUT_SECONDS,
+      config.HTTP_MAX_CONNECTIONS,
+    ]).toEqual([10, 30, 2000]);
   });
 });

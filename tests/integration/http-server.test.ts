@@ -39,7 +39,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticRoot, "images", "dot.png"), PNG);
   await precompress(staticRoot);
 
-  config = parseConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: "silent", SEED_DEMO_CONTENT: "false", BODY_LIMIT_BYTES: "2048" });
+  config = parseConfig({
+    NODE_ENV: "test",
+    PUBLIC_URL: TEST_ORIGIN,
+    LOG_LEVEL: "silent",
+    SEED_DEMO_CONTENT: "false",
+    BODY_LIMIT_BYTES: "2048",
+  });
   const database = await createTestDatabase();
   const logger = createLogger("silent");
   const app = createApp({ config, services: createServices(database, config, logger), logger, staticRoot });
@@ -104,7 +110,9 @@ describe("headers written onto Node's response", () => {
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-      expect(response.headers.get("permissions-policy")).toBe("camera=(), geolocation=(), payment=(self), microphone=(self)");
+      expect(response.headers.get("permissions-policy")).toBe(
+        "camera=(), geolocation=(), payment=(self), microphone=(self)",
+      );
       expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
       expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
       expect(response.headers.get("vary")).toBe("Accept-Encoding");
@@ -149,7 +157,9 @@ describe("a body over the limit", () => {
 
   it("sent in chunks is refused with Connection: close, and the connection is closed", async () => {
     const conn = connection();
-    await conn.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${TEST_ORIGIN}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    await conn.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${TEST_ORIGIN}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
     const chunk = Buffer.alloc(1024, "x");
     for (let i = 0; i < 4; i++) await conn.write(Buffer.concat([Buffer.from("400\r\n"), chunk, Buffer.from("\r\n")]));
     await conn.write("0\r\n\r\n");
@@ -173,7 +183,9 @@ describe("the client build", () => {
   it("is served as brotli when accepted, else gzip, else as built, with the original's type and the sent length", async () => {
     const asked = async (acceptEncoding: string | null) => {
       const conn = connection();
-      await conn.write(`GET ${script} HTTP/1.1\r\nHost: x\r\n${acceptEncoding === null ? "" : `Accept-Encoding: ${acceptEncoding}\r\n`}Connection: close\r\n\r\n`);
+      await conn.write(
+        `GET ${script} HTTP/1.1\r\nHost: x\r\n${acceptEncoding === null ? "" : `Accept-Encoding: ${acceptEncoding}\r\n`}Connection: close\r\n\r\n`,
+      );
       await conn.until(() => false);
       const raw = Buffer.from(conn.received(), "latin1");
       const split = raw.indexOf("\r\n\r\n");

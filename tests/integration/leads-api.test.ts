@@ -18,7 +18,15 @@ describe("leads API", () => {
     t.client().request("/api/contact", {
       method: "POST",
       headers: from(),
-      json: { name: "Ada Lovelace", email: "Ada@Example.com", phone: "+1 (555) 123-4567", company: "Analytical", inquiryType: "quote", message: "We need a new brand for our engine.", ...overrides },
+      json: {
+        name: "Ada Lovelace",
+        email: "Ada@Example.com",
+        phone: "+1 (555) 123-4567",
+        company: "Analytical",
+        inquiryType: "quote",
+        message: "We need a new brand for our engine.",
+        ...overrides,
+      },
     });
   const book = (overrides: Record<string, unknown> = {}) =>
     t.client().request("/api/appointments/book", {
@@ -33,7 +41,8 @@ describe("leads API", () => {
         ...overrides,
       },
     });
-  const record = (input: Parameters<TestApp["services"]["leads"]["record"]>[1]) => t.services.database.db.transaction((tx) => t.services.leads.record(tx, input));
+  const record = (input: Parameters<TestApp["services"]["leads"]["record"]>[1]) =>
+    t.services.database.db.transaction((tx) => t.services.leads.record(tx, input));
 
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: "true" });
@@ -97,7 +106,10 @@ describe("leads API", () => {
         channels: ["contact_form", "consultation"],
       });
       const detail = await (await staff.request(`/api/leads/${lead.id}`)).json();
-      expect(detail.timeline.map((point: { channel: string }) => point.channel)).toEqual(["contact_form", "consultation"]);
+      expect(detail.timeline.map((point: { channel: string }) => point.channel)).toEqual([
+        "contact_form",
+        "consultation",
+      ]);
       const [message] = await t.services.database.db.select().from(contactSubmissions);
       const [booking] = await t.services.database.db.select().from(appointments);
       expect(detail.timeline[0].contactSubmissionId).toBe(message.id);
@@ -106,9 +118,26 @@ describe("leads API", () => {
     });
 
     it("finds a person again by phone number in any format when there is no e-mail to go by", async () => {
-      const first = await record({ source: "phone_call", name: "", phone: "+33 6 12 34 56 78", callId: "CA1", summary: "Asked about logos" });
-      const second = await record({ source: "chatbot", name: "Marie Curie", phone: "06.12.34.56.78", conversationId: "conv-1" });
-      const third = await record({ source: "contact_form", name: "Marie Curie", email: "marie@example.fr", phone: "0033 612 345 678", message: "Hello" });
+      const first = await record({
+        source: "phone_call",
+        name: "",
+        phone: "+33 6 12 34 56 78",
+        callId: "CA1",
+        summary: "Asked about logos",
+      });
+      const second = await record({
+        source: "chatbot",
+        name: "Marie Curie",
+        phone: "06.12.34.56.78",
+        conversationId: "conv-1",
+      });
+      const third = await record({
+        source: "contact_form",
+        name: "Marie Curie",
+        email: "marie@example.fr",
+        phone: "0033 612 345 678",
+        message: "Hello",
+      });
       expect(first.created).toBe(true);
       expect(second.created).toBe(false);
       expect(third.created).toBe(false);
@@ -117,7 +146,12 @@ describe("leads API", () => {
       expect(third.lead.channels).toEqual(["phone_call", "chatbot", "contact_form"]);
       expect(third.lead.leadSource).toBe("phone_call");
       const detail = await (await staff.request(`/api/leads/${first.lead.id}`)).json();
-      expect(detail.timeline.map((point: { callId: string | null; conversationId: string | null }) => point.callId ?? point.conversationId ?? "form")).toEqual(["CA1", "conv-1", "form"]);
+      expect(
+        detail.timeline.map(
+          (point: { callId: string | null; conversationId: string | null }) =>
+            point.callId ?? point.conversationId ?? "form",
+        ),
+      ).toEqual(["CA1", "conv-1", "form"]);
     });
 
     it("keeps two people apart when they share a phone number but not an e-mail address", async () => {
@@ -129,7 +163,14 @@ describe("leads API", () => {
 
     it("makes exactly one lead from 100 messages sent at once from one new address", async () => {
       const results = await Promise.all(
-        Array.from({ length: 100 }, (_, i) => record({ source: i % 2 ? "chatbot" : "contact_form", name: "Burst Sender", email: i % 3 ? "burst@example.com" : "BURST@example.com", message: `message ${i}` })),
+        Array.from({ length: 100 }, (_, i) =>
+          record({
+            source: i % 2 ? "chatbot" : "contact_form",
+            name: "Burst Sender",
+            email: i % 3 ? "burst@example.com" : "BURST@example.com",
+            message: `message ${i}`,
+          }),
+        ),
       );
       expect(results.filter((result) => result.created)).toHaveLength(1);
       const rows = await t.services.database.db.select().from(leads);
@@ -139,8 +180,14 @@ describe("leads API", () => {
     });
 
     it("refuses a contact without an e-mail or a phone, or with a bad source, storing nothing", async () => {
-      await expect(record({ source: "chatbot", name: "Nobody" })).rejects.toMatchObject({ code: "validation", messageKey: "leads:validation.emailRequired" });
-      await expect(record({ source: "fax" as never, email: "x@example.com" })).rejects.toMatchObject({ code: "validation", messageKey: "leads:validation.sourceRequired" });
+      await expect(record({ source: "chatbot", name: "Nobody" })).rejects.toMatchObject({
+        code: "validation",
+        messageKey: "leads:validation.emailRequired",
+      });
+      await expect(record({ source: "fax" as never, email: "x@example.com" })).rejects.toMatchObject({
+        code: "validation",
+        messageKey: "leads:validation.sourceRequired",
+      });
       expect(await t.services.database.db.select().from(leads)).toHaveLength(0);
     });
 
@@ -160,18 +207,28 @@ describe("leads API", () => {
 
     it("lists newest first and filters by source, status, sync status and CRM", async () => {
       const all = await (await staff.request("/api/leads")).json();
-      expect(all.leads.map((lead: { leadSource: string }) => lead.leadSource)).toEqual(["phone_call", "chatbot", "consultation", "contact_form"]);
+      expect(all.leads.map((lead: { leadSource: string }) => lead.leadSource)).toEqual([
+        "phone_call",
+        "chatbot",
+        "consultation",
+        "contact_form",
+      ]);
       const consultation = await (await staff.request("/api/leads?leadSource=consultation")).json();
       expect(consultation.leads.map((lead: { email: string }) => lead.email)).toEqual(["two@example.com"]);
       const id = consultation.leads[0].id;
-      expect((await staff.request(`/api/leads/${id}`, { method: "PATCH", json: { leadStatus: "qualified" } })).status).toBe(200);
+      expect(
+        (await staff.request(`/api/leads/${id}`, { method: "PATCH", json: { leadStatus: "qualified" } })).status,
+      ).toBe(200);
       const qualified = await (await staff.request("/api/leads?leadStatus=qualified&syncStatus=pending")).json();
       expect(qualified.leads.map((lead: { id: number }) => lead.id)).toEqual([id]);
       expect((await (await staff.request("/api/leads?crmSystem=hubspot")).json()).total).toBe(0);
       expect((await (await staff.request("/api/leads?leadSource=&leadStatus=")).json()).total).toBe(4);
       const page = await (await staff.request("/api/leads?limit=2&offset=2")).json();
       expect(page).toMatchObject({ total: 4, limit: 2, offset: 2 });
-      expect(page.leads.map((lead: { leadSource: string }) => lead.leadSource)).toEqual(["consultation", "contact_form"]);
+      expect(page.leads.map((lead: { leadSource: string }) => lead.leadSource)).toEqual([
+        "consultation",
+        "contact_form",
+      ]);
     });
 
     it("refuses an unknown filter value with a translated 400", async () => {
@@ -202,7 +259,10 @@ describe("leads API", () => {
     it("sets any status, and refuses an unknown status or lead", async () => {
       const [lead] = (await (await staff.request("/api/leads")).json()).leads;
       for (const status of ["contacted", "qualified", "converted", "new"]) {
-        const response = await staff.request(`/api/leads/${lead.id}`, { method: "PATCH", json: { leadStatus: status } });
+        const response = await staff.request(`/api/leads/${lead.id}`, {
+          method: "PATCH",
+          json: { leadStatus: status },
+        });
         expect(response.status).toBe(200);
         expect((await response.json()).leadStatus).toBe(status);
       }
@@ -223,13 +283,21 @@ describe("leads API", () => {
         { name: "salesforce", configured: false, isDefault: false },
       ]);
       const [lead] = (await (await staff.request("/api/leads")).json()).leads;
-      const refused = await staff.request(`/api/leads/${lead.id}/sync`, { method: "POST", json: { crmSystem: "pipedrive" } });
+      const refused = await staff.request(`/api/leads/${lead.id}/sync`, {
+        method: "POST",
+        json: { crmSystem: "pipedrive" },
+      });
       expect(refused.status).toBe(400);
       expect((await refused.json()).message).toBe("Pipedrive is not configured on the server");
       const noDefault = await staff.request(`/api/leads/${lead.id}/sync`, { method: "POST", json: {} });
       expect(noDefault.status).toBe(400);
-      expect((await noDefault.json()).message).toBe("No default CRM is set: choose one, or set CRM_DEFAULT on the server");
-      const unknown = await staff.request(`/api/leads/${lead.id}/sync`, { method: "POST", json: { crmSystem: "zoho" } });
+      expect((await noDefault.json()).message).toBe(
+        "No default CRM is set: choose one, or set CRM_DEFAULT on the server",
+      );
+      const unknown = await staff.request(`/api/leads/${lead.id}/sync`, {
+        method: "POST",
+        json: { crmSystem: "zoho" },
+      });
       expect(unknown.status).toBe(400);
       expect((await unknown.json()).message).toBe("CRM must be hubspot, pipedrive or salesforce");
       const detail = await (await staff.request(`/api/leads/${lead.id}`)).json();

@@ -30,16 +30,44 @@ describe("the migration that turns earlier messages and bookings into leads", ()
     const leads = await db.query<Record<string, unknown>>(
       `select id, first_name, last_name, email, phone, phone_e164, company, message, lead_source, channels::text as channels, lead_status, sync_status from leads order by email`,
     );
-    expect(leads.map((lead) => [lead.email, lead.first_name, lead.last_name, lead.phone_e164, lead.company, lead.lead_source, lead.channels, lead.lead_status, lead.sync_status])).toEqual([
-      ["ada@example.com", "Ada", "Lovelace", "+15551234567", "Analytical", "contact_form", "{contact_form,consultation}", "new", "pending"],
+    expect(
+      leads.map((lead) => [
+        lead.email,
+        lead.first_name,
+        lead.last_name,
+        lead.phone_e164,
+        lead.company,
+        lead.lead_source,
+        lead.channels,
+        lead.lead_status,
+        lead.sync_status,
+      ]),
+    ).toEqual([
+      [
+        "ada@example.com",
+        "Ada",
+        "Lovelace",
+        "+15551234567",
+        "Analytical",
+        "contact_form",
+        "{contact_form,consultation}",
+        "new",
+        "pending",
+      ],
       ["grace@example.com", "Grace", "Hopper", null, null, "contact_form", "{contact_form}", "new", "pending"],
       ["marie@example.fr", "Marie", "Curie", "+33612345678", null, "consultation", "{consultation}", "new", "pending"],
     ]);
-    const timeline = await db.query<{ channel: string; contact_submission_id: number | null; appointment_id: number | null }>(
+    const timeline = await db.query<{
+      channel: string;
+      contact_submission_id: number | null;
+      appointment_id: number | null;
+    }>(
       `select t.channel, t.contact_submission_id, t.appointment_id from lead_touchpoints t join leads l on l.id = t.lead_id where l.email = 'ada@example.com' order by t.occurred_at`,
     );
     expect(timeline.map((point) => point.channel)).toEqual(["contact_form", "consultation", "contact_form"]);
-    expect(timeline.every((point) => (point.contact_submission_id === null) !== (point.appointment_id === null))).toBe(true);
+    expect(timeline.every((point) => (point.contact_submission_id === null) !== (point.appointment_id === null))).toBe(
+      true,
+    );
     const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from lead_touchpoints`);
     expect(n).toBe(5);
   });

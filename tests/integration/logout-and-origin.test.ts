@@ -19,7 +19,9 @@ describe("GET /api/logout", () => {
   it("signs out at once when the navigation comes from this site (Sec-Fetch-Site same-origin or same-site)", async () => {
     for (const fetchSite of ["same-origin", "same-site"]) {
       const { client, signedInNow } = await signedIn();
-      const response = await client.request("/api/logout", { headers: { "sec-fetch-site": fetchSite, "sec-fetch-mode": "navigate" } });
+      const response = await client.request("/api/logout", {
+        headers: { "sec-fetch-site": fetchSite, "sec-fetch-mode": "navigate" },
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/");
       expect(await signedInNow()).toBe(false);
@@ -29,7 +31,9 @@ describe("GET /api/logout", () => {
   it("asks first (the /logout page) when a link on another site, or a typed address, leads there", async () => {
     for (const fetchSite of ["cross-site", "none"]) {
       const { client, signedInNow } = await signedIn();
-      const response = await client.request("/api/logout", { headers: { "sec-fetch-site": fetchSite, "sec-fetch-mode": "navigate" } });
+      const response = await client.request("/api/logout", {
+        headers: { "sec-fetch-site": fetchSite, "sec-fetch-mode": "navigate" },
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/logout");
       expect(await signedInNow()).toBe(true);
@@ -42,7 +46,11 @@ describe("GET /api/logout", () => {
     expect(own.headers.get("location")).toBe("/");
     expect(await fromHere.signedInNow()).toBe(false);
 
-    const others: Array<Record<string, string>> = [{ referer: "https://evil.example/page" }, { referer: "http://localhost:3001/" }, {}];
+    const others: Array<Record<string, string>> = [
+      { referer: "https://evil.example/page" },
+      { referer: "http://localhost:3001/" },
+      {},
+    ];
     for (const headers of others) {
       const { client, signedInNow } = await signedIn();
       const response = await client.request("/api/logout", { headers });
@@ -119,8 +127,18 @@ describe("the cross-site write check", () => {
     });
 
     it("refuses another scheme, host or port, even one matching the Host header", async () => {
-      for (const origin of ["http://atelier.example", "https://atelier.example:8443", "https://evil.example", "https://shop.atelier.example", "null", "not a url"]) {
-        const response = await write(t, { origin, host: new URL(origin.startsWith("http") ? origin : "https://x.invalid").host });
+      for (const origin of [
+        "http://atelier.example",
+        "https://atelier.example:8443",
+        "https://evil.example",
+        "https://shop.atelier.example",
+        "null",
+        "not a url",
+      ]) {
+        const response = await write(t, {
+          origin,
+          host: new URL(origin.startsWith("http") ? origin : "https://x.invalid").host,
+        });
         expect(response.status, origin).toBe(403);
         expect((await response.json()).code).toBe("forbidden");
       }
@@ -142,13 +160,19 @@ describe("the cross-site write check", () => {
     afterAll(() => t.close());
 
     it("also accepts the address the request was sent to (a LAN address, a forwarded port)", async () => {
-      const response = await t.app.request("http://192.168.1.20:3000/api/auth/logout", { method: "POST", headers: { origin: "http://192.168.1.20:3000" } });
+      const response = await t.app.request("http://192.168.1.20:3000/api/auth/logout", {
+        method: "POST",
+        headers: { origin: "http://192.168.1.20:3000" },
+      });
       expect(response.status).toBe(204);
       expect((await write(t, { origin: "http://localhost:3000" })).status).toBe(204);
     });
 
     it("still refuses any other origin", async () => {
-      const response = await t.app.request("http://192.168.1.20:3000/api/auth/logout", { method: "POST", headers: { origin: "http://192.168.1.20:8080" } });
+      const response = await t.app.request("http://192.168.1.20:3000/api/auth/logout", {
+        method: "POST",
+        headers: { origin: "http://192.168.1.20:8080" },
+      });
       expect(response.status).toBe(403);
       expect((await write(t, { origin: "https://localhost:3000" })).status).toBe(403);
     });

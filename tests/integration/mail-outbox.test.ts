@@ -19,7 +19,12 @@ describe("mail outbox and dispatcher", () => {
   const dispatchers: MailDispatcher[] = [];
 
   const dispatcher = (options: Partial<ConstructorParameters<typeof MailDispatcher>[1]> = {}) => {
-    const created = new MailDispatcher(t.services.database.db, { transport: smtpTransport(smtp.url, 5_000), from: FROM, pollMs: 50, ...options });
+    const created = new MailDispatcher(t.services.database.db, {
+      transport: smtpTransport(smtp.url, 5_000),
+      from: FROM,
+      pollMs: 50,
+      ...options,
+    });
     dispatchers.push(created);
     return created;
   };
@@ -46,14 +51,26 @@ describe("mail outbox and dispatcher", () => {
     it("writes a pending message and sends nothing by itself", async () => {
       await t.services.mail.enqueue({ to: "client@example.com", subject: "Hello", text: "Body", kind: "test.plain" });
       const [row] = await rows();
-      expect(row).toMatchObject({ toAddress: "client@example.com", subject: "Hello", text: "Body", html: null, kind: "test.plain", status: "pending", attempts: 0, lastError: null, sentAt: null });
+      expect(row).toMatchObject({
+        toAddress: "client@example.com",
+        subject: "Hello",
+        text: "Body",
+        html: null,
+        kind: "test.plain",
+        status: "pending",
+        attempts: 0,
+        lastError: null,
+        sentAt: null,
+      });
       expect(smtp.received).toHaveLength(0);
     });
 
     it("exists if and only if the caller's transaction commits", async () => {
       const db = t.services.database.db;
       await db.transaction(async (tx) => {
-        await tx.insert(contactSubmissions).values({ name: "Kept", email: "kept@example.com", message: "A message that stays" });
+        await tx
+          .insert(contactSubmissions)
+          .values({ name: "Kept", email: "kept@example.com", message: "A message that stays" });
         await t.services.mail.enqueue({ to: "kept@example.com", subject: "Kept", text: "Kept", kind: "test.tx" }, tx);
       });
       await expect(
@@ -66,8 +83,17 @@ describe("mail outbox and dispatcher", () => {
     });
 
     it("refuses a message that could not be sent (bad address, a line break in the subject)", async () => {
-      await expect(t.services.mail.enqueue({ to: "not-an-address", subject: "Hi", text: "x", kind: "test" })).rejects.toMatchObject({ code: "validation" });
-      await expect(t.services.mail.enqueue({ to: "a@example.com", subject: "Hi\r\nBcc: victim@example.com", text: "x", kind: "test" })).rejects.toMatchObject({ code: "validation" });
+      await expect(
+        t.services.mail.enqueue({ to: "not-an-address", subject: "Hi", text: "x", kind: "test" }),
+      ).rejects.toMatchObject({ code: "validation" });
+      await expect(
+        t.services.mail.enqueue({
+          to: "a@example.com",
+          subject: "Hi\r\nBcc: victim@example.com",
+          text: "x",
+          kind: "test",
+        }),
+      ).rejects.toMatchObject({ code: "validation" });
       expect(await rows()).toEqual([]);
     });
   });
@@ -107,7 +133,12 @@ describe("mail outbox and dispatcher", () => {
     });
 
     it("keeps a refused message with its error and retries it after the back-off", async () => {
-      await t.services.mail.enqueue({ to: "refused@example.com", subject: "Retry me", text: "Body", kind: "test.retry" });
+      await t.services.mail.enqueue({
+        to: "refused@example.com",
+        subject: "Retry me",
+        text: "Body",
+        kind: "test.retry",
+      });
       smtp.refuseWith = "Mailbox unavailable";
       const before = Date.now();
       expect(await dispatcher().runOnce()).toMatchObject({ claimed: 1, sent: 0, retrying: 1 });
@@ -123,7 +154,10 @@ describe("mail outbox and dispatcher", () => {
       // Not retried before then, even by another dispatcher.
       expect((await dispatcher().runOnce()).claimed).toBe(0);
       smtp.refuseWith = null;
-      expect(await dispatcher().runOnce(new Date(row.nextAttemptAt.getTime() + 1))).toMatchObject({ claimed: 1, sent: 1 });
+      expect(await dispatcher().runOnce(new Date(row.nextAttemptAt.getTime() + 1))).toMatchObject({
+        claimed: 1,
+        sent: 1,
+      });
       [row] = await rows();
       expect(row).toMatchObject({ status: "sent", attempts: 2 });
       expect(smtp.received.map((m) => m.subject)).toEqual(["Retry me"]);
@@ -190,7 +224,13 @@ describe("mail outbox and dispatcher", () => {
     });
 
     it("share a backlog without sending any message twice", async () => {
-      for (let i = 1; i <= 12; i++) await t.services.mail.enqueue({ to: `user${i}@example.com`, subject: `Message ${i}`, text: `Body ${i}`, kind: "test.backlog" });
+      for (let i = 1; i <= 12; i++)
+        await t.services.mail.enqueue({
+          to: `user${i}@example.com`,
+          subject: `Message ${i}`,
+          text: `Body ${i}`,
+          kind: "test.backlog",
+        });
       const workers = [dispatcher({ batchSize: 2 }), dispatcher({ batchSize: 3 }), dispatcher({ batchSize: 2 })];
       const drain = async (worker: MailDispatcher) => {
         let claimed = 0;
@@ -202,7 +242,9 @@ describe("mail outbox and dispatcher", () => {
       };
       const claimed = await Promise.all(workers.map(drain));
       expect(claimed.reduce((sum, n) => sum + n, 0)).toBe(12);
-      const subjects = smtp.received.map((m) => m.subject).sort((x, y) => Number(x.split(" ")[1]) - Number(y.split(" ")[1]));
+      const subjects = smtp.received
+        .map((m) => m.subject)
+        .sort((x, y) => Number(x.split(" ")[1]) - Number(y.split(" ")[1]));
       expect(subjects).toEqual(Array.from({ length: 12 }, (_, i) => `Message ${i + 1}`));
       expect((await rows()).every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
     });
@@ -210,7 +252,10 @@ describe("mail outbox and dispatcher", () => {
     it("a claimed message is not claimed again while its claim holds", async () => {
       await t.services.mail.enqueue({ to: "held@example.com", subject: "Held", text: "Body", kind: "test.lock" });
       const db = t.services.database.db;
-      await db.update(mailOutbox).set({ lockedUntil: new Date(Date.now() + 5 * MINUTE) }).where(eq(mailOutbox.toAddress, "held@example.com"));
+      await db
+        .update(mailOutbox)
+        .set({ lockedUntil: new Date(Date.now() + 5 * MINUTE) })
+        .where(eq(mailOutbox.toAddress, "held@example.com"));
       expect((await dispatcher().runOnce()).claimed).toBe(0);
       // A dispatcher that died mid-send: once its claim has expired, another one takes the message over.
       expect(await dispatcher().runOnce(new Date(Date.now() + 6 * MINUTE))).toMatchObject({ claimed: 1, sent: 1 });
@@ -222,7 +267,8 @@ describe("mail outbox and dispatcher", () => {
       const background = dispatcher({ pollMs: 20 });
       background.start();
       await t.services.mail.enqueue({ to: "bg@example.com", subject: "Background", text: "Body", kind: "test.bg" });
-      for (let i = 0; i < 200 && smtp.received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; i < 200 && smtp.received.length === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(smtp.received.map((m) => m.subject)).toEqual(["Background"]);
       await background.stop();
       await t.services.mail.enqueue({ to: "bg@example.com", subject: "After stop", text: "Body", kind: "test.bg" });
@@ -233,7 +279,11 @@ describe("mail outbox and dispatcher", () => {
 
     it("is not created without MAIL_URL: the outbox keeps every message", () => {
       expect(createMailDispatcher(t.services.database.db, { MAIL_FROM: FROM, MAIL_POLL_SECONDS: 10 })).toBeNull();
-      const configured = createMailDispatcher(t.services.database.db, { MAIL_URL: smtp.url, MAIL_FROM: FROM, MAIL_POLL_SECONDS: 10 });
+      const configured = createMailDispatcher(t.services.database.db, {
+        MAIL_URL: smtp.url,
+        MAIL_FROM: FROM,
+        MAIL_POLL_SECONDS: 10,
+      });
       expect(configured).toBeInstanceOf(MailDispatcher);
       dispatchers.push(configured!);
     });
@@ -251,10 +301,20 @@ describe("mail outbox and dispatcher", () => {
     });
 
     it("lists messages newest first, paginated and filtered by status, and shows one with its bodies", async () => {
-      for (let i = 1; i <= 5; i++) await t.services.mail.enqueue({ to: `reader${i}@example.com`, subject: `Outbox ${i}`, text: `Text ${i}`, html: `<p>Html ${i}</p>`, kind: "test.list" });
+      for (let i = 1; i <= 5; i++)
+        await t.services.mail.enqueue({
+          to: `reader${i}@example.com`,
+          subject: `Outbox ${i}`,
+          text: `Text ${i}`,
+          html: `<p>Html ${i}</p>`,
+          kind: "test.list",
+        });
       const db = t.services.database.db;
       const all = await rows();
-      await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), attempts: 1 }).where(eq(mailOutbox.id, all[0].id));
+      await db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: new Date(), attempts: 1 })
+        .where(eq(mailOutbox.id, all[0].id));
       const staff = await signInAs(t, "staff");
 
       const first = await staff.request("/api/admin/outbox?pageSize=2");
@@ -268,13 +328,25 @@ describe("mail outbox and dispatcher", () => {
 
       const sent = await (await staff.request("/api/admin/outbox?status=sent")).json();
       expect(sent.total).toBe(1);
-      expect(sent.items[0]).toMatchObject({ subject: "Outbox 1", status: "sent", attempts: 1, to: "reader1@example.com", kind: "test.list" });
+      expect(sent.items[0]).toMatchObject({
+        subject: "Outbox 1",
+        status: "sent",
+        attempts: 1,
+        to: "reader1@example.com",
+        kind: "test.list",
+      });
       const pending = await (await staff.request("/api/admin/outbox?status=pending")).json();
       expect(pending.total).toBe(4);
 
       const one = await staff.request(`/api/admin/outbox/${all[1].id}`);
       expect(one.status).toBe(200);
-      expect(await one.json()).toMatchObject({ id: all[1].id, subject: "Outbox 2", text: "Text 2", html: "<p>Html 2</p>", status: "pending" });
+      expect(await one.json()).toMatchObject({
+        id: all[1].id,
+        subject: "Outbox 2",
+        text: "Text 2",
+        html: "<p>Html 2</p>",
+        status: "pending",
+      });
     });
 
     it("answers translated refusals for an unknown message and a bad query", async () => {

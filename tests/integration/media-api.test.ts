@@ -11,10 +11,14 @@ import { signInAs } from "../helpers/users.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9", "x-page-language": "fr" };
 
-function form(fields: Record<string, string>, file?: { bytes: Uint8Array | string; name: string; type?: string }): FormData {
+function form(
+  fields: Record<string, string>,
+  file?: { bytes: Uint8Array | string; name: string; type?: string },
+): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  if (file) data.set("file", new File([file.bytes as BlobPart], file.name, { type: file.type ?? "application/octet-stream" }));
+  if (file)
+    data.set("file", new File([file.bytes as BlobPart], file.name, { type: file.type ?? "application/octet-stream" }));
   return data;
 }
 
@@ -23,7 +27,9 @@ const wav = (bytes: number) => wavOf(Buffer.alloc(Math.floor(bytes) - 44));
 
 async function listFiles(root: string): Promise<string[]> {
   try {
-    return (await readdir(root, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+    return (await readdir(root, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
   } catch {
     return [];
   }
@@ -35,12 +41,22 @@ describe("media API on the directory storage", () => {
   let staff: TestClient;
   let dir: string;
 
-  const upload = (client: TestClient, fields: Record<string, string>, file?: Parameters<typeof form>[1], headers: Record<string, string> = {}) =>
-    client.request("/api/media", { method: "POST", body: form(fields, file), headers });
+  const upload = (
+    client: TestClient,
+    fields: Record<string, string>,
+    file?: Parameters<typeof form>[1],
+    headers: Record<string, string> = {},
+  ) => client.request("/api/media", { method: "POST", body: form(fields, file), headers });
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "atelier-media-api-"));
-    t = await createTestApp({ MEDIA_DIR: dir, MEDIA_MAX_IMAGE_BYTES: String(2 * 1024 * 1024), MEDIA_MAX_AUDIO_BYTES: String(1024 * 1024), MEDIA_MAX_VIDEO_BYTES: String(2 * 1024 * 1024), MEDIA_UPLOADS_PER_ADDRESS: "8" });
+    t = await createTestApp({
+      MEDIA_DIR: dir,
+      MEDIA_MAX_IMAGE_BYTES: String(2 * 1024 * 1024),
+      MEDIA_MAX_AUDIO_BYTES: String(1024 * 1024),
+      MEDIA_MAX_VIDEO_BYTES: String(2 * 1024 * 1024),
+      MEDIA_UPLOADS_PER_ADDRESS: "8",
+    });
     visitor = t.client();
     staff = await signInAs(t, "staff");
   });
@@ -52,28 +68,52 @@ describe("media API on the directory storage", () => {
   it("refuses an upload without a file or without a title, in the visitor's language, storing nothing", async () => {
     const noFile = await upload(visitor, { title: "Logo" });
     expect(noFile.status).toBe(400);
-    expect(await noFile.json()).toMatchObject({ message: "Please select a file first!", fields: { file: "Please select a file first!" } });
+    expect(await noFile.json()).toMatchObject({
+      message: "Please select a file first!",
+      fields: { file: "Please select a file first!" },
+    });
     const noTitle = await upload(visitor, { title: "  " }, { bytes: await png(), name: "a.png" });
     expect(noTitle.status).toBe(400);
     expect((await noTitle.json()).fields).toEqual({ title: "Title is required" });
     const french = await upload(visitor, { title: "" }, { bytes: await png(), name: "a.png" }, FR);
     expect((await french.json()).fields.title).toBe("Le titre est obligatoire");
     // A JSON body, as the documents' client sent, has no file.
-    const json = await visitor.request("/api/media", { method: "POST", json: { title: "x", mediaUrl: "/placeholder.png" } });
+    const json = await visitor.request("/api/media", {
+      method: "POST",
+      json: { title: "x", mediaUrl: "/placeholder.png" },
+    });
     expect(json.status).toBe(400);
     expect(await listFiles(dir)).toEqual([]);
   });
 
   it("refuses a renamed executable, a .png that is not a PNG, and an SVG carrying a script", async () => {
-    const exe = await upload(visitor, { title: "Holiday" }, { bytes: windowsExecutable(), name: "holiday.png", type: "image/png" });
+    const exe = await upload(
+      visitor,
+      { title: "Holiday" },
+      { bytes: windowsExecutable(), name: "holiday.png", type: "image/png" },
+    );
     expect(exe.status).toBe(400);
     expect((await exe.json()).message).toMatch(/not accepted/);
-    const jpegAsPng = await upload(visitor, { title: "Photo" }, { bytes: await jpegWithGps(40, 30), name: "photo.png", type: "image/png" });
+    const jpegAsPng = await upload(
+      visitor,
+      { title: "Photo" },
+      { bytes: await jpegWithGps(40, 30), name: "photo.png", type: "image/png" },
+    );
     expect(jpegAsPng.status).toBe(400);
-    expect((await jpegAsPng.json()).message).toBe("This file is not really a .png file: its content is of another type.");
-    const svg = await upload(visitor, { title: "Logo" }, { bytes: SVG_WITH_SCRIPT, name: "logo.svg", type: "image/svg+xml" });
+    expect((await jpegAsPng.json()).message).toBe(
+      "This file is not really a .png file: its content is of another type.",
+    );
+    const svg = await upload(
+      visitor,
+      { title: "Logo" },
+      { bytes: SVG_WITH_SCRIPT, name: "logo.svg", type: "image/svg+xml" },
+    );
     expect(svg.status).toBe(400);
-    const html = await upload(visitor, { title: "Page" }, { bytes: "<html><script>alert(1)</script></html>", name: "page.png", type: "image/png" });
+    const html = await upload(
+      visitor,
+      { title: "Page" },
+      { bytes: "<html><script>alert(1)</script></html>", name: "page.png", type: "image/png" },
+    );
     expect(html.status).toBe(400);
     expect(await listFiles(dir)).toEqual([]);
   });
@@ -94,7 +134,9 @@ describe("media API on the directory storage", () => {
     // The same without a declared length (sent in chunks): the file stops being written at the limit.
     const boundary = "----atelier-chunked";
     const parts = [
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHuge\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.wav"\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHuge\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.wav"\r\n\r\n`,
+      ),
       ...Array.from({ length: 12 }, () => Buffer.alloc(256 * 1024, 1)),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ];
@@ -122,15 +164,31 @@ describe("media API on the directory storage", () => {
   it("keeps a visitor's JPEG pending, re-encoded without its GPS EXIF, with a thumbnail and responsive sizes", async () => {
     const input = await jpegWithGps();
     expect(hasExif(input)).toBe(true);
-    const response = await upload(visitor, { title: "Atelier at dusk", description: "Shot on the roof.", category: "photography" }, { bytes: input, name: "dusk.JPG", type: "image/jpeg" });
+    const response = await upload(
+      visitor,
+      { title: "Atelier at dusk", description: "Shot on the roof.", category: "photography" },
+      { bytes: input, name: "dusk.JPG", type: "image/jpeg" },
+    );
     expect(response.status).toBe(201);
     pending = await response.json();
-    expect(pending).toMatchObject({ title: "Atelier at dusk", status: "pending", mediaType: "image", type: "image", mimeType: "image/jpeg", category: "photography", width: 2000, height: 1200, language: "en" });
+    expect(pending).toMatchObject({
+      title: "Atelier at dusk",
+      status: "pending",
+      mediaType: "image",
+      type: "image",
+      mimeType: "image/jpeg",
+      category: "photography",
+      width: 2000,
+      height: 1200,
+      language: "en",
+    });
     expect(pending.sizes.map((s) => s.width)).toEqual([480, 960, 1600]);
     // Its addresses carry the uploader's preview token: the files are not public yet.
     expect(pending.thumbnailUrl).toMatch(/^\/uploads\/media\/[a-f0-9-]+\/thumb\.webp\?preview=\d+\.[\w-]+$/);
     // Not in the public gallery, nor readable on its own, until approved.
-    expect((await (await visitor.request("/api/media")).json()).map((m: PublicMedia) => m.id)).not.toContain(pending.id);
+    expect((await (await visitor.request("/api/media")).json()).map((m: PublicMedia) => m.id)).not.toContain(
+      pending.id,
+    );
     expect((await visitor.request(`/api/media/${pending.id}`)).status).toBe(404);
 
     for (const url of [pending.url, pending.thumbnailUrl!, ...pending.sizes.map((s) => s.url)]) {
@@ -152,7 +210,12 @@ describe("media API on the directory storage", () => {
     expect(file.headers.get("content-security-policy")).toContain("sandbox");
     // Still pending: seen through the uploader's preview address, and kept by no cache.
     expect(file.headers.get("cache-control")).toBe("private, no-store");
-    for (const bad of ["/uploads/media/../../etc/passwd", "/uploads/media/x/y.html", "/uploads/%2e%2e/x.jpg", "/uploads/media/nothing/here.jpg"]) {
+    for (const bad of [
+      "/uploads/media/../../etc/passwd",
+      "/uploads/media/x/y.html",
+      "/uploads/%2e%2e/x.jpg",
+      "/uploads/media/nothing/here.jpg",
+    ]) {
       expect((await visitor.request(bad)).status, bad).toBe(404);
     }
   });
@@ -181,8 +244,16 @@ describe("media API on the directory storage", () => {
     const noTitle = await staff.request(`/api/media/${pending.id}`, { method: "PUT", json: { title: "" } });
     expect(noTitle.status).toBe(400);
     expect((await noTitle.json()).fields.title).toBe("Title is required");
-    const edited = await staff.request(`/api/media/${pending.id}`, { method: "PUT", json: { title: "Dusk", featured: true, clientName: "Studio Nord", category: "branding" } });
-    expect(await edited.json()).toMatchObject({ title: "Dusk", featured: true, clientName: "Studio Nord", category: "branding" });
+    const edited = await staff.request(`/api/media/${pending.id}`, {
+      method: "PUT",
+      json: { title: "Dusk", featured: true, clientName: "Studio Nord", category: "branding" },
+    });
+    expect(await edited.json()).toMatchObject({
+      title: "Dusk",
+      featured: true,
+      clientName: "Studio Nord",
+      category: "branding",
+    });
 
     const staffUpload = await upload(staff, { title: "Brand sheet" }, { bytes: await png(), name: "sheet.png" });
     expect(staffUpload.status).toBe(201);
@@ -198,13 +269,23 @@ describe("media API on the directory storage", () => {
   });
 
   it("keeps media comments for moderation like blog comments: name and comment required, public once approved", async () => {
-    const missing = await visitor.request(`/api/media/${pending.id}/comments`, { method: "POST", json: { name: "Ana", comment: " " } });
+    const missing = await visitor.request(`/api/media/${pending.id}/comments`, {
+      method: "POST",
+      json: { name: "Ana", comment: " " },
+    });
     expect(missing.status).toBe(400);
     expect((await missing.json()).message).toBe("Please fill in both name and comment!");
-    const noName = await visitor.request(`/api/media/${pending.id}/comments`, { method: "POST", json: { comment: "Lovely" } });
+    const noName = await visitor.request(`/api/media/${pending.id}/comments`, {
+      method: "POST",
+      json: { comment: "Lovely" },
+    });
     expect(noName.status).toBe(400);
 
-    const sent = await visitor.request(`/api/media/${pending.id}/comments`, { method: "POST", json: { name: "Ana", comment: "Lovely light <b>here</b>" }, headers: FR });
+    const sent = await visitor.request(`/api/media/${pending.id}/comments`, {
+      method: "POST",
+      json: { name: "Ana", comment: "Lovely light <b>here</b>" },
+      headers: FR,
+    });
     expect(sent.status).toBe(201);
     const comment = await sent.json();
     expect(comment).toMatchObject({ approved: false, authorName: "Ana", language: "fr" });
@@ -212,17 +293,27 @@ describe("media API on the directory storage", () => {
 
     const queue = await (await staff.request("/api/admin/media-comments")).json();
     expect(queue).toEqual([expect.objectContaining({ id: comment.id, mediaTitle: "Dusk", approved: false })]);
-    expect((await staff.request(`/api/admin/media-comments/${comment.id}/approve`, { method: "POST" })).status).toBe(200);
+    expect((await staff.request(`/api/admin/media-comments/${comment.id}/approve`, { method: "POST" })).status).toBe(
+      200,
+    );
     const shown = await (await visitor.request(`/api/media/${pending.id}/comments`)).json();
     expect(shown.map((c: { content: string }) => c.content)).toEqual(["Lovely light <b>here</b>"]);
     expect(await (await staff.request("/api/admin/media-comments")).json()).toEqual([]);
 
-    const spam = await (await visitor.request(`/api/media/${pending.id}/comments`, { method: "POST", json: { name: "Bot", comment: "Buy now" } })).json();
+    const spam = await (
+      await visitor.request(`/api/media/${pending.id}/comments`, {
+        method: "POST",
+        json: { name: "Bot", comment: "Buy now" },
+      })
+    ).json();
     expect((await staff.request(`/api/admin/media-comments/${spam.id}/reject`, { method: "POST" })).status).toBe(204);
     expect((await staff.request("/api/admin/media-comments?status=all")).status).toBe(200);
     expect((await staff.request(`/api/admin/media-comments/${spam.id}/reject`, { method: "POST" })).status).toBe(404);
     // A comment on an unknown item, or one not published, is "not found".
-    expect((await visitor.request("/api/media/999999/comments", { method: "POST", json: { name: "A", comment: "B" } })).status).toBe(404);
+    expect(
+      (await visitor.request("/api/media/999999/comments", { method: "POST", json: { name: "A", comment: "B" } }))
+        .status,
+    ).toBe(404);
   });
 
   it("limits a visitor's uploads per address, with Retry-After; staff are not counted", async () => {
@@ -260,7 +351,10 @@ describe("media API on an S3-compatible bucket", () => {
 
   it("stores every copy of an upload in the bucket, signed, and serves them back through the site", async () => {
     const staff = await signInAs(t, "staff");
-    const response = await staff.request("/api/media", { method: "POST", body: form({ title: "Bucket" }, { bytes: await jpegWithGps(1000, 600), name: "b.jpg" }) });
+    const response = await staff.request("/api/media", {
+      method: "POST",
+      body: form({ title: "Bucket" }, { bytes: await jpegWithGps(1000, 600), name: "b.jpg" }),
+    });
     expect(response.status).toBe(201);
     const item: AdminMedia = await response.json();
     expect(s3.problems).toEqual([]);

@@ -10,15 +10,22 @@ import { signInAs } from "../helpers/users.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9", "x-page-language": "fr" };
 
-function form(fields: Record<string, string>, file: { bytes: Uint8Array | string; name: string; type?: string }): FormData {
+function form(
+  fields: Record<string, string>,
+  file: { bytes: Uint8Array | string; name: string; type?: string },
+): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.set(name, value);
   data.set("file", new File([file.bytes as BlobPart], file.name, { type: file.type ?? "application/octet-stream" }));
   return data;
 }
 
-const upload = (client: TestClient, title: string, file: Parameters<typeof form>[1], headers: Record<string, string> = {}) =>
-  client.request("/api/media", { method: "POST", body: form({ title }, file), headers });
+const upload = (
+  client: TestClient,
+  title: string,
+  file: Parameters<typeof form>[1],
+  headers: Record<string, string> = {},
+) => client.request("/api/media", { method: "POST", body: form({ title }, file), headers });
 
 /** The address without its query (the preview token). */
 const plain = (url: string) => url.split("?")[0];
@@ -112,7 +119,11 @@ describe("media files on the directory storage", () => {
     t = await createTestApp({ MEDIA_DIR: dir, MEDIA_UPLOADS_PER_ADDRESS: "50" });
     visitor = t.client();
     staff = await signInAs(t, "staff");
-    const response = await upload(visitor, "My reel", { bytes: await ffmpegMedia("mp4"), name: "reel.mp4", type: "video/mp4" });
+    const response = await upload(visitor, "My reel", {
+      bytes: await ffmpegMedia("mp4"),
+      name: "reel.mp4",
+      type: "video/mp4",
+    });
     expect(response.status, await response.clone().text()).toBe(201);
     pending = await response.json();
   });
@@ -122,7 +133,15 @@ describe("media files on the directory storage", () => {
   });
 
   it("accepts a real small video with its probed length, picture size and codecs", () => {
-    expect(pending).toMatchObject({ status: "pending", mediaType: "video", mimeType: "video/mp4", width: 64, height: 48, durationSeconds: 1, codecs: "h264, aac" });
+    expect(pending).toMatchObject({
+      status: "pending",
+      mediaType: "video",
+      mimeType: "video/mp4",
+      width: 64,
+      height: 48,
+      durationSeconds: 1,
+      codecs: "h264, aac",
+    });
     expect(pending.url).toMatch(/^\/uploads\/media\/[a-f0-9-]+\/original\.mp4\?preview=\d+\.[\w-]+$/);
   });
 
@@ -155,11 +174,17 @@ describe("media files on the directory storage", () => {
     const token = new URL(pending.url, "http://x").searchParams.get("preview")!;
     const [expiry, signature] = token.split(".");
     const expired = await t.services.signing.expiringToken("media-preview", folder, Date.now() - 1000);
-    const otherUpload = await t.services.signing.expiringToken("media-preview", "00000000-0000-4000-8000-000000000000", Date.now() + 60_000);
+    const otherUpload = await t.services.signing.expiringToken(
+      "media-preview",
+      "00000000-0000-4000-8000-000000000000",
+      Date.now() + 60_000,
+    );
     const lengthened = `${Number(expiry) + 3600}.${signature}`;
     const otherPurpose = await t.services.signing.expiringToken("something-else", folder, Date.now() + 60_000);
     for (const bad of [expired, otherUpload, lengthened, otherPurpose, `${expiry}.${"A".repeat(32)}`, "garbage"]) {
-      expect((await t.client().request(`${plain(pending.url)}?preview=${encodeURIComponent(bad)}`)).status, bad).toBe(404);
+      expect((await t.client().request(`${plain(pending.url)}?preview=${encodeURIComponent(bad)}`)).status, bad).toBe(
+        404,
+      );
     }
     // The token's own expiry is the upload's time plus half an hour.
     expect(Number(expiry) * 1000 - Date.now()).toBeGreaterThan(29 * 60_000);
@@ -188,38 +213,68 @@ describe("media files on the directory storage", () => {
 
   it("refuses a text file that claims to be an MP4, and an MP4 signature with nothing playable after it, storing nothing", async () => {
     const before = await readdir(dir, { recursive: true });
-    const text = await upload(visitor, "Fake", { bytes: "This is not a video at all, just words.\n".repeat(50), name: "clip.mp4", type: "video/mp4" });
+    const text = await upload(visitor, "Fake", {
+      bytes: "This is not a video at all, just words.\n".repeat(50),
+      name: "clip.mp4",
+      type: "video/mp4",
+    });
     expect(text.status).toBe(400);
     expect((await text.json()).message).toMatch(/not accepted/);
 
     // The first bytes of an MP4 ("ftyp" box), then text: the sniffer says MP4, ffprobe finds no video in it.
-    const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom\0\0\x02\0isomiso2", "latin1"), Buffer.from("not a movie ".repeat(400))]);
+    const ftyp = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from("ftypisom\0\0\x02\0isomiso2", "latin1"),
+      Buffer.from("not a movie ".repeat(400)),
+    ]);
     const fake = await upload(visitor, "Fake", { bytes: ftyp, name: "clip.mp4", type: "video/mp4" });
     expect(fake.status).toBe(400);
     const body = await fake.json();
     expect(body.message).toBe("This video could not be read: the file may be damaged, or not really a video.");
     expect(body.fields.file).toBe(body.message);
     const french = await upload(visitor, "Faux", { bytes: ftyp, name: "clip.mp4", type: "video/mp4" }, FR);
-    expect((await french.json()).message).toBe("Cette vidéo n’a pas pu être lue\u202f: le fichier est peut-être endommagé, ou n’est pas vraiment une vidéo.");
+    expect((await french.json()).message).toBe(
+      "Cette vidéo n’a pas pu être lue\u202f: le fichier est peut-être endommagé, ou n’est pas vraiment une vidéo.",
+    );
     // Nothing kept, not even in the staging folder.
-    expect((await readdir(dir, { recursive: true })).filter((name) => !name.startsWith(".staging")).sort()).toEqual(before.filter((name) => !name.startsWith(".staging")).sort());
+    expect((await readdir(dir, { recursive: true })).filter((name) => !name.startsWith(".staging")).sort()).toEqual(
+      before.filter((name) => !name.startsWith(".staging")).sort(),
+    );
     expect(await readdir(join(dir, ".staging"))).toEqual([]);
   });
 
   it("refuses a real video whose codec browsers cannot play, naming it", async () => {
-    const response = await upload(visitor, "Old codec", { bytes: await ffmpegMedia("mp4-mpeg4"), name: "old.mp4", type: "video/mp4" });
+    const response = await upload(visitor, "Old codec", {
+      bytes: await ffmpegMedia("mp4-mpeg4"),
+      name: "old.mp4",
+      type: "video/mp4",
+    });
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe("This video is encoded as mpeg4, which browsers cannot play: upload an H.264, HEVC, VP8, VP9 or AV1 video.");
+    expect((await response.json()).message).toBe(
+      "This video is encoded as mpeg4, which browsers cannot play: upload an H.264, HEVC, VP8, VP9 or AV1 video.",
+    );
   });
 
   it("accepts a WebM video and an MP3 sound, with their codecs and length", async () => {
     const webm = await upload(staff, "Loop", { bytes: await ffmpegMedia("webm"), name: "loop.webm" });
     expect(webm.status, await webm.clone().text()).toBe(201);
-    expect(await webm.json()).toMatchObject({ mediaType: "video", mimeType: "video/webm", codecs: "vp8", width: 64, height: 48 });
+    expect(await webm.json()).toMatchObject({
+      mediaType: "video",
+      mimeType: "video/webm",
+      codecs: "vp8",
+      width: 64,
+      height: 48,
+    });
     const mp3 = await upload(staff, "Tone", { bytes: await ffmpegMedia("mp3"), name: "tone.mp3" });
     expect(mp3.status, await mp3.clone().text()).toBe(201);
     const sound = await mp3.json();
-    expect(sound).toMatchObject({ mediaType: "audio", mimeType: "audio/mpeg", codecs: "mp3", width: null, height: null });
+    expect(sound).toMatchObject({
+      mediaType: "audio",
+      mimeType: "audio/mpeg",
+      codecs: "mp3",
+      width: null,
+      height: null,
+    });
     expect(sound.durationSeconds).toBeGreaterThan(0.9);
   });
 
@@ -243,7 +298,12 @@ describe("media files on an S3-compatible bucket", () => {
 
   beforeAll(async () => {
     s3 = await new FakeS3("atelier-files", "AKIAFILES", "files-secret").start();
-    t = await createTestApp({ MEDIA_S3_BUCKET: "atelier-files", MEDIA_S3_ENDPOINT: s3.url, MEDIA_S3_ACCESS_KEY_ID: "AKIAFILES", MEDIA_S3_SECRET_ACCESS_KEY: "files-secret" });
+    t = await createTestApp({
+      MEDIA_S3_BUCKET: "atelier-files",
+      MEDIA_S3_ENDPOINT: s3.url,
+      MEDIA_S3_ACCESS_KEY_ID: "AKIAFILES",
+      MEDIA_S3_SECRET_ACCESS_KEY: "files-secret",
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -290,11 +350,16 @@ describe("media uploads without ffprobe", () => {
     const staff = await signInAs(t, "staff");
     const video = await upload(staff, "Reel", { bytes: await ffmpegMedia("mp4"), name: "reel.mp4" });
     expect(video.status).toBe(415);
-    expect((await video.json()).message).toBe("Videos and sounds cannot be accepted at the moment, as the server cannot check them. Images can still be uploaded.");
+    expect((await video.json()).message).toBe(
+      "Videos and sounds cannot be accepted at the moment, as the server cannot check them. Images can still be uploaded.",
+    );
     const french = await upload(staff, "Son", { bytes: await ffmpegMedia("mp3"), name: "son.mp3" }, FR);
     expect(french.status).toBe(415);
     expect((await french.json()).message).toMatch(/^Les vidéos et les sons ne peuvent pas être acceptés/);
     expect((await upload(staff, "Still", { bytes: await png(64, 64), name: "still.png" })).status).toBe(201);
-    expect(await t.services.media.probe.check()).toMatchObject({ available: false, reason: expect.stringMatching(/not found.*ffmpeg/) });
+    expect(await t.services.media.probe.check()).toMatchObject({
+      available: false,
+      reason: expect.stringMatching(/not found.*ffmpeg/),
+    });
   });
 });

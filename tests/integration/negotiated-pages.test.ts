@@ -11,7 +11,9 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 describe("headers of pages whose language was negotiated", () => {
   let t: TestApp;
   const ssr: SsrHandler = async (_request, context) =>
-    new Response(`<!doctype html><html lang="${context.requestLanguage}"><body>page</body></html>`, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    new Response(`<!doctype html><html lang="${context.requestLanguage}"><body>page</body></html>`, {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
 
   beforeAll(async () => {
     t = await createTestApp({ PAGE_CACHE: "false" }, { ssr });

@@ -8,7 +8,8 @@ import { TEST_ORIGIN, createTestApp, type TestApp, type TestClient } from "../he
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 const ACCEPTED_EN = "Thank you! Please check your inbox and follow the link we sent you to confirm your subscription.";
-const INVALID_TOKEN_EN = "This confirmation link is not valid. Please check that you opened the whole link, or subscribe again to receive a new one.";
+const INVALID_TOKEN_EN =
+  "This confirmation link is not valid. Please check that you opened the whole link, or subscribe again to receive a new one.";
 
 describe("newsletter double opt-in API", () => {
   let t: TestApp;
@@ -16,12 +17,20 @@ describe("newsletter double opt-in API", () => {
   let address = 0;
   /** Each call from its own client address, so that the per-address limit only bites where a test wants it. */
   const subscribe = (json: unknown, headers: Record<string, string> = {}) =>
-    visitor.request("/api/newsletter/subscribe", { method: "POST", json, headers: { "x-forwarded-for": `192.0.2.${++address % 250}`, ...headers } });
-  const confirm = (json: unknown, headers: Record<string, string> = {}) => visitor.request("/api/newsletter/confirm", { method: "POST", json, headers });
+    visitor.request("/api/newsletter/subscribe", {
+      method: "POST",
+      json,
+      headers: { "x-forwarded-for": `192.0.2.${++address % 250}`, ...headers },
+    });
+  const confirm = (json: unknown, headers: Record<string, string> = {}) =>
+    visitor.request("/api/newsletter/confirm", { method: "POST", json, headers });
 
-  const mailsTo = (to: string) => t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(asc(mailOutbox.id));
+  const mailsTo = (to: string) =>
+    t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(asc(mailOutbox.id));
   const subscriber = async (email: string) =>
-    (await t.services.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0];
+    (
+      await t.services.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+    )[0];
   /** The token of the confirmation link in the latest e-mail to an address. */
   async function latestToken(to: string): Promise<string> {
     const mails = await mailsTo(to);
@@ -43,7 +52,11 @@ describe("newsletter double opt-in API", () => {
       expect(await response.json()).toEqual({ message: ACCEPTED_EN });
 
       const [mail] = await mailsTo("ada@example.com");
-      expect(mail).toMatchObject({ kind: "newsletter.confirmation", status: "pending", subject: "Please confirm your subscription to the Atelier Studio newsletter" });
+      expect(mail).toMatchObject({
+        kind: "newsletter.confirmation",
+        status: "pending",
+        subject: "Please confirm your subscription to the Atelier Studio newsletter",
+      });
       const token = await latestToken("ada@example.com");
       expect(mail.text).toContain(`${TEST_ORIGIN}/en/newsletter/confirm?token=${token}`);
       expect(mail.html).toContain(`href="${TEST_ORIGIN}/en/newsletter/confirm?token=${token}"`);
@@ -58,7 +71,9 @@ describe("newsletter double opt-in API", () => {
     it("writes to a French visitor in French, with a link to the French page", async () => {
       const response = await subscribe({ email: "Zoe@Example.FR " }, FR);
       expect(response.status).toBe(202);
-      expect((await response.json()).message).toBe("Merci\u202f! Consultez votre boîte de réception et suivez le lien que nous vous avons envoyé pour confirmer votre abonnement.");
+      expect((await response.json()).message).toBe(
+        "Merci\u202f! Consultez votre boîte de réception et suivez le lien que nous vous avons envoyé pour confirmer votre abonnement.",
+      );
       const [mail] = await mailsTo("zoe@example.fr");
       expect(mail.subject).toBe("Veuillez confirmer votre abonnement à la newsletter Atelier Studio");
       expect(mail.text).toContain("Bonjour,");
@@ -71,7 +86,10 @@ describe("newsletter double opt-in API", () => {
       for (const json of [{ email: "not-an-email" }, { email: "" }, {}, { email: `${"a".repeat(250)}@example.com` }]) {
         const response = await subscribe(json);
         expect(response.status, JSON.stringify(json)).toBe(400);
-        expect(await response.json()).toMatchObject({ code: "validation", message: "Please enter a valid email address" });
+        expect(await response.json()).toMatchObject({
+          code: "validation",
+          message: "Please enter a valid email address",
+        });
       }
       const fr = await subscribe({ email: "nope" }, FR);
       expect((await fr.json()).message).toBe("Veuillez saisir une adresse e-mail valide");
@@ -113,10 +131,18 @@ describe("newsletter double opt-in API", () => {
     it("limits requests per client address, with a translated 429 and Retry-After", async () => {
       const from = { "x-forwarded-for": "203.0.113.9" };
       for (let i = 0; i < FORM_BUDGETS.newsletter.perAddress.limit; i += 1) {
-        const response = await visitor.request("/api/newsletter/subscribe", { method: "POST", json: { email: `flood${i}@example.com` }, headers: from });
+        const response = await visitor.request("/api/newsletter/subscribe", {
+          method: "POST",
+          json: { email: `flood${i}@example.com` },
+          headers: from,
+        });
         expect(response.status).toBe(202);
       }
-      const limited = await visitor.request("/api/newsletter/subscribe", { method: "POST", json: { email: "flood-last@example.com" }, headers: from });
+      const limited = await visitor.request("/api/newsletter/subscribe", {
+        method: "POST",
+        json: { email: "flood-last@example.com" },
+        headers: from,
+      });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await limited.json()).toMatchObject({
@@ -133,12 +159,18 @@ describe("newsletter double opt-in API", () => {
       const token = await latestToken("eve@example.com");
       const first = await confirm({ token });
       expect(first.status).toBe(200);
-      expect(await first.json()).toEqual({ status: "confirmed", message: "Your subscription is confirmed. Welcome aboard!" });
+      expect(await first.json()).toEqual({
+        status: "confirmed",
+        message: "Your subscription is confirmed. Welcome aboard!",
+      });
       expect((await subscriber("eve@example.com")).confirmedAt).toBeInstanceOf(Date);
 
       const second = await confirm({ token }, FR);
       expect(second.status).toBe(200);
-      expect(await second.json()).toEqual({ status: "already_confirmed", message: "Votre abonnement était déjà confirmé. Vous n'avez rien d'autre à faire." });
+      expect(await second.json()).toEqual({
+        status: "already_confirmed",
+        message: "Votre abonnement était déjà confirmé. Vous n'avez rien d'autre à faire.",
+      });
     });
 
     it("refuses an unknown or garbled token with a clear, translated 400", async () => {
@@ -161,7 +193,10 @@ describe("newsletter double opt-in API", () => {
       const token = await latestToken("finn@example.com");
       expect(await t.services.newsletter.confirm(token)).toEqual({ status: "confirmed" });
       expect(await t.services.newsletter.confirm(token)).toEqual({ status: "already_confirmed" });
-      await expect(t.services.newsletter.confirm("garbage")).rejects.toMatchObject({ code: "validation", messageKey: "newsletter:errors.invalidToken" });
+      await expect(t.services.newsletter.confirm("garbage")).rejects.toMatchObject({
+        code: "validation",
+        messageKey: "newsletter:errors.invalidToken",
+      });
     });
   });
 });

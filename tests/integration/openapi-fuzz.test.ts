@@ -80,7 +80,10 @@ const NASTY = [
 const nastyString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...NASTY), fc.string({ maxLength: 10 })).map(([a, b]) => `${b}${a}${b}`) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(...NASTY), fc.string({ maxLength: 10 })).map(([a, b]) => `${b}${a}${b}`),
+  },
 );
 
 const anyJson: fc.Arbitrary<unknown> = fc.oneof(
@@ -103,7 +106,12 @@ function resolve(schema: Schema, doc: OpenApiDocument): Schema {
  */
 function conforming(raw: Schema, doc: OpenApiDocument): fc.Arbitrary<unknown> {
   return fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((seed) =>
-    generateSync(withEmailFormats(raw), { seed, maxItems: 3, optionalsProbability: 0.7, refResolver: (ref) => withEmailFormats(resolve({ $ref: ref }, doc)) }),
+    generateSync(withEmailFormats(raw), {
+      seed,
+      maxItems: 3,
+      optionalsProbability: 0.7,
+      refResolver: (ref) => withEmailFormats(resolve({ $ref: ref }, doc)),
+    }),
   );
 }
 
@@ -116,7 +124,12 @@ function withEmailFormats(schema: Schema): Schema {
   const properties = Object.fromEntries(
     Object.entries(schema.properties).map(([name, property]) => {
       const typed = property as Schema;
-      return [name, /email/i.test(name) && typed.type === "string" && !typed.format ? { ...typed, format: "email" } : withEmailFormats(typed)];
+      return [
+        name,
+        /email/i.test(name) && typed.type === "string" && !typed.format
+          ? { ...typed, format: "email" }
+          : withEmailFormats(typed),
+      ];
     }),
   );
   return { ...schema, properties };
@@ -125,17 +138,22 @@ function withEmailFormats(schema: Schema): Schema {
 /** One rule broken in an object that otherwise follows the schema. */
 function brokenObject(raw: Schema, doc: OpenApiDocument): fc.Arbitrary<unknown> {
   const schema = resolve(raw, doc);
-  const properties = Object.entries(schema.properties ?? {}).map(([name, property]) => [name, resolve(property as Schema, doc)] as const);
+  const properties = Object.entries(schema.properties ?? {}).map(
+    ([name, property]) => [name, resolve(property as Schema, doc)] as const,
+  );
   if (properties.length === 0) return fc.oneof(anyJson, fc.constant({ unexpected: 1 }));
-  return fc.tuple(conforming(schema, doc), fc.nat(), anyJson, fc.constantFrom("replace", "remove", "extra", "outOfBounds")).map(([value, index, replacement, how]) => {
-    const object = value && typeof value === "object" && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
-    const [name, property] = properties[index % properties.length];
-    if (how === "remove") delete object[name];
-    else if (how === "extra") object.amountCents = replacement;
-    else if (how === "outOfBounds") object[name] = outOfBounds(property) ?? replacement;
-    else object[name] = replacement;
-    return object;
-  });
+  return fc
+    .tuple(conforming(schema, doc), fc.nat(), anyJson, fc.constantFrom("replace", "remove", "extra", "outOfBounds"))
+    .map(([value, index, replacement, how]) => {
+      const object =
+        value && typeof value === "object" && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+      const [name, property] = properties[index % properties.length];
+      if (how === "remove") delete object[name];
+      else if (how === "extra") object.amountCents = replacement;
+      else if (how === "outOfBounds") object[name] = outOfBounds(property) ?? replacement;
+      else object[name] = replacement;
+      return object;
+    });
 }
 
 /** Just past a bound the schema sets, when it sets one. */
@@ -150,7 +168,11 @@ function outOfBounds(schema: Schema): unknown {
 
 /** Mostly what the schema says, else the same with one rule broken, else anything at all. */
 function maybeBroken(raw: Schema, doc: OpenApiDocument): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 4, arbitrary: conforming(raw, doc) }, { weight: 3, arbitrary: brokenObject(raw, doc) }, { weight: 1, arbitrary: anyJson });
+  return fc.oneof(
+    { weight: 4, arbitrary: conforming(raw, doc) },
+    { weight: 3, arbitrary: brokenObject(raw, doc) },
+    { weight: 1, arbitrary: anyJson },
+  );
 }
 
 /** A lone surrogate cannot be encoded as UTF-8: it goes as the invalid bytes a client could send. */
@@ -199,7 +221,12 @@ interface Known {
 function collectionOf(path: string, parameter?: string): string {
   const segments = path.split("/").filter(Boolean);
   const at = parameter === undefined ? segments.length : segments.indexOf(`{${parameter}}`);
-  return segments.slice(0, at).filter((segment) => !segment.startsWith("{")).pop() ?? "";
+  return (
+    segments
+      .slice(0, at)
+      .filter((segment) => !segment.startsWith("{"))
+      .pop() ?? ""
+  );
 }
 
 /**
@@ -249,17 +276,26 @@ function requestArbitrary(route: Route, doc: OpenApiDocument) {
       ),
     ),
   );
-  const query = fc.record(Object.fromEntries(route.queryParameters.map((p) => [p.name, maybeBroken(p.schema ?? {}, doc).map(asText)])), { requiredKeys: [] });
+  const query = fc.record(
+    Object.fromEntries(route.queryParameters.map((p) => [p.name, maybeBroken(p.schema ?? {}, doc).map(asText)])),
+    { requiredKeys: [] },
+  );
   const body = route.body
     ? fc.oneof(
         { weight: 8, arbitrary: maybeBroken(route.body, doc).map((value) => JSON.stringify(value) ?? "null") },
-        { weight: 1, arbitrary: fc.constantFrom("", "{", "null", "[]", '{"a":', "\u0000", '{"__proto__":{"admin":true}}') },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom("", "{", "null", "[]", '{"a":', "\u0000", '{"__proto__":{"admin":true}}'),
+        },
       )
     : fc.constant(undefined);
   // Now and then a write comes from another site's page, or with a body over the limit, or not as JSON:
   // what the middleware in front of the routes answers must be in the document too.
   const variant = WRITES.has(route.method)
-    ? fc.oneof({ weight: 16, arbitrary: fc.constant("json" as const) }, { weight: 1, arbitrary: fc.constantFrom("crossSite" as const, "oversized" as const, "text" as const) })
+    ? fc.oneof(
+        { weight: 16, arbitrary: fc.constant("json" as const) },
+        { weight: 1, arbitrary: fc.constantFrom("crossSite" as const, "oversized" as const, "text" as const) },
+      )
     : fc.constant("json" as const);
   return fc.record({ pathValues, query, body, variant, address: fc.integer({ min: 1, max: 250 }) });
 }
@@ -294,26 +330,38 @@ describe("the OpenAPI document against the routes it describes", () => {
     const routes = routesOf(doc);
     expect(routes.length).toBeGreaterThan(100);
     const findings: string[] = [];
-    const known = new KnownValues(new Set(["id", ...routes.flatMap((route) => route.pathParameters.map((p) => p.name))]));
+    const known = new KnownValues(
+      new Set(["id", ...routes.flatMap((route) => route.pathParameters.map((p) => p.name))]),
+    );
     const reached = new Set<string>();
     const seen = new Set<string>();
     let sent = 0;
     for (const route of routes) {
       // Signing out or changing the password would end the staff session the other requests use.
       const anonymousOnly = /logout|\/auth\/password$/.test(route.path);
-      const cases = fc.sample(requestArbitrary(route, doc), { numRuns: route.body ? CASES_WITH_BODY : CASES_WITHOUT_BODY, seed: SEED });
+      const cases = fc.sample(requestArbitrary(route, doc), {
+        numRuns: route.body ? CASES_WITH_BODY : CASES_WITHOUT_BODY,
+        seed: SEED,
+      });
       for (const { pathValues, query, body: generated, variant, address } of cases) {
         const body = variant === "oversized" ? OVERSIZED : generated;
         let path = route.path;
         route.pathParameters.forEach((parameter, index) => {
-          path = path.replace(`{${parameter.name}}`, encodePathValue(known.pick(route.path, parameter.name, pathValues[index])));
+          path = path.replace(
+            `{${parameter.name}}`,
+            encodePathValue(known.pick(route.path, parameter.name, pathValues[index])),
+          );
         });
         const search = new URLSearchParams(query as Record<string, string>).toString();
         const url = `/api${path}${search ? `?${search}` : ""}`;
-        const clients = [{ who: "visitor", client: t.client() }, ...(anonymousOnly ? [] : [{ who: "staff", client: staff }])];
+        const clients = [
+          { who: "visitor", client: t.client() },
+          ...(anonymousOnly ? [] : [{ who: "staff", client: staff }]),
+        ];
         for (const { who, client } of clients) {
           const headers: Record<string, string> = { "x-forwarded-for": `198.51.100.${address}` };
-          if (body !== undefined || variant === "oversized") headers["content-type"] = variant === "text" ? "text/plain" : "application/json";
+          if (body !== undefined || variant === "oversized")
+            headers["content-type"] = variant === "text" ? "text/plain" : "application/json";
           if (variant === "crossSite") headers.origin = "https://elsewhere.example";
           const response = await client.request(url, { method: route.method, headers, body });
           sent += 1;
@@ -321,7 +369,8 @@ describe("the OpenAPI document against the routes it describes", () => {
           const status = String(response.status);
           if (response.ok) reached.add(`${route.method} ${route.path}`);
           seen.add(`${route.method} ${route.path} ${status}`);
-          if (response.ok && response.headers.get("content-type")?.includes("application/json")) known.learn(route.path, JSON.parse(answer));
+          if (response.ok && response.headers.get("content-type")?.includes("application/json"))
+            known.learn(route.path, JSON.parse(answer));
           if (response.status >= 500 || !route.statuses.has(status) || !readableRefusal(response, answer)) {
             findings.push(
               `${route.method} ${route.path} (documented: ${[...route.statuses].join(", ")}) as ${who}: ${route.method} ${url} ${JSON.stringify(headers)}${body === undefined ? "" : ` ${body.slice(0, 300)}`} -> ${status} ${answer.slice(0, 300)}`,
@@ -333,10 +382,22 @@ describe("the OpenAPI document against the routes it describes", () => {
     if (process.env.FUZZ_UNREACHED) {
       // What the run did not reach, for a reader auditing the document: operations never answered 2xx,
       // and documented statuses never answered (a 409 that needs a paid order, say).
-      console.info(routes.map((route) => `${route.method} ${route.path}`).filter((name) => !reached.has(name)).join("\n"));
-      console.info(routes.flatMap((route) => [...route.statuses].map((status) => `${route.method} ${route.path} ${status}`)).filter((name) => !seen.has(name)).join("\n"));
+      console.info(
+        routes
+          .map((route) => `${route.method} ${route.path}`)
+          .filter((name) => !reached.has(name))
+          .join("\n"),
+      );
+      console.info(
+        routes
+          .flatMap((route) => [...route.statuses].map((status) => `${route.method} ${route.path} ${status}`))
+          .filter((name) => !seen.has(name))
+          .join("\n"),
+      );
     }
-    console.info(`openapi fuzz: ${sent} requests on ${routes.length} operations (${reached.size} answered 2xx at least once), ${findings.length} findings`);
+    console.info(
+      `openapi fuzz: ${sent} requests on ${routes.length} operations (${reached.size} answered 2xx at least once), ${findings.length} findings`,
+    );
     expect(findings, findings.join("\n")).toEqual([]);
   }, 180_000);
 });

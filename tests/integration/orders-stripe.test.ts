@@ -15,7 +15,13 @@ const MINUTE = 60_000;
 /** How long the app waits for one call to Stripe before it counts as timed out (the fake answers slower when told to). */
 const STRIPE_TIMEOUT_MS = 1_500;
 const customer = { customerFirstName: "Ada", customerLastName: "Lovelace", customerEmail: "ada@example.com" };
-const website = { serviceId: "website", serviceName: "Website", pricingType: "custom", unitPriceCents: 60_000, quantity: 1 };
+const website = {
+  serviceId: "website",
+  serviceName: "Website",
+  pricingType: "custom",
+  unitPriceCents: 60_000,
+  quantity: 1,
+};
 
 describe("orders with Stripe (against a local fake of Stripe's API)", () => {
   let stripe: FakeStripe;
@@ -23,16 +29,33 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
   let buyer: TestClient;
   let staff: Awaited<ReturnType<typeof signInAs>>;
 
-  const createOrder = async (items: unknown[] = [website], promoCode: string | null = "WELCOME10"): Promise<OrderView> => {
-    const response = await buyer.request("/api/orders/guest", { method: "POST", json: { ...customer, items, promoCode } });
+  const createOrder = async (
+    items: unknown[] = [website],
+    promoCode: string | null = "WELCOME10",
+  ): Promise<OrderView> => {
+    const response = await buyer.request("/api/orders/guest", {
+      method: "POST",
+      json: { ...customer, items, promoCode },
+    });
     expect(response.status).toBe(201);
     return (await response.json()).data;
   };
-  const webhook = (event: SignedEvent) => t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "content-type": "application/json", "stripe-signature": event.signature } });
-  const view = async (id: string): Promise<OrderView> => (await (await buyer.request(`/api/orders/guest/${id}`)).json()).data;
-  const staffView = async (id: string): Promise<AdminOrderView> => (await (await staff.request(`/api/admin/orders/${id}`)).json()).data;
-  const refund = (id: string, body: Record<string, unknown>) => staff.request(`/api/admin/orders/${id}/refund`, { method: "POST", json: body });
-  const intentOf = async (orderId: string) => (await (await buyer.request(`/api/orders/guest/${orderId}/payment-intent`)).json()).data.clientSecret.split("_secret_")[0] as string;
+  const webhook = (event: SignedEvent) =>
+    t.app.request("/api/webhooks/stripe", {
+      method: "POST",
+      body: event.rawBody,
+      headers: { "content-type": "application/json", "stripe-signature": event.signature },
+    });
+  const view = async (id: string): Promise<OrderView> =>
+    (await (await buyer.request(`/api/orders/guest/${id}`)).json()).data;
+  const staffView = async (id: string): Promise<AdminOrderView> =>
+    (await (await staff.request(`/api/admin/orders/${id}`)).json()).data;
+  const refund = (id: string, body: Record<string, unknown>) =>
+    staff.request(`/api/admin/orders/${id}/refund`, { method: "POST", json: body });
+  const intentOf = async (orderId: string) =>
+    (await (await buyer.request(`/api/orders/guest/${orderId}/payment-intent`)).json()).data.clientSecret.split(
+      "_secret_",
+    )[0] as string;
   /** An order paid with a card in the browser, Stripe's webhook delivered. */
   const paidOrder = async (items: unknown[] = [website], promoCode: string | null = "WELCOME10") => {
     const order = await createOrder(items, promoCode);
@@ -42,11 +65,25 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
     expect((await view(order.id)).status).toBe("paid");
     return { order, intentId };
   };
-  const refundMails = async (number: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.refund")).orderBy(asc(mailOutbox.id))).filter((mail) => mail.text.includes(number));
-  const refundCalls = (intentId: string) => stripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/refunds" && request.form.payment_intent === intentId);
+  const refundMails = async (number: string) =>
+    (
+      await t.services.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.kind, "order.refund"))
+        .orderBy(asc(mailOutbox.id))
+    ).filter((mail) => mail.text.includes(number));
+  const refundCalls = (intentId: string) =>
+    stripe.requests.filter(
+      (request) =>
+        request.method === "POST" && request.path === "/v1/refunds" && request.form.payment_intent === intentId,
+    );
   /** The refund requests made, one per idempotency key (a request sent again with its key is the same request). */
-  const distinctCalls = (intentId: string) => [...new Map(refundCalls(intentId).map((request) => [request.idempotencyKey, request])).values()];
-  const claimsOf = async (dealId: number) => (await t.services.database.db.select().from(hotDeals).where(eq(hotDeals.id, dealId)))[0].claimCount;
+  const distinctCalls = (intentId: string) => [
+    ...new Map(refundCalls(intentId).map((request) => [request.idempotencyKey, request])).values(),
+  ];
+  const claimsOf = async (dealId: number) =>
+    (await t.services.database.db.select().from(hotDeals).where(eq(hotDeals.id, dealId)))[0].claimCount;
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
@@ -56,7 +93,8 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_URL: stripe.url,
       STRIPE_TIMEOUT_MS: String(STRIPE_TIMEOUT_MS),
-      ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000",
+      ORDERS_PER_ADDRESS: "100000",
+      HOLDS_PER_ADDRESS: "100000",
     });
     await seedReferenceData(t.services, createLogger("silent"));
     buyer = t.client();
@@ -74,17 +112,26 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
     const answer = (await first.json()).data;
     expect(answer).toMatchObject({ provider: "stripe", publishableKey: stripe.publishableKey, amountCents: 54_000 });
     // One creation: a request the client sent again after a slow answer carries the same key.
-    const created = stripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/payment_intents");
+    const created = stripe.requests.filter(
+      (request) => request.method === "POST" && request.path === "/v1/payment_intents",
+    );
     expect(new Set(created.map((request) => request.idempotencyKey)).size).toBe(1);
     const [charge] = await t.services.database.db.select().from(payments).where(eq(payments.subjectId, order.id));
-    expect(created[0].form).toMatchObject({ amount: "54000", currency: "usd", "metadata[paymentId]": charge.id, "automatic_payment_methods[enabled]": "true" });
+    expect(created[0].form).toMatchObject({
+      amount: "54000",
+      currency: "usd",
+      "metadata[paymentId]": charge.id,
+      "automatic_payment_methods[enabled]": "true",
+    });
     expect(created[0].idempotencyKey).toBe(`charge-${charge.id}`);
     expect(answer.clientSecret).toBe(stripe.intents.get(charge.providerPaymentId!)?.client_secret);
     // Asking again (a reload of the payment step) gives the same intent, without asking Stripe.
     const again = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
     expect(again.clientSecret).toBe(answer.clientSecret);
     expect(stripe.intents.size).toBe(1);
-    expect(stripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/payment_intents")).toHaveLength(created.length);
+    expect(
+      stripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/payment_intents"),
+    ).toHaveLength(created.length);
     expect(t.services.checkout.providerName).toBe("stripe");
   });
 
@@ -101,14 +148,26 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
     expect((await view(order.id)).status).toBe("requires_payment");
     expect((await webhook(event)).status).toBe(200);
     const paid = await view(order.id);
-    expect(paid).toMatchObject({ status: "paid", paidCents: 54_000, payment: { provider: "stripe", brand: "visa", last4: "4242" } });
-    expect(stripe.requests.some((request) => request.method === "GET" && request.path === `/v1/payment_intents/${intentId}`)).toBe(true);
+    expect(paid).toMatchObject({
+      status: "paid",
+      paidCents: 54_000,
+      payment: { provider: "stripe", brand: "visa", last4: "4242" },
+    });
+    expect(
+      stripe.requests.some((request) => request.method === "GET" && request.path === `/v1/payment_intents/${intentId}`),
+    ).toBe(true);
     // Stripe delivers the same event again, then an older failure arrives late: the order stays paid, one receipt.
     expect(await (await webhook(event)).json()).toMatchObject({ duplicate: true });
-    const failure = stripe.sign("payment_intent.payment_failed", { ...stripe.intents.get(intentId), status: "requires_payment_method", last_payment_error: { code: "card_declined", message: "Your card was declined." } });
+    const failure = stripe.sign("payment_intent.payment_failed", {
+      ...stripe.intents.get(intentId),
+      status: "requires_payment_method",
+      last_payment_error: { code: "card_declined", message: "Your card was declined." },
+    });
     expect(await (await webhook(failure)).json()).toMatchObject({ duplicate: false });
     expect(await view(order.id)).toMatchObject({ status: "paid", paidAt: paid.paidAt, failureMessage: null });
-    const receipts = (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.receipt"))).filter((mail) => mail.text.includes(order.number));
+    const receipts = (
+      await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.receipt"))
+    ).filter((mail) => mail.text.includes(order.number));
     expect(receipts).toHaveLength(1);
   });
 
@@ -120,19 +179,31 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
     expect(await view(order.id)).toMatchObject({ status: "failed", failureMessage: "Your card was declined." });
     // The second try succeeds at Stripe, but its webhook has not arrived: the success page refreshes.
     stripe.confirm(intentId, "succeeded");
-    const refreshed = (await (await buyer.request(`/api/orders/guest/${order.id}/refresh`, { method: "POST" })).json()).data;
-    expect(refreshed).toMatchObject({ status: "paid", failureMessage: null, payment: { provider: "stripe", brand: "visa", last4: "4242" } });
+    const refreshed = (await (await buyer.request(`/api/orders/guest/${order.id}/refresh`, { method: "POST" })).json())
+      .data;
+    expect(refreshed).toMatchObject({
+      status: "paid",
+      failureMessage: null,
+      payment: { provider: "stripe", brand: "visa", last4: "4242" },
+    });
     // The webhook arriving afterwards changes nothing.
     expect((await webhook(stripe.webhook(intentId))).status).toBe(200);
-    expect((await view(order.id)).payments.map((payment) => [payment.kind, payment.status])).toEqual([["charge", "succeeded"]]);
+    expect((await view(order.id)).payments.map((payment) => [payment.kind, payment.status])).toEqual([
+      ["charge", "succeeded"],
+    ]);
   });
 
   it("refunds part of a paid order, then the rest, through Stripe: each refund once, with its id in Stripe's metadata", async () => {
     const { order, intentId } = await paidOrder();
     const partial = await refund(order.id, { amountCents: 4_000, reason: "Logo dropped from the brief" });
     expect(partial.status).toBe(200);
-    expect((await partial.json()).data).toMatchObject({ status: "partially_refunded", paidCents: 54_000, refundedCents: 4_000 });
-    const rest = (await (await refund(order.id, { amountCents: 50_000, reason: "Project cancelled" })).json()).data as AdminOrderView;
+    expect((await partial.json()).data).toMatchObject({
+      status: "partially_refunded",
+      paidCents: 54_000,
+      refundedCents: 4_000,
+    });
+    const rest = (await (await refund(order.id, { amountCents: 50_000, reason: "Project cancelled" })).json())
+      .data as AdminOrderView;
     expect(rest).toMatchObject({ status: "refunded", refundedCents: 54_000 });
     const ours = rest.payments.filter((payment) => payment.kind === "refund");
     expect(ours.map((payment) => [payment.amountCents, payment.status, payment.reason])).toEqual([
@@ -140,30 +211,51 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
       [50_000, "succeeded", "Project cancelled"],
     ]);
     const calls = distinctCalls(intentId);
-    expect(calls.map((call) => [call.form.amount, call.form["metadata[refundId]"], call.idempotencyKey])).toEqual(ours.map((payment) => [String(payment.amountCents), payment.id, `refund-${payment.id}`]));
-    expect(stripe.refunds.filter((entry) => entry.payment_intent === intentId).map((entry) => [entry.amount, entry.metadata.refundId])).toEqual(ours.map((payment) => [payment.amountCents, payment.id]));
+    expect(calls.map((call) => [call.form.amount, call.form["metadata[refundId]"], call.idempotencyKey])).toEqual(
+      ours.map((payment) => [String(payment.amountCents), payment.id, `refund-${payment.id}`]),
+    );
+    expect(
+      stripe.refunds
+        .filter((entry) => entry.payment_intent === intentId)
+        .map((entry) => [entry.amount, entry.metadata.refundId]),
+    ).toEqual(ours.map((payment) => [payment.amountCents, payment.id]));
     // Stripe's charge.refunded after each refund (the cumulative total): nothing more is recorded.
     expect((await webhook(stripe.chargeRefunded(intentId))).status).toBe(200);
     expect((await staffView(order.id)).payments.filter((payment) => payment.kind === "refund")).toHaveLength(2);
-    expect((await refundMails(order.number)).map((mail) => mail.subject)).toEqual([`Atelier: refund of $40.00 for order ${order.number}`, `Atelier: refund of $500.00 for order ${order.number}`]);
+    expect((await refundMails(order.number)).map((mail) => mail.subject)).toEqual([
+      `Atelier: refund of $40.00 for order ${order.number}`,
+      `Atelier: refund of $500.00 for order ${order.number}`,
+    ]);
   });
 
   it("a refund Stripe refuses (more than the charge has left, after a refund in the dashboard) fails with Stripe's message; the dashboard's refund is recorded when its event arrives", async () => {
     const { order, intentId } = await paidOrder();
     // Staff refund $100 in Stripe's dashboard; its event has not arrived yet.
     stripe.refundInDashboard(intentId, 10_000);
-    const refused = (await (await refund(order.id, { amountCents: 54_000, reason: "Project cancelled" })).json()).data as AdminOrderView;
+    const refused = (await (await refund(order.id, { amountCents: 54_000, reason: "Project cancelled" })).json())
+      .data as AdminOrderView;
     expect(refused).toMatchObject({ status: "paid", refundedCents: 0 });
-    expect(refused.payments.at(-1)).toMatchObject({ kind: "refund", status: "failed", amountCents: 54_000, failureMessage: "Refund amount ($540.00) is greater than unrefunded amount on charge ($440.00)" });
+    expect(refused.payments.at(-1)).toMatchObject({
+      kind: "refund",
+      status: "failed",
+      amountCents: 54_000,
+      failureMessage: "Refund amount ($540.00) is greater than unrefunded amount on charge ($440.00)",
+    });
     expect(refused.history.at(-1)).toMatchObject({ cause: "refund_failed" });
     expect(stripe.amountRefunded(intentId)).toBe(10_000);
     // Stripe's charge.refunded tells of the dashboard's refund: recorded as made outside Atelier.
     expect((await webhook(stripe.chargeRefunded(intentId))).status).toBe(200);
     const after = await view(order.id);
     expect(after).toMatchObject({ status: "partially_refunded", refundedCents: 10_000 });
-    expect(after.payments.filter((payment) => payment.status === "succeeded" && payment.kind === "refund").map((payment) => [payment.amountCents, payment.automatic])).toEqual([[10_000, "outside"]]);
+    expect(
+      after.payments
+        .filter((payment) => payment.status === "succeeded" && payment.kind === "refund")
+        .map((payment) => [payment.amountCents, payment.automatic]),
+    ).toEqual([[10_000, "outside"]]);
     // What is left can be refunded; retrying the refused one would pass what the charge has left.
-    const retry = await staff.request(`/api/admin/orders/${order.id}/refunds/${refused.payments.at(-1)!.id}/retry`, { method: "POST" });
+    const retry = await staff.request(`/api/admin/orders/${order.id}/refunds/${refused.payments.at(-1)!.id}/retry`, {
+      method: "POST",
+    });
     expect(retry.status).toBe(409);
     expect((await retry.json()).message).toBe("You can refund at most $440.00.");
     const rest = await refund(order.id, { amountCents: 44_000, reason: "Project cancelled" });
@@ -189,11 +281,20 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
       },
       { claimCount: 2 },
     );
-    const line = { serviceId: "hot_deal", serviceName: "Brand Sprint", pricingType: "fixed", unitPriceCents: 30_000, quantity: 1, serviceData: { dealId: deal.id } };
+    const line = {
+      serviceId: "hot_deal",
+      serviceName: "Brand Sprint",
+      pricingType: "fixed",
+      unitPriceCents: 30_000,
+      quantity: 1,
+      serviceData: { dealId: deal.id },
+    };
     const { order, intentId } = await paidOrder([line], null);
     expect(await claimsOf(deal.id)).toBe(3);
     // Part refunded by staff in Atelier: the buyer keeps the deal.
-    expect((await (await refund(order.id, { amountCents: 5_000, reason: "Late delivery" })).json()).data).toMatchObject({ status: "partially_refunded" });
+    expect((await (await refund(order.id, { amountCents: 5_000, reason: "Late delivery" })).json()).data).toMatchObject(
+      { status: "partially_refunded" },
+    );
     expect(await claimsOf(deal.id)).toBe(3);
     // The rest refunded from Stripe's dashboard: its charge.refunded (cumulative $300) completes the refund.
     stripe.refundInDashboard(intentId, 25_000);
@@ -201,7 +302,11 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
     expect((await webhook(event)).status).toBe(200);
     const refunded = await staffView(order.id);
     expect(refunded).toMatchObject({ status: "refunded", refundedCents: 30_000 });
-    expect(refunded.payments.filter((payment) => payment.kind === "refund").map((payment) => [payment.amountCents, payment.status, payment.automatic, payment.actor])).toEqual([
+    expect(
+      refunded.payments
+        .filter((payment) => payment.kind === "refund")
+        .map((payment) => [payment.amountCents, payment.status, payment.automatic, payment.actor]),
+    ).toEqual([
       [5_000, "succeeded", null, staff.user.email],
       [25_000, "succeeded", "outside", null],
     ]);
@@ -212,7 +317,10 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
     expect((await view(order.id)).payments.filter((payment) => payment.kind === "refund")).toHaveLength(2);
     expect(await claimsOf(deal.id)).toBe(2);
     const mails = await refundMails(order.number);
-    expect(mails.map((mail) => mail.subject)).toEqual([`Atelier: refund of $50.00 for order ${order.number}`, `Atelier: refund of $250.00 for order ${order.number}`]);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Atelier: refund of $50.00 for order ${order.number}`,
+      `Atelier: refund of $250.00 for order ${order.number}`,
+    ]);
   });
 
   it("a refund whose Stripe call times out stays pending until Stripe's event confirms it, and is never made twice", async () => {
@@ -243,7 +351,9 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
     expect((await webhook(stripe.chargeRefunded(intentId))).status).toBe(200);
     const confirmed = await staffView(order.id);
     expect(confirmed).toMatchObject({ status: "refunded", refundedCents: 54_000 });
-    expect(confirmed.payments.filter((payment) => payment.kind === "refund").map((payment) => [payment.id, payment.status])).toEqual([[row.id, "succeeded"]]);
+    expect(
+      confirmed.payments.filter((payment) => payment.kind === "refund").map((payment) => [payment.id, payment.status]),
+    ).toEqual([[row.id, "succeeded"]]);
     // The retry that was due finds nothing to call Stripe for.
     expect(await t.services.payments.processDueRefunds(new Date(Date.now() + 2 * MINUTE))).toBe(0);
     expect(refundCalls(intentId)).toHaveLength(calls.length);
@@ -256,7 +366,8 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
     stripe.outage({ status: 500 });
     let row: AdminOrderView["payments"][number];
     try {
-      const pending = (await (await refund(order.id, { amountCents: 20_000, reason: "Scope reduced" })).json()).data as AdminOrderView;
+      const pending = (await (await refund(order.id, { amountCents: 20_000, reason: "Scope reduced" })).json())
+        .data as AdminOrderView;
       expect(pending).toMatchObject({ status: "paid", refundedCents: 0 });
       row = pending.payments.at(-1)!;
       expect(row).toMatchObject({ kind: "refund", status: "pending", attempts: 1 });
@@ -277,8 +388,16 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
     expect(await t.services.payments.processDueRefunds(new Date(Date.now() + 6 * MINUTE))).toBe(1);
     const done = await staffView(order.id);
     expect(done).toMatchObject({ status: "partially_refunded", refundedCents: 20_000 });
-    expect(done.payments.find((payment) => payment.id === row.id)).toMatchObject({ status: "succeeded", attempts: 3, nextAttemptAt: null });
-    expect(stripe.refunds.filter((entry) => entry.payment_intent === intentId).map((entry) => [entry.amount, entry.metadata.refundId])).toEqual([[20_000, row.id]]);
+    expect(done.payments.find((payment) => payment.id === row.id)).toMatchObject({
+      status: "succeeded",
+      attempts: 3,
+      nextAttemptAt: null,
+    });
+    expect(
+      stripe.refunds
+        .filter((entry) => entry.payment_intent === intentId)
+        .map((entry) => [entry.amount, entry.metadata.refundId]),
+    ).toEqual([[20_000, row.id]]);
     expect(new Set(refundCalls(intentId).map((call) => call.idempotencyKey))).toEqual(new Set([`refund-${row.id}`]));
     // Its charge.refunded, and later sweeps, change nothing more.
     expect((await webhook(stripe.chargeRefunded(intentId))).status).toBe(200);

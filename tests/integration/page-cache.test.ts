@@ -13,13 +13,18 @@ import { createUser } from "../helpers/users.ts";
 /** The script-src directive of a response's Content-Security-Policy. */
 function scriptSrc(response: Response): string {
   const policy = response.headers.get("content-security-policy") ?? "";
-  const directive = policy.split(";").map((part) => part.trim()).find((part) => part.startsWith("script-src "));
+  const directive = policy
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith("script-src "));
   expect(directive, "a script-src directive").toBeDefined();
   return directive ?? "";
 }
 
 function isExecutable(type: string | null): boolean {
-  return type === null || ["", "module", "text/javascript", "application/javascript"].includes(type.trim().toLowerCase());
+  return (
+    type === null || ["", "module", "text/javascript", "application/javascript"].includes(type.trim().toLowerCase())
+  );
 }
 
 /**
@@ -32,13 +37,20 @@ function expectPolicyMatchesScripts(response: Response, html: string): string | 
   const hashes = new Set([...directive.matchAll(/'sha256-([^']+)'/g)].map((match) => match[1]));
   const document = new JSDOM(html).window.document;
   // Data blocks (the page's translations, type="application/json") never run, so no policy needs to allow them.
-  const inline = [...document.querySelectorAll("script:not([src])")].filter((script) => isExecutable(script.getAttribute("type")));
+  const inline = [...document.querySelectorAll("script:not([src])")].filter((script) =>
+    isExecutable(script.getAttribute("type")),
+  );
   expect(inline.length).toBeGreaterThan(0);
   for (const script of inline) {
-    const hash = createHash("sha256").update(script.textContent ?? "", "utf8").digest("base64");
+    const hash = createHash("sha256")
+      .update(script.textContent ?? "", "utf8")
+      .digest("base64");
     const carried = script.getAttribute("nonce");
     if (carried !== null) expect(carried, "a script's nonce is its own response's").toBe(nonce);
-    expect(hashes.has(hash) || (nonce !== null && carried === nonce), `inline script allowed: ${(script.textContent ?? "").slice(0, 60)}`).toBe(true);
+    expect(
+      hashes.has(hash) || (nonce !== null && carried === nonce),
+      `inline script allowed: ${(script.textContent ?? "").slice(0, 60)}`,
+    ).toBe(true);
   }
   if (nonce === null) {
     // A page without a nonce lists no more than its own scripts' hashes, and trusts nothing it loads later.
@@ -76,7 +88,14 @@ describe("page cache (server-rendered pages for visitors who are not signed in)"
     customer = signedInClient(t, (await t.services.sessions.create({ userId: customerUser.id })).sid);
     const created = await staff.request("/api/posts", {
       method: "POST",
-      json: { title: "Light and paper", excerpt: "On the studio's first prints.", content: "<p>Prints.</p>", category: "design", published: true, language: "en" },
+      json: {
+        title: "Light and paper",
+        excerpt: "On the studio's first prints.",
+        content: "<p>Prints.</p>",
+        category: "design",
+        published: true,
+        language: "en",
+      },
     });
     expect(created.status).toBe(201);
     postId = ((await created.json()) as { id: number }).id;
@@ -160,7 +179,9 @@ describe("page cache (server-rendered pages for visitors who are not signed in)"
         const [name, value] = headers.cookie.split("=");
         client.cookies.set(name, value);
       }
-      const response = await client.request(path, { headers: Object.fromEntries(Object.entries(headers).filter(([name]) => name !== "cookie")) });
+      const response = await client.request(path, {
+        headers: Object.fromEntries(Object.entries(headers).filter(([name]) => name !== "cookie")),
+      });
       const html = await response.text();
       return { lang: new JSDOM(html).window.document.documentElement.lang, response };
     };
@@ -191,7 +212,10 @@ describe("page cache (server-rendered pages for visitors who are not signed in)"
     await visitor.request(`/en/posts/${postId}`);
     await visitor.request("/en/posts");
     expect((await visitor.request(`/en/posts/${postId}`)).headers.get("x-page-cache")).toBe("hit");
-    const edited = await staff.request(`/api/posts/${postId}`, { method: "PUT", json: { title: "Light, paper and ink" } });
+    const edited = await staff.request(`/api/posts/${postId}`, {
+      method: "PUT",
+      json: { title: "Light, paper and ink" },
+    });
     expect(edited.status).toBe(200);
     const page = await visitor.request(`/en/posts/${postId}`);
     expect(page.headers.get("x-page-cache")).toBe("miss");
@@ -219,11 +243,16 @@ describe("page cache (server-rendered pages for visitors who are not signed in)"
     expect(home).toContain("Logo Design");
     expect((await visitor.request("/en")).headers.get("x-page-cache")).toBe("hit");
     await visitor.request("/api/services", { headers: { "x-page-language": "en" } });
-    const edited = await staff.request("/api/services/logo_design", { method: "PUT", json: { nameEn: "Logo & Identity Design" } });
+    const edited = await staff.request("/api/services/logo_design", {
+      method: "PUT",
+      json: { nameEn: "Logo & Identity Design" },
+    });
     expect(edited.status).toBe(200);
     const after = await (await visitor.request("/en")).text();
     expect(after).toContain("Logo &amp; Identity Design");
-    const api = (await (await visitor.request("/api/services", { headers: { "x-page-language": "en" } })).json()) as Array<{ id: string; name: string }>;
+    const api = (await (
+      await visitor.request("/api/services", { headers: { "x-page-language": "en" } })
+    ).json()) as Array<{ id: string; name: string }>;
     expect(api.find((service) => service.id === "logo_design")?.name).toBe("Logo & Identity Design");
   });
 

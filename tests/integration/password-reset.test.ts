@@ -10,7 +10,8 @@ import { createTestApp, TEST_ORIGIN, type TestApp, type TestClient } from "../he
 const PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "a brand new passphrase";
 const FR = { "x-page-language": "fr" };
-const SENT_EN = "If an account uses this e-mail address, we have sent it a link to set a new password. The link works once, within an hour.";
+const SENT_EN =
+  "If an account uses this e-mail address, we have sent it a link to set a new password. The link works once, within an hour.";
 
 describe("password reset by e-mail", () => {
   let t: TestApp;
@@ -83,7 +84,10 @@ describe("password reset by e-mail", () => {
   it("refuses an invalid e-mail address with a translated message and sends nothing", async () => {
     const response = await requestReset("not an address");
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: "validation", fields: { email: "Please enter a valid e-mail address." } });
+    expect(await response.json()).toMatchObject({
+      code: "validation",
+      fields: { email: "Please enter a valid e-mail address." },
+    });
     expect(await t.services.database.db.select().from(mailOutbox)).toEqual([]);
   });
 
@@ -126,14 +130,18 @@ describe("password reset by e-mail", () => {
     const second = (await tokenFor("dora@example.com")).token;
     expect(first).not.toBe(second);
     expect((await reset(second)).status).toBe(200);
-    expect((await (await reset(first)).json()).message).toBe("This password reset link has already been used. Please ask for a new one if you need it.");
+    expect((await (await reset(first)).json()).message).toBe(
+      "This password reset link has already been used. Please ask for a new one if you need it.",
+    );
   });
 
   it("lets exactly one of two simultaneous uses of a token through", async () => {
     await account("erin");
     await requestReset("erin@example.com");
     const { token } = await tokenFor("erin@example.com");
-    const statuses = (await Promise.all([reset(token, "first racer password"), reset(token, "second racer password")])).map((r) => r.status).sort();
+    const statuses = (await Promise.all([reset(token, "first racer password"), reset(token, "second racer password")]))
+      .map((r) => r.status)
+      .sort();
     expect(statuses).toEqual([200, 400]);
   });
 
@@ -146,7 +154,9 @@ describe("password reset by e-mail", () => {
     expect(expired.status).toBe(400);
     expect((await expired.json()).message).toBe("This password reset link has expired. Please ask for a new one.");
     const expiredFr = await reset(token, NEW_PASSWORD, FR);
-    expect((await expiredFr.json()).message).toBe("Ce lien de réinitialisation a expiré. Veuillez en demander un nouveau.");
+    expect((await expiredFr.json()).message).toBe(
+      "Ce lien de réinitialisation a expiré. Veuillez en demander un nouveau.",
+    );
     expect((await login(t.client(), "fay", PASSWORD)).status).toBe(200);
 
     const unknown = await reset("A".repeat(43));
@@ -237,11 +247,18 @@ describe("changing a password while signed in", () => {
     const before = here.cookies.get("atelier.sid");
     const response = await change(here, { currentPassword: PASSWORD, password: NEW_PASSWORD });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ message: "Your password has been changed. Your other devices have been signed out." });
+    expect(await response.json()).toEqual({
+      message: "Your password has been changed. Your other devices have been signed out.",
+    });
     expect(here.cookies.get("atelier.sid")).not.toBe(before);
     expect((await here.request("/api/auth/user")).status).toBe(200);
     expect((await elsewhere.request("/api/auth/user")).status).toBe(401);
-    expect(await t.services.database.db.select().from(sessions).where(eq(sessions.sid, before ?? ""))).toEqual([]);
+    expect(
+      await t.services.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.sid, before ?? "")),
+    ).toEqual([]);
     expect((await login(PASSWORD)).status).toBe(401);
     expect((await login(NEW_PASSWORD)).status).toBe(200);
   });

@@ -47,13 +47,24 @@ interface OldOrder {
   plan?: string | null;
   methodType?: string;
   savedMethod?: string | null;
-  items: Array<{ serviceId: string; name: string; unitPriceCents: number; quantity: number; serviceData?: Record<string, unknown> }>;
+  items: Array<{
+    serviceId: string;
+    name: string;
+    unitPriceCents: number;
+    quantity: number;
+    serviceData?: Record<string, unknown>;
+  }>;
   createdAt: string;
   updatedAt: string;
 }
 
 const card = { provider: "sandbox", brand: "visa", last4: "4242" };
-const website = (unitPriceCents: number, quantity = 1) => ({ serviceId: "website", name: "Website", unitPriceCents, quantity });
+const website = (unitPriceCents: number, quantity = 1) => ({
+  serviceId: "website",
+  name: "Website",
+  unitPriceCents,
+  quantity,
+});
 
 // Rows in the shape the previous release left them: an order's payment in its own columns.
 const OLD_ORDERS: OldOrder[] = [
@@ -106,7 +117,14 @@ const OLD_ORDERS: OldOrder[] = [
     createdAt: "2026-10-04T15:00:00Z",
     updatedAt: "2026-10-06T09:00:00Z",
   },
-  { id: ID.pending, status: "pending", totalCents: 60_000, items: [website(60_000)], createdAt: "2026-10-07T15:00:00Z", updatedAt: "2026-10-07T15:00:00Z" },
+  {
+    id: ID.pending,
+    status: "pending",
+    totalCents: 60_000,
+    items: [website(60_000)],
+    createdAt: "2026-10-07T15:00:00Z",
+    updatedAt: "2026-10-07T15:00:00Z",
+  },
   {
     id: ID.awaiting,
     status: "requires_payment",
@@ -125,7 +143,15 @@ const OLD_ORDERS: OldOrder[] = [
     intentId: "pi_sandbox_instalment_1",
     plan: "3times",
     savedMethod: "pm_sandbox_saved",
-    items: [{ serviceId: "custom_payment", name: "Brand refresh", unitPriceCents: 150_000, quantity: 1, serviceData: { paymentPlan: "3times" } }],
+    items: [
+      {
+        serviceId: "custom_payment",
+        name: "Brand refresh",
+        unitPriceCents: 150_000,
+        quantity: 1,
+        serviceData: { paymentPlan: "3times" },
+      },
+    ],
     createdAt: "2026-10-27T15:00:00Z",
     updatedAt: "2026-10-27T15:01:00Z",
   },
@@ -138,7 +164,15 @@ const OLD_ORDERS: OldOrder[] = [
     plan: "monthly",
     savedMethod: "pm_sandbox_monthly",
     paidAt: "2026-11-01T15:01:00Z",
-    items: [{ serviceId: "custom_payment", name: "Retainer", unitPriceCents: 30_000, quantity: 1, serviceData: { paymentPlan: "monthly" } }],
+    items: [
+      {
+        serviceId: "custom_payment",
+        name: "Retainer",
+        unitPriceCents: 30_000,
+        quantity: 1,
+        serviceData: { paymentPlan: "monthly" },
+      },
+    ],
     createdAt: "2026-11-01T15:00:00Z",
     updatedAt: "2026-11-01T15:01:00Z",
   },
@@ -150,7 +184,15 @@ const OLD_ORDERS: OldOrder[] = [
     intentId: "pi_sandbox_two_1",
     plan: "2times",
     savedMethod: "pm_sandbox_declining",
-    items: [{ serviceId: "custom_payment", name: "Video", unitPriceCents: 100_000, quantity: 1, serviceData: { paymentPlan: "2times" } }],
+    items: [
+      {
+        serviceId: "custom_payment",
+        name: "Video",
+        unitPriceCents: 100_000,
+        quantity: 1,
+        serviceData: { paymentPlan: "2times" },
+      },
+    ],
     createdAt: "2026-10-20T15:00:00Z",
     updatedAt: "2026-11-20T15:01:00Z",
   },
@@ -174,7 +216,15 @@ const OLD_ORDERS: OldOrder[] = [
     ...card,
     intentId: "pi_sandbox_class",
     paidAt: "2026-11-10T15:01:00Z",
-    items: [{ serviceId: "class_enrollment", name: "Brand Identity Workshop", unitPriceCents: 89_000, quantity: 1, serviceData: { classId: 0, enrollmentId: ID.enrollment } }],
+    items: [
+      {
+        serviceId: "class_enrollment",
+        name: "Brand Identity Workshop",
+        unitPriceCents: 89_000,
+        quantity: 1,
+        serviceData: { classId: 0, enrollmentId: ID.enrollment },
+      },
+    ],
     createdAt: "2026-11-10T15:00:00Z",
     updatedAt: "2026-11-10T15:01:00Z",
   },
@@ -182,21 +232,112 @@ const OLD_ORDERS: OldOrder[] = [
 
 // The instalments of the two plans: 1 of 3 paid; a monthly plan's first month paid and the next planned.
 const OLD_INSTALMENTS = [
-  { orderId: ID.instalments, position: 1, amountCents: 50_000, dueAt: "2026-10-27T15:00:00Z", status: "paid", intentId: "pi_sandbox_instalment_1", paidAt: "2026-10-27T15:01:00Z" },
-  { orderId: ID.instalments, position: 2, amountCents: 50_000, dueAt: "2026-11-27T15:00:00Z", status: "due", intentId: null, paidAt: null },
-  { orderId: ID.instalments, position: 3, amountCents: 50_000, dueAt: "2026-12-27T15:00:00Z", status: "due", intentId: null, paidAt: null },
-  { orderId: ID.retrying, position: 1, amountCents: 50_000, dueAt: "2026-10-20T15:00:00Z", status: "paid", intentId: "pi_sandbox_two_1", paidAt: "2026-10-20T15:01:00Z" },
+  {
+    orderId: ID.instalments,
+    position: 1,
+    amountCents: 50_000,
+    dueAt: "2026-10-27T15:00:00Z",
+    status: "paid",
+    intentId: "pi_sandbox_instalment_1",
+    paidAt: "2026-10-27T15:01:00Z",
+  },
+  {
+    orderId: ID.instalments,
+    position: 2,
+    amountCents: 50_000,
+    dueAt: "2026-11-27T15:00:00Z",
+    status: "due",
+    intentId: null,
+    paidAt: null,
+  },
+  {
+    orderId: ID.instalments,
+    position: 3,
+    amountCents: 50_000,
+    dueAt: "2026-12-27T15:00:00Z",
+    status: "due",
+    intentId: null,
+    paidAt: null,
+  },
+  {
+    orderId: ID.retrying,
+    position: 1,
+    amountCents: 50_000,
+    dueAt: "2026-10-20T15:00:00Z",
+    status: "paid",
+    intentId: "pi_sandbox_two_1",
+    paidAt: "2026-10-20T15:01:00Z",
+  },
   // Its second instalment was declined twice; the next try is planned.
-  { orderId: ID.retrying, position: 2, amountCents: 50_000, dueAt: "2026-11-20T15:00:00Z", status: "failed", intentId: "pi_sandbox_two_2", paidAt: null, attempts: 2, nextAttemptAt: "2026-11-30T15:00:00Z", failureMessage: "Your card was declined." },
-  { orderId: ID.monthly, position: 1, amountCents: 30_000, dueAt: "2026-11-01T15:00:00Z", status: "paid", intentId: "pi_sandbox_month_1", paidAt: "2026-11-01T15:01:00Z" },
-  { orderId: ID.monthly, position: 2, amountCents: 30_000, dueAt: "2026-12-01T15:00:00Z", status: "due", intentId: null, paidAt: null },
+  {
+    orderId: ID.retrying,
+    position: 2,
+    amountCents: 50_000,
+    dueAt: "2026-11-20T15:00:00Z",
+    status: "failed",
+    intentId: "pi_sandbox_two_2",
+    paidAt: null,
+    attempts: 2,
+    nextAttemptAt: "2026-11-30T15:00:00Z",
+    failureMessage: "Your card was declined.",
+  },
+  {
+    orderId: ID.monthly,
+    position: 1,
+    amountCents: 30_000,
+    dueAt: "2026-11-01T15:00:00Z",
+    status: "paid",
+    intentId: "pi_sandbox_month_1",
+    paidAt: "2026-11-01T15:01:00Z",
+  },
+  {
+    orderId: ID.monthly,
+    position: 2,
+    amountCents: 30_000,
+    dueAt: "2026-12-01T15:00:00Z",
+    status: "due",
+    intentId: null,
+    paidAt: null,
+  },
 ];
 
 const OLD_INVOICES = [
-  { id: "in_sub_1", subscriptionId: ID.subscription, amountCents: 99_900, status: "paid", periodStart: "2026-09-15T12:00:00Z", periodEnd: "2026-10-15T12:00:00Z", createdAt: "2026-09-15T12:00:00Z" },
-  { id: "in_sub_2", subscriptionId: ID.subscription, amountCents: 99_900, status: "paid", periodStart: "2026-10-15T12:00:00Z", periodEnd: "2026-11-15T12:00:00Z", createdAt: "2026-10-15T12:00:00Z" },
-  { id: "in_due_1", subscriptionId: ID.pastDue, amountCents: 99_900, status: "paid", periodStart: "2026-10-01T12:00:00Z", periodEnd: "2026-11-01T12:00:00Z", createdAt: "2026-10-01T12:00:00Z" },
-  { id: "in_due_2", subscriptionId: ID.pastDue, amountCents: 99_900, status: "failed", periodStart: "2026-11-01T12:00:00Z", periodEnd: "2026-12-01T12:00:00Z", createdAt: "2026-11-01T12:00:00Z" },
+  {
+    id: "in_sub_1",
+    subscriptionId: ID.subscription,
+    amountCents: 99_900,
+    status: "paid",
+    periodStart: "2026-09-15T12:00:00Z",
+    periodEnd: "2026-10-15T12:00:00Z",
+    createdAt: "2026-09-15T12:00:00Z",
+  },
+  {
+    id: "in_sub_2",
+    subscriptionId: ID.subscription,
+    amountCents: 99_900,
+    status: "paid",
+    periodStart: "2026-10-15T12:00:00Z",
+    periodEnd: "2026-11-15T12:00:00Z",
+    createdAt: "2026-10-15T12:00:00Z",
+  },
+  {
+    id: "in_due_1",
+    subscriptionId: ID.pastDue,
+    amountCents: 99_900,
+    status: "paid",
+    periodStart: "2026-10-01T12:00:00Z",
+    periodEnd: "2026-11-01T12:00:00Z",
+    createdAt: "2026-10-01T12:00:00Z",
+  },
+  {
+    id: "in_due_2",
+    subscriptionId: ID.pastDue,
+    amountCents: 99_900,
+    status: "failed",
+    periodStart: "2026-11-01T12:00:00Z",
+    periodEnd: "2026-12-01T12:00:00Z",
+    createdAt: "2026-11-01T12:00:00Z",
+  },
 ];
 
 /** Money received and given back, as the previous release's columns say. */
@@ -262,27 +403,70 @@ describe("the migration that moves payments into the payments module", () => {
         ],
       );
       for (const [position, item] of order.items.entries()) {
-        const serviceData = item.serviceId === "class_enrollment" ? { classId: workshop.id, enrollmentId: ID.enrollment } : (item.serviceData ?? {});
+        const serviceData =
+          item.serviceId === "class_enrollment"
+            ? { classId: workshop.id, enrollmentId: ID.enrollment }
+            : (item.serviceData ?? {});
         await db.query(
           `insert into order_items (order_id, position, service_id, service_name, pricing_type, unit_price_cents, quantity, line_total_cents, service_data, created_at)
            values ($1, $2, $3, $4, 'custom', $5, $6, $7, $8, $9)`,
-          [order.id, position, item.serviceId, item.name, item.unitPriceCents, item.quantity, item.unitPriceCents * item.quantity, JSON.stringify(serviceData), order.createdAt],
+          [
+            order.id,
+            position,
+            item.serviceId,
+            item.name,
+            item.unitPriceCents,
+            item.quantity,
+            item.unitPriceCents * item.quantity,
+            JSON.stringify(serviceData),
+            order.createdAt,
+          ],
         );
       }
     }
     // The sandbox's intents, as its tables held them.
-    const intent = async (id: string, orderId: string, amountCents: number, status: string, extra: { methodType?: string; last4?: string | null; brand?: string | null; instalmentId?: number | null; failureMessage?: string | null } = {}) =>
+    const intent = async (
+      id: string,
+      orderId: string,
+      amountCents: number,
+      status: string,
+      extra: {
+        methodType?: string;
+        last4?: string | null;
+        brand?: string | null;
+        instalmentId?: number | null;
+        failureMessage?: string | null;
+      } = {},
+    ) =>
       db.query(
         `insert into sandbox_intents (id, client_secret, order_id, amount_cents, currency, status, brand, last4, failure_message, instalment_id, method_type)
          values ($1, $2, $3, $4, 'usd', $5, $6, $7, $8, $9, $10)`,
-        [id, `${id}_secret_old`, orderId, amountCents, status, extra.brand ?? "visa", extra.last4 ?? "4242", extra.failureMessage ?? null, extra.instalmentId ?? null, extra.methodType ?? "card"],
+        [
+          id,
+          `${id}_secret_old`,
+          orderId,
+          amountCents,
+          status,
+          extra.brand ?? "visa",
+          extra.last4 ?? "4242",
+          extra.failureMessage ?? null,
+          extra.instalmentId ?? null,
+          extra.methodType ?? "card",
+        ],
       );
     await intent("pi_sandbox_paid", ID.paid, 114_750, "succeeded");
     await intent("pi_sandbox_refunded", ID.refunded, 60_000, "succeeded");
-    await intent("pi_sandbox_failed", ID.failed, 7_500, "failed", { last4: "0002", failureMessage: "Your card was declined." });
+    await intent("pi_sandbox_failed", ID.failed, 7_500, "failed", {
+      last4: "0002",
+      failureMessage: "Your card was declined.",
+    });
     await intent("pi_sandbox_cancelled", ID.cancelled, 7_500, "canceled", { brand: null, last4: null });
     await intent("pi_sandbox_awaiting", ID.awaiting, 60_000, "requires_payment_method", { brand: null, last4: null });
-    await intent("pi_sandbox_bank", ID.bank, 250_000, "processing", { methodType: "us_bank_account", brand: "bank", last4: "6789" });
+    await intent("pi_sandbox_bank", ID.bank, 250_000, "processing", {
+      methodType: "us_bank_account",
+      brand: "bank",
+      last4: "6789",
+    });
     await intent("pi_sandbox_class", ID.classSeat, 89_000, "succeeded");
     for (const entry of OLD_INSTALMENTS) {
       const [row] = await db.query<{ id: number }>(
@@ -303,7 +487,14 @@ describe("the migration that moves payments into the payments module", () => {
         ],
       );
       instalmentIds[`${entry.orderId}:${entry.position}`] = row.id;
-      if (entry.intentId) await intent(entry.intentId, entry.orderId, entry.amountCents, entry.status === "paid" ? "succeeded" : "failed", { instalmentId: row.id });
+      if (entry.intentId)
+        await intent(
+          entry.intentId,
+          entry.orderId,
+          entry.amountCents,
+          entry.status === "paid" ? "succeeded" : "failed",
+          { instalmentId: row.id },
+        );
     }
     await db.query(
       `insert into class_enrollments (id, class_id, customer_name, customer_email, enrollment_status, payment_status, payment_intent_id, amount_paid, reserved_until, enrolled_at)
@@ -317,9 +508,15 @@ describe("the migration that moves payments into the payments module", () => {
       [ID.refunded, "paid", "refunded", "refund", "staff@atelier.example", "2026-10-05T15:00:00Z"],
       [ID.cancelled, "requires_payment", "cancelled", "cancel", "staff@atelier.example", "2026-10-06T09:00:00Z"],
     ]) {
-      await db.query(`insert into order_history (order_id, from_status, to_status, cause, actor, at) values ($1, $2, $3, $4, $5, $6)`, [orderId, from, to, cause, actor, at]);
+      await db.query(
+        `insert into order_history (order_id, from_status, to_status, cause, actor, at) values ($1, $2, $3, $4, $5, $6)`,
+        [orderId, from, to, cause, actor, at],
+      );
     }
-    await db.query(`insert into payment_events (id, type, order_id) values ('evt_old_paid', 'payment_intent.succeeded', $1), ('evt_old_refund', 'charge.refunded', $2)`, [ID.paid, ID.refunded]);
+    await db.query(
+      `insert into payment_events (id, type, order_id) values ('evt_old_paid', 'payment_intent.succeeded', $1), ('evt_old_refund', 'charge.refunded', $2)`,
+      [ID.paid, ID.refunded],
+    );
     // Two subscriptions and their invoices: one active, one past due after a declined renewal.
     const [plan] = await db.query<{ id: number }>(`select id from plans where name = 'Professional'`);
     await db.query(
@@ -329,24 +526,33 @@ describe("the migration that moves payments into the payments module", () => {
       [ID.subscription, ID.pastDue, plan.id],
     );
     for (const invoice of OLD_INVOICES) {
-      await db.query(`insert into subscription_invoices (id, subscription_id, amount_cents, status, period_start, period_end, created_at) values ($1, $2, $3, $4, $5, $6, $7)`, [
-        invoice.id,
-        invoice.subscriptionId,
-        invoice.amountCents,
-        invoice.status,
-        invoice.periodStart,
-        invoice.periodEnd,
-        invoice.createdAt,
-      ]);
+      await db.query(
+        `insert into subscription_invoices (id, subscription_id, amount_cents, status, period_start, period_end, created_at) values ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          invoice.id,
+          invoice.subscriptionId,
+          invoice.amountCents,
+          invoice.status,
+          invoice.periodStart,
+          invoice.periodEnd,
+          invoice.createdAt,
+        ],
+      );
     }
 
-    [before] = (await db.query<{ received: string; refunded: string }>(OLD_MONEY)).map((row) => ({ received: Number(row.received), refunded: Number(row.refunded) }));
+    [before] = (await db.query<{ received: string; refunded: string }>(OLD_MONEY)).map((row) => ({
+      received: Number(row.received),
+      refunded: Number(row.refunded),
+    }));
     [countsBefore] = await db.query<Record<string, number>>(COUNTS);
 
     await db.migrate(MIGRATIONS_FOLDER);
 
     // The app's own services over the migrated database.
-    paymentService = new PaymentService(new PaymentRepo(db.db), new SandboxProvider(db.db, async () => "whsec_payments_migration"));
+    paymentService = new PaymentService(
+      new PaymentRepo(db.db),
+      new SandboxProvider(db.db, async () => "whsec_payments_migration"),
+    );
     orderService = new OrderService(db.db, paymentService, async (id) => `${id}_receipt`);
   }, 120_000);
 
@@ -359,12 +565,19 @@ describe("the migration that moves payments into the payments module", () => {
   const detail = (order: OrderView) => statusDetail(order, (key, params) => t(key, params ?? {}) as string, "en", ZONE);
 
   it("loses no money: what was received and refunded adds up to the same before and after, order by order", async () => {
-    expect(before).toEqual({ received: 114_750 + 60_000 + 89_000 + 50_000 + 50_000 + 30_000 + 3 * 99_900, refunded: 60_000 });
+    expect(before).toEqual({
+      received: 114_750 + 60_000 + 89_000 + 50_000 + 50_000 + 30_000 + 3 * 99_900,
+      refunded: 60_000,
+    });
     const [after] = await db.query<{ received: string; refunded: string }>(NEW_MONEY);
     expect({ received: Number(after.received), refunded: Number(after.refunded) }).toEqual(before);
     // Each order keeps what its payments add up to.
-    const [kept] = await db.query<{ paid: string; refunded: string }>(`select sum(paid_cents) as paid, sum(refunded_cents) as refunded from orders`);
-    const [invoices] = await db.query<{ paid: string }>(`select sum(amount_cents) as paid from payments where workflow = 'subscription' and status = 'succeeded'`);
+    const [kept] = await db.query<{ paid: string; refunded: string }>(
+      `select sum(paid_cents) as paid, sum(refunded_cents) as refunded from orders`,
+    );
+    const [invoices] = await db.query<{ paid: string }>(
+      `select sum(amount_cents) as paid from payments where workflow = 'subscription' and status = 'succeeded'`,
+    );
     expect(Number(kept.paid) + Number(invoices.paid)).toBe(before.received);
     expect(Number(kept.refunded)).toBe(before.refunded);
     // Nothing else was dropped.
@@ -388,18 +601,42 @@ describe("the migration that moves payments into the payments module", () => {
       failureMessage: null,
       receiptUrl: `/receipt/${ID.paid}_receipt`,
     });
-    expect(paid.orderItems.map((item) => [item.serviceId, item.quantity, item.unitPriceCents, item.lineTotalCents])).toEqual([
+    expect(
+      paid.orderItems.map((item) => [item.serviceId, item.quantity, item.unitPriceCents, item.lineTotalCents]),
+    ).toEqual([
       ["website", 2, 60_000, 120_000],
       ["logo_design", 1, 7_500, 7_500],
     ]);
-    expect(paid.payments).toMatchObject([{ kind: "charge", status: "succeeded", amountCents: 114_750, brand: "visa", last4: "4242", settledAt: "2026-10-01T15:01:00.000Z" }]);
+    expect(paid.payments).toMatchObject([
+      {
+        kind: "charge",
+        status: "succeeded",
+        amountCents: 114_750,
+        brand: "visa",
+        last4: "4242",
+        settledAt: "2026-10-01T15:01:00.000Z",
+      },
+    ]);
     expect(detail(paid)).toBe("$1,147.50 paid on October 1, 2026.");
 
     const refunded = await orderService.getForStaff(ID.refunded);
-    expect(refunded).toMatchObject({ status: "refunded", paidCents: 60_000, refundedCents: 60_000, paidAt: "2026-10-02T15:01:00.000Z" });
+    expect(refunded).toMatchObject({
+      status: "refunded",
+      paidCents: 60_000,
+      refundedCents: 60_000,
+      paidAt: "2026-10-02T15:01:00.000Z",
+    });
     expect(refunded.payments).toMatchObject([
       { kind: "charge", status: "succeeded", amountCents: 60_000 },
-      { kind: "refund", status: "succeeded", amountCents: 60_000, refundOf: refunded.payments[0].id, actor: "staff@atelier.example", reason: "Refunded in full", settledAt: "2026-10-05T15:00:00.000Z" },
+      {
+        kind: "refund",
+        status: "succeeded",
+        amountCents: 60_000,
+        refundOf: refunded.payments[0].id,
+        actor: "staff@atelier.example",
+        reason: "Refunded in full",
+        settledAt: "2026-10-05T15:00:00.000Z",
+      },
     ]);
     expect(refunded.history.map((entry) => [entry.from, entry.to, entry.actor])).toEqual([
       [null, "requires_payment", null],
@@ -409,21 +646,42 @@ describe("the migration that moves payments into the payments module", () => {
     expect(detail(refunded)).toBe("$600.00 refunded on October 5, 2026.");
 
     const failed = await view(ID.failed);
-    expect(failed).toMatchObject({ status: "failed", paidCents: 0, failureMessage: "Your card was declined.", payment: { provider: "sandbox", brand: "visa", last4: "0002" } });
-    expect(failed.payments).toMatchObject([{ kind: "charge", status: "failed", failureMessage: "Your card was declined." }]);
+    expect(failed).toMatchObject({
+      status: "failed",
+      paidCents: 0,
+      failureMessage: "Your card was declined.",
+      payment: { provider: "sandbox", brand: "visa", last4: "0002" },
+    });
+    expect(failed.payments).toMatchObject([
+      { kind: "charge", status: "failed", failureMessage: "Your card was declined." },
+    ]);
 
     const cancelled = await view(ID.cancelled);
-    expect(cancelled).toMatchObject({ status: "cancelled", paidCents: 0, cancelledAt: "2026-10-06T09:00:00.000Z", payment: null });
+    expect(cancelled).toMatchObject({
+      status: "cancelled",
+      paidCents: 0,
+      cancelledAt: "2026-10-06T09:00:00.000Z",
+      payment: null,
+    });
     expect(cancelled.payments).toMatchObject([{ kind: "charge", status: "cancelled" }]);
 
     expect(await view(ID.pending)).toMatchObject({ status: "pending", paidCents: 0, payment: null, payments: [] });
     const awaiting = await view(ID.awaiting);
-    expect(awaiting).toMatchObject({ status: "requires_payment", payments: [{ kind: "charge", status: "requires_payment", amountCents: 60_000 }] });
+    expect(awaiting).toMatchObject({
+      status: "requires_payment",
+      payments: [{ kind: "charge", status: "requires_payment", amountCents: 60_000 }],
+    });
     // The buyer can still pay it with the intent they had.
     expect((await paymentService.openChargeOf(ID.awaiting))?.clientSecret).toBe("pi_sandbox_awaiting_secret_old");
 
     const classSeat = await view(ID.classSeat);
-    expect(classSeat).toMatchObject({ status: "paid", paidCents: 89_000, orderItems: [{ serviceId: "class_enrollment", serviceData: { classId: classIds.workshop, enrollmentId: ID.enrollment } }] });
+    expect(classSeat).toMatchObject({
+      status: "paid",
+      paidCents: 89_000,
+      orderItems: [
+        { serviceId: "class_enrollment", serviceData: { classId: classIds.workshop, enrollmentId: ID.enrollment } },
+      ],
+    });
     const [seat] = await db.query<{ payment_status: string; amount_paid: number; workflow: string }>(
       `select e.payment_status, e.amount_paid, o.workflow from class_enrollments e join orders o on o.id = $1 where e.id = $2`,
       [ID.classSeat, ID.enrollment],
@@ -433,16 +691,34 @@ describe("the migration that moves payments into the payments module", () => {
 
   it("shows a plan with 1 of 3 instalments paid as partly paid, a monthly plan's first month as paid, a bank transfer as processing", async () => {
     const plan = await view(ID.instalments);
-    expect(plan).toMatchObject({ status: "partially_paid", paymentPlan: "3times", totalCents: 150_000, paidCents: 50_000, paidAt: null, payment: { provider: "sandbox", brand: "visa", last4: "4242" } });
+    expect(plan).toMatchObject({
+      status: "partially_paid",
+      paymentPlan: "3times",
+      totalCents: 150_000,
+      paidCents: 50_000,
+      paidAt: null,
+      payment: { provider: "sandbox", brand: "visa", last4: "4242" },
+    });
     expect(plan.schedule.map((entry) => [entry.position, entry.status, entry.amountCents])).toEqual([
       [1, "paid", 50_000],
       [2, "due", 50_000],
       [3, "due", 50_000],
     ]);
-    expect(plan.payments).toMatchObject([{ kind: "charge", status: "succeeded", amountCents: 50_000, part: instalmentIds[`${ID.instalments}:1`], settledAt: "2026-10-27T15:01:00.000Z" }]);
+    expect(plan.payments).toMatchObject([
+      {
+        kind: "charge",
+        status: "succeeded",
+        amountCents: 50_000,
+        part: instalmentIds[`${ID.instalments}:1`],
+        settledAt: "2026-10-27T15:01:00.000Z",
+      },
+    ]);
     expect(detail(plan)).toBe("1 of 3 instalments paid: $500.00 of $1,500.00; next $500.00 on November 27, 2026.");
     // The saved card stays with its charge, for the next instalments.
-    expect((await paymentService.ofSubject(ID.instalments))[0]).toMatchObject({ savedMethodId: "pm_sandbox_saved", providerPaymentId: "pi_sandbox_instalment_1" });
+    expect((await paymentService.ofSubject(ID.instalments))[0]).toMatchObject({
+      savedMethodId: "pm_sandbox_saved",
+      providerPaymentId: "pi_sandbox_instalment_1",
+    });
 
     // A plan whose second instalment was declined: partly paid, the decline and the next try said.
     const retrying = await view(ID.retrying);
@@ -455,29 +731,74 @@ describe("the migration that moves payments into the payments module", () => {
       { status: "succeeded", part: instalmentIds[`${ID.retrying}:1`] },
       { status: "failed", part: instalmentIds[`${ID.retrying}:2`], failureMessage: "Your card was declined." },
     ]);
-    expect(detail(retrying)).toBe("1 of 2 instalments paid: $500.00 of $1,000.00; payment 2 ($500.00) failed. We will try again on November 30, 2026.");
+    expect(detail(retrying)).toBe(
+      "1 of 2 instalments paid: $500.00 of $1,000.00; payment 2 ($500.00) failed. We will try again on November 30, 2026.",
+    );
     // The next off-session charge of that instalment uses a key of its own, not the one already used.
-    expect((await paymentService.ofSubject(ID.retrying)).map((row) => row.idempotencyKey)).toEqual([`order-${ID.retrying}`, `instalment-${instalmentIds[`${ID.retrying}:2`]}-2`]);
+    expect((await paymentService.ofSubject(ID.retrying)).map((row) => row.idempotencyKey)).toEqual([
+      `order-${ID.retrying}`,
+      `instalment-${instalmentIds[`${ID.retrying}:2`]}-2`,
+    ]);
 
     const monthly = await view(ID.monthly);
-    expect(monthly).toMatchObject({ status: "paid", paymentPlan: "monthly", paidCents: 30_000, paidAt: "2026-11-01T15:01:00.000Z" });
+    expect(monthly).toMatchObject({
+      status: "paid",
+      paymentPlan: "monthly",
+      paidCents: 30_000,
+      paidAt: "2026-11-01T15:01:00.000Z",
+    });
     expect(monthly.schedule.map((entry) => entry.status)).toEqual(["paid", "due"]);
     expect(monthly.payments).toHaveLength(1);
 
     const bank = await view(ID.bank);
-    expect(bank).toMatchObject({ status: "processing", paymentMethodType: "us_bank_account", paidCents: 0, payment: { provider: "sandbox", brand: "bank", last4: "6789" } });
-    expect(bank.payments).toMatchObject([{ kind: "charge", status: "processing", method: "us_bank_account", amountCents: 250_000 }]);
+    expect(bank).toMatchObject({
+      status: "processing",
+      paymentMethodType: "us_bank_account",
+      paidCents: 0,
+      payment: { provider: "sandbox", brand: "bank", last4: "6789" },
+    });
+    expect(bank.payments).toMatchObject([
+      { kind: "charge", status: "processing", method: "us_bank_account", amountCents: 250_000 },
+    ]);
     expect(detail(bank)).toBe("We will e-mail you when your bank confirms, usually in 3-5 business days.");
     // The bank's answer, when it comes, finds its payment by the intent.
-    const [linked] = await db.query<{ payment_id: string }>(`select metadata ->> 'paymentId' as payment_id from sandbox_intents where id = 'pi_sandbox_bank'`);
+    const [linked] = await db.query<{ payment_id: string }>(
+      `select metadata ->> 'paymentId' as payment_id from sandbox_intents where id = 'pi_sandbox_bank'`,
+    );
     expect(linked.payment_id).toBe(bank.payments[0].id);
   });
 
   it("turns each subscription invoice into a payment of its subscription, with its period", async () => {
     const active = await paymentService.ofSubject(ID.subscription);
-    expect(active.map((row) => [row.workflow, row.kind, row.status, row.amountCents, row.providerInvoiceId, row.periodStart?.toISOString(), row.periodEnd?.toISOString()])).toEqual([
-      ["subscription", "charge", "succeeded", 99_900, "in_sub_1", "2026-09-15T12:00:00.000Z", "2026-10-15T12:00:00.000Z"],
-      ["subscription", "charge", "succeeded", 99_900, "in_sub_2", "2026-10-15T12:00:00.000Z", "2026-11-15T12:00:00.000Z"],
+    expect(
+      active.map((row) => [
+        row.workflow,
+        row.kind,
+        row.status,
+        row.amountCents,
+        row.providerInvoiceId,
+        row.periodStart?.toISOString(),
+        row.periodEnd?.toISOString(),
+      ]),
+    ).toEqual([
+      [
+        "subscription",
+        "charge",
+        "succeeded",
+        99_900,
+        "in_sub_1",
+        "2026-09-15T12:00:00.000Z",
+        "2026-10-15T12:00:00.000Z",
+      ],
+      [
+        "subscription",
+        "charge",
+        "succeeded",
+        99_900,
+        "in_sub_2",
+        "2026-10-15T12:00:00.000Z",
+        "2026-11-15T12:00:00.000Z",
+      ],
     ]);
     const pastDue = await paymentService.ofSubject(ID.pastDue);
     expect(pastDue.map((row) => [row.status, row.providerInvoiceId])).toEqual([
@@ -489,7 +810,9 @@ describe("the migration that moves payments into the payments module", () => {
       [ID.subscription, ID.pastDue],
     );
     expect(statuses).toEqual({ active: "active", past_due: "past_due" });
-    const [table] = await db.query<{ exists: boolean }>(`select to_regclass('subscription_invoices') is not null as exists`);
+    const [table] = await db.query<{ exists: boolean }>(
+      `select to_regclass('subscription_invoices') is not null as exists`,
+    );
     expect(table.exists).toBe(false);
   });
 });

@@ -19,15 +19,30 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
   let buyer: TestClient;
 
   const webhook = (event: { rawBody: string; signature: string }) =>
-    t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "content-type": "application/json", "stripe-signature": event.signature } });
-  const order = async (id: string): Promise<OrderView> => (await (await buyer.request(`/api/orders/guest/${id}`)).json()).data;
+    t.app.request("/api/webhooks/stripe", {
+      method: "POST",
+      body: event.rawBody,
+      headers: { "content-type": "application/json", "stripe-signature": event.signature },
+    });
+  const order = async (id: string): Promise<OrderView> =>
+    (await (await buyer.request(`/api/orders/guest/${id}`)).json()).data;
   /** An order's payments (charges and refunds), oldest first. */
   const charges = (id: string) => t.services.payments.ofSubject(id);
-  const mails = async (kind: string, number: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind))).filter((mail) => mail.text.includes(number));
+  const mails = async (kind: string, number: string) =>
+    (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind))).filter((mail) =>
+      mail.text.includes(number),
+    );
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    t = await createTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url, ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000" });
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      ORDERS_PER_ADDRESS: "100000",
+      HOLDS_PER_ADDRESS: "100000",
+    });
     buyer = t.client();
   }, 120_000);
   afterAll(async () => {
@@ -36,7 +51,16 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
   });
 
   it("saves the card for later with the first instalment, charges the next off-session once, declines included, and refunds across both charges", async () => {
-    const response = await buyer.request("/api/create-custom-payment", { method: "POST", json: { amount: 200, paymentPlan: "2times", serviceName: "Website", customerName: "Ada Lovelace", customerEmail: "ada@example.com" } });
+    const response = await buyer.request("/api/create-custom-payment", {
+      method: "POST",
+      json: {
+        amount: 200,
+        paymentPlan: "2times",
+        serviceName: "Website",
+        customerName: "Ada Lovelace",
+        customerEmail: "ada@example.com",
+      },
+    });
     expect(response.status).toBe(201);
     const answer = await response.json();
     const orderId: string = answer.paymentData.orderId;
@@ -44,8 +68,15 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
     const customer = stripe.requests.find((request) => request.path === "/v1/customers");
     expect(customer?.form).toMatchObject({ email: "ada@example.com", name: "Ada Lovelace" });
     const [first] = await charges(orderId);
-    const created = stripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/payment_intents");
-    expect(created.at(-1)?.form).toMatchObject({ amount: "10000", currency: "usd", setup_future_usage: "off_session", "metadata[paymentId]": first.id });
+    const created = stripe.requests.filter(
+      (request) => request.method === "POST" && request.path === "/v1/payment_intents",
+    );
+    expect(created.at(-1)?.form).toMatchObject({
+      amount: "10000",
+      currency: "usd",
+      setup_future_usage: "off_session",
+      "metadata[paymentId]": first.id,
+    });
     expect(created.at(-1)?.idempotencyKey).toBe(`charge-${first.id}`);
     expect(first.part).toBe(answer.paymentData.schedule[0].id);
 
@@ -65,13 +96,27 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
     const when = new Date(new Date(view.createdAt).getTime() + 32 * DAY);
     await t.services.checkout.schedules.chargeDue(when);
     // A second runner of the same attempt's job charges nothing.
-    expect(await t.services.checkout.schedules.charge({ instalmentId: answer.paymentData.schedule[1].id, attempt: 0 }, when)).toBe("skipped");
+    expect(
+      await t.services.checkout.schedules.charge({ instalmentId: answer.paymentData.schedule[1].id, attempt: 0 }, when),
+    ).toBe("skipped");
     view = await order(orderId);
-    expect(view.schedule[1]).toMatchObject({ status: "failed", attempts: 1, failureMessage: "Your card was declined." });
+    expect(view.schedule[1]).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      failureMessage: "Your card was declined.",
+    });
     expect(view).toMatchObject({ status: "partially_paid", paidCents: 10_000 });
-    const offSession = stripe.requests.filter((request) => request.path === "/v1/payment_intents" && request.form.off_session === "true");
+    const offSession = stripe.requests.filter(
+      (request) => request.path === "/v1/payment_intents" && request.form.off_session === "true",
+    );
     expect(offSession).toHaveLength(1);
-    expect(offSession[0].form).toMatchObject({ amount: "10000", confirm: "true", payment_method: saved.savedMethodId, customer: saved.providerCustomerId, "metadata[paymentId]": expect.any(String) });
+    expect(offSession[0].form).toMatchObject({
+      amount: "10000",
+      confirm: "true",
+      payment_method: saved.savedMethodId,
+      customer: saved.providerCustomerId,
+      "metadata[paymentId]": expect.any(String),
+    });
     expect(offSession[0].idempotencyKey).toBe(`instalment-${view.schedule[1].id}-1`);
 
     stripe.declining.delete(saved.savedMethodId!);
@@ -82,14 +127,23 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
 
     // $150 refunded: the last payment's $100 first, then $50 of the first, each on its own intent.
     const staff = await signInAs(t, "admin");
-    const refunded = await staff.request(`/api/admin/orders/${orderId}/refund`, { method: "POST", json: { amountCents: 15_000, reason: "Half the pages dropped" } });
+    const refunded = await staff.request(`/api/admin/orders/${orderId}/refund`, {
+      method: "POST",
+      json: { amountCents: 15_000, reason: "Half the pages dropped" },
+    });
     expect(refunded.status).toBe(200);
-    expect((await refunded.json()).data).toMatchObject({ status: "partially_refunded", paidCents: 20_000, refundedCents: 15_000 });
+    expect((await refunded.json()).data).toMatchObject({
+      status: "partially_refunded",
+      paidCents: 20_000,
+      refundedCents: 15_000,
+    });
     const paidCharges = (await charges(orderId)).filter((row) => row.kind === "charge" && row.status === "succeeded");
     const refunds = (await charges(orderId)).filter((row) => row.kind === "refund");
     const byIntent = new Map(paidCharges.map((row) => [row.id, row.providerPaymentId]));
     const madeAtStripe = stripe.refunds.filter((entry) => [...byIntent.values()].includes(entry.payment_intent));
-    expect(madeAtStripe.map((entry) => [entry.payment_intent, entry.amount, entry.metadata.refundId]).sort()).toEqual(refunds.map((row) => [byIntent.get(row.refundOf!), row.amountCents, row.id]).sort());
+    expect(madeAtStripe.map((entry) => [entry.payment_intent, entry.amount, entry.metadata.refundId]).sort()).toEqual(
+      refunds.map((row) => [byIntent.get(row.refundOf!), row.amountCents, row.id]).sort(),
+    );
     expect(madeAtStripe.map((entry) => [entry.payment_intent, entry.amount])).toEqual([
       [paidCharges.find((row) => row.part === view.schedule[1].id)!.providerPaymentId, 10_000],
       [intentId, 5_000],
@@ -97,16 +151,33 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
   });
 
   it("debits a saved bank account with the online mandate: processing (and e-mailed) until the bank answers, paid then, or failed with the bank's reason", async () => {
-    const verified = await buyer.request("/api/verify-bank-account", { method: "POST", json: { accountHolderName: "Ada Lovelace", customerEmail: "ada@example.com", routingNumber: "110000000", accountNumber: "000123456789" } });
+    const verified = await buyer.request("/api/verify-bank-account", {
+      method: "POST",
+      json: {
+        accountHolderName: "Ada Lovelace",
+        customerEmail: "ada@example.com",
+        routingNumber: "110000000",
+        accountNumber: "000123456789",
+      },
+    });
     expect(verified.status).toBe(200);
     const { bankAccountId } = await verified.json();
     const method = stripe.requests.find((request) => request.path === "/v1/payment_methods");
-    expect(method?.form).toMatchObject({ type: "us_bank_account", "us_bank_account[routing_number]": "110000000", "us_bank_account[account_holder_type]": "individual", "billing_details[email]": "ada@example.com" });
+    expect(method?.form).toMatchObject({
+      type: "us_bank_account",
+      "us_bank_account[routing_number]": "110000000",
+      "us_bank_account[account_holder_type]": "individual",
+      "billing_details[email]": "ada@example.com",
+    });
     const saved = [...stripe.paymentMethods.values()].find((entry) => entry.type === "us_bank_account")!;
     expect(saved.customer).toMatch(/^cus_/);
 
     const pay = async (amount: number) => {
-      const paid = await buyer.request("/api/create-ach-payment", { method: "POST", json: { amount, customerEmail: "ada@example.com", customerName: "Ada Lovelace", bankAccountId }, headers: { "user-agent": "Test browser 1.0" } });
+      const paid = await buyer.request("/api/create-ach-payment", {
+        method: "POST",
+        json: { amount, customerEmail: "ada@example.com", customerName: "Ada Lovelace", bankAccountId },
+        headers: { "user-agent": "Test browser 1.0" },
+      });
       expect(paid.status).toBe(200);
       const { orderId } = await paid.json();
       const [debit] = await charges(orderId);
@@ -130,7 +201,9 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
     expect(started[0].subject).toBe(`Atelier: your bank transfer for order ${view.number} has started`);
     // Stripe's processing event, then a refresh, change nothing while the bank has not answered.
     expect((await webhook(stripe.webhook(intentId))).status).toBe(200);
-    expect((await (await buyer.request(`/api/orders/guest/${orderId}/refresh`, { method: "POST" })).json()).data.status).toBe("processing");
+    expect(
+      (await (await buyer.request(`/api/orders/guest/${orderId}/refresh`, { method: "POST" })).json()).data.status,
+    ).toBe("processing");
     expect(await mails("order.bank_processing", view.number)).toHaveLength(1);
 
     // The bank pays: Stripe's event makes it paid, with the account on the receipt.
@@ -144,19 +217,32 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
 
     // Another debit is returned by the bank.
     const returned = await pay(120);
-    stripe.confirm(returned.intentId, "failed", { code: "insufficient_funds", message: "The customer's account has insufficient funds to cover this payment." });
+    stripe.confirm(returned.intentId, "failed", {
+      code: "insufficient_funds",
+      message: "The customer's account has insufficient funds to cover this payment.",
+    });
     await webhook(stripe.webhook(returned.intentId));
     const failed = await order(returned.orderId);
-    expect(failed).toMatchObject({ status: "failed", failureMessage: "The customer's account has insufficient funds to cover this payment.", paidCents: 0 });
+    expect(failed).toMatchObject({
+      status: "failed",
+      failureMessage: "The customer's account has insufficient funds to cover this payment.",
+      paidCents: 0,
+    });
     const bounced = await mails("order.bank_debit_failed", failed.number);
     expect(bounced).toHaveLength(1);
     expect(bounced[0].text).toContain("insufficient funds");
   });
 
   it("creates a subscription for the customer found by e-mail, and is moved only by Stripe's signed invoice and subscription events", async () => {
-    await t.services.database.db.update(plans).set({ stripePriceId: "price_professional_monthly" }).where(eq(plans.name, "Professional"));
+    await t.services.database.db
+      .update(plans)
+      .set({ stripePriceId: "price_professional_monthly" })
+      .where(eq(plans.name, "Professional"));
     const customersBefore = stripe.customers.size;
-    const response = await buyer.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Ada Lovelace", email: "ada@example.com", priceId: "Professional" } });
+    const response = await buyer.request("/api/get-or-create-subscription", {
+      method: "POST",
+      json: { name: "Ada Lovelace", email: "ada@example.com", priceId: "Professional" },
+    });
     expect(response.status).toBe(200);
     const answer = await response.json();
     expect(answer).toMatchObject({ success: true, status: "incomplete", provider: "stripe" });
@@ -164,20 +250,41 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
     const lookup = stripe.requests.find((request) => request.method === "GET" && request.path === "/v1/customers");
     expect(lookup).toBeDefined();
     const created = stripe.requests.find((request) => request.path === "/v1/subscriptions")!;
-    expect(created.form).toMatchObject({ "items[0][price]": "price_professional_monthly", payment_behavior: "default_incomplete", "payment_settings[save_default_payment_method]": "on_subscription", "metadata[subscriptionId]": answer.subscriptionId });
+    expect(created.form).toMatchObject({
+      "items[0][price]": "price_professional_monthly",
+      payment_behavior: "default_incomplete",
+      "payment_settings[save_default_payment_method]": "on_subscription",
+      "metadata[subscriptionId]": answer.subscriptionId,
+    });
     expect(created.idempotencyKey).toBe(`subscription-${answer.subscriptionId}`);
     // The customer of the earlier tests (same e-mail) is found and reused, not created again.
     expect(stripe.customers.size).toBe(customersBefore);
-    const again = await (await buyer.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Ada Lovelace", email: "ada@example.com", priceId: "Professional" } })).json();
+    const again = await (
+      await buyer.request("/api/get-or-create-subscription", {
+        method: "POST",
+        json: { name: "Ada Lovelace", email: "ada@example.com", priceId: "Professional" },
+      })
+    ).json();
     expect(again.subscriptionId).toBe(answer.subscriptionId);
     expect(stripe.requests.filter((request) => request.path === "/v1/subscriptions")).toHaveLength(1);
-    const subscriptionId = [...stripe.subscriptions.values()].find((entry) => (entry.metadata as { subscriptionId?: string }).subscriptionId === answer.subscriptionId)!.id;
+    const subscriptionId = [...stripe.subscriptions.values()].find(
+      (entry) => (entry.metadata as { subscriptionId?: string }).subscriptionId === answer.subscriptionId,
+    )!.id;
 
     // Stripe's events, signed with the webhook secret, are all that move our record.
     const signer = new Stripe("sk_test_signer");
     const send = (id: string, type: string, object: Record<string, unknown>) => {
-      const rawBody = JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
-      return webhook({ rawBody, signature: signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: stripe.webhookSecret }) });
+      const rawBody = JSON.stringify({
+        id,
+        object: "event",
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      });
+      return webhook({
+        rawBody,
+        signature: signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: stripe.webhookSecret }),
+      });
     };
     const start = Math.floor(Date.now() / 1000);
     const MONTH = 30 * 86_400;
@@ -192,20 +299,46 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
       lines: { data: [{ period: { start: from, end: from + MONTH } }] },
       ...(paid ? {} : { failure_message: "Your card was declined." }),
     });
-    const subscription = (cancelAtPeriodEnd: boolean, status = "active") => ({ id: subscriptionId, object: "subscription", status, cancel_at_period_end: cancelAtPeriodEnd, current_period_end: start + MONTH, metadata: { subscriptionId: answer.subscriptionId } });
-    const view = async () => (await t.services.checkout.subscriptions.list()).find((entry) => entry.id === answer.subscriptionId)!;
-    const sent = async (kind: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind))).filter((mail) => mail.toAddress === "ada@example.com");
+    const subscription = (cancelAtPeriodEnd: boolean, status = "active") => ({
+      id: subscriptionId,
+      object: "subscription",
+      status,
+      cancel_at_period_end: cancelAtPeriodEnd,
+      current_period_end: start + MONTH,
+      metadata: { subscriptionId: answer.subscriptionId },
+    });
+    const view = async () =>
+      (await t.services.checkout.subscriptions.list()).find((entry) => entry.id === answer.subscriptionId)!;
+    const sent = async (kind: string) =>
+      (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind))).filter(
+        (mail) => mail.toAddress === "ada@example.com",
+      );
 
-    const first = await send("evt_invoice_paid_1", "invoice.paid", invoice("in_first", "subscription_create", start, true));
+    const first = await send(
+      "evt_invoice_paid_1",
+      "invoice.paid",
+      invoice("in_first", "subscription_create", start, true),
+    );
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true, duplicate: false });
     const active = await view();
-    expect(active).toMatchObject({ status: "active", currentPeriodEnd: new Date((start + MONTH) * 1000).toISOString(), invoices: [{ amountCents: 99_900, status: "paid" }] });
-    const [firstInvoice] = await t.services.database.db.select().from(payments).where(eq(payments.id, active.invoices[0].id));
+    expect(active).toMatchObject({
+      status: "active",
+      currentPeriodEnd: new Date((start + MONTH) * 1000).toISOString(),
+      invoices: [{ amountCents: 99_900, status: "paid" }],
+    });
+    const [firstInvoice] = await t.services.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, active.invoices[0].id));
     expect(firstInvoice.providerInvoiceId).toBe("in_first");
     expect(await sent("subscription.receipt")).toHaveLength(1);
     // Stripe delivers it again: nothing more.
-    expect(await (await send("evt_invoice_paid_1", "invoice.paid", invoice("in_first", "subscription_create", start, true))).json()).toEqual({ received: true, duplicate: true });
+    expect(
+      await (
+        await send("evt_invoice_paid_1", "invoice.paid", invoice("in_first", "subscription_create", start, true))
+      ).json(),
+    ).toEqual({ received: true, duplicate: true });
     expect((await view()).invoices).toHaveLength(1);
 
     // Cancelling at the period's end asks Stripe; Stripe's event then records it and the subscriber is told.
@@ -217,7 +350,11 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
     expect(await sent("subscription.cancel_scheduled")).toHaveLength(1);
     // Resumed at Stripe (cancel_at_period_end=false), as the subscriber's Resume does.
     await t.services.checkout.subscriptions.resume(answer.subscriptionId);
-    expect(stripe.requests.at(-1)).toMatchObject({ method: "POST", path: `/v1/subscriptions/${subscriptionId}`, form: { cancel_at_period_end: "false" } });
+    expect(stripe.requests.at(-1)).toMatchObject({
+      method: "POST",
+      path: `/v1/subscriptions/${subscriptionId}`,
+      form: { cancel_at_period_end: "false" },
+    });
     expect(stripe.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(false);
     await send("evt_subscription_updated_2", "customer.subscription.updated", subscription(false));
     expect(await view()).toMatchObject({ cancelAtPeriodEnd: false, nextCharge: { amountCents: 99_900 } });
@@ -225,11 +362,26 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
 
     // The next month's invoice extends the period; the one after is declined: past_due, and an e-mail.
     await send("evt_invoice_paid_2", "invoice.paid", invoice("in_second", "subscription_cycle", start + MONTH, true));
-    expect(await view()).toMatchObject({ status: "active", currentPeriodEnd: new Date((start + 2 * MONTH) * 1000).toISOString() });
+    expect(await view()).toMatchObject({
+      status: "active",
+      currentPeriodEnd: new Date((start + 2 * MONTH) * 1000).toISOString(),
+    });
     expect(await sent("subscription.receipt")).toHaveLength(2);
-    await send("evt_invoice_failed_3", "invoice.payment_failed", invoice("in_third", "subscription_cycle", start + 2 * MONTH, false));
+    await send(
+      "evt_invoice_failed_3",
+      "invoice.payment_failed",
+      invoice("in_third", "subscription_cycle", start + 2 * MONTH, false),
+    );
     const pastDue = await view();
-    expect(pastDue).toMatchObject({ status: "past_due", currentPeriodEnd: new Date((start + 2 * MONTH) * 1000).toISOString(), invoices: [{ status: "failed", failureMessage: "Your card was declined." }, { status: "paid" }, { status: "paid" }] });
+    expect(pastDue).toMatchObject({
+      status: "past_due",
+      currentPeriodEnd: new Date((start + 2 * MONTH) * 1000).toISOString(),
+      invoices: [
+        { status: "failed", failureMessage: "Your card was declined." },
+        { status: "paid" },
+        { status: "paid" },
+      ],
+    });
     expect((await sent("subscription.failed"))[0].text).toContain("Your card was declined.");
 
     // Stripe ends it: cancelled, and a late event about it changes nothing.
@@ -243,17 +395,27 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
   it("makes the plan's Stripe price when it has none, and keeps the ids on the account of a signed-in customer", async () => {
     await t.services.database.db.update(plans).set({ stripePriceId: null }).where(eq(plans.name, "Professional"));
     const customer = await signInAs(t, "customer");
-    const response = await customer.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Grace Hopper", email: "grace@example.com", priceId: "Professional" } });
+    const response = await customer.request("/api/get-or-create-subscription", {
+      method: "POST",
+      json: { name: "Grace Hopper", email: "grace@example.com", priceId: "Professional" },
+    });
     expect(response.status).toBe(200);
     const { subscriptionId } = await response.json();
     const [account] = await t.services.database.db.select().from(users).where(eq(users.id, customer.user.id));
-    const created = [...stripe.subscriptions.values()].find((subscription) => (subscription.metadata as { subscriptionId?: string }).subscriptionId === subscriptionId);
+    const created = [...stripe.subscriptions.values()].find(
+      (subscription) => (subscription.metadata as { subscriptionId?: string }).subscriptionId === subscriptionId,
+    );
     expect(created).toBeDefined();
     expect(account.stripeSubscriptionId).toBe(created?.id);
     expect(account.stripeCustomerId).toMatch(/^cus_/);
 
     const priceRequest = stripe.requests.find((request) => request.method === "POST" && request.path === "/v1/prices");
-    expect(priceRequest?.form).toMatchObject({ currency: "usd", unit_amount: "99900", "recurring[interval]": "month", "product_data[name]": "Professional" });
+    expect(priceRequest?.form).toMatchObject({
+      currency: "usd",
+      unit_amount: "99900",
+      "recurring[interval]": "month",
+      "product_data[name]": "Professional",
+    });
     const [plan] = await t.services.database.db.select().from(plans).where(eq(plans.name, "Professional"));
     expect(plan.stripePriceId).toMatch(/^price_/);
     expect((created?.items as { data: Array<{ price: { id: string } }> }).data[0].price.id).toBe(plan.stripePriceId);

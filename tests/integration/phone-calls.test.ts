@@ -15,11 +15,19 @@ describe("the AI phone line (Twilio webhooks) and the call log", () => {
   let staff: TestClient;
 
   /** Posts a webhook as Twilio would: form fields, signed for the public address, no browser headers. */
-  async function twilioPost(path: string, params: Record<string, string>, sign: (url: string, params: Record<string, string>) => string | null = (url, p) => twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, p)) {
+  async function twilioPost(
+    path: string,
+    params: Record<string, string>,
+    sign: (url: string, params: Record<string, string>) => string | null = (url, p) =>
+      twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, p),
+  ) {
     const signature = sign(`${TEST_ORIGIN}${path}`, params);
     return t.app.request(path, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", ...(signature ? { "x-twilio-signature": signature } : {}) },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        ...(signature ? { "x-twilio-signature": signature } : {}),
+      },
       body: new URLSearchParams(params).toString(),
     });
   }
@@ -27,18 +35,30 @@ describe("the AI phone line (Twilio webhooks) and the call log", () => {
   /** The action of the TwiML's <Gather> (what Twilio would call next) and what it says. */
   function read(twiml: string) {
     const action = /<Gather[^>]*action="([^"]+)"/.exec(twiml)?.[1]?.replace(/&amp;/g, "&") ?? null;
-    const said = [...twiml.matchAll(/<Say[^>]*>([^<]*)<\/Say>/g)].map((match) => match[1].replace(/&apos;/g, "'").replace(/&amp;/g, "&")).join(" ");
+    const said = [...twiml.matchAll(/<Say[^>]*>([^<]*)<\/Say>/g)]
+      .map((match) => match[1].replace(/&apos;/g, "'").replace(/&amp;/g, "&"))
+      .join(" ");
     return { action, said, hangup: twiml.includes("<Hangup/>") };
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`, TWILIO_PHONE_NUMBER: "+15550102030", BOOKING_TIME_ZONE: ZONE });
+    t = await createTestApp({
+      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
+      TWILIO_PHONE_NUMBER: "+15550102030",
+      BOOKING_TIME_ZONE: ZONE,
+    });
     staff = await signInAs(t, "staff");
   });
   afterAll(() => t.close());
 
   it("answers a whole call in French: the language chosen, a consultation booked turn by turn, the call logged with its transcript and a phone_call lead", async () => {
-    const call = { CallSid: "CA0123456789abcdef0123456789abcdef", From: "+33612345678", To: "+15550102030", AccountSid: `AC${"0".repeat(32)}` };
+    const call = {
+      CallSid: "CA0123456789abcdef0123456789abcdef",
+      From: "+33612345678",
+      To: "+15550102030",
+      AccountSid: `AC${"0".repeat(32)}`,
+    };
     const incoming = await twilioPost("/api/twilio/voice/incoming", { ...call, CallStatus: "ringing" });
     expect(incoming.status).toBe(200);
     expect(incoming.headers.get("content-type")).toContain("text/xml");
@@ -50,7 +70,15 @@ describe("the AI phone line (Twilio webhooks) and the call log", () => {
     expect(step.said).toContain("Comment puis-je vous aider");
     expect(step.action).toMatch(/lang=fr/);
 
-    const answers = ["Je voudrais prendre rendez-vous", "Jean Dupont", "jean arobase example point fr", "01 23 45 67 89", "demain", "10 heures", "aucune"];
+    const answers = [
+      "Je voudrais prendre rendez-vous",
+      "Jean Dupont",
+      "jean arobase example point fr",
+      "01 23 45 67 89",
+      "demain",
+      "10 heures",
+      "aucune",
+    ];
     let lastAction = "";
     for (const answer of answers) {
       lastAction = step.action!;
@@ -61,11 +89,19 @@ describe("the AI phone line (Twilio webhooks) and the call log", () => {
     expect(step.said).toContain("Votre consultation est réservée");
     const tomorrow = addDays(zonedNow(new Date(), ZONE).date, 1);
     // Twilio retries a turn it got no answer to: the same reply, and nothing booked twice.
-    const retry = read(await (await twilioPost(lastAction, { ...call, SpeechResult: "aucune", Confidence: "0.9" })).text());
+    const retry = read(
+      await (await twilioPost(lastAction, { ...call, SpeechResult: "aucune", Confidence: "0.9" })).text(),
+    );
     expect(retry.said).toBe(step.said);
     const booked = await t.services.database.db.select().from(appointments);
     expect(booked).toHaveLength(1);
-    expect(booked[0]).toMatchObject({ appointmentDate: tomorrow, appointmentTime: "10:00", customerEmail: "jean@example.fr", source: "phone", language: "fr" });
+    expect(booked[0]).toMatchObject({
+      appointmentDate: tomorrow,
+      appointmentTime: "10:00",
+      customerEmail: "jean@example.fr",
+      source: "phone",
+      language: "fr",
+    });
     const mail = await t.services.database.db.select().from(mailOutbox);
     expect(mail.some((m) => m.toAddress === "jean@example.fr")).toBe(true);
 
@@ -84,7 +120,16 @@ describe("the AI phone line (Twilio webhooks) and the call log", () => {
     expect(list.status).toBe(200);
     const { data } = await list.json();
     expect(data).toHaveLength(1);
-    expect(data[0]).toMatchObject({ twilioCallId: call.CallSid, fromNumber: call.From, toNumber: call.To, status: "completed", duration: 95, leadCaptured: "yes", followUpRequired: "no", language: "fr" });
+    expect(data[0]).toMatchObject({
+      twilioCallId: call.CallSid,
+      fromNumber: call.From,
+      toNumber: call.To,
+      status: "completed",
+      duration: 95,
+      leadCaptured: "yes",
+      followUpRequired: "no",
+      language: "fr",
+    });
     expect(data[0].summary).toContain(`Consultation réservée le ${tomorrow} à 10:00.`);
     expect(data[0].transcript).toContain("Appelant: Jean Dupont");
     expect(data[0].transcript).toMatch(/^Assistant: .*Quel est votre nom complet\u202f\?$/m);
@@ -94,18 +139,30 @@ describe("the AI phone line (Twilio webhooks) and the call log", () => {
     expect(lead.timeline[0]).toMatchObject({ channel: "phone_call", callId: call.CallSid });
     // Filters.
     expect((await (await staff.request("/api/calls?leadCaptured=no")).json()).data).toHaveLength(0);
-    expect((await (await staff.request("/api/calls?status=completed&followUpRequired=no")).json()).data).toHaveLength(1);
+    expect((await (await staff.request("/api/calls?status=completed&followUpRequired=no")).json()).data).toHaveLength(
+      1,
+    );
     expect((await staff.request("/api/calls?leadCaptured=maybe")).status).toBe(400);
     expect((await t.client().request("/api/calls")).status).toBe(401);
   });
 
   it("refuses an unsigned or tampered webhook with 403 and records nothing", async () => {
-    const call = { CallSid: "CAffffffffffffffffffffffffffffffff", From: "+15550000001", To: "+15550102030", CallStatus: "completed", CallDuration: "10" };
+    const call = {
+      CallSid: "CAffffffffffffffffffffffffffffffff",
+      From: "+15550000001",
+      To: "+15550102030",
+      CallStatus: "completed",
+      CallDuration: "10",
+    };
     expect((await twilioPost("/api/twilio/voice/status", call, () => null)).status).toBe(403);
-    const tampered = await twilioPost("/api/twilio/voice/status", call, (url, params) => twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, { ...params, CallDuration: "9999" }));
+    const tampered = await twilioPost("/api/twilio/voice/status", call, (url, params) =>
+      twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, { ...params, CallDuration: "9999" }),
+    );
     expect(tampered.status).toBe(403);
     // Signed for the internal address instead of PUBLIC_URL.
-    const internal = await twilioPost("/api/twilio/voice/incoming", call, (_url, params) => twilio.getExpectedTwilioSignature(AUTH_TOKEN, "http://127.0.0.1:3000/api/twilio/voice/incoming", params));
+    const internal = await twilioPost("/api/twilio/voice/incoming", call, (_url, params) =>
+      twilio.getExpectedTwilioSignature(AUTH_TOKEN, "http://127.0.0.1:3000/api/twilio/voice/incoming", params),
+    );
     expect(internal.status).toBe(403);
     const rows = await t.services.database.db.select().from(phoneCalls);
     expect(rows.map((row) => row.twilioCallId)).not.toContain(call.CallSid);
@@ -113,19 +170,33 @@ describe("the AI phone line (Twilio webhooks) and the call log", () => {
 
   it("records a call's final status whatever the phone network passed on: a NUL in a number, a length that fits no column, words with control characters", async () => {
     const call = { CallSid: "CA22222222222222222222222222222222", From: "+1555\u00000002", To: "+15550102030" };
-    const step = read(await (await twilioPost("/api/twilio/voice/language", { ...call, SpeechResult: "English" })).text());
+    const step = read(
+      await (await twilioPost("/api/twilio/voice/language", { ...call, SpeechResult: "English" })).text(),
+    );
     expect((await twilioPost(step.action!, { ...call, SpeechResult: "Hello\u0000 there" })).status).toBe(200);
-    const status = await twilioPost("/api/twilio/voice/status", { ...call, CallStatus: "completed\u0000", CallDuration: "12345678901234567890" });
+    const status = await twilioPost("/api/twilio/voice/status", {
+      ...call,
+      CallStatus: "completed\u0000",
+      CallDuration: "12345678901234567890",
+    });
     expect(status.status).toBe(204);
     const { data } = await (await staff.request("/api/calls")).json();
-    expect(data.find((row: { twilioCallId: string }) => row.twilioCallId === call.CallSid)).toMatchObject({ fromNumber: "+15550002", status: "completed", duration: null });
+    expect(data.find((row: { twilioCallId: string }) => row.twilioCallId === call.CallSid)).toMatchObject({
+      fromNumber: "+15550002",
+      status: "completed",
+      duration: null,
+    });
     // Not Twilio's call id: a 400, nothing stored.
-    expect((await twilioPost("/api/twilio/voice/status", { ...call, CallSid: "CA\u0000x", CallStatus: "completed" })).status).toBe(400);
+    expect(
+      (await twilioPost("/api/twilio/voice/status", { ...call, CallSid: "CA\u0000x", CallStatus: "completed" })).status,
+    ).toBe(400);
   });
 
   it("marks a call whose flow was left unfinished, or whose caller asked to be called back, for follow-up", async () => {
     const call = { CallSid: "CA11111111111111111111111111111111", From: "+15551234567", To: "+15550102030" };
-    let step = read(await (await twilioPost("/api/twilio/voice/language", { ...call, SpeechResult: "English" })).text());
+    let step = read(
+      await (await twilioPost("/api/twilio/voice/language", { ...call, SpeechResult: "English" })).text(),
+    );
     step = read(await (await twilioPost(step.action!, { ...call, SpeechResult: "Please call me back" })).text());
     expect(step.said).toContain("What is your full name?");
     await twilioPost("/api/twilio/voice/status", { ...call, CallStatus: "completed", CallDuration: "20" });

@@ -15,7 +15,11 @@ describe("promo codes API", () => {
   /** Each call from its own client address, so that the rate limit only bites where a test wants it. */
   let address = 0;
   const validate = (json: unknown, headers: Record<string, string> = {}) =>
-    visitor.request("/api/promos/validate", { method: "POST", json, headers: { "x-forwarded-for": `198.51.100.${++address % 250}`, ...headers } });
+    visitor.request("/api/promos/validate", {
+      method: "POST",
+      json,
+      headers: { "x-forwarded-for": `198.51.100.${++address % 250}`, ...headers },
+    });
 
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: "true" });
@@ -44,7 +48,13 @@ describe("promo codes API", () => {
     it("SAVE50 gives $50 off from a $500 subtotal", async () => {
       const response = await validate({ code: "Save50", subtotalCents: 50_000 });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ code: "SAVE50", discountCents: 5_000, kind: "amount", value: 5_000, minimumSubtotalCents: 50_000 });
+      expect(await response.json()).toMatchObject({
+        code: "SAVE50",
+        discountCents: 5_000,
+        kind: "amount",
+        value: 5_000,
+        minimumSubtotalCents: 50_000,
+      });
     });
 
     it("SAVE50 below $500: 'This promo code requires a minimum order of $500'", async () => {
@@ -60,15 +70,21 @@ describe("promo codes API", () => {
     });
 
     it("NEWCLIENT gives $100 off, never more than the subtotal", async () => {
-      expect(await (await validate({ code: "NEWCLIENT", subtotalCents: 75_000 })).json()).toMatchObject({ discountCents: 10_000 });
-      expect(await (await validate({ code: "NEWCLIENT", subtotalCents: 6_000 })).json()).toMatchObject({ discountCents: 6_000 });
+      expect(await (await validate({ code: "NEWCLIENT", subtotalCents: 75_000 })).json()).toMatchObject({
+        discountCents: 10_000,
+      });
+      expect(await (await validate({ code: "NEWCLIENT", subtotalCents: 6_000 })).json()).toMatchObject({
+        discountCents: 6_000,
+      });
     });
 
     it("an unknown code: 'Invalid promo code'", async () => {
       const response = await validate({ code: "FREESTUFF", subtotalCents: 10_000 });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ code: "validation", message: "Invalid promo code" });
-      expect((await (await validate({ code: "FREESTUFF", subtotalCents: 10_000 }, FR)).json()).message).toBe("Code promo invalide");
+      expect((await (await validate({ code: "FREESTUFF", subtotalCents: 10_000 }, FR)).json()).message).toBe(
+        "Code promo invalide",
+      );
     });
 
     it("an empty code: 'Please enter a promo code'", async () => {
@@ -91,14 +107,21 @@ describe("promo codes API", () => {
     it("limits refused codes per client address, with a translated 429 and Retry-After", async () => {
       const from = { "x-forwarded-for": "203.0.113.77" };
       const attempt = (code: string, headers: Record<string, string> = {}) =>
-        visitor.request("/api/promos/validate", { method: "POST", json: { code, subtotalCents: 100_000 }, headers: { ...from, ...headers } });
+        visitor.request("/api/promos/validate", {
+          method: "POST",
+          json: { code, subtotalCents: 100_000 },
+          headers: { ...from, ...headers },
+        });
       // A code that applies gives its attempt back, so these do not count.
       for (let i = 0; i < 5; i += 1) expect((await attempt("WELCOME10")).status).toBe(200);
       for (let i = 0; i < PROMO_CHECKS_PER_ADDRESS.limit; i += 1) expect((await attempt(`GUESS${i}`)).status).toBe(400);
       const limited = await attempt("GUESSMORE");
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(await limited.json()).toMatchObject({ code: "rate_limited", message: "Too many promo codes were tried from your network. Please try again in 15 minutes." });
+      expect(await limited.json()).toMatchObject({
+        code: "rate_limited",
+        message: "Too many promo codes were tried from your network. Please try again in 15 minutes.",
+      });
       // Even a real code is refused while the address is limited, and another address is not affected.
       expect((await attempt("WELCOME10", FR)).status).toBe(429);
       expect((await validate({ code: "WELCOME10", subtotalCents: 100 })).status).toBe(200);
@@ -126,27 +149,55 @@ describe("promo codes API", () => {
       expect(response.status).toBe(200);
       const promos = await response.json();
       expect(promos.map((p: { code: string }) => p.code)).toEqual(["NEWCLIENT", "SAVE50", "WELCOME10"]);
-      expect(promos[1]).toMatchObject({ kind: "amount", value: 5_000, minimumSubtotalCents: 50_000, active: true, firstOrderOnly: false });
+      expect(promos[1]).toMatchObject({
+        kind: "amount",
+        value: 5_000,
+        minimumSubtotalCents: 50_000,
+        active: true,
+        firstOrderOnly: false,
+      });
       expect(promos[0]).toMatchObject({ code: "NEWCLIENT", firstOrderOnly: true });
     });
 
     it("creates a code, stored upper-case, that the cart can then apply", async () => {
       const response = await staff.request("/api/admin/promos", {
         method: "POST",
-        json: { code: "summer-25", kind: "percent", value: 25, minimumSubtotalCents: 20_000, description: "Summer sale" },
+        json: {
+          code: "summer-25",
+          kind: "percent",
+          value: 25,
+          minimumSubtotalCents: 20_000,
+          description: "Summer sale",
+        },
       });
       expect(response.status).toBe(201);
-      expect(await response.json()).toMatchObject({ code: "SUMMER-25", kind: "percent", value: 25, minimumSubtotalCents: 20_000, active: true, firstOrderOnly: false });
-      expect(await (await validate({ code: "Summer-25", subtotalCents: 40_000 })).json()).toMatchObject({ code: "SUMMER-25", discountCents: 10_000 });
+      expect(await response.json()).toMatchObject({
+        code: "SUMMER-25",
+        kind: "percent",
+        value: 25,
+        minimumSubtotalCents: 20_000,
+        active: true,
+        firstOrderOnly: false,
+      });
+      expect(await (await validate({ code: "Summer-25", subtotalCents: 40_000 })).json()).toMatchObject({
+        code: "SUMMER-25",
+        discountCents: 10_000,
+      });
       const below = await validate({ code: "SUMMER-25", subtotalCents: 10_000 });
       expect((await below.json()).message).toBe("This promo code requires a minimum order of $200");
       expect(await t.services.promotions.findActive("summer-25")).toMatchObject({ code: "SUMMER-25", value: 25 });
     });
 
     it("refuses a duplicate code with 409, whatever its case", async () => {
-      const response = await staff.request("/api/admin/promos", { method: "POST", json: { code: "welcome10", kind: "amount", value: 100 } });
+      const response = await staff.request("/api/admin/promos", {
+        method: "POST",
+        json: { code: "welcome10", kind: "amount", value: 100 },
+      });
       expect(response.status).toBe(409);
-      expect(await response.json()).toMatchObject({ code: "conflict", message: "A promo code with this name already exists" });
+      expect(await response.json()).toMatchObject({
+        code: "conflict",
+        message: "A promo code with this name already exists",
+      });
       expect(await t.services.promotions.findActive("WELCOME10")).toMatchObject({ kind: "percent", value: 10 });
     });
 
@@ -157,13 +208,25 @@ describe("promo codes API", () => {
         expect(response.status).toBe(400);
         return (await response.json()).message;
       };
-      expect(await message({ code: "AB", kind: "percent", value: 5 })).toBe("Promo codes are 3 to 32 letters, digits, hyphens or underscores");
-      expect(await message({ code: "A".repeat(33), kind: "percent", value: 5 })).toBe("Promo codes are 3 to 32 letters, digits, hyphens or underscores");
-      expect(await message({ code: "NO SPACE", kind: "percent", value: 5 })).toBe("Promo codes are 3 to 32 letters, digits, hyphens or underscores");
-      expect(await message({ code: "PCT0", kind: "percent", value: 0 })).toBe("A percentage discount must be between 1 and 100");
-      expect(await message({ code: "PCT101", kind: "percent", value: 101 })).toBe("A percentage discount must be between 1 and 100");
+      expect(await message({ code: "AB", kind: "percent", value: 5 })).toBe(
+        "Promo codes are 3 to 32 letters, digits, hyphens or underscores",
+      );
+      expect(await message({ code: "A".repeat(33), kind: "percent", value: 5 })).toBe(
+        "Promo codes are 3 to 32 letters, digits, hyphens or underscores",
+      );
+      expect(await message({ code: "NO SPACE", kind: "percent", value: 5 })).toBe(
+        "Promo codes are 3 to 32 letters, digits, hyphens or underscores",
+      );
+      expect(await message({ code: "PCT0", kind: "percent", value: 0 })).toBe(
+        "A percentage discount must be between 1 and 100",
+      );
+      expect(await message({ code: "PCT101", kind: "percent", value: 101 })).toBe(
+        "A percentage discount must be between 1 and 100",
+      );
       expect(await message({ code: "AMT0", kind: "amount", value: 0 })).toBe("A fixed discount must be at least $0.01");
-      expect(await message({ code: "AMTBIG", kind: "amount", value: 1_000_001 })).toBe("A fixed discount cannot exceed $10,000");
+      expect(await message({ code: "AMTBIG", kind: "amount", value: 1_000_001 })).toBe(
+        "A fixed discount cannot exceed $10,000",
+      );
       expect(await message({ code: "HALF", kind: "amount", value: 1.5 })).toBe("Discount value must be a whole number");
       expect(await message({ code: "KIND", kind: "gift", value: 5 })).toBe("Discount type must be percent or amount");
       expect(await message({ code: "MIN", kind: "amount", value: 5, minimumSubtotalCents: -1 })).toBe(
@@ -172,20 +235,33 @@ describe("promo codes API", () => {
       expect(await message({ code: "EXTRA", kind: "amount", value: 5, owner: "me" })).toBeTruthy();
       expect((await create({ code: "ONECENT", kind: "amount", value: 1 })).status).toBe(201);
       expect((await create({ code: "ALL100", kind: "percent", value: 100 })).status).toBe(201);
-      const fr = await staff.request("/api/admin/promos", { method: "POST", json: { code: "X", kind: "percent", value: 5 }, headers: FR });
-      expect((await fr.json()).message).toBe("Un code promo comporte de 3 à 32 lettres, chiffres, traits d'union ou tirets bas");
+      const fr = await staff.request("/api/admin/promos", {
+        method: "POST",
+        json: { code: "X", kind: "percent", value: 5 },
+        headers: FR,
+      });
+      expect((await fr.json()).message).toBe(
+        "Un code promo comporte de 3 à 32 lettres, chiffres, traits d'union ou tirets bas",
+      );
     });
 
     it("updates a code; an inactive code is 'Invalid promo code'", async () => {
       const off = await staff.request("/api/admin/promos/newclient", { method: "PUT", json: { active: false } });
       expect(off.status).toBe(200);
       expect(await off.json()).toMatchObject({ code: "NEWCLIENT", active: false });
-      expect((await (await validate({ code: "NEWCLIENT", subtotalCents: 20_000 })).json()).message).toBe("Invalid promo code");
+      expect((await (await validate({ code: "NEWCLIENT", subtotalCents: 20_000 })).json()).message).toBe(
+        "Invalid promo code",
+      );
       expect(await t.services.promotions.findActive("NEWCLIENT")).toBeNull();
 
-      const changed = await staff.request("/api/admin/promos/NEWCLIENT", { method: "PUT", json: { active: true, value: 15_000, description: "$150 off" } });
+      const changed = await staff.request("/api/admin/promos/NEWCLIENT", {
+        method: "PUT",
+        json: { active: true, value: 15_000, description: "$150 off" },
+      });
       expect(await changed.json()).toMatchObject({ value: 15_000, description: "$150 off", active: true });
-      expect(await (await validate({ code: "NEWCLIENT", subtotalCents: 20_000 })).json()).toMatchObject({ discountCents: 15_000 });
+      expect(await (await validate({ code: "NEWCLIENT", subtotalCents: 20_000 })).json()).toMatchObject({
+        discountCents: 15_000,
+      });
     });
 
     it("lets staff make any code first-order only, and undo it", async () => {
@@ -197,7 +273,10 @@ describe("promo codes API", () => {
       expect(await off.json()).toMatchObject({ firstOrderOnly: false });
       const bad = await staff.request("/api/admin/promos/SAVE50", { method: "PUT", json: { firstOrderOnly: "yes" } });
       expect(bad.status).toBe(400);
-      const created = await staff.request("/api/admin/promos", { method: "POST", json: { code: "HELLO-NEW", kind: "amount", value: 2_000, firstOrderOnly: true } });
+      const created = await staff.request("/api/admin/promos", {
+        method: "POST",
+        json: { code: "HELLO-NEW", kind: "amount", value: 2_000, firstOrderOnly: true },
+      });
       expect(await created.json()).toMatchObject({ code: "HELLO-NEW", firstOrderOnly: true });
     });
 
@@ -205,7 +284,10 @@ describe("promo codes API", () => {
       const tooMuch = await staff.request("/api/admin/promos/WELCOME10", { method: "PUT", json: { value: 150 } });
       expect(tooMuch.status).toBe(400);
       expect((await tooMuch.json()).message).toBe("A percentage discount must be between 1 and 100");
-      const toAmount = await staff.request("/api/admin/promos/WELCOME10", { method: "PUT", json: { kind: "amount", value: 0 } });
+      const toAmount = await staff.request("/api/admin/promos/WELCOME10", {
+        method: "PUT",
+        json: { kind: "amount", value: 0 },
+      });
       expect((await toAmount.json()).message).toBe("A fixed discount must be at least $0.01");
       const rename = await staff.request("/api/admin/promos/WELCOME10", { method: "PUT", json: { code: "WELCOME20" } });
       expect(rename.status).toBe(400);
@@ -222,7 +304,9 @@ describe("promo codes API", () => {
 
     it("deletes a code; it is then unknown, and seeding again does not bring it back", async () => {
       expect((await staff.request("/api/admin/promos/save50", { method: "DELETE" })).status).toBe(204);
-      expect((await (await validate({ code: "SAVE50", subtotalCents: 60_000 })).json()).message).toBe("Invalid promo code");
+      expect((await (await validate({ code: "SAVE50", subtotalCents: 60_000 })).json()).message).toBe(
+        "Invalid promo code",
+      );
       await seedReferenceData(t.services, createLogger("silent"));
       expect(await t.services.promotions.findActive("SAVE50")).toBeNull();
     });
@@ -230,6 +314,20 @@ describe("promo codes API", () => {
 
   it("documents every promo route in the OpenAPI document", async () => {
     const doc = await (await visitor.request("/api/openapi.json")).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/promos/validate", "/admin/promos", "/admin/promos/{code}", "/services", "/services/{id}", "/hot-deals", "/hot-deals/{id}", "/admin/hot-deals", "/admin/hot-deals/{id}", "/newsletter/subscribe", "/newsletter/confirm"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/promos/validate",
+        "/admin/promos",
+        "/admin/promos/{code}",
+        "/services",
+        "/services/{id}",
+        "/hot-deals",
+        "/hot-deals/{id}",
+        "/admin/hot-deals",
+        "/admin/hot-deals/{id}",
+        "/newsletter/subscribe",
+        "/newsletter/confirm",
+      ]),
+    );
   });
 });

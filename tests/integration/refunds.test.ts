@@ -20,7 +20,13 @@ const GOOD_CARD = "4242 4242 4242 4242";
 const REFUNDS_FAIL_CARD = "4000 0000 0000 5126";
 
 const customer = { customerFirstName: "Ada", customerLastName: "Lovelace", customerEmail: "ada.refunds@example.com" };
-const website = { serviceId: "website", serviceName: "Website", pricingType: "custom", unitPriceCents: 60_000, quantity: 1 };
+const website = {
+  serviceId: "website",
+  serviceName: "Website",
+  pricingType: "custom",
+  unitPriceCents: 60_000,
+  quantity: 1,
+};
 
 describe("refunds: automatic, partial and full, refused and retried", () => {
   let t: TestApp;
@@ -34,16 +40,29 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
     return (await response.json()).data;
   };
   const confirm = async (client: TestClient, clientSecret: string, cardNumber = GOOD_CARD) =>
-    (await (await client.request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" } })).json()).data as { status: string; message?: string };
+    (
+      await (
+        await client.request("/api/payments/sandbox/confirm", {
+          method: "POST",
+          json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" },
+        })
+      ).json()
+    ).data as { status: string; message?: string };
   const pay = async (client: TestClient, orderId: string, cardNumber = GOOD_CARD) => {
     const intent = await client.request(`/api/orders/guest/${orderId}/payment-intent`);
     expect(intent.status).toBe(200);
     return confirm(client, (await intent.json()).data.clientSecret, cardNumber);
   };
-  const staffView = async (id: string): Promise<AdminOrderView> => (await (await staff.request(`/api/admin/orders/${id}`)).json()).data;
-  const refund = (id: string, body: Record<string, unknown>) => staff.request(`/api/admin/orders/${id}/refund`, { method: "POST", json: body });
-  const refundMails = async (number: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.refund"))).filter((mail) => mail.text.includes(number));
-  const claimsOf = async (dealId: number) => (await t.services.database.db.select().from(hotDeals).where(eq(hotDeals.id, dealId)))[0].claimCount;
+  const staffView = async (id: string): Promise<AdminOrderView> =>
+    (await (await staff.request(`/api/admin/orders/${id}`)).json()).data;
+  const refund = (id: string, body: Record<string, unknown>) =>
+    staff.request(`/api/admin/orders/${id}/refund`, { method: "POST", json: body });
+  const refundMails = async (number: string) =>
+    (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.refund"))).filter((mail) =>
+      mail.text.includes(number),
+    );
+  const claimsOf = async (dealId: number) =>
+    (await t.services.database.db.select().from(hotDeals).where(eq(hotDeals.id, dealId)))[0].claimCount;
   const createDeal = async (claimLimit: number, claimCount = 0) => {
     deals += 1;
     const deal = await t.services.deals.create(
@@ -63,7 +82,14 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
       },
       { claimCount },
     );
-    const line = { serviceId: "hot_deal", serviceName: deal.titleEn, pricingType: "fixed", unitPriceCents: 15_000, quantity: 1, serviceData: { dealId: deal.id } };
+    const line = {
+      serviceId: "hot_deal",
+      serviceName: deal.titleEn,
+      pricingType: "fixed",
+      unitPriceCents: 15_000,
+      quantity: 1,
+      serviceData: { dealId: deal.id },
+    };
     return { deal, line };
   };
   /** Runs `work` while keeping the events the sandbox delivers to the webhook path, to be delivered again. */
@@ -80,10 +106,19 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
       sandbox.deliverTo((rawBody, signature) => t.services.payments.handleWebhook(rawBody, signature));
     }
   };
-  const redeliver = (event: SignedEvent) => t.app.request("/api/webhooks/stripe", { method: "POST", body: event.rawBody, headers: { "content-type": "application/json", "stripe-signature": event.signature } });
+  const redeliver = (event: SignedEvent) =>
+    t.app.request("/api/webhooks/stripe", {
+      method: "POST",
+      body: event.rawBody,
+      headers: { "content-type": "application/json", "stripe-signature": event.signature },
+    });
 
   beforeAll(async () => {
-    t = await createTestApp({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ORDERS_PER_ADDRESS: "100000", HOLDS_PER_ADDRESS: "100000" });
+    t = await createTestApp({
+      SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
+      ORDERS_PER_ADDRESS: "100000",
+      HOLDS_PER_ADDRESS: "100000",
+    });
     await seedReferenceData(t.services, createLogger("silent"));
     buyer = t.client();
     staff = await signInAs(t, "admin");
@@ -107,20 +142,28 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
     expect(await confirm(late, stale.clientSecret)).toEqual({ status: "succeeded" });
     const view: OrderView = (await (await late.request(`/api/orders/guest/${mine.id}`)).json()).data;
     expect(view).toMatchObject({ status: "refunded", paidCents: 15_000, refundedCents: 15_000 });
-    expect(view.payments.map((payment) => [payment.kind, payment.status, payment.amountCents, payment.automatic])).toEqual([
+    expect(
+      view.payments.map((payment) => [payment.kind, payment.status, payment.amountCents, payment.automatic]),
+    ).toEqual([
       ["charge", "succeeded", 15_000, null],
       ["refund", "succeeded", 15_000, "deal_sold_out"],
     ]);
-    expect((await staffView(mine.id)).history.map((entry) => entry.cause)).toEqual(expect.arrayContaining(["payment_succeeded", "deal_sold_out", "refund_succeeded"]));
+    expect((await staffView(mine.id)).history.map((entry) => entry.cause)).toEqual(
+      expect.arrayContaining(["payment_succeeded", "deal_sold_out", "refund_succeeded"]),
+    );
     // The claim limit was never passed, and the winner keeps the deal.
     expect(await claimsOf(deal.id)).toBe(1);
     expect((await staffView(theirs.id)).status).toBe("paid");
     // The e-mail says why, in French (the order's language); no receipt was sent for it.
     const [mail] = await refundMails(mine.number);
     expect(mail.subject).toBe(`Atelier\u202f: remboursement de ${formatCents(15_000)} pour la commande ${mine.number}`);
-    expect(mail.text).toContain("Une offre de votre commande s’est épuisée pendant votre paiement\u202f: nous n’avons pas pu vous la réserver et nous vous avons remboursé en totalité.");
+    expect(mail.text).toContain(
+      "Une offre de votre commande s’est épuisée pendant votre paiement\u202f: nous n’avons pas pu vous la réserver et nous vous avons remboursé en totalité.",
+    );
     expect(mail.text).toContain(`Nous avons remboursé ${formatCents(15_000)} sur votre Visa •••• 4242.`);
-    const receipts = (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.receipt"))).filter((entry) => entry.text.includes(mine.number));
+    const receipts = (
+      await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.receipt"))
+    ).filter((entry) => entry.text.includes(mine.number));
     expect(receipts).toHaveLength(0);
   });
 
@@ -141,11 +184,19 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
     expect(views.filter((view) => view.status === "paid")).toHaveLength(2);
     const refunded = views.filter((view) => view.status === "refunded");
     expect(refunded).toHaveLength(3);
-    for (const view of refunded) expect(view.payments.at(-1)).toMatchObject({ kind: "refund", status: "succeeded", automatic: "deal_sold_out", amountCents: 15_000 });
+    for (const view of refunded)
+      expect(view.payments.at(-1)).toMatchObject({
+        kind: "refund",
+        status: "succeeded",
+        automatic: "deal_sold_out",
+        amountCents: 15_000,
+      });
     expect(await claimsOf(deal.id)).toBe(3);
     const [mail] = await refundMails(refunded[0].number);
     expect(mail.subject).toBe(`Atelier: refund of $150.00 for order ${refunded[0].number}`);
-    expect(mail.text).toContain("A deal in your order sold out while you were paying, so we could not reserve it for you, and we have refunded your payment in full.");
+    expect(mail.text).toContain(
+      "A deal in your order sold out while you were paying, so we could not reserve it for you, and we have refunded your payment in full.",
+    );
   });
 
   it("a full refund of a hot deal order gives its claim back; a partial one does not; redelivered refund events change nothing", async () => {
@@ -155,7 +206,9 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
     expect(await claimsOf(deal.id)).toBe(1);
     const next = t.client();
 
-    const { result: partial, events } = await recording(() => refund(placed.id, { amountCents: 5_000, reason: "Delivered a day late" }));
+    const { result: partial, events } = await recording(() =>
+      refund(placed.id, { amountCents: 5_000, reason: "Delivered a day late" }),
+    );
     expect((await partial.json()).data).toMatchObject({ status: "partially_refunded", refundedCents: 5_000 });
     expect(await claimsOf(deal.id)).toBe(1);
     // Still sold out: a new order for it is refused.
@@ -171,7 +224,9 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
     for (const event of events) expect(await (await redeliver(event)).json()).toMatchObject({ duplicate: true });
     const after = await staffView(placed.id);
     expect(after).toMatchObject({ status: "refunded", refundedCents: 15_000 });
-    expect(after.payments.filter((payment) => payment.kind === "refund").map((payment) => payment.amountCents)).toEqual([5_000, 10_000]);
+    expect(after.payments.filter((payment) => payment.kind === "refund").map((payment) => payment.amountCents)).toEqual(
+      [5_000, 10_000],
+    );
     expect(await claimsOf(deal.id)).toBe(0);
     expect(await refundMails(placed.number)).toHaveLength(2);
     // The claim can be had again.
@@ -188,8 +243,18 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
     const refused: AdminOrderView = (await response.json()).data;
     expect(refused).toMatchObject({ status: "paid", paidCents: 60_000, refundedCents: 0 });
     const row = refused.payments.at(-1)!;
-    expect(row).toMatchObject({ kind: "refund", status: "failed", amountCents: 60_000, failureMessage: "The card has expired or was cancelled: the bank refused the refund.", reason: "Project cancelled", actor: staff.user.email });
-    expect(refused.history.at(-1)).toMatchObject({ cause: "refund_failed", detail: "The card has expired or was cancelled: the bank refused the refund." });
+    expect(row).toMatchObject({
+      kind: "refund",
+      status: "failed",
+      amountCents: 60_000,
+      failureMessage: "The card has expired or was cancelled: the bank refused the refund.",
+      reason: "Project cancelled",
+      actor: staff.user.email,
+    });
+    expect(refused.history.at(-1)).toMatchObject({
+      cause: "refund_failed",
+      detail: "The card has expired or was cancelled: the bank refused the refund.",
+    });
     // The buyer sees no refund on its way, and heard of none.
     const own: OrderView = (await (await buyer.request(`/api/orders/guest/${placed.id}`)).json()).data;
     expect(own).toMatchObject({ status: "paid", refundedCents: 0 });
@@ -198,8 +263,12 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
     expect(await refundMails(placed.number)).toHaveLength(0);
 
     const retry = () => staff.request(`/api/admin/orders/${placed.id}/refunds/${row.id}/retry`, { method: "POST" });
-    expect((await buyer.request(`/api/admin/orders/${placed.id}/refunds/${row.id}/retry`, { method: "POST" })).status).toBe(401);
-    const unknown = await staff.request(`/api/admin/orders/${placed.id}/refunds/${crypto.randomUUID()}/retry`, { method: "POST" });
+    expect(
+      (await buyer.request(`/api/admin/orders/${placed.id}/refunds/${row.id}/retry`, { method: "POST" })).status,
+    ).toBe(401);
+    const unknown = await staff.request(`/api/admin/orders/${placed.id}/refunds/${crypto.randomUUID()}/retry`, {
+      method: "POST",
+    });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).message).toBe("Refund not found.");
     // Retried while the card still refuses: failed again, nothing refunded.
@@ -209,17 +278,30 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
 
     // The card's bank accepts refunds again: Retry goes through, on the same refund.
     const [charge] = (await t.services.payments.ofSubject(placed.id)).filter((payment) => payment.kind === "charge");
-    await t.services.database.db.update(sandboxIntents).set({ refundsFail: false }).where(eq(sandboxIntents.id, charge.providerPaymentId!));
+    await t.services.database.db
+      .update(sandboxIntents)
+      .set({ refundsFail: false })
+      .where(eq(sandboxIntents.id, charge.providerPaymentId!));
     const done = await retry();
     expect(done.status).toBe(200);
     const refunded: AdminOrderView = (await done.json()).data;
     expect(refunded).toMatchObject({ status: "refunded", paidCents: 60_000, refundedCents: 60_000 });
-    expect(refunded.payments.filter((payment) => payment.kind === "refund").map((payment) => [payment.id, payment.status])).toEqual([[row.id, "succeeded"]]);
-    expect(refunded.history.map((entry) => entry.cause)).toEqual(expect.arrayContaining(["refund_retried", "refund_succeeded"]));
+    expect(
+      refunded.payments.filter((payment) => payment.kind === "refund").map((payment) => [payment.id, payment.status]),
+    ).toEqual([[row.id, "succeeded"]]);
+    expect(refunded.history.map((entry) => entry.cause)).toEqual(
+      expect.arrayContaining(["refund_retried", "refund_succeeded"]),
+    );
     // At the provider: the refused attempts, and one refund that moved the money.
-    const made = await t.services.database.db.select().from(sandboxRefunds).where(and(eq(sandboxRefunds.intentId, charge.providerPaymentId!), eq(sandboxRefunds.status, "succeeded")));
+    const made = await t.services.database.db
+      .select()
+      .from(sandboxRefunds)
+      .where(and(eq(sandboxRefunds.intentId, charge.providerPaymentId!), eq(sandboxRefunds.status, "succeeded")));
     expect(made.map((entry) => entry.amountCents)).toEqual([60_000]);
-    const [intent] = await t.services.database.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, charge.providerPaymentId!));
+    const [intent] = await t.services.database.db
+      .select()
+      .from(sandboxIntents)
+      .where(eq(sandboxIntents.id, charge.providerPaymentId!));
     expect(intent.refundedCents).toBe(60_000);
     const twice = await retry();
     expect(twice.status).toBe(409);

@@ -12,9 +12,18 @@ import { createTestDatabase } from "../helpers/test-db.ts";
  */
 describe("queries built once", () => {
   let database: DatabaseHandle;
-  const find = reusable<Array<typeof rateLimits.$inferSelect>, { key: string }>("test_rate_limit_find", (x) => x.select().from(rateLimits).where(eq(rateLimits.key, sql.placeholder("key"))));
+  const find = reusable<Array<typeof rateLimits.$inferSelect>, { key: string }>("test_rate_limit_find", (x) =>
+    x
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, sql.placeholder("key"))),
+  );
   const add = reusable<unknown, { key: string; count: number }>("test_rate_limit_add", (x) =>
-    x.insert(rateLimits).values({ key: sql.placeholder("key"), count: sql.placeholder("count"), resetAt: sql`now() + interval '1 hour'` } as never),
+    x.insert(rateLimits).values({
+      key: sql.placeholder("key"),
+      count: sql.placeholder("count"),
+      resetAt: sql`now() + interval '1 hour'`,
+    } as never),
   );
 
   beforeAll(async () => {

@@ -48,17 +48,27 @@ async function postJson(url: string, body: unknown, cookie?: string) {
   const response = await fetch(url, {
     method: "POST",
     // A browser on the site sends the site's own origin: PUBLIC_URL's, which startServer sets to localhost.
-    headers: { "content-type": "application/json", origin: `http://localhost:${new URL(url).port}`, ...(cookie ? { cookie } : {}) },
+    headers: {
+      "content-type": "application/json",
+      origin: `http://localhost:${new URL(url).port}`,
+      ...(cookie ? { cookie } : {}),
+    },
     body: JSON.stringify(body),
   });
-  const setCookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const setCookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   return { response, cookie: setCookie || cookie };
 }
 
 describe("configuration errors", SLOW, () => {
   it("stop the start with exit code 1 and a message naming the variable", async () => {
     const server = await startServer({ waitHealthy: false, env: { PORT: "abc", DATA_DIR: dataDir() } });
-    const code = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 30_000))]);
+    const code = await Promise.race([
+      server.exited,
+      new Promise((resolve) => setTimeout(() => resolve("still running"), 30_000)),
+    ]);
     if (code === "still running") await server.stop(1_000);
     expect(code).toBe(1);
     expect(server.output()).toContain("Invalid configuration");
@@ -66,7 +76,10 @@ describe("configuration errors", SLOW, () => {
   });
 
   it("list every wrong variable at once", async () => {
-    const server = await startServer({ waitHealthy: false, env: { DATA_DIR: dataDir(), DATABASE_URL: "mysql://db/atelier", SEED_DEMO_CONTENT: "perhaps" } });
+    const server = await startServer({
+      waitHealthy: false,
+      env: { DATA_DIR: dataDir(), DATABASE_URL: "mysql://db/atelier", SEED_DEMO_CONTENT: "perhaps" },
+    });
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/DATABASE_URL: must be a PostgreSQL URL/);
     expect(server.output()).toContain('SEED_DEMO_CONTENT: must be true or false (got "perhaps")');
@@ -79,7 +92,9 @@ describe.skipIf(postgresAdminUrl)("the embedded database directory", SLOW, () =>
     const first = await start({ env: { DATA_DIR: dir } });
     const second = await startServer({ waitHealthy: false, env: { DATA_DIR: dir } });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`The data directory ${dir} is already used by process ${first.child.pid}. Stop it first, or set DATA_DIR to another directory.`);
+    expect(second.output()).toContain(
+      `The data directory ${dir} is already used by process ${first.child.pid}. Stop it first, or set DATA_DIR to another directory.`,
+    );
     // The first server is untouched.
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
     expect(await first.stop()).toBe(0);
@@ -89,9 +104,14 @@ describe.skipIf(postgresAdminUrl)("the embedded database directory", SLOW, () =>
   it("starts again after the server was killed with SIGKILL, with its data", async () => {
     const dir = dataDir();
     const account = { email: "kill-nine@example.com", password: "survives-kill-9" };
-    const first = await start({ env: { DATA_DIR: dir, ADMIN_EMAIL: account.email, ADMIN_PASSWORD: account.password, ADMIN_NAME: "Kill Nine" } });
+    const first = await start({
+      env: { DATA_DIR: dir, ADMIN_EMAIL: account.email, ADMIN_PASSWORD: account.password, ADMIN_NAME: "Kill Nine" },
+    });
     // The account is written at start-up, its session by the sign-in.
-    const signedIn = await postJson(`${first.url}/api/auth/login`, { identifier: account.email, password: account.password });
+    const signedIn = await postJson(`${first.url}/api/auth/login`, {
+      identifier: account.email,
+      password: account.password,
+    });
     expect(signedIn.response.status).toBe(200);
     const me = await fetch(`${first.url}/api/auth/user`, { headers: { cookie: signedIn.cookie! } });
     expect(me.status).toBe(200);
@@ -107,7 +127,10 @@ describe.skipIf(postgresAdminUrl)("the embedded database directory", SLOW, () =>
     const again = await fetch(`${second.url}/api/auth/user`, { headers: { cookie: signedIn.cookie! } });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ email: account.email });
-    const login = await postJson(`${second.url}/api/auth/login`, { identifier: account.email, password: account.password });
+    const login = await postJson(`${second.url}/api/auth/login`, {
+      identifier: account.email,
+      password: account.password,
+    });
     expect(login.response.status).toBe(200);
     expect(await second.stop()).toBe(0);
   });
@@ -122,7 +145,12 @@ describe("SIGTERM", SLOW, () => {
     // server says when it has the request's head: from then on the request is in flight.
     const request = http.request(`${server.url}/api/auth/login`, {
       method: "POST",
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), origin: `http://localhost:${server.port}`, expect: "100-continue" },
+      headers: {
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+        origin: `http://localhost:${server.port}`,
+        expect: "100-continue",
+      },
     });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       request.on("response", (response) => {

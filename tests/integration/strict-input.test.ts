@@ -25,18 +25,37 @@ describe("ids in paths and empty edits", () => {
 
   it("find a deal by its id written plainly, and nothing for the same digits with a space, a sign, a zero or an exponent", async () => {
     expect((await t.client().request(`/api/hot-deals/${dealId}`)).status).toBe(200);
-    for (const path of [`%20${dealId}`, `${dealId}%20`, `+${dealId}`, `0${dealId}`, `${dealId}.0`, `${dealId}e0`, "-1", "0", "99999999999"]) {
+    for (const path of [
+      `%20${dealId}`,
+      `${dealId}%20`,
+      `+${dealId}`,
+      `0${dealId}`,
+      `${dealId}.0`,
+      `${dealId}e0`,
+      "-1",
+      "0",
+      "99999999999",
+    ]) {
       const response = await t.client().request(`/api/hot-deals/${path}`);
       expect(response.status, path).toBe(404);
     }
-    expect((await staff.request(`/api/admin/hot-deals/%20${dealId}`, { method: "PUT", json: { active: false } })).status).toBe(404);
+    expect(
+      (await staff.request(`/api/admin/hot-deals/%20${dealId}`, { method: "PUT", json: { active: false } })).status,
+    ).toBe(404);
     expect((await staff.request(`/api/posts/%201`)).status).toBe(404);
   });
 
   it("refuse an empty edit of a service, a promo code or a deal with a 400, and change nothing", async () => {
-    const services = (await (await staff.request("/api/admin/services")).json()) as { id: string; updatedAt?: string }[];
+    const services = (await (await staff.request("/api/admin/services")).json()) as {
+      id: string;
+      updatedAt?: string;
+    }[];
     const promos = (await (await staff.request("/api/admin/promos")).json()) as { code: string }[];
-    const edits = [`/api/services/${services[0].id}`, `/api/admin/promos/${promos[0].code}`, `/api/admin/hot-deals/${dealId}`];
+    const edits = [
+      `/api/services/${services[0].id}`,
+      `/api/admin/promos/${promos[0].code}`,
+      `/api/admin/hot-deals/${dealId}`,
+    ];
     for (const path of edits) {
       const response = await staff.request(path, { method: "PUT", json: {} });
       expect(response.status, path).toBe(400);

@@ -14,7 +14,8 @@ const SANDBOX_SECRET = "whsec_subscriptions_test_secret";
 const ZONE = "America/New_York";
 const ORIGIN = "http://localhost:3000";
 const signer = new Stripe("sk_test_signer");
-const day = (iso: string | Date) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: ZONE }).format(new Date(iso));
+const day = (iso: string | Date) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: ZONE }).format(new Date(iso));
 const monthAfter = (iso: string) => {
   const end = new Date(iso);
   end.setUTCMonth(end.getUTCMonth() + 1);
@@ -34,8 +35,16 @@ describe("subscriptions", () => {
   // Every signed event the sandbox delivered to the webhook code path, as Stripe's dashboard lists them.
   const delivered: Delivered[] = [];
 
-  const subscribe = (body: Record<string, unknown>) => visitor.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Ada Lovelace", email: "ada.sub@example.com", priceId: "Professional", ...body } });
-  const pay = (clientSecret: string, cardNumber = "4242 4242 4242 4242") => visitor.request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" } });
+  const subscribe = (body: Record<string, unknown>) =>
+    visitor.request("/api/get-or-create-subscription", {
+      method: "POST",
+      json: { name: "Ada Lovelace", email: "ada.sub@example.com", priceId: "Professional", ...body },
+    });
+  const pay = (clientSecret: string, cardNumber = "4242 4242 4242 4242") =>
+    visitor.request("/api/payments/sandbox/confirm", {
+      method: "POST",
+      json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" },
+    });
   const staffList = async (): Promise<SubscriptionView[]> => {
     const response = await staff.request("/api/admin/subscriptions");
     expect(response.status).toBe(200);
@@ -47,19 +56,44 @@ describe("subscriptions", () => {
     expect(response.status).toBe(200);
     return (await response.json()).data;
   };
-  const mails = async (kind: string, to: string) => (await t.services.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.toAddress, to)))).sort((a, b) => a.id - b.id);
-  const allMails = async (to: string) => (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).length;
-  const webhook = (rawBody: string, signature: string) => t.app.request("/api/webhooks/stripe", { method: "POST", body: rawBody, headers: { "content-type": "application/json", "stripe-signature": signature } });
+  const mails = async (kind: string, to: string) =>
+    (
+      await t.services.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.toAddress, to)))
+    ).sort((a, b) => a.id - b.id);
+  const allMails = async (to: string) =>
+    (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).length;
+  const webhook = (rawBody: string, signature: string) =>
+    t.app.request("/api/webhooks/stripe", {
+      method: "POST",
+      body: rawBody,
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+    });
   /** A Stripe-format event signed with the sandbox's secret, as a late or repeated delivery would arrive. */
-  const resend = (event: Delivered["event"], changes: { id: string; type?: string; object?: Record<string, unknown> }) => {
-    const rawBody = JSON.stringify({ ...event, id: changes.id, type: changes.type ?? event.type, created: Math.floor(Date.now() / 1000), data: { object: { ...event.data.object, ...changes.object } } });
+  const resend = (
+    event: Delivered["event"],
+    changes: { id: string; type?: string; object?: Record<string, unknown> },
+  ) => {
+    const rawBody = JSON.stringify({
+      ...event,
+      id: changes.id,
+      type: changes.type ?? event.type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { ...event.data.object, ...changes.object } },
+    });
     return webhook(rawBody, signer.webhooks.generateTestHeaderString({ payload: rawBody, secret: SANDBOX_SECRET }));
   };
   /** A new subscriber who paid the first invoice with `card`: the subscription, its management token. */
   const subscribed = async (email: string, name: string, card = "4242 4242 4242 4242") => {
     const created = await (await subscribe({ email, name })).json();
     expect((await (await pay(created.clientSecret, card)).json()).data.status).toBe("succeeded");
-    return { id: created.subscriptionId as string, token: created.manageToken as string, clientSecret: created.clientSecret as string };
+    return {
+      id: created.subscriptionId as string,
+      token: created.manageToken as string,
+      clientSecret: created.clientSecret as string,
+    };
   };
 
   beforeAll(async () => {
@@ -76,7 +110,12 @@ describe("subscriptions", () => {
 
   it("reads the plan from the server by name; an unknown plan is a 404 with a clear message", async () => {
     const plan = await visitor.request("/api/plans/Professional");
-    expect((await plan.json()).data).toMatchObject({ name: "Professional", priceCents: 99_900, description: "Complete marketing solution", features: expect.arrayContaining(["24/7 AI Phone Support", "Priority Support"]) });
+    expect((await plan.json()).data).toMatchObject({
+      name: "Professional",
+      priceCents: 99_900,
+      description: "Complete marketing solution",
+      features: expect.arrayContaining(["24/7 AI Phone Support", "Priority Support"]),
+    });
     const french = await visitor.request("/api/plans/professional", { headers: { "accept-language": "fr-FR" } });
     expect((await french.json()).data.description).toBe("Solution marketing complète");
     const unknown = await visitor.request("/api/plans/Enterprise");
@@ -99,7 +138,13 @@ describe("subscriptions", () => {
     const priced = await subscribe({ price: 1 });
     expect(priced.status).toBe(400);
     expect((await t.services.sandbox!.intentOfSecret(a.clientSecret))?.amountCents).toBe(99_900);
-    expect(await find(a.subscriptionId)).toMatchObject({ customerName: "Ada Lovelace", customerEmail: "ada.sub@example.com", status: "incomplete", invoices: [], nextCharge: null });
+    expect(await find(a.subscriptionId)).toMatchObject({
+      customerName: "Ada Lovelace",
+      customerEmail: "ada.sub@example.com",
+      status: "incomplete",
+      invoices: [],
+      nextCharge: null,
+    });
   });
 
   it("is activated by its first paid invoice, not by a declined one, and e-mails a receipt", async () => {
@@ -108,12 +153,19 @@ describe("subscriptions", () => {
     // A declined first card: still incomplete, the page says so, nothing is e-mailed.
     const declined = await (await pay(created.clientSecret, "4000 0000 0000 0002")).json();
     expect(declined.data).toEqual({ status: "failed", message: "Your card was declined." });
-    expect(await find(created.subscriptionId)).toMatchObject({ status: "incomplete", invoices: [{ status: "failed", failureMessage: "Your card was declined." }] });
+    expect(await find(created.subscriptionId)).toMatchObject({
+      status: "incomplete",
+      invoices: [{ status: "failed", failureMessage: "Your card was declined." }],
+    });
     expect(await allMails(email)).toBe(0);
 
     expect((await (await pay(created.clientSecret)).json()).data.status).toBe("succeeded");
     const record = await find(created.subscriptionId);
-    expect(record).toMatchObject({ status: "active", cancelAtPeriodEnd: false, invoices: [{ amountCents: 99_900, status: "paid", brand: "visa", last4: "4242", failureMessage: null }] });
+    expect(record).toMatchObject({
+      status: "active",
+      cancelAtPeriodEnd: false,
+      invoices: [{ amountCents: 99_900, status: "paid", brand: "visa", last4: "4242", failureMessage: null }],
+    });
     expect(record.invoices[0].periodEnd).toBe(record.currentPeriodEnd);
     expect(record.currentPeriodEnd).toBe(monthAfter(record.invoices[0].periodStart!));
     expect(new Date(record.currentPeriodEnd!).getTime()).toBeGreaterThan(Date.now() + 27 * 24 * 3600_000);
@@ -137,7 +189,9 @@ describe("subscriptions", () => {
     const record = await find(created.subscriptionId);
     expect(record.language).toBe("fr");
     const [receipt] = await mails("subscription.receipt", email);
-    const date = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: ZONE }).format(new Date(record.currentPeriodEnd!));
+    const date = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: ZONE }).format(
+      new Date(record.currentPeriodEnd!),
+    );
     expect(receipt.subject).toBe("Atelier\u202f: reçu de votre abonnement Professional");
     expect(receipt.text).toContain("Bonjour Léa,");
     expect(receipt.text).toContain(`Prochain prélèvement\u202f: $999.00 · ${date}`);
@@ -155,7 +209,13 @@ describe("subscriptions", () => {
     expect(renewed.status).toBe("active");
     expect(renewed.invoices).toHaveLength(2);
     expect(renewed.currentPeriodEnd).toBe(monthAfter(first.currentPeriodEnd!));
-    expect(renewed.invoices[0]).toMatchObject({ amountCents: 99_900, status: "paid", periodStart: first.currentPeriodEnd, periodEnd: renewed.currentPeriodEnd, last4: "4242" });
+    expect(renewed.invoices[0]).toMatchObject({
+      amountCents: 99_900,
+      status: "paid",
+      periodStart: first.currentPeriodEnd,
+      periodEnd: renewed.currentPeriodEnd,
+      last4: "4242",
+    });
     expect(renewed.nextCharge).toEqual({ amountCents: 99_900, date: renewed.currentPeriodEnd });
     expect(await find(id)).toEqual(renewed);
 
@@ -167,7 +227,10 @@ describe("subscriptions", () => {
     expect(text).toContain("Amount charged: $999.00");
     expect(text).toContain(`Next charge: $999.00 · ${day(renewed.currentPeriodEnd!)}`);
     expect(text).toContain(`Your subscription now runs until ${day(renewed.currentPeriodEnd!)} and renews monthly.`);
-    const pdfLink = new RegExp(`^Receipt: ${ORIGIN}/api/subscriptions/manage/([^/\\s]+)/invoices/${renewed.invoices[0].id}\\.pdf$`, "m").exec(text);
+    const pdfLink = new RegExp(
+      `^Receipt: ${ORIGIN}/api/subscriptions/manage/([^/\\s]+)/invoices/${renewed.invoices[0].id}\\.pdf$`,
+      "m",
+    ).exec(text);
     expect(pdfLink).not.toBeNull();
     const manage = new RegExp(`^Manage your subscription:\\n${ORIGIN}/subscription/(\\S+)$`, "m").exec(text);
     expect(manage?.[1]).toBe(pdfLink?.[1]);
@@ -192,19 +255,33 @@ describe("subscriptions", () => {
     // Stripe's test card whose later charges are declined.
     const { id, token } = await subscribed(email, "Dorothy Vaughan", "4000 0000 0000 0341");
     const record = await renew(id);
-    expect(record).toMatchObject({ status: "past_due", nextCharge: null, invoices: [{ status: "failed", failureMessage: "Your card was declined.", amountCents: 99_900 }, { status: "paid" }] });
+    expect(record).toMatchObject({
+      status: "past_due",
+      nextCharge: null,
+      invoices: [
+        { status: "failed", failureMessage: "Your card was declined.", amountCents: 99_900 },
+        { status: "paid" },
+      ],
+    });
     // A failed renewal does not move the period.
     expect(record.currentPeriodEnd).toBe(record.invoices[1].periodEnd);
     const [failed] = await mails("subscription.failed", email);
     expect(failed.subject).toBe("Atelier: your Professional subscription payment failed");
-    expect(failed.text).toContain("We could not charge $999.00 for your Professional subscription: Your card was declined.");
+    expect(failed.text).toContain(
+      "We could not charge $999.00 for your Professional subscription: Your card was declined.",
+    );
     expect(failed.text).toContain("Your subscription is past due.");
     expect(failed.text).toContain(`${ORIGIN}/subscription/${token}`);
     expect(await mails("subscription.receipt", email)).toHaveLength(1);
     // The subscriber's link shows what staff see.
-    expect((await (await t.client().request(`/api/subscriptions/manage/${token}`)).json()).data).toEqual(await find(id));
+    expect((await (await t.client().request(`/api/subscriptions/manage/${token}`)).json()).data).toEqual(
+      await find(id),
+    );
 
-    const cancelled = await staff.request(`/api/admin/subscriptions/${id}/cancel`, { method: "POST", json: { atPeriodEnd: false } });
+    const cancelled = await staff.request(`/api/admin/subscriptions/${id}/cancel`, {
+      method: "POST",
+      json: { atPeriodEnd: false },
+    });
     expect((await cancelled.json()).data.status).toBe("cancelled");
     expect(await mails("subscription.ended", email)).toHaveLength(1);
     const twice = await staff.request(`/api/admin/subscriptions/${id}/cancel`, { method: "POST", json: {} });
@@ -228,7 +305,16 @@ describe("subscriptions", () => {
     };
 
     const shown = await read();
-    expect(shown).toMatchObject({ id, plan: "Professional", priceCents: 99_900, customerName: "Mary Jackson", customerEmail: email, status: "active", cancelAtPeriodEnd: false, invoices: [{ status: "paid", amountCents: 99_900 }] });
+    expect(shown).toMatchObject({
+      id,
+      plan: "Professional",
+      priceCents: 99_900,
+      customerName: "Mary Jackson",
+      customerEmail: email,
+      status: "active",
+      cancelAtPeriodEnd: false,
+      invoices: [{ status: "paid", amountCents: 99_900 }],
+    });
     expect(shown.nextCharge).toEqual({ amountCents: 99_900, date: shown.currentPeriodEnd });
     expect(shown).toEqual(await find(id));
 
@@ -236,12 +322,19 @@ describe("subscriptions", () => {
     const cancel = await stranger.request(`/api/subscriptions/manage/${token}/cancel`, { method: "POST" });
     expect(cancel.status).toBe(200);
     const ending: SubscriptionView = (await cancel.json()).data;
-    expect(ending).toMatchObject({ status: "active", cancelAtPeriodEnd: true, nextCharge: null, currentPeriodEnd: shown.currentPeriodEnd });
+    expect(ending).toMatchObject({
+      status: "active",
+      cancelAtPeriodEnd: true,
+      nextCharge: null,
+      currentPeriodEnd: shown.currentPeriodEnd,
+    });
     expect(await find(id)).toEqual(ending);
     const [scheduled] = await mails("subscription.cancel_scheduled", email);
     const end = day(shown.currentPeriodEnd!);
     expect(scheduled.subject).toBe(`Atelier: your Professional subscription will end on ${end}`);
-    expect(scheduled.text).toContain(`As asked, your Professional subscription will end on ${end}, at the end of the period you have paid for. You will not be charged again.`);
+    expect(scheduled.text).toContain(
+      `As asked, your Professional subscription will end on ${end}, at the end of the period you have paid for. You will not be charged again.`,
+    );
     expect(scheduled.text).not.toContain("Next charge");
     expect(scheduled.text).toContain(`${ORIGIN}/subscription/${token}`);
     const again = await stranger.request(`/api/subscriptions/manage/${token}/cancel`, { method: "POST" });
@@ -251,13 +344,19 @@ describe("subscriptions", () => {
     const resume = await stranger.request(`/api/subscriptions/manage/${token}/resume`, { method: "POST" });
     expect(resume.status).toBe(200);
     const resumed: SubscriptionView = (await resume.json()).data;
-    expect(resumed).toMatchObject({ status: "active", cancelAtPeriodEnd: false, nextCharge: { amountCents: 99_900, date: shown.currentPeriodEnd } });
+    expect(resumed).toMatchObject({
+      status: "active",
+      cancelAtPeriodEnd: false,
+      nextCharge: { amountCents: 99_900, date: shown.currentPeriodEnd },
+    });
     const [carryOn] = await mails("subscription.resumed", email);
     expect(carryOn.text).toContain(`Your Professional subscription will carry on: it renews on ${end}.`);
     expect(carryOn.text).toContain(`Next charge: $999.00 · ${end}`);
     const nothingToUndo = await stranger.request(`/api/subscriptions/manage/${token}/resume`, { method: "POST" });
     expect(nothingToUndo.status).toBe(409);
-    expect((await nothingToUndo.json()).message).toBe("This subscription is not set to end, so there is nothing to undo.");
+    expect((await nothingToUndo.json()).message).toBe(
+      "This subscription is not set to end, so there is nothing to undo.",
+    );
 
     // Cancelled again: the test clock reaching the period's end ends it, without a charge.
     expect((await stranger.request(`/api/subscriptions/manage/${token}/cancel`, { method: "POST" })).status).toBe(200);
@@ -269,7 +368,10 @@ describe("subscriptions", () => {
     expect(goodbye.subject).toBe("Atelier: your Professional subscription has ended");
     expect(goodbye.text).toContain("You will not be charged again.");
     expect(await mails("subscription.receipt", email)).toHaveLength(1);
-    for (const action of ["cancel", "resume"]) expect((await stranger.request(`/api/subscriptions/manage/${token}/${action}`, { method: "POST" })).status).toBe(409);
+    for (const action of ["cancel", "resume"])
+      expect((await stranger.request(`/api/subscriptions/manage/${token}/${action}`, { method: "POST" })).status).toBe(
+        409,
+      );
     expect((await staff.request(`/api/admin/subscriptions/${id}/renew`, { method: "POST" })).status).toBe(409);
   });
 
@@ -284,20 +386,43 @@ describe("subscriptions", () => {
     const flipped = `${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`;
     const otherInvoice = (await find(other.id)).invoices[0].id;
     const myInvoice = (await find(mine.id)).invoices[0].id;
-    const altered = [`${id}_${flipped}`, `${other.id}_${mac}`, `${id}_${mac}x`, id, "not-a-token", `${crypto.randomUUID()}_${mac}`];
+    const altered = [
+      `${id}_${flipped}`,
+      `${other.id}_${mac}`,
+      `${id}_${mac}x`,
+      id,
+      "not-a-token",
+      `${crypto.randomUUID()}_${mac}`,
+    ];
     const stranger = t.client();
     for (const token of altered) {
       const read = await stranger.request(`/api/subscriptions/manage/${encodeURIComponent(token)}`);
       expect(read.status, token).toBe(404);
       expect((await read.json()).message).toBe("Subscription not found");
-      for (const action of ["cancel", "resume"]) expect((await stranger.request(`/api/subscriptions/manage/${encodeURIComponent(token)}/${action}`, { method: "POST" })).status, `${action} ${token}`).toBe(404);
-      expect((await stranger.request(`/api/subscriptions/manage/${encodeURIComponent(token)}/invoices/${myInvoice}.pdf`)).status).toBe(404);
+      for (const action of ["cancel", "resume"])
+        expect(
+          (
+            await stranger.request(`/api/subscriptions/manage/${encodeURIComponent(token)}/${action}`, {
+              method: "POST",
+            })
+          ).status,
+          `${action} ${token}`,
+        ).toBe(404);
+      expect(
+        (await stranger.request(`/api/subscriptions/manage/${encodeURIComponent(token)}/invoices/${myInvoice}.pdf`))
+          .status,
+      ).toBe(404);
     }
-    expect((await stranger.request(`/api/subscriptions/manage/${mine.token}/invoices/${otherInvoice}.pdf`)).status).toBe(404);
+    expect(
+      (await stranger.request(`/api/subscriptions/manage/${mine.token}/invoices/${otherInvoice}.pdf`)).status,
+    ).toBe(404);
     expect((await stranger.request(`/api/subscriptions/manage/${mine.token}/invoices/${myInvoice}`)).status).toBe(404);
-    expect((await stranger.request(`/api/subscriptions/manage/${mine.token}/invoices/${myInvoice}.pdf`)).status).toBe(200);
+    expect((await stranger.request(`/api/subscriptions/manage/${mine.token}/invoices/${myInvoice}.pdf`)).status).toBe(
+      200,
+    );
     // Nothing changed for either subscription.
-    for (const subscription of [mine, other]) expect(await find(subscription.id)).toMatchObject({ status: "active", cancelAtPeriodEnd: false });
+    for (const subscription of [mine, other])
+      expect(await find(subscription.id)).toMatchObject({ status: "active", cancelAtPeriodEnd: false });
   });
 
   it("is not activated by an invoice of another amount or currency than its plan's: nothing changes, the event keeps why, staff are told", async () => {
@@ -305,10 +430,18 @@ describe("subscriptions", () => {
     const template = delivered.filter((entry) => entry.event.type === "invoice.paid").at(-1)!;
     const created = await (await subscribe({ email: "forged.invoice@example.com", name: "Forged Invoice" })).json();
     const euros = await (await subscribe({ email: "forged.euros@example.com", name: "Forged Euros" })).json();
-    const providerId = async (id: string) => (await t.services.database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0].providerSubscriptionId;
+    const providerId = async (id: string) =>
+      (await t.services.database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]
+        .providerSubscriptionId;
     for (const [eventId, object] of [
-      ["evt_forged_cent", { id: "in_forged_cent", subscription: await providerId(created.subscriptionId), amount_paid: 1, amount_due: 1 }],
-      ["evt_forged_euros", { id: "in_forged_euros", subscription: await providerId(euros.subscriptionId), currency: "eur" }],
+      [
+        "evt_forged_cent",
+        { id: "in_forged_cent", subscription: await providerId(created.subscriptionId), amount_paid: 1, amount_due: 1 },
+      ],
+      [
+        "evt_forged_euros",
+        { id: "in_forged_euros", subscription: await providerId(euros.subscriptionId), currency: "eur" },
+      ],
     ] as const) {
       expect((await resend(template.event, { id: eventId, object })).status).toBe(200);
     }
@@ -317,8 +450,14 @@ describe("subscriptions", () => {
       const charges = await t.services.database.db.select().from(payments).where(eq(payments.subjectId, id));
       expect(charges.filter((charge) => charge.status === "succeeded")).toHaveLength(0);
     }
-    const problems = (await t.services.database.db.select().from(paymentEvents)).filter((event) => event.id.startsWith("evt_forged_")).map((event) => event.problem).sort();
-    expect(problems).toEqual(["received 1 USD cents where 99900 USD cents were asked", "received 99900 EUR cents where 99900 USD cents were asked"]);
+    const problems = (await t.services.database.db.select().from(paymentEvents))
+      .filter((event) => event.id.startsWith("evt_forged_"))
+      .map((event) => event.problem)
+      .sort();
+    expect(problems).toEqual([
+      "received 1 USD cents where 99900 USD cents were asked",
+      "received 99900 EUR cents where 99900 USD cents were asked",
+    ]);
     expect((await mails("payment.refused_event", t.config.COMPANY_EMAIL)).length).toBeGreaterThanOrEqual(2);
     // The real first invoice still activates it.
     expect((await (await pay(created.clientSecret)).json()).data.status).toBe("succeeded");
@@ -338,7 +477,9 @@ describe("subscriptions", () => {
     const unchanged = async () => {
       expect(await find(id)).toEqual(before);
       expect(await allMails(email)).toBe(mailsBefore);
-      expect(await t.services.database.db.select().from(payments).where(eq(payments.subjectId, id))).toEqual(paymentsBefore);
+      expect(await t.services.database.db.select().from(payments).where(eq(payments.subjectId, id))).toEqual(
+        paymentsBefore,
+      );
     };
 
     // Stripe delivers an event again, or the buyer's card step is sent twice.
@@ -351,30 +492,58 @@ describe("subscriptions", () => {
     await unchanged();
 
     // Late events about invoices already paid: a failure report, the first invoice paid again with its old period.
-    expect((await (await resend(renewal.event, { id: "evt_late_failure", type: "invoice.payment_failed", object: { amount_paid: 0, failure_message: "Your card was declined." } })).json()).duplicate).toBe(false);
+    expect(
+      (
+        await (
+          await resend(renewal.event, {
+            id: "evt_late_failure",
+            type: "invoice.payment_failed",
+            object: { amount_paid: 0, failure_message: "Your card was declined." },
+          })
+        ).json()
+      ).duplicate,
+    ).toBe(false);
     expect((await (await resend(firstPaid.event, { id: "evt_late_first_invoice" })).json()).duplicate).toBe(false);
     // Nor a report of another amount for an invoice already paid.
-    expect((await (await resend(renewal.event, { id: "evt_other_amount", object: { amount_paid: 1 } })).json()).duplicate).toBe(false);
+    expect(
+      (await (await resend(renewal.event, { id: "evt_other_amount", object: { amount_paid: 1 } })).json()).duplicate,
+    ).toBe(false);
     await unchanged();
 
     // Once ended, a late update and a late invoice never bring it back.
-    expect((await staff.request(`/api/admin/subscriptions/${id}/cancel`, { method: "POST", json: { atPeriodEnd: false } })).status).toBe(200);
+    expect(
+      (await staff.request(`/api/admin/subscriptions/${id}/cancel`, { method: "POST", json: { atPeriodEnd: false } }))
+        .status,
+    ).toBe(200);
     const ended = await find(id);
     expect(ended.status).toBe("cancelled");
     const endedMails = await allMails(email);
-    const update = delivered.find((entry) => entry.event.type === "customer.subscription.deleted" && entry.event.data.object.id === renewal.event.data.object.subscription)!;
-    await resend(update.event, { id: "evt_late_update", type: "customer.subscription.updated", object: { status: "active", cancel_at_period_end: false } });
+    const update = delivered.find(
+      (entry) =>
+        entry.event.type === "customer.subscription.deleted" &&
+        entry.event.data.object.id === renewal.event.data.object.subscription,
+    )!;
+    await resend(update.event, {
+      id: "evt_late_update",
+      type: "customer.subscription.updated",
+      object: { status: "active", cancel_at_period_end: false },
+    });
     await resend(renewal.event, { id: "evt_late_renewal_again" });
     expect(await find(id)).toEqual(ended);
     expect(await allMails(email)).toBe(endedMails);
-    expect((await (await t.client().request(`/api/subscriptions/manage/${token}`)).json()).data.status).toBe("cancelled");
+    expect((await (await t.client().request(`/api/subscriptions/manage/${token}`)).json()).data.status).toBe(
+      "cancelled",
+    );
   });
 
   it("is listed for staff only, newest first, with the same state the subscriber sees", async () => {
     expect((await visitor.request("/api/admin/subscriptions")).status).toBe(401);
     const customer = await signInAs(t, "customer");
     expect((await customer.request("/api/admin/subscriptions")).status).toBe(403);
-    expect((await customer.request(`/api/admin/subscriptions/${crypto.randomUUID()}/cancel`, { method: "POST", json: {} })).status).toBe(403);
+    expect(
+      (await customer.request(`/api/admin/subscriptions/${crypto.randomUUID()}/cancel`, { method: "POST", json: {} }))
+        .status,
+    ).toBe(403);
     const list = await staffList();
     expect(list.map((entry) => entry.createdAt)).toEqual([...list.map((entry) => entry.createdAt)].sort().reverse());
     for (const entry of list.filter((item) => item.status !== "incomplete")) {
@@ -404,45 +573,86 @@ describe("a subscription found by its e-mail from another browser", () => {
   afterAll(async () => t.close());
 
   const subscribeFrom = (client: TestClient, email: string, headers: Record<string, string> = {}) =>
-    client.request("/api/get-or-create-subscription", { method: "POST", json: { name: "Ada Lovelace", email, priceId: "Professional" }, headers });
+    client.request("/api/get-or-create-subscription", {
+      method: "POST",
+      json: { name: "Ada Lovelace", email, priceId: "Professional" },
+      headers,
+    });
 
   it("answers its own browser again, tells another browser nothing but that the link was e-mailed, and e-mails it at most three times an hour", async () => {
     const owner = t.client();
     const stranger = t.client();
     const email = "ada.owner@example.com";
     const first = await (await subscribeFrom(owner, email)).json();
-    expect(first).toMatchObject({ success: true, status: "incomplete", clientSecret: expect.stringMatching(/_secret_/) });
+    expect(first).toMatchObject({
+      success: true,
+      status: "incomplete",
+      clientSecret: expect.stringMatching(/_secret_/),
+    });
     // The same browser resumes the same attempt, with the same secret.
-    expect(await (await subscribeFrom(owner, email)).json()).toMatchObject({ subscriptionId: first.subscriptionId, clientSecret: first.clientSecret });
+    expect(await (await subscribeFrom(owner, email)).json()).toMatchObject({
+      subscriptionId: first.subscriptionId,
+      clientSecret: first.clientSecret,
+    });
 
     // Another browser with the same e-mail, in another case: no id, status, secret or management token.
     const other = await subscribeFrom(stranger, "ADA.Owner@example.com");
     expect(other.status).toBe(200);
     const body = await other.json();
-    expect(body).toEqual({ success: true, emailed: true, message: "This e-mail address already has this plan. We have sent the link to manage that subscription to it: open it from that mailbox." });
+    expect(body).toEqual({
+      success: true,
+      emailed: true,
+      message:
+        "This e-mail address already has this plan. We have sent the link to manage that subscription to it: open it from that mailbox.",
+    });
     expect(JSON.stringify(body)).not.toContain(first.subscriptionId);
     const french = await (await subscribeFrom(stranger, email, { "x-page-language": "fr" })).json();
-    expect(french.message).toBe("Cette adresse e-mail a déjà cette formule. Nous lui avons envoyé le lien pour gérer cet abonnement\u202f: ouvrez-le depuis cette messagerie.");
+    expect(french.message).toBe(
+      "Cette adresse e-mail a déjà cette formule. Nous lui avons envoyé le lien pour gérer cet abonnement\u202f: ouvrez-le depuis cette messagerie.",
+    );
 
-    const links = async () => (await t.services.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "subscription.link"), eq(mailOutbox.toAddress, email)))).sort((a, b) => a.id - b.id);
+    const links = async () =>
+      (
+        await t.services.database.db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.kind, "subscription.link"), eq(mailOutbox.toAddress, email)))
+      ).sort((a, b) => a.id - b.id);
     expect(await links()).toHaveLength(2);
     const [link] = await links();
     expect(link.subject).toBe("Atelier: the link to your Professional subscription");
     const token = /\/subscription\/([A-Za-z0-9_.-]+)/.exec(link.text)?.[1];
-    expect((await (await t.client().request(`/api/subscriptions/manage/${token}`)).json()).data).toMatchObject({ id: first.subscriptionId, status: "incomplete" });
+    expect((await (await t.client().request(`/api/subscriptions/manage/${token}`)).json()).data).toMatchObject({
+      id: first.subscriptionId,
+      status: "incomplete",
+    });
     // Asked again and again: three e-mails an hour, and the same answer each time.
     for (let i = 0; i < 3; i++) expect((await (await subscribeFrom(stranger, email)).json()).emailed).toBe(true);
     expect(await links()).toHaveLength(3);
     // Nothing of the first attempt changed.
-    expect(await (await subscribeFrom(owner, email)).json()).toMatchObject({ subscriptionId: first.subscriptionId, clientSecret: first.clientSecret });
+    expect(await (await subscribeFrom(owner, email)).json()).toMatchObject({
+      subscriptionId: first.subscriptionId,
+      clientSecret: first.clientSecret,
+    });
 
     // The subscriber pays it from the mailbox's browser, through the e-mailed link; that browser resumes it from then on.
     const mailbox = t.client();
     const payment = await mailbox.request(`/api/subscriptions/manage/${token}/payment`, { method: "POST" });
     expect(payment.status).toBe(200);
-    expect(await payment.json()).toMatchObject({ success: true, subscriptionId: first.subscriptionId, clientSecret: first.clientSecret, status: "incomplete" });
-    expect(await (await subscribeFrom(mailbox, email)).json()).toMatchObject({ subscriptionId: first.subscriptionId, clientSecret: first.clientSecret });
-    const confirmed = await mailbox.request("/api/payments/sandbox/confirm", { method: "POST", json: { clientSecret: first.clientSecret, cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" } });
+    expect(await payment.json()).toMatchObject({
+      success: true,
+      subscriptionId: first.subscriptionId,
+      clientSecret: first.clientSecret,
+      status: "incomplete",
+    });
+    expect(await (await subscribeFrom(mailbox, email)).json()).toMatchObject({
+      subscriptionId: first.subscriptionId,
+      clientSecret: first.clientSecret,
+    });
+    const confirmed = await mailbox.request("/api/payments/sandbox/confirm", {
+      method: "POST",
+      json: { clientSecret: first.clientSecret, cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" },
+    });
     expect((await confirmed.json()).data.status).toBe("succeeded");
     // Paid: nothing is left to pay by the link, and an altered link is a 404.
     const paid = await mailbox.request(`/api/subscriptions/manage/${token}/payment`, { method: "POST" });

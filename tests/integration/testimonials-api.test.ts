@@ -11,8 +11,15 @@ describe("testimonials API", () => {
   let t: TestApp;
   let address = 0;
   const from = () => ({ "x-forwarded-for": `192.0.2.${++address}` });
-  const submit = (body: unknown, headers: Record<string, string> = from()) => t.client().request("/api/testimonials/submit", { method: "POST", json: body, headers });
-  const dialog = { name: "Grace Hopper", email: "grace@example.com", company: "Navy Labs", content: "They made our brand sing. Highly recommended!", rating: 4 };
+  const submit = (body: unknown, headers: Record<string, string> = from()) =>
+    t.client().request("/api/testimonials/submit", { method: "POST", json: body, headers });
+  const dialog = {
+    name: "Grace Hopper",
+    email: "grace@example.com",
+    company: "Navy Labs",
+    content: "They made our brand sing. Highly recommended!",
+    rating: 4,
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: "true" });
@@ -26,7 +33,9 @@ describe("testimonials API", () => {
     it("stores a public submission, unapproved, and says it will be reviewed", async () => {
       const response = await submit({ ...dialog, title: "Director", projectType: "Branding" });
       expect(response.status).toBe(201);
-      expect(await response.json()).toEqual({ message: "Your testimonial has been submitted and will be reviewed soon." });
+      expect(await response.json()).toEqual({
+        message: "Your testimonial has been submitted and will be reviewed soon.",
+      });
       const [row] = await t.services.database.db.select().from(testimonials);
       expect(row).toMatchObject({
         customerName: "Grace Hopper",
@@ -47,7 +56,9 @@ describe("testimonials API", () => {
     it("answers in French, and rates 5 by default; email and company are optional", async () => {
       const response = await submit({ name: "Zoé", content: "Un travail remarquable, merci !" }, { ...FR, ...from() });
       expect(response.status).toBe(201);
-      expect(await response.json()).toEqual({ message: "Votre témoignage a été envoyé et sera examiné prochainement." });
+      expect(await response.json()).toEqual({
+        message: "Votre témoignage a été envoyé et sera examiné prochainement.",
+      });
       const [row] = await t.services.database.db.select().from(testimonials);
       expect(row).toMatchObject({ rating: 5, customerEmail: null, companyName: null });
     });
@@ -79,7 +90,10 @@ describe("testimonials API", () => {
       const refused = await submit(anonymous, headers);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(590);
-      expect(await refused.json()).toEqual({ code: "rate_limited", message: "Too many messages from this connection. Please try again in 10 minutes." });
+      expect(await refused.json()).toEqual({
+        code: "rate_limited",
+        message: "Too many messages from this connection. Please try again in 10 minutes.",
+      });
       expect((await submit(anonymous, { ...headers, ...FR })).status).toBe(429);
       expect((await submit(anonymous)).status).toBe(201);
     });
@@ -90,11 +104,15 @@ describe("testimonials API", () => {
       const pending = await t.services.testimonials.submit(dialog);
       const visitor = t.client();
       expect((await visitor.request("/api/admin/testimonials")).status).toBe(401);
-      expect((await visitor.request(`/api/testimonials/${pending.id}`, { method: "PUT", json: { approved: true } })).status).toBe(401);
+      expect(
+        (await visitor.request(`/api/testimonials/${pending.id}`, { method: "PUT", json: { approved: true } })).status,
+      ).toBe(401);
       expect((await visitor.request(`/api/testimonials/${pending.id}`, { method: "DELETE" })).status).toBe(401);
       const customer = await signInAs(t, "customer");
       expect((await customer.request("/api/admin/testimonials")).status).toBe(403);
-      expect((await customer.request(`/api/testimonials/${pending.id}`, { method: "PUT", json: { approved: true } })).status).toBe(403);
+      expect(
+        (await customer.request(`/api/testimonials/${pending.id}`, { method: "PUT", json: { approved: true } })).status,
+      ).toBe(403);
       const refused = await customer.request(`/api/testimonials/${pending.id}`, { method: "DELETE", headers: FR });
       expect(refused.status).toBe(403);
       expect((await refused.json()).message).toBe("Cet espace est réservé au personnel.");
@@ -112,11 +130,23 @@ describe("testimonials API", () => {
       expect(listed.status).toBe(200);
       const moderation = await listed.json();
       expect(moderation.pendingCount).toBe(3);
-      expect(moderation.testimonials.map((x: { customerName: string }) => x.customerName)).toEqual(["Third", "Second", "First"]);
-      expect(moderation.testimonials[0]).toMatchObject({ customerEmail: "grace@example.com", approved: false, isPublicSubmission: true, featured: false });
+      expect(moderation.testimonials.map((x: { customerName: string }) => x.customerName)).toEqual([
+        "Third",
+        "Second",
+        "First",
+      ]);
+      expect(moderation.testimonials[0]).toMatchObject({
+        customerEmail: "grace@example.com",
+        approved: false,
+        isPublicSubmission: true,
+        featured: false,
+      });
       expect(moderation.testimonials[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
-      const approved = await staff.request(`/api/testimonials/${second.id}`, { method: "PUT", json: { approved: true } });
+      const approved = await staff.request(`/api/testimonials/${second.id}`, {
+        method: "PUT",
+        json: { approved: true },
+      });
       expect(approved.status).toBe(200);
       expect(await approved.json()).toMatchObject({ id: second.id, approved: true });
       await staff.request(`/api/testimonials/${first.id}`, { method: "PUT", json: { approved: true } });
@@ -126,7 +156,18 @@ describe("testimonials API", () => {
 
       const publicList = await (await t.client().request("/api/testimonials")).json();
       expect(publicList.map((x: { customerName: string }) => x.customerName)).toEqual(["Second", "First"]);
-      expect(Object.keys(publicList[0]).sort()).toEqual(["companyName", "createdAt", "customerName", "customerTitle", "id", "language", "projectType", "rating", "testimonialText", "verified"]);
+      expect(Object.keys(publicList[0]).sort()).toEqual([
+        "companyName",
+        "createdAt",
+        "customerName",
+        "customerTitle",
+        "id",
+        "language",
+        "projectType",
+        "rating",
+        "testimonialText",
+        "verified",
+      ]);
       expect(JSON.stringify(publicList)).not.toContain("grace@example.com");
 
       const after = await (await staff.request("/api/admin/testimonials")).json();
@@ -137,10 +178,22 @@ describe("testimonials API", () => {
     it("lets staff edit a testimonial, and refuses an invalid edit", async () => {
       const entry = await t.services.testimonials.submit(dialog);
       const staff = await signInAs(t, "admin");
-      const edited = await staff.request(`/api/testimonials/${entry.id}`, { method: "PUT", json: { testimonialText: "They made our brand sing, on time.", companyName: "", featured: true } });
+      const edited = await staff.request(`/api/testimonials/${entry.id}`, {
+        method: "PUT",
+        json: { testimonialText: "They made our brand sing, on time.", companyName: "", featured: true },
+      });
       expect(edited.status).toBe(200);
-      expect(await edited.json()).toMatchObject({ testimonialText: "They made our brand sing, on time.", companyName: null, featured: true, approved: false });
-      const invalid = await staff.request(`/api/testimonials/${entry.id}`, { method: "PUT", json: { rating: 0 }, headers: FR });
+      expect(await edited.json()).toMatchObject({
+        testimonialText: "They made our brand sing, on time.",
+        companyName: null,
+        featured: true,
+        approved: false,
+      });
+      const invalid = await staff.request(`/api/testimonials/${entry.id}`, {
+        method: "PUT",
+        json: { rating: 0 },
+        headers: FR,
+      });
       expect(invalid.status).toBe(400);
       expect((await invalid.json()).message).toBe("La note doit être un nombre entier de 1 à 5");
       const empty = await staff.request(`/api/testimonials/${entry.id}`, { method: "PUT", json: {} });
@@ -164,7 +217,9 @@ describe("testimonials API", () => {
     await seedDemoContent(t.services, logger);
     const approved = await t.services.testimonials.listApproved();
     expect(approved).toHaveLength(4);
-    expect(approved.every((x) => x.rating >= 1 && x.rating <= 5 && x.testimonialText.length >= 10 && x.companyName)).toBe(true);
+    expect(
+      approved.every((x) => x.rating >= 1 && x.rating <= 5 && x.testimonialText.length >= 10 && x.companyName),
+    ).toBe(true);
     expect(approved.some((x) => /[éèàç]/.test(x.testimonialText))).toBe(true);
     expect(approved.some((x) => /\bthe\b/i.test(x.testimonialText))).toBe(true);
     const { testimonials: all, pendingCount } = await t.services.testimonials.listForModeration();

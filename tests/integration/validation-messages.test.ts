@@ -18,26 +18,54 @@ describe("validation messages name the field and the rule, in the reader's langu
   afterAll(() => t.close());
 
   it("names an unknown field, on routes validated at the edge and in the services", async () => {
-    const contact = await t.client().request("/api/contact", { method: "POST", json: { name: "Ada Lovelace", email: "ada@example.com", message: "A message long enough.", amountCents: 5 } });
+    const contact = await t.client().request("/api/contact", {
+      method: "POST",
+      json: { name: "Ada Lovelace", email: "ada@example.com", message: "A message long enough.", amountCents: 5 },
+    });
     expect(contact.status).toBe(400);
-    expect(await contact.json()).toEqual({ code: "validation", message: "This field is not expected: amountCents", fields: { amountCents: "This field is not expected: amountCents" } });
+    expect(await contact.json()).toEqual({
+      code: "validation",
+      message: "This field is not expected: amountCents",
+      fields: { amountCents: "This field is not expected: amountCents" },
+    });
 
-    const custom = { amount: 100, paymentPlan: "1time", serviceName: "Logo", customerName: "Ada Lovelace", customerEmail: "ada@example.com", amountCents: 5 };
+    const custom = {
+      amount: 100,
+      paymentPlan: "1time",
+      serviceName: "Logo",
+      customerName: "Ada Lovelace",
+      customerEmail: "ada@example.com",
+      amountCents: 5,
+    };
     const english = await t.client().request("/api/create-custom-payment", { method: "POST", json: custom });
     expect(english.status).toBe(400);
     expect((await english.json()).fields).toEqual({ amountCents: "This field is not expected: amountCents" });
-    const french = await t.client().request("/api/create-custom-payment", { method: "POST", json: custom, headers: FRENCH });
+    const french = await t
+      .client()
+      .request("/api/create-custom-payment", { method: "POST", json: custom, headers: FRENCH });
     expect((await french.json()).message).toBe("Ce champ n'est pas attendu\u202f: amountCents");
   });
 
   it("says which number is out of range and its bound", async () => {
     const below = await staff.request("/api/leads?offset=-1");
     expect(below.status).toBe(400);
-    expect(await below.json()).toEqual({ code: "validation", message: "offset must be at least 0", fields: { offset: "offset must be at least 0" } });
+    expect(await below.json()).toEqual({
+      code: "validation",
+      message: "offset must be at least 0",
+      fields: { offset: "offset must be at least 0" },
+    });
     expect((await (await staff.request("/api/leads?limit=500")).json()).message).toBe("limit must be at most 200");
-    expect((await (await staff.request("/api/leads?offset=-1", { headers: FRENCH })).json()).message).toBe("offset doit être au moins 0");
+    expect((await (await staff.request("/api/leads?offset=-1", { headers: FRENCH })).json()).message).toBe(
+      "offset doit être au moins 0",
+    );
     // The page on which the call was made speaks for the API call, before the browser's languages.
-    expect((await (await staff.request("/api/leads?limit=0", { headers: { "x-page-language": "fr", "accept-language": "en" } })).json()).message).toBe("limit doit être au moins 1");
+    expect(
+      (
+        await (
+          await staff.request("/api/leads?limit=0", { headers: { "x-page-language": "fr", "accept-language": "en" } })
+        ).json()
+      ).message,
+    ).toBe("limit doit être au moins 1");
   });
 
   it("says what a value of the wrong type should be, and keeps a schema's own message where it has one", async () => {
@@ -49,9 +77,14 @@ describe("validation messages name the field and the rule, in the reader's langu
 
   it("answers a body that is not sent as JSON with 415 and says so, on every route that reads one", async () => {
     for (const path of ["/api/contact", "/api/create-custom-payment"]) {
-      const response = await t.client().request(path, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
+      const response = await t
+        .client()
+        .request(path, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
       expect(response.status, path).toBe(415);
-      expect(await response.json(), path).toEqual({ code: "validation", message: "The request body must be sent as JSON (Content-Type: application/json)." });
+      expect(await response.json(), path).toEqual({
+        code: "validation",
+        message: "The request body must be sent as JSON (Content-Type: application/json).",
+      });
     }
   });
 });

@@ -97,8 +97,24 @@ const order = (overrides: Partial<AdminOrderView> = {}): AdminOrderView => ({
   payments: [payment({})],
   receiptUrl: "/receipt/x",
   history: [
-    { from: null, to: "pending", cause: "created", eventId: null, actor: null, detail: null, at: "2026-03-08T03:29:00.000Z" },
-    { from: "requires_payment", to: "paid", cause: "payment_succeeded", eventId: "evt_1", actor: null, detail: null, at: "2026-03-08T03:30:05.000Z" },
+    {
+      from: null,
+      to: "pending",
+      cause: "created",
+      eventId: null,
+      actor: null,
+      detail: null,
+      at: "2026-03-08T03:29:00.000Z",
+    },
+    {
+      from: "requires_payment",
+      to: "paid",
+      cause: "payment_succeeded",
+      eventId: "evt_1",
+      actor: null,
+      detail: null,
+      at: "2026-03-08T03:30:05.000Z",
+    },
   ],
   ...overrides,
 });
@@ -110,19 +126,59 @@ const partlyRefunded = () =>
     refundedCents: 12_050,
     payments: [
       payment({}),
-      payment({ id: "ref-1", kind: "refund", status: "succeeded", amountCents: 12_050, refundOf: "pay-1", reason: "Session cut short", actor: "admin@example.com", attempts: 1, createdAt: "2026-03-09T15:00:00.000Z", settledAt: "2026-03-09T15:00:02.000Z" }),
-      payment({ id: "ref-2", kind: "refund", status: "failed", amountCents: 5_000, refundOf: "pay-1", reason: "Goodwill", actor: "admin@example.com", attempts: 4, failureMessage: "The card was closed.", createdAt: "2026-03-09T16:00:00.000Z", settledAt: "2026-03-09T16:00:02.000Z" }),
+      payment({
+        id: "ref-1",
+        kind: "refund",
+        status: "succeeded",
+        amountCents: 12_050,
+        refundOf: "pay-1",
+        reason: "Session cut short",
+        actor: "admin@example.com",
+        attempts: 1,
+        createdAt: "2026-03-09T15:00:00.000Z",
+        settledAt: "2026-03-09T15:00:02.000Z",
+      }),
+      payment({
+        id: "ref-2",
+        kind: "refund",
+        status: "failed",
+        amountCents: 5_000,
+        refundOf: "pay-1",
+        reason: "Goodwill",
+        actor: "admin@example.com",
+        attempts: 4,
+        failureMessage: "The card was closed.",
+        createdAt: "2026-03-09T16:00:00.000Z",
+        settledAt: "2026-03-09T16:00:02.000Z",
+      }),
     ],
     history: [
       ...order().history,
-      { from: "paid", to: "paid", cause: "refund_requested", eventId: null, actor: "admin@example.com", detail: "Session cut short", at: "2026-03-09T15:00:00.000Z" },
-      { from: "paid", to: "partially_refunded", cause: "refund_succeeded", eventId: "evt_2", actor: "admin@example.com", detail: null, at: "2026-03-09T15:00:02.000Z" },
+      {
+        from: "paid",
+        to: "paid",
+        cause: "refund_requested",
+        eventId: null,
+        actor: "admin@example.com",
+        detail: "Session cut short",
+        at: "2026-03-09T15:00:00.000Z",
+      },
+      {
+        from: "paid",
+        to: "partially_refunded",
+        cause: "refund_succeeded",
+        eventId: "evt_2",
+        actor: "admin@example.com",
+        detail: null,
+        at: "2026-03-09T15:00:02.000Z",
+      },
     ],
   });
 
 const summary = (view: AdminOrderView): OrderView => ({ ...view, payments: view.payments }) as OrderView;
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
-const byTestId = (id: string, scope: ParentNode = document) => scope.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const byTestId = (id: string, scope: ParentNode = document) =>
+  scope.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const labelled = (label: string) => {
   const found = [...document.querySelectorAll("label")].find((candidate) => text(candidate) === label);
   const control = found?.htmlFor ? document.getElementById(found.htmlFor) : null;
@@ -130,7 +186,9 @@ const labelled = (label: string) => {
   return control as HTMLInputElement;
 };
 const buttonNamed = (name: string, scope: ParentNode = document) => {
-  const found = [...scope.querySelectorAll<HTMLButtonElement>("button")].find((candidate) => (candidate.getAttribute("aria-label") ?? text(candidate)) === name);
+  const found = [...scope.querySelectorAll<HTMLButtonElement>("button")].find(
+    (candidate) => (candidate.getAttribute("aria-label") ?? text(candidate)) === name,
+  );
   if (!found) throw new Error(`no button ${name}`);
   return found;
 };
@@ -152,7 +210,8 @@ async function render(language: "en" | "fr" = "en") {
 function serve(detail: AdminOrderView) {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
-    if (url.startsWith("/api/admin/orders?")) return json({ data: { items: [summary(detail)], total: 1, page: 1, pageSize: 20 } });
+    if (url.startsWith("/api/admin/orders?"))
+      return json({ data: { items: [summary(detail)], total: 1, page: 1, pageSize: 20 } });
     if (url === `/api/admin/orders/${detail.id}`) return json({ data: detail });
     throw new Error(`unexpected ${url}`);
   });
@@ -161,7 +220,11 @@ function serve(detail: AdminOrderView) {
 async function openDetail(detail: AdminOrderView, language: "en" | "fr" = "en") {
   serve(detail);
   await render(language);
-  await act(async () => buttonNamed(language === "fr" ? `Détails de la commande ${detail.number}` : `Details of order ${detail.number}`).click());
+  await act(async () =>
+    buttonNamed(
+      language === "fr" ? `Détails de la commande ${detail.number}` : `Details of order ${detail.number}`,
+    ).click(),
+  );
   await settle();
   // The detail takes the focus on the next frame, as it does in a browser long before anyone clicks in it.
   await vi.waitFor(() => expect(document.activeElement?.id).toBe("order-detail-heading"));
@@ -188,13 +251,29 @@ describe("who may be refunded", () => {
   it("is offered while money was received and not all of it is refunded or being refunded", () => {
     expect(canRefund(order())).toBe(true);
     expect(canRefund(partlyRefunded())).toBe(true);
-    expect(canRefund(order({ status: "partially_paid", paidCents: 20_000, payments: [payment({ amountCents: 20_000 })] }))).toBe(true);
-    expect(canRefund(order({ status: "cancelled", paidCents: 20_000, payments: [payment({ amountCents: 20_000 })] }))).toBe(true);
+    expect(
+      canRefund(order({ status: "partially_paid", paidCents: 20_000, payments: [payment({ amountCents: 20_000 })] })),
+    ).toBe(true);
+    expect(
+      canRefund(order({ status: "cancelled", paidCents: 20_000, payments: [payment({ amountCents: 20_000 })] })),
+    ).toBe(true);
     expect(canRefund(order({ status: "cancelled", paidCents: 0, payments: [] }))).toBe(false);
     expect(canRefund(order({ status: "pending", paidCents: 0, payments: [] }))).toBe(false);
-    expect(canRefund(order({ status: "refunded", refundedCents: 50_000, payments: [payment({}), payment({ id: "r", kind: "refund", refundOf: "pay-1" })] }))).toBe(false);
+    expect(
+      canRefund(
+        order({
+          status: "refunded",
+          refundedCents: 50_000,
+          payments: [payment({}), payment({ id: "r", kind: "refund", refundOf: "pay-1" })],
+        }),
+      ),
+    ).toBe(false);
     // Everything left is being refunded: nothing more to offer.
-    expect(canRefund(order({ payments: [payment({}), payment({ id: "r", kind: "refund", status: "pending", refundOf: "pay-1" })] }))).toBe(false);
+    expect(
+      canRefund(
+        order({ payments: [payment({}), payment({ id: "r", kind: "refund", status: "pending", refundOf: "pay-1" })] }),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -216,7 +295,9 @@ describe("the Orders tab", () => {
     vi.useFakeTimers({ now: new Date("2026-03-08T03:00:00.000Z"), toFake: ["Date"] });
     serve(order());
     const view = await render();
-    const options = [...labelled("Status").querySelectorAll("option")].map((option) => `${option.value}=${text(option)}`);
+    const options = [...labelled("Status").querySelectorAll("option")].map(
+      (option) => `${option.value}=${text(option)}`,
+    );
     expect(options).toEqual([
       "=All statuses",
       "pending=Awaiting payment (no payment started)",
@@ -237,12 +318,17 @@ describe("the Orders tab", () => {
     const link = byTestId("admin-payments-export") as HTMLAnchorElement;
     expect(text(link)).toBe("Export payments (CSV)");
     expect(link.getAttribute("href")).toBe("/api/admin/payments/export.csv?from=2026-03-01&to=2026-03-07&lang=en");
-    expect(text(byTestId("admin-payments-export-range"))).toBe("Payments received from Mar 1, 2026 to Mar 7, 2026 (New York time), with what was refunded of each");
+    expect(text(byTestId("admin-payments-export-range"))).toBe(
+      "Payments received from Mar 1, 2026 to Mar 7, 2026 (New York time), with what was refunded of each",
+    );
 
     type(labelled("From"), "2026-02-01");
     type(labelled("To"), "2026-02-15");
     await settle();
-    const lastList = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/admin/orders?")).at(-1);
+    const lastList = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.startsWith("/api/admin/orders?"))
+      .at(-1);
     expect(lastList).toBe("/api/admin/orders?from=2026-02-01&to=2026-02-15&page=1");
     expect(link.getAttribute("href")).toBe("/api/admin/payments/export.csv?from=2026-02-01&to=2026-02-15&lang=en");
 
@@ -259,15 +345,23 @@ describe("the Orders tab", () => {
   it("shows an order's status and what it means, its money, each payment and refund, and its history with reasons", async () => {
     const detail = await openDetail(partlyRefunded());
     expect(text(byTestId("admin-order-status", detail))).toBe("Partly refunded");
-    expect(text(byTestId("admin-order-status-detail", detail))).toBe("$120.50 of $500.00 refunded (latest on March 9, 2026).");
+    expect(text(byTestId("admin-order-status-detail", detail))).toBe(
+      "$120.50 of $500.00 refunded (latest on March 9, 2026).",
+    );
     expect(text(byTestId("admin-order-paid", detail))).toBe("$500.00");
     expect(text(byTestId("admin-order-refunded", detail))).toBe("−$120.50");
     expect(text(byTestId("admin-order-money", detail))).toContain("Can still be refunded$379.50");
 
     const rows = [...detail.querySelectorAll("[data-testid=admin-charge], [data-testid=admin-refund]")];
-    expect(rows.map((row) => text(byTestId("admin-payment-status", row)))).toEqual(["Paid", "Refunded", "Refund failed"]);
+    expect(rows.map((row) => text(byTestId("admin-payment-status", row)))).toEqual([
+      "Paid",
+      "Refunded",
+      "Refund failed",
+    ]);
     expect(text(rows[0])).toBe("Payment$500.00PaidMar 7, 2026, 10:30 PM · Visa ending in 4242");
-    expect(text(rows[1])).toBe("Refund−$120.50RefundedMar 9, 2026, 11:00 AM · Visa ending in 4242Reason: Session cut shortAsked by admin@example.com");
+    expect(text(rows[1])).toBe(
+      "Refund−$120.50RefundedMar 9, 2026, 11:00 AM · Visa ending in 4242Reason: Session cut shortAsked by admin@example.com",
+    );
     expect(text(rows[2])).toContain("Reason: Goodwill");
     expect(text(rows[2])).toContain("The card was closed.");
     expect(text(rows[2])).toContain("4 attempts");
@@ -277,16 +371,22 @@ describe("the Orders tab", () => {
     const history = [...byTestId("admin-order-history", detail)!.querySelectorAll("li")].map((entry) => text(entry));
     // New York's summer time began on March 8: 15:00 UTC is 11:00 there.
     expect(history[2]).toBe("Refund asked forReason: Session cut shortMar 9, 2026, 11:00 AM · by admin@example.com");
-    expect(history[3]).toBe("Refund confirmed by the providerPaid → Partly refundedMar 9, 2026, 11:00 AM · by admin@example.com · event evt_2");
+    expect(history[3]).toBe(
+      "Refund confirmed by the providerPaid → Partly refundedMar 9, 2026, 11:00 AM · by admin@example.com · event evt_2",
+    );
   });
 
   it("tries a failed refund again and shows the order as the server answers it", async () => {
     const before = partlyRefunded();
-    const after = { ...before, payments: before.payments.map((row) => (row.id === "ref-2" ? { ...row, status: "succeeded" as const } : row)) };
+    const after = {
+      ...before,
+      payments: before.payments.map((row) => (row.id === "ref-2" ? { ...row, status: "succeeded" as const } : row)),
+    };
     const detail = await openDetail(before);
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
-      if (url === `/api/admin/orders/${before.id}/refunds/ref-2/retry` && init?.method === "POST") return json({ data: after });
+      if (url === `/api/admin/orders/${before.id}/refunds/ref-2/retry` && init?.method === "POST")
+        return json({ data: after });
       if (url.startsWith("/api/admin/orders?")) return json({ data: { items: [summary(after)], total: 1 } });
       throw new Error(`unexpected ${url}`);
     });
@@ -302,7 +402,16 @@ describe("the Orders tab", () => {
 
   it("refunds part of an order with a reason, after saying the amount, and shows it pending", async () => {
     const before = order();
-    const refunding = payment({ id: "ref-9", kind: "refund", status: "pending", amountCents: 12_050, refundOf: "pay-1", reason: "Session cut short", actor: "admin@example.com", settledAt: null });
+    const refunding = payment({
+      id: "ref-9",
+      kind: "refund",
+      status: "pending",
+      amountCents: 12_050,
+      refundOf: "pay-1",
+      reason: "Session cut short",
+      actor: "admin@example.com",
+      settledAt: null,
+    });
     const after = order({ payments: [...before.payments, refunding] });
     const detail = await openDetail(before);
     expect(text(byTestId("admin-order-refund", detail))).toBe("Refund");
@@ -313,7 +422,9 @@ describe("the Orders tab", () => {
     const amount = labelled("Amount to refund (USD)");
     expect(amount.value).toBe("500.00");
     expect(document.activeElement).toBe(amount);
-    expect(text(byTestId("admin-refund-confirm-text"))).toBe("$500.00 will go back to Visa ending in 4242 for order 1F2E3D4C. This cannot be undone.");
+    expect(text(byTestId("admin-refund-confirm-text"))).toBe(
+      "$500.00 will go back to Visa ending in 4242 for order 1F2E3D4C. This cannot be undone.",
+    );
     // No schedule: no instalments to cancel.
     expect(byTestId("admin-refund-cancel-remaining")).toBeNull();
 
@@ -327,16 +438,29 @@ describe("the Orders tab", () => {
     expect(text(byTestId("admin-refund-confirm-text"))).toBe("");
 
     type(amount, "120,50");
-    expect(text(byTestId("admin-refund-confirm-text"))).toBe("$120.50 will go back to Visa ending in 4242 for order 1F2E3D4C. This cannot be undone.");
+    expect(text(byTestId("admin-refund-confirm-text"))).toBe(
+      "$120.50 will go back to Visa ending in 4242 for order 1F2E3D4C. This cannot be undone.",
+    );
     expect(text(byTestId("admin-refund-submit"))).toBe("Refund $120.50");
     type(labelled("Reason"), "Session cut short");
 
     // The server refuses at a field: its message shows there.
-    fetchMock.mockImplementationOnce(async () => json({ message: "You can refund at most $100.00.", code: "validation", fields: { amountCents: "You can refund at most $100.00." } }, 400));
+    fetchMock.mockImplementationOnce(async () =>
+      json(
+        {
+          message: "You can refund at most $100.00.",
+          code: "validation",
+          fields: { amountCents: "You can refund at most $100.00." },
+        },
+        400,
+      ),
+    );
     await act(async () => byTestId("admin-refund-submit")!.click());
     await settle();
     expect(amount.getAttribute("aria-invalid")).toBe("true");
-    expect(text(document.getElementById(amount.getAttribute("aria-describedby")!))).toBe("You can refund at most $100.00.");
+    expect(text(document.getElementById(amount.getAttribute("aria-describedby")!))).toBe(
+      "You can refund at most $100.00.",
+    );
 
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
@@ -353,7 +477,9 @@ describe("the Orders tab", () => {
     expect(document.querySelector("dialog")).toBeNull();
     await act(async () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
     expect(document.activeElement?.id).toBe("order-payments-heading");
-    expect(toast.success).toHaveBeenCalledWith("Refund of $120.50 recorded", { description: "It shows as pending until the payment provider confirms it." });
+    expect(toast.success).toHaveBeenCalledWith("Refund of $120.50 recorded", {
+      description: "It shows as pending until the payment provider confirms it.",
+    });
     const refund = byTestId("admin-refund")!;
     expect(text(byTestId("admin-payment-status", refund))).toBe("Refund pending");
     expect(text(byTestId("admin-order-money"))).toContain("Refund pending−$120.50");
@@ -361,23 +487,57 @@ describe("the Orders tab", () => {
 
   it("offers to cancel the remaining instalments with a refund of a plan still running", async () => {
     const schedule = [
-      { id: 11, position: 1, amountCents: 25_000, dueAt: "2026-03-08T17:00:00.000Z", status: "paid" as const, attempts: 1, nextAttemptAt: null, paidAt: "2026-03-08T17:00:00.000Z", failureMessage: null },
-      { id: 12, position: 2, amountCents: 25_000, dueAt: "2026-04-08T16:00:00.000Z", status: "due" as const, attempts: 0, nextAttemptAt: null, paidAt: null, failureMessage: null },
+      {
+        id: 11,
+        position: 1,
+        amountCents: 25_000,
+        dueAt: "2026-03-08T17:00:00.000Z",
+        status: "paid" as const,
+        attempts: 1,
+        nextAttemptAt: null,
+        paidAt: "2026-03-08T17:00:00.000Z",
+        failureMessage: null,
+      },
+      {
+        id: 12,
+        position: 2,
+        amountCents: 25_000,
+        dueAt: "2026-04-08T16:00:00.000Z",
+        status: "due" as const,
+        attempts: 0,
+        nextAttemptAt: null,
+        paidAt: null,
+        failureMessage: null,
+      },
     ];
-    const plan = order({ status: "partially_paid", paymentPlan: "2times", schedule, paidCents: 25_000, payments: [payment({ amountCents: 25_000, part: 11 })] });
+    const plan = order({
+      status: "partially_paid",
+      paymentPlan: "2times",
+      schedule,
+      paidCents: 25_000,
+      payments: [payment({ amountCents: 25_000, part: 11 })],
+    });
     const detail = await openDetail(plan);
     expect(text(detail.querySelector("[data-testid=admin-charge]"))).toContain("Payment · instalment 1");
     await act(async () => byTestId("admin-order-refund", detail)!.click());
     expect(labelled("Amount to refund (USD)").value).toBe("250.00");
     const box = byTestId("admin-refund-cancel-remaining") as HTMLInputElement;
     expect(text(box.closest("label"))).toContain("Cancel the remaining instalments");
-    fetchMock.mockImplementation(async (input) => (String(input).startsWith("/api/admin/orders?") ? json({ data: { items: [summary(plan)], total: 1 } }) : json({ data: plan })));
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith("/api/admin/orders?")
+        ? json({ data: { items: [summary(plan)], total: 1 } })
+        : json({ data: plan }),
+    );
     type(labelled("Reason"), "Project stopped");
     act(() => box.click());
     await act(async () => byTestId("admin-refund-submit")!.click());
     await settle();
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/refund"))!;
-    expect(JSON.parse(String(init?.body))).toEqual({ amountCents: 25_000, reason: "Project stopped", cancelRemaining: true });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      amountCents: 25_000,
+      reason: "Project stopped",
+      cancelRemaining: true,
+    });
   });
 
   it("speaks French, with the same vocabulary as the buyer's pages", async () => {

@@ -49,9 +49,14 @@ describe("'Verified client'", () => {
 
   it("asks every source once with the distinct lower-cased e-mails, and none when no review has one", async () => {
     const asked: string[][] = [];
-    const orders = async (emails: readonly string[]) => (asked.push([...emails]), new Set(emails.filter((email) => email.startsWith("paid"))));
+    const orders = async (emails: readonly string[]) => (
+      asked.push([...emails]), new Set(emails.filter((email) => email.startsWith("paid")))
+    );
     const bookings = async (emails: readonly string[]) => (asked.push([...emails]), new Set(["MET@example.com"]));
-    const found = await findClients(["Paid@example.com", "paid@example.com", null, "met@example.com", "other@example.com"], [orders, bookings]);
+    const found = await findClients(
+      ["Paid@example.com", "paid@example.com", null, "met@example.com", "other@example.com"],
+      [orders, bookings],
+    );
     expect(asked).toEqual([
       ["paid@example.com", "met@example.com", "other@example.com"],
       ["paid@example.com", "met@example.com", "other@example.com"],
@@ -67,7 +72,11 @@ describe("'Verified client'", () => {
     // 15:30 in New York.
     const now = new Date("2026-03-02T20:30:00Z");
     expect(consultationsOver(now, hours)).toEqual({ today: "2026-03-02", lastEndedStart: "14:30" });
-    const booking = (appointmentDate: string, appointmentTime: string, status = "scheduled") => ({ appointmentDate, appointmentTime, status });
+    const booking = (appointmentDate: string, appointmentTime: string, status = "scheduled") => ({
+      appointmentDate,
+      appointmentTime,
+      status,
+    });
     expect(isConsultationOver(booking("2026-03-01", "16:00"), now, hours)).toBe(true);
     expect(isConsultationOver(booking("2026-03-02", "14:00"), now, hours)).toBe(true);
     expect(isConsultationOver(booking("2026-03-02", "15:00"), now, hours)).toBe(false);
@@ -82,19 +91,42 @@ describe("'Verified client'", () => {
 describe("a class enrolment as staff read it", () => {
   const now = new Date("2026-03-02T12:00:00Z");
   it("is enrolled once paid, held while its hold runs, expired after, or cancelled", () => {
-    expect(enrollmentState({ enrollmentStatus: "active", reservedUntil: new Date("2026-03-01T00:00:00Z") }, now)).toBe("enrolled");
-    expect(enrollmentState({ enrollmentStatus: "reserved", reservedUntil: new Date("2026-03-02T12:10:00Z") }, now)).toBe("held");
-    expect(enrollmentState({ enrollmentStatus: "reserved", reservedUntil: new Date("2026-03-02T12:00:00Z") }, now)).toBe("expired");
-    expect(enrollmentState({ enrollmentStatus: "cancelled", reservedUntil: new Date("2026-03-03T00:00:00Z") }, now)).toBe("cancelled");
+    expect(enrollmentState({ enrollmentStatus: "active", reservedUntil: new Date("2026-03-01T00:00:00Z") }, now)).toBe(
+      "enrolled",
+    );
+    expect(
+      enrollmentState({ enrollmentStatus: "reserved", reservedUntil: new Date("2026-03-02T12:10:00Z") }, now),
+    ).toBe("held");
+    expect(
+      enrollmentState({ enrollmentStatus: "reserved", reservedUntil: new Date("2026-03-02T12:00:00Z") }, now),
+    ).toBe("expired");
+    expect(
+      enrollmentState({ enrollmentStatus: "cancelled", reservedUntil: new Date("2026-03-03T00:00:00Z") }, now),
+    ).toBe("cancelled");
   });
 });
 
 describe("the missing-translation flag of bilingual admin forms", () => {
   it("names the language a written text lacks; texts empty in both are not flagged", () => {
     expect(missingLanguages([["Bio", ""]])).toEqual(["fr"]);
-    expect(missingLanguages([["", "Bio"], ["  ", ""]])).toEqual(["en"]);
-    expect(missingLanguages([["Bio", ""], ["", "Lieu"]])).toEqual(["en", "fr"]);
+    expect(
+      missingLanguages([
+        ["", "Bio"],
+        ["  ", ""],
+      ]),
+    ).toEqual(["en"]);
+    expect(
+      missingLanguages([
+        ["Bio", ""],
+        ["", "Lieu"],
+      ]),
+    ).toEqual(["en", "fr"]);
     expect(missingLanguages([[["tag"], []]])).toEqual(["fr"]);
-    expect(missingLanguages([["Bio", "Bio"], [[], []]])).toEqual([]);
+    expect(
+      missingLanguages([
+        ["Bio", "Bio"],
+        [[], []],
+      ]),
+    ).toEqual([]);
   });
 });

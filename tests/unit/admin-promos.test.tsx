@@ -23,7 +23,18 @@ const promo = (overrides: Partial<StoredPromo>): StoredPromo => ({
   updatedAt: "2030-01-01T00:00:00.000Z",
   ...overrides,
 });
-const PROMOS = [promo({}), promo({ code: "SAVE50", kind: "amount", value: 5_000, minimumSubtotalCents: 50_000, firstOrderOnly: false, description: "" }), promo({ code: "WELCOME10", kind: "percent", value: 10, firstOrderOnly: false })];
+const PROMOS = [
+  promo({}),
+  promo({
+    code: "SAVE50",
+    kind: "amount",
+    value: 5_000,
+    minimumSubtotalCents: 50_000,
+    firstOrderOnly: false,
+    description: "",
+  }),
+  promo({ code: "WELCOME10", kind: "percent", value: 10, firstOrderOnly: false }),
+];
 
 beforeEach(() => {
   toast.success.mockReset();
@@ -33,11 +44,14 @@ beforeEach(() => {
 let container: HTMLElement;
 const render = async (language: "en" | "fr") => (container = await mount(<PromosTab />, language));
 
-const card = (code: string) => [...container.querySelectorAll("li")].find((item) => item.querySelector("h3")?.textContent === code)!;
+const card = (code: string) =>
+  [...container.querySelectorAll("li")].find((item) => item.querySelector("h3")?.textContent === code)!;
 const switchOf = (code: string, label: string) => {
   const item = card(code);
   const labelElement = [...item.querySelectorAll("label")].find((element) => element.textContent === label)!;
-  return [...item.querySelectorAll<HTMLButtonElement>('[role="switch"]')].find((element) => element.id === labelElement.htmlFor)!;
+  return [...item.querySelectorAll<HTMLButtonElement>('[role="switch"]')].find(
+    (element) => element.id === labelElement.htmlFor,
+  )!;
 };
 
 describe("the Promo codes tab", () => {
@@ -48,7 +62,9 @@ describe("the Promo codes tab", () => {
     expect(card("WELCOME10").textContent).toContain("10% off · no minimum order");
     expect(switchOf("NEWCLIENT", "First order only").getAttribute("aria-checked")).toBe("true");
     expect(switchOf("SAVE50", "First order only").getAttribute("aria-checked")).toBe("false");
-    expect(card("NEWCLIENT").textContent).toContain("Refused, at checkout, to an e-mail address that already has a paid order.");
+    expect(card("NEWCLIENT").textContent).toContain(
+      "Refused, at checkout, to an e-mail address that already has a paid order.",
+    );
     await render("fr");
     expect(card("WELCOME10").textContent).toContain("10\u202f% de remise · sans minimum de commande");
     expect(switchOf("NEWCLIENT", "Première commande uniquement").getAttribute("aria-checked")).toBe("true");
@@ -60,7 +76,16 @@ describe("the Promo codes tab", () => {
       if (init?.method === "PUT") {
         const body = JSON.parse(String(init.body)) as Record<string, boolean>;
         puts.push([String(input), body]);
-        return json(promo({ code: "SAVE50", kind: "amount", value: 5_000, minimumSubtotalCents: 50_000, description: "", ...body }));
+        return json(
+          promo({
+            code: "SAVE50",
+            kind: "amount",
+            value: 5_000,
+            minimumSubtotalCents: 50_000,
+            description: "",
+            ...body,
+          }),
+        );
       }
       return json(PROMOS);
     });
@@ -73,11 +98,15 @@ describe("the Promo codes tab", () => {
   });
 
   it("says so when the server refuses a change, and keeps the switch as it was", async () => {
-    fetchMock.mockImplementation(async (_input, init) => (init?.method === "PUT" ? json({ code: "not_found", message: "Promo code not found" }, 404) : json(PROMOS)));
+    fetchMock.mockImplementation(async (_input, init) =>
+      init?.method === "PUT" ? json({ code: "not_found", message: "Promo code not found" }, 404) : json(PROMOS),
+    );
     await render("en");
     await act(async () => switchOf("NEWCLIENT", "Active").click());
     await settle();
-    expect(toast.error).toHaveBeenCalledWith("The promo code could not be saved", { description: "Promo code not found" });
+    expect(toast.error).toHaveBeenCalledWith("The promo code could not be saved", {
+      description: "Promo code not found",
+    });
     expect(switchOf("NEWCLIENT", "Active").getAttribute("aria-checked")).toBe("true");
   });
 });

@@ -25,7 +25,8 @@ beforeEach(() => {
 });
 
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
-const byTestId = (id: string, scope: ParentNode = document) => scope.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const byTestId = (id: string, scope: ParentNode = document) =>
+  scope.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 
 async function render(element: React.ReactNode, language: "en" | "fr" = "en") {
   const Stub = createRoutesStub([{ path: "/admin", Component: () => element }]);
@@ -56,12 +57,24 @@ describe("the Overview's revenue", () => {
     const view = await render(<OverviewTab overview={overview} language="en" />);
     const section = byTestId("overview-revenue", view)!;
     expect(text(section.querySelector("h2"))).toBe("Revenue");
-    expect(section.textContent).toContain("Money received less refunds, by day in the agency's time zone (New York time).");
-    expect(text(byTestId("overview-revenue-today"))).toBe("TodayMar 8, 2026Net received$379.50Received$500.00Refunded−$120.50");
-    expect(text(byTestId("overview-revenue-last7Days"))).toBe("Last 7 daysMar 2 – Mar 8, 2026Net received$1,379.50Received$1,500.00Refunded−$120.50");
-    expect(text(byTestId("overview-revenue-thisMonth"))).toBe("This monthMarch 2026Net received$1,379.50Received$1,500.00Refunded−$120.50");
-    expect(text(byTestId("overview-revenue-last30Days"))).toBe("Last 30 daysFeb 7 – Mar 8, 2026Net received$4,000.00Received$4,000.00Refunded$0.00");
-    expect(text(byTestId("overview-recurring"))).toBe("Monthly recurring revenue$297.00 a month3 active subscriptionsView subscriptions");
+    expect(section.textContent).toContain(
+      "Money received less refunds, by day in the agency's time zone (New York time).",
+    );
+    expect(text(byTestId("overview-revenue-today"))).toBe(
+      "TodayMar 8, 2026Net received$379.50Received$500.00Refunded−$120.50",
+    );
+    expect(text(byTestId("overview-revenue-last7Days"))).toBe(
+      "Last 7 daysMar 2 – Mar 8, 2026Net received$1,379.50Received$1,500.00Refunded−$120.50",
+    );
+    expect(text(byTestId("overview-revenue-thisMonth"))).toBe(
+      "This monthMarch 2026Net received$1,379.50Received$1,500.00Refunded−$120.50",
+    );
+    expect(text(byTestId("overview-revenue-last30Days"))).toBe(
+      "Last 30 daysFeb 7 – Mar 8, 2026Net received$4,000.00Received$4,000.00Refunded$0.00",
+    );
+    expect(text(byTestId("overview-recurring"))).toBe(
+      "Monthly recurring revenue$297.00 a month3 active subscriptionsView subscriptions",
+    );
     expect(text(byTestId("overview-to-collect"))).toBe("Instalments to collect$1,000.004 instalmentsView orders");
     expect(text(byTestId("overview-failed-instalments"))).toBe("Failed instalments$250.001 instalmentView orders");
     expect(byTestId("overview-recurring")!.querySelector("a")?.getAttribute("href")).toBe("/admin?tab=subscriptions");
@@ -72,7 +85,9 @@ describe("the Overview's revenue", () => {
     const section = byTestId("overview-revenue", view)!;
     expect(text(section.querySelector("h2"))).toBe("Chiffre d'affaires");
     expect(section.textContent).toContain("(heure de New York)");
-    expect(text(byTestId("overview-revenue-thisMonth"))).toBe("Ce mois-cimars 2026Net encaissé$1,379.50Reçu$1,500.00Remboursé−$120.50");
+    expect(text(byTestId("overview-revenue-thisMonth"))).toBe(
+      "Ce mois-cimars 2026Net encaissé$1,379.50Reçu$1,500.00Remboursé−$120.50",
+    );
     expect(text(byTestId("overview-recurring"))).toContain("3 abonnements actifs");
     expect(text(byTestId("overview-failed-instalments"))).toContain("1 versement");
   });
@@ -92,8 +107,28 @@ const subscription = (overrides: Partial<SubscriptionView> = {}): SubscriptionVi
   nextCharge: { amountCents: 9_900, date: "2026-04-01T02:00:00.000Z" },
   createdAt: "2026-02-01T00:00:00.000Z",
   invoices: [
-    { id: "inv-1", amountCents: 9_900, status: "paid", periodStart: "2026-02-01T15:00:00.000Z", periodEnd: "2026-03-01T15:00:00.000Z", paidAt: "2026-02-01T15:00:00.000Z", brand: "visa", last4: "4242", failureMessage: null },
-    { id: "inv-2", amountCents: 9_900, status: "failed", periodStart: "2026-03-01T15:00:00.000Z", periodEnd: "2026-04-01T15:00:00.000Z", paidAt: null, brand: "visa", last4: "0341", failureMessage: "Your card was declined." },
+    {
+      id: "inv-1",
+      amountCents: 9_900,
+      status: "paid",
+      periodStart: "2026-02-01T15:00:00.000Z",
+      periodEnd: "2026-03-01T15:00:00.000Z",
+      paidAt: "2026-02-01T15:00:00.000Z",
+      brand: "visa",
+      last4: "4242",
+      failureMessage: null,
+    },
+    {
+      id: "inv-2",
+      amountCents: 9_900,
+      status: "failed",
+      periodStart: "2026-03-01T15:00:00.000Z",
+      periodEnd: "2026-04-01T15:00:00.000Z",
+      paidAt: null,
+      brand: "visa",
+      last4: "0341",
+      failureMessage: "Your card was declined.",
+    },
   ],
   ...overrides,
 });
@@ -109,7 +144,10 @@ describe("the Subscriptions tab", () => {
     expect(text(byTestId("admin-subscription-next", row))).toBe("Next charge: $99.00 on Mar 31, 2026");
     const table = byTestId("admin-subscription-invoices", row)!;
     expect(text(table.querySelector("caption"))).toBe("2 invoices");
-    expect([...table.querySelectorAll("tbody tr")].map((line) => text(line))).toEqual(["Feb 1, 2026for Feb 1, 2026 – Mar 1, 2026$99.00Paid", "Mar 1, 2026for Mar 1, 2026 – Apr 1, 2026$99.00Payment failedYour card was declined."]);
+    expect([...table.querySelectorAll("tbody tr")].map((line) => text(line))).toEqual([
+      "Feb 1, 2026for Feb 1, 2026 – Mar 1, 2026$99.00Paid",
+      "Mar 1, 2026for Mar 1, 2026 – Apr 1, 2026$99.00Payment failedYour card was declined.",
+    ]);
     expect(byTestId("admin-subscription-resume", row)).toBeNull();
     expect(text(byTestId("admin-subscription-cancel-end", row))).toBe("Cancel at period end");
   });
@@ -137,12 +175,18 @@ describe("the Subscriptions tab", () => {
   });
 
   it("cancels now once asked, and keeps the focus on the subscription when its buttons go", async () => {
-    fetchMock.mockResolvedValueOnce(json({ data: [subscription()] })).mockResolvedValueOnce(json({ data: subscription({ status: "cancelled", nextCharge: null }) }));
+    fetchMock
+      .mockResolvedValueOnce(json({ data: [subscription()] }))
+      .mockResolvedValueOnce(json({ data: subscription({ status: "cancelled", nextCharge: null }) }));
     await render(<SubscriptionsTab language="en" timeZone={ZONE} sandbox={false} />);
     const trigger = byTestId("admin-subscription-cancel-now")!;
     trigger.focus();
     await act(async () => trigger.click());
-    await act(async () => [...document.querySelectorAll<HTMLButtonElement>("[role=alertdialog] button")].find((button) => text(button) === "Cancel now")!.click());
+    await act(async () =>
+      [...document.querySelectorAll<HTMLButtonElement>("[role=alertdialog] button")]
+        .find((button) => text(button) === "Cancel now")!
+        .click(),
+    );
     await settle();
     const [url, init] = fetchMock.mock.calls[1];
     expect(url).toBe("/api/admin/subscriptions/sub-1/cancel");
@@ -152,12 +196,18 @@ describe("the Subscriptions tab", () => {
   });
 
   it("asks before cancelling now, and cancels at period end at once", async () => {
-    fetchMock.mockResolvedValueOnce(json({ data: [subscription()] })).mockResolvedValueOnce(json({ data: subscription({ cancelAtPeriodEnd: true }) }));
+    fetchMock
+      .mockResolvedValueOnce(json({ data: [subscription()] }))
+      .mockResolvedValueOnce(json({ data: subscription({ cancelAtPeriodEnd: true }) }));
     await render(<SubscriptionsTab language="en" timeZone={ZONE} sandbox={false} />);
     await act(async () => byTestId("admin-subscription-cancel-now")!.click());
     expect(text(document.querySelector("[role=alertdialog] h2"))).toBe("Cancel this subscription now?");
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    await act(async () => [...document.querySelectorAll<HTMLButtonElement>("[role=alertdialog] button")].find((button) => text(button) === "Keep")!.click());
+    await act(async () =>
+      [...document.querySelectorAll<HTMLButtonElement>("[role=alertdialog] button")]
+        .find((button) => text(button) === "Keep")!
+        .click(),
+    );
     await act(async () => byTestId("admin-subscription-cancel-end")!.click());
     await settle();
     const [url, init] = fetchMock.mock.calls[1];

@@ -17,16 +17,34 @@ import {
   zonedNow,
   type BookingHours,
 } from "../../core/appointments/rules.ts";
-import { adminAppointmentsQuerySchema, bookingInputSchema, slotsQuerySchema, type Appointment } from "../../core/appointments/schema.ts";
+import {
+  adminAppointmentsQuerySchema,
+  bookingInputSchema,
+  slotsQuerySchema,
+  type Appointment,
+} from "../../core/appointments/schema.ts";
 import { FORM_BUDGETS } from "../../core/rate-limit/rules.ts";
 import { translator } from "../../server/i18n.server.ts";
 
 const en = translator("en");
 const fr = translator("fr");
-const translate = (language: "en" | "fr", key: string, params?: Record<string, unknown>) => translator(language)(key, params ?? {}) as string;
-const company = { name: "Atelier", email: "hello@atelier.example", phone: "+1 (555) 010-2030", website: "https://atelier.example", staffEmail: "team@atelier.example" };
+const translate = (language: "en" | "fr", key: string, params?: Record<string, unknown>) =>
+  translator(language)(key, params ?? {}) as string;
+const company = {
+  name: "Atelier",
+  email: "hello@atelier.example",
+  phone: "+1 (555) 010-2030",
+  website: "https://atelier.example",
+  staffEmail: "team@atelier.example",
+};
 
-const HOURS: BookingHours = { openHour: 9, closeHour: 17, slotMinutes: 60, daysAhead: 30, timeZone: "America/New_York" };
+const HOURS: BookingHours = {
+  openHour: 9,
+  closeHour: 17,
+  slotMinutes: 60,
+  daysAhead: 30,
+  timeZone: "America/New_York",
+};
 // 11:30 in New York on Friday 14 June 2030 (EDT, UTC-4).
 const NOW = new Date("2030-06-14T15:30:00Z");
 
@@ -50,7 +68,15 @@ const valid = {
 describe("appointment record (document 001 section 5)", () => {
   it("accepts a booking; type defaults to consultation and source to website", () => {
     expect(bookingInputSchema.parse(valid)).toEqual({ ...valid, appointmentType: "consultation", source: "website" });
-    expect(bookingInputSchema.parse({ ...valid, notes: "", source: "chatbot", appointmentType: "strategy call", language: "fr" })).toMatchObject({
+    expect(
+      bookingInputSchema.parse({
+        ...valid,
+        notes: "",
+        source: "chatbot",
+        appointmentType: "strategy call",
+        language: "fr",
+      }),
+    ).toMatchObject({
       source: "chatbot",
       appointmentType: "strategy call",
       language: "fr",
@@ -65,33 +91,51 @@ describe("appointment record (document 001 section 5)", () => {
   it("'Phone number is required'", () => {
     expect(errorsOf({ ...valid, customerPhone: "" })).toEqual({ customerPhone: "Phone number is required" });
     expect(errorsOf({ ...valid, customerPhone: undefined })).toEqual({ customerPhone: "Phone number is required" });
-    expect(errorsOf({ ...valid, customerPhone: "tomorrow" })).toEqual({ customerPhone: "Please enter a valid phone number" });
+    expect(errorsOf({ ...valid, customerPhone: "tomorrow" })).toEqual({
+      customerPhone: "Please enter a valid phone number",
+    });
   });
 
   it("'Date must be in YYYY-MM-DD format'", () => {
     for (const appointmentDate of ["15/06/2030", "2030-6-15", "tomorrow", "", "2030-06-15T10:00"]) {
-      expect(errorsOf({ ...valid, appointmentDate }), appointmentDate).toEqual({ appointmentDate: "Date must be in YYYY-MM-DD format" });
+      expect(errorsOf({ ...valid, appointmentDate }), appointmentDate).toEqual({
+        appointmentDate: "Date must be in YYYY-MM-DD format",
+      });
     }
-    expect(errorsOf({ ...valid, appointmentDate: "2030-02-30" })).toEqual({ appointmentDate: "Please choose a date that exists on the calendar" });
+    expect(errorsOf({ ...valid, appointmentDate: "2030-02-30" })).toEqual({
+      appointmentDate: "Please choose a date that exists on the calendar",
+    });
   });
 
   it("'Time must be in HH:MM format'", () => {
     for (const appointmentTime of ["9:00", "10h00", "24:00", "10:60", "10:00:00", ""]) {
-      expect(errorsOf({ ...valid, appointmentTime }), appointmentTime).toEqual({ appointmentTime: "Time must be in HH:MM format" });
+      expect(errorsOf({ ...valid, appointmentTime }), appointmentTime).toEqual({
+        appointmentTime: "Time must be in HH:MM format",
+      });
     }
   });
 
   it("refuses an unknown source, odd appointment types, long notes and unknown fields", () => {
-    expect(errorsOf({ ...valid, source: "fax" })).toEqual({ source: "Source must be website, chatbot, voice or phone" });
-    expect(errorsOf({ ...valid, appointmentType: "<script>" })).toEqual({ appointmentType: "Appointment type must be a short name (at most 60 characters)" });
+    expect(errorsOf({ ...valid, source: "fax" })).toEqual({
+      source: "Source must be website, chatbot, voice or phone",
+    });
+    expect(errorsOf({ ...valid, appointmentType: "<script>" })).toEqual({
+      appointmentType: "Appointment type must be a short name (at most 60 characters)",
+    });
     expect(errorsOf({ ...valid, notes: "x".repeat(2001) })).toEqual({ notes: "Notes must be at most 2000 characters" });
     expect(bookingInputSchema.safeParse({ ...valid, status: "completed" }).success).toBe(false);
   });
 
   it("has the spec's messages in French too", () => {
-    const result = bookingInputSchema.safeParse({ ...valid, customerPhone: "", appointmentDate: "x", appointmentTime: "y" });
+    const result = bookingInputSchema.safeParse({
+      ...valid,
+      customerPhone: "",
+      appointmentDate: "x",
+      appointmentTime: "y",
+    });
     const firstPerField = new Map<string, string>();
-    for (const issue of result.error?.issues ?? []) if (!firstPerField.has(issue.path.join("."))) firstPerField.set(issue.path.join("."), fr(issue.message));
+    for (const issue of result.error?.issues ?? [])
+      if (!firstPerField.has(issue.path.join("."))) firstPerField.set(issue.path.join("."), fr(issue.message));
     expect([...firstPerField.values()]).toEqual([
       "Le numéro de téléphone est obligatoire",
       "La date doit être au format AAAA-MM-JJ",
@@ -103,7 +147,9 @@ describe("appointment record (document 001 section 5)", () => {
     expect(slotsQuerySchema.safeParse({ date: "2030-06-15" }).success).toBe(true);
     expect(en(slotsQuerySchema.safeParse({}).error!.issues[0].message)).toBe("Date must be in YYYY-MM-DD format");
     expect(adminAppointmentsQuerySchema.parse({})).toEqual({});
-    expect(en(adminAppointmentsQuerySchema.safeParse({ status: "lost" }).error!.issues[0].message)).toBe("Status must be scheduled, completed or cancelled");
+    expect(en(adminAppointmentsQuerySchema.safeParse({ status: "lost" }).error!.issues[0].message)).toBe(
+      "Status must be scheduled, completed or cancelled",
+    );
   });
 });
 
@@ -180,19 +226,32 @@ describe("slots", () => {
     };
     expect(say("past")).toBe("This time slot has already passed. Please choose a later time.");
     expect(say("tooFarAhead")).toBe("Consultations can be booked up to 30 days ahead. Please choose an earlier date.");
-    expect(say("outsideHours")).toBe("Consultations can be booked between 09:00 and 17:00 (New York time). Please choose another time.");
-    expect(fr(slotProblemMessage("outsideHours", HOURS, "fr").key, slotProblemMessage("outsideHours", HOURS, "fr").params)).toBe(
+    expect(say("outsideHours")).toBe(
+      "Consultations can be booked between 09:00 and 17:00 (New York time). Please choose another time.",
+    );
+    expect(
+      fr(slotProblemMessage("outsideHours", HOURS, "fr").key, slotProblemMessage("outsideHours", HOURS, "fr").params),
+    ).toBe(
       "Les consultations peuvent être réservées entre 09:00 et 17:00 (heure de New York). Veuillez choisir un autre horaire.",
     );
     expect(say("offGrid")).toBe("Please choose one of the offered start times (every 60 minutes).");
     expect(say("past", fr)).toBe("Ce créneau est déjà passé. Veuillez choisir un horaire plus tardif.");
-    expect(en("appointments:errors.slotTaken")).toBe("This time slot is no longer available. Please choose another time.");
-    expect(fr("appointments:errors.slotTaken")).toBe("Ce créneau n'est plus disponible. Veuillez choisir un autre horaire.");
+    expect(en("appointments:errors.slotTaken")).toBe(
+      "This time slot is no longer available. Please choose another time.",
+    );
+    expect(fr("appointments:errors.slotTaken")).toBe(
+      "Ce créneau n'est plus disponible. Veuillez choisir un autre horaire.",
+    );
   });
 
   it("of today are unavailable once started, booked ones are unavailable, the rest available", () => {
     const today = listSlots("2030-06-14", HOURS, NOW, new Set(["14:00"]));
-    expect(today.filter((slot) => slot.available).map((slot) => slot.time)).toEqual(["12:00", "13:00", "15:00", "16:00"]);
+    expect(today.filter((slot) => slot.available).map((slot) => slot.time)).toEqual([
+      "12:00",
+      "13:00",
+      "15:00",
+      "16:00",
+    ]);
     expect(today).toHaveLength(8);
     expect(listSlots("2030-06-15", HOURS, NOW, new Set()).every((slot) => slot.available)).toBe(true);
     expect(listSlots("2030-06-13", HOURS, NOW, new Set()).some((slot) => slot.available)).toBe(false);
@@ -231,7 +290,13 @@ describe("time zone names", () => {
 describe("booking configuration", () => {
   it("defaults to 9:00-17:00, one-hour slots, 30 days ahead, New York time", () => {
     const config = parseConfig({});
-    expect([config.BOOKING_OPEN_HOUR, config.BOOKING_CLOSE_HOUR, config.BOOKING_SLOT_MINUTES, config.BOOKING_DAYS_AHEAD, config.BOOKING_TIME_ZONE]).toEqual([9, 17, 60, 30, "America/New_York"]);
+    expect([
+      config.BOOKING_OPEN_HOUR,
+      config.BOOKING_CLOSE_HOUR,
+      config.BOOKING_SLOT_MINUTES,
+      config.BOOKING_DAYS_AHEAD,
+      config.BOOKING_TIME_ZONE,
+    ]).toEqual([9, 17, 60, 30, "America/New_York"]);
   });
 
   it("refuses an unknown time zone, hours out of range, and hours with no room for a slot", () => {
@@ -247,8 +312,12 @@ describe("booking configuration", () => {
     expect(problems({ BOOKING_TIME_ZONE: "Europe/Paris" })).toEqual([]);
     expect(problems({ BOOKING_OPEN_HOUR: "24" })[0]).toMatch(/^BOOKING_OPEN_HOUR: must be between 0 and 23/);
     expect(problems({ BOOKING_SLOT_MINUTES: "2" })[0]).toMatch(/^BOOKING_SLOT_MINUTES/);
-    expect(problems({ BOOKING_OPEN_HOUR: "17", BOOKING_CLOSE_HOUR: "9" })[0]).toMatch(/^BOOKING_CLOSE_HOUR: BOOKING_CLOSE_HOUR must leave room/);
-    expect(problems({ BOOKING_OPEN_HOUR: "16", BOOKING_CLOSE_HOUR: "17", BOOKING_SLOT_MINUTES: "90" })[0]).toMatch(/^BOOKING_CLOSE_HOUR/);
+    expect(problems({ BOOKING_OPEN_HOUR: "17", BOOKING_CLOSE_HOUR: "9" })[0]).toMatch(
+      /^BOOKING_CLOSE_HOUR: BOOKING_CLOSE_HOUR must leave room/,
+    );
+    expect(problems({ BOOKING_OPEN_HOUR: "16", BOOKING_CLOSE_HOUR: "17", BOOKING_SLOT_MINUTES: "90" })[0]).toMatch(
+      /^BOOKING_CLOSE_HOUR/,
+    );
   });
 
   it("checks the mail settings too", () => {
@@ -256,7 +325,9 @@ describe("booking configuration", () => {
     expect(config.MAIL_URL).toBeUndefined();
     expect(config.MAIL_FROM).toBe("Atelier <no-reply@atelier.example>");
     expect(config.MAIL_POLL_SECONDS).toBe(10);
-    expect(parseConfig({ MAIL_URL: "smtps://user:pass@mail.example.com:465", MAIL_FROM: "team@example.com" }).MAIL_URL).toBe("smtps://user:pass@mail.example.com:465");
+    expect(
+      parseConfig({ MAIL_URL: "smtps://user:pass@mail.example.com:465", MAIL_FROM: "team@example.com" }).MAIL_URL,
+    ).toBe("smtps://user:pass@mail.example.com:465");
     expect(() => parseConfig({ MAIL_URL: "http://mail.example.com" })).toThrow(/MAIL_URL: must be an SMTP URL/);
     expect(() => parseConfig({ MAIL_FROM: "no address" })).toThrow(/MAIL_FROM/);
     expect(() => parseConfig({ STAFF_NOTIFICATION_EMAIL: "team" })).toThrow(/STAFF_NOTIFICATION_EMAIL/);
@@ -282,16 +353,28 @@ describe("booking e-mails", () => {
 
   it("confirms to the customer in their language with the date, time and time zone", () => {
     const mail = bookingConfirmationEmail(appointment, "fr", "America/New_York", translate, company);
-    expect(mail).toMatchObject({ to: "zoe@example.com", kind: "appointment.confirmation", subject: "Votre consultation est confirmée : samedi 15 juin 2030 à 10:00" });
+    expect(mail).toMatchObject({
+      to: "zoe@example.com",
+      kind: "appointment.confirmation",
+      subject: "Votre consultation est confirmée : samedi 15 juin 2030 à 10:00",
+    });
     expect(mail.text).toContain("Bonjour Zoé Martin,");
     expect(mail.text).toContain("Heure : 10:00 (heure de New York)");
-    expect(mail.text).toMatch(/Heure\u202f: 10:00 \(heure de New York\)\nNuméro de téléphone\u202f: \+33 6 12 34 56 78\n\nBesoin de modifier ou d'annuler\u202f\? Écrivez à hello@atelier\.example ou appelez le \+1 \(555\) 010-2030\.\n\nBien cordialement,/);
-    expect(bookingConfirmationEmail(appointment, "en", "America/New_York", translate, company).subject).toBe("Your consultation is confirmed: Saturday, June 15, 2030 at 10:00");
+    expect(mail.text).toMatch(
+      /Heure\u202f: 10:00 \(heure de New York\)\nNuméro de téléphone\u202f: \+33 6 12 34 56 78\n\nBesoin de modifier ou d'annuler\u202f\? Écrivez à hello@atelier\.example ou appelez le \+1 \(555\) 010-2030\.\n\nBien cordialement,/,
+    );
+    expect(bookingConfirmationEmail(appointment, "en", "America/New_York", translate, company).subject).toBe(
+      "Your consultation is confirmed: Saturday, June 15, 2030 at 10:00",
+    );
   });
 
   it("notifies staff in English with every detail", () => {
     const mail = bookingStaffEmail({ ...appointment, notes: "Brand refresh" }, "America/New_York", translate, company);
-    expect(mail).toMatchObject({ to: "team@atelier.example", kind: "appointment.staff", subject: "New consultation booked: 2030-06-15 at 10:00 with Zoé Martin" });
+    expect(mail).toMatchObject({
+      to: "team@atelier.example",
+      kind: "appointment.staff",
+      subject: "New consultation booked: 2030-06-15 at 10:00 with Zoé Martin",
+    });
     expect(mail.text).toContain("Booked through: Chatbot");
     expect(mail.text).toContain("Language: French");
     expect(mail.text).toContain("Notes: Brand refresh");

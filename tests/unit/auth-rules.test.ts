@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { resources } from "../../app/locales/resources.ts";
 import { assertIssuerAllowed } from "../../core/auth/oidc.server.ts";
 import { identifierKind, safeReturnTo } from "../../core/auth/rules.ts";
-import { emailSchema, loginSchema, managedUserSchema, passwordSchema, registerSchema, usernameSchema } from "../../core/auth/schema.ts";
+import {
+  emailSchema,
+  loginSchema,
+  managedUserSchema,
+  passwordSchema,
+  registerSchema,
+  usernameSchema,
+} from "../../core/auth/schema.ts";
 
 function text(language: "en" | "fr", key: string): string {
   const [ns, path] = key.split(":");
@@ -29,36 +36,54 @@ describe("registration rules", () => {
   });
 
   it("Username must be at least 3 characters.", () => {
-    expect(messagesOf(registerSchema.safeParse({ ...valid, username: "ab" }))).toEqual({ username: "Username must be at least 3 characters." });
-    expect(messagesOf(registerSchema.safeParse({ ...valid, username: "  ab  " }))).toEqual({ username: "Username must be at least 3 characters." });
+    expect(messagesOf(registerSchema.safeParse({ ...valid, username: "ab" }))).toEqual({
+      username: "Username must be at least 3 characters.",
+    });
+    expect(messagesOf(registerSchema.safeParse({ ...valid, username: "  ab  " }))).toEqual({
+      username: "Username must be at least 3 characters.",
+    });
   });
 
   it("Username must be at most 50 characters.", () => {
-    expect(messagesOf(usernameSchema.safeParse("a".repeat(51)))).toEqual({ "": "Username must be at most 50 characters." });
+    expect(messagesOf(usernameSchema.safeParse("a".repeat(51)))).toEqual({
+      "": "Username must be at most 50 characters.",
+    });
     expect(usernameSchema.safeParse("a".repeat(50)).success).toBe(true);
   });
 
   it("Username may contain only letters, digits, dots, hyphens and underscores (never @).", () => {
     for (const bad of ["ada@home", "ada lovelace", "ada<script>"]) {
-      expect(messagesOf(usernameSchema.safeParse(bad))).toEqual({ "": "Username may contain only letters, digits, dots, hyphens and underscores." });
+      expect(messagesOf(usernameSchema.safeParse(bad))).toEqual({
+        "": "Username may contain only letters, digits, dots, hyphens and underscores.",
+      });
     }
     expect(usernameSchema.safeParse("Ada.Love-lace_1").success).toBe(true);
   });
 
   it("Password must be at least 8 characters.", () => {
-    expect(messagesOf(registerSchema.safeParse({ ...valid, password: "1234567" }))).toEqual({ password: "Password must be at least 8 characters." });
+    expect(messagesOf(registerSchema.safeParse({ ...valid, password: "1234567" }))).toEqual({
+      password: "Password must be at least 8 characters.",
+    });
     // Spaces count: a password is taken exactly as typed.
     expect(passwordSchema.safeParse("        ").success).toBe(true);
   });
 
   it("Password must be at most 256 characters.", () => {
-    expect(messagesOf(passwordSchema.safeParse("x".repeat(257)))).toEqual({ "": "Password must be at most 256 characters." });
+    expect(messagesOf(passwordSchema.safeParse("x".repeat(257)))).toEqual({
+      "": "Password must be at most 256 characters.",
+    });
   });
 
   it("Please enter a valid e-mail address. / Please enter your e-mail address.", () => {
-    expect(messagesOf(registerSchema.safeParse({ ...valid, email: "not-an-email" }))).toEqual({ email: "Please enter a valid e-mail address." });
-    expect(messagesOf(registerSchema.safeParse({ ...valid, email: "   " }))).toEqual({ email: "Please enter your e-mail address." });
-    expect(messagesOf(emailSchema.safeParse(`${"a".repeat(250)}@example.com`))).toEqual({ "": "Please enter a valid e-mail address." });
+    expect(messagesOf(registerSchema.safeParse({ ...valid, email: "not-an-email" }))).toEqual({
+      email: "Please enter a valid e-mail address.",
+    });
+    expect(messagesOf(registerSchema.safeParse({ ...valid, email: "   " }))).toEqual({
+      email: "Please enter your e-mail address.",
+    });
+    expect(messagesOf(emailSchema.safeParse(`${"a".repeat(250)}@example.com`))).toEqual({
+      "": "Please enter a valid e-mail address.",
+    });
   });
 
   it("stores e-mail addresses trimmed and in lower case", () => {
@@ -66,8 +91,14 @@ describe("registration rules", () => {
   });
 
   it("Names must be at most 100 characters; empty names are absent", () => {
-    expect(messagesOf(registerSchema.safeParse({ ...valid, firstName: "x".repeat(101) }))).toEqual({ firstName: "Names must be at most 100 characters." });
-    expect(registerSchema.parse({ ...valid, firstName: "  ", lastName: " Lovelace " })).toEqual({ ...valid, firstName: undefined, lastName: "Lovelace" });
+    expect(messagesOf(registerSchema.safeParse({ ...valid, firstName: "x".repeat(101) }))).toEqual({
+      firstName: "Names must be at most 100 characters.",
+    });
+    expect(registerSchema.parse({ ...valid, firstName: "  ", lastName: " Lovelace " })).toEqual({
+      ...valid,
+      firstName: undefined,
+      lastName: "Lovelace",
+    });
   });
 
   it("rejects unknown fields such as role", () => {
@@ -81,7 +112,10 @@ describe("sign-in rules", () => {
       identifier: "Please enter your e-mail or username.",
       password: "Please enter your password.",
     });
-    expect(messagesOf(loginSchema.safeParse({}))).toEqual({ identifier: "Please enter your e-mail or username.", password: "Please enter your password." });
+    expect(messagesOf(loginSchema.safeParse({}))).toEqual({
+      identifier: "Please enter your e-mail or username.",
+      password: "Please enter your password.",
+    });
   });
 
   it("does not apply the new-password rules at sign-in (older short passwords can still sign in)", () => {
@@ -96,7 +130,9 @@ describe("sign-in rules", () => {
 
 describe("operator accounts (user:create, ADMIN_EMAIL)", () => {
   it("Role must be customer, staff or admin.", () => {
-    expect(messagesOf(managedUserSchema.safeParse({ email: "a@b.co", password: "12345678", role: "boss" }))).toEqual({ role: "Role must be customer, staff or admin." });
+    expect(messagesOf(managedUserSchema.safeParse({ email: "a@b.co", password: "12345678", role: "boss" }))).toEqual({
+      role: "Role must be customer, staff or admin.",
+    });
     expect(managedUserSchema.parse({ email: "a@b.co", password: "12345678", role: "staff" }).role).toBe("staff");
     expect(managedUserSchema.parse({ email: "a@b.co", password: "12345678" }).role).toBeUndefined();
   });
@@ -185,6 +221,8 @@ describe("auth messages", () => {
       expect(text("fr", key)).not.toBe(text("en", key));
     }
     expect(text("en", "auth:errors.invalidCredentials")).toBe("Invalid e-mail/username or password.");
-    expect(text("en", "errors:rateLimit.signIns.email_other")).toBe("Too many sign-in attempts for this account. Please try again in {{count}} minutes.");
+    expect(text("en", "errors:rateLimit.signIns.email_other")).toBe(
+      "Too many sign-in attempts for this account. Please try again in {{count}} minutes.",
+    );
   });
 });

@@ -1,13 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { accountLast4, bankDebitOutcome, isValidAccountNumber, isValidRoutingNumber, TEST_ROUTING_NUMBER } from "../../core/payments/bank.ts";
+import {
+  accountLast4,
+  bankDebitOutcome,
+  isValidAccountNumber,
+  isValidRoutingNumber,
+  TEST_ROUTING_NUMBER,
+} from "../../core/payments/bank.ts";
 
 describe("ABA routing number checksum", () => {
   it("accepts real and test routing numbers", () => {
-    for (const routing of [TEST_ROUTING_NUMBER, "011000015", "021000021", "026009593", "121000358", "322271627"]) expect(isValidRoutingNumber(routing)).toBe(true);
+    for (const routing of [TEST_ROUTING_NUMBER, "011000015", "021000021", "026009593", "121000358", "322271627"])
+      expect(isValidRoutingNumber(routing)).toBe(true);
   });
 
   it("refuses a wrong check digit, a wrong length or anything but digits", () => {
-    for (const routing of ["110000001", "021000022", "123456789", "12345678", "1100000000", "11000000a", "", "11000 000"]) expect(isValidRoutingNumber(routing)).toBe(false);
+    for (const routing of [
+      "110000001",
+      "021000022",
+      "123456789",
+      "12345678",
+      "1100000000",
+      "11000000a",
+      "",
+      "11000 000",
+    ])
+      expect(isValidRoutingNumber(routing)).toBe(false);
   });
 });
 

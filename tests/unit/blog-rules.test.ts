@@ -10,7 +10,13 @@ import {
   parseId,
   threadComments,
 } from "../../core/blog/rules.ts";
-import { commentInputSchema, isSafeImageUrl, newCommentSchema, postInputSchema, postUpdateSchema } from "../../core/blog/schema.ts";
+import {
+  commentInputSchema,
+  isSafeImageUrl,
+  newCommentSchema,
+  postInputSchema,
+  postUpdateSchema,
+} from "../../core/blog/schema.ts";
 import { sanitizePostHtml } from "../../core/blog/sanitize.server.ts";
 import { resources } from "../../app/locales/resources.ts";
 
@@ -22,12 +28,20 @@ function english(key: string): string {
 }
 
 function messagesOf(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
-  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), english(issue.message)]));
+  return Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join("."), english(issue.message)]),
+  );
 }
 
 const posts = [
   { id: 1, title: "Brand colour systems", excerpt: "A palette that scales", category: "design", published: true },
-  { id: 2, title: "Shipping a chatbot", excerpt: "Lessons from production AI", category: "technology", published: true },
+  {
+    id: 2,
+    title: "Shipping a chatbot",
+    excerpt: "Lessons from production AI",
+    category: "technology",
+    published: true,
+  },
   { id: 3, title: "Création de marque", excerpt: "Une identité durable", category: "marketing", published: true },
   { id: 4, title: "Pricing your design work", excerpt: "Draft notes", category: "business", published: false },
 ];
@@ -97,7 +111,9 @@ describe("HTML sanitising", () => {
       `<form action="https://evil.example"><input name="x"></form>`,
     ].join("");
     const clean = sanitizePostHtml(dirty);
-    expect(clean).not.toMatch(/<script|onclick|onerror|onload|javascript:|<iframe|<style|style=|data:|evil\.example|<form|<input|alert/i);
+    expect(clean).not.toMatch(
+      /<script|onclick|onerror|onload|javascript:|<iframe|<style|style=|data:|evil\.example|<form|<input|alert/i,
+    );
     expect(clean).toContain("<p>Hello</p>");
     expect(clean).toContain("<p>styled</p>");
   });
@@ -110,7 +126,16 @@ describe("HTML sanitising", () => {
       `<img src="https://cdn.example/a.png" alt="A"><img src="/images/blog/b.svg" alt="B">`,
     ].join("");
     const clean = sanitizePostHtml(html);
-    for (const kept of ["<h2>Heading</h2>", "<h3>Sub</h3>", "<strong>bold</strong>", "<em>italic</em>", "<code>code</code>", "<ul><li>One</li><li>Two</li></ul>", "<ol><li>First</li></ol>", "<blockquote>Quote</blockquote>"]) {
+    for (const kept of [
+      "<h2>Heading</h2>",
+      "<h3>Sub</h3>",
+      "<strong>bold</strong>",
+      "<em>italic</em>",
+      "<code>code</code>",
+      "<ul><li>One</li><li>Two</li></ul>",
+      "<ol><li>First</li></ol>",
+      "<blockquote>Quote</blockquote>",
+    ]) {
       expect(clean).toContain(kept);
     }
     expect(clean).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">ext</a>');
@@ -141,11 +166,17 @@ describe("replies (one level, spec section 2)", () => {
     })();
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).code).toBe("validation");
-    expect(english((error as DomainError).messageKey)).toBe("You can only reply to a top-level comment, not to a reply.");
+    expect(english((error as DomainError).messageKey)).toBe(
+      "You can only reply to a top-level comment, not to a reply.",
+    );
   });
 
   it("refuses a missing, unapproved or foreign parent", () => {
-    for (const parent of [null, { postId: 1, parentId: null, approved: false }, { postId: 2, parentId: null, approved: true }]) {
+    for (const parent of [
+      null,
+      { postId: 1, parentId: null, approved: false },
+      { postId: 2, parentId: null, approved: true },
+    ]) {
       expect(() => assertCanReplyTo(parent, 1)).toThrow(DomainError);
     }
   });
@@ -170,16 +201,25 @@ describe("comment validation (spec section 5)", () => {
 
   it("accepts a complete comment, with an optional website", () => {
     expect(commentInputSchema.safeParse(valid).success).toBe(true);
-    expect(commentInputSchema.safeParse({ ...valid, website: "", parentId: null }).data).toMatchObject({ website: undefined, parentId: null });
+    expect(commentInputSchema.safeParse({ ...valid, website: "", parentId: null }).data).toMatchObject({
+      website: undefined,
+      parentId: null,
+    });
     expect(commentInputSchema.safeParse({ ...valid, website: "https://ada.example" }).success).toBe(true);
   });
 
   it("gives the English messages for each rule", () => {
     expect(messagesOf(commentInputSchema.safeParse({ ...valid, author: " " }))).toEqual({ author: "Name is required" });
-    expect(messagesOf(commentInputSchema.safeParse({ ...valid, email: "ada@" }))).toEqual({ email: "Valid email is required" });
-    expect(messagesOf(commentInputSchema.safeParse({ ...valid, content: "1234" }))).toEqual({ content: "Comment must be at least 5 characters" });
+    expect(messagesOf(commentInputSchema.safeParse({ ...valid, email: "ada@" }))).toEqual({
+      email: "Valid email is required",
+    });
+    expect(messagesOf(commentInputSchema.safeParse({ ...valid, content: "1234" }))).toEqual({
+      content: "Comment must be at least 5 characters",
+    });
     expect(messagesOf(commentInputSchema.safeParse({ ...valid, content: "12345" }))).toEqual({});
-    expect(messagesOf(commentInputSchema.safeParse({ ...valid, content: "x".repeat(5001) }))).toEqual({ content: "Comment must be at most 5,000 characters" });
+    expect(messagesOf(commentInputSchema.safeParse({ ...valid, content: "x".repeat(5001) }))).toEqual({
+      content: "Comment must be at most 5,000 characters",
+    });
     expect(messagesOf(commentInputSchema.safeParse({ ...valid, website: "ftp://files.example" }))).toEqual({
       website: "Website must be a full address starting with http:// or https://",
     });
@@ -193,7 +233,9 @@ describe("comment validation (spec section 5)", () => {
 
 describe("post validation (spec section 5)", () => {
   it("requires a title ('Title is required') and a category", () => {
-    expect(messagesOf(postInputSchema.safeParse({ title: "", category: "design" }))).toEqual({ title: "Title is required" });
+    expect(messagesOf(postInputSchema.safeParse({ title: "", category: "design" }))).toEqual({
+      title: "Title is required",
+    });
     expect(messagesOf(postInputSchema.safeParse({ category: "design" }))).toEqual({ title: "Title is required" });
     expect(messagesOf(postInputSchema.safeParse({ title: "Hello" }))).toEqual({ category: "Please select a category" });
   });
@@ -215,8 +257,25 @@ describe("post validation (spec section 5)", () => {
   it("accepts https and site images only", () => {
     expect(isSafeImageUrl("https://cdn.example/a.png")).toBe(true);
     expect(isSafeImageUrl("/images/blog/a.svg")).toBe(true);
-    const apiRoutes = ["/api/logout", "/api/auth/logout", "/API/logout", "/images/../api/logout", "/%61pi/logout", "/api/x.png", "/api"];
-    for (const bad of ["http://cdn.example/a.png", "//evil.example/a.png", "javascript:alert(1)", "data:image/png;base64,AA", "images/a.png", "/images/", "/%E0%A4%A", ...apiRoutes]) {
+    const apiRoutes = [
+      "/api/logout",
+      "/api/auth/logout",
+      "/API/logout",
+      "/images/../api/logout",
+      "/%61pi/logout",
+      "/api/x.png",
+      "/api",
+    ];
+    for (const bad of [
+      "http://cdn.example/a.png",
+      "//evil.example/a.png",
+      "javascript:alert(1)",
+      "data:image/png;base64,AA",
+      "images/a.png",
+      "/images/",
+      "/%E0%A4%A",
+      ...apiRoutes,
+    ]) {
       expect(isSafeImageUrl(bad), bad).toBe(false);
     }
   });
@@ -232,6 +291,7 @@ describe("ids from addresses", () => {
   it("accepts positive whole numbers only", () => {
     expect(parseId("42")).toBe(42);
     expect(parseId(7)).toBe(7);
-    for (const bad of ["0", "-1", "1.5", "abc", "", "01", "2147483648", null, undefined]) expect(parseId(bad), String(bad)).toBeNull();
+    for (const bad of ["0", "-1", "1.5", "abc", "", "01", "2147483648", null, undefined])
+      expect(parseId(bad), String(bad)).toBeNull();
   });
 });

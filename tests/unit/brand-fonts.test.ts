@@ -3,7 +3,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import * as hb from "harfbuzzjs";
 import fontverter from "fontverter";
-import { BRAND_FONTS, BRAND_FONT_RANGES, FALLBACK_CHARACTERS, brandFontCodePoints, unicodeRangeCss } from "../../scripts/subset-fonts.ts";
+import {
+  BRAND_FONTS,
+  BRAND_FONT_RANGES,
+  FALLBACK_CHARACTERS,
+  brandFontCodePoints,
+  unicodeRangeCss,
+} from "../../scripts/subset-fonts.ts";
 
 /**
  * The brand fonts cut by scripts/subset-fonts.ts: the CSS loads the files the script writes and declares
@@ -40,7 +46,9 @@ const inRanges = (codePoint: number) => BRAND_FONT_RANGES.some(([from, to]) => c
 describe("brand fonts", () => {
   it("are loaded from the files the subset script writes, with its unicode-range", () => {
     // The formatter folds long declarations over several lines: faces are compared with the spaces collapsed.
-    const faces = [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map((match) => match[1].replace(/\s+/g, " ")).filter((face) => face.includes("url("));
+    const faces = [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)]
+      .map((match) => match[1].replace(/\s+/g, " "))
+      .filter((face) => face.includes("url("));
     expect(faces).toHaveLength(BRAND_FONTS.length);
     for (const font of BRAND_FONTS) {
       const face = faces.find((body) => body.includes(`./fonts/${font.target}`));
@@ -55,12 +63,16 @@ describe("brand fonts", () => {
     const characters = [...localeCharacters()];
     expect(characters).toContain("é");
     expect(characters).toContain("œ");
-    const outside = characters.filter((character) => !inRanges(character.codePointAt(0)!) && !FALLBACK_CHARACTERS.includes(character));
+    const outside = characters.filter(
+      (character) => !inRanges(character.codePointAt(0)!) && !FALLBACK_CHARACTERS.includes(character),
+    );
     expect(outside).toEqual([]);
     const claimed = brandFontCodePoints();
     for (const font of BRAND_FONTS) {
       const codePoints = await fontCodePoints(font.target);
-      const missing = claimed.filter((codePoint) => !codePoints.has(codePoint)).map((codePoint) => String.fromCodePoint(codePoint))
+      const missing = claimed
+        .filter((codePoint) => !codePoints.has(codePoint))
+        .map((codePoint) => String.fromCodePoint(codePoint))
         // The soft hyphen is an invisible break opportunity: it is never drawn.
         .filter((character) => !/\p{Cf}/u.test(character));
       expect(missing, font.target).toEqual([]);
@@ -70,6 +82,9 @@ describe("brand fonts", () => {
   it("stay within their byte budget", () => {
     // About half of the variable Latin files of @fontsource-variable (47 KB and 36 KB).
     const budgets: Record<string, number> = { "inter-400-700.woff2": 24_000, "fraunces-600.woff2": 19_000 };
-    for (const font of BRAND_FONTS) expect(fs.statSync(path.join(root, "app/fonts", font.target)).size, font.target).toBeLessThanOrEqual(budgets[font.target]);
+    for (const font of BRAND_FONTS)
+      expect(fs.statSync(path.join(root, "app/fonts", font.target)).size, font.target).toBeLessThanOrEqual(
+        budgets[font.target],
+      );
   });
 });

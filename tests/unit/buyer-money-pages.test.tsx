@@ -19,7 +19,13 @@ import { bankProcessingOrder, orderView, partlyPaidOrder, payment } from "./orde
 // at that moment, in the one vocabulary of order statuses (orders:statuses and its sentences), promises
 // only what will happen for that status, and links the receipt whenever money was received.
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn(), dismissAll: vi.fn() }));
+const toast = vi.hoisted(() => ({
+  success: vi.fn(),
+  error: vi.fn(),
+  warning: vi.fn(),
+  info: vi.fn(),
+  dismissAll: vi.fn(),
+}));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 const config: PublicConfig = {
@@ -57,7 +63,12 @@ function Where() {
 }
 
 /** Renders a page at `path` under a root route that carries the public configuration (the agency's time zone). */
-async function renderPage(Page: ComponentType, routePath: string, path: string, { language = "en" as "en" | "fr", pageData = {} as unknown } = {}) {
+async function renderPage(
+  Page: ComponentType,
+  routePath: string,
+  path: string,
+  { language = "en" as "en" | "fr", pageData = {} as unknown } = {},
+) {
   const Stub = createRoutesStub([
     {
       id: "root",
@@ -79,7 +90,15 @@ async function renderPage(Page: ComponentType, routePath: string, path: string, 
     root!.render(
       <I18nProvider i18n={createI18n(language, resources)}>
         <CartProvider>
-          <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: { language, user: null, config, languageUndetermined: false, nonce: "" }, page: pageData } }} />
+          <Stub
+            initialEntries={[path]}
+            hydrationData={{
+              loaderData: {
+                root: { language, user: null, config, languageUndetermined: false, nonce: "" },
+                page: pageData,
+              },
+            }}
+          />
         </CartProvider>
       </I18nProvider>,
     );
@@ -103,7 +122,9 @@ const main = () => container.querySelector("main")?.textContent ?? "";
 
 async function checkoutSuccess(order: OrderView, query = "", language: "en" | "fr" = "en") {
   serveOrder(order);
-  await renderPage(CheckoutSuccess, "/checkout/success", `/checkout/success?order_id=${order.id}${query}`, { language });
+  await renderPage(CheckoutSuccess, "/checkout/success", `/checkout/success?order_id=${order.id}${query}`, {
+    language,
+  });
   await settle();
 }
 
@@ -113,7 +134,19 @@ describe("what a success page tells the buyer", () => {
     expect(orderOutcome(orderView({ status: "processing" }))).toBe("confirming");
     expect(orderOutcome(bankProcessingOrder())).toBe("processing");
     expect(orderOutcome(partlyPaidOrder())).toBe("partlyPaid");
-    const soldOut = orderView({ payments: [payment(), payment({ id: "ref", kind: "refund", status: "pending", automatic: "deal_sold_out", refundOf: "pay_1", settledAt: null })] });
+    const soldOut = orderView({
+      payments: [
+        payment(),
+        payment({
+          id: "ref",
+          kind: "refund",
+          status: "pending",
+          automatic: "deal_sold_out",
+          refundOf: "pay_1",
+          settledAt: null,
+        }),
+      ],
+    });
     expect(orderOutcome(soldOut)).toBe("refunded");
     expect(nextStepKeys(soldOut)).toEqual(["nextRefundPending"]);
   });
@@ -149,7 +182,14 @@ describe("/checkout/success", () => {
   });
 
   it("says 'Being confirmed' while the provider has not answered", async () => {
-    await checkoutSuccess(orderView({ status: "requires_payment", paidCents: 0, paidAt: null, payments: [payment({ status: "requires_payment", settledAt: null })] }));
+    await checkoutSuccess(
+      orderView({
+        status: "requires_payment",
+        paidCents: 0,
+        paidAt: null,
+        payments: [payment({ status: "requires_payment", settledAt: null })],
+      }),
+    );
     expect(text("success-title")).toBe("Confirming your payment...");
     expect(text("success-status")).toBe("Being confirmed");
     expect(main()).not.toContain("Awaiting payment");
@@ -157,24 +197,48 @@ describe("/checkout/success", () => {
   });
 
   it("says a refused payment failed, why, what to do, and offers Try Again for the same purchase", async () => {
-    await checkoutSuccess(orderView({ status: "failed", paidCents: 0, paidAt: null, failureMessage: "Your card was declined.", payments: [payment({ status: "failed", failureMessage: "Your card was declined." })] }));
+    await checkoutSuccess(
+      orderView({
+        status: "failed",
+        paidCents: 0,
+        paidAt: null,
+        failureMessage: "Your card was declined.",
+        payments: [payment({ status: "failed", failureMessage: "Your card was declined." })],
+      }),
+    );
     expect(text("success-title")).toBe("Payment failed");
-    expect(text("success-detail")).toBe("Your card was declined. Nothing was charged. Try again with another card, or contact us.");
-    expect(container.querySelector("[data-testid=try-again]")?.getAttribute("href")).toBe("/checkout?service=Marketing%20Consultation&amount=500");
+    expect(text("success-detail")).toBe(
+      "Your card was declined. Nothing was charged. Try again with another card, or contact us.",
+    );
+    expect(container.querySelector("[data-testid=try-again]")?.getAttribute("href")).toBe(
+      "/checkout?service=Marketing%20Consultation&amount=500",
+    );
     expect(container.querySelector("[data-testid=view-receipt]")).toBeNull();
     expect(main()).not.toContain("What happens next?");
   });
 
   it("sends a cart checkout's Try Again back to the cart", async () => {
-    await checkoutSuccess(orderView({ status: "failed", paidCents: 0, paidAt: null, payments: [payment({ status: "failed" })] }), "&from=cart");
+    await checkoutSuccess(
+      orderView({ status: "failed", paidCents: 0, paidAt: null, payments: [payment({ status: "failed" })] }),
+      "&from=cart",
+    );
     expect(container.querySelector("[data-testid=try-again]")?.getAttribute("href")).toBe("/cart");
   });
 
   it("tells why Atelier refunded by itself when a deal sold out while paying, with the receipt", async () => {
-    const refund = payment({ id: "ref_1", kind: "refund", status: "succeeded", automatic: "deal_sold_out", refundOf: "pay_1", settledAt: "2026-11-25T15:02:00.000Z" });
+    const refund = payment({
+      id: "ref_1",
+      kind: "refund",
+      status: "succeeded",
+      automatic: "deal_sold_out",
+      refundOf: "pay_1",
+      settledAt: "2026-11-25T15:02:00.000Z",
+    });
     await checkoutSuccess(orderView({ status: "refunded", refundedCents: 50_000, payments: [payment(), refund] }));
     expect(text("success-title")).toBe("We could not complete your order");
-    expect(text("success-detail")).toBe("A deal in your order sold out while you were paying, so we could not reserve it for you. Your payment of $500.00 has been refunded in full.");
+    expect(text("success-detail")).toBe(
+      "A deal in your order sold out while you were paying, so we could not reserve it for you. Your payment of $500.00 has been refunded in full.",
+    );
     expect(text("success-status")).toBe("Refunded");
     expect(text("success-refunded")).toContain("−$500.00");
     expect(main()).toContain("We have e-mailed you the details of this refund.");
@@ -185,7 +249,9 @@ describe("/checkout/success", () => {
     await checkoutSuccess(bankProcessingOrder(), "", "fr");
     expect(text("success-title")).toBe("Virement bancaire en cours");
     expect(text("success-status")).toBe("En cours de traitement");
-    expect(text("success-detail")).toBe("Nous vous écrirons dès que votre banque aura confirmé, en général sous 3 à 5 jours ouvrables.");
+    expect(text("success-detail")).toBe(
+      "Nous vous écrirons dès que votre banque aura confirmé, en général sous 3 à 5 jours ouvrables.",
+    );
   });
 });
 
@@ -197,7 +263,9 @@ describe("/payment-success", () => {
     await settle();
     expect(text("success-title")).toBe("Payment Successful!");
     expect(text("success-status")).toBe("Partly paid");
-    expect(text("success-detail")).toBe("1 of 3 instalments paid: $500.00 of $1,500.00; next $500.00 on December 25, 2026.");
+    expect(text("success-detail")).toBe(
+      "1 of 3 instalments paid: $500.00 of $1,500.00; next $500.00 on December 25, 2026.",
+    );
     expect(container.querySelectorAll("[data-testid=schedule-row]")).toHaveLength(3);
     expect(text("success-paid")).toContain("$500.00");
     expect(main()).toContain("We have e-mailed you a confirmation of this payment.");
@@ -206,13 +274,22 @@ describe("/payment-success", () => {
   });
 
   it("tells a class enrolment refunded because the class filled up while paying", async () => {
-    const refund = payment({ id: "ref_1", kind: "refund", status: "succeeded", automatic: "class_full", refundOf: "pay_1", settledAt: "2026-11-25T15:02:00.000Z" });
+    const refund = payment({
+      id: "ref_1",
+      kind: "refund",
+      status: "succeeded",
+      automatic: "class_full",
+      refundOf: "pay_1",
+      settledAt: "2026-11-25T15:02:00.000Z",
+    });
     const order = orderView({ status: "refunded", refundedCents: 50_000, payments: [payment(), refund] });
     serveOrder(order);
     await renderPage(PaymentSuccess, "/payment-success", `/payment-success?order_id=${order.id}`, { language: "fr" });
     await settle();
     expect(text("success-title")).toBe("Nous n’avons pas pu finaliser votre commande");
-    expect(text("success-detail")).toBe("Le cours s’est rempli pendant votre paiement\u202f: nous n’avons pas pu vous inscrire. Votre paiement de $500.00 a été remboursé en totalité.");
+    expect(text("success-detail")).toBe(
+      "Le cours s’est rempli pendant votre paiement\u202f: nous n’avons pas pu vous inscrire. Votre paiement de $500.00 a été remboursé en totalité.",
+    );
   });
 });
 
@@ -221,16 +298,38 @@ describe("/receipt/:token", () => {
     const order = partlyPaidOrder();
     order.status = "partially_refunded";
     order.refundedCents = 10_000;
-    order.payments = [payment({ part: 1 }), payment({ id: "ref_1", kind: "refund", amountCents: 10_000, refundOf: "pay_1", settledAt: "2026-11-27T15:00:00.000Z" })];
-    const receipt = { ...order, company: { name: "Atelier", email: "hello@atelier.example", phone: "", website: "", address: "" } };
-    const Page = () => <Receipt {...({ params: { token: "signed-token" }, loaderData: { receipt, meta: { title: "Receipt" } } } as unknown as Parameters<typeof Receipt>[0])} />;
+    order.payments = [
+      payment({ part: 1 }),
+      payment({
+        id: "ref_1",
+        kind: "refund",
+        amountCents: 10_000,
+        refundOf: "pay_1",
+        settledAt: "2026-11-27T15:00:00.000Z",
+      }),
+    ];
+    const receipt = {
+      ...order,
+      company: { name: "Atelier", email: "hello@atelier.example", phone: "", website: "", address: "" },
+    };
+    const Page = () => (
+      <Receipt
+        {...({
+          params: { token: "signed-token" },
+          loaderData: { receipt, meta: { title: "Receipt" } },
+        } as unknown as Parameters<typeof Receipt>[0])}
+      />
+    );
     await renderPage(Page, "/receipt/:token", "/receipt/signed-token");
     expect(text("receipt-status")).toBe("Partly refunded");
     expect(text("receipt-status-detail")).toBe("$100.00 of $500.00 refunded (latest on November 27, 2026).");
     expect(text("receipt-paid")).toBe("$500.00");
     expect(text("receipt-refunded")).toBe("−$100.00");
     const lines = [...container.querySelectorAll("[data-testid=receipt-payment]")].map((line) => line.textContent);
-    expect(lines).toEqual(["November 25, 2026Visa •••• 4242 · Paid$500.00", "November 27, 2026Refund to Visa •••• 4242 · Refunded−$100.00"]);
+    expect(lines).toEqual([
+      "November 25, 2026Visa •••• 4242 · Paid$500.00",
+      "November 27, 2026Refund to Visa •••• 4242 · Refunded−$100.00",
+    ]);
     expect(container.querySelectorAll("[data-testid=schedule-row]")).toHaveLength(3);
     expect(text("receipt-card")).toBe("Visa •••• 4242");
     // On a phone, the quantity and unit price fold under the line's name.
@@ -238,11 +337,22 @@ describe("/receipt/:token", () => {
   });
 
   it("names a bank account and a transfer still processing", async () => {
-    const receipt = { ...bankProcessingOrder(), company: { name: "Atelier", email: "", phone: "", website: "", address: "" } };
-    const Page = () => <Receipt {...({ params: { token: "t" }, loaderData: { receipt, meta: { title: "Receipt" } } } as unknown as Parameters<typeof Receipt>[0])} />;
+    const receipt = {
+      ...bankProcessingOrder(),
+      company: { name: "Atelier", email: "", phone: "", website: "", address: "" },
+    };
+    const Page = () => (
+      <Receipt
+        {...({ params: { token: "t" }, loaderData: { receipt, meta: { title: "Receipt" } } } as unknown as Parameters<
+          typeof Receipt
+        >[0])}
+      />
+    );
     await renderPage(Page, "/receipt/:token", "/receipt/t", { language: "fr" });
     expect(text("receipt-status")).toBe("En cours de traitement");
     expect(text("receipt-card")).toBe("Compte bancaire •••• 6789");
-    expect([...container.querySelectorAll("[data-testid=receipt-payment]")].map((line) => line.textContent)).toEqual(["25 novembre 2026Compte bancaire •••• 6789 · En cours de traitement$500.00"]);
+    expect([...container.querySelectorAll("[data-testid=receipt-payment]")].map((line) => line.textContent)).toEqual([
+      "25 novembre 2026Compte bancaire •••• 6789 · En cours de traitement$500.00",
+    ]);
   });
 });

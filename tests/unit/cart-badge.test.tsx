@@ -70,6 +70,8 @@ describe("CartBadge", () => {
   });
 
   it("speaks French under /fr, with dollars still formatted en-US", () => {
-    expect(render({ count: 1, totalCents: 99900 }, { path: "/fr", language: "fr" }).label).toBe("Panier, 1 article, Total $999.00");
+    expect(render({ count: 1, totalCents: 99900 }, { path: "/fr", language: "fr" }).label).toBe(
+      "Panier, 1 article, Total $999.00",
+    );
   });
 });

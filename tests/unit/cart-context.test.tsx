@@ -58,7 +58,10 @@ afterEach(() => {
 });
 
 /** What a page gets from the cart: the context, and the hooks that run its rules. */
-type TestCart = CartApi & { dispatch: ReturnType<typeof useCartDispatch>; applyPromo: ReturnType<typeof useApplyPromo> };
+type TestCart = CartApi & {
+  dispatch: ReturnType<typeof useCartDispatch>;
+  applyPromo: ReturnType<typeof useApplyPromo>;
+};
 
 /** Mounts a provider (one "tab") and returns a live handle on what useCart() gives inside it. */
 async function mountCart(): Promise<{ readonly current: TestCart }> {
@@ -91,7 +94,10 @@ function cartWith(...steps: Array<Parameters<typeof cartReducer>[1]>): CartState
   let state = emptyCart(new Date("2030-01-01T10:00:00.000Z"));
   let n = 0;
   for (const step of steps) {
-    const result = cartReducer(state, step, { newId: () => `line-${++n}`, now: () => new Date("2030-01-02T12:30:00.000Z") });
+    const result = cartReducer(state, step, {
+      newId: () => `line-${++n}`,
+      now: () => new Date("2030-01-02T12:30:00.000Z"),
+    });
     if (result.error) throw new Error(result.error.messageKey);
     state = result.state;
   }
@@ -109,7 +115,9 @@ interface RecordedRequest {
  * A fake of POST /api/promos/validate: it refuses anything but a JSON POST of exactly {code, subtotalCents}
  * (answering 500 then, which the cart treats as a failure) and gives the canned answer otherwise.
  */
-function fakePromoServer(answer: (request: { code: string; subtotalCents: number }) => { status: number; body: unknown }) {
+function fakePromoServer(
+  answer: (request: { code: string; subtotalCents: number }) => { status: number; body: unknown },
+) {
   const requests: RecordedRequest[] = [];
   const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -152,7 +160,10 @@ describe("restoring the saved cart", () => {
   });
 
   it("reads the cart back on load, with dates revived and every total recomputed", async () => {
-    const state = cartWith({ type: "add", service: logo }, { type: "add", service: website, unitPriceCents: 60000, quantity: 2 });
+    const state = cartWith(
+      { type: "add", service: logo },
+      { type: "add", service: website, unitPriceCents: 60000, quantity: 2 },
+    );
     const stored = JSON.parse(serializeCart(state));
     // Stale or tampered figures in storage must not survive: totals come from the lines.
     stored.items[0].lineTotalCents = 1;
@@ -179,11 +190,21 @@ describe("restoring the saved cart", () => {
   });
 
   it("recomputes a saved promo's discount against the restored subtotal", async () => {
-    const state = cartWith({ type: "add", service: website, unitPriceCents: 100000 }, {
-      type: "applyPromo",
-      code: "welcome10",
-      definition: { code: "WELCOME10", kind: "percent", value: 10, minimumSubtotalCents: null, active: true, description: "10% off first order" },
-    });
+    const state = cartWith(
+      { type: "add", service: website, unitPriceCents: 100000 },
+      {
+        type: "applyPromo",
+        code: "welcome10",
+        definition: {
+          code: "WELCOME10",
+          kind: "percent",
+          value: 10,
+          minimumSubtotalCents: null,
+          active: true,
+          description: "10% off first order",
+        },
+      },
+    );
     const stored = JSON.parse(serializeCart(state));
     stored.promoCode.discountCents = 99_999;
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(stored));
@@ -283,10 +304,19 @@ describe("saving the cart", () => {
 });
 
 describe("applyPromo", () => {
-  const save50 = { code: "SAVE50", description: "$50 off orders of $500 or more", kind: "amount", value: 5000, minimumSubtotalCents: 50000 };
+  const save50 = {
+    code: "SAVE50",
+    description: "$50 off orders of $500 or more",
+    kind: "amount",
+    value: 5000,
+    minimumSubtotalCents: 50000,
+  };
 
   it("asks POST /api/promos/validate with the code and the subtotal, and applies the answer", async () => {
-    const server = fakePromoServer(({ subtotalCents }) => ({ status: 200, body: { ...save50, discountCents: 5000, message: "You saved $50.00", subtotalCents } }));
+    const server = fakePromoServer(({ subtotalCents }) => ({
+      status: 200,
+      body: { ...save50, discountCents: 5000, message: "You saved $50.00", subtotalCents },
+    }));
     const cart = await mountCart();
     await act(async () => {
       cart.current.dispatch({ type: "add", service: website, unitPriceCents: 60000 });
@@ -297,7 +327,14 @@ describe("applyPromo", () => {
       outcome = await cart.current.applyPromo("save50");
     });
 
-    expect(server.requests).toEqual([{ url: "/api/promos/validate", method: "POST", contentType: "application/json", body: { code: "save50", subtotalCents: 60000 } }]);
+    expect(server.requests).toEqual([
+      {
+        url: "/api/promos/validate",
+        method: "POST",
+        contentType: "application/json",
+        body: { code: "save50", subtotalCents: 60000 },
+      },
+    ]);
     expect(outcome).toEqual({ ok: true, notice: { messageKey: "cart:promo.saved", params: { amount: "$50.00" } } });
     expect(cart.current.cart.promoCode).toEqual(expect.objectContaining({ code: "SAVE50", discountCents: 5000 }));
     expect(cart.current.cart.discountCents).toBe(5000);
@@ -309,7 +346,18 @@ describe("applyPromo", () => {
   it("applies a staff-managed code the browser has never heard of", async () => {
     fakePromoServer(({ code }) =>
       code.trim().toUpperCase() === "SPRING25"
-        ? { status: 200, body: { code: "SPRING25", discountCents: 2500, description: "Spring", kind: "percent", value: 25, minimumSubtotalCents: null, message: "You saved $25.00" } }
+        ? {
+            status: 200,
+            body: {
+              code: "SPRING25",
+              discountCents: 2500,
+              description: "Spring",
+              kind: "percent",
+              value: 25,
+              minimumSubtotalCents: null,
+              message: "You saved $25.00",
+            },
+          }
         : { status: 400, body: { message: "Invalid promo code", code: "validation" } },
     );
     const cart = await mountCart();
@@ -328,7 +376,11 @@ describe("applyPromo", () => {
   it("returns the server's message for a refused code and leaves the cart as it was", async () => {
     const server = fakePromoServer(() => ({
       status: 400,
-      body: { message: "This promo code requires a minimum order of $500", code: "validation", fields: { code: "This promo code requires a minimum order of $500" } },
+      body: {
+        message: "This promo code requires a minimum order of $500",
+        code: "validation",
+        fields: { code: "This promo code requires a minimum order of $500" },
+      },
     }));
     const cart = await mountCart();
     await act(async () => {
@@ -354,7 +406,18 @@ describe("applyPromo", () => {
   it("keeps the promo already applied when another code is refused", async () => {
     fakePromoServer(({ code }) =>
       code === "NEWCLIENT"
-        ? { status: 200, body: { code: "NEWCLIENT", discountCents: 10000, description: "$100 off", kind: "amount", value: 10000, minimumSubtotalCents: null, message: "You saved $100.00" } }
+        ? {
+            status: 200,
+            body: {
+              code: "NEWCLIENT",
+              discountCents: 10000,
+              description: "$100 off",
+              kind: "amount",
+              value: 10000,
+              minimumSubtotalCents: null,
+              message: "You saved $100.00",
+            },
+          }
         : { status: 400, body: { message: "Invalid promo code", code: "validation" } },
     );
     const cart = await mountCart();
@@ -396,7 +459,10 @@ describe("applyPromo", () => {
     expect(cart.current.cart.promoCode).toBeNull();
     expect(cart.current.cart.isLoading).toBe(false);
 
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     await act(async () => {
       await expect(cart.current.applyPromo("SAVE50")).rejects.toBeInstanceOf(TypeError);
     });
@@ -419,7 +485,13 @@ describe("two tabs", () => {
     // The browser tells the other tab about the write; this tab's own writes are never announced to it.
     const setItem = vi.spyOn(Storage.prototype, "setItem");
     await act(async () => {
-      window.dispatchEvent(new StorageEvent("storage", { key: CART_STORAGE_KEY, newValue: localStorage.getItem(CART_STORAGE_KEY), storageArea: localStorage }));
+      window.dispatchEvent(
+        new StorageEvent("storage", {
+          key: CART_STORAGE_KEY,
+          newValue: localStorage.getItem(CART_STORAGE_KEY),
+          storageArea: localStorage,
+        }),
+      );
     });
     expect(second.current.cart.items.map((item) => [item.serviceId, item.quantity])).toEqual([["logo_design", 2]]);
     expect(second.current.cart.items[0].addedAt).toBeInstanceOf(Date);
@@ -428,7 +500,9 @@ describe("two tabs", () => {
 
     // Other keys are none of the cart's business.
     await act(async () => {
-      window.dispatchEvent(new StorageEvent("storage", { key: "preferredLanguage", newValue: "fr", storageArea: localStorage }));
+      window.dispatchEvent(
+        new StorageEvent("storage", { key: "preferredLanguage", newValue: "fr", storageArea: localStorage }),
+      );
     });
     expect(second.current.cart.itemCount).toBe(2);
 
@@ -437,13 +511,21 @@ describe("two tabs", () => {
       second.current.dispatch({ type: "increment", itemId: second.current.cart.items[0].id });
     });
     await act(async () => {
-      window.dispatchEvent(new StorageEvent("storage", { key: CART_STORAGE_KEY, newValue: localStorage.getItem(CART_STORAGE_KEY), storageArea: localStorage }));
+      window.dispatchEvent(
+        new StorageEvent("storage", {
+          key: CART_STORAGE_KEY,
+          newValue: localStorage.getItem(CART_STORAGE_KEY),
+          storageArea: localStorage,
+        }),
+      );
     });
     expect(first.current.cart.itemCount).toBe(3);
 
     // The saved cart removed elsewhere: both are empty.
     await act(async () => {
-      window.dispatchEvent(new StorageEvent("storage", { key: CART_STORAGE_KEY, newValue: null, storageArea: localStorage }));
+      window.dispatchEvent(
+        new StorageEvent("storage", { key: CART_STORAGE_KEY, newValue: null, storageArea: localStorage }),
+      );
     });
     expect(first.current.cart.items).toEqual([]);
     expect(second.current.cart.items).toEqual([]);

@@ -75,7 +75,10 @@ describe("order limits in the cart (specification 001, section 9)", () => {
   });
 
   it("refuses a quantity or price change that would pass a limit, and always allows going down", () => {
-    const state = cartWith([{ quantity: 5, unitPriceCents: 1_000_000 }, { quantity: 4, unitPriceCents: 1_000_000 }]);
+    const state = cartWith([
+      { quantity: 5, unitPriceCents: 1_000_000 },
+      { quantity: 4, unitPriceCents: 1_000_000 },
+    ]);
     const more = updateQuantity(state, "line-1", 7, context());
     expect(more.state).toBe(state);
     expect(english(more.error)).toBe("Cart total cannot exceed $100,000");
@@ -87,10 +90,16 @@ describe("order limits in the cart (specification 001, section 9)", () => {
   });
 
   it("says why one more is impossible before the plus button is pressed", () => {
-    const state = cartWith([{ quantity: 1000, unitPriceCents: 100 }, { quantity: 9, unitPriceCents: 1_000_000 }]);
+    const state = cartWith([
+      { quantity: 1000, unitPriceCents: 100 },
+      { quantity: 9, unitPriceCents: 1_000_000 },
+    ]);
     expect(english(incrementBlocked(state, "line-1"))).toBe("Quantity cannot exceed 1000");
     expect(incrementBlocked(cartWith([{ quantity: 3, unitPriceCents: 100 }]), "line-1")).toBeNull();
-    const nearly = cartWith([{ quantity: 9, unitPriceCents: 1_000_000 }, { quantity: 1, unitPriceCents: 600_000 }]);
+    const nearly = cartWith([
+      { quantity: 9, unitPriceCents: 1_000_000 },
+      { quantity: 1, unitPriceCents: 600_000 },
+    ]);
     expect(english(incrementBlocked(nearly, "line-2"))).toBe("Cart total cannot exceed $100,000");
     expect(english(incrementBlocked(nearly, "line-1"))).toBe("Cart total cannot exceed $100,000");
   });
@@ -108,10 +117,14 @@ describe("order limits in the cart (specification 001, section 9)", () => {
     expect(english(addItem(full, { service: big }, context()).error)).toBe("Order cannot contain more than 50 items");
 
     const near = cartWith([{ quantity: 9, unitPriceCents: 1_000_000 }]);
-    expect(cartLimitWarnings(near)).toEqual([{ messageKey: "cart:limits.totalNear", params: { amount: "$100,000" }, blocking: false }]);
+    expect(cartLimitWarnings(near)).toEqual([
+      { messageKey: "cart:limits.totalNear", params: { amount: "$100,000" }, blocking: false },
+    ]);
 
     const tiny = { items: [{ lineTotalCents: 10 }], subtotalCents: 10, totalCents: 10 } as unknown as CartState;
-    expect(cartLimitWarnings(tiny).map((w) => [english(w), w.blocking])).toEqual([["Total must be at least $0.50", true]]);
+    expect(cartLimitWarnings(tiny).map((w) => [english(w), w.blocking])).toEqual([
+      ["Total must be at least $0.50", true],
+    ]);
   });
 
   it("a cart saved past a limit is restored as it was and told so, blocking the checkout", () => {
@@ -141,18 +154,29 @@ describe("order limits in the cart (specification 001, section 9)", () => {
 
 describe("a hot deal's limit per person in the cart", () => {
   it("refuses more of a deal than one person may claim, blocks the plus button, and always allows going down", () => {
-    const one = addItem(emptyCart(), hotDealItem({ dealId: 7, name: "Summer deal", description: "A deal", priceCents: 5000, perPersonLimit: 2 }), context()).state;
+    const one = addItem(
+      emptyCart(),
+      hotDealItem({ dealId: 7, name: "Summer deal", description: "A deal", priceCents: 5000, perPersonLimit: 2 }),
+      context(),
+    ).state;
     const id = one.items[0]!.id;
     const two = updateQuantity(one, id, 2, context()).state;
     expect(two.items[0]!.quantity).toBe(2);
     const three = updateQuantity(two, id, 3, context());
     expect(three.state).toBe(two);
     expect(three.error).toEqual({ messageKey: "cart:limits.dealPerPerson", params: { count: 2, name: "Summer deal" } });
-    expect(incrementBlocked(two, id)).toEqual({ messageKey: "cart:limits.dealPerPerson", params: { count: 2, name: "Summer deal" } });
+    expect(incrementBlocked(two, id)).toEqual({
+      messageKey: "cart:limits.dealPerPerson",
+      params: { count: 2, name: "Summer deal" },
+    });
     expect(incrementBlocked(one, id)).toBeNull();
     expect(updateQuantity(two, id, 1, context()).state.items[0]!.quantity).toBe(1);
     // A deal added without a known limit (a cart saved before limits existed) is left to the server.
-    const legacy = addItem(emptyCart(), hotDealItem({ dealId: 8, name: "Old", description: "A deal", priceCents: 5000 }), context()).state;
+    const legacy = addItem(
+      emptyCart(),
+      hotDealItem({ dealId: 8, name: "Old", description: "A deal", priceCents: 5000 }),
+      context(),
+    ).state;
     expect(updateQuantity(legacy, legacy.items[0]!.id, 5, context()).state.items[0]!.quantity).toBe(5);
   });
 });
@@ -166,12 +190,20 @@ describe("cart lines in the page's language", () => {
   it("reads a line's name and description from the catalogue, and a deal's from the deals, by id", () => {
     const state = cartWith([{ quantity: 1, unitPriceCents: 100 }]);
     expect(lineTexts(state.items[0]!, texts)).toEqual({ name: "Site web", description: "Un site" });
-    const deal = addItem(emptyCart(), hotDealItem({ dealId: 7, name: "Summer deal", description: "A deal", priceCents: 5000 }), context()).state;
+    const deal = addItem(
+      emptyCart(),
+      hotDealItem({ dealId: 7, name: "Summer deal", description: "A deal", priceCents: 5000 }),
+      context(),
+    ).state;
     expect(lineTexts(deal.items[0]!, texts)).toEqual({ name: "Offre d'été", description: "Une offre" });
   });
 
   it("keeps the saved texts of a line it cannot find, so an old cart still reads", () => {
-    const deal = addItem(emptyCart(), hotDealItem({ dealId: 99, name: "Old deal", description: "Gone", priceCents: 5000 }), context()).state;
+    const deal = addItem(
+      emptyCart(),
+      hotDealItem({ dealId: 99, name: "Old deal", description: "Gone", priceCents: 5000 }),
+      context(),
+    ).state;
     expect(lineTexts(deal.items[0]!, texts)).toEqual({ name: "Old deal", description: "Gone" });
     const old = restoreCart(serializeCart(cartWith([{ quantity: 1, unitPriceCents: 100 }])), context()).state;
     expect(lineTexts(old.items[0]!, null)).toEqual({ name: "Website", description: "A site" });

@@ -20,7 +20,9 @@ import { evaluatePromo, findPromo } from "../../core/promotions/rules.ts";
 // Spec document 000, section 2 "/cart (Shopping Cart)", sections 4, 5 and 8; document 001, section 2
 // "/cart" and "/checkout" (the cart query parameter).
 
-const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
+const toast = vi.hoisted(() =>
+  Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }),
+);
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 const logo: Service = {
@@ -43,7 +45,12 @@ const website: Service = {
   maxPriceCents: 250000,
   active: true,
 };
-const deal = hotDealItem({ dealId: 7, name: "Brand Launch Pack", description: "Logo, social kit and launch campaign.", priceCents: 49900 });
+const deal = hotDealItem({
+  dealId: 7,
+  name: "Brand Launch Pack",
+  description: "Logo, social kit and launch campaign.",
+  priceCents: 49900,
+});
 
 function cartWith(...steps: CartAction[]): CartState {
   let state = emptyCart();
@@ -70,21 +77,39 @@ const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   if (promoMode === "offline") throw new TypeError("Failed to fetch");
   const body = typeof init?.body === "string" ? JSON.parse(init.body) : null;
   promoRequests.push(body);
-  const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { "content-type": "application/json" } });
-  if (String(input) !== "/api/promos/validate" || init?.method !== "POST" || new Headers(init.headers).get("content-type") !== "application/json") {
+  const json = (status: number, payload: unknown) =>
+    new Response(JSON.stringify(payload), { status, headers: { "content-type": "application/json" } });
+  if (
+    String(input) !== "/api/promos/validate" ||
+    init?.method !== "POST" ||
+    new Headers(init.headers).get("content-type") !== "application/json"
+  ) {
     return json(404, { message: "Not found", code: "not_found" });
   }
-  if (!body || Object.keys(body).sort().join() !== "code,subtotalCents" || typeof body.code !== "string" || !Number.isInteger(body.subtotalCents)) {
+  if (
+    !body ||
+    Object.keys(body).sort().join() !== "code,subtotalCents" ||
+    typeof body.code !== "string" ||
+    !Number.isInteger(body.subtotalCents)
+  ) {
     return json(400, { message: "Invalid request", code: "validation" });
   }
   if (promoMode === "server-error") return json(500, { message: "Internal error", code: "internal" });
   const definition = findPromo(body.code);
   const result = evaluatePromo(definition, body.code, body.subtotalCents);
   if (!result.ok || !definition) {
-    const message = resources.en.cart.promo[result.messageKey.replace("cart:promo.", "") as "invalid"].replace("{{amount}}", String(result.params?.amount));
+    const message = resources.en.cart.promo[result.messageKey.replace("cart:promo.", "") as "invalid"].replace(
+      "{{amount}}",
+      String(result.params?.amount),
+    );
     return json(400, { message, code: "validation", fields: { code: message } });
   }
-  return json(200, { ...definition, code: result.code, discountCents: result.discountCents, message: `You saved ${formatCents(result.discountCents)}` });
+  return json(200, {
+    ...definition,
+    code: result.code,
+    discountCents: result.discountCents,
+    message: `You saved ${formatCents(result.discountCents)}`,
+  });
 });
 
 beforeAll(() => {
@@ -123,7 +148,9 @@ function LocationProbe() {
 
 /** The loader's texts: none by default (each line reads as saved), or the French catalogue's. */
 let pageTexts: CartTexts = { services: {}, deals: {} };
-const cartPage = () => <CartPage {...({ loaderData: { texts: pageTexts } } as unknown as Parameters<typeof CartPage>[0])} />;
+const cartPage = () => (
+  <CartPage {...({ loaderData: { texts: pageTexts } } as unknown as Parameters<typeof CartPage>[0])} />
+);
 
 function tree(path: string, language: "en" | "fr") {
   return (
@@ -160,7 +187,9 @@ function byLabel<T extends HTMLElement = HTMLButtonElement>(label: string): T {
   return node;
 }
 function button(name: string): HTMLButtonElement {
-  const found = [...container.querySelectorAll<HTMLButtonElement>("button")].find((node) => (node.getAttribute("aria-label") ?? node.textContent?.trim()) === name);
+  const found = [...container.querySelectorAll<HTMLButtonElement>("button")].find(
+    (node) => (node.getAttribute("aria-label") ?? node.textContent?.trim()) === name,
+  );
   if (!found) throw new Error(`no button "${name}"`);
   return found;
 }
@@ -230,7 +259,13 @@ describe("the empty cart", () => {
 
 describe("the cart's lines", () => {
   beforeEach(() => {
-    save(cartWith({ type: "add", service: logo }, { type: "add", service: website, unitPriceCents: 60000, quantity: 2 }, { type: "add", ...deal }));
+    save(
+      cartWith(
+        { type: "add", service: logo },
+        { type: "add", service: website, unitPriceCents: 60000, quantity: 2 },
+        { type: "add", ...deal },
+      ),
+    );
   });
 
   it("shows the title with the item count, and each line's name, description, badges, unit price and custom range", async () => {
@@ -261,7 +296,9 @@ describe("the cart's lines", () => {
   it("reads each line in the page's language: a line added in English shows its French name under /fr", async () => {
     pageTexts = {
       services: { website: { name: "Site web", description: "Un site rapide et accessible." } },
-      deals: { [String(deal.serviceData?.dealId)]: { name: "Pack lancement de marque", description: "Logo et charte." } },
+      deals: {
+        [String(deal.serviceData?.dealId)]: { name: "Pack lancement de marque", description: "Logo et charte." },
+      },
     };
     await renderCart({ path: "/fr/cart", language: "fr" });
     expect(lineNamed("Site web").textContent).toContain("Un site rapide et accessible.");
@@ -280,7 +317,10 @@ describe("the cart's lines", () => {
       expect(byLabel<HTMLInputElement>(`Quantity of ${name}`).type).toBe("number");
     }
     for (const node of container.querySelectorAll("button, input")) {
-      const named = node.getAttribute("aria-label") || node.textContent?.trim() || (node.id && container.querySelector(`label[for="${node.id}"]`));
+      const named =
+        node.getAttribute("aria-label") ||
+        node.textContent?.trim() ||
+        (node.id && container.querySelector(`label[for="${node.id}"]`));
       expect(named, node.outerHTML).toBeTruthy();
     }
   });
@@ -358,7 +398,9 @@ describe("the cart's lines", () => {
   it("clears the cart with Clear Cart and says so", async () => {
     await renderCart();
     await click(button("Clear Cart"));
-    expect(toast.success).toHaveBeenCalledWith("Cart cleared", { description: "All items have been removed from your cart" });
+    expect(toast.success).toHaveBeenCalledWith("Cart cleared", {
+      description: "All items have been removed from your cart",
+    });
     expect(text("h2")).toBe("Your cart is empty");
     expect(stored().items).toEqual([]);
     expect(text("[data-testid=cart-status]")).toBe("Your cart is empty");
@@ -371,7 +413,13 @@ describe("the cart's lines", () => {
     // A whole cart in the address passes the server's header limit near 27 lines: the address stays short.
     expect(href).toBe("/checkout?from=cart");
     expect(stored().promoCode.code).toBe("SAVE50");
-    expect(stored().items.map((item: { serviceId: string; quantity: number; unitPriceCents: number }) => [item.serviceId, item.quantity, item.unitPriceCents])).toEqual([
+    expect(
+      stored().items.map((item: { serviceId: string; quantity: number; unitPriceCents: number }) => [
+        item.serviceId,
+        item.quantity,
+        item.unitPriceCents,
+      ]),
+    ).toEqual([
       ["logo_design", 1, 7500],
       ["website", 2, 60000],
       ["hot_deal", 1, 49900],
@@ -391,7 +439,9 @@ describe("the cart's lines", () => {
 
   it("keeps the French tree on the way to checkout", async () => {
     await renderCart({ path: "/fr/cart", language: "fr" });
-    expect(container.querySelector("[data-testid=proceed-to-checkout]")!.getAttribute("href")).toBe("/fr/checkout?from=cart");
+    expect(container.querySelector("[data-testid=proceed-to-checkout]")!.getAttribute("href")).toBe(
+      "/fr/checkout?from=cart",
+    );
     expect(text("h1")).toBe("Panier(4 articles)");
     expect(lineNamed("Website").textContent).toContain("Prix personnalisé");
     expect(lineNamed("Logo Design").textContent).toContain("Prix fixe");
@@ -454,16 +504,19 @@ describe("promo codes", () => {
     expect(document.activeElement).toBe(container.querySelector("input[name=promoCode]"));
   });
 
-  it.each(["server-error", "offline"] as const)("says 'Error applying promo code' when the check fails (%s)", async (mode) => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    save(cartWith({ type: "add", service: website }));
-    await renderCart();
-    promoMode = mode;
-    await applyCode("WELCOME10");
-    expect(toast.error).toHaveBeenCalledWith("Error applying promo code", { description: "Please try again later" });
-    expect(text("[data-testid=total]")).toBe("$500.00");
-    expect(button("Apply").disabled).toBe(false);
-  });
+  it.each(["server-error", "offline"] as const)(
+    "says 'Error applying promo code' when the check fails (%s)",
+    async (mode) => {
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      save(cartWith({ type: "add", service: website }));
+      await renderCart();
+      promoMode = mode;
+      await applyCode("WELCOME10");
+      expect(toast.error).toHaveBeenCalledWith("Error applying promo code", { description: "Please try again later" });
+      expect(text("[data-testid=total]")).toBe("$500.00");
+      expect(button("Apply").disabled).toBe(false);
+    },
+  );
 
   it("warns when a change drops the subtotal below the applied code's minimum order, and drops the code", async () => {
     save(cartWith({ type: "add", service: website, quantity: 2 }, { type: "add", service: logo }));
@@ -488,7 +541,9 @@ describe("promo codes", () => {
     expect(container.querySelector("[data-testid=proceed-to-checkout]")).toBeNull();
     const proceed = button("Proceed to Checkout");
     expect(proceed.disabled).toBe(true);
-    expect(document.getElementById(proceed.getAttribute("aria-describedby")!)?.textContent).toBe("Total must be at least $0.50");
+    expect(document.getElementById(proceed.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "Total must be at least $0.50",
+    );
   });
 
   it("speaks French", async () => {

@@ -24,14 +24,19 @@ const action: fc.Arbitrary<Step> = fc.oneof(
       .map(({ service, price, quantity }) => step(() => ({ type: "add", service, unitPriceCents: price, quantity }))),
   },
   fc
-    .record({ index: fc.nat(), quantity: fc.oneof(fc.integer({ min: -3, max: 1100 }), fc.constantFrom("abc", "", "2.5")) })
+    .record({
+      index: fc.nat(),
+      quantity: fc.oneof(fc.integer({ min: -3, max: 1100 }), fc.constantFrom("abc", "", "2.5")),
+    })
     .map(({ index, quantity }) => step((state) => ({ type: "updateQuantity", itemId: pick(state, index), quantity }))),
   fc.nat().map((index) => step((state) => ({ type: "increment", itemId: pick(state, index) }))),
   fc.nat().map((index) => step((state) => ({ type: "decrement", itemId: pick(state, index) }))),
   fc.nat().map((index) => step((state) => ({ type: "remove", itemId: pick(state, index) }))),
   fc
     .record({ index: fc.nat(), price: fc.integer({ min: 0, max: 600_000 }) })
-    .map(({ index, price }) => step((state) => ({ type: "updatePrice", itemId: pick(state, index), unitPriceCents: price }))),
+    .map(({ index, price }) =>
+      step((state) => ({ type: "updatePrice", itemId: pick(state, index), unitPriceCents: price })),
+    ),
   {
     weight: 2,
     arbitrary: fc
@@ -94,7 +99,11 @@ describe("cart totals", () => {
   });
 
   const line: fc.Arbitrary<CartItem> = fc
-    .record({ id: fc.uuid(), unit: fc.integer({ min: 1, max: 1_000_000 }), quantity: fc.integer({ min: 1, max: 1000 }) })
+    .record({
+      id: fc.uuid(),
+      unit: fc.integer({ min: 1, max: 1_000_000 }),
+      quantity: fc.integer({ min: 1, max: 1000 }),
+    })
     .map(({ id, unit, quantity }) => ({
       id,
       serviceId: "website",
@@ -114,15 +123,28 @@ describe("cart totals", () => {
   it("do not depend on the order of the lines", () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(line, { maxLength: 50, selector: (item) => item.id }).chain((items) =>
-          fc.tuple(fc.constant(items), fc.shuffledSubarray(items, { minLength: items.length, maxLength: items.length })),
-        ),
+        fc
+          .uniqueArray(line, { maxLength: 50, selector: (item) => item.id })
+          .chain((items) =>
+            fc.tuple(
+              fc.constant(items),
+              fc.shuffledSubarray(items, { minLength: items.length, maxLength: items.length }),
+            ),
+          ),
         fc.option(fc.constantFrom(...PROMO_SEEDS), { nil: null }),
         ([items, shuffled], definition) => {
-          const promoCode = definition ? { code: definition.code, discountCents: 0, description: "", active: true, definition } : null;
+          const promoCode = definition
+            ? { code: definition.code, discountCents: 0, description: "", active: true, definition }
+            : null;
           const a = withTotals({ items, promoCode, isLoading: false }, T0).state;
           const b = withTotals({ items: shuffled, promoCode, isLoading: false }, T0).state;
-          const figures = (state: CartState) => [state.subtotalCents, state.discountCents, state.taxCents, state.totalCents, state.itemCount];
+          const figures = (state: CartState) => [
+            state.subtotalCents,
+            state.discountCents,
+            state.taxCents,
+            state.totalCents,
+            state.itemCount,
+          ];
           expect(figures(b)).toEqual(figures(a));
           expectSound(a);
         },

@@ -12,23 +12,57 @@ function either<T>(valid: fc.Arbitrary<T>, ...invalid: Array<fc.Arbitrary<unknow
   return fc.oneof({ weight: 6, arbitrary: valid }, ...invalid.map((arbitrary) => ({ weight: 1, arbitrary })));
 }
 
-const junk = fc.oneof(fc.constant(undefined), fc.constant(null), fc.boolean(), fc.string({ maxLength: 3 }), fc.double(), fc.constant([]), fc.constant({}));
-const text = (min: number, max: number) => either(fc.string({ minLength: min, maxLength: max }), fc.string({ minLength: max + 1, maxLength: max + 3 }), min > 0 ? fc.constant("") : junk, junk);
+const junk = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.boolean(),
+  fc.string({ maxLength: 3 }),
+  fc.double(),
+  fc.constant([]),
+  fc.constant({}),
+);
+const text = (min: number, max: number) =>
+  either(
+    fc.string({ minLength: min, maxLength: max }),
+    fc.string({ minLength: max + 1, maxLength: max + 3 }),
+    min > 0 ? fc.constant("") : junk,
+    junk,
+  );
 const cents = (max = 2_000_000) =>
-  either(fc.integer({ min: 0, max }), fc.integer({ min: -5, max: -1 }), fc.constantFrom(0.5, Number.NaN, Infinity, 2 ** 53, max + 1), junk);
+  either(
+    fc.integer({ min: 0, max }),
+    fc.integer({ min: -5, max: -1 }),
+    fc.constantFrom(0.5, Number.NaN, Infinity, 2 ** 53, max + 1),
+    junk,
+  );
 const nullableCents = fc.oneof(fc.constant(null), cents());
 const date = either(
   fc.oneof(
     fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }),
-    fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((value) => value.toISOString()),
+    fc
+      .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true })
+      .map((value) => value.toISOString()),
     fc.constantFrom("2026-02-28T10:00:00+01:00", "2024-02-29T23:59:59.5Z", "2026-05-01T08:30:00-05:30"),
   ),
-  fc.constantFrom("2026-02-29T10:00:00Z", "2026-01-01T10:00Z", "2026-01-01", "2026-01-01T10:00:00", "2026-13-01T00:00:00Z", "yesterday"),
+  fc.constantFrom(
+    "2026-02-29T10:00:00Z",
+    "2026-01-01T10:00Z",
+    "2026-01-01",
+    "2026-01-01T10:00:00",
+    "2026-13-01T00:00:00Z",
+    "yesterday",
+  ),
   fc.constant(new Date(Number.NaN)),
   junk,
 );
 const json: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 2 });
-const serviceData = either(fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 3 }), fc.constant([1, 2]), fc.constant({ bad: undefined }), fc.constant({ nan: Number.NaN }), junk);
+const serviceData = either(
+  fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 3 }),
+  fc.constant([1, 2]),
+  fc.constant({ bad: undefined }),
+  fc.constant({ nan: Number.NaN }),
+  junk,
+);
 
 const item = fc.record(
   {
@@ -47,12 +81,32 @@ const item = fc.record(
     fixedPriceCents: nullableCents,
     extra: fc.string({ maxLength: 3 }),
   },
-  { requiredKeys: ["id", "serviceId", "serviceName", "description", "pricingType", "unitPriceCents", "quantity", "lineTotalCents", "serviceData", "addedAt", "minPriceCents", "maxPriceCents", "fixedPriceCents"] },
+  {
+    requiredKeys: [
+      "id",
+      "serviceId",
+      "serviceName",
+      "description",
+      "pricingType",
+      "unitPriceCents",
+      "quantity",
+      "lineTotalCents",
+      "serviceData",
+      "addedAt",
+      "minPriceCents",
+      "maxPriceCents",
+      "fixedPriceCents",
+    ],
+  },
 );
 
 const definition = fc.record(
   {
-    code: either(fc.stringMatching(/^[A-Z0-9][A-Z0-9_-]{0,31}$/), fc.constantFrom("lower", "-DASH", "A".repeat(33), ""), junk),
+    code: either(
+      fc.stringMatching(/^[A-Z0-9][A-Z0-9_-]{0,31}$/),
+      fc.constantFrom("lower", "-DASH", "A".repeat(33), ""),
+      junk,
+    ),
     kind: either(fc.constantFrom("percent", "amount"), fc.constant("gift"), junk),
     value: either(fc.integer({ min: 1, max: 150 }), fc.constantFrom(0, -1, 2.5), junk),
     minimumSubtotalCents: fc.oneof(fc.constant(undefined), nullableCents),
@@ -65,12 +119,28 @@ const definition = fc.record(
 const promo = fc.oneof(
   fc.constant(null),
   fc.constant(undefined),
-  fc.record({ code: text(1, 64), discountCents: cents(), description: text(0, 200), active: either(fc.boolean(), junk), definition: either(definition, junk) }),
+  fc.record({
+    code: text(1, 64),
+    discountCents: cents(),
+    description: text(0, 200),
+    active: either(fc.boolean(), junk),
+    definition: either(definition, junk),
+  }),
   junk,
 );
 
 const storedCart = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ items: either(fc.array(item, { maxLength: 4 }), fc.constant(Array.from({ length: 51 }, () => ({}))), junk), promoCode: promo, lastUpdated: fc.oneof(fc.constant(undefined), date) }, { requiredKeys: ["items"] }) },
+  {
+    weight: 8,
+    arbitrary: fc.record(
+      {
+        items: either(fc.array(item, { maxLength: 4 }), fc.constant(Array.from({ length: 51 }, () => ({}))), junk),
+        promoCode: promo,
+        lastUpdated: fc.oneof(fc.constant(undefined), date),
+      },
+      { requiredKeys: ["items"] },
+    ),
+  },
   junk,
 );
 
@@ -87,7 +157,10 @@ describe("parseStoredCart", () => {
   });
 
   it("agrees with the schema on carts as saved (JSON text parsed back)", () => {
-    fc.assert(fc.property(storedCart, (value) => expectSameAsSchema(JSON.parse(JSON.stringify(value ?? null)))), { numRuns: 1000 });
+    fc.assert(
+      fc.property(storedCart, (value) => expectSameAsSchema(JSON.parse(JSON.stringify(value ?? null)))),
+      { numRuns: 1000 },
+    );
   });
 
   it("keeps a valid saved cart, drops unknown fields and refuses a 51st line", () => {
@@ -113,7 +186,9 @@ describe("parseStoredCart", () => {
     expect(parsed.data.items[0]).not.toHaveProperty("injected");
     expect(parsed.data.items[0].addedAt).toEqual(new Date("2026-01-01T10:00:00.000Z"));
     expect(parsed.data.promoCode).toBeNull();
-    expect(parseStoredCart({ items: Array.from({ length: 51 }, (_, index) => ({ ...line, id: `line-${index}` })) }).success).toBe(false);
+    expect(
+      parseStoredCart({ items: Array.from({ length: 51 }, (_, index) => ({ ...line, id: `line-${index}` })) }).success,
+    ).toBe(false);
     expect(parseStoredCart({ items: [{ ...line, quantity: 1001 }] }).success).toBe(false);
   });
 });

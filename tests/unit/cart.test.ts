@@ -49,7 +49,8 @@ function deterministic(): Required<CartContext> {
   return { newId: () => `line-${++id}`, now: () => new Date(T0.getTime() + 1000 * tick++) };
 }
 
-const service = (id: string): Service => toCartService(findCatalogueEntry(id)!, { name: `Name of ${id}`, description: `About ${id}` });
+const service = (id: string): Service =>
+  toCartService(findCatalogueEntry(id)!, { name: `Name of ${id}`, description: `About ${id}` });
 const website = service("website"); // custom, $500 to $2,500
 const logo = service("logo_design"); // fixed, $75
 const graphics = service("graphics"); // custom, $50 to $250
@@ -89,7 +90,13 @@ describe("cart messages", () => {
 describe("adding to the cart", () => {
   it("creates a line with the service's fields and recomputes the totals", () => {
     const context = deterministic();
-    const state = ok(addItem(emptyCart(T0), { service: website, quantity: 2, unitPriceCents: 60000, serviceData: { note: "x" } }, context));
+    const state = ok(
+      addItem(
+        emptyCart(T0),
+        { service: website, quantity: 2, unitPriceCents: 60000, serviceData: { note: "x" } },
+        context,
+      ),
+    );
     expect(state.items).toEqual([
       {
         id: "line-1",
@@ -107,7 +114,14 @@ describe("adding to the cart", () => {
         fixedPriceCents: null,
       },
     ]);
-    expect(state).toMatchObject({ subtotalCents: 120000, discountCents: 0, taxCents: 0, totalCents: 120000, itemCount: 2, lastUpdated: T0 });
+    expect(state).toMatchObject({
+      subtotalCents: 120000,
+      discountCents: 0,
+      taxCents: 0,
+      totalCents: 120000,
+      itemCount: 2,
+      lastUpdated: T0,
+    });
     expect(cartStateSchema.parse(state)).toEqual(state);
   });
 
@@ -131,7 +145,17 @@ describe("adding to the cart", () => {
       ].sort(),
     );
     expect(Object.keys(state).sort()).toEqual(
-      ["items", "promoCode", "subtotalCents", "discountCents", "taxCents", "totalCents", "itemCount", "isLoading", "lastUpdated"].sort(),
+      [
+        "items",
+        "promoCode",
+        "subtotalCents",
+        "discountCents",
+        "taxCents",
+        "totalCents",
+        "itemCount",
+        "isLoading",
+        "lastUpdated",
+      ].sort(),
     );
   });
 
@@ -176,7 +200,12 @@ describe("adding to the cart", () => {
   it("silently corrects the price of a fixed-price service", () => {
     const result = addItem(emptyCart(T0), { service: logo, unitPriceCents: 9900 }, deterministic());
     expect(result.error).toBeUndefined();
-    expect(result.state.items[0]).toMatchObject({ pricingType: "fixed", unitPriceCents: 7500, lineTotalCents: 7500, fixedPriceCents: 7500 });
+    expect(result.state.items[0]).toMatchObject({
+      pricingType: "fixed",
+      unitPriceCents: 7500,
+      lineTotalCents: 7500,
+      fixedPriceCents: 7500,
+    });
   });
 
   it("refuses a custom price below the range: 'Price must be at least ${amount}'", () => {
@@ -211,9 +240,15 @@ describe("adding to the cart", () => {
   });
 
   it("refuses quantities an order cannot hold", () => {
-    expect(english(addItem(emptyCart(T0), { service: website, quantity: 0 }, deterministic()).error)).toBe("Quantity must be 1 or greater");
-    expect(english(addItem(emptyCart(T0), { service: website, quantity: 1.5 }, deterministic()).error)).toBe("Quantity must be 1 or greater");
-    expect(english(addItem(emptyCart(T0), { service: website, quantity: 1001 }, deterministic()).error)).toBe("Quantity cannot exceed 1000");
+    expect(english(addItem(emptyCart(T0), { service: website, quantity: 0 }, deterministic()).error)).toBe(
+      "Quantity must be 1 or greater",
+    );
+    expect(english(addItem(emptyCart(T0), { service: website, quantity: 1.5 }, deterministic()).error)).toBe(
+      "Quantity must be 1 or greater",
+    );
+    expect(english(addItem(emptyCart(T0), { service: website, quantity: 1001 }, deterministic()).error)).toBe(
+      "Quantity cannot exceed 1000",
+    );
     expect(ok(addItem(emptyCart(T0), { service: graphics, quantity: 1000 }, deterministic())).itemCount).toBe(1000);
   });
 
@@ -334,7 +369,14 @@ describe("changing lines", () => {
     const { state, context } = twoLines();
     const withPromo = ok(applyPromo(state, "WELCOME10", findPromo("WELCOME10"), context));
     const cleared = ok(clearCart(withPromo, context));
-    expect(cleared).toMatchObject({ items: [], promoCode: null, subtotalCents: 0, discountCents: 0, totalCents: 0, itemCount: 0 });
+    expect(cleared).toMatchObject({
+      items: [],
+      promoCode: null,
+      subtotalCents: 0,
+      discountCents: 0,
+      totalCents: 0,
+      itemCount: 0,
+    });
   });
 });
 
@@ -357,7 +399,12 @@ describe("promo codes in the cart", () => {
     const result = applyPromo(state, "welcome10", findPromo("welcome10"), context);
     expect(result.error).toBeUndefined();
     expect(english(result.notice)).toBe("You saved $12.34");
-    expect(result.state.promoCode).toMatchObject({ code: "WELCOME10", discountCents: 1234, active: true, description: "10% off first order" });
+    expect(result.state.promoCode).toMatchObject({
+      code: "WELCOME10",
+      discountCents: 1234,
+      active: true,
+      description: "10% off first order",
+    });
     expect(result.state).toMatchObject({ subtotalCents: 12345, discountCents: 1234, totalCents: 11111 });
   });
 
@@ -425,7 +472,12 @@ describe("promo codes in the cart", () => {
 describe("hot deals in the cart", () => {
   it("adds a claimed deal as a fixed-price line at the deal price", () => {
     const context = deterministic();
-    const claim = hotDealItem({ dealId: "deal-42", name: "Spring launch pack", description: "Three posts", priceCents: 19900 });
+    const claim = hotDealItem({
+      dealId: "deal-42",
+      name: "Spring launch pack",
+      description: "Three posts",
+      priceCents: 19900,
+    });
     const state = ok(addItem(emptyCart(T0), { ...claim, unitPriceCents: 1 }, context));
     expect(state.items[0]).toMatchObject({
       serviceId: HOT_DEAL_SERVICE_ID,
@@ -489,7 +541,13 @@ describe("restoring the cart from storage", () => {
     const restored = ok(restoreCart(stored));
     expect(restored.items.map((item) => item.id)).toEqual(["line-1", "line-2"]);
     expect(restored.items.map((item) => item.lineTotalCents)).toEqual([120000, 7500]);
-    expect(restored).toMatchObject({ subtotalCents: 127500, discountCents: 12750, totalCents: 114750, itemCount: 3, isLoading: false });
+    expect(restored).toMatchObject({
+      subtotalCents: 127500,
+      discountCents: 12750,
+      totalCents: 114750,
+      itemCount: 3,
+      isLoading: false,
+    });
   });
 
   it("drops a restored promo whose minimum is no longer met", () => {
@@ -521,8 +579,16 @@ describe("the cart reducer", () => {
     step({ type: "increment", itemId: "line-2" });
     step({ type: "updateQuantity", itemId: "line-1", quantity: "2" });
     step({ type: "updatePrice", itemId: "line-1", unitPriceCents: 65000 });
-    expect(english(step({ type: "applyPromo", code: "SAVE50", definition: findPromo("SAVE50") }).notice)).toBe("You saved $50.00");
-    expect(state).toMatchObject({ subtotalCents: 145000, discountCents: 5000, totalCents: 140000, itemCount: 4, isLoading: true });
+    expect(english(step({ type: "applyPromo", code: "SAVE50", definition: findPromo("SAVE50") }).notice)).toBe(
+      "You saved $50.00",
+    );
+    expect(state).toMatchObject({
+      subtotalCents: 145000,
+      discountCents: 5000,
+      totalCents: 140000,
+      itemCount: 4,
+      isLoading: true,
+    });
     step({ type: "decrement", itemId: "line-2" });
     step({ type: "removePromo" });
     expect(state.promoCode).toBeNull();
@@ -555,7 +621,11 @@ describe("order limits", () => {
   it("accepts an order within every limit", () => {
     expect(checkOrderLimits(order())).toEqual({ ok: true });
     const fifty = Array.from({ length: 50 }, () => ({ quantity: 1000, unitPriceCents: 200 }));
-    expect(checkOrderLimits(order({ items: fifty, subtotalCents: 10_000_000, discountCents: 1_000_000, totalCents: 9_000_000 }))).toEqual({
+    expect(
+      checkOrderLimits(
+        order({ items: fifty, subtotalCents: 10_000_000, discountCents: 1_000_000, totalCents: 9_000_000 }),
+      ),
+    ).toEqual({
       ok: true,
     });
     expect(checkOrderLimits(order({ totalCents: 50 }))).toEqual({ ok: true });
@@ -569,7 +639,9 @@ describe("order limits", () => {
     expect(broken(order({ items: [{ quantity: 0, unitPriceCents: 100 }] }))).toBe("Quantity must be 1 or greater");
     expect(broken(order({ items: [{ quantity: 1001, unitPriceCents: 100 }] }))).toBe("Quantity cannot exceed 1000");
     expect(broken(order({ items: [{ quantity: 1, unitPriceCents: 0 }] }))).toBe("Unit price must be at least $0.01");
-    expect(broken(order({ items: [{ quantity: 1, unitPriceCents: 1_000_001 }] }))).toBe("Unit price cannot exceed $10,000");
+    expect(broken(order({ items: [{ quantity: 1, unitPriceCents: 1_000_001 }] }))).toBe(
+      "Unit price cannot exceed $10,000",
+    );
     expect(broken(order({ subtotalCents: 10_000_001 }))).toBe("Subtotal cannot exceed $100,000");
     expect(broken(order({ discountCents: 1_000_001 }))).toBe("Discount cannot exceed $10,000");
     expect(broken(order({ taxCents: 1_000_001 }))).toBe("Tax cannot exceed $10,000");
@@ -580,7 +652,9 @@ describe("order limits", () => {
   it("applies to a cart as it stands", () => {
     expect(broken(emptyCart(T0))).toBe("Order must contain at least one item");
     const context = deterministic();
-    const state = ok(applyPromo(ok(addItem(emptyCart(T0), { service: logo }, context)), "NEWCLIENT", findPromo("NEWCLIENT"), context));
+    const state = ok(
+      applyPromo(ok(addItem(emptyCart(T0), { service: logo }, context)), "NEWCLIENT", findPromo("NEWCLIENT"), context),
+    );
     expect(broken(state)).toBe("Total must be at least $0.50");
   });
 });

@@ -1,22 +1,42 @@
 import { describe, expect, it } from "vitest";
 import { artBackground, artComposition } from "../../app/components/ui/generated-art.tsx";
 import { SPECIALISED_SERVICE_IDS, MAIN_SERVICE_IDS } from "../../core/catalogue/limits.ts";
-import { SPECIALISED_GROUP_IDS, SPECIALISED_SERVICES, budgetDigits, checkBudget, filterSpecialised, findCatalogueEntry, isFixedPrice, specialisedGroupOf } from "../../core/catalogue/rules.ts";
+import {
+  SPECIALISED_GROUP_IDS,
+  SPECIALISED_SERVICES,
+  budgetDigits,
+  checkBudget,
+  filterSpecialised,
+  findCatalogueEntry,
+  isFixedPrice,
+  specialisedGroupOf,
+} from "../../core/catalogue/rules.ts";
 
 describe("the specialised services' families", () => {
   it("put each of the eleven services in exactly one family, in catalogue order", () => {
     for (const id of SPECIALISED_SERVICE_IDS) expect(specialisedGroupOf(id), id).not.toBeNull();
-    const grouped = SPECIALISED_GROUP_IDS.flatMap((group) => filterSpecialised(SPECIALISED_SERVICES, group).map((service) => service.id));
+    const grouped = SPECIALISED_GROUP_IDS.flatMap((group) =>
+      filterSpecialised(SPECIALISED_SERVICES, group).map((service) => service.id),
+    );
     expect([...grouped].sort()).toEqual([...SPECIALISED_SERVICE_IDS].sort());
-    expect(filterSpecialised(SPECIALISED_SERVICES, "all").map((service) => service.id)).toEqual([...SPECIALISED_SERVICE_IDS]);
-    expect(filterSpecialised(SPECIALISED_SERVICES, "design").map((service) => service.id)).toEqual(["logo_design", "graphics"]);
+    expect(filterSpecialised(SPECIALISED_SERVICES, "all").map((service) => service.id)).toEqual([
+      ...SPECIALISED_SERVICE_IDS,
+    ]);
+    expect(filterSpecialised(SPECIALISED_SERVICES, "design").map((service) => service.id)).toEqual([
+      "logo_design",
+      "graphics",
+    ]);
   });
 
   it("leave a service added later out of every family but show it under all", () => {
     const extra = [...SPECIALISED_SERVICES, { ...SPECIALISED_SERVICES[0]!, id: "podcast" }];
     expect(specialisedGroupOf("podcast")).toBeNull();
     expect(filterSpecialised(extra, "all")).toHaveLength(12);
-    expect(SPECIALISED_GROUP_IDS.every((group) => !filterSpecialised(extra, group).some((service) => service.id === "podcast"))).toBe(true);
+    expect(
+      SPECIALISED_GROUP_IDS.every(
+        (group) => !filterSpecialised(extra, group).some((service) => service.id === "podcast"),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -44,14 +64,23 @@ describe("the budget field", () => {
   it("what it keeps is then checked against the range with the specification's messages", () => {
     const website = findCatalogueEntry("website")!;
     expect(checkBudget(website, budgetDigits("$1,200"))).toEqual({ ok: true, amountCents: 120_000 });
-    expect(checkBudget(website, budgetDigits("abc"))).toMatchObject({ ok: false, messageKey: "cart:budget.invalidNumber" });
-    expect(checkBudget(website, budgetDigits("99999999"))).toMatchObject({ ok: false, messageKey: "cart:budget.outOfRange", params: { min: "$500", max: "$2,500" } });
+    expect(checkBudget(website, budgetDigits("abc"))).toMatchObject({
+      ok: false,
+      messageKey: "cart:budget.invalidNumber",
+    });
+    expect(checkBudget(website, budgetDigits("99999999"))).toMatchObject({
+      ok: false,
+      messageKey: "cart:budget.outOfRange",
+      params: { min: "$500", max: "$2,500" },
+    });
   });
 });
 
 describe("fixed-price services", () => {
   it("are shown with their price: logo design at $75, and no other", () => {
-    const fixed = [...MAIN_SERVICE_IDS, ...SPECIALISED_SERVICE_IDS].filter((id) => isFixedPrice(findCatalogueEntry(id)!));
+    const fixed = [...MAIN_SERVICE_IDS, ...SPECIALISED_SERVICE_IDS].filter((id) =>
+      isFixedPrice(findCatalogueEntry(id)!),
+    );
     expect(fixed).toEqual(["logo_design"]);
     expect(findCatalogueEntry("logo_design")!.fixedPriceCents).toBe(7500);
     expect(isFixedPrice({ pricingType: "fixed", fixedPriceCents: null })).toBe(false);
@@ -65,7 +94,9 @@ describe("generated art", () => {
   });
 
   it("differs for every one of the sixteen services", () => {
-    const backgrounds = [...MAIN_SERVICE_IDS, ...SPECIALISED_SERVICE_IDS].map((id) => artBackground(artComposition(id)));
+    const backgrounds = [...MAIN_SERVICE_IDS, ...SPECIALISED_SERVICE_IDS].map((id) =>
+      artBackground(artComposition(id)),
+    );
     expect(new Set(backgrounds).size).toBe(16);
   });
 

@@ -30,7 +30,13 @@ const range = (id: string) => {
 
 describe("catalogue seed", () => {
   it("has the five main offers with their add-to-cart ranges, all custom-priced", () => {
-    expect(MAIN_SERVICES.map((entry) => entry.id)).toEqual(["conception", "creation", "marketing", "promotion", "sales"]);
+    expect(MAIN_SERVICES.map((entry) => entry.id)).toEqual([
+      "conception",
+      "creation",
+      "marketing",
+      "promotion",
+      "sales",
+    ]);
     expect(range("conception")).toEqual([250, 1500]);
     expect(range("creation")).toEqual([300, 2500]);
     expect(range("marketing")).toEqual([500, 3000]);
@@ -121,7 +127,10 @@ describe("catalogue budget", () => {
 
   it("refuses what is not a whole number: 'Please enter a valid amount'", () => {
     for (const bad of ["", "abc", "12.5", "1e3", "5 00", Number.NaN, 12.5]) {
-      expect(refusal(checkBudget(website, bad))).toEqual({ title: "Invalid Amount", text: "Please enter a valid amount" });
+      expect(refusal(checkBudget(website, bad))).toEqual({
+        title: "Invalid Amount",
+        text: "Please enter a valid amount",
+      });
     }
   });
 

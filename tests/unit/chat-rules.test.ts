@@ -43,7 +43,8 @@ function run(state: FlowState, answers: string[], context = chat) {
 describe("chatbot checks (spec 001, section 5)", () => {
   it("email must look like name@domain.tld", () => {
     expect(isChatEmail("ada@example.com")).toBe(true);
-    for (const bad of ["ada", "ada@example", "ada @example.com", "@example.com", "ada@.com x"]) expect(isChatEmail(bad)).toBe(false);
+    for (const bad of ["ada", "ada@example", "ada @example.com", "@example.com", "ada@.com x"])
+      expect(isChatEmail(bad)).toBe(false);
   });
 
   it("phone: only digits, spaces, dashes, plus and parentheses, with at least 10 digits", () => {
@@ -74,14 +75,25 @@ describe("chatbot checks (spec 001, section 5)", () => {
 });
 
 describe("triggers in English and French (spec 001, section 4)", () => {
-  it.each(["I'd like to book a call", "Can I schedule a meeting?", "appointment please", "Free consultation?", "Je voudrais prendre rendez-vous", "Puis-je réserver un créneau ?", "une réunion"])(
-    "%s starts the booking flow",
-    (message) => expect(detectFlow(message)).toBe("booking"),
-  );
-  it.each(["How can I contact you?", "I want to get in touch", "I'm interested in a logo", "Can I get a quote", "general inquiry", "Je voudrais un devis", "Comment vous joindre ?", "Je suis intéressée"])(
-    "%s starts contact capture",
-    (message) => expect(detectFlow(message)).toBe("contact"),
-  );
+  it.each([
+    "I'd like to book a call",
+    "Can I schedule a meeting?",
+    "appointment please",
+    "Free consultation?",
+    "Je voudrais prendre rendez-vous",
+    "Puis-je réserver un créneau ?",
+    "une réunion",
+  ])("%s starts the booking flow", (message) => expect(detectFlow(message)).toBe("booking"));
+  it.each([
+    "How can I contact you?",
+    "I want to get in touch",
+    "I'm interested in a logo",
+    "Can I get a quote",
+    "general inquiry",
+    "Je voudrais un devis",
+    "Comment vous joindre ?",
+    "Je suis intéressée",
+  ])("%s starts contact capture", (message) => expect(detectFlow(message)).toBe("contact"));
   it("other messages start no flow, and words inside other words do not count", () => {
     expect(detectFlow("What do you do?")).toBeNull();
     expect(detectFlow("Are you on facebook?")).toBeNull();
@@ -107,17 +119,73 @@ describe("triggers in English and French (spec 001, section 4)", () => {
 
 describe("the booking flow step by step", () => {
   it("asks name, email, phone, date, time and notes, re-asking each invalid answer", () => {
-    const outcomes = run(startFlow("booking"), ["", "Ada Lovelace", "ada@", "ada@example.com", "12345", "+1 555 123 4567", "2030-06-13", "2030-06-15", "7pm", "19:00", "none"]);
-    expect(outcomes.map((o) => o.type)).toEqual(["invalid", "next", "invalid", "next", "invalid", "next", "invalid", "next", "invalid", "next", "complete"]);
-    expect(outcomes.map((o) => ("state" in o ? o.state.step : null))).toEqual(["name", "email", "email", "phone", "phone", "date", "date", "time", "time", "notes", "notes"]);
+    const outcomes = run(startFlow("booking"), [
+      "",
+      "Ada Lovelace",
+      "ada@",
+      "ada@example.com",
+      "12345",
+      "+1 555 123 4567",
+      "2030-06-13",
+      "2030-06-15",
+      "7pm",
+      "19:00",
+      "none",
+    ]);
+    expect(outcomes.map((o) => o.type)).toEqual([
+      "invalid",
+      "next",
+      "invalid",
+      "next",
+      "invalid",
+      "next",
+      "invalid",
+      "next",
+      "invalid",
+      "next",
+      "complete",
+    ]);
+    expect(outcomes.map((o) => ("state" in o ? o.state.step : null))).toEqual([
+      "name",
+      "email",
+      "email",
+      "phone",
+      "phone",
+      "date",
+      "date",
+      "time",
+      "time",
+      "notes",
+      "notes",
+    ]);
     const invalid = outcomes.filter((o) => o.type === "invalid").map((o) => (o.type === "invalid" ? o.problem : ""));
-    expect(invalid).toEqual(["chat:invalid.name", "chat:invalid.email", "chat:invalid.phone", "chat:invalid.date", "chat:invalid.time"]);
+    expect(invalid).toEqual([
+      "chat:invalid.name",
+      "chat:invalid.email",
+      "chat:invalid.phone",
+      "chat:invalid.date",
+      "chat:invalid.time",
+    ]);
     const last = outcomes.at(-1)!;
-    expect(last.type === "complete" && last.state.answers).toEqual({ name: "Ada Lovelace", email: "ada@example.com", phone: "+1 555 123 4567", date: "2030-06-15", time: "19:00", notes: "" });
+    expect(last.type === "complete" && last.state.answers).toEqual({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      phone: "+1 555 123 4567",
+      date: "2030-06-15",
+      time: "19:00",
+      notes: "",
+    });
   });
 
   it("keeps notes other than none, and can be cancelled at any step", () => {
-    const outcomes = run(startFlow("booking"), ["Ada", "ada@example.com", "5551234567", TODAY, "10:00", "Bring the brief"]);
+    const outcomes = run(startFlow("booking"), [
+      "Ada",
+      "ada@example.com",
+      "5551234567",
+      TODAY,
+      "10:00",
+      "Bring the brief",
+    ]);
     const last = outcomes.at(-1)!;
     expect(last.type === "complete" && last.state.answers.notes).toBe("Bring the brief");
     expect(run(startFlow("booking"), ["Ada", "annuler"]).at(-1)).toEqual({ type: "cancelled" });
@@ -126,17 +194,34 @@ describe("the booking flow step by step", () => {
 
 describe("the contact flow step by step", () => {
   it("asks name, email, phone, service and message", () => {
-    const outcomes = run(startFlow("contact"), ["Marie", "marie@example.fr", "01 23 45 67 89", "Logo", "", "A new logo"]);
+    const outcomes = run(startFlow("contact"), [
+      "Marie",
+      "marie@example.fr",
+      "01 23 45 67 89",
+      "Logo",
+      "",
+      "A new logo",
+    ]);
     expect(outcomes.map((o) => o.type)).toEqual(["next", "next", "next", "next", "invalid", "complete"]);
     const last = outcomes.at(-1)!;
-    expect(last.type === "complete" && last.state.answers).toEqual({ name: "Marie", email: "marie@example.fr", phone: "01 23 45 67 89", service: "Logo Design", message: "A new logo" });
+    expect(last.type === "complete" && last.state.answers).toEqual({
+      name: "Marie",
+      email: "marie@example.fr",
+      phone: "01 23 45 67 89",
+      service: "Logo Design",
+      message: "A new logo",
+    });
   });
 
   it("takes only one of the services as the service, re-asking for yes or anything else", () => {
     const atService = run(startFlow("contact"), ["Marie", "marie@example.fr", "01 23 45 67 89"]).at(-1)!;
     const state = atService.type === "next" ? atService.state : startFlow("contact");
     for (const answer of ["yes", "Yes!", "oui", "ok", "AI", "a bicycle", ""]) {
-      expect(answerStep(state, answer, chat), answer).toMatchObject({ type: "invalid", problem: "chat:invalid.service", state: { step: "service" } });
+      expect(answerStep(state, answer, chat), answer).toMatchObject({
+        type: "invalid",
+        problem: "chat:invalid.service",
+        state: { step: "service" },
+      });
     }
     const chosen = (answer: string) => {
       const outcome = answerStep(state, answer, chat);
@@ -151,9 +236,18 @@ describe("the contact flow step by step", () => {
   });
 
   it("refuses yes and no as a name or a message", () => {
-    expect(answerStep(startFlow("contact"), "yes", chat)).toMatchObject({ type: "invalid", problem: "chat:invalid.name" });
-    expect(answerStep(startFlow("contact"), "12345", chat)).toMatchObject({ type: "invalid", problem: "chat:invalid.name" });
-    expect(answerStep({ kind: "contact", step: "message", answers: {} }, "ok", chat)).toMatchObject({ type: "invalid", problem: "chat:invalid.message" });
+    expect(answerStep(startFlow("contact"), "yes", chat)).toMatchObject({
+      type: "invalid",
+      problem: "chat:invalid.name",
+    });
+    expect(answerStep(startFlow("contact"), "12345", chat)).toMatchObject({
+      type: "invalid",
+      problem: "chat:invalid.name",
+    });
+    expect(answerStep({ kind: "contact", step: "message", answers: {} }, "ok", chat)).toMatchObject({
+      type: "invalid",
+      problem: "chat:invalid.message",
+    });
   });
 
   it("cancel leaves it", () => {
@@ -162,7 +256,22 @@ describe("the contact flow step by step", () => {
 
   it("can be left at every step, in English and French, and a stop word in a free answer is kept as the answer", () => {
     const atPhone: FlowState = { kind: "contact", step: "phone", answers: { name: "Ada", email: "ada@example.com" } };
-    for (const answer of ["cancel", "Stop!", "stop please", "exit", "quit", "never mind", "forget it", "Annuler", "annulez", "Arrêter", "je veux arrêter", "laissez tomber", "on arrête tout ?", "I don't have a phone, stop"]) {
+    for (const answer of [
+      "cancel",
+      "Stop!",
+      "stop please",
+      "exit",
+      "quit",
+      "never mind",
+      "forget it",
+      "Annuler",
+      "annulez",
+      "Arrêter",
+      "je veux arrêter",
+      "laissez tomber",
+      "on arrête tout ?",
+      "I don't have a phone, stop",
+    ]) {
       expect(answerStep(atPhone, answer, chat), answer).toEqual({ type: "cancelled" });
     }
     // Said on the phone line too.
@@ -173,9 +282,19 @@ describe("the contact flow step by step", () => {
     for (const step of ["date", "time", "notes"] as const) {
       expect(answerStep({ kind: "booking", step, answers: {} }, "cancel", chat), step).toEqual({ type: "cancelled" });
     }
-    const message = answerStep({ kind: "contact", step: "message", answers: {} }, "We want to stop paying for ads that do not work", chat);
-    expect(message).toMatchObject({ type: "complete", state: { answers: { message: "We want to stop paying for ads that do not work" } } });
-    expect(answerStep({ kind: "booking", step: "notes", answers: {} }, "No thanks", chat)).toMatchObject({ type: "complete", state: { answers: { notes: "" } } });
+    const message = answerStep(
+      { kind: "contact", step: "message", answers: {} },
+      "We want to stop paying for ads that do not work",
+      chat,
+    );
+    expect(message).toMatchObject({
+      type: "complete",
+      state: { answers: { message: "We want to stop paying for ads that do not work" } },
+    });
+    expect(answerStep({ kind: "booking", step: "notes", answers: {} }, "No thanks", chat)).toMatchObject({
+      type: "complete",
+      state: { answers: { notes: "" } },
+    });
   });
 });
 
@@ -193,15 +312,25 @@ describe("spoken answers (voice and phone)", () => {
   });
   it("only on the voice channels: the chat window checks what was typed", () => {
     expect(answerStep({ kind: "booking", step: "date", answers: {} }, "tomorrow", chat).type).toBe("invalid");
-    expect(answerStep({ kind: "booking", step: "date", answers: {} }, "tomorrow", { today: TODAY, channel: "phone" }).type).toBe("next");
+    expect(
+      answerStep({ kind: "booking", step: "date", answers: {} }, "tomorrow", { today: TODAY, channel: "phone" }).type,
+    ).toBe("next");
   });
 });
 
 describe("nearest free slots", () => {
-  const slots = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"].map((time) => ({ time, available: !["13:00", "12:00"].includes(time) }));
+  const slots = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"].map((time) => ({
+    time,
+    available: !["13:00", "12:00"].includes(time),
+  }));
   it("offers the closest available times, in time order", () => {
     expect(nearestFreeSlots(slots, "13:00")).toEqual(["11:00", "14:00", "15:00"]);
     expect(nearestFreeSlots(slots, "09:00")).toEqual(["09:00", "10:00", "11:00"]);
-    expect(nearestFreeSlots(slots.map((slot) => ({ ...slot, available: false })), "10:00")).toEqual([]);
+    expect(
+      nearestFreeSlots(
+        slots.map((slot) => ({ ...slot, available: false })),
+        "10:00",
+      ),
+    ).toEqual([]);
   });
 });

@@ -15,7 +15,10 @@ import { bankProcessingOrder, orderView, partlyPaidOrder, payment } from "./orde
 
 const ORDER_ID = "0bb16863-7f4e-4f7c-9a51-2d8e8d3b7c11";
 type Answer = OrderStatus | OrderView;
-const order = (answer: Answer): OrderView => (typeof answer === "string" ? orderView({ id: ORDER_ID, status: answer, ...(answer === "paid" ? {} : { paidCents: 0, paidAt: null }) }) : answer);
+const order = (answer: Answer): OrderView =>
+  typeof answer === "string"
+    ? orderView({ id: ORDER_ID, status: answer, ...(answer === "paid" ? {} : { paidCents: 0, paidAt: null }) })
+    : answer;
 
 let container: HTMLDivElement;
 let root: Root;
@@ -39,7 +42,8 @@ function serve(first: Answer | "missing", then: Answer[]) {
         refreshes += 1;
         return new Response(JSON.stringify({ data: order(next) }), { status: 200 });
       }
-      if (first === "missing") return new Response(JSON.stringify({ message: "Order not found", code: "not_found" }), { status: 404 });
+      if (first === "missing")
+        return new Response(JSON.stringify({ message: "Order not found", code: "not_found" }), { status: 404 });
       return new Response(JSON.stringify({ data: order(first) }), { status: 200 });
     }),
   );
@@ -139,7 +143,22 @@ describe("the success page's order status", () => {
     act(() => root.unmount());
     root = createRoot(container);
     // The refund is on its way: the order still reads paid, and the page has its answer.
-    serve("requires_payment", [orderView({ id: ORDER_ID, payments: [payment(), payment({ id: "ref_1", kind: "refund", status: "pending", refundOf: "pay_1", automatic: "deal_sold_out", settledAt: null })] })]);
+    serve("requires_payment", [
+      orderView({
+        id: ORDER_ID,
+        payments: [
+          payment(),
+          payment({
+            id: "ref_1",
+            kind: "refund",
+            status: "pending",
+            refundOf: "pay_1",
+            automatic: "deal_sold_out",
+            settledAt: null,
+          }),
+        ],
+      }),
+    ]);
     await render(ORDER_ID);
     await tick(1_000);
     expect(last()).toMatchObject({ waiting: false, order: { status: "paid" } });

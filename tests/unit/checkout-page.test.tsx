@@ -14,7 +14,13 @@ import type { OrderView } from "../../core/orders/schema.ts";
 // server's message in "Order Creation Failed", the fallback when it cannot be reached, a sold-out deal at
 // the payment intent (409), and the success path's toasts and redirect.
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn(), dismissAll: vi.fn() }));
+const toast = vi.hoisted(() => ({
+  success: vi.fn(),
+  error: vi.fn(),
+  warning: vi.fn(),
+  info: vi.fn(),
+  dismissAll: vi.fn(),
+}));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -87,7 +93,13 @@ function LocationProbe() {
   return null;
 }
 
-const page = () => <CheckoutPage {...({ loaderData: { texts: { services: {}, deals: {} }, language: "en" } } as unknown as Parameters<typeof CheckoutPage>[0])} />;
+const page = () => (
+  <CheckoutPage
+    {...({ loaderData: { texts: { services: {}, deals: {} }, language: "en" } } as unknown as Parameters<
+      typeof CheckoutPage
+    >[0])}
+  />
+);
 
 async function render(path: string) {
   container = document.createElement("div");
@@ -122,7 +134,9 @@ async function type(label: string, value: string) {
 }
 
 async function click(name: string) {
-  const button = [...container.querySelectorAll<HTMLButtonElement>("button")].find((node) => node.textContent?.trim() === name);
+  const button = [...container.querySelectorAll<HTMLButtonElement>("button")].find(
+    (node) => node.textContent?.trim() === name,
+  );
   if (!button) throw new Error(`no button "${name}"`);
   await act(async () => {
     button.click();
@@ -145,7 +159,12 @@ beforeEach(() => {
     "fetch",
     vi.fn(async (path: string, init: RequestInit) => {
       const method = init.method ?? "GET";
-      requests.push({ path, method, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(init.body as string) : undefined });
+      requests.push({
+        path,
+        method,
+        headers: init.headers as Record<string, string>,
+        body: init.body ? JSON.parse(init.body as string) : undefined,
+      });
       const route = path.replace(ORDER.id, ":id");
       return answer(`${method} ${route}`);
     }),
@@ -171,7 +190,9 @@ describe("/checkout", () => {
 
   it("sends section 3's payload with an Idempotency-Key, then shows the server's order and the payment step", async () => {
     answers["POST /api/orders/guest"] = [{ status: 201, body: { data: ORDER } }];
-    answers["GET /api/orders/guest/:id/payment-intent"] = [{ status: 200, body: { data: { clientSecret: "pi_1_secret_2", provider: "sandbox", amountCents: 50_000 } } }];
+    answers["GET /api/orders/guest/:id/payment-intent"] = [
+      { status: 200, body: { data: { clientSecret: "pi_1_secret_2", provider: "sandbox", amountCents: 50_000 } } },
+    ];
     await render("/checkout?service=Marketing%20Consultation&amount=500");
     await fillCustomer();
     await click("Create Order");
@@ -186,9 +207,20 @@ describe("/checkout", () => {
       taxCents: 0,
       promoCode: null,
       language: "en",
-      items: [{ serviceId: "marketing_consultation", serviceName: "Marketing Consultation", pricingType: "custom", unitPriceCents: 50_000, quantity: 1, customPriceCents: 50_000 }],
+      items: [
+        {
+          serviceId: "marketing_consultation",
+          serviceName: "Marketing Consultation",
+          pricingType: "custom",
+          unitPriceCents: 50_000,
+          quantity: 1,
+          customPriceCents: 50_000,
+        },
+      ],
     });
-    expect(toast.success).toHaveBeenCalledWith("Order Created Successfully!", { description: "Please complete your payment below." });
+    expect(toast.success).toHaveBeenCalledWith("Order Created Successfully!", {
+      description: "Please complete your payment below.",
+    });
     expect(container.querySelector("[data-testid=checkout-order-number]")?.textContent).toBe("Order 0BB16863");
     // The payment step's code loads as the details are sent: a busy machine may take a while to import it.
     for (let i = 0; i < 500 && !container.querySelector("[data-testid=pay-button]"); i += 1) {
@@ -201,14 +233,22 @@ describe("/checkout", () => {
   });
 
   it("shows 'Order Creation Failed' with the server's message, or the fallback texts when the server fails or cannot be reached", async () => {
-    answers["POST /api/orders/guest"] = [{ status: 400, body: { message: "Total must be at least $0.50", code: "invalid" } }, "network", { status: 502, body: "Bad Gateway" }];
+    answers["POST /api/orders/guest"] = [
+      { status: 400, body: { message: "Total must be at least $0.50", code: "invalid" } },
+      "network",
+      { status: 502, body: "Bad Gateway" },
+    ];
     await render("/checkout?amount=500");
     await fillCustomer();
     await click("Create Order");
-    expect(toast.error).toHaveBeenLastCalledWith("Order Creation Failed", { description: "Total must be at least $0.50" });
+    expect(toast.error).toHaveBeenLastCalledWith("Order Creation Failed", {
+      description: "Total must be at least $0.50",
+    });
     expect(container.querySelector("[data-testid=checkout-alert]")?.textContent).toBe("Total must be at least $0.50");
     await click("Create Order");
-    expect(toast.error).toHaveBeenLastCalledWith("Order Creation Failed", { description: "An error occurred while creating your order. Please try again." });
+    expect(toast.error).toHaveBeenLastCalledWith("Order Creation Failed", {
+      description: "An error occurred while creating your order. Please try again.",
+    });
     await click("Create Order");
     expect(toast.error).toHaveBeenLastCalledWith("Order Creation Failed", { description: "Failed to create order" });
     // A refusal created nothing: the next attempt carries a new key; a failure to answer keeps it (a retry).
@@ -218,11 +258,15 @@ describe("/checkout", () => {
 
   it("says why when the payment intent is refused (a sold-out deal), and asks for it again on the next click", async () => {
     answers["POST /api/orders/guest"] = [{ status: 201, body: { data: ORDER } }];
-    answers["GET /api/orders/guest/:id/payment-intent"] = [{ status: 409, body: { message: "Brand Launch Pack is sold out", code: "conflict" } }];
+    answers["GET /api/orders/guest/:id/payment-intent"] = [
+      { status: 409, body: { message: "Brand Launch Pack is sold out", code: "conflict" } },
+    ];
     await render("/checkout");
     await fillCustomer();
     await click("Create Order");
-    expect(toast.error).toHaveBeenLastCalledWith("Order Creation Failed", { description: "Brand Launch Pack is sold out" });
+    expect(toast.error).toHaveBeenLastCalledWith("Order Creation Failed", {
+      description: "Brand Launch Pack is sold out",
+    });
     expect(container.querySelector("[data-testid=payment-step]")).toBeNull();
     await click("Create Order");
     // The order exists: only its payment intent is asked for again.
@@ -235,18 +279,24 @@ describe("/checkout", () => {
 
   it("says 'Invalid Cart Data' for a cart address that is not JSON, and 'Checkout Error' for an amount that is not one", async () => {
     await render("/checkout?cart=%7Bnope");
-    expect(toast.error).toHaveBeenCalledWith("Invalid Cart Data", { description: "There was an issue with your cart. Please try again." });
+    expect(toast.error).toHaveBeenCalledWith("Invalid Cart Data", {
+      description: "There was an issue with your cart. Please try again.",
+    });
     expect(container.querySelector("[data-testid=checkout-back]")?.textContent).toBe("Back to Cart");
     act(() => root.unmount());
     container.remove();
     await render("/checkout?amount=ten");
-    expect(toast.error).toHaveBeenCalledWith("Checkout Error", { description: "Failed to initialize checkout. Please try again." });
+    expect(toast.error).toHaveBeenCalledWith("Checkout Error", {
+      description: "Failed to initialize checkout. Please try again.",
+    });
     expect(container.querySelector("[data-testid=checkout-back]")?.textContent).toBe("Back to Home");
   });
 
   it("pays with the sandbox card: 'Payment Processing!' and on to /checkout/success", async () => {
     answers["POST /api/orders/guest"] = [{ status: 201, body: { data: ORDER } }];
-    answers["GET /api/orders/guest/:id/payment-intent"] = [{ status: 200, body: { data: { clientSecret: "pi_1_secret_2", provider: "sandbox", amountCents: 50_000 } } }];
+    answers["GET /api/orders/guest/:id/payment-intent"] = [
+      { status: 200, body: { data: { clientSecret: "pi_1_secret_2", provider: "sandbox", amountCents: 50_000 } } },
+    ];
     answers["POST /api/payments/sandbox/confirm"] = [{ status: 200, body: { data: { status: "succeeded" } } }];
     await render("/checkout");
     await fillCustomer();
@@ -255,16 +305,37 @@ describe("/checkout", () => {
     await type("Expiry", "1234");
     await type("CVC", "123");
     await click("Pay $500.00");
-    expect(requests.at(-1)).toMatchObject({ path: "/api/payments/sandbox/confirm", body: { clientSecret: "pi_1_secret_2", cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" } });
-    expect(toast.success).toHaveBeenLastCalledWith("Payment Processing!", { description: "Redirecting to confirmation page..." });
+    expect(requests.at(-1)).toMatchObject({
+      path: "/api/payments/sandbox/confirm",
+      body: { clientSecret: "pi_1_secret_2", cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" },
+    });
+    expect(toast.success).toHaveBeenLastCalledWith("Payment Processing!", {
+      description: "Redirecting to confirmation page...",
+    });
     expect(location).toBe(`/checkout/success?order_id=${ORDER.id}`);
   });
 
   it("sends a cart checkout to the success page with from=cart (that page clears the cart once paid)", async () => {
     answers["POST /api/orders/guest"] = [{ status: 201, body: { data: ORDER } }];
-    answers["GET /api/orders/guest/:id/payment-intent"] = [{ status: 200, body: { data: { clientSecret: "pi_1_secret_2", provider: "sandbox", amountCents: 50_000 } } }];
+    answers["GET /api/orders/guest/:id/payment-intent"] = [
+      { status: 200, body: { data: { clientSecret: "pi_1_secret_2", provider: "sandbox", amountCents: 50_000 } } },
+    ];
     answers["POST /api/payments/sandbox/confirm"] = [{ status: 200, body: { data: { status: "succeeded" } } }];
-    const line = { id: "l1", serviceId: "website", serviceName: "Website", description: "", pricingType: "custom", unitPriceCents: 60_000, quantity: 1, lineTotalCents: 60_000, serviceData: {}, addedAt: "2026-01-01T10:00:00.000Z", minPriceCents: 50_000, maxPriceCents: 250_000, fixedPriceCents: null };
+    const line = {
+      id: "l1",
+      serviceId: "website",
+      serviceName: "Website",
+      description: "",
+      pricingType: "custom",
+      unitPriceCents: 60_000,
+      quantity: 1,
+      lineTotalCents: 60_000,
+      serviceData: {},
+      addedAt: "2026-01-01T10:00:00.000Z",
+      minPriceCents: 50_000,
+      maxPriceCents: 250_000,
+      fixedPriceCents: null,
+    };
     localStorage.setItem("atelier.cart", JSON.stringify({ items: [line], promoCode: null }));
     await render("/checkout?from=cart");
     expect(container.querySelectorAll("[data-testid=checkout-line]")).toHaveLength(1);

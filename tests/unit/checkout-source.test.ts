@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CART_CHECKOUT_PATH, checkoutPath } from "../../app/features/cart/checkout-link.ts";
-import { cardErrors, formatCardNumber, formatExpiry, parseExpiry, passesLuhn } from "../../app/features/checkout/card-rules.ts";
+import {
+  cardErrors,
+  formatCardNumber,
+  formatExpiry,
+  parseExpiry,
+  passesLuhn,
+} from "../../app/features/checkout/card-rules.ts";
 import { CHECKOUT_SERVICE_ID, checkoutSource } from "../../app/features/checkout/checkout-source.ts";
 import { customerErrors, customerInput, EMPTY_CUSTOMER } from "../../app/features/checkout/customer-rules.ts";
 import en from "../../app/locales/en/checkout.json";
@@ -22,7 +28,10 @@ const website: Service = {
 function cart() {
   let state = emptyCart(new Date("2026-01-01T00:00:00Z"));
   state = cartReducer(state, { type: "add", service: website, quantity: 2, unitPriceCents: 60_000 }).state;
-  state = cartReducer(state, { type: "add", ...hotDealItem({ dealId: 7, name: "Brand Launch Pack", description: "A pack", priceCents: 49_900 }) }).state;
+  state = cartReducer(state, {
+    type: "add",
+    ...hotDealItem({ dealId: 7, name: "Brand Launch Pack", description: "A pack", priceCents: 49_900 }),
+  }).state;
   return state;
 }
 
@@ -34,18 +43,35 @@ describe("the checkout's address (specification 001, section 2)", () => {
     expect(source.kind).toBe("draft");
     if (source.kind !== "draft") return;
     expect(source.draft.origin).toBe("cart");
-    expect(source.draft.lines.map((line) => [line.serviceId, line.quantity, line.unitPriceCents, line.lineTotalCents, line.customPriceCents])).toEqual([
+    expect(
+      source.draft.lines.map((line) => [
+        line.serviceId,
+        line.quantity,
+        line.unitPriceCents,
+        line.lineTotalCents,
+        line.customPriceCents,
+      ]),
+    ).toEqual([
       ["website", 2, 60_000, 120_000, 60_000],
       ["hot_deal", 1, 49_900, 49_900, undefined],
     ]);
     expect(source.draft.lines[1]!.serviceData).toEqual({ dealId: 7 });
-    expect(source.draft).toMatchObject({ subtotalCents: 169_900, discountCents: 0, totalCents: 169_900, promoCode: null });
+    expect(source.draft).toMatchObject({
+      subtotalCents: 169_900,
+      discountCents: 0,
+      totalCents: 169_900,
+      promoCode: null,
+    });
   });
 
   it("answers 'Invalid Cart Data' for a `cart` that is not JSON, or not a cart", () => {
     expect(checkoutSource(params("cart=%7Bnot-json"))).toEqual({ kind: "invalid-cart" });
-    expect(checkoutSource(params(`cart=${encodeURIComponent(JSON.stringify({ items: [{ serviceId: "x" }] }))}`))).toEqual({ kind: "invalid-cart" });
-    expect(checkoutSource(params(`cart=${encodeURIComponent(JSON.stringify({ items: [] }))}`))).toEqual({ kind: "invalid-cart" });
+    expect(
+      checkoutSource(params(`cart=${encodeURIComponent(JSON.stringify({ items: [{ serviceId: "x" }] }))}`)),
+    ).toEqual({ kind: "invalid-cart" });
+    expect(checkoutSource(params(`cart=${encodeURIComponent(JSON.stringify({ items: [] }))}`))).toEqual({
+      kind: "invalid-cart",
+    });
     expect(checkoutSource(params(`cart=${encodeURIComponent("[1,2]")}`))).toEqual({ kind: "invalid-cart" });
     expect(en.toast.invalidCartTitle).toBe("Invalid Cart Data");
     expect(en.toast.invalidCartText).toBe("There was an issue with your cart. Please try again.");
@@ -62,7 +88,20 @@ describe("the checkout's address (specification 001, section 2)", () => {
     const fallback = checkoutSource(params(""));
     expect(fallback).toMatchObject({
       kind: "draft",
-      draft: { origin: "service", totalCents: 50_000, lines: [{ serviceId: "marketing_consultation", serviceName: "Marketing Consultation", pricingType: "custom", unitPriceCents: 50_000, quantity: 1, customPriceCents: 50_000 }] },
+      draft: {
+        origin: "service",
+        totalCents: 50_000,
+        lines: [
+          {
+            serviceId: "marketing_consultation",
+            serviceName: "Marketing Consultation",
+            pricingType: "custom",
+            unitPriceCents: 50_000,
+            quantity: 1,
+            customPriceCents: 50_000,
+          },
+        ],
+      },
     });
     const link = checkoutSource(params("service=Marketing%20Consultation&amount=750.5"));
     expect(link).toMatchObject({ kind: "draft", draft: { totalCents: 75_050, lines: [{ unitPriceCents: 75_050 }] } });
@@ -80,14 +119,34 @@ describe("the checkout's address (specification 001, section 2)", () => {
 
 describe("the customer form (specification 001, section 5)", () => {
   it("requires a first name, a last name and a valid e-mail, with the specification's messages", () => {
-    expect(customerErrors(EMPTY_CUSTOMER)).toEqual({ firstName: "customer.firstNameRequired", lastName: "customer.lastNameRequired", email: "customer.emailInvalid" });
-    expect(customerErrors({ ...EMPTY_CUSTOMER, firstName: " Ada ", lastName: "Lovelace", email: "ada@example" })).toEqual({ email: "customer.emailInvalid" });
-    expect(customerErrors({ ...EMPTY_CUSTOMER, firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" })).toEqual({});
-    expect([en.customer.firstNameRequired, en.customer.lastNameRequired, en.customer.emailInvalid]).toEqual(["First name is required", "Last name is required", "Valid email is required"]);
+    expect(customerErrors(EMPTY_CUSTOMER)).toEqual({
+      firstName: "customer.firstNameRequired",
+      lastName: "customer.lastNameRequired",
+      email: "customer.emailInvalid",
+    });
+    expect(
+      customerErrors({ ...EMPTY_CUSTOMER, firstName: " Ada ", lastName: "Lovelace", email: "ada@example" }),
+    ).toEqual({ email: "customer.emailInvalid" });
+    expect(
+      customerErrors({ ...EMPTY_CUSTOMER, firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" }),
+    ).toEqual({});
+    expect([en.customer.firstNameRequired, en.customer.lastNameRequired, en.customer.emailInvalid]).toEqual([
+      "First name is required",
+      "Last name is required",
+      "Valid email is required",
+    ]);
   });
 
   it("sends the section 3 names, trimmed, without empty optional fields", () => {
-    expect(customerInput({ firstName: " Ada ", lastName: "Lovelace", email: " ada@example.com ", phone: " ", company: "Engines Ltd" })).toEqual({
+    expect(
+      customerInput({
+        firstName: " Ada ",
+        lastName: "Lovelace",
+        email: " ada@example.com ",
+        phone: " ",
+        company: "Engines Ltd",
+      }),
+    ).toEqual({
       customerFirstName: "Ada",
       customerLastName: "Lovelace",
       customerEmail: "ada@example.com",
@@ -102,15 +161,22 @@ describe("the sandbox card form's checks", () => {
     expect(passesLuhn("4000000000000002")).toBe(true);
     expect(passesLuhn("4000000000009995")).toBe(true);
     expect(passesLuhn("4242424242424241")).toBe(false);
-    expect(cardErrors({ cardNumber: "4242 4242 4242 4241", expiry: "12 / 40", cvc: "123" }, new Date("2026-11-25"))).toEqual({ cardNumber: "payment.cardNumberInvalid" });
+    expect(
+      cardErrors({ cardNumber: "4242 4242 4242 4241", expiry: "12 / 40", cvc: "123" }, new Date("2026-11-25")),
+    ).toEqual({ cardNumber: "payment.cardNumberInvalid" });
   });
 
   it("accepts an expiry until the end of its month, MM / YY or MM/YY, and a CVC of 3 or 4 digits", () => {
     const now = new Date("2026-11-25T12:00:00Z");
     const card = "4242 4242 4242 4242";
     expect(cardErrors({ cardNumber: card, expiry: "11 / 26", cvc: "123" }, now)).toEqual({});
-    expect(cardErrors({ cardNumber: card, expiry: "10/26", cvc: "1234" }, now)).toEqual({ expiry: "payment.expiryInvalid" });
-    expect(cardErrors({ cardNumber: card, expiry: "13 / 30", cvc: "12" }, now)).toEqual({ expiry: "payment.expiryInvalid", cvc: "payment.cvcInvalid" });
+    expect(cardErrors({ cardNumber: card, expiry: "10/26", cvc: "1234" }, now)).toEqual({
+      expiry: "payment.expiryInvalid",
+    });
+    expect(cardErrors({ cardNumber: card, expiry: "13 / 30", cvc: "12" }, now)).toEqual({
+      expiry: "payment.expiryInvalid",
+      cvc: "payment.cvcInvalid",
+    });
     expect(parseExpiry("04/31")).toEqual({ month: 4, year: 2031 });
   });
 

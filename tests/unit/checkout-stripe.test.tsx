@@ -40,7 +40,12 @@ async function render() {
     root.render(
       <I18nProvider i18n={createI18n("fr", resources)}>
         <PaymentStep
-          intent={{ clientSecret: "pi_123_secret_456", provider: "stripe", publishableKey: "pk_test_abc", amountCents: 50_000 }}
+          intent={{
+            clientSecret: "pi_123_secret_456",
+            provider: "stripe",
+            publishableKey: "pk_test_abc",
+            amountCents: 50_000,
+          }}
           language="fr"
           submitLabel="Payer $500.00"
           returnUrl="https://atelier.example/fr/checkout-success?order_id=o1"

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { formatOfferEnd } from "../../core/classes/waitlist-emails.ts";
-import { freeSeats, isWaitlistToken, leaveUrl, offerEnds, offerState, offerUrl, offersToMake, positionOf, seatLeftForNewcomer } from "../../core/classes/waitlist-rules.ts";
+import {
+  freeSeats,
+  isWaitlistToken,
+  leaveUrl,
+  offerEnds,
+  offerState,
+  offerUrl,
+  offersToMake,
+  positionOf,
+  seatLeftForNewcomer,
+} from "../../core/classes/waitlist-rules.ts";
 
 const HOUR = 3600_000;
 
@@ -48,9 +58,14 @@ describe("class waiting-list rules", () => {
   it("accepts only tokens shaped like the ones issued, and builds links in the person's language", () => {
     const token = "A".repeat(40) + "_-9";
     expect(isWaitlistToken(token)).toBe(true);
-    for (const bad of ["", "A".repeat(42), "A".repeat(44), `${"A".repeat(42)}=`, 43, null]) expect(isWaitlistToken(bad)).toBe(false);
-    expect(offerUrl("https://atelier.example/", "fr", 7, token)).toBe(`https://atelier.example/fr/classes/7?offer=${token}`);
-    expect(leaveUrl("https://atelier.example", "en", token)).toBe(`https://atelier.example/en/waitlist/leave?token=${token}`);
+    for (const bad of ["", "A".repeat(42), "A".repeat(44), `${"A".repeat(42)}=`, 43, null])
+      expect(isWaitlistToken(bad)).toBe(false);
+    expect(offerUrl("https://atelier.example/", "fr", 7, token)).toBe(
+      `https://atelier.example/fr/classes/7?offer=${token}`,
+    );
+    expect(leaveUrl("https://atelier.example", "en", token)).toBe(
+      `https://atelier.example/en/waitlist/leave?token=${token}`,
+    );
   });
 
   it("writes an offer's end in the person's language and the studio's time zone", () => {

@@ -18,7 +18,8 @@ vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 let root: Root | null = null;
 let container: HTMLElement;
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -73,7 +74,10 @@ describe("WaitingListForm", () => {
     fetchMock.mockResolvedValue(json(201, { position: 3 }));
     await render(<WaitingListForm classId={7} />);
     expect(container.querySelector("h2")?.textContent).toBe("Join the waiting list");
-    for (const [name, label] of [["name", "Name"], ["email", "Email"]]) {
+    for (const [name, label] of [
+      ["name", "Name"],
+      ["email", "Email"],
+    ]) {
       const input = container.querySelector<HTMLInputElement>(`input[name=${name}]`)!;
       expect(container.querySelector(`label[for="${input.id}"]`)?.textContent).toBe(label);
     }
@@ -83,7 +87,9 @@ describe("WaitingListForm", () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe("/api/classes/7/waitlist");
     expect(JSON.parse(String(init?.body))).toEqual({ name: "Ada Lovelace", email: "ada@example.com" });
-    expect(container.querySelector("[data-testid=waiting-list-joined]")?.textContent).toBe("You're on the waiting list" + "You are number 3 in line. We have sent you an email with the details.");
+    expect(container.querySelector("[data-testid=waiting-list-joined]")?.textContent).toBe(
+      "You're on the waiting list" + "You are number 3 in line. We have sent you an email with the details.",
+    );
     expect(container.querySelector("form")).toBeNull();
   });
 
@@ -101,16 +107,26 @@ describe("WaitingListForm", () => {
     type("name", "Ada");
     type("email", "ada@example.com");
     await click(submit());
-    expect(container.querySelector("[data-testid=waiting-list-failed]")?.textContent).toBe("This class has seats: enrol instead.");
+    expect(container.querySelector("[data-testid=waiting-list-failed]")?.textContent).toBe(
+      "This class has seats: enrol instead.",
+    );
     expect(container.querySelector("form")).not.toBeNull();
   });
 });
 
 describe("/waitlist/leave", () => {
   const token = "b".repeat(43);
-  const page = (value: string | null) => <WaitlistLeave {...({ loaderData: { token: value, meta: { title: "" } } } as Parameters<typeof WaitlistLeave>[0])} />;
+  const page = (value: string | null) => (
+    <WaitlistLeave
+      {...({ loaderData: { token: value, meta: { title: "" } } } as Parameters<typeof WaitlistLeave>[0])}
+    />
+  );
   const args = (query: string) =>
-    ({ params: {}, request: new Request(`http://localhost/waitlist/leave${query}`), context: { requestLanguage: "en", publicConfig: { companyName: "Atelier" } } }) as unknown as Parameters<typeof loader>[0];
+    ({
+      params: {},
+      request: new Request(`http://localhost/waitlist/leave${query}`),
+      context: { requestLanguage: "en", publicConfig: { companyName: "Atelier" } },
+    }) as unknown as Parameters<typeof loader>[0];
 
   it("the loader passes a well-formed token on without leaving (a link scanner's GET changes nothing), and answers 400 to others", () => {
     expect(loader(args(`?token=${token}`))).toMatchObject({ token });
@@ -124,7 +140,9 @@ describe("/waitlist/leave", () => {
     await render(page(token));
     expect(container.querySelector("h1")?.textContent).toBe("Leave the waiting list");
     expect(fetchMock).not.toHaveBeenCalled();
-    await click([...container.querySelectorAll("button")].find((button) => button.textContent === "Leave the waiting list")!);
+    await click(
+      [...container.querySelectorAll("button")].find((button) => button.textContent === "Leave the waiting list")!,
+    );
     expect(fetchMock.mock.calls[0][0]).toBe("/api/waitlist/leave");
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ token });
     expect(container.querySelector("h1")?.textContent).toBe("You have left the waiting list");
@@ -155,7 +173,9 @@ describe("EnrollCard and the waiting list", () => {
     expect(container.querySelector("[data-testid=class-full-state]")?.textContent).toContain("Class is Full");
     expect(container.querySelector("[data-testid=the-form]")).not.toBeNull();
     act(() => root?.unmount());
-    await render(<EnrollCard item={{ ...item, currentEnrollment: 7, seatsLeft: 1, full: false }} waitlistOpen whenFull={form} />);
+    await render(
+      <EnrollCard item={{ ...item, currentEnrollment: 7, seatsLeft: 1, full: false }} waitlistOpen whenFull={form} />,
+    );
     expect(container.querySelector("[data-testid=the-form]")).not.toBeNull();
     expect(container.querySelector("[data-testid=enroll-now]")).toBeNull();
   });

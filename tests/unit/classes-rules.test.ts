@@ -34,10 +34,23 @@ describe("class validation (spec 000, section 5)", () => {
     durationFr: "2 jours",
     price: 0,
   };
-  const messages = (input: Record<string, unknown>) => Object.fromEntries((classInputSchema.safeParse({ ...valid, ...input }).error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+  const messages = (input: Record<string, unknown>) =>
+    Object.fromEntries(
+      (classInputSchema.safeParse({ ...valid, ...input }).error?.issues ?? []).map((issue) => [
+        issue.path.join("."),
+        issue.message,
+      ]),
+    );
 
   it("accepts a free class with defaults (beginner, online, English)", () => {
-    expect(classInputSchema.parse(valid)).toMatchObject({ level: "beginner", format: "online", language: "en", price: 0, maxStudents: null, active: true });
+    expect(classInputSchema.parse(valid)).toMatchObject({
+      level: "beginner",
+      format: "online",
+      language: "en",
+      price: 0,
+      maxStudents: null,
+      active: true,
+    });
   });
 
   it("refuses each rule with its message", () => {
@@ -50,6 +63,8 @@ describe("class validation (spec 000, section 5)", () => {
     expect(messages({ price: -1 })).toEqual({ price: "classes:validation.priceMin" });
     expect(messages({ maxStudents: 0 })).toEqual({ maxStudents: "classes:validation.maxStudentsInvalid" });
     expect(messages({ scheduleTime: "25:00" })).toEqual({ scheduleTime: "classes:validation.scheduleTimeInvalid" });
-    expect(messages({ startDate: "2030-02-01T10:00:00Z", endDate: "2030-01-01T10:00:00Z" })).toEqual({ endDate: "classes:validation.endAfterStart" });
+    expect(messages({ startDate: "2030-02-01T10:00:00Z", endDate: "2030-01-01T10:00:00Z" })).toEqual({
+      endDate: "classes:validation.endAfterStart",
+    });
   });
 });

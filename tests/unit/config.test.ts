@@ -33,7 +33,9 @@ describe("parseConfig", () => {
     expect(problemsOf({ PORT: "70000" })).toEqual(['PORT: must be between 1 and 65535 (got "70000")']);
     expect(problemsOf({ DATABASE_URL: "mysql://db/atelier" })[0]).toMatch(/^DATABASE_URL: must be a PostgreSQL URL/);
     expect(problemsOf({ PUBLIC_URL: "atelier dot example" })[0]).toMatch(/^PUBLIC_URL: must be a full URL/);
-    expect(problemsOf({ SEED_DEMO_CONTENT: "maybe" })).toEqual(['SEED_DEMO_CONTENT: must be true or false (got "maybe")']);
+    expect(problemsOf({ SEED_DEMO_CONTENT: "maybe" })).toEqual([
+      'SEED_DEMO_CONTENT: must be true or false (got "maybe")',
+    ]);
     expect(problemsOf({ LOG_LEVEL: "loud" })[0]).toMatch(/^LOG_LEVEL: must be one of fatal, error/);
   });
 
@@ -57,10 +59,20 @@ describe("parseConfig", () => {
   });
 
   it("wants the admin e-mail and password together, and the three OIDC settings together", () => {
-    expect(problemsOf({ ADMIN_EMAIL: "admin@example.com" })).toEqual(["ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together"]);
-    expect(problemsOf({ ADMIN_PASSWORD: "long enough" })).toEqual(["ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together"]);
-    expect(problemsOf({ OIDC_ISSUER: "https://id.example.com" })[0]).toMatch(/^OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together/);
-    const oidc = parseConfig({ OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "atelier", OIDC_CLIENT_SECRET: "s3cret" });
+    expect(problemsOf({ ADMIN_EMAIL: "admin@example.com" })).toEqual([
+      "ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+    ]);
+    expect(problemsOf({ ADMIN_PASSWORD: "long enough" })).toEqual([
+      "ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+    ]);
+    expect(problemsOf({ OIDC_ISSUER: "https://id.example.com" })[0]).toMatch(
+      /^OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together/,
+    );
+    const oidc = parseConfig({
+      OIDC_ISSUER: "https://id.example.com",
+      OIDC_CLIENT_ID: "atelier",
+      OIDC_CLIENT_SECRET: "s3cret",
+    });
     expect(oidc.oidcEnabled).toBe(true);
   });
 
@@ -80,7 +92,14 @@ describe("parseConfig", () => {
   });
 
   it("accepts the usual spellings of a boolean", () => {
-    for (const [value, expected] of [["true", true], ["1", true], ["yes", true], ["false", false], ["0", false], ["no", false]] as const) {
+    for (const [value, expected] of [
+      ["true", true],
+      ["1", true],
+      ["yes", true],
+      ["false", false],
+      ["0", false],
+      ["no", false],
+    ] as const) {
       expect(parseConfig({ SEED_DEMO_CONTENT: value }).SEED_DEMO_CONTENT).toBe(expected);
     }
   });
@@ -95,7 +114,8 @@ describe("parseConfig", () => {
       DATABASE_URL: "postgres://user:db-password@db/atelier",
     });
     const exposed = JSON.stringify(publicConfig(config));
-    for (const secret of ["very-secret-password", "client-secret-value", "db-password", "admin@example.com"]) expect(exposed).not.toContain(secret);
+    for (const secret of ["very-secret-password", "client-secret-value", "db-password", "admin@example.com"])
+      expect(exposed).not.toContain(secret);
     expect(publicConfig(config).oidcEnabled).toBe(true);
   });
 });
@@ -122,13 +142,18 @@ describe(".env.example", () => {
 
   it("names no variable that the configuration does not read", () => {
     const known = new Set(Object.keys(envSchema.shape));
-    const named = lines.map((line) => /^#? ?([A-Z][A-Z0-9_]+)=/.exec(line)?.[1]).filter((name): name is string => Boolean(name));
+    const named = lines
+      .map((line) => /^#? ?([A-Z][A-Z0-9_]+)=/.exec(line)?.[1])
+      .filter((name): name is string => Boolean(name));
     expect(named.filter((name) => !known.has(name))).toEqual([]);
   });
 
   it("sets, uncommented, exactly the defaults", () => {
     const assigned = Object.fromEntries(
-      lines.map((line) => /^([A-Z][A-Z0-9_]+)=(.*)$/.exec(line)).filter((m): m is RegExpExecArray => m !== null).map((m) => [m[1], unquote(m[2])]),
+      lines
+        .map((line) => /^([A-Z][A-Z0-9_]+)=(.*)$/.exec(line))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => [m[1], unquote(m[2])]),
     );
     expect(Object.keys(assigned).length).toBeGreaterThan(10);
     expect(parseConfig(assigned)).toEqual(parseConfig({}));
@@ -137,13 +162,18 @@ describe(".env.example", () => {
   it("can be sourced by a shell (`set -a && . ./.env`): values with spaces or symbols are quoted", () => {
     for (const line of lines.filter((l) => /^#? ?[A-Z][A-Z0-9_]+=/.test(l))) {
       const value = line.slice(line.indexOf("=") + 1);
-      expect(/^"[^"$`\\]*"$/.test(value) || /^[^\s()<>&;|"'`$\\]*$/.test(value), `quote the value of: ${line}`).toBe(true);
+      expect(/^"[^"$`\\]*"$/.test(value) || /^[^\s()<>&;|"'`$\\]*$/.test(value), `quote the value of: ${line}`).toBe(
+        true,
+      );
     }
   });
 
   it("gives valid examples for the commented-out variables", () => {
     const examples = Object.fromEntries(
-      lines.map((line) => /^# ([A-Z][A-Z0-9_]+)=(.*)$/.exec(line)).filter((m): m is RegExpExecArray => m !== null).map((m) => [m[1], unquote(m[2])]),
+      lines
+        .map((line) => /^# ([A-Z][A-Z0-9_]+)=(.*)$/.exec(line))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => [m[1], unquote(m[2])]),
     );
     // An empty example (a secret left blank) is filled in for the check.
     const filled = Object.fromEntries(Object.entries(examples).map(([k, v]) => [k, v === "" ? "example-value" : v]));

@@ -22,7 +22,11 @@ const config: PublicConfig = {
   companyPhone: "+33 1 23 45 67 89",
   companyWebsite: "https://www.studio-nord.example/",
   companyAddress: "12 Quay Street, Montreal, QC H2Y 1A1",
-  social: { facebook: "https://facebook.example/nord", instagram: "https://instagram.example/nord", tiktok: "https://tiktok.example/@nord" },
+  social: {
+    facebook: "https://facebook.example/nord",
+    instagram: "https://instagram.example/nord",
+    tiktok: "https://tiktok.example/@nord",
+  },
   geoLookupUrl: null,
   oidcEnabled: false,
 };
@@ -55,7 +59,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 async function render(element: React.ReactNode, language: "en" | "fr" = "en") {
   const Stub = createRoutesStub([{ id: "root", path: "/", loader: () => null, Component: () => <>{element}</> }]);
@@ -65,20 +70,30 @@ async function render(element: React.ReactNode, language: "en" | "fr" = "en") {
   await act(async () => {
     root!.render(
       <I18nProvider i18n={createI18n(language, resources)}>
-        <Stub hydrationData={{ loaderData: { root: { language, user: null, config, languageUndetermined: false, nonce: "" } } }} />
+        <Stub
+          hydrationData={{
+            loaderData: { root: { language, user: null, config, languageUndetermined: false, nonce: "" } },
+          }}
+        />
       </I18nProvider>,
     );
   });
 }
 
-const control = (name: string) => container.querySelector<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(`[name=${name}]`)!;
+const control = (name: string) =>
+  container.querySelector<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(`[name=${name}]`)!;
 const labelOf = (element: Element) => container.querySelector(`label[for="${element.id}"]`)?.textContent?.trim();
 const submit = () => container.querySelector<HTMLButtonElement>("button[type=submit]")!;
 const alerts = () => [...container.querySelectorAll("[role=alert]")].map((node) => node.textContent);
 
 /** Types into a React-controlled field. */
 function type(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string) {
-  const prototype = element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const prototype =
+    element instanceof HTMLSelectElement
+      ? HTMLSelectElement.prototype
+      : element instanceof HTMLTextAreaElement
+        ? HTMLTextAreaElement.prototype
+        : HTMLInputElement.prototype;
   act(() => {
     Object.getOwnPropertyDescriptor(prototype, "value")!.set!.call(element, value);
     element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
@@ -115,7 +130,10 @@ describe("ContactForm", () => {
 
   it("offers General Question, Request Quote, Partnership and Support, mapped one to one to the inquiry types, question by default", async () => {
     await render(<ContactForm />);
-    const options = [...control("inquiryType").querySelectorAll("option")].map((option) => [option.value, option.textContent]);
+    const options = [...control("inquiryType").querySelectorAll("option")].map((option) => [
+      option.value,
+      option.textContent,
+    ]);
     expect(options).toEqual([
       ["question", "General Question"],
       ["quote", "Request Quote"],
@@ -188,7 +206,11 @@ describe("ContactForm", () => {
 
   it("shows the server's field messages under the fields, and toasts nothing", async () => {
     fetchMock.mockResolvedValue(
-      json(400, { message: "Please enter a valid phone number", code: "validation", fields: { phone: "Please enter a valid phone number" } }),
+      json(400, {
+        message: "Please enter a valid phone number",
+        code: "validation",
+        fields: { phone: "Please enter a valid phone number" },
+      }),
     );
     await render(<ContactForm />);
     fillValid();
@@ -227,13 +249,20 @@ describe("ContactForm", () => {
     await render(<ContactForm />, "fr");
     expect(labelOf(control("name"))).toBe("Nom complet *");
     expect(submit().textContent).toBe("Envoyer le message");
-    expect([...control("inquiryType").querySelectorAll("option")].map((option) => option.textContent)).toEqual(["Question générale", "Demande de devis", "Partenariat", "Assistance"]);
+    expect([...control("inquiryType").querySelectorAll("option")].map((option) => option.textContent)).toEqual([
+      "Question générale",
+      "Demande de devis",
+      "Partenariat",
+      "Assistance",
+    ]);
     await send();
     expect(alerts()[0]).toBe("Le nom est obligatoire");
     fillValid();
     await send();
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body)).language).toBe("fr");
-    expect(container.querySelector("[data-testid=contact-sent]")?.textContent).toBe("Message envoyé !Merci pour votre message ! Nous vous répondrons très bientôt.");
+    expect(container.querySelector("[data-testid=contact-sent]")?.textContent).toBe(
+      "Message envoyé !Merci pour votre message ! Nous vous répondrons très bientôt.",
+    );
   });
 });
 
@@ -270,8 +299,13 @@ describe("ContactSection", () => {
       await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
     }
     expect(container.querySelector("#consultation [name=customerPhone]")).not.toBeNull();
-    expect(container.querySelector("#consultation [data-testid=available-7-days]")?.textContent).toBe("Available 7 days a week");
-    const links = [...container.querySelectorAll("[data-testid=company-details] a")].map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(container.querySelector("#consultation [data-testid=available-7-days]")?.textContent).toBe(
+      "Available 7 days a week",
+    );
+    const links = [...container.querySelectorAll("[data-testid=company-details] a")].map((a) => [
+      a.textContent,
+      a.getAttribute("href"),
+    ]);
     expect(links).toEqual([
       ["bonjour@studio-nord.example", "mailto:bonjour@studio-nord.example"],
       ["+33 1 23 45 67 89", "tel:+33123456789"],

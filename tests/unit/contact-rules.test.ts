@@ -7,11 +7,21 @@ import { translator } from "../../server/i18n.server.ts";
 
 const en = translator("en");
 const fr = translator("fr");
-const translate = (language: "en" | "fr", key: string, params?: Record<string, unknown>) => translator(language)(key, params ?? {}) as string;
-const company = { name: "Atelier", email: "hello@atelier.example", phone: "+1 (555) 010-2030", website: "https://atelier.example", staffEmail: "team@atelier.example" };
+const translate = (language: "en" | "fr", key: string, params?: Record<string, unknown>) =>
+  translator(language)(key, params ?? {}) as string;
+const company = {
+  name: "Atelier",
+  email: "hello@atelier.example",
+  phone: "+1 (555) 010-2030",
+  website: "https://atelier.example",
+  staffEmail: "team@atelier.example",
+};
 
 /** Each failing field's message, in English. */
-function errorsOf(schema: typeof contactInputSchema | typeof assistantContactSchema, input: unknown): Record<string, string> {
+function errorsOf(
+  schema: typeof contactInputSchema | typeof assistantContactSchema,
+  input: unknown,
+): Record<string, string> {
   const result = schema.safeParse(input);
   if (result.success) return {};
   const fields: Record<string, string> = {};
@@ -19,12 +29,19 @@ function errorsOf(schema: typeof contactInputSchema | typeof assistantContactSch
   return fields;
 }
 
-const valid = { name: "Ada Lovelace", email: "ada@example.com", inquiryType: "quote", message: "I would like a quote for a new website." };
+const valid = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  inquiryType: "quote",
+  message: "I would like a quote for a new website.",
+};
 
 describe("contact inquiry (server schema, document 000 section 5)", () => {
   it("accepts a complete inquiry; phone and company are optional", () => {
     expect(contactInputSchema.parse(valid)).toEqual(valid);
-    expect(contactInputSchema.parse({ ...valid, phone: "+1 (555) 123-4567", company: "Analytical Engines Ltd" })).toMatchObject({ phone: "+1 (555) 123-4567", company: "Analytical Engines Ltd" });
+    expect(
+      contactInputSchema.parse({ ...valid, phone: "+1 (555) 123-4567", company: "Analytical Engines Ltd" }),
+    ).toMatchObject({ phone: "+1 (555) 123-4567", company: "Analytical Engines Ltd" });
     expect(contactInputSchema.parse({ ...valid, phone: "", company: "  " })).toEqual(valid);
   });
 
@@ -40,23 +57,40 @@ describe("contact inquiry (server schema, document 000 section 5)", () => {
 
   it("'Please select an inquiry type': one of question, quote, consultation, partnership, support; default question", () => {
     expect(INQUIRY_TYPES).toEqual(["question", "quote", "consultation", "partnership", "support"]);
-    for (const inquiryType of INQUIRY_TYPES) expect(contactInputSchema.parse({ ...valid, inquiryType }).inquiryType).toBe(inquiryType);
+    for (const inquiryType of INQUIRY_TYPES)
+      expect(contactInputSchema.parse({ ...valid, inquiryType }).inquiryType).toBe(inquiryType);
     expect(contactInputSchema.parse({ ...valid, inquiryType: undefined }).inquiryType).toBe("question");
-    expect(errorsOf(contactInputSchema, { ...valid, inquiryType: "sales" })).toEqual({ inquiryType: "Please select an inquiry type" });
-    expect(errorsOf(contactInputSchema, { ...valid, inquiryType: "" })).toEqual({ inquiryType: "Please select an inquiry type" });
+    expect(errorsOf(contactInputSchema, { ...valid, inquiryType: "sales" })).toEqual({
+      inquiryType: "Please select an inquiry type",
+    });
+    expect(errorsOf(contactInputSchema, { ...valid, inquiryType: "" })).toEqual({
+      inquiryType: "Please select an inquiry type",
+    });
   });
 
   it("'Message must be at least 10 characters' (spaces around it do not count)", () => {
-    expect(errorsOf(contactInputSchema, { ...valid, message: "Too short" })).toEqual({ message: "Message must be at least 10 characters" });
-    expect(errorsOf(contactInputSchema, { ...valid, message: "   123456789   " })).toEqual({ message: "Message must be at least 10 characters" });
+    expect(errorsOf(contactInputSchema, { ...valid, message: "Too short" })).toEqual({
+      message: "Message must be at least 10 characters",
+    });
+    expect(errorsOf(contactInputSchema, { ...valid, message: "   123456789   " })).toEqual({
+      message: "Message must be at least 10 characters",
+    });
     expect(contactInputSchema.safeParse({ ...valid, message: "1234567890" }).success).toBe(true);
   });
 
   it("bounds every field and refuses unknown ones", () => {
-    expect(errorsOf(contactInputSchema, { ...valid, name: "x".repeat(101) })).toEqual({ name: "Name must be at most 100 characters" });
-    expect(errorsOf(contactInputSchema, { ...valid, company: "x".repeat(201) })).toEqual({ company: "Company must be at most 200 characters" });
-    expect(errorsOf(contactInputSchema, { ...valid, message: "x".repeat(5001) })).toEqual({ message: "Message must be at most 5000 characters" });
-    expect(errorsOf(contactInputSchema, { ...valid, phone: "call me maybe" })).toEqual({ phone: "Please enter a valid phone number" });
+    expect(errorsOf(contactInputSchema, { ...valid, name: "x".repeat(101) })).toEqual({
+      name: "Name must be at most 100 characters",
+    });
+    expect(errorsOf(contactInputSchema, { ...valid, company: "x".repeat(201) })).toEqual({
+      company: "Company must be at most 200 characters",
+    });
+    expect(errorsOf(contactInputSchema, { ...valid, message: "x".repeat(5001) })).toEqual({
+      message: "Message must be at most 5000 characters",
+    });
+    expect(errorsOf(contactInputSchema, { ...valid, phone: "call me maybe" })).toEqual({
+      phone: "Please enter a valid phone number",
+    });
     expect(contactInputSchema.safeParse({ ...valid, admin: true }).success).toBe(false);
   });
 
@@ -73,7 +107,11 @@ describe("contact inquiry (server schema, document 000 section 5)", () => {
 
 describe("assistant contact (document 001: name, email, phone, service, message)", () => {
   it("needs a name, a valid email and a message; phone and service are optional", () => {
-    expect(assistantContactSchema.parse({ name: "Bo", email: "bo@example.com", message: "Call me" })).toEqual({ name: "Bo", email: "bo@example.com", message: "Call me" });
+    expect(assistantContactSchema.parse({ name: "Bo", email: "bo@example.com", message: "Call me" })).toEqual({
+      name: "Bo",
+      email: "bo@example.com",
+      message: "Call me",
+    });
     expect(errorsOf(assistantContactSchema, { name: "", email: "bo", message: " " })).toEqual({
       name: "Name is required",
       email: "Valid email is required",
@@ -89,11 +127,20 @@ describe("assistant contact (document 001: name, email, phone, service, message)
 
 describe("phone numbers", () => {
   it("accepts numbers as people write them", () => {
-    for (const phone of ["+1 (555) 123-4567", "555.123.4567", "+33 1 23 45 67 89", "0612345678", "+44 20 7946 0958 ext. 12", "555-1234 x9"]) expect(isPlausiblePhone(phone), phone).toBe(true);
+    for (const phone of [
+      "+1 (555) 123-4567",
+      "555.123.4567",
+      "+33 1 23 45 67 89",
+      "0612345678",
+      "+44 20 7946 0958 ext. 12",
+      "555-1234 x9",
+    ])
+      expect(isPlausiblePhone(phone), phone).toBe(true);
   });
 
   it("refuses words, too few digits and too many", () => {
-    for (const phone of ["call me", "12345", "+1 555 CALL NOW", "1".repeat(21), "555-1234; drop table"]) expect(isPlausiblePhone(phone), phone).toBe(false);
+    for (const phone of ["call me", "12345", "+1 555 CALL NOW", "1".repeat(21), "555-1234; drop table"])
+      expect(isPlausiblePhone(phone), phone).toBe(false);
   });
 });
 
@@ -104,8 +151,12 @@ describe("rate limit", () => {
   });
 
   it("says so in both languages", () => {
-    expect(en("errors:rateLimit.messages.connection", { count: 10 })).toBe("Too many messages from this connection. Please try again in 10 minutes.");
-    expect(fr("errors:rateLimit.messages.connection", { count: 1 })).toBe("Trop de messages depuis cette connexion. Veuillez réessayer dans 1 minute.");
+    expect(en("errors:rateLimit.messages.connection", { count: 10 })).toBe(
+      "Too many messages from this connection. Please try again in 10 minutes.",
+    );
+    expect(fr("errors:rateLimit.messages.connection", { count: 1 })).toBe(
+      "Trop de messages depuis cette connexion. Veuillez réessayer dans 1 minute.",
+    );
   });
 });
 
@@ -123,7 +174,11 @@ describe("contact e-mails", () => {
 
   it("confirms to the visitor in their language, with the spec's thank-you and a copy of the message", () => {
     const mail = contactConfirmationEmail(facts, translate, company);
-    expect(mail).toMatchObject({ to: "zoe@example.com", kind: "contact.confirmation", subject: "Nous avons bien reçu votre message - Atelier" });
+    expect(mail).toMatchObject({
+      to: "zoe@example.com",
+      kind: "contact.confirmation",
+      subject: "Nous avons bien reçu votre message - Atelier",
+    });
     expect(mail.text).toContain("Bonjour Zoé Martin,");
     expect(mail.text).toContain("Merci pour votre message ! Nous vous répondrons très bientôt.");
     expect(mail.text).toContain("Type de demande\u202f: Partenariat");
@@ -137,11 +192,17 @@ describe("contact e-mails", () => {
 
   it("notifies staff in English at the staff address with every detail", () => {
     const mail = contactStaffEmail(facts, translate, company);
-    expect(mail).toMatchObject({ to: "team@atelier.example", kind: "contact.staff", subject: "New inquiry (Partnership) from Zoé Martin" });
+    expect(mail).toMatchObject({
+      to: "team@atelier.example",
+      kind: "contact.staff",
+      subject: "New inquiry (Partnership) from Zoé Martin",
+    });
     expect(mail.text).toContain("A visitor sent a message through the website's contact form.");
     expect(mail.text).toContain("Email: zoe@example.com");
     expect(mail.text).toContain("Phone number: (not given)");
     expect(mail.text).toContain("Language: French");
-    expect(contactStaffEmail({ ...facts, channel: "assistant" }, translate, company).text).toContain("chat or voice assistant");
+    expect(contactStaffEmail({ ...facts, channel: "assistant" }, translate, company).text).toContain(
+      "chat or voice assistant",
+    );
   });
 });

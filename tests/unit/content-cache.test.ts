@@ -72,18 +72,33 @@ describe("page cache helpers", () => {
   });
 
   it("hashes inline scripts only, as a CSP hash source reads them", () => {
-    const html = '<script nonce="x">a()</script><script src="/b.js"></script><script type="module">import "/c.js";</script>';
+    const html =
+      '<script nonce="x">a()</script><script src="/b.js"></script><script type="module">import "/c.js";</script>';
     // Known SHA-256 digests of "a()" and 'import "/c.js";'.
-    expect(inlineScriptHashes(html)).toEqual(["qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4=", "gzsg04lv6qVWepM4CTi0nMIidqV/9vBybPsV6Sbb6J0="]);
+    expect(inlineScriptHashes(html)).toEqual([
+      "qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4=",
+      "gzsg04lv6qVWepM4CTi0nMIidqV/9vBybPsV6Sbb6J0=",
+    ]);
   });
 
   it("keys plain addresses by language, prefixed ones by address, and leaves other pages out", () => {
     const en = { language: "en" as const, languageUndetermined: false };
     const fr = { language: "fr" as const, languageUndetermined: false };
-    expect(pageCacheKey(new URL("http://x/en/posts?q=ink"), en)).toBe(pageCacheKey(new URL("http://x/en/posts?q=ink"), fr));
+    expect(pageCacheKey(new URL("http://x/en/posts?q=ink"), en)).toBe(
+      pageCacheKey(new URL("http://x/en/posts?q=ink"), fr),
+    );
     expect(pageCacheKey(new URL("http://x/posts"), en)).not.toBe(pageCacheKey(new URL("http://x/posts"), fr));
-    expect(pageCacheKey(new URL("http://x/posts"), en)).not.toBe(pageCacheKey(new URL("http://x/posts"), { ...en, languageUndetermined: true }));
-    for (const path of ["/admin", "/en/admin", "/login", "/newsletter/confirm?token=1", "/posts.data", "/en/posts/abc"]) {
+    expect(pageCacheKey(new URL("http://x/posts"), en)).not.toBe(
+      pageCacheKey(new URL("http://x/posts"), { ...en, languageUndetermined: true }),
+    );
+    for (const path of [
+      "/admin",
+      "/en/admin",
+      "/login",
+      "/newsletter/confirm?token=1",
+      "/posts.data",
+      "/en/posts/abc",
+    ]) {
       expect(pageCacheKey(new URL(`http://x${path}`), en), path).toBeNull();
     }
   });

@@ -26,7 +26,11 @@ const config: PublicConfig = {
   companyPhone: "+1 555 010 2030",
   companyWebsite: "https://atelier.example/",
   companyAddress: "12 Quay Street, Montreal, QC H2Y 1A1",
-  social: { facebook: "https://facebook.example/a", instagram: "https://instagram.example/a", tiktok: "https://tiktok.example/@a" },
+  social: {
+    facebook: "https://facebook.example/a",
+    instagram: "https://instagram.example/a",
+    tiktok: "https://tiktok.example/@a",
+  },
   geoLookupUrl: null,
   oidcEnabled: false,
 };
@@ -77,7 +81,18 @@ afterEach(() => {
 /** What the cart holds, for the test to read. */
 function CartProbe() {
   const { cart } = useCart();
-  return <output data-testid="cart">{JSON.stringify(cart.items.map((item) => ({ name: item.serviceName, price: item.unitPriceCents, quantity: item.quantity, data: item.serviceData })))}</output>;
+  return (
+    <output data-testid="cart">
+      {JSON.stringify(
+        cart.items.map((item) => ({
+          name: item.serviceName,
+          price: item.unitPriceCents,
+          quantity: item.quantity,
+          data: item.serviceData,
+        })),
+      )}
+    </output>
+  );
 }
 
 function Where() {
@@ -116,7 +131,12 @@ async function render(deals: PublicDeal[], { language = "en" as "en" | "fr", pat
         <CartProvider>
           <Stub
             initialEntries={[path]}
-            hydrationData={{ loaderData: { root: { language, user: null, config, languageUndetermined: false, nonce: "" }, "hot-deals": { deals, meta: { title: "Hot Deals" } } } }}
+            hydrationData={{
+              loaderData: {
+                root: { language, user: null, config, languageUndetermined: false, nonce: "" },
+                "hot-deals": { deals, meta: { title: "Hot Deals" } },
+              },
+            }}
           />
         </CartProvider>
       </I18nProvider>,
@@ -172,7 +192,10 @@ describe("/hot-deals", () => {
   });
 
   it("shows the claims held by people paying, and All reserved, disabled, while they hold every claim left", async () => {
-    await render([deal({ id: 1, claimCount: 14, claimsReserved: 3, perPersonLimit: 2 }), deal({ id: 2, claimCount: 17, claimsReserved: 3, allReserved: true })]);
+    await render([
+      deal({ id: 1, claimCount: 14, claimsReserved: 3, perPersonLimit: 2 }),
+      deal({ id: 2, claimCount: 17, claimsReserved: 3, allReserved: true }),
+    ]);
     const [some, all] = cards();
     expect(text(some, "reserved")).toBe("3 reserved by people paying now");
     expect(text(some, "per-person")).toBe("Up to 2 per person");
@@ -195,7 +218,9 @@ describe("/hot-deals", () => {
     const [card] = cards();
     await act(async () => button(card)!.click());
 
-    expect(cartItems()).toEqual([{ name: "Launch-Ready Website", price: 175000, quantity: 1, data: { dealId: 7, perPersonLimit: 1 } }]);
+    expect(cartItems()).toEqual([
+      { name: "Launch-Ready Website", price: 175000, quantity: 1, data: { dealId: 7, perPersonLimit: 1 } },
+    ]);
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!).items).toHaveLength(1);
     expect(toast.success).not.toHaveBeenCalled();
     const status = within(cards()[0], "[role=status]");
@@ -240,7 +265,9 @@ describe("/hot-deals loader", () => {
     } as unknown as Parameters<typeof loader>[0]["context"];
   }
   const args = (params: { lang?: string }, ctx: Parameters<typeof loader>[0]["context"]) =>
-    ({ params, context: ctx, request: new Request("http://localhost/hot-deals") }) as unknown as Parameters<typeof loader>[0];
+    ({ params, context: ctx, request: new Request("http://localhost/hot-deals") }) as unknown as Parameters<
+      typeof loader
+    >[0];
 
   it("reads the deals of the page's language from the deals service", async () => {
     const ctx = context(async () => [deal({ language: "fr" })]);

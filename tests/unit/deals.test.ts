@@ -2,7 +2,16 @@ import { createTranslator } from "../../app/i18n/translator.ts";
 import { describe, expect, it } from "vitest";
 import enDeals from "../../app/locales/en/deals.json";
 import frDeals from "../../app/locales/fr/deals.json";
-import { DAY_MS, canClaim, claimProgressPercent, daysLeft, dealStatus, isDealVisible, isHurry, isSoldOut } from "../../core/deals/rules.ts";
+import {
+  DAY_MS,
+  canClaim,
+  claimProgressPercent,
+  daysLeft,
+  dealStatus,
+  isDealVisible,
+  isHurry,
+  isSoldOut,
+} from "../../core/deals/rules.ts";
 import { dealInputSchema, dealUpdateSchema } from "../../core/deals/schema.ts";
 
 const i18n = createTranslator("en", { en: { deals: enDeals }, fr: { deals: frDeals } });
@@ -11,7 +20,15 @@ const NOW = new Date("2025-06-10T12:00:00Z");
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
 const HOUR = 3600_000;
 
-const deal = (overrides: Partial<{ active: boolean; validFrom: Date; validUntil: Date; claimLimit: number | null; claimCount: number }> = {}) => ({
+const deal = (
+  overrides: Partial<{
+    active: boolean;
+    validFrom: Date;
+    validUntil: Date;
+    claimLimit: number | null;
+    claimCount: number;
+  }> = {},
+) => ({
   active: true,
   validFrom: at(-DAY_MS),
   validUntil: at(10 * DAY_MS),
@@ -150,24 +167,44 @@ describe("dealStatus", () => {
 describe("deal validation (specification 000, section 5)", () => {
   it("accepts a complete deal and fills the defaults", () => {
     const parsed = dealInputSchema.parse(validInput);
-    expect(parsed).toMatchObject({ titleFr: "Site web prêt à lancer", active: true, claimLimit: null, featuredImage: null });
+    expect(parsed).toMatchObject({
+      titleFr: "Site web prêt à lancer",
+      active: true,
+      claimLimit: null,
+      featuredImage: null,
+    });
     expect(parsed.validFrom).toEqual(new Date("2025-06-01T00:00:00Z"));
   });
 
   it("requires a title in each language: 'Title is required'", () => {
     expect(firstIssue({ ...validInput, titleEn: "  " })).toEqual({ field: "titleEn", message: "Title is required" });
-    expect(firstIssue({ ...validInput, titleFr: undefined })).toEqual({ field: "titleFr", message: "Title is required" });
+    expect(firstIssue({ ...validInput, titleFr: undefined })).toEqual({
+      field: "titleFr",
+      message: "Title is required",
+    });
     expect(firstIssue({ ...validInput, titleFr: "" }, "fr").message).toBe("Le titre est obligatoire");
   });
 
   it("needs a description of at least 10 characters in each language", () => {
-    expect(firstIssue({ ...validInput, descriptionEn: "Too short" })).toEqual({ field: "descriptionEn", message: "Description must be at least 10 characters" });
-    expect(firstIssue({ ...validInput, descriptionFr: "Court" })).toEqual({ field: "descriptionFr", message: "Description must be at least 10 characters" });
+    expect(firstIssue({ ...validInput, descriptionEn: "Too short" })).toEqual({
+      field: "descriptionEn",
+      message: "Description must be at least 10 characters",
+    });
+    expect(firstIssue({ ...validInput, descriptionFr: "Court" })).toEqual({
+      field: "descriptionFr",
+      message: "Description must be at least 10 characters",
+    });
   });
 
   it("requires a service name in each language", () => {
-    expect(firstIssue({ ...validInput, serviceNameEn: "" })).toEqual({ field: "serviceNameEn", message: "Service name is required" });
-    expect(firstIssue({ ...validInput, serviceNameFr: "" })).toEqual({ field: "serviceNameFr", message: "Service name is required" });
+    expect(firstIssue({ ...validInput, serviceNameEn: "" })).toEqual({
+      field: "serviceNameEn",
+      message: "Service name is required",
+    });
+    expect(firstIssue({ ...validInput, serviceNameFr: "" })).toEqual({
+      field: "serviceNameFr",
+      message: "Service name is required",
+    });
   });
 
   it("refuses the former one-language shape (title, language): a deal is one record in both languages", () => {
@@ -176,15 +213,26 @@ describe("deal validation (specification 000, section 5)", () => {
   });
 
   it("needs original and discounted prices of at least 1", () => {
-    expect(firstIssue({ ...validInput, originalPrice: 0 })).toEqual({ field: "originalPrice", message: "Price must be at least 1" });
-    expect(firstIssue({ ...validInput, discountedPrice: 0 })).toEqual({ field: "discountedPrice", message: "Price must be at least 1" });
+    expect(firstIssue({ ...validInput, originalPrice: 0 })).toEqual({
+      field: "originalPrice",
+      message: "Price must be at least 1",
+    });
+    expect(firstIssue({ ...validInput, discountedPrice: 0 })).toEqual({
+      field: "discountedPrice",
+      message: "Price must be at least 1",
+    });
   });
 
   it("keeps the discount percentage between 1 and 99: 'Discount percentage must be between 1 and 99'", () => {
     for (const discountPercentage of [0, 100, 12.5]) {
-      expect(firstIssue({ ...validInput, discountPercentage })).toEqual({ field: "discountPercentage", message: "Discount percentage must be between 1 and 99" });
+      expect(firstIssue({ ...validInput, discountPercentage })).toEqual({
+        field: "discountPercentage",
+        message: "Discount percentage must be between 1 and 99",
+      });
     }
-    expect(firstIssue({ ...validInput, discountPercentage: 0 }, "fr").message).toBe("Le pourcentage de réduction doit être compris entre 1 et 99");
+    expect(firstIssue({ ...validInput, discountPercentage: 0 }, "fr").message).toBe(
+      "Le pourcentage de réduction doit être compris entre 1 et 99",
+    );
     expect(dealInputSchema.safeParse({ ...validInput, discountPercentage: 1 }).success).toBe(true);
     expect(dealInputSchema.safeParse({ ...validInput, discountPercentage: 99 }).success).toBe(true);
   });
@@ -197,13 +245,21 @@ describe("deal validation (specification 000, section 5)", () => {
   });
 
   it("needs the end after the start", () => {
-    expect(firstIssue({ ...validInput, validUntil: validInput.validFrom })).toEqual({ field: "validUntil", message: "The end date must be after the start date" });
+    expect(firstIssue({ ...validInput, validUntil: validInput.validFrom })).toEqual({
+      field: "validUntil",
+      message: "The end date must be after the start date",
+    });
   });
 
   it("refuses dates that are not ISO date-times, unsafe images, zero claim limits and unknown fields", () => {
-    expect(firstIssue({ ...validInput, validFrom: "next monday" })).toEqual({ field: "validFrom", message: "Please enter a valid start date" });
+    expect(firstIssue({ ...validInput, validFrom: "next monday" })).toEqual({
+      field: "validFrom",
+      message: "Please enter a valid start date",
+    });
     expect(firstIssue({ ...validInput, featuredImage: "javascript:alert(1)" }).field).toBe("featuredImage");
-    expect(firstIssue({ ...validInput, claimLimit: 0 }).message).toBe("The claim limit must be a whole number of at least 1");
+    expect(firstIssue({ ...validInput, claimLimit: 0 }).message).toBe(
+      "The claim limit must be a whole number of at least 1",
+    );
     expect(dealInputSchema.safeParse({ ...validInput, claimCount: 5 }).success).toBe(false);
   });
 

@@ -48,7 +48,8 @@ export function frenchTypographyProblems(text: string): string[] {
   }
   for (const match of t.matchAll(/(\S)?([ \u00a0])?%/gu)) {
     // "30 %", "{{percent}} %": a figure and its percent sign; "(%)" in a label is not one.
-    if (match[1] !== undefined && /[0-9X]/.test(match[1])) problems.push(`"%" after ${JSON.stringify(match[2] ?? match[1])}`);
+    if (match[1] !== undefined && /[0-9X]/.test(match[1]))
+      problems.push(`"%" after ${JSON.stringify(match[2] ?? match[1])}`);
   }
   return problems;
 }

@@ -60,7 +60,15 @@ beforeEach(async () => {
   const container = document.createElement("div");
   document.body.appendChild(container);
   root = createRoot(container);
-  await act(async () => root!.render(<I18nProvider i18n={createI18n("en", resources)}><CartProvider><Probe /></CartProvider></I18nProvider>));
+  await act(async () =>
+    root!.render(
+      <I18nProvider i18n={createI18n("en", resources)}>
+        <CartProvider>
+          <Probe />
+        </CartProvider>
+      </I18nProvider>,
+    ),
+  );
 });
 
 afterEach(() => {
@@ -89,7 +97,9 @@ describe("useAddToCart", () => {
       expect(await pending).toBe(true);
     });
     expect(document.querySelector("[data-testid=state]")?.textContent).toBe("idle");
-    expect(cart.items).toEqual([expect.objectContaining({ serviceId: "website", serviceName: "Website", quantity: 2, unitPriceCents: 60000 })]);
+    expect(cart.items).toEqual([
+      expect.objectContaining({ serviceId: "website", serviceName: "Website", quantity: 2, unitPriceCents: 60000 }),
+    ]);
     expect(api.status).toEqual({ tone: "added", title: "Added to cart!", text: "Website has been added to your cart" });
     // Said next to the button, in a live region: no toast over the header.
     expect(toast.success).not.toHaveBeenCalled();
@@ -112,7 +122,11 @@ describe("useAddToCart", () => {
 
   it("says why an add that would pass an order limit is refused", async () => {
     expect(await add(250000, 1000)).toBe(false);
-    expect(api.status).toEqual({ tone: "error", title: "Error adding to cart", text: "Line total cannot exceed $100,000" });
+    expect(api.status).toEqual({
+      tone: "error",
+      title: "Error adding to cart",
+      text: "Line total cannot exceed $100,000",
+    });
     expect(cart.items).toEqual([]);
   });
 

@@ -29,7 +29,11 @@ const config: PublicConfig = {
   companyPhone: "+33 1 23 45 67 89",
   companyWebsite: "https://www.studio-nord.example/",
   companyAddress: "12 Quay Street, Montreal, QC H2Y 1A1",
-  social: { facebook: "https://facebook.example/nord", instagram: "https://instagram.example/nord", tiktok: "https://tiktok.example/@nord" },
+  social: {
+    facebook: "https://facebook.example/nord",
+    instagram: "https://instagram.example/nord",
+    tiktok: "https://tiktok.example/@nord",
+  },
   geoLookupUrl: null,
   oidcEnabled: false,
 };
@@ -59,17 +63,19 @@ const testimonial: PublicTestimonial = {
 
 /** The catalogue as `services.catalogue.list(language)` answers it: listed, active services in one language. */
 function catalogue(language: Language): LocalizedService[] {
-  return REFERENCE_SERVICES.filter((service) => service.active && !UNLISTED_SERVICE_IDS.includes(service.id)).map((service) => ({
-    id: service.id,
-    kind: service.kind,
-    pricingType: service.pricingType,
-    fixedPriceCents: service.fixedPriceCents,
-    minPriceCents: service.minPriceCents,
-    maxPriceCents: service.maxPriceCents,
-    active: service.active,
-    name: language === "fr" ? service.nameFr : service.nameEn,
-    description: language === "fr" ? service.descriptionFr : service.descriptionEn,
-  }));
+  return REFERENCE_SERVICES.filter((service) => service.active && !UNLISTED_SERVICE_IDS.includes(service.id)).map(
+    (service) => ({
+      id: service.id,
+      kind: service.kind,
+      pricingType: service.pricingType,
+      fixedPriceCents: service.fixedPriceCents,
+      minPriceCents: service.minPriceCents,
+      maxPriceCents: service.maxPriceCents,
+      active: service.active,
+      name: language === "fr" ? service.nameFr : service.nameEn,
+      description: language === "fr" ? service.descriptionFr : service.descriptionEn,
+    }),
+  );
 }
 
 beforeAll(() => {
@@ -87,7 +93,10 @@ beforeEach(() => {
   scrollTo = vi.fn();
   window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
   // The consultation scheduler asks for free slots; this test is about the home page around it.
-  vi.stubGlobal("fetch", vi.fn(() => new Promise(() => {})));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() => new Promise(() => {})),
+  );
 });
 
 afterEach(() => {
@@ -102,7 +111,12 @@ function PaymentProbe() {
   return <main data-testid="payment">{`${location.pathname}${location.search}`}</main>;
 }
 
-async function renderHome({ language = "en" as Language, path = "/", user = null as CurrentUser | null, testimonials = Promise.resolve([testimonial]) } = {}) {
+async function renderHome({
+  language = "en" as Language,
+  path = "/",
+  user = null as CurrentUser | null,
+  testimonials = Promise.resolve([testimonial]),
+} = {}) {
   const context = {
     requestLanguage: language,
     publicConfig: config,
@@ -129,7 +143,12 @@ async function renderHome({ language = "en" as Language, path = "/", user = null
             ),
             children: [
               { id: "home", index: true, loader: HomeRoute.loader as never, Component: HomeRoute.default as never },
-              { id: "lang-home", path: ":lang", loader: HomeRoute.loader as never, Component: HomeRoute.default as never },
+              {
+                id: "lang-home",
+                path: ":lang",
+                loader: HomeRoute.loader as never,
+                Component: HomeRoute.default as never,
+              },
               { id: "payment", path: "payment", Component: PaymentProbe },
               { id: "lang-payment", path: ":lang/payment", Component: PaymentProbe },
             ],
@@ -146,7 +165,10 @@ async function renderHome({ language = "en" as Language, path = "/", user = null
     root!.render(
       <I18nProvider i18n={createI18n(language, resources)}>
         <CartProvider>
-          <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: { language, user, config, languageUndetermined: false, nonce: "" } } }} />
+          <Stub
+            initialEntries={[path]}
+            hydrationData={{ loaderData: { root: { language, user, config, languageUndetermined: false, nonce: "" } } }}
+          />
         </CartProvider>
       </I18nProvider>,
     );
@@ -157,7 +179,10 @@ async function renderHome({ language = "en" as Language, path = "/", user = null
   const main = container.querySelector("main")!;
   const header = container.querySelector("[data-testid=site-header]") as HTMLElement;
   const card = (testId: string) => container.querySelector<HTMLElement>(`[data-testid="${testId}"]`)!;
-  const button = (scope: Element, name: RegExp) => [...scope.querySelectorAll("button")].find((b) => name.test(b.textContent ?? "") || name.test(b.getAttribute("aria-label") ?? ""))!;
+  const button = (scope: Element, name: RegExp) =>
+    [...scope.querySelectorAll("button")].find(
+      (b) => name.test(b.textContent ?? "") || name.test(b.getAttribute("aria-label") ?? ""),
+    )!;
   return { main, header, card, button };
 }
 
@@ -179,7 +204,10 @@ async function settle() {
   });
 }
 
-const storedCart = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '{"items":[]}') as { items: Array<{ serviceId: string; unitPriceCents: number; quantity: number; serviceName: string }> };
+const storedCart = () =>
+  JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '{"items":[]}') as {
+    items: Array<{ serviceId: string; unitPriceCents: number; quantity: number; serviceName: string }>;
+  };
 
 describe("the home page", () => {
   it("has one h1 and its sections in the specified order, with the anchors the header scrolls to", async () => {
@@ -189,7 +217,13 @@ describe("the home page", () => {
     const anchors = ["home", "about", "services", "testimonials", "contact", "consultation"];
     expect(ids.filter((id) => anchors.includes(id))).toEqual(anchors);
     const headings = [...main.querySelectorAll("h2")].map((h) => h.textContent);
-    const order = ["What we do", "Specialized services", "Pricing plans", "What Our Clients Say", "Ready to grow your business?"];
+    const order = [
+      "What we do",
+      "Specialized services",
+      "Pricing plans",
+      "What Our Clients Say",
+      "Ready to grow your business?",
+    ];
     expect(headings.filter((h) => order.includes(h ?? ""))).toEqual(order);
     expect(headings.indexOf("Where human talent meets artificial intelligence")).toBe(0);
   });
@@ -218,16 +252,41 @@ describe("the home page", () => {
       expect(trigger.textContent).toContain(`Share: ${name}`);
       await click(trigger);
       const share = offer.querySelector("[role=menu]")!;
-      expect([...share.querySelectorAll("[role=menuitem]")].map((b) => b.textContent)).toEqual(["Facebook", "Instagram", "TikTok", "WhatsApp", "Copy link"]);
+      expect([...share.querySelectorAll("[role=menuitem]")].map((b) => b.textContent)).toEqual([
+        "Facebook",
+        "Instagram",
+        "TikTok",
+        "WhatsApp",
+        "Copy link",
+      ]);
       expect(offer.querySelector("[aria-haspopup=menu]")?.textContent).toContain(`Share: ${name}`);
     }
   });
 
   it("shows the eleven specialised services, closed, with their ranges, and filters them by family", async () => {
     const { main, button } = await renderHome();
-    const ids = () => [...main.querySelectorAll("[data-testid^=specialised-card-]")].map((element) => element.getAttribute("data-testid")!.replace("specialised-card-", ""));
-    expect(ids()).toEqual(["website", "agent_ai", "service_ai", "chat_bot", "logo_design", "graphics", "campaigns", "social_media", "video_marketing", "sport_audiovisuel", "jingle"]);
-    expect([...main.querySelectorAll("[data-testid^=specialised-card-] [aria-expanded]")].every((b) => b.getAttribute("aria-expanded") === "false")).toBe(true);
+    const ids = () =>
+      [...main.querySelectorAll("[data-testid^=specialised-card-]")].map((element) =>
+        element.getAttribute("data-testid")!.replace("specialised-card-", ""),
+      );
+    expect(ids()).toEqual([
+      "website",
+      "agent_ai",
+      "service_ai",
+      "chat_bot",
+      "logo_design",
+      "graphics",
+      "campaigns",
+      "social_media",
+      "video_marketing",
+      "sport_audiovisuel",
+      "jingle",
+    ]);
+    expect(
+      [...main.querySelectorAll("[data-testid^=specialised-card-] [aria-expanded]")].every(
+        (b) => b.getAttribute("aria-expanded") === "false",
+      ),
+    ).toBe(true);
     expect(main.querySelector("[data-testid=specialised-card-website]")?.textContent).toContain("$500 – $2,500");
     const filters = main.querySelector("[role=group][aria-label='Show services']")!;
     const design = button(filters, /^Design/);
@@ -280,7 +339,9 @@ describe("core offer cards", () => {
     expect(busy.disabled).toBe(false);
     expect(busy.getAttribute("aria-disabled")).toBe("true");
     await settle();
-    expect(storedCart().items.map((item) => [item.serviceId, item.unitPriceCents, item.quantity])).toEqual([["conception", 25000, 3]]);
+    expect(storedCart().items.map((item) => [item.serviceId, item.unitPriceCents, item.quantity])).toEqual([
+      ["conception", 25000, 3],
+    ]);
     const status = offer.querySelector("[role=status]")!;
     expect(status.getAttribute("aria-live")).toBe("polite");
     expect(status.textContent).toContain("Added to cart! Conception has been added to your cart");
@@ -340,7 +401,9 @@ describe("specialised service rows", () => {
     expect(budget.getAttribute("aria-invalid")).toBe("true");
     const error = document.getElementById(budget.getAttribute("aria-describedby")!)!;
     expect(error.textContent).toBe("Amount must be between $500 and $2,500");
-    expect(toast.error).toHaveBeenCalledWith("Invalid Amount", { description: "Amount must be between $500 and $2,500" });
+    expect(toast.error).toHaveBeenCalledWith("Invalid Amount", {
+      description: "Amount must be between $500 and $2,500",
+    });
     await act(async () => type(budget, "800"));
     expect(budget.getAttribute("aria-invalid")).toBe("false");
   });
@@ -352,11 +415,15 @@ describe("specialised service rows", () => {
     await act(async () => type(budget, "100"));
     await click(button(website, /^Add to Cart/));
     await settle();
-    expect(toast.error).toHaveBeenCalledWith("Invalid Amount", { description: "Amount must be between $500 and $2,500" });
+    expect(toast.error).toHaveBeenCalledWith("Invalid Amount", {
+      description: "Amount must be between $500 and $2,500",
+    });
     await act(async () => type(budget, "2501"));
     await click(button(website, /^Add to Cart/));
     await settle();
-    expect(toast.error).toHaveBeenLastCalledWith("Invalid Amount", { description: "Amount must be between $500 and $2,500" });
+    expect(toast.error).toHaveBeenLastCalledWith("Invalid Amount", {
+      description: "Amount must be between $500 and $2,500",
+    });
     expect(toast.success).not.toHaveBeenCalled();
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
@@ -382,7 +449,9 @@ describe("specialised service rows", () => {
     await click(button(jingle, /Increase quantity of Jingle/));
     await click(button(jingle, /^Add to Cart/));
     await settle();
-    expect(storedCart().items.map((item) => [item.serviceId, item.unitPriceCents, item.quantity])).toEqual([["jingle", 32000, 2]]);
+    expect(storedCart().items.map((item) => [item.serviceId, item.unitPriceCents, item.quantity])).toEqual([
+      ["jingle", 32000, 2],
+    ]);
     expect(jingle.querySelector("[role=status]")?.textContent).toContain("Jingle has been added to your cart");
     expect(jingle.querySelector<HTMLInputElement>("input[type=number]")!.value).toBe("1");
   });
@@ -404,7 +473,9 @@ describe("specialised service rows", () => {
     const website = await open(card("specialised-card-website"));
     await act(async () => type(website.querySelector<HTMLInputElement>("input:not([type=number])")!, "1200"));
     await click(button(website, /^Get started/));
-    expect(container.querySelector("[data-testid=payment]")?.textContent).toBe("/payment?amount=1200&service=Website&paymentPlan=1time");
+    expect(container.querySelector("[data-testid=payment]")?.textContent).toBe(
+      "/payment?amount=1200&service=Website&paymentPlan=1time",
+    );
   });
 
   it("Get started with an invalid amount shows Invalid Amount and stays", async () => {
@@ -412,7 +483,9 @@ describe("specialised service rows", () => {
     const chatBot = await open(card("specialised-card-chat_bot"));
     await act(async () => type(chatBot.querySelector<HTMLInputElement>("input:not([type=number])")!, "900"));
     await click(button(chatBot, /^Get started/));
-    expect(toast.error).toHaveBeenCalledWith("Invalid Amount", { description: "Amount must be between $1,000 and $1,500" });
+    expect(toast.error).toHaveBeenCalledWith("Invalid Amount", {
+      description: "Amount must be between $1,000 and $1,500",
+    });
     expect(container.querySelector("[data-testid=payment]")).toBeNull();
   });
 
@@ -422,7 +495,9 @@ describe("specialised service rows", () => {
     expect(website.querySelector("h3")?.textContent).toContain("Site web");
     await open(website);
     await click(button(website, /^Commencer/));
-    expect(container.querySelector("[data-testid=payment]")?.textContent).toBe("/fr/payment?amount=500&service=Site%20web&paymentPlan=1time");
+    expect(container.querySelector("[data-testid=payment]")?.textContent).toBe(
+      "/fr/payment?amount=500&service=Site%20web&paymentPlan=1time",
+    );
   });
 });
 
@@ -434,7 +509,10 @@ describe("pricing cards", () => {
     expect(consultation.textContent).toContain("2-hour strategy session");
     expect(consultation.textContent).toContain("30-day follow-up support");
     const hrefs = (scope: Element) => [...scope.querySelectorAll("a")].map((a) => a.getAttribute("href"));
-    expect(hrefs(consultation)).toEqual(["/checkout?service=Marketing%20Consultation&amount=500", "/bank-checkout?service=Marketing%20Consultation&amount=500"]);
+    expect(hrefs(consultation)).toEqual([
+      "/checkout?service=Marketing%20Consultation&amount=500",
+      "/bank-checkout?service=Marketing%20Consultation&amount=500",
+    ]);
     expect(consultation.textContent).toContain("3-5 business days");
 
     const professional = card("plan-professional");
@@ -454,7 +532,9 @@ describe("pricing cards", () => {
 
   it("keep the visitor in the /fr tree", async () => {
     const { card } = await renderHome({ language: "fr", path: "/fr" });
-    expect(card("plan-consultation").querySelector("a")?.getAttribute("href")).toBe("/fr/checkout?service=Marketing%20Consultation&amount=500");
+    expect(card("plan-consultation").querySelector("a")?.getAttribute("href")).toBe(
+      "/fr/checkout?service=Marketing%20Consultation&amount=500",
+    );
     expect(card("plan-professional").querySelector("a")?.getAttribute("href")).toBe("/fr/subscribe?plan=Professional");
   });
 });
@@ -481,7 +561,17 @@ describe("scrolling to the consultation section", () => {
   it("Book Consultation goes to #consultation, with an 80 px offset", async () => {
     const { main, header } = await renderHome();
     const consultation = main.querySelector<HTMLElement>("#consultation")!;
-    consultation.getBoundingClientRect = () => ({ top: 5000, bottom: 5600, left: 0, right: 0, width: 0, height: 600, x: 0, y: 5000, toJSON: () => ({}) });
+    consultation.getBoundingClientRect = () => ({
+      top: 5000,
+      bottom: 5600,
+      left: 0,
+      right: 0,
+      width: 0,
+      height: 600,
+      x: 0,
+      y: 5000,
+      toJSON: () => ({}),
+    });
     const links = [...container.querySelectorAll<HTMLAnchorElement>("a")];
     const byText = (text: string) => links.find((a) => a.textContent?.trim() === text)!;
     const triggers = [
@@ -515,8 +605,20 @@ describe("scrolling to the consultation section", () => {
   it("the footer's Services quick link scrolls on the home page", async () => {
     const { main } = await renderHome();
     const services = main.querySelector<HTMLElement>("#services")!;
-    services.getBoundingClientRect = () => ({ top: 1500, bottom: 2500, left: 0, right: 0, width: 0, height: 1000, x: 0, y: 1500, toJSON: () => ({}) });
-    const footerLink = [...container.querySelectorAll<HTMLAnchorElement>("footer a")].find((a) => a.getAttribute("href") === "/#services")!;
+    services.getBoundingClientRect = () => ({
+      top: 1500,
+      bottom: 2500,
+      left: 0,
+      right: 0,
+      width: 0,
+      height: 1000,
+      x: 0,
+      y: 1500,
+      toJSON: () => ({}),
+    });
+    const footerLink = [...container.querySelectorAll<HTMLAnchorElement>("footer a")].find(
+      (a) => a.getAttribute("href") === "/#services",
+    )!;
     await click(footerLink);
     expect(scrollTo).toHaveBeenCalledWith({ top: 1500 - 80, behavior: "smooth" });
   });
@@ -562,7 +664,18 @@ describe("the header on the home page", () => {
 
   it("speaks French under /fr", async () => {
     const { header, main } = await renderHome({ language: "fr", path: "/fr" });
-    expect([...header.querySelector("nav")!.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Accueil", "À propos", "Services", "Contact", "Blog", "Tutoriels", "Cours", "Portfolio", "Avis", "Offres spéciales"]);
+    expect([...header.querySelector("nav")!.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+      "Accueil",
+      "À propos",
+      "Services",
+      "Contact",
+      "Blog",
+      "Tutoriels",
+      "Cours",
+      "Portfolio",
+      "Avis",
+      "Offres spéciales",
+    ]);
     expect(header.textContent).toContain("Réserver une consultation");
     expect(main.querySelector("h1")?.textContent).toBe("La créativité humaine, amplifiée par l'IA");
     expect(main.textContent).toContain("À partir de $250");
@@ -604,11 +717,24 @@ describe("the loader", () => {
   });
 
   it("gives the page its title and description in the page's language", async () => {
-    const context = { requestLanguage: "fr", publicConfig: config, services: { catalogue: { list: async (lng: Language) => catalogue(lng) }, testimonials: { listApproved: () => Promise.resolve([]) } } };
+    const context = {
+      requestLanguage: "fr",
+      publicConfig: config,
+      services: {
+        catalogue: { list: async (lng: Language) => catalogue(lng) },
+        testimonials: { listApproved: () => Promise.resolve([]) },
+      },
+    };
     const data = await HomeRoute.loader({ params: {}, context } as never);
     expect(data.meta.title).toBe("La créativité humaine, amplifiée par l'IA | Studio Nord");
     expect(data.meta.description).toContain("Studio Nord est une agence créative");
-    expect(data.mainServices.map((service) => service.id)).toEqual(["conception", "creation", "marketing", "promotion", "sales"]);
+    expect(data.mainServices.map((service) => service.id)).toEqual([
+      "conception",
+      "creation",
+      "marketing",
+      "promotion",
+      "sales",
+    ]);
     expect(data.specialisedServices).toHaveLength(11);
     const english = await HomeRoute.loader({ params: { lang: "en" }, context } as never);
     expect(english.meta.title).toBe("Human creativity, amplified by AI | Studio Nord");

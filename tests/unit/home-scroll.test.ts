@@ -10,13 +10,26 @@ let scrollTo: ReturnType<typeof vi.fn>;
 function section(id: string, top: number): HTMLElement {
   const element = document.createElement("section");
   element.id = id;
-  element.getBoundingClientRect = () => ({ top, bottom: top + 400, left: 0, right: 1280, width: 1280, height: 400, x: 0, y: top, toJSON: () => ({}) });
+  element.getBoundingClientRect = () => ({
+    top,
+    bottom: top + 400,
+    left: 0,
+    right: 1280,
+    width: 1280,
+    height: 400,
+    x: 0,
+    y: top,
+    toJSON: () => ({}),
+  });
   document.body.appendChild(element);
   return element;
 }
 
 function reducedMotion(reduce: boolean) {
-  window.matchMedia = ((query: string) => ({ matches: reduce && query === "(prefers-reduced-motion: reduce)", media: query })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: reduce && query === "(prefers-reduced-motion: reduce)",
+    media: query,
+  })) as unknown as typeof window.matchMedia;
 }
 
 beforeEach(() => {
@@ -75,7 +88,11 @@ describe("sectionOfClick", () => {
     return event;
   }
 
-  function link(href: string, attributes: Record<string, string> = {}, parent: HTMLElement = document.body): HTMLAnchorElement {
+  function link(
+    href: string,
+    attributes: Record<string, string> = {},
+    parent: HTMLElement = document.body,
+  ): HTMLAnchorElement {
     const anchor = document.createElement("a");
     anchor.setAttribute("href", href);
     for (const [name, value] of Object.entries(attributes)) anchor.setAttribute(name, value);

@@ -12,6 +12,7 @@ describe("the icon sprite", () => {
     const sprite = fs.readFileSync(SPRITE_FILE, "utf8");
     const symbols = [...sprite.matchAll(/<symbol id="([^"]+)" viewBox="0 0 24 24">(.*?)<\/symbol>/g)];
     expect(symbols.map((match) => match[1]).sort()).toEqual([...LUCIDE_ICONS, ...BRAND_ICONS].sort());
-    for (const [, name, body] of symbols) expect(body, name).toMatch(/^<(path|circle|rect|line|polyline|polygon|ellipse) /);
+    for (const [, name, body] of symbols)
+      expect(body, name).toMatch(/^<(path|circle|rect|line|polyline|polygon|ellipse) /);
   });
 });

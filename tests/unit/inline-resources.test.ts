@@ -22,16 +22,25 @@ function pageWith(text: string) {
 describe("inlined translations", () => {
   it("serialises so that a translation cannot close the script element or start a comment", async () => {
     const { serializeForScript } = await freshModule();
-    const text = serializeForScript({ common: { evil: "</script><script>alert(1)</script>", comment: "<!--", separator: "a\u2028b" } });
+    const text = serializeForScript({
+      common: { evil: "</script><script>alert(1)</script>", comment: "<!--", separator: "a\u2028b" },
+    });
     expect(text).not.toContain("</script");
     expect(text).not.toContain("<!--");
     expect(text).not.toContain("\u2028");
-    expect(JSON.parse(text)).toEqual({ common: { evil: "</script><script>alert(1)</script>", comment: "<!--", separator: "a\u2028b" } });
+    expect(JSON.parse(text)).toEqual({
+      common: { evil: "</script><script>alert(1)</script>", comment: "<!--", separator: "a\u2028b" },
+    });
   });
 
   it("reads back the language and the browser's namespaces, dropping any server-only one", async () => {
     const { readInlinedResources, serializeForScript } = await freshModule();
-    pageWith(serializeForScript({ language: "fr", resources: { common: { hello: "Bonjour" }, mail: { signOff: "Cordialement," }, nope: {} } }));
+    pageWith(
+      serializeForScript({
+        language: "fr",
+        resources: { common: { hello: "Bonjour" }, mail: { signOff: "Cordialement," }, nope: {} },
+      }),
+    );
     expect(readInlinedResources()).toEqual({ language: "fr", resources: { common: { hello: "Bonjour" } } });
   });
 

@@ -40,11 +40,17 @@ describe("schedule", () => {
 
   it("plans each plan as section 9 says", () => {
     expect(planSchedule("1time", 10_000, start)).toEqual([{ position: 1, amountCents: 10_000, dueAt: start }]);
-    expect(planSchedule("2times", 10_001, start).map((entry) => [entry.amountCents, entry.dueAt.toISOString()])).toEqual([
+    expect(
+      planSchedule("2times", 10_001, start).map((entry) => [entry.amountCents, entry.dueAt.toISOString()]),
+    ).toEqual([
       [5_001, "2026-01-31T10:00:00.000Z"],
       [5_000, "2026-02-28T10:00:00.000Z"],
     ]);
-    expect(planSchedule("3times", 10_000, start).map((entry) => entry.dueAt.toISOString().slice(0, 10))).toEqual(["2026-01-31", "2026-02-28", "2026-03-31"]);
+    expect(planSchedule("3times", 10_000, start).map((entry) => entry.dueAt.toISOString().slice(0, 10))).toEqual([
+      "2026-01-31",
+      "2026-02-28",
+      "2026-03-31",
+    ]);
     expect(planSchedule("monthly", 10_000, start)).toEqual([{ position: 1, amountCents: 10_000, dueAt: start }]);
   });
 
@@ -73,7 +79,9 @@ describe("instalment state machine", () => {
   });
 
   it("ends paid whatever order success and failure events arrive in (property)", () => {
-    const events = fc.array(fc.constantFrom("failed" as const, "charge_started" as const, "cancel" as const), { maxLength: 6 });
+    const events = fc.array(fc.constantFrom("failed" as const, "charge_started" as const, "cancel" as const), {
+      maxLength: 6,
+    });
     fc.assert(
       fc.property(fc.constantFrom(...INSTALMENT_STATUSES), events, events, (start, before, after) => {
         let status = start;
@@ -94,7 +102,13 @@ describe("instalment state machine", () => {
 });
 
 describe("custom payment rules (section 5)", () => {
-  const base = { amount: 100, paymentPlan: "1time", serviceName: "Marketing Services", customerName: "Ada Lovelace", customerEmail: "ada@example.com" };
+  const base = {
+    amount: 100,
+    paymentPlan: "1time",
+    serviceName: "Marketing Services",
+    customerName: "Ada Lovelace",
+    customerEmail: "ada@example.com",
+  };
   const message = (input: Record<string, unknown>) => {
     const result = customPaymentSchema.safeParse({ ...base, ...input });
     return result.success ? null : result.error.issues[0].message;

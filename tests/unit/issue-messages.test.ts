@@ -10,11 +10,20 @@ const fr = translator("fr");
 function messagesOf(schema: z.ZodType, input: unknown, t = en): Record<string, string> {
   const result = schema.safeParse(input);
   if (result.success) return {};
-  return Object.fromEntries(Object.entries(issueMessages(result.error)).map(([field, message]: [string, Message]) => [field, t(message.key, message.params)]));
+  return Object.fromEntries(
+    Object.entries(issueMessages(result.error)).map(([field, message]: [string, Message]) => [
+      field,
+      t(message.key, message.params),
+    ]),
+  );
 }
 
 describe("zod issues as translated messages", () => {
-  const query = z.strictObject({ offset: z.number().int().min(0), limit: z.number().int().max(200), share: z.number().gt(0).lt(1) });
+  const query = z.strictObject({
+    offset: z.number().int().min(0),
+    limit: z.number().int().max(200),
+    share: z.number().gt(0).lt(1),
+  });
 
   it("names each unknown field on its own, nested ones by their path", () => {
     const nested = z.strictObject({ items: z.array(z.strictObject({ id: z.string() })) });
@@ -23,18 +32,31 @@ describe("zod issues as translated messages", () => {
       amountCents: "This field is not expected: amountCents",
       total: "This field is not expected: total",
     });
-    expect(messagesOf(nested, { items: [], amountCents: 5 }, fr)).toEqual({ amountCents: "Ce champ n'est pas attendu\u202f: amountCents" });
+    expect(messagesOf(nested, { items: [], amountCents: 5 }, fr)).toEqual({
+      amountCents: "Ce champ n'est pas attendu\u202f: amountCents",
+    });
   });
 
   it("says which bound a number passes, inclusive or not", () => {
-    expect(messagesOf(query, { offset: -1, limit: 201, share: 1 })).toEqual({ offset: "offset must be at least 0", limit: "limit must be at most 200", share: "share must be less than 1" });
-    expect(messagesOf(query, { offset: 0, limit: 1, share: 0 }, fr)).toEqual({ share: "share doit être supérieur à 0" });
+    expect(messagesOf(query, { offset: -1, limit: 201, share: 1 })).toEqual({
+      offset: "offset must be at least 0",
+      limit: "limit must be at most 200",
+      share: "share must be less than 1",
+    });
+    expect(messagesOf(query, { offset: 0, limit: 1, share: 0 }, fr)).toEqual({
+      share: "share doit être supérieur à 0",
+    });
   });
 
   it("counts characters and items with their plural", () => {
     const form = z.object({ name: z.string().min(2).max(5), tags: z.array(z.string()).max(1) });
-    expect(messagesOf(form, { name: "a", tags: ["a", "b"] })).toEqual({ name: "name must be at least 2 characters long", tags: "tags must have at most 1 item" });
-    expect(messagesOf(form, { name: "abcdef", tags: [] }, fr)).toEqual({ name: "name doit compter au plus 5 caractères" });
+    expect(messagesOf(form, { name: "a", tags: ["a", "b"] })).toEqual({
+      name: "name must be at least 2 characters long",
+      tags: "tags must have at most 1 item",
+    });
+    expect(messagesOf(form, { name: "abcdef", tags: [] }, fr)).toEqual({
+      name: "name doit compter au plus 5 caractères",
+    });
   });
 
   it("says what is missing, of the wrong type, outside its list or not in its format", () => {
@@ -49,19 +71,37 @@ describe("zod issues as translated messages", () => {
   });
 
   it("keeps a schema's own message, and says more than the generic one where the issue does", () => {
-    const form = z.object({ title: z.string().min(1, "blog:validation.titleRequired"), page: z.number().min(1, "errors:invalidValue") });
-    expect(messagesOf(form, { title: "", page: 0 })).toEqual({ title: "Title is required", page: "page must be at least 1" });
+    const form = z.object({
+      title: z.string().min(1, "blog:validation.titleRequired"),
+      page: z.number().min(1, "errors:invalidValue"),
+    });
+    expect(messagesOf(form, { title: "", page: 0 })).toEqual({
+      title: "Title is required",
+      page: "page must be at least 1",
+    });
   });
 
   it("throws from the services with the same messages", () => {
-    expect(() => parseOrThrow(query, { offset: -1, limit: 1, share: 0.5 })).toThrow(expect.objectContaining({ code: "validation", messageKey: "errors:validation.atLeastBound", details: expect.objectContaining({ params: { field: "offset", bound: 0 } }) }));
+    expect(() => parseOrThrow(query, { offset: -1, limit: 1, share: 0.5 })).toThrow(
+      expect.objectContaining({
+        code: "validation",
+        messageKey: "errors:validation.atLeastBound",
+        details: expect.objectContaining({ params: { field: "offset", bound: 0 } }),
+      }),
+    );
   });
 
   it("are the words a browser form shows before sending, as the server would answer", () => {
-    const form = z.object({ title: z.string().min(1, "blog:validation.titleRequired"), seats: z.number().int().max(30) });
+    const form = z.object({
+      title: z.string().min(1, "blog:validation.titleRequired"),
+      seats: z.number().int().max(30),
+    });
     const result = form.safeParse({ title: "", seats: 31 });
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(translatedFieldErrors(result.error, fr, ["title", "seats"])).toEqual({ title: fr("blog:validation.titleRequired"), seats: "seats doit être au plus 30" });
+    expect(translatedFieldErrors(result.error, fr, ["title", "seats"])).toEqual({
+      title: fr("blog:validation.titleRequired"),
+      seats: "seats doit être au plus 30",
+    });
   });
 });

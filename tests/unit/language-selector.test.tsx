@@ -73,7 +73,8 @@ async function render(path: string) {
     );
   });
   await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-  const button = (name: string) => [...container.querySelectorAll("button")].find((b) => b.textContent?.includes(name))!;
+  const button = (name: string) =>
+    [...container.querySelectorAll("button")].find((b) => b.textContent?.includes(name))!;
   const pressed = () => [...container.querySelectorAll("button[aria-pressed=true]")].map((b) => b.textContent);
   const where = () => container.querySelector("[data-testid=where]")!.textContent;
   return { button, pressed, where };

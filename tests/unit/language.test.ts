@@ -108,8 +108,12 @@ describe("languageFromCountry", () => {
 
 describe("negotiateLanguage", () => {
   it("puts the /en or /fr address prefix above everything", () => {
-    expect(negotiateLanguage({ pathLanguage: "fr", preferred: "en", browserLanguages: "en", country: "US" })).toBe("fr");
-    expect(negotiateLanguage({ pathLanguage: "en", preferred: "fr", browserLanguages: "fr", country: "FR" })).toBe("en");
+    expect(negotiateLanguage({ pathLanguage: "fr", preferred: "en", browserLanguages: "en", country: "US" })).toBe(
+      "fr",
+    );
+    expect(negotiateLanguage({ pathLanguage: "en", preferred: "fr", browserLanguages: "fr", country: "FR" })).toBe(
+      "en",
+    );
   });
 
   it("then the remembered choice (preferredLanguage)", () => {
@@ -134,7 +138,9 @@ describe("negotiateLanguage", () => {
   it("then English", () => {
     expect(negotiateLanguage({})).toBe("en");
     expect(negotiateLanguage({ browserLanguages: "de", country: "DE" })).toBe("en");
-    expect(negotiateLanguage({ pathLanguage: null, preferred: null, browserLanguages: null, country: null })).toBe("en");
+    expect(negotiateLanguage({ pathLanguage: null, preferred: null, browserLanguages: null, country: null })).toBe(
+      "en",
+    );
     expect(negotiateLanguage({ browserLanguages: [] })).toBe("en");
   });
 });

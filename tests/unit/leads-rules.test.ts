@@ -1,6 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { CRM_STATUS_MAP, CrmError, crmStatus, nextRetry, parseRetryAfter, failureKindOf } from "../../core/crm/rules.ts";
-import { CRM_SYSTEMS, LEAD_STATUSES, conversionRate, countBy, emailKey, matchLead, splitName, toE164 } from "../../core/leads/rules.ts";
+import {
+  CRM_STATUS_MAP,
+  CrmError,
+  crmStatus,
+  nextRetry,
+  parseRetryAfter,
+  failureKindOf,
+} from "../../core/crm/rules.ts";
+import {
+  CRM_SYSTEMS,
+  LEAD_STATUSES,
+  conversionRate,
+  countBy,
+  emailKey,
+  matchLead,
+  splitName,
+  toE164,
+} from "../../core/leads/rules.ts";
 
 describe("finding a person again", () => {
   it("compares e-mail addresses without regard to case or surrounding spaces", () => {
@@ -10,7 +26,14 @@ describe("finding a person again", () => {
   });
 
   it("writes phone numbers in E.164 whatever their format", () => {
-    for (const written of ["+1 (555) 123-4567", "555.123.4567", "(555) 123 4567", "1-555-123-4567", "001 555 123 4567", "+1 555 123 4567 ext. 12"]) {
+    for (const written of [
+      "+1 (555) 123-4567",
+      "555.123.4567",
+      "(555) 123 4567",
+      "1-555-123-4567",
+      "001 555 123 4567",
+      "+1 555 123 4567 ext. 12",
+    ]) {
       expect(toE164(written), written).toBe("+15551234567");
     }
     for (const written of ["+33 6 12 34 56 78", "06 12 34 56 78", "06.12.34.56.78", "0033 612 345 678"]) {
@@ -20,7 +43,8 @@ describe("finding a person again", () => {
   });
 
   it("gives no E.164 form to what cannot be one", () => {
-    for (const written of ["12345", "555-1234", "+0 123 456 789", "+1234567890123456", "", null]) expect(toE164(written), String(written)).toBeNull();
+    for (const written of ["12345", "555-1234", "+0 123 456 789", "+1234567890123456", "", null])
+      expect(toE164(written), String(written)).toBeNull();
   });
 
   it("matches by e-mail first, else by phone, and never joins two different e-mail addresses by a shared phone", () => {
@@ -53,7 +77,13 @@ describe("the dashboard's figures", () => {
   });
 
   it("counts every value, 0 for the missing ones, ignoring unknown ones", () => {
-    expect(countBy(LEAD_STATUSES, [{ key: "new", count: 3 }, { key: "converted", count: 1 }, { key: "lost", count: 9 }])).toEqual({ new: 3, contacted: 0, qualified: 0, converted: 1 });
+    expect(
+      countBy(LEAD_STATUSES, [
+        { key: "new", count: 3 },
+        { key: "converted", count: 1 },
+        { key: "lost", count: 9 },
+      ]),
+    ).toEqual({ new: 3, contacted: 0, qualified: 0, converted: 1 });
   });
 });
 
@@ -62,10 +92,29 @@ describe("CRM status mapping", () => {
     expect(CRM_STATUS_MAP).toEqual({
       hubspot: { new: "NEW", contacted: "CONNECTED", qualified: "IN_PROGRESS", converted: "OPEN_DEAL" },
       pipedrive: { new: "New", contacted: "Contacted", qualified: "Qualified", converted: "Converted" },
-      salesforce: { new: "Open - Not Contacted", contacted: "Working - Contacted", qualified: "Working - Contacted", converted: "Closed - Converted" },
+      salesforce: {
+        new: "Open - Not Contacted",
+        contacted: "Working - Contacted",
+        qualified: "Working - Contacted",
+        converted: "Closed - Converted",
+      },
     });
-    const hubspotOptions = new Set(["NEW", "OPEN", "IN_PROGRESS", "OPEN_DEAL", "UNQUALIFIED", "ATTEMPTED_TO_CONTACT", "CONNECTED", "BAD_TIMING"]);
-    const salesforceStandard = new Set(["Open - Not Contacted", "Working - Contacted", "Closed - Converted", "Closed - Not Converted"]);
+    const hubspotOptions = new Set([
+      "NEW",
+      "OPEN",
+      "IN_PROGRESS",
+      "OPEN_DEAL",
+      "UNQUALIFIED",
+      "ATTEMPTED_TO_CONTACT",
+      "CONNECTED",
+      "BAD_TIMING",
+    ]);
+    const salesforceStandard = new Set([
+      "Open - Not Contacted",
+      "Working - Contacted",
+      "Closed - Converted",
+      "Closed - Not Converted",
+    ]);
     for (const status of LEAD_STATUSES) {
       expect(hubspotOptions.has(crmStatus("hubspot", status))).toBe(true);
       expect(salesforceStandard.has(crmStatus("salesforce", status))).toBe(true);
@@ -101,8 +150,12 @@ describe("retrying a CRM call", () => {
       { retry: true, delayMs: 4000 },
     ]);
     expect(nextRetry(server, 4, policy)).toEqual({ retry: false });
-    expect(nextRetry(new CrmError("rate_limited", "slow down", { status: 429, retryAfterMs: 9000 }), 1, policy)).toEqual({ retry: true, delayMs: 9000 });
-    expect(nextRetry(new CrmError("rate_limited", "slow down", { status: 429, retryAfterMs: 3_600_000 }), 1, policy)).toEqual({ retry: true, delayMs: 60_000 });
+    expect(
+      nextRetry(new CrmError("rate_limited", "slow down", { status: 429, retryAfterMs: 9000 }), 1, policy),
+    ).toEqual({ retry: true, delayMs: 9000 });
+    expect(
+      nextRetry(new CrmError("rate_limited", "slow down", { status: 429, retryAfterMs: 3_600_000 }), 1, policy),
+    ).toEqual({ retry: true, delayMs: 60_000 });
     expect(nextRetry(new CrmError("unauthorized", "bad token", { status: 401 }), 1, policy)).toEqual({ retry: false });
   });
 });

@@ -54,7 +54,8 @@ function compareNamespace(file: string, resources: Record<Lang, unknown>): strin
       for (const key of keys) {
         const value = flat[lang].get(key);
         if (typeof value !== "string") {
-          if (value !== null && typeof value === "object") problems.push(`${lang}/${file}: key "${key}" is an empty object`);
+          if (value !== null && typeof value === "object")
+            problems.push(`${lang}/${file}: key "${key}" is an empty object`);
           else problems.push(`${lang}/${file}: key "${key}" is not text (${JSON.stringify(value)})`);
         } else if (value.trim() === "") {
           problems.push(`${lang}/${file}: key "${key}" is empty`);
@@ -64,8 +65,11 @@ function compareNamespace(file: string, resources: Record<Lang, unknown>): strin
       // round millions ("1 000 000 d'articles"), so it is welcome but not required.
       const plural = keys.some((key) => PLURAL_SUFFIX.test(key));
       if (plural) {
-        for (const category of new Intl.PluralRules(lang).resolvedOptions().pluralCategories.filter((c) => c !== "many")) {
-          if (!keys.includes(`${base}_${category}`)) problems.push(`${lang}/${file}: plural key "${base}" lacks the "${base}_${category}" form`);
+        for (const category of new Intl.PluralRules(lang)
+          .resolvedOptions()
+          .pluralCategories.filter((c) => c !== "many")) {
+          if (!keys.includes(`${base}_${category}`))
+            problems.push(`${lang}/${file}: plural key "${base}" lacks the "${base}_${category}" form`);
         }
       }
     }
@@ -103,12 +107,16 @@ describe("the checker itself", () => {
   it("names a key present in one language only, nested or not", () => {
     const problems = compareNamespace("x.json", { en: { a: "A", nested: { b: "B" } }, fr: { a: "A" } });
     expect(problems).toEqual(['x.json: key "nested.b" exists in en only']);
-    expect(compareNamespace("x.json", { en: {}, fr: { extra: "E" } })).toEqual(['x.json: key "extra" exists in fr only']);
+    expect(compareNamespace("x.json", { en: {}, fr: { extra: "E" } })).toEqual([
+      'x.json: key "extra" exists in fr only',
+    ]);
   });
 
   it("names an empty value", () => {
     expect(compareNamespace("x.json", { en: { a: "  " }, fr: { a: "A" } })).toEqual(['en/x.json: key "a" is empty']);
-    expect(compareNamespace("x.json", { en: { a: {} }, fr: { a: {} } })).toContain('en/x.json: key "a" is an empty object');
+    expect(compareNamespace("x.json", { en: { a: {} }, fr: { a: {} } })).toContain(
+      'en/x.json: key "a" is an empty object',
+    );
   });
 
   it("names different interpolation variables", () => {
@@ -119,11 +127,16 @@ describe("the checker itself", () => {
   });
 
   it("treats plural forms as one key and asks for each language's forms", () => {
-    const ok = { en: { n_one: "One item", n_other: "{{count}} items" }, fr: { n_one: "{{count}} article", n_many: "{{count}} d'articles", n_other: "{{count}} articles" } };
+    const ok = {
+      en: { n_one: "One item", n_other: "{{count}} items" },
+      fr: { n_one: "{{count}} article", n_many: "{{count}} d'articles", n_other: "{{count}} articles" },
+    };
     expect(compareNamespace("x.json", ok)).toEqual([]);
     const missingOther = { en: ok.en, fr: { n_one: "{{count}} article", n_many: "{{count}} d'articles" } };
     expect(compareNamespace("x.json", missingOther)).toEqual(['fr/x.json: plural key "n" lacks the "n_other" form']);
-    expect(compareNamespace("x.json", { en: ok.en, fr: { n_one: "{{count}} article", n_other: "{{count}} articles" } })).toEqual([]);
+    expect(
+      compareNamespace("x.json", { en: ok.en, fr: { n_one: "{{count}} article", n_other: "{{count}} articles" } }),
+    ).toEqual([]);
   });
 });
 
@@ -135,7 +148,9 @@ describe("translation files", () => {
   });
 
   it.each(files)("%s exists in both languages", (file) => {
-    const missing = LANGUAGES.filter((lang) => !jsonFiles(lang).includes(file)).map((lang) => `app/locales/${lang}/${file} is missing`);
+    const missing = LANGUAGES.filter((lang) => !jsonFiles(lang).includes(file)).map(
+      (lang) => `app/locales/${lang}/${file} is missing`,
+    );
     expect(missing).toEqual([]);
   });
 

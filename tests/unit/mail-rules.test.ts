@@ -1,12 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ATTEMPTS, RETRY_BASE_MS, afterFailure, describeError, escapeHtml, renderEmail, retryDelayMs, signOff } from "../../core/mail/rules.ts";
+import {
+  MAX_ATTEMPTS,
+  RETRY_BASE_MS,
+  afterFailure,
+  describeError,
+  escapeHtml,
+  renderEmail,
+  retryDelayMs,
+  signOff,
+} from "../../core/mail/rules.ts";
 import { mailMessageSchema, outboxQuerySchema } from "../../core/mail/schema.ts";
 import { translator } from "../../server/i18n.server.ts";
 
 const en = translator("en");
 const fr = translator("fr");
-const translate = (language: "en" | "fr", key: string, params?: Record<string, unknown>) => translator(language)(key, params ?? {}) as string;
-const company = { name: "Atelier", email: "hello@atelier.example", phone: "+1 (555) 010-2030", website: "https://atelier.example", staffEmail: "team@atelier.example" };
+const translate = (language: "en" | "fr", key: string, params?: Record<string, unknown>) =>
+  translator(language)(key, params ?? {}) as string;
+const company = {
+  name: "Atelier",
+  email: "hello@atelier.example",
+  phone: "+1 (555) 010-2030",
+  website: "https://atelier.example",
+  staffEmail: "team@atelier.example",
+};
 
 describe("retry back-off", () => {
   it("waits 1 minute after the first failure and doubles after each further one", () => {
@@ -16,8 +32,16 @@ describe("retry back-off", () => {
 
   it("keeps a message pending with the next try scheduled until the last attempt, then marks it failed", () => {
     const now = new Date("2030-01-01T12:00:00Z");
-    expect(afterFailure(0, now)).toEqual({ status: "pending", attempts: 1, nextAttemptAt: new Date("2030-01-01T12:01:00Z") });
-    expect(afterFailure(3, now)).toEqual({ status: "pending", attempts: 4, nextAttemptAt: new Date("2030-01-01T12:08:00Z") });
+    expect(afterFailure(0, now)).toEqual({
+      status: "pending",
+      attempts: 1,
+      nextAttemptAt: new Date("2030-01-01T12:01:00Z"),
+    });
+    expect(afterFailure(3, now)).toEqual({
+      status: "pending",
+      attempts: 4,
+      nextAttemptAt: new Date("2030-01-01T12:08:00Z"),
+    });
     expect(MAX_ATTEMPTS).toBe(6);
     expect(afterFailure(MAX_ATTEMPTS - 2, now).status).toBe("pending");
     expect(afterFailure(MAX_ATTEMPTS - 1, now)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
@@ -26,8 +50,13 @@ describe("retry back-off", () => {
 
 describe("describeError", () => {
   it("keeps the SMTP code, the response code and the message on one line", () => {
-    const error = Object.assign(new Error("Can't send mail - all recipients were rejected:\n550 Mailbox unavailable"), { code: "EENVELOPE", responseCode: 550 });
-    expect(describeError(error)).toBe("EENVELOPE: 550: Can't send mail - all recipients were rejected: 550 Mailbox unavailable");
+    const error = Object.assign(new Error("Can't send mail - all recipients were rejected:\n550 Mailbox unavailable"), {
+      code: "EENVELOPE",
+      responseCode: 550,
+    });
+    expect(describeError(error)).toBe(
+      "EENVELOPE: 550: Can't send mail - all recipients were rejected: 550 Mailbox unavailable",
+    );
   });
 
   it("describes anything thrown, and bounds its length", () => {
@@ -53,7 +82,7 @@ describe("renderEmail", () => {
     });
     expect(mail.subject).toBe("Objet <b>");
     expect(mail.text).toBe(
-      "Bonjour <script>alert(1)</script>,\n\nMerci & à bientôt\n\nMessage\u202f:\nLigne 1\nLigne 2 \"citée\"\nTéléphone\u202f: +33 1 23 45 67 89\n\nRépondez <ici>\n\nBien cordialement,\nL'équipe Atelier\n",
+      'Bonjour <script>alert(1)</script>,\n\nMerci & à bientôt\n\nMessage\u202f:\nLigne 1\nLigne 2 "citée"\nTéléphone\u202f: +33 1 23 45 67 89\n\nRépondez <ici>\n\nBien cordialement,\nL\'équipe Atelier\n',
     );
     expect(mail.html).toContain('<html lang="fr">');
     expect(mail.html).toContain("<title>Objet &lt;b&gt;</title>");
@@ -69,7 +98,11 @@ describe("renderEmail", () => {
   });
 
   it("signs off in the visitor's language with the company's details", () => {
-    expect(signOff(translate, "en", company)).toEqual(["Kind regards,", "The Atelier team", "hello@atelier.example · +1 (555) 010-2030 · https://atelier.example"]);
+    expect(signOff(translate, "en", company)).toEqual([
+      "Kind regards,",
+      "The Atelier team",
+      "hello@atelier.example · +1 (555) 010-2030 · https://atelier.example",
+    ]);
     expect(signOff(translate, "fr", company).slice(0, 2)).toEqual(["Bien cordialement,", "L'équipe Atelier"]);
   });
 });
@@ -88,9 +121,13 @@ describe("mail message schema", () => {
       return result.success ? null : en(result.error.issues[0].message);
     };
     expect(messageOf({ ...valid, to: "nobody" })).toBe("The recipient must be a valid e-mail address");
-    expect(messageOf({ ...valid, subject: "Hi\nBcc: x@example.com" })).toBe("The subject is required and must fit on one line");
+    expect(messageOf({ ...valid, subject: "Hi\nBcc: x@example.com" })).toBe(
+      "The subject is required and must fit on one line",
+    );
     expect(messageOf({ ...valid, text: "" })).toBe("The message text is required");
-    expect(messageOf({ ...valid, kind: "Contact Confirmation" })).toBe("The message kind must be a short lower-case name");
+    expect(messageOf({ ...valid, kind: "Contact Confirmation" })).toBe(
+      "The message kind must be a short lower-case name",
+    );
     expect(messageOf({ ...valid, cc: "x@example.com" })).not.toBeNull();
   });
 });
@@ -98,13 +135,19 @@ describe("mail message schema", () => {
 describe("outbox query", () => {
   it("defaults to the first page of 20, any status", () => {
     expect(outboxQuerySchema.parse({})).toEqual({ page: 1, pageSize: 20 });
-    expect(outboxQuerySchema.parse({ status: "failed", page: "3", pageSize: "50" })).toEqual({ status: "failed", page: 3, pageSize: 50 });
+    expect(outboxQuerySchema.parse({ status: "failed", page: "3", pageSize: "50" })).toEqual({
+      status: "failed",
+      page: 3,
+      pageSize: 50,
+    });
   });
 
   it("refuses an unknown status and pages out of range, with translated messages", () => {
     const first = (input: object) => (outboxQuerySchema.safeParse(input).error?.issues[0].message ?? "") as string;
     expect(en(first({ status: "lost" }))).toBe("Status must be pending, sent or failed");
-    expect(fr(first({ status: "lost" }))).toBe("Le statut doit être en attente (pending), envoyé (sent) ou échec (failed)");
+    expect(fr(first({ status: "lost" }))).toBe(
+      "Le statut doit être en attente (pending), envoyé (sent) ou échec (failed)",
+    );
     expect(en(first({ page: "0" }))).toBe("Page must be a whole number of at least 1");
     expect(en(first({ pageSize: "101" }))).toBe("Page size must be a whole number from 1 to 100");
     expect(en(first({ pageSize: "2.5" }))).toBe("Page size must be a whole number from 1 to 100");

@@ -33,8 +33,14 @@ describe("sniffing the type from the bytes", () => {
     expect(svg?.mime).toBe("application/xml");
     const html = await sniff(new TextEncoder().encode("<!doctype html><script>alert(1)</script>"));
     expect(html).toBeUndefined();
-    for (const [name, sniffed] of [["logo.svg", svg], ["logo.png", svg], ["page.html", html]] as const) {
-      expect(() => checkUpload({ name, size: 100, sniffed }, { image: 1e6, video: 1e6, audio: 1e6 }), name).toThrow("media:validation.typeNotAccepted");
+    for (const [name, sniffed] of [
+      ["logo.svg", svg],
+      ["logo.png", svg],
+      ["page.html", html],
+    ] as const) {
+      expect(() => checkUpload({ name, size: 100, sniffed }, { image: 1e6, video: 1e6, audio: 1e6 }), name).toThrow(
+        "media:validation.typeNotAccepted",
+      );
     }
   });
 });
@@ -61,7 +67,11 @@ describe("processImage", () => {
     expect(wide.variants.map((v) => v.name)).toEqual(["original", "thumb", "w480", "w960", "w1600"]);
     const thumb = wide.variants.find((v) => v.name === "thumb")!;
     expect([thumb.width, thumb.height, thumb.contentType]).toEqual([320, 320, "image/webp"]);
-    expect(wide.variants.find((v) => v.name === "w960")).toMatchObject({ width: 960, height: 576, contentType: "image/webp" });
+    expect(wide.variants.find((v) => v.name === "w960")).toMatchObject({
+      width: 960,
+      height: 576,
+      contentType: "image/webp",
+    });
 
     const small = await processImage(await png(640, 480), "image/png");
     expect(small.variants.map((v) => v.name)).toEqual(["original", "thumb", "w480"]);
@@ -70,6 +80,8 @@ describe("processImage", () => {
 
   it("refuses a truncated image with a clear message rather than failing", async () => {
     const broken = (await png()).subarray(0, 100);
-    await expect(processImage(broken, "image/png")).rejects.toSatisfy((error) => error instanceof DomainError && error.messageKey === "media:validation.imageUnreadable");
+    await expect(processImage(broken, "image/png")).rejects.toSatisfy(
+      (error) => error instanceof DomainError && error.messageKey === "media:validation.imageUnreadable",
+    );
   });
 });

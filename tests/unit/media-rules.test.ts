@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../core/errors.ts";
 import { reportFrom } from "../../core/media/probe.server.ts";
-import { checkProbe, checkUpload, extensionOf, isStorageKey, largestLimit, servedContentType, type ProbeReport } from "../../core/media/rules.ts";
+import {
+  checkProbe,
+  checkUpload,
+  extensionOf,
+  isStorageKey,
+  largestLimit,
+  servedContentType,
+  type ProbeReport,
+} from "../../core/media/rules.ts";
 import { answerRange } from "../../server/byte-ranges.server.ts";
 
 const LIMITS = { image: 1000, video: 5000, audio: 2000 };
@@ -19,31 +27,59 @@ function refusal(run: () => unknown): DomainError {
 
 describe("checkUpload: media type and size rules", () => {
   it("accepts an image, a video and a sound, the media type following the sniffed MIME type's prefix", () => {
-    expect(checkUpload({ name: "photo.PNG", size: 10, sniffed: PNG }, LIMITS)).toEqual({ mime: "image/png", mediaType: "image", extension: "png" });
-    expect(checkUpload({ name: "clip.mp4", size: 10, sniffed: { mime: "video/mp4", ext: "mp4" } }, LIMITS).mediaType).toBe("video");
-    expect(checkUpload({ name: "jingle.mp3", size: 10, sniffed: { mime: "audio/mpeg", ext: "mp3" } }, LIMITS).mediaType).toBe("audio");
+    expect(checkUpload({ name: "photo.PNG", size: 10, sniffed: PNG }, LIMITS)).toEqual({
+      mime: "image/png",
+      mediaType: "image",
+      extension: "png",
+    });
+    expect(
+      checkUpload({ name: "clip.mp4", size: 10, sniffed: { mime: "video/mp4", ext: "mp4" } }, LIMITS).mediaType,
+    ).toBe("video");
+    expect(
+      checkUpload({ name: "jingle.mp3", size: 10, sniffed: { mime: "audio/mpeg", ext: "mp3" } }, LIMITS).mediaType,
+    ).toBe("audio");
     // A name without an extension is judged by its bytes alone.
-    expect(checkUpload({ name: "blob", size: 10, sniffed: { mime: "image/jpeg", ext: "jpg" } }, LIMITS).extension).toBe("jpg");
+    expect(checkUpload({ name: "blob", size: 10, sniffed: { mime: "image/jpeg", ext: "jpg" } }, LIMITS).extension).toBe(
+      "jpg",
+    );
   });
 
   it("refuses a file whose name says another kind than its bytes: a .png that is not a PNG, a renamed executable", () => {
-    const jpegNamedPng = refusal(() => checkUpload({ name: "photo.png", size: 10, sniffed: { mime: "image/jpeg", ext: "jpg" } }, LIMITS));
+    const jpegNamedPng = refusal(() =>
+      checkUpload({ name: "photo.png", size: 10, sniffed: { mime: "image/jpeg", ext: "jpg" } }, LIMITS),
+    );
     expect(jpegNamedPng.messageKey).toBe("media:validation.typeMismatch");
     expect(jpegNamedPng.details.fields).toEqual({ file: "media:validation.typeMismatch" });
-    const exe = refusal(() => checkUpload({ name: "holiday.png", size: 10, sniffed: { mime: "application/x-msdownload", ext: "exe" } }, LIMITS));
+    const exe = refusal(() =>
+      checkUpload({ name: "holiday.png", size: 10, sniffed: { mime: "application/x-msdownload", ext: "exe" } }, LIMITS),
+    );
     expect(exe.messageKey).toBe("media:validation.typeNotAccepted");
   });
 
   it("refuses bytes of no known kind (SVG, HTML and other text) and kinds outside images, videos and sounds", () => {
-    expect(refusal(() => checkUpload({ name: "logo.svg", size: 10, sniffed: undefined }, LIMITS)).messageKey).toBe("media:validation.typeNotAccepted");
-    expect(refusal(() => checkUpload({ name: "doc.pdf", size: 10, sniffed: { mime: "application/pdf", ext: "pdf" } }, LIMITS)).messageKey).toBe("media:validation.typeNotAccepted");
-    expect(refusal(() => checkUpload({ name: "x.zip", size: 10, sniffed: { mime: "application/zip", ext: "zip" } }, LIMITS)).messageKey).toBe("media:validation.typeNotAccepted");
+    expect(refusal(() => checkUpload({ name: "logo.svg", size: 10, sniffed: undefined }, LIMITS)).messageKey).toBe(
+      "media:validation.typeNotAccepted",
+    );
+    expect(
+      refusal(() =>
+        checkUpload({ name: "doc.pdf", size: 10, sniffed: { mime: "application/pdf", ext: "pdf" } }, LIMITS),
+      ).messageKey,
+    ).toBe("media:validation.typeNotAccepted");
+    expect(
+      refusal(() => checkUpload({ name: "x.zip", size: 10, sniffed: { mime: "application/zip", ext: "zip" } }, LIMITS))
+        .messageKey,
+    ).toBe("media:validation.typeNotAccepted");
     // A prototype property is no accepted type.
-    expect(refusal(() => checkUpload({ name: "x", size: 10, sniffed: { mime: "constructor", ext: "x" } }, LIMITS)).messageKey).toBe("media:validation.typeNotAccepted");
+    expect(
+      refusal(() => checkUpload({ name: "x", size: 10, sniffed: { mime: "constructor", ext: "x" } }, LIMITS))
+        .messageKey,
+    ).toBe("media:validation.typeNotAccepted");
   });
 
   it("refuses an empty file as no file at all", () => {
-    expect(refusal(() => checkUpload({ name: "a.png", size: 0, sniffed: undefined }, LIMITS)).messageKey).toBe("media:validation.fileRequired");
+    expect(refusal(() => checkUpload({ name: "a.png", size: 0, sniffed: undefined }, LIMITS)).messageKey).toBe(
+      "media:validation.fileRequired",
+    );
   });
 
   it("limits each kind to its own size, saying the limit in megabytes", () => {
@@ -52,8 +88,12 @@ describe("checkUpload: media type and size rules", () => {
     expect(big.code).toBe("payload_too_large");
     expect(big.messageKey).toBe("media:validation.tooLarge");
     // The same size is within a video's limit.
-    expect(checkUpload({ name: "a.webm", size: 4000, sniffed: { mime: "video/webm", ext: "webm" } }, LIMITS).mediaType).toBe("video");
-    const mb = refusal(() => checkUpload({ name: "a.png", size: 20 * 1024 * 1024, sniffed: PNG }, { ...LIMITS, image: 10 * 1024 * 1024 }));
+    expect(
+      checkUpload({ name: "a.webm", size: 4000, sniffed: { mime: "video/webm", ext: "webm" } }, LIMITS).mediaType,
+    ).toBe("video");
+    const mb = refusal(() =>
+      checkUpload({ name: "a.png", size: 20 * 1024 * 1024, sniffed: PNG }, { ...LIMITS, image: 10 * 1024 * 1024 }),
+    );
     expect(mb.details.params).toEqual({ megabytes: "10" });
     expect(largestLimit(LIMITS)).toBe(5000);
   });
@@ -70,7 +110,17 @@ describe("stored files", () => {
 
   it("have keys that cannot leave their folder", () => {
     expect(isStorageKey("media/0f8e-12/original.jpg")).toBe(true);
-    for (const bad of ["media/../etc/passwd", "media/a/../../x.jpg", "/media/a/b.jpg", "media/a/b", "media/a/b.jpg/", "media/A/b.jpg", "media/a%2f/b.jpg", "media\\a\\b.jpg", "other/a/b.jpg"]) {
+    for (const bad of [
+      "media/../etc/passwd",
+      "media/a/../../x.jpg",
+      "/media/a/b.jpg",
+      "media/a/b",
+      "media/a/b.jpg/",
+      "media/A/b.jpg",
+      "media/a%2f/b.jpg",
+      "media\\a\\b.jpg",
+      "other/a/b.jpg",
+    ]) {
       expect(isStorageKey(bad), bad).toBe(false);
     }
   });
@@ -100,15 +150,25 @@ describe("checking what ffprobe found in a video or a sound", () => {
 
   it("refuses what ffprobe could not read, another container, no video stream, no length, an unplayable codec, an 8K-plus picture", () => {
     expect(refusal(() => checkProbe(MP4, null)).messageKey).toBe("media:validation.videoUnreadable");
-    expect(refusal(() => checkProbe(MP4, video({ containers: ["matroska", "webm"] }))).messageKey).toBe("media:validation.notWhatItClaims");
+    expect(refusal(() => checkProbe(MP4, video({ containers: ["matroska", "webm"] }))).messageKey).toBe(
+      "media:validation.notWhatItClaims",
+    );
     expect(refusal(() => checkProbe(MP4, video({ video: [] }))).messageKey).toBe("media:validation.notWhatItClaims");
-    expect(refusal(() => checkProbe(MP4, video({ durationSeconds: null }))).messageKey).toBe("media:validation.videoUnreadable");
-    expect(refusal(() => checkProbe(MP4, video({ durationSeconds: 0 }))).messageKey).toBe("media:validation.videoUnreadable");
+    expect(refusal(() => checkProbe(MP4, video({ durationSeconds: null }))).messageKey).toBe(
+      "media:validation.videoUnreadable",
+    );
+    expect(refusal(() => checkProbe(MP4, video({ durationSeconds: 0 }))).messageKey).toBe(
+      "media:validation.videoUnreadable",
+    );
     const codec = refusal(() => checkProbe(MP4, video({ video: [{ codec: "prores", width: 640, height: 480 }] })));
     expect(codec.messageKey).toBe("media:validation.videoCodecNotAccepted");
     expect(codec.details.params).toEqual({ codec: "prores" });
-    expect(refusal(() => checkProbe(MP4, video({ video: [{ codec: "h264", width: 0, height: 0 }] }))).messageKey).toBe("media:validation.videoUnreadable");
-    expect(refusal(() => checkProbe(MP4, video({ video: [{ codec: "h264", width: 10_000, height: 100 }] }))).messageKey).toBe("media:validation.videoTooLarge");
+    expect(refusal(() => checkProbe(MP4, video({ video: [{ codec: "h264", width: 0, height: 0 }] }))).messageKey).toBe(
+      "media:validation.videoUnreadable",
+    );
+    expect(
+      refusal(() => checkProbe(MP4, video({ video: [{ codec: "h264", width: 10_000, height: 100 }] }))).messageKey,
+    ).toBe("media:validation.videoTooLarge");
   });
 
   it("takes a sound with a cover picture as a sound, and refuses an MP3 that holds another codec", () => {
@@ -121,11 +181,22 @@ describe("checking what ffprobe found in a video or a sound", () => {
     });
     expect(withCover.video).toEqual([]);
     expect(checkProbe(MP3, withCover)).toEqual({ durationMs: 3500, width: null, height: null, codecs: "mp3" });
-    const disguised = reportFrom({ format: { format_name: "mp3", duration: "3.5" }, streams: [{ codec_type: "audio", codec_name: "mp2" }] });
+    const disguised = reportFrom({
+      format: { format_name: "mp3", duration: "3.5" },
+      streams: [{ codec_type: "audio", codec_name: "mp2" }],
+    });
     expect(refusal(() => checkProbe(MP3, disguised)).messageKey).toBe("media:validation.notWhatItClaims");
-    expect(refusal(() => checkProbe(MP3, reportFrom({ format: { format_name: "wav", duration: "1" }, streams: [{ codec_type: "audio", codec_name: "pcm_s16le" }] }))).messageKey).toBe(
-      "media:validation.notWhatItClaims",
-    );
+    expect(
+      refusal(() =>
+        checkProbe(
+          MP3,
+          reportFrom({
+            format: { format_name: "wav", duration: "1" },
+            streams: [{ codec_type: "audio", codec_name: "pcm_s16le" }],
+          }),
+        ),
+      ).messageKey,
+    ).toBe("media:validation.notWhatItClaims");
   });
 });
 

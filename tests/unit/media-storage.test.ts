@@ -48,7 +48,9 @@ describe("DirectoryStorage", () => {
 
   it("is what the configuration gives without a bucket: DATA_DIR/uploads, or MEDIA_DIR", () => {
     expect(createMediaStorage({ DATA_DIR: root, MEDIA_S3_REGION: "us-east-1" }).kind).toBe("directory");
-    expect(createMediaStorage({ DATA_DIR: root, MEDIA_S3_REGION: "us-east-1", MEDIA_S3_BUCKET: "b-1" }).kind).toBe("s3");
+    expect(createMediaStorage({ DATA_DIR: root, MEDIA_S3_REGION: "us-east-1", MEDIA_S3_BUCKET: "b-1" }).kind).toBe(
+      "s3",
+    );
   });
 });
 
@@ -60,7 +62,15 @@ describe("S3Storage against a local S3-compatible server", () => {
   afterAll(() => s3.stop());
 
   const storage = (overrides: Partial<ConstructorParameters<typeof S3Storage>[0]> = {}) =>
-    new S3Storage({ bucket: "atelier-media", region: "eu-west-3", endpoint: s3.url, accessKeyId: "AKIATEST", secretAccessKey: "secret-test-key", forcePathStyle: true, ...overrides });
+    new S3Storage({
+      bucket: "atelier-media",
+      region: "eu-west-3",
+      endpoint: s3.url,
+      accessKeyId: "AKIATEST",
+      secretAccessKey: "secret-test-key",
+      forcePathStyle: true,
+      ...overrides,
+    });
 
   it("puts a signed object with its content type, reads it back, and deletes it", async () => {
     const store = storage({ prefix: "site-a/" });

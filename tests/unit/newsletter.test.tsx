@@ -22,7 +22,8 @@ beforeAll(() => {
 let root: Root | null = null;
 let container: HTMLElement;
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 // The form imports its schema on the first submit (zod is not part of the page's first load); loaded once
 // here, so that every test's submit settles within act(), the first one included.
@@ -82,14 +83,17 @@ describe("NewsletterBox", () => {
     expect(subscribe().textContent).toBe("Subscribe");
   });
 
-  it.each(["", "not-an-email", "reader@"])("refuses %j with a validation message under the field, and sends nothing", async (value) => {
-    await render(<NewsletterBox />);
-    type(email(), value);
-    await click(subscribe());
-    expect(alerts()).toEqual(["Please enter a valid email address"]);
-    expect(email().getAttribute("aria-invalid")).toBe("true");
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
+  it.each(["", "not-an-email", "reader@"])(
+    "refuses %j with a validation message under the field, and sends nothing",
+    async (value) => {
+      await render(<NewsletterBox />);
+      type(email(), value);
+      await click(subscribe());
+      expect(alerts()).toEqual(["Please enter a valid email address"]);
+      expect(email().getAttribute("aria-invalid")).toBe("true");
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
 
   it("subscribes through POST /api/newsletter/subscribe and tells the visitor to check their inbox", async () => {
     fetchMock.mockResolvedValue(json(202, { message: accepted }));
@@ -113,7 +117,9 @@ describe("NewsletterBox", () => {
     await render(<NewsletterBox />);
     type(email(), "reader@example.com");
     await click(subscribe());
-    expect(container.querySelector("[data-testid=newsletter-failed]")?.textContent).toBe(`Subscription failed${message}`);
+    expect(container.querySelector("[data-testid=newsletter-failed]")?.textContent).toBe(
+      `Subscription failed${message}`,
+    );
     expect(toast.error).not.toHaveBeenCalled();
     expect(container.querySelector("[data-testid=newsletter-accepted]")).toBeNull();
     expect(email().value).toBe("reader@example.com");
@@ -134,7 +140,11 @@ describe("/newsletter/confirm loader", () => {
     ({
       params,
       request: new Request(`http://localhost/newsletter/confirm${query}`),
-      context: { requestLanguage: "en", publicConfig: { companyName: "Atelier" }, services: { newsletter: { confirm } } },
+      context: {
+        requestLanguage: "en",
+        publicConfig: { companyName: "Atelier" },
+        services: { newsletter: { confirm } },
+      },
     }) as unknown as Parameters<typeof loader>[0];
 
   it("passes a well-formed token to the page without confirming anything (a link scanner's GET changes nothing)", () => {
@@ -144,7 +154,10 @@ describe("/newsletter/confirm loader", () => {
   });
 
   it.each(["", "?token=", "?token=short", `?token=${token}!`])("answers 400 with no token for %j", (query) => {
-    const result = loader(args(query, { lang: "fr" })) as unknown as { data: { token: null; meta: { title: string } }; init: { status: number } };
+    const result = loader(args(query, { lang: "fr" })) as unknown as {
+      data: { token: null; meta: { title: string } };
+      init: { status: number };
+    };
     expect(result.init.status).toBe(400);
     expect(result.data.token).toBeNull();
     expect(result.data.meta.title).toBe("Abonnement à la newsletter | Atelier");
@@ -153,13 +166,20 @@ describe("/newsletter/confirm loader", () => {
 
 describe("/newsletter/confirm page", () => {
   const token = "a".repeat(43);
-  const page = (value: string | null) => <NewsletterConfirm {...({ loaderData: { token: value, meta: { title: "" } } } as Parameters<typeof NewsletterConfirm>[0])} />;
+  const page = (value: string | null) => (
+    <NewsletterConfirm
+      {...({ loaderData: { token: value, meta: { title: "" } } } as Parameters<typeof NewsletterConfirm>[0])}
+    />
+  );
   const heading = () => container.querySelector("h1")?.textContent;
-  const confirmButton = () => [...container.querySelectorAll("button")].find((button) => button.textContent === "Confirm my subscription")!;
+  const confirmButton = () =>
+    [...container.querySelectorAll("button")].find((button) => button.textContent === "Confirm my subscription")!;
   const links = () => [...container.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
 
   it("asks for a click, then POSTs the token and shows that the subscription is confirmed", async () => {
-    fetchMock.mockResolvedValue(json(200, { status: "confirmed", message: "Your subscription is confirmed. Welcome aboard!" }));
+    fetchMock.mockResolvedValue(
+      json(200, { status: "confirmed", message: "Your subscription is confirmed. Welcome aboard!" }),
+    );
     await render(page(token));
     expect(heading()).toBe("Confirm your subscription");
     expect(fetchMock).not.toHaveBeenCalled();
@@ -195,7 +215,9 @@ describe("/newsletter/confirm page", () => {
   it("says the link is not valid at once when there is no usable token", async () => {
     await render(page(null));
     expect(heading()).toBe("This link is not valid");
-    expect(container.textContent).toContain("This confirmation link is not valid. Please check that you opened the whole link, or subscribe again to receive a new one.");
+    expect(container.textContent).toContain(
+      "This confirmation link is not valid. Please check that you opened the whole link, or subscribe again to receive a new one.",
+    );
     expect(container.querySelectorAll("button")).toHaveLength(0);
   });
 
@@ -204,14 +226,18 @@ describe("/newsletter/confirm page", () => {
     await render(page(token));
     await click(confirmButton());
     expect(heading()).toBe("Confirm your subscription");
-    expect(toast.error).toHaveBeenCalledWith("Confirmation failed", { description: "An error occurred while confirming your subscription. Please try again." });
+    expect(toast.error).toHaveBeenCalledWith("Confirmation failed", {
+      description: "An error occurred while confirming your subscription. Please try again.",
+    });
   });
 
   it("speaks French under /fr, links included", async () => {
     fetchMock.mockResolvedValue(json(200, { status: "confirmed", message: "" }));
     await render(page(token), { language: "fr", path: "/fr/newsletter/confirm" });
     expect(heading()).toBe("Confirmez votre abonnement");
-    await click([...container.querySelectorAll("button")].find((button) => button.textContent === "Confirmer mon abonnement")!);
+    await click(
+      [...container.querySelectorAll("button")].find((button) => button.textContent === "Confirmer mon abonnement")!,
+    );
     expect(heading()).toBe("Abonnement confirmé");
     expect(container.textContent).toContain("Votre abonnement est confirmé. Bienvenue à bord\u202f!");
     expect(links()).toEqual([

@@ -98,7 +98,14 @@ export function partlyPaidOrder(): OrderView {
     paidCents: 50_000,
     paidAt: null,
     paymentPlan: "3times",
-    orderItems: [{ ...orderView().orderItems[0]!, serviceName: "Video Marketing", unitPriceCents: 150_000, lineTotalCents: 150_000 }],
+    orderItems: [
+      {
+        ...orderView().orderItems[0]!,
+        serviceName: "Video Marketing",
+        unitPriceCents: 150_000,
+        lineTotalCents: 150_000,
+      },
+    ],
     schedule: [instalment(1, { status: "paid", paidAt: "2026-11-25T15:01:00.000Z" }), instalment(2), instalment(3)],
     payments: [payment({ part: 1 })],
   });
@@ -112,6 +119,8 @@ export function bankProcessingOrder(): OrderView {
     paidAt: null,
     paymentMethodType: "us_bank_account",
     payment: { provider: "sandbox", brand: "bank", last4: "6789" },
-    payments: [payment({ status: "processing", method: "us_bank_account", brand: "bank", last4: "6789", settledAt: null })],
+    payments: [
+      payment({ status: "processing", method: "us_bank_account", brand: "bank", last4: "6789", settledAt: null }),
+    ],
   });
 }

@@ -1,16 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "../../core/orders/rules.ts";
 import type { InstalmentView } from "../../core/orders/schema.ts";
-import { formatDay, refundNotice, statusDetail, statusLabel, statusTone, type StatusSubject } from "../../core/orders/status-text.ts";
+import {
+  formatDay,
+  refundNotice,
+  statusDetail,
+  statusLabel,
+  statusTone,
+  type StatusSubject,
+} from "../../core/orders/status-text.ts";
 import type { PaymentView } from "../../core/payments/schema.ts";
 import { translator } from "../../server/i18n.server.ts";
 
 const ZONE = "America/New_York";
-const t = (language: "en" | "fr") => (key: string, params?: Record<string, unknown>) => translator(language)(key, params ?? {}) as string;
+const t = (language: "en" | "fr") => (key: string, params?: Record<string, unknown>) =>
+  translator(language)(key, params ?? {}) as string;
 const en = t("en");
 const fr = t("fr");
 
-const instalment = (position: number, status: InstalmentView["status"], extra: Partial<InstalmentView> = {}): InstalmentView => ({
+const instalment = (
+  position: number,
+  status: InstalmentView["status"],
+  extra: Partial<InstalmentView> = {},
+): InstalmentView => ({
   id: position,
   position,
   amountCents: 50_000,
@@ -23,7 +35,13 @@ const instalment = (position: number, status: InstalmentView["status"], extra: P
   ...extra,
 });
 
-const payment = (kind: "charge" | "refund", amountCents: number, status: PaymentView["status"], settledAt: string | null, extra: Partial<PaymentView> = {}): PaymentView => ({
+const payment = (
+  kind: "charge" | "refund",
+  amountCents: number,
+  status: PaymentView["status"],
+  settledAt: string | null,
+  extra: Partial<PaymentView> = {},
+): PaymentView => ({
   id: `${kind}-${amountCents}-${settledAt}`,
   kind,
   status,
@@ -58,7 +76,12 @@ const order = (overrides: Partial<StatusSubject>): StatusSubject => ({
 
 // Three instalments of $500.00: October 27, November 27, December 27 (New York time).
 const threeTimes = (statuses: Array<InstalmentView["status"]>, extra: Array<Partial<InstalmentView>> = []) =>
-  statuses.map((status, index) => instalment(index + 1, status, { dueAt: ["2026-10-27T15:00:00.000Z", "2026-11-27T15:00:00.000Z", "2026-12-27T15:00:00.000Z"][index], ...extra[index] }));
+  statuses.map((status, index) =>
+    instalment(index + 1, status, {
+      dueAt: ["2026-10-27T15:00:00.000Z", "2026-11-27T15:00:00.000Z", "2026-12-27T15:00:00.000Z"][index],
+      ...extra[index],
+    }),
+  );
 
 describe("an order's status in words", () => {
   it("names every status in both languages, 'Awaiting payment' for both kinds of waiting", () => {
@@ -101,23 +124,59 @@ describe("an order's status in words", () => {
   });
 
   it("says how much of a plan is paid and when the next instalment is charged", () => {
-    const partly = order({ status: "partially_paid", paidCents: 50_000, paymentPlan: "3times", schedule: threeTimes(["paid", "due", "due"]) });
-    expect(statusDetail(partly, en, "en", ZONE)).toBe("1 of 3 instalments paid: $500.00 of $1,500.00; next $500.00 on November 27, 2026.");
-    expect(statusDetail(partly, fr, "fr", ZONE)).toBe("1 versement sur 3 payé\u202f: $500.00 sur $1,500.00\u202f; prochain versement de $500.00 le 27 novembre 2026.");
+    const partly = order({
+      status: "partially_paid",
+      paidCents: 50_000,
+      paymentPlan: "3times",
+      schedule: threeTimes(["paid", "due", "due"]),
+    });
+    expect(statusDetail(partly, en, "en", ZONE)).toBe(
+      "1 of 3 instalments paid: $500.00 of $1,500.00; next $500.00 on November 27, 2026.",
+    );
+    expect(statusDetail(partly, fr, "fr", ZONE)).toBe(
+      "1 versement sur 3 payé\u202f: $500.00 sur $1,500.00\u202f; prochain versement de $500.00 le 27 novembre 2026.",
+    );
 
-    const two = order({ status: "partially_paid", paidCents: 100_000, paymentPlan: "3times", schedule: threeTimes(["paid", "paid", "due"]) });
-    expect(statusDetail(two, en, "en", ZONE)).toBe("2 of 3 instalments paid: $1,000.00 of $1,500.00; next $500.00 on December 27, 2026.");
-    expect(statusDetail(two, fr, "fr", ZONE)).toBe("2 versements sur 3 payés\u202f: $1,000.00 sur $1,500.00\u202f; prochain versement de $500.00 le 27 décembre 2026.");
+    const two = order({
+      status: "partially_paid",
+      paidCents: 100_000,
+      paymentPlan: "3times",
+      schedule: threeTimes(["paid", "paid", "due"]),
+    });
+    expect(statusDetail(two, en, "en", ZONE)).toBe(
+      "2 of 3 instalments paid: $1,000.00 of $1,500.00; next $500.00 on December 27, 2026.",
+    );
+    expect(statusDetail(two, fr, "fr", ZONE)).toBe(
+      "2 versements sur 3 payés\u202f: $1,000.00 sur $1,500.00\u202f; prochain versement de $500.00 le 27 décembre 2026.",
+    );
   });
 
   it("says which instalment failed and when it is tried again, or that it is not", () => {
-    const retrying = order({ status: "partially_paid", paidCents: 50_000, paymentPlan: "3times", schedule: threeTimes(["paid", "failed", "due"], [{}, { nextAttemptAt: "2026-11-30T15:00:00.000Z", attempts: 1 }]) });
-    expect(statusDetail(retrying, en, "en", ZONE)).toBe("1 of 3 instalments paid: $500.00 of $1,500.00; payment 2 ($500.00) failed. We will try again on November 30, 2026.");
-    expect(statusDetail(retrying, fr, "fr", ZONE)).toBe("1 versement sur 3 payé\u202f: $500.00 sur $1,500.00\u202f; le versement 2 ($500.00) a échoué. Nous réessaierons le 30 novembre 2026.");
+    const retrying = order({
+      status: "partially_paid",
+      paidCents: 50_000,
+      paymentPlan: "3times",
+      schedule: threeTimes(["paid", "failed", "due"], [{}, { nextAttemptAt: "2026-11-30T15:00:00.000Z", attempts: 1 }]),
+    });
+    expect(statusDetail(retrying, en, "en", ZONE)).toBe(
+      "1 of 3 instalments paid: $500.00 of $1,500.00; payment 2 ($500.00) failed. We will try again on November 30, 2026.",
+    );
+    expect(statusDetail(retrying, fr, "fr", ZONE)).toBe(
+      "1 versement sur 3 payé\u202f: $500.00 sur $1,500.00\u202f; le versement 2 ($500.00) a échoué. Nous réessaierons le 30 novembre 2026.",
+    );
 
-    const stopped = order({ status: "partially_paid", paidCents: 50_000, paymentPlan: "3times", schedule: threeTimes(["paid", "failed", "due"], [{}, { attempts: 4 }]) });
-    expect(statusDetail(stopped, en, "en", ZONE)).toBe("1 of 3 instalments paid: $500.00 of $1,500.00; payment 2 ($500.00) failed. We will not try again automatically: please contact us.");
-    expect(statusDetail(stopped, fr, "fr", ZONE)).toBe("1 versement sur 3 payé\u202f: $500.00 sur $1,500.00\u202f; le versement 2 ($500.00) a échoué. Nous ne réessaierons pas automatiquement\u202f: contactez-nous.");
+    const stopped = order({
+      status: "partially_paid",
+      paidCents: 50_000,
+      paymentPlan: "3times",
+      schedule: threeTimes(["paid", "failed", "due"], [{}, { attempts: 4 }]),
+    });
+    expect(statusDetail(stopped, en, "en", ZONE)).toBe(
+      "1 of 3 instalments paid: $500.00 of $1,500.00; payment 2 ($500.00) failed. We will not try again automatically: please contact us.",
+    );
+    expect(statusDetail(stopped, fr, "fr", ZONE)).toBe(
+      "1 versement sur 3 payé\u202f: $500.00 sur $1,500.00\u202f; le versement 2 ($500.00) a échoué. Nous ne réessaierons pas automatiquement\u202f: contactez-nous.",
+    );
   });
 
   it("says when a paid order was paid, in the agency's time zone", () => {
@@ -129,17 +188,32 @@ describe("an order's status in words", () => {
   });
 
   it("says a bank transfer waits for the bank", () => {
-    expect(statusDetail(order({ status: "processing", paymentMethodType: "us_bank_account" }), en, "en", ZONE)).toBe("We will e-mail you when your bank confirms, usually in 3-5 business days.");
-    expect(statusDetail(order({ status: "processing" }), fr, "fr", ZONE)).toBe("Nous vous écrirons dès que votre banque aura confirmé, en général sous 3 à 5 jours ouvrables.");
+    expect(statusDetail(order({ status: "processing", paymentMethodType: "us_bank_account" }), en, "en", ZONE)).toBe(
+      "We will e-mail you when your bank confirms, usually in 3-5 business days.",
+    );
+    expect(statusDetail(order({ status: "processing" }), fr, "fr", ZONE)).toBe(
+      "Nous vous écrirons dès que votre banque aura confirmé, en général sous 3 à 5 jours ouvrables.",
+    );
   });
 
   it("says why a payment failed and what to do, for a card and for a bank account", () => {
-    expect(statusDetail(order({ status: "failed", failureMessage: "Your card was declined." }), en, "en", ZONE)).toBe("Your card was declined. Nothing was charged. Try again with another card, or contact us.");
-    expect(statusDetail(order({ status: "failed" }), en, "en", ZONE)).toBe("Your payment did not go through. Nothing was charged. Try again with another card, or contact us.");
-    expect(statusDetail(order({ status: "failed" }), fr, "fr", ZONE)).toBe("Votre paiement n’a pas abouti. Rien n’a été débité. Réessayez avec une autre carte, ou contactez-nous.");
-    expect(statusDetail(order({ status: "failed", paymentMethodType: "us_bank_account", failureMessage: "The account is closed." }), en, "en", ZONE)).toBe(
-      "The account is closed. No money was taken. Pay by card or with another bank account, or contact us.",
+    expect(statusDetail(order({ status: "failed", failureMessage: "Your card was declined." }), en, "en", ZONE)).toBe(
+      "Your card was declined. Nothing was charged. Try again with another card, or contact us.",
     );
+    expect(statusDetail(order({ status: "failed" }), en, "en", ZONE)).toBe(
+      "Your payment did not go through. Nothing was charged. Try again with another card, or contact us.",
+    );
+    expect(statusDetail(order({ status: "failed" }), fr, "fr", ZONE)).toBe(
+      "Votre paiement n’a pas abouti. Rien n’a été débité. Réessayez avec une autre carte, ou contactez-nous.",
+    );
+    expect(
+      statusDetail(
+        order({ status: "failed", paymentMethodType: "us_bank_account", failureMessage: "The account is closed." }),
+        en,
+        "en",
+        ZONE,
+      ),
+    ).toBe("The account is closed. No money was taken. Pay by card or with another bank account, or contact us.");
     expect(statusDetail(order({ status: "failed", paymentMethodType: "us_bank_account" }), fr, "fr", ZONE)).toBe(
       "Votre paiement n’a pas abouti. Aucun montant n’a été prélevé. Payez par carte ou avec un autre compte bancaire, ou contactez-nous.",
     );
@@ -147,7 +221,12 @@ describe("an order's status in words", () => {
 
   it("says how much was refunded and when, the latest refund's day for several", () => {
     const charge = payment("charge", 150_000, "succeeded", "2026-11-01T15:00:00.000Z");
-    const refunded = order({ status: "refunded", paidCents: 150_000, refundedCents: 150_000, payments: [charge, payment("refund", 150_000, "succeeded", "2026-11-20T15:00:00.000Z")] });
+    const refunded = order({
+      status: "refunded",
+      paidCents: 150_000,
+      refundedCents: 150_000,
+      payments: [charge, payment("refund", 150_000, "succeeded", "2026-11-20T15:00:00.000Z")],
+    });
     expect(statusDetail(refunded, en, "en", ZONE)).toBe("$1,500.00 refunded on November 20, 2026.");
     expect(statusDetail(refunded, fr, "fr", ZONE)).toBe("$1,500.00 remboursés le 20 novembre 2026.");
 
@@ -155,18 +234,39 @@ describe("an order's status in words", () => {
       status: "partially_refunded",
       paidCents: 150_000,
       refundedCents: 30_000,
-      payments: [charge, payment("refund", 10_000, "succeeded", "2026-11-05T15:00:00.000Z"), payment("refund", 20_000, "succeeded", "2026-11-21T15:00:00.000Z"), payment("refund", 5_000, "pending", null)],
+      payments: [
+        charge,
+        payment("refund", 10_000, "succeeded", "2026-11-05T15:00:00.000Z"),
+        payment("refund", 20_000, "succeeded", "2026-11-21T15:00:00.000Z"),
+        payment("refund", 5_000, "pending", null),
+      ],
     });
     expect(statusDetail(partly, en, "en", ZONE)).toBe("$300.00 of $1,500.00 refunded (latest on November 21, 2026).");
-    expect(statusDetail(partly, fr, "fr", ZONE)).toBe("$300.00 sur $1,500.00 remboursés (dernier remboursement le 21 novembre 2026).");
+    expect(statusDetail(partly, fr, "fr", ZONE)).toBe(
+      "$300.00 sur $1,500.00 remboursés (dernier remboursement le 21 novembre 2026).",
+    );
   });
 
   it("says when an order was cancelled, or what was paid of a plan whose rest was cancelled", () => {
-    expect(statusDetail(order({ status: "cancelled", cancelledAt: "2026-11-27T15:00:00.000Z" }), en, "en", ZONE)).toBe("Cancelled on November 27, 2026. Nothing was charged.");
-    expect(statusDetail(order({ status: "cancelled", cancelledAt: "2026-11-27T15:00:00.000Z" }), fr, "fr", ZONE)).toBe("Annulée le 27 novembre 2026. Rien n’a été débité.");
-    const rest = order({ status: "cancelled", paidCents: 50_000, cancelledAt: "2026-11-27T15:00:00.000Z", paymentPlan: "3times", schedule: threeTimes(["paid", "cancelled", "cancelled"]) });
-    expect(statusDetail(rest, en, "en", ZONE)).toBe("The remaining payments were cancelled: $500.00 of $1,500.00 was paid.");
-    expect(statusDetail(rest, fr, "fr", ZONE)).toBe("Les versements restants ont été annulés\u202f: $500.00 sur $1,500.00 ont été payés.");
+    expect(statusDetail(order({ status: "cancelled", cancelledAt: "2026-11-27T15:00:00.000Z" }), en, "en", ZONE)).toBe(
+      "Cancelled on November 27, 2026. Nothing was charged.",
+    );
+    expect(statusDetail(order({ status: "cancelled", cancelledAt: "2026-11-27T15:00:00.000Z" }), fr, "fr", ZONE)).toBe(
+      "Annulée le 27 novembre 2026. Rien n’a été débité.",
+    );
+    const rest = order({
+      status: "cancelled",
+      paidCents: 50_000,
+      cancelledAt: "2026-11-27T15:00:00.000Z",
+      paymentPlan: "3times",
+      schedule: threeTimes(["paid", "cancelled", "cancelled"]),
+    });
+    expect(statusDetail(rest, en, "en", ZONE)).toBe(
+      "The remaining payments were cancelled: $500.00 of $1,500.00 was paid.",
+    );
+    expect(statusDetail(rest, fr, "fr", ZONE)).toBe(
+      "Les versements restants ont été annulés\u202f: $500.00 sur $1,500.00 ont été payés.",
+    );
   });
 
   it("adds nothing to the name of a status that says it all", () => {
@@ -193,12 +293,28 @@ describe("dates and refund notices", () => {
   });
 
   it("tells the buyer about a refund Atelier made on its own, and about one on its way", () => {
-    const auto = (status: PaymentView["status"]) => ({ payments: [payment("charge", 89_000, "succeeded", "2026-11-27T15:00:00.000Z"), payment("refund", 89_000, status, null, { automatic: "class_full" })] });
-    expect(refundNotice(auto("succeeded"), en)).toBe("The class filled up while you were paying, so we could not enrol you. Your payment of $890.00 has been refunded in full.");
-    expect(refundNotice(auto("pending"), fr)).toBe("Le cours s’est rempli pendant votre paiement\u202f: nous n’avons pas pu vous inscrire. Nous vous remboursons votre paiement de $890.00 en totalité.");
-    const staff = { payments: [payment("charge", 150_000, "succeeded", "2026-11-27T15:00:00.000Z"), payment("refund", 20_000, "pending", null)] };
+    const auto = (status: PaymentView["status"]) => ({
+      payments: [
+        payment("charge", 89_000, "succeeded", "2026-11-27T15:00:00.000Z"),
+        payment("refund", 89_000, status, null, { automatic: "class_full" }),
+      ],
+    });
+    expect(refundNotice(auto("succeeded"), en)).toBe(
+      "The class filled up while you were paying, so we could not enrol you. Your payment of $890.00 has been refunded in full.",
+    );
+    expect(refundNotice(auto("pending"), fr)).toBe(
+      "Le cours s’est rempli pendant votre paiement\u202f: nous n’avons pas pu vous inscrire. Nous vous remboursons votre paiement de $890.00 en totalité.",
+    );
+    const staff = {
+      payments: [
+        payment("charge", 150_000, "succeeded", "2026-11-27T15:00:00.000Z"),
+        payment("refund", 20_000, "pending", null),
+      ],
+    };
     expect(refundNotice(staff, en)).toBe("A refund of $200.00 is on its way to you.");
     expect(refundNotice(staff, fr)).toBe("Un remboursement de $200.00 est en cours.");
-    expect(refundNotice({ payments: [payment("charge", 150_000, "succeeded", "2026-11-27T15:00:00.000Z")] }, en)).toBeNull();
+    expect(
+      refundNotice({ payments: [payment("charge", 150_000, "succeeded", "2026-11-27T15:00:00.000Z")] }, en),
+    ).toBeNull();
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cardBrand, checkCard, isExpiryInFuture, parseExpiry, passesLuhn, sandboxOutcome } from "../../core/payments/card.ts";
+import {
+  cardBrand,
+  checkCard,
+  isExpiryInFuture,
+  parseExpiry,
+  passesLuhn,
+  sandboxOutcome,
+} from "../../core/payments/card.ts";
 
 const NOW = new Date("2026-11-25T12:00:00Z");
 
@@ -29,13 +36,18 @@ describe("sandbox card checks", () => {
       expiry: "orders:card.expiryPast",
       cvc: "orders:card.cvcInvalid",
     });
-    expect(checkCard({ cardNumber: "4242424242424242", expiry: "soon", cvc: "1234" }, NOW)).toEqual({ expiry: "orders:card.expiryInvalid" });
+    expect(checkCard({ cardNumber: "4242424242424242", expiry: "soon", cvc: "1234" }, NOW)).toEqual({
+      expiry: "orders:card.expiryInvalid",
+    });
   });
 
   it("decides as Stripe's test cards", () => {
     expect(sandboxOutcome("4242424242424242")).toEqual({ status: "succeeded" });
     expect(sandboxOutcome("4000000000000002")).toMatchObject({ status: "failed", message: "Your card was declined." });
-    expect(sandboxOutcome("4000000000009995")).toMatchObject({ status: "failed", message: "Your card has insufficient funds." });
+    expect(sandboxOutcome("4000000000009995")).toMatchObject({
+      status: "failed",
+      message: "Your card has insufficient funds.",
+    });
     expect(sandboxOutcome("5555555555554444")).toEqual({ status: "succeeded" });
   });
 

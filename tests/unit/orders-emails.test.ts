@@ -6,10 +6,22 @@ import type { PaymentView } from "../../core/payments/schema.ts";
 import { translator } from "../../server/i18n.server.ts";
 
 const translate: Translate = (language, key, params) => translator(language)(key, params ?? {}) as string;
-const company = { name: "Atelier", email: "hello@atelier.example", phone: "+1 555", website: "https://atelier.example", staffEmail: "team@atelier.example" };
+const company = {
+  name: "Atelier",
+  email: "hello@atelier.example",
+  phone: "+1 555",
+  website: "https://atelier.example",
+  staffEmail: "team@atelier.example",
+};
 const ZONE = "America/New_York";
 
-const payment = (kind: "charge" | "refund", amountCents: number, status: PaymentView["status"], settledAt: string | null, extra: Partial<PaymentView> = {}): PaymentView => ({
+const payment = (
+  kind: "charge" | "refund",
+  amountCents: number,
+  status: PaymentView["status"],
+  settledAt: string | null,
+  extra: Partial<PaymentView> = {},
+): PaymentView => ({
   id: `${kind}-${amountCents}-${status}`,
   kind,
   status,
@@ -90,7 +102,11 @@ const instalment = (position: number, status: InstalmentView["status"], dueAt: s
 describe("receipt e-mail", () => {
   it("lists the lines, the discount with its code, the total, the status, each payment, the card and the receipt link", () => {
     const mail = receiptEmail(order(), "https://atelier.example/receipt/token", translate, company, ZONE);
-    expect(mail).toMatchObject({ to: "ada@example.com", kind: "order.receipt", subject: "Your Atelier receipt for order 3F2A9C1E" });
+    expect(mail).toMatchObject({
+      to: "ada@example.com",
+      kind: "order.receipt",
+      subject: "Your Atelier receipt for order 3F2A9C1E",
+    });
     expect(mail.text).toContain("We have received your payment of $1,080.00.");
     expect(mail.text).toContain("2 × Website <Pro> at $600.00: $1,200.00");
     expect(mail.text).toContain("Discount (WELCOME10): −$120.00");
@@ -105,7 +121,13 @@ describe("receipt e-mail", () => {
   });
 
   it("is written in the order's language, with French typography", () => {
-    const mail = receiptEmail(order({ language: "fr", discountCents: 0, promoCode: null }), "https://atelier.example/fr/receipt/token", translate, company, ZONE);
+    const mail = receiptEmail(
+      order({ language: "fr", discountCents: 0, promoCode: null }),
+      "https://atelier.example/fr/receipt/token",
+      translate,
+      company,
+      ZONE,
+    );
     expect(mail.subject).toBe("Votre reçu Atelier pour la commande 3F2A9C1E");
     expect(mail.text).toContain("Bonjour Ada,");
     expect(mail.text).toContain("Total payé\u202f: $1,080.00");
@@ -118,7 +140,15 @@ describe("receipt e-mail", () => {
 
   it("shows a plan's schedule and what is paid of it (a monthly plan's first month)", () => {
     const monthly = order({
-      orderItems: [{ ...order().orderItems[0], serviceName: "Retainer", quantity: 1, unitPriceCents: 50_000, lineTotalCents: 50_000 }],
+      orderItems: [
+        {
+          ...order().orderItems[0],
+          serviceName: "Retainer",
+          quantity: 1,
+          unitPriceCents: 50_000,
+          lineTotalCents: 50_000,
+        },
+      ],
       subtotalCents: 50_000,
       discountCents: 0,
       promoCode: null,
@@ -129,35 +159,63 @@ describe("receipt e-mail", () => {
       payments: [payment("charge", 50_000, "succeeded", "2026-11-25T15:01:00.000Z", { part: 1 })],
     });
     const mail = receiptEmail(monthly, "https://atelier.example/receipt/token", translate, company, ZONE);
-    expect(mail.text).toContain("Payment schedule:\n1. $500.00, November 25, 2026: Paid\n2. $500.00, December 25, 2026:");
+    expect(mail.text).toContain(
+      "Payment schedule:\n1. $500.00, November 25, 2026: Paid\n2. $500.00, December 25, 2026:",
+    );
   });
 
   it("leaves out charges that were never made (cancelled or waiting) from the payment lines", () => {
     const lines = paymentLines(
-      order({ payments: [payment("charge", 108_000, "cancelled", null), payment("charge", 108_000, "requires_payment", null), payment("charge", 108_000, "failed", "2026-11-24T15:00:00.000Z"), payment("charge", 108_000, "succeeded", "2026-11-25T15:00:00.000Z")] }),
+      order({
+        payments: [
+          payment("charge", 108_000, "cancelled", null),
+          payment("charge", 108_000, "requires_payment", null),
+          payment("charge", 108_000, "failed", "2026-11-24T15:00:00.000Z"),
+          payment("charge", 108_000, "succeeded", "2026-11-25T15:00:00.000Z"),
+        ],
+      }),
       (key, params) => translate("en", key, params),
       "en",
       ZONE,
     );
-    expect(lines).toEqual(["November 24, 2026 · Visa •••• 4242 · $1,080.00 · Payment failed", "November 25, 2026 · Visa •••• 4242 · $1,080.00 · Paid"]);
+    expect(lines).toEqual([
+      "November 24, 2026 · Visa •••• 4242 · $1,080.00 · Payment failed",
+      "November 25, 2026 · Visa •••• 4242 · $1,080.00 · Paid",
+    ]);
   });
 
   it("names the payment method: a card, a bank account, the provider when the card is not known", () => {
     const en = (key: string, params?: Record<string, unknown>) => translate("en", key, params);
-    expect(methodText({ brand: "mastercard", last4: "4444", method: "card" }, "stripe", en)).toBe("Mastercard •••• 4444");
-    expect(methodText({ brand: "bank", last4: "6789", method: "us_bank_account" }, "stripe", en)).toBe("Bank account •••• 6789");
+    expect(methodText({ brand: "mastercard", last4: "4444", method: "card" }, "stripe", en)).toBe(
+      "Mastercard •••• 4444",
+    );
+    expect(methodText({ brand: "bank", last4: "6789", method: "us_bank_account" }, "stripe", en)).toBe(
+      "Bank account •••• 6789",
+    );
     expect(methodText({ brand: null, last4: null, method: "card" }, "sandbox", en)).toBe("Test card");
     expect(methodText(null, null, en)).toBe("Not paid yet");
   });
 });
 
 describe("refund e-mail", () => {
-  const refunded = (amountCents: number, extra: Partial<PaymentView> = {}) => payment("refund", amountCents, "succeeded", "2026-11-27T15:00:00.000Z", extra);
+  const refunded = (amountCents: number, extra: Partial<PaymentView> = {}) =>
+    payment("refund", amountCents, "succeeded", "2026-11-27T15:00:00.000Z", extra);
 
   it("says how much went back to which card, when, what was refunded in all, and how long it takes", () => {
     const refund = refunded(30_000);
-    const mail = refundEmail(order({ status: "partially_refunded", refundedCents: 30_000, payments: [...order().payments, refund] }), refund, "https://atelier.example/receipt/token", translate, company, ZONE);
-    expect(mail).toMatchObject({ to: "ada@example.com", kind: "order.refund", subject: "Atelier: refund of $300.00 for order 3F2A9C1E" });
+    const mail = refundEmail(
+      order({ status: "partially_refunded", refundedCents: 30_000, payments: [...order().payments, refund] }),
+      refund,
+      "https://atelier.example/receipt/token",
+      translate,
+      company,
+      ZONE,
+    );
+    expect(mail).toMatchObject({
+      to: "ada@example.com",
+      kind: "order.refund",
+      subject: "Atelier: refund of $300.00 for order 3F2A9C1E",
+    });
     expect(mail.text).toContain("We have refunded $300.00 to your Visa •••• 4242.");
     expect(mail.text).toContain("Refunded: $300.00");
     expect(mail.text).toContain("Date: November 27, 2026");
@@ -169,9 +227,18 @@ describe("refund e-mail", () => {
 
   it("says why when Atelier refunded on its own, in French with its typography", () => {
     const refund = refunded(108_000, { automatic: "deal_sold_out" });
-    const mail = refundEmail(order({ language: "fr", status: "refunded", refundedCents: 108_000, payments: [...order().payments, refund] }), refund, "https://atelier.example/fr/receipt/token", translate, company, ZONE);
+    const mail = refundEmail(
+      order({ language: "fr", status: "refunded", refundedCents: 108_000, payments: [...order().payments, refund] }),
+      refund,
+      "https://atelier.example/fr/receipt/token",
+      translate,
+      company,
+      ZONE,
+    );
     expect(mail.subject).toBe("Atelier\u202f: remboursement de $1,080.00 pour la commande 3F2A9C1E");
-    expect(mail.text).toContain("Une offre de votre commande s’est épuisée pendant votre paiement\u202f: nous n’avons pas pu vous la réserver");
+    expect(mail.text).toContain(
+      "Une offre de votre commande s’est épuisée pendant votre paiement\u202f: nous n’avons pas pu vous la réserver",
+    );
     expect(mail.text).toContain("Nous avons remboursé $1,080.00 sur votre Visa •••• 4242.");
     expect(mail.text).toContain("Remboursé au total\u202f: $1,080.00 sur $1,080.00 payés");
     expect(mail.text).toContain("Statut\u202f: Remboursée");
@@ -187,13 +254,25 @@ describe("bank transfer started e-mail", () => {
       paidAt: null,
       payment: { provider: "sandbox", brand: "bank", last4: "6789" },
       paymentMethodType: "us_bank_account",
-      payments: [payment("charge", 108_000, "processing", null, { method: "us_bank_account", brand: "bank", last4: "6789" })],
+      payments: [
+        payment("charge", 108_000, "processing", null, { method: "us_bank_account", brand: "bank", last4: "6789" }),
+      ],
     });
     const mail = bankProcessingEmail(bank, "https://atelier.example/receipt/token", translate, company);
-    expect(mail).toMatchObject({ kind: "order.bank_processing", subject: "Atelier: your bank transfer for order 3F2A9C1E has started" });
-    expect(mail.text).toContain("Your bank transfer of $1,080.00 from your Bank account •••• 6789 has started. Nothing is taken until your bank confirms it.");
+    expect(mail).toMatchObject({
+      kind: "order.bank_processing",
+      subject: "Atelier: your bank transfer for order 3F2A9C1E has started",
+    });
+    expect(mail.text).toContain(
+      "Your bank transfer of $1,080.00 from your Bank account •••• 6789 has started. Nothing is taken until your bank confirms it.",
+    );
     expect(mail.text).toContain("We will e-mail you when your bank confirms, usually in 3-5 business days.");
-    const french = bankProcessingEmail({ ...bank, language: "fr" }, "https://atelier.example/fr/receipt/token", translate, company);
+    const french = bankProcessingEmail(
+      { ...bank, language: "fr" },
+      "https://atelier.example/fr/receipt/token",
+      translate,
+      company,
+    );
     expect(french.subject).toBe("Atelier\u202f: votre virement pour la commande 3F2A9C1E est lancé");
     expect(french.text).toContain("Rien n’est prélevé avant que votre banque ne le confirme.");
   });

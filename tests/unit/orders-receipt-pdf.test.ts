@@ -6,10 +6,24 @@ import { translator } from "../../server/i18n.server.ts";
 import { pdfText } from "../helpers/pdf-text.ts";
 
 const ZONE = "America/New_York";
-const company = { name: "Atelier", email: "hello@atelier.example", phone: "+1 555", website: "https://atelier.example", address: "120 Market Street" };
-const t = (language: "en" | "fr") => (key: string, params?: Record<string, unknown>) => translator(language)(key, params ?? {}) as string;
+const company = {
+  name: "Atelier",
+  email: "hello@atelier.example",
+  phone: "+1 555",
+  website: "https://atelier.example",
+  address: "120 Market Street",
+};
+const t = (language: "en" | "fr") => (key: string, params?: Record<string, unknown>) =>
+  translator(language)(key, params ?? {}) as string;
 
-const payment = (id: string, kind: "charge" | "refund", amountCents: number, status: PaymentView["status"], settledAt: string | null, extra: Partial<PaymentView> = {}): PaymentView => ({
+const payment = (
+  id: string,
+  kind: "charge" | "refund",
+  amountCents: number,
+  status: PaymentView["status"],
+  settledAt: string | null,
+  extra: Partial<PaymentView> = {},
+): PaymentView => ({
   id,
   kind,
   status,
@@ -27,7 +41,12 @@ const payment = (id: string, kind: "charge" | "refund", amountCents: number, sta
   ...extra,
 });
 
-const instalment = (position: number, status: InstalmentView["status"], dueAt: string, extra: Partial<InstalmentView> = {}): InstalmentView => ({
+const instalment = (
+  position: number,
+  status: InstalmentView["status"],
+  dueAt: string,
+  extra: Partial<InstalmentView> = {},
+): InstalmentView => ({
   id: position,
   position,
   amountCents: 50_000,
@@ -115,7 +134,11 @@ describe("receipt PDF", () => {
       status: "partially_refunded",
       refundedCents: 30_000,
       payments: [
-        payment("c0", "charge", 111_110, "failed", "2026-11-24T15:00:00.000Z", { brand: "mastercard", last4: "0002", failureMessage: "Your card was declined." }),
+        payment("c0", "charge", 111_110, "failed", "2026-11-24T15:00:00.000Z", {
+          brand: "mastercard",
+          last4: "0002",
+          failureMessage: "Your card was declined.",
+        }),
         payment("c1", "charge", 111_110, "succeeded", "2026-11-25T15:00:00.000Z"),
         payment("r1", "refund", 10_000, "succeeded", "2026-11-26T15:00:00.000Z", { refundOf: "c1" }),
         payment("r2", "refund", 20_000, "succeeded", "2026-11-28T02:00:00.000Z", { refundOf: "c1" }),
@@ -153,16 +176,26 @@ describe("receipt PDF", () => {
       paymentPlan: "3times",
       schedule: [
         instalment(1, "paid", "2026-10-27T15:00:00.000Z"),
-        instalment(2, "failed", "2026-11-27T15:00:00.000Z", { attempts: 1, nextAttemptAt: "2026-11-30T15:00:00.000Z", failureMessage: "Your card was declined." }),
+        instalment(2, "failed", "2026-11-27T15:00:00.000Z", {
+          attempts: 1,
+          nextAttemptAt: "2026-11-30T15:00:00.000Z",
+          failureMessage: "Your card was declined.",
+        }),
         instalment(3, "due", "2026-12-27T15:00:00.000Z"),
       ],
-      payments: [payment("c1", "charge", 50_000, "succeeded", "2026-10-27T15:00:00.000Z", { part: 1 }), payment("c2", "charge", 50_000, "failed", "2026-11-27T15:00:00.000Z", { part: 2 })],
+      payments: [
+        payment("c1", "charge", 50_000, "succeeded", "2026-10-27T15:00:00.000Z", { part: 1 }),
+        payment("c2", "charge", 50_000, "failed", "2026-11-27T15:00:00.000Z", { part: 2 }),
+      ],
     };
     const english = pdfText(await renderReceiptPdf(order, company, t("en"), ZONE));
     expect(english).toContain("Paid to date: $500.00");
     expect(english).not.toContain("Refunded: −$0.00");
     expect(english).toContain("Still scheduled");
-    expect(english.slice(english.indexOf("Still scheduled") + 1, english.indexOf("Still scheduled") + 3)).toEqual(["Payment 2: $500.00 on November 30, 2026", "Payment 3: $500.00 on December 27, 2026"]);
+    expect(english.slice(english.indexOf("Still scheduled") + 1, english.indexOf("Still scheduled") + 3)).toEqual([
+      "Payment 2: $500.00 on November 30, 2026",
+      "Payment 3: $500.00 on December 27, 2026",
+    ]);
     expect(english.join("\n")).toContain("1 of 3 instalments paid: $500.00 of $1,500.00; payment 2 ($500.00) failed.");
 
     const french = pdfText(await renderReceiptPdf({ ...order, language: "fr" }, company, t("fr"), ZONE));

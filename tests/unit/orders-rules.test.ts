@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { summarise, type MoneyRow } from "../../core/payments/rules.ts";
-import { canCancel, canPay, deriveOrderStatus, MONEY_RECEIVED, ORDER_STATUSES, orderNumber, SETTLED_STATUSES, type OrderStatus } from "../../core/orders/rules.ts";
+import {
+  canCancel,
+  canPay,
+  deriveOrderStatus,
+  MONEY_RECEIVED,
+  ORDER_STATUSES,
+  orderNumber,
+  SETTLED_STATUSES,
+  type OrderStatus,
+} from "../../core/orders/rules.ts";
 
 /*
  * An order's status is derived from its payments (docs/decisions/0028): these tests build an order's
@@ -22,9 +31,18 @@ const charge = (amountCents: number, status: string, extra: Partial<MoneyRow> = 
   settledAt: status === "succeeded" || status === "failed" ? at() : null,
   ...extra,
 });
-const refund = (of: MoneyRow, amountCents: number, status = "succeeded"): MoneyRow => ({ id: `refund-${++ids}`, kind: "refund", status, amountCents, refundOf: of.id, createdAt: at(), settledAt: status === "pending" ? null : at() });
+const refund = (of: MoneyRow, amountCents: number, status = "succeeded"): MoneyRow => ({
+  id: `refund-${++ids}`,
+  kind: "refund",
+  status,
+  amountCents,
+  refundOf: of.id,
+  createdAt: at(),
+  settledAt: status === "pending" ? null : at(),
+});
 
-const status = (rows: MoneyRow[], totalCents = 150_000, cancelled = false) => deriveOrderStatus({ totalCents, cancelled }, summarise(rows));
+const status = (rows: MoneyRow[], totalCents = 150_000, cancelled = false) =>
+  deriveOrderStatus({ totalCents, cancelled }, summarise(rows));
 
 describe("an order's status, derived from its payments", () => {
   it("is pending with no payment, and pending again when its only charge was cancelled", () => {
@@ -42,19 +60,30 @@ describe("an order's status, derived from its payments", () => {
 
   it("is paid when its payments cover the total, however many there were", () => {
     expect(status([charge(150_000, "succeeded")])).toBe("paid");
-    expect(status([charge(50_000, "succeeded"), charge(50_000, "succeeded"), charge(50_000, "succeeded")])).toBe("paid");
+    expect(status([charge(50_000, "succeeded"), charge(50_000, "succeeded"), charge(50_000, "succeeded")])).toBe(
+      "paid",
+    );
   });
 
   it("is paid for a monthly plan once its first month is paid (its total is one month)", () => {
     expect(status([charge(30_000, "succeeded", { part: 1 })], 30_000)).toBe("paid");
     // Further months paid keep it paid.
-    expect(status([charge(30_000, "succeeded", { part: 1 }), charge(30_000, "succeeded", { part: 2 })], 30_000)).toBe("paid");
+    expect(status([charge(30_000, "succeeded", { part: 1 }), charge(30_000, "succeeded", { part: 2 })], 30_000)).toBe(
+      "paid",
+    );
   });
 
   it("is partially_paid while some instalments are paid and others are still expected, a later one failing included", () => {
     expect(status([charge(50_000, "succeeded", { part: 1 })])).toBe("partially_paid");
-    expect(status([charge(50_000, "succeeded", { part: 1 }), charge(50_000, "failed", { part: 2, failureMessage: "Your card was declined." })])).toBe("partially_paid");
-    expect(status([charge(50_000, "succeeded", { part: 1 }), charge(50_000, "processing", { part: 2 })])).toBe("partially_paid");
+    expect(
+      status([
+        charge(50_000, "succeeded", { part: 1 }),
+        charge(50_000, "failed", { part: 2, failureMessage: "Your card was declined." }),
+      ]),
+    ).toBe("partially_paid");
+    expect(status([charge(50_000, "succeeded", { part: 1 }), charge(50_000, "processing", { part: 2 })])).toBe(
+      "partially_paid",
+    );
   });
 
   it("is failed when its latest charge was refused, with its message", () => {
@@ -76,7 +105,9 @@ describe("an order's status, derived from its payments", () => {
   it("is cancelled when staff stopped it before it was paid in full, and says what was paid", () => {
     expect(status([], 150_000, true)).toBe("cancelled");
     expect(status([charge(150_000, "cancelled")], 150_000, true)).toBe("cancelled");
-    expect(status([charge(50_000, "succeeded", { part: 1 }), charge(50_000, "cancelled", { part: 2 })], 150_000, true)).toBe("cancelled");
+    expect(
+      status([charge(50_000, "succeeded", { part: 1 }), charge(50_000, "cancelled", { part: 2 })], 150_000, true),
+    ).toBe("cancelled");
   });
 
   it("shows paid when a payment succeeds after a cancellation, so that staff see it and refund it", () => {
@@ -84,25 +115,102 @@ describe("an order's status, derived from its payments", () => {
   });
 
   it("is named by one of the nine statuses, whatever the money", () => {
-    expect(ORDER_STATUSES).toEqual(["pending", "requires_payment", "processing", "partially_paid", "paid", "failed", "partially_refunded", "refunded", "cancelled"]);
+    expect(ORDER_STATUSES).toEqual([
+      "pending",
+      "requires_payment",
+      "processing",
+      "partially_paid",
+      "paid",
+      "failed",
+      "partially_refunded",
+      "refunded",
+      "cancelled",
+    ]);
   });
 });
 
 describe("every move a payment can make, from each status", () => {
   // Each case: the rows before, the move (a new row, or a row's new status), the status before and after.
-  type Case = { name: string; before: () => { rows: MoneyRow[]; total?: number; cancelled?: boolean }; move: (rows: MoneyRow[]) => MoneyRow[]; from: OrderStatus; to: OrderStatus };
-  const set = (rows: MoneyRow[], index: number, changes: Partial<MoneyRow>) => rows.map((row, i) => (i === index ? { ...row, ...changes, settledAt: at() } : row));
+  type Case = {
+    name: string;
+    before: () => { rows: MoneyRow[]; total?: number; cancelled?: boolean };
+    move: (rows: MoneyRow[]) => MoneyRow[];
+    from: OrderStatus;
+    to: OrderStatus;
+  };
+  const set = (rows: MoneyRow[], index: number, changes: Partial<MoneyRow>) =>
+    rows.map((row, i) => (i === index ? { ...row, ...changes, settledAt: at() } : row));
   const cases: Case[] = [
-    { name: "a charge is started", before: () => ({ rows: [] }), move: () => [charge(150_000, "requires_payment")], from: "pending", to: "requires_payment" },
-    { name: "a bank debit is started", before: () => ({ rows: [] }), move: () => [charge(150_000, "processing")], from: "pending", to: "processing" },
-    { name: "the card is confirmed", before: () => ({ rows: [charge(150_000, "requires_payment")] }), move: (rows) => set(rows, 0, { status: "succeeded" }), from: "requires_payment", to: "paid" },
-    { name: "the card is declined", before: () => ({ rows: [charge(150_000, "requires_payment")] }), move: (rows) => set(rows, 0, { status: "failed", failureMessage: "Your card was declined." }), from: "requires_payment", to: "failed" },
-    { name: "the buyer tries again after a decline", before: () => ({ rows: [charge(150_000, "failed")] }), move: (rows) => set(rows, 0, { status: "requires_payment" }), from: "failed", to: "requires_payment" },
-    { name: "another card succeeds after a decline", before: () => ({ rows: [charge(150_000, "failed")] }), move: (rows) => set(rows, 0, { status: "succeeded" }), from: "failed", to: "paid" },
-    { name: "the open charge is cancelled", before: () => ({ rows: [charge(150_000, "requires_payment")] }), move: (rows) => set(rows, 0, { status: "cancelled" }), from: "requires_payment", to: "pending" },
-    { name: "the bank confirms", before: () => ({ rows: [charge(150_000, "processing")] }), move: (rows) => set(rows, 0, { status: "succeeded" }), from: "processing", to: "paid" },
-    { name: "the bank returns the debit", before: () => ({ rows: [charge(150_000, "processing")] }), move: (rows) => set(rows, 0, { status: "failed", failureMessage: "The account is closed." }), from: "processing", to: "failed" },
-    { name: "the first instalment is paid", before: () => ({ rows: [charge(50_000, "requires_payment", { part: 1 })] }), move: (rows) => set(rows, 0, { status: "succeeded" }), from: "requires_payment", to: "partially_paid" },
+    {
+      name: "a charge is started",
+      before: () => ({ rows: [] }),
+      move: () => [charge(150_000, "requires_payment")],
+      from: "pending",
+      to: "requires_payment",
+    },
+    {
+      name: "a bank debit is started",
+      before: () => ({ rows: [] }),
+      move: () => [charge(150_000, "processing")],
+      from: "pending",
+      to: "processing",
+    },
+    {
+      name: "the card is confirmed",
+      before: () => ({ rows: [charge(150_000, "requires_payment")] }),
+      move: (rows) => set(rows, 0, { status: "succeeded" }),
+      from: "requires_payment",
+      to: "paid",
+    },
+    {
+      name: "the card is declined",
+      before: () => ({ rows: [charge(150_000, "requires_payment")] }),
+      move: (rows) => set(rows, 0, { status: "failed", failureMessage: "Your card was declined." }),
+      from: "requires_payment",
+      to: "failed",
+    },
+    {
+      name: "the buyer tries again after a decline",
+      before: () => ({ rows: [charge(150_000, "failed")] }),
+      move: (rows) => set(rows, 0, { status: "requires_payment" }),
+      from: "failed",
+      to: "requires_payment",
+    },
+    {
+      name: "another card succeeds after a decline",
+      before: () => ({ rows: [charge(150_000, "failed")] }),
+      move: (rows) => set(rows, 0, { status: "succeeded" }),
+      from: "failed",
+      to: "paid",
+    },
+    {
+      name: "the open charge is cancelled",
+      before: () => ({ rows: [charge(150_000, "requires_payment")] }),
+      move: (rows) => set(rows, 0, { status: "cancelled" }),
+      from: "requires_payment",
+      to: "pending",
+    },
+    {
+      name: "the bank confirms",
+      before: () => ({ rows: [charge(150_000, "processing")] }),
+      move: (rows) => set(rows, 0, { status: "succeeded" }),
+      from: "processing",
+      to: "paid",
+    },
+    {
+      name: "the bank returns the debit",
+      before: () => ({ rows: [charge(150_000, "processing")] }),
+      move: (rows) => set(rows, 0, { status: "failed", failureMessage: "The account is closed." }),
+      from: "processing",
+      to: "failed",
+    },
+    {
+      name: "the first instalment is paid",
+      before: () => ({ rows: [charge(50_000, "requires_payment", { part: 1 })] }),
+      move: (rows) => set(rows, 0, { status: "succeeded" }),
+      from: "requires_payment",
+      to: "partially_paid",
+    },
     {
       name: "a later instalment is paid",
       before: () => ({ rows: [charge(50_000, "succeeded", { part: 1 })] }),
@@ -124,10 +232,34 @@ describe("every move a payment can make, from each status", () => {
       from: "partially_paid",
       to: "paid",
     },
-    { name: "a refund is asked for (pending)", before: () => ({ rows: [charge(150_000, "succeeded")] }), move: (rows) => [...rows, refund(rows[0], 150_000, "pending")], from: "paid", to: "paid" },
-    { name: "a refund fails", before: () => ({ rows: [charge(150_000, "succeeded")] }), move: (rows) => [...rows, refund(rows[0], 150_000, "failed")], from: "paid", to: "paid" },
-    { name: "a partial refund succeeds", before: () => ({ rows: [charge(150_000, "succeeded")] }), move: (rows) => [...rows, refund(rows[0], 40_000)], from: "paid", to: "partially_refunded" },
-    { name: "a full refund succeeds", before: () => ({ rows: [charge(150_000, "succeeded")] }), move: (rows) => [...rows, refund(rows[0], 150_000)], from: "paid", to: "refunded" },
+    {
+      name: "a refund is asked for (pending)",
+      before: () => ({ rows: [charge(150_000, "succeeded")] }),
+      move: (rows) => [...rows, refund(rows[0], 150_000, "pending")],
+      from: "paid",
+      to: "paid",
+    },
+    {
+      name: "a refund fails",
+      before: () => ({ rows: [charge(150_000, "succeeded")] }),
+      move: (rows) => [...rows, refund(rows[0], 150_000, "failed")],
+      from: "paid",
+      to: "paid",
+    },
+    {
+      name: "a partial refund succeeds",
+      before: () => ({ rows: [charge(150_000, "succeeded")] }),
+      move: (rows) => [...rows, refund(rows[0], 40_000)],
+      from: "paid",
+      to: "partially_refunded",
+    },
+    {
+      name: "a full refund succeeds",
+      before: () => ({ rows: [charge(150_000, "succeeded")] }),
+      move: (rows) => [...rows, refund(rows[0], 150_000)],
+      from: "paid",
+      to: "refunded",
+    },
     {
       name: "the rest is refunded",
       before: () => {
@@ -145,8 +277,20 @@ describe("every move a payment can make, from each status", () => {
       from: "partially_paid",
       to: "partially_refunded",
     },
-    { name: "a late success after a cancellation", before: () => ({ rows: [charge(150_000, "requires_payment")], cancelled: true }), move: (rows) => set(rows, 0, { status: "succeeded" }), from: "cancelled", to: "paid" },
-    { name: "a late failure after a cancellation", before: () => ({ rows: [charge(150_000, "cancelled")], cancelled: true }), move: (rows) => [...rows, charge(150_000, "failed")], from: "cancelled", to: "cancelled" },
+    {
+      name: "a late success after a cancellation",
+      before: () => ({ rows: [charge(150_000, "requires_payment")], cancelled: true }),
+      move: (rows) => set(rows, 0, { status: "succeeded" }),
+      from: "cancelled",
+      to: "paid",
+    },
+    {
+      name: "a late failure after a cancellation",
+      before: () => ({ rows: [charge(150_000, "cancelled")], cancelled: true }),
+      move: (rows) => [...rows, charge(150_000, "failed")],
+      from: "cancelled",
+      to: "cancelled",
+    },
     {
       name: "a refund of an order cancelled after a first instalment",
       before: () => ({ rows: [charge(50_000, "succeeded", { part: 1 })], cancelled: true }),

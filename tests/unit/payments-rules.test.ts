@@ -17,16 +17,51 @@ import {
 
 const MINUTE = 60_000;
 
-const row = (values: Partial<MoneyRow> & Pick<MoneyRow, "id" | "kind" | "status" | "amountCents">): MoneyRow => ({ refundOf: null, settledAt: null, createdAt: "2026-11-01T10:00:00Z", ...values });
+const row = (values: Partial<MoneyRow> & Pick<MoneyRow, "id" | "kind" | "status" | "amountCents">): MoneyRow => ({
+  refundOf: null,
+  settledAt: null,
+  createdAt: "2026-11-01T10:00:00Z",
+  ...values,
+});
 
 describe("a charge's state machine", () => {
   // from → reported → the charge's next status, or "ignore".
   const TABLE: Record<ChargeStatus, Record<ChargeStatus, ChargeStatus | "ignore">> = {
-    requires_payment: { requires_payment: "ignore", processing: "processing", succeeded: "succeeded", failed: "failed", cancelled: "cancelled" },
-    processing: { requires_payment: "ignore", processing: "ignore", succeeded: "succeeded", failed: "failed", cancelled: "cancelled" },
-    succeeded: { requires_payment: "ignore", processing: "ignore", succeeded: "ignore", failed: "ignore", cancelled: "ignore" },
-    failed: { requires_payment: "requires_payment", processing: "ignore", succeeded: "succeeded", failed: "ignore", cancelled: "cancelled" },
-    cancelled: { requires_payment: "ignore", processing: "ignore", succeeded: "succeeded", failed: "ignore", cancelled: "ignore" },
+    requires_payment: {
+      requires_payment: "ignore",
+      processing: "processing",
+      succeeded: "succeeded",
+      failed: "failed",
+      cancelled: "cancelled",
+    },
+    processing: {
+      requires_payment: "ignore",
+      processing: "ignore",
+      succeeded: "succeeded",
+      failed: "failed",
+      cancelled: "cancelled",
+    },
+    succeeded: {
+      requires_payment: "ignore",
+      processing: "ignore",
+      succeeded: "ignore",
+      failed: "ignore",
+      cancelled: "ignore",
+    },
+    failed: {
+      requires_payment: "requires_payment",
+      processing: "ignore",
+      succeeded: "succeeded",
+      failed: "ignore",
+      cancelled: "cancelled",
+    },
+    cancelled: {
+      requires_payment: "ignore",
+      processing: "ignore",
+      succeeded: "succeeded",
+      failed: "ignore",
+      cancelled: "ignore",
+    },
   };
 
   for (const from of CHARGE_STATUSES) {
@@ -70,7 +105,14 @@ describe("what a record's payments add up to", () => {
   it("counts succeeded charges, succeeded and pending refunds, processing charges, and what can still be refunded", () => {
     const rows = [
       row({ id: "a", kind: "charge", status: "succeeded", amountCents: 50_000, settledAt: "2026-11-01T10:00:00Z" }),
-      row({ id: "b", kind: "charge", status: "succeeded", amountCents: 50_000, settledAt: "2026-11-02T10:00:00Z", createdAt: "2026-11-02T10:00:00Z" }),
+      row({
+        id: "b",
+        kind: "charge",
+        status: "succeeded",
+        amountCents: 50_000,
+        settledAt: "2026-11-02T10:00:00Z",
+        createdAt: "2026-11-02T10:00:00Z",
+      }),
       row({ id: "c", kind: "charge", status: "processing", amountCents: 50_000, createdAt: "2026-11-03T10:00:00Z" }),
       row({ id: "d", kind: "charge", status: "cancelled", amountCents: 50_000, createdAt: "2026-10-30T10:00:00Z" }),
       row({ id: "r1", kind: "refund", status: "succeeded", amountCents: 10_000, refundOf: "a" }),
@@ -89,21 +131,49 @@ describe("what a record's payments add up to", () => {
   });
 
   it("is all zero and not started for no payment or only cancelled ones", () => {
-    const empty = { chargedCents: 0, refundedCents: 0, pendingRefundCents: 0, processingCents: 0, refundableCents: 0, started: false, lastFailure: null };
+    const empty = {
+      chargedCents: 0,
+      refundedCents: 0,
+      pendingRefundCents: 0,
+      processingCents: 0,
+      refundableCents: 0,
+      started: false,
+      lastFailure: null,
+    };
     expect(summarise([])).toEqual(empty);
     expect(summarise([row({ id: "a", kind: "charge", status: "cancelled", amountCents: 100 })])).toEqual(empty);
   });
 
   it("reports the latest charge's failure only while it is the latest", () => {
-    const failed = row({ id: "a", kind: "charge", status: "failed", amountCents: 100, failureMessage: "Your card was declined.", part: 7, createdAt: "2026-11-01T10:00:00Z" });
+    const failed = row({
+      id: "a",
+      kind: "charge",
+      status: "failed",
+      amountCents: 100,
+      failureMessage: "Your card was declined.",
+      part: 7,
+      createdAt: "2026-11-01T10:00:00Z",
+    });
     expect(summarise([failed]).lastFailure).toEqual({ message: "Your card was declined.", part: 7 });
-    const retried = row({ id: "b", kind: "charge", status: "requires_payment", amountCents: 100, createdAt: "2026-11-01T10:05:00Z" });
+    const retried = row({
+      id: "b",
+      kind: "charge",
+      status: "requires_payment",
+      amountCents: 100,
+      createdAt: "2026-11-01T10:05:00Z",
+    });
     expect(summarise([failed, retried]).lastFailure).toBeNull();
-    expect(summarise([row({ id: "c", kind: "charge", status: "failed", amountCents: 100 })]).lastFailure).toEqual({ message: null, part: null });
+    expect(summarise([row({ id: "c", kind: "charge", status: "failed", amountCents: 100 })]).lastFailure).toEqual({
+      message: null,
+      part: null,
+    });
   });
 
   it("never answers a negative refundable amount, even when the provider refunded more than was recorded", () => {
-    const rows = [row({ id: "a", kind: "charge", status: "succeeded", amountCents: 100 }), row({ id: "r", kind: "refund", status: "succeeded", amountCents: 150, refundOf: "a" })];
+    const rows = [
+      row({ id: "a", kind: "charge", status: "succeeded", amountCents: 100 }),
+      row({ id: "r", kind: "refund", status: "succeeded", amountCents: 150, refundOf: "a" }),
+    ];
     expect(summarise(rows).refundableCents).toBe(0);
   });
 });
@@ -149,7 +219,8 @@ describe("spreading a refund over the charges", () => {
   });
 
   it("refuses an amount that is not whole cents above zero, or more than can be refunded", () => {
-    for (const amount of [0, -1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, 150_001]) expect(allocateRefund(charges, amount)).toBeNull();
+    for (const amount of [0, -1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, 150_001])
+      expect(allocateRefund(charges, amount)).toBeNull();
     expect(allocateRefund([], 1)).toBeNull();
   });
 });
@@ -157,7 +228,13 @@ describe("spreading a refund over the charges", () => {
 describe("retrying a refund the provider could not be reached for", () => {
   it("waits a minute, then 4, then 16, then gives up (the default policy)", () => {
     expect(DEFAULT_REFUND_RETRY.maxAttempts).toBe(4);
-    expect([1, 2, 3, 4, 5].map((attempts) => refundRetryDelayMs(attempts, DEFAULT_REFUND_RETRY))).toEqual([MINUTE, 4 * MINUTE, 16 * MINUTE, null, null]);
+    expect([1, 2, 3, 4, 5].map((attempts) => refundRetryDelayMs(attempts, DEFAULT_REFUND_RETRY))).toEqual([
+      MINUTE,
+      4 * MINUTE,
+      16 * MINUTE,
+      null,
+      null,
+    ]);
   });
 
   it("never waits longer than the policy's ceiling", () => {
@@ -186,9 +263,21 @@ describe("never refunding more than was paid (property)", () => {
     | { kind: "giveUp"; pick: number };
 
   const step: fc.Arbitrary<Step> = fc.oneof(
-    fc.record({ kind: fc.constant("charge" as const), amountCents: fc.integer({ min: 1, max: 100_000 }), outcome: fc.constantFrom("succeeded" as const, "failed" as const, "processing" as const, "requires_payment" as const) }),
+    fc.record({
+      kind: fc.constant("charge" as const),
+      amountCents: fc.integer({ min: 1, max: 100_000 }),
+      outcome: fc.constantFrom(
+        "succeeded" as const,
+        "failed" as const,
+        "processing" as const,
+        "requires_payment" as const,
+      ),
+    }),
     fc.record({ kind: fc.constant("bank" as const), pick: fc.nat(), outcome: fc.constantFrom(...CHARGE_STATUSES) }),
-    fc.record({ kind: fc.constant("request" as const), amountCents: fc.oneof(fc.integer({ min: -10, max: 150_000 }), fc.constantFrom(0.5, Number.NaN)) }),
+    fc.record({
+      kind: fc.constant("request" as const),
+      amountCents: fc.oneof(fc.integer({ min: -10, max: 150_000 }), fc.constantFrom(0.5, Number.NaN)),
+    }),
     fc.record({ kind: fc.constant("send" as const), pick: fc.nat() }),
     fc.record({ kind: fc.constant("answer" as const), pick: fc.nat() }),
     fc.record({ kind: fc.constant("giveUp" as const), pick: fc.nat() }),
@@ -215,7 +304,16 @@ describe("never refunding more than was paid (property)", () => {
 
         for (const s of steps) {
           if (s.kind === "charge") {
-            rows.push(row({ id: `c${++n}`, kind: "charge", status: s.outcome, amountCents: s.amountCents, createdAt: stamp(), settledAt: s.outcome === "succeeded" || s.outcome === "failed" ? stamp() : null }));
+            rows.push(
+              row({
+                id: `c${++n}`,
+                kind: "charge",
+                status: s.outcome,
+                amountCents: s.amountCents,
+                createdAt: stamp(),
+                settledAt: s.outcome === "succeeded" || s.outcome === "failed" ? stamp() : null,
+              }),
+            );
           } else if (s.kind === "bank") {
             // Any later report about a charge, in any order: only what its state machine allows moves it.
             const target = pick(
@@ -224,13 +322,20 @@ describe("never refunding more than was paid (property)", () => {
             );
             if (!target) continue;
             const move = nextChargeStatus(target.status as ChargeStatus, s.outcome);
-            if (move.kind === "move") rows = rows.map((entry) => (entry.id === target.id ? { ...entry, status: move.to, settledAt: stamp() } : entry));
+            if (move.kind === "move")
+              rows = rows.map((entry) =>
+                entry.id === target.id ? { ...entry, status: move.to, settledAt: stamp() } : entry,
+              );
           } else if (s.kind === "request") {
             const before = summarise(rows);
             const room = new Map(refundableByCharge(rows).map((entry) => [entry.chargeId, entry.refundableCents]));
             const parts = allocateRefund(rows, s.amountCents);
             if (parts === null) {
-              expect(!Number.isSafeInteger(s.amountCents) || s.amountCents < 1 || s.amountCents > [...room.values()].reduce((a, b) => a + b, 0)).toBe(true);
+              expect(
+                !Number.isSafeInteger(s.amountCents) ||
+                  s.amountCents < 1 ||
+                  s.amountCents > [...room.values()].reduce((a, b) => a + b, 0),
+              ).toBe(true);
               continue;
             }
             expect(s.amountCents).toBeLessThanOrEqual(before.refundableCents);
@@ -241,7 +346,17 @@ describe("never refunding more than was paid (property)", () => {
             }
             expect(new Set(parts.map((part) => part.chargeId)).size).toBe(parts.length);
             expect(parts.reduce((total, part) => total + part.amountCents, 0)).toBe(s.amountCents);
-            for (const part of parts) rows.push(row({ id: `r${++n}`, kind: "refund", status: "pending", amountCents: part.amountCents, refundOf: part.chargeId, createdAt: stamp() }));
+            for (const part of parts)
+              rows.push(
+                row({
+                  id: `r${++n}`,
+                  kind: "refund",
+                  status: "pending",
+                  amountCents: part.amountCents,
+                  refundOf: part.chargeId,
+                  createdAt: stamp(),
+                }),
+              );
           } else if (s.kind === "send") {
             const target = pick(
               rows.filter((entry) => entry.kind === "refund" && entry.status === "pending" && !provider.has(entry.id)),
@@ -271,9 +386,12 @@ describe("never refunding more than was paid (property)", () => {
           expect(summary.refundedCents).toBeLessThanOrEqual(summary.chargedCents);
           expect(summary.refundableCents).toBeGreaterThanOrEqual(0);
           // Until the provider revives a refund given up, what is refunded or being refunded stays within what was paid.
-          if (!revived) expect(summary.refundedCents + summary.pendingRefundCents).toBeLessThanOrEqual(summary.chargedCents);
+          if (!revived)
+            expect(summary.refundedCents + summary.pendingRefundCents).toBeLessThanOrEqual(summary.chargedCents);
           for (const charge of rows.filter((entry) => entry.kind === "charge")) {
-            const refunded = rows.filter((entry) => entry.refundOf === charge.id && entry.status === "succeeded").reduce((total, entry) => total + entry.amountCents, 0);
+            const refunded = rows
+              .filter((entry) => entry.refundOf === charge.id && entry.status === "succeeded")
+              .reduce((total, entry) => total + entry.amountCents, 0);
             expect(refunded).toBeLessThanOrEqual(charge.status === "succeeded" ? charge.amountCents : 0);
           }
         }

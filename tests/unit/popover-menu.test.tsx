@@ -49,7 +49,11 @@ async function renderMenu(onSelect = vi.fn()) {
   const menu = container.querySelector<HTMLElement>("[role=menu]")!;
   const items = [...menu.querySelectorAll<HTMLElement>("[role^=menuitem]")];
   const open = async () => act(async () => menu.showPopover());
-  const key = async (name: string) => act(async () => void document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true })));
+  const key = async (name: string) =>
+    act(
+      async () =>
+        void document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true })),
+    );
   return { trigger, menu, items, open, key, onSelect };
 }
 
@@ -86,7 +90,9 @@ describe("PopoverMenu", () => {
   it("opens with ArrowDown on the trigger", async () => {
     const { trigger, items } = await renderMenu();
     trigger.focus();
-    await act(async () => void trigger.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowDown", bubbles: true })));
+    await act(
+      async () => void trigger.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowDown", bubbles: true })),
+    );
     expect(trigger.getAttribute("aria-expanded")).toBe("true");
     expect(document.activeElement).toBe(items[1]);
   });

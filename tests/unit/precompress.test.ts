@@ -21,7 +21,8 @@ function folder(files: Record<string, string | Buffer>): string {
   return root;
 }
 
-const text = (kind: string) => `/* ${kind} */\n${`.card-${kind} { color: rebeccapurple; margin: 0 auto; padding: 1rem 2rem; }\n`.repeat(60)}`;
+const text = (kind: string) =>
+  `/* ${kind} */\n${`.card-${kind} { color: rebeccapurple; margin: 0 auto; padding: 1rem 2rem; }\n`.repeat(60)}`;
 
 describe("precompress", () => {
   it("writes a brotli and a gzip twin beside each compressible file, which decompress to the original", async () => {
@@ -35,7 +36,14 @@ describe("precompress", () => {
     });
     const summary = await precompress(root);
     expect(summary.files).toBe(6);
-    for (const name of ["assets/app-1.js", "assets/app-1.css", "images/logo.svg", "data/site.json", "robots.txt", "sitemap.xml"]) {
+    for (const name of [
+      "assets/app-1.js",
+      "assets/app-1.css",
+      "images/logo.svg",
+      "data/site.json",
+      "robots.txt",
+      "sitemap.xml",
+    ]) {
       const original = fs.readFileSync(path.join(root, name));
       const br = fs.readFileSync(path.join(root, `${name}.br`));
       const gz = fs.readFileSync(path.join(root, `${name}.gz`));
@@ -62,7 +70,11 @@ describe("precompress", () => {
   });
 
   it("gives the server one entry per address, with its twins and the original's type", async () => {
-    const root = folder({ "assets/app-1.js": text("js"), "favicon.svg": "<svg/>", "downloads/archive.tar.gz": Buffer.alloc(100, 1) });
+    const root = folder({
+      "assets/app-1.js": text("js"),
+      "favicon.svg": "<svg/>",
+      "downloads/archive.tar.gz": Buffer.alloc(100, 1),
+    });
     await precompress(root);
     const files = loadStaticFiles(root);
     expect([...files.keys()].sort()).toEqual(["/assets/app-1.js", "/downloads/archive.tar.gz", "/favicon.svg"]);

@@ -2,11 +2,18 @@ import fc from "fast-check";
 import { createTranslator } from "../../app/i18n/translator.ts";
 import { describe, expect, it } from "vitest";
 import enCart from "../../app/locales/en/cart.json";
-import { PROMO_SEEDS, evaluatePromo, findPromo, normalizePromoCode, promoDiscountCents } from "../../core/promotions/rules.ts";
+import {
+  PROMO_SEEDS,
+  evaluatePromo,
+  findPromo,
+  normalizePromoCode,
+  promoDiscountCents,
+} from "../../core/promotions/rules.ts";
 import { promoCodeInputSchema, promoDefinitionSchema, type PromoDefinition } from "../../core/promotions/schema.ts";
 
 const i18n = createTranslator("en", { en: { cart: enCart } });
-const english = (result: { messageKey: string; params?: Record<string, unknown> }) => i18n.t(result.messageKey, result.params ?? {}) as string;
+const english = (result: { messageKey: string; params?: Record<string, unknown> }) =>
+  i18n.t(result.messageKey, result.params ?? {}) as string;
 
 const evaluate = (code: string, subtotalCents: number) => evaluatePromo(findPromo(code), code, subtotalCents);
 
@@ -57,10 +64,18 @@ describe("evaluatePromo", () => {
     expect(findPromo("NEWCLIENT")).toMatchObject({ firstOrderOnly: true });
     const again = evaluatePromo(findPromo("NEWCLIENT"), "NEWCLIENT", 30000, { returningClient: true });
     expect(again).toMatchObject({ ok: false, discountCents: 0 });
-    expect(english(again)).toBe("This promo code is for a first order only, and this email address already has a paid order. Remove the code from your cart to continue.");
-    expect(evaluatePromo(findPromo("NEWCLIENT"), "NEWCLIENT", 30000, { returningClient: false })).toMatchObject({ ok: true, discountCents: 10000 });
+    expect(english(again)).toBe(
+      "This promo code is for a first order only, and this email address already has a paid order. Remove the code from your cart to continue.",
+    );
+    expect(evaluatePromo(findPromo("NEWCLIENT"), "NEWCLIENT", 30000, { returningClient: false })).toMatchObject({
+      ok: true,
+      discountCents: 10000,
+    });
     // A code without the rule serves returning clients too.
-    expect(evaluatePromo(findPromo("SAVE50"), "SAVE50", 50000, { returningClient: true })).toMatchObject({ ok: true, discountCents: 5000 });
+    expect(evaluatePromo(findPromo("SAVE50"), "SAVE50", 50000, { returningClient: true })).toMatchObject({
+      ok: true,
+      discountCents: 5000,
+    });
   });
 
   it("refuses an empty code: 'Please enter a promo code'", () => {
@@ -85,7 +100,14 @@ describe("evaluatePromo", () => {
   });
 
   it("uses staff-managed definitions the same way", () => {
-    const summer: PromoDefinition = { code: "SUMMER25", kind: "percent", value: 25, minimumSubtotalCents: 20000, active: true, description: "" };
+    const summer: PromoDefinition = {
+      code: "SUMMER25",
+      kind: "percent",
+      value: 25,
+      minimumSubtotalCents: 20000,
+      active: true,
+      description: "",
+    };
     expect(findPromo("summer25", [summer])).toBe(summer);
     expect(evaluatePromo(summer, "summer25", 40000)).toMatchObject({ ok: true, discountCents: 10000 });
     expect(english(evaluatePromo(summer, "summer25", 19999))).toBe("This promo code requires a minimum order of $200");

@@ -32,7 +32,16 @@ describe("public form budgets", () => {
   const budgets = Object.entries(FORM_BUDGETS);
 
   it("cover every public form, by address and by e-mail", () => {
-    expect(Object.keys(FORM_BUDGETS).sort()).toEqual(["booking", "comment", "contact", "newsletter", "passwordReset", "register", "signIn", "testimonial"]);
+    expect(Object.keys(FORM_BUDGETS).sort()).toEqual([
+      "booking",
+      "comment",
+      "contact",
+      "newsletter",
+      "passwordReset",
+      "register",
+      "signIn",
+      "testimonial",
+    ]);
     for (const [form, budget] of budgets) expect(budget.perEmail, form).toBeDefined();
   });
 
@@ -67,15 +76,23 @@ describe("refusal", () => {
     expect(error.code).toBe("rate_limited");
     // Retry-After is the wait the message states: 3 minutes is 180 seconds.
     expect(error.details.params).toEqual({ count: 3, minutes: 3, retryAfterSeconds: 180 });
-    expect(en(error.messageKey, error.details.params)).toBe("Too many messages from this connection. Please try again in 3 minutes.");
-    expect(fr(error.messageKey, error.details.params)).toBe("Trop de messages depuis cette connexion. Veuillez réessayer dans 3 minutes.");
+    expect(en(error.messageKey, error.details.params)).toBe(
+      "Too many messages from this connection. Please try again in 3 minutes.",
+    );
+    expect(fr(error.messageKey, error.details.params)).toBe(
+      "Trop de messages depuis cette connexion. Veuillez réessayer dans 3 minutes.",
+    );
   });
 
   it("speaks of the e-mail address when that budget is spent, and of one minute in the singular", () => {
     const error = refusal("bookings", "email", { retryAfterMs: 1_000 });
-    expect(en(error.messageKey, error.details.params)).toBe("Too many bookings for this e-mail address. Please try again in 1 minute.");
+    expect(en(error.messageKey, error.details.params)).toBe(
+      "Too many bookings for this e-mail address. Please try again in 1 minute.",
+    );
     expect(error.details.params?.retryAfterSeconds).toBe(60);
-    expect(fr(error.messageKey, error.details.params)).toBe("Trop de réservations pour cette adresse e-mail. Veuillez réessayer dans 1 minute.");
+    expect(fr(error.messageKey, error.details.params)).toBe(
+      "Trop de réservations pour cette adresse e-mail. Veuillez réessayer dans 1 minute.",
+    );
   });
 
   it("has a text for every kind and scope in both languages", () => {
@@ -105,11 +122,17 @@ describe("fixed window", () => {
   });
 
   it("counts attempts inside the window without moving its end", () => {
-    expect(nextWindow({ count: 3, resetAt: at(15) }, SIGN_IN_PER_ADDRESS, at(10))).toEqual({ count: 4, resetAt: at(15) });
+    expect(nextWindow({ count: 3, resetAt: at(15) }, SIGN_IN_PER_ADDRESS, at(10))).toEqual({
+      count: 4,
+      resetAt: at(15),
+    });
   });
 
   it("starts again once the window has ended", () => {
-    expect(nextWindow({ count: 9, resetAt: at(15) }, SIGN_IN_PER_ADDRESS, at(15))).toEqual({ count: 1, resetAt: at(30) });
+    expect(nextWindow({ count: 9, resetAt: at(15) }, SIGN_IN_PER_ADDRESS, at(15))).toEqual({
+      count: 1,
+      resetAt: at(30),
+    });
   });
 
   it("allows the limit's number of attempts and refuses the next, saying how long to wait", () => {

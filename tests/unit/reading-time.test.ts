@@ -9,7 +9,11 @@ describe("reading time from a post's length", () => {
     expect(countWords("   ")).toBe(0);
     expect(countWords("<p></p><br/>")).toBe(0);
     expect(countWords("<h2>Five signals</h2><p>Your brand is <strong>ready</strong>.</p>")).toBe(6);
-    expect(countWords('<p>One<a href="https://example.com/a long title">two</a></p>\n<ul><li>three</li>\t<li>four</li></ul>')).toBe(4);
+    expect(
+      countWords(
+        '<p>One<a href="https://example.com/a long title">two</a></p>\n<ul><li>three</li>\t<li>four</li></ul>',
+      ),
+    ).toBe(4);
     expect(countWords("Un mégaphone : elle rend plus fort — vraiment")).toBe(7);
   });
 

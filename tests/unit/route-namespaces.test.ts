@@ -29,7 +29,9 @@ function reachable(entry: string, seen = new Set<string>()): Set<string> {
   seen.add(entry);
   const source = readFileSync(entry, "utf8");
   const specifiers = [
-    ...[...source.matchAll(/^\s*(?:import|export)\s+(type\s+)?(?:[^;"']*?\sfrom\s+)?["']([^"']+)["']/gm)].filter((match) => !match[1]).map((match) => match[2]),
+    ...[...source.matchAll(/^\s*(?:import|export)\s+(type\s+)?(?:[^;"']*?\sfrom\s+)?["']([^"']+)["']/gm)]
+      .filter((match) => !match[1])
+      .map((match) => match[2]),
     ...[...source.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]),
   ];
   for (const specifier of specifiers) {
@@ -51,7 +53,8 @@ function namespacesUsed(modules: Iterable<string>, withCoreKeys: boolean): Set<s
     const source = readFileSync(file, "utf8");
     for (const match of source.matchAll(/useTranslation\(\s*(?:["']([a-z]+)["'])?/g)) used.add(match[1] ?? "common");
     if (!withCoreKeys && !file.startsWith(APP)) continue;
-    for (const match of source.matchAll(/["'`]([a-z]+):[A-Za-z{$]/g)) if ((NAMESPACES as readonly string[]).includes(match[1])) used.add(match[1]);
+    for (const match of source.matchAll(/["'`]([a-z]+):[A-Za-z{$]/g))
+      if ((NAMESPACES as readonly string[]).includes(match[1])) used.add(match[1]);
   }
   return used;
 }
@@ -60,7 +63,9 @@ function namespacesUsed(modules: Iterable<string>, withCoreKeys: boolean): Set<s
 function routeFiles(): Map<string, string> {
   const source = readFileSync(path.join(APP, "routes.ts"), "utf8");
   const files = new Map<string, string>([["root", ROOT_MODULE]]);
-  for (const match of source.matchAll(/"(routes\/[a-z-]+\.tsx)",\s*(?:id\("([a-z-]+)"\)|\{\s*id:\s*"([a-z-]+)"\s*\})/g)) {
+  for (const match of source.matchAll(
+    /"(routes\/[a-z-]+\.tsx)",\s*(?:id\("([a-z-]+)"\)|\{\s*id:\s*"([a-z-]+)"\s*\})/g,
+  )) {
     const id = (match[2] ?? match[3]).replace(/^lang-/, "");
     files.set(id, path.join(APP, match[1]));
   }
@@ -78,10 +83,18 @@ describe("route namespaces", () => {
 
   for (const [id, file] of files) {
     it(`${id} declares exactly the namespaces its components use`, () => {
-      const inherited = id === "root" ? [] : id === "site" ? ROUTE_NAMESPACES.root : [...ROUTE_NAMESPACES.root, ...ROUTE_NAMESPACES.site];
+      const inherited =
+        id === "root"
+          ? []
+          : id === "site"
+            ? ROUTE_NAMESPACES.root
+            : [...ROUTE_NAMESPACES.root, ...ROUTE_NAMESPACES.site];
       const used = namespacesUsed(reachable(file), !LAYOUTS.includes(id));
       const needed = [...used].filter((ns) => isBrowserNamespace(ns) && !inherited.includes(ns as never)).sort();
-      expect([...ROUTE_NAMESPACES[id as keyof typeof ROUTE_NAMESPACES]].sort(), `${path.relative(ROOT, file)} and the modules it imports`).toEqual(needed);
+      expect(
+        [...ROUTE_NAMESPACES[id as keyof typeof ROUTE_NAMESPACES]].sort(),
+        `${path.relative(ROOT, file)} and the modules it imports`,
+      ).toEqual(needed);
     });
   }
 
@@ -93,7 +106,8 @@ describe("route namespaces", () => {
   });
 
   it("never sends a server-only namespace to the browser", () => {
-    for (const namespaces of Object.values(ROUTE_NAMESPACES)) for (const ns of SERVER_ONLY_NAMESPACES) expect(namespaces).not.toContain(ns);
+    for (const namespaces of Object.values(ROUTE_NAMESPACES))
+      for (const ns of SERVER_ONLY_NAMESPACES) expect(namespaces).not.toContain(ns);
     expect(routeNamespaces(["root", "site", "home"])).not.toContain("mail");
   });
 

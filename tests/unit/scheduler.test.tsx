@@ -4,7 +4,15 @@ import { createRoot, type Root } from "react-dom/client";
 import { I18nProvider } from "../../app/i18n/react.tsx";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConsultationScheduler } from "../../app/features/contact/consultation-scheduler.tsx";
-import { datesBetween, dayLabel, dayParts, formatSlotTime, gridMove, localDate, pageOf } from "../../app/features/contact/scheduling.ts";
+import {
+  datesBetween,
+  dayLabel,
+  dayParts,
+  formatSlotTime,
+  gridMove,
+  localDate,
+  pageOf,
+} from "../../app/features/contact/scheduling.ts";
 import { createI18n } from "../../app/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import type { DaySlots } from "../../core/appointments/schema.ts";
@@ -108,13 +116,17 @@ class FakeAppointments {
       slotMinutes: 60,
       today: this.today,
       lastDate: this.lastDate,
-      slots: times.map((time) => ({ time, available: date >= this.today && date <= this.lastDate && !this.over.has(date) && !taken.has(time) })),
+      slots: times.map((time) => ({
+        time,
+        available: date >= this.today && date <= this.lastDate && !this.over.has(date) && !taken.has(time),
+      })),
     };
   }
 
   fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
     if (url.pathname === "/api/appointments/slots") {
       const date = url.searchParams.get("date")!;
       this.slotRequests.push(date);
@@ -187,8 +199,13 @@ const $ = <E extends Element = HTMLElement>(selector: string) => container.query
 const $$ = (selector: string) => [...container.querySelectorAll<HTMLElement>(selector)];
 const selectedDay = () => $("[data-testid=day-picker] [role=gridcell][aria-selected=true]")?.getAttribute("data-date");
 const slotButtons = () =>
-  $$("[data-testid=slots] [role=gridcell]").map((cell) => ({ time: cell.dataset.time, text: cell.textContent, disabled: cell.getAttribute("aria-disabled") === "true" }));
-const slotDisabled = (time: string) => $(`[data-testid=slots] [data-time='${time}']`)?.getAttribute("aria-disabled") === "true";
+  $$("[data-testid=slots] [role=gridcell]").map((cell) => ({
+    time: cell.dataset.time,
+    text: cell.textContent,
+    disabled: cell.getAttribute("aria-disabled") === "true",
+  }));
+const slotDisabled = (time: string) =>
+  $(`[data-testid=slots] [data-time='${time}']`)?.getAttribute("aria-disabled") === "true";
 const alerts = () => $$("[role=alert]").map((node) => node.textContent);
 const submit = () => $<HTMLButtonElement>("form button[type=submit]")!;
 
@@ -218,7 +235,15 @@ describe("ConsultationScheduler", () => {
     await render();
     expect($("[data-testid=available-7-days]")?.textContent).toBe("Available 7 days a week");
     const days = $$("[data-testid=day-picker] [role=gridcell]");
-    expect(days.map((day) => day.dataset.date)).toEqual(["2025-06-16", "2025-06-17", "2025-06-18", "2025-06-19", "2025-06-20", "2025-06-21", "2025-06-22"]);
+    expect(days.map((day) => day.dataset.date)).toEqual([
+      "2025-06-16",
+      "2025-06-17",
+      "2025-06-18",
+      "2025-06-19",
+      "2025-06-20",
+      "2025-06-21",
+      "2025-06-22",
+    ]);
     expect(days.map((day) => day.getAttribute("aria-label"))).toContain("Saturday, June 21");
     expect(days.map((day) => day.getAttribute("aria-label"))).toContain("Sunday, June 22");
 
@@ -226,7 +251,11 @@ describe("ConsultationScheduler", () => {
     const next = $<HTMLButtonElement>("button[aria-label='Next week']")!;
     expect(previous.disabled).toBe(true);
     for (let week = 0; week < 4; week++) await click(next);
-    expect($$("[data-testid=day-picker] [role=gridcell]").map((day) => day.dataset.date)).toEqual(["2025-07-14", "2025-07-15", "2025-07-16"]);
+    expect($$("[data-testid=day-picker] [role=gridcell]").map((day) => day.dataset.date)).toEqual([
+      "2025-07-14",
+      "2025-07-15",
+      "2025-07-16",
+    ]);
     expect(next.disabled).toBe(true);
   });
 
@@ -271,7 +300,12 @@ describe("ConsultationScheduler", () => {
   it("asks for a time slot and for name, email and phone ('Phone number is required') before booking", async () => {
     await render();
     await click(submit());
-    expect(alerts()).toEqual(["Please choose a time slot for your consultation.", "Name is required", "Valid email is required", "Phone number is required"]);
+    expect(alerts()).toEqual([
+      "Please choose a time slot for your consultation.",
+      "Name is required",
+      "Valid email is required",
+      "Phone number is required",
+    ]);
     await click($("[data-testid=slots] [data-time='11:00']")!);
     expect(alerts()).toEqual(["Name is required", "Valid email is required", "Phone number is required"]);
     type("customerName", "Grace Hopper");
@@ -304,13 +338,18 @@ describe("ConsultationScheduler", () => {
     ]);
     const confirmation = $("[data-testid=booking-confirmation]")!;
     expect(confirmation.closest("[role=status]")).not.toBeNull();
-    const details = [...confirmation.querySelectorAll("dl > div")].map((row) => [row.querySelector("dt")?.textContent, row.querySelector("dd")?.textContent]);
+    const details = [...confirmation.querySelectorAll("dl > div")].map((row) => [
+      row.querySelector("dt")?.textContent,
+      row.querySelector("dd")?.textContent,
+    ]);
     expect(details).toEqual([
       ["Date", "Monday, June 16, 2025"],
       ["Time", "11:00 AM"],
       ["Time zone", "New York time"],
     ]);
-    expect(confirmation.textContent).toContain("Your consultation is booked for Monday, June 16, 2025 at 11:00 (New York time). A confirmation email is on its way.");
+    expect(confirmation.textContent).toContain(
+      "Your consultation is booked for Monday, June 16, 2025 at 11:00 (New York time). A confirmation email is on its way.",
+    );
     // Said once, inline: no toast repeats it.
     expect(toast.success).not.toHaveBeenCalled();
     // The form stays, emptied, with the day's slots refreshed: the booked one is taken now.
@@ -361,7 +400,9 @@ describe("ConsultationScheduler", () => {
     };
     const focusable = (selector: string) => $$(selector).filter((cell) => cell.tabIndex === 0);
     expect(focusable("[data-testid=slots] [role=gridcell]").map((cell) => cell.dataset.time)).toEqual(["09:00"]);
-    expect(focusable("[data-testid=day-picker] [role=gridcell]").map((cell) => cell.dataset.date)).toEqual(["2025-06-16"]);
+    expect(focusable("[data-testid=day-picker] [role=gridcell]").map((cell) => cell.dataset.date)).toEqual([
+      "2025-06-16",
+    ]);
 
     const first = $("[data-testid=slots] [data-time='09:00']")!;
     act(() => first.focus());

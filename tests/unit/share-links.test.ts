@@ -14,7 +14,11 @@ import {
 } from "../../app/features/share/share-links.ts";
 
 // Spec document 000, section 2 "Share button", section 8 (Share messages) and section 9 (window 600x400).
-const content = { title: "Brand & AI: 5 ideas", description: "Ideas for 2025?", url: "https://atelier.example/posts/7?ref=a&b=c" };
+const content = {
+  title: "Brand & AI: 5 ideas",
+  description: "Ideas for 2025?",
+  url: "https://atelier.example/posts/7?ref=a&b=c",
+};
 
 describe("share addresses", () => {
   it("shares on Facebook through the sharer with the u and quote parameters", () => {
@@ -49,7 +53,9 @@ describe("share addresses", () => {
 
   it("opens a 600x400 window, centred on the browser window when known", () => {
     expect(shareWindowFeatures()).toMatch(/^width=600,height=400,/);
-    expect(shareWindowFeatures({ left: 100, top: 50, width: 1400, height: 900 })).toBe("width=600,height=400,left=500,top=300,resizable=yes,scrollbars=yes");
+    expect(shareWindowFeatures({ left: 100, top: 50, width: 1400, height: 900 })).toBe(
+      "width=600,height=400,left=500,top=300,resizable=yes,scrollbars=yes",
+    );
     expect(shareWindowFeatures({ left: 0, top: 0, width: 390, height: 300 })).toContain("left=0,top=0");
   });
 
@@ -91,12 +97,15 @@ describe("sharing", () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
   });
 
-  it.each(["facebook", "whatsapp"] as const)("%s opens its share address in a 600x400 window, nothing else", async (platform) => {
-    const { deps, events } = fakeBrowser();
-    expect(await shareTo(platform, content, deps)).toBe(true);
-    const expected = platform === "facebook" ? facebookShareUrl(content) : whatsappShareUrl(content);
-    expect(events).toEqual([["open", expected, expect.stringMatching(/^width=600,height=400/)]]);
-  });
+  it.each(["facebook", "whatsapp"] as const)(
+    "%s opens its share address in a 600x400 window, nothing else",
+    async (platform) => {
+      const { deps, events } = fakeBrowser();
+      expect(await shareTo(platform, content, deps)).toBe(true);
+      const expected = platform === "facebook" ? facebookShareUrl(content) : whatsappShareUrl(content);
+      expect(events).toEqual([["open", expected, expect.stringMatching(/^width=600,height=400/)]]);
+    },
+  );
 
   it.each([
     ["instagram", "Instagram"],
@@ -114,20 +123,29 @@ describe("sharing", () => {
   it("copy link copies the address and says 'Link copied to clipboard!'", async () => {
     const { deps, events } = fakeBrowser();
     expect(await shareTo("copy", content, deps)).toBe(true);
-    expect(events).toEqual([["copy", content.url], ["success", "Link copied to clipboard!", undefined]]);
+    expect(events).toEqual([
+      ["copy", content.url],
+      ["success", "Link copied to clipboard!", undefined],
+    ]);
   });
 
-  it.each(["instagram", "tiktok", "copy"] as const)("%s shows 'Unable to share. Please try again.' when copying fails", async (target) => {
-    const { deps, events } = fakeBrowser({ copyFails: true });
-    expect(await shareTo(target, content, deps)).toBe(false);
-    expect(events).toEqual([["error", "Unable to share. Please try again.", undefined]]);
-  });
+  it.each(["instagram", "tiktok", "copy"] as const)(
+    "%s shows 'Unable to share. Please try again.' when copying fails",
+    async (target) => {
+      const { deps, events } = fakeBrowser({ copyFails: true });
+      expect(await shareTo(target, content, deps)).toBe(false);
+      expect(events).toEqual([["error", "Unable to share. Please try again.", undefined]]);
+    },
+  );
 
-  it.each(["facebook", "whatsapp"] as ShareTarget[])("%s shows the failure message when the window is blocked", async (target) => {
-    const { deps, events } = fakeBrowser({ popupBlocked: true });
-    expect(await shareTo(target, content, deps)).toBe(false);
-    expect(events).toEqual([["error", "Unable to share. Please try again.", undefined]]);
-  });
+  it.each(["facebook", "whatsapp"] as ShareTarget[])(
+    "%s shows the failure message when the window is blocked",
+    async (target) => {
+      const { deps, events } = fakeBrowser({ popupBlocked: true });
+      expect(await shareTo(target, content, deps)).toBe(false);
+      expect(events).toEqual([["error", "Unable to share. Please try again.", undefined]]);
+    },
+  );
 
   it("the messages exist in French too", async () => {
     const fr = createI18n("fr", resources);

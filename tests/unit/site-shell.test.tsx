@@ -19,7 +19,11 @@ const config: PublicConfig = {
   companyPhone: "+33 1 23 45 67 89",
   companyWebsite: "https://www.studio-nord.example/",
   companyAddress: "12 Quay Street, Montreal, QC H2Y 1A1",
-  social: { facebook: "https://facebook.example/nord", instagram: "https://instagram.example/nord", tiktok: "https://tiktok.example/@nord" },
+  social: {
+    facebook: "https://facebook.example/nord",
+    instagram: "https://instagram.example/nord",
+    tiktok: "https://tiktok.example/@nord",
+  },
   geoLookupUrl: null,
   oidcEnabled: false,
 };
@@ -80,14 +84,20 @@ async function renderShell({ signedIn = null as CurrentUser | null, path = "/", 
     root!.render(
       <I18nProvider i18n={createI18n(language, resources)}>
         <CartProvider>
-          <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: { language, user: signedIn, config, languageUndetermined: false, nonce: "" } } }} />
+          <Stub
+            initialEntries={[path]}
+            hydrationData={{
+              loaderData: { root: { language, user: signedIn, config, languageUndetermined: false, nonce: "" } },
+            }}
+          />
         </CartProvider>
       </I18nProvider>,
     );
   });
   const header = container.querySelector("header")!;
   const footer = container.querySelector("footer")!;
-  const links = (scope: Element) => [...scope.querySelectorAll("a")].map((a) => ({ text: a.textContent?.trim() ?? "", href: a.getAttribute("href") }));
+  const links = (scope: Element) =>
+    [...scope.querySelectorAll("a")].map((a) => ({ text: a.textContent?.trim() ?? "", href: a.getAttribute("href") }));
   return { header, footer, links };
 }
 
@@ -110,7 +120,9 @@ describe("the site header", () => {
     // Portfolio, Reviews and Hot Deals share the Explore menu.
     const explore = [...nav.querySelectorAll("button")].find((button) => button.textContent === "Explore")!;
     expect(explore.getAttribute("aria-haspopup")).toBe("menu");
-    expect(document.getElementById(explore.getAttribute("aria-controls")!)?.querySelectorAll("[role=menuitem]")).toHaveLength(3);
+    expect(
+      document.getElementById(explore.getAttribute("aria-controls")!)?.querySelectorAll("[role=menuitem]"),
+    ).toHaveLength(3);
     expect(links(header)).toContainEqual({ text: "Login", href: "/api/login" });
     expect(links(header)).toContainEqual({ text: "Book Consultation", href: "/#consultation" });
     expect(links(header).some((link) => link.href === "/api/logout")).toBe(false);
@@ -131,7 +143,18 @@ describe("the site header", () => {
 
   it("keeps visitors under /fr in French", async () => {
     const { header, links } = await renderShell({ path: "/fr/posts", language: "fr" });
-    expect(links(header.querySelector("nav")!).map((link) => link.href)).toEqual(["/fr", "/fr#about", "/fr#services", "/fr#contact", "/fr/posts", "/fr/tutorials", "/fr/classes", "/fr/media", "/fr/testimonials", "/fr/hot-deals"]);
+    expect(links(header.querySelector("nav")!).map((link) => link.href)).toEqual([
+      "/fr",
+      "/fr#about",
+      "/fr#services",
+      "/fr#contact",
+      "/fr/posts",
+      "/fr/tutorials",
+      "/fr/classes",
+      "/fr/media",
+      "/fr/testimonials",
+      "/fr/hot-deals",
+    ]);
     expect(header.querySelector("nav a[aria-current=page]")?.textContent).toBe("Blog");
     expect(links(header)).toContainEqual({ text: "Connexion", href: "/api/login" });
     expect(links(header)).toContainEqual({ text: "Réserver une consultation", href: "/fr#consultation" });
@@ -141,26 +164,35 @@ describe("the site header", () => {
     const { header, links } = await renderShell({ signedIn: user({ role: "customer" }) });
     expect(header.querySelector("[data-testid=nav-user]")?.textContent).toBe("CD");
     expect(header.querySelector("[aria-label='Your account: Camille']")?.getAttribute("aria-haspopup")).toBe("menu");
-    expect(header.querySelector("[data-testid=account-summary]")?.textContent).toBe("Camillecamille.durand@example.com");
+    expect(header.querySelector("[data-testid=account-summary]")?.textContent).toBe(
+      "Camillecamille.durand@example.com",
+    );
     expect(links(header)).toContainEqual({ text: "Logout", href: "/api/logout" });
     expect(links(header)).toContainEqual({ text: "Change password", href: "/account/password" });
     expect(links(header).some((link) => link.href === "/api/login")).toBe(false);
     expect(links(header).map((link) => link.href)).not.toContain("/admin");
   });
 
-  it.each(["staff", "admin"] as const)("shows the Admin and Leads links to %s accounts, in their account menu", async (role) => {
-    const { header, links } = await renderShell({ signedIn: user({ role }) });
-    const menu = document.getElementById(header.querySelector("[aria-label='Your account: Camille']")!.getAttribute("aria-controls")!)!;
-    expect(links(menu)).toEqual([
-      { text: "Admin", href: "/admin" },
-      { text: "Leads", href: "/leads" },
-      { text: "Change password", href: "/account/password" },
-      { text: "Logout", href: "/api/logout" },
-    ]);
-  });
+  it.each(["staff", "admin"] as const)(
+    "shows the Admin and Leads links to %s accounts, in their account menu",
+    async (role) => {
+      const { header, links } = await renderShell({ signedIn: user({ role }) });
+      const menu = document.getElementById(
+        header.querySelector("[aria-label='Your account: Camille']")!.getAttribute("aria-controls")!,
+      )!;
+      expect(links(menu)).toEqual([
+        { text: "Admin", href: "/admin" },
+        { text: "Leads", href: "/leads" },
+        { text: "Change password", href: "/account/password" },
+        { text: "Logout", href: "/api/logout" },
+      ]);
+    },
+  );
 
   it("names the user by the e-mail's local part without a first name, else 'User'", async () => {
-    const byEmail = await renderShell({ signedIn: user({ firstName: null, lastName: null, email: "jo.martin@example.com" }) });
+    const byEmail = await renderShell({
+      signedIn: user({ firstName: null, lastName: null, email: "jo.martin@example.com" }),
+    });
     expect(byEmail.header.querySelector("[data-testid=account-summary] p")?.textContent).toBe("jo.martin");
     act(() => root?.unmount());
     root = null;
@@ -170,7 +202,9 @@ describe("the site header", () => {
 
   it("shows the profile picture when there is one", async () => {
     const { header } = await renderShell({ signedIn: user({ profileImageUrl: "https://images.example/camille.jpg" }) });
-    expect(header.querySelector("[data-testid=nav-user] img")?.getAttribute("src")).toBe("https://images.example/camille.jpg");
+    expect(header.querySelector("[data-testid=nav-user] img")?.getAttribute("src")).toBe(
+      "https://images.example/camille.jpg",
+    );
   });
 
   it("opens a labelled drawer from the menu button that shows the e-mail, and Escape closes it", async () => {

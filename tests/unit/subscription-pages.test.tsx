@@ -18,7 +18,13 @@ import { DomainError } from "../../core/errors.ts";
 // subscription"; /subscription/:token shows the plan, status, next charge or end, the invoices, and
 // cancels at the period's end (asked to confirm) or keeps it, by forms that post without scripts.
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn(), dismissAll: vi.fn() }));
+const toast = vi.hoisted(() => ({
+  success: vi.fn(),
+  error: vi.fn(),
+  warning: vi.fn(),
+  info: vi.fn(),
+  dismissAll: vi.fn(),
+}));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 const config: PublicConfig = {
@@ -86,7 +92,12 @@ function Where() {
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
-async function renderPage(Page: ComponentType, routePath: string, path: string, { language = "en" as "en" | "fr", pageData = {} as unknown } = {}) {
+async function renderPage(
+  Page: ComponentType,
+  routePath: string,
+  path: string,
+  { language = "en" as "en" | "fr", pageData = {} as unknown } = {},
+) {
   const rootData = { language, user: null, config, languageUndetermined: false, nonce: "" };
   const Stub = createRoutesStub([
     {
@@ -150,10 +161,31 @@ describe("/subscribe", () => {
   it("goes on to /subscribe/success with the subscription's management token", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => new Response(JSON.stringify({ success: true, clientSecret: null, subscriptionId: "4f0d", status: "active", provider: "sandbox", publishableKey: null, manageToken: TOKEN, message: "" }), { status: 200 })),
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: true,
+              clientSecret: null,
+              subscriptionId: "4f0d",
+              status: "active",
+              provider: "sandbox",
+              publishableKey: null,
+              manageToken: TOKEN,
+              message: "",
+            }),
+            { status: 200 },
+          ),
+      ),
     );
     const plan = { name: "Professional", priceCents: 99_900, description: "", features: [] };
-    const Page = () => <Subscribe {...({ loaderData: { language: "en", plan, unknown: null, meta: { title: "" } } } as unknown as Parameters<typeof Subscribe>[0])} />;
+    const Page = () => (
+      <Subscribe
+        {...({ loaderData: { language: "en", plan, unknown: null, meta: { title: "" } } } as unknown as Parameters<
+          typeof Subscribe
+        >[0])}
+      />
+    );
     await renderPage(Page, "/subscribe", "/subscribe");
     const type = async (name: string, value: string) => {
       const input = container.querySelector<HTMLInputElement>(`input[name=${name}]`)!;
@@ -175,13 +207,19 @@ describe("/subscribe", () => {
 describe("/subscribe/success", () => {
   it("shows the amount charged, its receipt, the next charge and 'Manage your subscription' instead of 'contact our support team'", async () => {
     const pageData = { token: TOKEN, subscription: subscription(), meta: { title: "" } };
-    const Page = () => <SubscribeSuccess {...({ loaderData: pageData } as unknown as Parameters<typeof SubscribeSuccess>[0])} />;
+    const Page = () => (
+      <SubscribeSuccess {...({ loaderData: pageData } as unknown as Parameters<typeof SubscribeSuccess>[0])} />
+    );
     await renderPage(Page, "/subscribe/success", `/subscribe/success?subscription=${TOKEN}`, { pageData });
     expect(text("subscribe-success-title")).toBe("Subscription Activated");
     expect(text("subscription-charged")).toBe("$999.00");
     expect(text("subscription-next-charge")).toBe("$999.00December 25, 2026");
-    expect(container.querySelector("[data-testid=subscription-receipt]")?.getAttribute("href")).toBe(`/api/subscriptions/manage/${encodeURIComponent(TOKEN)}/invoices/pay_invoice_1.pdf`);
-    expect(container.querySelector("[data-testid=manage-subscription]")?.getAttribute("href")).toBe(`/subscription/${encodeURIComponent(TOKEN)}`);
+    expect(container.querySelector("[data-testid=subscription-receipt]")?.getAttribute("href")).toBe(
+      `/api/subscriptions/manage/${encodeURIComponent(TOKEN)}/invoices/pay_invoice_1.pdf`,
+    );
+    expect(container.querySelector("[data-testid=manage-subscription]")?.getAttribute("href")).toBe(
+      `/subscription/${encodeURIComponent(TOKEN)}`,
+    );
     expect(main()).toContain("Visa •••• 4242");
     expect(main()).not.toContain("contact our support team");
   });
@@ -196,8 +234,14 @@ describe("/subscribe/success", () => {
         return new Response(JSON.stringify({ data: subscription() }), { status: 200 });
       }),
     );
-    const pageData = { token: TOKEN, subscription: subscription({ status: "incomplete", nextCharge: null, currentPeriodEnd: null, invoices: [] }), meta: { title: "" } };
-    const Page = () => <SubscribeSuccess {...({ loaderData: pageData } as unknown as Parameters<typeof SubscribeSuccess>[0])} />;
+    const pageData = {
+      token: TOKEN,
+      subscription: subscription({ status: "incomplete", nextCharge: null, currentPeriodEnd: null, invoices: [] }),
+      meta: { title: "" },
+    };
+    const Page = () => (
+      <SubscribeSuccess {...({ loaderData: pageData } as unknown as Parameters<typeof SubscribeSuccess>[0])} />
+    );
     await renderPage(Page, "/subscribe/success", `/subscribe/success?subscription=${TOKEN}`, { pageData });
     expect(text("subscribe-success-title")).toBe("Confirming your subscription...");
     await act(async () => {
@@ -210,7 +254,11 @@ describe("/subscribe/success", () => {
 
   it("answers 404 for a link that names no subscription", async () => {
     const { context: ctx } = context(null);
-    const answer = (await successLoader({ request: new Request("http://localhost/subscribe/success?subscription=forged"), params: {}, context: ctx } as never)) as unknown as { init: { status: number }; data: { subscription: null } };
+    const answer = (await successLoader({
+      request: new Request("http://localhost/subscribe/success?subscription=forged"),
+      params: {},
+      context: ctx,
+    } as never)) as unknown as { init: { status: number }; data: { subscription: null } };
     expect(answer.init.status).toBe(404);
     expect(answer.data.subscription).toBeNull();
   });
@@ -218,7 +266,15 @@ describe("/subscribe/success", () => {
 
 describe("/subscription/:token", () => {
   const pageFor = (view: SubscriptionView | null, actionData?: { error: string }) => {
-    const Page = () => <SubscriptionPage {...({ params: { token: TOKEN }, loaderData: { subscription: view, meta: { title: "" } }, actionData } as unknown as Parameters<typeof SubscriptionPage>[0])} />;
+    const Page = () => (
+      <SubscriptionPage
+        {...({
+          params: { token: TOKEN },
+          loaderData: { subscription: view, meta: { title: "" } },
+          actionData,
+        } as unknown as Parameters<typeof SubscriptionPage>[0])}
+      />
+    );
     return Page;
   };
 
@@ -227,16 +283,22 @@ describe("/subscription/:token", () => {
     expect(text("subscription-status")).toBe("Active");
     expect(text("subscription-renewal")).toBe("Next charge: $999.00 on December 25, 2026");
     expect(container.querySelectorAll("[data-testid=invoice-row]")).toHaveLength(1);
-    expect(container.querySelector("[data-testid=invoice-receipt]")?.getAttribute("href")).toBe(`/api/subscriptions/manage/${encodeURIComponent(TOKEN)}/invoices/pay_invoice_1.pdf`);
+    expect(container.querySelector("[data-testid=invoice-receipt]")?.getAttribute("href")).toBe(
+      `/api/subscriptions/manage/${encodeURIComponent(TOKEN)}/invoices/pay_invoice_1.pdf`,
+    );
     // A link, so that it works before the scripts load: it asks to confirm on the page itself.
-    expect(container.querySelector("[data-testid=subscription-cancel]")?.getAttribute("href")).toBe(`/subscription/${encodeURIComponent(TOKEN)}?confirm=cancel`);
+    expect(container.querySelector("[data-testid=subscription-cancel]")?.getAttribute("href")).toBe(
+      `/subscription/${encodeURIComponent(TOKEN)}?confirm=cancel`,
+    );
     expect(container.querySelector("form")).toBeNull();
   });
 
   it("asks to confirm with a form that posts the cancellation, and a way to keep the subscription", async () => {
     await renderPage(pageFor(subscription()), "/subscription/:token", `/subscription/${TOKEN}?confirm=cancel`);
     expect(text("cancel-confirm")).toContain("Cancel at the end of the period?");
-    expect(text("cancel-confirm")).toContain("Your subscription stays active until December 25, 2026, then ends: you will not be charged again.");
+    expect(text("cancel-confirm")).toContain(
+      "Your subscription stays active until December 25, 2026, then ends: you will not be charged again.",
+    );
     const form = container.querySelector("form")!;
     expect(form.getAttribute("method")).toBe("post");
     expect(form.getAttribute("action")).toBe(`/subscription/${encodeURIComponent(TOKEN)}`);
@@ -247,9 +309,13 @@ describe("/subscription/:token", () => {
 
   it("once set to end says when, and offers 'Keep my subscription' (undo) by a form post; in French too", async () => {
     const ending = subscription({ cancelAtPeriodEnd: true, nextCharge: null });
-    await renderPage(pageFor(ending), "/fr/subscription/:token", `/fr/subscription/${TOKEN}?done=cancelled`, { language: "fr" });
+    await renderPage(pageFor(ending), "/fr/subscription/:token", `/fr/subscription/${TOKEN}?done=cancelled`, {
+      language: "fr",
+    });
     expect(text("subscription-renewal")).toContain("Se termine le 25 décembre 2026");
-    expect(text("subscription-done")).toBe("C’est fait\u202f: votre abonnement se terminera le 25 décembre 2026. Nous vous avons envoyé une confirmation par e-mail.");
+    expect(text("subscription-done")).toBe(
+      "C’est fait\u202f: votre abonnement se terminera le 25 décembre 2026. Nous vous avons envoyé une confirmation par e-mail.",
+    );
     const resume = container.querySelector<HTMLButtonElement>("[data-testid=subscription-resume]")!;
     expect([resume.textContent, resume.name, resume.value]).toEqual(["Conserver mon abonnement", "intent", "resume"]);
     expect(resume.closest("form")?.getAttribute("action")).toBe(`/fr/subscription/${encodeURIComponent(TOKEN)}`);
@@ -257,13 +323,21 @@ describe("/subscription/:token", () => {
   });
 
   it("shows why an action was refused", async () => {
-    await renderPage(pageFor(subscription(), { error: "payments:subscription.cannotCancel" }), "/subscription/:token", `/subscription/${TOKEN}`);
+    await renderPage(
+      pageFor(subscription(), { error: "payments:subscription.cannotCancel" }),
+      "/subscription/:token",
+      `/subscription/${TOKEN}`,
+    );
     expect(text("subscription-error")).toBe("This subscription is already cancelled, or already set to end.");
   });
 
   it("says clearly that a wrong link names no subscription (404)", async () => {
     const { context: ctx } = context(subscription());
-    const answer = (await loader({ request: new Request("http://localhost/subscription/forged"), params: { token: "forged" }, context: ctx } as never)) as unknown as { init: { status: number } };
+    const answer = (await loader({
+      request: new Request("http://localhost/subscription/forged"),
+      params: { token: "forged" },
+      context: ctx,
+    } as never)) as unknown as { init: { status: number } };
     expect(answer.init.status).toBe(404);
     await renderPage(pageFor(null), "/subscription/:token", "/subscription/forged");
     expect(main()).toContain("Subscription not found");
@@ -272,23 +346,46 @@ describe("/subscription/:token", () => {
 
   it("cancels at the period's end and keeps it through the service, then shows the page again with what was done", async () => {
     const { calls, context: ctx } = context(subscription());
-    const cancelled = (await action({ request: post(`/fr/subscription/${TOKEN}`, "cancel"), params: { token: TOKEN }, context: ctx } as never)) as Response;
+    const cancelled = (await action({
+      request: post(`/fr/subscription/${TOKEN}`, "cancel"),
+      params: { token: TOKEN },
+      context: ctx,
+    } as never)) as Response;
     expect(cancelled.status).toBe(302);
     expect(cancelled.headers.get("location")).toBe(`/fr/subscription/${TOKEN}?done=cancelled`);
-    const resumed = (await action({ request: post(`/subscription/${TOKEN}`, "resume"), params: { token: TOKEN }, context: ctx } as never)) as Response;
+    const resumed = (await action({
+      request: post(`/subscription/${TOKEN}`, "resume"),
+      params: { token: TOKEN },
+      context: ctx,
+    } as never)) as Response;
     expect(resumed.headers.get("location")).toBe(`/subscription/${TOKEN}?done=resumed`);
-    expect(calls).toEqual(["cancel 4f0d7a35-3a2b-4d8e-9a51-2d8e8d3b7c11 true", "resume 4f0d7a35-3a2b-4d8e-9a51-2d8e8d3b7c11"]);
+    expect(calls).toEqual([
+      "cancel 4f0d7a35-3a2b-4d8e-9a51-2d8e8d3b7c11 true",
+      "resume 4f0d7a35-3a2b-4d8e-9a51-2d8e8d3b7c11",
+    ]);
   });
 
   it("answers a refusal with its reason, a provider outage with a plain message, and a forged link with 404", async () => {
     const refused = context(subscription(), new DomainError("conflict", "payments:subscription.cannotCancel"));
-    const conflict = (await action({ request: post(`/subscription/${TOKEN}`, "cancel"), params: { token: TOKEN }, context: refused.context } as never)) as unknown as { init: { status: number }; data: { error: string } };
+    const conflict = (await action({
+      request: post(`/subscription/${TOKEN}`, "cancel"),
+      params: { token: TOKEN },
+      context: refused.context,
+    } as never)) as unknown as { init: { status: number }; data: { error: string } };
     expect([conflict.init.status, conflict.data.error]).toEqual([409, "payments:subscription.cannotCancel"]);
     const outage = context(subscription(), new DomainError("conflict", "orders:errors.providerUnavailable"));
-    const unavailable = (await action({ request: post(`/subscription/${TOKEN}`, "resume"), params: { token: TOKEN }, context: outage.context } as never)) as unknown as { data: { error: string } };
+    const unavailable = (await action({
+      request: post(`/subscription/${TOKEN}`, "resume"),
+      params: { token: TOKEN },
+      context: outage.context,
+    } as never)) as unknown as { data: { error: string } };
     expect(unavailable.data.error).toBe("payments:manage.actionFailed");
     const forged = context(subscription());
-    const missing = (await action({ request: post("/subscription/forged", "cancel"), params: { token: "forged" }, context: forged.context } as never)) as unknown as { init: { status: number } };
+    const missing = (await action({
+      request: post("/subscription/forged", "cancel"),
+      params: { token: "forged" },
+      context: forged.context,
+    } as never)) as unknown as { init: { status: number } };
     expect(missing.init.status).toBe(404);
     expect(forged.calls).toEqual([]);
   });

@@ -81,8 +81,19 @@ const comment = (overrides: Partial<ModerationComment>): ModerationComment => ({
   ...overrides,
 });
 
-const approvedReview = review({ id: 1, customerName: "Camille Durand", approved: true, createdAt: "2026-03-05T10:00:00.000Z" });
-const newPending = review({ id: 2, customerName: "Jordan Lee", approved: false, createdAt: "2026-03-04T10:00:00.000Z", customerEmail: null });
+const approvedReview = review({
+  id: 1,
+  customerName: "Camille Durand",
+  approved: true,
+  createdAt: "2026-03-05T10:00:00.000Z",
+});
+const newPending = review({
+  id: 2,
+  customerName: "Jordan Lee",
+  approved: false,
+  createdAt: "2026-03-04T10:00:00.000Z",
+  customerEmail: null,
+});
 const oldPending = review({ id: 3, customerName: "Ana Souza", approved: false, createdAt: "2026-03-03T10:00:00.000Z" });
 
 function Where() {
@@ -91,7 +102,10 @@ function Where() {
 }
 
 /** Renders `Component` as the /admin route: it receives `loaderData` like a route module's component. */
-async function render(Component: ComponentType, { path = "/admin", language = "en" as "en" | "fr", loaderData = null as unknown } = {}) {
+async function render(
+  Component: ComponentType,
+  { path = "/admin", language = "en" as "en" | "fr", loaderData = null as unknown } = {},
+) {
   const Stub = createRoutesStub([
     {
       id: "layout",
@@ -129,15 +143,27 @@ async function render(Component: ComponentType, { path = "/admin", language = "e
 }
 
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
-const articles = (scope: ParentNode) => [...scope.querySelectorAll("article")].map((article) => article.getAttribute("aria-label"));
+const articles = (scope: ParentNode) =>
+  [...scope.querySelectorAll("article")].map((article) => article.getAttribute("aria-label"));
 const button = (label: string) => {
   const found = document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
   if (!found) throw new Error(`no button ${label}`);
   return found;
 };
-const dialogButton = (label: string) => [...document.querySelectorAll<HTMLButtonElement>("[role=alertdialog] button")].find((candidate) => text(candidate) === label)!;
-const ok = (status = 200, body: unknown = {}) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const failure = (status: number, message: string) => new Response(JSON.stringify({ message, code: "not_found" }), { status, headers: { "content-type": "application/json" } });
+const dialogButton = (label: string) =>
+  [...document.querySelectorAll<HTMLButtonElement>("[role=alertdialog] button")].find(
+    (candidate) => text(candidate) === label,
+  )!;
+const ok = (status = 200, body: unknown = {}) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+const failure = (status: number, message: string) =>
+  new Response(JSON.stringify({ message, code: "not_found" }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
 
 describe("the Reviews tab", () => {
   it("lists every review, pending ones first, with their status, stars, details and text", async () => {
@@ -149,7 +175,9 @@ describe("the Reviews tab", () => {
     expect(text(first.querySelector(".rounded-full"))).toBe("Pending");
     expect(text(last.querySelector(".rounded-full"))).toBe("Approved");
     expect(last.querySelector("[role=img]")?.getAttribute("aria-label")).toBe("Rated 5 out of 5");
-    expect(text(last.querySelector("dl"))).toBe("TitleFounderCompanyMaison DurandEmailcamille@example.comProject typeBrand identityDateMarch 5, 2026");
+    expect(text(last.querySelector("dl"))).toBe(
+      "TitleFounderCompanyMaison DurandEmailcamille@example.comProject typeBrand identityDateMarch 5, 2026",
+    );
     expect(text(last.querySelector("blockquote"))).toBe("They rebuilt our brand in three weeks.");
     // Pending: Approve and Reject; approved: Delete.
     expect([...first.querySelectorAll("button")].map((b) => text(b))).toEqual(["Approve", "Reject"]);
@@ -160,12 +188,16 @@ describe("the Reviews tab", () => {
     const reviews = [{ ...approvedReview, verified: true }, newPending];
     const view = await render(() => <ReviewsTab reviews={reviews} language="en" />);
     const badges = [...view.querySelectorAll("[data-testid=verified-client]")];
-    expect(badges.map((badge) => badge.closest("article")?.getAttribute("aria-label"))).toEqual(["Review by Camille Durand"]);
+    expect(badges.map((badge) => badge.closest("article")?.getAttribute("aria-label"))).toEqual([
+      "Review by Camille Durand",
+    ]);
     expect(text(badges[0])).toBe("Verified client");
     act(() => root?.unmount());
     root = null;
     const french = await render(() => <ReviewsTab reviews={reviews} language="fr" />, { language: "fr" });
-    expect([...french.querySelectorAll("[data-testid=verified-client]")].map((badge) => text(badge))).toEqual(["Client vérifié"]);
+    expect([...french.querySelectorAll("[data-testid=verified-client]")].map((badge) => text(badge))).toEqual([
+      "Client vérifié",
+    ]);
   });
 
   it("says so when there is no review", async () => {
@@ -216,30 +248,51 @@ describe("the Reviews tab", () => {
     await act(async () => dialogButton("Cancel").click());
     expect(fetchMock).not.toHaveBeenCalled();
 
-    for (const expectation of [() => expect(toast.error).toHaveBeenCalledWith("Failed to delete review", { description: "Testimonial not found" }), () => expect(toast.success).toHaveBeenCalledWith("Review deleted successfully.")]) {
+    for (const expectation of [
+      () =>
+        expect(toast.error).toHaveBeenCalledWith("Failed to delete review", { description: "Testimonial not found" }),
+      () => expect(toast.success).toHaveBeenCalledWith("Review deleted successfully."),
+    ]) {
       await act(async () => button("Delete review by Camille Durand").click());
       await act(async () => dialogButton("Delete").click());
       expectation();
     }
-    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual(["DELETE /api/testimonials/1", "DELETE /api/testimonials/1"]);
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
+      "DELETE /api/testimonials/1",
+      "DELETE /api/testimonials/1",
+    ]);
   });
 
   it("pendingFirst keeps each group's order", () => {
-    expect(pendingFirst([approvedReview, newPending, review({ id: 9, approved: true }), oldPending]).map((r) => r.id)).toEqual([2, 3, 1, 9]);
+    expect(
+      pendingFirst([approvedReview, newPending, review({ id: 9, approved: true }), oldPending]).map((r) => r.id),
+    ).toEqual([2, 3, 1, 9]);
   });
 });
 
 describe("the Moderation tab", () => {
   it("lists pending reviews with Approve and Reject beside the pending comments", async () => {
-    const view = await render(() => <ModerationTab comments={[comment({})]} reviews={[oldPending, newPending]} language="en" />);
-    expect([...view.querySelectorAll("h2")].map((h) => text(h))).toEqual(["Comments awaiting review", "Reviews awaiting approval"]);
-    expect(articles(view)).toEqual(["Comment by Lou on Design that sells", "Review by Ana Souza", "Review by Jordan Lee"]);
+    const view = await render(() => (
+      <ModerationTab comments={[comment({})]} reviews={[oldPending, newPending]} language="en" />
+    ));
+    expect([...view.querySelectorAll("h2")].map((h) => text(h))).toEqual([
+      "Comments awaiting review",
+      "Reviews awaiting approval",
+    ]);
+    expect(articles(view)).toEqual([
+      "Comment by Lou on Design that sells",
+      "Review by Ana Souza",
+      "Review by Jordan Lee",
+    ]);
     fetchMock.mockResolvedValueOnce(ok(200, { ...oldPending, approved: true })).mockResolvedValueOnce(ok(204));
     await act(async () => button("Approve review by Ana Souza").click());
     expect(toast.success).toHaveBeenLastCalledWith("Review approved successfully!");
     await act(async () => button("Reject review by Jordan Lee").click());
     expect(toast.success).toHaveBeenLastCalledWith("Review rejected and removed.");
-    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual(["PUT /api/testimonials/3", "DELETE /api/testimonials/2"]);
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
+      "PUT /api/testimonials/3",
+      "DELETE /api/testimonials/2",
+    ]);
   });
 
   it("says when no review awaits approval, in French too", async () => {
@@ -264,9 +317,19 @@ describe("the /admin page", () => {
     overview: {
       recentPosts: [],
       recentReviews: [],
-      today: { date: "2026-03-02", timeZone: "America/New_York", orders: { placed: 0, paid: 0, paidCents: 0 }, newLeads: 0 },
+      today: {
+        date: "2026-03-02",
+        timeZone: "America/New_York",
+        orders: { placed: 0, paid: 0, paidCents: 0 },
+        newLeads: 0,
+      },
       revenue: {
-        periods: Object.fromEntries(["today", "last7Days", "thisMonth", "last30Days"].map((period) => [period, { chargedCents: 0, refundedCents: 0, netCents: 0 }])),
+        periods: Object.fromEntries(
+          ["today", "last7Days", "thisMonth", "last30Days"].map((period) => [
+            period,
+            { chargedCents: 0, refundedCents: 0, netCents: 0 },
+          ]),
+        ),
         monthlyRecurringCents: 0,
         activeSubscriptions: 0,
         instalmentsToCollect: { count: 0, cents: 0 },
@@ -281,7 +344,19 @@ describe("the /admin page", () => {
   it("has Overview, Posts, Media, Tutorials, Classes, Reviews, Moderation, Hot Deals, Promo codes, Orders and Subscriptions tabs, the Overview open first; the Moderation badge counts pending comments and reviews", async () => {
     const view = await render(Admin as unknown as ComponentType, { loaderData });
     const tabs = [...view.querySelectorAll("[role=tab]")];
-    expect(tabs.map((tab) => text(tab))).toEqual(["Overview", "Posts", "Media", "Tutorials", "Classes", "Reviews", "Moderation4(4 items awaiting review)", "Hot Deals", "Promo codes", "Orders", "Subscriptions"]);
+    expect(tabs.map((tab) => text(tab))).toEqual([
+      "Overview",
+      "Posts",
+      "Media",
+      "Tutorials",
+      "Classes",
+      "Reviews",
+      "Moderation4(4 items awaiting review)",
+      "Hot Deals",
+      "Promo codes",
+      "Orders",
+      "Subscriptions",
+    ]);
     expect(text(view.querySelector("[role=tabpanel][data-state=active] h2"))).toBe("Today");
   });
 

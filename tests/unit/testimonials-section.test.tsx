@@ -70,7 +70,9 @@ function deferred<T>() {
 }
 
 async function render(testimonials: Promise<PublicTestimonial[]>, { language = "en" as "en" | "fr", path = "/" } = {}) {
-  const Stub = createRoutesStub([{ path: "/*", loader: () => null, Component: () => <TestimonialsSection testimonials={testimonials} /> }]);
+  const Stub = createRoutesStub([
+    { path: "/*", loader: () => null, Component: () => <TestimonialsSection testimonials={testimonials} /> },
+  ]);
   container = document.createElement("div");
   document.body.appendChild(container);
   root = createRoot(container);
@@ -85,7 +87,8 @@ async function render(testimonials: Promise<PublicTestimonial[]>, { language = "
 }
 
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
-const ratingLabels = (scope: ParentNode) => [...scope.querySelectorAll("[role=img]")].map((img) => img.getAttribute("aria-label"));
+const ratingLabels = (scope: ParentNode) =>
+  [...scope.querySelectorAll("[role=img]")].map((img) => img.getAttribute("aria-label"));
 
 describe("the testimonials section", () => {
   it("shows three skeleton cards while the list loads, then the approved testimonials with name, company, stars and text", async () => {
@@ -99,14 +102,22 @@ describe("the testimonials section", () => {
     await act(async () => {
       list.resolve([
         testimonial({ id: 1, rating: 5 }),
-        testimonial({ id: 2, customerName: "Jordan Lee", companyName: null, rating: 3, testimonialText: "Clear process, honest advice." }),
+        testimonial({
+          id: 2,
+          customerName: "Jordan Lee",
+          companyName: null,
+          rating: 3,
+          testimonialText: "Clear process, honest advice.",
+        }),
       ]);
     });
     expect(section.querySelectorAll("[data-testid=testimonial-skeleton]")).toHaveLength(0);
     const cards = [...section.querySelectorAll("ul > li")];
     expect(cards).toHaveLength(2);
     expect(text(cards[0].querySelector("figcaption"))).toBe("CDCamille DurandMaison Durand");
-    expect(text(cards[0].querySelector("blockquote"))).toBe("They rebuilt our brand in three weeks and sales followed.");
+    expect(text(cards[0].querySelector("blockquote"))).toBe(
+      "They rebuilt our brand in three weeks and sales followed.",
+    );
     expect(ratingLabels(cards[0])).toEqual(["Rated 5 out of 5"]);
     expect(text(cards[1].querySelector("figcaption"))).toBe("JLJordan Lee");
     expect(ratingLabels(cards[1])).toEqual(["Rated 3 out of 5"]);
@@ -144,7 +155,10 @@ describe("the testimonials section", () => {
   });
 
   it("marks a verified client's review with the 'Verified client' badge, and only theirs, in English and French", async () => {
-    const reviews = [testimonial({ id: 1, customerName: "Ana", verified: true }), testimonial({ id: 2, customerName: "Ben", verified: false })];
+    const reviews = [
+      testimonial({ id: 1, customerName: "Ana", verified: true }),
+      testimonial({ id: 2, customerName: "Ben", verified: false }),
+    ];
     const section = await render(Promise.resolve(reviews));
     const badges = [...section.querySelectorAll("[data-testid=verified-client]")];
     expect(badges.map((badge) => text(badge))).toEqual(["Verified client"]);
@@ -152,7 +166,9 @@ describe("the testimonials section", () => {
     act(() => root?.unmount());
     root = null;
     const french = await render(Promise.resolve(reviews), { language: "fr" });
-    expect([...french.querySelectorAll("[data-testid=verified-client]")].map((badge) => text(badge))).toEqual(["Client vérifié"]);
+    expect([...french.querySelectorAll("[data-testid=verified-client]")].map((badge) => text(badge))).toEqual([
+      "Client vérifié",
+    ]);
   });
 
   it("reads ratings in French", async () => {
@@ -172,7 +188,10 @@ function setValue(element: HTMLInputElement | HTMLTextAreaElement, value: string
 const dialog = () => document.querySelector<HTMLElement>("[role=dialog]");
 const field = (name: string) => dialog()!.querySelector<HTMLInputElement & HTMLTextAreaElement>(`[name=${name}]`)!;
 const stars = () => [...dialog()!.querySelectorAll<HTMLInputElement>("input[type=radio]")];
-const checkedStar = () => stars().find((star) => star.checked)?.getAttribute("aria-label");
+const checkedStar = () =>
+  stars()
+    .find((star) => star.checked)
+    ?.getAttribute("aria-label");
 const submitButton = () => dialog()!.querySelector<HTMLButtonElement>("button[type=submit]")!;
 const fieldError = (name: string) => {
   const describedBy = field(name).getAttribute("aria-describedby");
@@ -180,10 +199,13 @@ const fieldError = (name: string) => {
 };
 
 async function openDialog(section: HTMLElement) {
-  const trigger = [...section.querySelectorAll("button")].find((button) => text(button) === "Share Your Experience" || text(button) === "Partagez votre expérience")!;
+  const trigger = [...section.querySelectorAll("button")].find(
+    (button) => text(button) === "Share Your Experience" || text(button) === "Partagez votre expérience",
+  )!;
   await act(async () => trigger.click());
   // The dialog's form is loaded on first use: give that import a moment the first time.
-  for (let tries = 0; tries < 100 && !dialog(); tries++) await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  for (let tries = 0; tries < 100 && !dialog(); tries++)
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
   expect(dialog()).not.toBeNull();
 }
 
@@ -197,7 +219,8 @@ async function submit() {
   await act(async () => submitButton().click());
 }
 
-const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 describe("the share-your-experience dialog", () => {
   it("has labelled name, e-mail, optional company, a 1-5 star radio group starting at 5, and the testimonial", async () => {
@@ -205,7 +228,13 @@ describe("the share-your-experience dialog", () => {
     const labels = [...dialog()!.querySelectorAll("label[for]")].map((label) => text(label));
     expect(labels).toEqual(["Name *", "Email *", "Company (optional)", "Your testimonial *"]);
     expect(text(dialog()!.querySelector("fieldset legend"))).toBe("Rating");
-    expect(stars().map((star) => star.getAttribute("aria-label"))).toEqual(["1 star", "2 stars", "3 stars", "4 stars", "5 stars"]);
+    expect(stars().map((star) => star.getAttribute("aria-label"))).toEqual([
+      "1 star",
+      "2 stars",
+      "3 stars",
+      "4 stars",
+      "5 stars",
+    ]);
     expect(checkedStar()).toBe("5 stars");
     expect(text(submitButton())).toBe("Submit");
   });
@@ -220,7 +249,9 @@ describe("the share-your-experience dialog", () => {
     await openDialog(await render(Promise.resolve([])));
     await fill(values);
     await submit();
-    expect(toast.error).toHaveBeenCalledWith("Missing Information", { description: "Please fill in all required fields." });
+    expect(toast.error).toHaveBeenCalledWith("Missing Information", {
+      description: "Please fill in all required fields.",
+    });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(dialog()).not.toBeNull();
   });
@@ -247,7 +278,10 @@ describe("the share-your-experience dialog", () => {
     expect(stars().map((star) => star.value)).toEqual(["1", "2", "3", "4", "5"]);
     expect(stars().every((star) => star.closest("fieldset") === stars()[0].closest("fieldset"))).toBe(true);
     // The filled stars follow the choice.
-    const filled = () => [...dialog()!.querySelectorAll("fieldset label svg")].filter((svg) => svg.getAttribute("class")?.includes("fill-amber-400")).length;
+    const filled = () =>
+      [...dialog()!.querySelectorAll("fieldset label svg")].filter((svg) =>
+        svg.getAttribute("class")?.includes("fill-amber-400"),
+      ).length;
     expect(filled()).toBe(1);
     await act(async () => stars()[3].closest("label")!.click());
     expect(filled()).toBe(4);
@@ -258,7 +292,12 @@ describe("the share-your-experience dialog", () => {
     fetchMock.mockReturnValueOnce(answer.promise);
     const section = await render(Promise.resolve([]));
     await openDialog(section);
-    await fill({ name: "Ana Souza", email: "ana@example.com", company: "Studio Ana", content: "A wonderful team to work with." });
+    await fill({
+      name: "Ana Souza",
+      email: "ana@example.com",
+      company: "Studio Ana",
+      content: "A wonderful team to work with.",
+    });
     await act(async () => stars()[3].click());
     expect(checkedStar()).toBe("4 stars");
     await submit();
@@ -267,14 +306,24 @@ describe("the share-your-experience dialog", () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe("/api/testimonials/submit");
     expect(init?.method).toBe("POST");
-    expect(JSON.parse(String(init?.body))).toEqual({ name: "Ana Souza", company: "Studio Ana", content: "A wonderful team to work with.", email: "ana@example.com", rating: 4 });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: "Ana Souza",
+      company: "Studio Ana",
+      content: "A wonderful team to work with.",
+      email: "ana@example.com",
+      rating: 4,
+    });
     expect(text(submitButton())).toBe("Submitting...");
     expect(submitButton().disabled).toBe(true);
     await submit();
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
-    await act(async () => answer.resolve(jsonResponse(201, { message: "Your testimonial has been submitted and will be reviewed soon." })));
-    expect(toast.success).toHaveBeenCalledWith("Thank you!", { description: "Your testimonial has been submitted and will be reviewed soon." });
+    await act(async () =>
+      answer.resolve(jsonResponse(201, { message: "Your testimonial has been submitted and will be reviewed soon." })),
+    );
+    expect(toast.success).toHaveBeenCalledWith("Thank you!", {
+      description: "Your testimonial has been submitted and will be reviewed soon.",
+    });
     expect(dialog()).toBeNull();
 
     await openDialog(section);
@@ -285,12 +334,18 @@ describe("the share-your-experience dialog", () => {
 
   it("keeps the dialog open on failure: 'Submission Failed', with the server's message under the field", async () => {
     fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, { message: "Testimonial must be at least 10 characters", code: "validation", fields: { content: "Testimonial must be at least 10 characters" } }),
+      jsonResponse(400, {
+        message: "Testimonial must be at least 10 characters",
+        code: "validation",
+        fields: { content: "Testimonial must be at least 10 characters" },
+      }),
     );
     await openDialog(await render(Promise.resolve([])));
     await fill({ name: "Ana", email: "ana@example.com", content: "Great!" });
     await submit();
-    expect(toast.error).toHaveBeenCalledWith("Submission Failed", { description: "There was an error submitting your testimonial. Please try again." });
+    expect(toast.error).toHaveBeenCalledWith("Submission Failed", {
+      description: "There was an error submitting your testimonial. Please try again.",
+    });
     expect(dialog()).not.toBeNull();
     expect(fieldError("content")).toBe("Testimonial must be at least 10 characters");
     expect(field("content").value).toBe("Great!");
@@ -312,16 +367,26 @@ describe("the share-your-experience dialog", () => {
     await openDialog(await render(Promise.resolve([])));
     await fill({ name: "Ana", email: "ana@example.com", content: "A wonderful team to work with." });
     await submit();
-    expect(toast.error).toHaveBeenCalledWith("Submission Failed", { description: "There was an error submitting your testimonial. Please try again." });
+    expect(toast.error).toHaveBeenCalledWith("Submission Failed", {
+      description: "There was an error submitting your testimonial. Please try again.",
+    });
     expect(text(submitButton())).toBe("Submit");
   });
 
   it("speaks French", async () => {
     await openDialog(await render(Promise.resolve([]), { language: "fr", path: "/fr" }));
     expect(text(dialog()!.querySelector("h2"))).toBe("Partagez votre expérience");
-    expect(stars().map((star) => star.getAttribute("aria-label"))).toEqual(["1 étoile", "2 étoiles", "3 étoiles", "4 étoiles", "5 étoiles"]);
+    expect(stars().map((star) => star.getAttribute("aria-label"))).toEqual([
+      "1 étoile",
+      "2 étoiles",
+      "3 étoiles",
+      "4 étoiles",
+      "5 étoiles",
+    ]);
     await submit();
-    expect(toast.error).toHaveBeenCalledWith("Informations manquantes", { description: "Veuillez remplir tous les champs obligatoires." });
+    expect(toast.error).toHaveBeenCalledWith("Informations manquantes", {
+      description: "Veuillez remplir tous les champs obligatoires.",
+    });
     expect(text(submitButton())).toBe("Envoyer");
   });
 });

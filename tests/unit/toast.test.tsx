@@ -6,7 +6,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 // Sonner as a spy: the facade must import it on the first toast only, forward every call in order, and
 // the host must mount its Toaster with the app's settings (one toast at a time, 5 s) at that moment.
 const loaded = vi.hoisted(() => ({ count: 0 }));
-const sonnerToast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn(), dismiss: vi.fn() }));
+const sonnerToast = vi.hoisted(() => ({
+  success: vi.fn(),
+  error: vi.fn(),
+  warning: vi.fn(),
+  info: vi.fn(),
+  dismiss: vi.fn(),
+}));
 const toasterProps = vi.hoisted(() => [] as Array<Record<string, unknown>>);
 vi.mock("sonner", () => {
   loaded.count += 1;
@@ -74,10 +80,17 @@ describe("toast facade", () => {
 
     expect(loaded.count).toBe(1);
     expect(sonnerToast.success).toHaveBeenCalledWith("Added", { description: "Logo design is in your cart" });
-    const order = [sonnerToast.success, sonnerToast.error, sonnerToast.warning].map((spy) => spy.mock.invocationCallOrder[0]);
+    const order = [sonnerToast.success, sonnerToast.error, sonnerToast.warning].map(
+      (spy) => spy.mock.invocationCallOrder[0],
+    );
     expect(order).toEqual([...order].sort((a, b) => a - b));
     // At the bottom (right on wide screens, full width on phones), clear of the sticky header, named in the page's language.
-    expect(toasterProps.at(-1)).toMatchObject({ visibleToasts: 1, duration: 5000, position: "bottom-right", customAriaLabel: "Notifications (Alt+T)" });
+    expect(toasterProps.at(-1)).toMatchObject({
+      visibleToasts: 1,
+      duration: 5000,
+      position: "bottom-right",
+      customAriaLabel: "Notifications (Alt+T)",
+    });
     expect(toasterProps.at(-1)?.toastOptions).toEqual({ closeButtonAriaLabel: "Close notification" });
 
     await act(async () => toast.info("Again"));

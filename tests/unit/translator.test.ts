@@ -6,13 +6,16 @@ import { resources } from "../../app/locales/resources.ts";
 /** Every key of a namespace, plural forms folded into their base key (`key_one` -> `key`). */
 function keysOf(bundle: Bundle, prefix = ""): string[] {
   return Object.entries(bundle).flatMap(([key, value]) =>
-    value !== null && typeof value === "object" ? keysOf(value as Bundle, `${prefix}${key}.`) : [`${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, "")}`],
+    value !== null && typeof value === "object"
+      ? keysOf(value as Bundle, `${prefix}${key}.`)
+      : [`${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, "")}`],
   );
 }
 
 function keyHas(bundle: Bundle, path: string): boolean {
   let node: unknown = bundle;
-  for (const part of path.split(".")) node = node !== null && typeof node === "object" ? (node as Bundle)[part] : undefined;
+  for (const part of path.split("."))
+    node = node !== null && typeof node === "object" ? (node as Bundle)[part] : undefined;
   return typeof node === "string";
 }
 
@@ -24,7 +27,14 @@ function placeholdersOf(text: unknown): string[] {
 
 // The reference: i18next as the site configured it before it had its own engine.
 const reference = i18next.createInstance();
-void reference.init({ lng: "en", fallbackLng: false, resources, initAsync: false, interpolation: { escapeValue: false }, returnNull: false });
+void reference.init({
+  lng: "en",
+  fallbackLng: false,
+  resources,
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
 const ours = createTranslator("en", resources);
 
 describe("translation engine", () => {
@@ -40,10 +50,15 @@ describe("translation engine", () => {
             const options = { lng: language, ns, ...values, ...(count === undefined ? {} : { count }) };
             // Where a language's plural category has no form of its own (French "many" for a million on a key
             // with only _one and _other), i18next shows the bare key; ours falls back to the _other form.
-            const missingForm = count !== undefined && keyHasPlurals(bundle as Bundle, key) && !keyHas(bundle as Bundle, `${key}_${new Intl.PluralRules(language).select(count)}`);
+            const missingForm =
+              count !== undefined &&
+              keyHasPlurals(bundle as Bundle, key) &&
+              !keyHas(bundle as Bundle, `${key}_${new Intl.PluralRules(language).select(count)}`);
             const expected = missingForm ? reference.t(`${key}_other`, options) : reference.t(key, options);
             expect(ours.t(key, options), `${language}/${ns}:${key} count ${count}`).toBe(expected);
-            expect(ours.t(`${ns}:${key}`, { lng: language, ...values })).toBe(reference.t(`${ns}:${key}`, { lng: language, ...values }));
+            expect(ours.t(`${ns}:${key}`, { lng: language, ...values })).toBe(
+              reference.t(`${ns}:${key}`, { lng: language, ...values }),
+            );
             compared += 1;
           }
         }
@@ -53,7 +68,11 @@ describe("translation engine", () => {
   });
 
   it("chooses French plural forms by CLDR rules: 0 and 1 are singular, a million takes the many form", () => {
-    const t = createTranslator("fr", { fr: { common: { item_one: "{{count}} article", item_many: "{{count}} d’articles", item_other: "{{count}} articles" } } }).t;
+    const t = createTranslator("fr", {
+      fr: {
+        common: { item_one: "{{count}} article", item_many: "{{count}} d’articles", item_other: "{{count}} articles" },
+      },
+    }).t;
     expect(t("item", { count: 0 })).toBe("0 article");
     expect(t("item", { count: 1 })).toBe("1 article");
     expect(t("item", { count: 2 })).toBe("2 articles");

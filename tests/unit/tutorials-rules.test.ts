@@ -2,7 +2,13 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { TutorialContent } from "../../app/features/tutorials/tutorial-content.tsx";
-import { contentBlocks, matchesTutorialFilters, normalizeTutorialFilters, videoEmbedUrl, viewDay } from "../../core/tutorials/rules.ts";
+import {
+  contentBlocks,
+  matchesTutorialFilters,
+  normalizeTutorialFilters,
+  videoEmbedUrl,
+  viewDay,
+} from "../../core/tutorials/rules.ts";
 import { tutorialInputSchema } from "../../core/tutorials/schema.ts";
 
 describe("tutorial content (spec 000, section 2: line breaks and markdown-style headings converted)", () => {
@@ -26,13 +32,19 @@ describe("tutorial content (spec 000, section 2: line breaks and markdown-style 
   });
 
   it("keeps '####', '#tag' and a '#' in a sentence as text, and reads Windows line breaks", () => {
-    expect(contentBlocks("#### not a heading\r\n#hashtag\r\nUse # sparingly")).toEqual([{ kind: "paragraph", lines: ["#### not a heading", "#hashtag", "Use # sparingly"] }]);
+    expect(contentBlocks("#### not a heading\r\n#hashtag\r\nUse # sparingly")).toEqual([
+      { kind: "paragraph", lines: ["#### not a heading", "#hashtag", "Use # sparingly"] },
+    ]);
     expect(contentBlocks("\n\n  \n")).toEqual([]);
   });
 
   it("renders markup in a tutorial as text: no element, attribute or script gets into the page", () => {
     const html = renderToStaticMarkup(
-      createElement(TutorialContent, { content: '## <img src=x onerror="alert(1)">\n<script>alert(2)</script>\nline two\n\n<a href="javascript:alert(3)">x</a>', language: "en" }),
+      createElement(TutorialContent, {
+        content:
+          '## <img src=x onerror="alert(1)">\n<script>alert(2)</script>\nline two\n\n<a href="javascript:alert(3)">x</a>',
+        language: "en",
+      }),
     );
     expect(html).not.toMatch(/<img|<script|<a /);
     expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
@@ -74,7 +86,13 @@ describe("tutorial videos: only YouTube (privacy-enhanced) and Vimeo players are
   });
 
   it("a staff form with another provider's address is refused with 'The video must be a YouTube or Vimeo address'", () => {
-    const result = tutorialInputSchema.safeParse({ titleEn: "T", titleFr: "T", categoryEn: "C", categoryFr: "C", videoUrl: "https://dailymotion.com/video/x7" });
+    const result = tutorialInputSchema.safeParse({
+      titleEn: "T",
+      titleFr: "T",
+      categoryEn: "C",
+      categoryFr: "C",
+      videoUrl: "https://dailymotion.com/video/x7",
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ path: ["videoUrl"], message: "tutorials:validation.videoInvalid" });
   });
@@ -94,7 +112,9 @@ describe("tutorial filters (spec 000, section 2: search on title or category, di
   });
   it("filters by difficulty; an unknown difficulty is 'all'", () => {
     expect(matchesTutorialFilters(tutorial, normalizeTutorialFilters({ difficulty: "beginner" }))).toBe(false);
-    expect(matchesTutorialFilters(tutorial, normalizeTutorialFilters({ difficulty: "intermediate", q: " colour " }))).toBe(true);
+    expect(
+      matchesTutorialFilters(tutorial, normalizeTutorialFilters({ difficulty: "intermediate", q: " colour " })),
+    ).toBe(true);
     expect(normalizeTutorialFilters({ difficulty: "expert" }).difficulty).toBe("all");
   });
   it("counts views by UTC day", () => {
@@ -104,7 +124,14 @@ describe("tutorial filters (spec 000, section 2: search on title or category, di
 });
 
 describe("the admin's missing-translation flag", () => {
-  const base = { summaryEn: "", summaryFr: "", contentEn: "", contentFr: "", tagsEn: [] as string[], tagsFr: [] as string[] };
+  const base = {
+    summaryEn: "",
+    summaryFr: "",
+    contentEn: "",
+    contentFr: "",
+    tagsEn: [] as string[],
+    tagsFr: [] as string[],
+  };
   it("flags the language left empty where the other is written, and nothing when both or neither are", async () => {
     const { missingTranslations } = await import("../../app/features/admin/tutorials-tab.tsx");
     const flag = (fields: Partial<typeof base>) => missingTranslations({ ...base, ...fields } as never);

@@ -3,7 +3,8 @@ import { FUTURE_TOLERANCE_SECONDS, refuseFutureSignature } from "../../core/paym
 import { WebhookSignatureError } from "../../core/payments/provider.ts";
 
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
-const at = (offsetSeconds: number) => `t=${Math.floor(NOW / 1000) + offsetSeconds},v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd`;
+const at = (offsetSeconds: number) =>
+  `t=${Math.floor(NOW / 1000) + offsetSeconds},v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd`;
 
 describe("a signed event's date", () => {
   it("is taken up to five minutes ahead of our clock, and any time before (the library refuses old ones)", () => {

@@ -83,8 +83,9 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSi
   return classes;
 }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }>(
-  function Button({ variant = "primary", size = "md", className, type = "button", ...props }, ref) {
-    return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
-  },
-);
+export const Button = forwardRef<
+  HTMLButtonElement,
+  ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }
+>(function Button({ variant = "primary", size = "md", className, type = "button", ...props }, ref) {
+  return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
+});

@@ -52,7 +52,11 @@ export function artComposition(seed: string): ArtComposition {
   return {
     background,
     accent,
-    disc: { x: left ? 5 + bits(6, 30) : 65 + bits(6, 30), y: bits(11, 2) === 0 ? bits(12, 25) : 75 + bits(12, 25), r: 28 + bits(17, 20) },
+    disc: {
+      x: left ? 5 + bits(6, 30) : 65 + bits(6, 30),
+      y: bits(11, 2) === 0 ? bits(12, 25) : 75 + bits(12, 25),
+      r: 28 + bits(17, 20),
+    },
     ring: { x: left ? 60 + bits(21, 35) : 5 + bits(21, 35), y: 15 + bits(24, 70), r: 10 + bits(27, 8) },
     stripes: { angle: [25, 45, 65, 115, 135, 155][bits(29, 6)]!, gap: 7 + bits(30, 3) * 2 },
   };
@@ -73,9 +77,25 @@ export function artBackground({ background, accent, disc, ring, stripes }: ArtCo
  * other content, a deal's discount say) on top. A few hundred bytes of CSS instead of a picture, and
  * never the same for two services.
  */
-export function GeneratedArt({ seed, icon, className, iconSize = 28, children }: { seed: string; icon?: IconName; className?: string; iconSize?: number; children?: ReactNode }) {
+export function GeneratedArt({
+  seed,
+  icon,
+  className,
+  iconSize = 28,
+  children,
+}: {
+  seed: string;
+  icon?: IconName;
+  className?: string;
+  iconSize?: number;
+  children?: ReactNode;
+}) {
   return (
-    <span aria-hidden="true" className={cn("relative flex items-center justify-center overflow-hidden text-white", className)} style={{ background: artBackground(artComposition(seed)) }}>
+    <span
+      aria-hidden="true"
+      className={cn("relative flex items-center justify-center overflow-hidden text-white", className)}
+      style={{ background: artBackground(artComposition(seed)) }}
+    >
       {icon ? <Icon name={icon} size={iconSize} className="drop-shadow-sm" /> : null}
       {children}
     </span>

@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface ModalDialogProps {
   id?: string;
@@ -73,7 +74,11 @@ export function ModalDialog({ id, labelledBy, describedBy, onClose, onClosed, cl
         // A click on the ::backdrop targets the <dialog> itself, outside its box (its padding is inside).
         if (event.target !== event.currentTarget) return;
         const box = event.currentTarget.getBoundingClientRect();
-        const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+        const outside =
+          event.clientX < box.left ||
+          event.clientX > box.right ||
+          event.clientY < box.top ||
+          event.clientY > box.bottom;
         if (outside) onClose();
       }}
       className={cn("m-0 border-0 p-0 text-foreground backdrop:bg-stone-950/40", className)}

@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { cn } from "../../lib/cn.ts";
 
 const ITEMS = '[role="menuitem"], [role="menuitemradio"]';
@@ -23,7 +31,15 @@ export interface PopoverMenuProps {
  * the trigger's aria-expanded, focus on the first (or checked) item as it opens, the arrow keys, Home
  * and End between items, and Tab closing it.
  */
-export function PopoverMenu({ trigger, triggerClassName, triggerProps, align = "start", className, label, children }: PopoverMenuProps) {
+export function PopoverMenu({
+  trigger,
+  triggerClassName,
+  triggerProps,
+  align = "start",
+  className,
+  label,
+  children,
+}: PopoverMenuProps) {
   const id = useId();
   const menuId = `${id}menu`;
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -139,7 +155,10 @@ export function PopoverMenu({ trigger, triggerClassName, triggerProps, align = "
         onClick={(event) => {
           if ((event.target as Element).closest(ITEMS)) event.currentTarget.hidePopover();
         }}
-        className={cn("fixed inset-auto m-0 rounded-xl border border-border bg-white p-1.5 text-foreground shadow-lg shadow-stone-900/10", className)}
+        className={cn(
+          "fixed inset-auto m-0 rounded-xl border border-border bg-white p-1.5 text-foreground shadow-lg shadow-stone-900/10",
+          className,
+        )}
       >
         {children}
       </div>
@@ -152,7 +171,15 @@ export const menuItemClasses =
   "flex w-full cursor-pointer select-none items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-foreground outline-none hover:bg-muted focus:bg-muted";
 
 /** An action of a `PopoverMenu`. */
-export function MenuItem({ onSelect, className, children }: { onSelect: () => void; className?: string; children: ReactNode }) {
+export function MenuItem({
+  onSelect,
+  className,
+  children,
+}: {
+  onSelect: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <button type="button" role="menuitem" tabIndex={-1} onClick={onSelect} className={cn(menuItemClasses, className)}>
       {children}
@@ -161,9 +188,26 @@ export function MenuItem({ onSelect, className, children }: { onSelect: () => vo
 }
 
 /** One choice of a group in a `PopoverMenu` (the language, say): checked when it is the current one. */
-export function MenuRadioItem({ checked, onSelect, className, children }: { checked: boolean; onSelect: () => void; className?: string; children: ReactNode }) {
+export function MenuRadioItem({
+  checked,
+  onSelect,
+  className,
+  children,
+}: {
+  checked: boolean;
+  onSelect: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <button type="button" role="menuitemradio" aria-checked={checked} tabIndex={-1} onClick={onSelect} className={cn(menuItemClasses, checked && "font-semibold", className)}>
+    <button
+      type="button"
+      role="menuitemradio"
+      aria-checked={checked}
+      tabIndex={-1}
+      onClick={onSelect}
+      className={cn(menuItemClasses, checked && "font-semibold", className)}
+    >
       {children}
     </button>
   );

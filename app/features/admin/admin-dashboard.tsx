@@ -45,7 +45,10 @@ export function AdminDashboard({ tabs }: { tabs: DashboardTab[] }) {
             {tab.label}
             {tab.badge ? (
               <>
-                <span aria-hidden="true" className="inline-flex min-w-6 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-semibold text-white">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex min-w-6 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-semibold text-white"
+                >
                   {tab.badge}
                 </span>
                 {tab.badgeLabel ? <span className="sr-only">({tab.badgeLabel})</span> : null}

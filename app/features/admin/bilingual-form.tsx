@@ -31,7 +31,13 @@ export function missingLanguages(pairs: ReadonlyArray<readonly [Text, Text]>): C
 }
 
 /** "English missing", "French missing": one badge per language a record lacks. */
-export function MissingTranslationBadges({ missing, label }: { missing: readonly ContentLanguage[]; label: (language: ContentLanguage) => string }) {
+export function MissingTranslationBadges({
+  missing,
+  label,
+}: {
+  missing: readonly ContentLanguage[];
+  label: (language: ContentLanguage) => string;
+}) {
   return (
     <>
       {missing.map((language) => (
@@ -86,9 +92,27 @@ export function TextField({
     <Field label={label} error={error} hint={hint}>
       {(props) =>
         multiline ? (
-          <Textarea {...props} name={name} lang={lang} maxLength={max} value={value} onChange={onChange} className="min-h-28" />
+          <Textarea
+            {...props}
+            name={name}
+            lang={lang}
+            maxLength={max}
+            value={value}
+            onChange={onChange}
+            className="min-h-28"
+          />
         ) : (
-          <Input {...props} name={name} lang={lang} required={required} maxLength={max} inputMode={inputMode} placeholder={placeholder} value={value} onChange={onChange} />
+          <Input
+            {...props}
+            name={name}
+            lang={lang}
+            required={required}
+            maxLength={max}
+            inputMode={inputMode}
+            placeholder={placeholder}
+            value={value}
+            onChange={onChange}
+          />
         )
       }
     </Field>
@@ -168,7 +192,9 @@ export function useRecordForm<F extends string, V extends Record<F, string>, R e
       toast.success(editing ? messages.updated : messages.created);
     } catch (error) {
       if (error instanceof ApiError && error.body.fields) showErrors(serverFieldErrors(error.body.fields, fields));
-      toast.error(editing ? messages.updateFailed : messages.createFailed, { description: error instanceof ApiError ? error.message : undefined });
+      toast.error(editing ? messages.updateFailed : messages.createFailed, {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
     } finally {
       setSaving(false);
     }
@@ -186,7 +212,15 @@ export function RecordActions({
 }: {
   busy: boolean;
   edit: { text: string; label: string; onClick: () => void };
-  remove: { text: string; label: string; title: string; description: string; confirm: string; cancel: string; onConfirm: () => void };
+  remove: {
+    text: string;
+    label: string;
+    title: string;
+    description: string;
+    confirm: string;
+    cancel: string;
+    onConfirm: () => void;
+  };
   children?: ReactNode;
 }) {
   return (

@@ -42,7 +42,12 @@ const ORDER = [
   "featuredImage",
 ] as const;
 type FieldName = (typeof ORDER)[number];
-type Values = Record<Exclude<FieldName, "scheduleDays">, string> & { scheduleDays: string; days: Weekday[]; active: boolean; featured: boolean };
+type Values = Record<Exclude<FieldName, "scheduleDays">, string> & {
+  scheduleDays: string;
+  days: Weekday[];
+  active: boolean;
+  featured: boolean;
+};
 
 const EMPTY: Values = {
   titleEn: "",
@@ -155,7 +160,8 @@ function payloadOf(values: Values) {
   };
 }
 
-const selectClasses = "h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30";
+const selectClasses =
+  "h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30";
 
 /**
  * Creates a class, or edits `editing` (spec 000, section 5: title required; description of at least 10
@@ -173,13 +179,30 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
     payloadOf,
     schema: classInputSchema,
     t,
-    save: (payload, record) => (record ? api(`/api/admin/classes/${record.id}`, { method: "PUT", json: payload }) : api("/api/admin/classes", { json: payload })),
-    messages: { created: t("toast.created"), updated: t("toast.updated"), createFailed: t("toast.createFailed"), updateFailed: t("toast.updateFailed") },
+    save: (payload, record) =>
+      record
+        ? api(`/api/admin/classes/${record.id}`, { method: "PUT", json: payload })
+        : api("/api/admin/classes", { json: payload }),
+    messages: {
+      created: t("toast.created"),
+      updated: t("toast.updated"),
+      createFailed: t("toast.createFailed"),
+      updateFailed: t("toast.updateFailed"),
+    },
     onDone,
   });
 
   const label = (field: FieldName, required: boolean) => fieldLabel(t, "form", field, required);
-  const text = (field: Exclude<FieldName, "scheduleDays">, options: { required?: boolean; multiline?: boolean; max: number; hint?: string; inputMode?: "numeric" | "decimal" | "url" }) => (
+  const text = (
+    field: Exclude<FieldName, "scheduleDays">,
+    options: {
+      required?: boolean;
+      multiline?: boolean;
+      max: number;
+      hint?: string;
+      inputMode?: "numeric" | "decimal" | "url";
+    },
+  ) => (
     <TextField
       name={field}
       label={label(field, options.required ?? false)}
@@ -193,7 +216,11 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
       inputMode={options.inputMode}
     />
   );
-  const select = (field: "level" | "format" | "language", options: readonly string[], optionLabel: (value: string) => string) => (
+  const select = (
+    field: "level" | "format" | "language",
+    options: readonly string[],
+    optionLabel: (value: string) => string,
+  ) => (
     <Field label={label(field, true)} error={errors[field]}>
       {(props) => (
         <select {...props} name={field} value={values[field]} onChange={set(field)} className={selectClasses}>
@@ -206,10 +233,20 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
       )}
     </Field>
   );
-  const toggleDay = (day: Weekday, on: boolean) => setValues((current) => ({ ...current, days: on ? [...current.days, day] : current.days.filter((other) => other !== day) }));
+  const toggleDay = (day: Weekday, on: boolean) =>
+    setValues((current) => ({
+      ...current,
+      days: on ? [...current.days, day] : current.days.filter((other) => other !== day),
+    }));
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5 rounded-xl border border-border bg-white p-6">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={headingId}
+      className="space-y-5 rounded-xl border border-border bg-white p-6"
+    >
       <h2 id={headingId} className="font-display text-2xl font-semibold">
         {editing ? t("form.editHeading") : t("form.createHeading")}
       </h2>
@@ -246,20 +283,35 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
         {text("price", { required: true, max: 12, inputMode: "decimal", hint: t("form.priceHint") })}
         {text("maxStudents", { max: 6, inputMode: "numeric", hint: t("form.maxStudentsHint") })}
         <Field label={label("startDate", false)} error={errors.startDate}>
-          {(props) => <Input {...props} name="startDate" type="datetime-local" value={values.startDate} onChange={set("startDate")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="startDate"
+              type="datetime-local"
+              value={values.startDate}
+              onChange={set("startDate")}
+            />
+          )}
         </Field>
         <Field label={label("endDate", false)} error={errors.endDate}>
-          {(props) => <Input {...props} name="endDate" type="datetime-local" value={values.endDate} onChange={set("endDate")} />}
+          {(props) => (
+            <Input {...props} name="endDate" type="datetime-local" value={values.endDate} onChange={set("endDate")} />
+          )}
         </Field>
       </div>
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">
-          {label("scheduleDays", false)}
-        </legend>
+        <legend className="text-sm font-medium">{label("scheduleDays", false)}</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {WEEKDAYS.map((day) => (
             <label key={day} className="inline-flex items-center gap-2 text-sm">
-              <input type="checkbox" name="scheduleDays" value={day} checked={values.days.includes(day)} onChange={(event) => toggleDay(day, event.target.checked)} className="h-4 w-4 accent-primary" />
+              <input
+                type="checkbox"
+                name="scheduleDays"
+                value={day}
+                checked={values.days.includes(day)}
+                onChange={(event) => toggleDay(day, event.target.checked)}
+                className="h-4 w-4 accent-primary"
+              />
               {t(`weekdays.${day}`)}
             </label>
           ))}
@@ -272,12 +324,28 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
       </fieldset>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={label("scheduleTime", false)} error={errors.scheduleTime}>
-          {(props) => <Input {...props} name="scheduleTime" type="time" value={values.scheduleTime} onChange={set("scheduleTime")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="scheduleTime"
+              type="time"
+              value={values.scheduleTime}
+              onChange={set("scheduleTime")}
+            />
+          )}
         </Field>
         {text("featuredImage", { max: CLASS_LIMITS.url, inputMode: "url" })}
       </div>
-      <SwitchField label={t("form.active")} checked={values.active} onCheckedChange={(checked) => setValues((current) => ({ ...current, active: checked }))} />
-      <SwitchField label={t("form.featured")} checked={values.featured} onCheckedChange={(checked) => setValues((current) => ({ ...current, featured: checked }))} />
+      <SwitchField
+        label={t("form.active")}
+        checked={values.active}
+        onCheckedChange={(checked) => setValues((current) => ({ ...current, active: checked }))}
+      />
+      <SwitchField
+        label={t("form.featured")}
+        checked={values.featured}
+        onCheckedChange={(checked) => setValues((current) => ({ ...current, featured: checked }))}
+      />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={saving} aria-busy={saving}>
           {saving ? t("form.saving") : editing ? t("form.update") : t("form.create")}

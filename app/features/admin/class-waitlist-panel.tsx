@@ -4,10 +4,17 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
 import { OnDemandTable } from "./on-demand-table.tsx";
 
-const tone = (status: WaitlistStatus) => (status === "offered" ? "warning" : status === "claimed" ? "success" : status === "waiting" ? "primary" : "neutral");
+const tone = (status: WaitlistStatus) =>
+  status === "offered" ? "warning" : status === "claimed" ? "success" : status === "waiting" ? "primary" : "neutral";
 
 function dateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
+  return (
+    new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "UTC",
+    }).format(new Date(iso)) + " UTC"
+  );
 }
 
 /**
@@ -35,9 +42,23 @@ export function ClassWaitlistPanel({ classId, title }: { classId: number; title:
         { header: t("admin.name"), cell: (entry) => entry.name },
         { header: t("admin.email"), cell: (entry) => entry.email, className: "break-all" },
         { header: t("admin.language"), cell: (entry) => entry.language.toUpperCase() },
-        { header: t("admin.status"), cell: (entry) => <Badge tone={tone(entry.status)}>{t(`admin.statuses.${entry.status}`)}</Badge> },
-        { header: t("admin.offeredUntil"), cell: (entry) => (entry.offeredUntil ? <time dateTime={entry.offeredUntil}>{dateTime(entry.offeredUntil, i18n.language)}</time> : "–") },
-        { header: t("admin.joined"), cell: (entry) => <time dateTime={entry.createdAt}>{dateTime(entry.createdAt, i18n.language)}</time> },
+        {
+          header: t("admin.status"),
+          cell: (entry) => <Badge tone={tone(entry.status)}>{t(`admin.statuses.${entry.status}`)}</Badge>,
+        },
+        {
+          header: t("admin.offeredUntil"),
+          cell: (entry) =>
+            entry.offeredUntil ? (
+              <time dateTime={entry.offeredUntil}>{dateTime(entry.offeredUntil, i18n.language)}</time>
+            ) : (
+              "–"
+            ),
+        },
+        {
+          header: t("admin.joined"),
+          cell: (entry) => <time dateTime={entry.createdAt}>{dateTime(entry.createdAt, i18n.language)}</time>,
+        },
       ]}
     />
   );

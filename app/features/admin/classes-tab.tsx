@@ -9,7 +9,13 @@ import { toast } from "../../components/ui/toast.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { formatPostDate } from "../blog/format-date.ts";
-import { MissingTranslationBadges, RecordActions, missingLanguages, useRecordRemoval, type ContentLanguage } from "./bilingual-form.tsx";
+import {
+  MissingTranslationBadges,
+  RecordActions,
+  missingLanguages,
+  useRecordRemoval,
+  type ContentLanguage,
+} from "./bilingual-form.tsx";
 import { ClassForm } from "./class-form.tsx";
 import { ClassWaitlistPanel } from "./class-waitlist-panel.tsx";
 import { OnDemandTable } from "./on-demand-table.tsx";
@@ -46,11 +52,23 @@ function Enrollments({ record, title, language }: { record: AdminClass; title: s
         { header: t("enrollments.name"), cell: (enrollment) => enrollment.customerName },
         { header: t("enrollments.email"), cell: (enrollment) => enrollment.customerEmail, className: "break-all" },
         { header: t("enrollments.status"), cell: (enrollment) => t(`enrollments.states.${enrollment.state}`) },
-        { header: t("enrollments.payment"), cell: (enrollment) => t(`enrollments.payments.${enrollment.paymentStatus}`, { defaultValue: enrollment.paymentStatus }) },
-        { header: t("enrollments.amount"), cell: (enrollment) => formatCents(enrollment.amountCents), className: "tabular-nums" },
+        {
+          header: t("enrollments.payment"),
+          cell: (enrollment) =>
+            t(`enrollments.payments.${enrollment.paymentStatus}`, { defaultValue: enrollment.paymentStatus }),
+        },
+        {
+          header: t("enrollments.amount"),
+          cell: (enrollment) => formatCents(enrollment.amountCents),
+          className: "tabular-nums",
+        },
         {
           header: t("enrollments.date"),
-          cell: (enrollment) => <time dateTime={enrollment.enrolledAt ?? enrollment.createdAt}>{formatPostDate(enrollment.enrolledAt ?? enrollment.createdAt, language)}</time>,
+          cell: (enrollment) => (
+            <time dateTime={enrollment.enrolledAt ?? enrollment.createdAt}>
+              {formatPostDate(enrollment.enrolledAt ?? enrollment.createdAt, language)}
+            </time>
+          ),
         },
       ]}
     />
@@ -93,10 +111,15 @@ export function ClassesTab({ classes, language }: { classes: AdminClass[]; langu
         {(record) => (
           <article aria-labelledby={`admin-class-${record.id}`}>
             <div className="flex flex-wrap items-center gap-2">
-              <Badge tone={record.active ? "success" : "neutral"}>{record.active ? t("list.active") : t("list.inactive")}</Badge>
+              <Badge tone={record.active ? "success" : "neutral"}>
+                {record.active ? t("list.active") : t("list.inactive")}
+              </Badge>
               {record.featured ? <Badge tone="primary">{t("list.featured")}</Badge> : null}
               <Badge tone="neutral">{t(`levels.${record.level}`)}</Badge>
-              <MissingTranslationBadges missing={missingClassTranslations(record)} label={(lang) => t(`list.missing.${lang}`)} />
+              <MissingTranslationBadges
+                missing={missingClassTranslations(record)}
+                label={(lang) => t(`list.missing.${lang}`)}
+              />
             </div>
             <h3 id={`admin-class-${record.id}`} className="mt-2 font-semibold">
               {titleOf(record)}
@@ -108,11 +131,20 @@ export function ClassesTab({ classes, language }: { classes: AdminClass[]; langu
               <dt className="text-muted-foreground">{t("list.price")}</dt>
               <dd className="tabular-nums">{formatCents(record.price)}</dd>
               <dt className="text-muted-foreground">{t("list.seats")}</dt>
-              <dd className="tabular-nums">{t("list.seatsOf", { current: record.currentEnrollment, max: record.maxStudents ?? t("list.unlimited") })}</dd>
+              <dd className="tabular-nums">
+                {t("list.seatsOf", {
+                  current: record.currentEnrollment,
+                  max: record.maxStudents ?? t("list.unlimited"),
+                })}
+              </dd>
             </dl>
             <RecordActions
               busy={busyId === record.id}
-              edit={{ text: t("list.edit"), label: t("list.editLabel", { title: titleOf(record) }), onClick: () => setEditing(record) }}
+              edit={{
+                text: t("list.edit"),
+                label: t("list.editLabel", { title: titleOf(record) }),
+                onClick: () => setEditing(record),
+              }}
               remove={{
                 text: t("list.delete"),
                 label: t("list.deleteLabel", { title: titleOf(record) }),
@@ -120,14 +152,23 @@ export function ClassesTab({ classes, language }: { classes: AdminClass[]; langu
                 description: t("delete.description", { title: titleOf(record) }),
                 confirm: t("delete.confirm"),
                 cancel: t("delete.cancel"),
-                onConfirm: () => void remove(record.id, `/api/admin/classes/${record.id}`, () => editing?.id === record.id && setEditing(null)),
+                onConfirm: () =>
+                  void remove(
+                    record.id,
+                    `/api/admin/classes/${record.id}`,
+                    () => editing?.id === record.id && setEditing(null),
+                  ),
               }}
             >
               <Button
                 size="sm"
                 variant="outline"
                 disabled={switching === record.id}
-                aria-label={record.active ? t("list.deactivateLabel", { title: titleOf(record) }) : t("list.activateLabel", { title: titleOf(record) })}
+                aria-label={
+                  record.active
+                    ? t("list.deactivateLabel", { title: titleOf(record) })
+                    : t("list.activateLabel", { title: titleOf(record) })
+                }
                 onClick={() => void setActive(record, !record.active)}
               >
                 <Icon name={record.active ? "eye-off" : "eye"} aria-hidden="true" className="h-4 w-4" />

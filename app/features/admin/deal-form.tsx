@@ -137,26 +137,54 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
       toast.success(editing ? t("deals.toast.updated") : t("deals.toast.created"));
     } catch (error) {
       if (error instanceof ApiError && error.body.fields) showErrors(serverFieldErrors(error.body.fields, ORDER));
-      toast.error(editing ? t("deals.toast.updateFailed") : t("deals.toast.createFailed"), { description: error instanceof ApiError ? error.message : undefined });
+      toast.error(editing ? t("deals.toast.updateFailed") : t("deals.toast.createFailed"), {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
     } finally {
       setSaving(false);
     }
   }
 
   const text = (field: FieldName, lang: "en" | "fr", multiline = false) => (
-    <Field label={`${t(`deals.form.${field.replace(/(En|Fr)$/, "")}`)} (${t(`deals.form.${lang}`)}) *`} error={errors[field]}>
+    <Field
+      label={`${t(`deals.form.${field.replace(/(En|Fr)$/, "")}`)} (${t(`deals.form.${lang}`)}) *`}
+      error={errors[field]}
+    >
       {(props) =>
         multiline ? (
-          <Textarea {...props} name={field} lang={lang} required maxLength={DEAL_LIMITS.description} value={values[field]} onChange={set(field)} className="min-h-24" />
+          <Textarea
+            {...props}
+            name={field}
+            lang={lang}
+            required
+            maxLength={DEAL_LIMITS.description}
+            value={values[field]}
+            onChange={set(field)}
+            className="min-h-24"
+          />
         ) : (
-          <Input {...props} name={field} lang={lang} required maxLength={field.startsWith("title") ? DEAL_LIMITS.title : DEAL_LIMITS.serviceName} value={values[field]} onChange={set(field)} />
+          <Input
+            {...props}
+            name={field}
+            lang={lang}
+            required
+            maxLength={field.startsWith("title") ? DEAL_LIMITS.title : DEAL_LIMITS.serviceName}
+            value={values[field]}
+            onChange={set(field)}
+          />
         )
       }
     </Field>
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5 rounded-xl border border-border bg-white p-6">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={headingId}
+      className="space-y-5 rounded-xl border border-border bg-white p-6"
+    >
       <h2 id={headingId} className="font-display text-2xl font-semibold">
         {editing ? t("deals.form.editHeading") : t("deals.form.createHeading")}
       </h2>
@@ -171,30 +199,113 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
         <Field label={`${t("deals.form.originalPrice")} *`} error={errors.originalPrice}>
-          {(props) => <Input {...props} name="originalPrice" inputMode="decimal" required placeholder="1500.00" value={values.originalPrice} onChange={set("originalPrice")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="originalPrice"
+              inputMode="decimal"
+              required
+              placeholder="1500.00"
+              value={values.originalPrice}
+              onChange={set("originalPrice")}
+            />
+          )}
         </Field>
         <Field label={`${t("deals.form.discountedPrice")} *`} error={errors.discountedPrice}>
-          {(props) => <Input {...props} name="discountedPrice" inputMode="decimal" required placeholder="1200.00" value={values.discountedPrice} onChange={set("discountedPrice")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="discountedPrice"
+              inputMode="decimal"
+              required
+              placeholder="1200.00"
+              value={values.discountedPrice}
+              onChange={set("discountedPrice")}
+            />
+          )}
         </Field>
         <Field label={`${t("deals.form.discountPercentage")} *`} error={errors.discountPercentage}>
-          {(props) => <Input {...props} name="discountPercentage" inputMode="numeric" required placeholder="20" value={values.discountPercentage} onChange={set("discountPercentage")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="discountPercentage"
+              inputMode="numeric"
+              required
+              placeholder="20"
+              value={values.discountPercentage}
+              onChange={set("discountPercentage")}
+            />
+          )}
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={`${t("deals.form.validFrom")} *`} error={errors.validFrom}>
-          {(props) => <Input {...props} name="validFrom" type="datetime-local" required value={values.validFrom} onChange={set("validFrom")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="validFrom"
+              type="datetime-local"
+              required
+              value={values.validFrom}
+              onChange={set("validFrom")}
+            />
+          )}
         </Field>
         <Field label={`${t("deals.form.validUntil")} *`} error={errors.validUntil}>
-          {(props) => <Input {...props} name="validUntil" type="datetime-local" required value={values.validUntil} onChange={set("validUntil")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="validUntil"
+              type="datetime-local"
+              required
+              value={values.validUntil}
+              onChange={set("validUntil")}
+            />
+          )}
         </Field>
         <Field label={t("deals.form.claimLimit")} error={errors.claimLimit} hint={t("deals.form.claimLimitHint")}>
-          {(props) => <Input {...props} name="claimLimit" inputMode="numeric" value={values.claimLimit} onChange={set("claimLimit")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="claimLimit"
+              inputMode="numeric"
+              value={values.claimLimit}
+              onChange={set("claimLimit")}
+            />
+          )}
         </Field>
-        <Field label={`${t("deals.form.perPersonLimit")} *`} error={errors.perPersonLimit} hint={t("deals.form.perPersonLimitHint")}>
-          {(props) => <Input {...props} name="perPersonLimit" inputMode="numeric" required value={values.perPersonLimit} onChange={set("perPersonLimit")} />}
+        <Field
+          label={`${t("deals.form.perPersonLimit")} *`}
+          error={errors.perPersonLimit}
+          hint={t("deals.form.perPersonLimitHint")}
+        >
+          {(props) => (
+            <Input
+              {...props}
+              name="perPersonLimit"
+              inputMode="numeric"
+              required
+              value={values.perPersonLimit}
+              onChange={set("perPersonLimit")}
+            />
+          )}
         </Field>
-        <Field label={t("deals.form.featuredImage")} error={errors.featuredImage} hint={t("posts.form.featuredImageHint")}>
-          {(props) => <Input {...props} name="featuredImage" inputMode="url" maxLength={DEAL_LIMITS.featuredImage} placeholder="https://… or /images/…" value={values.featuredImage} onChange={set("featuredImage")} />}
+        <Field
+          label={t("deals.form.featuredImage")}
+          error={errors.featuredImage}
+          hint={t("posts.form.featuredImageHint")}
+        >
+          {(props) => (
+            <Input
+              {...props}
+              name="featuredImage"
+              inputMode="url"
+              maxLength={DEAL_LIMITS.featuredImage}
+              placeholder="https://… or /images/…"
+              value={values.featuredImage}
+              onChange={set("featuredImage")}
+            />
+          )}
         </Field>
       </div>
       <SwitchField

@@ -40,8 +40,17 @@ export function MediaModeration({ pending, comments }: { pending: AdminMedia[]; 
           <ul className="mt-4 space-y-4">
             {pending.map((item) => (
               <li key={item.id} className="rounded-xl border border-border bg-white p-4">
-                <MediaRecord item={item} busy={busyId === item.id} onApprove={() => void approve(item)} onDelete={() => void remove(item)} />
-                {item.description ? <p className="mt-3 whitespace-pre-line text-sm" lang={item.language}>{item.description}</p> : null}
+                <MediaRecord
+                  item={item}
+                  busy={busyId === item.id}
+                  onApprove={() => void approve(item)}
+                  onDelete={() => void remove(item)}
+                />
+                {item.description ? (
+                  <p className="mt-3 whitespace-pre-line text-sm" lang={item.language}>
+                    {item.description}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -59,17 +68,32 @@ export function MediaModeration({ pending, comments }: { pending: AdminMedia[]; 
               <li key={comment.id} className="rounded-xl border border-border bg-white p-4">
                 <article aria-label={`${comment.authorName} ${t("admin.on", { title: comment.mediaTitle })}`}>
                   <p className="text-sm text-muted-foreground">
-                    <span className="font-semibold text-foreground">{comment.authorName}</span> {t("admin.on", { title: comment.mediaTitle })}
+                    <span className="font-semibold text-foreground">{comment.authorName}</span>{" "}
+                    {t("admin.on", { title: comment.mediaTitle })}
                   </p>
-                  <blockquote lang={comment.language} className="mt-2 whitespace-pre-line break-words border-l-4 border-border pl-4">
+                  <blockquote
+                    lang={comment.language}
+                    className="mt-2 whitespace-pre-line break-words border-l-4 border-border pl-4"
+                  >
                     {comment.content}
                   </blockquote>
                   <div className="mt-3 flex flex-wrap gap-2">
-                    <Button size="sm" disabled={commentBusy === comment.id} onClick={() => void decide(comment, "approve")} aria-label={`${t("admin.approve")}: ${comment.authorName}`}>
+                    <Button
+                      size="sm"
+                      disabled={commentBusy === comment.id}
+                      onClick={() => void decide(comment, "approve")}
+                      aria-label={`${t("admin.approve")}: ${comment.authorName}`}
+                    >
                       <Icon name="check" aria-hidden="true" className="h-4 w-4" />
                       {t("admin.approve")}
                     </Button>
-                    <Button size="sm" variant="destructive" disabled={commentBusy === comment.id} onClick={() => void decide(comment, "reject")} aria-label={`${t("admin.reject")}: ${comment.authorName}`}>
+                    <Button
+                      size="sm"
+                      variant="destructive"
+                      disabled={commentBusy === comment.id}
+                      onClick={() => void decide(comment, "reject")}
+                      aria-label={`${t("admin.reject")}: ${comment.authorName}`}
+                    >
                       <Icon name="x" aria-hidden="true" className="h-4 w-4" />
                       {t("admin.reject")}
                     </Button>

@@ -37,8 +37,10 @@ export function useMediaActions() {
   }
   return {
     busyId,
-    approve: (item: AdminMedia) => run(item.id, () => api(`/api/admin/media/${item.id}/approve`, { method: "POST" }), t("admin.approved")),
-    remove: (item: AdminMedia) => run(item.id, () => api(`/api/media/${item.id}`, { method: "DELETE" }), t("admin.deleted")),
+    approve: (item: AdminMedia) =>
+      run(item.id, () => api(`/api/admin/media/${item.id}/approve`, { method: "POST" }), t("admin.approved")),
+    remove: (item: AdminMedia) =>
+      run(item.id, () => api(`/api/media/${item.id}`, { method: "DELETE" }), t("admin.deleted")),
   };
 }
 
@@ -46,14 +48,35 @@ export function useMediaActions() {
 export function MediaThumb({ item }: { item: AdminMedia }) {
   const { t } = useTranslation("media");
   return item.thumbnailUrl ? (
-    <img src={item.thumbnailUrl} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 shrink-0 rounded-lg bg-muted object-cover" />
+    <img
+      src={item.thumbnailUrl}
+      alt=""
+      width={64}
+      height={64}
+      loading="lazy"
+      className="h-16 w-16 shrink-0 rounded-lg bg-muted object-cover"
+    />
   ) : (
-    <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg bg-muted text-xs font-medium">{t(`types.${item.mediaType}`)}</span>
+    <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg bg-muted text-xs font-medium">
+      {t(`types.${item.mediaType}`)}
+    </span>
   );
 }
 
 /** One item's card with its actions: approve (pending ones), edit, delete. */
-export function MediaRecord({ item, busy, onEdit, onApprove, onDelete }: { item: AdminMedia; busy: boolean; onEdit?: () => void; onApprove: () => void; onDelete: () => void }) {
+export function MediaRecord({
+  item,
+  busy,
+  onEdit,
+  onApprove,
+  onDelete,
+}: {
+  item: AdminMedia;
+  busy: boolean;
+  onEdit?: () => void;
+  onApprove: () => void;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation("media");
   return (
     <article aria-labelledby={`admin-media-${item.id}`} className="flex gap-4">
@@ -88,7 +111,13 @@ export function MediaRecord({ item, busy, onEdit, onApprove, onDelete }: { item:
           ) : null}
           <ConfirmDialog
             trigger={
-              <Button size="sm" variant="outline" disabled={busy} className="text-destructive" aria-label={`${t("admin.delete")}: ${item.title}`}>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={busy}
+                className="text-destructive"
+                aria-label={`${t("admin.delete")}: ${item.title}`}
+              >
                 <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
                 {t("admin.delete")}
               </Button>
@@ -148,22 +177,47 @@ function MediaEditForm({ item, onDone }: { item: AdminMedia; onDone: () => void 
     }
   }
 
-  const select = "h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30";
+  const select =
+    "h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30";
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-border bg-white p-5 shadow-sm" aria-labelledby="media-edit-heading">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-xl border border-border bg-white p-5 shadow-sm"
+      aria-labelledby="media-edit-heading"
+    >
       <h2 id="media-edit-heading" className="font-display text-2xl font-semibold">
         {t("admin.edit")}: <span lang={item.language}>{item.title}</span>
       </h2>
       <Field label={t("upload.title")} error={errors.title}>
-        {(props) => <Input {...props} value={draft.title} maxLength={MEDIA_LIMITS.title} onChange={(e) => set("title", e.target.value)} />}
+        {(props) => (
+          <Input
+            {...props}
+            value={draft.title}
+            maxLength={MEDIA_LIMITS.title}
+            onChange={(e) => set("title", e.target.value)}
+          />
+        )}
       </Field>
       <Field label={t("upload.description")} error={errors.description}>
-        {(props) => <Textarea {...props} value={draft.description} maxLength={MEDIA_LIMITS.description} onChange={(e) => set("description", e.target.value)} />}
+        {(props) => (
+          <Textarea
+            {...props}
+            value={draft.description}
+            maxLength={MEDIA_LIMITS.description}
+            onChange={(e) => set("description", e.target.value)}
+          />
+        )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("upload.category")}>
           {(props) => (
-            <select {...props} className={select} value={draft.category} onChange={(e) => set("category", e.target.value)}>
+            <select
+              {...props}
+              className={select}
+              value={draft.category}
+              onChange={(e) => set("category", e.target.value)}
+            >
               {MEDIA_CATEGORIES.map((category) => (
                 <option key={category} value={category}>
                   {t(`categories.${category}`)}
@@ -184,16 +238,42 @@ function MediaEditForm({ item, onDone }: { item: AdminMedia; onDone: () => void 
           )}
         </Field>
         <Field label={t("admin.clientName")} error={errors.clientName}>
-          {(props) => <Input {...props} value={draft.clientName} maxLength={MEDIA_LIMITS.clientName} onChange={(e) => set("clientName", e.target.value)} />}
+          {(props) => (
+            <Input
+              {...props}
+              value={draft.clientName}
+              maxLength={MEDIA_LIMITS.clientName}
+              onChange={(e) => set("clientName", e.target.value)}
+            />
+          )}
         </Field>
         <Field label={t("admin.projectType")} error={errors.projectType}>
-          {(props) => <Input {...props} value={draft.projectType} maxLength={MEDIA_LIMITS.projectType} onChange={(e) => set("projectType", e.target.value)} />}
+          {(props) => (
+            <Input
+              {...props}
+              value={draft.projectType}
+              maxLength={MEDIA_LIMITS.projectType}
+              onChange={(e) => set("projectType", e.target.value)}
+            />
+          )}
         </Field>
         <Field label={t("admin.sortOrder")} error={errors.sortOrder}>
-          {(props) => <Input {...props} type="number" step={1} value={draft.sortOrder} onChange={(e) => set("sortOrder", Number(e.target.value) || 0)} />}
+          {(props) => (
+            <Input
+              {...props}
+              type="number"
+              step={1}
+              value={draft.sortOrder}
+              onChange={(e) => set("sortOrder", Number(e.target.value) || 0)}
+            />
+          )}
         </Field>
       </div>
-      <SwitchField label={t("admin.featured")} checked={draft.featured} onCheckedChange={(checked) => set("featured", checked)} />
+      <SwitchField
+        label={t("admin.featured")}
+        checked={draft.featured}
+        onCheckedChange={(checked) => set("featured", checked)}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={saving}>
           {t("admin.save")}
@@ -217,7 +297,11 @@ export function MediaTab({ media, limits }: { media: AdminMedia[]; limits: Limit
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
       <div className="space-y-6">
         <p className="text-muted-foreground">{t("admin.intro")}</p>
-        {editing ? <MediaEditForm key={editing.id} item={editing} onDone={() => setEditing(null)} /> : <UploadForm limits={limits} staff />}
+        {editing ? (
+          <MediaEditForm key={editing.id} item={editing} onDone={() => setEditing(null)} />
+        ) : (
+          <UploadForm limits={limits} staff />
+        )}
       </div>
       <RecordList headingId="all-media-heading" heading={t("admin.heading")} empty={t("admin.empty")} items={ordered}>
         {(item) => (

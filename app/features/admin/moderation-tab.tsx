@@ -15,7 +15,15 @@ import { WrittenInLabel } from "../i18n/written-in-label.tsx";
  * The Moderation tab: everything awaiting review. Comments (oldest first) and client reviews (`reviews`,
  * the pending ones), each approved (made public) or rejected (deleted).
  */
-export function ModerationTab({ comments, reviews, language }: { comments: ModerationComment[]; reviews: AdminTestimonial[]; language: string }) {
+export function ModerationTab({
+  comments,
+  reviews,
+  language,
+}: {
+  comments: ModerationComment[];
+  reviews: AdminTestimonial[];
+  language: string;
+}) {
   return (
     <div className="grid items-start gap-10 lg:grid-cols-2">
       <PendingComments comments={comments} language={language} />
@@ -38,7 +46,12 @@ function PendingReviews({ reviews, language }: { reviews: AdminTestimonial[]; la
         <ul className="mt-4 space-y-4">
           {reviews.map((review) => (
             <li key={review.id}>
-              <ReviewCard review={review} language={language} busy={busyId === review.id} onAction={(item, action) => void run(item, action)} />
+              <ReviewCard
+                review={review}
+                language={language}
+                busy={busyId === review.id}
+                onAction={(item, action) => void run(item, action)}
+              />
             </li>
           ))}
         </ul>
@@ -80,7 +93,8 @@ function PendingComments({ comments, language }: { comments: ModerationComment[]
             <li key={comment.id} className="rounded-xl border border-border bg-white p-5">
               <article aria-label={t("moderation.commentLabel", { name: comment.authorName, post: comment.postTitle })}>
                 <p className="text-sm text-muted-foreground">
-                  {comment.parentId ? t("moderation.replyOn") : t("moderation.commentOn")} <span className="font-semibold text-foreground">{comment.postTitle}</span>
+                  {comment.parentId ? t("moderation.replyOn") : t("moderation.commentOn")}{" "}
+                  <span className="font-semibold text-foreground">{comment.postTitle}</span>
                 </p>
                 <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
                   <dt className="text-muted-foreground">{t("moderation.author")}</dt>
@@ -103,7 +117,12 @@ function PendingComments({ comments, language }: { comments: ModerationComment[]
                   </dd>
                 </dl>
                 <WrittenInLabel language={comment.language} className="mt-3" />
-                <blockquote lang={comment.language} className="mt-3 whitespace-pre-line break-words border-l-4 border-border pl-4">{comment.content}</blockquote>
+                <blockquote
+                  lang={comment.language}
+                  className="mt-3 whitespace-pre-line break-words border-l-4 border-border pl-4"
+                >
+                  {comment.content}
+                </blockquote>
                 <div className="mt-4 flex flex-wrap gap-2">
                   <Button
                     size="sm"

@@ -14,7 +14,15 @@ export interface OnDemandTableProps<Row extends { id: string | number }> {
   url: string;
   icon: IconName;
   columns: OnDemandColumn<Row>[];
-  texts: { show: string; hide: string; showLabel: string; loading: string; failed: string; empty: string; caption: string };
+  texts: {
+    show: string;
+    hide: string;
+    showLabel: string;
+    loading: string;
+    failed: string;
+    empty: string;
+    caption: string;
+  };
   testId?: string;
 }
 
@@ -24,7 +32,13 @@ type Loaded<Row> = { state: "loading" } | { state: "failed" } | { state: "ready"
  * A record's detail list for staff (a class's enrolments, its waiting list), read from the API only
  * when they open it: a toggle button, then loading, a failure, an empty note or the table.
  */
-export function OnDemandTable<Row extends { id: string | number }>({ url, icon, columns, texts, testId }: OnDemandTableProps<Row>) {
+export function OnDemandTable<Row extends { id: string | number }>({
+  url,
+  icon,
+  columns,
+  texts,
+  testId,
+}: OnDemandTableProps<Row>) {
   const [loaded, setLoaded] = useState<Loaded<Row> | null>(null);
 
   async function toggle() {
@@ -39,7 +53,13 @@ export function OnDemandTable<Row extends { id: string | number }>({ url, icon, 
 
   return (
     <div className="mt-3" data-testid={testId}>
-      <Button size="sm" variant="ghost" aria-expanded={loaded !== null} aria-label={loaded ? undefined : texts.showLabel} onClick={() => void toggle()}>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-expanded={loaded !== null}
+        aria-label={loaded ? undefined : texts.showLabel}
+        onClick={() => void toggle()}
+      >
         <Icon name={icon} aria-hidden="true" className="h-4 w-4" />
         {loaded ? texts.hide : texts.show}
       </Button>
@@ -49,7 +69,9 @@ export function OnDemandTable<Row extends { id: string | number }>({ url, icon, 
           {texts.failed}
         </p>
       ) : null}
-      {loaded?.state === "ready" && loaded.rows.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{texts.empty}</p> : null}
+      {loaded?.state === "ready" && loaded.rows.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">{texts.empty}</p>
+      ) : null}
       {loaded?.state === "ready" && loaded.rows.length > 0 ? (
         <div className="mt-2 overflow-x-auto">
           <table className="w-full text-left text-sm">
@@ -57,7 +79,11 @@ export function OnDemandTable<Row extends { id: string | number }>({ url, icon, 
             <thead className="text-muted-foreground">
               <tr>
                 {columns.map((column, index) => (
-                  <th key={column.header} scope="col" className={index < columns.length - 1 ? "py-1 pr-3 font-medium" : "py-1 font-medium"}>
+                  <th
+                    key={column.header}
+                    scope="col"
+                    className={index < columns.length - 1 ? "py-1 pr-3 font-medium" : "py-1 font-medium"}
+                  >
                     {column.header}
                   </th>
                 ))}
@@ -67,7 +93,12 @@ export function OnDemandTable<Row extends { id: string | number }>({ url, icon, 
               {loaded.rows.map((row) => (
                 <tr key={row.id} className="border-t border-border">
                   {columns.map((column, index) => (
-                    <td key={column.header} className={[index < columns.length - 1 ? "py-1 pr-3" : "py-1", column.className].filter(Boolean).join(" ")}>
+                    <td
+                      key={column.header}
+                      className={[index < columns.length - 1 ? "py-1 pr-3" : "py-1", column.className]
+                        .filter(Boolean)
+                        .join(" ")}
+                    >
                       {column.cell(row)}
                     </td>
                   ))}

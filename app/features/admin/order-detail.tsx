@@ -85,7 +85,11 @@ export function OrderDetail({
   const detail = statusDetail(order, t, language, timeZone);
   const when = (iso: string) => staffDateTime(iso, language, timeZone);
   return (
-    <section aria-labelledby="order-detail-heading" className="rounded-xl border border-border bg-white p-5" data-testid="admin-order-detail">
+    <section
+      aria-labelledby="order-detail-heading"
+      className="rounded-xl border border-border bg-white p-5"
+      data-testid="admin-order-detail"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="order-detail-heading" tabIndex={-1} className="font-display text-2xl font-semibold focus:outline-none">
           {t("orders.detailHeading", { number: order.number })}
@@ -138,7 +142,9 @@ export function OrderDetail({
         </div>
         {order.discountCents > 0 ? (
           <div className="flex justify-between gap-3">
-            <dt className="text-muted-foreground">{order.promoCode ? t("orders.discountWithCode", { code: order.promoCode }) : t("orders.discount")}</dt>
+            <dt className="text-muted-foreground">
+              {order.promoCode ? t("orders.discountWithCode", { code: order.promoCode }) : t("orders.discount")}
+            </dt>
             <dd className="tabular-nums">−{formatCents(order.discountCents)}</dd>
           </div>
         ) : null}
@@ -172,14 +178,28 @@ export function OrderDetail({
         ) : null}
       </dl>
 
-      <OrderPayments ref={paymentsHeading} payments={order.payments} schedule={order.schedule} language={language} timeZone={timeZone} busy={busy} onRetry={onRetryRefund} />
+      <OrderPayments
+        ref={paymentsHeading}
+        payments={order.payments}
+        schedule={order.schedule}
+        language={language}
+        timeZone={timeZone}
+        busy={busy}
+        onRetry={onRetryRefund}
+      />
 
       {order.schedule.length > 0 ? (
         <div className="mt-5 overflow-x-auto" data-testid="admin-order-schedule">
           <ScheduleTable schedule={order.schedule} monthly={order.paymentPlan === "monthly"} timeZone={timeZone} />
           <div className="mt-3 flex flex-wrap gap-2">
             {order.schedule.some((entry) => entry.status === "failed" && entry.position > 1) ? (
-              <Button size="sm" variant="outline" disabled={busy} onClick={() => onSchedule("instalments/retry")} data-testid="admin-instalment-retry">
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={busy}
+                onClick={() => onSchedule("instalments/retry")}
+                data-testid="admin-instalment-retry"
+              >
                 <Icon name="rotate-ccw" size={16} aria-hidden="true" />
                 {t("orders.retryInstalment")}
               </Button>
@@ -187,7 +207,13 @@ export function OrderDetail({
             {hasOpenSchedule(order) ? (
               <ConfirmDialog
                 trigger={
-                  <Button size="sm" variant="outline" className="text-destructive" disabled={busy} data-testid="admin-schedule-cancel">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="text-destructive"
+                    disabled={busy}
+                    data-testid="admin-schedule-cancel"
+                  >
                     <Icon name="x" size={16} aria-hidden="true" />
                     {t("orders.cancelSchedule")}
                   </Button>
@@ -202,9 +228,19 @@ export function OrderDetail({
           </div>
         </div>
       ) : null}
-      {sandbox && order.payments.some((payment) => payment.kind === "charge" && payment.status === "processing" && payment.method === "us_bank_account") ? (
+      {sandbox &&
+      order.payments.some(
+        (payment) =>
+          payment.kind === "charge" && payment.status === "processing" && payment.method === "us_bank_account",
+      ) ? (
         <p className="mt-4">
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => onSchedule("settle-bank-transfer")} data-testid="admin-settle-bank">
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            onClick={() => onSchedule("settle-bank-transfer")}
+            data-testid="admin-settle-bank"
+          >
             {t("orders.settleBank")}
           </Button>
         </p>
@@ -214,11 +250,22 @@ export function OrderDetail({
       <ol className="mt-2 space-y-2 text-sm" data-testid="admin-order-history">
         {order.history.map((entry, index) => (
           <li key={index} className="rounded-lg bg-muted/60 px-3 py-2">
-            <p className="font-medium">{HISTORY_CAUSES.has(entry.cause) ? t(`orders.causes.${entry.cause}`) : entry.cause}</p>
+            <p className="font-medium">
+              {HISTORY_CAUSES.has(entry.cause) ? t(`orders.causes.${entry.cause}`) : entry.cause}
+            </p>
             {entry.from && statusLabel(entry.from as OrderStatus, t) !== statusLabel(entry.to as OrderStatus, t) ? (
-              <p>{t("orders.historyEntry", { from: statusLabel(entry.from as OrderStatus, t), to: statusLabel(entry.to as OrderStatus, t) })}</p>
+              <p>
+                {t("orders.historyEntry", {
+                  from: statusLabel(entry.from as OrderStatus, t),
+                  to: statusLabel(entry.to as OrderStatus, t),
+                })}
+              </p>
             ) : null}
-            {entry.detail ? <p className="break-words">{entry.cause === "refund_requested" ? t("orders.refundReason", { reason: entry.detail }) : entry.detail}</p> : null}
+            {entry.detail ? (
+              <p className="break-words">
+                {entry.cause === "refund_requested" ? t("orders.refundReason", { reason: entry.detail }) : entry.detail}
+              </p>
+            ) : null}
             <p className="text-muted-foreground">
               <time dateTime={entry.at}>{when(entry.at)}</time>
               {entry.actor ? ` · ${t("orders.by", { actor: entry.actor })}` : ""}
@@ -232,7 +279,13 @@ export function OrderDetail({
         {canCancel(order.status) ? (
           <ConfirmDialog
             trigger={
-              <Button size="sm" variant="outline" className="text-destructive" disabled={busy} data-testid="admin-order-cancel">
+              <Button
+                size="sm"
+                variant="outline"
+                className="text-destructive"
+                disabled={busy}
+                data-testid="admin-order-cancel"
+              >
                 <Icon name="x" size={16} aria-hidden="true" />
                 {t("orders.cancel")}
               </Button>

@@ -45,13 +45,18 @@ interface Filters {
 
 type RangeErrors = Partial<Record<"from" | "to", string>>;
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
  * The payments export's range: the days chosen, or what they leave open filled in (this month so far
  * when none is chosen), and why it cannot be exported when it cannot.
  */
-export function exportRange(from: string, to: string, today: string): { from: string; to: string; error: "rangeInvalid" | "rangeTooLong" | null } {
+export function exportRange(
+  from: string,
+  to: string,
+  today: string,
+): { from: string; to: string; error: "rangeInvalid" | "rangeTooLong" | null } {
   const end = to || (from && from > today ? from : today);
   const start = from || `${end.slice(0, 8)}01`;
   if (start > end) return { from: start, to: end, error: "rangeInvalid" };
@@ -139,7 +144,8 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
   );
 
   // A refund stays pending until the provider confirms it: ask again a few times, less and less often.
-  const pendingRefund = selected?.payments.some((payment) => payment.kind === "refund" && payment.status === "pending") ?? false;
+  const pendingRefund =
+    selected?.payments.some((payment) => payment.kind === "refund" && payment.status === "pending") ?? false;
   const polls = useRef({ id: "", count: 0 });
   useEffect(() => {
     if (!selected || !pendingRefund) return;
@@ -158,7 +164,10 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
     if (!selected) return;
     setBusy(true);
     try {
-      const answer = await api<{ data: AdminOrderView }>(`/api/admin/orders/${encodeURIComponent(selected.id)}/${path}`, { method: "POST" });
+      const answer = await api<{ data: AdminOrderView }>(
+        `/api/admin/orders/${encodeURIComponent(selected.id)}/${path}`,
+        { method: "POST" },
+      );
       polls.current = { id: answer.data.id, count: 0 };
       setSelected(answer.data);
       toast.success(success);
@@ -175,12 +184,18 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
     polls.current = { id: order.id, count: 0 };
     setSelected(order);
     const pending = order.payments.some((payment) => payment.kind === "refund" && payment.status === "pending");
-    toast.success(t("orders.refundRecorded", { amount: formatCents(amountCents) }), pending ? { description: t("orders.refundPendingNote") } : undefined);
+    toast.success(
+      t("orders.refundRecorded", { amount: formatCents(amountCents) }),
+      pending ? { description: t("orders.refundPendingNote") } : undefined,
+    );
     void load(filters);
   }
 
   function retryRefund(refund: StaffPaymentView) {
-    void act(`refunds/${encodeURIComponent(refund.id)}/retry`, t("orders.refundRetried", { amount: formatCents(refund.amountCents) }));
+    void act(
+      `refunds/${encodeURIComponent(refund.id)}/retry`,
+      t("orders.refundRetried", { amount: formatCents(refund.amountCents) }),
+    );
   }
 
   function search(event: FormEvent<HTMLFormElement>) {
@@ -191,7 +206,10 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
   const pageSize = list?.pageSize ?? 20;
   const pages = list ? Math.max(1, Math.ceil(list.total / pageSize)) : 1;
   const range = today ? exportRange(filters.from, filters.to, today) : null;
-  const exportHref = range && !range.error ? `/api/admin/payments/export.csv?${new URLSearchParams({ from: range.from, to: range.to, lang: language === "fr" ? "fr" : "en" })}` : null;
+  const exportHref =
+    range && !range.error
+      ? `/api/admin/payments/export.csv?${new URLSearchParams({ from: range.from, to: range.to, lang: language === "fr" ? "fr" : "en" })}`
+      : null;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -205,14 +223,21 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
               <select
                 id={statusId}
                 value={filters.status}
-                onChange={(event) => setFilters({ ...filters, status: event.target.value as Filters["status"], page: 1 })}
+                onChange={(event) =>
+                  setFilters({ ...filters, status: event.target.value as Filters["status"], page: 1 })
+                }
                 className="h-10 rounded-lg border border-border bg-white px-3"
                 data-testid="admin-orders-status"
               >
                 <option value="">{t("orders.allStatuses")}</option>
                 {STATUSES.map((status) => (
                   <option key={status} value={status}>
-                    {status === "pending" || status === "requires_payment" ? t("orders.statusOption", { status: statusLabel(status, t), note: t(`orders.statusNotes.${status}`) }) : statusLabel(status, t)}
+                    {status === "pending" || status === "requires_payment"
+                      ? t("orders.statusOption", {
+                          status: statusLabel(status, t),
+                          note: t(`orders.statusNotes.${status}`),
+                        })
+                      : statusLabel(status, t)}
                   </option>
                 ))}
               </select>
@@ -221,7 +246,14 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
               <label htmlFor={searchId} className="block text-sm font-medium">
                 {t("orders.searchLabel")}
               </label>
-              <Input id={searchId} type="search" value={query} maxLength={200} onChange={(event) => setQuery(event.target.value)} data-testid="admin-orders-search" />
+              <Input
+                id={searchId}
+                type="search"
+                value={query}
+                maxLength={200}
+                onChange={(event) => setQuery(event.target.value)}
+                data-testid="admin-orders-search"
+              />
             </div>
             <Button type="submit" variant="outline">
               <Icon name="search" size={16} aria-hidden="true" />
@@ -233,16 +265,35 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
             <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
               <Field label={t("orders.from")} error={rangeErrors.from}>
                 {(props) => (
-                  <Input {...props} type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => setFilters({ ...filters, from: event.target.value, page: 1 })} data-testid="admin-orders-from" />
+                  <Input
+                    {...props}
+                    type="date"
+                    value={filters.from}
+                    max={filters.to || undefined}
+                    onChange={(event) => setFilters({ ...filters, from: event.target.value, page: 1 })}
+                    data-testid="admin-orders-from"
+                  />
                 )}
               </Field>
               <Field label={t("orders.to")} error={rangeErrors.to}>
                 {(props) => (
-                  <Input {...props} type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => setFilters({ ...filters, to: event.target.value, page: 1 })} data-testid="admin-orders-to" />
+                  <Input
+                    {...props}
+                    type="date"
+                    value={filters.to}
+                    min={filters.from || undefined}
+                    onChange={(event) => setFilters({ ...filters, to: event.target.value, page: 1 })}
+                    data-testid="admin-orders-to"
+                  />
                 )}
               </Field>
               {filters.from || filters.to ? (
-                <Button variant="ghost" size="sm" className="sm:mt-7" onClick={() => setFilters({ ...filters, from: "", to: "", page: 1 })}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="sm:mt-7"
+                  onClick={() => setFilters({ ...filters, from: "", to: "", page: 1 })}
+                >
                   {t("orders.clearDates")}
                 </Button>
               ) : null}
@@ -250,12 +301,21 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
             <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-border pt-3 text-sm">
               {exportHref && range ? (
                 <>
-                  <a href={exportHref} download className={buttonClasses("outline", "sm")} data-testid="admin-payments-export">
+                  <a
+                    href={exportHref}
+                    download
+                    className={buttonClasses("outline", "sm")}
+                    data-testid="admin-payments-export"
+                  >
                     <Icon name="download" size={16} aria-hidden="true" />
                     {t("orders.exportLink")}
                   </a>
                   <span className="text-muted-foreground" data-testid="admin-payments-export-range">
-                    {t("orders.exportRange", { from: calendarDay(range.from, language), to: calendarDay(range.to, language), zone })}
+                    {t("orders.exportRange", {
+                      from: calendarDay(range.from, language),
+                      to: calendarDay(range.to, language),
+                      zone,
+                    })}
                   </span>
                 </>
               ) : range?.error === "rangeTooLong" ? (
@@ -280,9 +340,18 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
           </p>
         ) : (
           <>
-            <RecordList headingId="all-orders-heading" heading={t("orders.heading")} empty={t("orders.empty")} items={list.items}>
+            <RecordList
+              headingId="all-orders-heading"
+              heading={t("orders.heading")}
+              empty={t("orders.empty")}
+              items={list.items}
+            >
               {(order) => (
-                <article aria-labelledby={`admin-order-${order.id}`} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-4 gap-y-2" data-testid="admin-order">
+                <article
+                  aria-labelledby={`admin-order-${order.id}`}
+                  className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-4 gap-y-2"
+                  data-testid="admin-order"
+                >
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                       <h3 id={`admin-order-${order.id}`} className="font-mono font-semibold">
@@ -300,7 +369,11 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
                   <div className="flex flex-col items-end gap-2 text-right">
                     <p>
                       <span className="block font-semibold tabular-nums">{formatCents(order.totalCents)}</span>
-                      {order.refundedCents > 0 ? <span className="block text-xs text-muted-foreground tabular-nums">{t("orders.refundedShort", { amount: formatCents(order.refundedCents) })}</span> : null}
+                      {order.refundedCents > 0 ? (
+                        <span className="block text-xs text-muted-foreground tabular-nums">
+                          {t("orders.refundedShort", { amount: formatCents(order.refundedCents) })}
+                        </span>
+                      ) : null}
                     </p>
                     <Button
                       size="sm"
@@ -317,12 +390,22 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
             </RecordList>
             {pages > 1 ? (
               <nav aria-label={t("orders.heading")} className="flex items-center justify-between gap-3 text-sm">
-                <Button size="sm" variant="outline" disabled={filters.page <= 1} onClick={() => setFilters({ ...filters, page: filters.page - 1 })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={filters.page <= 1}
+                  onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
+                >
                   <Icon name="chevron-left" size={16} aria-hidden="true" />
                   {t("orders.previous")}
                 </Button>
                 <span>{t("orders.pageOf", { page: filters.page, pages })}</span>
-                <Button size="sm" variant="outline" disabled={filters.page >= pages} onClick={() => setFilters({ ...filters, page: filters.page + 1 })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={filters.page >= pages}
+                  onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
+                >
                   {t("orders.next")}
                   <Icon name="chevron-right" size={16} aria-hidden="true" />
                 </Button>
@@ -346,7 +429,9 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
             onSchedule={(action: ScheduleAction) => void act(action, t("orders.scheduleUpdated"))}
           />
         ) : (
-          <p className="rounded-xl border border-dashed border-border bg-white p-6 text-center text-muted-foreground">{t("orders.select")}</p>
+          <p className="rounded-xl border border-dashed border-border bg-white p-6 text-center text-muted-foreground">
+            {t("orders.select")}
+          </p>
         )}
       </div>
     </div>

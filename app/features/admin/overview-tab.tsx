@@ -23,9 +23,29 @@ function TabLink({ tab, children }: { tab: string; children: ReactNode }) {
   );
 }
 
-function Block({ id, title, children, testId, compact = false }: { id: string; title: string; children: ReactNode; testId?: string; compact?: boolean }) {
+function Block({
+  id,
+  title,
+  children,
+  testId,
+  compact = false,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  testId?: string;
+  compact?: boolean;
+}) {
   return (
-    <section aria-labelledby={id} className={compact ? "min-w-0 rounded-xl border border-border bg-white p-4 sm:p-5" : "rounded-xl border border-border bg-white p-5"} data-testid={testId}>
+    <section
+      aria-labelledby={id}
+      className={
+        compact
+          ? "min-w-0 rounded-xl border border-border bg-white p-4 sm:p-5"
+          : "rounded-xl border border-border bg-white p-5"
+      }
+      data-testid={testId}
+    >
       <h3 id={id} className="font-semibold">
         {title}
       </h3>
@@ -49,9 +69,13 @@ function periodDays(period: (typeof REVENUE_PERIODS)[number], today: string, lan
   const noon = (day: string) => new Date(`${day}T12:00:00Z`);
   const full = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   if (period === "today") return full.format(noon(today));
-  if (period === "thisMonth") return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(noon(today));
+  if (period === "thisMonth")
+    return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(noon(today));
   const first = noon(addDays(today, period === "last7Days" ? -6 : -29));
-  return t("overview.revenue.range", { from: new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(first), to: full.format(noon(today)) });
+  return t("overview.revenue.range", {
+    from: new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(first),
+    to: full.format(noon(today)),
+  });
 }
 
 /**
@@ -66,12 +90,20 @@ function Revenue({ overview, language }: { overview: AdminOverview; language: st
       <h2 id="overview-revenue-heading" className="font-display text-2xl font-semibold">
         {t("overview.revenue.heading")}
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t("overview.revenue.note", { timeZone: timeZoneName(today.timeZone, language === "fr" ? "fr" : "en") })}</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {t("overview.revenue.note", { timeZone: timeZoneName(today.timeZone, language === "fr" ? "fr" : "en") })}
+      </p>
       <div className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {REVENUE_PERIODS.map((period) => {
           const moved = revenue.periods[period];
           return (
-            <Block key={period} id={`overview-revenue-${period}`} title={t(`overview.revenue.periods.${period}`)} testId={`overview-revenue-${period}`} compact>
+            <Block
+              key={period}
+              id={`overview-revenue-${period}`}
+              title={t(`overview.revenue.periods.${period}`)}
+              testId={`overview-revenue-${period}`}
+              compact
+            >
               <p className="text-sm text-muted-foreground">{periodDays(period, today.date, language, t)}</p>
               <dl className="mt-2 text-sm">
                 <div>
@@ -86,7 +118,9 @@ function Revenue({ overview, language }: { overview: AdminOverview; language: st
                 </div>
                 <div className="flex flex-wrap justify-between gap-x-2">
                   <dt className="text-muted-foreground">{t("overview.revenue.refunded")}</dt>
-                  <dd className="tabular-nums">{moved.refundedCents > 0 ? `−${formatCents(moved.refundedCents)}` : formatCents(0)}</dd>
+                  <dd className="tabular-nums">
+                    {moved.refundedCents > 0 ? `−${formatCents(moved.refundedCents)}` : formatCents(0)}
+                  </dd>
                 </div>
               </dl>
             </Block>
@@ -95,7 +129,9 @@ function Revenue({ overview, language }: { overview: AdminOverview; language: st
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-3">
         <Block id="overview-recurring" title={t("overview.revenue.recurring")} testId="overview-recurring">
-          <p className="mt-2 text-2xl font-semibold tabular-nums">{t("overview.revenue.perMonth", { amount: formatCents(revenue.monthlyRecurringCents) })}</p>
+          <p className="mt-2 text-2xl font-semibold tabular-nums">
+            {t("overview.revenue.perMonth", { amount: formatCents(revenue.monthlyRecurringCents) })}
+          </p>
           <p className="text-sm">{t("overview.revenue.activeSubscriptions", { count: revenue.activeSubscriptions })}</p>
           <TabLink tab="subscriptions">{t("overview.revenue.viewSubscriptions")}</TabLink>
         </Block>
@@ -104,8 +140,16 @@ function Revenue({ overview, language }: { overview: AdminOverview; language: st
           <p className="text-sm">{t("overview.revenue.instalments", { count: revenue.instalmentsToCollect.count })}</p>
           <TabLink tab="orders">{t("overview.viewOrders")}</TabLink>
         </Block>
-        <Block id="overview-failed-instalments" title={t("overview.revenue.failed")} testId="overview-failed-instalments">
-          <p className={`mt-2 text-2xl font-semibold tabular-nums${revenue.failedInstalments.count > 0 ? " text-destructive" : ""}`}>{formatCents(revenue.failedInstalments.cents)}</p>
+        <Block
+          id="overview-failed-instalments"
+          title={t("overview.revenue.failed")}
+          testId="overview-failed-instalments"
+        >
+          <p
+            className={`mt-2 text-2xl font-semibold tabular-nums${revenue.failedInstalments.count > 0 ? " text-destructive" : ""}`}
+          >
+            {formatCents(revenue.failedInstalments.cents)}
+          </p>
           <p className="text-sm">{t("overview.revenue.instalments", { count: revenue.failedInstalments.count })}</p>
           <TabLink tab="orders">{t("overview.viewOrders")}</TabLink>
         </Block>
@@ -124,7 +168,12 @@ export function OverviewTab({ overview, language }: { overview: AdminOverview; l
         <h2 id="overview-today-heading" className="font-display text-2xl font-semibold">
           {t("overview.today")}
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">{t("overview.todayNote", { date: formatPostDate(`${today.date}T12:00:00Z`, language), timeZone: timeZoneName(today.timeZone, language === "fr" ? "fr" : "en") })}</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {t("overview.todayNote", {
+            date: formatPostDate(`${today.date}T12:00:00Z`, language),
+            timeZone: timeZoneName(today.timeZone, language === "fr" ? "fr" : "en"),
+          })}
+        </p>
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
           <Block id="overview-orders" title={t("overview.orders")}>
             <p className="mt-2 text-2xl font-semibold tabular-nums" data-testid="overview-orders-placed">
@@ -165,7 +214,9 @@ export function OverviewTab({ overview, language }: { overview: AdminOverview; l
               {overview.recentPosts.map((post) => (
                 <li key={post.id} className="rounded-lg border border-border bg-white p-3">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone={post.published ? "success" : "neutral"}>{post.published ? t("overview.published") : t("overview.draft")}</Badge>
+                    <Badge tone={post.published ? "success" : "neutral"}>
+                      {post.published ? t("overview.published") : t("overview.draft")}
+                    </Badge>
                     <time dateTime={post.createdAt} className="text-sm text-muted-foreground">
                       {formatPostDate(post.createdAt, language)}
                     </time>
@@ -190,7 +241,9 @@ export function OverviewTab({ overview, language }: { overview: AdminOverview; l
               {overview.recentReviews.map((review) => (
                 <li key={review.id} className="rounded-lg border border-border bg-white p-3">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone={review.approved ? "success" : "warning"}>{review.approved ? t("overview.approved") : t("overview.pendingReview")}</Badge>
+                    <Badge tone={review.approved ? "success" : "warning"}>
+                      {review.approved ? t("overview.approved") : t("overview.pendingReview")}
+                    </Badge>
                     {review.verified ? <VerifiedBadge /> : null}
                     <StarRating rating={review.rating} size={14} />
                   </div>

@@ -25,7 +25,17 @@ type FieldName = "title" | "category" | "excerpt" | "content" | "language" | "tr
 const ORDER: FieldName[] = ["title", "category", "excerpt", "content", "language", "translationOf", "featuredImage"];
 
 function emptyValues(language: Language): Values {
-  return { title: "", category: "", excerpt: "", content: "", language, featuredImage: "", membersOnly: false, published: false, translationOf: "" };
+  return {
+    title: "",
+    category: "",
+    excerpt: "",
+    content: "",
+    language,
+    featuredImage: "",
+    membersOnly: false,
+    published: false,
+    translationOf: "",
+  };
 }
 
 function valuesOf(post: AdminPost): Values {
@@ -83,7 +93,10 @@ export function PostForm({
 
   // Posts in the other language that are free to link (or already linked with this one).
   const candidates = posts.filter(
-    (post) => post.id !== editing?.id && post.language !== values.language && (post.translationOf === null || post.translationOf === editing?.id || String(post.id) === values.translationOf),
+    (post) =>
+      post.id !== editing?.id &&
+      post.language !== values.language &&
+      (post.translationOf === null || post.translationOf === editing?.id || String(post.id) === values.translationOf),
   );
 
   const set = (field: keyof Values) => (event: { target: { value: string } }) => {
@@ -100,7 +113,11 @@ export function PostForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    const parsed = postInputSchema.safeParse({ ...values, category: values.category || undefined, translationOf: values.translationOf ? Number(values.translationOf) : null });
+    const parsed = postInputSchema.safeParse({
+      ...values,
+      category: values.category || undefined,
+      translationOf: values.translationOf ? Number(values.translationOf) : null,
+    });
     if (!parsed.success) {
       showErrors(translatedFieldErrors(parsed.error, t, ORDER));
       return;
@@ -108,7 +125,10 @@ export function PostForm({
     setSaving(true);
     try {
       if (editing) {
-        await api(`/api/posts/${editing.id}`, { method: "PUT", json: { ...parsed.data, featuredImage: parsed.data.featuredImage ?? null } });
+        await api(`/api/posts/${editing.id}`, {
+          method: "PUT",
+          json: { ...parsed.data, featuredImage: parsed.data.featuredImage ?? null },
+        });
       } else {
         await api("/api/posts", { json: parsed.data });
         setValues(emptyValues(values.language));
@@ -128,12 +148,27 @@ export function PostForm({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5 rounded-xl border border-border bg-white p-6">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={headingId}
+      className="space-y-5 rounded-xl border border-border bg-white p-6"
+    >
       <h2 id={headingId} className="font-display text-2xl font-semibold">
         {editing ? t("posts.form.editHeading") : t("posts.form.createHeading")}
       </h2>
       <Field label={`${t("posts.form.title")} *`} error={errors.title}>
-        {(props) => <Input {...props} ref={titleRef} name="title" required maxLength={LIMITS.title} value={values.title} onChange={set("title")} />}
+        {(props) => (
+          <Input
+            {...props}
+            ref={titleRef}
+            name="title"
+            required
+            maxLength={LIMITS.title}
+            value={values.title}
+            onChange={set("title")}
+          />
+        )}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={`${t("posts.form.category")} *`} error={errors.category}>
@@ -160,7 +195,13 @@ export function PostForm({
         </Field>
         <Field label={t("posts.form.language")} error={errors.language}>
           {(props) => (
-            <select {...props} name="language" value={values.language} onChange={set("language")} className={selectClasses}>
+            <select
+              {...props}
+              name="language"
+              value={values.language}
+              onChange={set("language")}
+              className={selectClasses}
+            >
               {LANGUAGES.map((language) => (
                 <option key={language} value={language}>
                   {LANGUAGE_LABELS[language].name}
@@ -192,12 +233,33 @@ export function PostForm({
         )}
       </Field>
       <Field label={t("posts.form.excerpt")} error={errors.excerpt}>
-        {(props) => <Textarea {...props} name="excerpt" maxLength={LIMITS.excerpt} value={values.excerpt} onChange={set("excerpt")} className="min-h-20" />}
+        {(props) => (
+          <Textarea
+            {...props}
+            name="excerpt"
+            maxLength={LIMITS.excerpt}
+            value={values.excerpt}
+            onChange={set("excerpt")}
+            className="min-h-20"
+          />
+        )}
       </Field>
       <Field label={t("posts.form.content")} error={errors.content} hint={t("posts.form.contentHint")}>
-        {(props) => <Textarea {...props} name="content" value={values.content} onChange={set("content")} className="min-h-56 font-mono text-sm" />}
+        {(props) => (
+          <Textarea
+            {...props}
+            name="content"
+            value={values.content}
+            onChange={set("content")}
+            className="min-h-56 font-mono text-sm"
+          />
+        )}
       </Field>
-      <Field label={t("posts.form.featuredImage")} error={errors.featuredImage} hint={t("posts.form.featuredImageHint")}>
+      <Field
+        label={t("posts.form.featuredImage")}
+        error={errors.featuredImage}
+        hint={t("posts.form.featuredImageHint")}
+      >
         {(props) => (
           <Input
             {...props}

@@ -28,7 +28,9 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
       await revalidator.revalidate();
       toast.success(post.published ? t("posts.toast.unpublished") : t("posts.toast.published"));
     } catch (error) {
-      toast.error(t("posts.toast.updateFailed"), { description: error instanceof ApiError ? error.message : undefined });
+      toast.error(t("posts.toast.updateFailed"), {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
     } finally {
       setBusyId(null);
     }
@@ -42,7 +44,9 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
       await revalidator.revalidate();
       toast.success(t("posts.toast.deleted"));
     } catch (error) {
-      toast.error(t("posts.toast.deleteFailed"), { description: error instanceof ApiError ? error.message : undefined });
+      toast.error(t("posts.toast.deleteFailed"), {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
     } finally {
       setBusyId(null);
     }
@@ -59,71 +63,97 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
           await revalidator.revalidate();
         }}
       />
-      <RecordList headingId="all-posts-heading" heading={t("posts.list.heading")} empty={t("posts.list.empty")} items={posts}>
+      <RecordList
+        headingId="all-posts-heading"
+        heading={t("posts.list.heading")}
+        empty={t("posts.list.empty")}
+        items={posts}
+      >
         {(post) => (
-            <article aria-labelledby={`admin-post-${post.id}`}>
-              <div className="flex flex-wrap items-center gap-2">
-                <Badge tone={post.published ? "success" : "neutral"}>{post.published ? t("posts.list.published") : t("posts.list.draft")}</Badge>
-                <Badge tone="primary">{t(`blog:categories.${post.category}`, { defaultValue: post.category })}</Badge>
-                <span className="text-xs font-semibold uppercase text-muted-foreground">{post.language}</span>
-                {post.membersOnly ? (
-                  <Badge tone="warning">
-                    <Icon name="lock" aria-hidden="true" className="mr-1 h-3 w-3" />
-                    {t("blog:list.premium")}
-                  </Badge>
-                ) : null}
-              </div>
-              <h3 id={`admin-post-${post.id}`} lang={post.language} className="mt-2 font-semibold">
-                {post.published ? (
-                  <LocalizedLink to={`/posts/${post.id}`} className="hover:underline">
-                    {post.title}
-                  </LocalizedLink>
-                ) : (
-                  post.title
-                )}
-              </h3>
-              <p className="text-sm text-muted-foreground">
-                <time dateTime={post.createdAt}>{formatPostDate(post.createdAt, language)}</time>
-              </p>
-              {post.translationOf !== null ? (
-                <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground" data-testid="post-translation">
-                  <Icon name="globe" aria-hidden="true" className="h-4 w-4" />
-                  <span>
-                    {t("posts.list.translatedAs", { title: "" })}
-                    <span lang={posts.find((other) => other.id === post.translationOf)?.language}>{posts.find((other) => other.id === post.translationOf)?.title ?? `#${post.translationOf}`}</span>
-                  </span>
-                </p>
+          <article aria-labelledby={`admin-post-${post.id}`}>
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge tone={post.published ? "success" : "neutral"}>
+                {post.published ? t("posts.list.published") : t("posts.list.draft")}
+              </Badge>
+              <Badge tone="primary">{t(`blog:categories.${post.category}`, { defaultValue: post.category })}</Badge>
+              <span className="text-xs font-semibold uppercase text-muted-foreground">{post.language}</span>
+              {post.membersOnly ? (
+                <Badge tone="warning">
+                  <Icon name="lock" aria-hidden="true" className="mr-1 h-3 w-3" />
+                  {t("blog:list.premium")}
+                </Badge>
               ) : null}
-              <div className="mt-3 flex flex-wrap gap-2">
-                <Button size="sm" variant="outline" aria-label={t("posts.list.editLabel", { title: post.title })} onClick={() => setEditing(post)}>
-                  <Icon name="pencil" aria-hidden="true" className="h-4 w-4" />
-                  {t("posts.list.edit")}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busyId === post.id}
-                  aria-label={t(post.published ? "posts.list.unpublishLabel" : "posts.list.publishLabel", { title: post.title })}
-                  onClick={() => void togglePublished(post)}
-                >
-                  {post.published ? <Icon name="eye-off" aria-hidden="true" className="h-4 w-4" /> : <Icon name="eye" aria-hidden="true" className="h-4 w-4" />}
-                  {post.published ? t("posts.list.unpublish") : t("posts.list.publish")}
-                </Button>
-                <ConfirmDialog
-                  trigger={
-                    <Button size="sm" variant="outline" disabled={busyId === post.id} aria-label={t("posts.list.deleteLabel", { title: post.title })} className="text-destructive">
-                      <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
-                      {t("posts.list.delete")}
-                    </Button>
-                  }
-                  title={t("posts.delete.title")}
-                  description={t("posts.delete.description", { title: post.title })}
-                  confirmLabel={t("posts.delete.confirm")}
-                  cancelLabel={t("posts.delete.cancel")}
-                  onConfirm={() => void remove(post)}
-                />
-              </div>
-            </article>
+            </div>
+            <h3 id={`admin-post-${post.id}`} lang={post.language} className="mt-2 font-semibold">
+              {post.published ? (
+                <LocalizedLink to={`/posts/${post.id}`} className="hover:underline">
+                  {post.title}
+                </LocalizedLink>
+              ) : (
+                post.title
+              )}
+            </h3>
+            <p className="text-sm text-muted-foreground">
+              <time dateTime={post.createdAt}>{formatPostDate(post.createdAt, language)}</time>
+            </p>
+            {post.translationOf !== null ? (
+              <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground" data-testid="post-translation">
+                <Icon name="globe" aria-hidden="true" className="h-4 w-4" />
+                <span>
+                  {t("posts.list.translatedAs", { title: "" })}
+                  <span lang={posts.find((other) => other.id === post.translationOf)?.language}>
+                    {posts.find((other) => other.id === post.translationOf)?.title ?? `#${post.translationOf}`}
+                  </span>
+                </span>
+              </p>
+            ) : null}
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={t("posts.list.editLabel", { title: post.title })}
+                onClick={() => setEditing(post)}
+              >
+                <Icon name="pencil" aria-hidden="true" className="h-4 w-4" />
+                {t("posts.list.edit")}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={busyId === post.id}
+                aria-label={t(post.published ? "posts.list.unpublishLabel" : "posts.list.publishLabel", {
+                  title: post.title,
+                })}
+                onClick={() => void togglePublished(post)}
+              >
+                {post.published ? (
+                  <Icon name="eye-off" aria-hidden="true" className="h-4 w-4" />
+                ) : (
+                  <Icon name="eye" aria-hidden="true" className="h-4 w-4" />
+                )}
+                {post.published ? t("posts.list.unpublish") : t("posts.list.publish")}
+              </Button>
+              <ConfirmDialog
+                trigger={
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={busyId === post.id}
+                    aria-label={t("posts.list.deleteLabel", { title: post.title })}
+                    className="text-destructive"
+                  >
+                    <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
+                    {t("posts.list.delete")}
+                  </Button>
+                }
+                title={t("posts.delete.title")}
+                description={t("posts.delete.description", { title: post.title })}
+                confirmLabel={t("posts.delete.confirm")}
+                cancelLabel={t("posts.delete.cancel")}
+                onConfirm={() => void remove(post)}
+              />
+            </div>
+          </article>
         )}
       </RecordList>
     </div>

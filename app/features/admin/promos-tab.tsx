@@ -33,7 +33,10 @@ export function PromosTab() {
   async function change(code: string, setting: Setting, value: boolean) {
     setBusy(code);
     try {
-      const saved = await api<StoredPromo>(`/api/admin/promos/${encodeURIComponent(code)}`, { method: "PUT", json: { [setting]: value } });
+      const saved = await api<StoredPromo>(`/api/admin/promos/${encodeURIComponent(code)}`, {
+        method: "PUT",
+        json: { [setting]: value },
+      });
       setPromos((current) => current?.map((promo) => (promo.code === code ? saved : promo)) ?? current);
       toast.success(t("promos.saved", { code }));
     } catch (error) {
@@ -56,16 +59,28 @@ export function PromosTab() {
       ) : (
         <ul className="mt-4 grid gap-4 lg:grid-cols-2">
           {promos.map((promo) => (
-            <li key={promo.code} className="rounded-lg border border-border bg-white p-4" aria-busy={busy === promo.code}>
+            <li
+              key={promo.code}
+              className="rounded-lg border border-border bg-white p-4"
+              aria-busy={busy === promo.code}
+            >
               <h3 className="font-mono text-lg font-semibold">{promo.code}</h3>
               <p className="text-sm">
-                {promo.kind === "percent" ? t("promos.percentOff", { percent: promo.value }) : t("promos.amountOff", { amount: formatCents(promo.value) })}
+                {promo.kind === "percent"
+                  ? t("promos.percentOff", { percent: promo.value })
+                  : t("promos.amountOff", { amount: formatCents(promo.value) })}
                 {" · "}
-                {promo.minimumSubtotalCents === null ? t("promos.noMinimum") : t("promos.minimum", { amount: formatCents(promo.minimumSubtotalCents) })}
+                {promo.minimumSubtotalCents === null
+                  ? t("promos.noMinimum")
+                  : t("promos.minimum", { amount: formatCents(promo.minimumSubtotalCents) })}
               </p>
               {promo.description ? <p className="mt-1 text-sm text-muted-foreground">{promo.description}</p> : null}
               <div className="mt-3 space-y-3">
-                <SwitchField label={t("promos.active")} checked={promo.active} onCheckedChange={(value) => void change(promo.code, "active", value)} />
+                <SwitchField
+                  label={t("promos.active")}
+                  checked={promo.active}
+                  onCheckedChange={(value) => void change(promo.code, "active", value)}
+                />
                 <SwitchField
                   label={t("promos.firstOrderOnly")}
                   hint={t("promos.firstOrderOnlyHint")}

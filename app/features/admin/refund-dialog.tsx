@@ -71,13 +71,16 @@ export function RefundDialog({
   const [busy, setBusy] = useState(false);
   const openSchedule = hasOpenSchedule(order);
   const cents = parseDollars(amount);
-  const latestCharge = order.payments.filter((payment) => payment.kind === "charge" && payment.status === "succeeded").at(-1);
+  const latestCharge = order.payments
+    .filter((payment) => payment.kind === "charge" && payment.status === "succeeded")
+    .at(-1);
   const method = latestCharge ? paymentMethodText(latestCharge, t) : t("orders.methods.card");
 
   function validate(): Partial<Record<FieldName, string>> {
     const found: Partial<Record<FieldName, string>> = {};
     if (cents === null) found.amountCents = t(REFUND_MESSAGES.amountInvalid);
-    else if (cents > refundable) found.amountCents = t(REFUND_MESSAGES.amountTooHigh, { amount: formatCents(refundable) });
+    else if (cents > refundable)
+      found.amountCents = t(REFUND_MESSAGES.amountTooHigh, { amount: formatCents(refundable) });
     const parsed = refundRequestSchema.safeParse({ amountCents: cents ?? 1, reason, cancelRemaining });
     if (!parsed.success) return { ...translatedFieldErrors(parsed.error, t, FIELDS), ...found };
     return found;
@@ -130,9 +133,19 @@ export function RefundDialog({
       <p id={descriptionId} className="mt-2 text-sm text-muted-foreground">
         {t("orders.refundDialog.intro", { paid: formatCents(order.paidCents), refundable: formatCents(refundable) })}
       </p>
-      <form ref={form} noValidate onSubmit={(event) => void submit(event)} className="mt-5 space-y-4" data-testid="admin-refund-form">
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="mt-5 space-y-4"
+        data-testid="admin-refund-form"
+      >
         <FormAlert message={formError} testId="admin-refund-error" />
-        <Field label={t("orders.refundDialog.amount")} error={errors.amountCents} hint={t("orders.refundDialog.amountHint", { amount: formatCents(refundable) })}>
+        <Field
+          label={t("orders.refundDialog.amount")}
+          error={errors.amountCents}
+          hint={t("orders.refundDialog.amountHint", { amount: formatCents(refundable) })}
+        >
           {(props) => (
             <Input
               {...props}
@@ -185,7 +198,11 @@ export function RefundDialog({
           </label>
         ) : null}
         {/* Says what the button will do, amount included, as it is typed; says nothing while the amount cannot be refunded (its field says why). */}
-        <p className={valid ? "rounded-lg bg-muted/60 px-3 py-2 text-sm" : "sr-only"} aria-live="polite" data-testid="admin-refund-confirm-text">
+        <p
+          className={valid ? "rounded-lg bg-muted/60 px-3 py-2 text-sm" : "sr-only"}
+          aria-live="polite"
+          data-testid="admin-refund-confirm-text"
+        >
           {valid ? t("orders.refundDialog.confirm", { amount: formatCents(cents), method, number: order.number }) : ""}
         </p>
         <div className="flex flex-wrap justify-end gap-3">
@@ -193,7 +210,11 @@ export function RefundDialog({
             {t("orders.keep")}
           </Button>
           <Button type="submit" variant="destructive" disabled={busy} data-testid="admin-refund-submit">
-            {busy ? <Icon name="loader-2" size={16} aria-hidden="true" className="animate-spin" /> : <Icon name="rotate-ccw" size={16} aria-hidden="true" />}
+            {busy ? (
+              <Icon name="loader-2" size={16} aria-hidden="true" className="animate-spin" />
+            ) : (
+              <Icon name="rotate-ccw" size={16} aria-hidden="true" />
+            )}
             {valid ? t("orders.refundDialog.submit", { amount: formatCents(cents) }) : t("orders.refund")}
           </Button>
         </div>

@@ -33,7 +33,8 @@ export function useReviewActions() {
   async function run(review: AdminTestimonial, action: ReviewAction) {
     setBusyId(review.id);
     try {
-      if (action === "approve") await api(`/api/testimonials/${review.id}`, { method: "PUT", json: { approved: true } });
+      if (action === "approve")
+        await api(`/api/testimonials/${review.id}`, { method: "PUT", json: { approved: true } });
       else await api(`/api/testimonials/${review.id}`, { method: "DELETE" });
       await revalidator.revalidate();
       toast.success(t(TOASTS[action].ok));
@@ -64,7 +65,9 @@ export function ReviewCard({
   return (
     <article aria-label={t("reviews.reviewLabel", { name })} className="rounded-xl border border-border bg-white p-5">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={review.approved ? "success" : "warning"}>{review.approved ? t("reviews.approved") : t("reviews.pending")}</Badge>
+        <Badge tone={review.approved ? "success" : "warning"}>
+          {review.approved ? t("reviews.approved") : t("reviews.pending")}
+        </Badge>
         {review.isPublicSubmission ? <Badge tone="neutral">{t("reviews.publicSubmission")}</Badge> : null}
         {review.featured ? <Badge tone="primary">{t("reviews.featured")}</Badge> : null}
         {review.verified ? <VerifiedBadge /> : null}
@@ -106,12 +109,20 @@ export function ReviewCard({
         </dd>
       </dl>
       <WrittenInLabel language={review.language} className="mt-3" />
-      <blockquote lang={review.language} className="mt-3 whitespace-pre-line break-words border-l-4 border-border pl-4">{review.testimonialText}</blockquote>
+      <blockquote lang={review.language} className="mt-3 whitespace-pre-line break-words border-l-4 border-border pl-4">
+        {review.testimonialText}
+      </blockquote>
       <div className="mt-4 flex flex-wrap gap-2">
         {review.approved ? (
           <ConfirmDialog
             trigger={
-              <Button size="sm" variant="outline" disabled={busy} aria-label={t("reviews.deleteLabel", { name })} className="text-destructive">
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={busy}
+                aria-label={t("reviews.deleteLabel", { name })}
+                className="text-destructive"
+              >
                 <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
                 {t("reviews.delete")}
               </Button>
@@ -124,11 +135,22 @@ export function ReviewCard({
           />
         ) : (
           <>
-            <Button size="sm" disabled={busy} aria-label={t("reviews.approveLabel", { name })} onClick={() => onAction(review, "approve")}>
+            <Button
+              size="sm"
+              disabled={busy}
+              aria-label={t("reviews.approveLabel", { name })}
+              onClick={() => onAction(review, "approve")}
+            >
               <Icon name="check" aria-hidden="true" className="h-4 w-4" />
               {t("reviews.approve")}
             </Button>
-            <Button size="sm" variant="destructive" disabled={busy} aria-label={t("reviews.rejectLabel", { name })} onClick={() => onAction(review, "reject")}>
+            <Button
+              size="sm"
+              variant="destructive"
+              disabled={busy}
+              aria-label={t("reviews.rejectLabel", { name })}
+              onClick={() => onAction(review, "reject")}
+            >
               <Icon name="x" aria-hidden="true" className="h-4 w-4" />
               {t("reviews.reject")}
             </Button>

@@ -26,7 +26,12 @@ export function ReviewsTab({ reviews, language }: { reviews: AdminTestimonial[];
         <ul className="mt-4 grid gap-4 lg:grid-cols-2">
           {pendingFirst(reviews).map((review) => (
             <li key={review.id}>
-              <ReviewCard review={review} language={language} busy={busyId === review.id} onAction={(item, action) => void run(item, action)} />
+              <ReviewCard
+                review={review}
+                language={language}
+                busy={busyId === review.id}
+                onAction={(item, action) => void run(item, action)}
+              />
             </li>
           ))}
         </ul>

@@ -14,7 +14,10 @@ function formatter(language: string, timeZone: string, withTime: boolean): Intl.
   const id = `${locale}|${timeZone}|${withTime}`;
   let format = formatters.get(id);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, withTime ? { dateStyle: "medium", timeStyle: "short", timeZone } : { dateStyle: "medium", timeZone });
+    format = new Intl.DateTimeFormat(
+      locale,
+      withTime ? { dateStyle: "medium", timeStyle: "short", timeZone } : { dateStyle: "medium", timeZone },
+    );
     formatters.set(id, format);
   }
   return format;
@@ -37,7 +40,14 @@ export function calendarDay(day: string, language: string): string {
 
 /** "Visa ending in 4242", "Bank account ending in 6789", or the method's name when the card is not known. */
 export function paymentMethodText(payment: Pick<PaymentView, "brand" | "last4" | "method">, t: TFunction): string {
-  if (payment.last4 && (payment.method === "us_bank_account" || payment.brand === "bank")) return t("admin:orders.bankAccount", { last4: payment.last4 });
-  if (payment.last4) return t("admin:orders.card", { brand: payment.brand ? payment.brand.charAt(0).toUpperCase() + payment.brand.slice(1) : t("admin:orders.methods.card"), last4: payment.last4 });
+  if (payment.last4 && (payment.method === "us_bank_account" || payment.brand === "bank"))
+    return t("admin:orders.bankAccount", { last4: payment.last4 });
+  if (payment.last4)
+    return t("admin:orders.card", {
+      brand: payment.brand
+        ? payment.brand.charAt(0).toUpperCase() + payment.brand.slice(1)
+        : t("admin:orders.methods.card"),
+      last4: payment.last4,
+    });
   return t(`admin:orders.methods.${payment.method}`);
 }

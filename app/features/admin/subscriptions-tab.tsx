@@ -25,7 +25,15 @@ const invoiceDate = (invoice: InvoiceView) => invoice.paidAt ?? invoice.periodSt
  * invoices (date, amount, status), with cancel now or at the period's end, undo a cancellation set for
  * the period's end and, on the test provider, renew now. Dates are in the agency's time zone.
  */
-export function SubscriptionsTab({ language, timeZone, sandbox }: { language: string; timeZone: string; sandbox: boolean }) {
+export function SubscriptionsTab({
+  language,
+  timeZone,
+  sandbox,
+}: {
+  language: string;
+  timeZone: string;
+  sandbox: boolean;
+}) {
   const { t } = useTranslation("admin");
   const [rows, setRows] = useState<SubscriptionView[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +44,9 @@ export function SubscriptionsTab({ language, timeZone, sandbox }: { language: st
     try {
       setRows((await api<{ data: SubscriptionView[] }>("/api/admin/subscriptions")).data);
     } catch (error) {
-      toast.error(t("subscriptions.loadFailed"), { description: error instanceof ApiError ? error.message : undefined });
+      toast.error(t("subscriptions.loadFailed"), {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
       setRows([]);
     }
   }, [t]);
@@ -48,7 +58,10 @@ export function SubscriptionsTab({ language, timeZone, sandbox }: { language: st
   async function act(id: string, action: Action, success: string, body?: unknown) {
     setBusy(true);
     try {
-      const answer = await api<{ data: SubscriptionView }>(`/api/admin/subscriptions/${encodeURIComponent(id)}/${action}`, { method: "POST", json: body ?? {} });
+      const answer = await api<{ data: SubscriptionView }>(
+        `/api/admin/subscriptions/${encodeURIComponent(id)}/${action}`,
+        { method: "POST", json: body ?? {} },
+      );
       setRows((current) => current?.map((row) => (row.id === id ? answer.data : row)) ?? current);
       toast.success(success);
       keepFocus(`subscription-${id}`);
@@ -63,13 +76,23 @@ export function SubscriptionsTab({ language, timeZone, sandbox }: { language: st
   if (rows.length === 0) return <p className="text-muted-foreground">{t("subscriptions.empty")}</p>;
   return (
     <div className="space-y-3">
-      <p className="text-sm text-muted-foreground">{t("subscriptions.timeZoneNote", { zone: timeZoneName(timeZone, language === "fr" ? "fr" : "en") })}</p>
+      <p className="text-sm text-muted-foreground">
+        {t("subscriptions.timeZoneNote", { zone: timeZoneName(timeZone, language === "fr" ? "fr" : "en") })}
+      </p>
       <ul className="space-y-3" data-testid="admin-subscriptions">
         {rows.map((row) => (
-          <li key={row.id} className="rounded-xl border border-border bg-white p-4 text-sm shadow-sm" data-testid="admin-subscription">
+          <li
+            key={row.id}
+            className="rounded-xl border border-border bg-white p-4 text-sm shadow-sm"
+            data-testid="admin-subscription"
+          >
             <article aria-labelledby={`subscription-${row.id}`}>
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 id={`subscription-${row.id}`} tabIndex={-1} className="min-w-0 break-words font-semibold focus:outline-none">
+                <h3
+                  id={`subscription-${row.id}`}
+                  tabIndex={-1}
+                  className="min-w-0 break-words font-semibold focus:outline-none"
+                >
                   {row.customerName} · {row.customerEmail}
                 </h3>
                 <Badge tone={TONE[row.status]}>{t(`subscriptions.statuses.${row.status}`)}</Badge>
@@ -78,13 +101,21 @@ export function SubscriptionsTab({ language, timeZone, sandbox }: { language: st
                 {row.plan} · {t("subscriptions.perMonth", { amount: formatCents(row.priceCents) })}
               </p>
               {row.currentPeriodEnd && row.status !== "cancelled" ? (
-                <p className={row.cancelAtPeriodEnd ? "mt-1 font-medium text-amber-900" : "mt-1"} data-testid="admin-subscription-period">
-                  {t(row.cancelAtPeriodEnd ? "subscriptions.endsOn" : "subscriptions.renewsOn", { date: day(row.currentPeriodEnd) })}
+                <p
+                  className={row.cancelAtPeriodEnd ? "mt-1 font-medium text-amber-900" : "mt-1"}
+                  data-testid="admin-subscription-period"
+                >
+                  {t(row.cancelAtPeriodEnd ? "subscriptions.endsOn" : "subscriptions.renewsOn", {
+                    date: day(row.currentPeriodEnd),
+                  })}
                 </p>
               ) : null}
               {row.nextCharge ? (
                 <p className="mt-1" data-testid="admin-subscription-next">
-                  {t("subscriptions.nextCharge", { amount: formatCents(row.nextCharge.amountCents), date: day(row.nextCharge.date) })}
+                  {t("subscriptions.nextCharge", {
+                    amount: formatCents(row.nextCharge.amountCents),
+                    date: day(row.nextCharge.date),
+                  })}
                 </p>
               ) : null}
 
@@ -93,7 +124,9 @@ export function SubscriptionsTab({ language, timeZone, sandbox }: { language: st
               ) : (
                 <div className="mt-3 overflow-x-auto">
                   <table className="w-full text-left" data-testid="admin-subscription-invoices">
-                    <caption className="mb-1 text-left font-semibold">{t("subscriptions.invoices", { count: row.invoices.length })}</caption>
+                    <caption className="mb-1 text-left font-semibold">
+                      {t("subscriptions.invoices", { count: row.invoices.length })}
+                    </caption>
                     <thead className="text-muted-foreground">
                       <tr>
                         <th scope="col" className="py-1 pr-3 font-medium">
@@ -115,13 +148,24 @@ export function SubscriptionsTab({ language, timeZone, sandbox }: { language: st
                             <td className="py-1.5 pr-3">
                               {date ? <time dateTime={date}>{day(date)}</time> : "—"}
                               {invoice.periodStart && invoice.periodEnd ? (
-                                <span className="block text-xs text-muted-foreground">{t("subscriptions.invoicePeriod", { from: day(invoice.periodStart), to: day(invoice.periodEnd) })}</span>
+                                <span className="block text-xs text-muted-foreground">
+                                  {t("subscriptions.invoicePeriod", {
+                                    from: day(invoice.periodStart),
+                                    to: day(invoice.periodEnd),
+                                  })}
+                                </span>
                               ) : null}
                             </td>
                             <td className="py-1.5 pr-3 tabular-nums">{formatCents(invoice.amountCents)}</td>
                             <td className="py-1.5">
-                              <Badge tone={INVOICE_TONE[invoice.status]}>{t(`subscriptions.invoiceStatuses.${invoice.status}`)}</Badge>
-                              {invoice.failureMessage && invoice.status === "failed" ? <span className="mt-0.5 block text-xs text-muted-foreground">{invoice.failureMessage}</span> : null}
+                              <Badge tone={INVOICE_TONE[invoice.status]}>
+                                {t(`subscriptions.invoiceStatuses.${invoice.status}`)}
+                              </Badge>
+                              {invoice.failureMessage && invoice.status === "failed" ? (
+                                <span className="mt-0.5 block text-xs text-muted-foreground">
+                                  {invoice.failureMessage}
+                                </span>
+                              ) : null}
                             </td>
                           </tr>
                         );
@@ -134,18 +178,36 @@ export function SubscriptionsTab({ language, timeZone, sandbox }: { language: st
               {row.status !== "cancelled" ? (
                 <div className="mt-3 flex flex-wrap gap-2">
                   {row.cancelAtPeriodEnd ? (
-                    <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(row.id, "resume", t("subscriptions.resumed"))} data-testid="admin-subscription-resume">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={busy}
+                      onClick={() => void act(row.id, "resume", t("subscriptions.resumed"))}
+                      data-testid="admin-subscription-resume"
+                    >
                       <Icon name="rotate-ccw" size={16} aria-hidden="true" />
                       {t("subscriptions.resume")}
                     </Button>
                   ) : (
-                    <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(row.id, "cancel", t("subscriptions.updated"), { atPeriodEnd: true })} data-testid="admin-subscription-cancel-end">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={busy}
+                      onClick={() => void act(row.id, "cancel", t("subscriptions.updated"), { atPeriodEnd: true })}
+                      data-testid="admin-subscription-cancel-end"
+                    >
                       {t("subscriptions.cancelAtPeriodEnd")}
                     </Button>
                   )}
                   <ConfirmDialog
                     trigger={
-                      <Button size="sm" variant="outline" className="text-destructive" disabled={busy} data-testid="admin-subscription-cancel-now">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        className="text-destructive"
+                        disabled={busy}
+                        data-testid="admin-subscription-cancel-now"
+                      >
                         {t("subscriptions.cancelNow")}
                       </Button>
                     }
@@ -156,7 +218,12 @@ export function SubscriptionsTab({ language, timeZone, sandbox }: { language: st
                     onConfirm={() => void act(row.id, "cancel", t("subscriptions.updated"), { atPeriodEnd: false })}
                   />
                   {sandbox && (row.status === "active" || row.status === "past_due") ? (
-                    <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(row.id, "renew", t("subscriptions.updated"))}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={busy}
+                      onClick={() => void act(row.id, "renew", t("subscriptions.updated"))}
+                    >
                       {t("subscriptions.renew")}
                     </Button>
                   ) : null}

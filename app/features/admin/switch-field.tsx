@@ -2,7 +2,17 @@ import { useId, type ReactNode } from "react";
 import { Switch } from "radix-ui";
 
 /** A labelled on/off switch (Radix: role="switch", Space and Enter toggle it). */
-export function SwitchField({ label, hint, checked, onCheckedChange }: { label: ReactNode; hint?: ReactNode; checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+export function SwitchField({
+  label,
+  hint,
+  checked,
+  onCheckedChange,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-start gap-3">

@@ -100,29 +100,60 @@ function payloadOf(values: Values) {
  * Creates a tutorial, or edits `editing` (spec 000, section 5: 'Title is required'). A tutorial is one
  * record: its texts are written side by side in English and French, the rest once.
  */
-export function TutorialForm({ editing, onDone }: { editing: AdminTutorial | null; onDone: () => void | Promise<void> }) {
+export function TutorialForm({
+  editing,
+  onDone,
+}: {
+  editing: AdminTutorial | null;
+  onDone: () => void | Promise<void>;
+}) {
   const { t } = useTranslation("tutorials");
   const headingId = useId();
-  const { formRef, values, setValues, errors, saving, set, onSubmit } = useRecordForm<FieldName, Values, AdminTutorial>({
-    editing,
-    fields: ORDER,
-    empty: EMPTY,
-    valuesOf,
-    payloadOf,
-    schema: tutorialInputSchema,
-    t,
-    save: (payload, record) => (record ? api(`/api/admin/tutorials/${record.id}`, { method: "PUT", json: payload }) : api("/api/admin/tutorials", { json: payload })),
-    messages: { created: t("admin.toast.created"), updated: t("admin.toast.updated"), createFailed: t("admin.toast.createFailed"), updateFailed: t("admin.toast.updateFailed") },
-    onDone,
-  });
+  const { formRef, values, setValues, errors, saving, set, onSubmit } = useRecordForm<FieldName, Values, AdminTutorial>(
+    {
+      editing,
+      fields: ORDER,
+      empty: EMPTY,
+      valuesOf,
+      payloadOf,
+      schema: tutorialInputSchema,
+      t,
+      save: (payload, record) =>
+        record
+          ? api(`/api/admin/tutorials/${record.id}`, { method: "PUT", json: payload })
+          : api("/api/admin/tutorials", { json: payload }),
+      messages: {
+        created: t("admin.toast.created"),
+        updated: t("admin.toast.updated"),
+        createFailed: t("admin.toast.createFailed"),
+        updateFailed: t("admin.toast.updateFailed"),
+      },
+      onDone,
+    },
+  );
 
   const label = (field: FieldName, required: boolean) => fieldLabel(t, "admin.form", field, required);
   const text = (field: FieldName, options: { required?: boolean; multiline?: boolean; max: number }) => (
-    <TextField name={field} label={label(field, options.required ?? false)} error={errors[field]} value={values[field]} onChange={set(field)} required={options.required} multiline={options.multiline} max={options.max} />
+    <TextField
+      name={field}
+      label={label(field, options.required ?? false)}
+      error={errors[field]}
+      value={values[field]}
+      onChange={set(field)}
+      required={options.required}
+      multiline={options.multiline}
+      max={options.max}
+    />
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5 rounded-xl border border-border bg-white p-6">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={headingId}
+      className="space-y-5 rounded-xl border border-border bg-white p-6"
+    >
       <h2 id={headingId} className="font-display text-2xl font-semibold">
         {editing ? t("admin.form.editHeading") : t("admin.form.createHeading")}
       </h2>
@@ -157,18 +188,57 @@ export function TutorialForm({ editing, onDone }: { editing: AdminTutorial | nul
             </select>
           )}
         </Field>
-        <Field label={label("estimatedMinutes", false)} error={errors.estimatedMinutes} hint={t("admin.form.estimatedMinutesHint")}>
-          {(props) => <Input {...props} name="estimatedMinutes" inputMode="numeric" value={values.estimatedMinutes} onChange={set("estimatedMinutes")} />}
+        <Field
+          label={label("estimatedMinutes", false)}
+          error={errors.estimatedMinutes}
+          hint={t("admin.form.estimatedMinutesHint")}
+        >
+          {(props) => (
+            <Input
+              {...props}
+              name="estimatedMinutes"
+              inputMode="numeric"
+              value={values.estimatedMinutes}
+              onChange={set("estimatedMinutes")}
+            />
+          )}
         </Field>
         <Field label={label("videoUrl", false)} error={errors.videoUrl} hint={t("admin.form.videoUrlHint")}>
-          {(props) => <Input {...props} name="videoUrl" inputMode="url" maxLength={TUTORIAL_LIMITS.url} value={values.videoUrl} onChange={set("videoUrl")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="videoUrl"
+              inputMode="url"
+              maxLength={TUTORIAL_LIMITS.url}
+              value={values.videoUrl}
+              onChange={set("videoUrl")}
+            />
+          )}
         </Field>
         <Field label={label("featuredImage", false)} error={errors.featuredImage}>
-          {(props) => <Input {...props} name="featuredImage" inputMode="url" maxLength={TUTORIAL_LIMITS.url} placeholder="https://… or /images/…" value={values.featuredImage} onChange={set("featuredImage")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="featuredImage"
+              inputMode="url"
+              maxLength={TUTORIAL_LIMITS.url}
+              placeholder="https://… or /images/…"
+              value={values.featuredImage}
+              onChange={set("featuredImage")}
+            />
+          )}
         </Field>
       </div>
-      <SwitchField label={t("admin.form.published")} checked={values.published} onCheckedChange={(checked) => setValues((current) => ({ ...current, published: checked }))} />
-      <SwitchField label={t("admin.form.membersOnly")} checked={values.membersOnly} onCheckedChange={(checked) => setValues((current) => ({ ...current, membersOnly: checked }))} />
+      <SwitchField
+        label={t("admin.form.published")}
+        checked={values.published}
+        onCheckedChange={(checked) => setValues((current) => ({ ...current, published: checked }))}
+      />
+      <SwitchField
+        label={t("admin.form.membersOnly")}
+        checked={values.membersOnly}
+        onCheckedChange={(checked) => setValues((current) => ({ ...current, membersOnly: checked }))}
+      />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={saving} aria-busy={saving}>
           {saving ? t("admin.form.saving") : editing ? t("admin.form.update") : t("admin.form.create")}

@@ -3,7 +3,13 @@ import { useRevalidator } from "react-router";
 import type { AdminTutorial } from "../../../core/tutorials/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
-import { MissingTranslationBadges, RecordActions, missingLanguages, useRecordRemoval, type ContentLanguage } from "./bilingual-form.tsx";
+import {
+  MissingTranslationBadges,
+  RecordActions,
+  missingLanguages,
+  useRecordRemoval,
+  type ContentLanguage,
+} from "./bilingual-form.tsx";
 import { RecordList } from "./record-list.tsx";
 import { TutorialForm } from "./tutorial-form.tsx";
 
@@ -21,7 +27,10 @@ export function TutorialsTab({ tutorials, language }: { tutorials: AdminTutorial
   const { t } = useTranslation("tutorials");
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<AdminTutorial | null>(null);
-  const { busyId, remove } = useRecordRemoval({ deleted: t("admin.toast.deleted"), deleteFailed: t("admin.toast.deleteFailed") });
+  const { busyId, remove } = useRecordRemoval({
+    deleted: t("admin.toast.deleted"),
+    deleteFailed: t("admin.toast.deleteFailed"),
+  });
   const titleOf = (tutorial: AdminTutorial) => (language === "fr" ? tutorial.titleFr : tutorial.titleEn);
 
   return (
@@ -33,14 +42,24 @@ export function TutorialsTab({ tutorials, language }: { tutorials: AdminTutorial
           await revalidator.revalidate();
         }}
       />
-      <RecordList headingId="all-tutorials-heading" heading={t("admin.list.heading")} empty={t("admin.list.empty")} items={tutorials}>
+      <RecordList
+        headingId="all-tutorials-heading"
+        heading={t("admin.list.heading")}
+        empty={t("admin.list.empty")}
+        items={tutorials}
+      >
         {(tutorial) => (
           <article aria-labelledby={`admin-tutorial-${tutorial.id}`}>
             <div className="flex flex-wrap items-center gap-2">
-              <Badge tone={tutorial.published ? "success" : "neutral"}>{tutorial.published ? t("admin.list.published") : t("admin.list.draft")}</Badge>
+              <Badge tone={tutorial.published ? "success" : "neutral"}>
+                {tutorial.published ? t("admin.list.published") : t("admin.list.draft")}
+              </Badge>
               <Badge tone="primary">{t(`difficulty.${tutorial.difficulty}`)}</Badge>
               {tutorial.membersOnly ? <Badge tone="warning">{t("card.membersOnly")}</Badge> : null}
-              <MissingTranslationBadges missing={missingTranslations(tutorial)} label={(lang) => t(`admin.list.missing.${lang}`)} />
+              <MissingTranslationBadges
+                missing={missingTranslations(tutorial)}
+                label={(lang) => t(`admin.list.missing.${lang}`)}
+              />
             </div>
             <h3 id={`admin-tutorial-${tutorial.id}`} className="mt-2 font-semibold">
               {titleOf(tutorial)}
@@ -51,7 +70,11 @@ export function TutorialsTab({ tutorials, language }: { tutorials: AdminTutorial
             <p className="mt-1 text-sm">{t("card.views", { count: tutorial.viewCount })}</p>
             <RecordActions
               busy={busyId === tutorial.id}
-              edit={{ text: t("admin.list.edit"), label: t("admin.list.editLabel", { title: titleOf(tutorial) }), onClick: () => setEditing(tutorial) }}
+              edit={{
+                text: t("admin.list.edit"),
+                label: t("admin.list.editLabel", { title: titleOf(tutorial) }),
+                onClick: () => setEditing(tutorial),
+              }}
               remove={{
                 text: t("admin.list.delete"),
                 label: t("admin.list.deleteLabel", { title: titleOf(tutorial) }),
@@ -59,7 +82,12 @@ export function TutorialsTab({ tutorials, language }: { tutorials: AdminTutorial
                 description: t("admin.delete.description", { title: titleOf(tutorial) }),
                 confirm: t("admin.delete.confirm"),
                 cancel: t("admin.delete.cancel"),
-                onConfirm: () => void remove(tutorial.id, `/api/admin/tutorials/${tutorial.id}`, () => editing?.id === tutorial.id && setEditing(null)),
+                onConfirm: () =>
+                  void remove(
+                    tutorial.id,
+                    `/api/admin/tutorials/${tutorial.id}`,
+                    () => editing?.id === tutorial.id && setEditing(null),
+                  ),
               }}
             />
           </article>

@@ -7,7 +7,9 @@ import { whatsappLink } from "./whatsapp.ts";
 
 // The windows' code is fetched when a visitor first opens one: a page that is only read pays nothing for them.
 const ChatWindow = lazy(() => import("./chat-window.tsx").then((module) => ({ default: module.ChatWindow })));
-const VoiceAssistant = lazy(() => import("./voice-assistant.tsx").then((module) => ({ default: module.VoiceAssistant })));
+const VoiceAssistant = lazy(() =>
+  import("./voice-assistant.tsx").then((module) => ({ default: module.VoiceAssistant })),
+);
 
 type Panel = "chat" | "voice" | null;
 
@@ -40,7 +42,9 @@ export function AssistantWidgets() {
   }, []);
 
   const company = root?.config?.companyName ?? "";
-  const whatsapp = root?.config?.whatsappNumber ? whatsappLink(root.config.whatsappNumber, t("whatsapp.message")) : null;
+  const whatsapp = root?.config?.whatsappNumber
+    ? whatsappLink(root.config.whatsappNumber, t("whatsapp.message"))
+    : null;
   return (
     <>
       {whatsapp ? (
@@ -78,8 +82,12 @@ export function AssistantWidgets() {
         <Icon name={panel === "chat" ? "x" : "message-circle"} size={26} aria-hidden="true" />
       </button>
       <Suspense fallback={null}>
-        {panel === "chat" ? <ChatWindow language={i18n.language} company={company} onClose={() => close("chat")} /> : null}
-        {panel === "voice" ? <VoiceAssistant language={i18n.language} onClose={() => close("voice")} onUseChat={() => setPanel("chat")} /> : null}
+        {panel === "chat" ? (
+          <ChatWindow language={i18n.language} company={company} onClose={() => close("chat")} />
+        ) : null}
+        {panel === "voice" ? (
+          <VoiceAssistant language={i18n.language} onClose={() => close("voice")} onUseChat={() => setPanel("chat")} />
+        ) : null}
       </Suspense>
     </>
   );

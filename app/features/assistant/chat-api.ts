@@ -19,7 +19,13 @@ export const HISTORY_LENGTH = 12;
 export const KEYWORD_DELAY_MS = 500;
 
 /** Sends one message to the assistant. */
-export function sendChatMessage(input: { message: string; history: ChatMessage[]; language: string; conversationId: string | null; channel: "chat" | "voice" }): Promise<ChatAnswer> {
+export function sendChatMessage(input: {
+  message: string;
+  history: ChatMessage[];
+  language: string;
+  conversationId: string | null;
+  channel: "chat" | "voice";
+}): Promise<ChatAnswer> {
   return api<ChatAnswer>("/api/chatbot", {
     json: {
       message: input.message,

@@ -47,13 +47,22 @@ export function ChatWindow({ language, company, onClose }: { language: string; c
     setBusy(true);
     const started = Date.now();
     try {
-      const answer = await sendChatMessage({ message, history, language, conversationId: kept.conversationId, channel: "chat" });
+      const answer = await sendChatMessage({
+        message,
+        history,
+        language,
+        conversationId: kept.conversationId,
+        channel: "chat",
+      });
       kept.conversationId = answer.conversationId;
       if (answer.kind === "keyword") await wait(Math.max(0, KEYWORD_DELAY_MS - (Date.now() - started)));
       setMessages((current) => [...current, { role: "assistant", content: answer.response }]);
     } catch (error) {
       // A refusal the server explains (too long, too many messages) is shown as it says; anything else is the spec's apology.
-      const text = error instanceof ApiError && error.status < 500 && error.body.code !== "http_error" ? error.body.message : t("chat.error");
+      const text =
+        error instanceof ApiError && error.status < 500 && error.body.code !== "http_error"
+          ? error.body.message
+          : t("chat.error");
       setMessages((current) => [...current, { role: "assistant", content: text }]);
     } finally {
       setBusy(false);
@@ -87,7 +96,9 @@ export function ChatWindow({ language, company, onClose }: { language: string; c
       onKeyDown={onKeyDown}
       className={cn(
         "fixed z-40 flex flex-col overflow-hidden border border-border bg-white shadow-2xl",
-        fullscreen ? "inset-0" : "bottom-24 right-4 h-[min(34rem,calc(100dvh-8rem))] w-[min(24rem,calc(100vw-2rem))] rounded-2xl sm:right-6",
+        fullscreen
+          ? "inset-0"
+          : "bottom-24 right-4 h-[min(34rem,calc(100dvh-8rem))] w-[min(24rem,calc(100vw-2rem))] rounded-2xl sm:right-6",
       )}
     >
       <header className="flex items-center gap-3 bg-primary px-4 py-3 text-primary-foreground">
@@ -109,18 +120,38 @@ export function ChatWindow({ language, company, onClose }: { language: string; c
         >
           <Icon name={fullscreen ? "minimize-2" : "maximize-2"} size={18} aria-hidden="true" />
         </button>
-        <button type="button" onClick={onClose} aria-label={t("chat.close")} title={t("chat.close")} className="rounded-full p-2 hover:bg-white/15 focus-visible:outline-white">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t("chat.close")}
+          title={t("chat.close")}
+          className="rounded-full p-2 hover:bg-white/15 focus-visible:outline-white"
+        >
           <Icon name="x" size={18} aria-hidden="true" />
         </button>
       </header>
 
-      <div role="log" tabIndex={0} aria-live="polite" aria-relevant="additions" aria-label={t("chat.title")} className="flex-1 space-y-3 overflow-y-auto bg-muted/40 px-4 py-4" data-testid="chat-log">
+      <div
+        role="log"
+        tabIndex={0}
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-label={t("chat.title")}
+        className="flex-1 space-y-3 overflow-y-auto bg-muted/40 px-4 py-4"
+        data-testid="chat-log"
+      >
         {shown.map((message, index) => (
-          <div key={index} className={cn("flex", message.role === "user" ? "justify-end" : "justify-start")} data-role={message.role}>
+          <div
+            key={index}
+            className={cn("flex", message.role === "user" ? "justify-end" : "justify-start")}
+            data-role={message.role}
+          >
             <p
               className={cn(
                 "max-w-[85%] whitespace-pre-line rounded-2xl px-3.5 py-2 text-sm leading-relaxed",
-                message.role === "user" ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm border border-border bg-white text-foreground",
+                message.role === "user"
+                  ? "rounded-br-sm bg-primary text-primary-foreground"
+                  : "rounded-bl-sm border border-border bg-white text-foreground",
               )}
             >
               <span className="sr-only">{message.role === "user" ? t("chat.you") : t("chat.assistant")}: </span>
@@ -130,7 +161,9 @@ export function ChatWindow({ language, company, onClose }: { language: string; c
         ))}
         {busy ? (
           <div className="flex justify-start" aria-hidden="true">
-            <p className="rounded-2xl border border-border bg-white px-3.5 py-2 text-sm text-muted-foreground">{t("chat.typing")}</p>
+            <p className="rounded-2xl border border-border bg-white px-3.5 py-2 text-sm text-muted-foreground">
+              {t("chat.typing")}
+            </p>
           </div>
         ) : null}
         <div ref={end} aria-hidden="true" />

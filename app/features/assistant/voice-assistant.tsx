@@ -21,7 +21,10 @@ type RecognitionConstructor = new () => Recognition;
 
 function recognitionConstructor(): RecognitionConstructor | null {
   if (typeof window === "undefined") return null;
-  const speech = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
+  const speech = window as unknown as {
+    SpeechRecognition?: RecognitionConstructor;
+    webkitSpeechRecognition?: RecognitionConstructor;
+  };
   return speech.SpeechRecognition ?? speech.webkitSpeechRecognition ?? null;
 }
 
@@ -39,7 +42,15 @@ const kept: { history: ChatMessage[]; conversationId: string | null } = { histor
  * same assistant as the chat (the contact and booking flows included); the reply is shown and spoken.
  * Where the browser has no speech recognition, it says so and offers the text chat.
  */
-export function VoiceAssistant({ language, onClose, onUseChat }: { language: string; onClose: () => void; onUseChat: () => void }) {
+export function VoiceAssistant({
+  language,
+  onClose,
+  onUseChat,
+}: {
+  language: string;
+  onClose: () => void;
+  onUseChat: () => void;
+}) {
   const { t } = useTranslation("assistant");
   const Recogniser = recognitionConstructor();
   const [state, setState] = useState<VoiceState>("idle");
@@ -81,9 +92,19 @@ export function VoiceAssistant({ language, onClose, onUseChat }: { language: str
     setHeard(text);
     setState("thinking");
     try {
-      const response = await sendChatMessage({ message: text, history: kept.history, language, conversationId: kept.conversationId, channel: "voice" });
+      const response = await sendChatMessage({
+        message: text,
+        history: kept.history,
+        language,
+        conversationId: kept.conversationId,
+        channel: "voice",
+      });
       kept.conversationId = response.conversationId;
-      kept.history = [...kept.history, { role: "user" as const, content: text }, { role: "assistant" as const, content: response.response }].slice(-12);
+      kept.history = [
+        ...kept.history,
+        { role: "user" as const, content: text },
+        { role: "assistant" as const, content: response.response },
+      ].slice(-12);
       speak(response.response);
     } catch {
       speak(t("voice.trouble"));
@@ -124,7 +145,12 @@ export function VoiceAssistant({ language, onClose, onUseChat }: { language: str
     recogniser.start();
   }
 
-  const status = { idle: t("voice.idle"), listening: t("voice.listening"), thinking: t("voice.thinking"), speaking: t("voice.speaking") }[state];
+  const status = {
+    idle: t("voice.idle"),
+    listening: t("voice.listening"),
+    thinking: t("voice.thinking"),
+    speaking: t("voice.speaking"),
+  }[state];
   return (
     <section
       role="dialog"
@@ -143,7 +169,13 @@ export function VoiceAssistant({ language, onClose, onUseChat }: { language: str
         <h2 id={titleId} className="font-display text-lg font-semibold">
           {t("voice.title")}
         </h2>
-        <button type="button" onClick={onClose} aria-label={t("voice.close")} title={t("voice.close")} className="rounded-full p-1.5 hover:bg-muted">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t("voice.close")}
+          title={t("voice.close")}
+          className="rounded-full p-1.5 hover:bg-muted"
+        >
           <Icon name="x" size={18} aria-hidden="true" />
         </button>
       </div>
@@ -160,23 +192,41 @@ export function VoiceAssistant({ language, onClose, onUseChat }: { language: str
               data-testid="voice-mic"
               className={cn(
                 "inline-flex h-14 w-14 shrink-0 items-center justify-center rounded-full text-white transition-colors disabled:opacity-60",
-                state === "listening" ? "animate-pulse bg-red-700 motion-reduce:animate-none" : state === "speaking" ? "bg-green-800" : "bg-primary",
+                state === "listening"
+                  ? "animate-pulse bg-red-700 motion-reduce:animate-none"
+                  : state === "speaking"
+                    ? "bg-green-800"
+                    : "bg-primary",
               )}
             >
-              <Icon name={state === "speaking" ? "volume-2" : state === "listening" ? "mic-off" : "mic"} size={24} aria-hidden="true" />
+              <Icon
+                name={state === "speaking" ? "volume-2" : state === "listening" ? "mic-off" : "mic"}
+                size={24}
+                aria-hidden="true"
+              />
             </button>
             <p role="status" className="text-sm font-medium" data-testid="voice-status">
               {status}
             </p>
           </div>
           <div aria-live="polite" className="mt-3 space-y-2 text-sm">
-            {heard ? <p className="text-muted-foreground" data-testid="voice-heard">{t("voice.youSaid", { text: heard })}</p> : null}
-            {reply ? <p className="rounded-xl bg-muted/60 p-3" data-testid="voice-reply">{reply}</p> : null}
+            {heard ? (
+              <p className="text-muted-foreground" data-testid="voice-heard">
+                {t("voice.youSaid", { text: heard })}
+              </p>
+            ) : null}
+            {reply ? (
+              <p className="rounded-xl bg-muted/60 p-3" data-testid="voice-reply">
+                {reply}
+              </p>
+            ) : null}
           </div>
         </>
       ) : (
         <div className="mt-3 space-y-3 text-sm">
-          <p role="status" data-testid="voice-unsupported">{t("voice.unsupported")}</p>
+          <p role="status" data-testid="voice-unsupported">
+            {t("voice.unsupported")}
+          </p>
           <button
             ref={fallback}
             type="button"

@@ -9,7 +9,6 @@ import { api, ApiError } from "../../lib/api.ts";
 import { useLocalizedPath } from "../i18n/localized-link.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
-
 /**
  * Where to go after signing in: the `returnTo` of the address when it is a path on this site, else the
  * home page in the current language. `query` carries returnTo on to the other auth page.
@@ -58,7 +57,9 @@ export function useAuthForm<S extends z.ZodType>(options: {
   useEffect(() => {
     if (attempt === 0) return;
     const form = formRef.current;
-    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>("[data-form-error]");
+    const target =
+      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form?.querySelector<HTMLElement>("[data-form-error]");
     target?.focus();
   }, [attempt]);
 
@@ -80,7 +81,14 @@ export function useAuthForm<S extends z.ZodType>(options: {
     }
     if (!parsed.success) {
       setBusy(false);
-      setFieldErrors(Object.fromEntries(Object.entries(issueMessages(parsed.error)).map(([field, message]) => [field, t(message.key, message.params)])));
+      setFieldErrors(
+        Object.fromEntries(
+          Object.entries(issueMessages(parsed.error)).map(([field, message]) => [
+            field,
+            t(message.key, message.params),
+          ]),
+        ),
+      );
       setFormError(null);
       setAttempt((n) => n + 1);
       return;
@@ -103,7 +111,8 @@ export function useAuthForm<S extends z.ZodType>(options: {
         setFieldErrors(fields);
         // A message that belongs to a visible field is shown there; anything else (a hidden field such
         // as a reset token, or no field) above the form.
-        const visible = (field: string) => formElement.querySelector(`[name="${CSS.escape(field)}"]:not([type="hidden"])`) !== null;
+        const visible = (field: string) =>
+          formElement.querySelector(`[name="${CSS.escape(field)}"]:not([type="hidden"])`) !== null;
         const named = Object.keys(fields);
         if (named.length === 0 || !named.every(visible)) setFormError(error.message);
       } else {
@@ -133,11 +142,28 @@ export function FormNotice({ message, focusRef }: { message: string | null; focu
   );
 }
 
-export function SubmitButton({ busy, hydrated, label, busyLabel }: { busy: boolean; hydrated: boolean; label: string; busyLabel: string }) {
+export function SubmitButton({
+  busy,
+  hydrated,
+  label,
+  busyLabel,
+}: {
+  busy: boolean;
+  hydrated: boolean;
+  label: string;
+  busyLabel: string;
+}) {
   return (
     // Busy is aria-disabled, not disabled: a disabled button would drop the focus the person has on it
     // (the submit handler ignores a second press). Before hydration a press would bypass the handler.
-    <Button type="submit" size="lg" className="w-full text-base" disabled={!hydrated} aria-disabled={busy || undefined} aria-busy={busy}>
+    <Button
+      type="submit"
+      size="lg"
+      className="w-full text-base"
+      disabled={!hydrated}
+      aria-disabled={busy || undefined}
+      aria-busy={busy}
+    >
       {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : null}
       {busy ? busyLabel : label}
     </Button>
@@ -145,7 +171,17 @@ export function SubmitButton({ busy, hydrated, label, busyLabel }: { busy: boole
 }
 
 /** The centred card of the sign-in and sign-up pages. */
-export function AuthLayout({ title, intro, children, footer }: { title: string; intro: string; children: ReactNode; footer: ReactNode }) {
+export function AuthLayout({
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  title: string;
+  intro: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <main id="main" className="px-4 py-12 sm:py-20">
       <div className="mx-auto w-full max-w-md">

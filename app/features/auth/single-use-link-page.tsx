@@ -10,7 +10,12 @@ import { AuthLayout, SubmitButton, useAuthForm, useSignInDestination } from "./a
  * uses nothing up (mail scanners follow links): the link's token is posted when the person presses the
  * button. `texts` names the `auth:` group with its title, intro, submit, busy and missing texts.
  */
-export function SingleUseLinkPage(props: { texts: "registerConfirm" | "loginConfirm"; endpoint: string; loadSchema: () => Promise<z.ZodType>; footer: ReactNode }) {
+export function SingleUseLinkPage(props: {
+  texts: "registerConfirm" | "loginConfirm";
+  endpoint: string;
+  loadSchema: () => Promise<z.ZodType>;
+  footer: ReactNode;
+}) {
   const { t } = useTranslation("auth");
   const [searchParams] = useSearchParams();
   const { destination } = useSignInDestination();
@@ -21,7 +26,14 @@ export function SingleUseLinkPage(props: { texts: "registerConfirm" | "loginConf
   return (
     <AuthLayout title={text("title")} intro={text("intro")} footer={props.footer}>
       {token ? (
-        <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-5" aria-label={text("title")}>
+        <form
+          ref={form.formRef}
+          method="post"
+          noValidate
+          onSubmit={form.onSubmit}
+          className="space-y-5"
+          aria-label={text("title")}
+        >
           <FormAlert message={form.formError ?? form.fieldErrors.token ?? null} />
           <input type="hidden" name="token" value={token} />
           <SubmitButton busy={form.busy} hydrated={form.hydrated} label={text("submit")} busyLabel={text("busy")} />

@@ -86,7 +86,12 @@ export function CommentForm({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-4 rounded-xl border border-border bg-white p-5">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={headingId}
+      className="space-y-4 rounded-xl border border-border bg-white p-5"
+    >
       <h3 id={headingId} className="font-display text-lg font-semibold">
         {parent ? t("comments.replyFormTitle", { name: parent.name }) : t("comments.formTitle")}
       </h3>

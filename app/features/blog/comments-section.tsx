@@ -14,7 +14,12 @@ function CommentBody({ comment, language }: { comment: PublicComment; language: 
       <p className="flex flex-wrap items-baseline gap-x-3 text-sm">
         <span className="font-semibold text-foreground">
           {comment.authorWebsite ? (
-            <a href={comment.authorWebsite} rel="nofollow ugc noopener noreferrer" target="_blank" className="underline-offset-2 hover:underline">
+            <a
+              href={comment.authorWebsite}
+              rel="nofollow ugc noopener noreferrer"
+              target="_blank"
+              className="underline-offset-2 hover:underline"
+            >
               {comment.authorName}
             </a>
           ) : (
@@ -57,7 +62,15 @@ function AwaitingModeration() {
 }
 
 /** Approved comments with one level of replies, and the forms to add a comment or a reply. */
-export function CommentsSection({ postId, comments, language }: { postId: number; comments: PublicComment[]; language: string }) {
+export function CommentsSection({
+  postId,
+  comments,
+  language,
+}: {
+  postId: number;
+  comments: PublicComment[];
+  language: string;
+}) {
   const { t } = useTranslation("blog");
   // Which form is open: a new comment, a reply to one comment, or none. Only one at a time.
   const [open, setOpen] = useState<"new" | number | null>(null);
@@ -77,7 +90,9 @@ export function CommentsSection({ postId, comments, language }: { postId: number
         <h2 id="comments-heading" className="flex items-center gap-2 font-display text-2xl font-semibold">
           <Icon name="message-square" aria-hidden="true" className="h-6 w-6 text-primary" />
           {t("comments.heading")}
-          <span className="text-base font-normal text-muted-foreground">({t("comments.count", { count: comments.length })})</span>
+          <span className="text-base font-normal text-muted-foreground">
+            ({t("comments.count", { count: comments.length })})
+          </span>
         </h2>
         <Button variant="outline" onClick={() => setOpen(open === "new" ? null : "new")} aria-expanded={open === "new"}>
           {t("comments.leave")}
@@ -93,7 +108,9 @@ export function CommentsSection({ postId, comments, language }: { postId: number
       {awaiting?.at === "new" ? <AwaitingModeration key={awaiting.sent} /> : null}
 
       {threads.length === 0 ? (
-        awaiting ? null : <p className="mt-6 text-muted-foreground">{t("comments.none")}</p>
+        awaiting ? null : (
+          <p className="mt-6 text-muted-foreground">{t("comments.none")}</p>
+        )
       ) : (
         <ol className="mt-8 space-y-6">
           {threads.map((comment) => (
@@ -113,12 +130,20 @@ export function CommentsSection({ postId, comments, language }: { postId: number
                 </Button>
                 {open === comment.id ? (
                   <div className="mt-4">
-                    <CommentForm postId={postId} parent={{ id: comment.id, name: comment.authorName }} onClose={close} onSubmitted={submittedFrom(comment.id)} />
+                    <CommentForm
+                      postId={postId}
+                      parent={{ id: comment.id, name: comment.authorName }}
+                      onClose={close}
+                      onSubmitted={submittedFrom(comment.id)}
+                    />
                   </div>
                 ) : null}
                 {awaiting?.at === comment.id ? <AwaitingModeration key={awaiting.sent} /> : null}
                 {comment.replies.length > 0 ? (
-                  <ol aria-label={t("comments.repliesLabel", { name: comment.authorName })} className="mt-4 space-y-4 border-l-2 border-primary/20 pl-5">
+                  <ol
+                    aria-label={t("comments.repliesLabel", { name: comment.authorName })}
+                    className="mt-4 space-y-4 border-l-2 border-primary/20 pl-5"
+                  >
                     {comment.replies.map((reply) => (
                       <li key={reply.id}>
                         <article aria-label={reply.authorName}>

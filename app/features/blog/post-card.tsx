@@ -7,7 +7,17 @@ import { formatPostDate } from "./format-date.ts";
 import { PostBadges } from "./post-badges.tsx";
 
 /** One post in the list (spec section 2): image, category, title, excerpt, date, reading time, share, Read More. */
-export function PostCard({ post, language, shareUrl, first = false }: { post: PostSummary; language: string; shareUrl: string; first?: boolean }) {
+export function PostCard({
+  post,
+  language,
+  shareUrl,
+  first = false,
+}: {
+  post: PostSummary;
+  language: string;
+  shareUrl: string;
+  first?: boolean;
+}) {
   const { t } = useTranslation("blog");
   return (
     <ContentCard
@@ -18,7 +28,15 @@ export function PostCard({ post, language, shareUrl, first = false }: { post: Po
       image={
         post.featuredImage ? (
           // The first card's image is the page's largest paint on a phone: fetched at once, not lazily.
-          <img src={post.featuredImage} alt="" width={800} height={450} loading={first ? "eager" : "lazy"} fetchPriority={first ? "high" : "auto"} className="h-full w-full object-cover" />
+          <img
+            src={post.featuredImage}
+            alt=""
+            width={800}
+            height={450}
+            loading={first ? "eager" : "lazy"}
+            fetchPriority={first ? "high" : "auto"}
+            className="h-full w-full object-cover"
+          />
         ) : (
           <GeneratedArt seed={`post-${post.id}`} icon="newspaper" iconSize={48} className="h-full w-full" />
         )
@@ -34,7 +52,11 @@ export function PostCard({ post, language, shareUrl, first = false }: { post: Po
         </>
       }
       shareUrl={shareUrl}
-      link={{ to: `/posts/${post.id}`, text: t("list.readMore"), label: t("list.readMoreAbout", { title: post.title }) }}
+      link={{
+        to: `/posts/${post.id}`,
+        text: t("list.readMore"),
+        label: t("list.readMoreAbout", { title: post.title }),
+      }}
     />
   );
 }

@@ -15,7 +15,12 @@ export function PostFilters({ filters }: { filters: Filters }) {
       choiceLabel={(category) => t(`categories.${category}`)}
       searchMax={LIMITS.search}
       inputId="post-search"
-      texts={{ searchLabel: t("list.searchLabel"), searchPlaceholder: t("list.searchPlaceholder"), searchSubmit: t("list.searchSubmit"), choicesLabel: t("list.categoriesLabel") }}
+      texts={{
+        searchLabel: t("list.searchLabel"),
+        searchPlaceholder: t("list.searchPlaceholder"),
+        searchSubmit: t("list.searchSubmit"),
+        choicesLabel: t("list.categoriesLabel"),
+      }}
     />
   );
 }

@@ -54,7 +54,8 @@ export function CartLine({ item, texts, onRemoved }: { item: CartItem; texts: Li
     setDraft(text);
     if (LIVE_QUANTITY.test(text)) {
       const quantity = Number(text);
-      if (quantity >= ORDER_LIMITS.minQuantity && quantity <= ORDER_LIMITS.maxQuantity) run({ type: "updateQuantity", itemId: item.id, quantity });
+      if (quantity >= ORDER_LIMITS.minQuantity && quantity <= ORDER_LIMITS.maxQuantity)
+        run({ type: "updateQuantity", itemId: item.id, quantity });
     }
   };
 
@@ -69,10 +70,10 @@ export function CartLine({ item, texts, onRemoved }: { item: CartItem; texts: Li
     <li className="rounded-xl border border-border bg-white p-5 shadow-sm" data-testid="cart-line">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 flex-1 space-y-2">
-          <h3 className="font-display text-xl font-semibold leading-snug">
-            {name}
-          </h3>
-          {texts.description ? <p className="text-sm leading-relaxed text-muted-foreground">{texts.description}</p> : null}
+          <h3 className="font-display text-xl font-semibold leading-snug">{name}</h3>
+          {texts.description ? (
+            <p className="text-sm leading-relaxed text-muted-foreground">{texts.description}</p>
+          ) : null}
           <div className="flex flex-wrap items-center gap-2">
             {isHotDeal ? (
               <Badge tone="danger" className="gap-1">
@@ -80,7 +81,9 @@ export function CartLine({ item, texts, onRemoved }: { item: CartItem; texts: Li
                 {t("page.hotDeal")}
               </Badge>
             ) : null}
-            <Badge tone={item.pricingType === "fixed" ? "primary" : "neutral"}>{item.pricingType === "fixed" ? t("page.fixedPrice") : t("page.customPrice")}</Badge>
+            <Badge tone={item.pricingType === "fixed" ? "primary" : "neutral"}>
+              {item.pricingType === "fixed" ? t("page.fixedPrice") : t("page.customPrice")}
+            </Badge>
           </div>
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:flex sm:flex-wrap">
             <div className="flex gap-1.5">

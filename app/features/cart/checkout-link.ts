@@ -13,7 +13,9 @@ export interface CheckoutCartPayload {
   promoCode: string | null;
 }
 
-export function checkoutPayload(cart: Pick<CartState, "items" | "subtotalCents" | "discountCents" | "totalCents" | "promoCode">): CheckoutCartPayload {
+export function checkoutPayload(
+  cart: Pick<CartState, "items" | "subtotalCents" | "discountCents" | "totalCents" | "promoCode">,
+): CheckoutCartPayload {
   return {
     items: cart.items,
     subtotalCents: cart.subtotalCents,

@@ -8,7 +8,15 @@ import { Icon } from "../../components/ui/icon.tsx";
 export const IN_CART_CLASSES = "rounded-full border-emerald-700/40 bg-emerald-50 text-emerald-800 hover:bg-emerald-100";
 
 /** "In your cart", leading to the cart: what Add to Cart or Claim becomes once the thing is in the cart. */
-export function InCartLink({ size = "md", className, label }: { size?: ButtonSize; className?: string; label?: string }) {
+export function InCartLink({
+  size = "md",
+  className,
+  label,
+}: {
+  size?: ButtonSize;
+  className?: string;
+  label?: string;
+}) {
   const { t } = useTranslation("cart");
   return (
     <LocalizedLink to="/cart" className={buttonClasses("outline", size, cn(IN_CART_CLASSES, className))}>

@@ -40,9 +40,14 @@ function PromoForm() {
       if (outcome.ok) {
         setCode("");
         setError(null);
-        toast.success(t("promo.appliedTitle"), { description: outcome.notice ? t(outcome.notice.messageKey, outcome.notice.params) : undefined });
+        toast.success(t("promo.appliedTitle"), {
+          description: outcome.notice ? t(outcome.notice.messageKey, outcome.notice.params) : undefined,
+        });
       } else {
-        setError(outcome.message ?? (outcome.error ? t(outcome.error.messageKey, outcome.error.params) : t("promo.applyFailed")));
+        setError(
+          outcome.message ??
+            (outcome.error ? t(outcome.error.messageKey, outcome.error.params) : t("promo.applyFailed")),
+        );
         input.current?.focus();
       }
     } catch (failure) {
@@ -61,12 +66,21 @@ function PromoForm() {
   return (
     <div className="space-y-3">
       {applied ? (
-        <div className="flex items-center justify-between gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="applied-promo">
+        <div
+          className="flex items-center justify-between gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
+          data-testid="applied-promo"
+        >
           <span className="inline-flex min-w-0 items-center gap-2 font-medium">
             <Icon name="tag" size={16} aria-hidden="true" className="shrink-0" />
             <span className="truncate">{t("page.appliedCode", { code: applied.code })}</span>
           </span>
-          <Button variant="ghost" size="icon" className="h-8 w-8 shrink-0 text-green-800 hover:bg-green-100" aria-label={t("page.removePromo", { code: applied.code })} onClick={removePromo}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="h-8 w-8 shrink-0 text-green-800 hover:bg-green-100"
+            aria-label={t("page.removePromo", { code: applied.code })}
+            onClick={removePromo}
+          >
             <Icon name="x" size={16} aria-hidden="true" />
           </Button>
         </div>
@@ -115,7 +129,10 @@ export function OrderSummary({ cart }: { cart: CartState }) {
   const promo = cart.promoCode;
 
   return (
-    <section aria-labelledby="order-summary-title" className="rounded-xl border border-border bg-white p-6 shadow-sm lg:sticky lg:top-24">
+    <section
+      aria-labelledby="order-summary-title"
+      className="rounded-xl border border-border bg-white p-6 shadow-sm lg:sticky lg:top-24"
+    >
       <h2 id="order-summary-title" className="font-display text-2xl font-semibold">
         {t("page.summaryTitle")}
       </h2>
@@ -130,8 +147,13 @@ export function OrderSummary({ cart }: { cart: CartState }) {
           </dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">{promo ? t("page.discountWithCode", { code: promo.code }) : t("page.discount")}</dt>
-          <dd className={cart.discountCents > 0 ? "font-medium tabular-nums text-success" : "tabular-nums"} data-testid="discount">
+          <dt className="text-muted-foreground">
+            {promo ? t("page.discountWithCode", { code: promo.code }) : t("page.discount")}
+          </dt>
+          <dd
+            className={cart.discountCents > 0 ? "font-medium tabular-nums text-success" : "tabular-nums"}
+            data-testid="discount"
+          >
             {cart.discountCents > 0 ? `−${formatCents(cart.discountCents)}` : formatCents(0)}
           </dd>
         </div>
@@ -158,7 +180,11 @@ export function OrderSummary({ cart }: { cart: CartState }) {
             </p>
           </>
         ) : (
-          <LocalizedLink to={CART_CHECKOUT_PATH} className={buttonClasses("primary", "lg", "w-full text-base")} data-testid="proceed-to-checkout">
+          <LocalizedLink
+            to={CART_CHECKOUT_PATH}
+            className={buttonClasses("primary", "lg", "w-full text-base")}
+            data-testid="proceed-to-checkout"
+          >
             {t("page.proceedToCheckout")}
           </LocalizedLink>
         )}

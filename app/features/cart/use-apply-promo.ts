@@ -30,7 +30,9 @@ export function useApplyPromo(): (code: string) => Promise<PromoOutcome> {
       }
       dispatch({ type: "setLoading", isLoading: true });
       try {
-        const answer = await api<PromoValidation>("/api/promos/validate", { json: { code, subtotalCents: read().subtotalCents } });
+        const answer = await api<PromoValidation>("/api/promos/validate", {
+          json: { code, subtotalCents: read().subtotalCents },
+        });
         const definition: PromoDefinition = {
           code: answer.code,
           kind: answer.kind,

@@ -19,7 +19,11 @@ export function useCartAnnouncement(restored: boolean, itemCount: number, totalC
     }
     if (seen.current === key) return;
     seen.current = key;
-    setMessage(itemCount > 0 ? t("page.cartStatus", { count: itemCount, total: formatCents(totalCents) }) : t("page.cartStatusEmpty"));
+    setMessage(
+      itemCount > 0
+        ? t("page.cartStatus", { count: itemCount, total: formatCents(totalCents) })
+        : t("page.cartStatusEmpty"),
+    );
   }, [restored, itemCount, totalCents, t]);
   return message;
 }

@@ -9,5 +9,8 @@ import { useCart } from "./cart-context.tsx";
  */
 export function useCartDispatch(): (action: CartAction) => CartResult {
   const { update } = useCart();
-  return useCallback((action: CartAction) => update((state) => cartReducer(state, action), action.type !== "setLoading"), [update]);
+  return useCallback(
+    (action: CartAction) => update((state) => cartReducer(state, action), action.type !== "setLoading"),
+    [update],
+  );
 }

@@ -53,12 +53,22 @@ export type CardField = "cardNumber" | "expiry" | "cvc";
 export const CARD_FIELDS: readonly CardField[] = ["cardNumber", "expiry", "cvc"];
 
 /** Each field's problem as a translation key of the checkout namespace; a card is good until the end of its month. */
-export function cardErrors(input: { cardNumber: string; expiry: string; cvc: string }, now: Date = new Date()): Partial<Record<CardField, string>> {
+export function cardErrors(
+  input: { cardNumber: string; expiry: string; cvc: string },
+  now: Date = new Date(),
+): Partial<Record<CardField, string>> {
   const errors: Partial<Record<CardField, string>> = {};
   const digits = cardDigits(input.cardNumber);
-  if (!/^\d+$/.test(digits) || digits.length < CARD_LIMITS.minDigits || digits.length > CARD_LIMITS.maxDigits || !passesLuhn(digits)) errors.cardNumber = "payment.cardNumberInvalid";
+  if (
+    !/^\d+$/.test(digits) ||
+    digits.length < CARD_LIMITS.minDigits ||
+    digits.length > CARD_LIMITS.maxDigits ||
+    !passesLuhn(digits)
+  )
+    errors.cardNumber = "payment.cardNumberInvalid";
   const expiry = parseExpiry(input.expiry);
-  if (!expiry || expiry.year * 12 + expiry.month < now.getFullYear() * 12 + now.getMonth() + 1) errors.expiry = "payment.expiryInvalid";
+  if (!expiry || expiry.year * 12 + expiry.month < now.getFullYear() * 12 + now.getMonth() + 1)
+    errors.expiry = "payment.expiryInvalid";
   if (!/^\d{3,4}$/.test(input.cvc.trim())) errors.cvc = "payment.cvcInvalid";
   return errors;
 }

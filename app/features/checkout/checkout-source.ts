@@ -14,7 +14,6 @@ export const CHECKOUT_SERVICE_ID = "marketing_consultation";
 export const DEFAULT_SERVICE_NAME = "Marketing Consultation";
 export const DEFAULT_AMOUNT_CENTS = 50_000;
 
-
 /** A line to order, with a key for the page and the texts the cart saved with it. */
 export interface CheckoutLine extends OrderLineInput {
   key: string;
@@ -38,14 +37,31 @@ export interface CheckoutDraft {
  * "invalid-cart" is a `cart` parameter that is not a cart ('Invalid Cart Data'); "error" any other
  * address that cannot be checked out ('Checkout Error').
  */
-export type CheckoutSource = { kind: "draft"; draft: CheckoutDraft } | { kind: "stored-cart" } | { kind: "invalid-cart" } | { kind: "error" };
+export type CheckoutSource =
+  | { kind: "draft"; draft: CheckoutDraft }
+  | { kind: "stored-cart" }
+  | { kind: "invalid-cart" }
+  | { kind: "error" };
 
 function isCount(value: unknown, max: number): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= max;
 }
 
 /** A cart line as an order line: the payload of section 7 (a custom line carries customPriceCents). */
-export function lineFromCart(item: Pick<CartItem, "id" | "serviceId" | "serviceName" | "description" | "pricingType" | "unitPriceCents" | "quantity" | "lineTotalCents" | "serviceData">): CheckoutLine {
+export function lineFromCart(
+  item: Pick<
+    CartItem,
+    | "id"
+    | "serviceId"
+    | "serviceName"
+    | "description"
+    | "pricingType"
+    | "unitPriceCents"
+    | "quantity"
+    | "lineTotalCents"
+    | "serviceData"
+  >,
+): CheckoutLine {
   return {
     key: item.id,
     serviceId: item.serviceId,
@@ -61,7 +77,13 @@ export function lineFromCart(item: Pick<CartItem, "id" | "serviceId" | "serviceN
 }
 
 /** The draft of a cart (from the address or from browser storage), its figures as the cart computed them. */
-export function draftFromCart(cart: { items: readonly CartItem[]; promoCode: string | null; discountCents: number; subtotalCents?: number; totalCents?: number }): CheckoutDraft {
+export function draftFromCart(cart: {
+  items: readonly CartItem[];
+  promoCode: string | null;
+  discountCents: number;
+  subtotalCents?: number;
+  totalCents?: number;
+}): CheckoutDraft {
   const lines = cart.items.map(lineFromCart);
   const subtotalCents = cart.subtotalCents ?? lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   return {
@@ -86,7 +108,8 @@ function cartFromParameter(text: string): CheckoutSource {
   const parsed = parseStoredCart({ items: payload.items, promoCode: null });
   if (!parsed.success || parsed.data.items.length === 0) return { kind: "invalid-cart" };
   const promoCode = payload.promoCode;
-  if (promoCode !== undefined && promoCode !== null && (typeof promoCode !== "string" || promoCode.length > 64)) return { kind: "invalid-cart" };
+  if (promoCode !== undefined && promoCode !== null && (typeof promoCode !== "string" || promoCode.length > 64))
+    return { kind: "invalid-cart" };
   const { subtotalCents, discountCents, totalCents } = payload;
   const figure = (x: unknown) => (isCount(x, Number.MAX_SAFE_INTEGER) ? x : undefined);
   return {
@@ -111,7 +134,8 @@ function serviceFromParameters(service: string | null, amount: string | null): C
       return { kind: "error" };
     }
   }
-  if (name.length > 200 || cents < ORDER_LIMITS.minUnitPriceCents || cents > ORDER_LIMITS.maxUnitPriceCents) return { kind: "error" };
+  if (name.length > 200 || cents < ORDER_LIMITS.minUnitPriceCents || cents > ORDER_LIMITS.maxUnitPriceCents)
+    return { kind: "error" };
   const line: CheckoutLine = {
     key: CHECKOUT_SERVICE_ID,
     serviceId: CHECKOUT_SERVICE_ID,
@@ -124,7 +148,17 @@ function serviceFromParameters(service: string | null, amount: string | null): C
     customPriceCents: cents,
     serviceData: {},
   };
-  return { kind: "draft", draft: { origin: "service", lines: [line], promoCode: null, subtotalCents: cents, discountCents: 0, totalCents: cents } };
+  return {
+    kind: "draft",
+    draft: {
+      origin: "service",
+      lines: [line],
+      promoCode: null,
+      subtotalCents: cents,
+      discountCents: 0,
+      totalCents: cents,
+    },
+  };
 }
 
 /** Reads /checkout's address. */

@@ -16,7 +16,11 @@ export function CheckoutSteps({ step }: { step: 1 | 2 }) {
               aria-hidden="true"
               className={cn(
                 "inline-flex h-7 w-7 items-center justify-center rounded-full text-xs font-semibold",
-                current ? "bg-primary text-primary-foreground" : done ? "bg-green-100 text-green-800" : "bg-muted text-muted-foreground",
+                current
+                  ? "bg-primary text-primary-foreground"
+                  : done
+                    ? "bg-green-100 text-green-800"
+                    : "bg-muted text-muted-foreground",
               )}
             >
               {index + 1}

@@ -28,10 +28,22 @@ export interface SummaryFigures {
  * with its code when above 0, "Tax: Calculated at checkout" and the total. Once the order exists the
  * figures are the server's (`orderNumber` is then shown and `confirmed` says so).
  */
-export function CheckoutSummary({ lines, figures, orderNumber }: { lines: readonly SummaryLine[]; figures: SummaryFigures; orderNumber?: string | null }) {
+export function CheckoutSummary({
+  lines,
+  figures,
+  orderNumber,
+}: {
+  lines: readonly SummaryLine[];
+  figures: SummaryFigures;
+  orderNumber?: string | null;
+}) {
   const { t } = useTranslation("checkout");
   return (
-    <section aria-labelledby="checkout-summary-title" className="rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="checkout-summary">
+    <section
+      aria-labelledby="checkout-summary-title"
+      className="rounded-xl border border-border bg-white p-6 shadow-sm"
+      data-testid="checkout-summary"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="checkout-summary-title" className="font-display text-2xl font-semibold">
           {t("summary.title")}
@@ -47,9 +59,13 @@ export function CheckoutSummary({ lines, figures, orderNumber }: { lines: readon
           <li key={line.key} className="flex gap-4 py-3 first:pt-0" data-testid="checkout-line">
             <div className="min-w-0 flex-1">
               <p className="font-medium">{line.name}</p>
-              {line.description ? <p className="mt-0.5 line-clamp-2 text-sm text-muted-foreground">{line.description}</p> : null}
+              {line.description ? (
+                <p className="mt-0.5 line-clamp-2 text-sm text-muted-foreground">{line.description}</p>
+              ) : null}
               <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                <Badge tone={line.pricingType === "fixed" ? "neutral" : "primary"}>{line.pricingType === "fixed" ? t("summary.fixedPrice") : t("summary.customPrice")}</Badge>
+                <Badge tone={line.pricingType === "fixed" ? "neutral" : "primary"}>
+                  {line.pricingType === "fixed" ? t("summary.fixedPrice") : t("summary.customPrice")}
+                </Badge>
                 {line.hotDeal ? <Badge tone="warning">{t("summary.hotDeal")}</Badge> : null}
                 <span>{t("summary.quantity", { count: line.quantity })}</span>
                 <span>{t("summary.unitPrice", { price: formatCents(line.unitPriceCents) })}</span>
@@ -71,7 +87,9 @@ export function CheckoutSummary({ lines, figures, orderNumber }: { lines: readon
         </div>
         {figures.discountCents > 0 ? (
           <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">{figures.promoCode ? t("summary.discountWithCode", { code: figures.promoCode }) : t("summary.discount")}</dt>
+            <dt className="text-muted-foreground">
+              {figures.promoCode ? t("summary.discountWithCode", { code: figures.promoCode }) : t("summary.discount")}
+            </dt>
             <dd className="font-medium tabular-nums text-success" data-testid="checkout-discount">
               −{formatCents(figures.discountCents)}
             </dd>

@@ -6,7 +6,13 @@ import { Icon } from "../../components/ui/icon.tsx";
 import { focusFirstInvalid } from "../../lib/form-errors.ts";
 import { CUSTOMER_LIMITS, customerErrors, type CustomerField, type CustomerValues } from "./customer-rules.ts";
 
-const AUTOCOMPLETE: Record<CustomerField, string> = { firstName: "given-name", lastName: "family-name", email: "email", phone: "tel", company: "organization" };
+const AUTOCOMPLETE: Record<CustomerField, string> = {
+  firstName: "given-name",
+  lastName: "family-name",
+  email: "email",
+  phone: "tel",
+  company: "organization",
+};
 const TYPES: Partial<Record<CustomerField, string>> = { email: "email", phone: "tel" };
 const MAX: Record<CustomerField, number> = {
   firstName: CUSTOMER_LIMITS.name,

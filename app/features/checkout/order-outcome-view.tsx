@@ -18,7 +18,13 @@ import { NextSteps } from "./next-steps.tsx";
  */
 
 /** The order's status as a badge; while the page waits for the provider, "Being confirmed" (never "Awaiting payment"). */
-export function OrderStatusBadge({ order, ...props }: { order: Pick<OrderView, "status" | "payments" | "paymentMethodType">; "data-testid"?: string }) {
+export function OrderStatusBadge({
+  order,
+  ...props
+}: {
+  order: Pick<OrderView, "status" | "payments" | "paymentMethodType">;
+  "data-testid"?: string;
+}) {
   const { t } = useTranslation("checkout");
   if (orderOutcome(order) === "confirming") {
     return (
@@ -49,7 +55,17 @@ const LOOKS: Record<OrderOutcome, { icon: IconName; tone: string }> = {
  * paid; Partly paid with the instalments; a bank transfer processing; Payment failed and what to do;
  * a refund and why Atelier made it. A live region: it changes as the provider answers.
  */
-export function OutcomeHeading({ order, waiting, gaveUp, paidTitle }: { order: OrderView; waiting: boolean; gaveUp: boolean; paidTitle: string }) {
+export function OutcomeHeading({
+  order,
+  waiting,
+  gaveUp,
+  paidTitle,
+}: {
+  order: OrderView;
+  waiting: boolean;
+  gaveUp: boolean;
+  paidTitle: string;
+}) {
   const { t, i18n } = useTranslation("checkout");
   const timeZone = useAgencyTimeZone();
   const outcome = orderOutcome(order);
@@ -82,9 +98,17 @@ export function OutcomeHeading({ order, waiting, gaveUp, paidTitle }: { order: O
   return (
     <header className="text-center" role="status" aria-live="polite" aria-busy={waiting}>
       <span className={`mx-auto inline-flex h-16 w-16 items-center justify-center rounded-full ${look.tone}`}>
-        <Icon name={look.icon} size={34} aria-hidden="true" className={outcome === "confirming" && waiting ? "animate-spin" : undefined} />
+        <Icon
+          name={look.icon}
+          size={34}
+          aria-hidden="true"
+          className={outcome === "confirming" && waiting ? "animate-spin" : undefined}
+        />
       </span>
-      <h1 className="mt-5 font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl" data-testid="success-title">
+      <h1
+        className="mt-5 font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl"
+        data-testid="success-title"
+      >
         {title}
       </h1>
       {text ? (
@@ -97,11 +121,17 @@ export function OutcomeHeading({ order, waiting, gaveUp, paidTitle }: { order: O
 }
 
 /** "Paid to date" and "Refunded" under a total, when they are not simply the total. */
-export function MoneyRows({ order }: { order: Pick<OrderView, "status" | "totalCents" | "paidCents" | "refundedCents"> }) {
+export function MoneyRows({
+  order,
+}: {
+  order: Pick<OrderView, "status" | "totalCents" | "paidCents" | "refundedCents">;
+}) {
   const { t } = useTranslation("checkout");
   const rows: Array<{ key: string; label: string; value: string }> = [];
-  if (order.paidCents > 0 && (order.paidCents !== order.totalCents || order.refundedCents > 0)) rows.push({ key: "paid", label: t("orders:receipt.paidToDate"), value: formatCents(order.paidCents) });
-  if (order.refundedCents > 0) rows.push({ key: "refunded", label: t("orders:receipt.refunded"), value: `−${formatCents(order.refundedCents)}` });
+  if (order.paidCents > 0 && (order.paidCents !== order.totalCents || order.refundedCents > 0))
+    rows.push({ key: "paid", label: t("orders:receipt.paidToDate"), value: formatCents(order.paidCents) });
+  if (order.refundedCents > 0)
+    rows.push({ key: "refunded", label: t("orders:receipt.refunded"), value: `−${formatCents(order.refundedCents)}` });
   return rows.map((row) => (
     <div key={row.key} className="flex justify-between gap-4" data-testid={`success-${row.key}`}>
       <dt className="text-muted-foreground">{row.label}</dt>
@@ -114,11 +144,21 @@ export function MoneyRows({ order }: { order: Pick<OrderView, "status" | "totalC
 export function OutcomeNextSteps({ order }: { order: OrderView }) {
   const { t } = useTranslation("checkout");
   const keys = nextStepKeys(order);
-  return keys.length > 0 ? <NextSteps title={t("success.nextTitle")} steps={keys.map((key) => t(`success.${key}`))} /> : null;
+  return keys.length > 0 ? (
+    <NextSteps title={t("success.nextTitle")} steps={keys.map((key) => t(`success.${key}`))} />
+  ) : null;
 }
 
 /** View Receipt, whenever money was received; Try Again (to `retryTo`) after a failed payment. */
-export function OutcomeActions({ order, retryTo, children }: { order: OrderView; retryTo: string; children?: ReactNode }) {
+export function OutcomeActions({
+  order,
+  retryTo,
+  children,
+}: {
+  order: OrderView;
+  retryTo: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("checkout");
   const receipt = moneyReceived(order);
   const retry = order.status === "failed";

@@ -13,7 +13,12 @@ type Subject = Pick<OrderView, "status" | "payments" | "paymentMethodType">;
 
 /** A refund Atelier made by itself because a deal sold out or a class filled while the buyer paid. */
 export function automaticRefundOf(order: Pick<OrderView, "payments">) {
-  return order.payments.find((payment) => payment.kind === "refund" && (payment.automatic === "deal_sold_out" || payment.automatic === "class_full")) ?? null;
+  return (
+    order.payments.find(
+      (payment) =>
+        payment.kind === "refund" && (payment.automatic === "deal_sold_out" || payment.automatic === "class_full"),
+    ) ?? null
+  );
 }
 
 export function orderOutcome(order: Subject): OrderOutcome {
@@ -54,7 +59,13 @@ export const moneyReceived = (order: Pick<OrderView, "status">): boolean => MONE
 export function nextStepKeys(order: Subject & Pick<OrderView, "paymentPlan">): string[] {
   switch (orderOutcome(order)) {
     case "paid":
-      return ["nextReceipt", "nextConfirmation", "nextContact", "nextSchedule", ...(order.paymentPlan === "monthly" ? ["nextMonthly"] : [])];
+      return [
+        "nextReceipt",
+        "nextConfirmation",
+        "nextContact",
+        "nextSchedule",
+        ...(order.paymentPlan === "monthly" ? ["nextMonthly"] : []),
+      ];
     case "partlyPaid":
       return ["nextInstalmentPaid", "nextInstalments", "nextReceiptWhenPaid", "nextContact"];
     case "processing":

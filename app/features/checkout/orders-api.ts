@@ -53,7 +53,9 @@ interface Data<T> {
 
 /** POST /api/orders/guest; the same key answers the same order (a retry or a double click). */
 export async function createOrder(input: OrderCreationInput, idempotencyKey: string): Promise<OrderView> {
-  return (await api<Data<OrderView>>("/api/orders/guest", { json: input, headers: { "idempotency-key": idempotencyKey } })).data;
+  return (
+    await api<Data<OrderView>>("/api/orders/guest", { json: input, headers: { "idempotency-key": idempotencyKey } })
+  ).data;
 }
 
 export async function fetchOrder(id: string, signal?: AbortSignal): Promise<OrderView> {
@@ -62,7 +64,8 @@ export async function fetchOrder(id: string, signal?: AbortSignal): Promise<Orde
 
 /** Asks the server to check the payment with the provider when its webhook has not arrived yet. */
 export async function refreshOrder(id: string, signal?: AbortSignal): Promise<OrderView> {
-  return (await api<Data<OrderView>>(`/api/orders/guest/${encodeURIComponent(id)}/refresh`, { method: "POST", signal })).data;
+  return (await api<Data<OrderView>>(`/api/orders/guest/${encodeURIComponent(id)}/refresh`, { method: "POST", signal }))
+    .data;
 }
 
 export async function fetchPaymentIntent(id: string): Promise<PaymentIntentView> {
@@ -87,5 +90,7 @@ export async function confirmSandboxPayment(input: SandboxCardInput): Promise<Pa
 
 /** The receipt's PDF: by its signed token (any device), or by the order for the browser that placed it. */
 export function receiptPdfPath(order: Pick<OrderView, "id">, token?: string): string {
-  return token ? `/api/receipts/${encodeURIComponent(token)}.pdf` : `/api/orders/guest/${encodeURIComponent(order.id)}/receipt.pdf`;
+  return token
+    ? `/api/receipts/${encodeURIComponent(token)}.pdf`
+    : `/api/orders/guest/${encodeURIComponent(order.id)}/receipt.pdf`;
 }

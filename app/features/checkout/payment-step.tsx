@@ -49,14 +49,29 @@ export function PaymentStep({
     heading.current?.focus();
   }, []);
   return (
-    <section aria-labelledby="payment-title" className="rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="payment-step">
-      <h2 ref={heading} id="payment-title" tabIndex={-1} className="flex scroll-mt-24 items-center gap-2 font-display text-2xl font-semibold focus:outline-none">
+    <section
+      aria-labelledby="payment-title"
+      className="rounded-xl border border-border bg-white p-6 shadow-sm"
+      data-testid="payment-step"
+    >
+      <h2
+        ref={heading}
+        id="payment-title"
+        tabIndex={-1}
+        className="flex scroll-mt-24 items-center gap-2 font-display text-2xl font-semibold focus:outline-none"
+      >
         <Icon name="lock" size={20} aria-hidden="true" className="text-primary" />
         {t("payment.title")}
       </h2>
       <div className="mt-5">
         {failure ? (
-          <div role="alert" tabIndex={-1} data-testid="payment-failed" data-form-error className="space-y-4 rounded-lg border border-destructive/30 bg-red-50 p-4 text-destructive">
+          <div
+            role="alert"
+            tabIndex={-1}
+            data-testid="payment-failed"
+            data-form-error
+            className="space-y-4 rounded-lg border border-destructive/30 bg-red-50 p-4 text-destructive"
+          >
             <div className="flex items-start gap-2.5">
               <Icon name="alert-circle" size={20} aria-hidden="true" className="mt-0.5 shrink-0" />
               <div>
@@ -64,8 +79,18 @@ export function PaymentStep({
                 <p className="mt-1 text-sm">{failure.message || t("toast.paymentFailedText")}</p>
               </div>
             </div>
-            <Button variant="outline" onClick={onRetry} disabled={retrying} aria-busy={retrying} data-testid="payment-retry">
-              {retrying ? <Icon name="loader-2" size={16} aria-hidden="true" className="animate-spin" /> : <Icon name="rotate-ccw" size={16} aria-hidden="true" />}
+            <Button
+              variant="outline"
+              onClick={onRetry}
+              disabled={retrying}
+              aria-busy={retrying}
+              data-testid="payment-retry"
+            >
+              {retrying ? (
+                <Icon name="loader-2" size={16} aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Icon name="rotate-ccw" size={16} aria-hidden="true" />
+              )}
               {t("payment.retry")}
             </Button>
           </div>
@@ -90,7 +115,13 @@ export function PaymentStep({
             />
           </Suspense>
         ) : (
-          <SandboxCardForm key={intent.clientSecret} clientSecret={intent.clientSecret} submitLabel={submitLabel} onOutcome={onOutcome} onUnexpected={onUnexpected} />
+          <SandboxCardForm
+            key={intent.clientSecret}
+            clientSecret={intent.clientSecret}
+            submitLabel={submitLabel}
+            onOutcome={onOutcome}
+            onUnexpected={onUnexpected}
+          />
         )}
       </div>
       <p className="mt-5 flex items-start gap-2 text-xs leading-relaxed text-muted-foreground">

@@ -35,7 +35,9 @@ export function SandboxCardForm({
     event.preventDefault();
     if (busy) return;
     const found = cardErrors(values);
-    const translated = Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])) as Partial<Record<CardField, string>>;
+    const translated = Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])) as Partial<
+      Record<CardField, string>
+    >;
     setErrors(translated);
     if (Object.keys(found).length > 0) {
       focusFirstInvalid(form.current);
@@ -58,7 +60,14 @@ export function SandboxCardForm({
   }
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="space-y-4" data-testid="sandbox-card-form" aria-busy={busy}>
+    <form
+      ref={form}
+      noValidate
+      onSubmit={submit}
+      className="space-y-4"
+      data-testid="sandbox-card-form"
+      aria-busy={busy}
+    >
       <div className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
         <Icon name="credit-card" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
         <p>
@@ -113,7 +122,11 @@ export function SandboxCardForm({
         </Field>
       </div>
       <Button type="submit" size="lg" className="w-full text-base" disabled={busy} data-testid="pay-button">
-        {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="lock" size={18} aria-hidden="true" />}
+        {busy ? (
+          <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
+        ) : (
+          <Icon name="lock" size={18} aria-hidden="true" />
+        )}
         {busy ? t("payment.processing") : submitLabel}
       </Button>
     </form>

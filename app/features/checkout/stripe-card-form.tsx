@@ -32,7 +32,12 @@ interface StripeCardFormProps {
   onNotReady(): void;
 }
 
-function PaymentForm({ submitLabel, returnUrl, onOutcome, onNotReady }: Pick<StripeCardFormProps, "submitLabel" | "returnUrl" | "onOutcome" | "onNotReady">) {
+function PaymentForm({
+  submitLabel,
+  returnUrl,
+  onOutcome,
+  onNotReady,
+}: Pick<StripeCardFormProps, "submitLabel" | "returnUrl" | "onOutcome" | "onNotReady">) {
   const { t } = useTranslation("checkout");
   const stripe = useStripe();
   const elements = useElements();
@@ -47,7 +52,11 @@ function PaymentForm({ submitLabel, returnUrl, onOutcome, onNotReady }: Pick<Str
     }
     setBusy(true);
     try {
-      const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: "if_required" });
+      const result = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: returnUrl },
+        redirect: "if_required",
+      });
       if (result.error) onOutcome({ status: "failed", message: result.error.message ?? null });
       // "succeeded" or "processing": the server hears it from Stripe's webhook; the success page waits for it.
       else onOutcome({ status: "succeeded" });
@@ -60,7 +69,11 @@ function PaymentForm({ submitLabel, returnUrl, onOutcome, onNotReady }: Pick<Str
     <form noValidate onSubmit={submit} className="space-y-4" data-testid="stripe-card-form" aria-busy={busy}>
       <PaymentElement />
       <Button type="submit" size="lg" className="w-full text-base" disabled={busy || !stripe} data-testid="pay-button">
-        {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="lock" size={18} aria-hidden="true" />}
+        {busy ? (
+          <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
+        ) : (
+          <Icon name="lock" size={18} aria-hidden="true" />
+        )}
         {busy ? t("payment.processing") : submitLabel}
       </Button>
     </form>
@@ -75,7 +88,10 @@ function PaymentForm({ submitLabel, returnUrl, onOutcome, onNotReady }: Pick<Str
 export default function StripeCardForm({ publishableKey, clientSecret, language, ...form }: StripeCardFormProps) {
   const [stripe] = useState(() => stripeFor(publishableKey));
   return (
-    <Elements stripe={stripe} options={{ clientSecret, locale: language as StripeElementLocale, appearance: { theme: "stripe" } }}>
+    <Elements
+      stripe={stripe}
+      options={{ clientSecret, locale: language as StripeElementLocale, appearance: { theme: "stripe" } }}
+    >
       <PaymentForm {...form} />
     </Elements>
   );

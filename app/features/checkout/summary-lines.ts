@@ -10,7 +10,8 @@ import type { OrderView } from "./orders-api.ts";
  */
 export function draftLines(draft: CheckoutDraft, texts: CartTexts): SummaryLine[] {
   return draft.lines.map((line) => {
-    const ownName = draft.origin === "service" && line.serviceId === CHECKOUT_SERVICE_ID && line.serviceName !== DEFAULT_SERVICE_NAME;
+    const ownName =
+      draft.origin === "service" && line.serviceId === CHECKOUT_SERVICE_ID && line.serviceName !== DEFAULT_SERVICE_NAME;
     const named = ownName ? { name: line.serviceName, description: "" } : lineTexts(line, texts);
     return {
       key: line.key,
@@ -26,7 +27,12 @@ export function draftLines(draft: CheckoutDraft, texts: CartTexts): SummaryLine[
 }
 
 export function draftFigures(draft: CheckoutDraft): SummaryFigures {
-  return { subtotalCents: draft.subtotalCents, discountCents: draft.discountCents, promoCode: draft.promoCode, totalCents: draft.totalCents };
+  return {
+    subtotalCents: draft.subtotalCents,
+    discountCents: draft.discountCents,
+    promoCode: draft.promoCode,
+    totalCents: draft.totalCents,
+  };
 }
 
 /** The server's lines, as the order holds them (named in the order's language by the server). */
@@ -43,6 +49,13 @@ export function orderLines(order: Pick<OrderView, "orderItems">): SummaryLine[] 
   }));
 }
 
-export function orderFigures(order: Pick<OrderView, "subtotalCents" | "discountCents" | "promoCode" | "totalCents">): SummaryFigures {
-  return { subtotalCents: order.subtotalCents, discountCents: order.discountCents, promoCode: order.promoCode, totalCents: order.totalCents };
+export function orderFigures(
+  order: Pick<OrderView, "subtotalCents" | "discountCents" | "promoCode" | "totalCents">,
+): SummaryFigures {
+  return {
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    promoCode: order.promoCode,
+    totalCents: order.totalCents,
+  };
 }

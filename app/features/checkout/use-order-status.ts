@@ -17,7 +17,11 @@ export type OrderStatusState =
  * processing (the bank takes days), failed, refunded or cancelled (specification README, decision 7:
  * the server, never this page, decides that an order is paid).
  */
-export function useOrderStatus(orderId: string | null, poll: { intervalMs: number; attempts: number } = STATUS_POLL, done: (order: OrderView) => boolean = outcomeKnown): OrderStatusState {
+export function useOrderStatus(
+  orderId: string | null,
+  poll: { intervalMs: number; attempts: number } = STATUS_POLL,
+  done: (order: OrderView) => boolean = outcomeKnown,
+): OrderStatusState {
   const [state, setState] = useState<OrderStatusState>({ kind: "loading" });
   const isDone = useRef(done);
   isDone.current = done;
@@ -47,7 +51,10 @@ export function useOrderStatus(orderId: string | null, poll: { intervalMs: numbe
         // A failed check is not a failed order: ask again until the attempts run out.
         console.error("Could not refresh the order", error);
         if (attempts < poll.attempts) timer = setTimeout(() => void next(), poll.intervalMs);
-        else setState((current) => (current.kind === "ready" ? { ...current, waiting: false, gaveUp: true } : { kind: "error" }));
+        else
+          setState((current) =>
+            current.kind === "ready" ? { ...current, waiting: false, gaveUp: true } : { kind: "error" },
+          );
       }
     }
 

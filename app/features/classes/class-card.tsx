@@ -43,7 +43,11 @@ export function ClassCard({ item, language, first = false }: { item: PublicClass
             ) : (
               <span />
             )}
-            <LocalizedLink to={`/classes/${item.id}`} aria-label={t("list.viewAbout", { title: item.title })} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+            <LocalizedLink
+              to={`/classes/${item.id}`}
+              aria-label={t("list.viewAbout", { title: item.title })}
+              className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+            >
               {t("list.viewDetails")}
               <Icon name="arrow-right" aria-hidden="true" className="h-4 w-4" />
             </LocalizedLink>

@@ -22,7 +22,15 @@ type GuestField = (typeof GUEST_FIELDS)[number];
  * only), who enrols (the signed-in account, or the guest's name and e-mail), then the seat is held and
  * the payment started. "Enrollment Failed" when that is refused (the class full, or gone).
  */
-export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enrollment: ClassEnrollmentData; language: string; onCreated: (answer: ClassPaymentAnswer) => void }) {
+export function ClassEnrollmentSetup({
+  enrollment,
+  language,
+  onCreated,
+}: {
+  enrollment: ClassEnrollmentData;
+  language: string;
+  onCreated: (answer: ClassPaymentAnswer) => void;
+}) {
   const { t } = useTranslation("classes");
   const { t: tp } = useTranslation("payments");
   const { t: tw } = useTranslation("waitlist");
@@ -69,7 +77,13 @@ export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enro
     setBusy(true);
     try {
       // A seat held from the waiting list is paid by the person it was offered to: the offer names them.
-      onCreated(await createClassPayment({ classId: enrollment.classId, ...(offer ? { offer: offer.token } : user ? {} : values), language }));
+      onCreated(
+        await createClassPayment({
+          classId: enrollment.classId,
+          ...(offer ? { offer: offer.token } : user ? {} : values),
+          language,
+        }),
+      );
       // The seat is held and the payment intent made: what is left is paying (spec 000, section 8).
       toast.info(t("toast.paymentRequiredTitle"), { description: t("toast.paymentRequiredText") });
     } catch (error) {
@@ -87,24 +101,31 @@ export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enro
   }
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm" data-testid="class-enrollment-setup" aria-busy={busy || !item}>
+    <form
+      ref={form}
+      noValidate
+      onSubmit={submit}
+      className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm"
+      data-testid="class-enrollment-setup"
+      aria-busy={busy || !item}
+    >
       <FormAlert message={formError} testId="payment-alert" />
       <h2 className="font-display text-2xl font-semibold">{t("enrol.title")}</h2>
       {item ? (
         <div className="space-y-2 rounded-lg bg-muted/60 p-4">
           <dl className="space-y-2">
-          <div>
-            <dt className="sr-only">{tp("custom.serviceName")}</dt>
-            <dd lang={item.textLanguage} className="font-semibold" data-testid="enrol-class-title">
-              {item.title}
-            </dd>
-          </div>
-          <div className="flex items-baseline justify-between">
-            <dt className="text-sm text-muted-foreground">{t("enrol.price")}</dt>
-            <dd className="font-display text-2xl font-semibold tabular-nums" data-testid="enrol-class-price">
-              {formatCents(item.price)}
-            </dd>
-          </div>
+            <div>
+              <dt className="sr-only">{tp("custom.serviceName")}</dt>
+              <dd lang={item.textLanguage} className="font-semibold" data-testid="enrol-class-title">
+                {item.title}
+              </dd>
+            </div>
+            <div className="flex items-baseline justify-between">
+              <dt className="text-sm text-muted-foreground">{t("enrol.price")}</dt>
+              <dd className="font-display text-2xl font-semibold tabular-nums" data-testid="enrol-class-price">
+                {formatCents(item.price)}
+              </dd>
+            </div>
           </dl>
           <p className="text-xs text-muted-foreground">{t("enrol.priceNote")}</p>
         </div>
@@ -120,20 +141,48 @@ export function ClassEnrollmentSetup({ enrollment, language, onCreated }: { enro
         </p>
       ) : user ? (
         <p className="text-sm" data-testid="enrol-signed-in">
-          {t("enrol.signedInAs", { name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username || user.email, email: user.email })}
+          {t("enrol.signedInAs", {
+            name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username || user.email,
+            email: user.email,
+          })}
         </p>
       ) : (
         <>
           <p className="text-sm text-muted-foreground">{t("enrol.guestIntro")}</p>
           <Field label={tp("custom.customerName")} error={errors.customerName}>
-            {(props) => <Input {...props} name="customerName" autoComplete="name" value={values.customerName} onChange={(event) => change("customerName", event.target.value)} maxLength={200} />}
+            {(props) => (
+              <Input
+                {...props}
+                name="customerName"
+                autoComplete="name"
+                value={values.customerName}
+                onChange={(event) => change("customerName", event.target.value)}
+                maxLength={200}
+              />
+            )}
           </Field>
           <Field label={tp("custom.customerEmail")} error={errors.customerEmail}>
-            {(props) => <Input {...props} name="customerEmail" type="email" autoComplete="email" value={values.customerEmail} onChange={(event) => change("customerEmail", event.target.value)} maxLength={254} />}
+            {(props) => (
+              <Input
+                {...props}
+                name="customerEmail"
+                type="email"
+                autoComplete="email"
+                value={values.customerEmail}
+                onChange={(event) => change("customerEmail", event.target.value)}
+                maxLength={254}
+              />
+            )}
           </Field>
         </>
       )}
-      <Button type="submit" size="lg" className="w-full text-base" disabled={busy || !item} data-testid="payment-continue">
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full text-base"
+        disabled={busy || !item}
+        data-testid="payment-continue"
+      >
         {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : null}
         {busy ? t("enrol.creating") : t("enrol.continue")}
       </Button>

@@ -10,12 +10,19 @@ import { formatPostDate } from "../blog/format-date.ts";
 const LEVEL_TONES = { beginner: "success", intermediate: "warning", advanced: "danger" } as const;
 
 /** "12 / 20", or "12 / ∞" for a class without a seat limit (spec 000, section 9). */
-export function studentsText(item: Pick<PublicClass, "currentEnrollment" | "maxStudents">, template: (values: { current: number; max: string }) => string): string {
+export function studentsText(
+  item: Pick<PublicClass, "currentEnrollment" | "maxStudents">,
+  template: (values: { current: number; max: string }) => string,
+): string {
   return template({ current: item.currentEnrollment, max: item.maxStudents === null ? "∞" : String(item.maxStudents) });
 }
 
 /** A class's level, format and category marks (cards and the class page). */
-export function ClassBadges({ item }: { item: Pick<PublicClass, "level" | "format" | "category" | "featured" | "textLanguage"> }) {
+export function ClassBadges({
+  item,
+}: {
+  item: Pick<PublicClass, "level" | "format" | "category" | "featured" | "textLanguage">;
+}) {
   const { t } = useTranslation("classes");
   return (
     <>
@@ -29,7 +36,17 @@ export function ClassBadges({ item }: { item: Pick<PublicClass, "level" | "forma
 }
 
 /** One labelled fact with its icon, as a description-list entry. */
-export function Fact({ icon, label, children, testId }: { icon: IconName; label: string; children: React.ReactNode; testId?: string }) {
+export function Fact({
+  icon,
+  label,
+  children,
+  testId,
+}: {
+  icon: IconName;
+  label: string;
+  children: React.ReactNode;
+  testId?: string;
+}) {
   return (
     <div>
       <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-muted-foreground">
@@ -58,7 +75,11 @@ export function ClassCardFacts({ item, language }: { item: PublicClass; language
         {item.instructorName}
       </Fact>
       <Fact icon="calendar-days" label={t("facts.startDate")}>
-        {item.startDate ? <time dateTime={item.startDate}>{formatPostDate(item.startDate, language)}</time> : t("facts.notScheduled")}
+        {item.startDate ? (
+          <time dateTime={item.startDate}>{formatPostDate(item.startDate, language)}</time>
+        ) : (
+          t("facts.notScheduled")
+        )}
       </Fact>
       <Fact icon="tag" label={t("facts.price")}>
         <span className="font-display text-lg font-semibold tabular-nums">{formatCents(item.price)}</span>
@@ -68,9 +89,25 @@ export function ClassCardFacts({ item, language }: { item: PublicClass; language
 }
 
 /** The class's picture, or drawn art when it has none. */
-export function ClassImage({ item, eager = false }: { item: Pick<PublicClass, "id" | "featuredImage">; eager?: boolean }) {
+export function ClassImage({
+  item,
+  eager = false,
+}: {
+  item: Pick<PublicClass, "id" | "featuredImage">;
+  eager?: boolean;
+}) {
   if (item.featuredImage) {
-    return <img src={item.featuredImage} alt="" width={800} height={450} loading={eager ? "eager" : "lazy"} fetchPriority={eager ? "high" : "auto"} className="h-full w-full object-cover" />;
+    return (
+      <img
+        src={item.featuredImage}
+        alt=""
+        width={800}
+        height={450}
+        loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : "auto"}
+        className="h-full w-full object-cover"
+      />
+    );
   }
   // Art of its own for each class, as for services and deals: never one placeholder repeated down the list.
   return <GeneratedArt seed={`class-${item.id}`} icon="users" iconSize={48} className="h-full w-full" />;

@@ -9,7 +9,13 @@ export interface ClassPaymentAnswer extends PaymentIntentView {
 }
 
 /** Holds a seat and starts paying for it; a guest names themselves, a signed-in person is the account. */
-export function createClassPayment(input: { classId: string; customerName?: string; customerEmail?: string; language: string; offer?: string }): Promise<ClassPaymentAnswer> {
+export function createClassPayment(input: {
+  classId: string;
+  customerName?: string;
+  customerEmail?: string;
+  language: string;
+  offer?: string;
+}): Promise<ClassPaymentAnswer> {
   return api<ClassPaymentAnswer>("/api/create-class-payment-intent", { json: input });
 }
 

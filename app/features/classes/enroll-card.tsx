@@ -24,14 +24,30 @@ const NOTES: Array<[IconName, string]> = [
  * Enroll Now leaves the class in the browser session and goes to /payment, where the server's price is
  * charged.
  */
-export function EnrollCard({ item, whenFull, waitlistOpen = false, offer }: { item: PublicClass; whenFull?: ReactNode; waitlistOpen?: boolean; offer?: SeatOfferHold }) {
+export function EnrollCard({
+  item,
+  whenFull,
+  waitlistOpen = false,
+  offer,
+}: {
+  item: PublicClass;
+  whenFull?: ReactNode;
+  waitlistOpen?: boolean;
+  offer?: SeatOfferHold;
+}) {
   const { t } = useTranslation("classes");
   const navigate = useNavigate();
   const localize = useLocalizedPath();
   const closed = !offer && (item.full || waitlistOpen);
 
   function enroll() {
-    storeClassEnrollment({ classId: String(item.id), serviceName: item.title, amount: item.price / 100, returnUrl: `/classes/${item.id}`, ...(offer ? { offer } : {}) });
+    storeClassEnrollment({
+      classId: String(item.id),
+      serviceName: item.title,
+      amount: item.price / 100,
+      returnUrl: `/classes/${item.id}`,
+      ...(offer ? { offer } : {}),
+    });
     void navigate(localize("/payment"));
   }
 
@@ -42,7 +58,10 @@ export function EnrollCard({ item, whenFull, waitlistOpen = false, offer }: { it
       </p>
       {closed ? (
         <div className="space-y-3" data-testid="class-full-state">
-          <p role="status" className="flex items-center justify-center gap-2 rounded-lg bg-red-50 px-4 py-3 font-semibold text-destructive">
+          <p
+            role="status"
+            className="flex items-center justify-center gap-2 rounded-lg bg-red-50 px-4 py-3 font-semibold text-destructive"
+          >
             <Icon name="circle-alert" aria-hidden="true" className="h-5 w-5" />
             {t("detail.full")}
           </p>
@@ -53,7 +72,14 @@ export function EnrollCard({ item, whenFull, waitlistOpen = false, offer }: { it
         </div>
       ) : (
         <>
-          <Button type="button" size="lg" className="w-full text-base" onClick={enroll} data-testid="enroll-now" aria-label={t("detail.enrollAbout", { title: item.title })}>
+          <Button
+            type="button"
+            size="lg"
+            className="w-full text-base"
+            onClick={enroll}
+            data-testid="enroll-now"
+            aria-label={t("detail.enrollAbout", { title: item.title })}
+          >
             {t("detail.enroll")}
           </Button>
           {offer ? null : (

@@ -8,7 +8,12 @@ import type { SeatOfferView } from "./seat-offer.tsx";
  * Reads the waiting-list offer of a class page's address (`/classes/:id?offer=TOKEN`), for its loader:
  * null without one; a refusal, translated, for a bad, expired or used link, or one for another class.
  */
-export async function seatOfferOf(waitlist: Pick<WaitlistService, "offer">, request: Request, classId: number, language: Language): Promise<SeatOfferView | null> {
+export async function seatOfferOf(
+  waitlist: Pick<WaitlistService, "offer">,
+  request: Request,
+  classId: number,
+  language: Language,
+): Promise<SeatOfferView | null> {
   const token = new URL(request.url).searchParams.get("offer")?.trim();
   if (!token) return null;
   const t = translator(language);

@@ -11,7 +11,10 @@ export function SeatOffer({ offer }: { offer: SeatOfferView }) {
   const { t } = useTranslation("waitlist");
   if ("refused" in offer) return <FormAlert message={offer.refused} testId="seat-offer-refused" />;
   return (
-    <div className="flex items-start gap-2.5 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900" data-testid="seat-offer">
+    <div
+      className="flex items-start gap-2.5 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900"
+      data-testid="seat-offer"
+    >
       <Icon name="clock" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
       <p>
         <strong className="block font-semibold">{t("offer.heldUntil", { until: offer.held.until })}</strong>

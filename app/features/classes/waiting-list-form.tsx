@@ -43,7 +43,8 @@ export function WaitingListForm({ classId }: { classId: number }) {
       setErrors({});
       setPosition(answer.position);
     } catch (error) {
-      const fields = error instanceof ApiError && error.status < 500 ? serverFieldErrors(error.body.fields, FIELDS) : {};
+      const fields =
+        error instanceof ApiError && error.status < 500 ? serverFieldErrors(error.body.fields, FIELDS) : {};
       if (Object.keys(fields).length > 0) {
         setErrors(fields);
         focusFirstInvalid(formRef.current);
@@ -83,7 +84,10 @@ export function WaitingListForm({ classId }: { classId: number }) {
       </h2>
       <div role="status" aria-live="polite">
         {position !== null ? (
-          <div className="mt-4 flex items-start gap-2 rounded-lg bg-green-50 p-3 text-sm text-green-900" data-testid="waiting-list-joined">
+          <div
+            className="mt-4 flex items-start gap-2 rounded-lg bg-green-50 p-3 text-sm text-green-900"
+            data-testid="waiting-list-joined"
+          >
             <Icon name="mail-check" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
             <p>
               <strong className="block font-semibold">{t("form.successTitle")}</strong>
@@ -99,7 +103,11 @@ export function WaitingListForm({ classId }: { classId: number }) {
           {field("email", "email", "email", WAITLIST_LIMITS.email)}
           <FormAlert message={failure} testId="waiting-list-failed" />
           <Button type="submit" disabled={busy} aria-busy={busy} className="w-full">
-            {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="users" size={18} aria-hidden="true" />}
+            {busy ? (
+              <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
+            ) : (
+              <Icon name="users" size={18} aria-hidden="true" />
+            )}
             {busy ? t("form.submitting") : t("form.submit")}
           </Button>
         </form>

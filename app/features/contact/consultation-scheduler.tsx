@@ -1,7 +1,21 @@
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { addDays, formatDateForHumans, timeZoneName } from "../../../core/appointments/rules.ts";
-import { APPOINTMENT_LIMITS, bookingInputSchema, type Appointment, type DaySlots } from "../../../core/appointments/schema.ts";
+import {
+  APPOINTMENT_LIMITS,
+  bookingInputSchema,
+  type Appointment,
+  type DaySlots,
+} from "../../../core/appointments/schema.ts";
 import { isLanguage, type Language } from "../../../core/i18n/language.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
@@ -10,7 +24,16 @@ import { ApiError, api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { RequiredLabel } from "./contact-form.tsx";
 import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
-import { DAYS_PER_PAGE, datesBetween, dayLabel, dayParts, formatSlotTime, gridMove, localDate, pageOf } from "./scheduling.ts";
+import {
+  DAYS_PER_PAGE,
+  datesBetween,
+  dayLabel,
+  dayParts,
+  formatSlotTime,
+  gridMove,
+  localDate,
+  pageOf,
+} from "./scheduling.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 
 type Values = { customerName: string; customerEmail: string; customerPhone: string; notes: string };
@@ -31,11 +54,14 @@ interface Booked {
   message: string;
 }
 
-const fetchSlots = (date: string, signal?: AbortSignal) => api<DaySlots>(`/api/appointments/slots?date=${encodeURIComponent(date)}`, { signal });
+const fetchSlots = (date: string, signal?: AbortSignal) =>
+  api<DaySlots>(`/api/appointments/slots?date=${encodeURIComponent(date)}`, { signal });
 
 /** Smooth scrolling only for those who have not asked for less motion. */
 function scrollBehavior(): ScrollBehavior {
-  return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+  return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches
+    ? "auto"
+    : "smooth";
 }
 
 /**
@@ -91,7 +117,14 @@ export function ConsultationScheduler() {
       let answer = await fetchSlots(date, controller.signal);
       // The browser's today may be behind the agency's: start from the server's today.
       if (answer.date < answer.today) answer = await fetchSlots(answer.today, controller.signal);
-      for (let tries = 0; options.findFreeDay && tries < FIRST_FREE_DAY_LOOKAHEAD && !answer.slots.some((slot) => slot.available) && answer.date < answer.lastDate; tries++) {
+      for (
+        let tries = 0;
+        options.findFreeDay &&
+        tries < FIRST_FREE_DAY_LOOKAHEAD &&
+        !answer.slots.some((slot) => slot.available) &&
+        answer.date < answer.lastDate;
+        tries++
+      ) {
         answer = await fetchSlots(addDays(answer.date, 1), controller.signal);
       }
       if (controller.signal.aborted) return;
@@ -134,8 +167,12 @@ export function ConsultationScheduler() {
   // The time grid's tab stop: the one last moved to, else the chosen time, else the first free slot.
   const slots = day?.slots ?? [];
   const chosenIndex = time ? slots.findIndex((slot) => slot.time === time) : -1;
-  const firstFree = Math.max(0, slots.findIndex((slot) => slot.available));
-  const slotTabStop = activeSlot !== null && activeSlot < slots.length ? activeSlot : chosenIndex >= 0 ? chosenIndex : firstFree;
+  const firstFree = Math.max(
+    0,
+    slots.findIndex((slot) => slot.available),
+  );
+  const slotTabStop =
+    activeSlot !== null && activeSlot < slots.length ? activeSlot : chosenIndex >= 0 ? chosenIndex : firstFree;
   useEffect(() => setActiveSlot(null), [day]);
 
   useEffect(() => {
@@ -169,7 +206,10 @@ export function ConsultationScheduler() {
       if (date) chooseDay(date);
       return;
     }
-    const move = gridMove(event.key, dayTabStop, visibleDates.length, DAYS_PER_PAGE, { ctrl: event.ctrlKey, paged: true });
+    const move = gridMove(event.key, dayTabStop, visibleDates.length, DAYS_PER_PAGE, {
+      ctrl: event.ctrlKey,
+      paged: true,
+    });
     if (!move) return;
     event.preventDefault();
     if ("page" in move) {
@@ -229,18 +269,28 @@ export function ConsultationScheduler() {
     }
     setBooking(true);
     try {
-      const answer = await api<{ success: true; message: string; appointment: Appointment }>("/api/appointments/book", { json: parsed.data });
+      const answer = await api<{ success: true; message: string; appointment: Appointment }>("/api/appointments/book", {
+        json: parsed.data,
+      });
       const timeZone = day?.timeZone ?? "";
-      setBooked({ date: answer.appointment.appointmentDate, time: answer.appointment.appointmentTime, timeZone, message: answer.message });
+      setBooked({
+        date: answer.appointment.appointmentDate,
+        time: answer.appointment.appointmentTime,
+        timeZone,
+        message: answer.message,
+      });
       setValues(EMPTY);
       setErrors({});
       // The booked slot is taken now: show the day as it is.
       void load(answer.appointment.appointmentDate);
       // The focus stays on the button; the confirmation beside it is announced and brought into view.
-      requestAnimationFrame(() => confirmationRef.current?.scrollIntoView?.({ block: "nearest", behavior: scrollBehavior() }));
+      requestAnimationFrame(() =>
+        confirmationRef.current?.scrollIntoView?.({ block: "nearest", behavior: scrollBehavior() }),
+      );
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) {
-        const slotProblem = error.status === 409 || Boolean(error.body.fields?.appointmentTime ?? error.body.fields?.appointmentDate);
+        const slotProblem =
+          error.status === 409 || Boolean(error.body.fields?.appointmentTime ?? error.body.fields?.appointmentDate);
         const fields = serverFieldErrors(error.body.fields, FIELDS);
         if (Object.keys(fields).length > 0) {
           setErrors(fields);
@@ -274,7 +324,10 @@ export function ConsultationScheduler() {
           </h3>
           <p className="mt-1 max-w-xl text-sm text-muted-foreground">{t("scheduler.intro")}</p>
         </div>
-        <p className="inline-flex items-center gap-2 rounded-full bg-green-50 px-3 py-1.5 text-sm font-semibold text-green-800" data-testid="available-7-days">
+        <p
+          className="inline-flex items-center gap-2 rounded-full bg-green-50 px-3 py-1.5 text-sm font-semibold text-green-800"
+          data-testid="available-7-days"
+        >
           <Icon name="calendar-check" size={16} aria-hidden="true" />
           {t("scheduler.available")}
         </p>
@@ -289,16 +342,36 @@ export function ConsultationScheduler() {
                 {t("scheduler.chooseDay")}
               </h4>
               <div className="flex gap-1">
-                <Button variant="ghost" size="icon" className="h-9 w-9" onClick={() => turnWeek(-1)} disabled={page === 0 || !bounds} aria-label={t("scheduler.previousWeek")}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="h-9 w-9"
+                  onClick={() => turnWeek(-1)}
+                  disabled={page === 0 || !bounds}
+                  aria-label={t("scheduler.previousWeek")}
+                >
                   <Icon name="chevron-left" size={18} aria-hidden="true" />
                 </Button>
-                <Button variant="ghost" size="icon" className="h-9 w-9" onClick={() => turnWeek(1)} disabled={page >= pages - 1 || !bounds} aria-label={t("scheduler.nextWeek")}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="h-9 w-9"
+                  onClick={() => turnWeek(1)}
+                  disabled={page >= pages - 1 || !bounds}
+                  aria-label={t("scheduler.nextWeek")}
+                >
                   <Icon name="chevron-right" size={18} aria-hidden="true" />
                 </Button>
               </div>
             </div>
             {bounds ? (
-              <div role="grid" aria-labelledby={daysHeadingId} onKeyDown={onDayKeyDown} className="mt-3" data-testid="day-picker">
+              <div
+                role="grid"
+                aria-labelledby={daysHeadingId}
+                onKeyDown={onDayKeyDown}
+                className="mt-3"
+                data-testid="day-picker"
+              >
                 <div role="row" className="grid grid-cols-7 gap-1.5">
                   {visibleDates.map((date, index) => {
                     const parts = dayParts(date, language);
@@ -318,16 +391,30 @@ export function ConsultationScheduler() {
                         onFocus={() => setActiveDay(index)}
                         className={cn(
                           "flex w-full cursor-pointer select-none flex-col items-center rounded-lg border px-0.5 py-2 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2",
-                          selected ? "border-primary bg-primary text-primary-foreground" : "border-border bg-white hover:border-primary/50 hover:bg-primary/5",
+                          selected
+                            ? "border-primary bg-primary text-primary-foreground"
+                            : "border-border bg-white hover:border-primary/50 hover:bg-primary/5",
                         )}
                       >
-                        <span aria-hidden="true" className={cn("text-[11px] font-medium uppercase sm:text-xs", selected ? "text-primary-foreground" : "text-muted-foreground")}>
+                        <span
+                          aria-hidden="true"
+                          className={cn(
+                            "text-[11px] font-medium uppercase sm:text-xs",
+                            selected ? "text-primary-foreground" : "text-muted-foreground",
+                          )}
+                        >
                           {parts.weekday}
                         </span>
                         <span aria-hidden="true" className="text-lg font-semibold leading-tight">
                           {parts.day}
                         </span>
-                        <span aria-hidden="true" className={cn("text-[11px] sm:text-xs", selected ? "text-primary-foreground" : "text-muted-foreground")}>
+                        <span
+                          aria-hidden="true"
+                          className={cn(
+                            "text-[11px] sm:text-xs",
+                            selected ? "text-primary-foreground" : "text-muted-foreground",
+                          )}
+                        >
                           {parts.month}
                         </span>
                       </div>
@@ -341,7 +428,9 @@ export function ConsultationScheduler() {
           <div>
             <h4 id={slotsHeadingId} className="flex items-center gap-2 font-semibold">
               <Icon name="clock" size={18} aria-hidden="true" className="text-primary" />
-              {selectedDate ? t("scheduler.timesFor", { date: dayLabel(selectedDate, language) }) : t("scheduler.chooseTimeTitle")}
+              {selectedDate
+                ? t("scheduler.timesFor", { date: dayLabel(selectedDate, language) })
+                : t("scheduler.chooseTimeTitle")}
             </h4>
             {zone ? (
               <p id={`${slotsHeadingId}-zone`} className="mt-1 text-sm text-muted-foreground">
@@ -352,7 +441,12 @@ export function ConsultationScheduler() {
               {loadFailed ? (
                 <div className="rounded-lg border border-border bg-muted p-4 text-sm">
                   <p>{t("scheduler.loadFailed")}</p>
-                  <Button variant="outline" size="sm" className="mt-3" onClick={() => void load(selectedDate ?? localDate(), { findFreeDay: !selectedDate })}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="mt-3"
+                    onClick={() => void load(selectedDate ?? localDate(), { findFreeDay: !selectedDate })}
+                  >
                     <Icon name="rotate-cw" size={14} aria-hidden="true" />
                     {t("scheduler.retry")}
                   </Button>
@@ -367,7 +461,11 @@ export function ConsultationScheduler() {
                   <div
                     role="grid"
                     aria-labelledby={slotsHeadingId}
-                    aria-describedby={[zone ? `${slotsHeadingId}-zone` : null, timeError ? `${slotsHeadingId}-error` : null].filter(Boolean).join(" ") || undefined}
+                    aria-describedby={
+                      [zone ? `${slotsHeadingId}-zone` : null, timeError ? `${slotsHeadingId}-error` : null]
+                        .filter(Boolean)
+                        .join(" ") || undefined
+                    }
                     aria-busy={loading}
                     onKeyDown={onSlotKeyDown}
                     className={cn("space-y-2", loading && "opacity-60")}
@@ -408,7 +506,9 @@ export function ConsultationScheduler() {
                       </div>
                     ))}
                   </div>
-                  {freeSlots === 0 && !loading ? <p className="mt-3 text-sm text-muted-foreground">{t("scheduler.noSlots")}</p> : null}
+                  {freeSlots === 0 && !loading ? (
+                    <p className="mt-3 text-sm text-muted-foreground">{t("scheduler.noSlots")}</p>
+                  ) : null}
                   <p className="mt-2 text-xs text-muted-foreground">{t("scheduler.gridHint")}</p>
                 </>
               ) : null}
@@ -435,31 +535,76 @@ export function ConsultationScheduler() {
             )}
           </p>
           <Field label={<RequiredLabel>{t("fields.name")}</RequiredLabel>} error={errors.customerName}>
-            {(props) => <Input {...props} name="customerName" autoComplete="name" required maxLength={APPOINTMENT_LIMITS.name} value={values.customerName} onChange={set("customerName")} />}
+            {(props) => (
+              <Input
+                {...props}
+                name="customerName"
+                autoComplete="name"
+                required
+                maxLength={APPOINTMENT_LIMITS.name}
+                value={values.customerName}
+                onChange={set("customerName")}
+              />
+            )}
           </Field>
           <Field label={<RequiredLabel>{t("fields.email")}</RequiredLabel>} error={errors.customerEmail}>
             {(props) => (
-              <Input {...props} name="customerEmail" type="email" autoComplete="email" required maxLength={APPOINTMENT_LIMITS.email} value={values.customerEmail} onChange={set("customerEmail")} />
+              <Input
+                {...props}
+                name="customerEmail"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={APPOINTMENT_LIMITS.email}
+                value={values.customerEmail}
+                onChange={set("customerEmail")}
+              />
             )}
           </Field>
           <Field label={<RequiredLabel>{t("fields.phone")}</RequiredLabel>} error={errors.customerPhone}>
             {(props) => (
-              <Input {...props} name="customerPhone" type="tel" autoComplete="tel" required maxLength={APPOINTMENT_LIMITS.phone} value={values.customerPhone} onChange={set("customerPhone")} />
+              <Input
+                {...props}
+                name="customerPhone"
+                type="tel"
+                autoComplete="tel"
+                required
+                maxLength={APPOINTMENT_LIMITS.phone}
+                value={values.customerPhone}
+                onChange={set("customerPhone")}
+              />
             )}
           </Field>
           <Field label={t("scheduler.notesOptional")} error={errors.notes} hint={t("scheduler.notesHint")}>
-            {(props) => <Textarea {...props} name="notes" rows={3} className="min-h-20" maxLength={APPOINTMENT_LIMITS.notes} value={values.notes} onChange={set("notes")} />}
+            {(props) => (
+              <Textarea
+                {...props}
+                name="notes"
+                rows={3}
+                className="min-h-20"
+                maxLength={APPOINTMENT_LIMITS.notes}
+                value={values.notes}
+                onChange={set("notes")}
+              />
+            )}
           </Field>
           <FormAlert message={formError} testId="booking-error" />
           {/* Not disabled while busy: a disabled button would drop the focus the person has on it. */}
           <Button type="submit" size="lg" className="w-full" aria-disabled={booking || undefined} aria-busy={booking}>
-            {booking ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="calendar-check" size={18} aria-hidden="true" />}
+            {booking ? (
+              <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
+            ) : (
+              <Icon name="calendar-check" size={18} aria-hidden="true" />
+            )}
             {booking ? t("scheduler.booking") : t("scheduler.book")}
           </Button>
           {/* Always in the page, so that the confirmation placed in it is announced. */}
           <div ref={confirmationRef} role="status" aria-live="polite" className="scroll-mb-6">
             {booked ? (
-              <div className="rounded-xl border border-green-200 bg-green-50 p-5 text-green-950" data-testid="booking-confirmation">
+              <div
+                className="rounded-xl border border-green-200 bg-green-50 p-5 text-green-950"
+                data-testid="booking-confirmation"
+              >
                 <div className="flex items-center gap-3">
                   <Icon name="check-circle-2" size={22} aria-hidden="true" className="shrink-0 text-green-700" />
                   <p className="font-display text-lg font-semibold">{t("scheduler.bookedTitle")}</p>

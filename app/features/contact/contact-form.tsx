@@ -17,9 +17,21 @@ import { Icon } from "../../components/ui/icon.tsx";
  * Request Quote, Partnership, Support). "consultation" is what the Book Consultation flow records
  * (spec README decision 8), so it is not offered here.
  */
-export const FORM_INQUIRY_TYPES = ["question", "quote", "partnership", "support"] as const satisfies readonly InquiryType[];
+export const FORM_INQUIRY_TYPES = [
+  "question",
+  "quote",
+  "partnership",
+  "support",
+] as const satisfies readonly InquiryType[];
 
-type Values = { name: string; email: string; phone: string; company: string; inquiryType: InquiryType; message: string };
+type Values = {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  inquiryType: InquiryType;
+  message: string;
+};
 type FieldName = keyof Values;
 const FIELDS: readonly FieldName[] = ["name", "email", "phone", "company", "inquiryType", "message"];
 const EMPTY: Values = { name: "", email: "", phone: "", company: "", inquiryType: DEFAULT_INQUIRY_TYPE, message: "" };
@@ -70,7 +82,10 @@ export function ContactForm() {
       const form = formRef.current;
       if (!form) return;
       const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-      (form.closest(REQUEST_QUOTE_HASH) ?? form).scrollIntoView?.({ block: "start", behavior: reduce ? "auto" : "smooth" });
+      (form.closest(REQUEST_QUOTE_HASH) ?? form).scrollIntoView?.({
+        block: "start",
+        behavior: reduce ? "auto" : "smooth",
+      });
       form.querySelector<HTMLElement>("input, select, textarea")?.focus({ preventScroll: true });
     }
     openForQuote();
@@ -80,13 +95,14 @@ export function ContactForm() {
     // location.key: a router navigation to the same hash again (the button pressed twice) opens it again.
   }, [location.hash, location.key]);
 
-  const set = (field: FieldName) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    setSent(false);
-    setFailure(null);
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const set =
+    (field: FieldName) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      setSent(false);
+      setFailure(null);
+      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    };
 
   function refuse(next: Partial<Record<FieldName, string>>) {
     // Called after an await (the schema's import, the server's answer): render the messages now, so that
@@ -137,21 +153,68 @@ export function ContactForm() {
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={<RequiredLabel>{t("fields.name")}</RequiredLabel>} error={errors.name}>
-          {(props) => <Input {...props} name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} value={values.name} onChange={set("name")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={CONTACT_LIMITS.name}
+              value={values.name}
+              onChange={set("name")}
+            />
+          )}
         </Field>
         <Field label={<RequiredLabel>{t("fields.email")}</RequiredLabel>} error={errors.email}>
-          {(props) => <Input {...props} name="email" type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} value={values.email} onChange={set("email")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={CONTACT_LIMITS.email}
+              value={values.email}
+              onChange={set("email")}
+            />
+          )}
         </Field>
         <Field label={t("fields.phone")} error={errors.phone}>
-          {(props) => <Input {...props} name="phone" type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} value={values.phone} onChange={set("phone")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              maxLength={CONTACT_LIMITS.phone}
+              value={values.phone}
+              onChange={set("phone")}
+            />
+          )}
         </Field>
         <Field label={t("form.companyOptional")} error={errors.company}>
-          {(props) => <Input {...props} name="company" autoComplete="organization" maxLength={CONTACT_LIMITS.company} value={values.company} onChange={set("company")} />}
+          {(props) => (
+            <Input
+              {...props}
+              name="company"
+              autoComplete="organization"
+              maxLength={CONTACT_LIMITS.company}
+              value={values.company}
+              onChange={set("company")}
+            />
+          )}
         </Field>
       </div>
       <Field label={<RequiredLabel>{t("fields.inquiryType")}</RequiredLabel>} error={errors.inquiryType}>
         {(props) => (
-          <select {...props} name="inquiryType" required className={selectClasses} value={values.inquiryType} onChange={set("inquiryType")}>
+          <select
+            {...props}
+            name="inquiryType"
+            required
+            className={selectClasses}
+            value={values.inquiryType}
+            onChange={set("inquiryType")}
+          >
             {FORM_INQUIRY_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`form.inquiryTypes.${type}`)}
@@ -160,18 +223,45 @@ export function ContactForm() {
           </select>
         )}
       </Field>
-      <Field label={<RequiredLabel>{t("fields.message")}</RequiredLabel>} error={errors.message} hint={t("form.messageHint")}>
-        {(props) => <Textarea {...props} name="message" required rows={4} maxLength={CONTACT_LIMITS.messageMax} value={values.message} onChange={set("message")} />}
+      <Field
+        label={<RequiredLabel>{t("fields.message")}</RequiredLabel>}
+        error={errors.message}
+        hint={t("form.messageHint")}
+      >
+        {(props) => (
+          <Textarea
+            {...props}
+            name="message"
+            required
+            rows={4}
+            maxLength={CONTACT_LIMITS.messageMax}
+            value={values.message}
+            onChange={set("message")}
+          />
+        )}
       </Field>
 
       {/* Not disabled while busy: a disabled button would drop the focus the person has on it. */}
-      <Button type="submit" size="lg" aria-disabled={sending || undefined} aria-busy={sending} className={cn("w-full sm:w-auto")}>
-        {sending ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="send" size={18} aria-hidden="true" />}
+      <Button
+        type="submit"
+        size="lg"
+        aria-disabled={sending || undefined}
+        aria-busy={sending}
+        className={cn("w-full sm:w-auto")}
+      >
+        {sending ? (
+          <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
+        ) : (
+          <Icon name="send" size={18} aria-hidden="true" />
+        )}
         {sending ? t("form.sending") : t("form.send")}
       </Button>
       <div ref={statusRef} role="status" aria-live="polite" className="scroll-mb-6">
         {sent ? (
-          <div className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900" data-testid="contact-sent">
+          <div
+            className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900"
+            data-testid="contact-sent"
+          >
             <Icon name="check-circle-2" size={20} aria-hidden="true" className="mt-0.5 shrink-0 text-green-700" />
             <div>
               <p className="font-semibold">{t("messages.sentTitle")}</p>

@@ -12,9 +12,27 @@ function CompanyDetails() {
   const config = useRootData()?.config;
   if (!config) return null;
   const details = [
-    { key: "email", icon: "mail" as const, label: t("section.emailLabel"), href: `mailto:${config.companyEmail}`, value: config.companyEmail },
-    { key: "phone", icon: "phone-call" as const, label: t("section.phoneLabel"), href: `tel:${config.companyPhone.replace(/[^\d+]/g, "")}`, value: config.companyPhone },
-    { key: "website", icon: "globe" as const, label: t("section.websiteLabel"), href: config.companyWebsite, value: config.companyWebsite.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "") },
+    {
+      key: "email",
+      icon: "mail" as const,
+      label: t("section.emailLabel"),
+      href: `mailto:${config.companyEmail}`,
+      value: config.companyEmail,
+    },
+    {
+      key: "phone",
+      icon: "phone-call" as const,
+      label: t("section.phoneLabel"),
+      href: `tel:${config.companyPhone.replace(/[^\d+]/g, "")}`,
+      value: config.companyPhone,
+    },
+    {
+      key: "website",
+      icon: "globe" as const,
+      label: t("section.websiteLabel"),
+      href: config.companyWebsite,
+      value: config.companyWebsite.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, ""),
+    },
   ];
   return (
     <ul className="grid gap-3 sm:grid-cols-3 sm:gap-4" data-testid="company-details">
@@ -25,7 +43,10 @@ function CompanyDetails() {
           </span>
           <div className="min-w-0">
             <p className="text-sm text-muted-foreground">{label}</p>
-            <a href={href} className="break-all font-medium text-foreground underline-offset-4 hover:text-primary hover:underline">
+            <a
+              href={href}
+              className="break-all font-medium text-foreground underline-offset-4 hover:text-primary hover:underline"
+            >
               {value}
             </a>
           </div>
@@ -47,7 +68,13 @@ export function ContactSection({ variant = "home" }: { variant?: "home" | "page"
   const { t } = useTranslation("contact");
   const headingId = useId();
   const heading = home ? (
-    <SectionHeading id={headingId} eyebrow={t("section.eyebrow")} title={t("section.title")} intro={t("section.lead")} split />
+    <SectionHeading
+      id={headingId}
+      eyebrow={t("section.eyebrow")}
+      title={t("section.title")}
+      intro={t("section.lead")}
+      split
+    />
   ) : (
     <div>
       <h2 id={headingId} className="font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
@@ -91,7 +118,10 @@ export function ContactSection({ variant = "home" }: { variant?: "home" | "page"
               {t("section.consultationTitle")}
             </p>
             <p className="mt-2 text-sm text-muted-foreground">{t("section.consultationText")}</p>
-            <a href="#consultation" className="mt-3 inline-block text-sm font-semibold text-primary underline-offset-4 hover:underline">
+            <a
+              href="#consultation"
+              className="mt-3 inline-block text-sm font-semibold text-primary underline-offset-4 hover:underline"
+            >
               {t("section.consultationLink")}
             </a>
           </div>

@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
-const Scheduler = lazy(() => import("./consultation-scheduler.tsx").then((module) => ({ default: module.ConsultationScheduler })));
+const Scheduler = lazy(() =>
+  import("./consultation-scheduler.tsx").then((module) => ({ default: module.ConsultationScheduler })),
+);
 
 /**
  * The consultation scheduler, loaded as it comes near the screen (or at once where IntersectionObserver
@@ -20,12 +22,25 @@ export function DeferredScheduler() {
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: "800px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && setNear(true),
+      { rootMargin: "800px 0px" },
+    );
     observer.observe(ref.current!);
     return () => observer.disconnect();
   }, [near]);
 
-  return <div ref={ref}>{near ? <Suspense fallback={<SchedulerFrame />}><Scheduler /></Suspense> : <SchedulerFrame />}</div>;
+  return (
+    <div ref={ref}>
+      {near ? (
+        <Suspense fallback={<SchedulerFrame />}>
+          <Scheduler />
+        </Suspense>
+      ) : (
+        <SchedulerFrame />
+      )}
+    </div>
+  );
 }
 
 /** The scheduler's heading and its loading state, as the scheduler itself first draws them. */
@@ -38,7 +53,10 @@ function SchedulerFrame() {
           <h3 className="font-display text-2xl font-semibold">{t("scheduler.title")}</h3>
           <p className="mt-1 max-w-xl text-sm text-muted-foreground">{t("scheduler.intro")}</p>
         </div>
-        <p className="inline-flex items-center gap-2 rounded-full bg-green-50 px-3 py-1.5 text-sm font-semibold text-green-800" data-testid="available-7-days">
+        <p
+          className="inline-flex items-center gap-2 rounded-full bg-green-50 px-3 py-1.5 text-sm font-semibold text-green-800"
+          data-testid="available-7-days"
+        >
           <Icon name="calendar-check" size={16} />
           {t("scheduler.available")}
         </p>

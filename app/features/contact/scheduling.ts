@@ -27,19 +27,29 @@ export function datesBetween(first: string, last: string): string[] {
 /** The parts of a day button: "Mon", "16", "Jun" / "lun.", "16", "juin". */
 export function dayParts(date: string, language: Language): { weekday: string; day: string; month: string } {
   const at = noonUtc(date);
-  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale(language), { ...options, timeZone: "UTC" }).format(at);
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale(language), { ...options, timeZone: "UTC" }).format(at);
   return { weekday: format({ weekday: "short" }), day: format({ day: "numeric" }), month: format({ month: "short" }) };
 }
 
 /** "Monday, June 16" / "lundi 16 juin": a day button's accessible name. */
 export function dayLabel(date: string, language: Language): string {
-  return new Intl.DateTimeFormat(locale(language), { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }).format(noonUtc(date));
+  return new Intl.DateTimeFormat(locale(language), {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(noonUtc(date));
 }
 
 /** A slot's "HH:MM" as people read it: "9:00 AM" in English, "09:00" in French. */
 export function formatSlotTime(time: string, language: Language): string {
   const [hours, minutes] = time.split(":").map(Number);
-  return new Intl.DateTimeFormat(locale(language), { hour: language === "fr" ? "2-digit" : "numeric", minute: "2-digit", timeZone: "UTC" }).format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
+  return new Intl.DateTimeFormat(locale(language), {
+    hour: language === "fr" ? "2-digit" : "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
 }
 
 /** The week (page of DAYS_PER_PAGE days) that holds a date, 0 when it is not among the dates. */
@@ -56,7 +66,13 @@ export type GridMove = { to: number } | { page: -1 | 1; to: "first" | "last" | "
  * turning the page at the row's edge when `paged`), Home/End to the row's ends, Ctrl+Home/End to the
  * first and last cells, PageUp/PageDown to the previous or next page when `paged`. Null: not a moving key.
  */
-export function gridMove(key: string, index: number, count: number, columns: number, options: { ctrl?: boolean; paged?: boolean } = {}): GridMove {
+export function gridMove(
+  key: string,
+  index: number,
+  count: number,
+  columns: number,
+  options: { ctrl?: boolean; paged?: boolean } = {},
+): GridMove {
   const rowStart = index - (index % columns);
   const rowEnd = Math.min(count - 1, rowStart + columns - 1);
   switch (key) {

@@ -25,7 +25,17 @@ export interface ContentCardProps {
  * the link to it. The link's accessible name names the content; its text also carries the title for
  * crawlers that read "Read More" as a generic link.
  */
-export function ContentCard({ headingId, title, summary, language, image, badges, facts, shareUrl, link }: ContentCardProps) {
+export function ContentCard({
+  headingId,
+  title,
+  summary,
+  language,
+  image,
+  badges,
+  facts,
+  shareUrl,
+  link,
+}: ContentCardProps) {
   return (
     <Card className="flex w-full flex-col overflow-hidden">
       <article aria-labelledby={headingId} className="flex flex-1 flex-col">
@@ -43,7 +53,11 @@ export function ContentCard({ headingId, title, summary, language, image, badges
           <p className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">{facts}</p>
           <div className="flex items-center justify-between gap-2 border-t border-border pt-4">
             <ShareButton title={title} description={summary} url={shareUrl} variant="dropdown" />
-            <LocalizedLink to={link.to} aria-label={link.label} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+            <LocalizedLink
+              to={link.to}
+              aria-label={link.label}
+              className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+            >
               {link.text}
               <span className="sr-only" lang={language}>
                 : {title}

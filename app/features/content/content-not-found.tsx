@@ -16,7 +16,10 @@ export function ContentNotFound({ error, keys, listPath }: { error: unknown; key
   const companyName = useRootData()?.config.companyName ?? "Atelier";
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center"
+    >
       <title>{`${t(`${prefix}.notFoundTitle`)} | ${companyName}`}</title>
       <Icon name="file-question" aria-hidden="true" className="h-12 w-12 text-muted-foreground" />
       <h1 className="mt-4 font-display text-4xl font-semibold">{t(`${prefix}.notFoundTitle`)}</h1>

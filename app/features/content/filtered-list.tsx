@@ -21,7 +21,17 @@ export interface FilteredListProps<Item extends { id: number | string }> {
  * A page of content cards narrowed by filters in the address (the blog, the tutorials): heading, filters,
  * the announced count, then the cards, or an empty state that says whether the filters found nothing.
  */
-export function FilteredList<Item extends { id: number | string }>({ heading, intro, filters, results, listLabel, path, items, renderItem, empty }: FilteredListProps<Item>) {
+export function FilteredList<Item extends { id: number | string }>({
+  heading,
+  intro,
+  filters,
+  results,
+  listLabel,
+  path,
+  items,
+  renderItem,
+  empty,
+}: FilteredListProps<Item>) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.endsWith(path);
   return (
@@ -37,7 +47,11 @@ export function FilteredList<Item extends { id: number | string }>({ heading, in
         {results}
       </p>
 
-      <section aria-label={listLabel} aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
+      <section
+        aria-label={listLabel}
+        aria-busy={loading}
+        className={loading ? "opacity-60 transition-opacity" : "transition-opacity"}
+      >
         {items.length === 0 ? (
           <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-border px-6 py-16 text-center">
             <Icon name={empty.icon} aria-hidden="true" className="h-10 w-10 text-muted-foreground" />

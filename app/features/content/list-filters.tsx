@@ -6,7 +6,11 @@ import { cn } from "../../lib/cn.ts";
 const SEARCH_DELAY_MS = 300;
 
 /** Applies a search and a choice (?q=&<param>=) to the address, leaving out empty values and "all". */
-function withFilters(current: URLSearchParams, param: string, next: { q?: string; choice?: string | null }): URLSearchParams {
+function withFilters(
+  current: URLSearchParams,
+  param: string,
+  next: { q?: string; choice?: string | null },
+): URLSearchParams {
   const params = new URLSearchParams(current);
   if (next.q !== undefined) {
     const q = next.q.trim();
@@ -40,7 +44,16 @@ export interface ListFiltersProps<Choice extends string> {
  * typing updates the address after a short pause, without a full reload. Without JavaScript the form
  * still submits as a plain GET.
  */
-export function ListFilters<Choice extends string>({ q, param, active, choices, choiceLabel, searchMax, inputId, texts }: ListFiltersProps<Choice>) {
+export function ListFilters<Choice extends string>({
+  q,
+  param,
+  active,
+  choices,
+  choiceLabel,
+  searchMax,
+  inputId,
+  texts,
+}: ListFiltersProps<Choice>) {
   const [, setSearchParams] = useSearchParams();
   const [query, setQuery] = useState(q);
   const [shownQ, setShownQ] = useState(q);
@@ -59,7 +72,10 @@ export function ListFilters<Choice extends string>({ q, param, active, choices, 
     if (query.trim() === q) return;
     const timer = setTimeout(() => {
       setSentQ(query.trim());
-      setSearchParams((current) => withFilters(current, param, { q: query }), { replace: true, preventScrollReset: true });
+      setSearchParams((current) => withFilters(current, param, { q: query }), {
+        replace: true,
+        preventScrollReset: true,
+      });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [query, q, param, setSearchParams]);
@@ -109,7 +125,9 @@ export function ListFilters<Choice extends string>({ q, param, active, choices, 
             aria-pressed={active === choice}
             className={cn(
               "h-9 rounded-full border px-4 text-sm font-medium transition-colors",
-              active === choice ? "border-primary bg-primary text-primary-foreground" : "border-border bg-white text-foreground hover:bg-muted",
+              active === choice
+                ? "border-primary bg-primary text-primary-foreground"
+                : "border-border bg-white text-foreground hover:bg-muted",
             )}
           >
             {choiceLabel(choice)}

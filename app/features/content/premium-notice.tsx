@@ -10,13 +10,19 @@ export function PremiumNotice({ texts }: { texts: { title: string; text: string;
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   return (
-    <section aria-labelledby="premium-heading" className="my-10 rounded-xl border border-amber-200 bg-amber-50 p-8 text-center">
+    <section
+      aria-labelledby="premium-heading"
+      className="my-10 rounded-xl border border-amber-200 bg-amber-50 p-8 text-center"
+    >
       <Icon name="lock" aria-hidden="true" className="mx-auto h-8 w-8 text-amber-800" />
       <h2 id="premium-heading" className="mt-3 font-display text-2xl font-semibold">
         {texts.title}
       </h2>
       <p className="mt-2 text-stone-700">{texts.text}</p>
-      <a href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`} className={buttonClasses("primary", "lg", "mt-6")}>
+      <a
+        href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`}
+        className={buttonClasses("primary", "lg", "mt-6")}
+      >
         {texts.login}
       </a>
     </section>

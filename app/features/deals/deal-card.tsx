@@ -37,12 +37,29 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
   }, [claimed, inCart]);
 
   function claim() {
-    const result = dispatch({ type: "add", ...hotDealItem({ dealId: deal.id, name: deal.title, description: deal.description, priceCents: deal.discountedPrice, perPersonLimit: deal.perPersonLimit }) });
+    const result = dispatch({
+      type: "add",
+      ...hotDealItem({
+        dealId: deal.id,
+        name: deal.title,
+        description: deal.description,
+        priceCents: deal.discountedPrice,
+        perPersonLimit: deal.perPersonLimit,
+      }),
+    });
     if (result.error) {
-      setStatus({ tone: "error", title: t("cart:toast.addErrorTitle"), text: t(result.error.messageKey, result.error.params) });
+      setStatus({
+        tone: "error",
+        title: t("cart:toast.addErrorTitle"),
+        text: t(result.error.messageKey, result.error.params),
+      });
       return;
     }
-    setStatus({ tone: "added", title: t("cart:toast.addedTitle"), text: t("cart:toast.addedText", { service: deal.title }) });
+    setStatus({
+      tone: "added",
+      title: t("cart:toast.addedTitle"),
+      text: t("cart:toast.addedText", { service: deal.title }),
+    });
     setClaimed(true);
   }
 
@@ -51,10 +68,16 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
       aria-labelledby={titleId}
       data-testid="deal-card"
       data-hurry={deal.hurry}
-      className={cn("relative flex h-full w-full flex-col overflow-hidden rounded-2xl border-2 bg-white shadow-sm", deal.hurry ? "border-red-600" : "border-border")}
+      className={cn(
+        "relative flex h-full w-full flex-col overflow-hidden rounded-2xl border-2 bg-white shadow-sm",
+        deal.hurry ? "border-red-600" : "border-border",
+      )}
     >
       {deal.hurry ? (
-        <p className="absolute right-0 top-4 z-10 inline-flex items-center gap-1 rounded-l-full bg-red-700 py-1 pl-3 pr-4 text-sm font-bold tracking-wide text-white shadow" data-testid="hurry">
+        <p
+          className="absolute right-0 top-4 z-10 inline-flex items-center gap-1 rounded-l-full bg-red-700 py-1 pl-3 pr-4 text-sm font-bold tracking-wide text-white shadow"
+          data-testid="hurry"
+        >
           <Icon name="flame" size={14} aria-hidden="true" />
           {t("card.hurry")}
         </p>
@@ -67,18 +90,29 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
         <GeneratedArt seed={`deal-${deal.id}-${deal.discountPercentage}`} className="aspect-[16/9] w-full">
           <span className="relative flex flex-col items-center font-display font-semibold leading-none drop-shadow">
             <span className="text-5xl">{t("card.percentOff", { percent: deal.discountPercentage })}</span>
-            <span className="mt-2 max-w-[80%] text-center text-sm font-medium uppercase tracking-wider text-white/90">{deal.serviceName}</span>
+            <span className="mt-2 max-w-[80%] text-center text-sm font-medium uppercase tracking-wider text-white/90">
+              {deal.serviceName}
+            </span>
           </span>
         </GeneratedArt>
       )}
 
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="inline-flex items-center rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white" data-testid="discount">
+          <span
+            className="inline-flex items-center rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white"
+            data-testid="discount"
+          >
             <span className="sr-only">{t("card.discountLabel", { percent: deal.discountPercentage })}</span>
             <span aria-hidden="true">{t("card.percentOff", { percent: deal.discountPercentage })}</span>
           </span>
-          <span className={cn("inline-flex items-center gap-1 text-sm font-medium", deal.hurry ? "text-red-700" : "text-muted-foreground")} data-testid="days-left">
+          <span
+            className={cn(
+              "inline-flex items-center gap-1 text-sm font-medium",
+              deal.hurry ? "text-red-700" : "text-muted-foreground",
+            )}
+            data-testid="days-left"
+          >
             <Icon name="clock" size={14} aria-hidden="true" />
             {t("card.daysLeft", { count: deal.daysLeft })}
           </span>
@@ -119,7 +153,13 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
                 aria-valuetext={t("card.claimedOf", { count: deal.claimCount, limit: deal.claimLimit })}
                 className="mt-1.5 h-2 overflow-hidden rounded-full bg-muted"
               >
-                <div className={cn("h-full rounded-full", deal.soldOut ? "bg-muted-foreground" : deal.hurry ? "bg-red-600" : "bg-primary")} style={{ width: `${deal.progress}%` }} />
+                <div
+                  className={cn(
+                    "h-full rounded-full",
+                    deal.soldOut ? "bg-muted-foreground" : deal.hurry ? "bg-red-600" : "bg-primary",
+                  )}
+                  style={{ width: `${deal.progress}%` }}
+                />
               </div>
             </div>
           ) : (
@@ -129,30 +169,42 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
           )}
           <p className="-mt-2 mb-4 flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
             <span data-testid="per-person">{t("card.perPerson", { count: deal.perPersonLimit })}</span>
-            {deal.claimsReserved > 0 && !deal.soldOut ? <span data-testid="reserved">{t("card.reserved", { count: deal.claimsReserved })}</span> : null}
+            {deal.claimsReserved > 0 && !deal.soldOut ? (
+              <span data-testid="reserved">{t("card.reserved", { count: deal.claimsReserved })}</span>
+            ) : null}
           </p>
 
           <div ref={actionsRef}>
-          {deal.soldOut ? (
-            <Button className="w-full rounded-full" size="lg" variant="secondary" disabled>
-              {t("card.soldOut")}
-            </Button>
-          ) : deal.allReserved && !inCart ? (
-            <>
-              <Button className="w-full rounded-full" size="lg" variant="secondary" disabled aria-describedby={`${titleId}-reserved`}>
-                {t("card.allReserved")}
+            {deal.soldOut ? (
+              <Button className="w-full rounded-full" size="lg" variant="secondary" disabled>
+                {t("card.soldOut")}
               </Button>
-              <p id={`${titleId}-reserved`} className="mt-2 text-xs text-muted-foreground" data-testid="all-reserved-text">
-                {t("card.allReservedText")}
-              </p>
-            </>
-          ) : inCart ? (
-            <InCartLink size="lg" className="w-full" label={t("card.inCart")} />
-          ) : (
-            <Button className="w-full rounded-full" size="lg" onClick={claim} aria-describedby={titleId}>
-              {t("card.claim")}
-            </Button>
-          )}
+            ) : deal.allReserved && !inCart ? (
+              <>
+                <Button
+                  className="w-full rounded-full"
+                  size="lg"
+                  variant="secondary"
+                  disabled
+                  aria-describedby={`${titleId}-reserved`}
+                >
+                  {t("card.allReserved")}
+                </Button>
+                <p
+                  id={`${titleId}-reserved`}
+                  className="mt-2 text-xs text-muted-foreground"
+                  data-testid="all-reserved-text"
+                >
+                  {t("card.allReservedText")}
+                </p>
+              </>
+            ) : inCart ? (
+              <InCartLink size="lg" className="w-full" label={t("card.inCart")} />
+            ) : (
+              <Button className="w-full rounded-full" size="lg" onClick={claim} aria-describedby={titleId}>
+                {t("card.claim")}
+              </Button>
+            )}
           </div>
           <AddStatusLine status={status} className="mt-3" />
         </div>

@@ -20,7 +20,12 @@ export function AboutSection() {
     <section id={SECTIONS.about} aria-labelledby="about-title" className="py-8 sm:py-10">
       <div className="mx-auto grid max-w-6xl items-start gap-8 px-4 sm:px-6 lg:grid-cols-[1.2fr_1fr] lg:gap-12">
         <div>
-          <SectionHeading id="about-title" eyebrow={t("about.eyebrow")} title={t("about.title")} intro={t("about.text")} />
+          <SectionHeading
+            id="about-title"
+            eyebrow={t("about.eyebrow")}
+            title={t("about.title")}
+            intro={t("about.text")}
+          />
           <ul className="mt-6 grid gap-4 border-t border-border pt-5 sm:grid-cols-3 sm:gap-6">
             {POINTS.map(({ key, icon }) => (
               <li key={key} className="grid grid-cols-[2.25rem_1fr] gap-x-3 sm:block">

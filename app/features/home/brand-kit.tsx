@@ -16,7 +16,11 @@ export function BrandKit() {
   const { t } = useTranslation("home");
   const company = useRootData()?.config.companyName ?? "Atelier";
   return (
-    <div className="rounded-3xl border border-border bg-white p-5 shadow-sm sm:p-6" aria-labelledby="brand-kit-title" role="group">
+    <div
+      className="rounded-3xl border border-border bg-white p-5 shadow-sm sm:p-6"
+      aria-labelledby="brand-kit-title"
+      role="group"
+    >
       <h3 id="brand-kit-title" className="font-display text-xl font-semibold">
         {t("brandKit.title")}
       </h3>
@@ -32,8 +36,21 @@ export function BrandKit() {
                 className="group block rounded-xl focus-visible:outline-offset-4"
                 aria-label={`${t("brandKit.open", { name: t(`brandKit.${asset.key}`) })} ${t("common:footer.newTab")}`}
               >
-                <span className={cn("flex h-16 items-center justify-center rounded-xl border p-3 transition-shadow group-hover:shadow-md", asset.dark ? "border-stone-800 bg-stone-950" : "border-border bg-background")}>
-                  <img src={asset.src} alt={t(`brandKit.${asset.key}Alt`, { company })} width={asset.width} height={asset.height} loading="lazy" decoding="async" className="max-h-full w-auto max-w-full" />
+                <span
+                  className={cn(
+                    "flex h-16 items-center justify-center rounded-xl border p-3 transition-shadow group-hover:shadow-md",
+                    asset.dark ? "border-stone-800 bg-stone-950" : "border-border bg-background",
+                  )}
+                >
+                  <img
+                    src={asset.src}
+                    alt={t(`brandKit.${asset.key}Alt`, { company })}
+                    width={asset.width}
+                    height={asset.height}
+                    loading="lazy"
+                    decoding="async"
+                    className="max-h-full w-auto max-w-full"
+                  />
                 </span>
                 <span className="mt-1 flex items-center gap-1 text-xs font-medium text-foreground">
                   {t(`brandKit.${asset.key}`)}

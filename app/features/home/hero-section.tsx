@@ -31,7 +31,10 @@ export function HeroSection() {
             <Icon name="sparkles" size={14} aria-hidden="true" />
             {t("hero.eyebrow")}
           </p>
-          <h1 id="hero-title" className="mt-4 font-display text-4xl font-semibold leading-[1.08] tracking-tight text-balance sm:text-5xl lg:text-[3.5rem]">
+          <h1
+            id="hero-title"
+            className="mt-4 font-display text-4xl font-semibold leading-[1.08] tracking-tight text-balance sm:text-5xl lg:text-[3.5rem]"
+          >
             {t("hero.title")}
           </h1>
           <p className="mt-4 max-w-2xl text-lg leading-relaxed text-muted-foreground">{t("hero.subtitle")}</p>
@@ -51,7 +54,10 @@ export function HeroSection() {
             <span>
               {t("hero.assistantLine")}{" "}
               {phone ? (
-                <a href={telHref(phone)} className="whitespace-nowrap rounded-sm font-semibold text-primary underline-offset-4 hover:underline">
+                <a
+                  href={telHref(phone)}
+                  className="whitespace-nowrap rounded-sm font-semibold text-primary underline-offset-4 hover:underline"
+                >
                   {phone}
                 </a>
               ) : null}

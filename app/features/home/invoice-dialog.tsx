@@ -6,18 +6,43 @@ import { ModalDialog } from "../../components/ui/modal-dialog.tsx";
 import type { Company, InvoiceSample } from "./invoice-sample-data.ts";
 
 /** The whole sample invoice in a dialog; its own chunk, loaded when the miniature is pointed at or pressed. */
-export default function InvoiceDialog({ company, sample, onClose }: { company: Company; sample: InvoiceSample; onClose: () => void }) {
+export default function InvoiceDialog({
+  company,
+  sample,
+  onClose,
+}: {
+  company: Company;
+  sample: InvoiceSample;
+  onClose: () => void;
+}) {
   const titleId = useId();
   return (
-    <ModalDialog labelledBy={titleId} onClose={onClose} className="fixed inset-0 m-auto max-h-[92vh] w-[min(40rem,calc(100vw-1.5rem))] overflow-y-auto rounded-2xl bg-white shadow-2xl">
+    <ModalDialog
+      labelledBy={titleId}
+      onClose={onClose}
+      className="fixed inset-0 m-auto max-h-[92vh] w-[min(40rem,calc(100vw-1.5rem))] overflow-y-auto rounded-2xl bg-white shadow-2xl"
+    >
       <InvoiceDocument company={company} sample={sample} titleId={titleId} onClose={onClose} />
     </ModalDialog>
   );
 }
 
-function InvoiceDocument({ company, sample, titleId, onClose }: { company: Company; sample: InvoiceSample; titleId: string; onClose: () => void }) {
+function InvoiceDocument({
+  company,
+  sample,
+  titleId,
+  onClose,
+}: {
+  company: Company;
+  sample: InvoiceSample;
+  titleId: string;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation("home");
-  const date = (value: Date) => new Intl.DateTimeFormat(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(value);
+  const date = (value: Date) =>
+    new Intl.DateTimeFormat(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+      value,
+    );
   return (
     <article className="text-sm" data-testid="invoice-document">
       <header className="flex flex-wrap items-start justify-between gap-4 bg-primary px-6 py-5 text-white">
@@ -41,7 +66,9 @@ function InvoiceDocument({ company, sample, titleId, onClose }: { company: Compa
       <div className="space-y-5 px-6 py-5">
         <dl className="grid gap-4 sm:grid-cols-3">
           <div>
-            <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{t("invoice.billTo")}</dt>
+            <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+              {t("invoice.billTo")}
+            </dt>
             <dd className="mt-1">
               <span className="font-semibold">Jordan Lee</span>
               <br />
@@ -51,9 +78,13 @@ function InvoiceDocument({ company, sample, titleId, onClose }: { company: Compa
             </dd>
           </div>
           <div>
-            <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{t("invoice.issued")}</dt>
+            <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+              {t("invoice.issued")}
+            </dt>
             <dd className="mt-1 font-semibold">{date(sample.issued)}</dd>
-            <dt className="mt-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">{t("invoice.due")}</dt>
+            <dt className="mt-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+              {t("invoice.due")}
+            </dt>
             <dd className="mt-1 font-semibold">{date(sample.due)}</dd>
           </div>
           <div className="rounded-xl border border-orange-200 bg-orange-50 p-3 text-orange-900">
@@ -64,10 +95,18 @@ function InvoiceDocument({ company, sample, titleId, onClose }: { company: Compa
         <table className="w-full border-collapse text-left">
           <thead>
             <tr className="bg-muted text-xs uppercase tracking-wider text-muted-foreground">
-              <th scope="col" className="px-2 py-2 font-semibold">{t("invoice.description")}</th>
-              <th scope="col" className="px-2 py-2 text-right font-semibold">{t("invoice.quantity")}</th>
-              <th scope="col" className="px-2 py-2 text-right font-semibold">{t("invoice.unitPrice")}</th>
-              <th scope="col" className="px-2 py-2 text-right font-semibold">{t("invoice.amount")}</th>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                {t("invoice.description")}
+              </th>
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
+                {t("invoice.quantity")}
+              </th>
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
+                {t("invoice.unitPrice")}
+              </th>
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
+                {t("invoice.amount")}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -96,8 +135,12 @@ function InvoiceDocument({ company, sample, titleId, onClose }: { company: Compa
             <dd className="text-right tabular-nums text-emerald-700">−{formatCents(sample.discountCents)}</dd>
             <dt>{t("invoice.tax")}</dt>
             <dd className="text-right tabular-nums">{formatCents(0)}</dd>
-            <dt className="mt-1 rounded-l-md bg-primary py-1.5 pl-2 font-semibold text-white">{t("invoice.totalUsd")}</dt>
-            <dd className="mt-1 rounded-r-md bg-primary py-1.5 pr-2 text-right font-bold tabular-nums text-white">{formatCents(sample.totalCents)}</dd>
+            <dt className="mt-1 rounded-l-md bg-primary py-1.5 pl-2 font-semibold text-white">
+              {t("invoice.totalUsd")}
+            </dt>
+            <dd className="mt-1 rounded-r-md bg-primary py-1.5 pr-2 text-right font-bold tabular-nums text-white">
+              {formatCents(sample.totalCents)}
+            </dd>
           </dl>
         </div>
         <p className="font-display text-base font-semibold italic text-accent">{t("invoice.thanks")}</p>

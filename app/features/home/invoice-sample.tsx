@@ -40,7 +40,10 @@ export function InvoiceSample() {
         aria-haspopup="dialog"
         data-testid="invoice-sample"
       >
-        <span aria-hidden="true" className="block overflow-hidden rounded-xl border border-border bg-white text-[9px] leading-tight shadow-md transition-transform group-hover:-translate-y-0.5 motion-reduce:transition-none">
+        <span
+          aria-hidden="true"
+          className="block overflow-hidden rounded-xl border border-border bg-white text-[9px] leading-tight shadow-md transition-transform group-hover:-translate-y-0.5 motion-reduce:transition-none"
+        >
           <span className="flex items-center justify-between bg-primary px-3 py-2 text-white">
             <span className="font-display text-xs font-semibold">{company.name}</span>
             <span className="font-display text-xs font-semibold uppercase tracking-wider">{t("invoice.title")}</span>
@@ -71,4 +74,3 @@ export function InvoiceSample() {
     </>
   );
 }
-

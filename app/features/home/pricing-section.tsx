@@ -33,7 +33,13 @@ export function PricingSection() {
   return (
     <section aria-labelledby="pricing-title" className="border-y border-border bg-muted/40 py-8 sm:py-10">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="pricing-title" eyebrow={t("pricing.eyebrow")} title={t("pricing.title")} intro={t("pricing.intro")} split />
+        <SectionHeading
+          id="pricing-title"
+          eyebrow={t("pricing.eyebrow")}
+          title={t("pricing.title")}
+          intro={t("pricing.intro")}
+          split
+        />
         <ul className="-mx-4 mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 pt-5 lg:mx-0 lg:mt-8 lg:grid lg:grid-cols-3 lg:items-stretch lg:gap-6 lg:overflow-visible lg:px-0 lg:pb-0">
           <PlanCard
             id="consultation"
@@ -41,7 +47,11 @@ export function PricingSection() {
             price={formatCents(CONSULTATION_PRICE_CENTS, { wholeDollars: true })}
             period={t("pricing.oneTime")}
             description={t("pricing.consultation.description")}
-            features={[t("pricing.consultation.features.session"), t("pricing.consultation.features.plan"), t("pricing.consultation.features.followUp")]}
+            features={[
+              t("pricing.consultation.features.session"),
+              t("pricing.consultation.features.plan"),
+              t("pricing.consultation.features.followUp"),
+            ]}
           >
             <LocalizedLink to={CONSULTATION_CARD_HREF} className={primary}>
               <Icon name="credit-card" size={18} aria-hidden="true" />
@@ -69,11 +79,21 @@ export function PricingSection() {
               t("pricing.professional.features.reporting"),
             ]}
           >
-            <LocalizedLink to={PROFESSIONAL_HREF} className={buttonClasses("primary", "md", `${sized} bg-white text-primary hover:bg-indigo-50`)}>
+            <LocalizedLink
+              to={PROFESSIONAL_HREF}
+              className={buttonClasses("primary", "md", `${sized} bg-white text-primary hover:bg-indigo-50`)}
+            >
               <Icon name="sparkles" size={18} aria-hidden="true" />
               {t("pricing.professional.subscribe")}
             </LocalizedLink>
-            <a href={consultation} className={buttonClasses("outline", "md", `${sized} border-white/60 bg-transparent text-white hover:bg-white/10`)}>
+            <a
+              href={consultation}
+              className={buttonClasses(
+                "outline",
+                "md",
+                `${sized} border-white/60 bg-transparent text-white hover:bg-white/10`,
+              )}
+            >
               <Icon name="landmark" size={18} aria-hidden="true" />
               {t("pricing.professional.bankTransfer")}
             </a>
@@ -84,7 +104,11 @@ export function PricingSection() {
             name={t("pricing.enterprise.name")}
             price={t("pricing.enterprise.price")}
             description={t("pricing.enterprise.description")}
-            features={[t("pricing.enterprise.features.manager"), t("pricing.enterprise.features.sla"), t("pricing.enterprise.features.integrations")]}
+            features={[
+              t("pricing.enterprise.features.manager"),
+              t("pricing.enterprise.features.sla"),
+              t("pricing.enterprise.features.integrations"),
+            ]}
           >
             <a href={consultation} className={outline}>
               {t("pricing.enterprise.contact")}
@@ -122,7 +146,9 @@ function PlanCard({
       data-testid={`plan-${id}`}
       className={cn(
         "relative flex w-[85%] max-w-sm shrink-0 snap-center flex-col rounded-3xl border p-6 lg:w-auto lg:max-w-none",
-        featured ? "border-primary bg-primary text-white shadow-xl shadow-indigo-900/20 lg:-my-3 lg:py-9" : "border-border bg-white shadow-sm",
+        featured
+          ? "border-primary bg-primary text-white shadow-xl shadow-indigo-900/20 lg:-my-3 lg:py-9"
+          : "border-border bg-white shadow-sm",
       )}
     >
       {badge ? (
@@ -130,18 +156,23 @@ function PlanCard({
           {badge}
         </p>
       ) : null}
-      <h3 className="font-display text-2xl font-semibold">
-        {name}
-      </h3>
+      <h3 className="font-display text-2xl font-semibold">{name}</h3>
       <p className={cn("mt-2 text-sm", featured ? "text-indigo-100" : "text-muted-foreground")}>{description}</p>
       <p className="mt-3 flex items-baseline gap-2">
         <span className="font-display text-4xl font-semibold tracking-tight">{price}</span>
-        {period ? <span className={cn("text-sm", featured ? "text-indigo-100" : "text-muted-foreground")}>{period}</span> : null}
+        {period ? (
+          <span className={cn("text-sm", featured ? "text-indigo-100" : "text-muted-foreground")}>{period}</span>
+        ) : null}
       </p>
       <ul className="mt-4 flex-1 space-y-2 text-sm">
         {features.map((feature) => (
           <li key={feature} className="flex gap-3">
-            <Icon name="check" size={18} aria-hidden="true" className={cn("mt-0.5 shrink-0", featured ? "text-orange-200" : "text-success")} />
+            <Icon
+              name="check"
+              size={18}
+              aria-hidden="true"
+              className={cn("mt-0.5 shrink-0", featured ? "text-orange-200" : "text-success")}
+            />
             <span>{feature}</span>
           </li>
         ))}

@@ -60,7 +60,10 @@ export function QuantityStepper({
           if (event.target.value.trim() !== "") onChange(catalogueQuantity(event.target.value));
         }}
         onBlur={() => setDraft(null)}
-        className={cn("h-8 rounded-lg border border-border bg-white text-center tabular-nums focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none", compact ? "w-10" : "w-12")}
+        className={cn(
+          "h-8 rounded-lg border border-border bg-white text-center tabular-nums focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none",
+          compact ? "w-10" : "w-12",
+        )}
       />
       <button
         type="button"

@@ -22,10 +22,27 @@ export function SectionHeading({
   tone?: "light" | "dark";
   split?: boolean;
 }) {
-  const introText = intro ? <p className={cn("mt-3 text-base leading-relaxed sm:text-lg", split ? "lg:mt-0 lg:pb-1" : "sm:mt-4", tone === "dark" ? "text-stone-300" : "text-muted-foreground")}>{intro}</p> : null;
+  const introText = intro ? (
+    <p
+      className={cn(
+        "mt-3 text-base leading-relaxed sm:text-lg",
+        split ? "lg:mt-0 lg:pb-1" : "sm:mt-4",
+        tone === "dark" ? "text-stone-300" : "text-muted-foreground",
+      )}
+    >
+      {intro}
+    </p>
+  ) : null;
   const heading = (
     <>
-      <p className={cn("text-sm font-semibold uppercase tracking-wider", tone === "dark" ? "text-orange-200" : "text-primary")}>{eyebrow}</p>
+      <p
+        className={cn(
+          "text-sm font-semibold uppercase tracking-wider",
+          tone === "dark" ? "text-orange-200" : "text-primary",
+        )}
+      >
+        {eyebrow}
+      </p>
       <h2 id={id} className="mt-2 font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
         {title}
       </h2>

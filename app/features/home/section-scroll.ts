@@ -33,7 +33,8 @@ function prefersReducedMotion(): boolean {
 export function scrollToSection(id: string): boolean {
   const target = document.getElementById(id);
   if (!target) return false;
-  const top = id === SECTIONS.home ? 0 : Math.max(0, target.getBoundingClientRect().top + window.scrollY - SECTION_OFFSET_PX);
+  const top =
+    id === SECTIONS.home ? 0 : Math.max(0, target.getBoundingClientRect().top + window.scrollY - SECTION_OFFSET_PX);
   window.scrollTo({ top, behavior: prefersReducedMotion() ? "auto" : "smooth" });
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   target.focus({ preventScroll: true });
@@ -42,7 +43,11 @@ export function scrollToSection(id: string): boolean {
 
 function samePage(url: URL): boolean {
   const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
-  return url.origin === window.location.origin && trim(url.pathname) === trim(window.location.pathname) && url.search === window.location.search;
+  return (
+    url.origin === window.location.origin &&
+    trim(url.pathname) === trim(window.location.pathname) &&
+    url.search === window.location.search
+  );
 }
 
 /**
@@ -52,10 +57,16 @@ function samePage(url: URL): boolean {
  * menu scrolls once it has closed) are left alone.
  */
 export function sectionOfClick(event: MouseEvent): string | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
   const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
   if (!(anchor instanceof HTMLAnchorElement)) return null;
-  if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || anchor.closest("[role=dialog]")) return null;
+  if (
+    (anchor.target && anchor.target !== "_self") ||
+    anchor.hasAttribute("download") ||
+    anchor.closest("[role=dialog]")
+  )
+    return null;
   const url = new URL(anchor.href, window.location.href);
   if (!samePage(url)) return null;
   const id = url.hash ? decodeURIComponent(url.hash.slice(1)) : SECTIONS.home;

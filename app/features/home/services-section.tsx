@@ -16,9 +16,19 @@ export function ServicesSection({ services }: { services: LocalizedService[] }) 
   const shareUrl = `${localize("/")}${sectionHref(SECTIONS.services)}`;
 
   return (
-    <section id={SECTIONS.services} aria-labelledby="services-title" className="border-y border-border bg-muted/40 py-8 sm:py-10">
+    <section
+      id={SECTIONS.services}
+      aria-labelledby="services-title"
+      className="border-y border-border bg-muted/40 py-8 sm:py-10"
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="services-title" eyebrow={t("services.eyebrow")} title={t("services.title")} intro={t("services.intro")} split />
+        <SectionHeading
+          id="services-title"
+          eyebrow={t("services.eyebrow")}
+          title={t("services.title")}
+          intro={t("services.intro")}
+          split
+        />
         <ul className="relative -mx-4 mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 scroll-px-4 md:mx-0 md:grid md:grid-cols-3 md:gap-3 md:overflow-visible md:px-0 md:pb-0 xl:grid-cols-5">
           {/* Relative: the screen-reader texts in the cards are positioned, and must stay inside this scrolling row. */}
           {services.map((service, index) => (

@@ -2,7 +2,13 @@ import { useId, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { useNavigate } from "react-router";
 import { toast } from "../../components/ui/toast.ts";
-import { budgetDigits, checkBudget, defaultUnitPriceCents, isFixedPrice, toCartService } from "../../../core/catalogue/rules.ts";
+import {
+  budgetDigits,
+  checkBudget,
+  defaultUnitPriceCents,
+  isFixedPrice,
+  toCartService,
+} from "../../../core/catalogue/rules.ts";
 import type { LocalizedService } from "../../../core/catalogue/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
@@ -36,7 +42,15 @@ export function paymentHref(amountCents: number, serviceName: string): string {
  * fixed-price service such as Logo Design, its price), the quantity, Add to Cart, Get started and Share.
  * Only the open row renders its controls, so the list stays short and light.
  */
-export function SpecialisedRow({ service, open, onToggle }: { service: LocalizedService; open: boolean; onToggle: () => void }) {
+export function SpecialisedRow({
+  service,
+  open,
+  onToggle,
+}: {
+  service: LocalizedService;
+  open: boolean;
+  onToggle: () => void;
+}) {
   const { t } = useTranslation("home");
   const { cart, restored } = useCart();
   const id = useId();
@@ -46,7 +60,13 @@ export function SpecialisedRow({ service, open, onToggle }: { service: Localized
   const inCart = restored && cart.items.some((item) => item.serviceId === service.id);
 
   return (
-    <li className={cn("rounded-2xl border bg-white transition-shadow", open ? "border-primary/40 shadow-md" : "border-border shadow-sm hover:shadow")} data-testid={`specialised-card-${service.id}`}>
+    <li
+      className={cn(
+        "rounded-2xl border bg-white transition-shadow",
+        open ? "border-primary/40 shadow-md" : "border-border shadow-sm hover:shadow",
+      )}
+      data-testid={`specialised-card-${service.id}`}
+    >
       <h3>
         <button
           type="button"
@@ -56,11 +76,18 @@ export function SpecialisedRow({ service, open, onToggle }: { service: Localized
           onClick={onToggle}
           className="flex w-full items-center gap-3 rounded-2xl p-2.5 text-left focus-visible:outline-offset-2"
         >
-          <GeneratedArt seed={service.id} icon={serviceIcon(service.id)} className="h-11 w-11 shrink-0 rounded-xl" iconSize={20} />
+          <GeneratedArt
+            seed={service.id}
+            icon={serviceIcon(service.id)}
+            className="h-11 w-11 shrink-0 rounded-xl"
+            iconSize={20}
+          />
           <span className="min-w-0 flex-1">
             <span className="block font-semibold leading-snug text-foreground">{service.name}</span>
             <span className="block text-sm text-muted-foreground">
-              {fixed ? t("specialised.fixedPrice", { amount: whole(service.fixedPriceCents ?? 0) }) : t("specialised.range", { min: whole(service.minPriceCents), max: whole(service.maxPriceCents) })}
+              {fixed
+                ? t("specialised.fixedPrice", { amount: whole(service.fixedPriceCents ?? 0) })
+                : t("specialised.range", { min: whole(service.minPriceCents), max: whole(service.maxPriceCents) })}
             </span>
           </span>
           {inCart ? (
@@ -69,7 +96,15 @@ export function SpecialisedRow({ service, open, onToggle }: { service: Localized
               {t("cart:page.inCart")}
             </span>
           ) : null}
-          <Icon name="chevron-down" size={18} aria-hidden="true" className={cn("text-muted-foreground transition-transform motion-reduce:transition-none", open && "rotate-180")} />
+          <Icon
+            name="chevron-down"
+            size={18}
+            aria-hidden="true"
+            className={cn(
+              "text-muted-foreground transition-transform motion-reduce:transition-none",
+              open && "rotate-180",
+            )}
+          />
         </button>
       </h3>
       <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!open}>
@@ -129,14 +164,19 @@ function SpecialisedPanel({ service }: { service: LocalizedService }) {
         {fixed ? (
           <p className="text-sm" data-testid="fixed-price">
             <span className="block font-medium text-muted-foreground">{t("specialised.priceLabel")}</span>
-            <span className="font-display text-2xl font-semibold tabular-nums text-foreground">{whole(service.fixedPriceCents ?? 0)}</span>{" "}
+            <span className="font-display text-2xl font-semibold tabular-nums text-foreground">
+              {whole(service.fixedPriceCents ?? 0)}
+            </span>{" "}
             <span className="text-muted-foreground">{t("specialised.fixedNote")}</span>
           </p>
         ) : (
           <Field label={t("specialised.budget")} hint={t("specialised.budgetHint", range)} error={budgetError}>
             {(field) => (
               <div className="relative">
-                <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground">
+                <span
+                  aria-hidden="true"
+                  className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground"
+                >
                   $
                 </span>
                 <Input
@@ -160,12 +200,21 @@ function SpecialisedPanel({ service }: { service: LocalizedService }) {
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <AddToCartButton adding={adding} onAdd={() => void onAdd()} serviceName={service.name} t={t} />
-        <button type="button" onClick={onGetStarted} className={buttonClasses("outline", "md", "rounded-full px-4 text-sm whitespace-nowrap")}>
+        <button
+          type="button"
+          onClick={onGetStarted}
+          className={buttonClasses("outline", "md", "rounded-full px-4 text-sm whitespace-nowrap")}
+        >
           {t("specialised.getStarted")}
           <span className="sr-only">: {service.name}</span>
           <Icon name="arrow-right" size={16} aria-hidden="true" />
         </button>
-        <ShareButton title={service.name} description={service.description} url={shareUrl} className="h-10 rounded-full px-3" />
+        <ShareButton
+          title={service.name}
+          description={service.description}
+          url={shareUrl}
+          className="h-10 rounded-full px-3"
+        />
       </div>
       <AddStatusLine status={status} />
     </div>

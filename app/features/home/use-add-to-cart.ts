@@ -47,10 +47,18 @@ export function useAddToCart() {
         const [{ cartReducer }] = await Promise.all([cartRules.load(), tick()]);
         const result = update((state) => cartReducer(state, { type: "add", service, quantity, unitPriceCents }));
         if (result.error) {
-          setStatus({ tone: "error", title: t("cart:toast.addErrorTitle"), text: t(result.error.messageKey, result.error.params) });
+          setStatus({
+            tone: "error",
+            title: t("cart:toast.addErrorTitle"),
+            text: t(result.error.messageKey, result.error.params),
+          });
           return false;
         }
-        setStatus({ tone: "added", title: t("cart:toast.addedTitle"), text: t("cart:toast.addedText", { service: service.name }) });
+        setStatus({
+          tone: "added",
+          title: t("cart:toast.addedTitle"),
+          text: t("cart:toast.addedText", { service: service.name }),
+        });
         return true;
       } catch (error) {
         console.error("Could not add to the cart", error);

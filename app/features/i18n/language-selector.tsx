@@ -1,6 +1,13 @@
 import { useTranslation } from "../../i18n/react.tsx";
 import { useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { LANGUAGES, LANGUAGE_LABELS, isLanguage, localizedPath, splitLanguagePrefix, type Language } from "../../../core/i18n/language.ts";
+import {
+  LANGUAGES,
+  LANGUAGE_LABELS,
+  isLanguage,
+  localizedPath,
+  splitLanguagePrefix,
+  type Language,
+} from "../../../core/i18n/language.ts";
 import { FlagIcon } from "../../components/ui/flag-icon.tsx";
 import { MenuRadioItem, PopoverMenu } from "../../components/ui/popover-menu.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -31,12 +38,18 @@ export function useChooseLanguage() {
     rememberLanguage(language, { explicit: true });
     const { language: prefix, rest } = splitLanguagePrefix(location.pathname);
     if (prefix) {
-      if (prefix !== language) void navigate(`${localizedPath(rest, language)}${location.search}${location.hash}`, { preventScrollReset: true });
+      if (prefix !== language)
+        void navigate(`${localizedPath(rest, language)}${location.search}${location.hash}`, {
+          preventScrollReset: true,
+        });
       return;
     }
     if (language !== current) void revalidator.revalidate();
   };
-  const pending = revalidator.state === "loading" || (navigation.state === "loading" && splitLanguagePrefix(navigation.location.pathname).language !== splitLanguagePrefix(location.pathname).language);
+  const pending =
+    revalidator.state === "loading" ||
+    (navigation.state === "loading" &&
+      splitLanguagePrefix(navigation.location.pathname).language !== splitLanguagePrefix(location.pathname).language);
   return { current, choose, pending };
 }
 
@@ -49,13 +62,26 @@ function LanguageName({ language }: { language: Language }) {
  * `inline` lists the languages as toggle buttons, for the mobile drawer. `nameClassName` can hide the
  * name (the flag stays, the name is still read) where the header is tight.
  */
-export function LanguageSelector({ variant = "menu", className, nameClassName }: { variant?: "menu" | "inline"; className?: string; nameClassName?: string }) {
+export function LanguageSelector({
+  variant = "menu",
+  className,
+  nameClassName,
+}: {
+  variant?: "menu" | "inline";
+  className?: string;
+  nameClassName?: string;
+}) {
   const { t } = useTranslation();
   const { current, choose, pending } = useChooseLanguage();
 
   if (variant === "inline") {
     return (
-      <div role="group" aria-label={t("language.label")} aria-busy={pending || undefined} className={cn("grid grid-cols-2 gap-2", className)}>
+      <div
+        role="group"
+        aria-label={t("language.label")}
+        aria-busy={pending || undefined}
+        className={cn("grid grid-cols-2 gap-2", className)}
+      >
         {LANGUAGES.map((language) => (
           <button
             key={language}
@@ -85,7 +111,11 @@ export function LanguageSelector({ variant = "menu", className, nameClassName }:
       trigger={
         <>
           <span className="sr-only">{t("language.label")}: </span>
-          {pending ? <Icon name="loader-circle" size={14} className="h-3.5 w-5 animate-spin" /> : <FlagIcon language={current} />}
+          {pending ? (
+            <Icon name="loader-circle" size={14} className="h-3.5 w-5 animate-spin" />
+          ) : (
+            <FlagIcon language={current} />
+          )}
           <span className={cn("max-[380px]:sr-only", nameClassName)}>
             <LanguageName language={current} />
           </span>
@@ -93,7 +123,10 @@ export function LanguageSelector({ variant = "menu", className, nameClassName }:
         </>
       }
     >
-      <p aria-hidden="true" className="px-3 pb-1 pt-1.5 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+      <p
+        aria-hidden="true"
+        className="px-3 pb-1 pt-1.5 text-xs font-semibold uppercase tracking-wider text-muted-foreground"
+      >
         {t("language.label")}
       </p>
       {LANGUAGES.map((language) => (

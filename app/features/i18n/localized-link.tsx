@@ -14,12 +14,16 @@ export function useLocalizedPath() {
 }
 
 /** A Link that keeps the visitor in the language tree they are browsing. */
-export const LocalizedLink = forwardRef<HTMLAnchorElement, ComponentProps<typeof Link> & { to: string }>(function LocalizedLink({ to, ...props }, ref) {
-  const localize = useLocalizedPath();
-  return <Link ref={ref} to={localize(to)} {...props} />;
-});
+export const LocalizedLink = forwardRef<HTMLAnchorElement, ComponentProps<typeof Link> & { to: string }>(
+  function LocalizedLink({ to, ...props }, ref) {
+    const localize = useLocalizedPath();
+    return <Link ref={ref} to={localize(to)} {...props} />;
+  },
+);
 
-export const LocalizedNavLink = forwardRef<HTMLAnchorElement, ComponentProps<typeof NavLink> & { to: string }>(function LocalizedNavLink({ to, ...props }, ref) {
-  const localize = useLocalizedPath();
-  return <NavLink ref={ref} to={localize(to)} {...props} />;
-});
+export const LocalizedNavLink = forwardRef<HTMLAnchorElement, ComponentProps<typeof NavLink> & { to: string }>(
+  function LocalizedNavLink({ to, ...props }, ref) {
+    const localize = useLocalizedPath();
+    return <NavLink ref={ref} to={localize(to)} {...props} />;
+  },
+);

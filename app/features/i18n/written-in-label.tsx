@@ -11,7 +11,14 @@ export function WrittenInLabel({ language, className }: { language: string; clas
   const { i18n } = useTranslation();
   if (!isLanguage(language) || language === i18n.language) return null;
   return (
-    <span lang={language} data-testid="written-in" className={cn("inline-flex items-center rounded-full border border-border px-2 py-0.5 text-xs font-medium text-muted-foreground", className)}>
+    <span
+      lang={language}
+      data-testid="written-in"
+      className={cn(
+        "inline-flex items-center rounded-full border border-border px-2 py-0.5 text-xs font-medium text-muted-foreground",
+        className,
+      )}
+    >
       {LANGUAGE_LABELS[language].name}
     </span>
   );

@@ -22,7 +22,10 @@ export function CartBadge({ count, totalCents, className }: { count: number; tot
   return (
     <LocalizedLink
       to="/cart"
-      className={cn("relative inline-flex h-10 items-center gap-3.5 rounded-full px-2.5 text-foreground transition-colors hover:bg-muted", className)}
+      className={cn(
+        "relative inline-flex h-10 items-center gap-3.5 rounded-full px-2.5 text-foreground transition-colors hover:bg-muted",
+        className,
+      )}
       data-testid="cart-link"
     >
       <span className="relative inline-flex">
@@ -38,7 +41,11 @@ export function CartBadge({ count, totalCents, className }: { count: number; tot
         ) : null}
       </span>
       {badge ? (
-        <span aria-hidden="true" data-testid="cart-total" className="hidden text-sm font-semibold tabular-nums lg:inline">
+        <span
+          aria-hidden="true"
+          data-testid="cart-total"
+          className="hidden text-sm font-semibold tabular-nums lg:inline"
+        >
           {total}
         </span>
       ) : null}

@@ -24,10 +24,22 @@ export interface LegalSection {
  * of contents and numbered sections. `lastUpdated` is the document's own date (YYYY-MM-DD), shown in the
  * page's language.
  */
-export function LegalPage({ page, sections, lastUpdated }: { page: "privacy" | "terms"; sections: readonly LegalSection[]; lastUpdated: string }) {
+export function LegalPage({
+  page,
+  sections,
+  lastUpdated,
+}: {
+  page: "privacy" | "terms";
+  sections: readonly LegalSection[];
+  lastUpdated: string;
+}) {
   const { t, i18n } = useTranslation("legal");
   const config = useRootData()?.config;
-  const values = { company: config?.companyName ?? "Atelier", email: config?.companyEmail ?? "", phone: config?.companyPhone ?? "" };
+  const values = {
+    company: config?.companyName ?? "Atelier",
+    email: config?.companyEmail ?? "",
+    phone: config?.companyPhone ?? "",
+  };
   const k = (key: string) => t(`${page}.${key}`, values);
 
   return (
@@ -88,13 +100,19 @@ export function LegalPage({ page, sections, lastUpdated }: { page: "privacy" | "
               {section.contact && config ? (
                 <ul className="mt-4 space-y-2">
                   <li>
-                    <a href={`mailto:${config.companyEmail}`} className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
+                    <a
+                      href={`mailto:${config.companyEmail}`}
+                      className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline"
+                    >
                       <Icon name="mail" size={16} aria-hidden="true" />
                       {config.companyEmail}
                     </a>
                   </li>
                   <li>
-                    <a href={`tel:${config.companyPhone.replace(/[^\d+]/g, "")}`} className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
+                    <a
+                      href={`tel:${config.companyPhone.replace(/[^\d+]/g, "")}`}
+                      className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline"
+                    >
                       <Icon name="phone" size={16} aria-hidden="true" />
                       {config.companyPhone}
                     </a>

@@ -8,7 +8,10 @@ import { useLocation } from "react-router";
  */
 export function focusNewPage(hash: string): void {
   const id = hash ? decodeURIComponent(hash.slice(1)) : "";
-  const target = (id && document.getElementById(id)) || document.querySelector<HTMLElement>("main h1") || document.getElementById("main");
+  const target =
+    (id && document.getElementById(id)) ||
+    document.querySelector<HTMLElement>("main h1") ||
+    document.getElementById("main");
   if (!target) return;
   if (!target.hasAttribute("tabindex")) {
     target.setAttribute("tabindex", "-1");

@@ -14,7 +14,8 @@ import { sectionPath, type SiteNav } from "./site-nav.ts";
 import { useUserName } from "./user-name.ts";
 
 /** The drawer: a full-height panel on the right of the screen, in the top layer. */
-const DRAWER_CLASSES = "fixed inset-y-0 left-auto right-0 h-full max-h-none max-w-none w-[min(22rem,90vw)] overflow-y-auto bg-background shadow-2xl outline-none";
+const DRAWER_CLASSES =
+  "fixed inset-y-0 left-auto right-0 h-full max-h-none max-w-none w-[min(22rem,90vw)] overflow-y-auto bg-background shadow-2xl outline-none";
 const drawerLink =
   "flex h-12 items-center gap-3 rounded-lg px-3 text-base font-medium text-foreground transition-colors hover:bg-muted aria-[current=page]:bg-primary/10 aria-[current=page]:text-primary";
 const groupHeading = "mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground";
@@ -68,7 +69,12 @@ export default function DrawerPanel({ id, nav, user, home, onHome, onClose }: Dr
           <h2 id={titleId} className="font-display text-lg font-semibold">
             {t("nav.menuTitle")}
           </h2>
-          <button type="button" onClick={onClose} className={buttonClasses("ghost", "icon")} aria-label={t("nav.closeMenu")}>
+          <button
+            type="button"
+            onClick={onClose}
+            className={buttonClasses("ghost", "icon")}
+            aria-label={t("nav.closeMenu")}
+          >
             <Icon name="x" size={22} aria-hidden="true" />
           </button>
         </div>
@@ -85,13 +91,22 @@ export default function DrawerPanel({ id, nav, user, home, onHome, onClose }: Dr
               </li>
             ))}
           </ul>
-          <Link to={sectionPath(home, SECTIONS.consultation)} onClick={goToSection(SECTIONS.consultation)} className={buttonClasses("primary", "md", "mt-3 w-full")}>
+          <Link
+            to={sectionPath(home, SECTIONS.consultation)}
+            onClick={goToSection(SECTIONS.consultation)}
+            className={buttonClasses("primary", "md", "mt-3 w-full")}
+          >
             <Icon name="calendar-check" size={18} aria-hidden="true" />
             {t("nav.bookConsultation")}
           </Link>
 
           {nav.groups.map((group) => (
-            <div key={group.id} className="mt-4 border-t border-border pt-4" role="group" aria-labelledby={`${id}${group.id}`}>
+            <div
+              key={group.id}
+              className="mt-4 border-t border-border pt-4"
+              role="group"
+              aria-labelledby={`${id}${group.id}`}
+            >
               <p id={`${id}${group.id}`} className={groupHeading}>
                 {group.label}
               </p>
@@ -99,7 +114,9 @@ export default function DrawerPanel({ id, nav, user, home, onHome, onClose }: Dr
                 {group.links.map((link) => (
                   <li key={link.to}>
                     <LocalizedNavLink to={link.to} onClick={onClose} className={drawerLink}>
-                      {link.icon ? <Icon name={link.icon} size={18} aria-hidden="true" className="text-primary" /> : null}
+                      {link.icon ? (
+                        <Icon name={link.icon} size={18} aria-hidden="true" className="text-primary" />
+                      ) : null}
                       {link.label}
                     </LocalizedNavLink>
                   </li>
@@ -119,7 +136,11 @@ export default function DrawerPanel({ id, nav, user, home, onHome, onClose }: Dr
         <div className="mt-auto border-t border-border p-5">
           {user ? (
             <div className="grid gap-2">
-              <LocalizedNavLink to="/account/password" onClick={onClose} className={buttonClasses("ghost", "md", "w-full")}>
+              <LocalizedNavLink
+                to="/account/password"
+                onClick={onClose}
+                className={buttonClasses("ghost", "md", "w-full")}
+              >
                 <Icon name="key-round" size={18} aria-hidden="true" />
                 {t("nav.changePassword")}
               </LocalizedNavLink>

@@ -45,7 +45,14 @@ export function SiteDrawer({ nav, user }: { nav: SiteNav; user: CurrentUser | nu
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <DrawerPanel id={drawerId} nav={nav} user={user} home={home} onHome={pathname === home} onClose={() => setOpen(false)} />
+          <DrawerPanel
+            id={drawerId}
+            nav={nav}
+            user={user}
+            home={home}
+            onHome={pathname === home}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       ) : null}
     </>

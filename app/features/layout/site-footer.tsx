@@ -77,14 +77,20 @@ export function SiteFooter() {
             <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{t("footer.contactTitle")}</h2>
             <ul className="mt-4 space-y-2.5 text-sm">
               <li>
-                <a href={`mailto:${config.companyEmail}`} className={`${linkClass} inline-flex items-center gap-2 break-all`}>
+                <a
+                  href={`mailto:${config.companyEmail}`}
+                  className={`${linkClass} inline-flex items-center gap-2 break-all`}
+                >
                   <Icon name="mail" size={16} aria-hidden="true" className="shrink-0" />
                   <span className="sr-only">{t("footer.email")}: </span>
                   {config.companyEmail}
                 </a>
               </li>
               <li>
-                <a href={`tel:${config.companyPhone.replace(/[^\d+]/g, "")}`} className={`${linkClass} inline-flex items-center gap-2`}>
+                <a
+                  href={`tel:${config.companyPhone.replace(/[^\d+]/g, "")}`}
+                  className={`${linkClass} inline-flex items-center gap-2`}
+                >
                   <Icon name="phone" size={16} aria-hidden="true" className="shrink-0" />
                   <span className="sr-only">{t("footer.phone")}: </span>
                   {config.companyPhone}

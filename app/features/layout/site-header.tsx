@@ -39,9 +39,16 @@ export function SiteHeader() {
   const home = localize("/");
 
   return (
-    <header className="sticky top-0 z-40 print:hidden border-b border-border/80 bg-background/95 backdrop-blur-md supports-[backdrop-filter]:bg-background/80" data-testid="site-header">
+    <header
+      className="sticky top-0 z-40 print:hidden border-b border-border/80 bg-background/95 backdrop-blur-md supports-[backdrop-filter]:bg-background/80"
+      data-testid="site-header"
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
-        <LocalizedLink to="/" className="flex shrink-0 items-center gap-2.5 rounded-md" aria-label={t("nav.brandHome", { company: companyName })}>
+        <LocalizedLink
+          to="/"
+          className="flex shrink-0 items-center gap-2.5 rounded-md"
+          aria-label={t("nav.brandHome", { company: companyName })}
+        >
           <BrandMark />
           <span className="font-display text-xl font-semibold tracking-tight">{companyName}</span>
         </LocalizedLink>
@@ -70,11 +77,18 @@ export function SiteHeader() {
           {/* From 1280 px the bar holds every link; until 1536 px the flag alone names the language. */}
           <LanguageSelector nameClassName="xl:max-2xl:sr-only" />
           <CartBadge count={cart.count} totalCents={cart.totalCents} />
-          <Link to={sectionPath(home, SECTIONS.consultation)} className={buttonClasses("primary", "sm", "ml-1 hidden whitespace-nowrap md:inline-flex")}>
+          <Link
+            to={sectionPath(home, SECTIONS.consultation)}
+            className={buttonClasses("primary", "sm", "ml-1 hidden whitespace-nowrap md:inline-flex")}
+          >
             <Icon name="calendar-check" size={16} aria-hidden="true" />
             {t("nav.bookConsultation")}
           </Link>
-          <AccountActions user={user} staff={nav.groups.find((group) => group.id === "staff")} className="hidden xl:flex" />
+          <AccountActions
+            user={user}
+            staff={nav.groups.find((group) => group.id === "staff")}
+            className="hidden xl:flex"
+          />
           <SiteDrawer nav={nav} user={user} />
         </div>
       </div>
@@ -108,7 +122,13 @@ function NavGroupMenu({ group }: { group: NavGroup }) {
       }
     >
       {group.links.map((link) => (
-        <LocalizedNavLink key={link.to} to={link.to} role="menuitem" tabIndex={-1} className={cn(menuItemClasses, "aria-[current=page]:font-semibold")}>
+        <LocalizedNavLink
+          key={link.to}
+          to={link.to}
+          role="menuitem"
+          tabIndex={-1}
+          className={cn(menuItemClasses, "aria-[current=page]:font-semibold")}
+        >
           {link.icon ? <Icon name={link.icon} size={16} aria-hidden="true" className="text-primary" /> : null}
           {link.label}
         </LocalizedNavLink>
@@ -121,7 +141,15 @@ function NavGroupMenu({ group }: { group: NavGroup }) {
  * Wide screens: the Login link, or the signed-in user's menu (avatar; name and e-mail, the staff pages
  * for staff, Logout), which keeps the bar the same width whoever is signed in.
  */
-function AccountActions({ user, staff, className }: { user: CurrentUser | null; staff: NavGroup | undefined; className?: string }) {
+function AccountActions({
+  user,
+  staff,
+  className,
+}: {
+  user: CurrentUser | null;
+  staff: NavGroup | undefined;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const name = useUserName(user);
   if (!user) {
@@ -156,14 +184,25 @@ function AccountActions({ user, staff, className }: { user: CurrentUser | null; 
         {staff ? (
           <div role="group" aria-label={staff.label} className="border-b border-border py-1">
             {staff.links.map((link) => (
-              <LocalizedNavLink key={link.to} to={link.to} role="menuitem" tabIndex={-1} className={cn(menuItemClasses, "aria-[current=page]:font-semibold")}>
+              <LocalizedNavLink
+                key={link.to}
+                to={link.to}
+                role="menuitem"
+                tabIndex={-1}
+                className={cn(menuItemClasses, "aria-[current=page]:font-semibold")}
+              >
                 {link.icon ? <Icon name={link.icon} size={16} aria-hidden="true" className="text-primary" /> : null}
                 {link.label}
               </LocalizedNavLink>
             ))}
           </div>
         ) : null}
-        <LocalizedNavLink to="/account/password" role="menuitem" tabIndex={-1} className={cn(menuItemClasses, "mt-1 aria-[current=page]:font-semibold")}>
+        <LocalizedNavLink
+          to="/account/password"
+          role="menuitem"
+          tabIndex={-1}
+          className={cn(menuItemClasses, "mt-1 aria-[current=page]:font-semibold")}
+        >
           <Icon name="key-round" size={16} aria-hidden="true" className="text-muted-foreground" />
           {t("nav.changePassword")}
         </LocalizedNavLink>

@@ -5,7 +5,9 @@ import { useTranslation } from "../../i18n/react.tsx";
 import { SECTIONS, type SectionId } from "../home/section-scroll.ts";
 
 /** A link of the header: a section of the home page (scrolled to from any page), or a page. */
-export type NavLink = { kind: "section"; section: SectionId; label: string } | { kind: "page"; to: string; label: string; icon?: IconName };
+export type NavLink =
+  | { kind: "section"; section: SectionId; label: string }
+  | { kind: "page"; to: string; label: string; icon?: IconName };
 
 /** A group of page links: a menu on wide screens, a headed list in the drawer, a plain link when it holds one page. */
 export interface NavGroup {
@@ -36,18 +38,34 @@ export function useSiteNav(user: CurrentUser | null): SiteNav {
   const { t } = useTranslation();
   const page = (to: string, label: string, icon?: IconName) => ({ kind: "page" as const, to, label, icon });
   const groups: NavGroup[] = [
-    { id: "learn", label: t("nav.learn"), links: [page("/posts", t("nav.blog"), "newspaper"), page("/tutorials", t("nav.tutorials")), page("/classes", t("nav.classes"))] },
+    {
+      id: "learn",
+      label: t("nav.learn"),
+      links: [
+        page("/posts", t("nav.blog"), "newspaper"),
+        page("/tutorials", t("nav.tutorials")),
+        page("/classes", t("nav.classes")),
+      ],
+    },
     {
       id: "explore",
       label: t("nav.explore"),
-      links: [page("/media", t("nav.portfolio")), page("/testimonials", t("nav.reviews"), "star"), page("/hot-deals", t("nav.hotDeals"), "flame")],
+      links: [
+        page("/media", t("nav.portfolio")),
+        page("/testimonials", t("nav.reviews"), "star"),
+        page("/hot-deals", t("nav.hotDeals"), "flame"),
+      ],
     },
   ];
   if (user && isStaff(user.role)) {
     groups.push({
       id: "staff",
       label: t("nav.staff"),
-      links: [page("/admin", t("nav.admin"), "lock"), page("/leads", t("nav.leads")), page("/calls", t("nav.callLogs"))],
+      links: [
+        page("/admin", t("nav.admin"), "lock"),
+        page("/leads", t("nav.leads")),
+        page("/calls", t("nav.callLogs")),
+      ],
     });
   }
   return {
@@ -57,7 +75,9 @@ export function useSiteNav(user: CurrentUser | null): SiteNav {
       { kind: "section", section: SECTIONS.services, label: t("nav.services") },
       { kind: "section", section: SECTIONS.contact, label: t("nav.contact") },
     ],
-    groups: groups.map((group) => ({ ...group, links: group.links.filter((link) => !UNBUILT_PAGES.has(link.to)) })).filter((group) => group.links.length > 0),
+    groups: groups
+      .map((group) => ({ ...group, links: group.links.filter((link) => !UNBUILT_PAGES.has(link.to)) }))
+      .filter((group) => group.links.length > 0),
   };
 }
 

@@ -18,7 +18,14 @@ const FILTERS = [
  * submits them without JavaScript), the table with its editable status, sync badge and Sync action,
  * and Clear Filters.
  */
-export function AllLeadsTab({ page, filters, language, pageHref, detailHref, defaultCrm }: {
+export function AllLeadsTab({
+  page,
+  filters,
+  language,
+  pageHref,
+  detailHref,
+  defaultCrm,
+}: {
   page: LeadPage;
   /** The CRM the Sync button sends to (CRM_DEFAULT), for the button's accessible name. */
   defaultCrm: string | null;
@@ -37,14 +44,26 @@ export function AllLeadsTab({ page, filters, language, pageHref, detailHref, def
 
   return (
     <div className="space-y-6">
-      <Form method="get" role="search" aria-label={t("filters.label")} className="grid items-end gap-4 rounded-2xl border border-border bg-white p-5 sm:grid-cols-2 lg:grid-cols-[repeat(4,1fr)_auto]" onChange={(event) => void submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("filters.label")}
+        className="grid items-end gap-4 rounded-2xl border border-border bg-white p-5 sm:grid-cols-2 lg:grid-cols-[repeat(4,1fr)_auto]"
+        onChange={(event) => void submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+      >
         <input type="hidden" name="tab" value="all" />
         {FILTERS.map((filter) => (
           <div key={filter.name} className="space-y-1.5 text-sm font-medium">
             <label htmlFor={`lead-filter-${filter.name}`} className="block">
               {t(filter.label)}
             </label>
-            <select id={`lead-filter-${filter.name}`} name={filter.name} defaultValue={filters[filter.name] ?? ""} key={filters[filter.name] ?? ""} className={selectClasses}>
+            <select
+              id={`lead-filter-${filter.name}`}
+              name={filter.name}
+              defaultValue={filters[filter.name] ?? ""}
+              key={filters[filter.name] ?? ""}
+              className={selectClasses}
+            >
               <option value="">{t("filters.all")}</option>
               {filter.values.map((value) => (
                 <option key={value} value={value}>
@@ -60,7 +79,13 @@ export function AllLeadsTab({ page, filters, language, pageHref, detailHref, def
               {t("filters.label")}
             </Button>
           </noscript>
-          <Link to="?tab=all" replace preventScrollReset className={buttonClasses("outline", "md", active ? undefined : "opacity-60")} aria-disabled={active ? undefined : true}>
+          <Link
+            to="?tab=all"
+            replace
+            preventScrollReset
+            className={buttonClasses("outline", "md", active ? undefined : "opacity-60")}
+            aria-disabled={active ? undefined : true}
+          >
             {t("filters.clear")}
           </Link>
         </div>
@@ -75,12 +100,24 @@ export function AllLeadsTab({ page, filters, language, pageHref, detailHref, def
           <caption className="sr-only">{t("table.caption")}</caption>
           <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
             <tr>
-              <th scope="col" className="px-4 py-3">{t("table.contact")}</th>
-              <th scope="col" className="px-4 py-3">{t("table.source")}</th>
-              <th scope="col" className="px-4 py-3">{t("table.status")}</th>
-              <th scope="col" className="px-4 py-3">{t("table.crmSync")}</th>
-              <th scope="col" className="px-4 py-3">{t("table.created")}</th>
-              <th scope="col" className="px-4 py-3">{t("table.actions")}</th>
+              <th scope="col" className="px-4 py-3">
+                {t("table.contact")}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t("table.source")}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t("table.status")}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t("table.crmSync")}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t("table.created")}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t("table.actions")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
@@ -96,7 +133,11 @@ export function AllLeadsTab({ page, filters, language, pageHref, detailHref, def
                 return (
                   <tr key={lead.id} data-lead-id={lead.id}>
                     <th scope="row" className="px-4 py-3 font-normal">
-                      <Link to={detailHref(lead.id)} className="font-medium text-primary underline-offset-4 hover:underline" aria-label={t("table.viewFor", { name })}>
+                      <Link
+                        to={detailHref(lead.id)}
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                        aria-label={t("table.viewFor", { name })}
+                      >
                         {name}
                       </Link>
                       <div className="text-muted-foreground">{lead.email ?? lead.phone}</div>
@@ -104,7 +145,11 @@ export function AllLeadsTab({ page, filters, language, pageHref, detailHref, def
                     </th>
                     <td className="px-4 py-3">{t(`source.${lead.leadSource}`)}</td>
                     <td className="px-4 py-3">
-                      <StatusSelect lead={lead} disabled={busy === lead.id} onChange={(status) => setStatus(lead, status)} />
+                      <StatusSelect
+                        lead={lead}
+                        disabled={busy === lead.id}
+                        onChange={(status) => setStatus(lead, status)}
+                      />
                     </td>
                     <td className="px-4 py-3">
                       <SyncBadge lead={lead} />
@@ -112,7 +157,13 @@ export function AllLeadsTab({ page, filters, language, pageHref, detailHref, def
                     <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDate(lead.createdAt)}</td>
                     <td className="px-4 py-3">
                       {lead.syncStatus === "synced" ? null : (
-                        <Button size="sm" variant="outline" disabled={busy === lead.id} onClick={() => void sync(lead)} aria-label={t("table.syncTo", { name, crm: defaultCrm ? t(`crm.${defaultCrm}`) : "CRM" })}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={busy === lead.id}
+                          onClick={() => void sync(lead)}
+                          aria-label={t("table.syncTo", { name, crm: defaultCrm ? t(`crm.${defaultCrm}`) : "CRM" })}
+                        >
                           {busy === lead.id ? t("table.syncing") : t("table.sync")}
                         </Button>
                       )}
@@ -126,7 +177,10 @@ export function AllLeadsTab({ page, filters, language, pageHref, detailHref, def
       </div>
 
       {page.total > page.limit ? (
-        <nav aria-label={t("table.page", { from, to, total: page.total })} className="flex items-center justify-between gap-4">
+        <nav
+          aria-label={t("table.page", { from, to, total: page.total })}
+          className="flex items-center justify-between gap-4"
+        >
           <p className="text-sm text-muted-foreground">{t("table.page", { from, to, total: page.total })}</p>
           <div className="flex gap-2">
             {page.offset > 0 ? (

@@ -34,7 +34,10 @@ export function BarChart({ title, bars, colorOf }: { title: string; bars: Bar[];
                 <span className="sr-only">{t("analytics.bar", { label: bar.label, count: bar.count, percent })}</span>
               </div>
               <div aria-hidden="true" className="mt-1.5 h-3 overflow-hidden rounded-full bg-muted">
-                <div className="h-full rounded-full" style={{ width: `${(bar.count / max) * 100}%`, backgroundColor: colorOf(bar.key) }} />
+                <div
+                  className="h-full rounded-full"
+                  style={{ width: `${(bar.count / max) * 100}%`, backgroundColor: colorOf(bar.key) }}
+                />
               </div>
             </li>
           );

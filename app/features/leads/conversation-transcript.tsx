@@ -25,15 +25,30 @@ export function ConversationTranscript({ id }: { id: string }) {
   if (!conversation) {
     return (
       <div className="mt-2">
-        <button type="button" onClick={() => void load()} disabled={loading} className="text-sm font-medium text-primary underline-offset-4 hover:underline disabled:opacity-60" data-testid="show-conversation">
+        <button
+          type="button"
+          onClick={() => void load()}
+          disabled={loading}
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline disabled:opacity-60"
+          data-testid="show-conversation"
+        >
           {t("transcript.show")}
         </button>
-        {error ? <p className="mt-1 text-sm text-red-800" role="alert">{error}</p> : null}
+        {error ? (
+          <p className="mt-1 text-sm text-red-800" role="alert">
+            {error}
+          </p>
+        ) : null}
       </div>
     );
   }
   return (
-    <div className="mt-2 max-h-72 overflow-y-auto rounded-lg border border-border bg-muted/40 p-3 text-sm" tabIndex={0} aria-label={t("transcript.title")} data-testid="conversation-transcript">
+    <div
+      className="mt-2 max-h-72 overflow-y-auto rounded-lg border border-border bg-muted/40 p-3 text-sm"
+      tabIndex={0}
+      aria-label={t("transcript.title")}
+      data-testid="conversation-transcript"
+    >
       <p className="mb-2 text-xs text-muted-foreground">{t(`transcript.channel.${conversation.channel}`)}</p>
       <dl className="space-y-1.5">
         {conversation.transcript.map((entry, index) => (

@@ -27,7 +27,12 @@ export function LeadDetailView({ lead, language, backHref }: { lead: LeadDetail;
           <label className="flex items-center gap-2 text-sm font-medium" htmlFor="lead-status">
             {t("detail.status")}
           </label>
-          <StatusSelect id="lead-status" lead={lead} disabled={busy === lead.id} onChange={(status) => setStatus(lead, status)} />
+          <StatusSelect
+            id="lead-status"
+            lead={lead}
+            disabled={busy === lead.id}
+            onChange={(status) => setStatus(lead, status)}
+          />
           <SyncBadge lead={lead} />
           {lead.syncStatus === "synced" ? null : (
             <Button size="sm" variant="outline" disabled={busy === lead.id} onClick={() => void sync(lead)}>
@@ -42,9 +47,28 @@ export function LeadDetailView({ lead, language, backHref }: { lead: LeadDetail;
           <h3 className="font-display text-xl font-semibold">{t("detail.contact")}</h3>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="text-muted-foreground">{t("detail.email")}</dt>
-            <dd>{lead.email ? <a href={`mailto:${lead.email}`} className="text-primary underline-offset-4 hover:underline">{lead.email}</a> : none}</dd>
+            <dd>
+              {lead.email ? (
+                <a href={`mailto:${lead.email}`} className="text-primary underline-offset-4 hover:underline">
+                  {lead.email}
+                </a>
+              ) : (
+                none
+              )}
+            </dd>
             <dt className="text-muted-foreground">{t("detail.phone")}</dt>
-            <dd>{lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`} className="text-primary underline-offset-4 hover:underline">{lead.phone}</a> : none}</dd>
+            <dd>
+              {lead.phone ? (
+                <a
+                  href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  {lead.phone}
+                </a>
+              ) : (
+                none
+              )}
+            </dd>
             <dt className="text-muted-foreground">{t("detail.company")}</dt>
             <dd>{lead.company ?? none}</dd>
             <dt className="text-muted-foreground">{t("detail.firstSource")}</dt>
@@ -93,7 +117,9 @@ export function LeadDetailView({ lead, language, backHref }: { lead: LeadDetail;
                 <span className="font-medium">{t(`crm.${attempt.crmSystem}`)}</span>
                 {attempt.attempt > 0 ? <span>{t("detail.attempt", { attempt: attempt.attempt })}</span> : null}
                 <span className="text-muted-foreground">{formatDate(attempt.createdAt)}</span>
-                {attempt.crmLeadId ? <span className="text-muted-foreground">{t("detail.crmRecord", { id: attempt.crmLeadId })}</span> : null}
+                {attempt.crmLeadId ? (
+                  <span className="text-muted-foreground">{t("detail.crmRecord", { id: attempt.crmLeadId })}</span>
+                ) : null}
                 {attempt.error ? <span className="basis-full text-red-800">{attempt.error}</span> : null}
               </li>
             ))}

@@ -15,7 +15,11 @@ export function leadName(lead: Pick<Lead, "firstName" | "lastName" | "email" | "
   return `${lead.firstName} ${lead.lastName}`.trim() || lead.email || lead.phone || "—";
 }
 
-const SYNC_TONES: Record<SyncStatus, "warning" | "success" | "danger"> = { pending: "warning", synced: "success", failed: "danger" };
+const SYNC_TONES: Record<SyncStatus, "warning" | "success" | "danger"> = {
+  pending: "warning",
+  synced: "success",
+  failed: "danger",
+};
 
 /** The CRM sync badge: pending, synced (with the CRM) or failed. */
 export function SyncBadge({ lead }: { lead: Pick<Lead, "syncStatus" | "crmSystem"> }) {
@@ -29,7 +33,9 @@ export function SyncBadge({ lead }: { lead: Pick<Lead, "syncStatus" | "crmSystem
 }
 
 export function useDateFormat(language: string) {
-  const format = useRef(new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short" }));
+  const format = useRef(
+    new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short" }),
+  );
   return (iso: string) => format.current.format(new Date(iso));
 }
 
@@ -61,12 +67,16 @@ export function useLeadActions(leadsOnScreen: ReadonlyArray<Pick<Lead, "syncStat
       setBusy(lead.id);
       try {
         const updated = await api<Lead>(`/api/leads/${lead.id}`, { method: "PATCH", json: { leadStatus: status } });
-        toast.success(t("toast.updated"), { description: t("toast.updatedDescription", { name: leadName(lead), status: t(`status.${status}`) }) });
+        toast.success(t("toast.updated"), {
+          description: t("toast.updatedDescription", { name: leadName(lead), status: t(`status.${status}`) }),
+        });
         if (updated.syncStatus === "pending" && updated.crmSystem) setWatching(true);
         await revalidator.revalidate();
         return true;
       } catch (error) {
-        toast.error(t("toast.updateFailed"), { description: error instanceof ApiError ? error.message : t("toast.updateFailedFallback") });
+        toast.error(t("toast.updateFailed"), {
+          description: error instanceof ApiError ? error.message : t("toast.updateFailedFallback"),
+        });
         return false;
       } finally {
         setBusy(null);
@@ -80,11 +90,15 @@ export function useLeadActions(leadsOnScreen: ReadonlyArray<Pick<Lead, "syncStat
       setBusy(lead.id);
       try {
         const queued = await api<{ crmSystem: string }>(`/api/leads/${lead.id}/sync`, { method: "POST", json: {} });
-        toast.success(t("toast.syncSuccess"), { description: t("toast.syncQueued", { crm: t(`crm.${queued.crmSystem}`) }) });
+        toast.success(t("toast.syncSuccess"), {
+          description: t("toast.syncQueued", { crm: t(`crm.${queued.crmSystem}`) }),
+        });
         setWatching(true);
         await revalidator.revalidate();
       } catch (error) {
-        toast.error(t("toast.syncFailed"), { description: error instanceof ApiError ? error.message : t("toast.syncFailedFallback") });
+        toast.error(t("toast.syncFailed"), {
+          description: error instanceof ApiError ? error.message : t("toast.syncFailedFallback"),
+        });
       } finally {
         setBusy(null);
       }
@@ -96,7 +110,17 @@ export function useLeadActions(leadsOnScreen: ReadonlyArray<Pick<Lead, "syncStat
 }
 
 /** The editable status of a lead: the choice shows at once, and goes back if the server refuses it. */
-export function StatusSelect({ lead, onChange, disabled, id }: { lead: Lead; onChange: (status: LeadStatus) => Promise<boolean>; disabled?: boolean; id?: string }) {
+export function StatusSelect({
+  lead,
+  onChange,
+  disabled,
+  id,
+}: {
+  lead: Lead;
+  onChange: (status: LeadStatus) => Promise<boolean>;
+  disabled?: boolean;
+  id?: string;
+}) {
   const { t } = useTranslation("leads");
   const [chosen, setChosen] = useState<{ from: LeadStatus; value: LeadStatus } | null>(null);
   // A choice holds until the server's data changes (the reload after the update).

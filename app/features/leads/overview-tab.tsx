@@ -16,7 +16,17 @@ function StatCard({ label, value, hint, id }: { label: string; value: string; hi
 }
 
 /** Overview: the four cards, the counts per source and the 5 most recent leads (spec 001, section 2). */
-export function OverviewTab({ stats, recent, language, detailHref }: { stats: LeadStats; recent: Lead[]; language: string; detailHref: (id: number) => string }) {
+export function OverviewTab({
+  stats,
+  recent,
+  language,
+  detailHref,
+}: {
+  stats: LeadStats;
+  recent: Lead[];
+  language: string;
+  detailHref: (id: number) => string;
+}) {
   const { t } = useTranslation("leads");
   const formatDate = useDateFormat(language);
   return (
@@ -25,7 +35,11 @@ export function OverviewTab({ stats, recent, language, detailHref }: { stats: Le
         <StatCard id="total" label={t("cards.total")} value={String(stats.total)} />
         <StatCard id="new" label={t("cards.new")} value={String(stats.byStatus.new)} hint={t("cards.newHint")} />
         <StatCard id="synced" label={t("cards.synced")} value={String(stats.bySyncStatus.synced)} />
-        <StatCard id="conversion" label={t("cards.conversion")} value={t("cards.conversionValue", { rate: stats.conversionRate })} />
+        <StatCard
+          id="conversion"
+          label={t("cards.conversion")}
+          value={t("cards.conversionValue", { rate: stats.conversionRate })}
+        />
       </div>
       <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
         <Card className="p-6">
@@ -48,7 +62,10 @@ export function OverviewTab({ stats, recent, language, detailHref }: { stats: Le
               {recent.map((lead) => (
                 <li key={lead.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div>
-                    <Link to={detailHref(lead.id)} className="font-medium text-primary underline-offset-4 hover:underline">
+                    <Link
+                      to={detailHref(lead.id)}
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                    >
                       {leadName(lead)}
                     </Link>
                     <p className="text-sm text-muted-foreground">

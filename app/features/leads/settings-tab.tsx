@@ -11,16 +11,24 @@ export function SettingsTab({ providers }: { providers: CrmProviderInfo[] }) {
       <h2 className="font-display text-xl font-semibold">{t("settings.title")}</h2>
       <ul className="mt-4 divide-y divide-border">
         {providers.map((provider) => (
-          <li key={provider.name} className="flex flex-wrap items-center justify-between gap-3 py-3" data-provider={provider.name}>
+          <li
+            key={provider.name}
+            className="flex flex-wrap items-center justify-between gap-3 py-3"
+            data-provider={provider.name}
+          >
             <span className="font-medium">{t(`crm.${provider.name}`)}</span>
             <span className="flex gap-2">
               {provider.isDefault ? <Badge tone="primary">{t("settings.default")}</Badge> : null}
-              <Badge tone={provider.configured ? "success" : "neutral"}>{provider.configured ? t("settings.configured") : t("settings.notConfigured")}</Badge>
+              <Badge tone={provider.configured ? "success" : "neutral"}>
+                {provider.configured ? t("settings.configured") : t("settings.notConfigured")}
+              </Badge>
             </span>
           </li>
         ))}
       </ul>
-      {providers.some((provider) => provider.isDefault) ? null : <p className="mt-4 text-sm text-muted-foreground">{t("settings.noDefault")}</p>}
+      {providers.some((provider) => provider.isDefault) ? null : (
+        <p className="mt-4 text-sm text-muted-foreground">{t("settings.noDefault")}</p>
+      )}
       <p className="mt-4 text-sm text-muted-foreground">{t("settings.note")}</p>
     </Card>
   );

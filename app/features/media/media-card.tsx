@@ -8,7 +8,10 @@ export function MediaCard({ item }: { item: PublicMedia }) {
   const { t } = useTranslation("media");
   const srcSet = item.sizes.map((size) => `${size.url} ${size.width}w`).join(", ");
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm" lang={item.language}>
+    <article
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm"
+      lang={item.language}
+    >
       {item.mediaType === "image" ? (
         <img
           src={item.sizes[0]?.url ?? item.url}
@@ -39,7 +42,9 @@ export function MediaCard({ item }: { item: PublicMedia }) {
           {item.featured ? <Badge tone="warning">{t("page.featured")}</Badge> : null}
         </div>
         <h3 className="font-display text-xl font-semibold">{item.title}</h3>
-        {item.description ? <p className="whitespace-pre-line text-sm text-muted-foreground">{item.description}</p> : null}
+        {item.description ? (
+          <p className="whitespace-pre-line text-sm text-muted-foreground">{item.description}</p>
+        ) : null}
         {item.clientName ? <p className="text-sm">{t("page.client", { name: item.clientName })}</p> : null}
         <MediaComments mediaId={item.id} />
       </div>

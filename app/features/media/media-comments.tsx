@@ -48,7 +48,10 @@ export function MediaComments({ mediaId }: { mediaId: number }) {
   }
 
   return (
-    <details className="mt-auto border-t border-border pt-3" onToggle={(event) => (event.currentTarget.open ? void load() : undefined)}>
+    <details
+      className="mt-auto border-t border-border pt-3"
+      onToggle={(event) => (event.currentTarget.open ? void load() : undefined)}
+    >
       <summary className="cursor-pointer text-sm font-medium text-primary">{t("comments.heading")}</summary>
       <section aria-labelledby={headingId} className="mt-3 space-y-3">
         <h4 id={headingId} className="sr-only">
@@ -67,8 +70,28 @@ export function MediaComments({ mediaId }: { mediaId: number }) {
           </ul>
         )}
         <form onSubmit={submit} noValidate className="space-y-3">
-          <Field label={t("comments.name")}>{(props) => <Input {...props} value={name} maxLength={100} autoComplete="name" onChange={(e) => setName(e.target.value)} />}</Field>
-          <Field label={t("comments.comment")}>{(props) => <Textarea {...props} value={comment} maxLength={2000} className="min-h-20" onChange={(e) => setComment(e.target.value)} />}</Field>
+          <Field label={t("comments.name")}>
+            {(props) => (
+              <Input
+                {...props}
+                value={name}
+                maxLength={100}
+                autoComplete="name"
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t("comments.comment")}>
+            {(props) => (
+              <Textarea
+                {...props}
+                value={comment}
+                maxLength={2000}
+                className="min-h-20"
+                onChange={(e) => setComment(e.target.value)}
+              />
+            )}
+          </Field>
           <Button type="submit" size="sm" disabled={sending}>
             {t("comments.submit")}
           </Button>

@@ -16,7 +16,15 @@ const ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif,video/mp4,v
  * (decision 10) with a progress bar. Its messages are the documents' ("No file selected" / "Please select
  * a file first!", "Title is required", "Failed to upload media", "Media uploaded successfully!").
  */
-export function UploadForm({ limits, staff, onUploaded }: { limits: { image: string; video: string; audio: string }; staff: boolean; onUploaded?: (item: AdminMedia) => void }) {
+export function UploadForm({
+  limits,
+  staff,
+  onUploaded,
+}: {
+  limits: { image: string; video: string; audio: string };
+  staff: boolean;
+  onUploaded?: (item: AdminMedia) => void;
+}) {
   const { t } = useTranslation("media");
   const revalidator = useRevalidator();
   const form = useRef<HTMLFormElement>(null);
@@ -44,7 +52,9 @@ export function UploadForm({ limits, staff, onUploaded }: { limits: { image: str
     setProgress(0);
     try {
       const item = await sendUpload<AdminMedia>("/api/media", data, setProgress);
-      toast.success(t("upload.success"), { description: item.status === "published" ? t("upload.publishedNote") : t("upload.pendingNote") });
+      toast.success(t("upload.success"), {
+        description: item.status === "published" ? t("upload.publishedNote") : t("upload.pendingNote"),
+      });
       form.current?.reset();
       setTitle("");
       if (item.status === "published") void revalidator.revalidate();
@@ -62,17 +72,40 @@ export function UploadForm({ limits, staff, onUploaded }: { limits: { image: str
   const uploading = progress !== null;
   const percent = Math.round((progress ?? 0) * 100);
   return (
-    <form ref={form} onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-border bg-white p-5 shadow-sm" data-testid="media-upload-form">
+    <form
+      ref={form}
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-xl border border-border bg-white p-5 shadow-sm"
+      data-testid="media-upload-form"
+    >
       <h2 id="upload-heading" className="font-display text-2xl font-semibold">
         {staff ? t("admin.upload") : t("upload.heading")}
       </h2>
       <Field label={t("upload.title")} error={titleError}>
-        {(props) => <Input {...props} name="title" value={title} maxLength={MEDIA_LIMITS.title} onChange={(event) => setTitle(event.target.value)} />}
+        {(props) => (
+          <Input
+            {...props}
+            name="title"
+            value={title}
+            maxLength={MEDIA_LIMITS.title}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+        )}
       </Field>
-      <Field label={t("upload.description")}>{(props) => <Textarea {...props} name="description" maxLength={MEDIA_LIMITS.description} className="min-h-20" />}</Field>
+      <Field label={t("upload.description")}>
+        {(props) => (
+          <Textarea {...props} name="description" maxLength={MEDIA_LIMITS.description} className="min-h-20" />
+        )}
+      </Field>
       <Field label={t("upload.category")}>
         {(props) => (
-          <select {...props} name="category" defaultValue="portfolio" className="h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30">
+          <select
+            {...props}
+            name="category"
+            defaultValue="portfolio"
+            className="h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
+          >
             {MEDIA_CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {t(`categories.${category}`)}
@@ -82,11 +115,26 @@ export function UploadForm({ limits, staff, onUploaded }: { limits: { image: str
         )}
       </Field>
       <Field label={t("upload.file")} error={fileError} hint={t("upload.hint", limits)}>
-        {(props) => <input {...props} type="file" name="file" accept={ACCEPT} onChange={() => setFileError(null)} className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-muted file:px-3 file:py-2 file:font-medium" />}
+        {(props) => (
+          <input
+            {...props}
+            type="file"
+            name="file"
+            accept={ACCEPT}
+            onChange={() => setFileError(null)}
+            className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-muted file:px-3 file:py-2 file:font-medium"
+          />
+        )}
       </Field>
       {uploading ? (
         <div className="space-y-1">
-          <progress max={100} value={percent} aria-label={t("upload.progress")} className="h-2 w-full overflow-hidden rounded-full accent-primary" data-testid="upload-progress" />
+          <progress
+            max={100}
+            value={percent}
+            aria-label={t("upload.progress")}
+            className="h-2 w-full overflow-hidden rounded-full accent-primary"
+            data-testid="upload-progress"
+          />
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {t("upload.uploading")} {percent}%
           </p>

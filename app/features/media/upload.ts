@@ -27,7 +27,9 @@ export function sendUpload<T>(url: string, data: FormData, onProgress: (fraction
         return;
       }
       const error =
-        body && typeof body === "object" && "message" in body ? (body as ApiErrorBody) : { message: `${request.status}: ${request.statusText}`, code: "http_error" };
+        body && typeof body === "object" && "message" in body
+          ? (body as ApiErrorBody)
+          : { message: `${request.status}: ${request.statusText}`, code: "http_error" };
       reject(new ApiError(request.status, error));
     };
     request.onerror = () => reject(new Error("network"));

@@ -58,7 +58,11 @@ export function NewsletterBox() {
   }
 
   return (
-    <section aria-labelledby={headingId} className="rounded-3xl bg-primary px-6 py-10 text-primary-foreground sm:px-10" data-testid="newsletter">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-3xl bg-primary px-6 py-10 text-primary-foreground sm:px-10"
+      data-testid="newsletter"
+    >
       <div className="grid items-center gap-8 lg:grid-cols-[1fr_1.1fr]">
         <div>
           <h2 id={headingId} className="font-display text-2xl font-semibold sm:text-3xl">
@@ -66,7 +70,11 @@ export function NewsletterBox() {
           </h2>
           <p className="mt-2 text-indigo-100">{t("box.text")}</p>
         </div>
-        <form noValidate onSubmit={onSubmit} className="[&_[role=alert]]:rounded [&_[role=alert]]:bg-white [&_[role=alert]]:px-2 [&_[role=alert]]:py-1">
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="[&_[role=alert]]:rounded [&_[role=alert]]:bg-white [&_[role=alert]]:px-2 [&_[role=alert]]:py-1"
+        >
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <div className="flex-1">
               <Field label={t("box.emailLabel")} error={error}>
@@ -90,8 +98,18 @@ export function NewsletterBox() {
                 )}
               </Field>
             </div>
-            <Button type="submit" size="lg" disabled={busy} aria-busy={busy} className="shrink-0 border border-white bg-white text-primary hover:bg-indigo-50 sm:mt-[26px]">
-              {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : <Icon name="send" size={18} aria-hidden="true" />}
+            <Button
+              type="submit"
+              size="lg"
+              disabled={busy}
+              aria-busy={busy}
+              className="shrink-0 border border-white bg-white text-primary hover:bg-indigo-50 sm:mt-[26px]"
+            >
+              {busy ? (
+                <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Icon name="send" size={18} aria-hidden="true" />
+              )}
               {busy ? t("box.subscribing") : t("box.subscribe")}
             </Button>
           </div>
@@ -109,7 +127,10 @@ export function NewsletterBox() {
           {/* Not role=alert: the form styles those as field errors. Assertive, as an alert is. */}
           <div aria-live="assertive">
             {failure ? (
-              <p className="mt-4 flex items-start gap-2 rounded-lg bg-white p-3 text-sm text-destructive" data-testid="newsletter-failed">
+              <p
+                className="mt-4 flex items-start gap-2 rounded-lg bg-white p-3 text-sm text-destructive"
+                data-testid="newsletter-failed"
+              >
                 <Icon name="circle-alert" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
                 <span>
                   <strong className="block font-semibold">{t("box.failedTitle")}</strong>

@@ -13,7 +13,13 @@ export interface CustomPaymentRequest {
 
 /** POST /api/create-custom-payment's answer: the first instalment's intent and the payment's data. */
 export interface CustomPaymentAnswer extends PaymentIntentView {
-  paymentData: { orderId: string; amount: number; paymentPlan: string; serviceName: string; schedule: InstalmentView[] };
+  paymentData: {
+    orderId: string;
+    amount: number;
+    paymentPlan: string;
+    serviceName: string;
+    schedule: InstalmentView[];
+  };
 }
 
 export function createCustomPayment(input: CustomPaymentRequest): Promise<CustomPaymentAnswer> {
@@ -28,11 +34,20 @@ export interface BankVerifyRequest {
   customerName: string;
 }
 
-export function verifyBankAccount(input: BankVerifyRequest): Promise<{ success: true; message: string; bankAccountId: string; last4: string }> {
+export function verifyBankAccount(
+  input: BankVerifyRequest,
+): Promise<{ success: true; message: string; bankAccountId: string; last4: string }> {
   return api("/api/verify-bank-account", { json: input });
 }
 
-export function createAchPayment(input: { amount: number; customerEmail: string; customerName: string; serviceName: string; bankAccountId: string; language: string }): Promise<{ success: true; message: string; orderId: string }> {
+export function createAchPayment(input: {
+  amount: number;
+  customerEmail: string;
+  customerName: string;
+  serviceName: string;
+  bankAccountId: string;
+  language: string;
+}): Promise<{ success: true; message: string; orderId: string }> {
   return api("/api/create-ach-payment", { json: input });
 }
 
@@ -62,7 +77,9 @@ export interface SeatOfferHold {
 
 function offerOf(value: unknown): SeatOfferHold | undefined {
   const offer = value as Partial<SeatOfferHold> | null | undefined;
-  return offer && typeof offer.token === "string" && typeof offer.name === "string" && typeof offer.email === "string" ? { token: offer.token, name: offer.name, email: offer.email } : undefined;
+  return offer && typeof offer.token === "string" && typeof offer.name === "string" && typeof offer.email === "string"
+    ? { token: offer.token, name: offer.name, email: offer.email }
+    : undefined;
 }
 
 /** The stored class enrolment, or null when none (or an unreadable one) is stored. */
@@ -71,9 +88,21 @@ export function readClassEnrollment(): ClassEnrollmentData | null {
     const raw = typeof sessionStorage === "undefined" ? null : sessionStorage.getItem(CLASS_ENROLLMENT_KEY);
     if (!raw) return null;
     const data = JSON.parse(raw) as Partial<ClassEnrollmentData>;
-    if (typeof data.serviceName !== "string" || typeof data.amount !== "number" || typeof data.returnUrl !== "string" || !data.returnUrl.startsWith("/")) return null;
+    if (
+      typeof data.serviceName !== "string" ||
+      typeof data.amount !== "number" ||
+      typeof data.returnUrl !== "string" ||
+      !data.returnUrl.startsWith("/")
+    )
+      return null;
     const offer = offerOf(data.offer);
-    return { classId: String(data.classId ?? ""), serviceName: data.serviceName, amount: data.amount, returnUrl: data.returnUrl, ...(offer ? { offer } : {}) };
+    return {
+      classId: String(data.classId ?? ""),
+      serviceName: data.serviceName,
+      amount: data.amount,
+      returnUrl: data.returnUrl,
+      ...(offer ? { offer } : {}),
+    };
   } catch {
     return null;
   }

@@ -9,16 +9,32 @@ import { Badge } from "../../components/ui/badge.tsx";
  * into every page that shows a schedule.
  */
 export function formatDueDate(iso: string, language: string, timeZone = "UTC"): string {
-  return new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "long", timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "long", timeZone }).format(
+    new Date(iso),
+  );
 }
 
-const TONES = { paid: "success", failed: "danger", cancelled: "neutral", processing: "warning", due: "neutral" } as const;
+const TONES = {
+  paid: "success",
+  failed: "danger",
+  cancelled: "neutral",
+  processing: "warning",
+  due: "neutral",
+} as const;
 
 /**
  * An order's payment schedule: each payment's amount, date and status (paid, due, failed...). The
  * buyer's pages give the agency's time zone, so that its dates are the ones of the e-mails.
  */
-export function ScheduleTable({ schedule, monthly = false, timeZone = "UTC" }: { schedule: Array<Pick<InstalmentView, "position" | "amountCents" | "dueAt" | "status">>; monthly?: boolean; timeZone?: string }) {
+export function ScheduleTable({
+  schedule,
+  monthly = false,
+  timeZone = "UTC",
+}: {
+  schedule: Array<Pick<InstalmentView, "position" | "amountCents" | "dueAt" | "status">>;
+  monthly?: boolean;
+  timeZone?: string;
+}) {
   const { t, i18n } = useTranslation("payments");
   return (
     <div data-testid="payment-schedule">

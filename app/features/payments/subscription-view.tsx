@@ -10,7 +10,8 @@ export type { InvoiceView, SubscriptionView };
 
 /** The subscription a signed management link names (GET /api/subscriptions/manage/{token}). */
 export async function fetchSubscription(token: string, signal?: AbortSignal): Promise<SubscriptionView> {
-  return (await api<{ data: SubscriptionView }>(`/api/subscriptions/manage/${encodeURIComponent(token)}`, { signal })).data;
+  return (await api<{ data: SubscriptionView }>(`/api/subscriptions/manage/${encodeURIComponent(token)}`, { signal }))
+    .data;
 }
 
 /** An invoice's receipt (PDF), by the management link's token. */
@@ -30,7 +31,9 @@ export function paidInvoice(subscription: Pick<SubscriptionView, "invoices">): I
 
 /** The card an invoice was paid with, as receipts write it ("Visa •••• 4242"), or null. */
 export function cardText(invoice: Pick<InvoiceView, "brand" | "last4">): string | null {
-  return invoice.brand && invoice.last4 ? `${invoice.brand.charAt(0).toUpperCase()}${invoice.brand.slice(1)} •••• ${invoice.last4}` : null;
+  return invoice.brand && invoice.last4
+    ? `${invoice.brand.charAt(0).toUpperCase()}${invoice.brand.slice(1)} •••• ${invoice.last4}`
+    : null;
 }
 
 const STATUS_TONES = { incomplete: "warning", active: "success", past_due: "danger", cancelled: "neutral" } as const;
@@ -50,31 +53,66 @@ export function SubscriptionStatusBadge({ subscription }: { subscription: Pick<S
  * What comes next, in one sentence: the next charge and its date, "Ends on {date}" once set to end,
  * an ended subscription, a renewal that failed, or a first payment not made.
  */
-export function useRenewalText(subscription: SubscriptionView, timeZone: string): { title: string; text: string | null } {
+export function useRenewalText(
+  subscription: SubscriptionView,
+  timeZone: string,
+): { title: string; text: string | null } {
   const { t, i18n } = useTranslation("payments");
   const day = (iso: string) => formatDueDate(iso, i18n.language, timeZone);
   if (subscription.status === "cancelled") return { title: t("manage.ended"), text: null };
-  if (subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd) return { title: t("manage.endsOn", { date: day(subscription.currentPeriodEnd) }), text: t("manage.endsOnText") };
-  if (subscription.status === "past_due") return { title: t("manage.statuses.past_due"), text: t("manage.pastDueText") };
-  if (subscription.nextCharge) return { title: t("manage.nextCharge", { amount: formatCents(subscription.nextCharge.amountCents), date: day(subscription.nextCharge.date) }), text: null };
+  if (subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd)
+    return { title: t("manage.endsOn", { date: day(subscription.currentPeriodEnd) }), text: t("manage.endsOnText") };
+  if (subscription.status === "past_due")
+    return { title: t("manage.statuses.past_due"), text: t("manage.pastDueText") };
+  if (subscription.nextCharge)
+    return {
+      title: t("manage.nextCharge", {
+        amount: formatCents(subscription.nextCharge.amountCents),
+        date: day(subscription.nextCharge.date),
+      }),
+      text: null,
+    };
   return { title: t("manage.statuses.incomplete"), text: t("manage.incompleteText") };
 }
 
 /** Each invoice, newest first: the month it pays for, when it was paid, its amount, status and receipt (PDF). */
-export function InvoiceList({ subscription, token, timeZone }: { subscription: SubscriptionView; token: string; timeZone: string }) {
+export function InvoiceList({
+  subscription,
+  token,
+  timeZone,
+}: {
+  subscription: SubscriptionView;
+  token: string;
+  timeZone: string;
+}) {
   const { t, i18n } = useTranslation("payments");
   const day = (iso: string) => formatDueDate(iso, i18n.language, timeZone);
-  if (subscription.invoices.length === 0) return <p className="text-sm text-muted-foreground">{t("manage.noInvoices")}</p>;
+  if (subscription.invoices.length === 0)
+    return <p className="text-sm text-muted-foreground">{t("manage.noInvoices")}</p>;
   return (
     <ul className="divide-y divide-border/60 border-y border-border/60 text-sm" data-testid="invoice-list">
       {subscription.invoices.map((invoice) => {
         const date = invoice.paidAt ?? invoice.periodStart;
         const receipt = invoice.status === "paid" || invoice.status === "refunded";
         return (
-          <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3" data-testid="invoice-row">
+          <li
+            key={invoice.id}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3"
+            data-testid="invoice-row"
+          >
             <div className="min-w-0">
-              <p className="font-medium">{date ? <time dateTime={date}>{day(date)}</time> : t("manage.invoiceTitle", { number: invoice.id.slice(0, 8).toUpperCase() })}</p>
-              {invoice.periodStart && invoice.periodEnd ? <p className="text-muted-foreground">{t("manage.period", { start: day(invoice.periodStart), end: day(invoice.periodEnd) })}</p> : null}
+              <p className="font-medium">
+                {date ? (
+                  <time dateTime={date}>{day(date)}</time>
+                ) : (
+                  t("manage.invoiceTitle", { number: invoice.id.slice(0, 8).toUpperCase() })
+                )}
+              </p>
+              {invoice.periodStart && invoice.periodEnd ? (
+                <p className="text-muted-foreground">
+                  {t("manage.period", { start: day(invoice.periodStart), end: day(invoice.periodEnd) })}
+                </p>
+              ) : null}
             </div>
             <div className="ml-auto flex items-center gap-3">
               <Badge tone={INVOICE_TONES[invoice.status]}>{t(`manage.invoiceStatuses.${invoice.status}`)}</Badge>

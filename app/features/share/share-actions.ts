@@ -1,5 +1,12 @@
 import { PLATFORM_NAMES, type SharePlatform } from "./share-platforms.ts";
-import { PLATFORM_HOME_PAGES, facebookShareUrl, shareText, shareWindowFeatures, whatsappShareUrl, type ShareContent } from "./share-links.ts";
+import {
+  PLATFORM_HOME_PAGES,
+  facebookShareUrl,
+  shareText,
+  shareWindowFeatures,
+  whatsappShareUrl,
+  type ShareContent,
+} from "./share-links.ts";
 
 export { absoluteShareUrl } from "./share-links.ts";
 

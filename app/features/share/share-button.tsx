@@ -70,11 +70,24 @@ export function ShareButton({ title, description, url, variant = "dropdown", cla
 
   if (variant === "buttons") {
     return (
-      <div role="group" aria-label={t("share.groupLabel", { title })} className={cn("flex flex-wrap items-center gap-2", className)} onPointerOver={warmUp} onFocus={warmUp}>
+      <div
+        role="group"
+        aria-label={t("share.groupLabel", { title })}
+        className={cn("flex flex-wrap items-center gap-2", className)}
+        onPointerOver={warmUp}
+        onFocus={warmUp}
+      >
         {SHARE_PLATFORMS.map((platform) => {
           const label = t("share.shareOn", { platform: PLATFORM_NAMES[platform] });
           return (
-            <button key={platform} type="button" onClick={() => void share(platform)} aria-label={label} title={label} className={buttonClasses("outline", "icon", "h-9 w-9 rounded-full")}>
+            <button
+              key={platform}
+              type="button"
+              onClick={() => void share(platform)}
+              aria-label={label}
+              title={label}
+              className={buttonClasses("outline", "icon", "h-9 w-9 rounded-full")}
+            >
               <Icon name={platform} size={17} />
             </button>
           );

@@ -112,7 +112,12 @@ export default function ShareExperiencePanel({ open, setOpen }: { open: boolean;
         <h2 id={titleId} className="font-display text-2xl font-semibold">
           {t("dialog.title")}
         </h2>
-        <button type="button" onClick={close} className={buttonClasses("ghost", "icon", "-mr-2 -mt-1 h-9 w-9 shrink-0 rounded-full")} aria-label={t("dialog.close")}>
+        <button
+          type="button"
+          onClick={close}
+          className={buttonClasses("ghost", "icon", "-mr-2 -mt-1 h-9 w-9 shrink-0 rounded-full")}
+          aria-label={t("dialog.close")}
+        >
           <Icon name="x" aria-hidden="true" size={18} />
         </button>
       </div>
@@ -122,10 +127,21 @@ export default function ShareExperiencePanel({ open, setOpen }: { open: boolean;
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={`${t("dialog.name")} *`} error={errors.name}>
-            {(props) => <Input {...props} {...bind("name")} autoComplete="name" required maxLength={TESTIMONIAL_LIMITS.name} />}
+            {(props) => (
+              <Input {...props} {...bind("name")} autoComplete="name" required maxLength={TESTIMONIAL_LIMITS.name} />
+            )}
           </Field>
           <Field label={`${t("dialog.email")} *`} error={errors.email}>
-            {(props) => <Input {...props} {...bind("email")} type="email" autoComplete="email" required maxLength={TESTIMONIAL_LIMITS.email} />}
+            {(props) => (
+              <Input
+                {...props}
+                {...bind("email")}
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={TESTIMONIAL_LIMITS.email}
+              />
+            )}
           </Field>
         </div>
         <Field
@@ -136,7 +152,9 @@ export default function ShareExperiencePanel({ open, setOpen }: { open: boolean;
           }
           error={errors.company}
         >
-          {(props) => <Input {...props} {...bind("company")} autoComplete="organization" maxLength={TESTIMONIAL_LIMITS.company} />}
+          {(props) => (
+            <Input {...props} {...bind("company")} autoComplete="organization" maxLength={TESTIMONIAL_LIMITS.company} />
+          )}
         </Field>
         <div>
           <StarRatingInput
@@ -155,8 +173,21 @@ export default function ShareExperiencePanel({ open, setOpen }: { open: boolean;
             </p>
           ) : null}
         </div>
-        <Field label={`${t("dialog.content")} *`} error={errors.content} hint={t("dialog.contentHint", { min: TESTIMONIAL_LIMITS.textMin })}>
-          {(props) => <Textarea {...props} {...bind("content")} required rows={5} maxLength={TESTIMONIAL_LIMITS.textMax} placeholder={t("dialog.contentPlaceholder")} />}
+        <Field
+          label={`${t("dialog.content")} *`}
+          error={errors.content}
+          hint={t("dialog.contentHint", { min: TESTIMONIAL_LIMITS.textMin })}
+        >
+          {(props) => (
+            <Textarea
+              {...props}
+              {...bind("content")}
+              required
+              rows={5}
+              maxLength={TESTIMONIAL_LIMITS.textMax}
+              placeholder={t("dialog.contentPlaceholder")}
+            />
+          )}
         </Field>
         <p className="text-sm text-muted-foreground">{t("dialog.reviewNote")}</p>
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">

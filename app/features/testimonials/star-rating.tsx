@@ -31,12 +31,21 @@ export function StarRating({
 }) {
   const { t } = useTranslation("testimonials");
   const value = clampRating(rating);
-  const label = decorative ? { "aria-hidden": true as const } : { role: "img", "aria-label": t("rating.label", { rating: value, max: RATING_MAX }) };
+  const label = decorative
+    ? { "aria-hidden": true as const }
+    : { role: "img", "aria-label": t("rating.label", { rating: value, max: RATING_MAX }) };
   return (
     <span className={cn("inline-flex items-center gap-2", className)}>
       <span {...label} className="inline-flex gap-0.5">
         {STARS.map((star) => (
-          <Icon name="star" key={star} aria-hidden="true" size={size} strokeWidth={1.5} className={star <= value ? "fill-amber-400 text-amber-600" : "fill-transparent text-stone-300"} />
+          <Icon
+            name="star"
+            key={star}
+            aria-hidden="true"
+            size={size}
+            strokeWidth={1.5}
+            className={star <= value ? "fill-amber-400 text-amber-600" : "fill-transparent text-stone-300"}
+          />
         ))}
       </span>
       {showValue ? (
@@ -94,7 +103,16 @@ export function StarRatingInput({
               // Invisible but covering the star, so a click or tap lands on the radio button itself.
               className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0 disabled:cursor-default"
             />
-            <Icon name="star" aria-hidden="true" size={28} strokeWidth={1.5} className={cn("pointer-events-none", star <= shown ? "fill-amber-400" : "fill-transparent text-stone-500")} />
+            <Icon
+              name="star"
+              aria-hidden="true"
+              size={28}
+              strokeWidth={1.5}
+              className={cn(
+                "pointer-events-none",
+                star <= shown ? "fill-amber-400" : "fill-transparent text-stone-500",
+              )}
+            />
           </label>
         ))}
         <span aria-hidden="true" className="ml-2 text-sm font-medium text-muted-foreground">

@@ -18,11 +18,23 @@ export function initials(name: string): string {
  * One approved review. The home page shows name, company, stars and text (spec section 2); the
  * /testimonials page (`detailed`) adds the customer's title, the project type and the rating as "4/5".
  */
-export function TestimonialCard({ testimonial, detailed = false, className }: { testimonial: PublicTestimonial; detailed?: boolean; className?: string }) {
+export function TestimonialCard({
+  testimonial,
+  detailed = false,
+  className,
+}: {
+  testimonial: PublicTestimonial;
+  detailed?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation("testimonials");
-  const role = detailed ? [testimonial.customerTitle, testimonial.companyName].filter(Boolean).join(", ") : testimonial.companyName;
+  const role = detailed
+    ? [testimonial.customerTitle, testimonial.companyName].filter(Boolean).join(", ")
+    : testimonial.companyName;
   return (
-    <figure className={cn("flex h-full w-full flex-col rounded-2xl border border-border bg-white p-6 shadow-sm", className)}>
+    <figure
+      className={cn("flex h-full w-full flex-col rounded-2xl border border-border bg-white p-6 shadow-sm", className)}
+    >
       <div className="flex items-start justify-between gap-3">
         <span className="flex flex-wrap items-center gap-2">
           <StarRating rating={testimonial.rating} showValue={detailed} />
@@ -39,9 +51,17 @@ export function TestimonialCard({ testimonial, detailed = false, className }: { 
           </Badge>
         </p>
       ) : null}
-      <blockquote lang={testimonial.language} className="mt-4 flex-1 whitespace-pre-line break-words leading-relaxed text-foreground">{testimonial.testimonialText}</blockquote>
+      <blockquote
+        lang={testimonial.language}
+        className="mt-4 flex-1 whitespace-pre-line break-words leading-relaxed text-foreground"
+      >
+        {testimonial.testimonialText}
+      </blockquote>
       <figcaption className="mt-6 flex items-center gap-3 border-t border-border pt-4">
-        <span aria-hidden="true" className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary">
+        <span
+          aria-hidden="true"
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
+        >
           {initials(testimonial.customerName)}
         </span>
         <span className="min-w-0">

@@ -26,7 +26,10 @@ export function TestimonialsSection({ testimonials }: { testimonials: Promise<Pu
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-x-10">
         <div className="flex flex-col gap-5">
           <div>
-            <h2 id="testimonials-title" className="font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+            <h2
+              id="testimonials-title"
+              className="font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl"
+            >
               {t("section.title")}
             </h2>
             <p className="mt-3 text-base leading-relaxed text-muted-foreground">{t("section.intro")}</p>
@@ -58,9 +61,17 @@ function ShareAndViewAll() {
     <>
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm font-medium text-muted-foreground">{t("section.shareHeading")}</p>
-        <ShareButton variant="buttons" title={t("section.shareTitle")} description={t("section.intro")} url={`${localize("/")}#testimonials`} />
+        <ShareButton
+          variant="buttons"
+          title={t("section.shareTitle")}
+          description={t("section.intro")}
+          url={`${localize("/")}#testimonials`}
+        />
       </div>
-      <LocalizedLink to="/testimonials" className="inline-flex items-center gap-1 self-start font-medium text-primary hover:underline">
+      <LocalizedLink
+        to="/testimonials"
+        className="inline-flex items-center gap-1 self-start font-medium text-primary hover:underline"
+      >
         {t("section.viewAll")}
         <Icon name="arrow-right" aria-hidden="true" size={16} />
       </LocalizedLink>
@@ -75,7 +86,11 @@ const ITEM = "flex w-[85%] max-w-sm shrink-0 snap-start sm:w-[22rem] xl:w-[24.5r
 function TestimonialGrid({ testimonials }: { testimonials: PublicTestimonial[] }) {
   const { t } = useTranslation("testimonials");
   return (
-    <ul aria-label={t("section.listLabel")} tabIndex={0} className={`${ROW} rounded-2xl focus-visible:outline-offset-4`}>
+    <ul
+      aria-label={t("section.listLabel")}
+      tabIndex={0}
+      className={`${ROW} rounded-2xl focus-visible:outline-offset-4`}
+    >
       {testimonials.map((testimonial) => (
         <li key={testimonial.id} className={ITEM}>
           <TestimonialCard testimonial={testimonial} />
@@ -92,7 +107,11 @@ export function TestimonialSkeletons() {
       <span className="sr-only">{t("section.loading")}</span>
       <div aria-hidden="true" className={`${ROW} overflow-hidden`}>
         {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-          <div key={index} data-testid="testimonial-skeleton" className={`${ITEM} animate-pulse flex-col rounded-2xl border border-border bg-white p-6`}>
+          <div
+            key={index}
+            data-testid="testimonial-skeleton"
+            className={`${ITEM} animate-pulse flex-col rounded-2xl border border-border bg-white p-6`}
+          >
             <div className="h-4 w-28 rounded bg-muted" />
             <div className="mt-6 space-y-2.5">
               <div className="h-3 w-full rounded bg-muted" />
@@ -128,11 +147,19 @@ function TestimonialsError() {
   const { t } = useTranslation("testimonials");
   const revalidator = useRevalidator();
   return (
-    <div role="alert" className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50 px-6 py-12 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50 px-6 py-12 text-center"
+    >
       <Icon name="alert-circle" aria-hidden="true" className="h-9 w-9 text-destructive" />
       <h3 className="mt-4 font-display text-xl font-semibold">{t("section.errorTitle")}</h3>
       <p className="mt-2 max-w-md text-muted-foreground">{t("section.errorText")}</p>
-      <Button variant="outline" className="mt-5" disabled={revalidator.state === "loading"} onClick={() => void revalidator.revalidate()}>
+      <Button
+        variant="outline"
+        className="mt-5"
+        disabled={revalidator.state === "loading"}
+        onClick={() => void revalidator.revalidate()}
+      >
         <Icon name="rotate-ccw" aria-hidden="true" size={16} />
         {t("section.retry")}
       </Button>

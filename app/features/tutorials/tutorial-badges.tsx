@@ -7,7 +7,11 @@ import { useTranslation } from "../../i18n/react.tsx";
 const DIFFICULTY_TONES = { beginner: "success", intermediate: "warning", advanced: "danger" } as const;
 
 /** A tutorial's difficulty, category, and the video and members-only marks (cards and the tutorial page). */
-export function TutorialBadges({ tutorial }: { tutorial: Pick<TutorialSummary, "difficulty" | "category" | "hasVideo" | "membersOnly" | "language"> }) {
+export function TutorialBadges({
+  tutorial,
+}: {
+  tutorial: Pick<TutorialSummary, "difficulty" | "category" | "hasVideo" | "membersOnly" | "language">;
+}) {
   const { t } = useTranslation("tutorials");
   return (
     <>
@@ -32,7 +36,13 @@ export function TutorialBadges({ tutorial }: { tutorial: Pick<TutorialSummary, "
 }
 
 /** "15 min" or "Quick read", and the view count. */
-export function TutorialFacts({ tutorial, viewCount }: { tutorial: Pick<TutorialSummary, "estimatedMinutes">; viewCount: number }) {
+export function TutorialFacts({
+  tutorial,
+  viewCount,
+}: {
+  tutorial: Pick<TutorialSummary, "estimatedMinutes">;
+  viewCount: number;
+}) {
   const { t } = useTranslation("tutorials");
   return (
     <>
@@ -49,7 +59,13 @@ export function TutorialFacts({ tutorial, viewCount }: { tutorial: Pick<Tutorial
 }
 
 /** The picture of a card or page: the featured image, or, for a video tutorial without one, a drawn fallback. */
-export function TutorialImage({ tutorial, eager = false }: { tutorial: Pick<TutorialSummary, "id" | "featuredImage" | "hasVideo">; eager?: boolean }) {
+export function TutorialImage({
+  tutorial,
+  eager = false,
+}: {
+  tutorial: Pick<TutorialSummary, "id" | "featuredImage" | "hasVideo">;
+  eager?: boolean;
+}) {
   if (tutorial.featuredImage) {
     return (
       <img
@@ -66,7 +82,12 @@ export function TutorialImage({ tutorial, eager = false }: { tutorial: Pick<Tuto
   // Art of its own for each tutorial, as for services and deals: never one placeholder repeated down the list.
   return (
     <div data-testid={tutorial.hasVideo ? "video-fallback-image" : undefined} className="h-full w-full">
-      <GeneratedArt seed={`tutorial-${tutorial.id}`} icon={tutorial.hasVideo ? "clapperboard" : "lightbulb"} iconSize={48} className="h-full w-full" />
+      <GeneratedArt
+        seed={`tutorial-${tutorial.id}`}
+        icon={tutorial.hasVideo ? "clapperboard" : "lightbulb"}
+        iconSize={48}
+        className="h-full w-full"
+      />
     </div>
   );
 }

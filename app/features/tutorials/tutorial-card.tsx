@@ -7,7 +7,15 @@ import { TutorialBadges, TutorialFacts, TutorialImage } from "./tutorial-badges.
  * One tutorial in the list (spec 000, section 2): image (a fallback for a video without one), Video
  * Tutorial tag, difficulty, category, title, estimated time or "Quick read", views, share, Start Tutorial.
  */
-export function TutorialCard({ tutorial, shareUrl, first = false }: { tutorial: TutorialSummary; shareUrl: string; first?: boolean }) {
+export function TutorialCard({
+  tutorial,
+  shareUrl,
+  first = false,
+}: {
+  tutorial: TutorialSummary;
+  shareUrl: string;
+  first?: boolean;
+}) {
   const { t } = useTranslation("tutorials");
   return (
     <ContentCard
@@ -19,7 +27,11 @@ export function TutorialCard({ tutorial, shareUrl, first = false }: { tutorial: 
       badges={<TutorialBadges tutorial={tutorial} />}
       facts={<TutorialFacts tutorial={tutorial} viewCount={tutorial.viewCount} />}
       shareUrl={shareUrl}
-      link={{ to: `/tutorials/${tutorial.id}`, text: t("list.start"), label: t("list.startAbout", { title: tutorial.title }) }}
+      link={{
+        to: `/tutorials/${tutorial.id}`,
+        text: t("list.start"),
+        label: t("list.startAbout", { title: tutorial.title }),
+      }}
     />
   );
 }

@@ -14,7 +14,12 @@ export function TutorialFilters({ filters }: { filters: Filters }) {
       choiceLabel={(difficulty) => t(`difficulty.${difficulty}`)}
       searchMax={SEARCH_MAX}
       inputId="tutorial-search"
-      texts={{ searchLabel: t("list.searchLabel"), searchPlaceholder: t("list.searchPlaceholder"), searchSubmit: t("list.searchSubmit"), choicesLabel: t("list.difficultyLabel") }}
+      texts={{
+        searchLabel: t("list.searchLabel"),
+        searchPlaceholder: t("list.searchPlaceholder"),
+        searchSubmit: t("list.searchSubmit"),
+        choicesLabel: t("list.difficultyLabel"),
+      }}
     />
   );
 }
