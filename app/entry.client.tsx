@@ -7,7 +7,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../core/i18n/langua
 import { loadRouteNamespaces, setClientI18n } from "./i18n/client-instance.ts";
 import { loadNamespaces } from "./i18n/client.ts";
 import { readInlinedResources } from "./i18n/inline-resources.tsx";
-import { createI18n } from "./i18n/instance.ts";
+import { createI18n } from "../core/i18n/instance.ts";
 import { routeNamespaces } from "./i18n/route-namespaces.ts";
 import { NAMESPACES, isBrowserNamespace, type BrowserNamespace } from "./locales/namespaces.ts";
 

@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nProvider } from "./i18n/react.tsx";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { isLanguage } from "../core/i18n/language.ts";
-import { serverI18n } from "./i18n/instances.server.ts";
+import { serverI18n } from "../server/i18n.server.ts";
 
 export const streamTimeout = 5_000;
 

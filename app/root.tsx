@@ -9,17 +9,17 @@ import {
   isRouteErrorResponse,
   useLocation,
   useMatches,
-  useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { ToastHost } from "./components/ui/toast-host.tsx";
-import { LANGUAGES, isLanguage, localizedPath, splitLanguagePrefix, type Language } from "../core/i18n/language.ts";
+import { LANGUAGES, isLanguage, localizedPath, splitLanguagePrefix } from "../core/i18n/language.ts";
 import type { Route } from "./+types/root";
 import { switchClientLanguage } from "./i18n/client-instance.ts";
 import { InlineResources } from "./i18n/inline-resources.tsx";
 import { CartProvider } from "./features/cart/cart-context.tsx";
 import { LanguageDetector } from "./features/i18n/language-detector.tsx";
 import { ErrorPage } from "./features/layout/error-page.tsx";
+import { useRootData, type AlternatePaths, type RootData } from "./root-data.ts";
 import stylesheet from "./app.css?url";
 // The same files app.css declares; Vite gives both imports one hashed address.
 import interFont from "./fonts/inter-400-700.woff2?url";
@@ -33,7 +33,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs): Promise<RootData> {
   const language = isLanguage(params.lang) ? params.lang : context.requestLanguage;
   return {
     language,
@@ -63,17 +63,6 @@ export function shouldRevalidate({
   if (splitLanguagePrefix(currentUrl.pathname).language !== splitLanguagePrefix(nextUrl.pathname).language) return true;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
-}
-
-/** What a page's loader may answer when its other-language version lives at another address (a post and its translation). */
-export interface AlternatePaths {
-  alternatePaths?: Partial<Record<Language, string>>;
 }
 
 function AlternateLinks({ siteUrl }: { siteUrl: string }) {

@@ -1,4 +1,4 @@
-import type { I18n } from "./translator.ts";
+import type { I18n } from "../../core/i18n/translator.ts";
 import { splitLanguagePrefix, type Language } from "../../core/i18n/language.ts";
 import type { BrowserNamespace } from "../locales/namespaces.ts";
 import { loadNamespaces } from "./client.ts";

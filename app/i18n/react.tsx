@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from "react";
-import type { I18n, TFunction } from "./translator.ts";
+import type { I18n, TFunction } from "../../core/i18n/translator.ts";
 
 const I18nContext = createContext<I18n | null>(null);
 

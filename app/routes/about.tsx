@@ -4,7 +4,7 @@ import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
 import { ShareButton } from "../features/share/share-button.tsx";
-import { useRootData } from "../root.tsx";
+import { useRootData } from "../root-data.ts";
 import type { Route } from "./+types/about";
 import { Icon } from "../components/ui/icon.tsx";
 

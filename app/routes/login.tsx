@@ -14,7 +14,7 @@ import { FormAlert } from "../components/ui/form-alert.tsx";
 import { LocalizedLink } from "../features/i18n/localized-link.tsx";
 import { metaTags } from "../features/layout/page-meta.ts";
 import { pageMeta } from "../features/layout/page-meta.server.ts";
-import { useRootData } from "../root.tsx";
+import { useRootData } from "../root-data.ts";
 import type { Route } from "./+types/login";
 import { Icon } from "../components/ui/icon.tsx";
 

@@ -24,7 +24,7 @@ import {
 } from "../features/payments/payments-api.ts";
 import { ScheduleTable } from "../features/payments/schedule-table.tsx";
 import { useAgencyTimeZone } from "../features/payments/time-zone.ts";
-import { useRootData } from "../root.tsx";
+import { useRootData } from "../root-data.ts";
 import { toast } from "../components/ui/toast.ts";
 import type { Route } from "./+types/payment-success";
 

@@ -6,7 +6,7 @@ import { formatPostDate } from "../features/blog/format-date.ts";
 import { LocalizedLink, usePathLanguage } from "../features/i18n/localized-link.tsx";
 import { pageLanguage } from "../features/i18n/page-language.server.ts";
 import { ShareButton } from "../features/share/share-button.tsx";
-import type { AlternatePaths } from "../root.tsx";
+import type { AlternatePaths } from "../root-data.ts";
 import { PremiumNotice } from "../features/content/premium-notice.tsx";
 import { articleMetaTags } from "../features/layout/page-meta.ts";
 import { ContentNotFound } from "../features/content/content-not-found.tsx";

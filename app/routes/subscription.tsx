@@ -18,7 +18,7 @@ import {
   type SubscriptionView,
 } from "../features/payments/subscription-view.tsx";
 import { useAgencyTimeZone } from "../features/payments/time-zone.ts";
-import { useRootData } from "../root.tsx";
+import { useRootData } from "../root-data.ts";
 import type { Route } from "./+types/subscription";
 
 /** The subscription the signed link names, read on the server; any other token is a 404 that reveals nothing. */

@@ -1,10 +1,18 @@
-import type { CrmDirectory } from "../leads/service.server.ts";
 import { CRM_SYSTEMS, type CrmSystem } from "../leads/rules.ts";
 import type { CrmProviderInfo } from "../leads/schema.ts";
 import { HubSpotProvider } from "./hubspot.server.ts";
 import { PipedriveProvider } from "./pipedrive.server.ts";
 import type { CrmProvider } from "./provider.ts";
 import { SalesforceProvider } from "./salesforce.server.ts";
+
+// The lead desk's view of the CRMs; it lives here, beside the registry that implements it, so that the
+// lead service depends on the CRM module and never the other way round.
+/** Which CRMs are configured, and the one new leads and status changes go to (CRM_DEFAULT). */
+export interface CrmDirectory {
+  providers(): CrmProviderInfo[];
+  isConfigured(name: CrmSystem): boolean;
+  readonly defaultCrm: CrmSystem | null;
+}
 
 /** The CRM settings of the environment (config/env.ts). */
 export interface CrmSettings {

@@ -1,9 +1,9 @@
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
-import type { CrmRegistry } from "../crm/directory.server.ts";
+import type { CrmDirectory, CrmRegistry } from "../crm/directory.server.ts";
 import { CRM_NAMES } from "../crm/rules.ts";
 import type { JobQueue } from "../jobs/queue.server.ts";
-import { LeadSyncJobs, type LeadSyncOptions } from "./sync-job.server.ts";
+import { LeadSyncJobs, type LeadSyncOptions, type LeadSyncScheduler } from "./sync-job.server.ts";
 import { LeadRepo, type LeadRow, type SyncAttemptRow, type TouchpointRow } from "./repo.server.ts";
 import {
   LEAD_SOURCES,
@@ -77,18 +77,6 @@ function toAttempt(row: SyncAttemptRow): LeadSyncAttempt {
     attempt: row.attempt,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** Which CRMs are configured, and the one new leads and status changes go to (CRM_DEFAULT). */
-export interface CrmDirectory {
-  providers(): CrmProviderInfo[];
-  isConfigured(name: CrmSystem): boolean;
-  readonly defaultCrm: CrmSystem | null;
-}
-
-/** Queues a lead's sync inside the caller's transaction, so that the job exists exactly when the change does. */
-export interface LeadSyncScheduler {
-  schedule(tx: Transaction, leadId: number, crm: CrmSystem): Promise<void>;
 }
 
 export interface LeadServiceDeps {

@@ -6,7 +6,6 @@ import { CrmError, DEFAULT_RETRY_POLICY, nextRetry, type RetryPolicy } from "../
 import type { JobLogger, JobQueue } from "../jobs/queue.server.ts";
 import type { LeadRepo, LeadRow } from "./repo.server.ts";
 import type { CrmSystem } from "./rules.ts";
-import type { LeadSyncScheduler } from "./service.server.ts";
 
 export const LEAD_SYNC_QUEUE = "crm-lead-sync";
 
@@ -35,6 +34,11 @@ function crmLeadOf(row: LeadRow): CrmLead {
     source: row.leadSource,
     status: row.leadStatus,
   };
+}
+
+/** Queues a lead's sync inside the caller's transaction, so that the job exists exactly when the change does. */
+export interface LeadSyncScheduler {
+  schedule(tx: Transaction, leadId: number, crm: CrmSystem): Promise<void>;
 }
 
 /**

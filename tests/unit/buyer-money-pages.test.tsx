@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CartProvider } from "../../app/features/cart/cart-context.tsx";
 import { nextStepKeys, orderOutcome } from "../../app/features/checkout/order-outcome.ts";
 import { I18nProvider } from "../../app/i18n/react.tsx";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import CheckoutSuccess from "../../app/routes/checkout-success.tsx";
 import PaymentSuccess from "../../app/routes/payment-success.tsx";

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { I18nProvider } from "../../app/i18n/react.tsx";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import { CartBadge, cartBadgeText } from "../../app/features/layout/cart-badge.tsx";
 

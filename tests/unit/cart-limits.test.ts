@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTranslator } from "../../app/i18n/translator.ts";
+import { createTranslator } from "../../core/i18n/translator.ts";
 import enCart from "../../app/locales/en/cart.json";
 import frCart from "../../app/locales/fr/cart.json";
 import { ORDER_LIMITS } from "../../core/cart/limits.ts";

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CartProvider } from "../../app/features/cart/cart-context.tsx";
 import { checkoutPath } from "../../app/features/cart/checkout-link.ts";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import CartPage from "../../app/routes/cart.tsx";
 import type { CartTexts } from "../../core/cart/rules.ts";

@@ -1,4 +1,4 @@
-import { createTranslator } from "../../app/i18n/translator.ts";
+import { createTranslator } from "../../core/i18n/translator.ts";
 import { describe, expect, it } from "vitest";
 import enCart from "../../app/locales/en/cart.json";
 import frCart from "../../app/locales/fr/cart.json";

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CartProvider } from "../../app/features/cart/cart-context.tsx";
 import { I18nProvider } from "../../app/i18n/react.tsx";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import CheckoutPage from "../../app/routes/checkout.tsx";
 import type { OrderView } from "../../core/orders/schema.ts";

@@ -25,7 +25,7 @@ vi.mock("@stripe/react-stripe-js", () => ({
 
 const { PaymentStep } = await import("../../app/features/checkout/payment-step.tsx");
 const { I18nProvider } = await import("../../app/i18n/react.tsx");
-const { createI18n } = await import("../../app/i18n/instance.ts");
+const { createI18n } = await import("../../core/i18n/instance.ts");
 const { resources } = await import("../../app/locales/resources.ts");
 
 let container: HTMLDivElement;

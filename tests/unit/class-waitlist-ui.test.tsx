@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { WaitingListForm } from "../../app/features/classes/waiting-list-form.tsx";
 import { I18nProvider } from "../../app/i18n/react.tsx";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import WaitlistLeave, { loader } from "../../app/routes/waitlist-leave.tsx";
 import { EnrollCard } from "../../app/features/classes/enroll-card.tsx";

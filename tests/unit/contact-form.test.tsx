@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import type { PublicConfig } from "../../config/env.ts";
 import { ContactForm } from "../../app/features/contact/contact-form.tsx";
 import { ContactSection } from "../../app/features/contact/contact-section.tsx";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 
 // Spec document 000: section 2 (contact form fields), 4 (Send Message, Sending, sent confirmation and

@@ -1,4 +1,4 @@
-import { createTranslator } from "../../app/i18n/translator.ts";
+import { createTranslator } from "../../core/i18n/translator.ts";
 import { describe, expect, it } from "vitest";
 import enDeals from "../../app/locales/en/deals.json";
 import frDeals from "../../app/locales/fr/deals.json";

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import type { Service } from "../../core/catalogue/schema.ts";
 import type { CartState } from "../../core/cart/schema.ts";
 import { CartProvider, useCart } from "../../app/features/cart/cart-context.tsx";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import { useAddToCart } from "../../app/features/home/use-add-to-cart.ts";
 

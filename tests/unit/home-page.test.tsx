@@ -13,7 +13,7 @@ import type { PublicTestimonial } from "../../core/testimonials/schema.ts";
 import { REFERENCE_SERVICES } from "../../db/seed-reference.server.ts";
 import { CartProvider } from "../../app/features/cart/cart-context.tsx";
 import { SiteShell } from "../../app/features/layout/site-shell.tsx";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import * as HomeRoute from "../../app/routes/home.tsx";
 

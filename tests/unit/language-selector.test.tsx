@@ -5,7 +5,7 @@ import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, isLanguage } from "../../core/i18n/language.ts";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import { LanguageSelector } from "../../app/features/i18n/language-selector.tsx";
 

@@ -5,7 +5,7 @@ import { I18nProvider } from "../../app/i18n/react.tsx";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { NewsletterBox } from "../../app/features/newsletter/newsletter-box.tsx";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import NewsletterConfirm, { loader } from "../../app/routes/newsletter-confirm.tsx";
 

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { createTranslator } from "../../app/i18n/translator.ts";
+import { createTranslator } from "../../core/i18n/translator.ts";
 import { describe, expect, it } from "vitest";
 import enCart from "../../app/locales/en/cart.json";
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countWords, readingMinutes, WORDS_PER_MINUTE } from "../../core/blog/rules.ts";
 import { resources } from "../../app/locales/resources.ts";
-import { createTranslator } from "../../app/i18n/translator.ts";
+import { createTranslator } from "../../core/i18n/translator.ts";
 
 describe("reading time from a post's length", () => {
   it("counts the words of the text, not of its markup", () => {

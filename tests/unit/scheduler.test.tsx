@@ -13,7 +13,7 @@ import {
   localDate,
   pageOf,
 } from "../../app/features/contact/scheduling.ts";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import type { DaySlots } from "../../core/appointments/schema.ts";
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import { shareTo, type ShareDeps, type ShareTarget } from "../../app/features/share/share-actions.ts";
 import { SHARE_PLATFORMS } from "../../app/features/share/share-platforms.ts";

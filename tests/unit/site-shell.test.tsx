@@ -7,7 +7,7 @@ import { CartProvider } from "../../app/features/cart/cart-context.tsx";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PublicConfig } from "../../config/env.ts";
 import type { CurrentUser } from "../../core/auth/schema.ts";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import { SiteShell } from "../../app/features/layout/site-shell.tsx";
 

@@ -4,7 +4,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { createRoutesStub, Outlet, useLocation } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../app/i18n/react.tsx";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import Subscribe from "../../app/routes/subscribe.tsx";
 import SubscribeSuccess, { loader as successLoader } from "../../app/routes/subscribe-success.tsx";

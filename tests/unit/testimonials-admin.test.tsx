@@ -6,7 +6,7 @@ import { Outlet, createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ModerationComment } from "../../core/blog/schema.ts";
 import type { AdminTestimonial } from "../../core/testimonials/schema.ts";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import { ModerationTab } from "../../app/features/admin/moderation-tab.tsx";
 import { ReviewsTab, pendingFirst } from "../../app/features/admin/reviews-tab.tsx";

@@ -5,7 +5,7 @@ import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicTestimonial } from "../../core/testimonials/schema.ts";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import { TestimonialsSection } from "../../app/features/testimonials/testimonials-section.tsx";
 import { clampRating } from "../../app/features/testimonials/star-rating.tsx";

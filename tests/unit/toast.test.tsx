@@ -28,7 +28,7 @@ vi.mock("sonner", () => {
 const { toast } = await import("../../app/components/ui/toast.ts");
 const { ToastHost } = await import("../../app/components/ui/toast-host.tsx");
 const { I18nProvider } = await import("../../app/i18n/react.tsx");
-const { createI18n } = await import("../../app/i18n/instance.ts");
+const { createI18n } = await import("../../core/i18n/instance.ts");
 const { resources } = await import("../../app/locales/resources.ts");
 const { MemoryRouter, useNavigate } = await import("react-router");
 

@@ -1,6 +1,6 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { createTranslator, type Bundle } from "../../app/i18n/translator.ts";
+import { createTranslator, type Bundle } from "../../core/i18n/translator.ts";
 import { resources } from "../../app/locales/resources.ts";
 
 /** Every key of a namespace, plural forms folded into their base key (`key_one` -> `key`). */

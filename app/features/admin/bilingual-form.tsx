@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { toast } from "../../components/ui/toast.ts";
-import type { TFunction } from "../../i18n/translator.ts";
+import type { TFunction } from "../../../core/i18n/translator.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";

@@ -6,7 +6,7 @@ import type { AdminOverview } from "../../../core/admin/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
-import type { TFunction } from "../../i18n/translator.ts";
+import type { TFunction } from "../../../core/i18n/translator.ts";
 import { formatPostDate } from "../blog/format-date.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { StarRating } from "../testimonials/star-rating.tsx";

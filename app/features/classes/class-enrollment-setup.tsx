@@ -10,7 +10,7 @@ import { toast } from "../../components/ui/toast.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 import type { ClassEnrollmentData } from "../payments/payments-api.ts";
 import { createClassPayment, fetchClass, type ClassPaymentAnswer } from "./classes-api.ts";
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 import { DeferredScheduler } from "./deferred-scheduler.tsx";
 import { ContactForm } from "./contact-form.tsx";
 import { Icon } from "../../components/ui/icon.tsx";

@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 
 /**

@@ -1,4 +1,4 @@
-import type { TFunction } from "../../i18n/translator.ts";
+import type { TFunction } from "../../../core/i18n/translator.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";

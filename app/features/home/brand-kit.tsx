@@ -1,6 +1,6 @@
 import { useTranslation } from "../../i18n/react.tsx";
 import { cn } from "../../lib/cn.ts";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 import { InvoiceSample } from "./invoice-sample.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 

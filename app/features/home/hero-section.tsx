@@ -1,6 +1,6 @@
 import { useTranslation } from "../../i18n/react.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 import { SECTIONS, sectionHref } from "./section-scroll.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { formatCents } from "../../../core/money/money.ts";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 import { INVOICE_SAMPLE, type Company } from "./invoice-sample-data.ts";
 

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { TFunction } from "../../i18n/translator.ts";
+import type { TFunction } from "../../../core/i18n/translator.ts";
 import { catalogueQuantity } from "../../../core/catalogue/rules.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";

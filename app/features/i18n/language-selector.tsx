@@ -11,7 +11,7 @@ import {
 import { FlagIcon } from "../../components/ui/flag-icon.tsx";
 import { MenuRadioItem, PopoverMenu } from "../../components/ui/popover-menu.tsx";
 import { cn } from "../../lib/cn.ts";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 import { rememberLanguage } from "./remember-language.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 

@@ -1,7 +1,6 @@
 import { useTranslation } from "../../i18n/react.tsx";
-import { useRouteLoaderData } from "react-router";
 import { buttonClasses } from "../../components/ui/button.tsx";
-import type { RootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
@@ -9,7 +8,7 @@ import { Icon } from "../../components/ui/icon.tsx";
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation();
   // Read directly rather than through root.tsx's hook: root.tsx renders this page itself.
-  const company = useRouteLoaderData<RootData>("root")?.config.companyName ?? "Atelier";
+  const company = useRootData()?.config.companyName ?? "Atelier";
   const kind =
     status === 404 ? "notFound" : status === 401 ? "signInRequired" : status === 403 ? "forbidden" : "serverError";
   return (

@@ -1,5 +1,5 @@
 import { useTranslation } from "../../i18n/react.tsx";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 import { formatPostDate } from "../blog/format-date.ts";
 

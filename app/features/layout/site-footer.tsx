@@ -1,6 +1,6 @@
 import { useTranslation } from "../../i18n/react.tsx";
 import { Link } from "react-router";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 import { useLocalizedPath, LocalizedLink } from "../i18n/localized-link.tsx";
 import { BrandMark } from "./brand-mark.tsx";
 import { Icon } from "../../components/ui/icon.tsx";

@@ -7,7 +7,7 @@ import { Icon } from "../../components/ui/icon.tsx";
 import { PopoverMenu, menuItemClasses } from "../../components/ui/popover-menu.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
 import { cn } from "../../lib/cn.ts";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 import { SECTIONS } from "../home/section-scroll.ts";
 import { LanguageSelector } from "../i18n/language-selector.tsx";
 import { LocalizedLink, LocalizedNavLink, useLocalizedPath } from "../i18n/localized-link.tsx";

@@ -1,4 +1,4 @@
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 
 /**
  * The time zone the buyer's money pages write dates in: the agency's (public configuration), as its
