@@ -18,17 +18,17 @@ const SHELL_ENTRIES = ["app/entry.client.tsx", "app/root.tsx", "app/routes/site-
  * modules out.
  */
 const SHARED_BY_MOST_PAGES = [
-  "app/features/layout/page-meta.ts",
+  "app/layout/page-meta.ts",
   "app/lib/api.ts",
   "app/lib/form-errors.ts",
   "app/components/ui/field.tsx",
   "app/components/ui/form-alert.tsx",
   "app/components/ui/badge.tsx",
-  "app/features/i18n/written-in-label.tsx",
+  "app/i18n/written-in-label.tsx",
   "core/catalogue/limits.ts",
   "app/components/ui/generated-art.tsx",
-  "app/features/share/share-button.tsx",
-  "app/features/home/add-to-cart-controls.tsx",
+  "app/components/share/share-button.tsx",
+  "app/components/cart/add-to-cart-controls.tsx",
 ].map(resolve);
 
 /** Libraries that change only with an upgrade: their own chunk keeps its cache across releases of the app. */
@@ -45,13 +45,13 @@ const FRAMEWORK =
 const TOGETHER: Record<string, string[]> = {
   reviews: [
     "app/features/testimonials/testimonial-card.tsx",
-    "app/features/testimonials/star-rating.tsx",
-    "app/features/testimonials/verified-badge.tsx",
+    "app/components/reviews/star-rating.tsx",
+    "app/components/reviews/verified-badge.tsx",
     "core/testimonials/limits.ts",
     "app/features/testimonials/share-experience-dialog.tsx",
   ],
   contact: ["app/features/contact/contact-section.tsx", "core/contact/limits.ts"],
-  "cart-rules": ["core/cart/rules.ts", "app/features/cart/use-cart-dispatch.ts"],
+  "cart-rules": ["core/cart/rules.ts", "app/components/cart/use-cart-dispatch.ts"],
 };
 const TOGETHER_BY_MODULE = new Map(
   Object.entries(TOGETHER).flatMap(([name, files]) => files.map((file) => [resolve(file), name] as const)),

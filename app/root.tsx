@@ -16,9 +16,9 @@ import { LANGUAGES, isLanguage, localizedPath, splitLanguagePrefix } from "../co
 import type { Route } from "./+types/root";
 import { switchClientLanguage } from "./i18n/client-instance.ts";
 import { InlineResources } from "./i18n/inline-resources.tsx";
-import { CartProvider } from "./features/cart/cart-context.tsx";
-import { LanguageDetector } from "./features/i18n/language-detector.tsx";
-import { ErrorPage } from "./features/layout/error-page.tsx";
+import { CartProvider } from "./components/cart/cart-context.tsx";
+import { LanguageDetector } from "./i18n/language-detector.tsx";
+import { ErrorPage } from "./layout/error-page.tsx";
 import { useRootData, type AlternatePaths, type RootData } from "./root-data.ts";
 import stylesheet from "./app.css?url";
 // The same files app.css declares; Vite gives both imports one hashed address.

@@ -1,9 +1,9 @@
 import { useTranslation } from "../i18n/react.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
-import { LocalizedLink } from "../features/i18n/localized-link.tsx";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
-import { ShareButton } from "../features/share/share-button.tsx";
+import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
+import { ShareButton } from "../components/share/share-button.tsx";
 import { useRootData } from "../root-data.ts";
 import type { Route } from "./+types/about";
 import { Icon } from "../components/ui/icon.tsx";

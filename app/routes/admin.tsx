@@ -16,7 +16,7 @@ import { OverviewTab } from "../features/admin/overview-tab.tsx";
 import { ClassesTab } from "../features/admin/classes-tab.tsx";
 import { megabytes } from "../../core/media/rules.ts";
 import { requireStaffPage } from "../features/auth/guard.server.ts";
-import { pageLanguage } from "../features/i18n/page-language.server.ts";
+import { pageLanguage } from "../i18n/page-language.server.ts";
 import type { Route } from "./+types/admin";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -7,11 +7,11 @@ import { Field, Input } from "../components/ui/field.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { ApiError } from "../lib/api.ts";
-import { createAchPayment, verifyBankAccount } from "../features/payments/payments-api.ts";
-import { LocalizedLink, useLocalizedPath } from "../features/i18n/localized-link.tsx";
-import { pageLanguage } from "../features/i18n/page-language.server.ts";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { createAchPayment, verifyBankAccount } from "../lib/payments-api.ts";
+import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
+import { pageLanguage } from "../i18n/page-language.server.ts";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import type { Route } from "./+types/bank-checkout";
 
 export function loader(args: Route.LoaderArgs) {

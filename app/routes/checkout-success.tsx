@@ -5,9 +5,9 @@ import { formatCents } from "../../core/money/money.ts";
 import { formatDay } from "../../core/orders/status-text.ts";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
-import { useCartDispatch } from "../features/cart/use-cart-dispatch.ts";
-import { FROM_CART_PARAM, FROM_CART_VALUE } from "../features/cart/checkout-link.ts";
-import type { OrderView } from "../features/checkout/orders-api.ts";
+import { useCartDispatch } from "../components/cart/use-cart-dispatch.ts";
+import { FROM_CART_PARAM, FROM_CART_VALUE } from "../components/cart/checkout-link.ts";
+import type { OrderView } from "../lib/orders-api.ts";
 import {
   MoneyRows,
   OrderStatusBadge,
@@ -16,10 +16,10 @@ import {
   OutcomeNextSteps,
 } from "../features/checkout/order-outcome-view.tsx";
 import { STATUS_POLL, useOrderStatus } from "../features/checkout/use-order-status.ts";
-import { useAgencyTimeZone } from "../features/payments/time-zone.ts";
-import { LocalizedLink } from "../features/i18n/localized-link.tsx";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { useAgencyTimeZone } from "../lib/time-zone.ts";
+import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import type { Route } from "./+types/checkout-success";
 
 export function loader(args: Route.LoaderArgs) {

@@ -9,8 +9,8 @@ import { Icon } from "../components/ui/icon.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { ApiError } from "../lib/api.ts";
 import { serverFieldErrors } from "../lib/form-errors.ts";
-import { useCart } from "../features/cart/cart-context.tsx";
-import { FROM_CART_PARAM, FROM_CART_VALUE } from "../features/cart/checkout-link.ts";
+import { useCart } from "../components/cart/cart-context.tsx";
+import { FROM_CART_PARAM, FROM_CART_VALUE } from "../components/cart/checkout-link.ts";
 import { CheckoutSteps } from "../features/checkout/checkout-steps.tsx";
 import { CheckoutSummary } from "../features/checkout/checkout-summary.tsx";
 import {
@@ -34,13 +34,13 @@ import {
   type OrderView,
   type PaymentIntentView,
   type PaymentOutcome,
-} from "../features/checkout/orders-api.ts";
+} from "../lib/orders-api.ts";
 import type { PaymentFailure } from "../features/checkout/payment-step.tsx";
 import { draftFigures, draftLines, orderFigures, orderLines } from "../features/checkout/summary-lines.ts";
-import { LocalizedLink, useLocalizedPath } from "../features/i18n/localized-link.tsx";
-import { pageLanguage } from "../features/i18n/page-language.server.ts";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
+import { pageLanguage } from "../i18n/page-language.server.ts";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import type { Route } from "./+types/checkout";
 
 /** Step 2 comes once the customer's details are sent: its code loads as they are sent, not with the page. */

@@ -1,14 +1,14 @@
 import { Icon } from "../components/ui/icon.tsx";
-import { formatPostDate } from "../features/blog/format-date.ts";
+import { formatPostDate } from "../i18n/format-date.ts";
 import { EnrollCard } from "../features/classes/enroll-card.tsx";
 import { SeatOffer } from "../features/classes/seat-offer.tsx";
 import { seatOfferOf } from "../features/classes/seat-offer.server.ts";
 import { WaitingListForm } from "../features/classes/waiting-list-form.tsx";
 import { ClassBadges, ClassImage, Fact, studentsText } from "../features/classes/class-facts.tsx";
-import { LocalizedLink } from "../features/i18n/localized-link.tsx";
-import { pageLanguage } from "../features/i18n/page-language.server.ts";
+import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { pageLanguage } from "../i18n/page-language.server.ts";
 import { useTranslation } from "../i18n/react.tsx";
-import { ContentNotFound } from "../features/content/content-not-found.tsx";
+import { ContentNotFound } from "../components/content/content-not-found.tsx";
 import type { Route } from "./+types/class";
 import { refusal } from "../lib/refusal.ts";
 

@@ -1,8 +1,8 @@
 import { translator } from "../../server/i18n.server.ts";
 import { Icon } from "../components/ui/icon.tsx";
 import { ClassCard } from "../features/classes/class-card.tsx";
-import { pageLanguage } from "../features/i18n/page-language.server.ts";
-import { metaTags } from "../features/layout/page-meta.ts";
+import { pageLanguage } from "../i18n/page-language.server.ts";
+import { metaTags } from "../layout/page-meta.ts";
 import { useTranslation } from "../i18n/react.tsx";
 import type { Route } from "./+types/classes";
 

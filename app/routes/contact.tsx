@@ -1,7 +1,7 @@
 import { useTranslation } from "../i18n/react.tsx";
 import { ContactSection } from "../features/contact/contact-section.tsx";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import { useRootData } from "../root-data.ts";
 import type { Route } from "./+types/contact";
 import { Icon } from "../components/ui/icon.tsx";

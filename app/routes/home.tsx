@@ -2,13 +2,13 @@ import { AboutSection } from "../features/home/about-section.tsx";
 import { CtaSection } from "../features/home/cta-section.tsx";
 import { HeroSection } from "../features/home/hero-section.tsx";
 import { PricingSection } from "../features/home/pricing-section.tsx";
-import { useSectionLinks } from "../features/home/section-scroll.ts";
+import { useSectionLinks } from "../components/section-scroll.ts";
 import { ServicesSection } from "../features/home/services-section.tsx";
 import { SpecialisedSection } from "../features/home/specialised-section.tsx";
 import { ContactSection } from "../features/contact/contact-section.tsx";
-import { pageLanguage } from "../features/i18n/page-language.server.ts";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { pageLanguage } from "../i18n/page-language.server.ts";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import { TestimonialsSection } from "../features/testimonials/testimonials-section.tsx";
 import type { Route } from "./+types/home";
 

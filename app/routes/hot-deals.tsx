@@ -1,10 +1,10 @@
 import { useTranslation } from "../i18n/react.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { DealCard } from "../features/deals/deal-card.tsx";
-import { LocalizedLink } from "../features/i18n/localized-link.tsx";
-import { pageLanguage } from "../features/i18n/page-language.server.ts";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { pageLanguage } from "../i18n/page-language.server.ts";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import { NewsletterBox } from "../features/newsletter/newsletter-box.tsx";
 import type { Route } from "./+types/hot-deals";
 import { Icon } from "../components/ui/icon.tsx";

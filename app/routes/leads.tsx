@@ -5,7 +5,7 @@ import { LEAD_PAGE } from "../../core/leads/service.server.ts";
 import { translator } from "../../server/i18n.server.ts";
 import { AdminDashboard } from "../features/admin/admin-dashboard.tsx";
 import { requireStaffPage } from "../features/auth/guard.server.ts";
-import { pageLanguage } from "../features/i18n/page-language.server.ts";
+import { pageLanguage } from "../i18n/page-language.server.ts";
 import { AllLeadsTab } from "../features/leads/all-leads-tab.tsx";
 import { AnalyticsTab } from "../features/leads/analytics-tab.tsx";
 import { LeadDetailView } from "../features/leads/lead-detail.tsx";

@@ -1,8 +1,8 @@
 import { useTranslation } from "../i18n/react.tsx";
 import { SingleUseLinkPage } from "../features/auth/single-use-link-page.tsx";
-import { LocalizedLink } from "../features/i18n/localized-link.tsx";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import type { Route } from "./+types/login-confirm";
 
 export function loader(args: Route.LoaderArgs) {

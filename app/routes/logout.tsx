@@ -6,9 +6,9 @@ import { Button } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { AuthLayout } from "../features/auth/auth-form.tsx";
 import { FormAlert } from "../components/ui/form-alert.tsx";
-import { useLocalizedPath } from "../features/i18n/localized-link.tsx";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { useLocalizedPath } from "../i18n/localized-link.tsx";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import { api } from "../lib/api.ts";
 import type { Route } from "./+types/logout";
 

@@ -2,11 +2,11 @@ import { useTranslation } from "../i18n/react.tsx";
 import { MEDIA_CATEGORIES, type MediaCategory } from "../../core/media/limits.ts";
 import { megabytes } from "../../core/media/rules.ts";
 import { isStaff } from "../../core/auth/rules.ts";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
-import { LocalizedLink } from "../features/i18n/localized-link.tsx";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
+import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { MediaCard } from "../features/media/media-card.tsx";
-import { UploadForm } from "../features/media/upload-form.tsx";
+import { UploadForm } from "../components/upload/upload-form.tsx";
 import { cn } from "../lib/cn.ts";
 import type { Route } from "./+types/media";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "../i18n/react.tsx";
 import { formatCents } from "../../core/money/money.ts";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
-import type { OrderView } from "../features/checkout/orders-api.ts";
+import type { OrderView } from "../lib/orders-api.ts";
 import { orderOutcome } from "../features/checkout/order-outcome.ts";
 import {
   MoneyRows,
@@ -14,16 +14,12 @@ import {
   OutcomeNextSteps,
 } from "../features/checkout/order-outcome-view.tsx";
 import { useOrderStatus, STATUS_POLL } from "../features/checkout/use-order-status.ts";
-import { LocalizedLink } from "../features/i18n/localized-link.tsx";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
-import {
-  CLASS_ENROLLMENT_KEY,
-  readClassEnrollment,
-  type ClassEnrollmentData,
-} from "../features/payments/payments-api.ts";
-import { ScheduleTable } from "../features/payments/schedule-table.tsx";
-import { useAgencyTimeZone } from "../features/payments/time-zone.ts";
+import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
+import { CLASS_ENROLLMENT_KEY, readClassEnrollment, type ClassEnrollmentData } from "../lib/payments-api.ts";
+import { ScheduleTable } from "../components/schedule-table.tsx";
+import { useAgencyTimeZone } from "../lib/time-zone.ts";
 import { useRootData } from "../root-data.ts";
 import { toast } from "../components/ui/toast.ts";
 import type { Route } from "./+types/payment-success";

@@ -11,22 +11,22 @@ import { Icon } from "../components/ui/icon.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { ApiError } from "../lib/api.ts";
 import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../lib/form-errors.ts";
-import type { PaymentOutcome } from "../features/checkout/orders-api.ts";
+import type { PaymentOutcome } from "../lib/orders-api.ts";
 import { PaymentStep, type PaymentFailure } from "../features/checkout/payment-step.tsx";
-import { fetchPaymentIntent } from "../features/checkout/orders-api.ts";
+import { fetchPaymentIntent } from "../lib/orders-api.ts";
 import {
   createCustomPayment,
   readClassEnrollment,
   type ClassEnrollmentData,
   type CustomPaymentAnswer,
-} from "../features/payments/payments-api.ts";
+} from "../lib/payments-api.ts";
 import { ClassEnrollmentSetup } from "../features/classes/class-enrollment-setup.tsx";
 import type { ClassPaymentAnswer } from "../features/classes/classes-api.ts";
-import { ScheduleTable } from "../features/payments/schedule-table.tsx";
-import { useLocalizedPath } from "../features/i18n/localized-link.tsx";
-import { pageLanguage } from "../features/i18n/page-language.server.ts";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { ScheduleTable } from "../components/schedule-table.tsx";
+import { useLocalizedPath } from "../i18n/localized-link.tsx";
+import { pageLanguage } from "../i18n/page-language.server.ts";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import type { Route } from "./+types/payment";
 
 export function loader(args: Route.LoaderArgs) {

@@ -4,10 +4,10 @@ import { localizedPath } from "../../core/i18n/language.ts";
 import { translator } from "../../server/i18n.server.ts";
 import { PostCard } from "../features/blog/post-card.tsx";
 import { PostFilters } from "../features/blog/post-filters.tsx";
-import { pageLanguage } from "../features/i18n/page-language.server.ts";
-import { usePathLanguage } from "../features/i18n/localized-link.tsx";
+import { pageLanguage } from "../i18n/page-language.server.ts";
+import { usePathLanguage } from "../i18n/localized-link.tsx";
 import type { Route } from "./+types/posts";
-import { FilteredList } from "../features/content/filtered-list.tsx";
+import { FilteredList } from "../components/content/filtered-list.tsx";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);

@@ -1,6 +1,6 @@
-import { LegalPage, type LegalSection } from "../features/layout/legal-page.tsx";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { LegalPage, type LegalSection } from "../layout/legal-page.tsx";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import type { Route } from "./+types/privacy";
 
 export function loader(args: Route.LoaderArgs) {

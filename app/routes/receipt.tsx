@@ -7,11 +7,11 @@ import { formatDay, refundNotice, statusDetail, statusLabel, statusTone } from "
 import { Badge } from "../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
-import { receiptPdfPath, type OrderView } from "../features/checkout/orders-api.ts";
-import { ScheduleTable } from "../features/payments/schedule-table.tsx";
-import { useAgencyTimeZone } from "../features/payments/time-zone.ts";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { receiptPdfPath, type OrderView } from "../lib/orders-api.ts";
+import { ScheduleTable } from "../components/schedule-table.tsx";
+import { useAgencyTimeZone } from "../lib/time-zone.ts";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import type { Route } from "./+types/receipt";
 
 /**

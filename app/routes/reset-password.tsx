@@ -3,9 +3,9 @@ import { useTranslation } from "../i18n/react.tsx";
 import { Field, Input } from "../components/ui/field.tsx";
 import { AuthLayout, SubmitButton, useAuthForm } from "../features/auth/auth-form.tsx";
 import { FormAlert } from "../components/ui/form-alert.tsx";
-import { LocalizedLink, useLocalizedPath } from "../features/i18n/localized-link.tsx";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import type { Route } from "./+types/reset-password";
 
 export function loader(args: Route.LoaderArgs) {

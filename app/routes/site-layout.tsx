@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
 import { refusal } from "../lib/refusal.ts";
 import { isLanguage } from "../../core/i18n/language.ts";
-import { ErrorPage } from "../features/layout/error-page.tsx";
-import { SiteShell } from "../features/layout/site-shell.tsx";
+import { ErrorPage } from "../layout/error-page.tsx";
+import { SiteShell } from "../layout/site-shell.tsx";
 import type { Route } from "./+types/site-layout";
 
 export function loader({ params }: Route.LoaderArgs) {

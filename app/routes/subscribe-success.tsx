@@ -5,10 +5,10 @@ import { DomainError } from "../../core/errors.ts";
 import { formatCents } from "../../core/money/money.ts";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
-import { LocalizedLink } from "../features/i18n/localized-link.tsx";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
-import { formatDueDate } from "../features/payments/schedule-table.tsx";
+import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
+import { formatDueDate } from "../components/schedule-table.tsx";
 import {
   cardText,
   fetchSubscription,
@@ -17,7 +17,7 @@ import {
   paidInvoice,
   type SubscriptionView,
 } from "../features/payments/subscription-view.tsx";
-import { useAgencyTimeZone } from "../features/payments/time-zone.ts";
+import { useAgencyTimeZone } from "../lib/time-zone.ts";
 import type { Route } from "./+types/subscribe-success";
 
 /** The subscription the address's signed token names (its management link), read on the server. */

@@ -8,12 +8,12 @@ import { Field, Input } from "../components/ui/field.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { api, ApiError } from "../lib/api.ts";
-import type { PaymentIntentView, PaymentOutcome } from "../features/checkout/orders-api.ts";
+import type { PaymentIntentView, PaymentOutcome } from "../lib/orders-api.ts";
 import { PaymentStep, type PaymentFailure } from "../features/checkout/payment-step.tsx";
-import { LocalizedLink, useLocalizedPath } from "../features/i18n/localized-link.tsx";
-import { pageLanguage } from "../features/i18n/page-language.server.ts";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
+import { pageLanguage } from "../i18n/page-language.server.ts";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import type { Route } from "./+types/subscribe";
 
 /** The plan is read on the server by its name (decision 4): a `price` in the address sets nothing. */

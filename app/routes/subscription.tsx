@@ -6,10 +6,10 @@ import { formatCents } from "../../core/money/money.ts";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { FormAlert } from "../components/ui/form-alert.tsx";
 import { Icon } from "../components/ui/icon.tsx";
-import { LocalizedLink, useLocalizedPath } from "../features/i18n/localized-link.tsx";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
-import { formatDueDate } from "../features/payments/schedule-table.tsx";
+import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
+import { formatDueDate } from "../components/schedule-table.tsx";
 import {
   InvoiceList,
   managePath,
@@ -17,7 +17,7 @@ import {
   useRenewalText,
   type SubscriptionView,
 } from "../features/payments/subscription-view.tsx";
-import { useAgencyTimeZone } from "../features/payments/time-zone.ts";
+import { useAgencyTimeZone } from "../lib/time-zone.ts";
 import { useRootData } from "../root-data.ts";
 import type { Route } from "./+types/subscription";
 

@@ -1,9 +1,9 @@
 import { useTranslation } from "../i18n/react.tsx";
 import { RATING_MAX } from "../../core/testimonials/limits.ts";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import { ShareExperienceDialog } from "../features/testimonials/share-experience-dialog.tsx";
-import { StarRating } from "../features/testimonials/star-rating.tsx";
+import { StarRating } from "../components/reviews/star-rating.tsx";
 import { TestimonialCard } from "../features/testimonials/testimonial-card.tsx";
 import type { Route } from "./+types/testimonials";
 import { Icon } from "../components/ui/icon.tsx";

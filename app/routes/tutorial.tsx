@@ -2,17 +2,17 @@ import { useEffect, useState } from "react";
 import { refusal } from "../lib/refusal.ts";
 import { localizedPath } from "../../core/i18n/language.ts";
 import { Icon } from "../components/ui/icon.tsx";
-import { formatPostDate } from "../features/blog/format-date.ts";
-import { LocalizedLink, usePathLanguage } from "../features/i18n/localized-link.tsx";
-import { pageLanguage } from "../features/i18n/page-language.server.ts";
-import { ShareButton } from "../features/share/share-button.tsx";
+import { formatPostDate } from "../i18n/format-date.ts";
+import { LocalizedLink, usePathLanguage } from "../i18n/localized-link.tsx";
+import { pageLanguage } from "../i18n/page-language.server.ts";
+import { ShareButton } from "../components/share/share-button.tsx";
 import { TutorialBadges, TutorialFacts } from "../features/tutorials/tutorial-badges.tsx";
 import { TutorialContent } from "../features/tutorials/tutorial-content.tsx";
 import { useTranslation } from "../i18n/react.tsx";
 import { api } from "../lib/api.ts";
-import { PremiumNotice } from "../features/content/premium-notice.tsx";
-import { articleMetaTags } from "../features/layout/page-meta.ts";
-import { ContentNotFound } from "../features/content/content-not-found.tsx";
+import { PremiumNotice } from "../components/content/premium-notice.tsx";
+import { articleMetaTags } from "../layout/page-meta.ts";
+import { ContentNotFound } from "../components/content/content-not-found.tsx";
 import type { Route } from "./+types/tutorial";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

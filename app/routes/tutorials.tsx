@@ -1,10 +1,10 @@
 import { localizedPath } from "../../core/i18n/language.ts";
 import { normalizeTutorialFilters } from "../../core/tutorials/rules.ts";
 import { translator } from "../../server/i18n.server.ts";
-import { FilteredList } from "../features/content/filtered-list.tsx";
-import { usePathLanguage } from "../features/i18n/localized-link.tsx";
-import { pageLanguage } from "../features/i18n/page-language.server.ts";
-import { metaTags } from "../features/layout/page-meta.ts";
+import { FilteredList } from "../components/content/filtered-list.tsx";
+import { usePathLanguage } from "../i18n/localized-link.tsx";
+import { pageLanguage } from "../i18n/page-language.server.ts";
+import { metaTags } from "../layout/page-meta.ts";
 import { TutorialCard } from "../features/tutorials/tutorial-card.tsx";
 import { TutorialFilters } from "../features/tutorials/tutorial-filters.tsx";
 import { useTranslation } from "../i18n/react.tsx";

@@ -6,9 +6,9 @@ import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { StatusPanel } from "../components/ui/status-panel.tsx";
 import { toast } from "../components/ui/toast.ts";
-import { LocalizedLink } from "../features/i18n/localized-link.tsx";
-import { metaTags } from "../features/layout/page-meta.ts";
-import { pageMeta } from "../features/layout/page-meta.server.ts";
+import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { metaTags } from "../layout/page-meta.ts";
+import { pageMeta } from "../layout/page-meta.server.ts";
 import { ApiError, api } from "../lib/api.ts";
 import type { Route } from "./+types/waitlist-leave";
 

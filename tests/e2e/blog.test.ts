@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatPostDate } from "../../app/features/blog/format-date.ts";
+import { formatPostDate } from "../../app/i18n/format-date.ts";
 import frBlog from "../../app/locales/fr/blog.json";
 import {
   adminAccount,

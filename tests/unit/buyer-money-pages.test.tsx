@@ -3,7 +3,7 @@ import { act, type ComponentType } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { createRoutesStub, Outlet, useLocation } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { CartProvider } from "../../app/features/cart/cart-context.tsx";
+import { CartProvider } from "../../app/components/cart/cart-context.tsx";
 import { nextStepKeys, orderOutcome } from "../../app/features/checkout/order-outcome.ts";
 import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createI18n } from "../../core/i18n/instance.ts";

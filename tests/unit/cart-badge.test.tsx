@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
-import { CartBadge, cartBadgeText } from "../../app/features/layout/cart-badge.tsx";
+import { CartBadge, cartBadgeText } from "../../app/layout/cart-badge.tsx";
 
 // Spec document 000, "App navigation bar": a cart icon linking to /cart with an item-count badge
 // (reads 99+ above 99) and the formatted total on desktop when the count is above 0.

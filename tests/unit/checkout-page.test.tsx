@@ -3,7 +3,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CartProvider } from "../../app/features/cart/cart-context.tsx";
+import { CartProvider } from "../../app/components/cart/cart-context.tsx";
 import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";

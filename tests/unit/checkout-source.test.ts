@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CART_CHECKOUT_PATH, checkoutPath } from "../../app/features/cart/checkout-link.ts";
+import { CART_CHECKOUT_PATH, checkoutPath } from "../../app/components/cart/checkout-link.ts";
 import {
   cardErrors,
   formatCardNumber,

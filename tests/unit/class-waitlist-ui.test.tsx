@@ -9,7 +9,7 @@ import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import WaitlistLeave, { loader } from "../../app/routes/waitlist-leave.tsx";
 import { EnrollCard } from "../../app/features/classes/enroll-card.tsx";
-import { CLASS_ENROLLMENT_KEY, readClassEnrollment } from "../../app/features/payments/payments-api.ts";
+import { CLASS_ENROLLMENT_KEY, readClassEnrollment } from "../../app/lib/payments-api.ts";
 import type { PublicClass } from "../../core/classes/schema.ts";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));

@@ -5,7 +5,7 @@ import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicConfig } from "../../config/env.ts";
-import { CartProvider, useCart } from "../../app/features/cart/cart-context.tsx";
+import { CartProvider, useCart } from "../../app/components/cart/cart-context.tsx";
 import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import HotDeals, { loader } from "../../app/routes/hot-deals.tsx";

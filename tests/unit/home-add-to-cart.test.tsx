@@ -5,10 +5,10 @@ import { I18nProvider } from "../../app/i18n/react.tsx";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Service } from "../../core/catalogue/schema.ts";
 import type { CartState } from "../../core/cart/schema.ts";
-import { CartProvider, useCart } from "../../app/features/cart/cart-context.tsx";
+import { CartProvider, useCart } from "../../app/components/cart/cart-context.tsx";
 import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
-import { useAddToCart } from "../../app/features/home/use-add-to-cart.ts";
+import { useAddToCart } from "../../app/components/cart/use-add-to-cart.ts";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));

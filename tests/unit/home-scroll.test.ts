@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SECTION_OFFSET_PX, scrollToSection, sectionOfClick } from "../../app/features/home/section-scroll.ts";
+import { SECTION_OFFSET_PX, scrollToSection, sectionOfClick } from "../../app/components/section-scroll.ts";
 
 // Spec document 000, sections 2 and 9: the landing header, the buttons and the footer quick links
 // scroll to the home page's sections with an 80 px offset.

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, isLanguage } from "../../core/i18n/language.ts";
 import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
-import { LanguageSelector } from "../../app/features/i18n/language-selector.tsx";
+import { LanguageSelector } from "../../app/i18n/language-selector.tsx";
 
 // Spec README decisions 17 and 19: the choice is remembered (preferredLanguage) and sent to the server;
 // under /en or /fr the same page opens in the other prefix, on a plain address the server renders again.

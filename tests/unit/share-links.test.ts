@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
-import { shareTo, type ShareDeps, type ShareTarget } from "../../app/features/share/share-actions.ts";
-import { SHARE_PLATFORMS } from "../../app/features/share/share-platforms.ts";
+import { shareTo, type ShareDeps, type ShareTarget } from "../../app/components/share/share-actions.ts";
+import { SHARE_PLATFORMS } from "../../app/components/share/share-platforms.ts";
 import {
   PLATFORM_HOME_PAGES,
   absoluteShareUrl,
@@ -11,7 +11,7 @@ import {
   shareText,
   shareWindowFeatures,
   whatsappShareUrl,
-} from "../../app/features/share/share-links.ts";
+} from "../../app/components/share/share-links.ts";
 
 // Spec document 000, section 2 "Share button", section 8 (Share messages) and section 9 (window 600x400).
 const content = {

@@ -3,13 +3,13 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createRoutesStub } from "react-router";
-import { CartProvider } from "../../app/features/cart/cart-context.tsx";
+import { CartProvider } from "../../app/components/cart/cart-context.tsx";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PublicConfig } from "../../config/env.ts";
 import type { CurrentUser } from "../../core/auth/schema.ts";
 import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
-import { SiteShell } from "../../app/features/layout/site-shell.tsx";
+import { SiteShell } from "../../app/layout/site-shell.tsx";
 
 // Spec document 000, section 2 "App navigation bar" and the footer of the home page.
 const config: PublicConfig = {

@@ -8,7 +8,7 @@ import type { PublicTestimonial } from "../../core/testimonials/schema.ts";
 import { createI18n } from "../../core/i18n/instance.ts";
 import { resources } from "../../app/locales/resources.ts";
 import { TestimonialsSection } from "../../app/features/testimonials/testimonials-section.tsx";
-import { clampRating } from "../../app/features/testimonials/star-rating.tsx";
+import { clampRating } from "../../app/components/reviews/star-rating.tsx";
 import { initials } from "../../app/features/testimonials/testimonial-card.tsx";
 
 // Spec document 000: section 2 "Testimonials section", section 5 (testimonial form), section 8

@@ -8,7 +8,7 @@ import { Icon } from "../../components/ui/icon.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { ApiError, api } from "../../lib/api.ts";
-import { formatPostDate } from "../blog/format-date.ts";
+import { formatPostDate } from "../../i18n/format-date.ts";
 import {
   MissingTranslationBadges,
   RecordActions,

@@ -9,7 +9,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { ApiError, api } from "../../lib/api.ts";
-import { formatPostDate } from "../blog/format-date.ts";
+import { formatPostDate } from "../../i18n/format-date.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { DealForm } from "./deal-form.tsx";
 

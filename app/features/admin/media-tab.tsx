@@ -9,7 +9,7 @@ import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { ApiError, api } from "../../lib/api.ts";
-import { UploadForm } from "../media/upload-form.tsx";
+import { UploadForm } from "../../components/upload/upload-form.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { RecordList } from "./record-list.tsx";
 import { SwitchField } from "./switch-field.tsx";

@@ -6,10 +6,10 @@ import type { ModerationComment } from "../../../core/blog/schema.ts";
 import type { AdminTestimonial } from "../../../core/testimonials/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
-import { formatPostDate } from "../blog/format-date.ts";
+import { formatPostDate } from "../../i18n/format-date.ts";
 import { ReviewCard, useReviewActions } from "./review-card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { WrittenInLabel } from "../i18n/written-in-label.tsx";
+import { WrittenInLabel } from "../../i18n/written-in-label.tsx";
 
 /**
  * The Moderation tab: everything awaiting review. Comments (oldest first) and client reviews (`reviews`,

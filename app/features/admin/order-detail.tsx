@@ -9,7 +9,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
-import { ScheduleTable } from "../payments/schedule-table.tsx";
+import { ScheduleTable } from "../../components/schedule-table.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { OrderPayments } from "./order-payments.tsx";
 import { RefundDialog, hasOpenSchedule } from "./refund-dialog.tsx";

@@ -7,10 +7,10 @@ import { formatCents } from "../../../core/money/money.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
 import type { TFunction } from "../../../core/i18n/translator.ts";
-import { formatPostDate } from "../blog/format-date.ts";
-import { LocalizedLink } from "../i18n/localized-link.tsx";
-import { StarRating } from "../testimonials/star-rating.tsx";
-import { VerifiedBadge } from "../testimonials/verified-badge.tsx";
+import { formatPostDate } from "../../i18n/format-date.ts";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { StarRating } from "../../components/reviews/star-rating.tsx";
+import { VerifiedBadge } from "../../components/reviews/verified-badge.tsx";
 
 const linkClasses = "mt-3 inline-block text-sm font-medium text-primary hover:underline";
 

@@ -6,12 +6,12 @@ import type { AdminTestimonial } from "../../../core/testimonials/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
-import { formatPostDate } from "../blog/format-date.ts";
-import { StarRating } from "../testimonials/star-rating.tsx";
+import { formatPostDate } from "../../i18n/format-date.ts";
+import { StarRating } from "../../components/reviews/star-rating.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { WrittenInLabel } from "../i18n/written-in-label.tsx";
-import { VerifiedBadge } from "../testimonials/verified-badge.tsx";
+import { WrittenInLabel } from "../../i18n/written-in-label.tsx";
+import { VerifiedBadge } from "../../components/reviews/verified-badge.tsx";
 
 type ReviewAction = "approve" | "reject" | "delete";
 

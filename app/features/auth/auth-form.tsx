@@ -6,7 +6,7 @@ import { issueMessages } from "../../../core/errors.ts";
 import { safeReturnTo } from "../../../core/auth/rules.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { api, ApiError } from "../../lib/api.ts";
-import { useLocalizedPath } from "../i18n/localized-link.tsx";
+import { useLocalizedPath } from "../../i18n/localized-link.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
 /**

@@ -3,7 +3,7 @@ import { isStaff } from "../../../core/auth/rules.ts";
 import type { CurrentUser } from "../../../core/auth/schema.ts";
 import { translator } from "../../../server/i18n.server.ts";
 import { refusal } from "../../lib/refusal.ts";
-import { pageLanguage } from "../i18n/page-language.server.ts";
+import { pageLanguage } from "../../i18n/page-language.server.ts";
 
 /**
  * Staff pages refuse on the server: 401 for visitors, 403 for customers (the error boundary explains),

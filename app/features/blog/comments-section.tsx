@@ -4,8 +4,8 @@ import { threadComments } from "../../../core/blog/rules.ts";
 import type { PublicComment } from "../../../core/blog/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { CommentForm } from "./comment-form.tsx";
-import { formatPostDate } from "./format-date.ts";
-import { WrittenInLabel } from "../i18n/written-in-label.tsx";
+import { formatPostDate } from "../../i18n/format-date.ts";
+import { WrittenInLabel } from "../../i18n/written-in-label.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
 function CommentBody({ comment, language }: { comment: PublicComment; language: string }) {

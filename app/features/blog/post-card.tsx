@@ -2,8 +2,8 @@ import { useTranslation } from "../../i18n/react.tsx";
 import type { PostSummary } from "../../../core/blog/schema.ts";
 import { GeneratedArt } from "../../components/ui/generated-art.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { ContentCard } from "../content/content-card.tsx";
-import { formatPostDate } from "./format-date.ts";
+import { ContentCard } from "../../components/content/content-card.tsx";
+import { formatPostDate } from "../../i18n/format-date.ts";
 import { PostBadges } from "./post-badges.tsx";
 
 /** One post in the list (spec section 2): image, category, title, excerpt, date, reading time, share, Read More. */

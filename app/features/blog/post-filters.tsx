@@ -1,7 +1,7 @@
 import { useTranslation } from "../../i18n/react.tsx";
 import { FILTER_CATEGORIES, LIMITS } from "../../../core/blog/limits.ts";
 import type { ListFilters as Filters } from "../../../core/blog/rules.ts";
-import { ListFilters } from "../content/list-filters.tsx";
+import { ListFilters } from "../../components/content/list-filters.tsx";
 
 /** The blog's search (title or excerpt) and category buttons, kept in the address. */
 export function PostFilters({ filters }: { filters: Filters }) {

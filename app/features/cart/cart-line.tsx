@@ -6,7 +6,7 @@ import type { CartItem } from "../../../core/cart/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { useCart } from "./cart-context.tsx";
+import { useCart } from "../../components/cart/cart-context.tsx";
 import { useCartCommand } from "./use-cart-command.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 

@@ -2,8 +2,8 @@ import { useCallback } from "react";
 import type { CartMessage } from "../../../core/cart/rules.ts";
 import type { PromoDefinition } from "../../../core/promotions/schema.ts";
 import { ApiError, api } from "../../lib/api.ts";
-import { useCart } from "./cart-context.tsx";
-import { useCartDispatch } from "./use-cart-dispatch.ts";
+import { useCart } from "../../components/cart/cart-context.tsx";
+import { useCartDispatch } from "../../components/cart/use-cart-dispatch.ts";
 
 /** What POST /api/promos/validate answers for a code that applies. */
 interface PromoValidation {

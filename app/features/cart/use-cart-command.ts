@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import type { CartAction, CartResult } from "../../../core/cart/rules.ts";
-import { useCartDispatch } from "./use-cart-dispatch.ts";
+import { useCartDispatch } from "../../components/cart/use-cart-dispatch.ts";
 
 /**
  * Runs a cart action and tells the visitor what they need to know: a refusal ('Quantity cannot exceed

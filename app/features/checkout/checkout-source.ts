@@ -1,9 +1,9 @@
 import { ORDER_LIMITS } from "../../../core/cart/limits.ts";
 import { parseStoredCart } from "../../../core/cart/stored.ts";
 import type { CartItem } from "../../../core/cart/schema.ts";
-import { FROM_CART_PARAM, FROM_CART_VALUE } from "../cart/checkout-link.ts";
+import { FROM_CART_PARAM, FROM_CART_VALUE } from "../../components/cart/checkout-link.ts";
 import { dollarsToCents } from "../../../core/money/money.ts";
-import type { OrderLineInput } from "./orders-api.ts";
+import type { OrderLineInput } from "../../lib/orders-api.ts";
 
 /**
  * The default service of checkout (specification 001, section 9). The same id as the catalogue's

@@ -1,4 +1,4 @@
-import type { CustomerInput } from "./orders-api.ts";
+import type { CustomerInput } from "../../lib/orders-api.ts";
 
 export type CustomerField = "firstName" | "lastName" | "email" | "phone" | "company";
 export const CUSTOMER_FIELDS: readonly CustomerField[] = ["firstName", "lastName", "email", "phone", "company"];

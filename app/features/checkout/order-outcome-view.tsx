@@ -5,10 +5,10 @@ import { refundNotice, statusDetail, statusLabel, statusTone } from "../../../co
 import { Badge } from "../../components/ui/badge.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Icon, type IconName } from "../../components/ui/icon.tsx";
-import { LocalizedLink } from "../i18n/localized-link.tsx";
-import { useAgencyTimeZone } from "../payments/time-zone.ts";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { useAgencyTimeZone } from "../../lib/time-zone.ts";
 import { automaticRefundOf, moneyReceived, nextStepKeys, orderOutcome, type OrderOutcome } from "./order-outcome.ts";
-import type { OrderView } from "./orders-api.ts";
+import type { OrderView } from "../../lib/orders-api.ts";
 import { NextSteps } from "./next-steps.tsx";
 
 /**

@@ -1,5 +1,5 @@
 import { MONEY_RECEIVED } from "../../../core/orders/rules.ts";
-import type { OrderView } from "./orders-api.ts";
+import type { OrderView } from "../../lib/orders-api.ts";
 
 /**
  * What a success page tells the buyer about an order, from the server's status: only what is true at

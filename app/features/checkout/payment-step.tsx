@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import type { PaymentIntentView, PaymentOutcome } from "./orders-api.ts";
+import type { PaymentIntentView, PaymentOutcome } from "../../lib/orders-api.ts";
 import { SandboxCardForm } from "./sandbox-card-form.tsx";
 
 // Stripe's libraries are fetched only when a payment step with Stripe is shown (never with another page).

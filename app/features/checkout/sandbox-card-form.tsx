@@ -6,7 +6,7 @@ import { Icon } from "../../components/ui/icon.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { focusFirstInvalid, serverFieldErrors } from "../../lib/form-errors.ts";
 import { CARD_FIELDS, cardErrors, formatCardNumber, formatExpiry, type CardField } from "./card-rules.ts";
-import { confirmSandboxPayment, type PaymentOutcome } from "./orders-api.ts";
+import { confirmSandboxPayment, type PaymentOutcome } from "../../lib/orders-api.ts";
 
 /**
  * The offline payment step (the sandbox provider, used when no Stripe key is configured): "Card number",

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import type { PaymentOutcome } from "./orders-api.ts";
+import type { PaymentOutcome } from "../../lib/orders-api.ts";
 
 // One Stripe.js per publishable key for the whole visit: loading it twice would inject a second script.
 const loaded = new Map<string, Promise<Stripe | null>>();

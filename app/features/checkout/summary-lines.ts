@@ -2,7 +2,7 @@ import { HOT_DEAL_SERVICE_ID, lineTexts, type CartTexts } from "../../../core/ca
 import type { CheckoutDraft } from "./checkout-source.ts";
 import { CHECKOUT_SERVICE_ID, DEFAULT_SERVICE_NAME } from "./checkout-source.ts";
 import type { SummaryFigures, SummaryLine } from "./checkout-summary.tsx";
-import type { OrderView } from "./orders-api.ts";
+import type { OrderView } from "../../lib/orders-api.ts";
 
 /**
  * The draft's lines in the page's language: the catalogue's or the hot deal's texts by id (as the cart

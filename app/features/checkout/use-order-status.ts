@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { outcomeKnown } from "./order-outcome.ts";
-import { fetchOrder, refreshOrder, type OrderView } from "./orders-api.ts";
+import { fetchOrder, refreshOrder, type OrderView } from "../../lib/orders-api.ts";
 
 /** How often and how long the success page asks for an order still waiting for its payment's confirmation. */
 export const STATUS_POLL = { intervalMs: 2_000, attempts: 15 } as const;

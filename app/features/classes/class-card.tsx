@@ -2,7 +2,7 @@ import type { PublicClass } from "../../../core/classes/schema.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
-import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { ClassBadges, ClassCardFacts, ClassImage } from "./class-facts.tsx";
 
 /**

@@ -11,7 +11,7 @@ import { useTranslation } from "../../i18n/react.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
 import { useRootData } from "../../root-data.ts";
-import type { ClassEnrollmentData } from "../payments/payments-api.ts";
+import type { ClassEnrollmentData } from "../../lib/payments-api.ts";
 import { createClassPayment, fetchClass, type ClassPaymentAnswer } from "./classes-api.ts";
 
 const GUEST_FIELDS = ["customerName", "customerEmail"] as const;

@@ -5,7 +5,7 @@ import { GeneratedArt } from "../../components/ui/generated-art.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import type { IconName } from "../../components/ui/icon-names.ts";
 import { useTranslation } from "../../i18n/react.tsx";
-import { formatPostDate } from "../blog/format-date.ts";
+import { formatPostDate } from "../../i18n/format-date.ts";
 
 const LEVEL_TONES = { beginner: "success", intermediate: "warning", advanced: "danger" } as const;
 

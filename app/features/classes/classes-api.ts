@@ -1,7 +1,7 @@
 import type { HeldEnrollment } from "../../../core/classes/enrollment-schema.ts";
 import type { PublicClass } from "../../../core/classes/schema.ts";
 import { api } from "../../lib/api.ts";
-import type { PaymentIntentView } from "../checkout/orders-api.ts";
+import type { PaymentIntentView } from "../../lib/orders-api.ts";
 
 /** POST /api/create-class-payment-intent's answer: the intent of the class's price and the held seat. */
 export interface ClassPaymentAnswer extends PaymentIntentView {

@@ -7,8 +7,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import type { IconName } from "../../components/ui/icon-names.ts";
 import { useTranslation } from "../../i18n/react.tsx";
-import { useLocalizedPath } from "../i18n/localized-link.tsx";
-import { storeClassEnrollment, type SeatOfferHold } from "../payments/payments-api.ts";
+import { useLocalizedPath } from "../../i18n/localized-link.tsx";
+import { storeClassEnrollment, type SeatOfferHold } from "../../lib/payments-api.ts";
 
 const NOTES: Array<[IconName, string]> = [
   ["check", "detail.lifetime"],

@@ -4,7 +4,7 @@ import { useRootData } from "../../root-data.ts";
 import { DeferredScheduler } from "./deferred-scheduler.tsx";
 import { ContactForm } from "./contact-form.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { SectionHeading } from "../home/section-heading.tsx";
+import { SectionHeading } from "../../components/section-heading.tsx";
 
 /** The company's e-mail, phone and website, from configuration. */
 function CompanyDetails() {

@@ -6,11 +6,11 @@ import { formatCents } from "../../../core/money/money.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { GeneratedArt } from "../../components/ui/generated-art.tsx";
 import { cn } from "../../lib/cn.ts";
-import { useCart } from "../cart/cart-context.tsx";
-import { useCartDispatch } from "../cart/use-cart-dispatch.ts";
-import { AddStatusLine } from "../home/add-to-cart-controls.tsx";
-import type { AddStatus } from "../home/use-add-to-cart.ts";
-import { InCartLink } from "../cart/in-cart-link.tsx";
+import { useCart } from "../../components/cart/cart-context.tsx";
+import { useCartDispatch } from "../../components/cart/use-cart-dispatch.ts";
+import { AddStatusLine } from "../../components/cart/add-to-cart-controls.tsx";
+import type { AddStatus } from "../../components/cart/use-add-to-cart.ts";
+import { InCartLink } from "../../components/cart/in-cart-link.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
 /**

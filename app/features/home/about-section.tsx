@@ -1,7 +1,7 @@
 import { useTranslation } from "../../i18n/react.tsx";
 import { BrandKit } from "./brand-kit.tsx";
-import { SectionHeading } from "./section-heading.tsx";
-import { SECTIONS } from "./section-scroll.ts";
+import { SectionHeading } from "../../components/section-heading.tsx";
+import { SECTIONS } from "../../components/section-scroll.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 
 const POINTS = [

@@ -1,6 +1,6 @@
 import { useTranslation } from "../../i18n/react.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
-import { SECTIONS, sectionHref } from "./section-scroll.ts";
+import { SECTIONS, sectionHref } from "../../components/section-scroll.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 
 /** The call to action: Get Free Quote opens the contact form with "Request quote" chosen. */

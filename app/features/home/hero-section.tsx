@@ -1,7 +1,7 @@
 import { useTranslation } from "../../i18n/react.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { useRootData } from "../../root-data.ts";
-import { SECTIONS, sectionHref } from "./section-scroll.ts";
+import { SECTIONS, sectionHref } from "../../components/section-scroll.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 
 /** The tel: address of a displayed phone number ("+1 (555) 010-2030" → "tel:+15550102030"). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
-import { ShareButton, type ShareButtonProps } from "../share/share-button.tsx";
+import { ShareButton, type ShareButtonProps } from "../../components/share/share-button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
 /**

@@ -4,11 +4,11 @@ import { toCartService } from "../../../core/catalogue/rules.ts";
 import type { LocalizedService } from "../../../core/catalogue/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
 import { GeneratedArt } from "../../components/ui/generated-art.tsx";
-import { AddStatusLine, AddToCartButton } from "./add-to-cart-controls.tsx";
+import { AddStatusLine, AddToCartButton } from "../../components/cart/add-to-cart-controls.tsx";
 import { LazyShareButton } from "./lazy-share-button.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { serviceIcon } from "./service-icons.ts";
-import { useAddToCart } from "./use-add-to-cart.ts";
+import { useAddToCart } from "../../components/cart/use-add-to-cart.ts";
 
 /** Icon only, on the card's art: its name ("Share: Conception") is still read. */
 const ICON_ONLY_SHARE =

@@ -3,9 +3,9 @@ import { useTranslation } from "../../i18n/react.tsx";
 import { formatCents } from "../../../core/money/money.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
-import { LocalizedLink } from "../i18n/localized-link.tsx";
-import { SectionHeading } from "./section-heading.tsx";
-import { SECTIONS, sectionHref } from "./section-scroll.ts";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { SectionHeading } from "../../components/section-heading.tsx";
+import { SECTIONS, sectionHref } from "../../components/section-scroll.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 
 /** The consultation's service and price as the checkout pages read them (spec 000, section 2 "Pricing cards"). */

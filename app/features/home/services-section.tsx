@@ -1,9 +1,9 @@
 import { useTranslation } from "../../i18n/react.tsx";
 import type { LocalizedService } from "../../../core/catalogue/schema.ts";
-import { useLocalizedPath } from "../i18n/localized-link.tsx";
+import { useLocalizedPath } from "../../i18n/localized-link.tsx";
 import { MainServiceCard } from "./main-service-card.tsx";
-import { SectionHeading } from "./section-heading.tsx";
-import { SECTIONS, sectionHref } from "./section-scroll.ts";
+import { SectionHeading } from "../../components/section-heading.tsx";
+import { SECTIONS, sectionHref } from "../../components/section-scroll.ts";
 
 /**
  * The services section (anchor "services"): the five core offers of the catalogue in one row on a wide

@@ -3,8 +3,8 @@ import { useTranslation } from "../../i18n/react.tsx";
 import { SPECIALISED_GROUP_IDS, filterSpecialised, type SpecialisedGroup } from "../../../core/catalogue/rules.ts";
 import type { LocalizedService } from "../../../core/catalogue/schema.ts";
 import { cn } from "../../lib/cn.ts";
-import { SectionHeading } from "./section-heading.tsx";
-import { SECTIONS, sectionHref } from "./section-scroll.ts";
+import { SectionHeading } from "../../components/section-heading.tsx";
+import { SECTIONS, sectionHref } from "../../components/section-scroll.ts";
 import { SpecialisedRow } from "./specialised-service-card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 

@@ -4,7 +4,7 @@ import { formatCents } from "../../../core/money/money.ts";
 import { api } from "../../lib/api.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { formatDueDate } from "./schedule-table.tsx";
+import { formatDueDate } from "../../components/schedule-table.tsx";
 
 export type { InvoiceView, SubscriptionView };
 

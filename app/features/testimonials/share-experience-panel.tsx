@@ -7,7 +7,7 @@ import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { ModalDialog } from "../../components/ui/modal-dialog.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { serverFieldErrors } from "../../lib/form-errors.ts";
-import { StarRatingInput } from "./star-rating.tsx";
+import { StarRatingInput } from "../../components/reviews/star-rating.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
 type TextField = "name" | "email" | "company" | "content";

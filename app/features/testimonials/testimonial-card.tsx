@@ -2,10 +2,10 @@ import { useTranslation } from "../../i18n/react.tsx";
 import type { PublicTestimonial } from "../../../core/testimonials/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { cn } from "../../lib/cn.ts";
-import { StarRating } from "./star-rating.tsx";
-import { WrittenInLabel } from "../i18n/written-in-label.tsx";
+import { StarRating } from "../../components/reviews/star-rating.tsx";
+import { WrittenInLabel } from "../../i18n/written-in-label.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { VerifiedBadge } from "./verified-badge.tsx";
+import { VerifiedBadge } from "../../components/reviews/verified-badge.tsx";
 
 /** "Marie-Claire Dubois" → "MD"; the avatar of a review without a photo. */
 export function initials(name: string): string {

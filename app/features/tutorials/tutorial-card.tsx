@@ -1,6 +1,6 @@
 import type { TutorialSummary } from "../../../core/tutorials/schema.ts";
 import { useTranslation } from "../../i18n/react.tsx";
-import { ContentCard } from "../content/content-card.tsx";
+import { ContentCard } from "../../components/content/content-card.tsx";
 import { TutorialBadges, TutorialFacts, TutorialImage } from "./tutorial-badges.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import { DIFFICULTIES, SEARCH_MAX, type TutorialFilters as Filters } from "../../../core/tutorials/rules.ts";
 import { useTranslation } from "../../i18n/react.tsx";
-import { ListFilters } from "../content/list-filters.tsx";
+import { ListFilters } from "../../components/content/list-filters.tsx";
 
 /** The tutorials' search (title or category) and difficulty buttons, kept in the address like the blog's. */
 export function TutorialFilters({ filters }: { filters: Filters }) {
