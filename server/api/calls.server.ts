@@ -40,6 +40,32 @@ const listCalls = createRoute({
   },
 });
 
+/**
+ * A phone-line webhook as the document shows it: Twilio posts the call's form fields (CallSid, From,
+ * SpeechResult...) signed with X-Twilio-Signature, and reads TwiML back. The fields are read by the
+ * handler (formFields), not validated here: a field Twilio adds must not turn a call away.
+ */
+function twilioWebhook(path: string, summary: string) {
+  return createRoute({
+    method: "post",
+    path,
+    tags: ["calls", "webhooks"],
+    summary: `Twilio voice webhook: ${summary}`,
+    request: {
+      headers: z.object({ "x-twilio-signature": z.string().optional() }),
+      body: {
+        content: { "application/x-www-form-urlencoded": { schema: z.record(z.string(), z.string()) } },
+        required: true,
+      },
+    },
+    responses: {
+      200: { description: "TwiML", content: { "text/xml": { schema: z.string() } } },
+      204: { description: "Recorded; nothing to say" },
+      403: json(errorSchema, "Missing or wrong Twilio signature"),
+    },
+  });
+}
+
 /** Twilio posts form fields; only text fields are kept. */
 async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
   const body = await c.req.parseBody();
@@ -59,8 +85,12 @@ export function callRoutes(services: Services) {
     c.json({ data: await calls.list(c.req.valid("query")) }, 200),
   );
 
-  const webhook = (path: string, handle: (params: TwilioVoiceParams, c: Context<AppEnv>) => Promise<string | null>) =>
-    router.post(path, async (c) => {
+  const webhook = (
+    path: string,
+    summary: string,
+    handle: (params: TwilioVoiceParams, c: Context<AppEnv>) => Promise<string | null>,
+  ) =>
+    router.openapi(twilioWebhook(path, summary), async (c) => {
       const params = await formFields(c);
       const url = new URL(c.req.url);
       if (!calls.verify(url.pathname + url.search, c.req.header("x-twilio-signature"), params)) {
@@ -71,12 +101,16 @@ export function callRoutes(services: Services) {
       return c.body(twiml, 200, { "content-type": "text/xml; charset=utf-8" });
     });
 
-  webhook("/twilio/voice/incoming", (params) => calls.incoming(params));
-  webhook("/twilio/voice/language", async (params, c) => calls.chooseLanguage(params, c.req.query("default")));
-  webhook("/twilio/voice/turn", (params, c) =>
+  webhook("/twilio/voice/incoming", "A call comes in: the greeting and the language menu", (params) =>
+    calls.incoming(params),
+  );
+  webhook("/twilio/voice/language", "The caller chose a language (keypad or speech)", async (params, c) =>
+    calls.chooseLanguage(params, c.req.query("default")),
+  );
+  webhook("/twilio/voice/turn", "What the caller said: the assistant's answer", (params, c) =>
     calls.turn(params, { lang: c.req.query("lang"), turn: c.req.query("turn"), silence: c.req.query("silence") }),
   );
-  webhook("/twilio/voice/status", async (params) => {
+  webhook("/twilio/voice/status", "The call's status changed (ended, no answer): recorded", async (params) => {
     await calls.recordStatus(params);
     return null;
   });

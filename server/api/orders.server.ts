@@ -241,13 +241,22 @@ function describeRoutes(router: Router) {
     { params: idParam },
   );
   doc(
-    "/receipts/{token}",
+    "/receipts/{file}",
     "get",
-    "A receipt by its signed link (any device), with the company's details; /receipts/{token}.pdf for the PDF",
+    "A receipt by its signed link (any device), with the company's details: {token} for the receipt, {token}.pdf for its PDF",
     ["orders"],
-    { 200: data(orderViewSchema, "The receipt"), 404: refusal("Unknown token") },
     {
-      params: z.object({ token: z.string().openapi({ param: { name: "token", in: "path" } }) }),
+      200: {
+        description: "The receipt (JSON), or its PDF when the address ends in .pdf",
+        content: {
+          "application/json": { schema: z.object({ data: orderViewSchema }) },
+          "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
+        },
+      },
+      404: refusal("Unknown token"),
+    },
+    {
+      params: z.object({ file: z.string().openapi({ param: { name: "file", in: "path" } }) }),
     },
   );
   doc(

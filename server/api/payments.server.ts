@@ -312,11 +312,11 @@ function describeRoutes(router: Router) {
   );
   router.openAPIRegistry.registerPath({
     method: "get",
-    path: "/subscriptions/manage/{token}/invoices/{invoiceId}.pdf",
-    summary: "The receipt of a paid invoice as PDF, by the signed management link",
+    path: "/subscriptions/manage/{token}/invoices/{file}",
+    summary: "The receipt of a paid invoice as PDF, by the signed management link: {file} is {invoiceId}.pdf",
     tags: ["subscriptions"],
     request: {
-      params: tokenParam.extend({ invoiceId: z.string().openapi({ param: { name: "invoiceId", in: "path" } }) }),
+      params: tokenParam.extend({ file: z.string().openapi({ param: { name: "file", in: "path" } }) }),
     },
     responses: { 200: { description: "application/pdf" }, 404: refusal("Unknown link or invoice") } as never,
   });
