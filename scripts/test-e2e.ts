@@ -43,6 +43,7 @@ const SECONDS: Record<string, number> = {
   "logout.test.ts": 18,
   "home.test.ts": 15,
   "contact-quote.test.ts": 12,
+  "before-hydration.test.ts": 35,
   "calls.test.ts": 7,
   "translations.test.ts": 5,
 };

@@ -154,11 +154,10 @@ for (const language of ["en", "fr"] as const) {
   }
 
   describe(`checkout (${language})`, () => {
-    // One retry: twice in about ten CI runs the click on Proceed to Checkout (after hydration and an
-    // applied promo) never moved the page, with no failed request seen; the message below says what
-    // was pending then, so that the cause can be found. A checkout that is really broken fails twice.
+    // Proceed to Checkout is a document navigation (issue 24): twice in about ten CI runs a router
+    // navigation started right after the promo's request never moved the page. The message below says
+    // what was pending if the page ever stays, so that a cause can be found; the test is not retried.
     it("takes a cart with a promo and a hot deal to a paid order, its success page, receipt and PDF", {
-      retry: 1,
       timeout: 150_000,
     }, async () => {
       const session = await openPage(browser, { locale });
@@ -184,8 +183,6 @@ for (const language of ["en", "fr"] as const) {
         .waitForURL((url) => url.pathname === `${prefix}/checkout` && url.search === "?from=cart", { timeout: 20_000 })
         .catch((error: Error) => {
           const report = `${error.message}\nstill at ${page.url()}\nrequests without an answer: ${JSON.stringify([...pending])}\nconsole: ${JSON.stringify(consoleLines)}`;
-          // Printed as well as thrown: the report of a test that passes on its retry leaves out the first error.
-          console.error(report);
           throw new Error(report);
         });
       await waitForHydration(page);

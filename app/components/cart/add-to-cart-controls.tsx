@@ -5,6 +5,7 @@ import { cn } from "../../lib/cn.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { Icon } from "../ui/icon.tsx";
 import type { AddStatus } from "./use-add-to-cart.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /**
  * Add to Cart on a card. While adding it says "Adding..." and ignores clicks, but it is never disabled:
@@ -23,9 +24,11 @@ export function AddToCartButton({
   t: TFunction;
   className?: string;
 }) {
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
+      disabled={!hydrated}
       onClick={() => {
         if (!adding) onAdd();
       }}

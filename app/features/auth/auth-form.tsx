@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { useLocalizedPath } from "../../i18n/localized-link.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /**
  * Where to go after signing in: the `returnTo` of the address when it is a path on this site, else the
@@ -22,13 +23,6 @@ export function useSignInDestination(): { returnTo: string; destination: string;
     destination: returnTo === "/" ? localize("/") : returnTo,
     query: returnTo === "/" ? "" : `?returnTo=${encodeURIComponent(returnTo)}`,
   };
-}
-
-/** True once React has hydrated: before that, a submit would bypass our handler. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /**

@@ -180,8 +180,12 @@ export function OrderSummary({ cart }: { cart: CartState }) {
             </p>
           </>
         ) : (
+          // A document navigation, not the router's: the checkout page reads the cart this browser saved,
+          // so nothing is lost, and the click always leads somewhere, even while a router navigation or
+          // revalidation (the promo code just applied) is still pending, or before the page has hydrated.
           <LocalizedLink
             to={CART_CHECKOUT_PATH}
+            reloadDocument
             className={buttonClasses("primary", "lg", "w-full text-base")}
             data-testid="proceed-to-checkout"
           >

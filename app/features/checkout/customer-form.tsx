@@ -5,6 +5,7 @@ import { Field, Input } from "../../components/ui/field.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { focusFirstInvalid } from "../../lib/form-errors.ts";
 import { CUSTOMER_LIMITS, customerErrors, type CustomerField, type CustomerValues } from "./customer-rules.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const AUTOCOMPLETE: Record<CustomerField, string> = {
   firstName: "given-name",
@@ -42,6 +43,7 @@ export function CustomerForm({
   locked: boolean;
   serverErrors?: Partial<Record<CustomerField, string>>;
 }) {
+  const hydrated = useHydrated();
   const { t } = useTranslation("checkout");
   const form = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Partial<Record<CustomerField, string>>>({});
@@ -104,7 +106,7 @@ export function CustomerForm({
           {field("company", false)}
         </div>
         {locked ? null : (
-          <Button type="submit" size="lg" className="w-full text-base" disabled={busy} aria-busy={busy}>
+          <Button type="submit" size="lg" className="w-full text-base" disabled={busy || !hydrated} aria-busy={busy}>
             {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : null}
             {busy ? t("customer.creatingOrder") : t("customer.createOrder")}
           </Button>

@@ -7,6 +7,7 @@ import { ApiError } from "../../lib/api.ts";
 import { focusFirstInvalid, serverFieldErrors } from "../../lib/form-errors.ts";
 import { CARD_FIELDS, cardErrors, formatCardNumber, formatExpiry, type CardField } from "./card-rules.ts";
 import { confirmSandboxPayment, type PaymentOutcome } from "../../lib/orders-api.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /**
  * The offline payment step (the sandbox provider, used when no Stripe key is configured): "Card number",
@@ -25,6 +26,7 @@ export function SandboxCardForm({
   onOutcome(outcome: PaymentOutcome): void;
   onUnexpected(error: unknown): void;
 }) {
+  const hydrated = useHydrated();
   const { t } = useTranslation("checkout");
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState({ cardNumber: "", expiry: "", cvc: "" });
@@ -121,7 +123,13 @@ export function SandboxCardForm({
           )}
         </Field>
       </div>
-      <Button type="submit" size="lg" className="w-full text-base" disabled={busy} data-testid="pay-button">
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full text-base"
+        disabled={busy || !hydrated}
+        data-testid="pay-button"
+      >
         {busy ? (
           <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
         ) : (

@@ -9,6 +9,7 @@ import type { IconName } from "../../components/ui/icon-names.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { useLocalizedPath } from "../../i18n/localized-link.tsx";
 import { storeClassEnrollment, type SeatOfferHold } from "../../lib/payments-api.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const NOTES: Array<[IconName, string]> = [
   ["check", "detail.lifetime"],
@@ -35,6 +36,7 @@ export function EnrollCard({
   waitlistOpen?: boolean;
   offer?: SeatOfferHold;
 }) {
+  const hydrated = useHydrated();
   const { t } = useTranslation("classes");
   const navigate = useNavigate();
   const localize = useLocalizedPath();
@@ -77,6 +79,7 @@ export function EnrollCard({
             size="lg"
             className="w-full text-base"
             onClick={enroll}
+            disabled={!hydrated}
             data-testid="enroll-now"
             aria-label={t("detail.enrollAbout", { title: item.title })}
           >

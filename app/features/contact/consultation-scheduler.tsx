@@ -35,6 +35,7 @@ import {
   pageOf,
 } from "./scheduling.ts";
 import { Icon } from "../../components/ui/icon.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 type Values = { customerName: string; customerEmail: string; customerPhone: string; notes: string };
 type FieldName = keyof Values;
@@ -75,6 +76,7 @@ function scrollBehavior(): ScrollBehavior {
  * button and the confirmation, next to it, is announced and scrolled into view; nothing is toasted.
  */
 export function ConsultationScheduler() {
+  const hydrated = useHydrated();
   const { t, i18n } = useTranslation("appointments");
   const language: Language = isLanguage(i18n.language) ? i18n.language : "en";
   const headingId = useId();
@@ -590,7 +592,14 @@ export function ConsultationScheduler() {
           </Field>
           <FormAlert message={formError} testId="booking-error" />
           {/* Not disabled while busy: a disabled button would drop the focus the person has on it. */}
-          <Button type="submit" size="lg" className="w-full" aria-disabled={booking || undefined} aria-busy={booking}>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={!hydrated}
+            aria-disabled={booking || undefined}
+            aria-busy={booking}
+          >
             {booking ? (
               <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
             ) : (

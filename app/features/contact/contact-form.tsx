@@ -11,6 +11,7 @@ import { ApiError, api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
 import { Icon } from "../../components/ui/icon.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /**
  * The inquiry types the form offers, in the order of the specification's labels (General Question,
@@ -63,6 +64,7 @@ export const REQUEST_QUOTE_HASH = "#request-quote";
  * brought into view with the focus on its first field.
  */
 export function ContactForm() {
+  const hydrated = useHydrated();
   const { t, i18n } = useTranslation("contact");
   const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -245,6 +247,7 @@ export function ContactForm() {
       <Button
         type="submit"
         size="lg"
+        disabled={!hydrated}
         aria-disabled={sending || undefined}
         aria-busy={sending}
         className={cn("w-full sm:w-auto")}

@@ -12,6 +12,7 @@ import { AddStatusLine } from "../../components/cart/add-to-cart-controls.tsx";
 import type { AddStatus } from "../../components/cart/use-add-to-cart.ts";
 import { InCartLink } from "../../components/cart/in-cart-link.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /**
  * One hot deal (spec document 000, sections 2, 4 and 9): discount badge, days left, HURRY! ribbon and
@@ -21,6 +22,7 @@ import { Icon } from "../../components/ui/icon.tsx";
  * Every figure comes from the server (`PublicDeal`), computed at the time of the request.
  */
 export function DealCard({ deal }: { deal: PublicDeal }) {
+  const hydrated = useHydrated();
   const { t } = useTranslation("deals");
   const { cart, restored } = useCart();
   const dispatch = useCartDispatch();
@@ -201,7 +203,13 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
             ) : inCart ? (
               <InCartLink size="lg" className="w-full" label={t("card.inCart")} />
             ) : (
-              <Button className="w-full rounded-full" size="lg" onClick={claim} aria-describedby={titleId}>
+              <Button
+                className="w-full rounded-full"
+                size="lg"
+                onClick={claim}
+                disabled={!hydrated}
+                aria-describedby={titleId}
+              >
                 {t("card.claim")}
               </Button>
             )}

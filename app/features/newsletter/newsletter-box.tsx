@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Field, Input } from "../../components/ui/field.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { Icon } from "../../components/ui/icon.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /**
  * The newsletter box of the hot deals page (spec document 000, section 2; README decision 12):
@@ -13,6 +14,7 @@ import { Icon } from "../../components/ui/icon.tsx";
  * itself (a live region, the field's error), so no toast repeats them.
  */
 export function NewsletterBox() {
+  const hydrated = useHydrated();
   const { t } = useTranslation("newsletter");
   const headingId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -101,7 +103,7 @@ export function NewsletterBox() {
             <Button
               type="submit"
               size="lg"
-              disabled={busy}
+              disabled={busy || !hydrated}
               aria-busy={busy}
               className="shrink-0 border border-white bg-white text-primary hover:bg-indigo-50 sm:mt-[26px]"
             >
