@@ -7,7 +7,6 @@ import { Icon } from "../components/ui/icon.tsx";
 /** The page shown for a refused or missing page: 404, 401, 403, or an unexpected error. */
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation();
-  // Read directly rather than through root.tsx's hook: root.tsx renders this page itself.
   const company = useRootData()?.config.companyName ?? "Atelier";
   const kind =
     status === 404 ? "notFound" : status === 401 ? "signInRequired" : status === 403 ? "forbidden" : "serverError";

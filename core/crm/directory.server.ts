@@ -5,9 +5,11 @@ import { PipedriveProvider } from "./pipedrive.server.ts";
 import type { CrmProvider } from "./provider.ts";
 import { SalesforceProvider } from "./salesforce.server.ts";
 
-// The lead desk's view of the CRMs; it lives here, beside the registry that implements it, so that the
-// lead service depends on the CRM module and never the other way round.
-/** Which CRMs are configured, and the one new leads and status changes go to (CRM_DEFAULT). */
+/**
+ * Which CRMs are configured, and the one new leads and status changes go to (CRM_DEFAULT): the lead
+ * desk's view of the CRMs. It lives beside the registry that implements it, so that the lead service
+ * depends on the CRM module and never the other way round.
+ */
 export interface CrmDirectory {
   providers(): CrmProviderInfo[];
   isConfigured(name: CrmSystem): boolean;

@@ -164,6 +164,20 @@ describe("the AI phone line (Twilio webhooks) and the call log", () => {
       twilio.getExpectedTwilioSignature(AUTH_TOKEN, "http://127.0.0.1:3000/api/twilio/voice/incoming", params),
     );
     expect(internal.status).toBe(403);
+    // Whatever an unsigned request sends, the signature is checked first: no 415 or 400 tells a stranger
+    // what the webhook would accept.
+    for (const [type, body] of [
+      ["application/json", JSON.stringify(call)],
+      ["text/plain", "CallSid=CA1"],
+      ["application/x-www-form-urlencoded", "CallSid=CA1&CallSid=CA2"],
+    ]) {
+      const unsigned = await t.app.request("/api/twilio/voice/incoming", {
+        method: "POST",
+        headers: { "content-type": type! },
+        body,
+      });
+      expect(unsigned.status, type).toBe(403);
+    }
     const rows = await t.services.database.db.select().from(phoneCalls);
     expect(rows.map((row) => row.twilioCallId)).not.toContain(call.CallSid);
   });

@@ -8,8 +8,9 @@ import type { AddStatus } from "./use-add-to-cart.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /**
- * Add to Cart on a card. While adding it says "Adding..." and ignores clicks, but it is never disabled:
- * a disabled button drops the keyboard focus, and the visitor's place on the page with it.
+ * Add to Cart on a card. While adding it says "Adding..." and ignores clicks, but it is not disabled then:
+ * a disabled button drops the keyboard focus, and the visitor's place on the page with it. It is disabled
+ * only before the page has hydrated, when nothing could act on a click and no focus is there to keep.
  */
 export function AddToCartButton({
   adding,
