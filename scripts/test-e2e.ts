@@ -51,9 +51,9 @@ const SECONDS: Record<string, number> = {
 /**
  * The files run again on PostgreSQL (TEST_DATABASE_URL): the flows whose outcome rests on the database's
  * transactions, locks and conditional updates (money, seats, sessions and one-time tokens), in seconds
- * per file on that run. The integration tests run whole on both databases; the rest of the browser
- * tests (layout, menus, content, the assistant) would only repeat, through the same API, what they
- * checked on the first run.
+ * per file on that run. The integration tests run on both databases (but for those vitest.config.ts
+ * names as the same on every database); the rest of the browser tests (layout, menus, content, the
+ * assistant) would only repeat, through the same API, what they checked on the first run.
  */
 const ON_POSTGRES: Record<string, number> = {
   "payments.test.ts": 49,
