@@ -76,6 +76,17 @@ async function signInAsStaff(page: Page) {
   expect(response.status()).toBe(200);
 }
 
+/**
+ * Waits until the page has drawn two more frames and run the tasks queued after them: a layout shift
+ * from the last change (a font swapped in) has then happened and reached the observer.
+ */
+async function framesDrawn(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+  );
+}
+
 /** The layout shifts recorded since the page started loading, summed as CLS counts them (none after input). */
 async function recordLayoutShifts(session: PageSession) {
   await session.page.addInitScript(() => {
@@ -282,7 +293,7 @@ describe.skipIf(onSecondDatabase()).each(languages)("the header in $lang", ({ pr
           .map((entry) => entry.name),
       );
       expect(used.sort()).toEqual(preloaded.sort());
-      await page.waitForTimeout(1_000);
+      await framesDrawn(page);
       expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(
         LAYOUT_SHIFT_NONE,
       );
@@ -306,7 +317,7 @@ describe.skipIf(onSecondDatabase()).each(languages)("the header in $lang", ({ pr
         [...document.fonts].some((font) => font.family.replace(/"/g, "") === "Fraunces" && font.status === "loaded"),
       );
       await page.evaluate(() => document.fonts.ready);
-      await page.waitForTimeout(500);
+      await framesDrawn(page);
       // The headline (the largest text, the LCP element) wraps into the same lines in both fonts.
       expect((await headline.boundingBox())!.height).toBe(before.height);
       expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(
