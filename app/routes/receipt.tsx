@@ -13,6 +13,7 @@ import { useAgencyTimeZone } from "../lib/time-zone.ts";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
 import type { Route } from "./+types/receipt";
+import { MoneySummary } from "../components/money-summary.tsx";
 
 /**
  * The receipt, read on the server by its signed token (a wrong or altered token is a 404 that reveals
@@ -228,46 +229,32 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-        <dl className="ml-auto mt-6 w-full max-w-xs space-y-2 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">{t("receipt.subtotal")}</dt>
-            <dd className="whitespace-nowrap tabular-nums">{formatCents(receipt.subtotalCents)}</dd>
-          </div>
-          {receipt.discountCents > 0 ? (
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">
-                {receipt.promoCode ? t("receipt.discountWithCode", { code: receipt.promoCode }) : t("receipt.discount")}
-              </dt>
-              <dd className="whitespace-nowrap tabular-nums" data-testid="receipt-discount">
-                −{formatCents(receipt.discountCents)}
-              </dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">{t("receipt.tax")}</dt>
-            <dd className="whitespace-nowrap tabular-nums">{formatCents(receipt.taxCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-semibold">
-            <dt>{t("receipt.total")}</dt>
-            <dd className="whitespace-nowrap tabular-nums" data-testid="receipt-total">
-              {formatCents(receipt.totalCents)}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">{t("orders:receipt.paidToDate")}</dt>
-            <dd className="whitespace-nowrap tabular-nums" data-testid="receipt-paid">
-              {formatCents(receipt.paidCents)}
-            </dd>
-          </div>
-          {receipt.refundedCents > 0 ? (
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">{t("orders:receipt.refunded")}</dt>
-              <dd className="whitespace-nowrap tabular-nums" data-testid="receipt-refunded">
-                −{formatCents(receipt.refundedCents)}
-              </dd>
-            </div>
-          ) : null}
-        </dl>
+        <MoneySummary
+          className="ml-auto mt-6 w-full max-w-xs"
+          lines={[
+            { label: t("receipt.subtotal"), amount: formatCents(receipt.subtotalCents) },
+            receipt.discountCents > 0 && {
+              label: receipt.promoCode
+                ? t("receipt.discountWithCode", { code: receipt.promoCode })
+                : t("receipt.discount"),
+              amount: `−${formatCents(receipt.discountCents)}`,
+              testId: "receipt-discount",
+            },
+            { label: t("receipt.tax"), amount: formatCents(receipt.taxCents) },
+            {
+              label: t("receipt.total"),
+              amount: formatCents(receipt.totalCents),
+              total: true,
+              testId: "receipt-total",
+            },
+            { label: t("orders:receipt.paidToDate"), amount: formatCents(receipt.paidCents), testId: "receipt-paid" },
+            receipt.refundedCents > 0 && {
+              label: t("orders:receipt.refunded"),
+              amount: `−${formatCents(receipt.refundedCents)}`,
+              testId: "receipt-refunded",
+            },
+          ]}
+        />
         <PaymentLines order={receipt} timeZone={timeZone} />
         {receipt.schedule.length > 1 || receipt.paymentPlan === "monthly" ? (
           <div className="mt-8">

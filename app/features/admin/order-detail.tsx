@@ -14,6 +14,7 @@ import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { OrderPayments } from "./order-payments.tsx";
 import { RefundDialog, hasOpenSchedule } from "./refund-dialog.tsx";
 import { staffDateTime } from "./staff-format.ts";
+import { MoneySummary } from "../../components/money-summary.tsx";
 
 /** The causes of an order's history entries that have words of their own (admin.json orders.causes). */
 const HISTORY_CAUSES = new Set([
@@ -135,48 +136,35 @@ export function OrderDetail({
           </li>
         ))}
       </ul>
-      <dl className="mt-2 space-y-1 border-t border-border pt-2 text-sm" data-testid="admin-order-money">
-        <div className="flex justify-between gap-3">
-          <dt className="text-muted-foreground">{t("orders.subtotal")}</dt>
-          <dd className="tabular-nums">{formatCents(order.subtotalCents)}</dd>
-        </div>
-        {order.discountCents > 0 ? (
-          <div className="flex justify-between gap-3">
-            <dt className="text-muted-foreground">
-              {order.promoCode ? t("orders.discountWithCode", { code: order.promoCode }) : t("orders.discount")}
-            </dt>
-            <dd className="tabular-nums">−{formatCents(order.discountCents)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between gap-3 font-semibold">
-          <dt>{t("orders.total")}</dt>
-          <dd className="tabular-nums">{formatCents(order.totalCents)}</dd>
-        </div>
-        <div className="flex justify-between gap-3 border-t border-border pt-1">
-          <dt className="text-muted-foreground">{t("orders.paidToDate")}</dt>
-          <dd className="tabular-nums" data-testid="admin-order-paid">
-            {formatCents(order.paidCents)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-3">
-          <dt className="text-muted-foreground">{t("orders.refundedToDate")}</dt>
-          <dd className="tabular-nums" data-testid="admin-order-refunded">
-            {order.refundedCents > 0 ? `−${formatCents(order.refundedCents)}` : formatCents(0)}
-          </dd>
-        </div>
-        {money.pendingRefundCents > 0 ? (
-          <div className="flex justify-between gap-3">
-            <dt className="text-muted-foreground">{t("orders.refundPending")}</dt>
-            <dd className="tabular-nums">−{formatCents(money.pendingRefundCents)}</dd>
-          </div>
-        ) : null}
-        {order.paidCents > 0 ? (
-          <div className="flex justify-between gap-3">
-            <dt className="text-muted-foreground">{t("orders.refundable")}</dt>
-            <dd className="tabular-nums">{formatCents(money.refundableCents)}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <MoneySummary
+        size="compact"
+        className="mt-2 border-t border-border pt-2"
+        testId="admin-order-money"
+        lines={[
+          { label: t("orders.subtotal"), amount: formatCents(order.subtotalCents) },
+          order.discountCents > 0 && {
+            label: order.promoCode ? t("orders.discountWithCode", { code: order.promoCode }) : t("orders.discount"),
+            amount: `−${formatCents(order.discountCents)}`,
+          },
+          { label: t("orders.total"), amount: formatCents(order.totalCents), total: true },
+          {
+            label: t("orders.paidToDate"),
+            amount: formatCents(order.paidCents),
+            ruled: true,
+            testId: "admin-order-paid",
+          },
+          {
+            label: t("orders.refundedToDate"),
+            amount: order.refundedCents > 0 ? `−${formatCents(order.refundedCents)}` : formatCents(0),
+            testId: "admin-order-refunded",
+          },
+          money.pendingRefundCents > 0 && {
+            label: t("orders.refundPending"),
+            amount: `−${formatCents(money.pendingRefundCents)}`,
+          },
+          order.paidCents > 0 && { label: t("orders.refundable"), amount: formatCents(money.refundableCents) },
+        ]}
+      />
 
       <OrderPayments
         ref={paymentsHeading}

@@ -13,6 +13,7 @@ import { CART_CHECKOUT_PATH } from "../../components/cart/checkout-link.ts";
 import { ContinueShoppingLink } from "./continue-shopping-link.tsx";
 import { useCartCommand } from "./use-cart-command.ts";
 import { Icon } from "../../components/ui/icon.tsx";
+import { MoneySummary } from "../../components/money-summary.tsx";
 
 /**
  * The promo code field (specification 000, sections 5 and 8). An empty field gives 'Please enter a
@@ -139,35 +140,21 @@ export function OrderSummary({ cart }: { cart: CartState }) {
       <div className="mt-5">
         <PromoForm />
       </div>
-      <dl className="mt-6 space-y-3 border-t border-border pt-5 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">{t("page.subtotal")}</dt>
-          <dd className="font-medium tabular-nums" data-testid="subtotal">
-            {formatCents(cart.subtotalCents)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">
-            {promo ? t("page.discountWithCode", { code: promo.code }) : t("page.discount")}
-          </dt>
-          <dd
-            className={cart.discountCents > 0 ? "font-medium tabular-nums text-success" : "tabular-nums"}
-            data-testid="discount"
-          >
-            {cart.discountCents > 0 ? `−${formatCents(cart.discountCents)}` : formatCents(0)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">{t("page.tax")}</dt>
-          <dd className="text-muted-foreground">{t("page.taxCalculated")}</dd>
-        </div>
-        <div className="flex items-baseline justify-between gap-4 border-t border-border pt-3 text-base">
-          <dt className="font-semibold">{t("page.total")}</dt>
-          <dd className="font-display text-2xl font-semibold tabular-nums" data-testid="total">
-            {formatCents(cart.totalCents)}
-          </dd>
-        </div>
-      </dl>
+      <MoneySummary
+        size="large"
+        className="mt-6 border-t border-border pt-5"
+        lines={[
+          { label: t("page.subtotal"), amount: formatCents(cart.subtotalCents), testId: "subtotal" },
+          {
+            label: promo ? t("page.discountWithCode", { code: promo.code }) : t("page.discount"),
+            amount: cart.discountCents > 0 ? `−${formatCents(cart.discountCents)}` : formatCents(0),
+            tone: cart.discountCents > 0 ? "success" : undefined,
+            testId: "discount",
+          },
+          { label: t("page.tax"), amount: t("page.taxCalculated"), tone: "muted" },
+          { label: t("page.total"), amount: formatCents(cart.totalCents), total: true, testId: "total" },
+        ]}
+      />
 
       <div className="mt-6 space-y-3">
         {blocked ? (

@@ -2,6 +2,7 @@ import { useTranslation } from "../../i18n/react.tsx";
 import { formatCents } from "../../../core/money/money.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { MoneySummary } from "../../components/money-summary.tsx";
 
 /** A line as the summary shows it, from the browser's draft or from the server's order. */
 export interface SummaryLine {
@@ -78,34 +79,23 @@ export function CheckoutSummary({
           </li>
         ))}
       </ul>
-      <dl className="mt-4 space-y-2.5 border-t border-border pt-4 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">{t("summary.subtotal")}</dt>
-          <dd className="font-medium tabular-nums" data-testid="checkout-subtotal">
-            {formatCents(figures.subtotalCents)}
-          </dd>
-        </div>
-        {figures.discountCents > 0 ? (
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">
-              {figures.promoCode ? t("summary.discountWithCode", { code: figures.promoCode }) : t("summary.discount")}
-            </dt>
-            <dd className="font-medium tabular-nums text-success" data-testid="checkout-discount">
-              −{formatCents(figures.discountCents)}
-            </dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">{t("summary.tax")}</dt>
-          <dd className="text-muted-foreground">{t("summary.taxCalculated")}</dd>
-        </div>
-        <div className="flex items-baseline justify-between gap-4 border-t border-border pt-3 text-base">
-          <dt className="font-semibold">{t("summary.total")}</dt>
-          <dd className="font-display text-2xl font-semibold tabular-nums" data-testid="checkout-total">
-            {formatCents(figures.totalCents)}
-          </dd>
-        </div>
-      </dl>
+      <MoneySummary
+        size="large"
+        className="mt-4 border-t border-border pt-4"
+        lines={[
+          { label: t("summary.subtotal"), amount: formatCents(figures.subtotalCents), testId: "checkout-subtotal" },
+          figures.discountCents > 0 && {
+            label: figures.promoCode
+              ? t("summary.discountWithCode", { code: figures.promoCode })
+              : t("summary.discount"),
+            amount: `−${formatCents(figures.discountCents)}`,
+            tone: "success",
+            testId: "checkout-discount",
+          },
+          { label: t("summary.tax"), amount: t("summary.taxCalculated"), tone: "muted" },
+          { label: t("summary.total"), amount: formatCents(figures.totalCents), total: true, testId: "checkout-total" },
+        ]}
+      />
       {orderNumber ? (
         <p className="mt-3 flex items-center gap-1.5 text-xs text-muted-foreground">
           <Icon name="check" size={14} aria-hidden="true" className="shrink-0" />
