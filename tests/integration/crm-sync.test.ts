@@ -4,7 +4,7 @@ import { leads } from "../../db/schema/leads.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
 import { FakeHubSpot } from "../helpers/fake-crm-hubspot.ts";
 import { FakeSalesforce } from "../helpers/fake-crm-salesforce.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;

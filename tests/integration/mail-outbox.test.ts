@@ -7,7 +7,7 @@ import { mailOutbox } from "../../db/schema/mail.ts";
 import { contactSubmissions } from "../../db/schema/contact.ts";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 const FROM = "Atelier <no-reply@atelier.example>";
