@@ -15,6 +15,7 @@ import {
   launchBrowser,
   openPage,
   registerCustomerByApi,
+  signInByApi,
   staffRequest,
   waitForHydration,
   type PageSession,
@@ -150,10 +151,7 @@ describe.each(languages)("/leads in $name", ({ prefix, locale, t, common, person
   it("lets staff filter, change a status and sync a lead to the default CRM", async () => {
     const staff = await session(locale);
     const { page } = staff;
-    const login = await page.request.post("/api/auth/login", {
-      data: { identifier: admin.email, password: admin.password },
-    });
-    expect(login.status()).toBe(200);
+    await signInByApi(page, admin);
     await page.goto(`${prefix}/leads`);
     await waitForHydration(page);
     await expectText(page.getByRole("heading", { level: 1 }), t.title);
