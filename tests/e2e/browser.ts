@@ -11,7 +11,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect, inject, vi } from "vitest";
 import { CART_STORAGE_KEY } from "../../core/cart/limits.ts";
 import type { PricingType } from "../../core/catalogue/schema.ts";
 import { ROOT } from "./server-process.ts";
@@ -371,20 +371,19 @@ export async function mailLinkFor(
 ): Promise<string> {
   const staff = await staffApi;
   const pattern = new RegExp(`https?://\\S+${linkPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])(?:[/?]\\S+)?`);
-  for (let tries = 0; tries < 50; tries++) {
+  const newest = async () => {
     const list = await staff.get("/api/admin/outbox?pageSize=100");
     expect(list.status()).toBe(200);
     const { items } = (await list.json()) as { items: Array<{ id: number; to: string; kind: string }> };
-    const mail = items.find((item) => item.to === to && item.kind === kind);
-    if (mail) {
-      const message = (await (await staff.get(`/api/admin/outbox/${mail.id}`)).json()) as { text: string };
-      const link = pattern.exec(message.text)?.[0];
-      expect(link, message.text).toBeDefined();
-      return link!;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no ${kind} e-mail to ${to}`);
+    return items.find((item) => item.to === to && item.kind === kind);
+  };
+  const mail = await vi.waitUntil(newest, { timeout: 5_000, interval: 100 }).catch(() => {
+    throw new Error(`no ${kind} e-mail to ${to}`);
+  });
+  const message = (await (await staff.get(`/api/admin/outbox/${mail.id}`)).json()) as { text: string };
+  const link = pattern.exec(message.text)?.[0];
+  expect(link, message.text).toBeDefined();
+  return link!;
 }
 
 function newAccount(prefix: string): NewAccount {

@@ -115,9 +115,7 @@ beforeAll(async () => {
     message: "A question about your services.",
   });
   expect(third.status).toBe(201);
-  const deadline = Date.now() + 60_000;
-  while (hubspot.requests.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(hubspot.requests.length).toBe(3);
+  await expect.poll(() => hubspot.requests.length, { timeout: 60_000, interval: 200 }).toBe(3);
   browser = await launchBrowser();
 }, 240_000);
 
