@@ -12,7 +12,6 @@ import {
   launchBrowser,
   openPage,
   saveScreenshot,
-  signIn,
   waitForHydration,
   waitForToastsToSettle,
 } from "./browser.ts";
@@ -62,11 +61,8 @@ for (const language of ["en", "fr"] as const) {
       const titleFr = `Photographie de marque ${stamp}`;
       const shownTitle = language === "fr" ? titleFr : titleEn;
 
-      // The sign-in helper speaks English; the dashboard is then opened in the language under test.
-      const staff = await openPage(browser);
+      const staff = await openPage(browser, { signedInAs: adminAccount() });
       const { page } = staff;
-      const admin = adminAccount();
-      await signIn(page, admin.email, admin.password);
       await page.goto(`${prefix}/admin`);
       await waitForHydration(page);
 

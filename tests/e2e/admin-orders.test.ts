@@ -17,7 +17,6 @@ import {
   mailLinkFor,
   openPage,
   saveScreenshot,
-  signIn,
   waitForHydration,
   waitForToastsToSettle,
 } from "./browser.ts";
@@ -118,11 +117,9 @@ for (const language of ["en", "fr"] as const) {
   const locale = language === "fr" ? "fr-FR" : "en-US";
   const card = fill(t.card, { brand: "Visa", last4: "4242" });
 
-  /** Staff signed in (the sign-in helper speaks English), on the Orders tab in the language under test. */
+  /** Staff signed in, on the Orders tab in the language under test. */
   async function openOrdersTab() {
-    const staff = await openPage(browser);
-    const admin = adminAccount();
-    await signIn(staff.page, admin.email, admin.password);
+    const staff = await openPage(browser, { signedInAs: adminAccount() });
     await staff.page.goto(`${prefix}/admin?tab=orders`);
     await waitForHydration(staff.page);
     await staff.page.getByTestId("admin-order").first().waitFor();

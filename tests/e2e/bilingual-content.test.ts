@@ -12,7 +12,7 @@ import {
   launchBrowser,
   openPage,
   saveScreenshot,
-  signIn,
+  staffRequest,
   waitForHydration,
   type PageSession,
 } from "./browser.ts";
@@ -117,10 +117,8 @@ describe("staff write a deal in both languages", () => {
   it("refuses a deal without its French texts, field by field, then stores one record", {
     timeout: 120_000,
   }, async () => {
-    const staff = await openPage(browser);
+    const staff = await openPage(browser, { signedInAs: adminAccount() });
     const admin = staff.page;
-    const account = adminAccount();
-    await signIn(admin, account.email, account.password);
     await visit(admin, "/admin?tab=deals");
     const form = admin.getByRole("form", { name: "Create Hot Deal" });
     await form.getByLabel("Title (English) *", { exact: true }).fill(`Podcast jingle ${RUN}`);
@@ -223,10 +221,8 @@ describe("a post and its translation", () => {
   }, async () => {
     const title = `Studio notes ${RUN}`;
     const frenchTitle = `Carnet d'atelier ${RUN}`;
-    const staff: PageSession = await openPage(browser);
+    const staff: PageSession = await openPage(browser, { signedInAs: adminAccount() });
     const admin = staff.page;
-    const account = adminAccount();
-    await signIn(admin, account.email, account.password);
     await visit(admin, "/admin?tab=posts");
 
     const create = async (values: { title: string; language: string; translationOf?: string }) => {
@@ -330,17 +326,14 @@ describe("after posting a comment", () => {
               text: frBlog.comments.awaitingModeration,
             };
       // A post of this run, without comments yet: its thread said "No comments yet".
-      const staff = await openPage(browser);
-      const account = adminAccount();
-      await signIn(staff.page, account.email, account.password);
+      const staff = await staffRequest();
       const title = `Fresh thread ${language} ${RUN}`;
-      const created = await staff.page.request.post("/api/posts", {
+      const created = await staff.post("/api/posts", {
         data: { title, category: "general", published: true, language, content: "<p>Short.</p>" },
         headers: { origin: baseUrl() },
       });
       expect(created.status(), await created.text()).toBe(201);
       const { id } = (await created.json()) as { id: number };
-      await staff.close();
 
       await visit(page, `/${language}/posts/${id}`);
       const none = language === "en" ? "No comments yet. Be the first to share your thoughts." : frBlog.comments.none;

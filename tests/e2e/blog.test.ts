@@ -9,7 +9,6 @@ import {
   expectText,
   launchBrowser,
   openPage,
-  signIn,
   waitForHydration,
   type PageSession,
 } from "./browser.ts";
@@ -122,9 +121,7 @@ async function visit(page: Page, path: string): Promise<void> {
 
 /** A signed-in staff session on /admin. */
 async function openAdmin(): Promise<PageSession> {
-  const session = await openPage(browser);
-  const admin = adminAccount();
-  await signIn(session.page, admin.email, admin.password);
+  const session = await openPage(browser, { signedInAs: adminAccount() });
   await visit(session.page, "/admin?tab=posts");
   await expect(heading(session.page).textContent()).resolves.toBe("Admin Dashboard");
   return session;

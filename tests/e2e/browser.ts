@@ -11,7 +11,9 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect, inject, vi } from "vitest";
+import { CART_STORAGE_KEY } from "../../core/cart/limits.ts";
+import type { PricingType } from "../../core/catalogue/schema.ts";
 import { ROOT } from "./server-process.ts";
 
 /** The system Chromium (Debian package `chromium`); never a downloaded browser. */
@@ -69,6 +71,10 @@ export interface OpenPageOptions {
   allow?: RegExp[];
   /** Another server than the shared one (a test that starts its own). */
   baseURL?: string;
+  /** Signs the context in as this account through the API before the page opens (see `signInByApi`). */
+  signedInAs?: { email: string; password: string };
+  /** The cart the page finds in storage when it first loads (see `seedCart`). */
+  cart?: StoredCartLine[] | { items: StoredCartLine[]; promoCode?: unknown };
 }
 
 /** A fresh context (no cookies, no storage) and page, with console errors and CSP violations recorded. */
@@ -80,6 +86,11 @@ export async function openPage(browser: Browser, options: OpenPageOptions = {}):
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
+  if (options.signedInAs) await signInByApi(context, options.signedInAs);
+  if (options.cart) {
+    const { items, promoCode = null } = Array.isArray(options.cart) ? { items: options.cart } : options.cart;
+    await seedCart(context, items, promoCode);
+  }
   const page = await context.newPage();
   const problems = await trackPageProblems(page, options.allow);
   return {
@@ -222,6 +233,97 @@ export async function signIn(page: Page, identifier: string, password: string): 
   await waitForHydration(page);
 }
 
+/**
+ * Signs a browser context (or a page's) in without the /login page: the sign-in API is posted from the
+ * context's own request object, which shares the context's cookies, so the session and device cookies
+ * land in the browser as the form would leave them. The staff account by default. Only the tests of
+ * signing in itself go through the form (`signIn`).
+ */
+export async function signInByApi(
+  target: BrowserContext | Page,
+  account: { email: string; password: string } = adminAccount(),
+): Promise<void> {
+  const context = "context" in target ? target.context() : target;
+  const response = await context.request.post("/api/auth/login", {
+    data: { identifier: account.email, password: account.password },
+  });
+  expect(response.status(), `signing ${account.email} in: ${await response.text()}`).toBe(200);
+}
+
+/** A cart line as the app stores it in localStorage (core/cart/schema.ts, CartItem, dates as text). */
+export interface StoredCartLine {
+  id: string;
+  serviceId: string;
+  serviceName: string;
+  description: string;
+  pricingType: PricingType;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+  serviceData: Record<string, unknown>;
+  addedAt: string;
+  minPriceCents: number | null;
+  maxPriceCents: number | null;
+  fixedPriceCents: number | null;
+}
+
+/**
+ * A stored cart line: a website at $600 (its catalogue range $500 to $2,500) unless overridden; the line
+ * total follows the price and quantity unless given.
+ */
+export function cartLine(overrides: Partial<StoredCartLine> = {}): StoredCartLine {
+  const line: StoredCartLine = {
+    id: `line-${Math.random().toString(36).slice(2, 10)}`,
+    serviceId: "website",
+    serviceName: "Website",
+    description: "A website",
+    pricingType: "custom",
+    unitPriceCents: 60_000,
+    quantity: 1,
+    lineTotalCents: 0,
+    serviceData: {},
+    addedAt: "2026-01-01T10:00:00.000Z",
+    minPriceCents: 50_000,
+    maxPriceCents: 250_000,
+    fixedPriceCents: null,
+    ...overrides,
+  };
+  if (overrides.lineTotalCents === undefined) line.lineTotalCents = line.unitPriceCents * line.quantity;
+  return line;
+}
+
+/** How many carts each context was given, so that only its newest seed applies. */
+const cartSeeds = new WeakMap<BrowserContext, number>();
+
+/**
+ * Fills the cart the way the app keeps it (localStorage, CART_STORAGE_KEY) before the next document of
+ * the context loads its scripts, so that a test about the cart page, checkout or limits starts from a
+ * full cart without adding through the site. Applied once: what the page then does to the cart stays
+ * (a newer seedCart on the same context replaces it again).
+ */
+export async function seedCart(
+  target: BrowserContext | Page,
+  items: StoredCartLine[],
+  promoCode: unknown = null,
+): Promise<void> {
+  const context = "context" in target ? target.context() : target;
+  const seed = (cartSeeds.get(context) ?? 0) + 1;
+  cartSeeds.set(context, seed);
+  await context.addInitScript(
+    ({ key, value, seed }) => {
+      try {
+        const done = Number(localStorage.getItem("e2e.cartSeed") ?? 0);
+        if (done >= seed) return;
+        localStorage.setItem(key, value);
+        localStorage.setItem("e2e.cartSeed", String(seed));
+      } catch {
+        // A document without storage (about:blank): the next one of the site gets it.
+      }
+    },
+    { key: CART_STORAGE_KEY, value: JSON.stringify({ items, promoCode }), seed },
+  );
+}
+
 export interface NewAccount {
   username: string;
   email: string;
@@ -269,20 +371,19 @@ export async function mailLinkFor(
 ): Promise<string> {
   const staff = await staffApi;
   const pattern = new RegExp(`https?://\\S+${linkPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])(?:[/?]\\S+)?`);
-  for (let tries = 0; tries < 50; tries++) {
+  const newest = async () => {
     const list = await staff.get("/api/admin/outbox?pageSize=100");
     expect(list.status()).toBe(200);
     const { items } = (await list.json()) as { items: Array<{ id: number; to: string; kind: string }> };
-    const mail = items.find((item) => item.to === to && item.kind === kind);
-    if (mail) {
-      const message = (await (await staff.get(`/api/admin/outbox/${mail.id}`)).json()) as { text: string };
-      const link = pattern.exec(message.text)?.[0];
-      expect(link, message.text).toBeDefined();
-      return link!;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no ${kind} e-mail to ${to}`);
+    return items.find((item) => item.to === to && item.kind === kind);
+  };
+  const mail = await vi.waitUntil(newest, { timeout: 5_000, interval: 100 }).catch(() => {
+    throw new Error(`no ${kind} e-mail to ${to}`);
+  });
+  const message = (await (await staff.get(`/api/admin/outbox/${mail.id}`)).json()) as { text: string };
+  const link = pattern.exec(message.text)?.[0];
+  expect(link, message.text).toBeDefined();
+  return link!;
 }
 
 function newAccount(prefix: string): NewAccount {

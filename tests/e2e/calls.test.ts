@@ -11,7 +11,6 @@ import {
   launchBrowser,
   openPage,
   saveScreenshot,
-  signIn,
 } from "./browser.ts";
 import { E2E_TWILIO_AUTH_TOKEN } from "./global-setup.ts";
 
@@ -64,10 +63,8 @@ describe.each([
   { name: "French", prefix: "/fr", t: frCalls },
 ])("/calls in $name", ({ prefix, t }) => {
   it("shows the simulated call with its badges, details, summary and transcript", async () => {
-    const session = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const session = await openPage(browser, { viewport: { width: 390, height: 844 }, signedInAs: adminAccount() });
     const { page } = session;
-    const admin = adminAccount();
-    await signIn(page, admin.email, admin.password);
     await page.goto(`${prefix}/calls`);
     await expectText(page.locator("h1"), t.title);
     const card = page.locator("[data-testid=call-card]", { hasText: callSid });

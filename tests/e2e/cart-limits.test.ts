@@ -1,9 +1,10 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enCart from "../../app/locales/en/cart.json";
 import frCart from "../../app/locales/fr/cart.json";
 import { CART_STORAGE_KEY } from "../../core/cart/limits.ts";
 import {
+  cartLine,
   expectAccessible,
   expectText,
   launchBrowser,
@@ -32,30 +33,7 @@ const fill = (text: string, values: Record<string, string | number>) =>
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
 
 /** A stored website line at its maximum budget ($2,500), as the cart saves it. */
-function websiteLine(id: string, quantity: number) {
-  return {
-    id,
-    serviceId: "website",
-    serviceName: "Website",
-    description: "A website",
-    pricingType: "custom",
-    unitPriceCents: 250_000,
-    quantity,
-    lineTotalCents: 250_000 * quantity,
-    serviceData: {},
-    addedAt: "2026-01-01T10:00:00.000Z",
-    minPriceCents: 50_000,
-    maxPriceCents: 250_000,
-    fixedPriceCents: null,
-  };
-}
-
-async function saveCart(page: Page, items: unknown[]) {
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    CART_STORAGE_KEY,
-    JSON.stringify({ items, promoCode: null }),
-  ] as const);
-}
+const websiteLine = (id: string, quantity: number) => cartLine({ id, unitPriceCents: 250_000, quantity });
 
 for (const language of ["en", "fr"] as const) {
   const cart = language === "fr" ? frCart : enCart;
@@ -65,11 +43,9 @@ for (const language of ["en", "fr"] as const) {
   // The cart's limits are worked out in the browser from the catalogue: checked on the first run only.
   describe.skipIf(onSecondDatabase())(`order limits (${language})`, () => {
     it("the cart page warns near $100,000 and disables the plus button that would pass it, saying why", async () => {
-      const session = await openPage(browser, { locale });
+      const session = await openPage(browser, { locale, cart: [websiteLine("a", 36)] });
       const { page } = session;
       await page.goto(`${prefix}/cart`);
-      await saveCart(page, [websiteLine("a", 36)]);
-      await page.reload();
       await waitForHydration(page);
       const warnings = page.getByTestId("cart-warnings");
       await expectText(warnings, new RegExp(escape(fill(cart.limits.totalNear, { amount: "$100,000" }))));
@@ -94,11 +70,13 @@ for (const language of ["en", "fr"] as const) {
     });
 
     it("the home page refuses an add that would take the cart past $100,000, with the reason beside the button", async () => {
-      const session = await openPage(browser, { locale, viewport: { width: 390, height: 844 } });
+      const session = await openPage(browser, {
+        locale,
+        viewport: { width: 390, height: 844 },
+        cart: [websiteLine("a", 40)],
+      });
       const { page } = session;
       await page.goto(`${prefix}/`);
-      await saveCart(page, [websiteLine("a", 40)]);
-      await page.reload();
       await waitForHydration(page);
       const row = page.getByTestId("specialised-card-graphics");
       await row.locator("h3 button").click();

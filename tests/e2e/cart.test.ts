@@ -2,7 +2,6 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "../../core/cart/schema.ts";
 import {
-  adminAccount,
   expectAccessible,
   expectAccessibleWithin,
   expectedStatus,
@@ -12,7 +11,7 @@ import {
   launchBrowser,
   openPage,
   saveScreenshot,
-  signIn,
+  staffRequest,
   waitForHydration,
   type PageSession,
 } from "./browser.ts";
@@ -261,21 +260,11 @@ describe("the cart page", () => {
 
   it("rounds WELCOME10's 10% down to the cent, on a deal priced in cents", async () => {
     // Catalogue budgets are whole dollars, whose 10% never has a fraction of a cent: staff add a deal at $123.45.
-    const staff = await openPage(browser);
-    const admin = adminAccount();
-    await signIn(staff.page, admin.email, admin.password);
+    const staff = await staffRequest();
     const title = `Odd-Priced Audit ${Date.now().toString(36)}`;
     const now = Date.now();
-    const created = await staff.page.evaluate(
-      async (deal) => {
-        const response = await fetch("/api/admin/hot-deals", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(deal),
-        });
-        return { status: response.status, body: (await response.json()) as { id: number } };
-      },
-      {
+    const response = await staff.post("/api/admin/hot-deals", {
+      data: {
         titleEn: title,
         titleFr: `Audit au centime ${title}`,
         descriptionEn: "A one-off audit of your website and social accounts, priced to the cent.",
@@ -289,7 +278,8 @@ describe("the cart page", () => {
         validUntil: new Date(now + 10 * 86_400_000).toISOString(),
         claimLimit: 5,
       },
-    );
+    });
+    const created = { status: response.status(), body: (await response.json()) as { id: number } };
     expect(created.status).toBe(201);
     try {
       await page.goto("/hot-deals");
@@ -313,12 +303,7 @@ describe("the cart page", () => {
       await page.getByRole("heading", { level: 2, name: "Your cart is empty" }).waitFor();
     } finally {
       // The other tests count the demo deals: this one goes.
-      const deleted = await staff.page.evaluate(
-        async (id) => (await fetch(`/api/admin/hot-deals/${id}`, { method: "DELETE" })).status,
-        created.body.id,
-      );
-      expect(deleted).toBe(204);
-      await staff.close();
+      expect((await staff.delete(`/api/admin/hot-deals/${created.body.id}`)).status()).toBe(204);
     }
   });
 

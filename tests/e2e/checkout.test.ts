@@ -8,7 +8,7 @@ import enOrders from "../../app/locales/en/orders.json";
 import frOrders from "../../app/locales/fr/orders.json";
 import { CART_STORAGE_KEY } from "../../core/cart/limits.ts";
 import {
-  adminAccount,
+  cartLine,
   expectAccessible,
   expectedStatus,
   expectText,
@@ -16,10 +16,9 @@ import {
   launchBrowser,
   openPage,
   saveScreenshot,
-  signIn,
+  staffRequest,
   waitForHydration,
   waitForToastsToSettle,
-  type PageSession,
 } from "./browser.ts";
 
 /**
@@ -30,7 +29,6 @@ import {
  */
 
 let browser: Browser;
-let staff: PageSession;
 let deal: { id: number; title: string };
 
 const fill = (text: string, values: Record<string, string | number>) =>
@@ -38,21 +36,11 @@ const fill = (text: string, values: Record<string, string | number>) =>
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  staff = await openPage(browser);
-  const admin = adminAccount();
-  await signIn(staff.page, admin.email, admin.password);
+  const staff = await staffRequest();
   const title = `Checkout Launch Pack ${Date.now().toString(36)}`;
   const now = Date.now();
-  const created = await staff.page.evaluate(
-    async (body) => {
-      const response = await fetch("/api/admin/hot-deals", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as { id: number } };
-    },
-    {
+  const response = await staff.post("/api/admin/hot-deals", {
+    data: {
       titleEn: title,
       titleFr: `Pack de lancement ${title}`,
       descriptionEn: "A launch pack for checkout tests.",
@@ -66,57 +54,28 @@ beforeAll(async () => {
       validUntil: new Date(now + 10 * 86_400_000).toISOString(),
       claimLimit: 20,
     },
-  );
-  expect(created.status).toBe(201);
-  deal = { id: created.body.id, title };
+  });
+  expect(response.status()).toBe(201);
+  deal = { id: ((await response.json()) as { id: number }).id, title };
 });
 
 afterAll(async () => {
-  await staff?.close();
   await browser?.close();
 });
 
-function websiteLine(id: string, unitPriceCents = 60_000) {
-  return {
-    id,
-    serviceId: "website",
-    serviceName: "Website",
-    description: "A website",
-    pricingType: "custom",
-    unitPriceCents,
-    quantity: 1,
-    lineTotalCents: unitPriceCents,
-    serviceData: {},
-    addedAt: "2026-01-01T10:00:00.000Z",
-    minPriceCents: 50_000,
-    maxPriceCents: 250_000,
-    fixedPriceCents: null,
-  };
-}
-
 function dealLine() {
-  return {
+  return cartLine({
     id: "deal-line",
     serviceId: "hot_deal",
     serviceName: deal.title,
     description: "A launch pack for checkout tests.",
     pricingType: "fixed",
     unitPriceCents: 20_000,
-    quantity: 1,
-    lineTotalCents: 20_000,
     serviceData: { dealId: deal.id },
-    addedAt: "2026-01-01T10:00:00.000Z",
     minPriceCents: 20_000,
     maxPriceCents: 20_000,
     fixedPriceCents: 20_000,
-  };
-}
-
-async function saveCart(page: Page, items: unknown[]) {
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    CART_STORAGE_KEY,
-    JSON.stringify({ items, promoCode: null }),
-  ] as const);
+  });
 }
 
 for (const language of ["en", "fr"] as const) {
@@ -160,7 +119,7 @@ for (const language of ["en", "fr"] as const) {
     it("takes a cart with a promo and a hot deal to a paid order, its success page, receipt and PDF", {
       timeout: 150_000,
     }, async () => {
-      const session = await openPage(browser, { locale });
+      const session = await openPage(browser, { locale, cart: [cartLine({ id: "site" }), dealLine()] });
       const { page } = session;
       const pending = new Set<string>();
       const consoleLines: string[] = [];
@@ -169,8 +128,6 @@ for (const language of ["en", "fr"] as const) {
       page.on("requestfailed", (request) => pending.delete(request.url()));
       page.on("console", (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
       await page.goto(`${prefix}/cart`);
-      await saveCart(page, [websiteLine("site"), dealLine()]);
-      await page.reload();
       await waitForHydration(page);
       await page.getByLabel(cartText.page.promoCode, { exact: true }).fill("WELCOME10");
       await expectToast(page, () => page.getByRole("button", { name: cartText.page.apply, exact: true }).click(), {
@@ -311,14 +268,14 @@ for (const language of ["en", "fr"] as const) {
     });
 
     it("takes a cart of 50 lines to the payment step (the address stays short)", async () => {
-      const session = await openPage(browser, { locale });
+      const session = await openPage(browser, {
+        locale,
+        cart: Array.from({ length: 50 }, (_, index) =>
+          cartLine({ id: `line-${index}`, unitPriceCents: 50_000 + index * 100 }),
+        ),
+      });
       const { page } = session;
       await page.goto(`${prefix}/cart`);
-      await saveCart(
-        page,
-        Array.from({ length: 50 }, (_, index) => websiteLine(`line-${index}`, 50_000 + index * 100)),
-      );
-      await page.reload();
       await waitForHydration(page);
       await page.getByTestId("proceed-to-checkout").click();
       await page.waitForURL((url) => url.pathname === `${prefix}/checkout`);

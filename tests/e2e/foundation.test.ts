@@ -9,7 +9,7 @@ import {
   launchBrowser,
   onSecondDatabase,
   openPage,
-  registerCustomer,
+  registerCustomerByApi,
   saveScreenshot,
   signIn,
   waitForHydration,
@@ -221,7 +221,7 @@ describe("the staff dashboard", () => {
   it("refuses a freshly registered customer (403)", async () => {
     const session = await openPage(browser, { allow: [expectedStatus(403, "/admin")] });
     const { page } = session;
-    await registerCustomer(page, "e2e-customer");
+    await registerCustomerByApi(page.request, "e2e-customer");
     const response = await page.goto("/admin");
     expect(response?.status()).toBe(403);
     await expect(heading(page).textContent()).resolves.toBe("Access denied");
@@ -233,6 +233,7 @@ describe("the staff dashboard", () => {
   it("opens for the admin after signing in", async () => {
     const session = await openPage(browser);
     const { page } = session;
+    // Through the /login form: the browser suite's one successful sign-in by hand (signIn).
     const admin = adminAccount();
     await signIn(page, admin.email, admin.password);
     const response = await page.goto("/admin");

@@ -12,7 +12,6 @@ import {
   launchBrowser,
   openPage,
   saveScreenshot,
-  signIn,
   waitForHydration,
 } from "./browser.ts";
 
@@ -26,9 +25,7 @@ let browser: Browser;
 let staff: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
-  staff = (await openPage(browser)).page;
-  const admin = adminAccount();
-  await signIn(staff, admin.email, admin.password);
+  staff = (await openPage(browser, { signedInAs: adminAccount() })).page;
 });
 afterAll(async () => {
   await browser?.close();
@@ -37,24 +34,15 @@ afterAll(async () => {
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
-/** A request from the page's own origin and cookies, answering the status and the JSON body. */
-function call(
+/** A request with the page's cookies (no page needs to be open), answering the status and the JSON body. */
+async function call(
   page: Page,
   path: string,
   method: string,
   body?: unknown,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  return page.evaluate(
-    async ({ path, method, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
-    },
-    { path, method, body },
-  );
+  const response = await page.request.fetch(path, { method, ...(body === undefined ? {} : { data: body }) });
+  return { status: response.status(), body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
 for (const language of ["en", "fr"] as const) {

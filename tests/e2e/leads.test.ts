@@ -15,6 +15,7 @@ import {
   launchBrowser,
   openPage,
   registerCustomerByApi,
+  signInByApi,
   staffRequest,
   waitForHydration,
   type PageSession,
@@ -114,9 +115,7 @@ beforeAll(async () => {
     message: "A question about your services.",
   });
   expect(third.status).toBe(201);
-  const deadline = Date.now() + 60_000;
-  while (hubspot.requests.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(hubspot.requests.length).toBe(3);
+  await expect.poll(() => hubspot.requests.length, { timeout: 60_000, interval: 200 }).toBe(3);
   browser = await launchBrowser();
 }, 240_000);
 
@@ -150,10 +149,7 @@ describe.each(languages)("/leads in $name", ({ prefix, locale, t, common, person
   it("lets staff filter, change a status and sync a lead to the default CRM", async () => {
     const staff = await session(locale);
     const { page } = staff;
-    const login = await page.request.post("/api/auth/login", {
-      data: { identifier: admin.email, password: admin.password },
-    });
-    expect(login.status()).toBe(200);
+    await signInByApi(page, admin);
     await page.goto(`${prefix}/leads`);
     await waitForHydration(page);
     await expectText(page.getByRole("heading", { level: 1 }), t.title);

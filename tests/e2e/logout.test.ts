@@ -5,12 +5,12 @@ import enCommon from "../../app/locales/en/common.json";
 import frAuth from "../../app/locales/fr/auth.json";
 import frCommon from "../../app/locales/fr/common.json";
 import {
-  adminAccount,
   baseUrl,
   expectAccessible,
   expectText,
   launchBrowser,
   openPage,
+  signInByApi,
   waitForHydration,
 } from "./browser.ts";
 
@@ -30,14 +30,6 @@ afterAll(async () => {
 
 // Another site, answered by the browser itself: a page with a link to our sign-out address.
 const OTHER_SITE = "http://elsewhere.example/";
-
-async function signInByApi(page: Page) {
-  const admin = adminAccount();
-  const response = await page.request.post("/api/auth/login", {
-    data: { identifier: admin.email, password: admin.password },
-  });
-  expect(response.status()).toBe(200);
-}
 
 async function followLinkFromAnotherSite(page: Page) {
   await page.route(OTHER_SITE, (route) =>

@@ -11,7 +11,6 @@ import {
   launchBrowser,
   openPage,
   saveScreenshot,
-  signIn,
   waitForHydration,
   waitForToastsToSettle,
 } from "./browser.ts";
@@ -128,9 +127,7 @@ for (const language of ["en", "fr"] as const) {
       expect(await page.getByRole("heading", { name: title }).count()).toBe(0);
 
       // Staff approve it from the Moderation tab.
-      const staff = await openPage(browser);
-      const admin = adminAccount();
-      await signIn(staff.page, admin.email, admin.password);
+      const staff = await openPage(browser, { signedInAs: adminAccount() });
       await staff.page.goto(`${prefix}/admin?tab=moderation`);
       await waitForHydration(staff.page);
       const pending = staff.page.locator("section[aria-labelledby=moderation-media-heading]");
@@ -185,10 +182,8 @@ for (const language of ["en", "fr"] as const) {
 
     it("lets staff upload, edit and delete a media item in the Media tab of /admin", { timeout: 120_000 }, async () => {
       const title = `Brand sheet ${language} ${Date.now().toString(36)}`;
-      const staff = await openPage(browser);
+      const staff = await openPage(browser, { signedInAs: adminAccount() });
       const { page } = staff;
-      const admin = adminAccount();
-      await signIn(page, admin.email, admin.password);
       await page.goto(`${prefix}/admin?tab=media`);
       await waitForHydration(page);
       const form = page.getByTestId("media-upload-form");

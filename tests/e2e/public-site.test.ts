@@ -9,7 +9,6 @@ import {
   expectToast,
   launchBrowser,
   openPage,
-  signIn,
   waitForHydration,
   type PageSession,
 } from "./browser.ts";
@@ -83,9 +82,7 @@ describe("testimonials", () => {
   });
 
   it("appear on the home page once staff approve them in /admin", async () => {
-    const staff = await openPage(browser);
-    const admin = adminAccount();
-    await signIn(staff.page, admin.email, admin.password);
+    const staff = await openPage(browser, { signedInAs: adminAccount() });
     await staff.page.goto("/admin?tab=moderation");
     await waitForHydration(staff.page);
     const review = staff.page.getByRole("article", { name: `Review by ${name}` });

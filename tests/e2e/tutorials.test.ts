@@ -9,7 +9,6 @@ import {
   launchBrowser,
   openPage,
   saveScreenshot,
-  signIn,
   waitForHydration,
   waitForToastsToSettle,
   type PageSession,
@@ -239,10 +238,8 @@ describe("tutorials in /admin", () => {
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const titleEn = `Lighting a Product Shot ${id}`;
     const titleFr = `Éclairer une photo produit ${id}`;
-    const staff = await openPage(browser);
+    const staff = await openPage(browser, { signedInAs: adminAccount() });
     const admin = staff.page;
-    const account = adminAccount();
-    await signIn(admin, account.email, account.password);
     await visit(admin, "/admin?tab=tutorials");
     expect(await admin.getByRole("tab", { name: "Tutorials", exact: true }).getAttribute("aria-selected")).toBe("true");
     const form = admin.getByRole("form", { name: "Create Tutorial" });

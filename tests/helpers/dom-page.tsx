@@ -1,5 +1,7 @@
 import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
+import { MemoryRouter } from "react-router";
+import { CartProvider } from "../../app/components/cart/cart-context.tsx";
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { createI18n } from "../../core/i18n/instance.ts";
 import { I18nProvider } from "../../app/i18n/react.tsx";
@@ -12,9 +14,31 @@ export const json = (body: unknown, status = 200) =>
 /** Lets effects and answered requests run to their end. */
 export const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
+/** Clicks an element and lets what the click started (effects, answered requests) run to their end. */
+export async function click(element: HTMLElement): Promise<void> {
+  await act(async () => element.click());
+  await settle();
+}
+
+/** Types a value into an input as a person would: React sees the input event. */
+export function typeInto(input: HTMLInputElement, value: string): void {
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+export interface RenderOptions {
+  /** Inside a memory router at this address (links and hooks of react-router work). */
+  path?: string;
+  /** Inside the site's cart (CartProvider, kept in this document's localStorage). */
+  cart?: boolean;
+}
+
 /**
  * A jsdom test file's page: `fetch` stubbed (a fresh mock before each test), and `render` mounting an
- * element in the document with the site's translations in a language; the page is emptied after each test.
+ * element in the document with the site's translations in a language, and on request a router and the
+ * cart; the page is emptied after each test. The one set-up of the component tests (tests/unit/*.tsx).
  * Call it once at the top of the file.
  */
 export function domPage() {
@@ -40,14 +64,20 @@ export function domPage() {
     vi.unstubAllGlobals();
   });
 
-  async function render(element: ReactNode, language: "en" | "fr" = "en"): Promise<HTMLElement> {
+  async function render(
+    element: ReactNode,
+    language: "en" | "fr" = "en",
+    { path, cart = false }: RenderOptions = {},
+  ): Promise<HTMLElement> {
     unmount();
     const mounted = document.createElement("div");
     document.body.appendChild(mounted);
     container = mounted;
     root = createRoot(mounted);
     await act(async () => {
-      root!.render(<I18nProvider i18n={createI18n(language, resources)}>{element}</I18nProvider>);
+      let tree = cart ? <CartProvider>{element}</CartProvider> : element;
+      if (path !== undefined) tree = <MemoryRouter initialEntries={[path]}>{tree}</MemoryRouter>;
+      root!.render(<I18nProvider i18n={createI18n(language, resources)}>{tree}</I18nProvider>);
     });
     await settle();
     return mounted;

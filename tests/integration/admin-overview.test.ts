@@ -12,18 +12,19 @@ import { payments } from "../../db/schema/payments.ts";
 import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import {
+  createClass,
+  createGuestOrder,
+  createPost,
+  lines,
+  payGuestOrder,
+  signInAs,
+  submitContact,
+} from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 const DAY = 24 * 3600_000;
 const TIME_ZONE = "America/New_York";
-const website = {
-  serviceId: "website",
-  serviceName: "Website",
-  pricingType: "custom",
-  unitPriceCents: 60_000,
-  quantity: 1,
-};
 const CARD = "4242 4242 4242 4242";
 
 /** The instant a New York wall clock last read 00:00 before `now` (found from the clock's reading, not from the app's rules). */
@@ -51,21 +52,6 @@ function localMidnight(now: Date, timeZone: string): Date {
   return new Date(midnight ?? guess);
 }
 
-function classInput(overrides: Record<string, unknown> = {}) {
-  return {
-    titleEn: "Motion Design Basics",
-    titleFr: "Les bases du motion design",
-    descriptionEn: "Animate logos and titles for social media.",
-    descriptionFr: "Animer logos et titres pour les réseaux sociaux.",
-    instructorName: "Jules Moreau",
-    durationEn: "4 weeks",
-    durationFr: "4 semaines",
-    price: 24_900,
-    maxStudents: 20,
-    ...overrides,
-  };
-}
-
 describe("the staff Overview, the class enrolments and the 'Verified client' badge", () => {
   let t: TestApp;
   let visitor: TestClient;
@@ -73,24 +59,10 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
   let staff: TestClient;
   let address = 0;
 
-  const placeOrder = async (email: string) => {
-    const client = t.client();
-    const response = await client.request("/api/orders/guest", {
-      method: "POST",
-      headers: { "x-forwarded-for": `198.51.100.${++address}` },
-      json: { customerFirstName: "Ada", customerLastName: "Lovelace", customerEmail: email, items: [website] },
-    });
-    expect(response.status).toBe(201);
-    return { client, id: (await response.json()).data.id as string };
-  };
-  const pay = async ({ client, id }: { client: TestClient; id: string }) => {
-    const { clientSecret } = (await (await client.request(`/api/orders/guest/${id}/payment-intent`)).json()).data;
-    const response = await client.request("/api/payments/sandbox/confirm", {
-      method: "POST",
-      json: { clientSecret, cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" },
-    });
-    expect(response.status).toBe(200);
-  };
+  const placeOrder = (email: string) =>
+    createGuestOrder(t, { body: { customerEmail: email }, headers: { "x-forwarded-for": `198.51.100.${++address}` } });
+  const pay = async ({ client, order }: { client: TestClient; order: { id: string } }) =>
+    expect((await payGuestOrder(client, order.id)).status).toBe("succeeded");
   const overview = async (): Promise<AdminOverview> => {
     const response = await staff.request("/api/admin/overview");
     expect(response.status).toBe(200);
@@ -156,27 +128,24 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
     await t.services.database.db
       .update(orders)
       .set({ createdAt: new Date(Date.now() - 2 * DAY), paidAt: new Date(Date.now() - 2 * DAY) })
-      .where(eq(orders.id, old.id));
+      .where(eq(orders.id, old.order.id));
 
-    const contact = await t.client().request("/api/contact", {
-      method: "POST",
-      headers: { "x-forwarded-for": `192.0.2.${++address}` },
-      json: {
-        name: "Lee Park",
-        email: "lee@example.com",
-        inquiryType: "quote",
-        message: "We need a new logo and a website.",
-      },
-    });
+    const contact = await submitContact(
+      t,
+      { name: "Lee Park", message: "We need a new logo and a website." },
+      { "x-forwarded-for": `192.0.2.${++address}` },
+    );
     expect(contact.status).toBe(201);
 
     for (let n = 1; n <= 5; n++)
-      await t.services.blog.createPost(
-        { title: `Post ${n}`, category: "design", published: n % 2 === 0 },
+      await createPost(
+        t,
+        { title: `Post ${n}`, published: n % 2 === 0 },
         { createdAt: new Date(Date.now() - (10 - n) * 60_000) },
       );
-    const post = await t.services.blog.createPost(
-      { title: "Commented", category: "design", published: true },
+    const post = await createPost(
+      t,
+      { title: "Commented", published: true },
       { createdAt: new Date(Date.now() - DAY) },
     );
     const comment = await t.client().request(`/api/posts/${post.id}/comments`, {
@@ -253,7 +222,7 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
   });
 
   it("lists a class's enrolments for staff; refuses to delete a class with a seat being paid for or a paid enrolment; deletes one whose holds ran out", async () => {
-    const made = await t.services.classes.create(classInput());
+    const made = await createClass(t);
     const hold = await t.services.enrollments.hold(made.id, {
       userId: null,
       name: "Guest One",
@@ -300,7 +269,7 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
     expect((await t.services.classes.get(made.id)).currentEnrollment).toBe(1);
 
     // A class whose only hold ran out unpaid is deleted with that record.
-    const quiet = await t.services.classes.create(classInput({ titleEn: "Quiet Class", titleFr: "Cours calme" }));
+    const quiet = await createClass(t, { titleEn: "Quiet Class", titleFr: "Cours calme" });
     await t.services.enrollments.hold(
       quiet.id,
       { userId: null, name: "Guest Two", email: "guest2@example.com" },
@@ -320,25 +289,17 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
 
   describe("revenue", () => {
     const placePaid = async (unitPriceCents: number, cardNumber = CARD) => {
-      const client = t.client();
-      const placed = await client.request("/api/orders/guest", {
-        method: "POST",
+      const { client, order } = await createGuestOrder(t, {
         headers: { "x-forwarded-for": `198.51.100.${++address}` },
-        json: {
+        body: {
           customerFirstName: "Rev",
           customerLastName: "Enue",
           customerEmail: "revenue@example.com",
-          items: [{ ...website, unitPriceCents }],
+          items: [lines.website(unitPriceCents)],
         },
       });
-      expect(placed.status).toBe(201);
-      const id = (await placed.json()).data.id as string;
-      const { clientSecret } = (await (await client.request(`/api/orders/guest/${id}/payment-intent`)).json()).data;
-      await client.request("/api/payments/sandbox/confirm", {
-        method: "POST",
-        json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" },
-      });
-      return id;
+      await payGuestOrder(client, order.id, cardNumber);
+      return order.id;
     };
     const charge = async (orderId: string) =>
       (await t.services.payments.ofSubject(orderId)).find((row) => row.kind === "charge")!;

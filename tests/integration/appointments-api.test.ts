@@ -5,7 +5,7 @@ import { appointments } from "../../db/schema/appointments.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import { rateLimits } from "../../db/schema/rate-limits.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 const ZONE = "America/New_York";

@@ -10,7 +10,7 @@ import { orders } from "../../db/schema/orders.ts";
 import { bankAccounts } from "../../db/schema/payments.ts";
 import type { SignedEvent } from "../../core/payments/sandbox.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const SANDBOX_SECRET = "whsec_bank_transfers_test_secret";
 const signer = new Stripe("sk_test_signer");

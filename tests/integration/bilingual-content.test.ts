@@ -6,7 +6,7 @@ import type { AdminTestimonial } from "../../core/testimonials/schema.ts";
 import { PageCache } from "../../server/page-cache.server.ts";
 import { countingSsr } from "../helpers/ssr.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const FR_PAGE = { "x-page-language": "fr" };
 const DAY = 24 * 3600_000;

@@ -9,7 +9,7 @@ import { rateLimits } from "../../db/schema/rate-limits.ts";
 import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const ZONE = "America/New_York";
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };

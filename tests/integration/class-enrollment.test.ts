@@ -7,7 +7,7 @@ import type { AdminOrderView, OrderView } from "../../core/orders/schema.ts";
 import { classWaitlist } from "../../db/schema/class-waitlist.ts";
 import { classEnrollments } from "../../db/schema/classes.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const SANDBOX_SECRET = "whsec_class_enrollment_test_secret";
 const MINUTE = 60_000;

@@ -3,24 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DomainError } from "../../core/errors.ts";
 import { classWaitlist } from "../../db/schema/class-waitlist.ts";
 import { classEnrollments } from "../../db/schema/classes.ts";
+import { createClass } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const MINUTE = 60_000;
-
-function classInput(overrides: Record<string, unknown> = {}) {
-  return {
-    titleEn: "Motion Design Basics",
-    titleFr: "Les bases du motion design",
-    descriptionEn: "Animate logos and titles for social media.",
-    descriptionFr: "Animer logos et titres pour les réseaux sociaux.",
-    instructorName: "Jules Moreau",
-    durationEn: "4 weeks",
-    durationFr: "4 semaines",
-    price: 24_900,
-    maxStudents: 20,
-    ...overrides,
-  };
-}
 
 const guest = (n: number) => ({ userId: null, name: `Guest ${n}`, email: `guest-${n}@example.com` });
 
@@ -33,7 +19,7 @@ describe("class seats: holds, paid enrolments and expiry", () => {
   afterAll(() => t.close());
 
   it("30 people enrolling at once in a class with 5 seats left: exactly 5 hold a seat, the others are refused before paying, and 5 paid enrolments fill it", async () => {
-    const made = await t.services.classes.create(classInput(), { currentEnrollment: 15 });
+    const made = await createClass(t, {}, { currentEnrollment: 15 });
     const now = new Date();
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, n) => t.services.enrollments.hold(made.id, guest(n), now)),
@@ -79,7 +65,7 @@ describe("class seats: holds, paid enrolments and expiry", () => {
   });
 
   it("an unpaid hold expires and its seat returns; a payment arriving after others took the seat is refused, never oversold", async () => {
-    const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+    const made = await createClass(t, { maxStudents: 1 });
     const start = new Date();
     const first = await t.services.enrollments.hold(made.id, guest(1), start);
     await expect(
@@ -94,7 +80,7 @@ describe("class seats: holds, paid enrolments and expiry", () => {
   });
 
   it("a payment whose hold ran out takes a seat only if one is left beside the seats others hold now", async () => {
-    const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+    const made = await createClass(t, { maxStudents: 1 });
     const start = new Date(Date.now() - 20 * MINUTE);
     const late = await t.services.enrollments.hold(made.id, guest(10), start);
     // The late hold is over: someone else holds the only seat and has not paid yet.
@@ -106,14 +92,14 @@ describe("class seats: holds, paid enrolments and expiry", () => {
     expect((await t.services.classes.get(made.id)).currentEnrollment).toBe(1);
 
     // With nobody else holding or waiting, a late payment still takes the free seat.
-    const roomy = await t.services.classes.create(classInput({ maxStudents: 1 }));
+    const roomy = await createClass(t, { maxStudents: 1 });
     const alone = await t.services.enrollments.hold(roomy.id, guest(12), start);
     expect(await t.services.enrollments.confirmPaid(alone.enrollmentId, "pi_alone_12")).toBe(true);
     expect((await t.services.classes.get(roomy.id)).currentEnrollment).toBe(1);
   });
 
   it("a refunded enrolment gives its seat back once, and the seat is offered to the first person waiting", async () => {
-    const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+    const made = await createClass(t, { maxStudents: 1 });
     const hold = await t.services.enrollments.hold(made.id, guest(20));
     expect(await t.services.enrollments.confirmPaid(hold.enrollmentId, "pi_paid_20")).toBe(true);
     await t.services.waitlist.join(
@@ -141,7 +127,7 @@ describe("class seats: holds, paid enrolments and expiry", () => {
   });
 
   it("a failed payment gives its seat back at once", async () => {
-    const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+    const made = await createClass(t, { maxStudents: 1 });
     const hold = await t.services.enrollments.hold(made.id, { userId: null, name: "Ada", email: "ada@example.com" });
     await expect(t.services.enrollments.hold(made.id, guest(3))).rejects.toMatchObject({
       messageKey: "classes:errors.full",
@@ -158,12 +144,12 @@ describe("class seats: holds, paid enrolments and expiry", () => {
   });
 
   it("a class without a seat limit never refuses; an inactive or unknown class is 'Class Not Found'", async () => {
-    const open = await t.services.classes.create(classInput({ maxStudents: null }));
+    const open = await createClass(t, { maxStudents: null });
     const holds = await Promise.all(
       Array.from({ length: 12 }, (_, n) => t.services.enrollments.hold(open.id, guest(n))),
     );
     expect(holds).toHaveLength(12);
-    const inactive = await t.services.classes.create(classInput({ active: false }));
+    const inactive = await createClass(t, { active: false });
     for (const id of [inactive.id, 999_999, "abc"])
       await expect(t.services.enrollments.hold(id, guest(1))).rejects.toMatchObject({
         messageKey: "classes:errors.notFound",

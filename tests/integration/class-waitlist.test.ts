@@ -7,7 +7,7 @@ import { classWaitlist } from "../../db/schema/class-waitlist.ts";
 import { classEnrollments } from "../../db/schema/classes.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import { TEST_ORIGIN, createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -458,10 +458,9 @@ describe("class waiting list", () => {
       expect((await entryOf(id, person("ada"))).status).toBe("waiting");
       await t.services.jobs.start();
       await t.services.waitlist.scheduleSweep();
-      const deadline = Date.now() + 20_000;
-      while ((await entryOf(id, person("ada"))).status !== "offered" && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      expect((await entryOf(id, person("ada"))).status).toBe("offered");
+      await expect
+        .poll(async () => (await entryOf(id, person("ada"))).status, { timeout: 20_000, interval: 200 })
+        .toBe("offered");
       expect((await mailsTo(person("ada"))).at(-1)!.kind).toBe("class.waitlist-offer");
       // The sweep that ran queued the next one, about a minute later.
       const next = async () => {
@@ -472,9 +471,7 @@ describe("class waiting list", () => {
           Array.isArray(result) ? result : (result as unknown as { rows: Array<{ start_after: string | Date }> }).rows
         ) as Array<{ start_after: string | Date }>;
       };
-      const deadline2 = Date.now() + 5_000;
-      while ((await next()).length === 0 && Date.now() < deadline2)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      await expect.poll(async () => (await next()).length, { timeout: 5_000 }).toBeGreaterThan(0);
       const queued = await next();
       expect(queued).toHaveLength(1);
       expect(new Date(queued[0].start_after).getTime()).toBeGreaterThan(Date.now() + 30_000);

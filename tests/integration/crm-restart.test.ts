@@ -1,18 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../db/client.server.ts";
 import { leadSyncAttempts, leads } from "../../db/schema/leads.ts";
 import { NODE, ROOT, createPostgresDatabase, temporaryDir } from "../e2e/server-process.ts";
 import { FakeHubSpot } from "../helpers/fake-crm-hubspot.ts";
 
+/** Waits until `check` holds, failing with `what` after `timeoutMs`. */
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await vi.waitUntil(check, { timeout: timeoutMs, interval: 100 }).catch(() => {
+    throw new Error(`timed out waiting for ${what}`);
+  });
 }
 
 describe("a sync job in flight when its server is killed", () => {

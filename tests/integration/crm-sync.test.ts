@@ -1,19 +1,26 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { leads } from "../../db/schema/leads.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
 import { FakeHubSpot } from "../helpers/fake-crm-hubspot.ts";
 import { FakeSalesforce } from "../helpers/fake-crm-salesforce.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
+/** The first value of `probe` that is `done`, failing with the last value seen after `timeoutMs`. */
 async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let last: T | undefined;
+  const found = await vi
+    .waitUntil(
+      async () => {
+        last = await probe();
+        return done(last) ? { value: last } : false;
+      },
+      { timeout: timeoutMs, interval: 100 },
+    )
+    .catch(() => {
+      throw new Error(`timed out waiting; last value ${JSON.stringify(last)}`);
+    });
+  return found.value;
 }
 
 describe("CRM sync jobs", () => {

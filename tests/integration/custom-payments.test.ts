@@ -9,7 +9,7 @@ import { mailOutbox } from "../../db/schema/mail.ts";
 import { sandboxIntents } from "../../db/schema/payments.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createServices } from "../../server/services.server.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const SANDBOX_SECRET = "whsec_custom_payments_test_secret";
 const DAY = 24 * 3600_000;

@@ -3,7 +3,7 @@ import type { AdminDeal, PublicDeal } from "../../core/deals/schema.ts";
 import { seedDemoDeals } from "../../db/seed-deals.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 const DAY = 24 * 3600_000;

@@ -5,7 +5,7 @@ import { contactSubmissions } from "../../db/schema/contact.ts";
 import { leads } from "../../db/schema/leads.ts";
 import { rateLimits } from "../../db/schema/rate-limits.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 

@@ -7,7 +7,7 @@ import { mailOutbox } from "../../db/schema/mail.ts";
 import { contactSubmissions } from "../../db/schema/contact.ts";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 const FROM = "Atelier <no-reply@atelier.example>";
@@ -267,8 +267,7 @@ describe("mail outbox and dispatcher", () => {
       const background = dispatcher({ pollMs: 20 });
       background.start();
       await t.services.mail.enqueue({ to: "bg@example.com", subject: "Background", text: "Body", kind: "test.bg" });
-      for (let i = 0; i < 200 && smtp.received.length === 0; i++)
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await expect.poll(() => smtp.received.length, { timeout: 4_000, interval: 20 }).toBeGreaterThan(0);
       expect(smtp.received.map((m) => m.subject)).toEqual(["Background"]);
       await background.stop();
       await t.services.mail.enqueue({ to: "bg@example.com", subject: "After stop", text: "Body", kind: "test.bg" });

@@ -6,7 +6,7 @@ import type { AdminMedia } from "../../core/media/schema.ts";
 import { FakeS3 } from "../helpers/fake-s3.ts";
 import { ffmpegMedia, png, wavOf } from "../helpers/media-files.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9", "x-page-language": "fr" };
 

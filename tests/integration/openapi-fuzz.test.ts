@@ -5,7 +5,7 @@ import { seedDemoContent } from "../../db/seed.server.ts";
 import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 /**
  * The OpenAPI document is a contract: for every operation it lists, requests generated from it (values

@@ -9,7 +9,7 @@ import { paymentEvents, payments, sandboxIntents } from "../../db/schema/payment
 import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const SANDBOX_SECRET = "whsec_orders_api_test_secret";
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };

@@ -8,7 +8,7 @@ import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { startFakeStripe, type FakeStripe, type SignedEvent } from "../helpers/fake-stripe.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const DAY = 24 * 3600_000;
 const MINUTE = 60_000;

@@ -8,7 +8,7 @@ import { sessionCookieName } from "../../server/middleware/session.server.ts";
 import { PageCache } from "../../server/page-cache.server.ts";
 import { countingSsr } from "../helpers/ssr.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { createUser } from "../helpers/users.ts";
+import { createUser } from "../helpers/factories.ts";
 
 /** The script-src directive of a response's Content-Security-Policy. */
 function scriptSrc(response: Response): string {

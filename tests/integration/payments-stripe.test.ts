@@ -7,7 +7,7 @@ import { mailOutbox } from "../../db/schema/mail.ts";
 import { payments } from "../../db/schema/payments.ts";
 import { plans } from "../../db/schema/subscriptions.ts";
 import { users } from "../../db/schema/users.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 import Stripe from "stripe";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe.ts";
 

@@ -5,7 +5,7 @@ import { appointments } from "../../db/schema/appointments.ts";
 import { phoneCalls } from "../../db/schema/calls.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const AUTH_TOKEN = "test-auth-token-0123456789abcdef";
 const ZONE = "Europe/Paris";

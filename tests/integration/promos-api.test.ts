@@ -3,7 +3,7 @@ import { PROMO_CHECKS_PER_ADDRESS } from "../../core/promotions/service.server.t
 import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 

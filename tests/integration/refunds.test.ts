@@ -10,7 +10,7 @@ import { mailOutbox } from "../../db/schema/mail.ts";
 import { sandboxIntents, sandboxRefunds } from "../../db/schema/payments.ts";
 import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const SANDBOX_SECRET = "whsec_refunds_test_secret";
 const DAY = 24 * 3600_000;

@@ -3,7 +3,7 @@ import { seedDemoDeals } from "../../db/seed-deals.server.ts";
 import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const EMPTY_EDIT = "Nothing to change: send at least one field.";
 

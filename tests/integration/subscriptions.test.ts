@@ -8,7 +8,7 @@ import { mailOutbox } from "../../db/schema/mail.ts";
 import { paymentEvents, payments } from "../../db/schema/payments.ts";
 import { subscriptions } from "../../db/schema/subscriptions.ts";
 import { pdfText } from "../helpers/pdf-text.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const SANDBOX_SECRET = "whsec_subscriptions_test_secret";
 const ZONE = "America/New_York";

@@ -3,7 +3,7 @@ import { seedDemoContent } from "../../db/seed.server.ts";
 import { testimonials } from "../../db/schema/testimonials.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 

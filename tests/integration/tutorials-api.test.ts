@@ -3,7 +3,7 @@ import type { AdminTutorial, TutorialDetail, TutorialSummary } from "../../core/
 import { DEMO_TUTORIALS, seedDemoTutorials } from "../../db/seed-tutorials.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/users.ts";
+import { signInAs } from "../helpers/factories.ts";
 
 const FRENCH = { "accept-language": "fr" };
 

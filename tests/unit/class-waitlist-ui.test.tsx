@@ -1,70 +1,36 @@
 // @vitest-environment jsdom
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { WaitingListForm } from "../../app/features/classes/waiting-list-form.tsx";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
 import WaitlistLeave, { loader } from "../../app/routes/waitlist-leave.tsx";
 import { EnrollCard } from "../../app/features/classes/enroll-card.tsx";
 import { CLASS_ENROLLMENT_KEY, readClassEnrollment } from "../../app/lib/payments-api.ts";
 import type { PublicClass } from "../../core/classes/schema.ts";
+import { click, domPage, typeInto } from "../helpers/dom-page.tsx";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
-let root: Root | null = null;
+const page = domPage();
+const { fetchMock } = page;
 let container: HTMLElement;
-const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 beforeAll(async () => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // The form imports its schema on the first submit; loaded once here so that submits settle within act().
   await import("../../core/classes/waitlist-schema.ts");
 });
 
 beforeEach(() => {
   toast.error.mockReset();
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  vi.unstubAllGlobals();
 });
 
 async function render(element: React.ReactNode, language: "en" | "fr" = "en") {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n(language, resources)}>
-        <MemoryRouter>{element}</MemoryRouter>
-      </I18nProvider>,
-    );
-  });
+  container = await page.render(element, language, { path: "/" });
 }
 
-async function click(element: HTMLElement) {
-  await act(async () => element.click());
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-
-function type(name: string, value: string) {
-  const input = container.querySelector<HTMLInputElement>(`input[name=${name}]`)!;
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, value);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
+const type = (name: string, value: string) =>
+  typeInto(container.querySelector<HTMLInputElement>(`input[name=${name}]`)!, value);
 
 const submit = () => container.querySelector<HTMLButtonElement>("button[type=submit]")!;
 const alerts = () => [...container.querySelectorAll("[role=alert]")].map((node) => node.textContent);
@@ -172,7 +138,6 @@ describe("EnrollCard and the waiting list", () => {
     await render(<EnrollCard item={item} whenFull={form} />);
     expect(container.querySelector("[data-testid=class-full-state]")?.textContent).toContain("Class is Full");
     expect(container.querySelector("[data-testid=the-form]")).not.toBeNull();
-    act(() => root?.unmount());
     await render(
       <EnrollCard item={{ ...item, currentEnrollment: 7, seatsLeft: 1, full: false }} waitlistOpen whenFull={form} />,
     );

@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { NewsletterBox } from "../../app/features/newsletter/newsletter-box.tsx";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
 import NewsletterConfirm, { loader } from "../../app/routes/newsletter-confirm.tsx";
+import { click, domPage, typeInto } from "../helpers/dom-page.tsx";
 
 // The newsletter of the hot deals page (spec document 000, section 2) with double opt-in (README
 // decision 12): Subscribe asks the visitor to check their inbox; the e-mailed link opens a page that
@@ -15,13 +10,9 @@ import NewsletterConfirm, { loader } from "../../app/routes/newsletter-confirm.t
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
+const page = domPage();
+const { fetchMock } = page;
 let container: HTMLElement;
-const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
@@ -34,41 +25,13 @@ beforeAll(async () => {
 beforeEach(() => {
   toast.success.mockReset();
   toast.error.mockReset();
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  vi.unstubAllGlobals();
 });
 
 async function render(element: React.ReactNode, { language = "en" as "en" | "fr", path = "/" } = {}) {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n(language, resources)}>
-        <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
-      </I18nProvider>,
-    );
-  });
+  container = await page.render(element, language, { path });
 }
 
-async function click(element: HTMLElement) {
-  await act(async () => element.click());
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-
-function type(input: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, value);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
+const type = typeInto;
 
 const email = () => container.querySelector<HTMLInputElement>("input[name=email]")!;
 const subscribe = () => container.querySelector<HTMLButtonElement>("button[type=submit]")!;
