@@ -40,6 +40,12 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   content: { "application/json": { schema } },
 });
 
+/** A JSON request body that may be left out (no body, or none declared as JSON): validated as `{}` then. */
+export const optionalJsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: false,
+  content: { "application/json": { schema } },
+});
+
 /**
  * Path parameters, each a string named as in the path: `pathParams({ id: "1" })` for `{id}`, with the
  * example the document shows. A route that reads a number or an id of a given form parses the string
@@ -87,7 +93,7 @@ const errorRef = (description: string) => ({
  * The document with what the middleware in front of every route answers (server/app.server.ts), which
  * no route's own description says: a write from another site's page is refused (403, csrfGuard) and a
  * body over BODY_LIMIT_BYTES (413), and a body of another media type than its description's (415, from
- * @hono/zod-openapi's validation or readJson). A route's own description of the same status is kept.
+ * @hono/zod-openapi's validation). A route's own description of the same status is kept.
  */
 export function withCommonAnswers(document: Document): Document {
   for (const operations of Object.values(document.paths ?? {})) {

@@ -20,6 +20,7 @@ import {
   invalid,
   json,
   jsonBody,
+  optionalJsonBody,
   pathParams,
   rateLimited,
   refusal,
@@ -313,10 +314,7 @@ const cancelSubscription = createRoute({
   request: {
     params: pathParams({ id: "7c1d9e3a-2f4b-4a8c-b6e5-1d0f9a8b7c6e" }),
     // Optional: no body cancels now.
-    body: {
-      required: false,
-      content: { "application/json": { schema: z.object({ atPeriodEnd: z.boolean().optional() }) } },
-    },
+    body: optionalJsonBody(z.object({ atPeriodEnd: z.boolean().optional() })),
   },
   responses: {
     200: data(subscriptionSchema, "The subscription"),
