@@ -60,6 +60,7 @@ function twilioWebhook(path: string, summary: string) {
     responses: {
       200: { description: "TwiML", content: { "text/xml": { schema: z.string() } } },
       204: { description: "Recorded; nothing to say" },
+      400: refusal("A CallSid that is not Twilio's call id: nothing is recorded"),
       403: refusal("Missing or wrong Twilio signature"),
     },
   });

@@ -120,13 +120,13 @@ function recordStatuses(app: App) {
   }
   const dir = statusDir;
   if (!dir) return;
+  const testPath = expect.getState().testPath;
+  if (testPath) log(`file\t${relative(process.cwd(), testPath)}`);
   const fetch = app.fetch;
   app.fetch = async (request, env, executionCtx) => {
     const response = await fetch(request, env, executionCtx);
     const { pathname } = new URL(request.url);
     if (!pathname.startsWith("/api/")) return response;
-    const testPath = expect.getState().testPath;
-    if (testPath) log(`file\t${relative(process.cwd(), testPath)}`);
     const operation = operationOf(app, request.method, pathname);
     if (operation) log(`status\t${operation}\t${response.status}`);
     if (!documentWritten) {
