@@ -39,7 +39,8 @@ const integration: TestProjectInlineConfiguration = {
       ? SAME_ON_EVERY_DATABASE.map((name) => `tests/integration/${name}.test.ts`)
       : [],
     // One migrated database per run, copied by each test file's database (tests/helpers/test-db.ts).
-    globalSetup: ["tests/helpers/database-template.ts"],
+    // And the check of the statuses the API answered against its OpenAPI document (tests/helpers/api-statuses.ts).
+    globalSetup: ["tests/helpers/database-template.ts", "tests/helpers/api-statuses.ts"],
     // The files share their worker's modules instead of loading the whole server again for each
     // (a third of the run's time). Nothing here mocks modules; each file builds its own app.
     isolate: false,

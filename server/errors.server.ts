@@ -36,11 +36,16 @@ export function errorBody(
   return body;
 }
 
-/** The one answer to input that fails its schema, on every route: each field's first problem, translated. */
-export function validationResponse(c: Context<AppEnv>, error: z.ZodError) {
+/** The body of the answer to input that fails its schema: each field's first problem, translated. */
+export function validationBody(c: Context<AppEnv>, error: z.ZodError): ErrorBody {
   const fields = issueMessages(error);
   const first = Object.values(fields)[0] ?? { key: "errors:invalidRequest" };
-  return c.json(errorBody(c, "validation", first.key, first.params, fields), 400);
+  return errorBody(c, "validation", first.key, first.params, fields);
+}
+
+/** The one answer to input that fails its schema, on every route. */
+export function validationResponse(c: Context<AppEnv>, error: z.ZodError) {
+  return c.json(validationBody(c, error), 400);
 }
 
 /** Maps every thrown error to our JSON body; anything unexpected is a logged, generic 500. */

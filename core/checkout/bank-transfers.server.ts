@@ -1,55 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
-import { line } from "../text.ts";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { bankAccounts } from "../../db/schema/payments.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
-import { CUSTOM_AMOUNT_MAX_CENTS, CUSTOM_AMOUNT_MIN_CENTS } from "../instalments/rules.ts";
-import { CUSTOM_PAYMENT_MESSAGES, isWholeCents, singleAmountOrderFields } from "../instalments/schema.ts";
+import { singleAmountOrderFields } from "../instalments/schema.ts";
 import type { OrderItemRow, OrderRow } from "../orders/repo.server.ts";
-import {
-  accountLast4,
-  BANK_ACCOUNT_ID,
-  BANK_MESSAGES,
-  isValidAccountNumber,
-  isValidRoutingNumber,
-} from "../payments/bank.ts";
+import { accountLast4, BANK_MESSAGES, isValidAccountNumber, isValidRoutingNumber } from "../payments/bank.ts";
 import { WORKFLOWS, type CheckoutDeps } from "./deps.ts";
+import { achPaymentSchema, verifyBankSchema } from "./schema.ts";
 import { OrderWorkflow } from "./order-workflow.server.ts";
 import type { ChargePlan, PayableOrders } from "./payable-orders.server.ts";
 
 const M = BANK_MESSAGES;
-const text = (max: number) => line({ message: M.missing }).trim().min(1, M.missing).max(max, "errors:invalidValue");
-
-/** POST /api/verify-bank-account (specification 001, section 7): every field required. */
-export const verifyBankSchema = z.strictObject({
-  accountNumber: z.string({ message: M.missing }).trim().min(1, M.missing).max(40, M.accountInvalid),
-  routingNumber: z.string({ message: M.missing }).trim().min(1, M.missing).max(20, M.routingInvalid),
-  accountHolderName: text(200),
-  customerEmail: text(254).pipe(z.email(M.emailInvalid)),
-  customerName: line().trim().max(200).optional(),
-});
-
-const amountSchema = z.preprocess(
-  (value) => (typeof value === "string" && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
-  z
-    .number({ message: CUSTOM_PAYMENT_MESSAGES.amountNumber })
-    .min(CUSTOM_AMOUNT_MIN_CENTS / 100, CUSTOM_PAYMENT_MESSAGES.amountMin)
-    .max(CUSTOM_AMOUNT_MAX_CENTS / 100, CUSTOM_PAYMENT_MESSAGES.amountMax)
-    .refine(isWholeCents, CUSTOM_PAYMENT_MESSAGES.amountStep),
-);
-
-/** POST /api/create-ach-payment: the amount checked as a custom payment's, and the verified account. */
-export const achPaymentSchema = z.strictObject({
-  amount: amountSchema,
-  customerEmail: text(254).pipe(z.email(M.emailInvalid)),
-  customerName: text(200),
-  serviceName: line().trim().min(1).max(200).optional(),
-  bankAccountId: z.string({ message: M.notVerified }).regex(BANK_ACCOUNT_ID, M.notVerified),
-  language: z.enum(["en", "fr"]).optional(),
-});
 
 export interface BankContext {
   language: Language;

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { plans, subscriptions } from "../../db/schema/subscriptions.ts";
 import { users } from "../../db/schema/users.ts";
@@ -12,20 +11,10 @@ import type { PaymentRow } from "../payments/repo.server.ts";
 import type { ChargeStatus } from "../payments/rules.ts";
 import type { PaymentWorkflow, SubscriptionHooks } from "../payments/service.server.ts";
 import type { ProviderFact } from "../payments/provider.ts";
-import { hasControlCharacters, line } from "../text.ts";
+import { hasControlCharacters } from "../text.ts";
 import { spentBudget, type RateLimitRule } from "../rate-limit/rules.ts";
 import { WORKFLOWS, type CheckoutDeps } from "./deps.ts";
-
-export const SUBSCRIPTION_MESSAGES = {
-  unknownPlan: "payments:subscription.unknownPlan",
-  nameRequired: "payments:subscription.nameRequired",
-  emailInvalid: "payments:subscription.emailInvalid",
-  notFound: "payments:subscription.notFound",
-  cannotCancel: "payments:subscription.cannotCancel",
-  cannotResume: "payments:subscription.cannotResume",
-  cannotRenew: "payments:subscription.cannotRenew",
-  alreadyActive: "payments:subscription.alreadyActive",
-} as const;
+import { SUBSCRIPTION_MESSAGES, subscriptionRequestSchema } from "./schema.ts";
 
 const M = SUBSCRIPTION_MESSAGES;
 
@@ -44,16 +33,6 @@ export function nextSubscriptionStatus(from: SubscriptionStatus, event: Subscrip
   if (event === "invoice_paid") return "active";
   return from === "active" ? "past_due" : from;
 }
-
-/** POST /api/get-or-create-subscription: the values typed in the form (decision 5), and the plan by name. */
-export const subscriptionRequestSchema = z.strictObject({
-  name: line({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(200, "errors:invalidValue"),
-  email: line({ message: M.emailInvalid }).trim().max(254, M.emailInvalid).pipe(z.email(M.emailInvalid)),
-  // The documents' priceId names the plan; the price itself is always the plan's (decision 4).
-  priceId: z.string().trim().max(100).optional(),
-  plan: z.string().trim().max(100).optional(),
-  language: z.enum(["en", "fr"]).optional(),
-});
 
 export interface PlanView {
   name: string;

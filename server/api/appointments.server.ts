@@ -12,7 +12,7 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
+import { json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const appointmentSchema = z
   .object({
@@ -52,7 +52,7 @@ const getSlots = createRoute({
   request: { query: slotsQuerySchema },
   responses: {
     200: json(daySlotsSchema, "The day's slots"),
-    400: json(errorSchema, "Date must be in YYYY-MM-DD format"),
+    400: refusal("Date must be in YYYY-MM-DD format"),
   },
 });
 
@@ -61,15 +61,15 @@ const book = createRoute({
   path: "/appointments/book",
   tags: ["appointments"],
   summary: "Book a consultation slot; a confirmation e-mail and a staff notification are queued",
-  request: { body: { required: true, content: { "application/json": { schema: bookingInputSchema } } } },
+  request: { body: jsonBody(bookingInputSchema) },
   responses: {
     201: json(
       z.object({ success: z.literal(true), message: z.string(), appointment: appointmentSchema }).openapi("Booked"),
       "Booked",
     ),
-    400: json(errorSchema, "Invalid input, or a slot that cannot be booked (past, outside the hours, too far ahead)"),
-    409: json(errorSchema, "This time slot is no longer available. Please choose another time."),
-    429: json(errorSchema, "Too many bookings from this address; Retry-After says when to try again"),
+    400: refusal("Invalid input, or a slot that cannot be booked (past, outside the hours, too far ahead)"),
+    409: refusal("This time slot is no longer available. Please choose another time."),
+    429: refusal("Too many bookings from this address; Retry-After says when to try again"),
   },
 });
 
@@ -82,7 +82,7 @@ const adminList = createRoute({
   request: { query: adminAppointmentsQuerySchema },
   responses: {
     200: json(z.array(appointmentSchema), "Appointments"),
-    400: json(errorSchema, "Invalid query"),
+    400: refusal("Invalid query"),
     ...staffErrors,
   },
 });

@@ -29,7 +29,7 @@ import {
 } from "../middleware/session.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, json } from "./openapi-responses.server.ts";
+import { json, jsonBody, refusal } from "./openapi-responses.server.ts";
 
 /**
  * The client's address for rate limits: the first X-Forwarded-For hop when a trusted proxy sets it
@@ -60,16 +60,13 @@ const register = createRoute({
   description:
     "The answer is the same whether or not the address already has an account, so that signing up reveals no accounts: a new address gets a link (valid 24 hours, once) to /<lang>/register/confirm?token=..., a taken one an e-mail telling its owner. Usernames are public, so a taken one is refused.",
   request: {
-    body: { required: true, content: { "application/json": { schema: registerSchema.openapi("RegisterRequest") } } },
+    body: jsonBody(registerSchema.openapi("RegisterRequest")),
   },
   responses: {
     202: json(messageSchema, "Accepted; the e-mail is on its way"),
-    400: json(errorSchema, "A field is missing or invalid"),
-    409: json(errorSchema, "The username is taken (named in fields)"),
-    429: json(
-      errorSchema,
-      "Too many sign-ups from this address or for this e-mail; Retry-After says when to try again",
-    ),
+    400: refusal("A field is missing or invalid"),
+    409: refusal("The username is taken (named in fields)"),
+    429: refusal("Too many sign-ups from this address or for this e-mail; Retry-After says when to try again"),
   },
 });
 
@@ -79,15 +76,12 @@ const registerConfirm = createRoute({
   tags: ["auth"],
   summary: "Create the account of an e-mailed sign-up link, and sign in",
   request: {
-    body: {
-      required: true,
-      content: { "application/json": { schema: signUpConfirmSchema.openapi("RegisterConfirm") } },
-    },
+    body: jsonBody(signUpConfirmSchema.openapi("RegisterConfirm")),
   },
   responses: {
     201: json(userSchema, "The new account, now signed in"),
-    400: json(errorSchema, "The link is unknown, used or expired (named in fields)"),
-    409: json(errorSchema, "The address or the username got an account meanwhile"),
+    400: refusal("The link is unknown, used or expired (named in fields)"),
+    409: refusal("The address or the username got an account meanwhile"),
   },
 });
 
@@ -97,20 +91,16 @@ const login = createRoute({
   tags: ["auth"],
   summary: "Sign in with an e-mail address or username and a password",
   request: {
-    body: { required: true, content: { "application/json": { schema: loginSchema.openapi("LoginRequest") } } },
+    body: jsonBody(loginSchema.openapi("LoginRequest")),
   },
   responses: {
     200: json(userSchema, "Signed in; the session id is new"),
-    400: json(errorSchema, "A field is missing"),
-    401: json(errorSchema, "Invalid e-mail/username or password"),
-    403: json(
-      errorSchema,
+    400: refusal("A field is missing"),
+    401: refusal("Invalid e-mail/username or password"),
+    403: refusal(
       "Past the account's free failures, from a browser it never signed in from: the same answer whatever the password; when it was right, a single-use link to /<lang>/login/confirm?token=... is e-mailed to the account",
     ),
-    429: json(
-      errorSchema,
-      "Too many sign-in attempts from this address; Retry-After (seconds) is the wait the message states",
-    ),
+    429: refusal("Too many sign-in attempts from this address; Retry-After (seconds) is the wait the message states"),
   },
 });
 
@@ -121,11 +111,11 @@ const loginConfirm = createRoute({
   summary:
     "Sign in with an e-mailed sign-in link (once, within 30 minutes); this browser becomes one the account knows",
   request: {
-    body: { required: true, content: { "application/json": { schema: signInLinkSchema.openapi("LoginConfirm") } } },
+    body: jsonBody(signInLinkSchema.openapi("LoginConfirm")),
   },
   responses: {
     200: json(userSchema, "Signed in; the session id is new"),
-    400: json(errorSchema, "The link is unknown, used or expired (named in fields)"),
+    400: refusal("The link is unknown, used or expired (named in fields)"),
   },
 });
 
@@ -137,18 +127,12 @@ const passwordResetRequest = createRoute({
   description:
     "The answer is the same whether or not an account uses the address, so that the form reveals no accounts. The link (valid 1 hour, once) opens /<lang>/reset-password?token=... in the page's language.",
   request: {
-    body: {
-      required: true,
-      content: { "application/json": { schema: passwordResetRequestSchema.openapi("PasswordResetRequest") } },
-    },
+    body: jsonBody(passwordResetRequestSchema.openapi("PasswordResetRequest")),
   },
   responses: {
     202: json(messageSchema, "Accepted; an e-mail is on its way if an account uses the address"),
-    400: json(errorSchema, "The e-mail address is missing or invalid"),
-    429: json(
-      errorSchema,
-      "Too many requests from this connection or for this address; Retry-After says when to try again",
-    ),
+    400: refusal("The e-mail address is missing or invalid"),
+    429: refusal("Too many requests from this connection or for this address; Retry-After says when to try again"),
   },
 });
 
@@ -158,11 +142,11 @@ const passwordReset = createRoute({
   tags: ["auth"],
   summary: "Set a new password with an e-mailed token; every session of the account ends",
   request: {
-    body: { required: true, content: { "application/json": { schema: passwordResetSchema.openapi("PasswordReset") } } },
+    body: jsonBody(passwordResetSchema.openapi("PasswordReset")),
   },
   responses: {
     200: json(messageSchema, "The password is set; sign in with it"),
-    400: json(errorSchema, "The token is unknown, used or expired, or the password is too short (named in fields)"),
+    400: refusal("The token is unknown, used or expired, or the password is too short (named in fields)"),
   },
 });
 
@@ -172,16 +156,13 @@ const passwordChange = createRoute({
   tags: ["auth"],
   summary: "Change the signed-in user's password; their other sessions end",
   request: {
-    body: {
-      required: true,
-      content: { "application/json": { schema: passwordChangeSchema.openapi("PasswordChange") } },
-    },
+    body: jsonBody(passwordChangeSchema.openapi("PasswordChange")),
   },
   responses: {
     200: json(messageSchema, "Changed; this session continues under a new id"),
-    400: json(errorSchema, "The current password is wrong or the new one too short (named in fields)"),
-    401: json(errorSchema, "Nobody is signed in"),
-    429: json(errorSchema, "Too many wrong current passwords; Retry-After says when to try again"),
+    400: refusal("The current password is wrong or the new one too short (named in fields)"),
+    401: refusal("Nobody is signed in"),
+    429: refusal("Too many wrong current passwords; Retry-After says when to try again"),
   },
 });
 
@@ -205,7 +186,7 @@ const currentUser = createRoute({
   summary: "The signed-in user",
   responses: {
     200: json(userSchema, "The signed-in user"),
-    401: json(errorSchema, "Nobody is signed in"),
+    401: refusal("Nobody is signed in"),
   },
 });
 

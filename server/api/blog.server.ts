@@ -13,7 +13,7 @@ import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { jsonText } from "./json-text.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
+import { idParams, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const postSummarySchema = z
   .object({
@@ -73,11 +73,9 @@ const moderationCommentSchema = publicCommentSchema
   .extend({ authorEmail: z.string(), approved: z.boolean(), postTitle: z.string() })
   .openapi("ModerationComment");
 
-const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
-
 const errors = {
-  400: json(errorSchema, "Invalid input; `message` and `fields` are translated"),
-  404: json(errorSchema, "Post not found"),
+  400: refusal("Invalid input; `message` and `fields` are translated"),
+  404: refusal("Post not found"),
 };
 
 const listPosts = createRoute({
@@ -114,12 +112,12 @@ const submitComment = createRoute({
   summary: "Submit a comment or a reply to a top-level comment; it appears once approved",
   request: {
     params: idParams,
-    body: { required: true, content: { "application/json": { schema: commentInputSchema } } },
+    body: jsonBody(commentInputSchema),
   },
   responses: {
     201: json(submittedCommentSchema, "Stored, awaiting moderation"),
     ...errors,
-    429: json(errorSchema, "Too many comments from this address; Retry-After says when to try again"),
+    429: refusal("Too many comments from this address; Retry-After says when to try again"),
   },
 });
 
@@ -129,7 +127,7 @@ const createPost = createRoute({
   tags: ["blog", "staff"],
   summary: "Create a post (staff)",
   middleware: [requireStaff] as const,
-  request: { body: { required: true, content: { "application/json": { schema: postInputSchema } } } },
+  request: { body: jsonBody(postInputSchema) },
   responses: { 201: json(adminPostSchema, "Created"), 400: errors[400], ...staffErrors },
 });
 
@@ -141,7 +139,7 @@ const updatePost = createRoute({
   middleware: [requireStaff] as const,
   request: {
     params: idParams,
-    body: { required: true, content: { "application/json": { schema: postUpdateSchema } } },
+    body: jsonBody(postUpdateSchema),
   },
   responses: { 200: json(adminPostSchema, "Updated"), ...errors, ...staffErrors },
 });
@@ -186,7 +184,7 @@ const approveComment = createRoute({
   request: { params: idParams },
   responses: {
     200: json(publicCommentSchema, "Approved"),
-    404: json(errorSchema, "Comment not found"),
+    404: refusal("Comment not found"),
     ...staffErrors,
   },
 });
@@ -200,7 +198,7 @@ const rejectComment = createRoute({
   request: { params: idParams },
   responses: {
     204: { description: "Rejected and deleted" },
-    404: json(errorSchema, "Comment not found"),
+    404: refusal("Comment not found"),
     ...staffErrors,
   },
 });

@@ -5,7 +5,7 @@ import type { AppEnv } from "../context.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
+import { json, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const callSchema = z
   .object({
@@ -35,7 +35,7 @@ const listCalls = createRoute({
   request: { query: callListQuerySchema },
   responses: {
     200: json(z.object({ data: z.array(callSchema) }).openapi("Calls"), "Calls"),
-    400: json(errorSchema, "Invalid filter"),
+    400: refusal("Invalid filter"),
     ...staffErrors,
   },
 });
@@ -60,7 +60,8 @@ function twilioWebhook(path: string, summary: string) {
     responses: {
       200: { description: "TwiML", content: { "text/xml": { schema: z.string() } } },
       204: { description: "Recorded; nothing to say" },
-      403: json(errorSchema, "Missing or wrong Twilio signature"),
+      400: refusal("A CallSid that is not Twilio's call id: nothing is recorded"),
+      403: refusal("Missing or wrong Twilio signature"),
     },
   });
 }

@@ -10,7 +10,7 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { jsonText } from "./json-text.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
+import { json, jsonBody, pathParams, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const priceFields = {
   id: z.string().openapi({ example: "website" }),
@@ -44,7 +44,7 @@ const storedServiceSchema = z
   .object({ ...priceFields, ...bilingualFields, sortOrder: z.number().int() })
   .openapi("StoredService");
 
-const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "logo_design" }) });
+const idParams = pathParams({ id: "logo_design" });
 
 const listServices = createRoute({
   method: "get",
@@ -52,7 +52,7 @@ const listServices = createRoute({
   tags: ["catalogue"],
   summary: "The services a visitor can order from the services section, in display order, in the request's language",
   request: { query: serviceListQuerySchema },
-  responses: { 200: json(z.array(publicServiceSchema), "Active services"), 400: json(errorSchema, "Unknown kind") },
+  responses: { 200: json(z.array(publicServiceSchema), "Active services"), 400: refusal("Unknown kind") },
 });
 
 const adminListServices = createRoute({
@@ -72,12 +72,12 @@ const updateService = createRoute({
   middleware: [requireStaff] as const,
   request: {
     params: idParams,
-    body: { required: true, content: { "application/json": { schema: serviceUpdateSchema } } },
+    body: jsonBody(serviceUpdateSchema),
   },
   responses: {
     200: json(storedServiceSchema, "Updated"),
-    400: json(errorSchema, "Invalid input; `message` and `fields` are translated"),
-    404: json(errorSchema, "Service not found"),
+    400: refusal("Invalid input; `message` and `fields` are translated"),
+    404: refusal("Service not found"),
     ...staffErrors,
   },
 });

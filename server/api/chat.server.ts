@@ -5,7 +5,7 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
+import { invalid, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const chatReplySchema = z
   .object({
@@ -34,11 +34,11 @@ const chatbot = createRoute({
   path: "/chatbot",
   tags: ["chat"],
   summary: "One message to the assistant: guided booking and contact flows, keyword replies, prices from the catalogue",
-  request: { body: { required: true, content: { "application/json": { schema: chatRequestSchema } } } },
+  request: { body: jsonBody(chatRequestSchema) },
   responses: {
     200: json(chatReplySchema, "The reply"),
-    400: json(errorSchema, "Empty or too long message, invalid history"),
-    429: json(errorSchema, "Too many messages from this address; Retry-After says when to try again"),
+    400: refusal("Empty or too long message, invalid history"),
+    429: refusal("Too many messages from this address; Retry-After says when to try again"),
   },
 });
 
@@ -53,7 +53,7 @@ const conversation = createRoute({
     200: json(conversationSchema, "The conversation"),
     ...staffErrors,
     ...invalid,
-    404: json(errorSchema, "No such conversation"),
+    404: refusal("No such conversation"),
   },
 });
 

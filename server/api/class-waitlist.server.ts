@@ -8,9 +8,7 @@ import { translator } from "../i18n.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
-
-const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
+import { idParams, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const staffEntrySchema = z
   .object({
@@ -41,7 +39,7 @@ const join = createRoute({
     "Joining again with an e-mail already on the list answers the same place. When a seat frees, the first person waiting is e-mailed a link that holds it for CLASS_WAITLIST_OFFER_HOURS.",
   request: {
     params: idParams,
-    body: { required: true, content: { "application/json": { schema: waitlistJoinSchema } } },
+    body: jsonBody(waitlistJoinSchema),
   },
   responses: {
     201: json(
@@ -50,13 +48,10 @@ const join = createRoute({
         .openapi("WaitlistPlace"),
       "On the list",
     ),
-    400: json(errorSchema, "Invalid name, e-mail or language; `message` and `fields` are translated"),
-    404: json(errorSchema, "'Class Not Found'"),
-    409: json(errorSchema, "The class has a seat for a newcomer: 'This class has seats: enrol instead.'"),
-    429: json(
-      errorSchema,
-      "Too many requests from this address or for this e-mail; Retry-After says when to try again",
-    ),
+    400: refusal("Invalid name, e-mail or language; `message` and `fields` are translated"),
+    404: refusal("'Class Not Found'"),
+    409: refusal("The class has a seat for a newcomer: 'This class has seats: enrol instead.'"),
+    429: refusal("Too many requests from this address or for this e-mail; Retry-After says when to try again"),
   },
 });
 
@@ -65,10 +60,10 @@ const leave = createRoute({
   path: "/waitlist/leave",
   tags: ["classes"],
   summary: "Leave a waiting list with the token of an e-mailed link; a seat held for the person goes to the next one",
-  request: { body: { required: true, content: { "application/json": { schema: waitlistTokenSchema } } } },
+  request: { body: jsonBody(waitlistTokenSchema) },
   responses: {
     200: json(z.object({ message: z.string() }).openapi("WaitlistLeft"), "Off the list (also when already off it)"),
-    400: json(errorSchema, "Unknown or garbled token"),
+    400: refusal("Unknown or garbled token"),
   },
 });
 
@@ -82,7 +77,7 @@ const staffList = createRoute({
   responses: {
     200: json(z.array(staffEntrySchema), "The waiting list"),
     ...staffErrors,
-    404: json(errorSchema, "'Class Not Found'"),
+    404: refusal("'Class Not Found'"),
   },
 });
 

@@ -4,7 +4,7 @@ import { classInputSchema, classListQuerySchema, classUpdateSchema } from "../..
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
+import { data, idParams, invalid, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const languageEnum = z.enum(["en", "fr"]);
 
@@ -105,8 +105,7 @@ const adminEnrollmentSchema = z
   })
   .openapi("AdminClassEnrollment");
 
-const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
-const notFound = { 404: json(errorSchema, "'Class Not Found'") };
+const notFound = { 404: refusal("'Class Not Found'") };
 
 const listClasses = createRoute({
   method: "get",
@@ -114,7 +113,7 @@ const listClasses = createRoute({
   tags: ["classes"],
   summary: "Active classes, featured first, their texts in the request's language (or ?language=), wrapped in `data`",
   request: { query: classListQuerySchema },
-  responses: { 200: json(z.object({ data: z.array(publicClassSchema) }), "Active classes"), ...invalid },
+  responses: { 200: data(z.array(publicClassSchema), "Active classes"), ...invalid },
 });
 
 const getClass = createRoute({
@@ -141,7 +140,7 @@ const adminCreate = createRoute({
   tags: ["classes", "staff"],
   summary: "Create a class: its texts in English and French, its price, seats and schedule once (staff)",
   middleware: [requireStaff] as const,
-  request: { body: { required: true, content: { "application/json": { schema: classInputSchema } } } },
+  request: { body: jsonBody(classInputSchema) },
   responses: { 201: json(adminClassSchema, "Created"), ...invalid, ...staffErrors },
 });
 
@@ -153,7 +152,7 @@ const adminUpdate = createRoute({
   middleware: [requireStaff] as const,
   request: {
     params: idParams,
-    body: { required: true, content: { "application/json": { schema: classUpdateSchema } } },
+    body: jsonBody(classUpdateSchema),
   },
   responses: { 200: json(adminClassSchema, "Updated"), ...invalid, ...notFound, ...staffErrors },
 });
@@ -169,7 +168,7 @@ const adminDelete = createRoute({
   responses: {
     204: { description: "Deleted" },
     ...notFound,
-    409: json(errorSchema, "The class has paid enrolments, or a seat is being paid for"),
+    409: refusal("The class has paid enrolments, or a seat is being paid for"),
     ...staffErrors,
   },
 });

@@ -5,19 +5,16 @@ import { translator } from "../i18n.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, json } from "./openapi-responses.server.ts";
+import { invalid, json, jsonBody, rateLimited } from "./openapi-responses.server.ts";
 
-const refusals = {
-  400: json(errorSchema, "Invalid input; `message` and `fields` are translated"),
-  429: json(errorSchema, "Too many messages from this address; Retry-After says when to try again"),
-};
+const refusals = { ...invalid, ...rateLimited("Too many messages from this address") };
 
 const submitContact = createRoute({
   method: "post",
   path: "/contact",
   tags: ["contact"],
   summary: "Send the contact form: stored, confirmed to the visitor by e-mail, and announced to staff",
-  request: { body: { required: true, content: { "application/json": { schema: contactInputSchema } } } },
+  request: { body: jsonBody(contactInputSchema) },
   responses: {
     201: json(
       z
@@ -37,7 +34,7 @@ const assistantContact = createRoute({
   tags: ["contact"],
   summary:
     "Contact details captured by the chatbot or the voice assistant: stored as a quote request, confirmed and announced",
-  request: { body: { required: true, content: { "application/json": { schema: assistantContactSchema } } } },
+  request: { body: jsonBody(assistantContactSchema) },
   responses: {
     200: json(
       z.object({ success: z.literal(true), message: z.string() }).openapi("AssistantContactSent"),

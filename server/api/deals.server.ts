@@ -3,7 +3,7 @@ import { dealInputSchema, dealListQuerySchema, dealUpdateSchema } from "../../co
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
+import { idParams, invalid, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const publicDealSchema = z
   .object({
@@ -57,9 +57,7 @@ const adminDealSchema = publicDealSchema
   })
   .openapi("AdminHotDeal");
 
-const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
-
-const notFound = { 404: json(errorSchema, "Deal not found") };
+const notFound = { 404: refusal("Deal not found") };
 
 const listDeals = createRoute({
   method: "get",
@@ -79,7 +77,7 @@ const getDeal = createRoute({
   responses: {
     200: json(publicDealSchema, "The deal"),
     ...invalid,
-    404: json(errorSchema, "'This deal is no longer available'"),
+    404: refusal("'This deal is no longer available'"),
   },
 });
 
@@ -98,7 +96,7 @@ const createDeal = createRoute({
   tags: ["deals", "staff"],
   summary: "Create a deal: its texts in English and French, its prices, window and limit once (staff)",
   middleware: [requireStaff] as const,
-  request: { body: { required: true, content: { "application/json": { schema: dealInputSchema } } } },
+  request: { body: jsonBody(dealInputSchema) },
   responses: { 201: json(adminDealSchema, "Created"), ...invalid, ...staffErrors },
 });
 
@@ -110,7 +108,7 @@ const updateDeal = createRoute({
   middleware: [requireStaff] as const,
   request: {
     params: idParams,
-    body: { required: true, content: { "application/json": { schema: dealUpdateSchema } } },
+    body: jsonBody(dealUpdateSchema),
   },
   responses: { 200: json(adminDealSchema, "Updated"), ...invalid, ...notFound, ...staffErrors },
 });

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Logger } from "../logger.server.ts";
+import { json } from "./openapi-responses.server.ts";
 import { createRouter } from "./router.server.ts";
 
 const healthSchema = z
@@ -13,11 +14,8 @@ const health = createRoute({
   summary: "Liveness with a database check",
   description: "Answered from the last database check, made about every second in the background.",
   responses: {
-    200: {
-      description: "The server and its database answer",
-      content: { "application/json": { schema: healthSchema } },
-    },
-    503: { description: "The database does not answer", content: { "application/json": { schema: healthSchema } } },
+    200: json(healthSchema, "The server and its database answer"),
+    503: json(healthSchema, "The database does not answer"),
   },
 });
 

@@ -14,7 +14,7 @@ import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
+import { invalid, json, jsonBody, optionalJsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const leadSchema = z
   .object({
@@ -109,7 +109,7 @@ const idParams = z.object({
     .openapi({ param: { name: "id", in: "path" }, example: 1 }),
 });
 
-const notFound = { 404: json(errorSchema, "No such lead") };
+const notFound = { 404: refusal("No such lead") };
 
 const listLeads = createRoute({
   tags: ["leads", "staff"],
@@ -162,7 +162,7 @@ const updateLead = createRoute({
   summary: "Set a lead's status; with CRM_DEFAULT set, the change is synced in the background (staff)",
   request: {
     params: idParams,
-    body: { required: true, content: { "application/json": { schema: leadUpdateSchema } } },
+    body: jsonBody(leadUpdateSchema),
   },
   responses: { 200: json(leadSchema, "Updated"), ...invalid, ...notFound, ...staffErrors },
 });
@@ -174,7 +174,7 @@ const syncLead = createRoute({
   path: "/leads/{id}/sync",
   summary:
     "Queue a sync of the lead to a CRM (default: CRM_DEFAULT); answers at once, the job reports on the lead (staff)",
-  request: { params: idParams, body: { required: false, content: { "application/json": { schema: leadSyncSchema } } } },
+  request: { params: idParams, body: optionalJsonBody(leadSyncSchema) },
   responses: {
     202: json(
       z.object({ message: z.string(), crmSystem: z.enum(CRM_SYSTEMS), lead: leadSchema }).openapi("LeadSyncQueued"),

@@ -3,7 +3,7 @@ import { MAIL_STATUSES, outboxQuerySchema } from "../../core/mail/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
+import { idParams, json, paged, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const outboxSummarySchema = z
   .object({
@@ -24,14 +24,7 @@ const outboxMessageSchema = outboxSummarySchema
   .extend({ text: z.string(), html: z.string().nullable() })
   .openapi("OutboxMessage");
 
-const outboxPageSchema = z
-  .object({
-    items: z.array(outboxSummarySchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi("OutboxPage");
+const outboxPageSchema = paged(outboxSummarySchema, "OutboxPage");
 
 const listOutbox = createRoute({
   method: "get",
@@ -44,7 +37,7 @@ const listOutbox = createRoute({
   request: { query: outboxQuerySchema },
   responses: {
     200: json(outboxPageSchema, "One page of messages"),
-    400: json(errorSchema, "Invalid query"),
+    400: refusal("Invalid query"),
     ...staffErrors,
   },
 });
@@ -55,10 +48,10 @@ const getOutboxMessage = createRoute({
   tags: ["mail", "staff"],
   summary: "One outbox message with its plain-text and HTML bodies (staff)",
   middleware: [requireStaff] as const,
-  request: { params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) }) },
+  request: { params: idParams },
   responses: {
     200: json(outboxMessageSchema, "The message"),
-    404: json(errorSchema, "Message not found"),
+    404: refusal("Message not found"),
     ...staffErrors,
   },
 });

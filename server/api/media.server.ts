@@ -18,7 +18,7 @@ import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
 import { receiveUpload } from "../multipart-upload.server.ts";
-import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
+import { idParams, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const publicMediaSchema = z
   .object({
@@ -74,8 +74,7 @@ const mediaCommentSchema = z
   })
   .openapi("MediaComment");
 
-const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
-const notFound = json(errorSchema, "Media not found");
+const notFound = refusal("Media not found");
 
 const listMedia = createRoute({
   method: "get",
@@ -83,7 +82,7 @@ const listMedia = createRoute({
   tags: ["media"],
   summary: "Published media, featured first, optionally in one category",
   request: { query: galleryQuerySchema },
-  responses: { 200: json(z.array(publicMediaSchema), "Published media"), 400: json(errorSchema, "Unknown category") },
+  responses: { 200: json(z.array(publicMediaSchema), "Published media"), 400: refusal("Unknown category") },
 });
 
 const getMedia = createRoute({
@@ -108,13 +107,12 @@ const uploadMedia = createRoute({
     "see the files for 30 minutes (the files are otherwise served to staff only until approved). A staff upload is published at once.",
   responses: {
     201: json(adminMediaSchema, "Stored: pending for a visitor (with preview addresses), published for staff"),
-    400: json(
-      errorSchema,
+    400: refusal(
       "No file, no title, a refused type, a video or sound that is not what it claims, or a form cut short; `message` and `fields` are translated",
     ),
-    413: json(errorSchema, "Over the size limit of the file's kind"),
-    415: json(errorSchema, "A video or a sound while this server cannot probe them (ffprobe is not installed)"),
-    429: json(errorSchema, "Too many uploads from this address; Retry-After says when to try again"),
+    413: refusal("Over the size limit of the file's kind"),
+    415: refusal("A video or a sound while this server cannot probe them (ffprobe is not installed)"),
+    429: refusal("Too many uploads from this address; Retry-After says when to try again"),
   },
 });
 
@@ -134,13 +132,13 @@ const submitComment = createRoute({
   summary: "Comment on a published item (name and comment); it appears once approved",
   request: {
     params: idParams,
-    body: { required: true, content: { "application/json": { schema: mediaCommentInputSchema } } },
+    body: jsonBody(mediaCommentInputSchema),
   },
   responses: {
     201: json(mediaCommentSchema.extend({ approved: z.boolean() }), "Stored, awaiting moderation"),
-    400: json(errorSchema, "Missing name or comment"),
+    400: refusal("Missing name or comment"),
     404: notFound,
-    429: json(errorSchema, "Too many comments from this address"),
+    429: refusal("Too many comments from this address"),
   },
 });
 
@@ -152,11 +150,11 @@ const updateMedia = createRoute({
   middleware: [requireStaff] as const,
   request: {
     params: idParams,
-    body: { required: true, content: { "application/json": { schema: mediaUpdateSchema } } },
+    body: jsonBody(mediaUpdateSchema),
   },
   responses: {
     200: json(adminMediaSchema, "Updated"),
-    400: json(errorSchema, "Invalid input"),
+    400: refusal("Invalid input"),
     404: notFound,
     ...staffErrors,
   },
@@ -202,7 +200,7 @@ const adminListComments = createRoute({
   },
   responses: {
     200: json(z.array(mediaCommentSchema.extend({ approved: z.boolean(), mediaTitle: z.string() })), "Comments"),
-    400: json(errorSchema, "Invalid status"),
+    400: refusal("Invalid status"),
     ...staffErrors,
   },
 });
@@ -214,7 +212,7 @@ const approveComment = createRoute({
   summary: "Approve a media comment: it becomes public (staff)",
   middleware: [requireStaff] as const,
   request: { params: idParams },
-  responses: { 200: json(mediaCommentSchema, "Approved"), 404: json(errorSchema, "Comment not found"), ...staffErrors },
+  responses: { 200: json(mediaCommentSchema, "Approved"), 404: refusal("Comment not found"), ...staffErrors },
 });
 
 const rejectComment = createRoute({
@@ -226,7 +224,7 @@ const rejectComment = createRoute({
   request: { params: idParams },
   responses: {
     204: { description: "Rejected and deleted" },
-    404: json(errorSchema, "Comment not found"),
+    404: refusal("Comment not found"),
     ...staffErrors,
   },
 });

@@ -10,7 +10,7 @@ import { translator } from "../i18n.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, json } from "./openapi-responses.server.ts";
+import { json, jsonBody, refusal } from "./openapi-responses.server.ts";
 
 const subscribe = createRoute({
   method: "post",
@@ -18,11 +18,11 @@ const subscribe = createRoute({
   tags: ["newsletter"],
   summary: "Ask for a subscription: a confirmation link is e-mailed (double opt-in)",
   description: "The answer is the same whether or not the address is known or already confirmed.",
-  request: { body: { required: true, content: { "application/json": { schema: newsletterSubscribeSchema } } } },
+  request: { body: jsonBody(newsletterSubscribeSchema) },
   responses: {
     202: json(z.object({ message: z.string() }).openapi("NewsletterAccepted"), "Accepted; check the inbox"),
-    400: json(errorSchema, "Not a valid e-mail address"),
-    429: json(errorSchema, "Too many requests from this address; Retry-After says when to try again"),
+    400: refusal("Not a valid e-mail address"),
+    429: refusal("Too many requests from this address; Retry-After says when to try again"),
   },
 });
 
@@ -31,13 +31,13 @@ const confirm = createRoute({
   path: "/newsletter/confirm",
   tags: ["newsletter"],
   summary: "Confirm a subscription with the token of the e-mailed link",
-  request: { body: { required: true, content: { "application/json": { schema: newsletterConfirmSchema } } } },
+  request: { body: jsonBody(newsletterConfirmSchema) },
   responses: {
     200: json(
       z.object({ status: z.enum(CONFIRMATION_STATUSES), message: z.string() }).openapi("NewsletterConfirmation"),
       "Confirmed now, or already",
     ),
-    400: json(errorSchema, "Unknown or garbled token"),
+    400: refusal("Unknown or garbled token"),
   },
 });
 

@@ -16,6 +16,54 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
 });
 
+/** `{ data }`: the envelope of the answers that wrap their value in `data`. */
+export const data = <T extends z.ZodType>(schema: T, description: string) =>
+  json(z.object({ data: schema }), description);
+
+/**
+ * One page of a staff list: its items, how many there are in all, the page (from 1) and its size. The
+ * query that asks for a page is the module's own schema (a `page` field, and its filters).
+ */
+export const paged = <T extends z.ZodType>(item: T, name: string) =>
+  z
+    .object({
+      items: z.array(item),
+      total: z.number().int().openapi({ description: "Items matching the filters, on every page" }),
+      page: z.number().int().openapi({ description: "From 1" }),
+      pageSize: z.number().int(),
+    })
+    .openapi(name);
+
+/** A JSON request body, required, validated by the schema it is documented with. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+/** A JSON request body that may be left out (no body, or none declared as JSON): validated as `{}` then. */
+export const optionalJsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: false,
+  content: { "application/json": { schema } },
+});
+
+/**
+ * Path parameters, each a string named as in the path: `pathParams({ id: "1" })` for `{id}`, with the
+ * example the document shows. A route that reads a number or an id of a given form parses the string
+ * itself, so that a malformed one is answered as an unknown one (404), not as invalid input.
+ */
+export const pathParams = <K extends string>(examples: Record<K, string>) =>
+  z.object(
+    Object.fromEntries(
+      Object.entries(examples).map(([name, example]) => [
+        name,
+        z.string().openapi({ param: { name, in: "path" }, example: example as string }),
+      ]),
+    ) as Record<K, z.ZodString>,
+  );
+
+/** The `{id}` of the routes whose records are numbered. */
+export const idParams = pathParams({ id: "1" });
+
 /** A refusal with the error body. */
 export const refusal = (description: string) => json(errorSchema, description);
 
@@ -45,7 +93,7 @@ const errorRef = (description: string) => ({
  * The document with what the middleware in front of every route answers (server/app.server.ts), which
  * no route's own description says: a write from another site's page is refused (403, csrfGuard) and a
  * body over BODY_LIMIT_BYTES (413), and a body of another media type than its description's (415, from
- * @hono/zod-openapi's validation or readJson). A route's own description of the same status is kept.
+ * @hono/zod-openapi's validation). A route's own description of the same status is kept.
  */
 export function withCommonAnswers(document: Document): Document {
   for (const operations of Object.values(document.paths ?? {})) {

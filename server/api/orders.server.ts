@@ -1,12 +1,18 @@
 import type { Context } from "hono";
-import { HTTPException } from "hono/http-exception";
-import { z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../../config/env.ts";
 import { isStaff } from "../../core/auth/rules.ts";
-import { DomainError } from "../../core/errors.ts";
 import { renderReceiptPdf } from "../../core/orders/receipt-pdf.server.ts";
-import { adminOrderQuerySchema, type OrderView } from "../../core/orders/schema.ts";
+import {
+  adminOrderQuerySchema,
+  idempotencyKeySchema,
+  orderCreateSchema,
+  orderItemInputSchema,
+  paymentExportQuerySchema,
+  type OrderView,
+} from "../../core/orders/schema.ts";
+import { refundRequestSchema } from "../../core/payments/schema.ts";
 import { orderNotFound, parseOrderId } from "../../core/orders/service.server.ts";
 import { ORDER_STATUSES } from "../../core/orders/rules.ts";
 import { dayStartIn } from "../../core/admin/rules.ts";
@@ -16,8 +22,8 @@ import { clientAddress } from "./auth.server.ts";
 import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
-import { createRouter, type Router } from "./router.server.ts";
-import { refusal, staffErrors } from "./openapi-responses.server.ts";
+import { createRouter } from "./router.server.ts";
+import { data, jsonBody, paged, pathParams, rateLimited, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 /** The cookie listing the orders this browser created: HttpOnly, signed, 90 days. */
 export function orderCookieName(config: Config): string {
@@ -41,23 +47,6 @@ export function browserOrderCookie(signing: Services["signing"], config: Config)
       });
     },
   };
-}
-
-const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
-
-/**
- * The JSON body; a 415 for a body sent as another media type, as the routes validated by their
- * description answer (@hono/zod-openapi), and a 400 with our error body when it is not JSON.
- */
-export async function readJson(c: Context<AppEnv>): Promise<unknown> {
-  const text = await c.req.text();
-  const type = c.req.header("content-type");
-  if (type ? !JSON_MEDIA_TYPE.test(type) : text !== "") throw new HTTPException(415);
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new DomainError("validation", "errors:invalidRequest");
-  }
 }
 
 /** The staff member's e-mail for the order's history. */
@@ -157,224 +146,205 @@ const historySchema = z.object({
   detail: z.string().nullable(),
   at: z.string(),
 });
-const data = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { "application/json": { schema: z.object({ data: schema }) } },
-});
-const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+// A line's serviceData is free JSON (z.json(), a recursive schema): the document names it once, as
+// JsonValue, rather than unfolding it without end. Naming a lazy schema marks that very schema.
+orderItemInputSchema.shape.serviceData.unwrap().unwrap().valueType.openapi("JsonValue");
 
-/**
- * The routes below read their bodies through the services' own schemas (whose refusals name the
- * specification's limits with their amounts); they are described here for /api/openapi.json only.
- */
-function describeRoutes(router: Router) {
-  const doc = (
-    path: string,
-    method: "get" | "post",
-    summary: string,
-    tags: string[],
-    responses: Record<string, unknown>,
-    request?: Record<string, unknown>,
-  ) =>
-    router.openAPIRegistry.registerPath({
-      method,
-      path,
-      summary,
-      tags,
-      responses: responses as never,
-      ...(request ? { request: request as never } : {}),
-    });
-  doc(
-    "/orders/guest",
-    "post",
+/** An order with its history, as staff read it. */
+export const staffOrderSchema = orderViewSchema.extend({ history: z.array(historySchema) }).openapi("StaffOrder");
+const orderId = "3f2b8c1e-5d7a-4e69-9b1f-0c8d2a7e4b65";
+const orderParams = pathParams({ id: orderId });
+const notFound = { 404: refusal("Not found") };
+
+const createGuestOrder = createRoute({
+  method: "post",
+  path: "/orders/guest",
+  tags: ["orders"],
+  summary:
     "Create a guest order from section 3's payload, priced by the server (tax is the server's, 0: a taxCents other than 0 is refused); optional Idempotency-Key header; sets the signed order cookie",
-    ["orders"],
-    {
-      201: data(orderViewSchema, "Created (or the order of a retried Idempotency-Key)"),
-      400: refusal("A limit or rule of section 5, translated, or a taxCents other than 0; `fields` names the item"),
-      409: refusal("A deal sold out or no longer shown, or client totals that disagree with the server's"),
-      429: refusal("Too many orders from this address"),
-    },
-  );
-  doc(
-    "/orders/guest/{id}",
-    "get",
-    "An order, for the browser that created it or staff (404 for anyone else)",
-    ["orders"],
-    { 200: data(orderViewSchema, "The order"), 404: refusal("Not found") },
-    { params: idParam },
-  );
-  doc(
-    "/orders/guest/{id}/payment-intent",
-    "get",
-    "Start paying: reserves deal claims, moves the order to requires_payment, answers the provider's client secret",
-    ["orders", "payments"],
-    {
-      200: data(
-        z.object({
-          clientSecret: z.string(),
-          provider: z.enum(["sandbox", "stripe"]),
-          publishableKey: z.string().nullable(),
-          amountCents: z.number().int(),
-        }),
-        "The intent",
-      ),
-      409: refusal("Deal sold out, or the order can no longer be paid"),
-      404: refusal("Not found"),
-    },
-    { params: idParam },
-  );
-  doc(
-    "/orders/guest/{id}/refresh",
-    "post",
-    "Ask the provider for the intent's status when the webhook has not arrived, and apply it",
-    ["orders", "payments"],
-    { 200: data(orderViewSchema, "The order"), 404: refusal("Not found") },
-    { params: idParam },
-  );
-  doc(
-    "/orders/guest/{id}/receipt.pdf",
-    "get",
-    "The receipt as PDF (cookie or staff)",
-    ["orders"],
-    { 200: { description: "application/pdf" }, 404: refusal("Not found") },
-    { params: idParam },
-  );
-  doc(
-    "/receipts/{file}",
-    "get",
-    "A receipt by its signed link (any device), with the company's details: {token} for the receipt, {token}.pdf for its PDF",
-    ["orders"],
-    {
-      200: {
-        description: "The receipt (JSON), or its PDF when the address ends in .pdf",
-        content: {
-          "application/json": { schema: z.object({ data: orderViewSchema }) },
-          "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
-        },
-      },
-      404: refusal("Unknown token"),
-    },
-    {
-      params: z.object({ file: z.string().openapi({ param: { name: "file", in: "path" } }) }),
-    },
-  );
-  doc(
-    "/payments/sandbox/confirm",
-    "post",
-    "The sandbox's card step (no Stripe keys): Luhn, expiry, CVC; Stripe's test cards; the sandbox delivers the signed event to the webhook path",
-    ["payments"],
-    {
-      200: data(
-        z.object({ status: z.enum(["succeeded", "failed"]), message: z.string().optional() }),
-        "The provider's decision",
-      ),
-      400: refusal("Card fields: cardNumber, expiry, cvc"),
-    },
-  );
-  doc(
-    "/webhooks/stripe",
-    "post",
-    "Stripe's (and the sandbox's) signed events, verified over the raw body, applied once by event id",
-    ["payments"],
-    { 200: { description: "{received, duplicate}" }, 400: refusal("Bad or missing signature") },
-  );
-  doc(
-    "/admin/orders",
-    "get",
-    "Orders, newest first, 20 a page; ?status=&q= (e-mail or order number)&from=&to= (days placed, YYYY-MM-DD, the agency's time zone)&page= (staff)",
-    ["orders", "staff"],
-    {
-      200: data(
-        z.object({
-          items: z.array(orderViewSchema),
-          total: z.number().int(),
-          page: z.number().int(),
-          pageSize: z.number().int(),
-        }),
-        "A page",
-      ),
-      400: refusal("A status, date or range that is not valid"),
-      ...staffErrors,
-    },
-    { query: adminOrderQuerySchema },
-  );
-  doc(
-    "/admin/payments/export.csv",
-    "get",
-    "The payments whose money moved in ?from=&to= (days, YYYY-MM-DD, the agency's time zone, at most a year) as CSV: date, order, customer, method, amount, refunded, net, status; ?lang=en|fr for its language (staff)",
-    ["payments", "staff"],
-    {
-      200: { description: "text/csv; charset=utf-8, with a byte order mark" },
-      400: refusal("A date or range that is not valid"),
-      ...staffErrors,
-    },
-    {
-      query: z.object({
-        from: z.string().openapi({ description: "First day, YYYY-MM-DD" }),
-        to: z.string().openapi({ description: "Last day, YYYY-MM-DD, at most a year after from" }),
-        lang: z.enum(["en", "fr"]).optional(),
+  request: {
+    headers: z.object({
+      "idempotency-key": idempotencyKeySchema.optional().openapi({
+        description:
+          "Idempotency-Key: 8 to 200 letters, digits, _ - : or .; a retry with the same key answers the same order",
       }),
-    },
-  );
-  const withHistory = orderViewSchema.extend({ history: z.array(historySchema) });
-  doc(
-    "/admin/orders/{id}",
-    "get",
-    "An order with its history (staff)",
-    ["orders", "staff"],
-    { 200: data(withHistory, "The order"), 404: refusal("Not found"), ...staffErrors },
-    { params: idParam },
-  );
-  doc(
-    "/admin/orders/{id}/cancel",
-    "post",
-    "Cancel a pending, unpaid or failed order (staff)",
-    ["orders", "staff"],
-    { 200: data(withHistory, "Cancelled"), 404: refusal("Not found"), 409: refusal("Not cancellable"), ...staffErrors },
-    { params: idParam },
-  );
-  doc(
-    "/admin/orders/{id}/refund",
-    "post",
-    "Refund any amount up to what was paid and not yet refunded, with a reason; cancelRemaining also cancels what remains of an instalment plan. The refund is pending until the provider confirms it (staff)",
-    ["orders", "staff"],
-    {
-      200: data(withHistory, "Refund recorded (pending or succeeded)"),
-      400: refusal("Amount or reason missing or not valid, or more than can be refunded"),
-      404: refusal("Not found"),
-      409: refusal("Nothing to refund"),
-      ...staffErrors,
-    },
-    {
-      params: idParam,
-      body: {
-        content: {
-          "application/json": {
-            schema: z.object({
-              amountCents: z.number().int(),
-              reason: z.string(),
-              cancelRemaining: z.boolean().optional(),
-            }),
-          },
-        },
+    }),
+    body: jsonBody(orderCreateSchema),
+  },
+  responses: {
+    201: data(orderViewSchema, "Created (or the order of a retried Idempotency-Key)"),
+    400: refusal(
+      "A limit or rule of section 5, translated, or a taxCents other than 0; `fields` names the item (or the Idempotency-Key)",
+    ),
+    409: refusal("A deal sold out or no longer shown, or client totals that disagree with the server's"),
+    ...rateLimited("Too many orders from this address"),
+  },
+});
+
+const getGuestOrder = createRoute({
+  method: "get",
+  path: "/orders/guest/{id}",
+  tags: ["orders"],
+  summary: "An order, for the browser that created it or staff (404 for anyone else)",
+  request: { params: orderParams },
+  responses: { 200: data(orderViewSchema, "The order"), ...notFound },
+});
+
+const startPayment = createRoute({
+  method: "get",
+  path: "/orders/guest/{id}/payment-intent",
+  tags: ["orders", "payments"],
+  summary:
+    "Start paying: reserves deal claims, moves the order to requires_payment, answers the provider's client secret",
+  request: { params: orderParams },
+  responses: {
+    200: data(
+      z.object({
+        clientSecret: z.string(),
+        provider: z.enum(["sandbox", "stripe"]),
+        publishableKey: z.string().nullable(),
+        amountCents: z.number().int(),
+      }),
+      "The intent",
+    ),
+    ...notFound,
+    409: refusal("Deal sold out, or the order can no longer be paid"),
+  },
+});
+
+const refreshOrder = createRoute({
+  method: "post",
+  path: "/orders/guest/{id}/refresh",
+  tags: ["orders", "payments"],
+  summary: "Ask the provider for the intent's status when the webhook has not arrived, and apply it",
+  request: { params: orderParams },
+  responses: { 200: data(orderViewSchema, "The order"), ...notFound },
+});
+
+const pdf = (description: string) => ({
+  description,
+  content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } },
+});
+
+const guestReceiptPdf = createRoute({
+  method: "get",
+  path: "/orders/guest/{id}/receipt.pdf",
+  tags: ["orders"],
+  summary: "The receipt as PDF (cookie or staff)",
+  request: { params: orderParams },
+  responses: { 200: pdf("The receipt"), ...notFound },
+});
+
+const receiptByLink = createRoute({
+  method: "get",
+  path: "/receipts/{file}",
+  tags: ["orders"],
+  summary:
+    "A receipt by its signed link (any device), with the company's details: {token} for the receipt, {token}.pdf for its PDF",
+  request: { params: pathParams({ file: "<signed token>.pdf" }) },
+  responses: {
+    200: {
+      description: "The receipt (JSON), or its PDF when the address ends in .pdf",
+      content: {
+        "application/json": { schema: z.object({ data: orderViewSchema }) },
+        "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
       },
     },
-  );
-  doc(
-    "/admin/orders/{id}/refunds/{refundId}/retry",
-    "post",
-    "Try again a refund the provider refused or could not be reached for (staff)",
-    ["orders", "staff"],
-    {
-      200: data(withHistory, "Retried"),
-      404: refusal("No such refund of this order"),
-      409: refusal("The refund has not failed, or the charge has nothing left to refund"),
-      ...staffErrors,
+    404: refusal("Unknown token"),
+  },
+});
+
+const listOrders = createRoute({
+  method: "get",
+  path: "/admin/orders",
+  tags: ["orders", "staff"],
+  summary:
+    "Orders, newest first, 20 a page; ?status=&q= (e-mail or order number)&from=&to= (days placed, YYYY-MM-DD, the agency's time zone)&page= (staff)",
+  middleware: [requireStaff] as const,
+  request: { query: adminOrderQuerySchema },
+  responses: {
+    200: data(paged(orderViewSchema, "OrderPage"), "A page"),
+    400: refusal("A status, date, range or page that is not valid"),
+    ...staffErrors,
+  },
+});
+
+const exportPayments = createRoute({
+  method: "get",
+  path: "/admin/payments/export.csv",
+  tags: ["payments", "staff"],
+  summary:
+    "The payments whose money moved in ?from=&to= (days, YYYY-MM-DD, the agency's time zone, at most a year) as CSV: date, order, customer, method, amount, refunded, net, status; ?lang=en|fr for its language (staff)",
+  middleware: [requireStaff] as const,
+  request: {
+    query: paymentExportQuerySchema.safeExtend({
+      lang: z
+        .string()
+        .optional()
+        .openapi({ description: "en or fr: the file's language; otherwise the page's", example: "fr" }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The payments, with a byte order mark",
+      content: { "text/csv; charset=utf-8": { schema: z.string() } },
     },
-    { params: idParam.extend({ refundId: z.string().openapi({ param: { name: "refundId", in: "path" } }) }) },
-  );
-}
+    400: refusal("A date or range that is not valid"),
+    ...staffErrors,
+  },
+});
+
+const staffOrder = createRoute({
+  method: "get",
+  path: "/admin/orders/{id}",
+  tags: ["orders", "staff"],
+  summary: "An order with its history (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: orderParams },
+  responses: { 200: data(staffOrderSchema, "The order"), ...notFound, ...staffErrors },
+});
+
+const cancelOrder = createRoute({
+  method: "post",
+  path: "/admin/orders/{id}/cancel",
+  tags: ["orders", "staff"],
+  summary: "Cancel a pending, unpaid or failed order (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: orderParams },
+  responses: { 200: data(staffOrderSchema, "Cancelled"), ...notFound, 409: refusal("Not cancellable"), ...staffErrors },
+});
+
+const refundOrder = createRoute({
+  method: "post",
+  path: "/admin/orders/{id}/refund",
+  tags: ["orders", "staff"],
+  summary:
+    "Refund any amount up to what was paid and not yet refunded, with a reason; cancelRemaining also cancels what remains of an instalment plan. The refund is pending until the provider confirms it (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: orderParams, body: jsonBody(refundRequestSchema) },
+  responses: {
+    200: data(staffOrderSchema, "Refund recorded (pending or succeeded)"),
+    400: refusal("Amount or reason missing or not valid, or more than can be refunded"),
+    ...notFound,
+    409: refusal("Nothing to refund"),
+    ...staffErrors,
+  },
+});
+
+const retryRefund = createRoute({
+  method: "post",
+  path: "/admin/orders/{id}/refunds/{refundId}/retry",
+  tags: ["orders", "staff"],
+  summary: "Try again a refund the provider refused or could not be reached for (staff)",
+  middleware: [requireStaff] as const,
+  request: { params: pathParams({ id: orderId, refundId: "9a4e2c71-0b3d-4f58-8e16-7d5c3b2a1f09" }) },
+  responses: {
+    200: data(staffOrderSchema, "Retried"),
+    404: refusal("No such refund of this order"),
+    409: refusal("The refund has not failed, or the charge has nothing left to refund"),
+    ...staffErrors,
+  },
+});
 
 /**
  * Guest orders (specification 001, section 7), their payment intent, refresh and receipts, and the
@@ -389,8 +359,8 @@ export function orderRoutes(services: Services, config: Config) {
   const rememberOrder = cookie.remember;
 
   /** The order id of the path when this browser (or staff) may read it; 404 otherwise. */
-  async function readable(c: Context<AppEnv>): Promise<string> {
-    const id = parseOrderId(c.req.param("id") ?? "");
+  async function readable(c: Context<AppEnv>, rawId: string): Promise<string> {
+    const id = parseOrderId(rawId);
     if (!id) throw orderNotFound();
     const user = c.get("user");
     if (user && isStaff(user.role)) return id;
@@ -411,71 +381,64 @@ export function orderRoutes(services: Services, config: Config) {
   }
 
   const router = createRouter();
-  describeRoutes(router);
-  return (
-    router
-      // An order is personal: no shared cache may keep one.
-      .use("/orders/*", async (c, next) => {
-        await next();
-        c.header("Cache-Control", "private, no-store");
-      })
-      .post("/orders/guest", async (c) => {
-        const user = c.get("user");
-        const view = await checkout.createOrder(await readJson(c), {
-          language: c.get("language"),
-          idempotencyKey: c.req.header("idempotency-key") ?? null,
-          userId: user?.id ?? null,
-          address: clientAddress(c, config),
-        });
-        await rememberOrder(c, view.id);
-        return c.json({ data: view }, 201);
-      })
-      .get("/orders/guest/:id", async (c) => c.json({ data: await orders.get(await readable(c)) }, 200))
-      .get("/orders/guest/:id/payment-intent", async (c) => {
-        return c.json({ data: await checkout.startPayment(await readable(c)) }, 200);
-      })
-      .post("/orders/guest/:id/refresh", async (c) => c.json({ data: await checkout.refresh(await readable(c)) }, 200))
-      .get("/orders/guest/:id/receipt.pdf", async (c) => receiptPdf(c, await orders.get(await readable(c))))
-      .get("/receipts/:file", async (c) => {
-        const file = c.req.param("file");
-        const pdf = file.endsWith(".pdf");
-        const receipt = await checkout.receiptByToken(pdf ? file.slice(0, -4) : file);
-        c.header("Cache-Control", "private, no-store");
-        c.header("X-Robots-Tag", "noindex");
-        return pdf ? receiptPdf(c, receipt) : c.json({ data: receipt }, 200);
-      })
-      .get("/admin/orders", requireStaff, async (c) =>
-        c.json({ data: await orders.list(c.req.query(), dayStart) }, 200),
-      )
-      .get("/admin/payments/export.csv", requireStaff, async (c) => {
-        // A download link cannot send the page's language header: the page names it in the address.
-        const asked = c.req.query("lang");
-        const language = asked === "fr" || asked === "en" ? asked : c.get("language");
-        const t = translator(language);
-        const { lang: _lang, ...range } = c.req.query();
-        const rows = await checkout.exportPayments(range, dayStart, (key, params) => t(key, params ?? {}) as string);
-        const query = c.req.query();
-        return c.body(
-          paymentsCsv(rows, language, config.BOOKING_TIME_ZONE, (key, params) => t(key, params ?? {}) as string),
-          200,
-          {
-            "Content-Type": "text/csv; charset=utf-8",
-            "Content-Disposition": `attachment; filename="payments-${query.from}-${query.to}.csv"`,
-            "Cache-Control": "private, no-store",
-          },
-        );
-      })
-      .get("/admin/orders/:id", requireStaff, async (c) =>
-        c.json({ data: await orders.getForStaff(c.req.param("id")) }, 200),
-      )
-      .post("/admin/orders/:id/cancel", requireStaff, async (c) =>
-        c.json({ data: await checkout.cancel(c.req.param("id"), actorOf(c)) }, 200),
-      )
-      .post("/admin/orders/:id/refund", requireStaff, async (c) =>
-        c.json({ data: await checkout.refund(c.req.param("id"), await readJson(c), actorOf(c)) }, 200),
-      )
-      .post("/admin/orders/:id/refunds/:refundId/retry", requireStaff, async (c) =>
-        c.json({ data: await checkout.retryRefund(c.req.param("id"), c.req.param("refundId"), actorOf(c)) }, 200),
-      )
-  );
+  // An order is personal: no shared cache may keep one.
+  router.use("/orders/*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  });
+  return router
+    .openapi(createGuestOrder, async (c) => {
+      const user = c.get("user");
+      const view = await checkout.createOrder(c.req.valid("json"), {
+        language: c.get("language"),
+        idempotencyKey: c.req.valid("header")["idempotency-key"] ?? null,
+        userId: user?.id ?? null,
+        address: clientAddress(c, config),
+      });
+      await rememberOrder(c, view.id);
+      return c.json({ data: view }, 201);
+    })
+    .openapi(getGuestOrder, async (c) =>
+      c.json({ data: await orders.get(await readable(c, c.req.valid("param").id)) }, 200),
+    )
+    .openapi(startPayment, async (c) =>
+      c.json({ data: await checkout.startPayment(await readable(c, c.req.valid("param").id)) }, 200),
+    )
+    .openapi(refreshOrder, async (c) =>
+      c.json({ data: await checkout.refresh(await readable(c, c.req.valid("param").id)) }, 200),
+    )
+    .openapi(guestReceiptPdf, async (c) => receiptPdf(c, await orders.get(await readable(c, c.req.valid("param").id))))
+    .openapi(receiptByLink, async (c) => {
+      const { file } = c.req.valid("param");
+      const pdf = file.endsWith(".pdf");
+      const receipt = await checkout.receiptByToken(pdf ? file.slice(0, -4) : file);
+      c.header("Cache-Control", "private, no-store");
+      c.header("X-Robots-Tag", "noindex");
+      return pdf ? receiptPdf(c, receipt) : c.json({ data: receipt }, 200);
+    })
+    .openapi(listOrders, async (c) => c.json({ data: await orders.list(c.req.valid("query"), dayStart) }, 200))
+    .openapi(exportPayments, async (c) => {
+      const { lang, ...range } = c.req.valid("query");
+      // A download link cannot send the page's language header: the page names it in the address.
+      const language = lang === "fr" || lang === "en" ? lang : c.get("language");
+      const t = translator(language);
+      const translate = (key: string, params?: Record<string, unknown>) => t(key, params ?? {}) as string;
+      const rows = await checkout.exportPayments(range, dayStart, translate);
+      return c.body(paymentsCsv(rows, language, config.BOOKING_TIME_ZONE, translate), 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="payments-${range.from}-${range.to}.csv"`,
+        "Cache-Control": "private, no-store",
+      });
+    })
+    .openapi(staffOrder, async (c) => c.json({ data: await orders.getForStaff(c.req.valid("param").id) }, 200))
+    .openapi(cancelOrder, async (c) =>
+      c.json({ data: await checkout.cancel(c.req.valid("param").id, actorOf(c)) }, 200),
+    )
+    .openapi(refundOrder, async (c) =>
+      c.json({ data: await checkout.refund(c.req.valid("param").id, c.req.valid("json"), actorOf(c)) }, 200),
+    )
+    .openapi(retryRefund, async (c) => {
+      const { id, refundId } = c.req.valid("param");
+      return c.json({ data: await checkout.retryRefund(id, refundId, actorOf(c)) }, 200);
+    });
 }

@@ -1,8 +1,27 @@
-import { DomainError, parseOrThrow } from "../../core/errors.ts";
+import { createRoute, z } from "@hono/zod-openapi";
+import { DomainError } from "../../core/errors.ts";
 import { checkCard, sandboxConfirmSchema } from "../../core/payments/card.ts";
 import type { Services } from "../services.server.ts";
-import { readJson } from "./orders.server.ts";
+import { data, jsonBody, refusal } from "./openapi-responses.server.ts";
 import { createRouter } from "./router.server.ts";
+
+const confirmCard = createRoute({
+  method: "post",
+  path: "/payments/sandbox/confirm",
+  tags: ["payments"],
+  summary:
+    "The sandbox's card step (no Stripe keys): Luhn, expiry, CVC; Stripe's test cards; the sandbox delivers the signed event to the webhook path",
+  request: { body: jsonBody(sandboxConfirmSchema) },
+  responses: {
+    200: data(
+      z.object({ status: z.enum(["succeeded", "failed"]), message: z.string().optional() }),
+      "The provider's decision",
+    ),
+    400: refusal("Card fields: cardNumber, expiry, cvc"),
+    404: refusal("No sandbox (Stripe keys are configured), or an unknown payment"),
+    409: refusal("The payment was cancelled"),
+  },
+});
 
 /**
  * The offline sandbox's card step (what Stripe.js does when no Stripe key is configured): checks the
@@ -10,10 +29,10 @@ import { createRouter } from "./router.server.ts";
  * code path. The card number is read here and never stored or logged.
  */
 export function sandboxPaymentRoutes(services: Services) {
-  return createRouter().post("/payments/sandbox/confirm", async (c) => {
+  return createRouter().openapi(confirmCard, async (c) => {
     const sandbox = services.sandbox;
     if (!sandbox) throw new DomainError("not_found", "orders:errors.sandboxOff");
-    const request = parseOrThrow(sandboxConfirmSchema, await readJson(c));
+    const request = c.req.valid("json");
     const problems = checkCard(request, new Date());
     if (Object.keys(problems).length > 0)
       throw new DomainError("validation", Object.values(problems)[0], { fields: problems });
@@ -25,8 +44,8 @@ export function sandboxPaymentRoutes(services: Services) {
       {
         data:
           decision.status === "succeeded"
-            ? { status: "succeeded" }
-            : { status: "failed", message: decision.message ?? undefined },
+            ? { status: "succeeded" as const }
+            : { status: "failed" as const, message: decision.message ?? undefined },
       },
       200,
     );

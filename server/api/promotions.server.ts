@@ -14,7 +14,7 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
+import { invalid, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const promoValidationSchema = z
   .object({
@@ -48,18 +48,18 @@ const codeParams = z.object({
   code: z.string().openapi({ param: { name: "code", in: "path" }, example: "WELCOME10" }),
 });
 
-const notFound = { 404: json(errorSchema, "Promo code not found") };
+const notFound = { 404: refusal("Promo code not found") };
 
 const validatePromo = createRoute({
   method: "post",
   path: "/promos/validate",
   tags: ["promotions"],
   summary: "The discount a promo code gives on a subtotal (matched case-insensitively)",
-  request: { body: { required: true, content: { "application/json": { schema: promoValidateRequestSchema } } } },
+  request: { body: jsonBody(promoValidateRequestSchema) },
   responses: {
     200: json(promoValidationSchema, "The code applies"),
-    400: json(errorSchema, "'Please enter a promo code', 'Invalid promo code' or the minimum-order message"),
-    429: json(errorSchema, "Too many refused codes from this address; Retry-After says when to try again"),
+    400: refusal("'Please enter a promo code', 'Invalid promo code' or the minimum-order message"),
+    429: refusal("Too many refused codes from this address; Retry-After says when to try again"),
   },
 });
 
@@ -78,12 +78,12 @@ const createPromo = createRoute({
   tags: ["promotions", "staff"],
   summary: "Create a promo code, stored upper-case (staff)",
   middleware: [requireStaff] as const,
-  request: { body: { required: true, content: { "application/json": { schema: promoCreateSchema } } } },
+  request: { body: jsonBody(promoCreateSchema) },
   responses: {
     201: json(storedPromoSchema, "Created"),
     ...invalid,
     ...staffErrors,
-    409: json(errorSchema, "The code exists already"),
+    409: refusal("The code exists already"),
   },
 });
 
@@ -95,7 +95,7 @@ const updatePromo = createRoute({
   middleware: [requireStaff] as const,
   request: {
     params: codeParams,
-    body: { required: true, content: { "application/json": { schema: promoUpdateSchema } } },
+    body: jsonBody(promoUpdateSchema),
   },
   responses: { 200: json(storedPromoSchema, "Updated"), ...invalid, ...notFound, ...staffErrors },
 });

@@ -7,7 +7,7 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, json, staffErrors } from "./openapi-responses.server.ts";
+import { idParams, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const publicTestimonialSchema = z
   .object({
@@ -38,8 +38,6 @@ const adminTestimonialSchema = publicTestimonialSchema
   })
   .openapi("AdminTestimonial");
 
-const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
-
 const listApproved = createRoute({
   method: "get",
   path: "/testimonials",
@@ -53,7 +51,7 @@ const submit = createRoute({
   path: "/testimonials/submit",
   tags: ["testimonials"],
   summary: "Share your experience: stored unapproved, published once staff approve it",
-  request: { body: { required: true, content: { "application/json": { schema: testimonialSubmissionSchema } } } },
+  request: { body: jsonBody(testimonialSubmissionSchema) },
   responses: {
     201: json(
       z
@@ -63,8 +61,8 @@ const submit = createRoute({
         .openapi("TestimonialSubmitted"),
       "Submitted",
     ),
-    400: json(errorSchema, "Invalid input; `message` and `fields` are translated"),
-    429: json(errorSchema, "Too many submissions from this address; Retry-After says when to try again"),
+    400: refusal("Invalid input; `message` and `fields` are translated"),
+    429: refusal("Too many submissions from this address; Retry-After says when to try again"),
   },
 });
 
@@ -93,12 +91,12 @@ const update = createRoute({
   middleware: [requireStaff] as const,
   request: {
     params: idParams,
-    body: { required: true, content: { "application/json": { schema: testimonialUpdateSchema } } },
+    body: jsonBody(testimonialUpdateSchema),
   },
   responses: {
     200: json(adminTestimonialSchema, "Updated"),
-    400: json(errorSchema, "Invalid input"),
-    404: json(errorSchema, "Testimonial not found"),
+    400: refusal("Invalid input"),
+    404: refusal("Testimonial not found"),
     ...staffErrors,
   },
 });
@@ -110,7 +108,7 @@ const remove = createRoute({
   summary: "Reject or remove a testimonial: it is deleted (staff)",
   middleware: [requireStaff] as const,
   request: { params: idParams },
-  responses: { 204: { description: "Deleted" }, 404: json(errorSchema, "Testimonial not found"), ...staffErrors },
+  responses: { 204: { description: "Deleted" }, 404: refusal("Testimonial not found"), ...staffErrors },
 });
 
 /** Testimonials (spec document 000, sections 3, 4 and 7): public list and submission, staff moderation. */

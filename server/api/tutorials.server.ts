@@ -7,7 +7,7 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
-import { errorSchema, invalid, json, staffErrors } from "./openapi-responses.server.ts";
+import { idParams, invalid, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const summarySchema = z
   .object({
@@ -64,10 +64,9 @@ const adminSchema = z
   })
   .openapi("AdminTutorial");
 
-const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
 const languageQuery = tutorialListQuerySchema.pick({ language: true });
 
-const notFound = { 404: json(errorSchema, "'Tutorial Not Found'") };
+const notFound = { 404: refusal("'Tutorial Not Found'") };
 
 const listTutorials = createRoute({
   method: "get",
@@ -112,7 +111,7 @@ const adminCreate = createRoute({
   tags: ["tutorials", "staff"],
   summary: "Create a tutorial, its texts in English and French (staff)",
   middleware: [requireStaff] as const,
-  request: { body: { required: true, content: { "application/json": { schema: tutorialInputSchema } } } },
+  request: { body: jsonBody(tutorialInputSchema) },
   responses: { 201: json(adminSchema, "Created"), ...invalid, ...staffErrors },
 });
 
@@ -124,7 +123,7 @@ const adminUpdate = createRoute({
   middleware: [requireStaff] as const,
   request: {
     params: idParams,
-    body: { required: true, content: { "application/json": { schema: tutorialUpdateSchema } } },
+    body: jsonBody(tutorialUpdateSchema),
   },
   responses: { 200: json(adminSchema, "Updated"), ...invalid, ...notFound, ...staffErrors },
 });

@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { threadId } from "node:worker_threads";
+import { expect, inject } from "vitest";
 import { parseConfig, type Config } from "../../config/env.ts";
 import { createApp, type AppOptions } from "../../server/app.server.ts";
 import { createLogger, type Logger } from "../../server/logger.server.ts";
@@ -44,6 +46,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const services = createServices(database, config, logger);
   const app = createApp({ config, services, logger, ...options });
+  recordStatuses(app);
   return {
     app,
     services,
@@ -78,5 +81,59 @@ export async function createTestApp(
       await database.close();
       if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
     },
+  };
+}
+
+type App = ReturnType<typeof createApp>;
+
+/** The run's folder of answers (tests/helpers/api-statuses.ts checks them), or null outside a run. */
+let statusDir: string | null | undefined;
+/** This worker's file in it. */
+let statusLog: string | null = null;
+const logged = new Set<string>();
+let documentWritten = false;
+
+function log(line: string) {
+  if (!statusLog || logged.has(line)) return;
+  logged.add(line);
+  appendFileSync(statusLog, `${line}\n`);
+}
+
+/** "POST /api/orders/guest/{id}/refresh": the registered route a request reaches, as the document names it. */
+function operationOf(app: App, method: string, pathname: string): string | null {
+  const [matches] = app.router.match(method === "HEAD" ? "GET" : method, pathname);
+  for (const [[, route]] of matches) {
+    if (route.method !== "ALL") return `${route.method} ${route.path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}")}`;
+  }
+  return null;
+}
+
+/**
+ * Notes each operation and status the API answers, once per worker: a line appended to a file only for a
+ * pair not seen before, so a run of thousands of requests writes a few hundred lines. The OpenAPI
+ * document is written once per worker, for the check at the end of the run.
+ */
+function recordStatuses(app: App) {
+  if (statusDir === undefined) {
+    statusDir = inject("apiStatusDir") ?? null;
+    statusLog = statusDir ? join(statusDir, `${process.pid}-${threadId}.statuses`) : null;
+  }
+  const dir = statusDir;
+  if (!dir) return;
+  const testPath = expect.getState().testPath;
+  if (testPath) log(`file\t${relative(process.cwd(), testPath)}`);
+  const fetch = app.fetch;
+  app.fetch = async (request, env, executionCtx) => {
+    const response = await fetch(request, env, executionCtx);
+    const { pathname } = new URL(request.url);
+    if (!pathname.startsWith("/api/")) return response;
+    const operation = operationOf(app, request.method, pathname);
+    if (operation) log(`status\t${operation}\t${response.status}`);
+    if (!documentWritten) {
+      documentWritten = true;
+      const document = await fetch(new Request("http://localhost/api/openapi.json"), env, executionCtx);
+      writeFileSync(join(dir, "openapi.json"), await document.text());
+    }
+    return response;
   };
 }

@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
  * Every route the API registers is in its OpenAPI document, and every operation the document lists is
  * registered: a handler added with the plain router (no schema, so no documentation) or a documented
  * operation whose handler was removed fails here. The statuses each operation answers are checked
- * against the document by the fuzzer (openapi-fuzz.test.ts).
+ * against the document by the fuzzer (openapi-fuzz.test.ts), and every status an integration test was
+ * answered with is checked against its operation's description at the end of the run
+ * (tests/helpers/api-statuses.ts).
  */
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 
