@@ -3,8 +3,11 @@ import { redirect } from "react-router";
 import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
 import { useTranslation } from "../i18n/react.tsx";
 import { Field, Input } from "../components/ui/field.tsx";
-import { AuthLayout, FormNotice, SubmitButton, useAuthForm } from "../features/auth/auth-form.tsx";
-import { FormAlert } from "../components/ui/form-alert.tsx";
+import { AuthLayout, FormNotice } from "../features/auth/auth-form.tsx";
+import { FormError } from "../components/ui/form-alert.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { api } from "../lib/api.ts";
+import { Form, useForm } from "../lib/form.tsx";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
@@ -28,12 +31,12 @@ export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
 export default function AccountPassword() {
   const { t } = useTranslation("auth");
   const [done, setDone] = useState<string | null>(null);
-  const form = useAuthForm({
-    loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.passwordChangeSchema),
-    endpoint: "/api/auth/password",
+  const form = useForm({
+    schema: () => import("../../core/auth/schema.ts").then((module) => module.passwordChangeSchema),
+    submit: ({ value }) => api<{ message?: string } | null>("/api/auth/password", { json: value }),
     onSuccess: (body, element) => {
       element.reset();
-      setDone(body.message ?? t("password.done"));
+      setDone(body?.message ?? t("password.done"));
     },
   });
 
@@ -47,39 +50,23 @@ export default function AccountPassword() {
         </LocalizedLink>
       }
     >
-      <form
-        ref={form.formRef}
-        method="post"
-        noValidate
-        onSubmit={form.onSubmit}
-        className="space-y-5"
-        aria-label={t("password.title")}
-      >
+      <Form form={form} method="post" className="space-y-5" aria-label={t("password.title")}>
         <FormNotice message={form.formError ? null : done} />
-        <FormAlert message={form.formError} />
-        <Field label={t("password.current")} error={form.fieldErrors.currentPassword}>
-          {(props) => (
-            <Input
-              {...props}
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              aria-required="true"
-            />
-          )}
+        <FormError form={form} />
+        <Field label={t("password.current")} field={form.field("currentPassword")}>
+          {(props) => <Input {...props} type="password" autoComplete="current-password" aria-required="true" />}
         </Field>
-        <Field label={t("password.new")} hint={t("password.hint")} error={form.fieldErrors.password}>
-          {(props) => (
-            <Input {...props} name="password" type="password" autoComplete="new-password" aria-required="true" />
-          )}
+        <Field label={t("password.new")} hint={t("password.hint")} field={form.field("password")}>
+          {(props) => <Input {...props} type="password" autoComplete="new-password" aria-required="true" />}
         </Field>
         <SubmitButton
-          busy={form.busy}
-          hydrated={form.hydrated}
+          form={form}
+          size="lg"
+          className="w-full text-base"
           label={t("password.submit")}
           busyLabel={t("password.busy")}
         />
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

@@ -1,8 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "../i18n/react.tsx";
 import { Field, Input } from "../components/ui/field.tsx";
-import { AuthLayout, FormNotice, SubmitButton, useAuthForm } from "../features/auth/auth-form.tsx";
-import { FormAlert } from "../components/ui/form-alert.tsx";
+import { AuthLayout, FormNotice } from "../features/auth/auth-form.tsx";
+import { FormError } from "../components/ui/form-alert.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { api } from "../lib/api.ts";
+import { Form, useForm } from "../lib/form.tsx";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
@@ -19,10 +22,10 @@ export default function ForgotPassword() {
   const { t } = useTranslation("auth");
   const [sent, setSent] = useState<string | null>(null);
 
-  const form = useAuthForm({
-    loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.passwordResetRequestSchema),
-    endpoint: "/api/auth/password-reset/request",
-    onSuccess: (body) => setSent(body.message ?? t("forgot.sent")),
+  const form = useForm({
+    schema: () => import("../../core/auth/schema.ts").then((module) => module.passwordResetRequestSchema),
+    submit: ({ value }) => api<{ message?: string } | null>("/api/auth/password-reset/request", { json: value }),
+    onSuccess: (body) => setSent(body?.message ?? t("forgot.sent")),
   });
 
   return (
@@ -35,22 +38,14 @@ export default function ForgotPassword() {
         </LocalizedLink>
       }
     >
-      <form
-        ref={form.formRef}
-        method="post"
-        noValidate
-        onSubmit={form.onSubmit}
-        className="space-y-5"
-        aria-label={t("forgot.title")}
-      >
+      <Form form={form} method="post" className="space-y-5" aria-label={t("forgot.title")}>
         {/* The focus stays on the button: the notice is announced from its live region. */}
         <FormNotice message={sent} />
-        <FormAlert message={form.formError} />
-        <Field label={t("forgot.email")} error={form.fieldErrors.email}>
+        <FormError form={form} />
+        <Field label={t("forgot.email")} field={form.field("email")}>
           {(props) => (
             <Input
               {...props}
-              name="email"
               type="email"
               autoComplete="email"
               autoCapitalize="none"
@@ -60,12 +55,13 @@ export default function ForgotPassword() {
           )}
         </Field>
         <SubmitButton
-          busy={form.busy}
-          hydrated={form.hydrated}
+          form={form}
+          size="lg"
+          className="w-full text-base"
           label={t("forgot.submit")}
           busyLabel={t("forgot.busy")}
         />
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

@@ -3,14 +3,11 @@ import { redirect, useSearchParams } from "react-router";
 import { safeReturnTo } from "../../core/auth/rules.ts";
 import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
 import { Field, Input } from "../components/ui/field.tsx";
-import {
-  AuthLayout,
-  FormNotice,
-  SubmitButton,
-  useAuthForm,
-  useSignInDestination,
-} from "../features/auth/auth-form.tsx";
-import { FormAlert } from "../components/ui/form-alert.tsx";
+import { AuthLayout, FormNotice, replacePage, useSignInDestination } from "../features/auth/auth-form.tsx";
+import { FormError } from "../components/ui/form-alert.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { api } from "../lib/api.ts";
+import { Form, useForm } from "../lib/form.tsx";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
@@ -43,10 +40,10 @@ export default function Login() {
   const { returnTo, destination, query } = useSignInDestination();
   const [searchParams] = useSearchParams();
   const errorCode = searchParams.get("error");
-  const form = useAuthForm({
-    loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.loginSchema),
-    endpoint: "/api/auth/login",
-    destination,
+  const form = useForm({
+    schema: () => import("../../core/auth/schema.ts").then((module) => module.loginSchema),
+    submit: ({ value }) => api("/api/auth/login", { json: value }),
+    onSuccess: () => replacePage(destination),
     initialError: errorCode && SSO_ERRORS[errorCode] ? t(SSO_ERRORS[errorCode]) : null,
   });
   const ssoHref = `/api/login?sso=1${returnTo === "/" ? "" : `&returnTo=${encodeURIComponent(returnTo)}`}`;
@@ -83,21 +80,13 @@ export default function Login() {
           </div>
         </>
       ) : null}
-      <form
-        ref={form.formRef}
-        method="post"
-        noValidate
-        onSubmit={form.onSubmit}
-        className="space-y-5"
-        aria-label={t("login.title")}
-      >
+      <Form form={form} method="post" className="space-y-5" aria-label={t("login.title")}>
         <FormNotice message={searchParams.get("reset") === "1" && !form.formError ? t("login.resetNotice") : null} />
-        <FormAlert message={form.formError} />
-        <Field label={t("login.identifier")} error={form.fieldErrors.identifier}>
+        <FormError form={form} />
+        <Field label={t("login.identifier")} field={form.field("identifier")}>
           {(props) => (
             <Input
               {...props}
-              name="identifier"
               type="text"
               autoComplete="username"
               autoCapitalize="none"
@@ -106,18 +95,22 @@ export default function Login() {
             />
           )}
         </Field>
-        <Field label={t("login.password")} error={form.fieldErrors.password}>
-          {(props) => (
-            <Input {...props} name="password" type="password" autoComplete="current-password" aria-required="true" />
-          )}
+        <Field label={t("login.password")} field={form.field("password")}>
+          {(props) => <Input {...props} type="password" autoComplete="current-password" aria-required="true" />}
         </Field>
         <p className="-mt-2 text-right text-sm">
           <LocalizedLink to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
             {t("login.forgot")}
           </LocalizedLink>
         </p>
-        <SubmitButton busy={form.busy} hydrated={form.hydrated} label={t("login.submit")} busyLabel={t("login.busy")} />
-      </form>
+        <SubmitButton
+          form={form}
+          size="lg"
+          className="w-full text-base"
+          label={t("login.submit")}
+          busyLabel={t("login.busy")}
+        />
+      </Form>
     </AuthLayout>
   );
 }

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from "react";
 import { useTranslation } from "../i18n/react.tsx";
 import { redirect } from "react-router";
 import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
-import { Button } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
-import { AuthLayout } from "../features/auth/auth-form.tsx";
-import { FormAlert } from "../components/ui/form-alert.tsx";
+import { AuthLayout, replacePage } from "../features/auth/auth-form.tsx";
+import { FormError } from "../components/ui/form-alert.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { Form, useForm } from "../lib/form.tsx";
 import { useLocalizedPath } from "../i18n/localized-link.tsx";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
@@ -29,41 +29,28 @@ export const meta: Route.MetaFunction = ({ data }) => [...metaTags(data?.meta), 
 export default function Logout() {
   const { t } = useTranslation("auth");
   const home = useLocalizedPath()("/");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
   // Before the script runs the form posts itself and the server answers with a redirect to returnTo;
   // once hydrated, the same POST goes through fetch so that a failure can be shown here.
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api("/api/auth/logout", { method: "POST" });
-      window.location.assign(home);
-    } catch {
-      setBusy(false);
-      setError(t("logout.failed"));
-    }
-  }
+  const form = useForm({
+    submit: () => api("/api/auth/logout", { method: "POST" }),
+    onSuccess: () => replacePage(home),
+  });
 
   return (
     <AuthLayout title={t("logout.title")} intro={t("logout.intro")} footer={null}>
-      <form
-        method="post"
-        action="/api/auth/logout"
-        onSubmit={(event) => void onSubmit(event)}
-        className="space-y-5"
-        aria-label={t("logout.title")}
-      >
-        <FormAlert message={error} />
+      <Form form={form} method="post" action="/api/auth/logout" className="space-y-5" aria-label={t("logout.title")}>
+        <FormError form={form} />
         <input type="hidden" name="returnTo" value={home} />
-        <Button type="submit" size="lg" className="w-full text-base" disabled={busy} aria-busy={busy}>
-          {busy ? <Icon name="loader-2" size={18} className="animate-spin" /> : <Icon name="log-out" size={18} />}
-          {busy ? t("logout.busy") : t("logout.submit")}
-        </Button>
-      </form>
+        <SubmitButton
+          form={form}
+          postsWithoutScript
+          size="lg"
+          className="w-full text-base"
+          icon={<Icon name="log-out" size={18} aria-hidden="true" />}
+          label={t("logout.submit")}
+          busyLabel={t("logout.busy")}
+        />
+      </Form>
     </AuthLayout>
   );
 }

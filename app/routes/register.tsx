@@ -4,14 +4,11 @@ import { redirect } from "react-router";
 import { safeReturnTo } from "../../core/auth/rules.ts";
 import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
 import { Field, Input } from "../components/ui/field.tsx";
-import {
-  AuthLayout,
-  FormNotice,
-  SubmitButton,
-  useAuthForm,
-  useSignInDestination,
-} from "../features/auth/auth-form.tsx";
-import { FormAlert } from "../components/ui/form-alert.tsx";
+import { AuthLayout, FormNotice, useSignInDestination } from "../features/auth/auth-form.tsx";
+import { FormError } from "../components/ui/form-alert.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { api } from "../lib/api.ts";
+import { Form, useForm } from "../lib/form.tsx";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
@@ -36,11 +33,11 @@ export default function Register() {
   const { t } = useTranslation("auth");
   const { returnTo, query } = useSignInDestination();
   const [sent, setSent] = useState<string | null>(null);
-  const form = useAuthForm({
-    loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.registerSchema),
-    endpoint: "/api/auth/register",
+  const form = useForm({
+    schema: () => import("../../core/auth/schema.ts").then((module) => module.registerSchema),
+    submit: ({ value }) => api<{ message?: string } | null>("/api/auth/register", { json: value }),
     onSuccess: (body, formElement) => {
-      setSent(body.message ?? null);
+      setSent(body?.message ?? null);
       // The password is not kept in the page once it has been sent.
       const password = formElement.elements.namedItem("password");
       if (password instanceof HTMLInputElement) password.value = "";
@@ -65,31 +62,23 @@ export default function Register() {
         </>
       }
     >
-      <form
-        ref={form.formRef}
-        method="post"
-        noValidate
-        onSubmit={form.onSubmit}
-        className="space-y-5"
-        aria-label={t("register.title")}
-      >
+      <Form form={form} method="post" className="space-y-5" aria-label={t("register.title")}>
         {/* The focus stays on the button: the notice is announced from its live region. */}
         <FormNotice message={sent} />
-        <FormAlert message={form.formError} />
+        <FormError form={form} />
         {returnTo !== "/" && <input type="hidden" name="returnTo" value={returnTo} />}
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={optional(t("register.firstName"))} error={form.fieldErrors.firstName}>
-            {(props) => <Input {...props} name="firstName" type="text" autoComplete="given-name" maxLength={100} />}
+          <Field label={optional(t("register.firstName"))} field={form.field("firstName")}>
+            {(props) => <Input {...props} type="text" autoComplete="given-name" maxLength={100} />}
           </Field>
-          <Field label={optional(t("register.lastName"))} error={form.fieldErrors.lastName}>
-            {(props) => <Input {...props} name="lastName" type="text" autoComplete="family-name" maxLength={100} />}
+          <Field label={optional(t("register.lastName"))} field={form.field("lastName")}>
+            {(props) => <Input {...props} type="text" autoComplete="family-name" maxLength={100} />}
           </Field>
         </div>
-        <Field label={t("register.username")} hint={t("register.usernameHint")} error={form.fieldErrors.username}>
+        <Field label={t("register.username")} hint={t("register.usernameHint")} field={form.field("username")}>
           {(props) => (
             <Input
               {...props}
-              name="username"
               type="text"
               autoComplete="username"
               autoCapitalize="none"
@@ -99,23 +88,20 @@ export default function Register() {
             />
           )}
         </Field>
-        <Field label={t("register.email")} error={form.fieldErrors.email}>
-          {(props) => (
-            <Input {...props} name="email" type="email" autoComplete="email" spellCheck={false} aria-required="true" />
-          )}
+        <Field label={t("register.email")} field={form.field("email")}>
+          {(props) => <Input {...props} type="email" autoComplete="email" spellCheck={false} aria-required="true" />}
         </Field>
-        <Field label={t("register.password")} hint={t("register.passwordHint")} error={form.fieldErrors.password}>
-          {(props) => (
-            <Input {...props} name="password" type="password" autoComplete="new-password" aria-required="true" />
-          )}
+        <Field label={t("register.password")} hint={t("register.passwordHint")} field={form.field("password")}>
+          {(props) => <Input {...props} type="password" autoComplete="new-password" aria-required="true" />}
         </Field>
         <SubmitButton
-          busy={form.busy}
-          hydrated={form.hydrated}
+          form={form}
+          size="lg"
+          className="w-full text-base"
           label={t("register.submit")}
           busyLabel={t("register.busy")}
         />
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

@@ -1,8 +1,11 @@
 import { useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import { Field, Input } from "../components/ui/field.tsx";
-import { AuthLayout, SubmitButton, useAuthForm } from "../features/auth/auth-form.tsx";
-import { FormAlert } from "../components/ui/form-alert.tsx";
+import { AuthLayout, replacePage } from "../features/auth/auth-form.tsx";
+import { FormAlert, FormError } from "../components/ui/form-alert.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { api } from "../lib/api.ts";
+import { Form, useForm } from "../lib/form.tsx";
 import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
@@ -23,10 +26,10 @@ export default function ResetPassword() {
   const [searchParams] = useSearchParams();
   const localize = useLocalizedPath();
   const token = searchParams.get("token") ?? "";
-  const form = useAuthForm({
-    loadSchema: () => import("../../core/auth/schema.ts").then((module) => module.passwordResetSchema),
-    endpoint: "/api/auth/password-reset",
-    destination: `${localize("/login")}?reset=1`,
+  const form = useForm({
+    schema: () => import("../../core/auth/schema.ts").then((module) => module.passwordResetSchema),
+    submit: ({ value }) => api("/api/auth/password-reset", { json: value }),
+    onSuccess: () => replacePage(`${localize("/login")}?reset=1`),
   });
   const requestNew = (
     <LocalizedLink to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
@@ -49,28 +52,20 @@ export default function ResetPassword() {
       }
     >
       {token ? (
-        <form
-          ref={form.formRef}
-          method="post"
-          noValidate
-          onSubmit={form.onSubmit}
-          className="space-y-5"
-          aria-label={t("reset.title")}
-        >
-          <FormAlert message={form.formError} />
+        <Form form={form} method="post" className="space-y-5" aria-label={t("reset.title")}>
+          <FormError form={form} />
           <input type="hidden" name="token" value={token} />
-          <Field label={t("reset.password")} hint={t("reset.passwordHint")} error={form.fieldErrors.password}>
-            {(props) => (
-              <Input {...props} name="password" type="password" autoComplete="new-password" aria-required="true" />
-            )}
+          <Field label={t("reset.password")} hint={t("reset.passwordHint")} field={form.field("password")}>
+            {(props) => <Input {...props} type="password" autoComplete="new-password" aria-required="true" />}
           </Field>
           <SubmitButton
-            busy={form.busy}
-            hydrated={form.hydrated}
+            form={form}
+            size="lg"
+            className="w-full text-base"
             label={t("reset.submit")}
             busyLabel={t("reset.busy")}
           />
-        </form>
+        </Form>
       ) : (
         <FormAlert message={t("reset.missing")} />
       )}

@@ -18,36 +18,65 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
   return <textarea ref={ref} className={cn(control, "min-h-28", className)} {...props} />;
 });
 
+/** A field of a `useForm` form (app/lib/form.tsx): its id, name, error and the ids of its messages. */
+export interface FieldWiring {
+  id: string;
+  name: string;
+  errorId: string;
+  descriptionId: string;
+  error: string | undefined;
+}
+
+/** What a Field gives its control: spread them on it. */
+export interface ControlProps {
+  id: string;
+  name?: string;
+  "aria-invalid": boolean;
+  "aria-describedby"?: string;
+}
+
 /**
  * A labelled form control with its error message wired for screen readers.
- * `children` receives the id, and the aria attributes to spread on the control.
+ * `children` receives the id (and with `field`, the name), and the aria attributes to spread on the control.
+ * A `useForm` form passes `field={form.field("name")}`; other forms pass `error`.
  */
 export function Field({
   label,
-  error,
+  field,
+  error: ownError,
   hint,
   children,
 }: {
   label: ReactNode;
+  field?: FieldWiring;
   error?: string | null;
   hint?: ReactNode;
-  children: (props: { id: string; "aria-invalid": boolean; "aria-describedby"?: string }) => ReactNode;
+  children: (props: ControlProps) => ReactNode;
 }) {
-  const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const generatedId = useId();
+  const id = field?.id ?? generatedId;
+  const error = field ? field.error : ownError;
+  const errorId = field?.errorId ?? `${id}-error`;
+  const hintId = field?.descriptionId ?? `${id}-hint`;
+  const describedBy = error ? errorId : hint ? hintId : undefined;
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
+      {children({
+        id,
+        ...(field ? { name: field.name } : {}),
+        "aria-invalid": Boolean(error),
+        "aria-describedby": describedBy,
+      })}
       {hint && !error ? (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        <p id={hintId} className="text-sm text-muted-foreground">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
+        <p id={errorId} className="text-sm text-destructive" role="alert">
           {error}
         </p>
       ) : null}

@@ -19,3 +19,8 @@ export function FormAlert({ message, testId }: { message: string | null | undefi
     </div>
   );
 }
+
+/** The general error of a `useForm` form (app/lib/form.tsx): where the focus goes when no field is in error. */
+export function FormError({ form, testId }: { form: { formError: string | null }; testId?: string }) {
+  return <FormAlert message={form.formError} testId={testId} />;
+}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { MEDIA_CATEGORIES, MEDIA_LIMITS, MEDIA_STATUSES } from "../../../core/media/limits.ts";
 import type { AdminMedia } from "../../../core/media/schema.ts";
@@ -10,6 +10,9 @@ import { Icon } from "../../components/ui/icon.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { UploadForm } from "../../components/upload/upload-form.tsx";
+import { FormError } from "../../components/ui/form-alert.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { Form, useForm } from "../../lib/form.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { RecordList } from "./record-list.tsx";
 import { SwitchField } from "./switch-field.tsx";
@@ -138,86 +141,55 @@ export function MediaRecord({
 function MediaEditForm({ item, onDone }: { item: AdminMedia; onDone: () => void }) {
   const { t } = useTranslation("media");
   const revalidator = useRevalidator();
-  const [draft, setDraft] = useState({
-    title: item.title,
-    description: item.description,
-    category: item.category,
-    status: item.status,
-    clientName: item.clientName ?? "",
-    projectType: item.projectType ?? "",
-    featured: item.featured,
-    sortOrder: item.sortOrder,
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const set = <K extends keyof typeof draft>(key: K, value: (typeof draft)[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    // A field's message goes as soon as it is changed; the server says again on save if it still holds.
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== key)));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!draft.title.trim()) {
-      setErrors({ title: t("validation.titleRequired") });
-      return;
-    }
-    setSaving(true);
-    try {
-      await api(`/api/media/${item.id}`, { method: "PUT", json: draft });
-      setErrors({});
+  const form = useForm({
+    schema: () => import("../../../core/media/schema.ts").then((module) => module.mediaUpdateSchema),
+    // Sent as typed (empty client and project are "none"); the server reads them with the same schema.
+    toInput: (values) => {
+      const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+      const on = (name: string) => values[name] !== undefined;
+      return {
+        title: text("title"),
+        description: text("description"),
+        category: text("category"),
+        status: text("status"),
+        clientName: text("clientName"),
+        projectType: text("projectType"),
+        featured: on("featured"),
+        sortOrder: Number(text("sortOrder")) || 0,
+      };
+    },
+    submit: ({ input }) => api(`/api/media/${item.id}`, { method: "PUT", json: input }),
+    onSuccess: async () => {
       await revalidator.revalidate();
       toast.success(t("admin.saved"));
       onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.body.fields) setErrors(error.body.fields);
-      toast.error(t("admin.failed"), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    onFailure: (error) =>
+      toast.error(t("admin.failed"), { description: error instanceof ApiError ? error.message : undefined }),
+  });
 
   const select =
     "h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30";
   return (
-    <form
-      onSubmit={submit}
-      noValidate
+    <Form
+      form={form}
       className="space-y-4 rounded-xl border border-border bg-white p-5 shadow-sm"
       aria-labelledby="media-edit-heading"
     >
       <h2 id="media-edit-heading" className="font-display text-2xl font-semibold">
         {t("admin.edit")}: <span lang={item.language}>{item.title}</span>
       </h2>
-      <Field label={t("upload.title")} error={errors.title}>
-        {(props) => (
-          <Input
-            {...props}
-            value={draft.title}
-            maxLength={MEDIA_LIMITS.title}
-            onChange={(e) => set("title", e.target.value)}
-          />
-        )}
+      <FormError form={form} />
+      <Field label={t("upload.title")} field={form.field("title")}>
+        {(props) => <Input {...props} defaultValue={item.title} maxLength={MEDIA_LIMITS.title} />}
       </Field>
-      <Field label={t("upload.description")} error={errors.description}>
-        {(props) => (
-          <Textarea
-            {...props}
-            value={draft.description}
-            maxLength={MEDIA_LIMITS.description}
-            onChange={(e) => set("description", e.target.value)}
-          />
-        )}
+      <Field label={t("upload.description")} field={form.field("description")}>
+        {(props) => <Textarea {...props} defaultValue={item.description} maxLength={MEDIA_LIMITS.description} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("upload.category")}>
+        <Field label={t("upload.category")} field={form.field("category")}>
           {(props) => (
-            <select
-              {...props}
-              className={select}
-              value={draft.category}
-              onChange={(e) => set("category", e.target.value)}
-            >
+            <select {...props} className={select} defaultValue={item.category}>
               {MEDIA_CATEGORIES.map((category) => (
                 <option key={category} value={category}>
                   {t(`categories.${category}`)}
@@ -226,9 +198,9 @@ function MediaEditForm({ item, onDone }: { item: AdminMedia; onDone: () => void 
             </select>
           )}
         </Field>
-        <Field label={t("admin.statusLabel")}>
+        <Field label={t("admin.statusLabel")} field={form.field("status")}>
           {(props) => (
-            <select {...props} className={select} value={draft.status} onChange={(e) => set("status", e.target.value)}>
+            <select {...props} className={select} defaultValue={item.status}>
               {MEDIA_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {t(`admin.status.${status}`)}
@@ -237,52 +209,24 @@ function MediaEditForm({ item, onDone }: { item: AdminMedia; onDone: () => void 
             </select>
           )}
         </Field>
-        <Field label={t("admin.clientName")} error={errors.clientName}>
-          {(props) => (
-            <Input
-              {...props}
-              value={draft.clientName}
-              maxLength={MEDIA_LIMITS.clientName}
-              onChange={(e) => set("clientName", e.target.value)}
-            />
-          )}
+        <Field label={t("admin.clientName")} field={form.field("clientName")}>
+          {(props) => <Input {...props} defaultValue={item.clientName ?? ""} maxLength={MEDIA_LIMITS.clientName} />}
         </Field>
-        <Field label={t("admin.projectType")} error={errors.projectType}>
-          {(props) => (
-            <Input
-              {...props}
-              value={draft.projectType}
-              maxLength={MEDIA_LIMITS.projectType}
-              onChange={(e) => set("projectType", e.target.value)}
-            />
-          )}
+        <Field label={t("admin.projectType")} field={form.field("projectType")}>
+          {(props) => <Input {...props} defaultValue={item.projectType ?? ""} maxLength={MEDIA_LIMITS.projectType} />}
         </Field>
-        <Field label={t("admin.sortOrder")} error={errors.sortOrder}>
-          {(props) => (
-            <Input
-              {...props}
-              type="number"
-              step={1}
-              value={draft.sortOrder}
-              onChange={(e) => set("sortOrder", Number(e.target.value) || 0)}
-            />
-          )}
+        <Field label={t("admin.sortOrder")} field={form.field("sortOrder")}>
+          {(props) => <Input {...props} type="number" step={1} defaultValue={item.sortOrder} />}
         </Field>
       </div>
-      <SwitchField
-        label={t("admin.featured")}
-        checked={draft.featured}
-        onCheckedChange={(checked) => set("featured", checked)}
-      />
+      <SwitchField label={t("admin.featured")} name="featured" defaultChecked={item.featured} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={saving}>
-          {t("admin.save")}
-        </Button>
+        <SubmitButton form={form} label={t("admin.save")} busyLabel={t("admin.save")} />
         <Button type="button" variant="outline" onClick={onDone}>
           {t("admin.cancel")}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

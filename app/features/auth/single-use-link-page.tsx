@@ -2,8 +2,11 @@ import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import { useTranslation } from "../../i18n/react.tsx";
-import { FormAlert } from "../../components/ui/form-alert.tsx";
-import { AuthLayout, SubmitButton, useAuthForm, useSignInDestination } from "./auth-form.tsx";
+import { FormAlert, FormError } from "../../components/ui/form-alert.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { api } from "../../lib/api.ts";
+import { Form, useForm } from "../../lib/form.tsx";
+import { AuthLayout, replacePage, useSignInDestination } from "./auth-form.tsx";
 
 /**
  * The page an e-mailed single-use link opens (a sign-up to confirm, a new browser to sign in). Opening it
@@ -20,24 +23,28 @@ export function SingleUseLinkPage(props: {
   const [searchParams] = useSearchParams();
   const { destination } = useSignInDestination();
   const token = searchParams.get("token") ?? "";
-  const form = useAuthForm({ loadSchema: props.loadSchema, endpoint: props.endpoint, destination });
+  const form = useForm({
+    schema: props.loadSchema,
+    submit: ({ value }) => api(props.endpoint, { json: value }),
+    onSuccess: () => replacePage(destination),
+  });
   const text = (key: string) => t(`${props.texts}.${key}`);
 
   return (
     <AuthLayout title={text("title")} intro={text("intro")} footer={props.footer}>
       {token ? (
-        <form
-          ref={form.formRef}
-          method="post"
-          noValidate
-          onSubmit={form.onSubmit}
-          className="space-y-5"
-          aria-label={text("title")}
-        >
-          <FormAlert message={form.formError ?? form.fieldErrors.token ?? null} />
+        <Form form={form} method="post" className="space-y-5" aria-label={text("title")}>
+          {/* The token is a hidden field: its refusal is the form's error. */}
+          <FormError form={form} />
           <input type="hidden" name="token" value={token} />
-          <SubmitButton busy={form.busy} hydrated={form.hydrated} label={text("submit")} busyLabel={text("busy")} />
-        </form>
+          <SubmitButton
+            form={form}
+            size="lg"
+            className="w-full text-base"
+            label={text("submit")}
+            busyLabel={text("busy")}
+          />
+        </Form>
       ) : (
         <FormAlert message={text("missing")} />
       )}

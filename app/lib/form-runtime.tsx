@@ -1,0 +1,87 @@
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { issueMessage } from "../../core/errors.ts";
+import type { TFunction } from "../../core/i18n/translator.ts";
+
+// The part of the form layer (app/lib/form.tsx) that a form loads on its first submit, with its schema:
+// conform's form state and zod. A page's first load carries neither.
+
+/** Errors as conform keeps them: the translated messages of each field, "" for the form as a whole. */
+export type FormErrors = Record<string, string[] | undefined>;
+
+/** A conform submission of a form (its parse result), as `parseForm` gives it. */
+export type Submission = ReturnType<typeof parseForm>;
+
+/**
+ * Parses a form's data with its schema, as conform does (names with dots and brackets make objects and
+ * lists; no coercion: the values are the strings typed, as the server would get them), after `toInput`
+ * turns those strings into what the API reads. Each field's error is its first issue's message,
+ * translated as the server writes it (issueMessage), so the browser and the server say the same words.
+ * A form without a schema (a single button) sends its values as they are.
+ */
+export function parseForm(
+  formData: FormData,
+  schema: z.ZodType | null,
+  toInput: ((payload: Record<string, unknown>) => unknown) | undefined,
+  t: TFunction,
+) {
+  const base = schema ?? z.unknown();
+  return parseWithZod(formData, {
+    schema: toInput ? z.preprocess((payload) => toInput(payload as Record<string, unknown>), base) : base,
+    disableAutoCoercion: true,
+    formatError: (issues: z.core.$ZodIssue[]) => {
+      const issue = issues[0];
+      const message = issueMessage(issue, issue.path.map(String).join("."));
+      // A refinement's own values (a limit to name, say) are its message's parameters.
+      const params = message.params ?? (issue.code === "custom" ? (issue.params as Message["params"]) : undefined);
+      return [t(message.key, params)];
+    },
+  });
+}
+
+type Message = { params?: Record<string, string | number> };
+
+/**
+ * Conform's form, rendered inside the <form> it drives (it renders nothing): it owns the field errors,
+ * takes the server's through `lastResult`, moves the focus to the first invalid field, and reports its
+ * errors to the layer's hook after each change.
+ */
+export function FormRuntime({
+  id,
+  lastResult,
+  onValidate,
+  onValid,
+  onErrors,
+  onReady,
+}: {
+  id: string;
+  lastResult: SubmissionResult<string[]> | null;
+  onValidate: (form: HTMLFormElement, formData: FormData) => Submission;
+  onValid: (event: React.FormEvent<HTMLFormElement>, submission: Submission) => void;
+  onErrors: (errors: FormErrors) => void;
+  onReady: (submit: (event: React.FormEvent<HTMLFormElement>) => void) => void;
+}) {
+  const [form] = useForm<Record<string, unknown>, unknown, string[]>({
+    id,
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ form, formData }) => onValidate(form, formData),
+    onSubmit: (event, { submission }) => {
+      if (submission) onValid(event, submission as Submission);
+    },
+  });
+  const errors = form.allErrors;
+  const key = JSON.stringify(errors);
+  const reported = useRef<string | null>(null);
+  // The errors go to the hook when they change (compared by their text): before the page is painted.
+  useLayoutEffect(() => {
+    if (reported.current === key) return;
+    reported.current = key;
+    onErrors(errors);
+  });
+  const submit = form.onSubmit;
+  useEffect(() => onReady(submit), [submit, onReady]);
+  return null;
+}
