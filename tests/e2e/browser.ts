@@ -494,6 +494,8 @@ export interface ExpectedToast {
   description?: string;
   /** sonner's data-type: "success", "error", "warning"... */
   type?: string;
+  /** How long the toast may take to come (10 s unless the action itself is slow, an upload say). */
+  timeoutMs?: number;
 }
 
 /**
@@ -527,7 +529,7 @@ export async function expectToast(page: Page, action: () => Promise<unknown>, to
     (toast.type === undefined || shown.type === toast.type);
   // Every new toast seen while waiting, for the failure message (a toast may come and go meanwhile).
   const seen = new Set<string>();
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + (toast.timeoutMs ?? 10_000);
   for (;;) {
     const shown = await readFresh();
     if (shown.some(matches)) break;

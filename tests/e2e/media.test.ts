@@ -108,6 +108,8 @@ for (const language of ["en", "fr"] as const) {
       await expectToast(page, () => form.getByRole("button", { name: t.upload.submit, exact: true }).click(), {
         title: t.upload.success,
         description: t.upload.pendingNote,
+        // Sent through the slowed uplink, then probed and stored: longer than a click's answer on a busy machine.
+        timeoutMs: 45_000,
       });
       await cdp.send("Network.emulateNetworkConditions", {
         offline: false,
