@@ -85,6 +85,16 @@ export const orderCreateSchema = z.strictObject({
 });
 export type OrderCreateInput = z.output<typeof orderCreateSchema>;
 
+/** Who orders, as the checkout's customer form asks it (its fields carry these names, so the server's field messages land on them). */
+export const orderCustomerSchema = orderCreateSchema.pick({
+  customerFirstName: true,
+  customerLastName: true,
+  customerEmail: true,
+  customerPhone: true,
+  customerCompany: true,
+});
+export type OrderCustomer = z.output<typeof orderCustomerSchema>;
+
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 /** One line of an order, as specification 001 (sections 3 and 7) names its fields. */
