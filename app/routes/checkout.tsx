@@ -19,7 +19,7 @@ import {
 } from "../features/checkout/checkout-source.ts";
 import { CustomerForm } from "../features/checkout/customer-form.tsx";
 import { customerInput } from "../features/checkout/customer-rules.ts";
-import type { OrderCustomer } from "../../core/orders/schema.ts";
+import type { OrderCustomer } from "../../core/orders/customer-schema.ts";
 import { newIdempotencyKey } from "../features/checkout/idempotency-key.ts";
 import {
   createOrder,

@@ -9,7 +9,7 @@ import {
 } from "../../app/features/checkout/card-rules.ts";
 import { CHECKOUT_SERVICE_ID, checkoutSource } from "../../app/features/checkout/checkout-source.ts";
 import { customerInput } from "../../app/features/checkout/customer-rules.ts";
-import { orderCustomerSchema } from "../../core/orders/schema.ts";
+import { orderCustomerSchema } from "../../core/orders/customer-schema.ts";
 import en from "../../app/locales/en/checkout.json";
 import enOrders from "../../app/locales/en/orders.json";
 import { cartReducer, emptyCart, hotDealItem } from "../../core/cart/rules.ts";

@@ -1,5 +1,5 @@
 import { useTranslation } from "../../i18n/react.tsx";
-import type { OrderCustomer } from "../../../core/orders/schema.ts";
+import type { OrderCustomer } from "../../../core/orders/customer-schema.ts";
 import { Field, Input } from "../../components/ui/field.tsx";
 import { FormError } from "../../components/ui/form-alert.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
@@ -47,7 +47,7 @@ export function CustomerForm({
 }) {
   const { t } = useTranslation("checkout");
   const form = useForm({
-    schema: () => import("../../../core/orders/schema.ts").then((module) => module.orderCustomerSchema),
+    schema: () => import("../../../core/orders/customer-schema.ts").then((module) => module.orderCustomerSchema),
     submit: ({ value }) => onSubmit(value),
     onFailure,
   });

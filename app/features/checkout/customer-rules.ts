@@ -12,7 +12,7 @@ export type CustomerField =
 export const CUSTOMER_LIMITS = { name: 100, email: 254, phone: 40, company: 200 } as const;
 
 /**
- * The customer form's checked values (core/orders/schema.ts, orderCustomerSchema: trimmed, an empty
+ * The customer form's checked values (core/orders/customer-schema.ts, orderCustomerSchema: trimmed, an empty
  * optional field null) as the order-creation payload carries them: empty optional fields are left out.
  */
 export function customerInput(values: {
