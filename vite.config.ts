@@ -20,7 +20,6 @@ const SHELL_ENTRIES = ["app/entry.client.tsx", "app/root.tsx", "app/routes/site-
 const SHARED_BY_MOST_PAGES = [
   "app/layout/page-meta.ts",
   "app/lib/api.ts",
-  "app/lib/form-errors.ts",
   "app/components/ui/field.tsx",
   "app/components/ui/form-alert.tsx",
   "app/components/ui/badge.tsx",
@@ -55,6 +54,15 @@ const TOGETHER: Record<string, string[]> = {
 };
 const TOGETHER_BY_MODULE = new Map(
   Object.entries(TOGETHER).flatMap(([name, files]) => files.map((file) => [resolve(file), name] as const)),
+);
+
+/**
+ * The form layer's hook, submit button and failure helper (decision 33): one small chunk for every page
+ * with a form. A group of its own, ahead of TOGETHER's: the contact group would otherwise take them along
+ * with the contact form, and bring the contact section to every page with a form.
+ */
+const FORM_LAYER = new Set(
+  ["app/lib/form.tsx", "app/components/ui/submit-button.tsx", "app/lib/server-failure.ts"].map(resolve),
 );
 
 interface ModuleGraph {
@@ -131,6 +139,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
                       if (!shell.has(id)) return null;
                       return FRAMEWORK.test(id) ? "framework" : "shell";
                     },
+                  },
+                  {
+                    debugName: "form",
+                    name: (id) => (FORM_LAYER.has(id) ? "form" : null),
                   },
                   {
                     debugName: "together",

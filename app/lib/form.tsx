@@ -129,7 +129,8 @@ export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S
   const [succeeded, setSucceeded] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
-  const focusPending = useRef(false);
+  // The fields a refused submit named ([] for the form's error alone), until the focus has moved.
+  const focusPending = useRef<string[] | null>(null);
 
   const busyRef = useRef(false);
   const schema = useRef<z.ZodType | null>(null);
@@ -142,22 +143,27 @@ export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S
     setBusy(value);
   };
 
-  // After a refused submit, once its errors are on the page: the focus to the first invalid field (conform
-  // has usually put it there already), else to the form's error.
+  // After a refused submit: the focus to the first control of the fields it refused (conform has usually
+  // put it there already), else, once it is on the page, to the form's error. The fields are the submit's
+  // own: the page may still mark those of the submit before, which this one may have mended.
   useEffect(() => {
-    if (focusRequest === 0) focusPending.current = false;
-    if (!focusPending.current) return;
+    if (focusRequest === 0) focusPending.current = null;
+    const names = focusPending.current;
+    if (!names) return;
     const form = ref.current;
     const target =
-      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      form?.querySelector<HTMLElement>("[data-form-error]");
+      names.length > 0
+        ? (Array.from(form?.elements ?? []) as HTMLInputElement[]).find(
+            (element) => names.includes(element.name) && element.type !== "hidden",
+          )
+        : form?.querySelector<HTMLElement>("[data-form-error]");
     if (!target) return;
-    focusPending.current = false;
+    focusPending.current = null;
     if (!target.contains(document.activeElement)) target.focus();
   }, [focusRequest, errors, loadError]);
 
-  const requestFocus = useCallback(() => {
-    focusPending.current = true;
+  const requestFocus = useCallback((fields: string[]) => {
+    focusPending.current = fields.filter((name) => name !== "");
     setFocusRequest((n) => n + 1);
   }, []);
 
@@ -193,13 +199,11 @@ export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S
             form,
           });
         } catch (error) {
-          setLastResult(
-            error instanceof ApiError
-              ? submission.reply(placeServerErrors(form, error))
-              : submission.reply({ formErrors: [t("errors:network")] }),
-          );
+          const placed =
+            error instanceof ApiError ? placeServerErrors(form, error) : { formErrors: [t("errors:network")] };
+          setLastResult(submission.reply(placed));
           setBusyBoth(false);
-          requestFocus();
+          requestFocus(Object.keys("fieldErrors" in placed ? placed.fieldErrors : {}));
           current.onFailure?.(error);
           return;
         }
@@ -235,9 +239,10 @@ export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S
       lastSubmission.current = null;
       conformSubmit.current(event);
       // Refused by the schema: conform shows the errors and focuses the first; the form is no longer busy.
-      if (lastSubmission.current && (lastSubmission.current as Submission).status !== "success") {
+      const refused = lastSubmission.current as Submission | null;
+      if (refused && refused.status !== "success") {
         setBusyBoth(false);
-        requestFocus();
+        requestFocus(Object.entries(refused.error ?? {}).flatMap(([name, messages]) => (messages ? [name] : [])));
       }
       return;
     }
@@ -254,7 +259,7 @@ export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S
         // The code could not be fetched: the same words as any other network failure.
         setBusyBoth(false);
         setLoadError(t("errors:network"));
-        requestFocus();
+        requestFocus([]);
       },
     );
   }

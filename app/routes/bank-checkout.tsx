@@ -1,12 +1,14 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import { formatCents } from "../../core/money/money.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input } from "../components/ui/field.tsx";
 import { Icon } from "../components/ui/icon.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { ApiError } from "../lib/api.ts";
+import { Form, useForm } from "../lib/form.tsx";
 import { createAchPayment, verifyBankAccount } from "../lib/payments-api.ts";
 import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
 import { pageLanguage } from "../i18n/page-language.server.ts";
@@ -27,6 +29,12 @@ export const meta: Route.MetaFunction = ({ data }) => [...metaTags(data?.meta), 
 /** After a bank transfer is initiated, the visitor goes to the order's page after this long (section 9). */
 export const REDIRECT_DELAY_MS = 2_000;
 
+/** What a press of the form gives: an account verified, a payment made, or nothing sent (a toast said why). */
+type BankAnswer =
+  | { verified: Awaited<ReturnType<typeof verifyBankAccount>> }
+  | { paid: Awaited<ReturnType<typeof createAchPayment>> }
+  | null;
+
 type BankField = "customerName" | "customerEmail" | "accountHolderName" | "routingNumber" | "accountNumber";
 const EMPTY = { customerName: "", customerEmail: "", accountHolderName: "", routingNumber: "", accountNumber: "" };
 
@@ -44,12 +52,13 @@ export default function BankCheckout({ loaderData }: Route.ComponentProps) {
   const serviceName = (searchParams.get("service") ?? "").trim().slice(0, 200) || "Marketing Consultation";
   const queryAmount = Number(searchParams.get("amount"));
   const amount = Number.isFinite(queryAmount) && queryAmount > 0 ? Math.round(queryAmount * 100) / 100 : 500;
+  // Controlled: the bank numbers keep their digits only, and a changed account must be verified again.
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<BankField, string>>>({});
   const [verified, setVerified] = useState<{ bankAccountId: string; last4: string } | null>(null);
-  const [busy, setBusy] = useState<"verify" | "pay" | null>(null);
+  // What the form is doing (the button pressed): the ref for the submit, the state for the busy button.
+  const pressed = useRef<"verify" | "pay">("pay");
+  const [action, setAction] = useState<"verify" | "pay">("pay");
   const [done, setDone] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
 
   const set = (field: BankField) => (event: { target: { value: string } }) => {
     const value =
@@ -61,38 +70,30 @@ export default function BankCheckout({ loaderData }: Route.ComponentProps) {
     if (field !== "customerName" && field !== "customerEmail") setVerified(null);
   };
 
-  async function verify() {
-    if (busy) return;
+  /** Verify Bank Account: the account's fields, all required, checked by the server (its field messages at the fields). */
+  async function verify(): Promise<BankAnswer> {
     if (Object.values(values).some((value) => value.trim() === "")) {
       toast.error(t("toast.missingTitle"), { description: t("bank.missing") });
-      return;
+      return null;
     }
-    setBusy("verify");
-    setErrors({});
     try {
       const answer = await verifyBankAccount(values);
-      setVerified({ bankAccountId: answer.bankAccountId, last4: answer.last4 });
-      toast.success(t("toast.verifiedTitle"), { description: answer.message });
+      return { verified: answer };
     } catch (error) {
-      if (error instanceof ApiError && error.status < 500) {
-        setErrors((error.body.fields ?? {}) as Partial<Record<BankField, string>>);
+      if (error instanceof ApiError && error.status < 500)
         toast.error(t("toast.verificationFailedTitle"), { description: error.message });
-      } else {
-        toast.error(t("toast.verificationErrorTitle"), { description: t("toast.verificationErrorText") });
-      }
-    } finally {
-      setBusy(null);
+      else toast.error(t("toast.verificationErrorTitle"), { description: t("toast.verificationErrorText") });
+      throw error;
     }
   }
 
-  async function pay(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || done) return;
+  /** Pay: only a verified account; then the order's page after 2 seconds. */
+  async function pay(): Promise<BankAnswer> {
+    if (done) return null;
     if (!verified) {
       toast.error(t("toast.notVerifiedTitle"), { description: t("bank.notVerified") });
-      return;
+      return null;
     }
-    setBusy("pay");
     try {
       const answer = await createAchPayment({
         amount,
@@ -102,25 +103,38 @@ export default function BankCheckout({ loaderData }: Route.ComponentProps) {
         bankAccountId: verified.bankAccountId,
         language: loaderData.language,
       });
-      setDone(true);
-      toast.success(t("toast.initiatedTitle"), { description: t("bank.initiated") });
-      // No receipt is asked for here: the server e-mails it when the bank confirms the debit.
-      setTimeout(
-        () => void navigate(localize(`/checkout/success?order_id=${encodeURIComponent(answer.orderId)}`)),
-        REDIRECT_DELAY_MS,
-      );
+      return { paid: answer };
     } catch (error) {
       if (error instanceof ApiError && error.status < 500)
         toast.error(t("toast.paymentFailedTitle"), { description: error.message });
       else toast.error(t("toast.paymentErrorTitle"), { description: t("toast.paymentErrorText") });
-    } finally {
-      setBusy(null);
+      throw error;
     }
   }
 
+  // One form, two submit buttons: Verify Bank Account and Pay (the press says which: `action`). Refusals
+  // are toasted; the server's field messages are shown at the fields.
+  const form = useForm({
+    submit: () => (pressed.current === "verify" ? verify() : pay()),
+    onSuccess: (answer) => {
+      if (answer && "verified" in answer) {
+        setVerified({ bankAccountId: answer.verified.bankAccountId, last4: answer.verified.last4 });
+        toast.success(t("toast.verifiedTitle"), { description: answer.verified.message });
+      } else if (answer && "paid" in answer) {
+        setDone(true);
+        toast.success(t("toast.initiatedTitle"), { description: t("bank.initiated") });
+        // No receipt is asked for here: the server e-mails it when the bank confirms the debit.
+        setTimeout(
+          () => void navigate(localize(`/checkout/success?order_id=${encodeURIComponent(answer.paid.orderId)}`)),
+          REDIRECT_DELAY_MS,
+        );
+      }
+    },
+  });
+
   const field = (name: BankField, label: string, extra: Record<string, unknown> = {}) => (
-    <Field label={label} error={errors[name]}>
-      {(props) => <Input {...props} name={name} value={values[name]} onChange={set(name)} {...extra} />}
+    <Field label={label} field={form.field(name)}>
+      {(props) => <Input {...props} value={values[name]} onChange={set(name)} {...extra} />}
     </Field>
   );
 
@@ -131,13 +145,17 @@ export default function BankCheckout({ loaderData }: Route.ComponentProps) {
         {t("bank.title")}
       </h1>
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <form
-          ref={form}
-          noValidate
-          onSubmit={pay}
+        <Form
+          form={form}
+          onSubmitCapture={(event) => {
+            if (form.busy) return;
+            const submitter = (event.nativeEvent as SubmitEvent).submitter;
+            pressed.current = submitter?.dataset.action === "verify" ? "verify" : "pay";
+            setAction(pressed.current);
+          }}
           className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm"
           data-testid="bank-form"
-          aria-busy={busy !== null}
+          aria-busy={form.busy}
         >
           <h2 className="font-display text-2xl font-semibold">{t("bank.formTitle")}</h2>
           {loaderData.sandbox ? (
@@ -173,42 +191,40 @@ export default function BankCheckout({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <Button
-              type="button"
+              type="submit"
+              data-action="verify"
               variant="outline"
               size="lg"
               className="w-full"
-              onClick={() => void verify()}
-              disabled={busy !== null}
+              disabled={!form.hydrated}
+              aria-disabled={form.busy || undefined}
+              aria-busy={form.busy && action === "verify"}
               data-testid="verify-bank"
             >
-              {busy === "verify" ? (
+              {form.busy && action === "verify" ? (
                 <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
               ) : (
                 <Icon name="lock" size={18} aria-hidden="true" />
               )}
-              {busy === "verify" ? t("bank.verifying") : t("bank.verify")}
+              {form.busy && action === "verify" ? t("bank.verifying") : t("bank.verify")}
             </Button>
           )}
-          <Button
-            type="submit"
+          {/* Disabled once paid too, while the order's page is on its way. */}
+          <SubmitButton
+            form={{ busy: form.busy && action === "pay", hydrated: form.hydrated && !done }}
             size="lg"
             className="w-full text-base"
-            disabled={busy !== null || done}
-            data-testid="bank-pay"
-          >
-            {busy === "pay" ? (
-              <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
-            ) : (
-              <Icon name="lock" size={18} aria-hidden="true" />
-            )}
-            {busy === "pay" ? t("bank.paying") : t("bank.pay", { amount: formatCents(Math.round(amount * 100)) })}
-          </Button>
+            testId="bank-pay"
+            icon={<Icon name="lock" size={18} aria-hidden="true" />}
+            label={t("bank.pay", { amount: formatCents(Math.round(amount * 100)) })}
+            busyLabel={t("bank.paying")}
+          />
           <ul className="space-y-1.5 text-xs text-muted-foreground">
             <li>{t("bank.note1")}</li>
             <li>{t("bank.note2")}</li>
             <li>{t("bank.note3")}</li>
           </ul>
-        </form>
+        </Form>
         <aside className="space-y-5 rounded-xl border border-border bg-white p-6 shadow-sm">
           <dl className="space-y-2 text-sm">
             <div className="flex justify-between gap-4">

@@ -4,11 +4,9 @@ import { useTranslation } from "../i18n/react.tsx";
 import type { CartTexts } from "../../core/cart/rules.ts";
 import { formatCents } from "../../core/money/money.ts";
 import { buttonClasses } from "../components/ui/button.tsx";
-import { FormAlert } from "../components/ui/form-alert.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { ApiError } from "../lib/api.ts";
-import { serverFieldErrors } from "../lib/form-errors.ts";
 import { useCart } from "../components/cart/cart-context.tsx";
 import { FROM_CART_PARAM, FROM_CART_VALUE } from "../components/cart/checkout-link.ts";
 import { CheckoutSteps } from "../features/checkout/checkout-steps.tsx";
@@ -20,13 +18,8 @@ import {
   type CheckoutDraft,
 } from "../features/checkout/checkout-source.ts";
 import { CustomerForm } from "../features/checkout/customer-form.tsx";
-import {
-  CUSTOMER_FIELDS,
-  EMPTY_CUSTOMER,
-  customerInput,
-  type CustomerField,
-  type CustomerValues,
-} from "../features/checkout/customer-rules.ts";
+import { customerInput } from "../features/checkout/customer-rules.ts";
+import type { OrderCustomer } from "../../core/orders/customer-schema.ts";
 import { newIdempotencyKey } from "../features/checkout/idempotency-key.ts";
 import {
   createOrder,
@@ -90,6 +83,13 @@ function failureText(error: unknown, fallback: string, serverFallback = fallback
   return error.status < 500 ? error.message : serverFallback;
 }
 
+/** A failure as the customer form shows it: a server failure in the page's words (`serverFallback`). */
+function shownFailure(error: unknown, serverFallback: string): unknown {
+  return error instanceof ApiError && error.status >= 500
+    ? new ApiError(error.status, { message: serverFallback, code: error.body.code })
+    : error;
+}
+
 /**
  * /checkout, "Secure Checkout" (specification 001, sections 2, 4 and 8). Step 1: the summary and the
  * customer form, "Create Order"; the server prices the order and answers with its figures, which the
@@ -105,17 +105,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { cart, restored } = useCart();
   const source = useMemo(() => checkoutSource(searchParams), [searchParams]);
 
-  const [customer, setCustomer] = useState<CustomerValues>(EMPTY_CUSTOMER);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<CustomerField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [order, setOrder] = useState<OrderView | null>(null);
   const [intent, setIntent] = useState<PaymentIntentView | null>(null);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [retrying, setRetrying] = useState(false);
   // One key per attempt: a retried or double-clicked creation answers the same order.
   const idempotencyKey = useRef<string | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
 
   const draft: CheckoutDraft | null = useMemo(() => {
     if (source.kind === "draft") return source.draft;
@@ -137,10 +132,6 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       toast.error(t("toast.checkoutErrorTitle"), { description: t("toast.checkoutErrorText") });
   }, [source, t]);
 
-  useEffect(() => {
-    if (formError) alertRef.current?.querySelector<HTMLElement>("[data-form-error]")?.focus();
-  }, [formError]);
-
   const backToCart =
     source.kind === "stored-cart" ||
     (source.kind === "draft" && source.draft.origin === "cart") ||
@@ -150,31 +141,21 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const successPath = (orderId: string, path = "/checkout/success") =>
     `${path}?order_id=${encodeURIComponent(orderId)}${draft?.origin === "cart" ? `&${FROM_CART_PARAM}=${FROM_CART_VALUE}` : ""}`;
 
-  async function requestIntent(created: OrderView): Promise<boolean> {
-    try {
-      setIntent(await fetchPaymentIntent(created.id));
-      return true;
-    } catch (error) {
-      const message = failureText(error, t("toast.createIntentFailed"));
-      setFormError(message);
-      toast.error(t("toast.orderFailedTitle"), { description: message });
-      return false;
-    }
-  }
-
-  async function submitOrder(values: CustomerValues) {
+  /**
+   * Create Order: the order (once: a second click after a failed payment intent only asks for the intent
+   * again), then its payment intent. A failure is toasted ("Order Creation Failed") and thrown for the
+   * customer form to show, at its fields or as its error.
+   */
+  async function submitOrder(customer: OrderCustomer) {
     void loadPaymentStep();
-    if (!draft || busy) return;
-    setBusy(true);
-    setFormError(null);
-    setServerErrors({});
+    if (!draft || (order && intent)) return;
     idempotencyKey.current ??= newIdempotencyKey();
-    try {
-      const created =
-        order ??
-        (await createOrder(
+    let created = order;
+    if (!created) {
+      try {
+        created = await createOrder(
           {
-            ...customerInput(values),
+            ...customerInput(customer),
             items: draft.lines.map(({ key: _key, ...line }) => line),
             currency: "usd",
             promoCode: draft.promoCode,
@@ -185,22 +166,22 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             language: loaderData.language,
           },
           idempotencyKey.current,
-        ));
-      if (!order) {
-        setOrder(created);
-        toast.success(t("toast.orderCreatedTitle"), { description: t("toast.orderCreatedText") });
+        );
+      } catch (error) {
+        // A refusal created nothing: the next attempt is a new one.
+        if (error instanceof ApiError && error.status < 500) idempotencyKey.current = null;
+        const message = failureText(error, t("toast.orderFailedText"), t("toast.createOrderFailed"));
+        toast.error(t("toast.orderFailedTitle"), { description: message });
+        throw shownFailure(error, t("toast.createOrderFailed"));
       }
-      await requestIntent(created);
+      setOrder(created);
+      toast.success(t("toast.orderCreatedTitle"), { description: t("toast.orderCreatedText") });
+    }
+    try {
+      setIntent(await fetchPaymentIntent(created.id));
     } catch (error) {
-      // A refusal created nothing: the next attempt is a new one.
-      if (error instanceof ApiError && error.status < 500) idempotencyKey.current = null;
-      const fields = error instanceof ApiError ? serverFieldErrors(error.body.fields, CUSTOMER_FIELDS) : {};
-      setServerErrors(fields);
-      const message = failureText(error, t("toast.orderFailedText"), t("toast.createOrderFailed"));
-      setFormError(message);
-      toast.error(t("toast.orderFailedTitle"), { description: message });
-    } finally {
-      setBusy(false);
+      toast.error(t("toast.orderFailedTitle"), { description: failureText(error, t("toast.createIntentFailed")) });
+      throw shownFailure(error, t("toast.createIntentFailed"));
     }
   }
 
@@ -279,17 +260,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     body = (
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="space-y-6">
-          <div ref={alertRef}>
-            <FormAlert message={formError} testId="checkout-alert" />
-          </div>
-          <CustomerForm
-            values={customer}
-            onChange={setCustomer}
-            onSubmit={submitOrder}
-            busy={busy}
-            locked={order !== null && intent !== null}
-            serverErrors={serverErrors}
-          />
+          <CustomerForm onSubmit={submitOrder} locked={order !== null && intent !== null} />
           {order && intent ? (
             <Suspense
               fallback={

@@ -1,16 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import { PAYMENT_PLANS, planSchedule, type PaymentPlan } from "../../core/instalments/rules.ts";
-import { customPaymentSchema } from "../../core/instalments/schema.ts";
 import { formatCents } from "../../core/money/money.ts";
-import { Button } from "../components/ui/button.tsx";
 import { Field, Input } from "../components/ui/field.tsx";
-import { FormAlert } from "../components/ui/form-alert.tsx";
+import { FormError } from "../components/ui/form-alert.tsx";
 import { Icon } from "../components/ui/icon.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { ApiError } from "../lib/api.ts";
-import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../lib/form-errors.ts";
+import { Form, useForm } from "../lib/form.tsx";
+import { orFailure } from "../lib/server-failure.ts";
 import type { PaymentOutcome } from "../lib/orders-api.ts";
 import { PaymentStep, type PaymentFailure } from "../features/checkout/payment-step.tsx";
 import { fetchPaymentIntent } from "../lib/orders-api.ts";
@@ -39,7 +39,6 @@ export function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => [...metaTags(data?.meta), { name: "robots", content: "noindex" }];
 
 type Field = "serviceName" | "amount" | "paymentPlan" | "customerName" | "customerEmail";
-const FIELDS: readonly Field[] = ["serviceName", "amount", "paymentPlan", "customerName", "customerEmail"];
 
 /** The setup form's first values: the documents' defaults (100, 1time, "Marketing Services") or the query's. */
 function initialValues(params: URLSearchParams) {
@@ -70,16 +69,21 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const localize = useLocalizedPath();
+  // The setup's values: the schedule beside the form follows the amount and the plan as they are typed.
   const [values, setValues] = useState(() => initialValues(searchParams));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CustomPaymentAnswer | null>(null);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [retrying, setRetrying] = useState(false);
   const [enrollment, setEnrollment] = useState<ClassEnrollmentData | null>(null);
   const [classCreated, setClassCreated] = useState<ClassPaymentAnswer | null>(null);
-  const form = useRef<HTMLFormElement>(null);
+  const form = useForm({
+    schema: () => import("../../core/instalments/schema.ts").then((module) => module.customPaymentSchema),
+    toInput: (input) => ({ ...input, language: loaderData.language }),
+    submit: ({ value }) =>
+      orFailure(createCustomPayment({ ...value, language: loaderData.language }), t("custom.errorText")),
+    onSuccess: setCreated,
+    onFailure: () => toast.error(t("custom.errorTitle"), { description: t("custom.errorText") }),
+  });
 
   useEffect(() => {
     const stored = readClassEnrollment();
@@ -95,32 +99,6 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
     Number.isFinite(amountNumber) && amountNumber >= 10 && amountNumber <= 50_000
       ? planSchedule(values.paymentPlan, Math.round(amountNumber * 100), new Date())
       : [];
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = customPaymentSchema.safeParse({ ...values, language: loaderData.language });
-    if (!parsed.success) {
-      setErrors(translatedFieldErrors(parsed.error, t, FIELDS));
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    try {
-      setCreated(
-        await createCustomPayment({ ...parsed.data, amount: parsed.data.amount, language: loaderData.language }),
-      );
-    } catch (error) {
-      const message = error instanceof ApiError && error.status < 500 ? error.message : t("custom.errorText");
-      if (error instanceof ApiError && error.body.fields) setErrors(serverFieldErrors(error.body.fields, FIELDS));
-      setFormError(message);
-      toast.error(t("custom.errorTitle"), { description: t("custom.errorText") });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const successPath = (orderId: string) => `/payment-success?order_id=${encodeURIComponent(orderId)}`;
 
@@ -166,7 +144,6 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
       </h1>
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
-          <FormAlert message={formError} testId="payment-alert" />
           {intent && orderId ? (
             <PaymentStep
               intent={intent}
@@ -188,31 +165,23 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
           ) : enrollment ? (
             <ClassEnrollmentSetup enrollment={enrollment} language={loaderData.language} onCreated={setClassCreated} />
           ) : (
-            <form
-              ref={form}
-              noValidate
-              onSubmit={submit}
+            <Form
+              form={form}
               className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm"
               data-testid="payment-setup"
-              aria-busy={busy}
+              aria-busy={form.busy}
             >
               <h2 className="font-display text-2xl font-semibold">{t("custom.setupTitle")}</h2>
-              <Field label={t("custom.serviceName")} error={errors.serviceName}>
+              <FormError form={form} testId="payment-alert" />
+              <Field label={t("custom.serviceName")} field={form.field("serviceName")}>
                 {(props) => (
-                  <Input
-                    {...props}
-                    name="serviceName"
-                    value={values.serviceName}
-                    onChange={set("serviceName")}
-                    maxLength={200}
-                  />
+                  <Input {...props} value={values.serviceName} onChange={set("serviceName")} maxLength={200} />
                 )}
               </Field>
-              <Field label={t("custom.amount")} error={errors.amount} hint={t("custom.amountHint")}>
+              <Field label={t("custom.amount")} field={form.field("amount")} hint={t("custom.amountHint")}>
                 {(props) => (
                   <Input
                     {...props}
-                    name="amount"
                     type="number"
                     inputMode="decimal"
                     min={10}
@@ -223,11 +192,10 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
                   />
                 )}
               </Field>
-              <Field label={t("custom.paymentPlan")} error={errors.paymentPlan}>
+              <Field label={t("custom.paymentPlan")} field={form.field("paymentPlan")}>
                 {(props) => (
                   <select
                     {...props}
-                    name="paymentPlan"
                     value={values.paymentPlan}
                     onChange={set("paymentPlan")}
                     className="h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
@@ -240,11 +208,10 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
                   </select>
                 )}
               </Field>
-              <Field label={t("custom.customerName")} error={errors.customerName}>
+              <Field label={t("custom.customerName")} field={form.field("customerName")}>
                 {(props) => (
                   <Input
                     {...props}
-                    name="customerName"
                     autoComplete="name"
                     value={values.customerName}
                     onChange={set("customerName")}
@@ -252,11 +219,10 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
                   />
                 )}
               </Field>
-              <Field label={t("custom.customerEmail")} error={errors.customerEmail}>
+              <Field label={t("custom.customerEmail")} field={form.field("customerEmail")}>
                 {(props) => (
                   <Input
                     {...props}
-                    name="customerEmail"
                     type="email"
                     autoComplete="email"
                     value={values.customerEmail}
@@ -265,17 +231,15 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
                   />
                 )}
               </Field>
-              <Button
-                type="submit"
+              <SubmitButton
+                form={form}
                 size="lg"
                 className="w-full text-base"
-                disabled={busy}
-                data-testid="payment-continue"
-              >
-                {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : null}
-                {busy ? t("custom.creating") : t("custom.continue")}
-              </Button>
-            </form>
+                testId="payment-continue"
+                label={t("custom.continue")}
+                busyLabel={t("custom.creating")}
+              />
+            </Form>
           )}
         </div>
         {/* A class enrolment shows its class and price in its own step until the seat is held. */}

@@ -3,6 +3,7 @@ import { line, text } from "../text.ts";
 import { isPlausiblePhone } from "../contact/rules.ts";
 import { LANGUAGES } from "../i18n/language.ts";
 import { DATE_PATTERN, TIME_PATTERN, isCalendarDate } from "./rules.ts";
+import { APPOINTMENT_LIMITS } from "./limits.ts";
 
 /** Where a booking was made. */
 export const APPOINTMENT_SOURCES = ["website", "chatbot", "voice", "phone"] as const;
@@ -10,13 +11,7 @@ export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
 export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
-export const APPOINTMENT_LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 40,
-  notes: 2_000,
-  type: 60,
-} as const;
+export { APPOINTMENT_LIMITS } from "./limits.ts";
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 

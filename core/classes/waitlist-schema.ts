@@ -2,8 +2,9 @@ import { z } from "zod";
 import { LANGUAGES, type Language } from "../i18n/language.ts";
 import { line } from "../text.ts";
 import type { WaitlistStatus } from "./waitlist-rules.ts";
+import { WAITLIST_LIMITS } from "./waitlist-limits.ts";
 
-export const WAITLIST_LIMITS = { name: 120, email: 254, token: 100 } as const;
+export { WAITLIST_LIMITS } from "./waitlist-limits.ts";
 
 /** `POST /api/classes/{id}/waitlist`: who waits, and the language of their e-mails (the page's by default). */
 export const waitlistJoinSchema = z.strictObject({

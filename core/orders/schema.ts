@@ -1,16 +1,10 @@
 import { z } from "zod";
-import { line } from "../text.ts";
 import { ORDER_LIMITS, TAX_CENTS } from "../cart/limits.ts";
 import type { PaymentView, StaffPaymentView } from "../payments/schema.ts";
 import { ORDER_STATUSES, type OrderStatus } from "./rules.ts";
+import { orderCustomerFields } from "./customer-schema.ts";
 
 const cents = (message: string) => z.number({ message }).int(message).min(0, message).max(100_000_000, message);
-const optionalText = (max: number) =>
-  line({ message: "errors:invalidValue" })
-    .trim()
-    .max(max, "errors:invalidValue")
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 /**
  * One line of the order-creation payload (specification 001, sections 3 and 7). Names and
@@ -50,20 +44,7 @@ export type OrderItemInput = z.output<typeof orderItemInputSchema>;
 
 /** The order-creation payload (specification 001, section 3), with the cart's totals as optional hints. */
 export const orderCreateSchema = z.strictObject({
-  customerFirstName: line({ message: "orders:validation.firstNameRequired" })
-    .trim()
-    .min(1, "orders:validation.firstNameRequired")
-    .max(100, "errors:invalidValue"),
-  customerLastName: line({ message: "orders:validation.lastNameRequired" })
-    .trim()
-    .min(1, "orders:validation.lastNameRequired")
-    .max(100, "errors:invalidValue"),
-  customerEmail: line({ message: "orders:validation.emailInvalid" })
-    .trim()
-    .max(254, "orders:validation.emailInvalid")
-    .pipe(z.email("orders:validation.emailInvalid")),
-  customerPhone: optionalText(40),
-  customerCompany: optionalText(200),
+  ...orderCustomerFields,
   // At most 50 lines is checked with the order's figures, to answer the specification's message.
   items: z.array(orderItemInputSchema, { message: "cart:limits.noItems" }).max(1000, "cart:limits.tooManyItems"),
   currency: z.literal("usd", { message: "orders:validation.currency" }).optional().default("usd"),

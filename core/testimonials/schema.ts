@@ -51,6 +51,21 @@ export const testimonialSubmissionSchema = z.strictObject({
   content: testimonialText,
   rating: rating.default(DEFAULT_RATING),
 });
+/**
+ * The share-your-experience dialog's own rules (spec document 000, section 5): name, e-mail and the text
+ * are required there ("Email is required", "Please write your testimonial"), then the server's rules apply.
+ */
+export const testimonialFormSchema = testimonialSubmissionSchema.extend({
+  email: line({ message: "testimonials:dialog.emailRequired" })
+    .trim()
+    .min(1, "testimonials:dialog.emailRequired")
+    .pipe(email),
+  content: text({ message: "testimonials:dialog.contentRequired" })
+    .trim()
+    .min(1, "testimonials:dialog.contentRequired")
+    .pipe(testimonialText),
+});
+
 export type TestimonialSubmission = z.input<typeof testimonialSubmissionSchema>;
 export type ValidTestimonialSubmission = z.output<typeof testimonialSubmissionSchema>;
 

@@ -17,6 +17,9 @@ export const settle = () => act(async () => new Promise((resolve) => setTimeout(
 /** Clicks an element and lets what the click started (effects, answered requests) run to their end. */
 export async function click(element: HTMLElement): Promise<void> {
   await act(async () => element.click());
+  // A form's first submit loads its code and schema (the form layer): wait while its button is busy.
+  for (let tries = 0; tries < 100 && element.isConnected && element.getAttribute("aria-busy") === "true"; tries++)
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
   await settle();
 }
 

@@ -133,6 +133,7 @@ async function type(label: string, value: string) {
   });
 }
 
+/** Clicks a button, and waits while it is busy (Create Order's first press loads the form's code and schema). */
 async function click(name: string) {
   const button = [...container.querySelectorAll<HTMLButtonElement>("button")].find(
     (node) => node.textContent?.trim() === name,
@@ -142,6 +143,8 @@ async function click(name: string) {
     button.click();
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
+  for (let tries = 0; tries < 200 && button.isConnected && button.getAttribute("aria-busy") === "true"; tries++)
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
   await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 

@@ -8,8 +8,10 @@ import {
   passesLuhn,
 } from "../../app/features/checkout/card-rules.ts";
 import { CHECKOUT_SERVICE_ID, checkoutSource } from "../../app/features/checkout/checkout-source.ts";
-import { customerErrors, customerInput, EMPTY_CUSTOMER } from "../../app/features/checkout/customer-rules.ts";
+import { customerInput } from "../../app/features/checkout/customer-rules.ts";
+import { orderCustomerSchema } from "../../core/orders/customer-schema.ts";
 import en from "../../app/locales/en/checkout.json";
+import enOrders from "../../app/locales/en/orders.json";
 import { cartReducer, emptyCart, hotDealItem } from "../../core/cart/rules.ts";
 import type { Service } from "../../core/catalogue/schema.ts";
 import { CHECKOUT_SERVICE_ID as CATALOGUE_CHECKOUT_SERVICE_ID } from "../../core/catalogue/schema.ts";
@@ -118,35 +120,46 @@ describe("the checkout's address (specification 001, section 2)", () => {
 });
 
 describe("the customer form (specification 001, section 5)", () => {
-  it("requires a first name, a last name and a valid e-mail, with the specification's messages", () => {
-    expect(customerErrors(EMPTY_CUSTOMER)).toEqual({
-      firstName: "customer.firstNameRequired",
-      lastName: "customer.lastNameRequired",
-      email: "customer.emailInvalid",
+  const empty = {
+    customerFirstName: "",
+    customerLastName: "",
+    customerEmail: "",
+    customerPhone: "",
+    customerCompany: "",
+  };
+  const messages = (values: Record<string, string>) => {
+    const parsed = orderCustomerSchema.safeParse(values);
+    return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message]));
+  };
+
+  it("requires a first name, a last name and a valid e-mail, with the specification's messages (the order's schema)", () => {
+    expect(messages(empty)).toEqual({
+      customerFirstName: "orders:validation.firstNameRequired",
+      customerLastName: "orders:validation.lastNameRequired",
+      customerEmail: "orders:validation.emailInvalid",
     });
     expect(
-      customerErrors({ ...EMPTY_CUSTOMER, firstName: " Ada ", lastName: "Lovelace", email: "ada@example" }),
-    ).toEqual({ email: "customer.emailInvalid" });
+      messages({ ...empty, customerFirstName: " Ada ", customerLastName: "Lovelace", customerEmail: "ada@example" }),
+    ).toEqual({ customerEmail: "orders:validation.emailInvalid" });
     expect(
-      customerErrors({ ...EMPTY_CUSTOMER, firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" }),
+      messages({ ...empty, customerFirstName: "Ada", customerLastName: "Lovelace", customerEmail: "ada@example.com" }),
     ).toEqual({});
-    expect([en.customer.firstNameRequired, en.customer.lastNameRequired, en.customer.emailInvalid]).toEqual([
-      "First name is required",
-      "Last name is required",
-      "Valid email is required",
-    ]);
+    expect([
+      enOrders.validation.firstNameRequired,
+      enOrders.validation.lastNameRequired,
+      enOrders.validation.emailInvalid,
+    ]).toEqual(["First name is required", "Last name is required", "Valid email is required"]);
   });
 
   it("sends the section 3 names, trimmed, without empty optional fields", () => {
-    expect(
-      customerInput({
-        firstName: " Ada ",
-        lastName: "Lovelace",
-        email: " ada@example.com ",
-        phone: " ",
-        company: "Engines Ltd",
-      }),
-    ).toEqual({
+    const parsed = orderCustomerSchema.parse({
+      customerFirstName: " Ada ",
+      customerLastName: "Lovelace",
+      customerEmail: " ada@example.com ",
+      customerPhone: " ",
+      customerCompany: "Engines Ltd",
+    });
+    expect(customerInput(parsed)).toEqual({
       customerFirstName: "Ada",
       customerLastName: "Lovelace",
       customerEmail: "ada@example.com",

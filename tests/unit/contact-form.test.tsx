@@ -39,11 +39,8 @@ let root: Root | null = null;
 let container: HTMLElement;
 const fetchMock = vi.fn<typeof fetch>();
 
-// The form imports its schema on the first submit (zod is not part of the page's first load); loaded once
-// here, so that every test's submit settles within act(), the first one included.
-beforeAll(async () => {
-  await import("../../core/contact/schema.ts");
-});
+// The form imports its schema and the form layer's runtime on the first submit (zod is not part of the
+// page's first load); `send` waits for them.
 
 beforeEach(() => {
   toast.success.mockReset();
@@ -100,10 +97,22 @@ function type(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElemen
   });
 }
 
+/**
+ * Presses Send Message and waits until the form is no longer busy or has sent its request (the first submit
+ * loads the form's code).
+ */
 async function send() {
+  const sent = fetchMock.mock.calls.length;
   await act(async () => {
     submit().click();
   });
+  for (
+    let tries = 0;
+    tries < 100 && submit().getAttribute("aria-busy") === "true" && fetchMock.mock.calls.length === sent;
+    tries++
+  )
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 function fillValid() {
@@ -143,12 +152,13 @@ describe("ContactForm", () => {
     expect(control("inquiryType").value).toBe("question");
   });
 
-  it("refuses an empty form with the server schema's messages under the fields, and sends nothing", async () => {
+  it("refuses an empty form with the server schema's messages under the fields, focuses the first, and sends nothing", async () => {
     await render(<ContactForm />);
     await send();
     expect(alerts()).toEqual(["Name is required", "Valid email is required", "Message must be at least 10 characters"]);
     expect(control("name").getAttribute("aria-invalid")).toBe("true");
     expect(control("name").getAttribute("aria-describedby")).toBe(container.querySelector("[role=alert]")!.id);
+    expect(document.activeElement).toBe(control("name"));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -162,11 +172,13 @@ describe("ContactForm", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("clears a field's message as soon as it is edited", async () => {
+  it("checks the fields again at the next submit: a mended field loses its message", async () => {
     await render(<ContactForm />);
     await send();
     type(control("name"), "Ada");
+    await send();
     expect(alerts()).toEqual(["Valid email is required", "Message must be at least 10 characters"]);
+    expect(document.activeElement).toBe(control("email"));
   });
 
   it("sends the form to POST /api/contact, reads Sending... while busy (keeping the focus), then confirms inline and resets", async () => {
@@ -221,16 +233,17 @@ describe("ContactForm", () => {
     expect(container.querySelector("[data-testid=contact-sent]")).toBeNull();
   });
 
-  it("falls back to 'An error occurred while sending your message.' when the server gives no usable message", async () => {
+  it("says 'An error occurred while sending your message.' when the server fails, and a network failure as such", async () => {
     fetchMock.mockResolvedValue(new Response("boom", { status: 502 }));
     await render(<ContactForm />);
     fillValid();
     await send();
     expect(alerts()).toEqual(["An error occurred while sending your message."]);
+    expect(document.activeElement).toBe(container.querySelector("[data-testid=contact-failed]"));
 
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
     await send();
-    expect(alerts()).toEqual(["An error occurred while sending your message."]);
+    expect(alerts()).toEqual(["Could not reach the server. Please check your connection and try again."]);
     expect(toast.error).not.toHaveBeenCalled();
   });
 

@@ -79,6 +79,19 @@ describe("the form layer", () => {
     expect(button(page).getAttribute("aria-busy")).toBe("false");
   });
 
+  it("focuses the first field the last submit refused, not one it mended", async () => {
+    const page = await render(<SignIn />);
+    type(input(page, "password"), "short");
+    await submit(page);
+    expect(document.activeElement).toBe(input(page, "identifier"));
+
+    type(input(page, "identifier"), "ada");
+    button(page).focus();
+    await submit(page);
+    expect(input(page, "identifier").getAttribute("aria-invalid")).toBe("false");
+    expect(document.activeElement).toBe(input(page, "password"));
+  });
+
   it("shows the server's field messages the same way, and its other refusals as the form's error", async () => {
     const page = await render(<SignIn />);
     type(input(page, "identifier"), "ada");

@@ -18,9 +18,6 @@ const json = (status: number, body: unknown) =>
 
 // The form imports its schema on the first submit (zod is not part of the page's first load); loaded once
 // here, so that every test's submit settles within act(), the first one included.
-beforeAll(async () => {
-  await import("../../core/newsletter/schema.ts");
-});
 
 beforeEach(() => {
   toast.success.mockReset();
@@ -54,6 +51,7 @@ describe("NewsletterBox", () => {
       await click(subscribe());
       expect(alerts()).toEqual(["Please enter a valid email address"]);
       expect(email().getAttribute("aria-invalid")).toBe("true");
+      expect(document.activeElement).toBe(email());
       expect(fetchMock).not.toHaveBeenCalled();
     },
   );
@@ -80,9 +78,9 @@ describe("NewsletterBox", () => {
     await render(<NewsletterBox />);
     type(email(), "reader@example.com");
     await click(subscribe());
-    expect(container.querySelector("[data-testid=newsletter-failed]")?.textContent).toBe(
-      `Subscription failed${message}`,
-    );
+    const failed = container.querySelector("[data-testid=newsletter-failed]");
+    expect(failed?.textContent).toBe(`Subscription failed${message}`);
+    expect(document.activeElement).toBe(failed);
     expect(toast.error).not.toHaveBeenCalled();
     expect(container.querySelector("[data-testid=newsletter-accepted]")).toBeNull();
     expect(email().value).toBe("reader@example.com");

@@ -218,8 +218,11 @@ function type(name: string, value: string) {
   });
 }
 
+/** Clicks, and waits while the button is busy (Book's first press loads the form's code and schema). */
 async function click(element: HTMLElement) {
   await act(async () => element.click());
+  for (let tries = 0; tries < 100 && element.getAttribute("aria-busy") === "true"; tries++)
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
   await settle();
 }
 

@@ -215,8 +215,20 @@ async function fill(values: Partial<Record<"name" | "email" | "company" | "conte
   });
 }
 
+/** Presses Submit and waits until the form is no longer busy or has sent its request (the first submit loads its code). */
 async function submit() {
+  const sent = fetchMock.mock.calls.length;
   await act(async () => submitButton().click());
+  for (
+    let tries = 0;
+    tries < 100 &&
+    dialog() &&
+    submitButton().getAttribute("aria-busy") === "true" &&
+    fetchMock.mock.calls.length === sent;
+    tries++
+  )
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 const jsonResponse = (status: number, body: unknown) =>
@@ -314,7 +326,8 @@ describe("the share-your-experience dialog", () => {
       rating: 4,
     });
     expect(text(submitButton())).toBe("Submitting...");
-    expect(submitButton().disabled).toBe(true);
+    // Busy, but not disabled: a disabled button would drop the focus; a second press does nothing.
+    expect(submitButton().getAttribute("aria-disabled")).toBe("true");
     await submit();
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
@@ -332,6 +345,17 @@ describe("the share-your-experience dialog", () => {
     expect(text(submitButton())).toBe("Submit");
   });
 
+  it("checks the server's rules before sending: a text under 10 characters is refused at its field", async () => {
+    await openDialog(await render(Promise.resolve([])));
+    await fill({ name: "Ana", email: "ana@example", content: "Great!" });
+    await submit();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(fieldError("email")).toBe("Valid email is required");
+    expect(fieldError("content")).toBe("Testimonial must be at least 10 characters");
+    expect(document.activeElement).toBe(field("email"));
+  });
+
   it("keeps the dialog open on failure: 'Submission Failed', with the server's message under the field", async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(400, {
@@ -341,14 +365,14 @@ describe("the share-your-experience dialog", () => {
       }),
     );
     await openDialog(await render(Promise.resolve([])));
-    await fill({ name: "Ana", email: "ana@example.com", content: "Great!" });
+    await fill({ name: "Ana", email: "ana@example.com", content: "Great work!" });
     await submit();
     expect(toast.error).toHaveBeenCalledWith("Submission Failed", {
       description: "There was an error submitting your testimonial. Please try again.",
     });
     expect(dialog()).not.toBeNull();
     expect(fieldError("content")).toBe("Testimonial must be at least 10 characters");
-    expect(field("content").value).toBe("Great!");
+    expect(field("content").value).toBe("Great work!");
     expect(document.activeElement).toBe(field("content"));
     expect(text(submitButton())).toBe("Submit");
   });

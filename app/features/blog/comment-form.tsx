@@ -1,21 +1,20 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, type FormEvent } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { LIMITS } from "../../../core/blog/limits.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
-import { serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
+import { Form, useForm } from "../../lib/form.tsx";
 
-type Values = { author: string; email: string; website: string; content: string };
-type FieldName = keyof Values;
-const EMPTY: Values = { author: "", email: "", website: "", content: "" };
-const REQUIRED: FieldName[] = ["author", "email", "content"];
-const ORDER: FieldName[] = ["author", "email", "website", "content"];
+const REQUIRED = ["author", "email", "content"] as const;
 
 /**
  * The comment form (spec sections 5 and 8): name, e-mail, optional website and comment. A missing
- * required field stops it before anything is sent; the server's answer decides success, which the thread then shows inline (`onSubmitted`).
+ * required field stops it before anything is sent ('Missing Information', with the fields' messages and
+ * the focus on the first); the server's answer decides success, which the thread then shows inline
+ * (`onSubmitted`); a failure is toasted ('Submission Failed'), its field messages shown at the fields.
  */
 export function CommentForm({
   postId,
@@ -31,64 +30,32 @@ export function CommentForm({
 }) {
   const { t } = useTranslation("blog");
   const headingId = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const refs = useRef<Partial<Record<FieldName, HTMLInputElement | HTMLTextAreaElement | null>>>({});
-
-  const set = (field: FieldName) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  function showErrors(next: Partial<Record<FieldName, string>>) {
-    setErrors(next);
-    const first = ORDER.find((field) => next[field]);
-    if (first) refs.current[first]?.focus();
-  }
-
-  function cancel() {
-    setValues(EMPTY);
-    setErrors({});
-    onClose();
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const missing = REQUIRED.filter((field) => values[field].trim() === "");
-    const payload = { ...values, parentId: parent?.id ?? null };
-    setSubmitting(true);
-    try {
-      // The schema (and zod) come with the first submit, not with the page.
-      const { commentInputSchema } = await import("../../../core/blog/schema.ts");
-      const parsed = commentInputSchema.safeParse(payload);
-      if (!parsed.success) {
-        showErrors(translatedFieldErrors(parsed.error, t, ORDER));
-        if (missing.length > 0) toast.error(t("comments.missingTitle"), { description: t("comments.missingText") });
-        return;
-      }
-      await api(`/api/posts/${postId}/comments`, { json: parsed.data });
-      // No toast: the thread shows the confirmation where the person is reading.
-      setValues(EMPTY);
-      setErrors({});
-      onSubmitted();
-    } catch (error) {
-      if (error instanceof ApiError && error.body.fields) {
-        showErrors(serverFieldErrors(error.body.fields, ORDER));
-      }
+  const form = useForm({
+    schema: () => import("../../../core/blog/schema.ts").then((module) => module.commentInputSchema),
+    toInput: (values) => ({ ...values, parentId: parent?.id ?? null }),
+    submit: ({ value }) => api(`/api/posts/${postId}/comments`, { json: value }),
+    // No toast: the thread shows the confirmation where the person is reading.
+    onSuccess: () => onSubmitted(),
+    onFailure: (error) => {
       // A rate limit says when to try again; anything else gets the specification's wording.
       const description = error instanceof ApiError && error.status === 429 ? error.message : t("comments.failureText");
       toast.error(t("comments.failureTitle"), { description });
-    } finally {
-      setSubmitting(false);
-    }
+    },
+  });
+
+  // The specification's toast for a required field left empty, besides the fields' own messages. Not while
+  // the form is busy: the first submit is made again once the form's code has arrived.
+  function warnIfMissing(event: FormEvent<HTMLFormElement>) {
+    if (form.busy) return;
+    const data = new FormData(event.currentTarget);
+    if (REQUIRED.some((name) => String(data.get(name) ?? "").trim() === ""))
+      toast.error(t("comments.missingTitle"), { description: t("comments.missingText") });
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
+    <Form
+      form={form}
+      onSubmitCapture={warnIfMissing}
       aria-labelledby={headingId}
       className="space-y-4 rounded-xl border border-border bg-white p-5"
     >
@@ -96,82 +63,35 @@ export function CommentForm({
         {parent ? t("comments.replyFormTitle", { name: parent.name }) : t("comments.formTitle")}
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={`${t("comments.name")} *`} error={errors.author}>
-          {(props) => (
-            <Input
-              {...props}
-              ref={(node) => {
-                refs.current.author = node;
-              }}
-              name="author"
-              autoComplete="name"
-              required
-              maxLength={LIMITS.authorName}
-              value={values.author}
-              onChange={set("author")}
-            />
-          )}
+        <Field label={`${t("comments.name")} *`} field={form.field("author")}>
+          {(props) => <Input {...props} autoComplete="name" required maxLength={LIMITS.authorName} />}
         </Field>
-        <Field label={`${t("comments.email")} *`} error={errors.email} hint={t("comments.emailHint")}>
-          {(props) => (
-            <Input
-              {...props}
-              ref={(node) => {
-                refs.current.email = node;
-              }}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={LIMITS.email}
-              value={values.email}
-              onChange={set("email")}
-            />
-          )}
+        <Field label={`${t("comments.email")} *`} field={form.field("email")} hint={t("comments.emailHint")}>
+          {(props) => <Input {...props} type="email" autoComplete="email" required maxLength={LIMITS.email} />}
         </Field>
       </div>
-      <Field label={t("comments.website")} error={errors.website}>
+      <Field label={t("comments.website")} field={form.field("website")}>
         {(props) => (
           <Input
             {...props}
-            ref={(node) => {
-              refs.current.website = node;
-            }}
-            name="website"
             type="url"
             autoComplete="url"
             inputMode="url"
             placeholder="https://"
             maxLength={LIMITS.website}
-            value={values.website}
-            onChange={set("website")}
           />
         )}
       </Field>
-      <Field label={`${t("comments.content")} *`} error={errors.content}>
-        {(props) => (
-          <Textarea
-            {...props}
-            ref={(node) => {
-              refs.current.content = node;
-            }}
-            name="content"
-            required
-            maxLength={LIMITS.commentMax}
-            value={values.content}
-            onChange={set("content")}
-          />
-        )}
+      <Field label={`${t("comments.content")} *`} field={form.field("content")}>
+        {(props) => <Textarea {...props} required maxLength={LIMITS.commentMax} />}
       </Field>
       <p className="text-sm text-muted-foreground">{t("comments.moderationNote")}</p>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={submitting} aria-busy={submitting}>
-          {submitting ? t("comments.submitting") : t("comments.submit")}
-        </Button>
-        <Button type="button" variant="outline" onClick={cancel}>
+        <SubmitButton form={form} label={t("comments.submit")} busyLabel={t("comments.submitting")} />
+        <Button type="button" variant="outline" onClick={onClose}>
           {t("comments.cancel")}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

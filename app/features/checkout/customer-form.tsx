@@ -1,89 +1,68 @@
-import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import type { OrderCustomer } from "../../../core/orders/customer-schema.ts";
 import { Field, Input } from "../../components/ui/field.tsx";
-import { Icon } from "../../components/ui/icon.tsx";
-import { focusFirstInvalid } from "../../lib/form-errors.ts";
-import { CUSTOMER_LIMITS, customerErrors, type CustomerField, type CustomerValues } from "./customer-rules.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { FormError } from "../../components/ui/form-alert.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { Form, useForm } from "../../lib/form.tsx";
+import { CUSTOMER_LIMITS, type CustomerField } from "./customer-rules.ts";
 
-const AUTOCOMPLETE: Record<CustomerField, string> = {
-  firstName: "given-name",
-  lastName: "family-name",
-  email: "email",
-  phone: "tel",
-  company: "organization",
+const LABELS: Record<CustomerField, string> = {
+  customerFirstName: "customer.firstName",
+  customerLastName: "customer.lastName",
+  customerEmail: "customer.email",
+  customerPhone: "customer.phone",
+  customerCompany: "customer.company",
 };
-const TYPES: Partial<Record<CustomerField, string>> = { email: "email", phone: "tel" };
+const AUTOCOMPLETE: Record<CustomerField, string> = {
+  customerFirstName: "given-name",
+  customerLastName: "family-name",
+  customerEmail: "email",
+  customerPhone: "tel",
+  customerCompany: "organization",
+};
+const TYPES: Partial<Record<CustomerField, string>> = { customerEmail: "email", customerPhone: "tel" };
 const MAX: Record<CustomerField, number> = {
-  firstName: CUSTOMER_LIMITS.name,
-  lastName: CUSTOMER_LIMITS.name,
-  email: CUSTOMER_LIMITS.email,
-  phone: CUSTOMER_LIMITS.phone,
-  company: CUSTOMER_LIMITS.company,
+  customerFirstName: CUSTOMER_LIMITS.name,
+  customerLastName: CUSTOMER_LIMITS.name,
+  customerEmail: CUSTOMER_LIMITS.email,
+  customerPhone: CUSTOMER_LIMITS.phone,
+  customerCompany: CUSTOMER_LIMITS.company,
 };
 
 /**
- * The customer form of /checkout (specification 001, sections 2 and 5). At step 1 it ends with "Create
- * Order" ("Creating Order..." while busy); at step 2 it shows the details the order was made with, read
- * only. Field errors come from the rules, or from the server (`serverErrors`, already translated).
+ * The customer form of /checkout (specification 001, sections 2 and 5), on the form layer (decision 33):
+ * checked with the order's own schema (first name, last name, a valid e-mail), then `onSubmit`, whose
+ * refusal (an ApiError) is shown at the fields it names or as the form's error (`checkout-alert`). At step 1
+ * it ends with "Create Order" ("Creating Order..." while busy); at step 2 (`locked`) it shows the details
+ * the order was made with, read only.
  */
 export function CustomerForm({
-  values,
-  onChange,
   onSubmit,
-  busy,
+  onFailure,
   locked,
-  serverErrors,
 }: {
-  values: CustomerValues;
-  onChange(values: CustomerValues): void;
-  onSubmit?(values: CustomerValues): void;
-  busy: boolean;
+  onSubmit(customer: OrderCustomer): Promise<unknown>;
+  onFailure?(error: unknown): void;
   locked: boolean;
-  serverErrors?: Partial<Record<CustomerField, string>>;
 }) {
-  const hydrated = useHydrated();
   const { t } = useTranslation("checkout");
-  const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Partial<Record<CustomerField, string>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm({
+    schema: () => import("../../../core/orders/customer-schema.ts").then((module) => module.orderCustomerSchema),
+    submit: ({ value }) => onSubmit(value),
+    onFailure,
+  });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || locked || !onSubmit) return;
-    const found = customerErrors(values);
-    setErrors(found);
-    setSubmitted(true);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(form.current);
-      return;
-    }
-    onSubmit(values);
-  }
-
-  function change(field: CustomerField, value: string) {
-    const next = { ...values, [field]: value };
-    onChange(next);
-    // After a first attempt, a corrected field loses its message as soon as it is right.
-    if (submitted) setErrors(customerErrors(next));
-  }
-
-  const errorOf = (field: CustomerField) => (errors[field] ? t(errors[field]) : (serverErrors?.[field] ?? null));
   const field = (name: CustomerField, required: boolean) => (
-    <Field label={t(`customer.${name}`)} error={errorOf(name)}>
+    <Field label={t(LABELS[name])} field={form.field(name)}>
       {(props) => (
         <Input
           {...props}
-          name={name}
           type={TYPES[name] ?? "text"}
           autoComplete={AUTOCOMPLETE[name]}
           maxLength={MAX[name]}
           required={required}
           aria-required={required}
           readOnly={locked}
-          value={values[name]}
-          onChange={(event) => change(name, event.target.value)}
           className={locked ? "bg-muted text-muted-foreground" : undefined}
         />
       )}
@@ -95,23 +74,27 @@ export function CustomerForm({
       <h2 id="customer-title" className="font-display text-2xl font-semibold">
         {t("customer.title")}
       </h2>
-      <form ref={form} noValidate onSubmit={submit} className="mt-5 space-y-4" data-testid="customer-form">
+      <Form form={form} className="mt-5 space-y-4" data-testid="customer-form">
+        <FormError form={form} testId="checkout-alert" />
         <div className="grid gap-4 sm:grid-cols-2">
-          {field("firstName", true)}
-          {field("lastName", true)}
+          {field("customerFirstName", true)}
+          {field("customerLastName", true)}
         </div>
-        {field("email", true)}
+        {field("customerEmail", true)}
         <div className="grid gap-4 sm:grid-cols-2">
-          {field("phone", false)}
-          {field("company", false)}
+          {field("customerPhone", false)}
+          {field("customerCompany", false)}
         </div>
         {locked ? null : (
-          <Button type="submit" size="lg" className="w-full text-base" disabled={busy || !hydrated} aria-busy={busy}>
-            {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : null}
-            {busy ? t("customer.creatingOrder") : t("customer.createOrder")}
-          </Button>
+          <SubmitButton
+            form={form}
+            size="lg"
+            className="w-full text-base"
+            label={t("customer.createOrder")}
+            busyLabel={t("customer.creatingOrder")}
+          />
         )}
-      </form>
+      </Form>
     </section>
   );
 }

@@ -1,40 +1,31 @@
 import type { CustomerInput } from "../../lib/orders-api.ts";
 
-export type CustomerField = "firstName" | "lastName" | "email" | "phone" | "company";
-export const CUSTOMER_FIELDS: readonly CustomerField[] = ["firstName", "lastName", "email", "phone", "company"];
-export type CustomerValues = Record<CustomerField, string>;
-
-export const EMPTY_CUSTOMER: CustomerValues = { firstName: "", lastName: "", email: "", phone: "", company: "" };
+/** The customer form's fields, named as the order-creation payload names them (specification 001, section 3). */
+export type CustomerField =
+  | "customerFirstName"
+  | "customerLastName"
+  | "customerEmail"
+  | "customerPhone"
+  | "customerCompany";
 
 /** Lengths the form accepts (what an e-mail address and a name can sensibly be). */
 export const CUSTOMER_LIMITS = { name: 100, email: 254, phone: 40, company: 200 } as const;
 
-// The shape the server checks too (one @, a dot in the domain, no spaces); the server has the last word.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
- * The customer form's rules (specification 001, section 5): first name required ("First name is
- * required"), last name required ("Last name is required"), a valid e-mail ("Valid email is required");
- * phone and company optional. Answers the translation key of each field's first problem.
+ * The customer form's checked values (core/orders/customer-schema.ts, orderCustomerSchema: trimmed, an empty
+ * optional field null) as the order-creation payload carries them: empty optional fields are left out.
  */
-export function customerErrors(values: CustomerValues): Partial<Record<CustomerField, string>> {
-  const errors: Partial<Record<CustomerField, string>> = {};
-  if (!values.firstName.trim()) errors.firstName = "customer.firstNameRequired";
-  if (!values.lastName.trim()) errors.lastName = "customer.lastNameRequired";
-  const email = values.email.trim();
-  if (!EMAIL.test(email) || email.length > CUSTOMER_LIMITS.email) errors.email = "customer.emailInvalid";
-  return errors;
-}
-
-/** The form's values as the order-creation payload names them; empty optional fields are left out. */
-export function customerInput(values: CustomerValues): CustomerInput {
-  const phone = values.phone.trim();
-  const company = values.company.trim();
+export function customerInput(values: {
+  customerFirstName: string;
+  customerLastName: string;
+  customerEmail: string;
+  customerPhone?: string | null;
+  customerCompany?: string | null;
+}): CustomerInput {
+  const { customerPhone, customerCompany, ...names } = values;
   return {
-    customerFirstName: values.firstName.trim(),
-    customerLastName: values.lastName.trim(),
-    customerEmail: values.email.trim(),
-    ...(phone ? { customerPhone: phone } : {}),
-    ...(company ? { customerCompany: company } : {}),
+    ...names,
+    ...(customerPhone ? { customerPhone } : {}),
+    ...(customerCompany ? { customerCompany } : {}),
   };
 }

@@ -1,13 +1,12 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Field, Input } from "../../components/ui/field.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { focusFirstInvalid, serverFieldErrors } from "../../lib/form-errors.ts";
-import { CARD_FIELDS, cardErrors, formatCardNumber, formatExpiry, type CardField } from "./card-rules.ts";
+import { Form, useForm } from "../../lib/form.tsx";
+import { CARD_FIELDS, formatCardNumber, formatExpiry } from "./card-rules.ts";
 import { confirmSandboxPayment, type PaymentOutcome } from "../../lib/orders-api.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /**
  * The offline payment step (the sandbox provider, used when no Stripe key is configured): "Card number",
@@ -26,61 +25,35 @@ export function SandboxCardForm({
   onOutcome(outcome: PaymentOutcome): void;
   onUnexpected(error: unknown): void;
 }) {
-  const hydrated = useHydrated();
   const { t } = useTranslation("checkout");
-  const form = useRef<HTMLFormElement>(null);
+  // Controlled: the number and the expiry are formatted as they are typed.
   const [values, setValues] = useState({ cardNumber: "", expiry: "", cvc: "" });
-  const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const found = cardErrors(values);
-    const translated = Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])) as Partial<
-      Record<CardField, string>
-    >;
-    setErrors(translated);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await confirmSandboxPayment({ clientSecret, ...values });
-      onOutcome(outcome);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.body.fields) {
-        setErrors(serverFieldErrors(error.body.fields, CARD_FIELDS));
-        focusFirstInvalid(form.current);
-      } else {
-        onUnexpected(error);
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useForm({
+    schema: () => import("./card-schema.ts").then((module) => module.sandboxCardSchema),
+    submit: ({ value }) => confirmSandboxPayment({ clientSecret, ...value }),
+    onSuccess: onOutcome,
+    onFailure: (error) => {
+      // The server's refusal of a card field is shown at the field; anything else is the payment step's to say.
+      const atField =
+        error instanceof ApiError &&
+        error.status === 400 &&
+        Object.keys(error.body.fields ?? {}).some((field) => (CARD_FIELDS as readonly string[]).includes(field));
+      if (!atField) onUnexpected(error);
+    },
+  });
 
   return (
-    <form
-      ref={form}
-      noValidate
-      onSubmit={submit}
-      className="space-y-4"
-      data-testid="sandbox-card-form"
-      aria-busy={busy}
-    >
+    <Form form={form} className="space-y-4" data-testid="sandbox-card-form" aria-busy={form.busy}>
       <div className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
         <Icon name="credit-card" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
         <p>
           <strong className="font-semibold">{t("payment.sandboxTitle")}.</strong> {t("payment.sandboxNote")}
         </p>
       </div>
-      <Field label={t("payment.cardNumber")} error={errors.cardNumber}>
+      <Field label={t("payment.cardNumber")} field={form.field("cardNumber")}>
         {(props) => (
           <Input
             {...props}
-            name="cardNumber"
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
@@ -92,11 +65,10 @@ export function SandboxCardForm({
         )}
       </Field>
       <div className="grid grid-cols-2 gap-4">
-        <Field label={t("payment.expiry")} error={errors.expiry}>
+        <Field label={t("payment.expiry")} field={form.field("expiry")}>
           {(props) => (
             <Input
               {...props}
-              name="expiry"
               inputMode="numeric"
               autoComplete="cc-exp"
               placeholder={t("payment.expiryHint")}
@@ -107,11 +79,10 @@ export function SandboxCardForm({
             />
           )}
         </Field>
-        <Field label={t("payment.cvc")} error={errors.cvc}>
+        <Field label={t("payment.cvc")} field={form.field("cvc")}>
           {(props) => (
             <Input
               {...props}
-              name="cvc"
               inputMode="numeric"
               autoComplete="cc-csc"
               placeholder="123"
@@ -123,20 +94,15 @@ export function SandboxCardForm({
           )}
         </Field>
       </div>
-      <Button
-        type="submit"
+      <SubmitButton
+        form={form}
         size="lg"
         className="w-full text-base"
-        disabled={busy || !hydrated}
-        data-testid="pay-button"
-      >
-        {busy ? (
-          <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
-        ) : (
-          <Icon name="lock" size={18} aria-hidden="true" />
-        )}
-        {busy ? t("payment.processing") : submitLabel}
-      </Button>
-    </form>
+        testId="pay-button"
+        icon={<Icon name="lock" size={18} aria-hidden="true" />}
+        label={submitLabel}
+        busyLabel={t("payment.processing")}
+      />
+    </Form>
   );
 }

@@ -1,21 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import type { PublicClass } from "../../../core/classes/schema.ts";
-import { enrolleeSchema } from "../../../core/classes/enrollment-schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Field, Input } from "../../components/ui/field.tsx";
-import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { FormAlert, FormError } from "../../components/ui/form-alert.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
+import { Form, useForm } from "../../lib/form.tsx";
+import { orFailure } from "../../lib/server-failure.ts";
 import { useRootData } from "../../root-data.ts";
 import type { ClassEnrollmentData } from "../../lib/payments-api.ts";
 import { createClassPayment, fetchClass, type ClassPaymentAnswer } from "./classes-api.ts";
-
-const GUEST_FIELDS = ["customerName", "customerEmail"] as const;
-type GuestField = (typeof GUEST_FIELDS)[number];
 
 /**
  * /payment's "Complete Class Enrollment" step: the class and its price as the server has them (read
@@ -38,11 +35,32 @@ export function ClassEnrollmentSetup({
   const user = useRootData()?.user ?? null;
   const [item, setItem] = useState<PublicClass | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [values, setValues] = useState({ customerName: "", customerEmail: "" });
-  const [errors, setErrors] = useState<Partial<Record<GuestField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const form = useForm({
+    // A guest says who enrols (checked with the server's rules); an account or an offer already does.
+    schema:
+      user || offer
+        ? undefined
+        : () => import("../../../core/classes/enrollment-schema.ts").then((module) => module.enrolleeSchema),
+    submit: ({ value }) =>
+      orFailure(
+        createClassPayment({
+          classId: enrollment.classId,
+          // A seat held from the waiting list is paid by the person it was offered to: the offer names them.
+          ...(offer ? { offer: offer.token } : user ? {} : (value as { customerName: string; customerEmail: string })),
+          language,
+        }),
+        t("toast.failedText"),
+      ),
+    onSuccess: (answer) => {
+      onCreated(answer);
+      // The seat is held and the payment intent made: what is left is paying (spec 000, section 8).
+      toast.info(t("toast.paymentRequiredTitle"), { description: t("toast.paymentRequiredText") });
+    },
+    onFailure: (error) =>
+      toast.error(t("toast.failedTitle"), {
+        description: error instanceof ApiError ? error.message : t("toast.failedText"),
+      }),
+  });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -55,61 +73,18 @@ export function ClassEnrollmentSetup({
     return () => controller.abort();
   }, [enrollment.classId, language, t]);
 
-  function change(field: GuestField, value: string) {
-    setValues({ ...values, [field]: value });
-    // A corrected field no longer shows its old error.
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !item) return;
-    if (!user && !offer) {
-      const parsed = enrolleeSchema.safeParse(values);
-      if (!parsed.success) {
-        setErrors(translatedFieldErrors(parsed.error, t, GUEST_FIELDS));
-        focusFirstInvalid(form.current);
-        return;
-      }
-    }
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    try {
-      // A seat held from the waiting list is paid by the person it was offered to: the offer names them.
-      onCreated(
-        await createClassPayment({
-          classId: enrollment.classId,
-          ...(offer ? { offer: offer.token } : user ? {} : values),
-          language,
-        }),
-      );
-      // The seat is held and the payment intent made: what is left is paying (spec 000, section 8).
-      toast.info(t("toast.paymentRequiredTitle"), { description: t("toast.paymentRequiredText") });
-    } catch (error) {
-      const message = error instanceof ApiError && error.status < 500 ? error.message : t("toast.failedText");
-      if (error instanceof ApiError && error.body.fields) setErrors(serverFieldErrors(error.body.fields, GUEST_FIELDS));
-      setFormError(message);
-      toast.error(t("toast.failedTitle"), { description: message });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   if (loadError) {
     return <FormAlert message={loadError} testId="payment-alert" />;
   }
 
   return (
-    <form
-      ref={form}
-      noValidate
-      onSubmit={submit}
+    <Form
+      form={form}
       className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm"
       data-testid="class-enrollment-setup"
-      aria-busy={busy || !item}
+      aria-busy={form.busy || !item}
     >
-      <FormAlert message={formError} testId="payment-alert" />
+      <FormError form={form} testId="payment-alert" />
       <h2 className="font-display text-2xl font-semibold">{t("enrol.title")}</h2>
       {item ? (
         <div className="space-y-2 rounded-lg bg-muted/60 p-4">
@@ -149,43 +124,23 @@ export function ClassEnrollmentSetup({
       ) : (
         <>
           <p className="text-sm text-muted-foreground">{t("enrol.guestIntro")}</p>
-          <Field label={tp("custom.customerName")} error={errors.customerName}>
-            {(props) => (
-              <Input
-                {...props}
-                name="customerName"
-                autoComplete="name"
-                value={values.customerName}
-                onChange={(event) => change("customerName", event.target.value)}
-                maxLength={200}
-              />
-            )}
+          <Field label={tp("custom.customerName")} field={form.field("customerName")}>
+            {(props) => <Input {...props} autoComplete="name" maxLength={200} />}
           </Field>
-          <Field label={tp("custom.customerEmail")} error={errors.customerEmail}>
-            {(props) => (
-              <Input
-                {...props}
-                name="customerEmail"
-                type="email"
-                autoComplete="email"
-                value={values.customerEmail}
-                onChange={(event) => change("customerEmail", event.target.value)}
-                maxLength={254}
-              />
-            )}
+          <Field label={tp("custom.customerEmail")} field={form.field("customerEmail")}>
+            {(props) => <Input {...props} type="email" autoComplete="email" maxLength={254} />}
           </Field>
         </>
       )}
-      <Button
-        type="submit"
+      {/* Disabled until the class is read too: its price is what the person agrees to pay. */}
+      <SubmitButton
+        form={{ busy: form.busy, hydrated: form.hydrated && item !== null }}
         size="lg"
         className="w-full text-base"
-        disabled={busy || !item}
-        data-testid="payment-continue"
-      >
-        {busy ? <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" /> : null}
-        {busy ? t("enrol.creating") : t("enrol.continue")}
-      </Button>
-    </form>
+        testId="payment-continue"
+        label={t("enrol.continue")}
+        busyLabel={t("enrol.creating")}
+      />
+    </Form>
   );
 }

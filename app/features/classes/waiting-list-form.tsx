@@ -1,15 +1,13 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { WAITLIST_LIMITS } from "../../../core/classes/waitlist-schema.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { WAITLIST_LIMITS } from "../../../core/classes/waitlist-limits.ts";
 import { Field, Input } from "../../components/ui/field.tsx";
-import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { FormError } from "../../components/ui/form-alert.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { ApiError, api } from "../../lib/api.ts";
-import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
-
-const FIELDS = ["name", "email"] as const;
-type FieldName = (typeof FIELDS)[number];
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { api } from "../../lib/api.ts";
+import { Form, useForm } from "../../lib/form.tsx";
+import { orFailure } from "../../lib/server-failure.ts";
 
 /**
  * The waiting list of a full class: name and e-mail, sent to POST /api/classes/{id}/waitlist, which
@@ -18,62 +16,17 @@ type FieldName = (typeof FIELDS)[number];
 export function WaitingListForm({ classId }: { classId: number }) {
   const { t } = useTranslation("waitlist");
   const headingId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<FieldName, string>>({ name: "", email: "" });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [position, setPosition] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    schema: () => import("../../../core/classes/waitlist-schema.ts").then((module) => module.waitlistJoinSchema),
+    submit: ({ value }) =>
+      orFailure(api<{ position: number }>(`/api/classes/${classId}/waitlist`, { json: value }), t("form.failed")),
+    onSuccess: (answer) => setPosition(answer.position),
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      // The schema (and zod) come with the first submit, not with the page.
-      const { waitlistJoinSchema } = await import("../../../core/classes/waitlist-schema.ts");
-      const parsed = waitlistJoinSchema.safeParse(values);
-      if (!parsed.success) {
-        setErrors(translatedFieldErrors(parsed.error, t, FIELDS));
-        focusFirstInvalid(formRef.current);
-        return;
-      }
-      const answer = await api<{ position: number }>(`/api/classes/${classId}/waitlist`, { json: parsed.data });
-      setErrors({});
-      setPosition(answer.position);
-    } catch (error) {
-      const fields =
-        error instanceof ApiError && error.status < 500 ? serverFieldErrors(error.body.fields, FIELDS) : {};
-      if (Object.keys(fields).length > 0) {
-        setErrors(fields);
-        focusFirstInvalid(formRef.current);
-      } else {
-        // A refusal of the request as a whole (the class has seats again, a rate limit), or the network.
-        setFailure(error instanceof ApiError && error.status < 500 ? error.message : t("form.failed"));
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const field = (name: FieldName, type: string, autoComplete: string, maxLength: number) => (
-    <Field label={t(`form.${name}Label`)} error={errors[name]}>
-      {(props) => (
-        <Input
-          {...props}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          required
-          maxLength={maxLength}
-          value={values[name]}
-          onChange={(event) => {
-            setValues((current) => ({ ...current, [name]: event.target.value }));
-            if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-          }}
-        />
-      )}
+  const field = (name: "name" | "email", type: string, autoComplete: string, maxLength: number) => (
+    <Field label={t(`form.${name}Label`)} field={form.field(name)}>
+      {(props) => <Input {...props} type={type} autoComplete={autoComplete} required maxLength={maxLength} />}
     </Field>
   );
 
@@ -97,20 +50,19 @@ export function WaitingListForm({ classId }: { classId: number }) {
         ) : null}
       </div>
       {position === null ? (
-        <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-3 space-y-4">
+        <Form form={form} className="mt-3 space-y-4">
           <p className="text-sm text-muted-foreground">{t("form.text")}</p>
           {field("name", "text", "name", WAITLIST_LIMITS.name)}
           {field("email", "email", "email", WAITLIST_LIMITS.email)}
-          <FormAlert message={failure} testId="waiting-list-failed" />
-          <Button type="submit" disabled={busy} aria-busy={busy} className="w-full">
-            {busy ? (
-              <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
-            ) : (
-              <Icon name="users" size={18} aria-hidden="true" />
-            )}
-            {busy ? t("form.submitting") : t("form.submit")}
-          </Button>
-        </form>
+          <FormError form={form} testId="waiting-list-failed" />
+          <SubmitButton
+            form={form}
+            className="w-full"
+            icon={<Icon name="users" size={18} aria-hidden="true" />}
+            label={t("form.submit")}
+            busyLabel={t("form.submitting")}
+          />
+        </Form>
       ) : null}
     </section>
   );

@@ -1,29 +1,18 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type KeyboardEvent,
-} from "react";
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { addDays, formatDateForHumans, timeZoneName } from "../../../core/appointments/rules.ts";
-import {
-  APPOINTMENT_LIMITS,
-  bookingInputSchema,
-  type Appointment,
-  type DaySlots,
-} from "../../../core/appointments/schema.ts";
+import { APPOINTMENT_LIMITS } from "../../../core/appointments/limits.ts";
+import type { Appointment, DaySlots } from "../../../core/appointments/schema.ts";
 import { isLanguage, type Language } from "../../../core/i18n/language.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
-import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { FormError } from "../../components/ui/form-alert.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
+import { Form, useForm } from "../../lib/form.tsx";
+import { orFailure } from "../../lib/server-failure.ts";
 import { RequiredLabel } from "./contact-form.tsx";
-import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
 import {
   DAYS_PER_PAGE,
   datesBetween,
@@ -35,12 +24,6 @@ import {
   pageOf,
 } from "./scheduling.ts";
 import { Icon } from "../../components/ui/icon.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-
-type Values = { customerName: string; customerEmail: string; customerPhone: string; notes: string };
-type FieldName = keyof Values;
-const FIELDS: readonly FieldName[] = ["customerName", "customerEmail", "customerPhone", "notes"];
-const EMPTY: Values = { customerName: "", customerEmail: "", customerPhone: "", notes: "" };
 
 /** Slots per row of the time grid: the arrow keys move by one row of this many. */
 const SLOT_COLUMNS = 4;
@@ -76,13 +59,11 @@ function scrollBehavior(): ScrollBehavior {
  * button and the confirmation, next to it, is announced and scrolled into view; nothing is toasted.
  */
 export function ConsultationScheduler() {
-  const hydrated = useHydrated();
   const { t, i18n } = useTranslation("appointments");
   const language: Language = isLanguage(i18n.language) ? i18n.language : "en";
   const headingId = useId();
   const daysHeadingId = useId();
   const slotsHeadingId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const slotsRef = useRef<HTMLDivElement>(null);
   const confirmationRef = useRef<HTMLDivElement>(null);
   const dayCells = useRef<Array<HTMLDivElement | null>>([]);
@@ -98,11 +79,7 @@ export function ConsultationScheduler() {
   const [loadFailed, setLoadFailed] = useState(false);
   const [time, setTime] = useState<string | null>(null);
   const [timeError, setTimeError] = useState<string | null>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [booking, setBooking] = useState(false);
   const [booked, setBooked] = useState<Booked | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const [activeDay, setActiveDay] = useState(0);
   const [activeSlot, setActiveSlot] = useState<number | null>(null);
 
@@ -152,12 +129,6 @@ export function ConsultationScheduler() {
   const visibleDates = dates.slice(page * DAYS_PER_PAGE, page * DAYS_PER_PAGE + DAYS_PER_PAGE);
   const selectedDate = day?.date ?? null;
   const freeSlots = day?.slots.filter((slot) => slot.available).length ?? 0;
-
-  const set = (field: FieldName) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   // The day grid's one tab stop is the chosen day when it is on the week shown, else the week's first day.
   const selectedDayIndex = selectedDate ? visibleDates.indexOf(selectedDate) : -1;
@@ -247,70 +218,64 @@ export function ConsultationScheduler() {
     setActiveDay(0);
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (booking) return;
-    setFormError(null);
-    const parsed = bookingInputSchema.safeParse({
-      ...values,
-      appointmentDate: selectedDate ?? "",
-      appointmentTime: time ?? "",
-      appointmentType: "consultation",
-      source: "website",
-      language,
-    });
-    const fieldErrors = parsed.success ? {} : translatedFieldErrors(parsed.error, t, FIELDS);
-    setErrors(fieldErrors);
-    if (!selectedDate || !time) {
-      refuseTime(t("scheduler.chooseTime"));
-      return;
-    }
-    if (!parsed.success) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBooking(true);
-    try {
-      const answer = await api<{ success: true; message: string; appointment: Appointment }>("/api/appointments/book", {
-        json: parsed.data,
-      });
-      const timeZone = day?.timeZone ?? "";
+  /** The slot a submit books: the chosen day and time (outside the form: the grids above it). */
+  const slot = useRef<{ date: string; time: string } | null>(null);
+  slot.current = selectedDate && time ? { date: selectedDate, time } : null;
+
+  const form = useForm({
+    // The booking's schema for the form's own fields; the slot is the grids' (from the server's slots).
+    schema: () =>
+      import("../../../core/appointments/schema.ts").then((module) =>
+        module.bookingInputSchema.omit({ appointmentDate: true, appointmentTime: true }),
+      ),
+    toInput: (input) => ({ ...input, appointmentType: "consultation", source: "website", language }),
+    submit: async ({ value }) => {
+      const chosen = slot.current;
+      // No time chosen: the time grid says so (requireSlot); nothing is sent.
+      if (!chosen) return null;
+      try {
+        return await orFailure(
+          api<{ success: true; message: string; appointment: Appointment }>("/api/appointments/book", {
+            json: { ...value, appointmentDate: chosen.date, appointmentTime: chosen.time },
+          }),
+          t("scheduler.failed"),
+        );
+      } catch (error) {
+        const slotProblem =
+          error instanceof ApiError &&
+          error.status < 500 &&
+          (error.status === 409 || Boolean(error.body.fields?.appointmentTime ?? error.body.fields?.appointmentDate));
+        if (!slotProblem) throw error;
+        // Someone else took the slot, or it has just passed: the slots say so and show what is still free
+        // (the form does not repeat it).
+        await load(chosen.date, { keepTimeError: true });
+        refuseTime(error.message);
+        return null;
+      }
+    },
+    onSuccess: (answer, formElement) => {
+      if (!answer) return;
       setBooked({
         date: answer.appointment.appointmentDate,
         time: answer.appointment.appointmentTime,
-        timeZone,
+        timeZone: day?.timeZone ?? "",
         message: answer.message,
       });
-      setValues(EMPTY);
-      setErrors({});
+      for (const element of formElement.elements)
+        if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) element.value = "";
       // The booked slot is taken now: show the day as it is.
       void load(answer.appointment.appointmentDate);
       // The focus stays on the button; the confirmation beside it is announced and brought into view.
       requestAnimationFrame(() =>
         confirmationRef.current?.scrollIntoView?.({ block: "nearest", behavior: scrollBehavior() }),
       );
-    } catch (error) {
-      if (error instanceof ApiError && error.status < 500) {
-        const slotProblem =
-          error.status === 409 || Boolean(error.body.fields?.appointmentTime ?? error.body.fields?.appointmentDate);
-        const fields = serverFieldErrors(error.body.fields, FIELDS);
-        if (Object.keys(fields).length > 0) {
-          setErrors(fields);
-          focusFirstInvalid(formRef.current);
-        }
-        // A message the fields or the slots already show is not repeated; anything else is said by the button.
-        if (!slotProblem && Object.keys(fields).length === 0) setFormError(error.message);
-        if (slotProblem && selectedDate) {
-          // Someone else took the slot, or it has just passed: show what is still free.
-          await load(selectedDate, { keepTimeError: true });
-          refuseTime(error.message);
-        }
-      } else {
-        setFormError(t("scheduler.failed"));
-      }
-    } finally {
-      setBooking(false);
-    }
+    },
+  });
+
+  // No time chosen: the time grid says so and takes the focus (unless a field of the form is wrong too:
+  // the focus then goes to the first of those, the form checks its fields as usual).
+  function requireSlot() {
+    if (!slot.current && !form.busy) refuseTime(t("scheduler.chooseTime"));
   }
 
   const zone = day ? timeZoneName(day.timeZone, language) : null;
@@ -523,7 +488,7 @@ export function ConsultationScheduler() {
           </div>
         </div>
 
-        <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="min-w-0 space-y-4">
+        <Form form={form} onSubmitCapture={requireSlot} aria-labelledby={headingId} className="min-w-0 space-y-4">
           <p className="rounded-lg bg-muted px-4 py-3 text-sm" aria-live="polite" data-testid="selected-slot">
             {selectedDate && time ? (
               <>
@@ -536,77 +501,31 @@ export function ConsultationScheduler() {
               <span className="text-muted-foreground">{t("scheduler.noneSelected")}</span>
             )}
           </p>
-          <Field label={<RequiredLabel>{t("fields.name")}</RequiredLabel>} error={errors.customerName}>
+          <Field label={<RequiredLabel>{t("fields.name")}</RequiredLabel>} field={form.field("customerName")}>
+            {(props) => <Input {...props} autoComplete="name" required maxLength={APPOINTMENT_LIMITS.name} />}
+          </Field>
+          <Field label={<RequiredLabel>{t("fields.email")}</RequiredLabel>} field={form.field("customerEmail")}>
             {(props) => (
-              <Input
-                {...props}
-                name="customerName"
-                autoComplete="name"
-                required
-                maxLength={APPOINTMENT_LIMITS.name}
-                value={values.customerName}
-                onChange={set("customerName")}
-              />
+              <Input {...props} type="email" autoComplete="email" required maxLength={APPOINTMENT_LIMITS.email} />
             )}
           </Field>
-          <Field label={<RequiredLabel>{t("fields.email")}</RequiredLabel>} error={errors.customerEmail}>
+          <Field label={<RequiredLabel>{t("fields.phone")}</RequiredLabel>} field={form.field("customerPhone")}>
             {(props) => (
-              <Input
-                {...props}
-                name="customerEmail"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={APPOINTMENT_LIMITS.email}
-                value={values.customerEmail}
-                onChange={set("customerEmail")}
-              />
+              <Input {...props} type="tel" autoComplete="tel" required maxLength={APPOINTMENT_LIMITS.phone} />
             )}
           </Field>
-          <Field label={<RequiredLabel>{t("fields.phone")}</RequiredLabel>} error={errors.customerPhone}>
-            {(props) => (
-              <Input
-                {...props}
-                name="customerPhone"
-                type="tel"
-                autoComplete="tel"
-                required
-                maxLength={APPOINTMENT_LIMITS.phone}
-                value={values.customerPhone}
-                onChange={set("customerPhone")}
-              />
-            )}
+          <Field label={t("scheduler.notesOptional")} field={form.field("notes")} hint={t("scheduler.notesHint")}>
+            {(props) => <Textarea {...props} rows={3} className="min-h-20" maxLength={APPOINTMENT_LIMITS.notes} />}
           </Field>
-          <Field label={t("scheduler.notesOptional")} error={errors.notes} hint={t("scheduler.notesHint")}>
-            {(props) => (
-              <Textarea
-                {...props}
-                name="notes"
-                rows={3}
-                className="min-h-20"
-                maxLength={APPOINTMENT_LIMITS.notes}
-                value={values.notes}
-                onChange={set("notes")}
-              />
-            )}
-          </Field>
-          <FormAlert message={formError} testId="booking-error" />
-          {/* Not disabled while busy: a disabled button would drop the focus the person has on it. */}
-          <Button
-            type="submit"
+          <FormError form={form} testId="booking-error" />
+          <SubmitButton
+            form={form}
             size="lg"
             className="w-full"
-            disabled={!hydrated}
-            aria-disabled={booking || undefined}
-            aria-busy={booking}
-          >
-            {booking ? (
-              <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
-            ) : (
-              <Icon name="calendar-check" size={18} aria-hidden="true" />
-            )}
-            {booking ? t("scheduler.booking") : t("scheduler.book")}
-          </Button>
+            icon={<Icon name="calendar-check" size={18} aria-hidden="true" />}
+            label={t("scheduler.book")}
+            busyLabel={t("scheduler.booking")}
+          />
           {/* Always in the page, so that the confirmation placed in it is announced. */}
           <div ref={confirmationRef} role="status" aria-live="polite" className="scroll-mb-6">
             {booked ? (
@@ -636,7 +555,7 @@ export function ConsultationScheduler() {
               </div>
             ) : null}
           </div>
-        </form>
+        </Form>
       </div>
     </div>
   );

@@ -1,11 +1,12 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { NEWSLETTER_LIMITS } from "../../../core/newsletter/limits.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Field, Input } from "../../components/ui/field.tsx";
-import { ApiError, api } from "../../lib/api.ts";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { api } from "../../lib/api.ts";
+import { Form, useForm } from "../../lib/form.tsx";
+import { orFailure } from "../../lib/server-failure.ts";
 import { Icon } from "../../components/ui/icon.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /**
  * The newsletter box of the hot deals page (spec document 000, section 2; README decision 12):
@@ -14,50 +15,21 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
  * itself (a live region, the field's error), so no toast repeats them.
  */
 export function NewsletterBox() {
-  const hydrated = useHydrated();
   const { t } = useTranslation("newsletter");
   const headingId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [accepted, setAccepted] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  function refuse(message: string) {
-    setError(message);
-    requestAnimationFrame(() => inputRef.current?.focus());
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      // The schema (and zod) come with the first submit, not with the page.
-      const { newsletterSubscribeSchema } = await import("../../../core/newsletter/schema.ts");
-      const parsed = newsletterSubscribeSchema.safeParse({ email });
-      if (!parsed.success) {
-        refuse(t(parsed.error.issues[0]?.message ?? "validation.emailInvalid"));
-        return;
-      }
+  const form = useForm({
+    schema: () => import("../../../core/newsletter/schema.ts").then((module) => module.newsletterSubscribeSchema),
+    submit: ({ value }) => {
       setAccepted(null);
-      setFailure(null);
-      const answer = await api<{ message: string }>("/api/newsletter/subscribe", { json: parsed.data });
+      return orFailure(api<{ message: string }>("/api/newsletter/subscribe", { json: value }), t("box.failed"));
+    },
+    onSuccess: (answer, formElement) => {
       setAccepted(answer.message || t("subscribe.accepted"));
-      setEmail("");
-      setError(null);
-    } catch (error) {
-      if (error instanceof ApiError && error.status < 500 && error.body.fields?.email) {
-        refuse(error.body.fields.email);
-      } else {
-        // A refusal of the request as a whole (a rate limit says when to try again), or the network.
-        setFailure(error instanceof ApiError && error.status < 500 ? error.message : t("box.failed"));
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+      const email = formElement.elements.namedItem("email");
+      if (email instanceof HTMLInputElement) email.value = "";
+    },
+  });
 
   return (
     <section
@@ -72,48 +44,34 @@ export function NewsletterBox() {
           </h2>
           <p className="mt-2 text-indigo-100">{t("box.text")}</p>
         </div>
-        <form
-          noValidate
-          onSubmit={onSubmit}
+        <Form
+          form={form}
           className="[&_[role=alert]]:rounded [&_[role=alert]]:bg-white [&_[role=alert]]:px-2 [&_[role=alert]]:py-1"
         >
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <div className="flex-1">
-              <Field label={t("box.emailLabel")} error={error}>
+              <Field label={t("box.emailLabel")} field={form.field("email")}>
                 {(props) => (
                   <Input
                     {...props}
-                    ref={inputRef}
-                    name="email"
                     type="email"
                     autoComplete="email"
                     required
                     maxLength={NEWSLETTER_LIMITS.email}
                     placeholder={t("box.placeholder")}
-                    value={email}
-                    onChange={(event) => {
-                      setEmail(event.target.value);
-                      if (error) setError(null);
-                    }}
                     className="h-12 border-white"
                   />
                 )}
               </Field>
             </div>
-            <Button
-              type="submit"
+            <SubmitButton
+              form={form}
               size="lg"
-              disabled={busy || !hydrated}
-              aria-busy={busy}
               className="shrink-0 border border-white bg-white text-primary hover:bg-indigo-50 sm:mt-[26px]"
-            >
-              {busy ? (
-                <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
-              ) : (
-                <Icon name="send" size={18} aria-hidden="true" />
-              )}
-              {busy ? t("box.subscribing") : t("box.subscribe")}
-            </Button>
+              icon={<Icon name="send" size={18} aria-hidden="true" />}
+              label={t("box.subscribe")}
+              busyLabel={t("box.subscribing")}
+            />
           </div>
           <div role="status" aria-live="polite">
             {accepted ? (
@@ -126,22 +84,25 @@ export function NewsletterBox() {
               </div>
             ) : null}
           </div>
-          {/* Not role=alert: the form styles those as field errors. Assertive, as an alert is. */}
+          {/* The form's error (the focus goes to it). Not role=alert: the form styles those as field errors.
+              Assertive, as an alert is. */}
           <div aria-live="assertive">
-            {failure ? (
+            {form.formError ? (
               <p
+                tabIndex={-1}
+                data-form-error
                 className="mt-4 flex items-start gap-2 rounded-lg bg-white p-3 text-sm text-destructive"
                 data-testid="newsletter-failed"
               >
                 <Icon name="circle-alert" size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
                 <span>
                   <strong className="block font-semibold">{t("box.failedTitle")}</strong>
-                  {failure}
+                  {form.formError}
                 </span>
               </p>
             ) : null}
           </div>
-        </form>
+        </Form>
       </div>
     </section>
   );
