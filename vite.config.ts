@@ -37,7 +37,8 @@ const FRAMEWORK =
 /**
  * Modules that travel together, each set in one chunk instead of one file per module: a review's card,
  * stars, badge and "share your experience" button (home, /testimonials, the Reviews tab); the cart's
- * rules and the hook that runs them (the pages about the cart, and home's first Add to Cart); the
+ * rules and the hook that runs them (the pages about the cart, and home's first Add to Cart); a line's
+ * texts and the money summary (cart, checkout, receipt); the
  * contact section and the contact form's limits (home, /contact). What they import comes along unless
  * another group has it.
  */
@@ -51,6 +52,9 @@ const TOGETHER: Record<string, string[]> = {
   ],
   contact: ["app/features/contact/contact-section.tsx", "core/contact/limits.ts"],
   "cart-rules": ["core/cart/rules.ts", "app/components/cart/use-cart-dispatch.ts"],
+  // What the checkout and the receipt read of a cart's lines without its reducer and limits: a line's
+  // texts and the money summary under the lines.
+  "cart-lines": ["core/cart/line-texts.ts", "app/components/money-summary.tsx"],
 };
 const TOGETHER_BY_MODULE = new Map(
   Object.entries(TOGETHER).flatMap(([name, files]) => files.map((file) => [resolve(file), name] as const)),

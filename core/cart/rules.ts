@@ -15,14 +15,15 @@ import {
   type CartResult,
   type PriceRules,
 } from "./state.ts";
+import { HOT_DEAL_SERVICE_ID } from "./line-texts.ts";
+// What a checkout page needs of a line (its texts, its deal) lives apart, so that it can read a line
+// without loading the cart's reducer and limits.
+export { HOT_DEAL_SERVICE_ID, hotDealIdOf, lineTexts, type CartTexts, type LineTexts } from "./line-texts.ts";
 
 // The state's part of the rules lives in state.ts (so that the page shell can restore the cart without
 // the actions); the rules stay the one module that callers import.
 export { CART_MESSAGES, checkUnitPrice, emptyCart, restoreCart, serializeCart, withTotals } from "./state.ts";
 export type { CartContext, CartMessage, CartResult, PriceRules } from "./state.ts";
-
-/** The service id of a claimed hot deal's line; the deal itself is named by `serviceData.dealId`. */
-export const HOT_DEAL_SERVICE_ID = "hot_deal";
 
 /**
  * A random v4 UUID. `crypto.randomUUID` exists only in secure contexts (https, localhost); a page opened
@@ -393,13 +394,6 @@ export function hotDealItem(deal: {
   };
 }
 
-/** The deal a line claims, or null for an ordinary line. */
-export function hotDealIdOf(item: Pick<CartItem, "serviceId" | "serviceData">): string | number | null {
-  if (item.serviceId !== HOT_DEAL_SERVICE_ID) return null;
-  const dealId = item.serviceData.dealId;
-  return typeof dealId === "string" || typeof dealId === "number" ? dealId : null;
-}
-
 /** An order's figures, as the cart holds them or as the server recomputes them. */
 export interface OrderFigures {
   items: readonly { quantity: number; unitPriceCents: number }[];
@@ -443,30 +437,4 @@ export function checkOrderLimits(order: OrderFigures): { ok: true } | ({ ok: fal
   if (order.totalCents > ORDER_LIMITS.maxTotalCents)
     return fail(CART_MESSAGES.totalMax, { amount: amount(ORDER_LIMITS.maxTotalCents) });
   return { ok: true };
-}
-
-/** A line's name and description in one language. */
-export interface LineTexts {
-  name: string;
-  description: string;
-}
-
-/** The names and descriptions of the page's language: catalogue services by id, hot deals by deal id. */
-export interface CartTexts {
-  services: Readonly<Record<string, LineTexts>>;
-  deals: Readonly<Record<string, LineTexts>>;
-}
-
-/**
- * What a line reads in the page's language: the catalogue's texts for its service, or the hot deal's
- * for a claimed deal, found by id; the texts saved with the line when neither is known (a service or deal
- * gone since, or a cart saved before lines were looked up), so that an old cart still reads.
- */
-export function lineTexts(
-  item: Pick<CartItem, "serviceId" | "serviceName" | "description" | "serviceData">,
-  texts: CartTexts | null,
-): LineTexts {
-  const dealId = hotDealIdOf(item);
-  const found = texts ? (dealId !== null ? texts.deals[String(dealId)] : texts.services[item.serviceId]) : undefined;
-  return found ?? { name: item.serviceName, description: item.description };
 }

@@ -1,4 +1,4 @@
-import { HOT_DEAL_SERVICE_ID, lineTexts, type CartTexts } from "../../../core/cart/rules.ts";
+import { HOT_DEAL_SERVICE_ID, lineTexts, type CartTexts } from "../../../core/cart/line-texts.ts";
 import type { CheckoutDraft } from "./checkout-source.ts";
 import { CHECKOUT_SERVICE_ID, DEFAULT_SERVICE_NAME } from "./checkout-source.ts";
 import type { SummaryFigures, SummaryLine } from "./checkout-summary.tsx";
