@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { WaitingListForm } from "../../app/features/classes/waiting-list-form.tsx";
 import WaitlistLeave, { loader } from "../../app/routes/waitlist-leave.tsx";
 import { EnrollCard } from "../../app/features/classes/enroll-card.tsx";

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { NewsletterBox } from "../../app/features/newsletter/newsletter-box.tsx";
 import NewsletterConfirm, { loader } from "../../app/routes/newsletter-confirm.tsx";
 import { click, domPage, typeInto } from "../helpers/dom-page.tsx";
@@ -15,9 +15,6 @@ const { fetchMock } = page;
 let container: HTMLElement;
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-// The form imports its schema on the first submit (zod is not part of the page's first load); loaded once
-// here, so that every test's submit settles within act(), the first one included.
 
 beforeEach(() => {
   toast.success.mockReset();
