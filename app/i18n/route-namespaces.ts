@@ -41,7 +41,7 @@ export const ROUTE_NAMESPACES = {
   ],
   leads: ["leads", "admin", "errors"],
   calls: ["calls"],
-  cart: ["cart"],
+  cart: ["cart", "errors"],
   checkout: ["checkout", "cart", "orders", "errors"],
   "checkout-success": ["checkout", "cart", "orders"],
   "checkout-success-redirect": [],

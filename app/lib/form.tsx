@@ -65,6 +65,12 @@ export interface FormOptions<S extends z.ZodType, R> {
   onFailure?: (error: unknown) => void;
   /** A form error to show before the first submit (a refusal the page was opened with). */
   initialError?: string | null;
+  /**
+   * Fields that must not be left empty, and what a submit with one empty does besides the fields' own
+   * messages (the specification's "Missing Information" toast): said once per press, not again when the
+   * first submit is made over once the form's code has arrived.
+   */
+  required?: { fields: readonly string[]; onMissing: () => void };
 }
 
 /** A field's wiring: what `Field` and the control need. Ids follow conform's (`<form id>-<name>`). */
@@ -92,6 +98,18 @@ export interface FormApi {
   onSubmit(event: FormEvent<HTMLFormElement>): void;
   /** Conform's part, rendered by <Form> inside the form element once it is loaded. */
   runtime: ReactNode;
+}
+
+/**
+ * A refusal that a form's `submit` found without the server, or read from an answer that is not an
+ * error (the cart's own rules, say): thrown from `submit`, its messages go to their fields as a server's
+ * do, and `onFailure` can tell it from the server's.
+ */
+export class FieldRefusal extends ApiError {
+  constructor(fields: Record<string, string>) {
+    super(400, { code: "validation", message: Object.values(fields)[0] ?? "", fields });
+    this.name = "FieldRefusal";
+  }
 }
 
 /** Whether a form shows a control for a field (a hidden input is not shown). */
@@ -217,11 +235,18 @@ export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S
 
   const onReady = useCallback((submit: (event: FormEvent<HTMLFormElement>) => void) => {
     conformSubmit.current = submit;
-    const pending = replay.current;
-    if (pending && ref.current) {
-      // The submit that loaded conform, made again now that conform handles it.
-      ref.current.requestSubmit(pending.submitter instanceof HTMLButtonElement ? pending.submitter : null);
-    }
+    const form = ref.current;
+    if (!replay.current || !form) return;
+    // The submit that loaded conform, made again now that conform handles it, in a task of its own: when
+    // the code was already loaded (another form of the page loaded it), React renders this within the
+    // first submit event, and a form ignores requestSubmit() while it is still firing its submit event.
+    setTimeout(() => {
+      const pending = replay.current;
+      if (!pending || !form.isConnected) return;
+      const submitter = pending.submitter instanceof HTMLButtonElement ? pending.submitter : null;
+      if (submitter?.form === form) form.requestSubmit(submitter);
+      else form.requestSubmit();
+    }, 0);
   }, []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -230,6 +255,11 @@ export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S
       // A second press while sending does nothing.
       event.preventDefault();
       return;
+    }
+    const required = latest.current.required;
+    if (required && !replaying) {
+      const data = new FormData(event.currentTarget);
+      if (required.fields.some((name) => String(data.get(name) ?? "").trim() === "")) required.onMissing();
     }
     setSubmitted(true);
     setSucceeded(false);

@@ -1,13 +1,15 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { data, useNavigate } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import { DomainError } from "../../core/errors.ts";
 import { formatCents } from "../../core/money/money.ts";
-import { Button } from "../components/ui/button.tsx";
 import { Field, Input } from "../components/ui/field.tsx";
+import { FormError } from "../components/ui/form-alert.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { api, ApiError } from "../lib/api.ts";
+import { Form, useForm } from "../lib/form.tsx";
 import type { PaymentIntentView, PaymentOutcome } from "../lib/orders-api.ts";
 import { PaymentStep, type PaymentFailure } from "../features/checkout/payment-step.tsx";
 import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
@@ -92,13 +94,45 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const localize = useLocalizedPath();
   const resume = loaderData.resume;
-  const [values, setValues] = useState({ name: resume?.name ?? "", email: resume?.email ?? "" });
-  const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<SubscriptionAnswer | null>(null);
   const [emailed, setEmailed] = useState<string | null>(null);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
-  const form = useRef<HTMLFormElement>(null);
   const plan = loaderData.plan;
+  const successPath = (token: string) => `/subscribe/success?subscription=${encodeURIComponent(token)}`;
+
+  const form = useForm({
+    schema: () => import("../../core/checkout/schema.ts").then((module) => module.subscriptionRequestSchema),
+    toInput: (values) => ({
+      name: values.name ?? "",
+      email: values.email ?? "",
+      priceId: plan?.name,
+      language: loaderData.language,
+    }),
+    // The specification's toast for a field left empty, besides the fields' own messages.
+    required: {
+      fields: ["name", "email"],
+      onMissing: () => toast.error(t("toast.missingTitle"), { description: t("toast.missingText") }),
+    },
+    submit: ({ value }) => {
+      setEmailed(null);
+      // Opened from the subscription's e-mailed link: that subscription is paid, whoever started it.
+      return resume
+        ? api<SubscriptionAnswer>(`/api/subscriptions/manage/${encodeURIComponent(resume.token)}/payment`, {
+            method: "POST",
+            json: {},
+          })
+        : api<SubscriptionAnswer | LinkEmailed>("/api/get-or-create-subscription", { json: value });
+    },
+    onSuccess: (created) => {
+      if ("emailed" in created) setEmailed(created.message);
+      else if (!created.clientSecret) void navigate(localize(successPath(created.manageToken)));
+      else setAnswer(created);
+    },
+    onFailure: (error) =>
+      toast.error(tc("toast.paymentFailedTitle"), {
+        description: error instanceof ApiError && error.status < 500 ? error.message : tc("toast.paymentFailedText"),
+      }),
+  });
 
   if (!plan) {
     return (
@@ -119,45 +153,6 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
     );
   }
   const price = formatCents(plan.priceCents);
-  const successPath = (token: string) => `/subscribe/success?subscription=${encodeURIComponent(token)}`;
-
-  async function start(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !plan) return;
-    if (!values.name.trim() || !values.email.trim()) {
-      toast.error(t("toast.missingTitle"), { description: t("toast.missingText") });
-      return;
-    }
-    setBusy(true);
-    setEmailed(null);
-    try {
-      // Opened from the subscription's e-mailed link: that subscription is paid, whoever started it.
-      const created = resume
-        ? await api<SubscriptionAnswer>(`/api/subscriptions/manage/${encodeURIComponent(resume.token)}/payment`, {
-            method: "POST",
-            json: {},
-          })
-        : await api<SubscriptionAnswer | LinkEmailed>("/api/get-or-create-subscription", {
-            json: { name: values.name, email: values.email, priceId: plan.name, language: loaderData.language },
-          });
-      if ("emailed" in created) {
-        setEmailed(created.message);
-        return;
-      }
-      if (!created.clientSecret) {
-        void navigate(localize(successPath(created.manageToken)));
-        return;
-      }
-      setAnswer(created);
-    } catch (error) {
-      toast.error(tc("toast.paymentFailedTitle"), {
-        description: error instanceof ApiError && error.status < 500 ? error.message : tc("toast.paymentFailedText"),
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   function onOutcome(outcome: PaymentOutcome) {
     if (!answer) return;
     if (outcome.status === "failed") {
@@ -186,58 +181,52 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-muted-foreground">{plan.description}</p>
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
-          {busy ? (
+          {form.busy ? (
             <p role="status" className="flex items-center gap-2 text-muted-foreground">
               <Icon name="loader-2" size={18} aria-hidden="true" className="animate-spin" />
               {t("subscription.loading")}
             </p>
           ) : null}
-          <form
-            ref={form}
-            noValidate
-            onSubmit={start}
+          <Form
+            form={form}
             className="space-y-4 rounded-xl border border-border bg-white p-6 shadow-sm"
             data-testid="subscribe-form"
           >
-            <Field label={t("subscription.fullName")}>
+            <FormError form={form} />
+            <Field label={t("subscription.fullName")} field={form.field("name")}>
               {(props) => (
                 <Input
                   {...props}
-                  name="name"
                   autoComplete="name"
-                  value={values.name}
-                  onChange={(e) => setValues({ ...values, name: e.target.value })}
+                  defaultValue={resume?.name ?? ""}
                   readOnly={intent !== null}
                   maxLength={200}
                 />
               )}
             </Field>
-            <Field label={t("subscription.email")}>
+            <Field label={t("subscription.email")} field={form.field("email")}>
               {(props) => (
                 <Input
                   {...props}
-                  name="email"
                   type="email"
                   autoComplete="email"
-                  value={values.email}
-                  onChange={(e) => setValues({ ...values, email: e.target.value })}
+                  defaultValue={resume?.email ?? ""}
                   readOnly={intent !== null}
                   maxLength={254}
                 />
               )}
             </Field>
             {intent ? null : (
-              <Button
-                type="submit"
+              <SubmitButton
+                form={form}
                 size="lg"
                 className="w-full text-base"
-                disabled={busy}
-                data-testid="subscribe-start"
-              >
-                {t("subscription.start")}
-              </Button>
+                label={t("subscription.start")}
+                busyLabel={t("subscription.start")}
+                testId="subscribe-start"
+              />
             )}
-          </form>
+          </Form>
           {emailed ? (
             <div
               role="status"

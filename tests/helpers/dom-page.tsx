@@ -15,10 +15,15 @@ export const json = (body: unknown, status = 200) =>
 export const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
 /** Clicks an element and lets what the click started (effects, answered requests) run to their end. */
-export async function click(element: HTMLElement): Promise<void> {
+export async function click(element: HTMLElement, options: { until?: () => boolean } = {}): Promise<void> {
   await act(async () => element.click());
-  // A form's first submit loads its code and schema (the form layer): wait while its button is busy.
-  for (let tries = 0; tries < 100 && element.isConnected && element.getAttribute("aria-busy") === "true"; tries++)
+  // A form's first submit loads its code and schema (the form layer): wait while its button is busy, or
+  // until what the test waits for has happened (a request sent whose answer the test holds back).
+  for (
+    let tries = 0;
+    tries < 200 && element.isConnected && element.getAttribute("aria-busy") === "true" && !options.until?.();
+    tries++
+  )
     await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
   await settle();
 }

@@ -6,7 +6,7 @@ import type { StaffPaymentView } from "../../core/payments/schema.ts";
 import { canRefund } from "../../app/features/admin/order-detail.tsx";
 import { OrdersTab, exportRange } from "../../app/features/admin/orders-tab.tsx";
 import { parseDollars } from "../../app/features/admin/refund-dialog.tsx";
-import { domPage, json, settle } from "../helpers/dom-page.tsx";
+import { domPage, json, settle, click } from "../helpers/dom-page.tsx";
 
 /**
  * The Orders tab as staff use it (issue 23, "Refunds that staff can rely on"): every status in the
@@ -430,7 +430,7 @@ describe("the Orders tab", () => {
 
     // Checked in the browser first: more than can be refunded, and no reason.
     type(amount, "600");
-    await act(async () => byTestId("admin-refund-submit")!.click());
+    await click(byTestId("admin-refund-submit")!);
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/refund"))).toBe(false);
     expect(amount.getAttribute("aria-invalid")).toBe("true");
     expect(dialog.textContent).toContain("You can refund at most $500.00.");
@@ -455,7 +455,7 @@ describe("the Orders tab", () => {
         400,
       ),
     );
-    await act(async () => byTestId("admin-refund-submit")!.click());
+    await click(byTestId("admin-refund-submit")!);
     await settle();
     expect(amount.getAttribute("aria-invalid")).toBe("true");
     expect(text(document.getElementById(amount.getAttribute("aria-describedby")!))).toBe(
@@ -470,7 +470,7 @@ describe("the Orders tab", () => {
       throw new Error(`unexpected ${url}`);
     });
     type(amount, "120.50");
-    await act(async () => byTestId("admin-refund-submit")!.click());
+    await click(byTestId("admin-refund-submit")!);
     await settle();
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/refund"))!;
     expect(JSON.parse(String(init?.body))).toEqual({ amountCents: 12_050, reason: "Session cut short" });
@@ -530,7 +530,7 @@ describe("the Orders tab", () => {
     );
     type(labelled("Reason"), "Project stopped");
     act(() => box.click());
-    await act(async () => byTestId("admin-refund-submit")!.click());
+    await click(byTestId("admin-refund-submit")!);
     await settle();
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/refund"))!;
     expect(JSON.parse(String(init?.body))).toEqual({

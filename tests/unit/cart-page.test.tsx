@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act } from "react";
+import { click } from "../helpers/dom-page.tsx";
 import { createRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { I18nProvider } from "../../app/i18n/react.tsx";
@@ -193,9 +194,6 @@ function button(name: string): HTMLButtonElement {
   if (!found) throw new Error(`no button "${name}"`);
   return found;
 }
-async function click(node: HTMLElement) {
-  await act(async () => node.click());
-}
 /** Types into a controlled input as a person would: React sees an input event. */
 async function type(input: HTMLInputElement, value: string) {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
@@ -216,9 +214,8 @@ async function pressEnter(input: HTMLInputElement) {
 async function applyCode(code: string) {
   const input = container.querySelector<HTMLInputElement>("input[name=promoCode]")!;
   await type(input, code);
-  await act(async () => {
-    input.form!.requestSubmit();
-  });
+  // Pressed as a person would: the form's first submit loads its code (dom-page's click waits for it).
+  await click(input.form!.querySelector<HTMLButtonElement>("button[type=submit]")!);
   return input;
 }
 const promoError = () => {

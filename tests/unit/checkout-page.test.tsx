@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act } from "react";
+import { click as clickAndWait } from "../helpers/dom-page.tsx";
 import { createRoot, type Root } from "react-dom/client";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -139,13 +140,7 @@ async function click(name: string) {
     (node) => node.textContent?.trim() === name,
   );
   if (!button) throw new Error(`no button "${name}"`);
-  await act(async () => {
-    button.click();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-  for (let tries = 0; tries < 200 && button.isConnected && button.getAttribute("aria-busy") === "true"; tries++)
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+  await clickAndWait(button);
 }
 
 async function fillCustomer() {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act } from "react";
+import { click } from "../helpers/dom-page.tsx";
 import { createRoot, type Root } from "react-dom/client";
 import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createRoutesStub } from "react-router";
@@ -103,16 +104,7 @@ function type(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElemen
  */
 async function send() {
   const sent = fetchMock.mock.calls.length;
-  await act(async () => {
-    submit().click();
-  });
-  for (
-    let tries = 0;
-    tries < 100 && submit().getAttribute("aria-busy") === "true" && fetchMock.mock.calls.length === sent;
-    tries++
-  )
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+  await click(submit(), { until: () => fetchMock.mock.calls.length > sent });
 }
 
 function fillValid() {

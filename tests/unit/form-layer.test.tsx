@@ -8,7 +8,7 @@ import { SubmitButton } from "../../app/components/ui/submit-button.tsx";
 import { api } from "../../app/lib/api.ts";
 import { Form, useForm } from "../../app/lib/form.tsx";
 import frAuth from "../../app/locales/fr/auth.json";
-import { domPage, json, settle } from "../helpers/dom-page.tsx";
+import { domPage, json, settle, click } from "../helpers/dom-page.tsx";
 
 // The form layer (app/lib/form.tsx, decision 33): conform keeps the errors, the browser's (the schema's,
 // translated) and the server's alike; the focus goes to the first error; the button is busy while sending.
@@ -49,15 +49,8 @@ function type(element: HTMLInputElement, value: string) {
   element.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
-async function submit(page: HTMLElement) {
-  await act(async () => {
-    button(page).click();
-  });
-  // The first submit loads the runtime and the schema, then goes through conform.
-  for (let i = 0; i < 100 && button(page).getAttribute("aria-busy") === "true"; i++)
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-  await settle();
-}
+/** Presses the form's button; the first submit loads the runtime and the schema, then goes through conform. */
+const submit = (page: HTMLElement) => click(button(page));
 
 describe("the form layer", () => {
   it("shows the schema's messages translated at their fields, wired for screen readers, and focuses the first", async () => {

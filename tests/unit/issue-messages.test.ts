@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { issueMessages, parseOrThrow, type Message } from "../../core/errors.ts";
-import { translatedFieldErrors } from "../../app/lib/form-errors.ts";
+import { parseForm } from "../../app/lib/form-runtime.tsx";
 import { translator } from "../../server/i18n.server.ts";
 
 const en = translator("en");
@@ -96,12 +96,14 @@ describe("zod issues as translated messages", () => {
       title: z.string().min(1, "blog:validation.titleRequired"),
       seats: z.number().int().max(30),
     });
-    const result = form.safeParse({ title: "", seats: 31 });
-    expect(result.success).toBe(false);
-    if (result.success) return;
-    expect(translatedFieldErrors(result.error, fr, ["title", "seats"])).toEqual({
-      title: fr("blog:validation.titleRequired"),
-      seats: "seats doit être au plus 30",
+    const data = new FormData();
+    data.set("title", "");
+    data.set("seats", "31");
+    const submission = parseForm(data, form, (values) => ({ ...values, seats: Number(values.seats) }), fr);
+    expect(submission.status).toBe("error");
+    expect(submission.status === "error" && submission.error).toEqual({
+      title: [fr("blog:validation.titleRequired")],
+      seats: ["seats doit être au plus 30"],
     });
   });
 });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act } from "react";
+import { click } from "../helpers/dom-page.tsx";
 import { createRoot, type Root } from "react-dom/client";
 import { I18nProvider } from "../../app/i18n/react.tsx";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -216,14 +217,6 @@ function type(name: string, value: string) {
     Object.getOwnPropertyDescriptor(prototype, "value")!.set!.call(element, value);
     element.dispatchEvent(new Event("input", { bubbles: true }));
   });
-}
-
-/** Clicks, and waits while the button is busy (Book's first press loads the form's code and schema). */
-async function click(element: HTMLElement) {
-  await act(async () => element.click());
-  for (let tries = 0; tries < 100 && element.getAttribute("aria-busy") === "true"; tries++)
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-  await settle();
 }
 
 function fillDetails() {

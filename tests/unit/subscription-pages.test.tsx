@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, type ComponentType } from "react";
+import { click } from "../helpers/dom-page.tsx";
 import { createRoot, type Root } from "react-dom/client";
 import { createRoutesStub, Outlet, useLocation } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -196,10 +197,7 @@ describe("/subscribe", () => {
     };
     await type("name", "Ada Lovelace");
     await type("email", "ada@example.com");
-    await act(async () => {
-      container.querySelector<HTMLButtonElement>("[data-testid=subscribe-start]")!.click();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await click(container.querySelector<HTMLButtonElement>("[data-testid=subscribe-start]")!);
     expect(text("where")).toBe(`/subscribe/success?subscription=${encodeURIComponent(TOKEN)}`);
   });
 });

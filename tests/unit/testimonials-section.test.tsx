@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act } from "react";
+import { click } from "../helpers/dom-page.tsx";
 import { createRoot, type Root } from "react-dom/client";
 import { I18nProvider } from "../../app/i18n/react.tsx";
 import { createRoutesStub } from "react-router";
@@ -218,17 +219,7 @@ async function fill(values: Partial<Record<"name" | "email" | "company" | "conte
 /** Presses Submit and waits until the form is no longer busy or has sent its request (the first submit loads its code). */
 async function submit() {
   const sent = fetchMock.mock.calls.length;
-  await act(async () => submitButton().click());
-  for (
-    let tries = 0;
-    tries < 100 &&
-    dialog() &&
-    submitButton().getAttribute("aria-busy") === "true" &&
-    fetchMock.mock.calls.length === sent;
-    tries++
-  )
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+  await click(submitButton(), { until: () => fetchMock.mock.calls.length > sent });
 }
 
 const jsonResponse = (status: number, body: unknown) =>

@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
-import type { z } from "zod";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Field, Input, Textarea } from "../../components/ui/field.tsx";
+import { Field, Input, Textarea, type FieldWiring } from "../../components/ui/field.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import type { TFunction } from "../../../core/i18n/translator.ts";
 import { ApiError, api } from "../../lib/api.ts";
-import { serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 // What the admin forms of bilingual records (tutorials, classes) share: their texts written side by
@@ -61,11 +59,10 @@ export function fieldLabel(t: TFunction, prefix: string, field: string, required
   return `${t(`${prefix}.${base}`)}${language ? ` (${t(`${prefix}.${language}`)})` : ""}${required ? " *" : ""}`;
 }
 
-/** A labelled text input or text area whose `lang` follows its field's language. */
+/** A labelled text input or text area of a record form, whose `lang` follows its field's language. */
 export function TextField({
-  name,
+  field,
   label,
-  error,
   hint,
   value,
   onChange,
@@ -75,9 +72,8 @@ export function TextField({
   inputMode,
   placeholder,
 }: {
-  name: string;
+  field: FieldWiring;
   label: string;
-  error?: string;
   hint?: ReactNode;
   value: string;
   onChange: (event: { target: { value: string } }) => void;
@@ -87,24 +83,15 @@ export function TextField({
   inputMode?: "numeric" | "decimal" | "url";
   placeholder?: string;
 }) {
-  const lang = fieldLanguage(name);
+  const lang = fieldLanguage(field.name);
   return (
-    <Field label={label} error={error} hint={hint}>
+    <Field label={label} field={field} hint={hint}>
       {(props) =>
         multiline ? (
-          <Textarea
-            {...props}
-            name={name}
-            lang={lang}
-            maxLength={max}
-            value={value}
-            onChange={onChange}
-            className="min-h-28"
-          />
+          <Textarea {...props} lang={lang} maxLength={max} value={value} onChange={onChange} className="min-h-28" />
         ) : (
           <Input
             {...props}
-            name={name}
             lang={lang}
             required={required}
             maxLength={max}
@@ -117,90 +104,6 @@ export function TextField({
       }
     </Field>
   );
-}
-
-/**
- * The state of a create/edit form of a bilingual record: values reset when another record is edited,
- * the schema's field errors shown before sending (and the server's after), focus on the first error,
- * a toast for the outcome. `save` sends the payload (PUT for `editing`, POST otherwise).
- */
-export function useRecordForm<F extends string, V extends Record<F, string>, R extends { id: number }>({
-  editing,
-  fields,
-  empty,
-  valuesOf,
-  payloadOf,
-  schema,
-  t,
-  save,
-  messages,
-  onDone,
-}: {
-  editing: R | null;
-  fields: readonly F[];
-  empty: V;
-  valuesOf: (record: R) => V;
-  payloadOf: (values: V) => unknown;
-  schema: z.ZodType;
-  t: TFunction;
-  save: (payload: unknown, editing: R | null) => Promise<unknown>;
-  messages: { created: string; updated: string; createFailed: string; updateFailed: string };
-  onDone: () => void | Promise<void>;
-}) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<V>(() => (editing ? valuesOf(editing) : empty));
-  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
-  const [saving, setSaving] = useState(false);
-  const [loadedId, setLoadedId] = useState<number | null>(editing?.id ?? null);
-
-  if ((editing?.id ?? null) !== loadedId) {
-    setLoadedId(editing?.id ?? null);
-    setValues(editing ? valuesOf(editing) : empty);
-    setErrors({});
-  }
-
-  useEffect(() => {
-    if (editing) formRef.current?.querySelector<HTMLElement>(`[name="${fields[0]}"]`)?.focus();
-  }, [editing, fields]);
-
-  const set = (field: F) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  function showErrors(next: Partial<Record<F, string>>) {
-    setErrors(next);
-    const first = fields.find((field) => next[field]);
-    if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const payload = payloadOf(values);
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) {
-      showErrors(translatedFieldErrors(parsed.error, t, fields));
-      return;
-    }
-    setSaving(true);
-    try {
-      await save(payload, editing);
-      if (!editing) setValues(empty);
-      setErrors({});
-      await onDone();
-      toast.success(editing ? messages.updated : messages.created);
-    } catch (error) {
-      if (error instanceof ApiError && error.body.fields) showErrors(serverFieldErrors(error.body.fields, fields));
-      toast.error(editing ? messages.updateFailed : messages.createFailed, {
-        description: error instanceof ApiError ? error.message : undefined,
-      });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  return { formRef, values, setValues, errors, saving, set, onSubmit };
 }
 
 /** A record's Edit button and its Delete button, which asks before deleting. */

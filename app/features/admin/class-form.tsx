@@ -2,11 +2,13 @@ import { useId } from "react";
 import { FORMATS, LEVELS, WEEKDAYS, type Weekday } from "../../../core/classes/rules.ts";
 import { CLASS_LIMITS, classInputSchema, type AdminClass } from "../../../core/classes/schema.ts";
 import { LANGUAGES } from "../../../core/i18n/language.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Field, Input } from "../../components/ui/field.tsx";
+import { FormError } from "../../components/ui/form-alert.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
 import { api } from "../../lib/api.ts";
-import { TextField, fieldLabel, useRecordForm } from "./bilingual-form.tsx";
+import { Form } from "../../lib/form.tsx";
+import { TextField, fieldLabel } from "./bilingual-form.tsx";
+import { RecordFormButtons, useRecordForm } from "./record-form.tsx";
 import { centsOf, fromLocalInput, toLocalInput, wholeOrText } from "./form-values.ts";
 import { SwitchField } from "./switch-field.tsx";
 
@@ -171,15 +173,13 @@ const selectClasses =
 export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onDone: () => void | Promise<void> }) {
   const { t } = useTranslation("adminclasses");
   const headingId = useId();
-  const { formRef, values, setValues, errors, saving, set, onSubmit } = useRecordForm<FieldName, Values, AdminClass>({
+  const { form, values, setValues, set } = useRecordForm({
     editing,
-    fields: ORDER,
     empty: EMPTY,
     valuesOf,
     payloadOf,
     schema: classInputSchema,
-    t,
-    save: (payload, record) =>
+    save: ({ payload }, record) =>
       record
         ? api(`/api/admin/classes/${record.id}`, { method: "PUT", json: payload })
         : api("/api/admin/classes", { json: payload }),
@@ -190,6 +190,7 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
       updateFailed: t("toast.updateFailed"),
     },
     onDone,
+    firstField: ORDER[0],
   });
 
   const label = (field: FieldName, required: boolean) => fieldLabel(t, "form", field, required);
@@ -204,9 +205,8 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
     },
   ) => (
     <TextField
-      name={field}
+      field={form.field(field)}
       label={label(field, options.required ?? false)}
-      error={errors[field]}
       hint={options.hint}
       value={values[field]}
       onChange={set(field)}
@@ -221,9 +221,9 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
     options: readonly string[],
     optionLabel: (value: string) => string,
   ) => (
-    <Field label={label(field, true)} error={errors[field]}>
+    <Field label={label(field, true)} field={form.field(field)}>
       {(props) => (
-        <select {...props} name={field} value={values[field]} onChange={set(field)} className={selectClasses}>
+        <select {...props} value={values[field]} onChange={set(field)} className={selectClasses}>
           {options.map((value) => (
             <option key={value} value={value}>
               {optionLabel(value)}
@@ -240,17 +240,12 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
     }));
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby={headingId}
-      className="space-y-5 rounded-xl border border-border bg-white p-6"
-    >
+    <Form form={form} aria-labelledby={headingId} className="space-y-5 rounded-xl border border-border bg-white p-6">
       <h2 id={headingId} className="font-display text-2xl font-semibold">
         {editing ? t("form.editHeading") : t("form.createHeading")}
       </h2>
       <p className="text-sm text-muted-foreground">{t("form.intro")}</p>
+      <FormError form={form} />
       <div className="grid gap-5 sm:grid-cols-2">
         {text("titleEn", { required: true, max: CLASS_LIMITS.title })}
         {text("titleFr", { required: true, max: CLASS_LIMITS.title })}
@@ -282,21 +277,11 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
       <div className="grid gap-5 sm:grid-cols-2">
         {text("price", { required: true, max: 12, inputMode: "decimal", hint: t("form.priceHint") })}
         {text("maxStudents", { max: 6, inputMode: "numeric", hint: t("form.maxStudentsHint") })}
-        <Field label={label("startDate", false)} error={errors.startDate}>
-          {(props) => (
-            <Input
-              {...props}
-              name="startDate"
-              type="datetime-local"
-              value={values.startDate}
-              onChange={set("startDate")}
-            />
-          )}
+        <Field label={label("startDate", false)} field={form.field("startDate")}>
+          {(props) => <Input {...props} type="datetime-local" value={values.startDate} onChange={set("startDate")} />}
         </Field>
-        <Field label={label("endDate", false)} error={errors.endDate}>
-          {(props) => (
-            <Input {...props} name="endDate" type="datetime-local" value={values.endDate} onChange={set("endDate")} />
-          )}
+        <Field label={label("endDate", false)} field={form.field("endDate")}>
+          {(props) => <Input {...props} type="datetime-local" value={values.endDate} onChange={set("endDate")} />}
         </Field>
       </div>
       <fieldset className="space-y-2">
@@ -316,23 +301,15 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
             </label>
           ))}
         </div>
-        {errors.scheduleDays ? (
-          <p className="text-sm text-destructive" role="alert">
-            {errors.scheduleDays}
+        {form.field("scheduleDays").error ? (
+          <p id={form.field("scheduleDays").errorId} className="text-sm text-destructive" role="alert">
+            {form.field("scheduleDays").error}
           </p>
         ) : null}
       </fieldset>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={label("scheduleTime", false)} error={errors.scheduleTime}>
-          {(props) => (
-            <Input
-              {...props}
-              name="scheduleTime"
-              type="time"
-              value={values.scheduleTime}
-              onChange={set("scheduleTime")}
-            />
-          )}
+        <Field label={label("scheduleTime", false)} field={form.field("scheduleTime")}>
+          {(props) => <Input {...props} type="time" value={values.scheduleTime} onChange={set("scheduleTime")} />}
         </Field>
         {text("featuredImage", { max: CLASS_LIMITS.url, inputMode: "url" })}
       </div>
@@ -346,16 +323,17 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
         checked={values.featured}
         onCheckedChange={(checked) => setValues((current) => ({ ...current, featured: checked }))}
       />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={saving} aria-busy={saving}>
-          {saving ? t("form.saving") : editing ? t("form.update") : t("form.create")}
-        </Button>
-        {editing ? (
-          <Button type="button" variant="outline" onClick={() => void onDone()}>
-            {t("form.cancelEdit")}
-          </Button>
-        ) : null}
-      </div>
-    </form>
+      <RecordFormButtons
+        form={form}
+        editing={editing !== null}
+        texts={{
+          create: t("form.create"),
+          update: t("form.update"),
+          saving: t("form.saving"),
+          cancelEdit: t("form.cancelEdit"),
+        }}
+        onCancel={() => void onDone()}
+      />
+    </Form>
   );
 }

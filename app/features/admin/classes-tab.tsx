@@ -101,6 +101,7 @@ export function ClassesTab({ classes, language }: { classes: AdminClass[]; langu
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
       <ClassForm
+        key={editing?.id ?? "new"}
         editing={editing}
         onDone={async () => {
           setEditing(null);

@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { toast } from "../../components/ui/toast.ts";
 import { DEAL_LIMITS, dealInputSchema, type AdminDeal } from "../../../core/deals/schema.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
-import { ApiError, api } from "../../lib/api.ts";
-import { serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
+import { FormError } from "../../components/ui/form-alert.tsx";
+import { api } from "../../lib/api.ts";
+import { Form } from "../../lib/form.tsx";
+import { RecordFormButtons, useRecordForm } from "./record-form.tsx";
 import { SwitchField } from "./switch-field.tsx";
 import { centsOf, fromLocalInput, toLocalInput, wholeOrText } from "./form-values.ts";
 
@@ -91,70 +91,35 @@ function payloadOf(values: Values) {
 export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDone: () => void | Promise<void> }) {
   const { t } = useTranslation("admin");
   const headingId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : EMPTY));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [saving, setSaving] = useState(false);
-  const [loadedId, setLoadedId] = useState<number | null>(editing?.id ?? null);
-
-  if ((editing?.id ?? null) !== loadedId) {
-    setLoadedId(editing?.id ?? null);
-    setValues(editing ? valuesOf(editing) : EMPTY);
-    setErrors({});
-  }
-
-  useEffect(() => {
-    if (editing) formRef.current?.querySelector<HTMLElement>('[name="titleEn"]')?.focus();
-  }, [editing]);
-
-  const set = (field: FieldName) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  function showErrors(next: Partial<Record<FieldName, string>>) {
-    setErrors(next);
-    const first = ORDER.find((field) => next[field]);
-    if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const payload = payloadOf(values);
-    const parsed = dealInputSchema.safeParse(payload);
-    if (!parsed.success) {
-      showErrors(translatedFieldErrors(parsed.error, t, ORDER));
-      return;
-    }
-    setSaving(true);
-    try {
-      if (editing) await api(`/api/admin/hot-deals/${editing.id}`, { method: "PUT", json: payload });
-      else await api("/api/admin/hot-deals", { json: payload });
-      if (!editing) setValues(EMPTY);
-      setErrors({});
-      await onDone();
-      toast.success(editing ? t("deals.toast.updated") : t("deals.toast.created"));
-    } catch (error) {
-      if (error instanceof ApiError && error.body.fields) showErrors(serverFieldErrors(error.body.fields, ORDER));
-      toast.error(editing ? t("deals.toast.updateFailed") : t("deals.toast.createFailed"), {
-        description: error instanceof ApiError ? error.message : undefined,
-      });
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { form, values, setValues, set } = useRecordForm({
+    editing,
+    empty: EMPTY,
+    valuesOf,
+    payloadOf,
+    schema: dealInputSchema,
+    save: ({ payload }, record) =>
+      record
+        ? api(`/api/admin/hot-deals/${record.id}`, { method: "PUT", json: payload })
+        : api("/api/admin/hot-deals", { json: payload }),
+    messages: {
+      created: t("deals.toast.created"),
+      updated: t("deals.toast.updated"),
+      createFailed: t("deals.toast.createFailed"),
+      updateFailed: t("deals.toast.updateFailed"),
+    },
+    onDone,
+    firstField: ORDER[0],
+  });
 
   const text = (field: FieldName, lang: "en" | "fr", multiline = false) => (
     <Field
       label={`${t(`deals.form.${field.replace(/(En|Fr)$/, "")}`)} (${t(`deals.form.${lang}`)}) *`}
-      error={errors[field]}
+      field={form.field(field)}
     >
       {(props) =>
         multiline ? (
           <Textarea
             {...props}
-            name={field}
             lang={lang}
             required
             maxLength={DEAL_LIMITS.description}
@@ -165,7 +130,6 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
         ) : (
           <Input
             {...props}
-            name={field}
             lang={lang}
             required
             maxLength={field.startsWith("title") ? DEAL_LIMITS.title : DEAL_LIMITS.serviceName}
@@ -178,17 +142,12 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
   );
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby={headingId}
-      className="space-y-5 rounded-xl border border-border bg-white p-6"
-    >
+    <Form form={form} aria-labelledby={headingId} className="space-y-5 rounded-xl border border-border bg-white p-6">
       <h2 id={headingId} className="font-display text-2xl font-semibold">
         {editing ? t("deals.form.editHeading") : t("deals.form.createHeading")}
       </h2>
       <p className="text-sm text-muted-foreground">{t("deals.form.intro")}</p>
+      <FormError form={form} />
       <div className="grid gap-5 sm:grid-cols-2">
         {text("titleEn", "en")}
         {text("titleFr", "fr")}
@@ -198,11 +157,10 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
         {text("descriptionFr", "fr", true)}
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field label={`${t("deals.form.originalPrice")} *`} error={errors.originalPrice}>
+        <Field label={`${t("deals.form.originalPrice")} *`} field={form.field("originalPrice")}>
           {(props) => (
             <Input
               {...props}
-              name="originalPrice"
               inputMode="decimal"
               required
               placeholder="1500.00"
@@ -211,11 +169,10 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
             />
           )}
         </Field>
-        <Field label={`${t("deals.form.discountedPrice")} *`} error={errors.discountedPrice}>
+        <Field label={`${t("deals.form.discountedPrice")} *`} field={form.field("discountedPrice")}>
           {(props) => (
             <Input
               {...props}
-              name="discountedPrice"
               inputMode="decimal"
               required
               placeholder="1200.00"
@@ -224,11 +181,10 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
             />
           )}
         </Field>
-        <Field label={`${t("deals.form.discountPercentage")} *`} error={errors.discountPercentage}>
+        <Field label={`${t("deals.form.discountPercentage")} *`} field={form.field("discountPercentage")}>
           {(props) => (
             <Input
               {...props}
-              name="discountPercentage"
               inputMode="numeric"
               required
               placeholder="20"
@@ -239,50 +195,31 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={`${t("deals.form.validFrom")} *`} error={errors.validFrom}>
+        <Field label={`${t("deals.form.validFrom")} *`} field={form.field("validFrom")}>
           {(props) => (
-            <Input
-              {...props}
-              name="validFrom"
-              type="datetime-local"
-              required
-              value={values.validFrom}
-              onChange={set("validFrom")}
-            />
+            <Input {...props} type="datetime-local" required value={values.validFrom} onChange={set("validFrom")} />
           )}
         </Field>
-        <Field label={`${t("deals.form.validUntil")} *`} error={errors.validUntil}>
+        <Field label={`${t("deals.form.validUntil")} *`} field={form.field("validUntil")}>
           {(props) => (
-            <Input
-              {...props}
-              name="validUntil"
-              type="datetime-local"
-              required
-              value={values.validUntil}
-              onChange={set("validUntil")}
-            />
-          )}
-        </Field>
-        <Field label={t("deals.form.claimLimit")} error={errors.claimLimit} hint={t("deals.form.claimLimitHint")}>
-          {(props) => (
-            <Input
-              {...props}
-              name="claimLimit"
-              inputMode="numeric"
-              value={values.claimLimit}
-              onChange={set("claimLimit")}
-            />
+            <Input {...props} type="datetime-local" required value={values.validUntil} onChange={set("validUntil")} />
           )}
         </Field>
         <Field
+          label={t("deals.form.claimLimit")}
+          field={form.field("claimLimit")}
+          hint={t("deals.form.claimLimitHint")}
+        >
+          {(props) => <Input {...props} inputMode="numeric" value={values.claimLimit} onChange={set("claimLimit")} />}
+        </Field>
+        <Field
           label={`${t("deals.form.perPersonLimit")} *`}
-          error={errors.perPersonLimit}
+          field={form.field("perPersonLimit")}
           hint={t("deals.form.perPersonLimitHint")}
         >
           {(props) => (
             <Input
               {...props}
-              name="perPersonLimit"
               inputMode="numeric"
               required
               value={values.perPersonLimit}
@@ -292,13 +229,12 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
         </Field>
         <Field
           label={t("deals.form.featuredImage")}
-          error={errors.featuredImage}
+          field={form.field("featuredImage")}
           hint={t("posts.form.featuredImageHint")}
         >
           {(props) => (
             <Input
               {...props}
-              name="featuredImage"
               inputMode="url"
               maxLength={DEAL_LIMITS.featuredImage}
               placeholder="https://… or /images/…"
@@ -314,16 +250,17 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
         checked={values.active}
         onCheckedChange={(checked) => setValues((current) => ({ ...current, active: checked }))}
       />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={saving} aria-busy={saving}>
-          {saving ? t("deals.form.saving") : editing ? t("deals.form.update") : t("deals.form.create")}
-        </Button>
-        {editing ? (
-          <Button type="button" variant="outline" onClick={() => void onDone()}>
-            {t("deals.form.cancelEdit")}
-          </Button>
-        ) : null}
-      </div>
-    </form>
+      <RecordFormButtons
+        form={form}
+        editing={editing !== null}
+        texts={{
+          create: t("deals.form.create"),
+          update: t("deals.form.update"),
+          saving: t("deals.form.saving"),
+          cancelEdit: t("deals.form.cancelEdit"),
+        }}
+        onCancel={() => void onDone()}
+      />
+    </Form>
   );
 }

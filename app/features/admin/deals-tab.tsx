@@ -42,6 +42,7 @@ export function DealsTab({ deals, language }: { deals: AdminDeal[]; language: st
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
       <DealForm
+        key={editing?.id ?? "new"}
         editing={editing}
         onDone={async () => {
           setEditing(null);

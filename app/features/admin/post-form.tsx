@@ -1,12 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { toast } from "../../components/ui/toast.ts";
 import { LIMITS, POST_CATEGORIES, postInputSchema, type AdminPost } from "../../../core/blog/schema.ts";
 import { LANGUAGES, LANGUAGE_LABELS, type Language } from "../../../core/i18n/language.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
-import { ApiError, api } from "../../lib/api.ts";
-import { serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
+import { FormError } from "../../components/ui/form-alert.tsx";
+import { api } from "../../lib/api.ts";
+import { Form } from "../../lib/form.tsx";
+import { RecordFormButtons, useRecordForm } from "./record-form.tsx";
 import { SwitchField } from "./switch-field.tsx";
 
 type Values = {
@@ -21,8 +21,6 @@ type Values = {
   /** The id of the post in the other language this one translates, as the select holds it ("" for none). */
   translationOf: string;
 };
-type FieldName = "title" | "category" | "excerpt" | "content" | "language" | "translationOf" | "featuredImage";
-const ORDER: FieldName[] = ["title", "category", "excerpt", "content", "language", "translationOf", "featuredImage"];
 
 function emptyValues(language: Language): Values {
   return {
@@ -52,6 +50,15 @@ function valuesOf(post: AdminPost): Values {
   };
 }
 
+/** The form's values as the schema reads them: no category when none is chosen, the linked post's id. */
+function payloadOf(values: Values) {
+  return {
+    ...values,
+    category: values.category || undefined,
+    translationOf: values.translationOf ? Number(values.translationOf) : null,
+  };
+}
+
 const selectClasses =
   "h-10 w-full rounded-lg border border-border bg-white px-3 text-foreground focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-[invalid=true]:border-destructive";
 
@@ -73,23 +80,29 @@ export function PostForm({
 }) {
   const { t } = useTranslation("admin");
   const headingId = useId();
-  const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : emptyValues(defaultLanguage)));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [saving, setSaving] = useState(false);
-  const [loadedId, setLoadedId] = useState<number | null>(editing?.id ?? null);
-  const titleRef = useRef<HTMLInputElement>(null);
-  const refs = useRef<Partial<Record<FieldName, HTMLElement | null>>>({});
-
-  // Switching to another post (or back to a new one) reloads the form.
-  if ((editing?.id ?? null) !== loadedId) {
-    setLoadedId(editing?.id ?? null);
-    setValues(editing ? valuesOf(editing) : emptyValues(defaultLanguage));
-    setErrors({});
-  }
-
-  useEffect(() => {
-    if (editing) titleRef.current?.focus();
-  }, [editing]);
+  const { form, values, setValues, set } = useRecordForm({
+    editing,
+    empty: emptyValues(defaultLanguage),
+    emptyAfterCreate: (created) => emptyValues(created.language),
+    valuesOf,
+    payloadOf,
+    schema: postInputSchema,
+    save: ({ value }, record) =>
+      record
+        ? api(`/api/posts/${record.id}`, {
+            method: "PUT",
+            json: { ...value, featuredImage: value.featuredImage ?? null },
+          })
+        : api("/api/posts", { json: value }),
+    messages: {
+      created: t("posts.toast.created"),
+      updated: t("posts.toast.updated"),
+      createFailed: t("posts.toast.createFailed"),
+      updateFailed: t("posts.toast.updateFailed"),
+    },
+    onDone,
+    firstField: "title",
+  });
 
   // Posts in the other language that are free to link (or already linked with this one).
   const candidates = posts.filter(
@@ -99,91 +112,19 @@ export function PostForm({
       (post.translationOf === null || post.translationOf === editing?.id || String(post.id) === values.translationOf),
   );
 
-  const set = (field: keyof Values) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field as FieldName]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  function showErrors(next: Partial<Record<FieldName, string>>) {
-    setErrors(next);
-    const first = ORDER.find((field) => next[field]);
-    if (first) (first === "title" ? titleRef.current : refs.current[first])?.focus();
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const parsed = postInputSchema.safeParse({
-      ...values,
-      category: values.category || undefined,
-      translationOf: values.translationOf ? Number(values.translationOf) : null,
-    });
-    if (!parsed.success) {
-      showErrors(translatedFieldErrors(parsed.error, t, ORDER));
-      return;
-    }
-    setSaving(true);
-    try {
-      if (editing) {
-        await api(`/api/posts/${editing.id}`, {
-          method: "PUT",
-          json: { ...parsed.data, featuredImage: parsed.data.featuredImage ?? null },
-        });
-      } else {
-        await api("/api/posts", { json: parsed.data });
-        setValues(emptyValues(values.language));
-      }
-      setErrors({});
-      await onDone();
-      toast.success(editing ? t("posts.toast.updated") : t("posts.toast.created"));
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : undefined;
-      if (error instanceof ApiError && error.body.fields) {
-        showErrors(serverFieldErrors(error.body.fields, ORDER));
-      }
-      toast.error(editing ? t("posts.toast.updateFailed") : t("posts.toast.createFailed"), { description: message });
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby={headingId}
-      className="space-y-5 rounded-xl border border-border bg-white p-6"
-    >
+    <Form form={form} aria-labelledby={headingId} className="space-y-5 rounded-xl border border-border bg-white p-6">
       <h2 id={headingId} className="font-display text-2xl font-semibold">
         {editing ? t("posts.form.editHeading") : t("posts.form.createHeading")}
       </h2>
-      <Field label={`${t("posts.form.title")} *`} error={errors.title}>
-        {(props) => (
-          <Input
-            {...props}
-            ref={titleRef}
-            name="title"
-            required
-            maxLength={LIMITS.title}
-            value={values.title}
-            onChange={set("title")}
-          />
-        )}
+      <FormError form={form} />
+      <Field label={`${t("posts.form.title")} *`} field={form.field("title")}>
+        {(props) => <Input {...props} required maxLength={LIMITS.title} value={values.title} onChange={set("title")} />}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={`${t("posts.form.category")} *`} error={errors.category}>
+        <Field label={`${t("posts.form.category")} *`} field={form.field("category")}>
           {(props) => (
-            <select
-              {...props}
-              ref={(node) => {
-                refs.current.category = node;
-              }}
-              name="category"
-              required
-              value={values.category}
-              onChange={set("category")}
-              className={selectClasses}
-            >
+            <select {...props} required value={values.category} onChange={set("category")} className={selectClasses}>
               <option value="">{t("posts.form.categoryPlaceholder")}</option>
               {POST_CATEGORIES.map((category) => (
                 <option key={category} value={category}>
@@ -193,15 +134,9 @@ export function PostForm({
             </select>
           )}
         </Field>
-        <Field label={t("posts.form.language")} error={errors.language}>
+        <Field label={t("posts.form.language")} field={form.field("language")}>
           {(props) => (
-            <select
-              {...props}
-              name="language"
-              value={values.language}
-              onChange={set("language")}
-              className={selectClasses}
-            >
+            <select {...props} value={values.language} onChange={set("language")} className={selectClasses}>
               {LANGUAGES.map((language) => (
                 <option key={language} value={language}>
                   {LANGUAGE_LABELS[language].name}
@@ -211,18 +146,13 @@ export function PostForm({
           )}
         </Field>
       </div>
-      <Field label={t("posts.form.translationOf")} error={errors.translationOf} hint={t("posts.form.translationHint")}>
+      <Field
+        label={t("posts.form.translationOf")}
+        field={form.field("translationOf")}
+        hint={t("posts.form.translationHint")}
+      >
         {(props) => (
-          <select
-            {...props}
-            ref={(node) => {
-              refs.current.translationOf = node;
-            }}
-            name="translationOf"
-            value={values.translationOf}
-            onChange={set("translationOf")}
-            className={selectClasses}
-          >
+          <select {...props} value={values.translationOf} onChange={set("translationOf")} className={selectClasses}>
             <option value="">{t("posts.form.translationNone")}</option>
             {candidates.map((post) => (
               <option key={post.id} value={String(post.id)} lang={post.language}>
@@ -232,11 +162,10 @@ export function PostForm({
           </select>
         )}
       </Field>
-      <Field label={t("posts.form.excerpt")} error={errors.excerpt}>
+      <Field label={t("posts.form.excerpt")} field={form.field("excerpt")}>
         {(props) => (
           <Textarea
             {...props}
-            name="excerpt"
             maxLength={LIMITS.excerpt}
             value={values.excerpt}
             onChange={set("excerpt")}
@@ -244,11 +173,10 @@ export function PostForm({
           />
         )}
       </Field>
-      <Field label={t("posts.form.content")} error={errors.content} hint={t("posts.form.contentHint")}>
+      <Field label={t("posts.form.content")} field={form.field("content")} hint={t("posts.form.contentHint")}>
         {(props) => (
           <Textarea
             {...props}
-            name="content"
             value={values.content}
             onChange={set("content")}
             className="min-h-56 font-mono text-sm"
@@ -257,16 +185,12 @@ export function PostForm({
       </Field>
       <Field
         label={t("posts.form.featuredImage")}
-        error={errors.featuredImage}
+        field={form.field("featuredImage")}
         hint={t("posts.form.featuredImageHint")}
       >
         {(props) => (
           <Input
             {...props}
-            ref={(node) => {
-              refs.current.featuredImage = node;
-            }}
-            name="featuredImage"
             inputMode="url"
             maxLength={LIMITS.featuredImage}
             placeholder="https://… or /images/…"
@@ -289,16 +213,17 @@ export function PostForm({
           onCheckedChange={(checked) => setValues((current) => ({ ...current, published: checked }))}
         />
       </div>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={saving} aria-busy={saving}>
-          {saving ? t("posts.form.saving") : editing ? t("posts.form.update") : t("posts.form.create")}
-        </Button>
-        {editing ? (
-          <Button type="button" variant="outline" onClick={() => void onDone()}>
-            {t("posts.form.cancelEdit")}
-          </Button>
-        ) : null}
-      </div>
-    </form>
+      <RecordFormButtons
+        form={form}
+        editing={editing !== null}
+        texts={{
+          create: t("posts.form.create"),
+          update: t("posts.form.update"),
+          saving: t("posts.form.saving"),
+          cancelEdit: t("posts.form.cancelEdit"),
+        }}
+        onCancel={() => void onDone()}
+      />
+    </Form>
   );
 }

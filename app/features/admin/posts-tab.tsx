@@ -55,6 +55,7 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <PostForm
+        key={editing?.id ?? "new"}
         editing={editing}
         posts={posts}
         defaultLanguage={language}

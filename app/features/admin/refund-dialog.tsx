@@ -1,16 +1,17 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { dollarsToCents, formatCents } from "../../../core/money/money.ts";
 import type { AdminOrderView } from "../../../core/orders/schema.ts";
 import { summarise } from "../../../core/payments/rules.ts";
 import { REFUND_MESSAGES, REFUND_REASON_MAX, refundRequestSchema } from "../../../core/payments/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
-import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { FormError } from "../../components/ui/form-alert.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { ModalDialog } from "../../components/ui/modal-dialog.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
-import { ApiError, api } from "../../lib/api.ts";
-import { focusFirstInvalid, serverFieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { api } from "../../lib/api.ts";
+import { Form, useForm } from "../../lib/form.tsx";
 import { paymentMethodText } from "./staff-format.ts";
 
 /**
@@ -32,9 +33,6 @@ export function parseDollars(text: string): number | null {
 
 /** Cents as an editable amount: "1250.00". */
 const editable = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-
-type FieldName = "amountCents" | "reason";
-const FIELDS: readonly FieldName[] = ["amountCents", "reason"];
 
 /** Whether an order has instalments still to take (the "cancel the remaining instalments" choice). */
 export function hasOpenSchedule(order: Pick<AdminOrderView, "schedule">): boolean {
@@ -61,14 +59,8 @@ export function RefundDialog({
   const { t } = useTranslation("admin");
   const titleId = useId();
   const descriptionId = useId();
-  const form = useRef<HTMLFormElement>(null);
   const refundable = summarise(order.payments).refundableCents;
   const [amount, setAmount] = useState(editable(refundable));
-  const [reason, setReason] = useState("");
-  const [cancelRemaining, setCancelRemaining] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const openSchedule = hasOpenSchedule(order);
   const cents = parseDollars(amount);
   const latestCharge = order.payments
@@ -76,54 +68,47 @@ export function RefundDialog({
     .at(-1);
   const method = latestCharge ? paymentMethodText(latestCharge, t) : t("orders.methods.card");
 
-  function validate(): Partial<Record<FieldName, string>> {
-    const found: Partial<Record<FieldName, string>> = {};
-    if (cents === null) found.amountCents = t(REFUND_MESSAGES.amountInvalid);
-    else if (cents > refundable)
-      found.amountCents = t(REFUND_MESSAGES.amountTooHigh, { amount: formatCents(refundable) });
-    const parsed = refundRequestSchema.safeParse({ amountCents: cents ?? 1, reason, cancelRemaining });
-    if (!parsed.success) return { ...translatedFieldErrors(parsed.error, t, FIELDS), ...found };
-    return found;
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0 || cents === null) {
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setBusy(true);
-    try {
+  const form = useForm({
+    // The server's rules, and what this order can still give back (the server checks it again).
+    schema: () =>
+      refundRequestSchema.superRefine((request, context) => {
+        if (request.amountCents > refundable)
+          context.addIssue({
+            code: "custom",
+            path: ["amountCents"],
+            message: REFUND_MESSAGES.amountTooHigh,
+            params: { amount: formatCents(refundable) },
+          });
+      }),
+    // Dollars as typed become cents; text that is no amount stays text, which the schema refuses.
+    toInput: (values) => {
+      const typed = typeof values.amountCents === "string" ? values.amountCents : "";
+      return {
+        amountCents: parseDollars(typed) ?? typed,
+        reason: typeof values.reason === "string" ? values.reason : "",
+        ...(openSchedule ? { cancelRemaining: values.cancelRemaining === "on" } : {}),
+      };
+    },
+    submit: async ({ value }) => {
       const answer = await api<{ data: AdminOrderView }>(`/api/admin/orders/${encodeURIComponent(order.id)}/refund`, {
         method: "POST",
-        json: { amountCents: cents, reason: reason.trim(), ...(openSchedule ? { cancelRemaining } : {}) },
+        // The choice to cancel what remains is only the server's to read on a plan with instalments due.
+        json: openSchedule ? value : { amountCents: value.amountCents, reason: value.reason },
       });
-      onRefunded(answer.data, cents);
-    } catch (error) {
-      setBusy(false);
-      const fields = error instanceof ApiError ? serverFieldErrors(error.body.fields, FIELDS) : {};
-      if (Object.keys(fields).length > 0) {
-        setErrors(fields);
-        focusFirstInvalid(form.current);
-      } else {
-        setFormError(error instanceof ApiError ? error.message : t("orders.actionFailed"));
-        requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[data-form-error]")?.focus());
-      }
-    }
-  }
+      return { order: answer.data, amountCents: value.amountCents };
+    },
+    onSuccess: (refunded) => onRefunded(refunded.order, refunded.amountCents),
+  });
 
   const valid = cents !== null && cents > 0 && cents <= refundable;
+  const submitLabel = valid ? t("orders.refundDialog.submit", { amount: formatCents(cents) }) : t("orders.refund");
   return (
     <ModalDialog
       labelledBy={titleId}
       describedBy={descriptionId}
       onClosed={onClosed}
       onClose={() => {
-        if (!busy) onClose();
+        if (!form.busy) onClose();
       }}
       className="fixed inset-0 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] max-w-none overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
     >
@@ -133,52 +118,34 @@ export function RefundDialog({
       <p id={descriptionId} className="mt-2 text-sm text-muted-foreground">
         {t("orders.refundDialog.intro", { paid: formatCents(order.paidCents), refundable: formatCents(refundable) })}
       </p>
-      <form
-        ref={form}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="mt-5 space-y-4"
-        data-testid="admin-refund-form"
-      >
-        <FormAlert message={formError} testId="admin-refund-error" />
+      <Form form={form} className="mt-5 space-y-4" data-testid="admin-refund-form">
+        <FormError form={form} testId="admin-refund-error" />
         <Field
           label={t("orders.refundDialog.amount")}
-          error={errors.amountCents}
+          field={form.field("amountCents")}
           hint={t("orders.refundDialog.amountHint", { amount: formatCents(refundable) })}
         >
           {(props) => (
             <Input
               {...props}
-              name="amount"
               inputMode="decimal"
               autoComplete="off"
               required
               maxLength={20}
               value={amount}
-              onChange={(event) => {
-                setAmount(event.target.value);
-                if (errors.amountCents) setErrors((current) => ({ ...current, amountCents: undefined }));
-              }}
+              onChange={(event) => setAmount(event.target.value)}
               className="tabular-nums"
               data-testid="admin-refund-amount"
             />
           )}
         </Field>
-        <Field label={t("orders.refundDialog.reason")} error={errors.reason} hint={t("orders.refundDialog.reasonHint")}>
+        <Field
+          label={t("orders.refundDialog.reason")}
+          field={form.field("reason")}
+          hint={t("orders.refundDialog.reasonHint")}
+        >
           {(props) => (
-            <Textarea
-              {...props}
-              name="reason"
-              required
-              rows={3}
-              maxLength={REFUND_REASON_MAX}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (errors.reason) setErrors((current) => ({ ...current, reason: undefined }));
-              }}
-              data-testid="admin-refund-reason"
-            />
+            <Textarea {...props} required rows={3} maxLength={REFUND_REASON_MAX} data-testid="admin-refund-reason" />
           )}
         </Field>
         {openSchedule ? (
@@ -186,8 +153,6 @@ export function RefundDialog({
             <input
               type="checkbox"
               name="cancelRemaining"
-              checked={cancelRemaining}
-              onChange={(event) => setCancelRemaining(event.target.checked)}
               className="mt-0.5 h-4 w-4 shrink-0 accent-primary"
               data-testid="admin-refund-cancel-remaining"
             />
@@ -206,19 +171,19 @@ export function RefundDialog({
           {valid ? t("orders.refundDialog.confirm", { amount: formatCents(cents), method, number: order.number }) : ""}
         </p>
         <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onClick={onClose} disabled={busy}>
+          <Button variant="outline" onClick={onClose} disabled={form.busy}>
             {t("orders.keep")}
           </Button>
-          <Button type="submit" variant="destructive" disabled={busy} data-testid="admin-refund-submit">
-            {busy ? (
-              <Icon name="loader-2" size={16} aria-hidden="true" className="animate-spin" />
-            ) : (
-              <Icon name="rotate-ccw" size={16} aria-hidden="true" />
-            )}
-            {valid ? t("orders.refundDialog.submit", { amount: formatCents(cents) }) : t("orders.refund")}
-          </Button>
+          <SubmitButton
+            form={form}
+            variant="destructive"
+            icon={<Icon name="rotate-ccw" size={16} aria-hidden="true" />}
+            label={submitLabel}
+            busyLabel={submitLabel}
+            testId="admin-refund-submit"
+          />
         </div>
-      </form>
+      </Form>
     </ModalDialog>
   );
 }

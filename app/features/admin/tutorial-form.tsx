@@ -1,11 +1,13 @@
 import { useId } from "react";
 import { DIFFICULTIES } from "../../../core/tutorials/rules.ts";
 import { TUTORIAL_LIMITS, tutorialInputSchema, type AdminTutorial } from "../../../core/tutorials/schema.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Field, Input } from "../../components/ui/field.tsx";
+import { FormError } from "../../components/ui/form-alert.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
 import { api } from "../../lib/api.ts";
-import { TextField, fieldLabel, useRecordForm } from "./bilingual-form.tsx";
+import { Form } from "../../lib/form.tsx";
+import { TextField, fieldLabel } from "./bilingual-form.tsx";
+import { RecordFormButtons, useRecordForm } from "./record-form.tsx";
 import { SwitchField } from "./switch-field.tsx";
 
 const ORDER = [
@@ -109,35 +111,31 @@ export function TutorialForm({
 }) {
   const { t } = useTranslation("tutorials");
   const headingId = useId();
-  const { formRef, values, setValues, errors, saving, set, onSubmit } = useRecordForm<FieldName, Values, AdminTutorial>(
-    {
-      editing,
-      fields: ORDER,
-      empty: EMPTY,
-      valuesOf,
-      payloadOf,
-      schema: tutorialInputSchema,
-      t,
-      save: (payload, record) =>
-        record
-          ? api(`/api/admin/tutorials/${record.id}`, { method: "PUT", json: payload })
-          : api("/api/admin/tutorials", { json: payload }),
-      messages: {
-        created: t("admin.toast.created"),
-        updated: t("admin.toast.updated"),
-        createFailed: t("admin.toast.createFailed"),
-        updateFailed: t("admin.toast.updateFailed"),
-      },
-      onDone,
+  const { form, values, setValues, set } = useRecordForm({
+    editing,
+    empty: EMPTY,
+    valuesOf,
+    payloadOf,
+    schema: tutorialInputSchema,
+    save: ({ payload }, record) =>
+      record
+        ? api(`/api/admin/tutorials/${record.id}`, { method: "PUT", json: payload })
+        : api("/api/admin/tutorials", { json: payload }),
+    messages: {
+      created: t("admin.toast.created"),
+      updated: t("admin.toast.updated"),
+      createFailed: t("admin.toast.createFailed"),
+      updateFailed: t("admin.toast.updateFailed"),
     },
-  );
+    onDone,
+    firstField: ORDER[0],
+  });
 
   const label = (field: FieldName, required: boolean) => fieldLabel(t, "admin.form", field, required);
   const text = (field: FieldName, options: { required?: boolean; multiline?: boolean; max: number }) => (
     <TextField
-      name={field}
+      field={form.field(field)}
       label={label(field, options.required ?? false)}
-      error={errors[field]}
       value={values[field]}
       onChange={set(field)}
       required={options.required}
@@ -147,17 +145,12 @@ export function TutorialForm({
   );
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby={headingId}
-      className="space-y-5 rounded-xl border border-border bg-white p-6"
-    >
+    <Form form={form} aria-labelledby={headingId} className="space-y-5 rounded-xl border border-border bg-white p-6">
       <h2 id={headingId} className="font-display text-2xl font-semibold">
         {editing ? t("admin.form.editHeading") : t("admin.form.createHeading")}
       </h2>
       <p className="text-sm text-muted-foreground">{t("admin.form.intro")}</p>
+      <FormError form={form} />
       <div className="grid gap-5 sm:grid-cols-2">
         {text("titleEn", { required: true, max: TUTORIAL_LIMITS.title })}
         {text("titleFr", { required: true, max: TUTORIAL_LIMITS.title })}
@@ -171,11 +164,10 @@ export function TutorialForm({
         {text("tagsFr", { max: 600 })}
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={label("difficulty", true)} error={errors.difficulty}>
+        <Field label={label("difficulty", true)} field={form.field("difficulty")}>
           {(props) => (
             <select
               {...props}
-              name="difficulty"
               value={values.difficulty}
               onChange={set("difficulty")}
               className="h-10 w-full rounded-lg border border-border bg-white px-3 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
@@ -190,24 +182,17 @@ export function TutorialForm({
         </Field>
         <Field
           label={label("estimatedMinutes", false)}
-          error={errors.estimatedMinutes}
+          field={form.field("estimatedMinutes")}
           hint={t("admin.form.estimatedMinutesHint")}
         >
           {(props) => (
-            <Input
-              {...props}
-              name="estimatedMinutes"
-              inputMode="numeric"
-              value={values.estimatedMinutes}
-              onChange={set("estimatedMinutes")}
-            />
+            <Input {...props} inputMode="numeric" value={values.estimatedMinutes} onChange={set("estimatedMinutes")} />
           )}
         </Field>
-        <Field label={label("videoUrl", false)} error={errors.videoUrl} hint={t("admin.form.videoUrlHint")}>
+        <Field label={label("videoUrl", false)} field={form.field("videoUrl")} hint={t("admin.form.videoUrlHint")}>
           {(props) => (
             <Input
               {...props}
-              name="videoUrl"
               inputMode="url"
               maxLength={TUTORIAL_LIMITS.url}
               value={values.videoUrl}
@@ -215,11 +200,10 @@ export function TutorialForm({
             />
           )}
         </Field>
-        <Field label={label("featuredImage", false)} error={errors.featuredImage}>
+        <Field label={label("featuredImage", false)} field={form.field("featuredImage")}>
           {(props) => (
             <Input
               {...props}
-              name="featuredImage"
               inputMode="url"
               maxLength={TUTORIAL_LIMITS.url}
               placeholder="https://… or /images/…"
@@ -239,16 +223,17 @@ export function TutorialForm({
         checked={values.membersOnly}
         onCheckedChange={(checked) => setValues((current) => ({ ...current, membersOnly: checked }))}
       />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={saving} aria-busy={saving}>
-          {saving ? t("admin.form.saving") : editing ? t("admin.form.update") : t("admin.form.create")}
-        </Button>
-        {editing ? (
-          <Button type="button" variant="outline" onClick={() => void onDone()}>
-            {t("admin.form.cancelEdit")}
-          </Button>
-        ) : null}
-      </div>
-    </form>
+      <RecordFormButtons
+        form={form}
+        editing={editing !== null}
+        texts={{
+          create: t("admin.form.create"),
+          update: t("admin.form.update"),
+          saving: t("admin.form.saving"),
+          cancelEdit: t("admin.form.cancelEdit"),
+        }}
+        onCancel={() => void onDone()}
+      />
+    </Form>
   );
 }

@@ -36,6 +36,7 @@ export function TutorialsTab({ tutorials, language }: { tutorials: AdminTutorial
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
       <TutorialForm
+        key={editing?.id ?? "new"}
         editing={editing}
         onDone={async () => {
           setEditing(null);

@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from "react";
+import { useId } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { LIMITS } from "../../../core/blog/limits.ts";
@@ -36,6 +36,11 @@ export function CommentForm({
     submit: ({ value }) => api(`/api/posts/${postId}/comments`, { json: value }),
     // No toast: the thread shows the confirmation where the person is reading.
     onSuccess: () => onSubmitted(),
+    // The specification's toast for a required field left empty, besides the fields' own messages.
+    required: {
+      fields: REQUIRED,
+      onMissing: () => toast.error(t("comments.missingTitle"), { description: t("comments.missingText") }),
+    },
     onFailure: (error) => {
       // A rate limit says when to try again; anything else gets the specification's wording.
       const description = error instanceof ApiError && error.status === 429 ? error.message : t("comments.failureText");
@@ -43,22 +48,8 @@ export function CommentForm({
     },
   });
 
-  // The specification's toast for a required field left empty, besides the fields' own messages. Not while
-  // the form is busy: the first submit is made again once the form's code has arrived.
-  function warnIfMissing(event: FormEvent<HTMLFormElement>) {
-    if (form.busy) return;
-    const data = new FormData(event.currentTarget);
-    if (REQUIRED.some((name) => String(data.get(name) ?? "").trim() === ""))
-      toast.error(t("comments.missingTitle"), { description: t("comments.missingText") });
-  }
-
   return (
-    <Form
-      form={form}
-      onSubmitCapture={warnIfMissing}
-      aria-labelledby={headingId}
-      className="space-y-4 rounded-xl border border-border bg-white p-5"
-    >
+    <Form form={form} aria-labelledby={headingId} className="space-y-4 rounded-xl border border-border bg-white p-5">
       <h3 id={headingId} className="font-display text-lg font-semibold">
         {parent ? t("comments.replyFormTitle", { name: parent.name }) : t("comments.formTitle")}
       </h3>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useRef } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { checkOrderLimits } from "../../../core/cart/rules.ts";
@@ -9,6 +9,9 @@ import { Field, Input } from "../../components/ui/field.tsx";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useCart } from "../../components/cart/cart-context.tsx";
 import { useApplyPromo } from "./use-apply-promo.ts";
+import { FieldRefusal, Form, useForm } from "../../lib/form.tsx";
+import { FormError } from "../../components/ui/form-alert.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { CART_CHECKOUT_PATH } from "../../components/cart/checkout-link.ts";
 import { ContinueShoppingLink } from "./continue-shopping-link.tsx";
 import { useCartCommand } from "./use-cart-command.ts";
@@ -26,38 +29,32 @@ function PromoForm() {
   const { cart } = useCart();
   const applyPromo = useApplyPromo();
   const run = useCartCommand();
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const applied = cart.promoCode;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
+  const form = useForm({
+    submit: async ({ value }) => {
+      const code = (value as { promoCode?: string }).promoCode ?? "";
       const outcome = await applyPromo(code);
-      if (outcome.ok) {
-        setCode("");
-        setError(null);
-        toast.success(t("promo.appliedTitle"), {
-          description: outcome.notice ? t(outcome.notice.messageKey, outcome.notice.params) : undefined,
-        });
-      } else {
-        setError(
+      if (outcome.ok) return outcome;
+      // The server's refusal, or the cart's own (an empty field, a minimum not reached), at the field.
+      throw new FieldRefusal({
+        promoCode:
           outcome.message ??
-            (outcome.error ? t(outcome.error.messageKey, outcome.error.params) : t("promo.applyFailed")),
-        );
-        input.current?.focus();
-      }
-    } catch (failure) {
+          (outcome.error ? t(outcome.error.messageKey, outcome.error.params) : t("promo.applyFailed")),
+      });
+    },
+    onSuccess: (outcome, element) => {
+      element.reset();
+      toast.success(t("promo.appliedTitle"), {
+        description: outcome.notice ? t(outcome.notice.messageKey, outcome.notice.params) : undefined,
+      });
+    },
+    onFailure: (failure) => {
+      if (failure instanceof FieldRefusal) return;
       console.error("Could not check the promo code", failure);
       toast.error(t("promo.errorTitle"), { description: t("promo.errorText") });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   function removePromo() {
     run({ type: "removePromo" });
@@ -86,33 +83,31 @@ function PromoForm() {
           </Button>
         </div>
       ) : null}
-      <form noValidate onSubmit={onSubmit} className="space-y-2">
-        <Field label={t("page.promoCode")} error={error}>
+      <Form form={form} className="space-y-2">
+        <FormError form={form} />
+        <Field label={t("page.promoCode")} field={form.field("promoCode")}>
           {(props) => (
             <div className="flex gap-2">
               <Input
                 {...props}
                 ref={input}
-                name="promoCode"
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
                 maxLength={64}
-                value={code}
-                onChange={(event) => {
-                  setCode(event.target.value);
-                  if (error) setError(null);
-                }}
                 className="uppercase placeholder:normal-case"
               />
-              <Button type="submit" variant="outline" className="shrink-0" disabled={busy} aria-busy={busy}>
-                {busy ? <Icon name="loader-2" size={16} aria-hidden="true" className="animate-spin" /> : null}
-                {busy ? t("page.applying") : t("page.apply")}
-              </Button>
+              <SubmitButton
+                form={form}
+                variant="outline"
+                className="shrink-0"
+                label={t("page.apply")}
+                busyLabel={t("page.applying")}
+              />
             </div>
           )}
         </Field>
-      </form>
+      </Form>
     </div>
   );
 }

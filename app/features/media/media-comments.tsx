@@ -1,10 +1,13 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { MEDIA_LIMITS } from "../../../core/media/limits.ts";
 import type { PublicMediaComment } from "../../../core/media/schema.ts";
 import { useTranslation } from "../../i18n/react.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
+import { FormError } from "../../components/ui/form-alert.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { api, ApiError } from "../../lib/api.ts";
+import { Form, useForm } from "../../lib/form.tsx";
 
 /**
  * A media item's approved comments, read when the visitor opens them, and the name-and-comment form
@@ -14,9 +17,6 @@ import { api, ApiError } from "../../lib/api.ts";
 export function MediaComments({ mediaId }: { mediaId: number }) {
   const { t } = useTranslation("media");
   const [comments, setComments] = useState<PublicMediaComment[] | null>(null);
-  const [name, setName] = useState("");
-  const [comment, setComment] = useState("");
-  const [sending, setSending] = useState(false);
   const headingId = useId();
 
   async function load() {
@@ -28,24 +28,21 @@ export function MediaComments({ mediaId }: { mediaId: number }) {
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim() || !comment.trim()) {
-      toast.error(t("comments.missingTitle"), { description: t("comments.missingBody") });
-      return;
-    }
-    setSending(true);
-    try {
-      await api(`/api/media/${mediaId}/comments`, { json: { name, comment } });
-      setName("");
-      setComment("");
+  const form = useForm({
+    schema: () => import("../../../core/media/schema.ts").then((module) => module.mediaCommentInputSchema),
+    submit: ({ value }) => api(`/api/media/${mediaId}/comments`, { json: value }),
+    // The specification's "Missing info" toast, besides the fields' own messages.
+    required: {
+      fields: ["name", "comment"],
+      onMissing: () => toast.error(t("comments.missingTitle"), { description: t("comments.missingBody") }),
+    },
+    onSuccess: (_, element) => {
+      element.reset();
       toast.success(t("comments.sentTitle"), { description: t("comments.sentBody") });
-    } catch (error) {
-      toast.error(t("comments.failed"), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+    onFailure: (error) =>
+      toast.error(t("comments.failed"), { description: error instanceof ApiError ? error.message : undefined }),
+  });
 
   return (
     <details
@@ -69,33 +66,16 @@ export function MediaComments({ mediaId }: { mediaId: number }) {
             ))}
           </ul>
         )}
-        <form onSubmit={submit} noValidate className="space-y-3">
-          <Field label={t("comments.name")}>
-            {(props) => (
-              <Input
-                {...props}
-                value={name}
-                maxLength={100}
-                autoComplete="name"
-                onChange={(e) => setName(e.target.value)}
-              />
-            )}
+        <Form form={form} className="space-y-3">
+          <FormError form={form} />
+          <Field label={t("comments.name")} field={form.field("name")}>
+            {(props) => <Input {...props} maxLength={MEDIA_LIMITS.commentName} autoComplete="name" />}
           </Field>
-          <Field label={t("comments.comment")}>
-            {(props) => (
-              <Textarea
-                {...props}
-                value={comment}
-                maxLength={2000}
-                className="min-h-20"
-                onChange={(e) => setComment(e.target.value)}
-              />
-            )}
+          <Field label={t("comments.comment")} field={form.field("comment")}>
+            {(props) => <Textarea {...props} maxLength={MEDIA_LIMITS.commentMax} className="min-h-20" />}
           </Field>
-          <Button type="submit" size="sm" disabled={sending}>
-            {t("comments.submit")}
-          </Button>
-        </form>
+          <SubmitButton form={form} size="sm" label={t("comments.submit")} busyLabel={t("comments.submit")} />
+        </Form>
       </section>
     </details>
   );

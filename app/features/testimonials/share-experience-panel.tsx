@@ -97,6 +97,11 @@ function TestimonialForm({
     // The stars are radio buttons: their value is text, the API's rating a number.
     toInput: (input) => ({ ...input, rating: Number(input.rating) }),
     submit: ({ value }) => api("/api/testimonials/submit", { json: value }),
+    // The specification's toast for a required field left empty, besides the fields' own messages.
+    required: {
+      fields: REQUIRED,
+      onMissing: () => toast.error(t("messages.missingTitle"), { description: t("messages.missing") }),
+    },
     onSuccess: () => {
       toast.success(t("messages.submittedTitle"), { description: t("messages.submitted") });
       onSent();
@@ -115,18 +120,10 @@ function TestimonialForm({
       setValues((current) => ({ ...current, [field]: event.target.value })),
   });
 
-  // The specification's toast for a required field left empty, besides the fields' own messages. Not while
-  // the form is busy: the first submit is made again once the form's code has arrived.
-  function warnIfMissing() {
-    if (form.busy) return;
-    if (REQUIRED.some((field) => values[field].trim() === ""))
-      toast.error(t("messages.missingTitle"), { description: t("messages.missing") });
-  }
-
   const optional = <span className="font-normal text-muted-foreground">{t("dialog.optional")}</span>;
 
   return (
-    <Form form={form} onSubmitCapture={warnIfMissing} className="mt-6 space-y-4">
+    <Form form={form} className="mt-6 space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={`${t("dialog.name")} *`} field={form.field("name")}>
           {(props) => (
