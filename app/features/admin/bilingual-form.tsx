@@ -1,17 +1,11 @@
-import { useState, type ReactNode } from "react";
-import { useRevalidator } from "react-router";
+import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea, type FieldWiring } from "../../components/ui/field.tsx";
-import { Icon } from "../../components/ui/icon.tsx";
-import { toast } from "../../components/ui/toast.ts";
 import type { TFunction } from "../../../core/i18n/translator.ts";
-import { ApiError, api } from "../../lib/api.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 // What the admin forms of bilingual records (tutorials, classes) share: their texts written side by
 // side in English and French, a flag on a record whose text exists in one language only, and the
-// create/edit/delete cycle with its toasts.
+// labelled text fields whose language follows their field.
 
 export type ContentLanguage = "en" | "fr";
 
@@ -104,70 +98,4 @@ export function TextField({
       }
     </Field>
   );
-}
-
-/** A record's Edit button and its Delete button, which asks before deleting. */
-export function RecordActions({
-  busy,
-  edit,
-  remove,
-  children,
-}: {
-  busy: boolean;
-  edit: { text: string; label: string; onClick: () => void };
-  remove: {
-    text: string;
-    label: string;
-    title: string;
-    description: string;
-    confirm: string;
-    cancel: string;
-    onConfirm: () => void;
-  };
-  children?: ReactNode;
-}) {
-  return (
-    <div className="mt-3 flex flex-wrap gap-2">
-      <Button size="sm" variant="outline" aria-label={edit.label} onClick={edit.onClick}>
-        <Icon name="pencil" aria-hidden="true" className="h-4 w-4" />
-        {edit.text}
-      </Button>
-      {children}
-      <ConfirmDialog
-        trigger={
-          <Button size="sm" variant="outline" disabled={busy} aria-label={remove.label} className="text-destructive">
-            <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
-            {remove.text}
-          </Button>
-        }
-        title={remove.title}
-        description={remove.description}
-        confirmLabel={remove.confirm}
-        cancelLabel={remove.cancel}
-        onConfirm={remove.onConfirm}
-      />
-    </div>
-  );
-}
-
-/** Deletes a record through its staff API, reloads the dashboard's data, then says how it went. */
-export function useRecordRemoval(messages: { deleted: string; deleteFailed: string }) {
-  const revalidator = useRevalidator();
-  const [busyId, setBusyId] = useState<number | null>(null);
-
-  async function remove(id: number, path: string, after?: () => void) {
-    setBusyId(id);
-    try {
-      await api(path, { method: "DELETE" });
-      after?.();
-      await revalidator.revalidate();
-      toast.success(messages.deleted);
-    } catch (error) {
-      toast.error(messages.deleteFailed, { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setBusyId(null);
-    }
-  }
-
-  return { busyId, remove };
 }

@@ -9,6 +9,7 @@ import { api } from "../../lib/api.ts";
 import { Form } from "../../lib/form.tsx";
 import { TextField, fieldLabel } from "./bilingual-form.tsx";
 import { RecordFormButtons, useRecordForm } from "./record-form.tsx";
+import { recordTexts } from "./records-tab.tsx";
 import { centsOf, fromLocalInput, toLocalInput, wholeOrText } from "./form-values.ts";
 import { SwitchField } from "./switch-field.tsx";
 
@@ -172,8 +173,9 @@ const selectClasses =
  */
 export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onDone: () => void | Promise<void> }) {
   const { t } = useTranslation("adminclasses");
+  const texts = recordTexts(t, "");
   const headingId = useId();
-  const { form, values, setValues, set } = useRecordForm({
+  const { form, values, setValues, set, toggle } = useRecordForm({
     editing,
     empty: EMPTY,
     valuesOf,
@@ -183,12 +185,7 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
       record
         ? api(`/api/admin/classes/${record.id}`, { method: "PUT", json: payload })
         : api("/api/admin/classes", { json: payload }),
-    messages: {
-      created: t("toast.created"),
-      updated: t("toast.updated"),
-      createFailed: t("toast.createFailed"),
-      updateFailed: t("toast.updateFailed"),
-    },
+    texts,
     onDone,
     firstField: ORDER[0],
   });
@@ -313,27 +310,9 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
         </Field>
         {text("featuredImage", { max: CLASS_LIMITS.url, inputMode: "url" })}
       </div>
-      <SwitchField
-        label={t("form.active")}
-        checked={values.active}
-        onCheckedChange={(checked) => setValues((current) => ({ ...current, active: checked }))}
-      />
-      <SwitchField
-        label={t("form.featured")}
-        checked={values.featured}
-        onCheckedChange={(checked) => setValues((current) => ({ ...current, featured: checked }))}
-      />
-      <RecordFormButtons
-        form={form}
-        editing={editing !== null}
-        texts={{
-          create: t("form.create"),
-          update: t("form.update"),
-          saving: t("form.saving"),
-          cancelEdit: t("form.cancelEdit"),
-        }}
-        onCancel={() => void onDone()}
-      />
+      <SwitchField label={t("form.active")} {...toggle("active")} />
+      <SwitchField label={t("form.featured")} {...toggle("featured")} />
+      <RecordFormButtons form={form} editing={editing !== null} texts={texts} onCancel={() => void onDone()} />
     </Form>
   );
 }

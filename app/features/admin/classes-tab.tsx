@@ -1,25 +1,17 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
 import type { AdminClass, AdminEnrollment } from "../../../core/classes/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { toast } from "../../components/ui/toast.ts";
 import { useTranslation } from "../../i18n/react.tsx";
-import { ApiError, api } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { formatPostDate } from "../../i18n/format-date.ts";
-import {
-  MissingTranslationBadges,
-  RecordActions,
-  missingLanguages,
-  useRecordRemoval,
-  type ContentLanguage,
-} from "./bilingual-form.tsx";
+import { MissingTranslationBadges, missingLanguages, type ContentLanguage } from "./bilingual-form.tsx";
 import { ClassForm } from "./class-form.tsx";
 import { ClassWaitlistPanel } from "./class-waitlist-panel.tsx";
 import { OnDemandTable } from "./on-demand-table.tsx";
 import { RecordList } from "./record-list.tsx";
+import { RecordActions, recordTexts, useRecordChanges, useRecordEditing } from "./records-tab.tsx";
 
 /** The texts of a class a reader of each language would miss (the required ones exist in both by rule). */
 export function missingClassTranslations(record: AdminClass): ContentLanguage[] {
@@ -78,36 +70,22 @@ function Enrollments({ record, title, language }: { record: AdminClass; title: s
 /** The Classes tab: the create/edit form, both languages side by side, and every class with its seats and enrolments. */
 export function ClassesTab({ classes, language }: { classes: AdminClass[]; language: string }) {
   const { t } = useTranslation("adminclasses");
-  const revalidator = useRevalidator();
-  const [editing, setEditing] = useState<AdminClass | null>(null);
-  const [switching, setSwitching] = useState<number | null>(null);
-  const { busyId, remove } = useRecordRemoval({ deleted: t("toast.deleted"), deleteFailed: t("toast.deleteFailed") });
+  const texts = recordTexts(t, "");
+  const { editing, setEditing, formKey, onDone } = useRecordEditing<AdminClass>();
+  const { busyId, change, remove } = useRecordChanges(texts);
   const titleOf = (record: AdminClass) => (language === "fr" ? record.titleFr : record.titleEn);
 
   /** Deactivating takes a class off the site and keeps its enrolments: what staff do instead of deleting a class that has students. */
-  async function setActive(record: AdminClass, active: boolean) {
-    setSwitching(record.id);
-    try {
-      await api(`/api/admin/classes/${record.id}`, { method: "PUT", json: { active } });
-      await revalidator.revalidate();
-      toast.success(active ? t("toast.activated") : t("toast.deactivated"));
-    } catch (error) {
-      toast.error(t("toast.updateFailed"), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setSwitching(null);
-    }
+  function setActive(record: AdminClass, active: boolean) {
+    return change(record.id, () => api(`/api/admin/classes/${record.id}`, { method: "PUT", json: { active } }), {
+      done: active ? t("toast.activated") : t("toast.deactivated"),
+      failed: t("toast.updateFailed"),
+    });
   }
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
-      <ClassForm
-        key={editing?.id ?? "new"}
-        editing={editing}
-        onDone={async () => {
-          setEditing(null);
-          await revalidator.revalidate();
-        }}
-      />
+      <ClassForm key={formKey} editing={editing} onDone={onDone} />
       <RecordList headingId="all-classes-heading" heading={t("list.heading")} empty={t("list.empty")} items={classes}>
         {(record) => (
           <article aria-labelledby={`admin-class-${record.id}`}>
@@ -140,31 +118,20 @@ export function ClassesTab({ classes, language }: { classes: AdminClass[]; langu
               </dd>
             </dl>
             <RecordActions
+              texts={texts}
+              title={titleOf(record)}
               busy={busyId === record.id}
-              edit={{
-                text: t("list.edit"),
-                label: t("list.editLabel", { title: titleOf(record) }),
-                onClick: () => setEditing(record),
-              }}
-              remove={{
-                text: t("list.delete"),
-                label: t("list.deleteLabel", { title: titleOf(record) }),
-                title: t("delete.title"),
-                description: t("delete.description", { title: titleOf(record) }),
-                confirm: t("delete.confirm"),
-                cancel: t("delete.cancel"),
-                onConfirm: () =>
-                  void remove(
-                    record.id,
-                    `/api/admin/classes/${record.id}`,
-                    () => editing?.id === record.id && setEditing(null),
-                  ),
-              }}
+              onEdit={() => setEditing(record)}
+              onDelete={() =>
+                void remove(record.id, `/api/admin/classes/${record.id}`, () => {
+                  if (editing?.id === record.id) setEditing(null);
+                })
+              }
             >
               <Button
                 size="sm"
                 variant="outline"
-                disabled={switching === record.id}
+                disabled={busyId === record.id}
                 aria-label={
                   record.active
                     ? t("list.deactivateLabel", { title: titleOf(record) })

@@ -6,6 +6,7 @@ import { FormError } from "../../components/ui/form-alert.tsx";
 import { api } from "../../lib/api.ts";
 import { Form } from "../../lib/form.tsx";
 import { RecordFormButtons, useRecordForm } from "./record-form.tsx";
+import { recordTexts } from "./records-tab.tsx";
 import { SwitchField } from "./switch-field.tsx";
 import { centsOf, fromLocalInput, toLocalInput, wholeOrText } from "./form-values.ts";
 
@@ -90,8 +91,9 @@ function payloadOf(values: Values) {
  */
 export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDone: () => void | Promise<void> }) {
   const { t } = useTranslation("admin");
+  const texts = recordTexts(t, "deals");
   const headingId = useId();
-  const { form, values, setValues, set } = useRecordForm({
+  const { form, values, set, toggle } = useRecordForm({
     editing,
     empty: EMPTY,
     valuesOf,
@@ -101,12 +103,7 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
       record
         ? api(`/api/admin/hot-deals/${record.id}`, { method: "PUT", json: payload })
         : api("/api/admin/hot-deals", { json: payload }),
-    messages: {
-      created: t("deals.toast.created"),
-      updated: t("deals.toast.updated"),
-      createFailed: t("deals.toast.createFailed"),
-      updateFailed: t("deals.toast.updateFailed"),
-    },
+    texts,
     onDone,
     firstField: ORDER[0],
   });
@@ -244,23 +241,8 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
           )}
         </Field>
       </div>
-      <SwitchField
-        label={t("deals.form.active")}
-        hint={t("deals.form.activeHint")}
-        checked={values.active}
-        onCheckedChange={(checked) => setValues((current) => ({ ...current, active: checked }))}
-      />
-      <RecordFormButtons
-        form={form}
-        editing={editing !== null}
-        texts={{
-          create: t("deals.form.create"),
-          update: t("deals.form.update"),
-          saving: t("deals.form.saving"),
-          cancelEdit: t("deals.form.cancelEdit"),
-        }}
-        onCancel={() => void onDone()}
-      />
+      <SwitchField label={t("deals.form.active")} hint={t("deals.form.activeHint")} {...toggle("active")} />
+      <RecordFormButtons form={form} editing={editing !== null} texts={texts} onCancel={() => void onDone()} />
     </Form>
   );
 }

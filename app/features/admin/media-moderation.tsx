@@ -1,32 +1,21 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
 import type { AdminMedia, ModerationMediaComment } from "../../../core/media/schema.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { toast } from "../../components/ui/toast.ts";
-import { ApiError, api } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
+import { useStaffChange } from "./use-staff-change.ts";
 import { MediaRecord, useMediaActions } from "./media-tab.tsx";
 
 /** The media half of the Moderation tab: uploads awaiting approval and media comments awaiting review. */
 export function MediaModeration({ pending, comments }: { pending: AdminMedia[]; comments: ModerationMediaComment[] }) {
   const { t } = useTranslation("media");
   const { busyId, approve, remove } = useMediaActions();
-  const revalidator = useRevalidator();
-  const [commentBusy, setCommentBusy] = useState<number | null>(null);
-
-  async function decide(comment: ModerationMediaComment, action: "approve" | "reject") {
-    setCommentBusy(comment.id);
-    try {
-      await api(`/api/admin/media-comments/${comment.id}/${action}`, { method: "POST" });
-      await revalidator.revalidate();
-      toast.success(action === "approve" ? t("admin.commentApproved") : t("admin.commentRejected"));
-    } catch (error) {
-      toast.error(t("admin.failed"), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setCommentBusy(null);
-    }
-  }
+  const { busyId: commentBusy, change } = useStaffChange();
+  const decide = (comment: ModerationMediaComment, action: "approve" | "reject") =>
+    change(comment.id, () => api(`/api/admin/media-comments/${comment.id}/${action}`, { method: "POST" }), {
+      done: action === "approve" ? t("admin.commentApproved") : t("admin.commentRejected"),
+      failed: t("admin.failed"),
+    });
 
   return (
     <div className="mt-10 grid items-start gap-10 lg:grid-cols-2">

@@ -1,5 +1,3 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
 import { MEDIA_CATEGORIES, MEDIA_LIMITS, MEDIA_STATUSES } from "../../../core/media/limits.ts";
 import type { AdminMedia } from "../../../core/media/schema.ts";
 import { useTranslation } from "../../i18n/react.tsx";
@@ -7,6 +5,8 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
 import { toast } from "../../components/ui/toast.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { UploadForm } from "../../components/upload/upload-form.tsx";
@@ -16,34 +16,24 @@ import { Form, useForm } from "../../lib/form.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { RecordList } from "./record-list.tsx";
 import { SwitchField } from "./switch-field.tsx";
+import { useStaffChange } from "./use-staff-change.ts";
 
 type Limits = { image: string; video: string; audio: string };
 
 /** Approve, edit and delete calls shared by the Media tab and the Moderation tab. */
 export function useMediaActions() {
   const { t } = useTranslation("media");
-  const revalidator = useRevalidator();
-  const [busyId, setBusyId] = useState<number | null>(null);
-  async function run(id: number, action: () => Promise<unknown>, success: string) {
-    setBusyId(id);
-    try {
-      await action();
-      await revalidator.revalidate();
-      toast.success(success);
-      return true;
-    } catch (error) {
-      toast.error(t("admin.failed"), { description: error instanceof ApiError ? error.message : undefined });
-      return false;
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const { busyId, change } = useStaffChange();
+  const failed = t("admin.failed");
   return {
     busyId,
     approve: (item: AdminMedia) =>
-      run(item.id, () => api(`/api/admin/media/${item.id}/approve`, { method: "POST" }), t("admin.approved")),
+      change(item.id, () => api(`/api/admin/media/${item.id}/approve`, { method: "POST" }), {
+        done: t("admin.approved"),
+        failed,
+      }),
     remove: (item: AdminMedia) =>
-      run(item.id, () => api(`/api/media/${item.id}`, { method: "DELETE" }), t("admin.deleted")),
+      change(item.id, () => api(`/api/media/${item.id}`, { method: "DELETE" }), { done: t("admin.deleted"), failed }),
   };
 }
 

@@ -1,11 +1,9 @@
-import { useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { useRevalidator } from "react-router";
-import { toast } from "../../components/ui/toast.ts";
 import type { ModerationComment } from "../../../core/blog/schema.ts";
 import type { AdminTestimonial } from "../../../core/testimonials/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { ApiError, api } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
+import { useStaffChange } from "./use-staff-change.ts";
 import { formatPostDate } from "../../i18n/format-date.ts";
 import { ReviewCard, useReviewActions } from "./review-card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
@@ -62,23 +60,12 @@ function PendingReviews({ reviews, language }: { reviews: AdminTestimonial[]; la
 
 function PendingComments({ comments, language }: { comments: ModerationComment[]; language: string }) {
   const { t } = useTranslation("admin");
-  const revalidator = useRevalidator();
-  const [busyId, setBusyId] = useState<number | null>(null);
-
-  async function decide(comment: ModerationComment, action: "approve" | "reject") {
-    setBusyId(comment.id);
-    try {
-      await api(`/api/admin/comments/${comment.id}/${action}`, { method: "POST" });
-      await revalidator.revalidate();
-      toast.success(action === "approve" ? t("moderation.toast.approved") : t("moderation.toast.rejected"));
-    } catch (error) {
-      toast.error(action === "approve" ? t("moderation.toast.approveFailed") : t("moderation.toast.rejectFailed"), {
-        description: error instanceof ApiError ? error.message : undefined,
-      });
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const { busyId, change } = useStaffChange();
+  const decide = (comment: ModerationComment, action: "approve" | "reject") =>
+    change(comment.id, () => api(`/api/admin/comments/${comment.id}/${action}`, { method: "POST" }), {
+      done: action === "approve" ? t("moderation.toast.approved") : t("moderation.toast.rejected"),
+      failed: action === "approve" ? t("moderation.toast.approveFailed") : t("moderation.toast.rejectFailed"),
+    });
 
   return (
     <section aria-labelledby="moderation-heading">

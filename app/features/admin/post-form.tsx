@@ -7,6 +7,7 @@ import { FormError } from "../../components/ui/form-alert.tsx";
 import { api } from "../../lib/api.ts";
 import { Form } from "../../lib/form.tsx";
 import { RecordFormButtons, useRecordForm } from "./record-form.tsx";
+import { recordTexts } from "./records-tab.tsx";
 import { SwitchField } from "./switch-field.tsx";
 
 type Values = {
@@ -79,8 +80,9 @@ export function PostForm({
   onDone: () => void | Promise<void>;
 }) {
   const { t } = useTranslation("admin");
+  const texts = recordTexts(t, "posts");
   const headingId = useId();
-  const { form, values, setValues, set } = useRecordForm({
+  const { form, values, set, toggle } = useRecordForm({
     editing,
     empty: emptyValues(defaultLanguage),
     emptyAfterCreate: (created) => emptyValues(created.language),
@@ -94,12 +96,7 @@ export function PostForm({
             json: { ...value, featuredImage: value.featuredImage ?? null },
           })
         : api("/api/posts", { json: value }),
-    messages: {
-      created: t("posts.toast.created"),
-      updated: t("posts.toast.updated"),
-      createFailed: t("posts.toast.createFailed"),
-      updateFailed: t("posts.toast.updateFailed"),
-    },
+    texts,
     onDone,
     firstField: "title",
   });
@@ -203,27 +200,15 @@ export function PostForm({
         <SwitchField
           label={t("posts.form.membersOnly")}
           hint={t("posts.form.membersOnlyHint")}
-          checked={values.membersOnly}
-          onCheckedChange={(checked) => setValues((current) => ({ ...current, membersOnly: checked }))}
+          {...toggle("membersOnly")}
         />
         <SwitchField
           label={editing ? t("posts.form.published") : t("posts.form.publish")}
           hint={t("posts.form.publishHint")}
-          checked={values.published}
-          onCheckedChange={(checked) => setValues((current) => ({ ...current, published: checked }))}
+          {...toggle("published")}
         />
       </div>
-      <RecordFormButtons
-        form={form}
-        editing={editing !== null}
-        texts={{
-          create: t("posts.form.create"),
-          update: t("posts.form.update"),
-          saving: t("posts.form.saving"),
-          cancelEdit: t("posts.form.cancelEdit"),
-        }}
-        onCancel={() => void onDone()}
-      />
+      <RecordFormButtons form={form} editing={editing !== null} texts={texts} onCancel={() => void onDone()} />
     </Form>
   );
 }

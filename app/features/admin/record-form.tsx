@@ -5,6 +5,7 @@ import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { ApiError } from "../../lib/api.ts";
 import { useForm, type FormApi } from "../../lib/form.tsx";
+import type { RecordTexts } from "./records-tab.tsx";
 
 /**
  * A staff form that creates a record or edits `editing` (a tutorial, a class, a deal, a post), on the
@@ -23,7 +24,7 @@ export function useRecordForm<V, R extends { id: number }, S extends z.ZodType>(
   payloadOf,
   schema,
   save,
-  messages,
+  texts,
   onDone,
   firstField,
   emptyAfterCreate = () => empty,
@@ -37,7 +38,8 @@ export function useRecordForm<V, R extends { id: number }, S extends z.ZodType>(
   schema: S;
   /** Sends the record: `value` is the schema's output, `payload` what `payloadOf` built. */
   save: (sent: { value: z.output<S>; payload: unknown }, editing: R | null) => Promise<unknown>;
-  messages: { created: string; updated: string; createFailed: string; updateFailed: string };
+  /** The tab's texts (recordTexts): the toasts of a save. */
+  texts: RecordTexts;
   onDone: () => void | Promise<void>;
   /** The field that takes the focus when a record is opened for editing. */
   firstField: string;
@@ -53,10 +55,10 @@ export function useRecordForm<V, R extends { id: number }, S extends z.ZodType>(
     onSuccess: async () => {
       if (!editing) setValues(emptyAfterCreate(current.current));
       await onDone();
-      toast.success(editing ? messages.updated : messages.created);
+      toast.success(editing ? texts.toast.updated : texts.toast.created);
     },
     onFailure: (error) =>
-      toast.error(editing ? messages.updateFailed : messages.createFailed, {
+      toast.error(editing ? texts.toast.updateFailed : texts.toast.createFailed, {
         description: error instanceof ApiError ? error.message : undefined,
       }),
   });
@@ -70,7 +72,13 @@ export function useRecordForm<V, R extends { id: number }, S extends z.ZodType>(
   const set = (field: keyof V) => (event: { target: { value: string } }) =>
     setValues((previous) => ({ ...previous, [field]: event.target.value }));
 
-  return { form, values, setValues, set };
+  /** A switch's wiring: on or off as the field's value, and the value following it. */
+  const toggle = (field: keyof V) => ({
+    checked: Boolean(values[field]),
+    onCheckedChange: (checked: boolean) => setValues((previous) => ({ ...previous, [field]: checked })),
+  });
+
+  return { form, values, setValues, set, toggle };
 }
 
 /** A record form's buttons: create or update (busy while saving), and cancel while editing. */
@@ -82,15 +90,15 @@ export function RecordFormButtons({
 }: {
   form: FormApi;
   editing: boolean;
-  texts: { create: string; update: string; saving: string; cancelEdit: string };
+  texts: RecordTexts;
   onCancel: () => void;
 }) {
   return (
     <div className="flex flex-wrap gap-3">
-      <SubmitButton form={form} label={editing ? texts.update : texts.create} busyLabel={texts.saving} />
+      <SubmitButton form={form} label={editing ? texts.form.update : texts.form.create} busyLabel={texts.form.saving} />
       {editing ? (
         <Button type="button" variant="outline" onClick={onCancel}>
-          {texts.cancelEdit}
+          {texts.form.cancelEdit}
         </Button>
       ) : null}
     </div>

@@ -1,15 +1,13 @@
-import { useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { useRevalidator } from "react-router";
-import { toast } from "../../components/ui/toast.ts";
 import type { AdminTestimonial } from "../../../core/testimonials/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { ApiError, api } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { formatPostDate } from "../../i18n/format-date.ts";
 import { StarRating } from "../../components/reviews/star-rating.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { useStaffChange } from "./use-staff-change.ts";
 import { WrittenInLabel } from "../../i18n/written-in-label.tsx";
 import { VerifiedBadge } from "../../components/reviews/verified-badge.tsx";
 
@@ -27,24 +25,16 @@ const TOASTS: Record<ReviewAction, { ok: string; failed: string }> = {
  */
 export function useReviewActions() {
   const { t } = useTranslation("admin");
-  const revalidator = useRevalidator();
-  const [busyId, setBusyId] = useState<number | null>(null);
-
-  async function run(review: AdminTestimonial, action: ReviewAction) {
-    setBusyId(review.id);
-    try {
-      if (action === "approve")
-        await api(`/api/testimonials/${review.id}`, { method: "PUT", json: { approved: true } });
-      else await api(`/api/testimonials/${review.id}`, { method: "DELETE" });
-      await revalidator.revalidate();
-      toast.success(t(TOASTS[action].ok));
-    } catch (error) {
-      toast.error(t(TOASTS[action].failed), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setBusyId(null);
-    }
-  }
-
+  const { busyId, change } = useStaffChange();
+  const run = (review: AdminTestimonial, action: ReviewAction) =>
+    change(
+      review.id,
+      () =>
+        action === "approve"
+          ? api(`/api/testimonials/${review.id}`, { method: "PUT", json: { approved: true } })
+          : api(`/api/testimonials/${review.id}`, { method: "DELETE" }),
+      { done: t(TOASTS[action].ok), failed: t(TOASTS[action].failed) },
+    );
   return { busyId, run };
 }
 

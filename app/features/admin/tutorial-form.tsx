@@ -8,6 +8,7 @@ import { api } from "../../lib/api.ts";
 import { Form } from "../../lib/form.tsx";
 import { TextField, fieldLabel } from "./bilingual-form.tsx";
 import { RecordFormButtons, useRecordForm } from "./record-form.tsx";
+import { recordTexts } from "./records-tab.tsx";
 import { SwitchField } from "./switch-field.tsx";
 
 const ORDER = [
@@ -110,8 +111,9 @@ export function TutorialForm({
   onDone: () => void | Promise<void>;
 }) {
   const { t } = useTranslation("tutorials");
+  const texts = recordTexts(t, "admin");
   const headingId = useId();
-  const { form, values, setValues, set } = useRecordForm({
+  const { form, values, set, toggle } = useRecordForm({
     editing,
     empty: EMPTY,
     valuesOf,
@@ -121,12 +123,7 @@ export function TutorialForm({
       record
         ? api(`/api/admin/tutorials/${record.id}`, { method: "PUT", json: payload })
         : api("/api/admin/tutorials", { json: payload }),
-    messages: {
-      created: t("admin.toast.created"),
-      updated: t("admin.toast.updated"),
-      createFailed: t("admin.toast.createFailed"),
-      updateFailed: t("admin.toast.updateFailed"),
-    },
+    texts,
     onDone,
     firstField: ORDER[0],
   });
@@ -213,27 +210,9 @@ export function TutorialForm({
           )}
         </Field>
       </div>
-      <SwitchField
-        label={t("admin.form.published")}
-        checked={values.published}
-        onCheckedChange={(checked) => setValues((current) => ({ ...current, published: checked }))}
-      />
-      <SwitchField
-        label={t("admin.form.membersOnly")}
-        checked={values.membersOnly}
-        onCheckedChange={(checked) => setValues((current) => ({ ...current, membersOnly: checked }))}
-      />
-      <RecordFormButtons
-        form={form}
-        editing={editing !== null}
-        texts={{
-          create: t("admin.form.create"),
-          update: t("admin.form.update"),
-          saving: t("admin.form.saving"),
-          cancelEdit: t("admin.form.cancelEdit"),
-        }}
-        onCancel={() => void onDone()}
-      />
+      <SwitchField label={t("admin.form.published")} {...toggle("published")} />
+      <SwitchField label={t("admin.form.membersOnly")} {...toggle("membersOnly")} />
+      <RecordFormButtons form={form} editing={editing !== null} texts={texts} onCancel={() => void onDone()} />
     </Form>
   );
 }

@@ -1,16 +1,9 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
 import type { AdminTutorial } from "../../../core/tutorials/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
-import {
-  MissingTranslationBadges,
-  RecordActions,
-  missingLanguages,
-  useRecordRemoval,
-  type ContentLanguage,
-} from "./bilingual-form.tsx";
+import { MissingTranslationBadges, missingLanguages, type ContentLanguage } from "./bilingual-form.tsx";
 import { RecordList } from "./record-list.tsx";
+import { RecordActions, recordTexts, useRecordChanges, useRecordEditing } from "./records-tab.tsx";
 import { TutorialForm } from "./tutorial-form.tsx";
 
 /** The texts a reader of each language would miss: one language written, the other left empty. */
@@ -25,24 +18,14 @@ export function missingTranslations(tutorial: AdminTutorial): ContentLanguage[] 
 /** The Tutorials tab: the create/edit form, both languages side by side, and every tutorial, drafts included. */
 export function TutorialsTab({ tutorials, language }: { tutorials: AdminTutorial[]; language: string }) {
   const { t } = useTranslation("tutorials");
-  const revalidator = useRevalidator();
-  const [editing, setEditing] = useState<AdminTutorial | null>(null);
-  const { busyId, remove } = useRecordRemoval({
-    deleted: t("admin.toast.deleted"),
-    deleteFailed: t("admin.toast.deleteFailed"),
-  });
+  const texts = recordTexts(t, "admin");
+  const { editing, setEditing, formKey, onDone } = useRecordEditing<AdminTutorial>();
+  const { busyId, remove } = useRecordChanges(texts);
   const titleOf = (tutorial: AdminTutorial) => (language === "fr" ? tutorial.titleFr : tutorial.titleEn);
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
-      <TutorialForm
-        key={editing?.id ?? "new"}
-        editing={editing}
-        onDone={async () => {
-          setEditing(null);
-          await revalidator.revalidate();
-        }}
-      />
+      <TutorialForm key={formKey} editing={editing} onDone={onDone} />
       <RecordList
         headingId="all-tutorials-heading"
         heading={t("admin.list.heading")}
@@ -70,26 +53,15 @@ export function TutorialsTab({ tutorials, language }: { tutorials: AdminTutorial
             </p>
             <p className="mt-1 text-sm">{t("card.views", { count: tutorial.viewCount })}</p>
             <RecordActions
+              texts={texts}
+              title={titleOf(tutorial)}
               busy={busyId === tutorial.id}
-              edit={{
-                text: t("admin.list.edit"),
-                label: t("admin.list.editLabel", { title: titleOf(tutorial) }),
-                onClick: () => setEditing(tutorial),
-              }}
-              remove={{
-                text: t("admin.list.delete"),
-                label: t("admin.list.deleteLabel", { title: titleOf(tutorial) }),
-                title: t("admin.delete.title"),
-                description: t("admin.delete.description", { title: titleOf(tutorial) }),
-                confirm: t("admin.delete.confirm"),
-                cancel: t("admin.delete.cancel"),
-                onConfirm: () =>
-                  void remove(
-                    tutorial.id,
-                    `/api/admin/tutorials/${tutorial.id}`,
-                    () => editing?.id === tutorial.id && setEditing(null),
-                  ),
-              }}
+              onEdit={() => setEditing(tutorial)}
+              onDelete={() =>
+                void remove(tutorial.id, `/api/admin/tutorials/${tutorial.id}`, () => {
+                  if (editing?.id === tutorial.id) setEditing(null);
+                })
+              }
             />
           </article>
         )}
