@@ -1,6 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
-import { buttonClasses } from "../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 /** Asks before something that cannot be undone; focus stays inside until the user answers. */
 export function ConfirmDialog({
@@ -35,5 +36,37 @@ export function ConfirmDialog({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/** A Delete button that asks first: its text and label, then the question and its two answers. */
+export function DeleteButton({
+  text,
+  label,
+  busy,
+  confirm,
+  onDelete,
+}: {
+  text: ReactNode;
+  /** The button's accessible name, which names what it deletes. */
+  label: string;
+  busy: boolean;
+  confirm: { title: ReactNode; description: ReactNode; confirm: ReactNode; cancel: ReactNode };
+  onDelete: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button size="sm" variant="outline" disabled={busy} aria-label={label} className="text-destructive">
+          <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
+          {text}
+        </Button>
+      }
+      title={confirm.title}
+      description={confirm.description}
+      confirmLabel={confirm.confirm}
+      cancelLabel={confirm.cancel}
+      onConfirm={onDelete}
+    />
   );
 }

@@ -13,7 +13,7 @@ import { UploadForm } from "../../components/upload/upload-form.tsx";
 import { FormError } from "../../components/ui/form-alert.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { Form, useForm } from "../../lib/form.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { DeleteButton } from "./confirm-dialog.tsx";
 import { RecordList } from "./record-list.tsx";
 import { SwitchField } from "./switch-field.tsx";
 import { useStaffChange } from "./use-staff-change.ts";
@@ -102,24 +102,17 @@ export function MediaRecord({
               {t("admin.edit")}
             </Button>
           ) : null}
-          <ConfirmDialog
-            trigger={
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={busy}
-                className="text-destructive"
-                aria-label={`${t("admin.delete")}: ${item.title}`}
-              >
-                <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
-                {t("admin.delete")}
-              </Button>
-            }
-            title={t("admin.confirmDeleteTitle")}
-            description={t("admin.confirmDeleteBody", { title: item.title })}
-            confirmLabel={t("admin.delete")}
-            cancelLabel={t("admin.cancel")}
-            onConfirm={onDelete}
+          <DeleteButton
+            text={t("admin.delete")}
+            label={`${t("admin.delete")}: ${item.title}`}
+            busy={busy}
+            confirm={{
+              title: t("admin.confirmDeleteTitle"),
+              description: t("admin.confirmDeleteBody", { title: item.title }),
+              confirm: t("admin.delete"),
+              cancel: t("admin.cancel"),
+            }}
+            onDelete={onDelete}
           />
         </div>
       </div>

@@ -4,7 +4,7 @@ import type { TFunction } from "../../../core/i18n/translator.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { api } from "../../lib/api.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { DeleteButton } from "./confirm-dialog.tsx";
 import { useStaffChange } from "./use-staff-change.ts";
 
 // What the staff tabs of records (tutorials, classes, deals, posts) share: one form that creates a
@@ -119,24 +119,12 @@ export function RecordActions({
         {texts.list.edit}
       </Button>
       {children}
-      <ConfirmDialog
-        trigger={
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={busy}
-            aria-label={texts.list.deleteLabel(title)}
-            className="text-destructive"
-          >
-            <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
-            {texts.list.delete}
-          </Button>
-        }
-        title={texts.confirmDelete.title}
-        description={texts.confirmDelete.description(title)}
-        confirmLabel={texts.confirmDelete.confirm}
-        cancelLabel={texts.confirmDelete.cancel}
-        onConfirm={onDelete}
+      <DeleteButton
+        text={texts.list.delete}
+        label={texts.list.deleteLabel(title)}
+        busy={busy}
+        confirm={{ ...texts.confirmDelete, description: texts.confirmDelete.description(title) }}
+        onDelete={onDelete}
       />
     </div>
   );

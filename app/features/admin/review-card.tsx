@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { api } from "../../lib/api.ts";
 import { formatPostDate } from "../../i18n/format-date.ts";
 import { StarRating } from "../../components/reviews/star-rating.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { DeleteButton } from "./confirm-dialog.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { useStaffChange } from "./use-staff-change.ts";
 import { WrittenInLabel } from "../../i18n/written-in-label.tsx";
@@ -104,24 +104,17 @@ export function ReviewCard({
       </blockquote>
       <div className="mt-4 flex flex-wrap gap-2">
         {review.approved ? (
-          <ConfirmDialog
-            trigger={
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={busy}
-                aria-label={t("reviews.deleteLabel", { name })}
-                className="text-destructive"
-              >
-                <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
-                {t("reviews.delete")}
-              </Button>
-            }
-            title={t("reviews.deleteDialog.title")}
-            description={t("reviews.deleteDialog.description", { name })}
-            confirmLabel={t("reviews.deleteDialog.confirm")}
-            cancelLabel={t("reviews.deleteDialog.cancel")}
-            onConfirm={() => onAction(review, "delete")}
+          <DeleteButton
+            text={t("reviews.delete")}
+            label={t("reviews.deleteLabel", { name })}
+            busy={busy}
+            confirm={{
+              title: t("reviews.deleteDialog.title"),
+              description: t("reviews.deleteDialog.description", { name }),
+              confirm: t("reviews.deleteDialog.confirm"),
+              cancel: t("reviews.deleteDialog.cancel"),
+            }}
+            onDelete={() => onAction(review, "delete")}
           />
         ) : (
           <>
