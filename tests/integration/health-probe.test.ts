@@ -1,5 +1,5 @@
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "../../config/env.ts";
 import type { DatabaseHandle } from "../../db/client.server.ts";
 import { HealthProbe } from "../../server/api/health.server.ts";
@@ -19,11 +19,14 @@ type Outage = "none" | "failing" | "hanging";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
+  vi.useRealTimers();
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function setUp() {
+/** `fakeTicks`: the probe's interval runs on a fake clock that the test moves with vi.advanceTimersByTimeAsync. */
+async function setUp({ fakeTicks = false } = {}) {
   const database = await createTestDatabase();
+  if (fakeTicks) vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
   let outage: Outage = "none";
   let pings = 0;
   const switched: DatabaseHandle = {
@@ -57,16 +60,9 @@ async function setUp() {
   };
 }
 
-/** Polls until `status()` gives `expected`; returns the milliseconds it took, or fails after `withinMs`. */
-async function turnsTo(status: () => Promise<number>, expected: number, withinMs: number): Promise<number> {
-  const started = Date.now();
-  let last = await status();
-  while (last !== expected && Date.now() - started < withinMs) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    last = await status();
-  }
-  expect(last, `health after ${Date.now() - started} ms`).toBe(expected);
-  return Date.now() - started;
+/** Polls until `status()` gives `expected`, and fails if it does not within `withinMs`. */
+async function turnsTo(status: () => Promise<number>, expected: number, withinMs: number): Promise<void> {
+  await expect.poll(status, { timeout: withinMs, interval: 50 }).toBe(expected);
 }
 
 describe("health from the background probe", () => {
@@ -104,11 +100,16 @@ describe("health from the background probe", () => {
   });
 
   it("stops checking once stopped", async () => {
-    const t = await setUp();
+    const t = await setUp({ fakeTicks: true });
     await turnsTo(t.status, 200, 3_000);
+    // Running, the probe checks again as its interval passes...
+    const running = t.pings();
+    await vi.advanceTimersByTimeAsync(600);
+    expect(t.pings()).toBeGreaterThan(running);
+    // ...stopped, it does not, however many intervals pass.
     await cleanups.pop()!();
     const after = t.pings();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await vi.advanceTimersByTimeAsync(10 * 200);
     expect(t.pings()).toBe(after);
   });
 });

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import type http from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "../../config/env.ts";
 import { createLimitedServer } from "../../server/http-limits.server.ts";
 
@@ -55,7 +55,10 @@ describe("HTTP server limits", () => {
           }),
       ),
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The server counts both before the third comes (a client's connect can complete before the server's accept).
+    const connections = () =>
+      new Promise<number>((resolve) => server!.getConnections((_error, count) => resolve(count)));
+    await vi.waitUntil(async () => (await connections()) === 2, { timeout: 2_000, interval: 10 });
     const third = await stall(port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
     expect(third.reply).toBe("");
     const served = await new Promise<string>((resolve) => {

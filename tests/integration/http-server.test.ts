@@ -88,13 +88,14 @@ function connection() {
     closed: () => closed,
     /** Resolves once `test` holds on what was received, or once the connection is closed, or after 5 s. */
     async until(test: (text: string) => boolean): Promise<void> {
-      const deadline = Date.now() + 5_000;
-      while (!test(received) && !closed && Date.now() < deadline) {
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
+      let timedOut = false;
+      const deadline = setTimeout(() => {
+        timedOut = true;
+        for (const wake of waiters.splice(0)) wake();
+      }, 5_000);
+      // Each chunk received, and the close, wake the loop to look again.
+      while (!test(received) && !closed && !timedOut) await new Promise<void>((resolve) => waiters.push(resolve));
+      clearTimeout(deadline);
     },
   };
 }

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MailDispatcher, createMailDispatcher, smtpTransport } from "../../core/mail/dispatcher.server.ts";
 import { MAX_ATTEMPTS } from "../../core/mail/rules.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
@@ -44,6 +44,7 @@ describe("mail outbox and dispatcher", () => {
     smtp.refuseWith = null;
   });
   afterEach(async () => {
+    vi.useRealTimers();
     await Promise.all(dispatchers.splice(0).map((d) => d.stop()));
   });
 
@@ -264,14 +265,24 @@ describe("mail outbox and dispatcher", () => {
 
   describe("running in the background", () => {
     it("polls until stopped, and sends what is queued meanwhile", async () => {
-      const background = dispatcher({ pollMs: 20 });
+      // The polls run on a fake clock, which vi.waitUntil moves by its interval at each look; once the
+      // dispatcher is stopped, the test lets many poll intervals pass at once.
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      const background = dispatcher({ pollMs: 200 });
+      const polls = vi.spyOn(background, "runOnce");
+      const idle = () => polls.mock.settledResults.every((result) => result.type !== "incomplete");
       background.start();
+      await vi.waitUntil(() => polls.mock.calls.length > 0 && idle(), { timeout: 4_000, interval: 5 });
       await t.services.mail.enqueue({ to: "bg@example.com", subject: "Background", text: "Body", kind: "test.bg" });
-      await expect.poll(() => smtp.received.length, { timeout: 4_000, interval: 20 }).toBeGreaterThan(0);
+      await vi.waitUntil(() => smtp.received.length > 0, { timeout: 4_000, interval: 20 });
       expect(smtp.received.map((m) => m.subject)).toEqual(["Background"]);
+      // Stopped while it waits for its next poll.
+      await vi.waitUntil(idle, { timeout: 4_000, interval: 5 });
       await background.stop();
+      const pollsWhenStopped = polls.mock.calls.length;
       await t.services.mail.enqueue({ to: "bg@example.com", subject: "After stop", text: "Body", kind: "test.bg" });
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await vi.advanceTimersByTimeAsync(10 * 200);
+      expect(polls).toHaveBeenCalledTimes(pollsWhenStopped);
       expect(smtp.received).toHaveLength(1);
       expect((await rows()).map((r) => r.status)).toEqual(["sent", "pending"]);
     });
