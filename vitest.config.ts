@@ -17,7 +17,7 @@ const unit: TestProjectInlineConfiguration = {
 const SAME_ON_EVERY_DATABASE = [
   "auth-user-create", // the command is run against a data directory, never DATABASE_URL
   "pglite-durability",
-  "chat-model",
+  "assistant-model",
   "control-characters",
   "crm-adapters",
   "http-limits",

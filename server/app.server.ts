@@ -35,7 +35,7 @@ import { orderRoutes } from "./api/orders.server.ts";
 import { sandboxPaymentRoutes } from "./api/payments-sandbox.server.ts";
 import { paymentRoutes } from "./api/payments.server.ts";
 import { webhookRoutes } from "./api/webhooks.server.ts";
-import { chatRoutes } from "./api/chat.server.ts";
+import { assistantRoutes } from "./api/assistant.server.ts";
 import { callRoutes } from "./api/calls.server.ts";
 import type { AppEnv } from "./context.server.ts";
 import { errorBody, handleError } from "./errors.server.ts";
@@ -229,7 +229,7 @@ export function createApp({ config, services, logger, ssr, staticRoot, health, p
   api.route("/", paymentRoutes(services, config));
   api.route("/", webhookRoutes(services));
   api.route("/", leadRoutes(services));
-  api.route("/", chatRoutes(services, config));
+  api.route("/", assistantRoutes(services, config));
   api.route("/", callRoutes(services));
   // Written once, on its first request: every route is registered by then.
   let document: ReturnType<typeof api.getOpenAPI31Document> | undefined;

@@ -32,10 +32,10 @@ import { LeadService } from "../core/leads/service.server.ts";
 import { MediaService } from "../core/media/service.server.ts";
 import { createMediaStorage, type MediaStorage } from "../core/media/storage.server.ts";
 import { MediaProbe } from "../core/media/probe.server.ts";
-import { ChatService } from "../core/chat/service.server.ts";
-import { ConversationRepo } from "../core/chat/repo.server.ts";
+import { AssistantService } from "../core/assistant/service.server.ts";
+import { ConversationRepo } from "../core/assistant/repo.server.ts";
 import { CallService } from "../core/calls/service.server.ts";
-import { OpenAiCompatibleModel } from "../core/chat/model.server.ts";
+import { OpenAiCompatibleModel } from "../core/assistant/model.server.ts";
 import { CallRepo } from "../core/calls/repo.server.ts";
 import { translator as translatorOf } from "./i18n.server.ts";
 import type { DatabaseHandle } from "../db/client.server.ts";
@@ -77,7 +77,7 @@ export interface Services {
   leads: LeadService;
   media: MediaService;
   /** The assistant of the chat window, the voice assistant and the phone line. */
-  chat: ChatService;
+  assistant: AssistantService;
   /** The phone line's webhooks and the call log. */
   calls: CallService;
   /** The staff dashboard's Overview: recent posts and reviews, today's figures, pending moderation. */
@@ -98,7 +98,7 @@ export function createServices(
     logger,
   });
   const crm = new CrmRegistry(config);
-  // Every channel that makes a lead (contact, booking, chat, call) records it through this one service.
+  // Every channel that makes a lead (contact, booking, chat window, call) records it through this one service.
   const leads = new LeadService(db, {
     crm,
     jobs,
@@ -212,7 +212,7 @@ export function createServices(
           warn: (message, details) => logger.warn(details, message),
         })
       : null;
-  const chat = new ChatService(new ConversationRepo(db), {
+  const assistant = new AssistantService(new ConversationRepo(db), {
     model,
     appointments,
     contact,
@@ -273,13 +273,13 @@ export function createServices(
     jobs,
     leads,
     media,
-    chat,
+    assistant,
     overview: new OverviewService(
       { blog, testimonials, media, orders, leads, payments, subscriptions: checkout.subscriptions },
       { timeZone: config.BOOKING_TIME_ZONE },
     ),
     calls: new CallService(new CallRepo(db), {
-      chat,
+      assistant,
       leads,
       translate,
       companyName: config.COMPANY_NAME,

@@ -8,7 +8,7 @@ import type { BrowserNamespace } from "../locales/namespaces.ts";
 type LocaleModule = { default: Record<string, unknown> };
 const files: Record<string, () => Promise<LocaleModule>> = import.meta.env.SSR
   ? {}
-  : import.meta.glob<LocaleModule>(["../locales/*/*.json", "!../locales/*/mail.json", "!../locales/*/chat.json"]);
+  : import.meta.glob<LocaleModule>(["../locales/*/*.json", "!../locales/*/mail.json"]);
 
 /** Adds to `i18n` the namespaces of `language` it does not hold yet, fetched in parallel. */
 export async function loadNamespaces(

@@ -23,14 +23,13 @@ export const NAMESPACES = [
   "classes",
   "adminclasses",
   "waitlist",
-  "chat",
   "assistant",
   "calls",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** Namespaces only the server reads (e-mails, the assistant's replies): no route may declare them, and the browser cannot load them. */
-export const SERVER_ONLY_NAMESPACES = ["mail", "chat"] as const satisfies readonly Namespace[];
+/** Namespaces only the server reads (e-mails): no route may declare them, and the browser cannot load them. */
+export const SERVER_ONLY_NAMESPACES = ["mail"] as const satisfies readonly Namespace[];
 export type BrowserNamespace = Exclude<Namespace, (typeof SERVER_ONLY_NAMESPACES)[number]>;
 
 export function isBrowserNamespace(ns: string): ns is BrowserNamespace {

@@ -10,7 +10,6 @@ import enCheckout from "./en/checkout.json" with { type: "json" };
 import enCatalogue from "./en/catalogue.json" with { type: "json" };
 import enAssistant from "./en/assistant.json" with { type: "json" };
 import enCalls from "./en/calls.json" with { type: "json" };
-import enChat from "./en/chat.json" with { type: "json" };
 import enCommon from "./en/common.json" with { type: "json" };
 import enContact from "./en/contact.json" with { type: "json" };
 import enDeals from "./en/deals.json" with { type: "json" };
@@ -37,7 +36,6 @@ import frCheckout from "./fr/checkout.json" with { type: "json" };
 import frCatalogue from "./fr/catalogue.json" with { type: "json" };
 import frAssistant from "./fr/assistant.json" with { type: "json" };
 import frCalls from "./fr/calls.json" with { type: "json" };
-import frChat from "./fr/chat.json" with { type: "json" };
 import frCommon from "./fr/common.json" with { type: "json" };
 import frContact from "./fr/contact.json" with { type: "json" };
 import frDeals from "./fr/deals.json" with { type: "json" };
@@ -84,7 +82,6 @@ export const resources = {
     classes: enClasses,
     adminclasses: enAdminClasses,
     waitlist: enWaitlist,
-    chat: enChat,
     assistant: enAssistant,
     calls: enCalls,
   },
@@ -113,7 +110,6 @@ export const resources = {
     classes: frClasses,
     adminclasses: frAdminClasses,
     waitlist: frWaitlist,
-    chat: frChat,
     assistant: frAssistant,
     calls: frCalls,
   },

@@ -37,14 +37,14 @@ export function followUpRequired(outcome: CallOutcome): boolean {
   return Boolean(outcome.followUp || outcome.unfinished);
 }
 
-/** The message keys (chat namespace) and values of the engine's summary of a call. */
+/** The message keys (assistant namespace, replies) and values of the engine's summary of a call. */
 export function summaryParts(outcome: CallOutcome): Array<{ key: string; params?: Record<string, string> }> {
   const parts: Array<{ key: string; params?: Record<string, string> }> = [];
-  if (outcome.booked) parts.push({ key: "chat:summary.booked", params: outcome.booked });
+  if (outcome.booked) parts.push({ key: "assistant:replies.summary.booked", params: outcome.booked });
   if (outcome.contactSubmissionId)
-    parts.push({ key: "chat:summary.contact", params: { service: outcome.service ?? "" } });
-  if (outcome.unfinished) parts.push({ key: `chat:summary.unfinished.${outcome.unfinished}` });
-  if (outcome.followUp) parts.push({ key: "chat:summary.callback" });
-  if (parts.length === 0) parts.push({ key: "chat:summary.nothing" });
+    parts.push({ key: "assistant:replies.summary.contact", params: { service: outcome.service ?? "" } });
+  if (outcome.unfinished) parts.push({ key: `assistant:replies.summary.unfinished.${outcome.unfinished}` });
+  if (outcome.followUp) parts.push({ key: "assistant:replies.summary.callback" });
+  if (parts.length === 0) parts.push({ key: "assistant:replies.summary.nothing" });
   return parts;
 }

@@ -3,8 +3,8 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { withoutControlCharacters } from "../text.ts";
 import type { Translate } from "../mail/rules.ts";
-import { keywordTopic, transcriptText } from "../chat/rules.ts";
-import type { ChatService } from "../chat/service.server.ts";
+import { keywordTopic, transcriptText } from "../assistant/rules.ts";
+import type { AssistantService } from "../assistant/service.server.ts";
 import type { LeadService } from "../leads/service.server.ts";
 import { CallRepo, type CallRow } from "./repo.server.ts";
 import { followUpRequired, isFinalStatus, languageChoice, leadCaptured, summaryParts } from "./rules.ts";
@@ -15,7 +15,7 @@ const VOICE_LOCALE: Record<Language, "en-US" | "fr-FR"> = { en: "en-US", fr: "fr
 const MAX_SILENCES = 2;
 
 export interface CallServiceDeps {
-  chat: Pick<ChatService, "phoneTurn" | "ofCall">;
+  assistant: Pick<AssistantService, "phoneTurn" | "ofCall">;
   leads: Pick<LeadService, "leadIdForCall">;
   translate: Translate;
   companyName: string;
@@ -110,8 +110,8 @@ export class CallService {
       language: "en-US",
       hints: "English, French, français",
     });
-    gather.say({ language: "en-US" }, this.t("en", "chat:phone.choose"));
-    gather.say({ language: "fr-FR" }, this.t("fr", "chat:phone.choose"));
+    gather.say({ language: "en-US" }, this.t("en", "assistant:replies.phone.choose"));
+    gather.say({ language: "fr-FR" }, this.t("fr", "assistant:replies.phone.choose"));
     // No choice: carry on in English.
     response.redirect({ method: "POST" }, "/api/twilio/voice/language?default=en");
     return response.toString();
@@ -120,7 +120,7 @@ export class CallService {
   /** The language is chosen: ask how we can help, and listen. */
   chooseLanguage(params: TwilioVoiceParams, fallback: string | undefined): string {
     const language = languageChoice(params.Digits, params.SpeechResult) ?? (isLanguage(fallback) ? fallback : "en");
-    return this.listen(language, this.t(language, "chat:phone.welcome"), 0, 0);
+    return this.listen(language, this.t(language, "assistant:replies.phone.welcome"), 0, 0);
   }
 
   /** One spoken turn: silence is asked again (then the call ends politely); words go to the engine. */
@@ -131,10 +131,11 @@ export class CallService {
     const callId = callIdOf(params);
     const said = field(params.SpeechResult, 1000).trim();
     if (!said) {
-      if (silences + 1 >= MAX_SILENCES) return this.hangUp(language, this.t(language, "chat:phone.goodbye"));
-      return this.listen(language, this.t(language, "chat:phone.silence"), turn, silences + 1);
+      if (silences + 1 >= MAX_SILENCES)
+        return this.hangUp(language, this.t(language, "assistant:replies.phone.goodbye"));
+      return this.listen(language, this.t(language, "assistant:replies.phone.silence"), turn, silences + 1);
     }
-    const result = await this.deps.chat.phoneTurn(callId, said, turn, { language });
+    const result = await this.deps.assistant.phoneTurn(callId, said, turn, { language });
     if (!result.flow && keywordTopic(said) === "goodbye") return this.hangUp(language, result.text);
     return this.listen(language, result.text, result.turns, 0);
   }
@@ -168,7 +169,7 @@ export class CallService {
     const callId = callIdOf(params);
     const status = field(params.CallStatus, 20) || "in-progress";
     const base = { twilioCallId: callId, fromNumber: field(params.From, 40), toNumber: field(params.To, 40), status };
-    const conversation = await this.deps.chat.ofCall(callId);
+    const conversation = await this.deps.assistant.ofCall(callId);
     const language: Language = conversation && isLanguage(conversation.language) ? conversation.language : "en";
     const outcome = conversation?.outcome ?? {};
     if (!isFinalStatus(status)) {
@@ -184,8 +185,8 @@ export class CallService {
     const transcript =
       conversation && conversation.transcript.length > 0
         ? transcriptText(conversation.transcript, {
-            user: this.t(language, "chat:phone.caller"),
-            assistant: this.t(language, "chat:phone.assistant"),
+            user: this.t(language, "assistant:replies.phone.caller"),
+            assistant: this.t(language, "assistant:replies.phone.assistant"),
           })
         : null;
     const summary =

@@ -6,7 +6,9 @@ import { OPEN_CHAT_EVENT } from "./assistant-events.ts";
 import { whatsappLink } from "./whatsapp.ts";
 
 // The windows' code is fetched when a visitor first opens one: a page that is only read pays nothing for them.
-const ChatWindow = lazy(() => import("./chat-window.tsx").then((module) => ({ default: module.ChatWindow })));
+const AssistantWindow = lazy(() =>
+  import("./assistant-window.tsx").then((module) => ({ default: module.AssistantWindow })),
+);
 const VoiceAssistant = lazy(() =>
   import("./voice-assistant.tsx").then((module) => ({ default: module.VoiceAssistant })),
 );
@@ -83,7 +85,7 @@ export function AssistantWidgets() {
       </button>
       <Suspense fallback={null}>
         {panel === "chat" ? (
-          <ChatWindow language={i18n.language} company={company} onClose={() => close("chat")} />
+          <AssistantWindow language={i18n.language} company={company} onClose={() => close("chat")} />
         ) : null}
         {panel === "voice" ? (
           <VoiceAssistant language={i18n.language} onClose={() => close("voice")} onUseChat={() => setPanel("chat")} />

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { cn } from "../../lib/cn.ts";
-import { sendChatMessage, type ChatMessage } from "./chat-api.ts";
+import { sendAssistantMessage, type AssistantMessage } from "./assistant-api.ts";
 
 /** The part of the Web Speech API's recogniser this assistant uses (not in TypeScript's DOM types). */
 interface Recognition {
@@ -35,7 +35,7 @@ export const speechLocale = (language: string) => (language === "fr" ? "fr-FR" :
 type VoiceState = "idle" | "listening" | "thinking" | "speaking";
 
 // The spoken conversation outlives the panel, like the chat's.
-const kept: { history: ChatMessage[]; conversationId: string | null } = { history: [], conversationId: null };
+const kept: { history: AssistantMessage[]; conversationId: string | null } = { history: [], conversationId: null };
 
 /**
  * The voice assistant (spec 001, sections 2, 4, 8): idle, listening, speaking. What is heard goes to the
@@ -92,7 +92,7 @@ export function VoiceAssistant({
     setHeard(text);
     setState("thinking");
     try {
-      const response = await sendChatMessage({
+      const response = await sendAssistantMessage({
         message: text,
         history: kept.history,
         language,

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Conversation } from "../../../core/chat/schema.ts";
+import type { Conversation } from "../../../core/assistant/schema.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 

@@ -11,8 +11,8 @@ import type { ContactService } from "../contact/service.server.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { ConversationRepo, type ConversationRow } from "./repo.server.ts";
 import {
-  CHAT_BUDGET,
-  CHAT_LIMITS,
+  ASSISTANT_BUDGET,
+  ASSISTANT_LIMITS,
   answerStep,
   asksForCallback,
   backTo,
@@ -28,9 +28,9 @@ import {
   type ServiceChoice,
   type TranscriptEntry,
 } from "./rules.ts";
-import { chatRequestSchema, conversationIdSchema, type ChatReply, type Conversation } from "./schema.ts";
+import { assistantRequestSchema, conversationIdSchema, type AssistantReply, type Conversation } from "./schema.ts";
 
-/** What the assistant knows to answer free text with a language model (see core/chat/model.server.ts). */
+/** What the assistant knows to answer free text with a language model (see core/assistant/model.server.ts). */
 export interface AssistantModel {
   /**
    * Answers a question outside the flows, or says which flow to start; null when the model is not
@@ -49,7 +49,7 @@ export interface ModelRequest {
 
 export type ModelAnswer = { type: "reply"; text: string } | { type: "startFlow"; flow: "booking" | "contact" };
 
-export interface ChatServiceDeps {
+export interface AssistantServiceDeps {
   appointments: Pick<AppointmentService, "book" | "slots" | "hours">;
   contact: Pick<ContactService, "submitFromAssistant">;
   catalogue: Pick<CatalogueService, "list">;
@@ -72,7 +72,7 @@ type Outcome = ConversationRow["outcome"];
 
 interface TurnResult {
   text: string;
-  kind: ChatReply["kind"];
+  kind: AssistantReply["kind"];
   flow: FlowState | null;
   outcome: Outcome;
 }
@@ -90,24 +90,24 @@ function toConversation(row: ConversationRow): Conversation {
 
 /**
  * The assistant behind the chat window, the voice assistant and the phone line: one conversation engine
- * (core/chat/rules.ts) whose bookings go through the appointments service and whose contact captures go
+ * (core/assistant/rules.ts) whose bookings go through the appointments service and whose contact captures go
  * through the contact service, each making or extending a lead with the conversation on its timeline.
  */
-export class ChatService {
+export class AssistantService {
   private readonly repo: ConversationRepo;
-  private readonly deps: ChatServiceDeps;
+  private readonly deps: AssistantServiceDeps;
   private readonly now: () => Date;
 
-  constructor(repo: ConversationRepo, deps: ChatServiceDeps) {
+  constructor(repo: ConversationRepo, deps: AssistantServiceDeps) {
     this.repo = repo;
     this.deps = deps;
     this.now = deps.now ?? (() => new Date());
   }
 
   /** POST /api/chatbot: one message of the chat window or the voice assistant. */
-  async reply(input: unknown, origin: { address?: string; language: Language }): Promise<ChatReply> {
-    const request = parseOrThrow(chatRequestSchema, input);
-    await this.deps.rateLimits.enforce(CHAT_BUDGET, { address: origin.address });
+  async reply(input: unknown, origin: { address?: string; language: Language }): Promise<AssistantReply> {
+    const request = parseOrThrow(assistantRequestSchema, input);
+    await this.deps.rateLimits.enforce(ASSISTANT_BUDGET, { address: origin.address });
     const language = request.language ?? origin.language;
     const channel: Channel = request.channel;
     const existing = request.conversationId ? await this.repo.find(request.conversationId) : null;
@@ -199,7 +199,7 @@ export class ChatService {
   async find(id: unknown): Promise<Conversation> {
     const key = parseOrThrow(conversationIdSchema, id);
     const row = await this.repo.find(key);
-    if (!row) throw new DomainError("not_found", "chat:errors.conversationNotFound");
+    if (!row) throw new DomainError("not_found", "assistant:replies.errors.conversationNotFound");
     return toConversation(row);
   }
 
@@ -254,7 +254,7 @@ export class ChatService {
       const past =
         history.length > 0
           ? history
-          : conversation.transcript.slice(-CHAT_LIMITS.history).map(({ role, content }) => ({ role, content }));
+          : conversation.transcript.slice(-ASSISTANT_LIMITS.history).map(({ role, content }) => ({ role, content }));
       const answer = await this.deps.model.answer({ language, message, history: past, facts });
       if (answer?.type === "startFlow") return this.begin(answer.flow, language, outcome);
       if (answer?.type === "reply") return { text: answer.text, kind: "model", flow: null, outcome };
@@ -265,7 +265,7 @@ export class ChatService {
   private begin(kind: FlowState["kind"], language: Language, outcome: Outcome): TurnResult {
     const state = startFlow(kind);
     return {
-      text: `${this.t(language, `chat:${kind}.start`)} ${this.t(language, promptKey(state))}`,
+      text: `${this.t(language, `assistant:replies.${kind}.start`)} ${this.t(language, promptKey(state))}`,
       kind: "flow",
       flow: state,
       outcome,
@@ -285,13 +285,13 @@ export class ChatService {
     const step = answerStep(flow, message, { today, channel: origin.channel, services });
     switch (step.type) {
       case "cancelled":
-        return { text: this.t(language, "chat:cancelled"), kind: "flow", flow: null, outcome };
+        return { text: this.t(language, "assistant:replies.cancelled"), kind: "flow", flow: null, outcome };
       case "invalid": {
         // The service step names the choices; every re-asked question says how to leave the flow.
         const named = services.map((service) => service.name);
         const problem = this.t(language, step.problem, { services: joinAlternatives(named, language) });
         return {
-          text: `${problem} ${this.t(language, promptKey(step.state))} ${this.t(language, "chat:leaveHint")}`,
+          text: `${problem} ${this.t(language, promptKey(step.state))} ${this.t(language, "assistant:replies.leaveHint")}`,
           kind: "flow",
           flow: step.state,
           outcome,
@@ -319,7 +319,7 @@ export class ChatService {
     const day = await this.daySlots(date);
     if (date > day.lastDate) {
       return {
-        text: `${this.t(language, "chat:booking.tooFarAhead", { count: this.deps.appointments.hours.daysAhead, date: formatDateForHumans(day.lastDate, language) })} ${this.t(language, "chat:booking.ask.date")}`,
+        text: `${this.t(language, "assistant:replies.booking.tooFarAhead", { count: this.deps.appointments.hours.daysAhead, date: formatDateForHumans(day.lastDate, language) })} ${this.t(language, "assistant:replies.booking.ask.date")}`,
         kind: "flow",
         flow: backTo(state, "date"),
         outcome,
@@ -327,7 +327,7 @@ export class ChatService {
     }
     if (!day.slots.some((slot) => slot.available)) {
       return {
-        text: `${this.t(language, "chat:booking.dayFull", { date: formatDateForHumans(date, language) })} ${this.t(language, "chat:booking.ask.date")}`,
+        text: `${this.t(language, "assistant:replies.booking.dayFull", { date: formatDateForHumans(date, language) })} ${this.t(language, "assistant:replies.booking.ask.date")}`,
         kind: "flow",
         flow: backTo(state, "date"),
         outcome,
@@ -335,7 +335,7 @@ export class ChatService {
     }
     const free = day.slots.filter((slot) => slot.available).map((slot) => slot.time);
     return {
-      text: this.t(language, "chat:booking.ask.timeWithSlots", {
+      text: this.t(language, "assistant:replies.booking.ask.timeWithSlots", {
         slots: joinAlternatives(free, language),
         zone: timeZoneName(day.timeZone, language),
       }),
@@ -351,7 +351,14 @@ export class ChatService {
     const day = await this.daySlots(date);
     if (day.slots.some((slot) => slot.time === time && slot.available))
       return { text: this.t(language, promptKey(state)), kind: "flow", flow: state, outcome };
-    return this.offerNearest(backTo(state, "time"), date, time, language, outcome, "chat:booking.slotUnavailable");
+    return this.offerNearest(
+      backTo(state, "time"),
+      date,
+      time,
+      language,
+      outcome,
+      "assistant:replies.booking.slotUnavailable",
+    );
   }
 
   private async offerNearest(
@@ -367,7 +374,7 @@ export class ChatService {
     const when = formatDateForHumans(date, language);
     if (nearest.length === 0) {
       return {
-        text: `${this.t(language, "chat:booking.dayFull", { date: when })} ${this.t(language, "chat:booking.ask.date")}`,
+        text: `${this.t(language, "assistant:replies.booking.dayFull", { date: when })} ${this.t(language, "assistant:replies.booking.ask.date")}`,
         kind: "flow",
         flow: backTo(state, "date"),
         outcome,
@@ -413,7 +420,7 @@ export class ChatService {
         { address: origin.address, language, via: this.via(origin, conversationId) },
       );
       return {
-        text: this.t(language, "chat:booking.confirmed", {
+        text: this.t(language, "assistant:replies.booking.confirmed", {
           name: appointment.customerName,
           date: formatDateForHumans(appointment.appointmentDate, language),
           time: appointment.appointmentTime,
@@ -432,11 +439,18 @@ export class ChatService {
       if (!(error instanceof DomainError)) throw error;
       // The slot was taken meanwhile, or has started since it was chosen: offer the nearest free ones.
       if (error.code === "conflict" || (error.code === "validation" && error.details.fields?.appointmentTime)) {
-        return this.offerNearest(state, answers.date, answers.time, language, outcome, "chat:booking.slotTaken");
+        return this.offerNearest(
+          state,
+          answers.date,
+          answers.time,
+          language,
+          outcome,
+          "assistant:replies.booking.slotTaken",
+        );
       }
       if (error.code === "validation" && error.details.fields?.appointmentDate) {
         return {
-          text: `${this.t(language, error.messageKey, error.details.params)} ${this.t(language, "chat:booking.ask.date")}`,
+          text: `${this.t(language, error.messageKey, error.details.params)} ${this.t(language, "assistant:replies.booking.ask.date")}`,
           kind: "flow",
           flow: backTo(state, "date"),
           outcome,
@@ -444,7 +458,7 @@ export class ChatService {
       }
       // Spec 001, section 8: an apology with the error message and a suggestion to write to the company.
       return {
-        text: this.t(language, "chat:booking.failed", {
+        text: this.t(language, "assistant:replies.booking.failed", {
           error: this.t(language, error.messageKey, error.details.params),
           email: this.deps.company.email,
         }),
@@ -476,7 +490,7 @@ export class ChatService {
         { address: origin.address, language, via: this.via(origin, conversationId) },
       );
       return {
-        text: this.t(language, "chat:contact.confirmed", { name: submission.name }),
+        text: this.t(language, "assistant:replies.contact.confirmed", { name: submission.name }),
         kind: "flow",
         flow: null,
         outcome: { ...outcome, contactSubmissionId: submission.id, service: answers.service },
@@ -484,7 +498,7 @@ export class ChatService {
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return {
-        text: this.t(language, "chat:contact.failed", {
+        text: this.t(language, "assistant:replies.contact.failed", {
           error: this.t(language, error.messageKey, error.details.params),
         }),
         kind: "flow",
@@ -508,7 +522,7 @@ export class ChatService {
     return [
       ...choices,
       {
-        name: this.t(language, "chat:contact.otherService"),
+        name: this.t(language, "assistant:replies.contact.otherService"),
         aliases: ["other", "something else", "anything else", "autre", "autre chose"],
       },
     ];
@@ -529,11 +543,11 @@ export class ChatService {
         const text = normalise(message);
         const named = services.filter((service) => mentions(text, service.name));
         const lines = await this.priceLines(language, named.length > 0 ? named : services);
-        return `${this.t(language, named.length > 0 ? "chat:keyword.priceOf" : "chat:keyword.prices")}\n${lines.join("\n")}\n${this.t(language, "chat:keyword.pricesNext")}`;
+        return `${this.t(language, named.length > 0 ? "assistant:replies.keyword.priceOf" : "assistant:replies.keyword.prices")}\n${lines.join("\n")}\n${this.t(language, "assistant:replies.keyword.pricesNext")}`;
       }
       case "services": {
         const services = await this.deps.catalogue.list(language);
-        return this.t(language, "chat:keyword.services", {
+        return this.t(language, "assistant:replies.keyword.services", {
           services: joinAlternatives(
             services.map((service) => service.name),
             language,
@@ -542,20 +556,20 @@ export class ChatService {
       }
       case "hours": {
         const hours = this.deps.appointments.hours;
-        return this.t(language, "chat:keyword.hours", {
+        return this.t(language, "assistant:replies.keyword.hours", {
           open: fromMinutes(hours.openHour * 60),
           close: fromMinutes(hours.closeHour * 60),
           zone: timeZoneName(hours.timeZone, language),
         });
       }
       case "company":
-        return this.t(language, "chat:keyword.company", {
+        return this.t(language, "assistant:replies.keyword.company", {
           email: company.email,
           phone: company.phone,
           website: company.website,
         });
       default:
-        return this.t(language, `chat:keyword.${topic}`, { company: company.name });
+        return this.t(language, `assistant:replies.keyword.${topic}`, { company: company.name });
     }
   }
 
@@ -579,7 +593,7 @@ export function phoneConversationId(callId: string): string {
 
 /** Keeps the newest entries only: a conversation cannot grow without bound. */
 function appendTranscript(transcript: readonly TranscriptEntry[], entries: TranscriptEntry[]): TranscriptEntry[] {
-  return [...transcript, ...entries].slice(-CHAT_LIMITS.transcript);
+  return [...transcript, ...entries].slice(-ASSISTANT_LIMITS.transcript);
 }
 
 /** A service's price as the site shows it: "$500" fixed, "$800 – $3,000" for a range. */

@@ -1,12 +1,12 @@
 import { api } from "../../lib/api.ts";
 
 /** One message shown in a window, and sent back as history (spec 001, section 7: the last 12). */
-export interface ChatMessage {
+export interface AssistantMessage {
   role: "user" | "assistant";
   content: string;
 }
 
-export interface ChatAnswer {
+export interface AssistantAnswer {
   success: true;
   response: string;
   conversationId: string;
@@ -19,14 +19,14 @@ export const HISTORY_LENGTH = 12;
 export const KEYWORD_DELAY_MS = 500;
 
 /** Sends one message to the assistant. */
-export function sendChatMessage(input: {
+export function sendAssistantMessage(input: {
   message: string;
-  history: ChatMessage[];
+  history: AssistantMessage[];
   language: string;
   conversationId: string | null;
   channel: "chat" | "voice";
-}): Promise<ChatAnswer> {
-  return api<ChatAnswer>("/api/chatbot", {
+}): Promise<AssistantAnswer> {
+  return api<AssistantAnswer>("/api/chatbot", {
     json: {
       message: input.message,
       conversationHistory: input.history.slice(-HISTORY_LENGTH),

@@ -27,7 +27,7 @@ export interface FlowState {
 }
 
 /** Spec section 9: the history the browser sends is the last 12 messages; keyword replies wait 500 ms. */
-export const CHAT_LIMITS = {
+export const ASSISTANT_LIMITS = {
   history: 12,
   message: 1_000,
   historyEntry: 2_000,
@@ -47,9 +47,9 @@ export const CHAT_LIMITS = {
  * The assistant's budget per client address: a conversation is a dozen messages or so. Bookings and
  * messages it takes also spend the booking and contact budgets, as the forms do.
  */
-export const CHAT_BUDGET: FormBudget = {
+export const ASSISTANT_BUDGET: FormBudget = {
   kind: "messages",
-  perAddress: { name: "chat:address", limit: 120, windowMs: 10 * 60_000 },
+  perAddress: { name: "assistant:address", limit: 120, windowMs: 10 * 60_000 },
 };
 
 /** Lower case, without accents or typographic apostrophes: "Réserver l’entretien" → "reserver l'entretien". */
@@ -370,24 +370,24 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_CHARACTERS = /^[0-9\s\-+()]+$/;
 
 /** The e-mail must look like name@domain.tld. */
-export function isChatEmail(value: string): boolean {
+export function isAssistantEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value);
 }
 
 /** Only digits, spaces, dashes, plus and parentheses, with at least 10 digits. */
-export function isChatPhone(value: string): boolean {
+export function isAssistantPhone(value: string): boolean {
   if (!PHONE_CHARACTERS.test(value)) return false;
   const digits = value.replace(/\D/g, "").length;
-  return digits >= CHAT_LIMITS.phoneMinDigits && digits <= CHAT_LIMITS.phoneMaxDigits;
+  return digits >= ASSISTANT_LIMITS.phoneMinDigits && digits <= ASSISTANT_LIMITS.phoneMaxDigits;
 }
 
 /** YYYY-MM-DD, a date that exists, and not before today (in the agency's time zone). */
-export function isChatDate(value: string, today: string): boolean {
+export function isAssistantDate(value: string, today: string): boolean {
   return DATE_PATTERN.test(value) && isCalendarDate(value) && value >= today;
 }
 
 /** HH:MM in 24-hour form. */
-export function isChatTime(value: string): boolean {
+export function isAssistantTime(value: string): boolean {
   return TIME_PATTERN.test(value);
 }
 
@@ -433,16 +433,16 @@ export function normaliseSpoken(step: FlowStep, value: string, today: string): s
   }
 }
 
-/** The message key (chat namespace) that re-asks a step after an invalid answer. */
+/** The message key (assistant namespace, replies) that re-asks a step after an invalid answer. */
 export const INVALID_ANSWER: Record<FlowStep, string> = {
-  name: "chat:invalid.name",
-  email: "chat:invalid.email",
-  phone: "chat:invalid.phone",
-  date: "chat:invalid.date",
-  time: "chat:invalid.time",
-  notes: "chat:invalid.notes",
-  service: "chat:invalid.service",
-  message: "chat:invalid.message",
+  name: "assistant:replies.invalid.name",
+  email: "assistant:replies.invalid.email",
+  phone: "assistant:replies.invalid.phone",
+  date: "assistant:replies.invalid.date",
+  time: "assistant:replies.invalid.time",
+  notes: "assistant:replies.invalid.notes",
+  service: "assistant:replies.invalid.service",
+  message: "assistant:replies.invalid.message",
 };
 
 /** What the checks need besides the answer: the agency's today, and the services the contact flow offers. */
@@ -457,22 +457,22 @@ export function checkAnswer(step: FlowStep, answer: string, context: AnswerConte
   const { today } = context;
   switch (step) {
     case "name":
-      return /\p{L}/u.test(value) && !isYesOrNo(value) && value.length <= CHAT_LIMITS.name ? value : null;
+      return /\p{L}/u.test(value) && !isYesOrNo(value) && value.length <= ASSISTANT_LIMITS.name ? value : null;
     case "email":
-      return isChatEmail(value) ? value : null;
+      return isAssistantEmail(value) ? value : null;
     case "phone":
-      return isChatPhone(value) ? value : null;
+      return isAssistantPhone(value) ? value : null;
     case "date":
-      return isChatDate(value, today) ? value : null;
+      return isAssistantDate(value, today) ? value : null;
     case "time":
-      return isChatTime(value) ? value : null;
+      return isAssistantTime(value) ? value : null;
     case "notes":
       if (isNoNotes(value)) return "";
-      return value.length <= CHAT_LIMITS.longText ? value : null;
+      return value.length <= ASSISTANT_LIMITS.longText ? value : null;
     case "service":
-      return value.length <= CHAT_LIMITS.service ? matchService(value, context.services ?? []) : null;
+      return value.length <= ASSISTANT_LIMITS.service ? matchService(value, context.services ?? []) : null;
     case "message":
-      return value.length >= 1 && !isYesOrNo(value) && value.length <= CHAT_LIMITS.longText ? value : null;
+      return value.length >= 1 && !isYesOrNo(value) && value.length <= ASSISTANT_LIMITS.longText ? value : null;
   }
 }
 
@@ -527,9 +527,9 @@ export function backTo(state: FlowState, step: FlowStep): FlowState {
   };
 }
 
-/** The question a step asks (chat namespace). */
+/** The question a step asks (assistant namespace, replies). */
 export function promptKey(state: FlowState): string {
-  return `chat:${state.kind}.ask.${state.step}`;
+  return `assistant:replies.${state.kind}.ask.${state.step}`;
 }
 
 /**
@@ -539,7 +539,7 @@ export function promptKey(state: FlowState): string {
 export function nearestFreeSlots(
   slots: readonly Slot[],
   time: string,
-  count: number = CHAT_LIMITS.nearestSlots,
+  count: number = ASSISTANT_LIMITS.nearestSlots,
 ): string[] {
   const asked = TIME_PATTERN.test(time) ? toMinutes(time) : 0;
   return slots

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { chatConversations } from "../../db/schema/chat.ts";
+import { assistantConversations } from "../../db/schema/assistant.ts";
 
-export type ConversationRow = typeof chatConversations.$inferSelect;
-export type NewConversationRow = typeof chatConversations.$inferInsert;
+export type ConversationRow = typeof assistantConversations.$inferSelect;
+export type NewConversationRow = typeof assistantConversations.$inferInsert;
 
-/** Database access for conversations; only the chat module uses it. */
+/** Database access for conversations; only the assistant module uses it. */
 export class ConversationRepo {
   private readonly db: Database;
 
@@ -14,13 +14,16 @@ export class ConversationRepo {
   }
 
   async find(id: string): Promise<ConversationRow | null> {
-    const [row] = await this.db.select().from(chatConversations).where(eq(chatConversations.id, id)).limit(1);
+    const [row] = await this.db.select().from(assistantConversations).where(eq(assistantConversations.id, id)).limit(1);
     return row ?? null;
   }
 
   /** Creates the conversation, or returns the one already stored under this id (a telephony retry). */
   async findOrCreate(values: NewConversationRow): Promise<ConversationRow> {
-    await this.db.insert(chatConversations).values(values).onConflictDoNothing({ target: chatConversations.id });
+    await this.db
+      .insert(assistantConversations)
+      .values(values)
+      .onConflictDoNothing({ target: assistantConversations.id });
     const row = await this.find(values.id);
     if (!row) throw new Error(`conversation ${values.id} vanished after its insert`);
     return row;
@@ -31,8 +34,8 @@ export class ConversationRepo {
     values: Pick<ConversationRow, "language" | "transcript" | "flow" | "outcome" | "turns" | "lastReply">,
   ): Promise<void> {
     await this.db
-      .update(chatConversations)
+      .update(assistantConversations)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(chatConversations.id, id));
+      .where(eq(assistantConversations.id, id));
   }
 }

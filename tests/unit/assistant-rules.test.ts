@@ -4,10 +4,10 @@ import {
   asksForCallback,
   detectFlow,
   isCancel,
-  isChatDate,
-  isChatEmail,
-  isChatPhone,
-  isChatTime,
+  isAssistantDate,
+  isAssistantEmail,
+  isAssistantPhone,
+  isAssistantTime,
   isNoNotes,
   keywordTopic,
   matchService,
@@ -15,7 +15,7 @@ import {
   normaliseSpoken,
   startFlow,
   type FlowState,
-} from "../../core/chat/rules.ts";
+} from "../../core/assistant/rules.ts";
 
 const TODAY = "2030-06-14";
 const SERVICES = [
@@ -42,30 +42,31 @@ function run(state: FlowState, answers: string[], context = chat) {
 
 describe("chatbot checks (spec 001, section 5)", () => {
   it("email must look like name@domain.tld", () => {
-    expect(isChatEmail("ada@example.com")).toBe(true);
+    expect(isAssistantEmail("ada@example.com")).toBe(true);
     for (const bad of ["ada", "ada@example", "ada @example.com", "@example.com", "ada@.com x"])
-      expect(isChatEmail(bad)).toBe(false);
+      expect(isAssistantEmail(bad)).toBe(false);
   });
 
   it("phone: only digits, spaces, dashes, plus and parentheses, with at least 10 digits", () => {
-    for (const good of ["5551234567", "+1 (555) 123-4567", "+33 1 23 45 67 89"]) expect(isChatPhone(good)).toBe(true);
-    expect(isChatPhone("555-1234")).toBe(false);
-    expect(isChatPhone("555.123.4567")).toBe(false);
-    expect(isChatPhone("call 5551234567")).toBe(false);
-    expect(isChatPhone("123456789")).toBe(false);
+    for (const good of ["5551234567", "+1 (555) 123-4567", "+33 1 23 45 67 89"])
+      expect(isAssistantPhone(good)).toBe(true);
+    expect(isAssistantPhone("555-1234")).toBe(false);
+    expect(isAssistantPhone("555.123.4567")).toBe(false);
+    expect(isAssistantPhone("call 5551234567")).toBe(false);
+    expect(isAssistantPhone("123456789")).toBe(false);
   });
 
   it("date: YYYY-MM-DD, a real date, not before today", () => {
-    expect(isChatDate(TODAY, TODAY)).toBe(true);
-    expect(isChatDate("2030-06-15", TODAY)).toBe(true);
-    expect(isChatDate("2030-06-13", TODAY)).toBe(false);
-    expect(isChatDate("2030-02-30", TODAY)).toBe(false);
-    expect(isChatDate("14/06/2030", TODAY)).toBe(false);
+    expect(isAssistantDate(TODAY, TODAY)).toBe(true);
+    expect(isAssistantDate("2030-06-15", TODAY)).toBe(true);
+    expect(isAssistantDate("2030-06-13", TODAY)).toBe(false);
+    expect(isAssistantDate("2030-02-30", TODAY)).toBe(false);
+    expect(isAssistantDate("14/06/2030", TODAY)).toBe(false);
   });
 
   it("time: HH:MM in 24-hour form", () => {
-    for (const good of ["00:00", "09:30", "23:59"]) expect(isChatTime(good)).toBe(true);
-    for (const bad of ["24:00", "9:30", "12:60", "2 pm", "10h"]) expect(isChatTime(bad)).toBe(false);
+    for (const good of ["00:00", "09:30", "23:59"]) expect(isAssistantTime(good)).toBe(true);
+    for (const bad of ["24:00", "9:30", "12:60", "2 pm", "10h"]) expect(isAssistantTime(bad)).toBe(false);
   });
 
   it('"none" and "aucune" mean empty notes', () => {
@@ -160,11 +161,11 @@ describe("the booking flow step by step", () => {
     ]);
     const invalid = outcomes.filter((o) => o.type === "invalid").map((o) => (o.type === "invalid" ? o.problem : ""));
     expect(invalid).toEqual([
-      "chat:invalid.name",
-      "chat:invalid.email",
-      "chat:invalid.phone",
-      "chat:invalid.date",
-      "chat:invalid.time",
+      "assistant:replies.invalid.name",
+      "assistant:replies.invalid.email",
+      "assistant:replies.invalid.phone",
+      "assistant:replies.invalid.date",
+      "assistant:replies.invalid.time",
     ]);
     const last = outcomes.at(-1)!;
     expect(last.type === "complete" && last.state.answers).toEqual({
@@ -219,7 +220,7 @@ describe("the contact flow step by step", () => {
     for (const answer of ["yes", "Yes!", "oui", "ok", "AI", "a bicycle", ""]) {
       expect(answerStep(state, answer, chat), answer).toMatchObject({
         type: "invalid",
-        problem: "chat:invalid.service",
+        problem: "assistant:replies.invalid.service",
         state: { step: "service" },
       });
     }
@@ -238,15 +239,15 @@ describe("the contact flow step by step", () => {
   it("refuses yes and no as a name or a message", () => {
     expect(answerStep(startFlow("contact"), "yes", chat)).toMatchObject({
       type: "invalid",
-      problem: "chat:invalid.name",
+      problem: "assistant:replies.invalid.name",
     });
     expect(answerStep(startFlow("contact"), "12345", chat)).toMatchObject({
       type: "invalid",
-      problem: "chat:invalid.name",
+      problem: "assistant:replies.invalid.name",
     });
     expect(answerStep({ kind: "contact", step: "message", answers: {} }, "ok", chat)).toMatchObject({
       type: "invalid",
-      problem: "chat:invalid.message",
+      problem: "assistant:replies.invalid.message",
     });
   });
 

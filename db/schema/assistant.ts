@@ -6,8 +6,8 @@ import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-
  * messages (spec 001, section 7); the server keeps the conversation, keyed by a random id, so that the
  * lead it produced shows it on its timeline.
  */
-export const chatConversations = pgTable(
-  "chat_conversations",
+export const assistantConversations = pgTable(
+  "assistant_conversations",
   {
     /** A random UUID: whoever holds it continues the conversation, so it must not be guessable. */
     id: text("id").primaryKey(),
@@ -38,5 +38,5 @@ export const chatConversations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("chat_conversations_updated_idx").on(table.updatedAt)],
+  (table) => [index("assistant_conversations_updated_idx").on(table.updatedAt)],
 );

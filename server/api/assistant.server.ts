@@ -1,13 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Config } from "../../config/env.ts";
-import { chatRequestSchema } from "../../core/chat/schema.ts";
+import { assistantRequestSchema } from "../../core/assistant/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
 import { invalid, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
-const chatReplySchema = z
+const assistantReplySchema = z
   .object({
     success: z.literal(true),
     response: z.string().openapi({ description: "The assistant's reply, in the conversation's language" }),
@@ -16,7 +16,7 @@ const chatReplySchema = z
     kind: z.enum(["flow", "keyword", "model"]).openapi({ description: "keyword replies are shown after 500 ms" }),
     flow: z.object({ kind: z.enum(["booking", "contact"]), step: z.string() }).nullable(),
   })
-  .openapi("ChatReply");
+  .openapi("AssistantReply");
 
 const conversationSchema = z
   .object({
@@ -32,11 +32,11 @@ const conversationSchema = z
 const chatbot = createRoute({
   method: "post",
   path: "/chatbot",
-  tags: ["chat"],
+  tags: ["assistant"],
   summary: "One message to the assistant: guided booking and contact flows, keyword replies, prices from the catalogue",
-  request: { body: jsonBody(chatRequestSchema) },
+  request: { body: jsonBody(assistantRequestSchema) },
   responses: {
-    200: json(chatReplySchema, "The reply"),
+    200: json(assistantReplySchema, "The reply"),
     400: refusal("Empty or too long message, invalid history"),
     429: refusal("Too many messages from this address; Retry-After says when to try again"),
   },
@@ -45,7 +45,7 @@ const chatbot = createRoute({
 const conversation = createRoute({
   method: "get",
   path: "/conversations/{id}",
-  tags: ["chat", "staff"],
+  tags: ["assistant", "staff"],
   summary: "A stored conversation with its whole transcript (staff; a lead's timeline links to it)",
   middleware: [requireStaff] as const,
   request: { params: z.object({ id: z.string().min(1).max(200) }) },
@@ -58,10 +58,10 @@ const conversation = createRoute({
 });
 
 /** The assistant (spec document 001, sections 4, 5 and 7). */
-export function chatRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
+export function assistantRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
   return createRouter()
     .openapi(chatbot, async (c) => {
-      const reply = await services.chat.reply(c.req.valid("json"), {
+      const reply = await services.assistant.reply(c.req.valid("json"), {
         address: clientAddress(c, config),
         language: c.get("language"),
       });
@@ -77,5 +77,5 @@ export function chatRoutes(services: Services, config: Pick<Config, "TRUST_PROXY
         200,
       );
     })
-    .openapi(conversation, async (c) => c.json(await services.chat.find(c.req.valid("param").id), 200));
+    .openapi(conversation, async (c) => c.json(await services.assistant.find(c.req.valid("param").id), 200));
 }

@@ -3,11 +3,11 @@ import { useTranslation } from "../../i18n/react.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { KEYWORD_DELAY_MS, sendChatMessage, wait, type ChatMessage } from "./chat-api.ts";
+import { KEYWORD_DELAY_MS, sendAssistantMessage, wait, type AssistantMessage } from "./assistant-api.ts";
 
 // The conversation outlives the window: closing it and opening it again, or moving to another page,
 // finds it as it was.
-const kept: { messages: ChatMessage[]; conversationId: string | null } = { messages: [], conversationId: null };
+const kept: { messages: AssistantMessage[]; conversationId: string | null } = { messages: [], conversationId: null };
 
 const MESSAGE_MAX = 1000;
 
@@ -16,9 +16,17 @@ const MESSAGE_MAX = 1000;
  * flows run by the server, keyword replies after 500 ms, a blank message never sent, sending disabled
  * while a request runs, replies announced to screen readers, a full-screen toggle, Escape to close.
  */
-export function ChatWindow({ language, company, onClose }: { language: string; company: string; onClose: () => void }) {
+export function AssistantWindow({
+  language,
+  company,
+  onClose,
+}: {
+  language: string;
+  company: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation("assistant");
-  const [messages, setMessages] = useState<ChatMessage[]>(kept.messages);
+  const [messages, setMessages] = useState<AssistantMessage[]>(kept.messages);
   const [draft, setDraft] = useState("");
   const [busy, setBusy] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
@@ -35,7 +43,7 @@ export function ChatWindow({ language, company, onClose }: { language: string; c
     end.current?.scrollIntoView?.({ block: "end" });
   }, [messages]);
 
-  const welcome: ChatMessage = { role: "assistant", content: t("chat.welcome", { company }) };
+  const welcome: AssistantMessage = { role: "assistant", content: t("chat.welcome", { company }) };
 
   async function send(event?: FormEvent) {
     event?.preventDefault();
@@ -47,7 +55,7 @@ export function ChatWindow({ language, company, onClose }: { language: string; c
     setBusy(true);
     const started = Date.now();
     try {
-      const answer = await sendChatMessage({
+      const answer = await sendAssistantMessage({
         message,
         history,
         language,
