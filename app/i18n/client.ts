@@ -8,7 +8,11 @@ import type { BrowserNamespace } from "../locales/namespaces.ts";
 type LocaleModule = { default: Record<string, unknown> };
 const files: Record<string, () => Promise<LocaleModule>> = import.meta.env.SSR
   ? {}
-  : import.meta.glob<LocaleModule>(["../locales/*/*.json", "!../locales/*/mail.json"]);
+  : import.meta.glob<LocaleModule>([
+      "../locales/*/*.json",
+      "!../locales/*/mail.json",
+      "!../locales/*/assistantreplies.json",
+    ]);
 
 /** Adds to `i18n` the namespaces of `language` it does not hold yet, fetched in parallel. */
 export async function loadNamespaces(

@@ -9,6 +9,7 @@ import enCart from "./en/cart.json" with { type: "json" };
 import enCheckout from "./en/checkout.json" with { type: "json" };
 import enCatalogue from "./en/catalogue.json" with { type: "json" };
 import enAssistant from "./en/assistant.json" with { type: "json" };
+import enAssistantReplies from "./en/assistantreplies.json" with { type: "json" };
 import enCalls from "./en/calls.json" with { type: "json" };
 import enCommon from "./en/common.json" with { type: "json" };
 import enContact from "./en/contact.json" with { type: "json" };
@@ -35,6 +36,7 @@ import frCart from "./fr/cart.json" with { type: "json" };
 import frCheckout from "./fr/checkout.json" with { type: "json" };
 import frCatalogue from "./fr/catalogue.json" with { type: "json" };
 import frAssistant from "./fr/assistant.json" with { type: "json" };
+import frAssistantReplies from "./fr/assistantreplies.json" with { type: "json" };
 import frCalls from "./fr/calls.json" with { type: "json" };
 import frCommon from "./fr/common.json" with { type: "json" };
 import frContact from "./fr/contact.json" with { type: "json" };
@@ -83,6 +85,7 @@ export const resources = {
     adminclasses: enAdminClasses,
     waitlist: enWaitlist,
     assistant: enAssistant,
+    assistantreplies: enAssistantReplies,
     calls: enCalls,
   },
   fr: {
@@ -111,6 +114,7 @@ export const resources = {
     adminclasses: frAdminClasses,
     waitlist: frWaitlist,
     assistant: frAssistant,
+    assistantreplies: frAssistantReplies,
     calls: frCalls,
   },
 };

@@ -435,14 +435,14 @@ export function normaliseSpoken(step: FlowStep, value: string, today: string): s
 
 /** The message key (assistant namespace, replies) that re-asks a step after an invalid answer. */
 export const INVALID_ANSWER: Record<FlowStep, string> = {
-  name: "assistant:replies.invalid.name",
-  email: "assistant:replies.invalid.email",
-  phone: "assistant:replies.invalid.phone",
-  date: "assistant:replies.invalid.date",
-  time: "assistant:replies.invalid.time",
-  notes: "assistant:replies.invalid.notes",
-  service: "assistant:replies.invalid.service",
-  message: "assistant:replies.invalid.message",
+  name: "assistantreplies:invalid.name",
+  email: "assistantreplies:invalid.email",
+  phone: "assistantreplies:invalid.phone",
+  date: "assistantreplies:invalid.date",
+  time: "assistantreplies:invalid.time",
+  notes: "assistantreplies:invalid.notes",
+  service: "assistantreplies:invalid.service",
+  message: "assistantreplies:invalid.message",
 };
 
 /** What the checks need besides the answer: the agency's today, and the services the contact flow offers. */
@@ -529,7 +529,7 @@ export function backTo(state: FlowState, step: FlowStep): FlowState {
 
 /** The question a step asks (assistant namespace, replies). */
 export function promptKey(state: FlowState): string {
-  return `assistant:replies.${state.kind}.ask.${state.step}`;
+  return `assistantreplies:${state.kind}.ask.${state.step}`;
 }
 
 /**

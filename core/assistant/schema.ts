@@ -9,31 +9,31 @@ import { ASSISTANT_LIMITS, type FlowKind, type FlowStep, type TranscriptEntry } 
  * `channel` says whether it was typed or spoken.
  */
 export const assistantRequestSchema = z.strictObject({
-  message: text({ message: "assistant:replies.validation.messageRequired" })
+  message: text({ message: "assistantreplies:validation.messageRequired" })
     .trim()
-    .min(1, "assistant:replies.validation.messageRequired")
-    .max(ASSISTANT_LIMITS.message, "assistant:replies.validation.messageTooLong"),
+    .min(1, "assistantreplies:validation.messageRequired")
+    .max(ASSISTANT_LIMITS.message, "assistantreplies:validation.messageTooLong"),
   conversationHistory: z
     .array(
       z.strictObject({
-        role: z.enum(["user", "assistant"], { message: "assistant:replies.validation.historyInvalid" }),
-        content: text({ message: "assistant:replies.validation.historyInvalid" }).max(
+        role: z.enum(["user", "assistant"], { message: "assistantreplies:validation.historyInvalid" }),
+        content: text({ message: "assistantreplies:validation.historyInvalid" }).max(
           ASSISTANT_LIMITS.historyEntry,
-          "assistant:replies.validation.historyInvalid",
+          "assistantreplies:validation.historyInvalid",
         ),
       }),
-      { message: "assistant:replies.validation.historyInvalid" },
+      { message: "assistantreplies:validation.historyInvalid" },
     )
-    .max(ASSISTANT_LIMITS.history, "assistant:replies.validation.historyInvalid")
+    .max(ASSISTANT_LIMITS.history, "assistantreplies:validation.historyInvalid")
     .default([]),
-  language: z.enum(LANGUAGES, { message: "assistant:replies.validation.languageInvalid" }).optional(),
-  conversationId: z.uuid({ message: "assistant:replies.validation.conversationInvalid" }).optional(),
-  channel: z.enum(["chat", "voice"], { message: "assistant:replies.validation.channelInvalid" }).default("chat"),
+  language: z.enum(LANGUAGES, { message: "assistantreplies:validation.languageInvalid" }).optional(),
+  conversationId: z.uuid({ message: "assistantreplies:validation.conversationInvalid" }).optional(),
+  channel: z.enum(["chat", "voice"], { message: "assistantreplies:validation.channelInvalid" }).default("chat"),
 });
 export type AssistantRequest = z.input<typeof assistantRequestSchema>;
 
 /** GET /api/conversations/{id} (staff): the id of a stored conversation. */
-export const conversationIdSchema = line({ message: "assistant:replies.validation.conversationInvalid" })
+export const conversationIdSchema = line({ message: "assistantreplies:validation.conversationInvalid" })
   .min(1)
   .max(200);
 

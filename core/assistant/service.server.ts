@@ -199,7 +199,7 @@ export class AssistantService {
   async find(id: unknown): Promise<Conversation> {
     const key = parseOrThrow(conversationIdSchema, id);
     const row = await this.repo.find(key);
-    if (!row) throw new DomainError("not_found", "assistant:replies.errors.conversationNotFound");
+    if (!row) throw new DomainError("not_found", "assistantreplies:errors.conversationNotFound");
     return toConversation(row);
   }
 
@@ -265,7 +265,7 @@ export class AssistantService {
   private begin(kind: FlowState["kind"], language: Language, outcome: Outcome): TurnResult {
     const state = startFlow(kind);
     return {
-      text: `${this.t(language, `assistant:replies.${kind}.start`)} ${this.t(language, promptKey(state))}`,
+      text: `${this.t(language, `assistantreplies:${kind}.start`)} ${this.t(language, promptKey(state))}`,
       kind: "flow",
       flow: state,
       outcome,
@@ -285,13 +285,13 @@ export class AssistantService {
     const step = answerStep(flow, message, { today, channel: origin.channel, services });
     switch (step.type) {
       case "cancelled":
-        return { text: this.t(language, "assistant:replies.cancelled"), kind: "flow", flow: null, outcome };
+        return { text: this.t(language, "assistantreplies:cancelled"), kind: "flow", flow: null, outcome };
       case "invalid": {
         // The service step names the choices; every re-asked question says how to leave the flow.
         const named = services.map((service) => service.name);
         const problem = this.t(language, step.problem, { services: joinAlternatives(named, language) });
         return {
-          text: `${problem} ${this.t(language, promptKey(step.state))} ${this.t(language, "assistant:replies.leaveHint")}`,
+          text: `${problem} ${this.t(language, promptKey(step.state))} ${this.t(language, "assistantreplies:leaveHint")}`,
           kind: "flow",
           flow: step.state,
           outcome,
@@ -319,7 +319,7 @@ export class AssistantService {
     const day = await this.daySlots(date);
     if (date > day.lastDate) {
       return {
-        text: `${this.t(language, "assistant:replies.booking.tooFarAhead", { count: this.deps.appointments.hours.daysAhead, date: formatDateForHumans(day.lastDate, language) })} ${this.t(language, "assistant:replies.booking.ask.date")}`,
+        text: `${this.t(language, "assistantreplies:booking.tooFarAhead", { count: this.deps.appointments.hours.daysAhead, date: formatDateForHumans(day.lastDate, language) })} ${this.t(language, "assistantreplies:booking.ask.date")}`,
         kind: "flow",
         flow: backTo(state, "date"),
         outcome,
@@ -327,7 +327,7 @@ export class AssistantService {
     }
     if (!day.slots.some((slot) => slot.available)) {
       return {
-        text: `${this.t(language, "assistant:replies.booking.dayFull", { date: formatDateForHumans(date, language) })} ${this.t(language, "assistant:replies.booking.ask.date")}`,
+        text: `${this.t(language, "assistantreplies:booking.dayFull", { date: formatDateForHumans(date, language) })} ${this.t(language, "assistantreplies:booking.ask.date")}`,
         kind: "flow",
         flow: backTo(state, "date"),
         outcome,
@@ -335,7 +335,7 @@ export class AssistantService {
     }
     const free = day.slots.filter((slot) => slot.available).map((slot) => slot.time);
     return {
-      text: this.t(language, "assistant:replies.booking.ask.timeWithSlots", {
+      text: this.t(language, "assistantreplies:booking.ask.timeWithSlots", {
         slots: joinAlternatives(free, language),
         zone: timeZoneName(day.timeZone, language),
       }),
@@ -357,7 +357,7 @@ export class AssistantService {
       time,
       language,
       outcome,
-      "assistant:replies.booking.slotUnavailable",
+      "assistantreplies:booking.slotUnavailable",
     );
   }
 
@@ -374,7 +374,7 @@ export class AssistantService {
     const when = formatDateForHumans(date, language);
     if (nearest.length === 0) {
       return {
-        text: `${this.t(language, "assistant:replies.booking.dayFull", { date: when })} ${this.t(language, "assistant:replies.booking.ask.date")}`,
+        text: `${this.t(language, "assistantreplies:booking.dayFull", { date: when })} ${this.t(language, "assistantreplies:booking.ask.date")}`,
         kind: "flow",
         flow: backTo(state, "date"),
         outcome,
@@ -420,7 +420,7 @@ export class AssistantService {
         { address: origin.address, language, via: this.via(origin, conversationId) },
       );
       return {
-        text: this.t(language, "assistant:replies.booking.confirmed", {
+        text: this.t(language, "assistantreplies:booking.confirmed", {
           name: appointment.customerName,
           date: formatDateForHumans(appointment.appointmentDate, language),
           time: appointment.appointmentTime,
@@ -445,12 +445,12 @@ export class AssistantService {
           answers.time,
           language,
           outcome,
-          "assistant:replies.booking.slotTaken",
+          "assistantreplies:booking.slotTaken",
         );
       }
       if (error.code === "validation" && error.details.fields?.appointmentDate) {
         return {
-          text: `${this.t(language, error.messageKey, error.details.params)} ${this.t(language, "assistant:replies.booking.ask.date")}`,
+          text: `${this.t(language, error.messageKey, error.details.params)} ${this.t(language, "assistantreplies:booking.ask.date")}`,
           kind: "flow",
           flow: backTo(state, "date"),
           outcome,
@@ -458,7 +458,7 @@ export class AssistantService {
       }
       // Spec 001, section 8: an apology with the error message and a suggestion to write to the company.
       return {
-        text: this.t(language, "assistant:replies.booking.failed", {
+        text: this.t(language, "assistantreplies:booking.failed", {
           error: this.t(language, error.messageKey, error.details.params),
           email: this.deps.company.email,
         }),
@@ -490,7 +490,7 @@ export class AssistantService {
         { address: origin.address, language, via: this.via(origin, conversationId) },
       );
       return {
-        text: this.t(language, "assistant:replies.contact.confirmed", { name: submission.name }),
+        text: this.t(language, "assistantreplies:contact.confirmed", { name: submission.name }),
         kind: "flow",
         flow: null,
         outcome: { ...outcome, contactSubmissionId: submission.id, service: answers.service },
@@ -498,7 +498,7 @@ export class AssistantService {
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return {
-        text: this.t(language, "assistant:replies.contact.failed", {
+        text: this.t(language, "assistantreplies:contact.failed", {
           error: this.t(language, error.messageKey, error.details.params),
         }),
         kind: "flow",
@@ -522,7 +522,7 @@ export class AssistantService {
     return [
       ...choices,
       {
-        name: this.t(language, "assistant:replies.contact.otherService"),
+        name: this.t(language, "assistantreplies:contact.otherService"),
         aliases: ["other", "something else", "anything else", "autre", "autre chose"],
       },
     ];
@@ -543,11 +543,11 @@ export class AssistantService {
         const text = normalise(message);
         const named = services.filter((service) => mentions(text, service.name));
         const lines = await this.priceLines(language, named.length > 0 ? named : services);
-        return `${this.t(language, named.length > 0 ? "assistant:replies.keyword.priceOf" : "assistant:replies.keyword.prices")}\n${lines.join("\n")}\n${this.t(language, "assistant:replies.keyword.pricesNext")}`;
+        return `${this.t(language, named.length > 0 ? "assistantreplies:keyword.priceOf" : "assistantreplies:keyword.prices")}\n${lines.join("\n")}\n${this.t(language, "assistantreplies:keyword.pricesNext")}`;
       }
       case "services": {
         const services = await this.deps.catalogue.list(language);
-        return this.t(language, "assistant:replies.keyword.services", {
+        return this.t(language, "assistantreplies:keyword.services", {
           services: joinAlternatives(
             services.map((service) => service.name),
             language,
@@ -556,20 +556,20 @@ export class AssistantService {
       }
       case "hours": {
         const hours = this.deps.appointments.hours;
-        return this.t(language, "assistant:replies.keyword.hours", {
+        return this.t(language, "assistantreplies:keyword.hours", {
           open: fromMinutes(hours.openHour * 60),
           close: fromMinutes(hours.closeHour * 60),
           zone: timeZoneName(hours.timeZone, language),
         });
       }
       case "company":
-        return this.t(language, "assistant:replies.keyword.company", {
+        return this.t(language, "assistantreplies:keyword.company", {
           email: company.email,
           phone: company.phone,
           website: company.website,
         });
       default:
-        return this.t(language, `assistant:replies.keyword.${topic}`, { company: company.name });
+        return this.t(language, `assistantreplies:keyword.${topic}`, { company: company.name });
     }
   }
 

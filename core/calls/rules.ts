@@ -40,11 +40,11 @@ export function followUpRequired(outcome: CallOutcome): boolean {
 /** The message keys (assistant namespace, replies) and values of the engine's summary of a call. */
 export function summaryParts(outcome: CallOutcome): Array<{ key: string; params?: Record<string, string> }> {
   const parts: Array<{ key: string; params?: Record<string, string> }> = [];
-  if (outcome.booked) parts.push({ key: "assistant:replies.summary.booked", params: outcome.booked });
+  if (outcome.booked) parts.push({ key: "assistantreplies:summary.booked", params: outcome.booked });
   if (outcome.contactSubmissionId)
-    parts.push({ key: "assistant:replies.summary.contact", params: { service: outcome.service ?? "" } });
-  if (outcome.unfinished) parts.push({ key: `assistant:replies.summary.unfinished.${outcome.unfinished}` });
-  if (outcome.followUp) parts.push({ key: "assistant:replies.summary.callback" });
-  if (parts.length === 0) parts.push({ key: "assistant:replies.summary.nothing" });
+    parts.push({ key: "assistantreplies:summary.contact", params: { service: outcome.service ?? "" } });
+  if (outcome.unfinished) parts.push({ key: `assistantreplies:summary.unfinished.${outcome.unfinished}` });
+  if (outcome.followUp) parts.push({ key: "assistantreplies:summary.callback" });
+  if (parts.length === 0) parts.push({ key: "assistantreplies:summary.nothing" });
   return parts;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 const yesNo = z.preprocess(
   (value) => (value === "" ? undefined : value),
-  z.enum(["yes", "no"], { message: "assistant:replies.validation.yesNo" }).optional(),
+  z.enum(["yes", "no"], { message: "assistantreplies:validation.yesNo" }).optional(),
 );
 
 /** GET /api/calls: optional filters by status, lead captured and follow-up. */
@@ -11,7 +11,7 @@ export const callListQuerySchema = z.object({
     (value) => (value === "" ? undefined : value),
     z
       .string()
-      .regex(/^[a-z-]{1,20}$/, "assistant:replies.validation.status")
+      .regex(/^[a-z-]{1,20}$/, "assistantreplies:validation.status")
       .optional(),
   ),
   leadCaptured: yesNo,

@@ -110,8 +110,8 @@ export class CallService {
       language: "en-US",
       hints: "English, French, français",
     });
-    gather.say({ language: "en-US" }, this.t("en", "assistant:replies.phone.choose"));
-    gather.say({ language: "fr-FR" }, this.t("fr", "assistant:replies.phone.choose"));
+    gather.say({ language: "en-US" }, this.t("en", "assistantreplies:phone.choose"));
+    gather.say({ language: "fr-FR" }, this.t("fr", "assistantreplies:phone.choose"));
     // No choice: carry on in English.
     response.redirect({ method: "POST" }, "/api/twilio/voice/language?default=en");
     return response.toString();
@@ -120,7 +120,7 @@ export class CallService {
   /** The language is chosen: ask how we can help, and listen. */
   chooseLanguage(params: TwilioVoiceParams, fallback: string | undefined): string {
     const language = languageChoice(params.Digits, params.SpeechResult) ?? (isLanguage(fallback) ? fallback : "en");
-    return this.listen(language, this.t(language, "assistant:replies.phone.welcome"), 0, 0);
+    return this.listen(language, this.t(language, "assistantreplies:phone.welcome"), 0, 0);
   }
 
   /** One spoken turn: silence is asked again (then the call ends politely); words go to the engine. */
@@ -132,8 +132,8 @@ export class CallService {
     const said = field(params.SpeechResult, 1000).trim();
     if (!said) {
       if (silences + 1 >= MAX_SILENCES)
-        return this.hangUp(language, this.t(language, "assistant:replies.phone.goodbye"));
-      return this.listen(language, this.t(language, "assistant:replies.phone.silence"), turn, silences + 1);
+        return this.hangUp(language, this.t(language, "assistantreplies:phone.goodbye"));
+      return this.listen(language, this.t(language, "assistantreplies:phone.silence"), turn, silences + 1);
     }
     const result = await this.deps.assistant.phoneTurn(callId, said, turn, { language });
     if (!result.flow && keywordTopic(said) === "goodbye") return this.hangUp(language, result.text);
@@ -185,8 +185,8 @@ export class CallService {
     const transcript =
       conversation && conversation.transcript.length > 0
         ? transcriptText(conversation.transcript, {
-            user: this.t(language, "assistant:replies.phone.caller"),
-            assistant: this.t(language, "assistant:replies.phone.assistant"),
+            user: this.t(language, "assistantreplies:phone.caller"),
+            assistant: this.t(language, "assistantreplies:phone.assistant"),
           })
         : null;
     const summary =

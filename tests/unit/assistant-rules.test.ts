@@ -161,11 +161,11 @@ describe("the booking flow step by step", () => {
     ]);
     const invalid = outcomes.filter((o) => o.type === "invalid").map((o) => (o.type === "invalid" ? o.problem : ""));
     expect(invalid).toEqual([
-      "assistant:replies.invalid.name",
-      "assistant:replies.invalid.email",
-      "assistant:replies.invalid.phone",
-      "assistant:replies.invalid.date",
-      "assistant:replies.invalid.time",
+      "assistantreplies:invalid.name",
+      "assistantreplies:invalid.email",
+      "assistantreplies:invalid.phone",
+      "assistantreplies:invalid.date",
+      "assistantreplies:invalid.time",
     ]);
     const last = outcomes.at(-1)!;
     expect(last.type === "complete" && last.state.answers).toEqual({
@@ -220,7 +220,7 @@ describe("the contact flow step by step", () => {
     for (const answer of ["yes", "Yes!", "oui", "ok", "AI", "a bicycle", ""]) {
       expect(answerStep(state, answer, chat), answer).toMatchObject({
         type: "invalid",
-        problem: "assistant:replies.invalid.service",
+        problem: "assistantreplies:invalid.service",
         state: { step: "service" },
       });
     }
@@ -239,15 +239,15 @@ describe("the contact flow step by step", () => {
   it("refuses yes and no as a name or a message", () => {
     expect(answerStep(startFlow("contact"), "yes", chat)).toMatchObject({
       type: "invalid",
-      problem: "assistant:replies.invalid.name",
+      problem: "assistantreplies:invalid.name",
     });
     expect(answerStep(startFlow("contact"), "12345", chat)).toMatchObject({
       type: "invalid",
-      problem: "assistant:replies.invalid.name",
+      problem: "assistantreplies:invalid.name",
     });
     expect(answerStep({ kind: "contact", step: "message", answers: {} }, "ok", chat)).toMatchObject({
       type: "invalid",
-      problem: "assistant:replies.invalid.message",
+      problem: "assistantreplies:invalid.message",
     });
   });
 
