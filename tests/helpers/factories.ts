@@ -179,16 +179,24 @@ export interface GuestOrderOptions {
 
 export const GOOD_CARD = "4242 4242 4242 4242";
 
+/** POST /api/orders/guest as the shop sends it, its answer unread: for the orders the API must refuse. */
+export function placeGuestOrder(
+  t: TestApp,
+  { client = t.client(), body = {}, headers = {} }: Omit<GuestOrderOptions, "pay"> = {},
+): Promise<Response> {
+  return client.request("/api/orders/guest", {
+    method: "POST",
+    json: { ...guestCustomer(), items: [lines.website()], ...body },
+    headers,
+  });
+}
+
 /** A guest order placed through POST /api/orders/guest (201 expected), optionally paid through the sandbox. */
 export async function createGuestOrder(
   t: TestApp,
   { client = t.client(), body = {}, headers = {}, pay }: GuestOrderOptions = {},
 ): Promise<{ client: TestClient; order: OrderView }> {
-  const response = await client.request("/api/orders/guest", {
-    method: "POST",
-    json: { ...guestCustomer(), items: [lines.website()], ...body },
-    headers,
-  });
+  const response = await placeGuestOrder(t, { client, body, headers });
   expect(response.status, await response.clone().text()).toBe(201);
   const order = (await response.json()).data as OrderView;
   if (pay) {
