@@ -215,6 +215,15 @@ export async function payGuestOrder(
   const intent = await client.request(`/api/orders/guest/${orderId}/payment-intent`);
   expect(intent.status).toBe(200);
   const { clientSecret } = (await intent.json()).data;
+  return confirmSandboxCard(client, clientSecret, cardNumber);
+}
+
+/** A card typed into the sandbox's payment form for a payment intent already made; returns the sandbox's answer. */
+export async function confirmSandboxCard(
+  client: TestClient,
+  clientSecret: string,
+  cardNumber = GOOD_CARD,
+): Promise<{ status: string; message?: string }> {
   const response = await client.request("/api/payments/sandbox/confirm", {
     method: "POST",
     json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" },
