@@ -179,16 +179,24 @@ export interface GuestOrderOptions {
 
 export const GOOD_CARD = "4242 4242 4242 4242";
 
+/** POST /api/orders/guest as the shop sends it, its answer unread: for the orders the API must refuse. */
+export function placeGuestOrder(
+  t: TestApp,
+  { client = t.client(), body = {}, headers = {} }: Omit<GuestOrderOptions, "pay"> = {},
+): Promise<Response> {
+  return client.request("/api/orders/guest", {
+    method: "POST",
+    json: { ...guestCustomer(), items: [lines.website()], ...body },
+    headers,
+  });
+}
+
 /** A guest order placed through POST /api/orders/guest (201 expected), optionally paid through the sandbox. */
 export async function createGuestOrder(
   t: TestApp,
   { client = t.client(), body = {}, headers = {}, pay }: GuestOrderOptions = {},
 ): Promise<{ client: TestClient; order: OrderView }> {
-  const response = await client.request("/api/orders/guest", {
-    method: "POST",
-    json: { ...guestCustomer(), items: [lines.website()], ...body },
-    headers,
-  });
+  const response = await placeGuestOrder(t, { client, body, headers });
   expect(response.status, await response.clone().text()).toBe(201);
   const order = (await response.json()).data as OrderView;
   if (pay) {
@@ -207,6 +215,15 @@ export async function payGuestOrder(
   const intent = await client.request(`/api/orders/guest/${orderId}/payment-intent`);
   expect(intent.status).toBe(200);
   const { clientSecret } = (await intent.json()).data;
+  return confirmSandboxCard(client, clientSecret, cardNumber);
+}
+
+/** A card typed into the sandbox's payment form for a payment intent already made; returns the sandbox's answer. */
+export async function confirmSandboxCard(
+  client: TestClient,
+  clientSecret: string,
+  cardNumber = GOOD_CARD,
+): Promise<{ status: string; message?: string }> {
   const response = await client.request("/api/payments/sandbox/confirm", {
     method: "POST",
     json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/factories.ts";
+import { createPost, signInAs } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 
@@ -36,10 +36,8 @@ describe("staff blog API", () => {
     ];
     for (const [method, path, json] of endpoints) {
       it(`${method} ${path}`, async () => {
-        const post = await t.services.blog.createPost({ title: "Guarded", category: "business", published: false });
-        const comment = await t.services.blog
-          .createPost({ title: "Open", category: "business", published: true })
-          .then((p) => pendingComment(p.id));
+        const post = await createPost(t, { title: "Guarded", published: false });
+        const comment = await createPost(t, { published: true }).then((p) => pendingComment(p.id));
         const target = path
           .replace("/posts/1", `/posts/${post.id}`)
           .replace("/comments/1/", `/comments/${comment.id}/`);
@@ -184,7 +182,7 @@ describe("staff blog API", () => {
     });
 
     it("refuses bad edits and unknown posts", async () => {
-      const created = await t.services.blog.createPost({ title: "Stable", category: "design" });
+      const created = await createPost(t, { title: "Stable" });
       const empty = await staff.request(`/api/posts/${created.id}`, { method: "PUT", json: {} });
       expect(empty.status).toBe(400);
       const blankTitle = await staff.request(`/api/posts/${created.id}`, { method: "PUT", json: { title: "" } });
@@ -200,7 +198,7 @@ describe("staff blog API", () => {
     });
 
     it("deletes a post with its comments", async () => {
-      const post = await t.services.blog.createPost({ title: "Short-lived", category: "business", published: true });
+      const post = await createPost(t, { published: true });
       const comment = await pendingComment(post.id);
       const response = await staff.request(`/api/posts/${post.id}`, { method: "DELETE" });
       expect(response.status).toBe(204);
@@ -210,7 +208,7 @@ describe("staff blog API", () => {
     });
 
     it("lists drafts for staff only", async () => {
-      const draft = await t.services.blog.createPost({ title: "Only staff see me", category: "design" });
+      const draft = await createPost(t);
       const list = await (await staff.request("/api/admin/posts")).json();
       expect(list.find((p: { id: number }) => p.id === draft.id)).toMatchObject({ published: false, content: "" });
       const publicList = await (await visitor.request("/api/posts")).json();
@@ -220,7 +218,7 @@ describe("staff blog API", () => {
 
   describe("comment moderation", () => {
     it("lists pending comments with their post's title and the author's e-mail", async () => {
-      const post = await t.services.blog.createPost({ title: "Moderated post", category: "design", published: true });
+      const post = await createPost(t, { title: "Moderated post", published: true });
       const comment = await pendingComment(post.id, "Please moderate me.");
       const response = await staff.request("/api/admin/comments?status=pending");
       expect(response.status).toBe(200);
@@ -237,7 +235,7 @@ describe("staff blog API", () => {
     });
 
     it("approve makes a comment public and takes it off the queue", async () => {
-      const post = await t.services.blog.createPost({ title: "Approve me", category: "design", published: true });
+      const post = await createPost(t, { published: true });
       const comment = await pendingComment(post.id);
       expect(await (await visitor.request(`/api/posts/${post.id}/comments`)).json()).toEqual([]);
       const response = await staff.request(`/api/admin/comments/${comment.id}/approve`, { method: "POST" });
@@ -252,7 +250,7 @@ describe("staff blog API", () => {
     });
 
     it("reject deletes a comment", async () => {
-      const post = await t.services.blog.createPost({ title: "Reject me", category: "design", published: true });
+      const post = await createPost(t, { published: true });
       const comment = await pendingComment(post.id);
       const response = await staff.request(`/api/admin/comments/${comment.id}/reject`, { method: "POST" });
       expect(response.status).toBe(204);

@@ -10,7 +10,7 @@ const MINUTE = 60_000;
 
 const guest = (n: number) => ({ userId: null, name: `Guest ${n}`, email: `guest-${n}@example.com` });
 
-describe("class seats: holds, paid enrolments and expiry", () => {
+describe("class enrolments: seat holds, paid enrolments and expiry", () => {
   let t: TestApp;
 
   beforeAll(async () => {

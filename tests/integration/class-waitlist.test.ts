@@ -7,26 +7,14 @@ import { classWaitlist } from "../../db/schema/class-waitlist.ts";
 import { classEnrollments } from "../../db/schema/classes.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import { TEST_ORIGIN, createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/factories.ts";
+import { confirmSandboxCard, createClass, signInAs } from "../helpers/factories.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 
-function classInput(overrides: Record<string, unknown> = {}) {
-  return {
-    titleEn: "Typography for Screens",
-    titleFr: "La typographie pour les écrans",
-    descriptionEn: "Choose, pair and set type for websites and apps.",
-    descriptionFr: "Choisir, associer et composer des caractères pour le web.",
-    instructorName: "Inès Laurent",
-    durationEn: "2 weeks",
-    durationFr: "2 semaines",
-    price: 19_900,
-    maxStudents: 2,
-    ...overrides,
-  };
-}
+/** The class these tests wait for: its titles are in the e-mails, two seats unless told otherwise. */
+const typography = { titleEn: "Typography for Screens", titleFr: "La typographie pour les écrans", maxStudents: 2 };
 
 const guest = (n: number) => ({ userId: null, name: `Guest ${n}`, email: `guest-${n}@example.com` });
 
@@ -65,9 +53,11 @@ describe("class waiting list", () => {
   /** A class with every seat paid for. */
   async function fullClass(overrides: Record<string, unknown> = {}) {
     runId += 1;
-    const made = await t.services.classes.create(classInput(overrides), {
-      currentEnrollment: Number(overrides.maxStudents ?? 2),
-    });
+    const made = await createClass(
+      t,
+      { ...typography, ...overrides },
+      { currentEnrollment: Number(overrides.maxStudents ?? typography.maxStudents) },
+    );
     return made.id;
   }
 
@@ -86,11 +76,11 @@ describe("class waiting list", () => {
 
   describe("joining", () => {
     it("a class with seats refuses 'This class has seats: enrol instead.'; a full one answers each person's place and e-mails it", async () => {
-      const open = await t.services.classes.create(classInput({ maxStudents: 5 }));
+      const open = await createClass(t, { ...typography, maxStudents: 5 });
       const refused = await join(open.id, { name: "Ada", email: "ada@example.com" });
       expect(refused.status).toBe(409);
       expect((await refused.json()).message).toBe("This class has seats: enrol instead.");
-      const unlimited = await t.services.classes.create(classInput({ maxStudents: null }));
+      const unlimited = await createClass(t, { ...typography, maxStudents: null });
       expect((await join(unlimited.id, { name: "Ada", email: "ada@example.com" })).status).toBe(409);
 
       const id = await fullClass();
@@ -121,7 +111,7 @@ describe("class waiting list", () => {
 
     it("a class whose seats are all held by people paying is full for a newcomer too", async () => {
       runId += 1;
-      const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+      const made = await createClass(t, { ...typography, maxStudents: 1 });
       expect(await t.services.waitlist.acceptsJoins(made.id)).toBe(false);
       await t.services.enrollments.hold(made.id, guest(1));
       // Not "full" by paid seats, yet the waiting list is open: the page shows its form.
@@ -174,7 +164,7 @@ describe("class waiting list", () => {
   describe("offers", () => {
     it("a hold runs out: the sweep holds the seat for the first person waiting and e-mails the link; nobody else can take it; unclaimed, it goes to the next", async () => {
       runId += 1;
-      const made = await t.services.classes.create(classInput({ maxStudents: 3 }), { currentEnrollment: 2 });
+      const made = await createClass(t, { ...typography, maxStudents: 3 }, { currentEnrollment: 2 });
       const start = new Date();
       const hold = await t.services.enrollments.hold(made.id, guest(10), start);
       expect(hold.reservedUntil).toEqual(new Date(start.getTime() + 15 * MINUTE));
@@ -279,7 +269,7 @@ describe("class waiting list", () => {
 
     it("a failed payment frees the seat for the first person waiting at once; a declined card on an offered seat keeps it held for its person", async () => {
       runId += 1;
-      const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+      const made = await createClass(t, { ...typography, maxStudents: 1 });
       const hold = await t.services.enrollments.hold(made.id, guest(20));
       await join(made.id, { name: "Ada", email: person("ada") });
       await join(made.id, { name: "Bob", email: person("bob") });
@@ -301,11 +291,6 @@ describe("class waiting list", () => {
   describe("paying for an offered seat", () => {
     const enrol = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
       visitor.request("/api/create-class-payment-intent", { method: "POST", json: body, headers });
-    const pay = (clientSecret: string, cardNumber: string) =>
-      visitor.request("/api/payments/sandbox/confirm", {
-        method: "POST",
-        json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" },
-      });
 
     it("POST /api/create-class-payment-intent with `offer` pays the held seat at the server's price for the offered person; a declined card keeps it; paid, the link is used up", async () => {
       const id = await fullClass({ maxStudents: 1, price: 15_000 });
@@ -333,13 +318,13 @@ describe("class waiting list", () => {
         },
       });
 
-      expect((await (await pay(answer.clientSecret, "4000 0000 0000 0002")).json()).data.status).toBe("failed");
+      expect((await confirmSandboxCard(visitor, answer.clientSecret, "4000 0000 0000 0002")).status).toBe("failed");
       expect((await entryOf(id, person("ada"))).status).toBe("offered");
       expect((await entryOf(id, person("bob"))).status).toBe("waiting");
       const retry = await (
         await visitor.request(`/api/orders/guest/${answer.enrollment.orderId}/payment-intent`)
       ).json();
-      expect((await (await pay(retry.data.clientSecret, "4242 4242 4242 4242")).json()).data.status).toBe("succeeded");
+      expect((await confirmSandboxCard(visitor, retry.data.clientSecret)).status).toBe("succeeded");
       expect((await entryOf(id, person("ada"))).status).toBe("claimed");
       expect((await t.services.classes.get(id)).currentEnrollment).toBe(2);
 
@@ -350,7 +335,7 @@ describe("class waiting list", () => {
 
     it("a bad token, another class's offer or an expired offer is refused with a translated message, and nothing is held", async () => {
       const id = await fullClass({ maxStudents: 1 });
-      const otherId = (await t.services.classes.create(classInput({ maxStudents: 5 }))).id;
+      const otherId = (await createClass(t, { ...typography, maxStudents: 5 })).id;
       await join(id, { name: "Ada", email: person("ada") });
       await t.services.classes.update(id, { maxStudents: 2 });
       const token = await offerToken(person("ada"), id);

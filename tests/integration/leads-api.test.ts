@@ -5,7 +5,7 @@ import { contactSubmissions } from "../../db/schema/contact.ts";
 import { leads } from "../../db/schema/leads.ts";
 import { rateLimits } from "../../db/schema/rate-limits.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/factories.ts";
+import { createLead, signInAs, submitContact } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 
@@ -14,20 +14,9 @@ describe("leads API", () => {
   let staff: TestClient;
   let address = 0;
   const from = () => ({ "x-forwarded-for": `203.0.113.${(++address % 250) + 1}` });
+  /** The contact form from Ada, her address in mixed case, from a new client address. */
   const contact = (overrides: Record<string, unknown> = {}) =>
-    t.client().request("/api/contact", {
-      method: "POST",
-      headers: from(),
-      json: {
-        name: "Ada Lovelace",
-        email: "Ada@Example.com",
-        phone: "+1 (555) 123-4567",
-        company: "Analytical",
-        inquiryType: "quote",
-        message: "We need a new brand for our engine.",
-        ...overrides,
-      },
-    });
+    submitContact(t, { email: "Ada@Example.com", ...overrides }, from());
   const book = (overrides: Record<string, unknown> = {}) =>
     t.client().request("/api/appointments/book", {
       method: "POST",
@@ -41,9 +30,6 @@ describe("leads API", () => {
         ...overrides,
       },
     });
-  const record = (input: Parameters<TestApp["services"]["leads"]["record"]>[1]) =>
-    t.services.database.db.transaction((tx) => t.services.leads.record(tx, input));
-
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: "true" });
     staff = await signInAs(t, "staff");
@@ -118,20 +104,22 @@ describe("leads API", () => {
     });
 
     it("finds a person again by phone number in any format when there is no e-mail to go by", async () => {
-      const first = await record({
+      const first = await createLead(t, {
         source: "phone_call",
         name: "",
+        email: undefined,
         phone: "+33 6 12 34 56 78",
         callId: "CA1",
         summary: "Asked about logos",
       });
-      const second = await record({
+      const second = await createLead(t, {
         source: "chatbot",
         name: "Marie Curie",
+        email: undefined,
         phone: "06.12.34.56.78",
         conversationId: "conv-1",
       });
-      const third = await record({
+      const third = await createLead(t, {
         source: "contact_form",
         name: "Marie Curie",
         email: "marie@example.fr",
@@ -155,8 +143,18 @@ describe("leads API", () => {
     });
 
     it("keeps two people apart when they share a phone number but not an e-mail address", async () => {
-      const one = await record({ source: "contact_form", name: "A", email: "a@example.com", phone: "555-000-1111" });
-      const two = await record({ source: "contact_form", name: "B", email: "b@example.com", phone: "(555) 000 1111" });
+      const one = await createLead(t, {
+        source: "contact_form",
+        name: "A",
+        email: "a@example.com",
+        phone: "555-000-1111",
+      });
+      const two = await createLead(t, {
+        source: "contact_form",
+        name: "B",
+        email: "b@example.com",
+        phone: "(555) 000 1111",
+      });
       expect(two.created).toBe(true);
       expect(two.lead.id).not.toBe(one.lead.id);
     });
@@ -164,7 +162,7 @@ describe("leads API", () => {
     it("makes exactly one lead from 100 messages sent at once from one new address", async () => {
       const results = await Promise.all(
         Array.from({ length: 100 }, (_, i) =>
-          record({
+          createLead(t, {
             source: i % 2 ? "chatbot" : "contact_form",
             name: "Burst Sender",
             email: i % 3 ? "burst@example.com" : "BURST@example.com",
@@ -180,11 +178,11 @@ describe("leads API", () => {
     });
 
     it("refuses a contact without an e-mail or a phone, or with a bad source, storing nothing", async () => {
-      await expect(record({ source: "chatbot", name: "Nobody" })).rejects.toMatchObject({
+      await expect(createLead(t, { source: "chatbot", name: "Nobody", email: undefined })).rejects.toMatchObject({
         code: "validation",
         messageKey: "leads:validation.emailRequired",
       });
-      await expect(record({ source: "fax" as never, email: "x@example.com" })).rejects.toMatchObject({
+      await expect(createLead(t, { source: "fax" as never, email: "x@example.com" })).rejects.toMatchObject({
         code: "validation",
         messageKey: "leads:validation.sourceRequired",
       });
@@ -199,10 +197,10 @@ describe("leads API", () => {
 
   describe("listing, stats and status", () => {
     beforeEach(async () => {
-      await record({ source: "contact_form", name: "One", email: "one@example.com" });
-      await record({ source: "consultation", name: "Two", email: "two@example.com", phone: "555 222 3333" });
-      await record({ source: "chatbot", name: "Three", email: "three@example.com" });
-      await record({ source: "phone_call", name: "", phone: "+44 20 7946 0958" });
+      await createLead(t, { source: "contact_form", name: "One", email: "one@example.com" });
+      await createLead(t, { source: "consultation", name: "Two", email: "two@example.com", phone: "555 222 3333" });
+      await createLead(t, { source: "chatbot", name: "Three", email: "three@example.com" });
+      await createLead(t, { source: "phone_call", name: "", email: undefined, phone: "+44 20 7946 0958" });
     });
 
     it("lists newest first and filters by source, status, sync status and CRM", async () => {

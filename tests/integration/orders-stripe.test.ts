@@ -8,38 +8,21 @@ import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { startFakeStripe, type FakeStripe, type SignedEvent } from "../helpers/fake-stripe.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/factories.ts";
+import { createGuestOrder, lines, signInAs } from "../helpers/factories.ts";
 
 const DAY = 24 * 3600_000;
 const MINUTE = 60_000;
 /** How long the app waits for one call to Stripe before it counts as timed out (the fake answers slower when told to). */
 const STRIPE_TIMEOUT_MS = 1_500;
-const customer = { customerFirstName: "Ada", customerLastName: "Lovelace", customerEmail: "ada@example.com" };
-const website = {
-  serviceId: "website",
-  serviceName: "Website",
-  pricingType: "custom",
-  unitPriceCents: 60_000,
-  quantity: 1,
-};
-
 describe("orders with Stripe (against a local fake of Stripe's API)", () => {
   let stripe: FakeStripe;
   let t: TestApp;
   let buyer: TestClient;
   let staff: Awaited<ReturnType<typeof signInAs>>;
 
-  const createOrder = async (
-    items: unknown[] = [website],
-    promoCode: string | null = "WELCOME10",
-  ): Promise<OrderView> => {
-    const response = await buyer.request("/api/orders/guest", {
-      method: "POST",
-      json: { ...customer, items, promoCode },
-    });
-    expect(response.status).toBe(201);
-    return (await response.json()).data;
-  };
+  /** A guest order from the buyer's browser, with the WELCOME10 code unless told otherwise. */
+  const createOrder = async (items: unknown[] = [lines.website()], promoCode: string | null = "WELCOME10") =>
+    (await createGuestOrder(t, { client: buyer, body: { items, promoCode } })).order;
   const webhook = (event: SignedEvent) =>
     t.app.request("/api/webhooks/stripe", {
       method: "POST",
@@ -57,7 +40,7 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
       "_secret_",
     )[0] as string;
   /** An order paid with a card in the browser, Stripe's webhook delivered. */
-  const paidOrder = async (items: unknown[] = [website], promoCode: string | null = "WELCOME10") => {
+  const paidOrder = async (items: unknown[] = [lines.website()], promoCode: string | null = "WELCOME10") => {
     const order = await createOrder(items, promoCode);
     const intentId = await intentOf(order.id);
     stripe.confirm(intentId, "succeeded");

@@ -10,23 +10,20 @@ import { mailOutbox } from "../../db/schema/mail.ts";
 import { sandboxIntents, sandboxRefunds } from "../../db/schema/payments.ts";
 import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
-import { signInAs } from "../helpers/factories.ts";
+import {
+  confirmSandboxCard,
+  createGuestOrder,
+  GOOD_CARD,
+  lines,
+  placeGuestOrder,
+  signInAs,
+} from "../helpers/factories.ts";
 
 const SANDBOX_SECRET = "whsec_refunds_test_secret";
 const DAY = 24 * 3600_000;
 const MINUTE = 60_000;
-const GOOD_CARD = "4242 4242 4242 4242";
 /** Stripe's test card whose payment succeeds and whose refunds fail. */
 const REFUNDS_FAIL_CARD = "4000 0000 0000 5126";
-
-const customer = { customerFirstName: "Ada", customerLastName: "Lovelace", customerEmail: "ada.refunds@example.com" };
-const website = {
-  serviceId: "website",
-  serviceName: "Website",
-  pricingType: "custom",
-  unitPriceCents: 60_000,
-  quantity: 1,
-};
 
 describe("refunds: automatic, partial and full, refused and retried", () => {
   let t: TestApp;
@@ -34,25 +31,9 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
   let staff: Awaited<ReturnType<typeof signInAs>>;
   let deals = 0;
 
-  const create = async (client: TestClient, body: Record<string, unknown>): Promise<OrderView> => {
-    const response = await client.request("/api/orders/guest", { method: "POST", json: { ...customer, ...body } });
-    expect(response.status).toBe(201);
-    return (await response.json()).data;
-  };
-  const confirm = async (client: TestClient, clientSecret: string, cardNumber = GOOD_CARD) =>
-    (
-      await (
-        await client.request("/api/payments/sandbox/confirm", {
-          method: "POST",
-          json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" },
-        })
-      ).json()
-    ).data as { status: string; message?: string };
-  const pay = async (client: TestClient, orderId: string, cardNumber = GOOD_CARD) => {
-    const intent = await client.request(`/api/orders/guest/${orderId}/payment-intent`);
-    expect(intent.status).toBe(200);
-    return confirm(client, (await intent.json()).data.clientSecret, cardNumber);
-  };
+  /** A guest order of these cart lines from this browser (201), paid with this card if one is given. */
+  const order = async (client: TestClient, items: unknown[], pay?: string): Promise<OrderView> =>
+    (await createGuestOrder(t, { client, body: { items }, pay })).order;
   const staffView = async (id: string): Promise<AdminOrderView> =>
     (await (await staff.request(`/api/admin/orders/${id}`)).json()).data;
   const refund = (id: string, body: Record<string, unknown>) =>
@@ -128,18 +109,17 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
   it("a deal payment confirmed after its reservation ran out, when others took the last claim, is refunded at once and the buyer is told why", async () => {
     const { deal, line } = await createDeal(1);
     const late = t.client();
-    const mine = await create(late, { items: [line], language: "fr" });
+    const mine = (await createGuestOrder(t, { client: late, body: { items: [line], language: "fr" } })).order;
     // The buyer opened the payment step long ago: the reservation ran out since.
     const long = new Date(Date.now() - (t.config.DEAL_RESERVATION_MINUTES + 5) * MINUTE);
     const stale = await t.services.checkout.startPayment(mine.id, long);
     // Meanwhile someone else reserved and paid the last claim.
     const winner = t.client();
-    const theirs = await create(winner, { items: [line] });
-    expect((await pay(winner, theirs.id)).status).toBe("succeeded");
+    const theirs = await order(winner, [line], GOOD_CARD);
     expect(await claimsOf(deal.id)).toBe(1);
 
     // The first buyer's card is confirmed on the old page: the provider takes the money, Atelier gives it back.
-    expect(await confirm(late, stale.clientSecret)).toEqual({ status: "succeeded" });
+    expect(await confirmSandboxCard(late, stale.clientSecret)).toEqual({ status: "succeeded" });
     const view: OrderView = (await (await late.request(`/api/orders/guest/${mine.id}`)).json()).data;
     expect(view).toMatchObject({ status: "refunded", paidCents: 15_000, refundedCents: 15_000 });
     expect(
@@ -171,14 +151,14 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
     const { deal, line } = await createDeal(3, 1);
     const reservation = t.config.DEAL_RESERVATION_MINUTES + 1;
     const clients = Array.from({ length: 5 }, () => t.client());
-    const orders = await Promise.all(clients.map((client) => create(client, { items: [line] })));
+    const orders = await Promise.all(clients.map((client) => order(client, [line])));
     // Each reserved in turn, each reservation over before the next one was made: all have run out now.
     const secrets: string[] = [];
     for (const [index, placed] of orders.entries()) {
       const at = new Date(Date.now() - (orders.length - index + 1) * reservation * MINUTE);
       secrets.push((await t.services.checkout.startPayment(placed.id, at)).clientSecret);
     }
-    const outcomes = await Promise.all(clients.map((client, index) => confirm(client, secrets[index])));
+    const outcomes = await Promise.all(clients.map((client, index) => confirmSandboxCard(client, secrets[index])));
     expect(outcomes.every((outcome) => outcome.status === "succeeded")).toBe(true);
     const views = await Promise.all(orders.map((placed) => staffView(placed.id)));
     expect(views.filter((view) => view.status === "paid")).toHaveLength(2);
@@ -201,8 +181,7 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
 
   it("a full refund of a hot deal order gives its claim back; a partial one does not; redelivered refund events change nothing", async () => {
     const { deal, line } = await createDeal(1);
-    const placed = await create(buyer, { items: [line] });
-    expect((await pay(buyer, placed.id)).status).toBe("succeeded");
+    const placed = await order(buyer, [line], GOOD_CARD);
     expect(await claimsOf(deal.id)).toBe(1);
     const next = t.client();
 
@@ -212,7 +191,7 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
     expect((await partial.json()).data).toMatchObject({ status: "partially_refunded", refundedCents: 5_000 });
     expect(await claimsOf(deal.id)).toBe(1);
     // Still sold out: a new order for it is refused.
-    const soldOut = await next.request("/api/orders/guest", { method: "POST", json: { ...customer, items: [line] } });
+    const soldOut = await placeGuestOrder(t, { client: next, body: { items: [line] } });
     expect(soldOut.status).toBe(409);
     expect((await soldOut.json()).message).toBe(`Sorry, ${deal.titleEn} is sold out.`);
 
@@ -230,14 +209,12 @@ describe("refunds: automatic, partial and full, refused and retried", () => {
     expect(await claimsOf(deal.id)).toBe(0);
     expect(await refundMails(placed.number)).toHaveLength(2);
     // The claim can be had again.
-    const again = await create(next, { items: [line] });
-    expect((await pay(next, again.id)).status).toBe("succeeded");
+    await order(next, [line], GOOD_CARD);
     expect(await claimsOf(deal.id)).toBe(1);
   });
 
   it("a refund the provider refuses is shown failed; staff Retry asks again, and once it goes through the money is refunded once", async () => {
-    const placed = await create(buyer, { items: [website] });
-    expect((await pay(buyer, placed.id, REFUNDS_FAIL_CARD)).status).toBe("succeeded");
+    const placed = await order(buyer, [lines.website()], REFUNDS_FAIL_CARD);
     const response = await refund(placed.id, { amountCents: 60_000, reason: "Project cancelled" });
     expect(response.status).toBe(200);
     const refused: AdminOrderView = (await response.json()).data;

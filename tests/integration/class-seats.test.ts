@@ -7,28 +7,20 @@ import type { AdminOrderView, OrderView } from "../../core/orders/schema.ts";
 import { classWaitlist } from "../../db/schema/class-waitlist.ts";
 import { classEnrollments } from "../../db/schema/classes.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
-import { signInAs } from "../helpers/factories.ts";
+import { confirmSandboxCard, createClass, GOOD_CARD, signInAs } from "../helpers/factories.ts";
 
 const SANDBOX_SECRET = "whsec_class_enrollment_test_secret";
 const MINUTE = 60_000;
-const GOOD_CARD = "4242 4242 4242 4242";
 const DECLINED_CARD = "4000 0000 0000 0002";
 const signer = new Stripe("sk_test_signer");
 
-function classInput(overrides: Record<string, unknown> = {}) {
-  return {
-    titleEn: "Brand Strategy Workshop",
-    titleFr: "Atelier de stratégie de marque",
-    descriptionEn: "Position a brand and write its story in six sessions.",
-    descriptionFr: "Positionner une marque et écrire son histoire en six séances.",
-    instructorName: "Camille Laurent",
-    durationEn: "6 weeks",
-    durationFr: "6 semaines",
-    price: 34_900,
-    maxStudents: 10,
-    ...overrides,
-  };
-}
+/** The class these tests pay for: its titles and price are in the orders and e-mails. */
+const workshop = {
+  titleEn: "Brand Strategy Workshop",
+  titleFr: "Atelier de stratégie de marque",
+  price: 34_900,
+  maxStudents: 10,
+};
 
 const guest = (n: number) => ({ customerName: `Guest Number${n}`, customerEmail: `guest-${n}@example.com` });
 
@@ -39,11 +31,6 @@ describe("paid class enrolment through create-class-payment-intent", () => {
 
   const enrol = (client: TestClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     client.request("/api/create-class-payment-intent", { method: "POST", json: body, headers });
-  const pay = async (client: TestClient, clientSecret: string, cardNumber = GOOD_CARD) =>
-    client.request("/api/payments/sandbox/confirm", {
-      method: "POST",
-      json: { clientSecret, cardNumber, expiry: "12 / 40", cvc: "123" },
-    });
   const order = async (client: TestClient, id: string): Promise<OrderView> =>
     (await (await client.request(`/api/orders/guest/${id}`)).json()).data;
   const enrolmentsOf = (classId: number) =>
@@ -72,8 +59,8 @@ describe("paid class enrolment through create-class-payment-intent", () => {
   afterAll(async () => t.close());
 
   it("refuses an unknown or inactive class, a missing or bad guest name or e-mail, and a price in the request; nothing is held or ordered", async () => {
-    const open = await t.services.classes.create(classInput());
-    const inactive = await t.services.classes.create(classInput({ active: false }));
+    const open = await createClass(t, workshop);
+    const inactive = await createClass(t, { ...workshop, active: false });
     const ordersBefore = (await t.services.orders.list({})).total;
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ classId: 999_999, ...guest(1) }, 404, "Class Not Found"],
@@ -102,7 +89,7 @@ describe("paid class enrolment through create-class-payment-intent", () => {
   });
 
   it("charges the class's price as the server knows it, for the guest named at payment or the signed-in account", async () => {
-    const made = await t.services.classes.create(classInput({ price: 12_345 }));
+    const made = await createClass(t, { ...workshop, price: 12_345 });
     const response = await enrol(visitor, { classId: String(made.id), ...guest(7), language: "fr" });
     expect(response.status).toBe(201);
     const answer = await response.json();
@@ -143,7 +130,7 @@ describe("paid class enrolment through create-class-payment-intent", () => {
   });
 
   it("30 at once for 5 seats left: exactly 5 hold a seat, 25 get 'Class is Full' before paying; paying the 5 fills the class, with a confirmation each", async () => {
-    const made = await t.services.classes.create(classInput({ maxStudents: 20 }), { currentEnrollment: 15 });
+    const made = await createClass(t, { ...workshop, maxStudents: 20 }, { currentEnrollment: 15 });
     const ordersBefore = (await t.services.orders.list({})).total;
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, n) => enrol(t.client(), { classId: made.id, ...guest(100 + n) })),
@@ -158,7 +145,7 @@ describe("paid class enrolment through create-class-payment-intent", () => {
 
     const answers = await Promise.all(held.map((response) => response.json()));
     const outcomes = await Promise.all(
-      answers.map(async (answer) => (await (await pay(visitor, answer.clientSecret)).json()).data.status),
+      answers.map(async (answer) => (await confirmSandboxCard(visitor, answer.clientSecret)).status),
     );
     expect(outcomes).toEqual(Array(5).fill("succeeded"));
     expect(await enrolled(made.id)).toBe(20);
@@ -185,7 +172,7 @@ describe("paid class enrolment through create-class-payment-intent", () => {
   });
 
   it("an unpaid hold that expires returns its seat: coming back to pay is refused before the card, and a card confirmed anyway is refunded at once", async () => {
-    const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+    const made = await createClass(t, { ...workshop, maxStudents: 1 });
     const start = new Date(Date.now() - 11 * MINUTE);
     const first = await t.services.checkout.createClassPayment(
       { classId: made.id, ...guest(201), language: "fr" },
@@ -207,7 +194,7 @@ describe("paid class enrolment through create-class-payment-intent", () => {
       messageKey: "classes:errors.full",
     });
     // A card confirmed on the old page anyway: the provider takes it, and Atelier gives it back at once.
-    expect((await (await pay(visitor, first.clientSecret)).json()).data.status).toBe("succeeded");
+    expect((await confirmSandboxCard(visitor, first.clientSecret)).status).toBe("succeeded");
     const refunded = await t.services.orders.get(first.enrollment.orderId);
     expect(refunded).toMatchObject({ status: "refunded", paidCents: 34_900, refundedCents: 34_900 });
     expect(refunded.payments.at(-1)).toMatchObject({
@@ -226,15 +213,15 @@ describe("paid class enrolment through create-class-payment-intent", () => {
       "Le cours s’est rempli pendant votre paiement\u202f: nous n’avons pas pu vous inscrire et nous vous avons remboursé en totalité.",
     );
     // The second person still pays and takes the seat.
-    expect((await (await pay(visitor, second.clientSecret)).json()).data.status).toBe("succeeded");
+    expect((await confirmSandboxCard(visitor, second.clientSecret)).status).toBe("succeeded");
     expect(await enrolled(made.id)).toBe(1);
   });
 
   it("a failed payment gives the seat back at once; trying again once someone else holds it is refused", async () => {
-    const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+    const made = await createClass(t, { ...workshop, maxStudents: 1 });
     const first = await (await enrol(visitor, { classId: made.id, ...guest(301) })).json();
-    const declined = await (await pay(visitor, first.clientSecret, DECLINED_CARD)).json();
-    expect(declined.data).toEqual({ status: "failed", message: "Your card was declined." });
+    const declined = await confirmSandboxCard(visitor, first.clientSecret, DECLINED_CARD);
+    expect(declined).toEqual({ status: "failed", message: "Your card was declined." });
     expect(await order(visitor, first.enrollment.orderId)).toMatchObject({
       status: "failed",
       failureMessage: "Your card was declined.",
@@ -254,11 +241,11 @@ describe("paid class enrolment through create-class-payment-intent", () => {
   });
 
   it("a declined card can be retried while the seat is still free, and then enrols", async () => {
-    const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+    const made = await createClass(t, { ...workshop, maxStudents: 1 });
     const first = await (await enrol(visitor, { classId: made.id, ...guest(401) })).json();
-    expect((await (await pay(visitor, first.clientSecret, DECLINED_CARD)).json()).data.status).toBe("failed");
+    expect((await confirmSandboxCard(visitor, first.clientSecret, DECLINED_CARD)).status).toBe("failed");
     const intent = await (await visitor.request(`/api/orders/guest/${first.enrollment.orderId}/payment-intent`)).json();
-    expect((await (await pay(visitor, intent.data.clientSecret)).json()).data.status).toBe("succeeded");
+    expect((await confirmSandboxCard(visitor, intent.data.clientSecret)).status).toBe("succeeded");
     expect(await enrolled(made.id)).toBe(1);
     const [row] = await t.services.database.db
       .select()
@@ -268,7 +255,7 @@ describe("paid class enrolment through create-class-payment-intent", () => {
   });
 
   it("a repeated or out-of-order webhook enrols once", async () => {
-    const made = await t.services.classes.create(classInput({ maxStudents: 3 }));
+    const made = await createClass(t, { ...workshop, maxStudents: 3 });
     const answer = await (await enrol(visitor, { classId: made.id, ...guest(501) })).json();
     const [charge] = await t.services.payments.ofSubject(answer.enrollment.orderId);
     const object = {
@@ -308,14 +295,14 @@ describe("paid class enrolment through create-class-payment-intent", () => {
   });
 
   it("a payment the provider accepts after its hold ran out and the class filled is refunded at once and explained, never oversold", async () => {
-    const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+    const made = await createClass(t, { ...workshop, maxStudents: 1 });
     const longAgo = new Date(Date.now() - 30 * MINUTE);
     const late = await t.services.checkout.createClassPayment(
       { classId: made.id, ...guest(601) },
       { language: "en", user: null, now: longAgo },
     );
     const winner = await (await enrol(visitor, { classId: made.id, ...guest(602) })).json();
-    expect((await (await pay(visitor, winner.clientSecret)).json()).data.status).toBe("succeeded");
+    expect((await confirmSandboxCard(visitor, winner.clientSecret)).status).toBe("succeeded");
     // The late card is charged at the provider anyway (as Stripe would, the hold being ours), and its event arrives.
     const decision = await t.services.sandbox!.confirmCard(late.clientSecret, GOOD_CARD);
     expect(decision).toMatchObject({ kind: "decided", status: "succeeded" });
@@ -345,9 +332,9 @@ describe("paid class enrolment through create-class-payment-intent", () => {
   });
 
   it("a full refund of a paid enrolment frees the seat and offers it to the waiting list; a partial one does not", async () => {
-    const made = await t.services.classes.create(classInput({ maxStudents: 1 }));
+    const made = await createClass(t, { ...workshop, maxStudents: 1 });
     const answer = await (await enrol(visitor, { classId: made.id, ...guest(701) })).json();
-    expect((await (await pay(visitor, answer.clientSecret)).json()).data.status).toBe("succeeded");
+    expect((await confirmSandboxCard(visitor, answer.clientSecret)).status).toBe("succeeded");
     expect(await enrolled(made.id)).toBe(1);
     // The class is full: someone joins its waiting list.
     const joined = await visitor.request(`/api/classes/${made.id}/waitlist`, {
