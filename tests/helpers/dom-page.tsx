@@ -11,15 +11,18 @@ import { resources } from "../../app/locales/resources.ts";
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
+/** The timer the document had when this module loaded: fake timers (vi.useFakeTimers) replace it. */
+const realSetTimeout = globalThis.setTimeout;
+
 /**
- * Lets effects and answered requests run to their end. Under fake timers (vi.useFakeTimers) it runs the
- * timers due now instead of waiting for one that would never fire.
+ * Lets effects and answered requests run to their end. When setTimeout is faked (vi.useFakeTimers), it
+ * runs the timers due now instead of waiting for one that would never fire.
  */
 export const settle = () =>
   act(async () =>
-    vi.isFakeTimers()
-      ? void (await vi.advanceTimersByTimeAsync(0))
-      : new Promise<void>((resolve) => setTimeout(resolve, 0)),
+    globalThis.setTimeout === realSetTimeout
+      ? new Promise<void>((resolve) => setTimeout(resolve, 0))
+      : void (await vi.advanceTimersByTimeAsync(0)),
   );
 
 /** Clicks an element and lets what the click started (effects, answered requests) run to their end. */
