@@ -1,6 +1,6 @@
 import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, createRoutesStub } from "react-router";
 import { CartProvider } from "../../app/components/cart/cart-context.tsx";
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { createI18n } from "../../core/i18n/instance.ts";
@@ -11,8 +11,19 @@ import { resources } from "../../app/locales/resources.ts";
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-/** Lets effects and answered requests run to their end. */
-export const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+/** The timer the document had when this module loaded: fake timers (vi.useFakeTimers) replace it. */
+const realSetTimeout = globalThis.setTimeout;
+
+/**
+ * Lets effects and answered requests run to their end. When setTimeout is faked (vi.useFakeTimers), it
+ * runs the timers due now instead of waiting for one that would never fire.
+ */
+export const settle = () =>
+  act(async () =>
+    globalThis.setTimeout === realSetTimeout
+      ? new Promise<void>((resolve) => setTimeout(resolve, 0))
+      : void (await vi.advanceTimersByTimeAsync(0)),
+  );
 
 /** Clicks an element and lets what the click started (effects, answered requests) run to their end. */
 export async function click(element: HTMLElement, options: { until?: () => boolean } = {}): Promise<void> {
@@ -43,10 +54,25 @@ export interface RenderOptions {
   cart?: boolean;
 }
 
+/** The routes of `renderRoutes`, as react-router's `createRoutesStub` takes them. */
+export type StubRoutes = Parameters<typeof createRoutesStub>[0];
+
+export interface RoutesOptions {
+  /** The address the router starts at ("/" unless told). */
+  path?: string;
+  /** Inside the site's cart (CartProvider, kept in this document's localStorage). */
+  cart?: boolean;
+  /** Loader data the page starts with, by route id (as the server would have rendered it): those loaders do not run first. */
+  loaderData?: Record<string, unknown>;
+  /** What the routes' loaders and actions receive as `context`. */
+  context?: Parameters<typeof createRoutesStub>[1];
+}
+
 /**
  * A jsdom test file's page: `fetch` stubbed (a fresh mock before each test), and `render` mounting an
  * element in the document with the site's translations in a language, and on request a router and the
- * cart; the page is emptied after each test. The one set-up of the component tests (tests/unit/*.tsx).
+ * cart; `renderRoutes` mounting routes in react-router's `createRoutesStub` (loaders, actions, fetchers and
+ * navigations work) the same way; the page is emptied after each test. The one set-up of the component tests (tests/unit/*.tsx).
  * Call it once at the top of the file.
  */
 export function domPage() {
@@ -72,24 +98,40 @@ export function domPage() {
     vi.unstubAllGlobals();
   });
 
-  async function render(
-    element: ReactNode,
-    language: "en" | "fr" = "en",
-    { path, cart = false }: RenderOptions = {},
-  ): Promise<HTMLElement> {
+  /** Mounts a tree (in place of what was mounted) with the translations in `language`; returns its container. */
+  async function mount(tree: ReactNode, language: "en" | "fr"): Promise<HTMLElement> {
     unmount();
     const mounted = document.createElement("div");
     document.body.appendChild(mounted);
     container = mounted;
     root = createRoot(mounted);
     await act(async () => {
-      let tree = cart ? <CartProvider>{element}</CartProvider> : element;
-      if (path !== undefined) tree = <MemoryRouter initialEntries={[path]}>{tree}</MemoryRouter>;
       root!.render(<I18nProvider i18n={createI18n(language, resources)}>{tree}</I18nProvider>);
     });
     await settle();
     return mounted;
   }
 
-  return { fetchMock, render };
+  async function render(
+    element: ReactNode,
+    language: "en" | "fr" = "en",
+    { path, cart = false }: RenderOptions = {},
+  ): Promise<HTMLElement> {
+    let tree = cart ? <CartProvider>{element}</CartProvider> : element;
+    if (path !== undefined) tree = <MemoryRouter initialEntries={[path]}>{tree}</MemoryRouter>;
+    return mount(tree, language);
+  }
+
+  /** Mounts `routes` at `path`, as `render` mounts an element. */
+  async function renderRoutes(
+    routes: StubRoutes,
+    language: "en" | "fr" = "en",
+    { path = "/", cart = false, loaderData, context }: RoutesOptions = {},
+  ): Promise<HTMLElement> {
+    const Stub = createRoutesStub(routes, context);
+    const stub = <Stub initialEntries={[path]} hydrationData={loaderData && { loaderData }} />;
+    return mount(cart ? <CartProvider>{stub}</CartProvider> : stub, language);
+  }
+
+  return { fetchMock, render, renderRoutes };
 }

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminOverview } from "../../core/admin/schema.ts";
 import type { SubscriptionView } from "../../core/checkout/subscriptions.server.ts";
@@ -17,7 +16,7 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 const ZONE = "America/New_York";
-const { fetchMock, render: mount } = domPage();
+const { fetchMock, renderRoutes } = domPage();
 
 beforeEach(() => {
   toast.success.mockReset();
@@ -29,8 +28,7 @@ const byTestId = (id: string, scope: ParentNode = document) =>
   scope.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 
 async function render(element: React.ReactNode, language: "en" | "fr" = "en") {
-  const Stub = createRoutesStub([{ path: "/admin", Component: () => element }]);
-  return mount(<Stub initialEntries={["/admin"]} />, language);
+  return renderRoutes([{ path: "/admin", Component: () => element }], language, { path: "/admin" });
 }
 
 const overview: AdminOverview = {

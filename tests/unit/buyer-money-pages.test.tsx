@@ -1,19 +1,15 @@
 // @vitest-environment jsdom
 import { act, type ComponentType } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { createRoutesStub, Outlet, useLocation } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { CartProvider } from "../../app/components/cart/cart-context.tsx";
+import { Outlet, useLocation } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { nextStepKeys, orderOutcome } from "../../app/features/checkout/order-outcome.ts";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
 import CheckoutSuccess from "../../app/routes/checkout-success.tsx";
 import PaymentSuccess from "../../app/routes/payment-success.tsx";
 import Receipt from "../../app/routes/receipt.tsx";
 import type { PublicConfig } from "../../config/env.ts";
 import type { OrderView } from "../../core/orders/schema.ts";
 import { bankProcessingOrder, orderView, partlyPaidOrder, payment } from "./order-fixtures.ts";
+import { domPage } from "../helpers/dom-page.tsx";
 
 // The buyer's pages after paying (issue 23, "Statuses people understand"): each says only what is true
 // at that moment, in the one vocabulary of order statuses (orders:statuses and its sentences), promises
@@ -41,18 +37,10 @@ const config: PublicConfig = {
   timeZone: "America/New_York",
 };
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
+const page = domPage();
 let container: HTMLElement;
 
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   sessionStorage.clear();
 });
@@ -69,48 +57,30 @@ async function renderPage(
   path: string,
   { language = "en" as "en" | "fr", pageData = {} as unknown } = {},
 ) {
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      Component: () => (
-        <>
-          <Outlet />
-          <Where />
-        </>
-      ),
-      loader: () => ({ language, user: null, config, languageUndetermined: false, nonce: "" }),
-      children: [{ id: "page", path: routePath.slice(1), Component: Page, loader: () => pageData }],
-    },
-  ]);
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n(language, resources)}>
-        <CartProvider>
-          <Stub
-            initialEntries={[path]}
-            hydrationData={{
-              loaderData: {
-                root: { language, user: null, config, languageUndetermined: false, nonce: "" },
-                page: pageData,
-              },
-            }}
-          />
-        </CartProvider>
-      </I18nProvider>,
-    );
-  });
+  const rootData = { language, user: null, config, languageUndetermined: false, nonce: "" };
+  container = await page.renderRoutes(
+    [
+      {
+        id: "root",
+        path: "/",
+        Component: () => (
+          <>
+            <Outlet />
+            <Where />
+          </>
+        ),
+        loader: () => rootData,
+        children: [{ id: "page", path: routePath.slice(1), Component: Page, loader: () => pageData }],
+      },
+    ],
+    language,
+    { path, cart: true, loaderData: { root: rootData, page: pageData } },
+  );
 }
 
 /** GET /api/orders/guest/{id} and POST .../refresh answer `order`. */
 function serveOrder(order: OrderView) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(JSON.stringify({ data: order }), { status: 200 })),
-  );
+  page.fetchMock.mockImplementation(async () => new Response(JSON.stringify({ data: order }), { status: 200 }));
 }
 
 async function settle() {

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CartProvider, useCart, type CartApi } from "../../app/components/cart/cart-context.tsx";
 import { useApplyPromo } from "../../app/features/cart/use-apply-promo.ts";
 import { useCartDispatch } from "../../app/components/cart/use-cart-dispatch.ts";
 import { cartReducer, emptyCart, serializeCart } from "../../core/cart/rules.ts";
 import { CART_STORAGE_KEY, type CartState } from "../../core/cart/schema.ts";
 import type { Service } from "../../core/catalogue/schema.ts";
+import { domPage } from "../helpers/dom-page.tsx";
 
 // Spec document 000, section 4 "Cart actions": restored from local storage on load (stored dates
 // converted back, totals recomputed), saved after every change under one fixed key, a storage failure
@@ -35,26 +35,14 @@ const website: Service = {
   active: true,
 };
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-const roots: Root[] = [];
-let containers: HTMLElement[] = [];
+const page = domPage();
 
 beforeEach(() => {
   localStorage.clear();
 });
 
 afterEach(() => {
-  act(() => {
-    for (const root of roots) root.unmount();
-  });
-  roots.length = 0;
-  for (const container of containers) container.remove();
-  containers = [];
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 /** What a page gets from the cart: the context, and the hooks that run its rules. */
@@ -63,26 +51,32 @@ type TestCart = CartApi & {
   applyPromo: ReturnType<typeof useApplyPromo>;
 };
 
+type Handle = { current: TestCart | null };
+
+function Probe({ handle }: { handle: Handle }) {
+  handle.current = { ...useCart(), dispatch: useCartDispatch(), applyPromo: useApplyPromo() };
+  return null;
+}
+
+/** Mounts `count` providers side by side (one per browser tab) and returns a live handle on what useCart() gives inside each. */
+async function mountTabs(count: number): Promise<Array<{ readonly current: TestCart }>> {
+  const handles: Handle[] = Array.from({ length: count }, () => ({ current: null }));
+  await page.render(
+    <>
+      {handles.map((handle, tab) => (
+        <CartProvider key={tab}>
+          <Probe handle={handle} />
+        </CartProvider>
+      ))}
+    </>,
+  );
+  return handles as Array<{ readonly current: TestCart }>;
+}
+
 /** Mounts a provider (one "tab") and returns a live handle on what useCart() gives inside it. */
 async function mountCart(): Promise<{ readonly current: TestCart }> {
-  const handle: { current: TestCart | null } = { current: null };
-  function Probe() {
-    handle.current = { ...useCart(), dispatch: useCartDispatch(), applyPromo: useApplyPromo() };
-    return null;
-  }
-  const container = document.createElement("div");
-  document.body.appendChild(container);
-  containers.push(container);
-  const root = createRoot(container);
-  roots.push(root);
-  await act(async () => {
-    root.render(
-      <CartProvider>
-        <Probe />
-      </CartProvider>,
-    );
-  });
-  return handle as { readonly current: TestCart };
+  const [cart] = await mountTabs(1);
+  return cart!;
 }
 
 function saved(): { items: Array<Record<string, unknown>>; promoCode: { code: string } | null } | null {
@@ -119,7 +113,7 @@ function fakePromoServer(
   answer: (request: { code: string; subtotalCents: number }) => { status: number; body: unknown },
 ) {
   const requests: RecordedRequest[] = [];
-  const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  page.fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const headers = new Headers(init?.headers);
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
@@ -138,8 +132,7 @@ function fakePromoServer(
       : { status: 500, body: { message: "unexpected request", code: "internal" } };
     return new Response(JSON.stringify(payload), { status, headers: { "content-type": "application/json" } });
   });
-  vi.stubGlobal("fetch", fetchFake);
-  return { requests, fetchFake };
+  return { requests, fetchFake: page.fetchMock };
 }
 
 describe("restoring the saved cart", () => {
@@ -459,10 +452,7 @@ describe("applyPromo", () => {
     expect(cart.current.cart.promoCode).toBeNull();
     expect(cart.current.cart.isLoading).toBe(false);
 
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
-    );
+    page.fetchMock.mockImplementation(async () => Promise.reject(new TypeError("Failed to fetch")));
     await act(async () => {
       await expect(cart.current.applyPromo("SAVE50")).rejects.toBeInstanceOf(TypeError);
     });
@@ -474,8 +464,7 @@ describe("applyPromo", () => {
 
 describe("two tabs", () => {
   it("stay in step through the storage event, without writing back what they receive", async () => {
-    const first = await mountCart();
-    const second = await mountCart();
+    const [first, second] = await mountTabs(2);
 
     await act(async () => {
       first.current.dispatch({ type: "add", service: logo, quantity: 2 });

@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useOrderStatus, type OrderStatusState } from "../../app/features/checkout/use-order-status.ts";
 import type { OrderStatus } from "../../core/orders/rules.ts";
 import type { OrderView } from "../../core/orders/schema.ts";
 import { bankProcessingOrder, orderView, partlyPaidOrder, payment } from "./order-fixtures.ts";
+import { domPage } from "../helpers/dom-page.tsx";
 
 // The success page's order: read once, then, while the payment is not confirmed, a bounded refresh that
 // asks the server (POST /refresh, which checks with the provider) and stops once the outcome is known:
 // paid, partly paid, a bank transfer processing, failed, refunded.
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const page = domPage();
 
 const ORDER_ID = "0bb16863-7f4e-4f7c-9a51-2d8e8d3b7c11";
 type Answer = OrderStatus | OrderView;
@@ -20,8 +20,6 @@ const order = (answer: Answer): OrderView =>
     ? orderView({ id: ORDER_ID, status: answer, ...(answer === "paid" ? {} : { paidCents: 0, paidAt: null }) })
     : answer;
 
-let container: HTMLDivElement;
-let root: Root;
 let seen: OrderStatusState[];
 const calls: Array<{ url: string; method: string }> = [];
 
@@ -33,24 +31,22 @@ function Probe({ id }: { id: string | null }) {
 /** Answers GET with `first`, then each POST /refresh with the next status of `then` (the last repeats). */
 function serve(first: Answer | "missing", then: Answer[]) {
   let refreshes = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, method: init.method ?? "GET" });
-      if (init.method === "POST") {
-        const next = then[Math.min(refreshes, then.length - 1)]!;
-        refreshes += 1;
-        return new Response(JSON.stringify({ data: order(next) }), { status: 200 });
-      }
-      if (first === "missing")
-        return new Response(JSON.stringify({ message: "Order not found", code: "not_found" }), { status: 404 });
-      return new Response(JSON.stringify({ data: order(first) }), { status: 200 });
-    }),
-  );
+  page.fetchMock.mockImplementation(async (url, init) => {
+    calls.push({ url: String(url), method: init?.method ?? "GET" });
+    if (init?.method === "POST") {
+      const next = then[Math.min(refreshes, then.length - 1)]!;
+      refreshes += 1;
+      return new Response(JSON.stringify({ data: order(next) }), { status: 200 });
+    }
+    if (first === "missing")
+      return new Response(JSON.stringify({ message: "Order not found", code: "not_found" }), { status: 404 });
+    return new Response(JSON.stringify({ data: order(first) }), { status: 200 });
+  });
 }
 
+/** Mounts the success page's use of the hook, in place of what was mounted. */
 async function render(id: string | null) {
-  await act(async () => root.render(<Probe id={id} />));
+  await page.render(<Probe id={id} />);
 }
 
 async function tick(ms: number) {
@@ -64,18 +60,12 @@ const last = () => seen[seen.length - 1]!;
 beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(console, "error").mockImplementation(() => undefined);
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
   seen = [];
   calls.length = 0;
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -124,9 +114,7 @@ describe("the success page's order status", () => {
     await tick(10_000);
     expect(last()).toMatchObject({ kind: "ready", waiting: false, gaveUp: false, order: { status: "processing" } });
     expect(calls).toHaveLength(1);
-    act(() => root.unmount());
     calls.length = 0;
-    root = createRoot(container);
     serve("processing", ["processing", "paid"]);
     await render(ORDER_ID);
     await tick(0);
@@ -140,8 +128,6 @@ describe("the success page's order status", () => {
     await render(ORDER_ID);
     await tick(1_000);
     expect(last()).toMatchObject({ kind: "ready", waiting: false, order: { status: "partially_paid" } });
-    act(() => root.unmount());
-    root = createRoot(container);
     // The refund is on its way: the order still reads paid, and the page has its answer.
     serve("requires_payment", [
       orderView({

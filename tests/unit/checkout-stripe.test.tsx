@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { domPage } from "../helpers/dom-page.tsx";
 
 // The payment step with Stripe configured: Stripe's libraries come with a dynamic import (never with the
 // page), load Stripe.js with the publishable key the server gave, and confirm the payment with the
@@ -21,43 +21,32 @@ vi.mock("@stripe/react-stripe-js", () => ({
   useStripe: () => stripe,
   useElements: () => ({ kind: "elements" }),
 }));
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const { PaymentStep } = await import("../../app/features/checkout/payment-step.tsx");
-const { I18nProvider } = await import("../../app/i18n/react.tsx");
-const { createI18n } = await import("../../core/i18n/instance.ts");
-const { resources } = await import("../../app/locales/resources.ts");
 
-let container: HTMLDivElement;
-let root: Root;
+const page = domPage();
+let container: HTMLElement;
 const outcomes: unknown[] = [];
 
 async function render() {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () =>
-    root.render(
-      <I18nProvider i18n={createI18n("fr", resources)}>
-        <PaymentStep
-          intent={{
-            clientSecret: "pi_123_secret_456",
-            provider: "stripe",
-            publishableKey: "pk_test_abc",
-            amountCents: 50_000,
-          }}
-          language="fr"
-          submitLabel="Payer $500.00"
-          returnUrl="https://atelier.example/fr/checkout-success?order_id=o1"
-          failure={null}
-          retrying={false}
-          onOutcome={(outcome) => outcomes.push(outcome)}
-          onUnexpected={() => undefined}
-          onNotReady={() => undefined}
-          onRetry={() => undefined}
-        />
-      </I18nProvider>,
-    ),
+  container = await page.render(
+    <PaymentStep
+      intent={{
+        clientSecret: "pi_123_secret_456",
+        provider: "stripe",
+        publishableKey: "pk_test_abc",
+        amountCents: 50_000,
+      }}
+      language="fr"
+      submitLabel="Payer $500.00"
+      returnUrl="https://atelier.example/fr/checkout-success?order_id=o1"
+      failure={null}
+      retrying={false}
+      onOutcome={(outcome) => outcomes.push(outcome)}
+      onUnexpected={() => undefined}
+      onNotReady={() => undefined}
+      onRetry={() => undefined}
+    />,
+    "fr",
   );
   // The lazy module, then Stripe.js's promise: a busy machine may take a while to import the module.
   for (let i = 0; i < 500 && !container.querySelector("[data-testid=pay-button]"); i += 1) {
@@ -76,10 +65,6 @@ beforeEach(() => {
   outcomes.length = 0;
   elementsProps.length = 0;
   stripe.confirmPayment.mockReset();
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 describe("the Stripe payment step", () => {

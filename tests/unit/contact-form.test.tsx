@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { click } from "../helpers/dom-page.tsx";
-import { createRoot, type Root } from "react-dom/client";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { createRoutesStub } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { click, domPage } from "../helpers/dom-page.tsx";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicConfig } from "../../config/env.ts";
 import { ContactForm } from "../../app/features/contact/contact-form.tsx";
 import { ContactSection } from "../../app/features/contact/contact-section.tsx";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
 
 // Spec document 000: section 2 (contact form fields), 4 (Send Message, Sending, sent confirmation and
 // reset), 5 (the server schema's rules) and 8 (the toasts); README decision 8 (inquiry types).
@@ -32,13 +27,8 @@ const config: PublicConfig = {
   oidcEnabled: false,
 };
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
+const { fetchMock, renderRoutes } = domPage();
 let container: HTMLElement;
-const fetchMock = vi.fn<typeof fetch>();
 
 // The form imports its schema and the form layer's runtime on the first submit (zod is not part of the
 // page's first load); `send` waits for them.
@@ -46,36 +36,17 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   toast.success.mockReset();
   toast.error.mockReset();
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  vi.unstubAllGlobals();
 });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 async function render(element: React.ReactNode, language: "en" | "fr" = "en") {
-  const Stub = createRoutesStub([{ id: "root", path: "/", loader: () => null, Component: () => <>{element}</> }]);
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n(language, resources)}>
-        <Stub
-          hydrationData={{
-            loaderData: { root: { language, user: null, config, languageUndetermined: false, nonce: "" } },
-          }}
-        />
-      </I18nProvider>,
-    );
-  });
+  container = await renderRoutes(
+    [{ id: "root", path: "/", loader: () => null, Component: () => <>{element}</> }],
+    language,
+    { loaderData: { root: { language, user: null, config, languageUndetermined: false, nonce: "" } } },
+  );
 }
 
 const control = (name: string) =>

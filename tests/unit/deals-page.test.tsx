@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { createRoutesStub, useLocation } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { useLocation } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicConfig } from "../../config/env.ts";
-import { CartProvider, useCart } from "../../app/components/cart/cart-context.tsx";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
+import { useCart } from "../../app/components/cart/cart-context.tsx";
 import HotDeals, { loader } from "../../app/routes/hot-deals.tsx";
 import { CART_STORAGE_KEY } from "../../core/cart/schema.ts";
 import type { PublicDeal } from "../../core/deals/schema.ts";
+import { domPage } from "../helpers/dom-page.tsx";
 
 // Hot deals: spec document 000, sections 2 ("/hot-deals"), 4 (visible while active and within the
 // window; HURRY! ribbon and red border at 3 days or fewer; Sold Out, disabled, at the claim limit) and
@@ -59,23 +56,13 @@ const deal = (overrides: Partial<PublicDeal>): PublicDeal => ({
   ...overrides,
 });
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
+const page = domPage();
 let container: HTMLElement;
 
 beforeEach(() => {
   toast.success.mockReset();
   toast.error.mockReset();
   localStorage.clear();
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
 });
 
 /** What the cart holds, for the test to read. */
@@ -100,48 +87,34 @@ function Where() {
 }
 
 async function render(deals: PublicDeal[], { language = "en" as "en" | "fr", path = "/hot-deals" } = {}) {
-  const Stub = createRoutesStub([
+  const data = { deals, meta: { title: "Hot Deals" } };
+  container = await page.renderRoutes(
+    [
+      { id: "root", path: "/", loader: () => null, Component: () => null, children: [] },
+      {
+        id: "hot-deals",
+        path,
+        loader: () => data,
+        Component: () => (
+          <>
+            <HotDeals {...({ loaderData: data } as Parameters<typeof HotDeals>[0])} />
+            <CartProbe />
+            <Where />
+          </>
+        ),
+      },
+      { path: "*", Component: Where },
+    ],
+    language,
     {
-      id: "root",
-      path: "/",
-      loader: () => null,
-      Component: () => null,
-      children: [],
+      path,
+      cart: true,
+      loaderData: {
+        root: { language, user: null, config, languageUndetermined: false, nonce: "" },
+        "hot-deals": data,
+      },
     },
-    {
-      id: "hot-deals",
-      path: path,
-      loader: () => ({ deals, meta: { title: "Hot Deals" } }),
-      Component: () => (
-        <>
-          <HotDeals {...({ loaderData: { deals, meta: { title: "Hot Deals" } } } as Parameters<typeof HotDeals>[0])} />
-          <CartProbe />
-          <Where />
-        </>
-      ),
-    },
-    { path: "*", Component: Where },
-  ]);
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n(language, resources)}>
-        <CartProvider>
-          <Stub
-            initialEntries={[path]}
-            hydrationData={{
-              loaderData: {
-                root: { language, user: null, config, languageUndetermined: false, nonce: "" },
-                "hot-deals": { deals, meta: { title: "Hot Deals" } },
-              },
-            }}
-          />
-        </CartProvider>
-      </I18nProvider>,
-    );
-  });
+  );
 }
 
 const cards = () => [...container.querySelectorAll<HTMLElement>("[data-testid=deal-card]")];

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Service } from "../../core/catalogue/schema.ts";
 import type { CartState } from "../../core/cart/schema.ts";
-import { CartProvider, useCart } from "../../app/components/cart/cart-context.tsx";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
+import { useCart } from "../../app/components/cart/cart-context.tsx";
 import { useAddToCart } from "../../app/components/cart/use-add-to-cart.ts";
+import { domPage } from "../helpers/dom-page.tsx";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
@@ -38,11 +35,7 @@ const service: Service = {
   active: true,
 };
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
+const page = domPage();
 let api: ReturnType<typeof useAddToCart>;
 let cart: CartState;
 
@@ -57,24 +50,10 @@ beforeEach(async () => {
   toast.error.mockClear();
   rules.failure = null;
   localStorage.clear();
-  const container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () =>
-    root!.render(
-      <I18nProvider i18n={createI18n("en", resources)}>
-        <CartProvider>
-          <Probe />
-        </CartProvider>
-      </I18nProvider>,
-    ),
-  );
+  await page.render(<Probe />, "en", { cart: true });
 });
 
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
   vi.restoreAllMocks();
 });
 

@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { Outlet, createRoutesStub, useLocation, type AppLoadContext } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { Outlet, useLocation, type AppLoadContext } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicConfig } from "../../config/env.ts";
 import type { CurrentUser } from "../../core/auth/schema.ts";
 import { UNLISTED_SERVICE_IDS, type LocalizedService } from "../../core/catalogue/schema.ts";
@@ -11,11 +9,9 @@ import { CART_STORAGE_KEY } from "../../core/cart/schema.ts";
 import type { Language } from "../../core/i18n/language.ts";
 import type { PublicTestimonial } from "../../core/testimonials/schema.ts";
 import { REFERENCE_SERVICES } from "../../db/seed-reference.server.ts";
-import { CartProvider } from "../../app/components/cart/cart-context.tsx";
 import { SiteShell } from "../../app/layout/site-shell.tsx";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
 import * as HomeRoute from "../../app/routes/home.tsx";
+import { domPage, typeInto } from "../helpers/dom-page.tsx";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
@@ -78,11 +74,7 @@ function catalogue(language: Language): LocalizedService[] {
   );
 }
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
+const page = domPage();
 let container: HTMLElement;
 let scrollTo: ReturnType<typeof vi.fn>;
 
@@ -93,17 +85,7 @@ beforeEach(() => {
   scrollTo = vi.fn();
   window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
   // The consultation scheduler asks for free slots; this test is about the home page around it.
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(() => new Promise(() => {})),
-  );
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  vi.unstubAllGlobals();
+  page.fetchMock.mockImplementation(() => new Promise(() => {}));
 });
 
 function PaymentProbe() {
@@ -125,7 +107,7 @@ async function renderHome({
       testimonials: { listApproved: () => testimonials },
     },
   } as unknown as AppLoadContext;
-  const Stub = createRoutesStub(
+  container = await page.renderRoutes(
     [
       {
         id: "root",
@@ -156,26 +138,14 @@ async function renderHome({
         ],
       },
     ],
-    context,
+    language,
+    {
+      path,
+      cart: true,
+      context,
+      loaderData: { root: { language, user, config, languageUndetermined: false, nonce: "" } },
+    },
   );
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n(language, resources)}>
-        <CartProvider>
-          <Stub
-            initialEntries={[path]}
-            hydrationData={{ loaderData: { root: { language, user, config, languageUndetermined: false, nonce: "" } } }}
-          />
-        </CartProvider>
-      </I18nProvider>,
-    );
-  });
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
   const main = container.querySelector("main")!;
   const header = container.querySelector("[data-testid=site-header]") as HTMLElement;
   const card = (testId: string) => container.querySelector<HTMLElement>(`[data-testid="${testId}"]`)!;
@@ -184,13 +154,6 @@ async function renderHome({
       (b) => name.test(b.textContent ?? "") || name.test(b.getAttribute("aria-label") ?? ""),
     )!;
   return { main, header, card, button };
-}
-
-/** Types into a controlled input as a person would (React listens to input events). */
-function type(input: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
-  setter.call(input, value);
-  input.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
 async function click(element: HTMLElement) {
@@ -317,10 +280,10 @@ describe("core offer cards", () => {
     expect(minus.disabled).toBe(false);
     await click(minus);
     expect(input.value).toBe("1");
-    await act(async () => type(input, "0"));
+    typeInto(input, "0");
     await act(async () => input.dispatchEvent(new FocusEvent("focusout", { bubbles: true })));
     expect(input.value).toBe("1");
-    await act(async () => type(input, "-5"));
+    typeInto(input, "-5");
     await act(async () => input.dispatchEvent(new FocusEvent("focusout", { bubbles: true })));
     expect(input.value).toBe("1");
   });
@@ -391,11 +354,11 @@ describe("specialised service rows", () => {
     const website = await open(card("specialised-card-website"));
     const budget = website.querySelector<HTMLInputElement>("input[name=budget]")!;
     expect(budget.inputMode).toBe("numeric");
-    await act(async () => type(budget, "12x00"));
+    typeInto(budget, "12x00");
     expect(budget.value).toBe("1200");
-    await act(async () => type(budget, "1500.00"));
+    typeInto(budget, "1500.00");
     expect(budget.value).toBe("1500");
-    await act(async () => type(budget, "$3,000"));
+    typeInto(budget, "$3,000");
     expect(budget.value).toBe("3000");
     await click(button(website, /^Add to Cart/));
     expect(budget.getAttribute("aria-invalid")).toBe("true");
@@ -404,7 +367,7 @@ describe("specialised service rows", () => {
     expect(toast.error).toHaveBeenCalledWith("Invalid Amount", {
       description: "Amount must be between $500 and $2,500",
     });
-    await act(async () => type(budget, "800"));
+    typeInto(budget, "800");
     expect(budget.getAttribute("aria-invalid")).toBe("false");
   });
 
@@ -412,13 +375,13 @@ describe("specialised service rows", () => {
     const { card, button } = await renderHome();
     const website = await open(card("specialised-card-website"));
     const budget = website.querySelector<HTMLInputElement>("input:not([type=number])")!;
-    await act(async () => type(budget, "100"));
+    typeInto(budget, "100");
     await click(button(website, /^Add to Cart/));
     await settle();
     expect(toast.error).toHaveBeenCalledWith("Invalid Amount", {
       description: "Amount must be between $500 and $2,500",
     });
-    await act(async () => type(budget, "2501"));
+    typeInto(budget, "2501");
     await click(button(website, /^Add to Cart/));
     await settle();
     expect(toast.error).toHaveBeenLastCalledWith("Invalid Amount", {
@@ -434,7 +397,7 @@ describe("specialised service rows", () => {
     const budget = graphics.querySelector<HTMLInputElement>("input:not([type=number])")!;
     for (const value of ["abc", ""]) {
       toast.error.mockClear();
-      await act(async () => type(budget, value));
+      typeInto(budget, value);
       await click(button(graphics, /^Add to Cart/));
       await settle();
       expect(toast.error).toHaveBeenCalledWith("Invalid Amount", { description: "Please enter a valid amount" });
@@ -445,7 +408,7 @@ describe("specialised service rows", () => {
   it("adds at the budget typed, with the quantity chosen", async () => {
     const { card, button } = await renderHome();
     const jingle = await open(card("specialised-card-jingle"));
-    await act(async () => type(jingle.querySelector<HTMLInputElement>("input:not([type=number])")!, "320"));
+    typeInto(jingle.querySelector<HTMLInputElement>("input:not([type=number])")!, "320");
     await click(button(jingle, /Increase quantity of Jingle/));
     await click(button(jingle, /^Add to Cart/));
     await settle();
@@ -471,7 +434,7 @@ describe("specialised service rows", () => {
   it("Get started goes to /payment with the amount, the service's title and a one-time plan", async () => {
     const { card, button } = await renderHome();
     const website = await open(card("specialised-card-website"));
-    await act(async () => type(website.querySelector<HTMLInputElement>("input:not([type=number])")!, "1200"));
+    typeInto(website.querySelector<HTMLInputElement>("input:not([type=number])")!, "1200");
     await click(button(website, /^Get started/));
     expect(container.querySelector("[data-testid=payment]")?.textContent).toBe(
       "/payment?amount=1200&service=Website&paymentPlan=1time",
@@ -481,7 +444,7 @@ describe("specialised service rows", () => {
   it("Get started with an invalid amount shows Invalid Amount and stays", async () => {
     const { card, button } = await renderHome();
     const chatBot = await open(card("specialised-card-chat_bot"));
-    await act(async () => type(chatBot.querySelector<HTMLInputElement>("input:not([type=number])")!, "900"));
+    typeInto(chatBot.querySelector<HTMLInputElement>("input:not([type=number])")!, "900");
     await click(button(chatBot, /^Get started/));
     expect(toast.error).toHaveBeenCalledWith("Invalid Amount", {
       description: "Amount must be between $1,000 and $1,500",

@@ -1,21 +1,14 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { createRoutesStub, useLocation } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { useLocation } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, isLanguage } from "../../core/i18n/language.ts";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
 import { LanguageSelector } from "../../app/i18n/language-selector.tsx";
+import { domPage } from "../helpers/dom-page.tsx";
 
 // Spec README decisions 17 and 19: the choice is remembered (preferredLanguage) and sent to the server;
 // under /en or /fr the same page opens in the other prefix, on a plain address the server renders again.
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
+const page = domPage();
 let container: HTMLElement;
 let loaderCalls = 0;
 
@@ -23,12 +16,6 @@ beforeEach(() => {
   document.cookie = `${LANGUAGE_COOKIE}=; Max-Age=0; Path=/`;
   localStorage.clear();
   loaderCalls = 0;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
 });
 
 function cookieLanguage() {
@@ -41,37 +28,31 @@ function Where() {
 }
 
 async function render(path: string) {
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      // Like the real root loader: the /en or /fr prefix, else the remembered language, else English.
-      loader: ({ params }) => {
-        loaderCalls++;
-        const cookie = cookieLanguage();
-        return { language: isLanguage(params.lang) ? params.lang : isLanguage(cookie) ? cookie : "en" };
+  container = await page.renderRoutes(
+    [
+      {
+        id: "root",
+        path: "/",
+        // Like the real root loader: the /en or /fr prefix, else the remembered language, else English.
+        loader: ({ params }) => {
+          loaderCalls++;
+          const cookie = cookieLanguage();
+          return { language: isLanguage(params.lang) ? params.lang : isLanguage(cookie) ? cookie : "en" };
+        },
+        // The real root has a clientLoader, which React Router runs again on every navigation.
+        shouldRevalidate: () => true,
+        Component: () => (
+          <>
+            <LanguageSelector variant="inline" />
+            <Where />
+          </>
+        ),
+        children: [{ path: ":lang?/*", Component: () => null }],
       },
-      // The real root has a clientLoader, which React Router runs again on every navigation.
-      shouldRevalidate: () => true,
-      Component: () => (
-        <>
-          <LanguageSelector variant="inline" />
-          <Where />
-        </>
-      ),
-      children: [{ path: ":lang?/*", Component: () => null }],
-    },
-  ]);
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n("en", resources)}>
-        <Stub initialEntries={[path]} />
-      </I18nProvider>,
-    );
-  });
+    ],
+    "en",
+    { path },
+  );
   await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
   const button = (name: string) =>
     [...container.querySelectorAll("button")].find((b) => b.textContent?.includes(name))!;

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MenuItem, MenuRadioItem, PopoverMenu } from "../../app/components/ui/popover-menu.tsx";
+import { domPage } from "../helpers/dom-page.tsx";
 
 // jsdom has no Popover API: this stand-in keeps its contract (toggle events carrying newState, the
 // :popover-open state) so that what the component adds on top (the ARIA menu pattern) can be checked.
+const page = domPage();
+
 beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const toggle = (element: HTMLElement, newState: "open" | "closed") => {
     element.dispatchEvent(Object.assign(new Event("beforetoggle"), { newState }));
     element.dataset.popoverOpen = newState === "open" ? "true" : "false";
@@ -21,29 +22,17 @@ beforeAll(() => {
   };
 });
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
-});
-
 async function renderMenu(onSelect = vi.fn()) {
-  const container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () =>
-    root!.render(
-      <PopoverMenu trigger="Language: English" label="Language" align="end">
-        <MenuRadioItem checked={false} onSelect={() => onSelect("en-GB")}>
-          English (UK)
-        </MenuRadioItem>
-        <MenuRadioItem checked onSelect={() => onSelect("en")}>
-          English
-        </MenuRadioItem>
-        <MenuItem onSelect={() => onSelect("fr")}>Français</MenuItem>
-      </PopoverMenu>,
-    ),
+  const container = await page.render(
+    <PopoverMenu trigger="Language: English" label="Language" align="end">
+      <MenuRadioItem checked={false} onSelect={() => onSelect("en-GB")}>
+        English (UK)
+      </MenuRadioItem>
+      <MenuRadioItem checked onSelect={() => onSelect("en")}>
+        English
+      </MenuRadioItem>
+      <MenuItem onSelect={() => onSelect("fr")}>Français</MenuItem>
+    </PopoverMenu>,
   );
   const trigger = container.querySelector("button")!;
   const menu = container.querySelector<HTMLElement>("[role=menu]")!;

@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { createRoutesStub } from "react-router";
-import { CartProvider } from "../../app/components/cart/cart-context.tsx";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PublicConfig } from "../../config/env.ts";
 import type { CurrentUser } from "../../core/auth/schema.ts";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
 import { SiteShell } from "../../app/layout/site-shell.tsx";
+import { domPage } from "../helpers/dom-page.tsx";
 
 // Spec document 000, section 2 "App navigation bar" and the footer of the home page.
 const config: PublicConfig = {
@@ -39,18 +34,7 @@ const user = (overrides: Partial<CurrentUser>): CurrentUser => ({
   ...overrides,
 });
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
-let container: HTMLElement;
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-});
+const page = domPage();
 
 /** Presses the menu button and waits for the drawer, whose code loads on first use. */
 async function openDrawer(toggle: HTMLButtonElement): Promise<Element> {
@@ -64,36 +48,27 @@ async function openDrawer(toggle: HTMLButtonElement): Promise<Element> {
 }
 
 async function renderShell({ signedIn = null as CurrentUser | null, path = "/", language = "en" as "en" | "fr" } = {}) {
-  const Stub = createRoutesStub([
+  const container = await page.renderRoutes(
+    [
+      {
+        id: "root",
+        path: "/",
+        loader: () => null,
+        Component: () => (
+          <SiteShell>
+            <main id="main">page</main>
+          </SiteShell>
+        ),
+        children: [{ path: "*", Component: () => null }],
+      },
+    ],
+    language,
     {
-      id: "root",
-      path: "/",
-      loader: () => null,
-      Component: () => (
-        <SiteShell>
-          <main id="main">page</main>
-        </SiteShell>
-      ),
-      children: [{ path: "*", Component: () => null }],
+      path,
+      cart: true,
+      loaderData: { root: { language, user: signedIn, config, languageUndetermined: false, nonce: "" } },
     },
-  ]);
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n(language, resources)}>
-        <CartProvider>
-          <Stub
-            initialEntries={[path]}
-            hydrationData={{
-              loaderData: { root: { language, user: signedIn, config, languageUndetermined: false, nonce: "" } },
-            }}
-          />
-        </CartProvider>
-      </I18nProvider>,
-    );
-  });
+  );
   const header = container.querySelector("header")!;
   const footer = container.querySelector("footer")!;
   const links = (scope: Element) =>
@@ -194,8 +169,6 @@ describe("the site header", () => {
       signedIn: user({ firstName: null, lastName: null, email: "jo.martin@example.com" }),
     });
     expect(byEmail.header.querySelector("[data-testid=account-summary] p")?.textContent).toBe("jo.martin");
-    act(() => root?.unmount());
-    root = null;
     const anonymous = await renderShell({ signedIn: user({ firstName: null, lastName: null, email: "" }) });
     expect(anonymous.header.querySelector("[data-testid=account-summary] p")?.textContent).toBe("User");
   });

@@ -1,24 +1,22 @@
 // @vitest-environment jsdom
 import { act, type ComponentType } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { Outlet, createRoutesStub, useLocation } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { Outlet, useLocation } from "react-router";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ModerationComment } from "../../core/blog/schema.ts";
 import type { AdminTestimonial } from "../../core/testimonials/schema.ts";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
 import { ModerationTab } from "../../app/features/admin/moderation-tab.tsx";
 import { ReviewsTab, pendingFirst } from "../../app/features/admin/reviews-tab.tsx";
 import Admin from "../../app/routes/admin.tsx";
+import { domPage } from "../helpers/dom-page.tsx";
 
 // Spec document 000: section 2 "/admin" (Reviews and Moderation tabs, pending-count badge), section 4
 // (a pending testimonial is approved by an update or rejected, which deletes it), section 8 (review messages).
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
+const { fetchMock, renderRoutes } = domPage();
+
 beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // Radix measures its controls (the post form's switches); jsdom has no layout.
   globalThis.ResizeObserver ??= class {
     observe() {}
@@ -27,25 +25,12 @@ beforeAll(() => {
   } as unknown as typeof ResizeObserver;
 });
 
-let root: Root | null = null;
-let container: HTMLElement;
 let loaderCalls = 0;
-const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   toast.success.mockReset();
   toast.error.mockReset();
-  fetchMock.mockReset();
   loaderCalls = 0;
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  document.body.innerHTML = "";
-  vi.unstubAllGlobals();
 });
 
 const review = (overrides: Partial<AdminTestimonial>): AdminTestimonial => ({
@@ -106,40 +91,33 @@ async function render(
   Component: ComponentType,
   { path = "/admin", language = "en" as "en" | "fr", loaderData = null as unknown } = {},
 ) {
-  const Stub = createRoutesStub([
-    {
-      id: "layout",
-      path: "/",
-      Component: () => (
-        <>
-          <Outlet />
-          <Where />
-        </>
-      ),
-      children: [
-        {
-          id: "admin",
-          path: "admin",
-          loader: () => {
-            loaderCalls++;
-            return loaderData;
+  return renderRoutes(
+    [
+      {
+        id: "layout",
+        path: "/",
+        Component: () => (
+          <>
+            <Outlet />
+            <Where />
+          </>
+        ),
+        children: [
+          {
+            id: "admin",
+            path: "admin",
+            loader: () => {
+              loaderCalls++;
+              return loaderData;
+            },
+            Component,
           },
-          Component,
-        },
-      ],
-    },
-  ]);
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n(language, resources)}>
-        <Stub initialEntries={[path]} hydrationData={{ loaderData: { layout: null, admin: loaderData } }} />
-      </I18nProvider>,
-    );
-  });
-  return container;
+        ],
+      },
+    ],
+    language,
+    { path, loaderData: { layout: null, admin: loaderData } },
+  );
 }
 
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
@@ -192,8 +170,6 @@ describe("the Reviews tab", () => {
       "Review by Camille Durand",
     ]);
     expect(text(badges[0])).toBe("Verified client");
-    act(() => root?.unmount());
-    root = null;
     const french = await render(() => <ReviewsTab reviews={reviews} language="fr" />, { language: "fr" });
     expect([...french.querySelectorAll("[data-testid=verified-client]")].map((badge) => text(badge))).toEqual([
       "Client vérifié",

@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { click } from "../helpers/dom-page.tsx";
-import { createRoot, type Root } from "react-dom/client";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { createRoutesStub } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { click, domPage } from "../helpers/dom-page.tsx";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicTestimonial } from "../../core/testimonials/schema.ts";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
 import { TestimonialsSection } from "../../app/features/testimonials/testimonials-section.tsx";
 import { clampRating } from "../../app/components/reviews/star-rating.tsx";
 import { initials } from "../../app/features/testimonials/testimonial-card.tsx";
@@ -17,8 +12,9 @@ import { initials } from "../../app/features/testimonials/testimonial-card.tsx";
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
+const { fetchMock, renderRoutes } = domPage();
+
 beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // Radix measures its controls; jsdom has no layout.
   globalThis.ResizeObserver ??= class {
     observe() {}
@@ -27,23 +23,9 @@ beforeAll(() => {
   } as unknown as typeof ResizeObserver;
 });
 
-let root: Root | null = null;
-let container: HTMLElement;
-const fetchMock = vi.fn<typeof fetch>();
-
 beforeEach(() => {
   toast.success.mockReset();
   toast.error.mockReset();
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  document.body.innerHTML = "";
-  vi.unstubAllGlobals();
 });
 
 const testimonial = (overrides: Partial<PublicTestimonial>): PublicTestimonial => ({
@@ -71,19 +53,11 @@ function deferred<T>() {
 }
 
 async function render(testimonials: Promise<PublicTestimonial[]>, { language = "en" as "en" | "fr", path = "/" } = {}) {
-  const Stub = createRoutesStub([
-    { path: "/*", loader: () => null, Component: () => <TestimonialsSection testimonials={testimonials} /> },
-  ]);
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n(language, resources)}>
-        <Stub initialEntries={[path]} hydrationData={{ loaderData: { "0": null } }} />
-      </I18nProvider>,
-    );
-  });
+  const container = await renderRoutes(
+    [{ path: "/*", loader: () => null, Component: () => <TestimonialsSection testimonials={testimonials} /> }],
+    language,
+    { path, loaderData: { "0": null } },
+  );
   return container.querySelector<HTMLElement>("section#testimonials")!;
 }
 
@@ -164,8 +138,6 @@ describe("the testimonials section", () => {
     const badges = [...section.querySelectorAll("[data-testid=verified-client]")];
     expect(badges.map((badge) => text(badge))).toEqual(["Verified client"]);
     expect(badges[0].closest("figure")?.textContent).toContain("Ana");
-    act(() => root?.unmount());
-    root = null;
     const french = await render(Promise.resolve(reviews), { language: "fr" });
     expect([...french.querySelectorAll("[data-testid=verified-client]")].map((badge) => text(badge))).toEqual([
       "Client vérifié",

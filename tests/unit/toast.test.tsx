@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { useNavigate } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { domPage } from "../helpers/dom-page.tsx";
 
 // Sonner as a spy: the facade must import it on the first toast only, forward every call in order, and
 // the host must mount its Toaster with the app's settings (one toast at a time, 5 s) at that moment.
@@ -27,10 +28,8 @@ vi.mock("sonner", () => {
 
 const { toast } = await import("../../app/components/ui/toast.ts");
 const { ToastHost } = await import("../../app/components/ui/toast-host.tsx");
-const { I18nProvider } = await import("../../app/i18n/react.tsx");
-const { createI18n } = await import("../../core/i18n/instance.ts");
-const { resources } = await import("../../app/locales/resources.ts");
-const { MemoryRouter, useNavigate } = await import("react-router");
+
+const page = domPage();
 
 let navigate: ((to: string) => void) | undefined;
 function NavigateProbe() {
@@ -40,34 +39,20 @@ function NavigateProbe() {
 }
 
 /** The host where the app has it: inside the router (it follows navigations) and the translations. */
-function Host({ language = "en", ...props }: { language?: "en" | "fr" } & Parameters<typeof ToastHost>[0]) {
-  return (
-    <I18nProvider i18n={createI18n(language, resources)}>
-      <MemoryRouter initialEntries={["/"]}>
-        <NavigateProbe />
-        <ToastHost {...props} />
-      </MemoryRouter>
-    </I18nProvider>
+function renderHost(language: "en" | "fr", props: Parameters<typeof ToastHost>[0] = {}) {
+  return page.render(
+    <>
+      <NavigateProbe />
+      <ToastHost {...props} />
+    </>,
+    language,
+    { path: "/" },
   );
 }
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
-});
-
 describe("toast facade", () => {
   it("loads nothing and renders nothing before the first toast, then mounts one Toaster and forwards calls in order", async () => {
-    const container = document.createElement("div");
-    document.body.append(container);
-    root = createRoot(container);
-    await act(async () => root!.render(<Host visibleToasts={1} duration={5000} />));
+    const container = await renderHost("en", { visibleToasts: 1, duration: 5000 });
     expect(container.innerHTML).toBe("");
     expect(loaded.count).toBe(0);
 
@@ -100,10 +85,7 @@ describe("toast facade", () => {
   });
 
   it("takes the toasts away when the visitor moves to another page, and speaks French", async () => {
-    const container = document.createElement("div");
-    document.body.append(container);
-    root = createRoot(container);
-    await act(async () => root!.render(<Host language="fr" />));
+    const container = await renderHost("fr");
     await act(async () => toast.success("Ajouté"));
     await vi.waitFor(() => expect(container.querySelector("[data-testid=toaster]")).not.toBeNull());
     expect(toasterProps.at(-1)?.toastOptions).toEqual({ closeButtonAriaLabel: "Fermer la notification" });
