@@ -25,6 +25,19 @@ export const settle = () =>
       : void (await vi.advanceTimersByTimeAsync(0)),
   );
 
+/**
+ * Waits until `condition` holds, letting React render and timers run between looks; fails after
+ * `timeoutMs`. What a test waits for, instead of a fixed delay.
+ */
+export async function until(condition: () => unknown, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`still waiting after ${timeoutMs} ms for ${String(condition)}`);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  }
+  await settle();
+}
+
 /** Clicks an element and lets what the click started (effects, answered requests) run to their end. */
 export async function click(element: HTMLElement, options: { until?: () => boolean } = {}): Promise<void> {
   await act(async () => element.click());

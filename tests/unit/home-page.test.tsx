@@ -11,7 +11,7 @@ import type { PublicTestimonial } from "../../core/testimonials/schema.ts";
 import { REFERENCE_SERVICES } from "../../db/seed-reference.server.ts";
 import { SiteShell } from "../../app/layout/site-shell.tsx";
 import * as HomeRoute from "../../app/routes/home.tsx";
-import { domPage, typeInto } from "../helpers/dom-page.tsx";
+import { domPage, typeInto, until } from "../helpers/dom-page.tsx";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
@@ -160,12 +160,8 @@ async function click(element: HTMLElement) {
   await act(async () => element.click());
 }
 
-/** Waits past the short "Adding..." tick of a card's Add to Cart. */
-async function settle() {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  });
-}
+/** Waits past the short "Adding..." tick of a card's Add to Cart: until no button is busy. */
+const settle = () => until(() => !document.querySelector("[aria-busy=true]"));
 
 const storedCart = () =>
   JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '{"items":[]}') as {
@@ -562,6 +558,8 @@ describe("scrolling to the consultation section", () => {
       dialog.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
     });
     expect(container.querySelector("[data-testid=chat-window]")).toBeNull();
+    // The focus goes back once the window has closed (on the next frame, as in a browser).
+    await until(() => document.activeElement === button);
     expect(document.activeElement).toBe(button);
   });
 
@@ -648,18 +646,12 @@ describe("the header on the home page", () => {
     const { header } = await renderHome();
     await click(header.querySelector<HTMLButtonElement>("button[aria-haspopup=dialog]")!);
     // The drawer's code loads on first use.
-    for (let i = 0; i < 50 && !document.querySelector("[role=dialog]"); i++) {
-      await act(async () => {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      });
-    }
+    await until(() => document.querySelector("[role=dialog]"));
     const drawer = document.querySelector("[role=dialog]")!;
     const about = [...drawer.querySelectorAll<HTMLAnchorElement>("a")].find((a) => a.textContent === "About")!;
     expect(about.getAttribute("href")).toBe("/#about");
     await click(about);
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    await until(() => !document.querySelector("[role=dialog]"));
     expect(document.querySelector("[role=dialog]")).toBeNull();
     expect(scrollTo).toHaveBeenCalled();
     expect(document.activeElement?.id).toBe("about");

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { act } from "react";
 import { useLocation } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, isLanguage } from "../../core/i18n/language.ts";
 import { LanguageSelector } from "../../app/i18n/language-selector.tsx";
-import { domPage } from "../helpers/dom-page.tsx";
+import { domPage, click, until } from "../helpers/dom-page.tsx";
 
 // Spec README decisions 17 and 19: the choice is remembered (preferredLanguage) and sent to the server;
 // under /en or /fr the same page opens in the other prefix, on a plain address the server renders again.
@@ -53,7 +52,7 @@ async function render(path: string) {
     "en",
     { path },
   );
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+  await until(() => container.querySelector("button[aria-pressed=true]"));
   const button = (name: string) =>
     [...container.querySelectorAll("button")].find((b) => b.textContent?.includes(name))!;
   const pressed = () => [...container.querySelectorAll("button[aria-pressed=true]")].map((b) => b.textContent);
@@ -61,11 +60,10 @@ async function render(path: string) {
   return { button, pressed, where };
 }
 
-async function click(element: HTMLElement) {
-  await act(async () => {
-    element.click();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  });
+/** Chooses a language: the page has answered once that language's button is pressed. */
+async function choose(view: { button(name: string): HTMLElement; pressed(): (string | null)[] }, name: string) {
+  await click(view.button(name));
+  await until(() => view.pressed().includes(name));
 }
 
 describe("language selector", () => {
@@ -73,7 +71,7 @@ describe("language selector", () => {
     const view = await render("/about");
     expect(view.pressed()).toEqual(["English"]);
     const before = loaderCalls;
-    await click(view.button("Français"));
+    await choose(view, "Français");
     expect(cookieLanguage()).toBe("fr");
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe("fr");
     expect(loaderCalls).toBeGreaterThan(before);
@@ -84,7 +82,7 @@ describe("language selector", () => {
   it("under a language prefix opens the same page, query and anchor in the other prefix", async () => {
     const view = await render("/fr/posts/3?page=2#comments");
     expect(view.pressed()).toEqual(["Français"]);
-    await click(view.button("English"));
+    await choose(view, "English");
     expect(view.where()).toBe("/en/posts/3?page=2#comments");
     expect(cookieLanguage()).toBe("en");
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe("en");
@@ -94,7 +92,7 @@ describe("language selector", () => {
   it("choosing the language already shown changes nothing but remembers it", async () => {
     const view = await render("/about");
     const before = loaderCalls;
-    await click(view.button("English"));
+    await choose(view, "English");
     expect(loaderCalls).toBe(before);
     expect(view.where()).toBe("/about");
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe("en");
