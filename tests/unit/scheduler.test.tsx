@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { click } from "../helpers/dom-page.tsx";
-import { createRoot, type Root } from "react-dom/client";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { click, domPage, settle as settleOnce } from "../helpers/dom-page.tsx";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConsultationScheduler } from "../../app/features/contact/consultation-scheduler.tsx";
 import {
   datesBetween,
@@ -14,8 +12,6 @@ import {
   localDate,
   pageOf,
 } from "../../app/features/contact/scheduling.ts";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
 import type { DaySlots } from "../../core/appointments/schema.ts";
 
 // Consultation scheduling: spec document 000, sections 1 and 2 (booking "available 7 days a week",
@@ -23,6 +19,8 @@ import type { DaySlots } from "../../core/appointments/schema.ts";
 // is required"); the server's GET /api/appointments/slots and POST /api/appointments/book.
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+
+const page = domPage();
 
 describe("scheduling helpers", () => {
   it("lists every date of the booking window, month and year ends included", () => {
@@ -88,11 +86,6 @@ describe("scheduling helpers", () => {
   });
 });
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
 let container: HTMLElement;
 
 /** A fake of the appointments API: slots per date, bookings, and a slot that can be taken by someone else. */
@@ -163,36 +156,23 @@ beforeEach(() => {
   toast.success.mockReset();
   toast.error.mockReset();
   fake = new FakeAppointments();
-  vi.stubGlobal("fetch", fake.fetch);
+  page.fetchMock.mockImplementation(fake.fetch);
   // The browser's clock: 16 June 2025 in the afternoon, local time.
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date(2025, 5, 16, 15, 0));
 });
 
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 /** Lets pending fetches and the renders they cause finish. */
 async function settle() {
-  for (let i = 0; i < 5; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+  for (let i = 0; i < 5; i++) await settleOnce();
 }
 
 async function render(language: "en" | "fr" = "en") {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n(language, resources)}>
-        <ConsultationScheduler />
-      </I18nProvider>,
-    );
-  });
+  container = await page.render(<ConsultationScheduler />, language);
   await settle();
 }
 
