@@ -1,12 +1,8 @@
 // @vitest-environment jsdom
 import { act, type ComponentType } from "react";
-import { click } from "../helpers/dom-page.tsx";
-import { createRoot, type Root } from "react-dom/client";
-import { createRoutesStub, Outlet, useLocation } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
+import { click, domPage } from "../helpers/dom-page.tsx";
+import { Outlet, useLocation } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import Subscribe from "../../app/routes/subscribe.tsx";
 import SubscribeSuccess, { loader as successLoader } from "../../app/routes/subscribe-success.tsx";
 import SubscriptionPage, { action, loader } from "../../app/routes/subscription.tsx";
@@ -73,18 +69,10 @@ function subscription(overrides: Partial<SubscriptionView> = {}): SubscriptionVi
   };
 }
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
+const page = domPage();
 let container: HTMLElement;
 
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -100,33 +88,27 @@ async function renderPage(
   { language = "en" as "en" | "fr", pageData = {} as unknown } = {},
 ) {
   const rootData = { language, user: null, config, languageUndetermined: false, nonce: "" };
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      Component: () => (
-        <>
-          <Outlet />
-          <Where />
-        </>
-      ),
-      loader: () => rootData,
-      children: [
-        { id: "page", path: routePath.slice(1), Component: Page, loader: () => pageData },
-        { path: "*", Component: () => <main>elsewhere</main> },
-      ],
-    },
-  ]);
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nProvider i18n={createI18n(language, resources)}>
-        <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: rootData, page: pageData } }} />
-      </I18nProvider>,
-    );
-  });
+  container = await page.renderRoutes(
+    [
+      {
+        id: "root",
+        path: "/",
+        Component: () => (
+          <>
+            <Outlet />
+            <Where />
+          </>
+        ),
+        loader: () => rootData,
+        children: [
+          { id: "page", path: routePath.slice(1), Component: Page, loader: () => pageData },
+          { path: "*", Component: () => <main>elsewhere</main> },
+        ],
+      },
+    ],
+    language,
+    { path, loaderData: { root: rootData, page: pageData } },
+  );
 }
 
 const text = (testId: string) => container.querySelector(`[data-testid=${testId}]`)?.textContent ?? null;
@@ -160,24 +142,21 @@ function post(path: string, intent: string): Request {
 
 describe("/subscribe", () => {
   it("goes on to /subscribe/success with the subscription's management token", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({
-              success: true,
-              clientSecret: null,
-              subscriptionId: "4f0d",
-              status: "active",
-              provider: "sandbox",
-              publishableKey: null,
-              manageToken: TOKEN,
-              message: "",
-            }),
-            { status: 200 },
-          ),
-      ),
+    page.fetchMock.mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({
+            success: true,
+            clientSecret: null,
+            subscriptionId: "4f0d",
+            status: "active",
+            provider: "sandbox",
+            publishableKey: null,
+            manageToken: TOKEN,
+            message: "",
+          }),
+          { status: 200 },
+        ),
     );
     const plan = { name: "Professional", priceCents: 99_900, description: "", features: [] };
     const Page = () => (
@@ -225,13 +204,10 @@ describe("/subscribe/success", () => {
   it("waits for the first payment's confirmation, asking the server, then shows it active", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const asked: string[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (url: string) => {
-        asked.push(url);
-        return new Response(JSON.stringify({ data: subscription() }), { status: 200 });
-      }),
-    );
+    page.fetchMock.mockImplementation(async (url) => {
+      asked.push(String(url));
+      return new Response(JSON.stringify({ data: subscription() }), { status: 200 });
+    });
     const pageData = {
       token: TOKEN,
       subscription: subscription({ status: "incomplete", nextCharge: null, currentPeriodEnd: null, invoices: [] }),
