@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { click } from "../helpers/dom-page.tsx";
-import { createRoot, type Root } from "react-dom/client";
+import { click, domPage } from "../helpers/dom-page.tsx";
 import { renderToString } from "react-dom/server";
 import { I18nProvider } from "../../app/i18n/react.tsx";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CartProvider } from "../../app/components/cart/cart-context.tsx";
 import { checkoutPath } from "../../app/components/cart/checkout-link.ts";
 import { createI18n } from "../../core/i18n/instance.ts";
@@ -113,18 +112,14 @@ const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   });
 });
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
+const page = domPage();
 let container: HTMLElement;
 
 beforeEach(() => {
   localStorage.clear();
   promoMode = "normal";
   promoRequests.length = 0;
-  vi.stubGlobal("fetch", fetchFake);
+  page.fetchMock.mockImplementation(fetchFake);
   toast.mockClear();
   toast.success.mockClear();
   toast.error.mockClear();
@@ -133,10 +128,6 @@ beforeEach(() => {
 
 afterEach(() => {
   pageTexts = { services: {}, deals: {} };
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -153,28 +144,31 @@ const cartPage = () => (
   <CartPage {...({ loaderData: { texts: pageTexts } } as unknown as Parameters<typeof CartPage>[0])} />
 );
 
+/** The cart page's routes, and a page elsewhere that Proceed to Checkout and its links reach. */
+const cartRoutes = () => (
+  <>
+    <LocationProbe />
+    <Routes>
+      <Route path="/cart" element={cartPage()} />
+      <Route path="/:lang/cart" element={cartPage()} />
+      <Route path="*" element={<main id="main">elsewhere</main>} />
+    </Routes>
+  </>
+);
+
+/** The whole tree, as the server renders it (the server-side test renders it to a string). */
 function tree(path: string, language: "en" | "fr") {
   return (
     <I18nProvider i18n={createI18n(language, resources)}>
       <CartProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <LocationProbe />
-          <Routes>
-            <Route path="/cart" element={cartPage()} />
-            <Route path="/:lang/cart" element={cartPage()} />
-            <Route path="*" element={<main id="main">elsewhere</main>} />
-          </Routes>
-        </MemoryRouter>
+        <MemoryRouter initialEntries={[path]}>{cartRoutes()}</MemoryRouter>
       </CartProvider>
     </I18nProvider>
   );
 }
 
 async function renderCart({ path = "/cart", language = "en" as "en" | "fr" } = {}) {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => root!.render(tree(path, language)));
+  container = await page.render(cartRoutes(), language, { path, cart: true });
   return container;
 }
 
