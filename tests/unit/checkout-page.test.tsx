@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { click as clickAndWait } from "../helpers/dom-page.tsx";
-import { createRoot, type Root } from "react-dom/client";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { click as clickAndWait, domPage } from "../helpers/dom-page.tsx";
+import { Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CartProvider } from "../../app/components/cart/cart-context.tsx";
-import { I18nProvider } from "../../app/i18n/react.tsx";
-import { createI18n } from "../../core/i18n/instance.ts";
-import { resources } from "../../app/locales/resources.ts";
 import CheckoutPage from "../../app/routes/checkout.tsx";
 import type { OrderView } from "../../core/orders/schema.ts";
 
@@ -23,7 +18,6 @@ const toast = vi.hoisted(() => ({
   dismissAll: vi.fn(),
 }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const ORDER: OrderView = {
   id: "0bb16863-7f4e-4f7c-9a51-2d8e8d3b7c11",
@@ -84,8 +78,8 @@ function answer(key: string): Response {
   return new Response(JSON.stringify(next.body), { status: next.status });
 }
 
+const dom = domPage();
 let container: HTMLDivElement;
-let root: Root;
 let location = "";
 
 function LocationProbe() {
@@ -94,7 +88,7 @@ function LocationProbe() {
   return null;
 }
 
-const page = () => (
+const checkoutPage = () => (
   <CheckoutPage
     {...({ loaderData: { texts: { services: {}, deals: {} }, language: "en" } } as unknown as Parameters<
       typeof CheckoutPage
@@ -103,24 +97,17 @@ const page = () => (
 );
 
 async function render(path: string) {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () =>
-    root.render(
-      <I18nProvider i18n={createI18n("en", resources)}>
-        <CartProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <LocationProbe />
-            <Routes>
-              <Route path="/checkout" element={page()} />
-              <Route path="*" element={<main>elsewhere</main>} />
-            </Routes>
-          </MemoryRouter>
-        </CartProvider>
-      </I18nProvider>,
-    ),
-  );
+  container = (await dom.render(
+    <>
+      <LocationProbe />
+      <Routes>
+        <Route path="/checkout" element={checkoutPage()} />
+        <Route path="*" element={<main>elsewhere</main>} />
+      </Routes>
+    </>,
+    "en",
+    { path, cart: true },
+  )) as HTMLDivElement;
 }
 
 async function type(label: string, value: string) {
@@ -153,26 +140,21 @@ beforeEach(() => {
   answers = {};
   requests.length = 0;
   for (const spy of Object.values(toast)) spy.mockClear();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (path: string, init: RequestInit) => {
-      const method = init.method ?? "GET";
-      requests.push({
-        path,
-        method,
-        headers: init.headers as Record<string, string>,
-        body: init.body ? JSON.parse(init.body as string) : undefined,
-      });
-      const route = path.replace(ORDER.id, ":id");
-      return answer(`${method} ${route}`);
-    }),
-  );
+  dom.fetchMock.mockImplementation(async (input, init = {}) => {
+    const path = String(input);
+    const method = init.method ?? "GET";
+    requests.push({
+      path,
+      method,
+      headers: init.headers as Record<string, string>,
+      body: init.body ? JSON.parse(init.body as string) : undefined,
+    });
+    const route = path.replace(ORDER.id, ":id");
+    return answer(`${method} ${route}`);
+  });
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -281,8 +263,6 @@ describe("/checkout", () => {
       description: "There was an issue with your cart. Please try again.",
     });
     expect(container.querySelector("[data-testid=checkout-back]")?.textContent).toBe("Back to Cart");
-    act(() => root.unmount());
-    container.remove();
     await render("/checkout?amount=ten");
     expect(toast.error).toHaveBeenCalledWith("Checkout Error", {
       description: "Failed to initialize checkout. Please try again.",
