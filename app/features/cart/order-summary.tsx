@@ -10,7 +10,6 @@ import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useCart } from "../../components/cart/cart-context.tsx";
 import { useApplyPromo } from "./use-apply-promo.ts";
 import { FieldRefusal, Form, useForm } from "../../lib/form.tsx";
-import { FormError } from "../../components/ui/form-alert.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { CART_CHECKOUT_PATH } from "../../components/cart/checkout-link.ts";
 import { ContinueShoppingLink } from "./continue-shopping-link.tsx";
@@ -83,8 +82,8 @@ function PromoForm() {
           </Button>
         </div>
       ) : null}
+      {/* No form error: a refusal is the field's, and a failure to reach the server is the spec's toast. */}
       <Form form={form} className="space-y-2">
-        <FormError form={form} />
         <Field label={t("page.promoCode")} field={form.field("promoCode")}>
           {(props) => (
             <div className="flex gap-2">

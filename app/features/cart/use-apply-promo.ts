@@ -1,55 +1,20 @@
 import { useCallback } from "react";
 import type { CartMessage } from "../../../core/cart/rules.ts";
-import type { PromoDefinition } from "../../../core/promotions/schema.ts";
-import { ApiError, api } from "../../lib/api.ts";
 import { useCart } from "../../components/cart/cart-context.tsx";
 import { useCartDispatch } from "../../components/cart/use-cart-dispatch.ts";
-
-/** What POST /api/promos/validate answers for a code that applies. */
-interface PromoValidation {
-  code: string;
-  discountCents: number;
-  description: string;
-  kind: PromoDefinition["kind"];
-  value: number;
-  minimumSubtotalCents: number | null;
-}
 
 /** The outcome of applying a promo code: the saving, or a message (translated by the server, or a key). */
 export type PromoOutcome = { ok: true; notice?: CartMessage } | { ok: false; message?: string; error?: CartMessage };
 
-/** Checks a code with the server (staff-managed codes included) and applies what it answers. */
+/**
+ * Checks a code with the server (staff-managed codes included) and applies what it answers. The work
+ * (apply-promo.ts) is loaded on the first code applied, so that the cart page's first load stays small.
+ */
 export function useApplyPromo(): (code: string) => Promise<PromoOutcome> {
   const { read } = useCart();
   const dispatch = useCartDispatch();
   return useCallback(
-    async (code: string): Promise<PromoOutcome> => {
-      if (!code.trim()) {
-        const result = dispatch({ type: "applyPromo", code, definition: null });
-        return { ok: false, error: result.error };
-      }
-      dispatch({ type: "setLoading", isLoading: true });
-      try {
-        const answer = await api<PromoValidation>("/api/promos/validate", {
-          json: { code, subtotalCents: read().subtotalCents },
-        });
-        const definition: PromoDefinition = {
-          code: answer.code,
-          kind: answer.kind,
-          value: answer.value,
-          minimumSubtotalCents: answer.minimumSubtotalCents,
-          active: true,
-          description: answer.description,
-        };
-        const result = dispatch({ type: "applyPromo", code, definition });
-        return result.error ? { ok: false, error: result.error } : { ok: true, notice: result.notice };
-      } catch (error) {
-        if (error instanceof ApiError && error.status < 500) return { ok: false, message: error.message };
-        throw error;
-      } finally {
-        dispatch({ type: "setLoading", isLoading: false });
-      }
-    },
+    async (code: string) => (await import("./apply-promo.ts")).applyPromo(code, read, dispatch),
     [dispatch, read],
   );
 }
