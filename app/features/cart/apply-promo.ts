@@ -1,10 +1,13 @@
+import type { CartMessage } from "../../../core/cart/rules.ts";
 import type { PromoDefinition } from "../../../core/promotions/schema.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import type { useCartDispatch } from "../../components/cart/use-cart-dispatch.ts";
-import type { PromoOutcome } from "./use-apply-promo.ts";
 
 // The work of applying a promo code, loaded when a code is first applied (use-apply-promo.ts): the cart
 // page's first load carries only the hook.
+
+/** The outcome of applying a promo code: the saving, or a message (translated by the server, or a key). */
+export type PromoOutcome = { ok: true; notice?: CartMessage } | { ok: false; message?: string; error?: CartMessage };
 
 /** What POST /api/promos/validate answers for a code that applies. */
 interface PromoValidation {

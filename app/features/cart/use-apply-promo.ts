@@ -1,10 +1,10 @@
 import { useCallback } from "react";
-import type { CartMessage } from "../../../core/cart/rules.ts";
 import { useCart } from "../../components/cart/cart-context.tsx";
 import { useCartDispatch } from "../../components/cart/use-cart-dispatch.ts";
 
-/** The outcome of applying a promo code: the saving, or a message (translated by the server, or a key). */
-export type PromoOutcome = { ok: true; notice?: CartMessage } | { ok: false; message?: string; error?: CartMessage };
+import type { PromoOutcome } from "./apply-promo.ts";
+
+export type { PromoOutcome };
 
 /**
  * Checks a code with the server (staff-managed codes included) and applies what it answers. The work
