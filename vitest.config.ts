@@ -25,6 +25,7 @@ const SAME_ON_EVERY_DATABASE = [
   "negotiated-pages",
   "openapi-fuzz",
   "openapi-routes",
+  "request-guards",
   "page-cache",
   "strict-input",
   "validation-messages",

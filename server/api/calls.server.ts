@@ -48,7 +48,7 @@ const listCalls = createRoute({
  * (403 for anything unsigned). The handler keeps the text fields itself (formFields); a field Twilio adds
  * must not turn a call away.
  */
-function twilioWebhook(path: string, summary: string) {
+function twilioWebhook(path: string, summary: string, answers: TwilioAnswers) {
   return createRoute({
     method: "post",
     path,
@@ -58,12 +58,19 @@ function twilioWebhook(path: string, summary: string) {
       "Body: the call's fields as application/x-www-form-urlencoded (CallSid, From, To, SpeechResult, Digits...), signed with X-Twilio-Signature over PUBLIC_URL's address of the webhook.",
     request: { headers: z.object({ "x-twilio-signature": z.string().optional() }) },
     responses: {
-      200: { description: "TwiML", content: { "text/xml": { schema: z.string() } } },
-      204: { description: "Recorded; nothing to say" },
-      400: refusal("A CallSid that is not Twilio's call id: nothing is recorded"),
+      ...(answers.twiml
+        ? { 200: { description: "TwiML", content: { "text/xml": { schema: z.string() } } } }
+        : { 204: { description: "Recorded; nothing to say" } }),
+      ...(answers.callId ? { 400: refusal("A CallSid that is not Twilio's call id: nothing is recorded") } : {}),
       403: refusal("Missing or wrong Twilio signature"),
     },
   });
+}
+
+/** What a phone-line webhook answers: TwiML (or nothing), and whether it reads the call's id (a 400 when odd). */
+interface TwilioAnswers {
+  twiml: boolean;
+  callId: boolean;
 }
 
 /** Twilio posts form fields; only text fields are kept. */
@@ -88,9 +95,10 @@ export function callRoutes(services: Services) {
   const webhook = (
     path: string,
     summary: string,
+    answers: TwilioAnswers,
     handle: (params: TwilioVoiceParams, c: Context<AppEnv>) => Promise<string | null>,
   ) =>
-    router.openapi(twilioWebhook(path, summary), async (c) => {
+    router.openapi(twilioWebhook(path, summary, answers), async (c) => {
       const params = await formFields(c);
       const url = new URL(c.req.url);
       if (!calls.verify(url.pathname + url.search, c.req.header("x-twilio-signature"), params)) {
@@ -101,18 +109,33 @@ export function callRoutes(services: Services) {
       return c.body(twiml, 200, { "content-type": "text/xml; charset=utf-8" });
     });
 
-  webhook("/twilio/voice/incoming", "A call comes in: the greeting and the language menu", (params) =>
-    calls.incoming(params),
+  webhook(
+    "/twilio/voice/incoming",
+    "A call comes in: the greeting and the language menu",
+    { twiml: true, callId: true },
+    (params) => calls.incoming(params),
   );
-  webhook("/twilio/voice/language", "The caller chose a language (keypad or speech)", async (params, c) =>
-    calls.chooseLanguage(params, c.req.query("default")),
+  webhook(
+    "/twilio/voice/language",
+    "The caller chose a language (keypad or speech)",
+    { twiml: true, callId: false },
+    async (params, c) => calls.chooseLanguage(params, c.req.query("default")),
   );
-  webhook("/twilio/voice/turn", "What the caller said: the assistant's answer", (params, c) =>
-    calls.turn(params, { lang: c.req.query("lang"), turn: c.req.query("turn"), silence: c.req.query("silence") }),
+  webhook(
+    "/twilio/voice/turn",
+    "What the caller said: the assistant's answer",
+    { twiml: true, callId: true },
+    (params, c) =>
+      calls.turn(params, { lang: c.req.query("lang"), turn: c.req.query("turn"), silence: c.req.query("silence") }),
   );
-  webhook("/twilio/voice/status", "The call's status changed (ended, no answer): recorded", async (params) => {
-    await calls.recordStatus(params);
-    return null;
-  });
+  webhook(
+    "/twilio/voice/status",
+    "The call's status changed (ended, no answer): recorded",
+    { twiml: false, callId: true },
+    async (params) => {
+      await calls.recordStatus(params);
+      return null;
+    },
+  );
   return router;
 }

@@ -200,10 +200,18 @@ describe("the AI phone line (Twilio webhooks) and the call log", () => {
       status: "completed",
       duration: null,
     });
-    // Not Twilio's call id: a 400, nothing stored.
-    expect(
-      (await twilioPost("/api/twilio/voice/status", { ...call, CallSid: "CA\u0000x", CallStatus: "completed" })).status,
-    ).toBe(400);
+    // Not Twilio's call id: a 400 wherever the call is read, nothing stored.
+    const odd = { ...call, CallSid: "CA\u0000x" };
+    for (const [path, fields] of [
+      ["/api/twilio/voice/incoming", odd],
+      ["/api/twilio/voice/turn?lang=en&turn=1", { ...odd, SpeechResult: "Hello" }],
+      ["/api/twilio/voice/status", { ...odd, CallStatus: "completed" }],
+    ] as const) {
+      const refused = await twilioPost(path, fields);
+      expect(refused.status, path).toBe(400);
+    }
+    const rows = await t.services.database.db.select().from(phoneCalls);
+    expect(rows.filter((row) => row.twilioCallId.startsWith("CA\u0000"))).toEqual([]);
   });
 
   it("marks a call whose flow was left unfinished, or whose caller asked to be called back, for follow-up", async () => {
