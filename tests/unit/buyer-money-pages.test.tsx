@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { act, type ComponentType } from "react";
-import { Outlet, useLocation } from "react-router";
+import type { ComponentType } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nextStepKeys, orderOutcome } from "../../app/features/checkout/order-outcome.ts";
 import CheckoutSuccess from "../../app/routes/checkout-success.tsx";
 import PaymentSuccess from "../../app/routes/payment-success.tsx";
 import Receipt from "../../app/routes/receipt.tsx";
-import type { PublicConfig } from "../../config/env.ts";
 import type { OrderView } from "../../core/orders/schema.ts";
 import { bankProcessingOrder, orderView, partlyPaidOrder, payment } from "./order-fixtures.ts";
-import { domPage } from "../helpers/dom-page.tsx";
+import { domPage, settle } from "../helpers/dom-page.tsx";
+import { pageUnderRoot, publicConfig } from "../helpers/site-fixtures.tsx";
 
 // The buyer's pages after paying (issue 23, "Statuses people understand"): each says only what is true
 // at that moment, in the one vocabulary of order statuses (orders:statuses and its sentences), promises
@@ -24,18 +23,7 @@ const toast = vi.hoisted(() => ({
 }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
-const config: PublicConfig = {
-  siteUrl: "https://atelier.example",
-  companyName: "Atelier",
-  companyEmail: "hello@atelier.example",
-  companyPhone: "+1 555 010 2030",
-  companyWebsite: "https://atelier.example/",
-  companyAddress: "12 Quay Street, Montreal, QC H2Y 1A1",
-  social: { facebook: "", instagram: "", tiktok: "" },
-  geoLookupUrl: null,
-  oidcEnabled: false,
-  timeZone: "America/New_York",
-};
+const config = publicConfig({ companyName: "Atelier", companyEmail: "hello@atelier.example" });
 
 const page = domPage();
 let container: HTMLElement;
@@ -45,11 +33,6 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
 /** Renders a page at `path` under a root route that carries the public configuration (the agency's time zone). */
 async function renderPage(
   Page: ComponentType,
@@ -57,34 +40,13 @@ async function renderPage(
   path: string,
   { language = "en" as "en" | "fr", pageData = {} as unknown } = {},
 ) {
-  const rootData = { language, user: null, config, languageUndetermined: false, nonce: "" };
-  container = await page.renderRoutes(
-    [
-      {
-        id: "root",
-        path: "/",
-        Component: () => (
-          <>
-            <Outlet />
-            <Where />
-          </>
-        ),
-        loader: () => rootData,
-        children: [{ id: "page", path: routePath.slice(1), Component: Page, loader: () => pageData }],
-      },
-    ],
-    language,
-    { path, cart: true, loaderData: { root: rootData, page: pageData } },
-  );
+  const [routes, , options] = pageUnderRoot(Page, routePath, path, { language, pageData, config });
+  container = await page.renderRoutes(routes, language, { ...options, cart: true });
 }
 
 /** GET /api/orders/guest/{id} and POST .../refresh answer `order`. */
 function serveOrder(order: OrderView) {
   page.fetchMock.mockImplementation(async () => new Response(JSON.stringify({ data: order }), { status: 200 }));
-}
-
-async function settle() {
-  for (let i = 0; i < 5; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 const text = (testId: string) => container.querySelector(`[data-testid=${testId}]`)?.textContent ?? null;

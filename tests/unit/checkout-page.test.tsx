@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { click as clickAndWait, domPage } from "../helpers/dom-page.tsx";
+import { click as clickAndWait, domPage, until } from "../helpers/dom-page.tsx";
 import { Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CheckoutPage from "../../app/routes/checkout.tsx";
@@ -203,9 +203,7 @@ describe("/checkout", () => {
     });
     expect(container.querySelector("[data-testid=checkout-order-number]")?.textContent).toBe("Order 0BB16863");
     // The payment step's code loads as the details are sent: a busy machine may take a while to import it.
-    for (let i = 0; i < 500 && !container.querySelector("[data-testid=pay-button]"); i += 1) {
-      await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-    }
+    await until(() => container.querySelector("[data-testid=pay-button]"), 5_000);
     expect(container.querySelector("[data-testid=pay-button]")?.textContent).toBe("Pay $500.00");
     expect(container.querySelector("[data-testid=sandbox-card-form]")).not.toBeNull();
     // The Create Order button is gone: the focus is on the payment step's heading.

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, type ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { domPage } from "../helpers/dom-page.tsx";
+import { domPage, until } from "../helpers/dom-page.tsx";
 
 // The payment step with Stripe configured: Stripe's libraries come with a dynamic import (never with the
 // page), load Stripe.js with the publishable key the server gave, and confirm the payment with the
@@ -49,9 +49,7 @@ async function render() {
     "fr",
   );
   // The lazy module, then Stripe.js's promise: a busy machine may take a while to import the module.
-  for (let i = 0; i < 500 && !container.querySelector("[data-testid=pay-button]"); i += 1) {
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-  }
+  await until(() => container.querySelector("[data-testid=pay-button]"), 5_000);
 }
 
 async function pay() {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { click, domPage } from "../helpers/dom-page.tsx";
+import { click, domPage, until } from "../helpers/dom-page.tsx";
+import { publicConfig, rootData } from "../helpers/site-fixtures.tsx";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { PublicConfig } from "../../config/env.ts";
 import { ContactForm } from "../../app/features/contact/contact-form.tsx";
 import { ContactSection } from "../../app/features/contact/contact-section.tsx";
 
@@ -11,21 +11,7 @@ import { ContactSection } from "../../app/features/contact/contact-section.tsx";
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
-const config: PublicConfig = {
-  siteUrl: "https://atelier.example",
-  companyName: "Studio Nord",
-  companyEmail: "bonjour@studio-nord.example",
-  companyPhone: "+33 1 23 45 67 89",
-  companyWebsite: "https://www.studio-nord.example/",
-  companyAddress: "12 Quay Street, Montreal, QC H2Y 1A1",
-  social: {
-    facebook: "https://facebook.example/nord",
-    instagram: "https://instagram.example/nord",
-    tiktok: "https://tiktok.example/@nord",
-  },
-  geoLookupUrl: null,
-  oidcEnabled: false,
-};
+const config = publicConfig();
 
 const { fetchMock, renderRoutes } = domPage();
 let container: HTMLElement;
@@ -45,7 +31,7 @@ async function render(element: React.ReactNode, language: "en" | "fr" = "en") {
   container = await renderRoutes(
     [{ id: "root", path: "/", loader: () => null, Component: () => <>{element}</> }],
     language,
-    { loaderData: { root: { language, user: null, config, languageUndetermined: false, nonce: "" } } },
+    { loaderData: { root: rootData(language, { config }) } },
   );
 }
 
@@ -271,9 +257,7 @@ describe("ContactSection", () => {
     await render(<ContactSection />);
     expect(container.querySelector("#contact form [name=message]")).not.toBeNull();
     // The scheduler's code arrives after the section (jsdom has no IntersectionObserver: at once).
-    for (let tries = 0; tries < 100 && !container.querySelector("#consultation [name=customerPhone]"); tries++) {
-      await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-    }
+    await until(() => container.querySelector("#consultation [name=customerPhone]"));
     expect(container.querySelector("#consultation [name=customerPhone]")).not.toBeNull();
     expect(container.querySelector("#consultation [data-testid=available-7-days]")?.textContent).toBe(
       "Available 7 days a week",

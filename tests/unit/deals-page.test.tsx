@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { PublicConfig } from "../../config/env.ts";
 import { useCart } from "../../app/components/cart/cart-context.tsx";
 import HotDeals, { loader } from "../../app/routes/hot-deals.tsx";
 import { CART_STORAGE_KEY } from "../../core/cart/schema.ts";
 import type { PublicDeal } from "../../core/deals/schema.ts";
 import { domPage } from "../helpers/dom-page.tsx";
+import { publicConfig, rootData, Where } from "../helpers/site-fixtures.tsx";
 
 // Hot deals: spec document 000, sections 2 ("/hot-deals"), 4 (visible while active and within the
 // window; HURRY! ribbon and red border at 3 days or fewer; Sold Out, disabled, at the claim limit) and
@@ -16,21 +15,7 @@ import { domPage } from "../helpers/dom-page.tsx";
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
-const config: PublicConfig = {
-  siteUrl: "https://atelier.example",
-  companyName: "Atelier",
-  companyEmail: "hello@atelier.example",
-  companyPhone: "+1 555 010 2030",
-  companyWebsite: "https://atelier.example/",
-  companyAddress: "12 Quay Street, Montreal, QC H2Y 1A1",
-  social: {
-    facebook: "https://facebook.example/a",
-    instagram: "https://instagram.example/a",
-    tiktok: "https://tiktok.example/@a",
-  },
-  geoLookupUrl: null,
-  oidcEnabled: false,
-};
+const config = publicConfig({ companyName: "Atelier", companyEmail: "hello@atelier.example" });
 
 const deal = (overrides: Partial<PublicDeal>): PublicDeal => ({
   id: 1,
@@ -82,10 +67,6 @@ function CartProbe() {
   );
 }
 
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
 async function render(deals: PublicDeal[], { language = "en" as "en" | "fr", path = "/hot-deals" } = {}) {
   const data = { deals, meta: { title: "Hot Deals" } };
   container = await page.renderRoutes(
@@ -110,7 +91,7 @@ async function render(deals: PublicDeal[], { language = "en" as "en" | "fr", pat
       path,
       cart: true,
       loaderData: {
-        root: { language, user: null, config, languageUndetermined: false, nonce: "" },
+        root: rootData(language, { config }),
         "hot-deals": data,
       },
     },

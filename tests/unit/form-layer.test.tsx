@@ -8,7 +8,7 @@ import { SubmitButton } from "../../app/components/ui/submit-button.tsx";
 import { api } from "../../app/lib/api.ts";
 import { Form, useForm } from "../../app/lib/form.tsx";
 import frAuth from "../../app/locales/fr/auth.json";
-import { domPage, json, settle, click } from "../helpers/dom-page.tsx";
+import { domPage, json, settle, click, until } from "../helpers/dom-page.tsx";
 
 // The form layer (app/lib/form.tsx, decision 33): conform keeps the errors, the browser's (the schema's,
 // translated) and the server's alike; the focus goes to the first error; the button is busy while sending.
@@ -132,8 +132,7 @@ describe("the form layer", () => {
     let answer: (response: Response) => void = () => {};
     fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
     await act(async () => button(page).click());
-    for (let i = 0; i < 100 && fetchMock.mock.calls.length === 0; i++)
-      await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    await until(() => fetchMock.mock.calls.length > 0);
     expect(button(page).getAttribute("aria-busy")).toBe("true");
     expect(button(page).textContent).toBe("Signing in…");
     await act(async () => button(page).click());

@@ -2,7 +2,6 @@
 import { act } from "react";
 import { Outlet, useLocation, type AppLoadContext } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { PublicConfig } from "../../config/env.ts";
 import type { CurrentUser } from "../../core/auth/schema.ts";
 import { UNLISTED_SERVICE_IDS, type LocalizedService } from "../../core/catalogue/schema.ts";
 import { CART_STORAGE_KEY } from "../../core/cart/schema.ts";
@@ -12,27 +11,14 @@ import { REFERENCE_SERVICES } from "../../db/seed-reference.server.ts";
 import { SiteShell } from "../../app/layout/site-shell.tsx";
 import * as HomeRoute from "../../app/routes/home.tsx";
 import { domPage, typeInto, until } from "../helpers/dom-page.tsx";
+import { publicConfig, rootData } from "../helpers/site-fixtures.tsx";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
 // Spec document 000, section 2 "Home page", with the messages of sections 5 and 8 and the prices of
 // section 9. The page runs its real loader against a catalogue read from the reference data.
-const config: PublicConfig = {
-  siteUrl: "https://atelier.example",
-  companyName: "Studio Nord",
-  companyEmail: "bonjour@studio-nord.example",
-  companyPhone: "+33 1 23 45 67 89",
-  companyWebsite: "https://www.studio-nord.example/",
-  companyAddress: "12 Quay Street, Montreal, QC H2Y 1A1",
-  social: {
-    facebook: "https://facebook.example/nord",
-    instagram: "https://instagram.example/nord",
-    tiktok: "https://tiktok.example/@nord",
-  },
-  geoLookupUrl: null,
-  oidcEnabled: false,
-};
+const config = publicConfig();
 
 const staffUser: CurrentUser = {
   id: "u1",
@@ -143,7 +129,7 @@ async function renderHome({
       path,
       cart: true,
       context,
-      loaderData: { root: { language, user, config, languageUndetermined: false, nonce: "" } },
+      loaderData: { root: rootData(language, { user, config }) },
     },
   );
   const main = container.querySelector("main")!;

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { useLocation } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, isLanguage } from "../../core/i18n/language.ts";
 import { LanguageSelector } from "../../app/i18n/language-selector.tsx";
 import { domPage, click, until } from "../helpers/dom-page.tsx";
+import { Where } from "../helpers/site-fixtures.tsx";
 
 // Spec README decisions 17 and 19: the choice is remembered (preferredLanguage) and sent to the server;
 // under /en or /fr the same page opens in the other prefix, on a plain address the server renders again.
@@ -19,11 +19,6 @@ beforeEach(() => {
 
 function cookieLanguage() {
   return /(?:^|; )preferredLanguage=(\w+)/.exec(document.cookie)?.[1];
-}
-
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}${location.hash}`}</output>;
 }
 
 async function render(path: string) {

@@ -1,27 +1,13 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { describe, expect, it } from "vitest";
-import type { PublicConfig } from "../../config/env.ts";
 import type { CurrentUser } from "../../core/auth/schema.ts";
 import { SiteShell } from "../../app/layout/site-shell.tsx";
-import { domPage } from "../helpers/dom-page.tsx";
+import { domPage, until } from "../helpers/dom-page.tsx";
+import { publicConfig, rootData } from "../helpers/site-fixtures.tsx";
 
 // Spec document 000, section 2 "App navigation bar" and the footer of the home page.
-const config: PublicConfig = {
-  siteUrl: "https://atelier.example",
-  companyName: "Studio Nord",
-  companyEmail: "bonjour@studio-nord.example",
-  companyPhone: "+33 1 23 45 67 89",
-  companyWebsite: "https://www.studio-nord.example/",
-  companyAddress: "12 Quay Street, Montreal, QC H2Y 1A1",
-  social: {
-    facebook: "https://facebook.example/nord",
-    instagram: "https://instagram.example/nord",
-    tiktok: "https://tiktok.example/@nord",
-  },
-  geoLookupUrl: null,
-  oidcEnabled: false,
-};
+const config = publicConfig();
 
 const user = (overrides: Partial<CurrentUser>): CurrentUser => ({
   id: "u1",
@@ -39,11 +25,7 @@ const page = domPage();
 /** Presses the menu button and waits for the drawer, whose code loads on first use. */
 async function openDrawer(toggle: HTMLButtonElement): Promise<Element> {
   await act(async () => toggle.click());
-  for (let i = 0; i < 50 && !document.querySelector("[role=dialog]"); i++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    });
-  }
+  await until(() => document.querySelector("[role=dialog]"));
   return document.querySelector("[role=dialog]")!;
 }
 
@@ -66,7 +48,7 @@ async function renderShell({ signedIn = null as CurrentUser | null, path = "/", 
     {
       path,
       cart: true,
-      loaderData: { root: { language, user: signedIn, config, languageUndetermined: false, nonce: "" } },
+      loaderData: { root: rootData(language, { user: signedIn, config }) },
     },
   );
   const header = container.querySelector("header")!;

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import { act, type ComponentType } from "react";
 import { click, domPage } from "../helpers/dom-page.tsx";
-import { Outlet, useLocation } from "react-router";
+import { pageUnderRoot, publicConfig } from "../helpers/site-fixtures.tsx";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import Subscribe from "../../app/routes/subscribe.tsx";
 import SubscribeSuccess, { loader as successLoader } from "../../app/routes/subscribe-success.tsx";
 import SubscriptionPage, { action, loader } from "../../app/routes/subscription.tsx";
-import type { PublicConfig } from "../../config/env.ts";
 import type { SubscriptionView } from "../../core/checkout/subscriptions.server.ts";
 import { DomainError } from "../../core/errors.ts";
 
@@ -24,18 +23,7 @@ const toast = vi.hoisted(() => ({
 }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
-const config: PublicConfig = {
-  siteUrl: "https://atelier.example",
-  companyName: "Atelier",
-  companyEmail: "hello@atelier.example",
-  companyPhone: "+1 555 010 2030",
-  companyWebsite: "https://atelier.example/",
-  companyAddress: "",
-  social: { facebook: "", instagram: "", tiktok: "" },
-  geoLookupUrl: null,
-  oidcEnabled: false,
-  timeZone: "America/New_York",
-};
+const config = publicConfig({ companyName: "Atelier", companyEmail: "hello@atelier.example", companyAddress: "" });
 
 const TOKEN = "sub.signed-token";
 
@@ -76,39 +64,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
 async function renderPage(
   Page: ComponentType,
   routePath: string,
   path: string,
   { language = "en" as "en" | "fr", pageData = {} as unknown } = {},
 ) {
-  const rootData = { language, user: null, config, languageUndetermined: false, nonce: "" };
-  container = await page.renderRoutes(
-    [
-      {
-        id: "root",
-        path: "/",
-        Component: () => (
-          <>
-            <Outlet />
-            <Where />
-          </>
-        ),
-        loader: () => rootData,
-        children: [
-          { id: "page", path: routePath.slice(1), Component: Page, loader: () => pageData },
-          { path: "*", Component: () => <main>elsewhere</main> },
-        ],
-      },
-    ],
+  const [routes, , options] = pageUnderRoot(Page, routePath, path, {
     language,
-    { path, loaderData: { root: rootData, page: pageData } },
-  );
+    pageData,
+    config,
+    siblings: [{ path: "*", Component: () => <main>elsewhere</main> }],
+  });
+  container = await page.renderRoutes(routes, language, options);
 }
 
 const text = (testId: string) => container.querySelector(`[data-testid=${testId}]`)?.textContent ?? null;

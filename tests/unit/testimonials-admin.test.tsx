@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, type ComponentType } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ModerationComment } from "../../core/blog/schema.ts";
 import type { AdminTestimonial } from "../../core/testimonials/schema.ts";
@@ -8,6 +8,7 @@ import { ModerationTab } from "../../app/features/admin/moderation-tab.tsx";
 import { ReviewsTab, pendingFirst } from "../../app/features/admin/reviews-tab.tsx";
 import Admin from "../../app/routes/admin.tsx";
 import { domPage } from "../helpers/dom-page.tsx";
+import { Where } from "../helpers/site-fixtures.tsx";
 
 // Spec document 000: section 2 "/admin" (Reviews and Moderation tabs, pending-count badge), section 4
 // (a pending testimonial is approved by an update or rejected, which deletes it), section 8 (review messages).
@@ -80,11 +81,6 @@ const newPending = review({
   customerEmail: null,
 });
 const oldPending = review({ id: 3, customerName: "Ana Souza", approved: false, createdAt: "2026-03-03T10:00:00.000Z" });
-
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
 
 /** Renders `Component` as the /admin route: it receives `loaderData` like a route module's component. */
 async function render(

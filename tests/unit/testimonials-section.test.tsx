@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { click, domPage } from "../helpers/dom-page.tsx";
+import { click, domPage, until } from "../helpers/dom-page.tsx";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicTestimonial } from "../../core/testimonials/schema.ts";
 import { TestimonialsSection } from "../../app/features/testimonials/testimonials-section.tsx";
@@ -177,8 +177,7 @@ async function openDialog(section: HTMLElement) {
   )!;
   await act(async () => trigger.click());
   // The dialog's form is loaded on first use: give that import a moment the first time.
-  for (let tries = 0; tries < 100 && !dialog(); tries++)
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  await until(dialog);
   expect(dialog()).not.toBeNull();
 }
 
