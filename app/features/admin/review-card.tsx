@@ -1,12 +1,11 @@
 import { useTranslation } from "../../i18n/react.tsx";
 import type { AdminTestimonial } from "../../../core/testimonials/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { api } from "../../lib/api.ts";
 import { formatPostDate } from "../../i18n/format-date.ts";
 import { StarRating } from "../../components/reviews/star-rating.tsx";
 import { DeleteButton } from "./confirm-dialog.tsx";
-import { Icon } from "../../components/ui/icon.tsx";
+import { DecisionButtons } from "./moderation-queue.tsx";
 import { useStaffChange } from "./use-staff-change.ts";
 import { WrittenInLabel } from "../../i18n/written-in-label.tsx";
 import { VerifiedBadge } from "../../components/reviews/verified-badge.tsx";
@@ -117,27 +116,14 @@ export function ReviewCard({
             onDelete={() => onAction(review, "delete")}
           />
         ) : (
-          <>
-            <Button
-              size="sm"
-              disabled={busy}
-              aria-label={t("reviews.approveLabel", { name })}
-              onClick={() => onAction(review, "approve")}
-            >
-              <Icon name="check" aria-hidden="true" className="h-4 w-4" />
-              {t("reviews.approve")}
-            </Button>
-            <Button
-              size="sm"
-              variant="destructive"
-              disabled={busy}
-              aria-label={t("reviews.rejectLabel", { name })}
-              onClick={() => onAction(review, "reject")}
-            >
-              <Icon name="x" aria-hidden="true" className="h-4 w-4" />
-              {t("reviews.reject")}
-            </Button>
-          </>
+          <DecisionButtons
+            busy={busy}
+            texts={{
+              approve: { text: t("reviews.approve"), label: t("reviews.approveLabel", { name }) },
+              reject: { text: t("reviews.reject"), label: t("reviews.rejectLabel", { name }) },
+            }}
+            onDecide={(decision) => onAction(review, decision)}
+          />
         )}
       </div>
     </article>
