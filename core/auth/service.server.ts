@@ -12,6 +12,7 @@ import {
   SIGN_IN_LINKS_PER_ACCOUNT,
   SIGN_IN_PER_ACCOUNT,
   SIGN_IN_PER_ADDRESS,
+  spentBudget,
 } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { DeviceRepo } from "./device-repo.server.ts";
@@ -416,7 +417,7 @@ export class AuthService {
     const subject = `user:${user.id}`;
     // Its own budget: failed sign-ins by strangers must not stop the signed-in owner from changing it.
     const attempt = await this.rateLimits.hit(PASSWORD_CHANGE_PER_ACCOUNT, subject);
-    if (!attempt.allowed) throw refusal("signIns", "email", attempt);
+    if (!attempt.allowed) throw spentBudget("auth:errors.currentPasswordChecks", attempt);
     const stored = user.passwordHash ?? (await dummyHash());
     const known = (await verifyPassword(stored, valid.currentPassword)) && Boolean(user.passwordHash);
     if (!known) {

@@ -257,6 +257,39 @@ describe("the assistant's API (POST /api/chatbot)", () => {
     );
   });
 
+  it("answers a 121st message from one address within 10 minutes with a translated 429 and Retry-After, keeping it out of the conversation", async () => {
+    const client = t.client();
+    let conversationId: string | undefined;
+    const send = (message: string, headers: Record<string, string> = {}) =>
+      client.request("/api/chatbot", {
+        method: "POST",
+        json: { message, conversationHistory: [], language: "en", ...(conversationId ? { conversationId } : {}) },
+        headers: { "x-forwarded-for": "192.0.2.120", ...headers },
+      });
+    for (let i = 0; i < 120; i++) {
+      const reply = await send(`hello ${i}`);
+      expect(reply.status).toBe(200);
+      conversationId = (await reply.json()).conversationId;
+    }
+    const refused = await send("one more");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("600");
+    expect(await refused.json()).toEqual({
+      code: "rate_limited",
+      message: "Too many messages from this connection. Please try again in 10 minutes.",
+    });
+    const french = await send("encore un", FR);
+    expect(french.status).toBe(429);
+    expect((await french.json()).message).toBe(
+      "Trop de messages depuis cette connexion. Veuillez réessayer dans 10 minutes.",
+    );
+    const conversation = await (await staff.request(`/api/conversations/${conversationId}`)).json();
+    expect(conversation.transcript).toHaveLength(2 * 120);
+    expect(conversation.transcript.at(-2).content).toBe("hello 119");
+    // Another connection is not held back (say() expects a 200).
+    await visitor().say("hello");
+  });
+
   it("refuses an empty or too long message, and a history of more than 12 entries, changing nothing", async () => {
     const send = (json: unknown) =>
       t.client().request("/api/chatbot", { method: "POST", json, headers: { "x-forwarded-for": "192.0.2.9" } });

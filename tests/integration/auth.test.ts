@@ -238,6 +238,37 @@ describe("accounts and sessions", () => {
       expect(response.status).toBe(400);
       expect(await mailsTo("sneaky@example.com")).toHaveLength(0);
     });
+
+    it("refuses a sixth sign-up for one e-mail address within 10 minutes with a translated 429 and Retry-After, sending nothing", async () => {
+      const email = "eager@example.com";
+      for (let i = 0; i < 5; i++)
+        expect((await register(t.client(), { username: `eager-${i}`, email })).status).toBe(202);
+      const refused = await register(t.client(), { username: "eager-5", email });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("600");
+      expect(await refused.json()).toEqual({
+        code: "rate_limited",
+        message: "Too many attempts for this e-mail address. Please try again in 10 minutes.",
+      });
+      const french = await register(
+        t.client(),
+        { username: "eager-6", email: "Eager@Example.com" },
+        { "accept-language": "fr" },
+      );
+      expect(french.status).toBe(429);
+      expect((await french.json()).message).toBe(
+        "Trop de tentatives pour cette adresse e-mail. Veuillez réessayer dans 10 minutes.",
+      );
+      expect(await mailsTo(email)).toHaveLength(5);
+      const pending = await t.services.database.db.select().from(signUpRequests).where(eq(signUpRequests.email, email));
+      expect(pending.map((row) => row.username).sort()).toEqual([
+        "eager-0",
+        "eager-1",
+        "eager-2",
+        "eager-3",
+        "eager-4",
+      ]);
+    });
   });
 
   describe("signing in and out", () => {
@@ -339,6 +370,37 @@ describe("accounts and sessions", () => {
         body: JSON.stringify({ identifier: "grace", password: PASSWORD }),
       });
       expect(response.status).toBe(403);
+    });
+  });
+
+  describe("changing the password", () => {
+    it("refuses a sixth check of the current password within 15 minutes, even a right one, with a translated 429 and Retry-After, changing nothing", async () => {
+      await t.services.auth.upsertManagedUser({ email: "hedy@example.com", username: "hedy", password: PASSWORD });
+      const client = t.client();
+      expect((await login(client, "hedy", PASSWORD)).status).toBe(200);
+      const change = (currentPassword: string, headers: Record<string, string> = {}) =>
+        client.request("/api/auth/password", {
+          method: "POST",
+          json: { currentPassword, password: "a brand new passphrase" },
+          headers,
+        });
+      for (let i = 0; i < 5; i++) expect((await change("not my password")).status).toBe(400);
+      const refused = await change(PASSWORD);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("900");
+      expect(await refused.json()).toEqual({
+        code: "rate_limited",
+        message: "Too many tries of your current password. Please try again in 15 minutes.",
+      });
+      const french = await change(PASSWORD, { "accept-language": "fr" });
+      expect(french.status).toBe(429);
+      expect((await french.json()).message).toBe(
+        "Trop d'essais de votre mot de passe actuel. Veuillez réessayer dans 15 minutes.",
+      );
+      // The password and the session are as they were.
+      expect((await client.request("/api/auth/user")).status).toBe(200);
+      expect((await login(t.client(), "hedy", "a brand new passphrase")).status).toBe(401);
+      expect((await login(t.client(), "hedy", PASSWORD)).status).toBe(200);
     });
   });
 

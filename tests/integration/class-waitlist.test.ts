@@ -132,6 +132,28 @@ describe("class waiting list", () => {
       expect(await mailsTo(person("ada"))).toHaveLength(1);
     });
 
+    it("a sixth join for one e-mail address within 10 minutes, from any connection, is a translated 429 with Retry-After that puts nobody on the list", async () => {
+      const id = await fullClass();
+      const other = await fullClass();
+      const email = person("eager");
+      for (let i = 0; i < 5; i++) expect((await join(id, { name: "Eager", email })).status).toBe(201);
+      const refused = await join(other, { name: "Eager", email });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("600");
+      expect(await refused.json()).toEqual({
+        code: "rate_limited",
+        message: "Too many messages for this e-mail address. Please try again in 10 minutes.",
+      });
+      const french = await join(other, { name: "Eager", email: email.toUpperCase() }, FR);
+      expect(french.status).toBe(429);
+      expect((await french.json()).message).toBe(
+        "Trop de messages pour cette adresse e-mail. Veuillez réessayer dans 10 minutes.",
+      );
+      const waiting = await t.services.database.db.select().from(classWaitlist).where(eq(classWaitlist.classId, other));
+      expect(waiting).toEqual([]);
+      expect(await mailsTo(email)).toHaveLength(1);
+    });
+
     it("bad input gets a translated 400 and changes nothing; an unknown class is 'Class Not Found'", async () => {
       const id = await fullClass();
       const cases: Array<[unknown, string, string]> = [

@@ -101,6 +101,42 @@ describe("custom payments and instalments", () => {
     expect((await t.services.orders.list({})).total).toBe(before);
   });
 
+  it("counts each custom payment against the address's budget of orders: past it, a translated 429 with Retry-After creates no order", async () => {
+    const small = await createTestApp({
+      SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
+      ORDERS_PER_ADDRESS: "2",
+      TRUST_PROXY: "true",
+    });
+    try {
+      const client = small.client();
+      const send = (headers: Record<string, string> = {}) =>
+        client.request("/api/create-custom-payment", {
+          method: "POST",
+          json: { ...payer, amount: 120, paymentPlan: "1time", serviceName: "Logo" },
+          headers: { "x-forwarded-for": "203.0.113.91", ...headers },
+        });
+      expect((await send()).status).toBe(201);
+      expect((await send()).status).toBe(201);
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("600");
+      expect(await refused.json()).toMatchObject({
+        code: "rate_limited",
+        message: "Too many orders from this connection. Please try again in 10 minutes.",
+      });
+      const french = await send({ "accept-language": "fr-FR" });
+      expect(french.status).toBe(429);
+      expect((await french.json()).message).toBe(
+        "Trop de commandes depuis cette connexion. Veuillez réessayer dans 10 minutes.",
+      );
+      expect((await small.services.orders.list({})).total).toBe(2);
+      // Another connection is not held back.
+      expect((await send({ "x-forwarded-for": "198.51.100.91" })).status).toBe(201);
+    } finally {
+      await small.close();
+    }
+  });
+
   it("1time: the full amount now, the order paid with its receipt, the card not kept", async () => {
     const { answer, outcome, orderId } = await createPaid({
       amount: 250.5,

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminMedia, PublicMedia } from "../../core/media/schema.ts";
+import { FORM_BUDGETS } from "../../core/rate-limit/rules.ts";
 import { FakeS3 } from "../helpers/fake-s3.ts";
 import { hasExif, jpegWithGps, png, SVG_WITH_SCRIPT, wavOf, windowsExecutable } from "../helpers/media-files.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
@@ -314,6 +315,38 @@ describe("media API on the directory storage", () => {
       (await visitor.request("/api/media/999999/comments", { method: "POST", json: { name: "A", comment: "B" } }))
         .status,
     ).toBe(404);
+  });
+
+  it("limits comments per client address (60 in 10 minutes) with a translated 429 and Retry-After, storing no more", async () => {
+    const send = (headers: Record<string, string> = {}) =>
+      visitor.request(`/api/media/${pending.id}/comments`, {
+        method: "POST",
+        json: { name: "Bot", comment: "Same again" },
+        headers,
+      });
+    // Earlier tests commented from this connection too: send until the budget is spent.
+    let accepted = 0;
+    let refused: Response | undefined;
+    while (!refused) {
+      const response = await send();
+      if (response.status === 429) refused = response;
+      else {
+        expect(response.status).toBe(201);
+        accepted += 1;
+        expect(accepted).toBeLessThanOrEqual(FORM_BUDGETS.comment.perAddress.limit);
+      }
+    }
+    expect(refused.headers.get("retry-after")).toBe("600");
+    expect(await refused.json()).toEqual({
+      code: "rate_limited",
+      message: "Too many messages from this connection. Please try again in 10 minutes.",
+    });
+    const french = await send(FR);
+    expect(french.status).toBe(429);
+    expect((await french.json()).message).toBe(
+      "Trop de messages depuis cette connexion. Veuillez réessayer dans 10 minutes.",
+    );
+    expect(await (await staff.request("/api/admin/media-comments")).json()).toHaveLength(accepted);
   });
 
   it("limits a visitor's uploads per address, with Retry-After; staff are not counted", async () => {

@@ -375,6 +375,30 @@ describe("subscriptions", () => {
     expect((await staff.request(`/api/admin/subscriptions/${id}/renew`, { method: "POST" })).status).toBe(409);
   });
 
+  it("lets staff undo a cancellation set for the period's end, once; an unknown subscription is a 404", async () => {
+    const email = "staff.resume@example.com";
+    const { id } = await subscribed(email, "Katherine Goble");
+    const cancel = await staff.request(`/api/admin/subscriptions/${id}/cancel`, {
+      method: "POST",
+      json: { atPeriodEnd: true },
+    });
+    expect((await cancel.json()).data).toMatchObject({ status: "active", cancelAtPeriodEnd: true, nextCharge: null });
+
+    const resume = await staff.request(`/api/admin/subscriptions/${id}/resume`, { method: "POST" });
+    expect(resume.status).toBe(200);
+    const resumed: SubscriptionView = (await resume.json()).data;
+    expect(resumed).toMatchObject({ status: "active", cancelAtPeriodEnd: false, nextCharge: { amountCents: 99_900 } });
+    expect(await find(id)).toEqual(resumed);
+    expect(await mails("subscription.resumed", email)).toHaveLength(1);
+
+    const again = await staff.request(`/api/admin/subscriptions/${id}/resume`, { method: "POST" });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("This subscription is not set to end, so there is nothing to undo.");
+    expect(await mails("subscription.resumed", email)).toHaveLength(1);
+    const unknown = await staff.request(`/api/admin/subscriptions/${crypto.randomUUID()}/resume`, { method: "POST" });
+    expect(unknown.status).toBe(404);
+  });
+
   it("answers 404 to an altered or unknown management link, and for an invoice the link does not own", async () => {
     const mine = await subscribed("owner.sub@example.com", "Annie Easley");
     const other = await subscribed("other.sub@example.com", "Christine Darden");
@@ -551,6 +575,47 @@ describe("subscriptions", () => {
       expect((await (await t.client().request(`/api/subscriptions/manage/${token}`)).json()).data).toEqual(entry);
     }
     expect(new Set(list.map((entry) => entry.status))).toEqual(new Set(["incomplete", "active", "cancelled"]));
+  });
+
+  it("counts each new subscription against the address's budget: past it, a translated 429 with Retry-After creates nothing, and the browser's own one still answers", async () => {
+    const small = await createTestApp({
+      SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
+      ORDERS_PER_ADDRESS: "2",
+      TRUST_PROXY: "true",
+    });
+    try {
+      const browser = small.client();
+      const send = (email: string, headers: Record<string, string> = {}) =>
+        browser.request("/api/get-or-create-subscription", {
+          method: "POST",
+          json: { name: "Ada Lovelace", email, priceId: "Professional" },
+          headers: { "x-forwarded-for": "203.0.113.92", ...headers },
+        });
+      const first = await send("busy.one@example.com");
+      expect(first.status).toBe(200);
+      const { subscriptionId } = await first.json();
+      expect((await send("busy.two@example.com")).status).toBe(200);
+      const refused = await send("busy.three@example.com");
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("600");
+      expect(await refused.json()).toMatchObject({
+        code: "rate_limited",
+        message: "Too many orders from this connection. Please try again in 10 minutes.",
+      });
+      const french = await send("busy.three@example.com", { "accept-language": "fr-FR" });
+      expect(french.status).toBe(429);
+      expect((await french.json()).message).toBe(
+        "Trop de commandes depuis cette connexion. Veuillez réessayer dans 10 minutes.",
+      );
+      const rows = await small.services.database.db.select().from(subscriptions);
+      expect(rows.map((row) => row.customerEmail).sort()).toEqual(["busy.one@example.com", "busy.two@example.com"]);
+      // Resuming the browser's own subscription is no new attempt.
+      const again = await send("busy.one@example.com");
+      expect(again.status).toBe(200);
+      expect((await again.json()).subscriptionId).toBe(subscriptionId);
+    } finally {
+      await small.close();
+    }
   });
 
   it("moves as its state machine says", () => {
