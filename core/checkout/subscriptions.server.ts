@@ -164,7 +164,17 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
    */
   async getOrCreate(
     input: unknown,
-    context: { language: Language; userId?: string | null; owned?: readonly string[]; address?: string },
+    context: {
+      language: Language;
+      userId?: string | null;
+      owned?: readonly string[];
+      address?: string;
+      /**
+       * Makes a new subscription this browser's before the provider is asked: when the provider cannot be
+       * reached, the same browser asking again carries on with it instead of being sent a link to it.
+       */
+      claim?: (subscriptionId: string) => Promise<void>;
+    },
   ): Promise<SubscriptionAnswer | { emailed: true }> {
     const request = parseOrThrow(subscriptionRequestSchema, input);
     const plan = await this.planRow(request.plan ?? request.priceId ?? "Professional");
@@ -187,7 +197,7 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
     }
     if (!row) {
       await this.countAttempt(context.address);
-      [row] = await this.db
+      const [inserted] = await this.db
         .insert(subscriptions)
         .values({
           planId: plan.id,
@@ -199,7 +209,9 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
         })
         .onConflictDoNothing()
         .returning();
-      row ??= (await live())[0];
+      if (inserted) await context.claim?.(inserted.id);
+      // Else another request made it at the same moment (a double click): the same answer for both.
+      row = inserted ?? (await live())[0];
     }
     const provider = this.d.payments.provider;
     const answer = (current: SubscriptionRow) => this.answerOf(current);

@@ -468,6 +468,7 @@ export function paymentRoutes(services: Services, config: Config) {
             userId: c.get("user")?.id ?? null,
             owned: await cookie.read(c),
             address: clientAddress(c, config),
+            claim: (id) => cookie.remember(c, id),
           });
           if ("emailed" in started) return { message: t(c, "payments:subscription.linkSent"), emailed: true as const };
           // The subscription joins the browser's signed cookie, as its orders do: only this browser resumes it.

@@ -129,6 +129,19 @@ describe("CRM sync jobs", () => {
     expect(hubspot.contacts.get(first.crmLeadId)?.properties.hs_lead_status).toBe("IN_PROGRESS");
   });
 
+  it("refuses to sync a lead that does not exist with 404, and makes none", async () => {
+    const ids = await t.services.database.db.select({ id: leads.id }).from(leads);
+    const missing = Math.max(0, ...ids.map((row) => row.id)) + 1000;
+    const response = await staff.request(`/api/leads/${missing}/sync`, {
+      method: "POST",
+      json: { crmSystem: "hubspot" },
+    });
+    expect(response.status).toBe(404);
+    expect((await response.json()).message).toBe("Lead not found");
+    expect((await staff.request(`/api/leads/${missing}`)).status).toBe(404);
+    expect(await t.services.database.db.select().from(leads).where(eq(leads.id, missing))).toEqual([]);
+  });
+
   it("gives up after the bounded number of attempts, marking the lead failed with the CRM's message", async () => {
     hubspot.failNext({ status: 503 }, { status: 503 }, { status: 503 });
     const { lead } = await record("down@example.com");

@@ -268,6 +268,33 @@ describe("orders API", () => {
     expect((await orderRow(order.id)).status).toBe("requires_payment");
   });
 
+  it("refuses a card for a payment it does not know (404) or whose order staff cancelled (409), deciding nothing", async () => {
+    const order = await placed(buyer);
+    const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;
+    const intentId = clientSecret.split("_secret_")[0];
+    const confirm = (secret: string) =>
+      buyer.request("/api/payments/sandbox/confirm", {
+        method: "POST",
+        json: { clientSecret: secret, cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" },
+      });
+    const intent = async () =>
+      (await t.services.database.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, intentId)))[0];
+    // A secret altered by a single character names no payment.
+    const unknown = await confirm(`${clientSecret.slice(0, -1)}${clientSecret.endsWith("A") ? "B" : "A"}`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).message).toBe("Payment not found. Please start the payment again.");
+    expect((await intent()).status).toBe("requires_payment_method");
+    expect((await orderRow(order.id)).status).toBe("requires_payment");
+
+    // Staff cancel the order while its payment page is still open: the card typed there is refused.
+    expect((await staff.request(`/api/admin/orders/${order.id}/cancel`, { method: "POST" })).status).toBe(200);
+    const cancelled = await confirm(clientSecret);
+    expect(cancelled.status).toBe(409);
+    expect((await cancelled.json()).message).toBe("This order can no longer be paid.");
+    expect(await intent()).toMatchObject({ status: "canceled", last4: null });
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", paidCents: 0 });
+  });
+
   it("verifies webhook signatures, ignores redeliveries and handles events out of order", async () => {
     const order = await placed(buyer);
     const { clientSecret } = (await (await buyer.request(`/api/orders/guest/${order.id}/payment-intent`)).json()).data;

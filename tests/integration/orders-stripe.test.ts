@@ -389,6 +389,37 @@ describe("orders with Stripe (against a local fake of Stripe's API)", () => {
     expect(await refundMails(order.number)).toHaveLength(1);
   });
 
+  it("answers 409 to a refund event for a payment whose success it has not seen while Stripe cannot be asked, and applies it when Stripe sends it again", async () => {
+    const order = await createOrder();
+    const intentId = await intentOf(order.id);
+    // The buyer paid and staff refunded it in Stripe's dashboard; the payment's own event is late.
+    stripe.confirm(intentId, "succeeded");
+    stripe.refundInDashboard(intentId, order.totalCents);
+    const event = stripe.chargeRefunded(intentId);
+    const before = await view(order.id);
+    stripe.outage({ status: 500 });
+    try {
+      const refused = await webhook(event);
+      expect(refused.status).toBe(409);
+      expect((await refused.json()).message).toBe("The payment provider could not be reached. Please try again.");
+    } finally {
+      stripe.outage(null);
+    }
+    expect(await view(order.id)).toEqual(before);
+    expect(await refundMails(order.number)).toHaveLength(0);
+
+    // Stripe sends the same event again: now Stripe says the payment succeeded, so it is paid, then refunded.
+    const applied = await webhook(event);
+    expect(applied.status).toBe(200);
+    expect(await applied.json()).toEqual({ received: true, duplicate: false });
+    expect(await view(order.id)).toMatchObject({
+      status: "refunded",
+      paidCents: order.totalCents,
+      refundedCents: order.totalCents,
+    });
+    expect(await refundMails(order.number)).toHaveLength(1);
+  });
+
   it("adds Stripe's sources to the Content-Security-Policy only when Stripe is configured", async () => {
     const csp = (await t.app.request("/api/health")).headers.get("content-security-policy") ?? "";
     expect(csp).toContain("https://js.stripe.com");

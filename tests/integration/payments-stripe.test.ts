@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderView } from "../../core/orders/schema.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
-import { payments } from "../../db/schema/payments.ts";
+import { bankAccounts, payments } from "../../db/schema/payments.ts";
 import { plans } from "../../db/schema/subscriptions.ts";
 import { users } from "../../db/schema/users.ts";
 import { signInAs } from "../helpers/factories.ts";
@@ -419,5 +419,122 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
     const [plan] = await t.services.database.db.select().from(plans).where(eq(plans.name, "Professional"));
     expect(plan.stripePriceId).toMatch(/^price_/);
     expect((created?.items as { data: Array<{ price: { id: string } }> }).data[0].price.id).toBe(plan.stripePriceId);
+  });
+
+  describe("while Stripe cannot be reached (its API answers 500 to every call, the client's retries included)", () => {
+    const UNREACHABLE = "The payment provider could not be reached. Please try again.";
+    /** The answer to `send` while Stripe is down, and the Stripe calls it made (none carried out). */
+    const whileDown = async (send: () => Promise<Response>) => {
+      const calls = stripe.requests.length;
+      stripe.outage({ status: 500 });
+      try {
+        const response = await send();
+        return { status: response.status, body: await response.json(), tried: stripe.requests.length - calls };
+      } finally {
+        stripe.outage(null);
+      }
+    };
+    const account = {
+      accountHolderName: "Alan Turing",
+      customerEmail: "alan@example.com",
+      routingNumber: "110000000",
+      accountNumber: "000987654321",
+    };
+    const verify = (client: TestClient, headers: Record<string, string> = {}) =>
+      client.request("/api/verify-bank-account", { method: "POST", json: account, headers });
+
+    it("verify-bank-account answers 409 in the page's language and keeps no account; verified once Stripe is back", async () => {
+      const browser = t.client();
+      const methods = stripe.paymentMethods.size;
+      const down = await whileDown(() => verify(browser, { "accept-language": "fr-FR,fr;q=0.9" }));
+      expect(down).toMatchObject({
+        status: 409,
+        body: { success: false, message: "Le prestataire de paiement est injoignable. Veuillez réessayer." },
+      });
+      expect(down.tried).toBeGreaterThan(0);
+      expect(stripe.paymentMethods.size).toBe(methods);
+      expect(
+        await t.services.database.db
+          .select()
+          .from(bankAccounts)
+          .where(eq(bankAccounts.customerEmail, account.customerEmail)),
+      ).toEqual([]);
+      expect(browser.cookies.size).toBe(0);
+
+      const again = await verify(browser);
+      expect(again.status).toBe(200);
+      expect(await again.json()).toMatchObject({ success: true, last4: "4321" });
+      expect(stripe.paymentMethods.size).toBe(methods + 1);
+    });
+
+    it("create-ach-payment answers 409 and debits nothing; the same payment goes through once Stripe is back", async () => {
+      const browser = t.client();
+      const { bankAccountId } = await (await verify(browser)).json();
+      const pay = () =>
+        browser.request("/api/create-ach-payment", {
+          method: "POST",
+          json: { amount: 300, customerEmail: account.customerEmail, customerName: "Alan Turing", bankAccountId },
+          headers: { "user-agent": "Test browser 1.0" },
+        });
+      const intents = stripe.intents.size;
+      const cookies = new Map(browser.cookies);
+      const down = await whileDown(pay);
+      expect(down).toMatchObject({ status: 409, body: { success: false, message: UNREACHABLE } });
+      expect(down.tried).toBeGreaterThan(0);
+      expect(stripe.intents.size).toBe(intents);
+      // The browser is given no order to follow.
+      expect(browser.cookies).toEqual(cookies);
+
+      const again = await pay();
+      expect(again.status).toBe(200);
+      const { orderId } = await again.json();
+      expect(stripe.intents.size).toBe(intents + 1);
+      const [debit] = await charges(orderId);
+      expect(stripe.intents.get(debit.providerPaymentId!)).toMatchObject({ amount: 30_000, status: "processing" });
+    });
+
+    it("get-or-create-subscription answers 409 and subscribes nothing; the same request subscribes once Stripe is back", async () => {
+      const customer = await signInAs(t, "customer");
+      const subscribe = () =>
+        customer.request("/api/get-or-create-subscription", {
+          method: "POST",
+          json: { name: "Alan Turing", email: "alan@example.com", priceId: "Professional" },
+        });
+      const subscriptionsBefore = stripe.subscriptions.size;
+      const down = await whileDown(subscribe);
+      expect(down).toMatchObject({ status: 409, body: { success: false, message: UNREACHABLE } });
+      expect(down.tried).toBeGreaterThan(0);
+      expect(stripe.subscriptions.size).toBe(subscriptionsBefore);
+      const [account] = await t.services.database.db.select().from(users).where(eq(users.id, customer.user.id));
+      expect(account.stripeSubscriptionId).toBeNull();
+
+      const again = await subscribe();
+      expect(again.status).toBe(200);
+      expect(await again.json()).toMatchObject({ success: true, status: "incomplete", provider: "stripe" });
+      expect(stripe.subscriptions.size).toBe(subscriptionsBefore + 1);
+    });
+
+    it("lets a signed-out visitor whose subscription met the outage carry on from the same browser, not sends them a link", async () => {
+      const visitor = t.client();
+      const subscribe = () =>
+        visitor.request("/api/get-or-create-subscription", {
+          method: "POST",
+          json: { name: "Joan Clarke", email: "joan.outage@example.com", priceId: "Professional" },
+        });
+      const down = await whileDown(subscribe);
+      expect(down).toMatchObject({ status: 409, body: { success: false, message: UNREACHABLE } });
+      const again = await subscribe();
+      expect(again.status).toBe(200);
+      const answer = await again.json();
+      expect(answer).toMatchObject({ success: true, status: "incomplete", provider: "stripe" });
+      expect(answer.clientSecret).toEqual(expect.any(String));
+      expect(answer.emailed).toBeUndefined();
+      // Another browser naming the same e-mail is still only told that a link was sent.
+      const stranger = await t.client().request("/api/get-or-create-subscription", {
+        method: "POST",
+        json: { name: "Joan Clarke", email: "joan.outage@example.com", priceId: "Professional" },
+      });
+      expect(await stranger.json()).toMatchObject({ success: true, emailed: true });
+    });
   });
 });
