@@ -7,6 +7,7 @@ import { canRefund } from "../../app/features/admin/order-detail.tsx";
 import { OrdersTab, exportRange } from "../../app/features/admin/orders-tab.tsx";
 import { parseDollars } from "../../app/features/admin/refund-dialog.tsx";
 import { domPage, json, settle, click } from "../helpers/dom-page.tsx";
+import { instalment, orderItem, orderView, staffPayment, ZONE } from "../helpers/order-fixtures.ts";
 
 /**
  * The Orders tab as staff use it (issue 23, "Refunds that staff can rely on"): every status in the
@@ -17,7 +18,6 @@ import { domPage, json, settle, click } from "../helpers/dom-page.tsx";
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
-const ZONE = "America/New_York";
 const { fetchMock, render: mount } = domPage();
 
 beforeEach(() => {
@@ -29,73 +29,30 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const payment = (overrides: Partial<StaffPaymentView>): StaffPaymentView => ({
-  id: "pay-1",
-  kind: "charge",
-  status: "succeeded",
-  method: "card",
-  amountCents: 50_000,
-  currency: "usd",
-  brand: "visa",
-  last4: "4242",
-  failureMessage: null,
-  part: null,
-  refundOf: null,
-  automatic: null,
-  createdAt: "2026-03-08T03:30:00.000Z",
-  settledAt: "2026-03-08T03:30:05.000Z",
-  reason: null,
-  actor: null,
-  attempts: 0,
-  nextAttemptAt: null,
-  ...overrides,
-});
+const ID = "1f2e3d4c-0000-4000-8000-000000000001";
+
+/** A card payment of $500.00 at 22:30 on March 7 in New York. */
+const payment = (overrides: Partial<StaffPaymentView>): StaffPaymentView =>
+  staffPayment({
+    id: "pay-1",
+    createdAt: "2026-03-08T03:30:00.000Z",
+    settledAt: "2026-03-08T03:30:05.000Z",
+    ...overrides,
+  });
 
 const order = (overrides: Partial<AdminOrderView> = {}): AdminOrderView => ({
-  id: "1f2e3d4c-0000-4000-8000-000000000001",
-  number: "1F2E3D4C",
-  status: "paid",
-  currency: "usd",
-  language: "en",
-  customerFirstName: "Grace",
-  customerLastName: "Hopper",
-  customerEmail: "grace@example.com",
-  customerPhone: null,
-  customerCompany: null,
-  orderItems: [
-    {
-      id: 1,
-      orderId: "1f2e3d4c-0000-4000-8000-000000000001",
-      serviceId: "marketing_consultation",
-      serviceName: "Marketing Consultation",
-      description: "",
-      pricingType: "custom",
-      unitPriceCents: 50_000,
-      quantity: 1,
-      lineTotalCents: 50_000,
-      serviceData: {},
-      dealId: null,
-      createdAt: "2026-03-08T03:29:00.000Z",
-    },
-  ],
-  subtotalCents: 50_000,
-  discountCents: 0,
-  taxCents: 0,
-  promoCode: null,
-  totalCents: 50_000,
-  paidCents: 50_000,
-  refundedCents: 0,
-  // 22:29 on March 7 in New York: 03:29 on March 8 in UTC.
-  createdAt: "2026-03-08T03:29:00.000Z",
-  paidAt: "2026-03-08T03:30:05.000Z",
-  cancelledAt: null,
-  payment: { provider: "sandbox", brand: "visa", last4: "4242" },
-  failureMessage: null,
-  paymentMethodType: "card",
-  paymentPlan: null,
-  schedule: [],
+  ...orderView({
+    id: ID,
+    customerFirstName: "Grace",
+    customerLastName: "Hopper",
+    customerEmail: "grace@example.com",
+    orderItems: [orderItem({ orderId: ID, createdAt: "2026-03-08T03:29:00.000Z" })],
+    // 22:29 on March 7 in New York: 03:29 on March 8 in UTC.
+    createdAt: "2026-03-08T03:29:00.000Z",
+    paidAt: "2026-03-08T03:30:05.000Z",
+    receiptUrl: "/receipt/x",
+  }),
   payments: [payment({})],
-  receiptUrl: "/receipt/x",
   history: [
     {
       from: null,
@@ -487,28 +444,15 @@ describe("the Orders tab", () => {
 
   it("offers to cancel the remaining instalments with a refund of a plan still running", async () => {
     const schedule = [
-      {
+      instalment(1, {
         id: 11,
-        position: 1,
         amountCents: 25_000,
         dueAt: "2026-03-08T17:00:00.000Z",
-        status: "paid" as const,
+        status: "paid",
         attempts: 1,
-        nextAttemptAt: null,
         paidAt: "2026-03-08T17:00:00.000Z",
-        failureMessage: null,
-      },
-      {
-        id: 12,
-        position: 2,
-        amountCents: 25_000,
-        dueAt: "2026-04-08T16:00:00.000Z",
-        status: "due" as const,
-        attempts: 0,
-        nextAttemptAt: null,
-        paidAt: null,
-        failureMessage: null,
-      },
+      }),
+      instalment(2, { id: 12, amountCents: 25_000, dueAt: "2026-04-08T16:00:00.000Z" }),
     ];
     const plan = order({
       status: "partially_paid",

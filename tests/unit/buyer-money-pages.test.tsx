@@ -6,7 +6,7 @@ import CheckoutSuccess from "../../app/routes/checkout-success.tsx";
 import PaymentSuccess from "../../app/routes/payment-success.tsx";
 import Receipt from "../../app/routes/receipt.tsx";
 import type { OrderView } from "../../core/orders/schema.ts";
-import { bankProcessingOrder, orderView, partlyPaidOrder, payment } from "./order-fixtures.ts";
+import { bankProcessingOrder, orderView, partlyPaidOrder, payment } from "../helpers/order-fixtures.ts";
 import { domPage, settle } from "../helpers/dom-page.tsx";
 import { pageUnderRoot, publicConfig } from "../helpers/site-fixtures.tsx";
 

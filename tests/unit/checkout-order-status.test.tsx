@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useOrderStatus, type OrderStatusState } from "../../app/features/checkout/use-order-status.ts";
 import type { OrderStatus } from "../../core/orders/rules.ts";
 import type { OrderView } from "../../core/orders/schema.ts";
-import { bankProcessingOrder, orderView, partlyPaidOrder, payment } from "./order-fixtures.ts";
+import { bankProcessingOrder, orderView, partlyPaidOrder, payment } from "../helpers/order-fixtures.ts";
 import { domPage } from "../helpers/dom-page.tsx";
 
 // The success page's order: read once, then, while the payment is not confirmed, a bounded refresh that

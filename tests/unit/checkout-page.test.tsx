@@ -5,6 +5,7 @@ import { Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CheckoutPage from "../../app/routes/checkout.tsx";
 import type { OrderView } from "../../core/orders/schema.ts";
+import { orderItem, orderView } from "../helpers/order-fixtures.ts";
 
 // /checkout's refusals and toasts (specification 001, section 8), against a fake of our own API: the
 // server's message in "Order Creation Failed", the fallback when it cannot be reached, a sold-out deal at
@@ -19,52 +20,17 @@ const toast = vi.hoisted(() => ({
 }));
 vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
 
-const ORDER: OrderView = {
-  id: "0bb16863-7f4e-4f7c-9a51-2d8e8d3b7c11",
-  number: "0BB16863",
+/** The order POST /api/orders/guest answers: created, nothing paid yet. */
+const ORDER: OrderView = orderView({
   status: "pending",
-  currency: "usd",
-  language: "en",
-  customerFirstName: "Ada",
-  customerLastName: "Lovelace",
-  customerEmail: "ada@example.com",
-  customerPhone: null,
-  customerCompany: null,
-  orderItems: [
-    {
-      id: 1,
-      orderId: "0bb16863-7f4e-4f7c-9a51-2d8e8d3b7c11",
-      serviceId: "marketing_consultation",
-      serviceName: "Marketing Consultation",
-      description: "",
-      pricingType: "custom",
-      unitPriceCents: 50_000,
-      customPriceCents: 50_000,
-      quantity: 1,
-      lineTotalCents: 50_000,
-      serviceData: {},
-      dealId: null,
-      createdAt: "2026-11-25T10:00:00.000Z",
-    },
-  ],
-  subtotalCents: 50_000,
-  discountCents: 0,
-  taxCents: 0,
-  promoCode: null,
-  totalCents: 50_000,
+  orderItems: [orderItem({ customPriceCents: 50_000, createdAt: "2026-11-25T10:00:00.000Z" })],
   paidCents: 0,
-  refundedCents: 0,
   createdAt: "2026-11-25T10:00:00.000Z",
   paidAt: null,
-  cancelledAt: null,
   payment: null,
-  failureMessage: null,
-  paymentMethodType: "card",
-  paymentPlan: null,
-  schedule: [],
   payments: [],
   receiptUrl: "/receipt/token",
-};
+});
 
 type Answer = { status: number; body: unknown } | "network";
 let answers: Record<string, Answer[]>;

@@ -1,103 +1,44 @@
 import { describe, expect, it } from "vitest";
-import type { Translate } from "../../core/mail/rules.ts";
 import { bankProcessingEmail, methodText, paymentLines, receiptEmail, refundEmail } from "../../core/orders/emails.ts";
-import type { InstalmentView, OrderView } from "../../core/orders/schema.ts";
+import type { OrderView } from "../../core/orders/schema.ts";
 import type { PaymentView } from "../../core/payments/schema.ts";
-import { translator } from "../../server/i18n.server.ts";
+import {
+  company,
+  instalment,
+  movement,
+  orderItem,
+  orderView,
+  translate,
+  translateIn,
+  ZONE,
+} from "../helpers/order-fixtures.ts";
 
-const translate: Translate = (language, key, params) => translator(language)(key, params ?? {}) as string;
-const company = {
-  name: "Atelier",
-  email: "hello@atelier.example",
-  phone: "+1 555",
-  website: "https://atelier.example",
-  staffEmail: "team@atelier.example",
-};
-const ZONE = "America/New_York";
+const ID = "3f2a9c1e-0b7d-4e5f-8a9b-0c1d2e3f4a5b";
 
-const payment = (
-  kind: "charge" | "refund",
-  amountCents: number,
-  status: PaymentView["status"],
-  settledAt: string | null,
-  extra: Partial<PaymentView> = {},
-): PaymentView => ({
-  id: `${kind}-${amountCents}-${status}`,
-  kind,
-  status,
-  method: "card",
-  amountCents,
-  currency: "usd",
-  brand: "visa",
-  last4: "4242",
-  failureMessage: null,
-  part: null,
-  refundOf: kind === "refund" ? "charge-108000-succeeded" : null,
-  automatic: null,
-  createdAt: settledAt ?? "2026-11-25T15:00:00.000Z",
-  settledAt,
-  ...extra,
-});
-
-const order = (overrides: Partial<OrderView> = {}): OrderView => ({
-  id: "3f2a9c1e-0b7d-4e5f-8a9b-0c1d2e3f4a5b",
-  number: "3F2A9C1E",
-  status: "paid",
-  currency: "usd",
-  language: "en",
-  customerFirstName: "Ada",
-  customerLastName: "Lovelace",
-  customerEmail: "ada@example.com",
-  customerPhone: null,
-  customerCompany: null,
-  orderItems: [
-    {
-      id: 1,
-      orderId: "3f2a9c1e-0b7d-4e5f-8a9b-0c1d2e3f4a5b",
-      serviceId: "website",
-      serviceName: "Website <Pro>",
-      description: "",
-      pricingType: "custom",
-      unitPriceCents: 60_000,
-      customPriceCents: 60_000,
-      quantity: 2,
-      lineTotalCents: 120_000,
-      serviceData: {},
-      dealId: null,
-      createdAt: "2026-11-25T15:00:00.000Z",
-    },
-  ],
-  subtotalCents: 120_000,
-  discountCents: 12_000,
-  taxCents: 0,
-  promoCode: "WELCOME10",
-  totalCents: 108_000,
-  paidCents: 108_000,
-  refundedCents: 0,
-  createdAt: "2026-11-25T15:00:00.000Z",
-  paidAt: "2026-11-25T15:01:00.000Z",
-  cancelledAt: null,
-  payment: { provider: "sandbox", brand: "visa", last4: "4242" },
-  failureMessage: null,
-  paymentMethodType: "card",
-  paymentPlan: null,
-  schedule: [],
-  payments: [payment("charge", 108_000, "succeeded", "2026-11-25T15:01:00.000Z")],
-  receiptUrl: "/receipt/token",
-  ...overrides,
-});
-
-const instalment = (position: number, status: InstalmentView["status"], dueAt: string): InstalmentView => ({
-  id: position,
-  position,
-  amountCents: 50_000,
-  dueAt,
-  status,
-  attempts: 0,
-  nextAttemptAt: null,
-  paidAt: status === "paid" ? dueAt : null,
-  failureMessage: null,
-});
+/** Two "Website <Pro>" at $600.00, 10% off with WELCOME10: $1,080.00 paid by card. */
+const order = (overrides: Partial<OrderView> = {}): OrderView =>
+  orderView({
+    id: ID,
+    orderItems: [
+      orderItem({
+        orderId: ID,
+        serviceId: "website",
+        serviceName: "Website <Pro>",
+        unitPriceCents: 60_000,
+        customPriceCents: 60_000,
+        quantity: 2,
+        lineTotalCents: 120_000,
+      }),
+    ],
+    subtotalCents: 120_000,
+    discountCents: 12_000,
+    promoCode: "WELCOME10",
+    totalCents: 108_000,
+    paidCents: 108_000,
+    payments: [movement("charge", 108_000, "succeeded", "2026-11-25T15:01:00.000Z")],
+    receiptUrl: "/receipt/token",
+    ...overrides,
+  });
 
 describe("receipt e-mail", () => {
   it("lists the lines, the discount with its code, the total, the status, each payment, the card and the receipt link", () => {
@@ -155,8 +96,8 @@ describe("receipt e-mail", () => {
       totalCents: 50_000,
       paidCents: 50_000,
       paymentPlan: "monthly",
-      schedule: [instalment(1, "paid", "2026-11-25T15:00:00.000Z"), instalment(2, "due", "2026-12-25T15:00:00.000Z")],
-      payments: [payment("charge", 50_000, "succeeded", "2026-11-25T15:01:00.000Z", { part: 1 })],
+      schedule: [instalment(1, { status: "paid", paidAt: "2026-11-25T15:00:00.000Z" }), instalment(2)],
+      payments: [movement("charge", 50_000, "succeeded", "2026-11-25T15:01:00.000Z", { part: 1 })],
     });
     const mail = receiptEmail(monthly, "https://atelier.example/receipt/token", translate, company, ZONE);
     expect(mail.text).toContain(
@@ -168,13 +109,13 @@ describe("receipt e-mail", () => {
     const lines = paymentLines(
       order({
         payments: [
-          payment("charge", 108_000, "cancelled", null),
-          payment("charge", 108_000, "requires_payment", null),
-          payment("charge", 108_000, "failed", "2026-11-24T15:00:00.000Z"),
-          payment("charge", 108_000, "succeeded", "2026-11-25T15:00:00.000Z"),
+          movement("charge", 108_000, "cancelled", null),
+          movement("charge", 108_000, "requires_payment", null),
+          movement("charge", 108_000, "failed", "2026-11-24T15:00:00.000Z"),
+          movement("charge", 108_000, "succeeded", "2026-11-25T15:00:00.000Z"),
         ],
       }),
-      (key, params) => translate("en", key, params),
+      translateIn("en"),
       "en",
       ZONE,
     );
@@ -185,7 +126,7 @@ describe("receipt e-mail", () => {
   });
 
   it("names the payment method: a card, a bank account, the provider when the card is not known", () => {
-    const en = (key: string, params?: Record<string, unknown>) => translate("en", key, params);
+    const en = translateIn("en");
     expect(methodText({ brand: "mastercard", last4: "4444", method: "card" }, "stripe", en)).toBe(
       "Mastercard •••• 4444",
     );
@@ -199,7 +140,10 @@ describe("receipt e-mail", () => {
 
 describe("refund e-mail", () => {
   const refunded = (amountCents: number, extra: Partial<PaymentView> = {}) =>
-    payment("refund", amountCents, "succeeded", "2026-11-27T15:00:00.000Z", extra);
+    movement("refund", amountCents, "succeeded", "2026-11-27T15:00:00.000Z", {
+      refundOf: "charge-108000-succeeded",
+      ...extra,
+    });
 
   it("says how much went back to which card, when, what was refunded in all, and how long it takes", () => {
     const refund = refunded(30_000);
@@ -255,7 +199,7 @@ describe("bank transfer started e-mail", () => {
       payment: { provider: "sandbox", brand: "bank", last4: "6789" },
       paymentMethodType: "us_bank_account",
       payments: [
-        payment("charge", 108_000, "processing", null, { method: "us_bank_account", brand: "bank", last4: "6789" }),
+        movement("charge", 108_000, "processing", null, { method: "us_bank_account", brand: "bank", last4: "6789" }),
       ],
     });
     const mail = bankProcessingEmail(bank, "https://atelier.example/receipt/token", translate, company);

@@ -1,114 +1,53 @@
 import { describe, expect, it } from "vitest";
 import { renderReceiptPdf } from "../../core/orders/receipt-pdf.server.ts";
-import type { InstalmentView, OrderView } from "../../core/orders/schema.ts";
-import type { PaymentView } from "../../core/payments/schema.ts";
-import { translator } from "../../server/i18n.server.ts";
+import type { OrderView } from "../../core/orders/schema.ts";
+import {
+  company,
+  movement,
+  orderItem,
+  orderView,
+  threeInstalments,
+  translateIn,
+  ZONE,
+} from "../helpers/order-fixtures.ts";
 import { pdfText } from "../helpers/pdf-text.ts";
 
-const ZONE = "America/New_York";
-const company = {
-  name: "Atelier",
-  email: "hello@atelier.example",
-  phone: "+1 555",
-  website: "https://atelier.example",
-  address: "120 Market Street",
-};
-const t = (language: "en" | "fr") => (key: string, params?: Record<string, unknown>) =>
-  translator(language)(key, params ?? {}) as string;
+const ID = "3f2a9c1e-0b7d-4e5f-8a9b-0c1d2e3f4a5b";
 
-const payment = (
-  id: string,
-  kind: "charge" | "refund",
-  amountCents: number,
-  status: PaymentView["status"],
-  settledAt: string | null,
-  extra: Partial<PaymentView> = {},
-): PaymentView => ({
-  id,
-  kind,
-  status,
-  method: "card",
-  amountCents,
-  currency: "usd",
-  brand: "visa",
-  last4: "4242",
-  failureMessage: null,
-  part: null,
-  refundOf: null,
-  automatic: null,
-  createdAt: settledAt ?? "2026-11-25T15:00:00.000Z",
-  settledAt,
-  ...extra,
-});
-
-const instalment = (
-  position: number,
-  status: InstalmentView["status"],
-  dueAt: string,
-  extra: Partial<InstalmentView> = {},
-): InstalmentView => ({
-  id: position,
-  position,
-  amountCents: 50_000,
-  dueAt,
-  status,
-  attempts: 0,
-  nextAttemptAt: null,
-  paidAt: status === "paid" ? dueAt : null,
-  failureMessage: null,
-  ...extra,
-});
-
-const base: OrderView = {
-  id: "3f2a9c1e-0b7d-4e5f-8a9b-0c1d2e3f4a5b",
-  number: "3F2A9C1E",
-  status: "paid",
-  currency: "usd",
+/** A French order with accents, guillemets and a discount: $1,111.10 paid by card. */
+const base: OrderView = orderView({
+  id: ID,
   language: "fr",
   customerFirstName: "Éloïse",
   customerLastName: "Gérard",
   customerEmail: "eloise@example.com",
-  customerPhone: null,
   customerCompany: "Société « Ça va »",
   orderItems: [
-    {
-      id: 1,
-      orderId: "3f2a9c1e-0b7d-4e5f-8a9b-0c1d2e3f4a5b",
+    orderItem({
+      orderId: ID,
       serviceId: "website",
       serviceName: "Création de site",
       description: "Conception détaillée",
-      pricingType: "custom",
       unitPriceCents: 123_456,
       customPriceCents: 123_456,
-      quantity: 1,
       lineTotalCents: 123_456,
-      serviceData: {},
-      dealId: null,
       createdAt: "2026-11-25T10:00:00.000Z",
-    },
+    }),
   ],
   subtotalCents: 123_456,
   discountCents: 12_346,
-  taxCents: 0,
   promoCode: "WELCOME10",
   totalCents: 111_110,
   paidCents: 111_110,
-  refundedCents: 0,
   createdAt: "2026-11-25T10:00:00.000Z",
   paidAt: "2026-11-25T10:01:00.000Z",
-  cancelledAt: null,
-  payment: { provider: "sandbox", brand: "visa", last4: "4242" },
-  failureMessage: null,
-  paymentMethodType: "card",
-  paymentPlan: null,
-  schedule: [],
-  payments: [payment("c1", "charge", 111_110, "succeeded", "2026-11-25T10:01:00.000Z")],
+  payments: [movement("charge", 111_110, "succeeded", "2026-11-25T10:01:00.000Z", { id: "c1" })],
   receiptUrl: "/receipt/token",
-};
+});
 
 describe("receipt PDF", () => {
   it("renders a French receipt with an embedded DejaVu font (accents, guillemets, narrow spaces)", async () => {
-    const pdf = await renderReceiptPdf(base, company, t("fr"), ZONE);
+    const pdf = await renderReceiptPdf(base, company, translateIn("fr"), ZONE);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const raw = pdf.toString("latin1");
     expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans\b/);
@@ -134,18 +73,19 @@ describe("receipt PDF", () => {
       status: "partially_refunded",
       refundedCents: 30_000,
       payments: [
-        payment("c0", "charge", 111_110, "failed", "2026-11-24T15:00:00.000Z", {
+        movement("charge", 111_110, "failed", "2026-11-24T15:00:00.000Z", {
+          id: "c0",
           brand: "mastercard",
           last4: "0002",
           failureMessage: "Your card was declined.",
         }),
-        payment("c1", "charge", 111_110, "succeeded", "2026-11-25T15:00:00.000Z"),
-        payment("r1", "refund", 10_000, "succeeded", "2026-11-26T15:00:00.000Z", { refundOf: "c1" }),
-        payment("r2", "refund", 20_000, "succeeded", "2026-11-28T02:00:00.000Z", { refundOf: "c1" }),
-        payment("r3", "refund", 5_000, "pending", null, { refundOf: "c1", createdAt: "2026-11-28T03:00:00.000Z" }),
+        movement("charge", 111_110, "succeeded", "2026-11-25T15:00:00.000Z", { id: "c1" }),
+        movement("refund", 10_000, "succeeded", "2026-11-26T15:00:00.000Z", { id: "r1", refundOf: "c1" }),
+        movement("refund", 20_000, "succeeded", "2026-11-28T02:00:00.000Z", { id: "r2", refundOf: "c1" }),
+        movement("refund", 5_000, "pending", null, { id: "r3", refundOf: "c1", createdAt: "2026-11-28T03:00:00.000Z" }),
       ],
     };
-    const text = pdfText(await renderReceiptPdf(order, company, t("en"), ZONE));
+    const text = pdfText(await renderReceiptPdf(order, company, translateIn("en"), ZONE));
     expect(text).toContain("Receipt for order 3F2A9C1E");
     // The latest refund, at 02:00 UTC on the 28th, is the 27th in New York.
     expect(text).toContain("Status: Partly refunded. $300.00 of $1,111.10 refunded (latest on November 27, 2026).");
@@ -174,21 +114,16 @@ describe("receipt PDF", () => {
       paidCents: 50_000,
       paidAt: null,
       paymentPlan: "3times",
-      schedule: [
-        instalment(1, "paid", "2026-10-27T15:00:00.000Z"),
-        instalment(2, "failed", "2026-11-27T15:00:00.000Z", {
-          attempts: 1,
-          nextAttemptAt: "2026-11-30T15:00:00.000Z",
-          failureMessage: "Your card was declined.",
-        }),
-        instalment(3, "due", "2026-12-27T15:00:00.000Z"),
-      ],
+      schedule: threeInstalments(
+        ["paid", "failed", "due"],
+        [{}, { attempts: 1, nextAttemptAt: "2026-11-30T15:00:00.000Z", failureMessage: "Your card was declined." }],
+      ),
       payments: [
-        payment("c1", "charge", 50_000, "succeeded", "2026-10-27T15:00:00.000Z", { part: 1 }),
-        payment("c2", "charge", 50_000, "failed", "2026-11-27T15:00:00.000Z", { part: 2 }),
+        movement("charge", 50_000, "succeeded", "2026-10-27T15:00:00.000Z", { id: "c1", part: 1 }),
+        movement("charge", 50_000, "failed", "2026-11-27T15:00:00.000Z", { id: "c2", part: 2 }),
       ],
     };
-    const english = pdfText(await renderReceiptPdf(order, company, t("en"), ZONE));
+    const english = pdfText(await renderReceiptPdf(order, company, translateIn("en"), ZONE));
     expect(english).toContain("Paid to date: $500.00");
     expect(english).not.toContain("Refunded: −$0.00");
     expect(english).toContain("Still scheduled");
@@ -198,7 +133,7 @@ describe("receipt PDF", () => {
     ]);
     expect(english.join("\n")).toContain("1 of 3 instalments paid: $500.00 of $1,500.00; payment 2 ($500.00) failed.");
 
-    const french = pdfText(await renderReceiptPdf({ ...order, language: "fr" }, company, t("fr"), ZONE));
+    const french = pdfText(await renderReceiptPdf({ ...order, language: "fr" }, company, translateIn("fr"), ZONE));
     expect(french).toContain("Payé à ce jour\u202f: $500.00");
     expect(french).toContain("Encore prévu");
     expect(french).toContain("Versement 3\u202f: $500.00 le 27 décembre 2026");

@@ -1,87 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "../../core/orders/rules.ts";
-import type { InstalmentView } from "../../core/orders/schema.ts";
-import {
-  formatDay,
-  refundNotice,
-  statusDetail,
-  statusLabel,
-  statusTone,
-  type StatusSubject,
-} from "../../core/orders/status-text.ts";
+import { formatDay, refundNotice, statusDetail, statusLabel, statusTone } from "../../core/orders/status-text.ts";
+import type { OrderView } from "../../core/orders/schema.ts";
 import type { PaymentView } from "../../core/payments/schema.ts";
-import { translator } from "../../server/i18n.server.ts";
+import { movement, orderView, threeInstalments, translateIn, ZONE } from "../helpers/order-fixtures.ts";
 
-const ZONE = "America/New_York";
-const t = (language: "en" | "fr") => (key: string, params?: Record<string, unknown>) =>
-  translator(language)(key, params ?? {}) as string;
-const en = t("en");
-const fr = t("fr");
+const en = translateIn("en");
+const fr = translateIn("fr");
 
-const instalment = (
-  position: number,
-  status: InstalmentView["status"],
-  extra: Partial<InstalmentView> = {},
-): InstalmentView => ({
-  id: position,
-  position,
-  amountCents: 50_000,
-  dueAt: "2026-10-27T15:00:00.000Z",
-  status,
-  attempts: 0,
-  nextAttemptAt: null,
-  paidAt: status === "paid" ? "2026-10-27T15:00:00.000Z" : null,
-  failureMessage: null,
-  ...extra,
-});
-
-const payment = (
-  kind: "charge" | "refund",
-  amountCents: number,
-  status: PaymentView["status"],
-  settledAt: string | null,
-  extra: Partial<PaymentView> = {},
-): PaymentView => ({
-  id: `${kind}-${amountCents}-${settledAt}`,
-  kind,
-  status,
-  method: "card",
-  amountCents,
-  currency: "usd",
-  brand: "visa",
-  last4: "4242",
-  failureMessage: null,
-  part: null,
-  refundOf: kind === "refund" ? "charge" : null,
-  automatic: null,
-  createdAt: settledAt ?? "2026-11-20T15:00:00.000Z",
-  settledAt,
-  ...extra,
-});
-
-const order = (overrides: Partial<StatusSubject>): StatusSubject => ({
-  status: "pending",
-  totalCents: 150_000,
-  paidCents: 0,
-  refundedCents: 0,
-  paidAt: null,
-  cancelledAt: null,
-  failureMessage: null,
-  paymentPlan: null,
-  schedule: [],
-  payments: [],
-  paymentMethodType: "card",
-  ...overrides,
-});
-
-// Three instalments of $500.00: October 27, November 27, December 27 (New York time).
-const threeTimes = (statuses: Array<InstalmentView["status"]>, extra: Array<Partial<InstalmentView>> = []) =>
-  statuses.map((status, index) =>
-    instalment(index + 1, status, {
-      dueAt: ["2026-10-27T15:00:00.000Z", "2026-11-27T15:00:00.000Z", "2026-12-27T15:00:00.000Z"][index],
-      ...extra[index],
-    }),
-  );
+/** A $1,500.00 order, awaiting payment by card unless told otherwise. */
+const order = (overrides: Partial<OrderView>): OrderView =>
+  orderView({ status: "pending", totalCents: 150_000, paidCents: 0, paidAt: null, payments: [], ...overrides });
 
 describe("an order's status in words", () => {
   it("names every status in both languages, 'Awaiting payment' for both kinds of waiting", () => {
@@ -128,7 +57,7 @@ describe("an order's status in words", () => {
       status: "partially_paid",
       paidCents: 50_000,
       paymentPlan: "3times",
-      schedule: threeTimes(["paid", "due", "due"]),
+      schedule: threeInstalments(["paid", "due", "due"]),
     });
     expect(statusDetail(partly, en, "en", ZONE)).toBe(
       "1 of 3 instalments paid: $500.00 of $1,500.00; next $500.00 on November 27, 2026.",
@@ -141,7 +70,7 @@ describe("an order's status in words", () => {
       status: "partially_paid",
       paidCents: 100_000,
       paymentPlan: "3times",
-      schedule: threeTimes(["paid", "paid", "due"]),
+      schedule: threeInstalments(["paid", "paid", "due"]),
     });
     expect(statusDetail(two, en, "en", ZONE)).toBe(
       "2 of 3 instalments paid: $1,000.00 of $1,500.00; next $500.00 on December 27, 2026.",
@@ -156,7 +85,10 @@ describe("an order's status in words", () => {
       status: "partially_paid",
       paidCents: 50_000,
       paymentPlan: "3times",
-      schedule: threeTimes(["paid", "failed", "due"], [{}, { nextAttemptAt: "2026-11-30T15:00:00.000Z", attempts: 1 }]),
+      schedule: threeInstalments(
+        ["paid", "failed", "due"],
+        [{}, { nextAttemptAt: "2026-11-30T15:00:00.000Z", attempts: 1 }],
+      ),
     });
     expect(statusDetail(retrying, en, "en", ZONE)).toBe(
       "1 of 3 instalments paid: $500.00 of $1,500.00; payment 2 ($500.00) failed. We will try again on November 30, 2026.",
@@ -169,7 +101,7 @@ describe("an order's status in words", () => {
       status: "partially_paid",
       paidCents: 50_000,
       paymentPlan: "3times",
-      schedule: threeTimes(["paid", "failed", "due"], [{}, { attempts: 4 }]),
+      schedule: threeInstalments(["paid", "failed", "due"], [{}, { attempts: 4 }]),
     });
     expect(statusDetail(stopped, en, "en", ZONE)).toBe(
       "1 of 3 instalments paid: $500.00 of $1,500.00; payment 2 ($500.00) failed. We will not try again automatically: please contact us.",
@@ -220,12 +152,12 @@ describe("an order's status in words", () => {
   });
 
   it("says how much was refunded and when, the latest refund's day for several", () => {
-    const charge = payment("charge", 150_000, "succeeded", "2026-11-01T15:00:00.000Z");
+    const charge = movement("charge", 150_000, "succeeded", "2026-11-01T15:00:00.000Z");
     const refunded = order({
       status: "refunded",
       paidCents: 150_000,
       refundedCents: 150_000,
-      payments: [charge, payment("refund", 150_000, "succeeded", "2026-11-20T15:00:00.000Z")],
+      payments: [charge, movement("refund", 150_000, "succeeded", "2026-11-20T15:00:00.000Z")],
     });
     expect(statusDetail(refunded, en, "en", ZONE)).toBe("$1,500.00 refunded on November 20, 2026.");
     expect(statusDetail(refunded, fr, "fr", ZONE)).toBe("$1,500.00 remboursés le 20 novembre 2026.");
@@ -236,9 +168,9 @@ describe("an order's status in words", () => {
       refundedCents: 30_000,
       payments: [
         charge,
-        payment("refund", 10_000, "succeeded", "2026-11-05T15:00:00.000Z"),
-        payment("refund", 20_000, "succeeded", "2026-11-21T15:00:00.000Z"),
-        payment("refund", 5_000, "pending", null),
+        movement("refund", 10_000, "succeeded", "2026-11-05T15:00:00.000Z"),
+        movement("refund", 20_000, "succeeded", "2026-11-21T15:00:00.000Z"),
+        movement("refund", 5_000, "pending", null),
       ],
     });
     expect(statusDetail(partly, en, "en", ZONE)).toBe("$300.00 of $1,500.00 refunded (latest on November 21, 2026).");
@@ -259,7 +191,7 @@ describe("an order's status in words", () => {
       paidCents: 50_000,
       cancelledAt: "2026-11-27T15:00:00.000Z",
       paymentPlan: "3times",
-      schedule: threeTimes(["paid", "cancelled", "cancelled"]),
+      schedule: threeInstalments(["paid", "cancelled", "cancelled"]),
     });
     expect(statusDetail(rest, en, "en", ZONE)).toBe(
       "The remaining payments were cancelled: $500.00 of $1,500.00 was paid.",
@@ -278,8 +210,8 @@ describe("an order's status in words", () => {
 
   it("writes every French sentence with a narrow no-break space before its double punctuation", () => {
     const samples = [
-      order({ status: "partially_paid", paidCents: 50_000, schedule: threeTimes(["paid", "failed", "due"]) }),
-      order({ status: "cancelled", paidCents: 50_000, schedule: threeTimes(["paid", "cancelled", "cancelled"]) }),
+      order({ status: "partially_paid", paidCents: 50_000, schedule: threeInstalments(["paid", "failed", "due"]) }),
+      order({ status: "cancelled", paidCents: 50_000, schedule: threeInstalments(["paid", "cancelled", "cancelled"]) }),
     ].map((subject) => statusDetail(subject, fr, "fr", ZONE) ?? "");
     for (const text of samples) expect(text).not.toMatch(/[^\u202f][:;!?]/);
   });
@@ -295,8 +227,8 @@ describe("dates and refund notices", () => {
   it("tells the buyer about a refund Atelier made on its own, and about one on its way", () => {
     const auto = (status: PaymentView["status"]) => ({
       payments: [
-        payment("charge", 89_000, "succeeded", "2026-11-27T15:00:00.000Z"),
-        payment("refund", 89_000, status, null, { automatic: "class_full" }),
+        movement("charge", 89_000, "succeeded", "2026-11-27T15:00:00.000Z"),
+        movement("refund", 89_000, status, null, { automatic: "class_full" }),
       ],
     });
     expect(refundNotice(auto("succeeded"), en)).toBe(
@@ -307,14 +239,14 @@ describe("dates and refund notices", () => {
     );
     const staff = {
       payments: [
-        payment("charge", 150_000, "succeeded", "2026-11-27T15:00:00.000Z"),
-        payment("refund", 20_000, "pending", null),
+        movement("charge", 150_000, "succeeded", "2026-11-27T15:00:00.000Z"),
+        movement("refund", 20_000, "pending", null),
       ],
     };
     expect(refundNotice(staff, en)).toBe("A refund of $200.00 is on its way to you.");
     expect(refundNotice(staff, fr)).toBe("Un remboursement de $200.00 est en cours.");
     expect(
-      refundNotice({ payments: [payment("charge", 150_000, "succeeded", "2026-11-27T15:00:00.000Z")] }, en),
+      refundNotice({ payments: [movement("charge", 150_000, "succeeded", "2026-11-27T15:00:00.000Z")] }, en),
     ).toBeNull();
   });
 });
