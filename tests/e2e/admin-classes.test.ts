@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enAdminClasses from "../../app/locales/en/adminclasses.json";
 import frAdminClasses from "../../app/locales/fr/adminclasses.json";
 import enClasses from "../../app/locales/en/classes.json";
@@ -9,7 +9,7 @@ import {
   expectAccessible,
   expectText,
   expectToast,
-  launchBrowser,
+  fileBrowser,
   openPage,
   saveScreenshot,
   waitForHydration,
@@ -22,13 +22,7 @@ import {
  * edit it, find it in the public classes API, and delete it. Axe on each screen.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 interface ListedClass {
   id: number;

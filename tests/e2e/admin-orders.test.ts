@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enAdmin from "../../app/locales/en/admin.json";
 import enCheckout from "../../app/locales/en/checkout.json";
 import enOrders from "../../app/locales/en/orders.json";
@@ -13,7 +13,7 @@ import {
   expectAccessible,
   expectText,
   expectToast,
-  launchBrowser,
+  fileBrowser,
   mailLinkFor,
   openPage,
   saveScreenshot,
@@ -30,13 +30,7 @@ import {
  * Statuses and their sentences are the orders' one vocabulary (orders.json, docs/decisions/0028).
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key]!);

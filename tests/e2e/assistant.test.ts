@@ -1,11 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enAssistant from "../../app/locales/en/assistant.json";
 import frAssistant from "../../app/locales/fr/assistant.json";
 import {
   expectAccessibleWithin,
   expectText,
-  launchBrowser,
+  fileBrowser,
   openPage,
   saveScreenshot,
   waitForHydration,
@@ -17,13 +17,7 @@ import {
  * (Chromium's own never hears anything headless) and its fallback where recognition is missing.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const RUN = Date.now().toString(36);
 const languages = [

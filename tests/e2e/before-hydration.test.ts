@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enAuth from "../../app/locales/en/auth.json";
 import enContact from "../../app/locales/en/contact.json";
 import enDeals from "../../app/locales/en/deals.json";
@@ -10,7 +10,7 @@ import frContact from "../../app/locales/fr/contact.json";
 import frDeals from "../../app/locales/fr/deals.json";
 import frHome from "../../app/locales/fr/home.json";
 import frNewsletter from "../../app/locales/fr/newsletter.json";
-import { expectText, launchBrowser, openPage, waitForHydration, type PageSession } from "./browser.ts";
+import { expectText, fileBrowser, openPage, waitForHydration, type PageSession } from "./browser.ts";
 
 /**
  * Primary actions clicked as soon as the page has painted, while its JavaScript is still loading (issue
@@ -24,13 +24,7 @@ const TEXTS = {
   fr: { home: frHome, deals: frDeals, contact: frContact, auth: frAuth, newsletter: frNewsletter },
 } as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** Holds every script of the app until `release()`; the HTML and the stylesheet arrive at once. */
 async function holdScripts(page: Page): Promise<{ release(): void }> {

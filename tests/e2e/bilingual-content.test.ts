@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import frBlog from "../../app/locales/fr/blog.json";
 import frDeals from "../../app/locales/fr/deals.json";
 import frAdmin from "../../app/locales/fr/admin.json";
@@ -9,7 +9,7 @@ import {
   expectAccessible,
   expectText,
   expectToast,
-  launchBrowser,
+  fileBrowser,
   openPage,
   saveScreenshot,
   staffRequest,
@@ -23,13 +23,7 @@ import {
  * labelled with its language, and the comment that awaits moderation said in the thread.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));

@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { formatPostDate } from "../../app/i18n/format-date.ts";
 import frBlog from "../../app/locales/fr/blog.json";
 import {
@@ -7,7 +7,7 @@ import {
   expectAccessible,
   expectedStatus,
   expectText,
-  launchBrowser,
+  fileBrowser,
   openPage,
   waitForHydration,
   type PageSession,
@@ -18,13 +18,7 @@ import {
  * a post, members-only content, comments and replies through moderation, and staff managing posts.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** The published demo posts (db/seed.server.ts), newest first, and the English draft. */
 const EN = {

@@ -1,12 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enAppointments from "../../app/locales/en/appointments.json";
 import frAppointments from "../../app/locales/fr/appointments.json";
 import {
   collapsed,
   expectAccessibleWithin,
   expectText,
-  launchBrowser,
+  fileBrowser,
   openPage,
   RESULTS_DIR,
   saveScreenshot,
@@ -20,13 +20,7 @@ import {
  * confirmation is announced (a live region) and scrolled into view while the focus stays on the button.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const RUN = Date.now().toString(36);
 

@@ -11,7 +11,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { expect, inject, vi } from "vitest";
+import { beforeAll, afterAll, expect, inject, vi } from "vitest";
 import { CART_STORAGE_KEY } from "../../core/cart/limits.ts";
 import type { PricingType } from "../../core/catalogue/schema.ts";
 import { ROOT } from "./server-process.ts";
@@ -59,6 +59,28 @@ export function adminAccount(): { email: string; password: string; name: string 
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: TEST_BROWSER_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 60_000 });
+}
+
+/**
+ * The browser of a test file: launched before the file's own set-up, closed after everything else. Its
+ * methods reach the running browser, so the file says `const browser = fileBrowser();` and nothing more.
+ */
+export function fileBrowser(): Browser {
+  let launched: Browser | null = null;
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_, key) {
+      if (!launched)
+        throw new Error("The browser is launched before the file's first hook: use it in a hook or a test.");
+      const value: unknown = Reflect.get(launched, key, launched);
+      return typeof value === "function" ? value.bind(launched) : value;
+    },
+  });
 }
 
 export interface PageSession {

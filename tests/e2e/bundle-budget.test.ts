@@ -1,6 +1,5 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, onSecondDatabase } from "./browser.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, fileBrowser, onSecondDatabase } from "./browser.ts";
 import enMail from "../../app/locales/en/mail.json";
 import { PUBLIC_PAGES, budgetOf, kb, measureFirstLoad, publicPostPath, type FirstLoad } from "./first-load-js.ts";
 
@@ -11,16 +10,12 @@ import { PUBLIC_PAGES, budgetOf, kb, measureFirstLoad, publicPostPath, type Firs
  * English and in French. Sizes do not vary from run to run, so the bars are exact. `npm run
  * bench:bundle` prints the same figures with brotli and the largest files.
  */
-let browser: Browser;
+const browser = fileBrowser();
 let post: string;
 const measured = new Map<string, FirstLoad>();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   post = await publicPostPath(baseUrl());
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 function address(page: string, language: "en" | "fr"): string {

@@ -1,6 +1,5 @@
 import twilio from "twilio";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import enCalls from "../../app/locales/en/calls.json";
 import frCalls from "../../app/locales/fr/calls.json";
 import {
@@ -8,7 +7,7 @@ import {
   baseUrl,
   expectAccessible,
   expectText,
-  launchBrowser,
+  fileBrowser,
   openPage,
   saveScreenshot,
 } from "./browser.ts";
@@ -16,7 +15,7 @@ import { E2E_TWILIO_AUTH_TOKEN } from "./global-setup.ts";
 
 /** Staff read a simulated phone call (signed Twilio webhooks) on /calls, in English and French, with axe. */
 
-let browser: Browser;
+const browser = fileBrowser();
 const callSid = `CA${Date.now().toString(16).padStart(32, "0").slice(-32)}`;
 
 /** Posts a webhook as Twilio would, signed for the public address. */
@@ -37,7 +36,6 @@ async function twilioPost(path: string, params: Record<string, string>): Promise
 const action = (twiml: string) => /<Gather[^>]*action="([^"]+)"/.exec(twiml)![1].replace(/&amp;/g, "&");
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const call = { CallSid: callSid, From: "+15557654321", To: "+15550102030" };
   let twiml = await twilioPost("/api/twilio/voice/incoming", { ...call, CallStatus: "ringing" });
   twiml = await twilioPost(action(twiml), { ...call, Digits: "1" });
@@ -53,9 +51,6 @@ beforeAll(async () => {
   }
   expect(twiml).toContain("Your message has been sent");
   await twilioPost("/api/twilio/voice/status", { ...call, CallStatus: "completed", CallDuration: "64" });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe.each([

@@ -1,5 +1,4 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import enCart from "../../app/locales/en/cart.json";
 import frCart from "../../app/locales/fr/cart.json";
 import { CART_STORAGE_KEY } from "../../core/cart/limits.ts";
@@ -7,7 +6,7 @@ import {
   cartLine,
   expectAccessible,
   expectText,
-  launchBrowser,
+  fileBrowser,
   openPage,
   saveScreenshot,
   waitForHydration,
@@ -20,13 +19,7 @@ import {
  * add that would pass it is refused with its reason); and cart lines read in the page's language.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "../../core/cart/schema.ts";
 import {
@@ -8,7 +8,7 @@ import {
   expectText,
   expectToast,
   expectValue,
-  launchBrowser,
+  fileBrowser,
   openPage,
   saveScreenshot,
   staffRequest,
@@ -22,19 +22,17 @@ import {
  * every promo code and refusal, the nav badge, a reload, and Clear Cart.
  */
 
-let browser: Browser;
+const browser = fileBrowser();
 let session: PageSession;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   // Refused promo codes answer 400, which the browser logs as a failed resource.
   session = await openPage(browser, { allow: [expectedStatus(400, "/api/promos/validate")] });
   page = session.page;
 });
 afterAll(async () => {
   await session?.close();
-  await browser?.close();
 });
 
 const card = (id: string) => page.getByTestId(`service-card-${id}`);

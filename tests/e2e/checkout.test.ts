@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import enCart from "../../app/locales/en/cart.json";
 import enCheckout from "../../app/locales/en/checkout.json";
 import frCart from "../../app/locales/fr/cart.json";
@@ -13,7 +13,7 @@ import {
   expectedStatus,
   expectText,
   expectToast,
-  launchBrowser,
+  fileBrowser,
   openPage,
   saveScreenshot,
   staffRequest,
@@ -28,14 +28,13 @@ import {
  * ?service=&amount= link; a cart of 50 lines reaching the payment step; a broken cart address.
  */
 
-let browser: Browser;
+const browser = fileBrowser();
 let deal: { id: number; title: string };
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const staff = await staffRequest();
   const title = `Checkout Launch Pack ${Date.now().toString(36)}`;
   const now = Date.now();
@@ -57,10 +56,6 @@ beforeAll(async () => {
   });
   expect(response.status()).toBe(201);
   deal = { id: ((await response.json()) as { id: number }).id, title };
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 function dealLine() {

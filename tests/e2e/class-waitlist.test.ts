@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enWaitlist from "../../app/locales/en/waitlist.json" with { type: "json" };
 import frWaitlist from "../../app/locales/fr/waitlist.json" with { type: "json" };
 import enClasses from "../../app/locales/en/classes.json" with { type: "json" };
@@ -8,7 +8,7 @@ import {
   baseUrl,
   expectAccessible,
   expectText,
-  launchBrowser,
+  fileBrowser,
   mailLinkFor,
   openPage,
   staffRequest,
@@ -22,13 +22,7 @@ import {
  * to leave the list asks for a click and says the person has left.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const TEXTS = { en: enWaitlist, fr: frWaitlist } as const;

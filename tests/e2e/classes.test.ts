@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enCheckout from "../../app/locales/en/checkout.json";
 import enClasses from "../../app/locales/en/classes.json";
 import enPayments from "../../app/locales/en/payments.json";
@@ -12,7 +12,7 @@ import {
   expectedStatus,
   expectText,
   expectToast,
-  launchBrowser,
+  fileBrowser,
   openPage,
   saveScreenshot,
   waitForHydration,
@@ -26,13 +26,7 @@ import {
  * Axe on /classes, /classes/:id, /payment and /payment-success.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));

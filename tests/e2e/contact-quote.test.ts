@@ -1,11 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enContact from "../../app/locales/en/contact.json";
 import frContact from "../../app/locales/fr/contact.json";
 import {
   expectAccessibleWithin,
   expectValue,
-  launchBrowser,
+  fileBrowser,
   openPage,
   waitForHydration,
   onSecondDatabase,
@@ -17,13 +17,7 @@ import {
  * changes while the visitor is on the page.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const inView = (page: Page) =>
   page.waitForFunction(() => {

@@ -1,12 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import frCommon from "../../app/locales/fr/common.json";
 import {
   adminAccount,
   baseUrl,
   expectAccessible,
   expectedStatus,
-  launchBrowser,
+  fileBrowser,
   onSecondDatabase,
   openPage,
   registerCustomerByApi,
@@ -15,13 +15,7 @@ import {
   waitForHydration,
 } from "./browser.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** The document's main heading. */
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import enAdmin from "../../app/locales/en/admin.json";
 import enClasses from "../../app/locales/en/classes.json";
 import enDeals from "../../app/locales/en/deals.json";
@@ -9,7 +9,7 @@ import {
   adminAccount,
   expectAccessible,
   expectText,
-  launchBrowser,
+  fileBrowser,
   openPage,
   saveScreenshot,
   waitForHydration,
@@ -21,14 +21,10 @@ import {
  * rather than Sold Out, and staff set a deal's limit per person on its form.
  */
 
-let browser: Browser;
+const browser = fileBrowser();
 let staff: Page;
 beforeAll(async () => {
-  browser = await launchBrowser();
   staff = (await openPage(browser, { signedInAs: adminAccount() })).page;
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const fill = (text: string, values: Record<string, string | number>) =>

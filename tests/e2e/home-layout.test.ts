@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enCart from "../../app/locales/en/cart.json";
 import frCart from "../../app/locales/fr/cart.json";
 import enCommon from "../../app/locales/en/common.json";
@@ -13,7 +13,7 @@ import {
   expectAccessible,
   expectText,
   expectToast,
-  launchBrowser,
+  fileBrowser,
   onSecondDatabase,
   openPage,
   saveScreenshot,
@@ -27,13 +27,7 @@ import {
  * Logo Design, the sample invoice in the page's language, and axe with a row and the invoice open.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /**
  * The page's height (document.body.scrollHeight) before the redesign, with the demo content: 9,755 and

@@ -1,9 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import frHome from "../../app/locales/fr/home.json";
 import {
   expectAccessible,
-  launchBrowser,
+  fileBrowser,
   openPage,
   saveScreenshot,
   waitForHydration,
@@ -16,13 +16,7 @@ import {
  * violation, and a full-page screenshot under test-results/ to look at.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** Waits until the streamed testimonials replaced their skeletons and every image and font is in. */
 async function settled(page: Page) {

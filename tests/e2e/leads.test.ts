@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import enCommon from "../../app/locales/en/common.json";
 import enLeads from "../../app/locales/en/leads.json";
@@ -12,7 +11,7 @@ import {
   expectText,
   expectToast,
   expectValue,
-  launchBrowser,
+  fileBrowser,
   openPage,
   registerCustomerByApi,
   signInByApi,
@@ -28,7 +27,7 @@ import { createPostgresDatabase, startServer, temporaryDir, type ServerProcess }
  * it) and see the badge turn to synced; a visitor and a customer are refused.
  */
 
-let browser: Browser;
+const browser = fileBrowser();
 let server: ServerProcess;
 const hubspot = new FakeHubSpot();
 const admin = { email: "leads-admin@atelier.test", password: "leads-e2e-password-long" };
@@ -118,11 +117,9 @@ beforeAll(async () => {
   // The three leads reach the CRM's fake in the background (vi.waitUntil: expect.poll only works in a test).
   await vi.waitUntil(() => hubspot.requests.length >= 3, { timeout: 60_000, interval: 200 });
   expect(hubspot.requests.length).toBe(3);
-  browser = await launchBrowser();
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await hubspot.stop();
   await cleanup();

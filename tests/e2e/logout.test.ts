@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enAuth from "../../app/locales/en/auth.json";
 import enCommon from "../../app/locales/en/common.json";
 import frAuth from "../../app/locales/fr/auth.json";
@@ -8,7 +8,7 @@ import {
   baseUrl,
   expectAccessible,
   expectText,
-  launchBrowser,
+  fileBrowser,
   openPage,
   signInByApi,
   waitForHydration,
@@ -20,13 +20,7 @@ import {
  * until they press it.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 // Another site, answered by the browser itself: a page with a link to our sign-out address.
 const OTHER_SITE = "http://elsewhere.example/";

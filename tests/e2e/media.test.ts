@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import enMedia from "../../app/locales/en/media.json";
 import frMedia from "../../app/locales/fr/media.json";
 import {
@@ -8,7 +8,7 @@ import {
   expectAccessible,
   expectText,
   expectToast,
-  launchBrowser,
+  fileBrowser,
   openPage,
   saveScreenshot,
   waitForHydration,
@@ -21,10 +21,9 @@ import {
  * the gallery; staff upload, edit and delete an item in the Media tab of /admin. Axe on every screen.
  */
 
-let browser: Browser;
+const browser = fileBrowser();
 let photo: Buffer;
 beforeAll(async () => {
-  browser = await launchBrowser();
   // Noise does not compress: about a megabyte, so that the upload takes a few throttled seconds.
   photo = await sharp({
     create: {
@@ -37,9 +36,6 @@ beforeAll(async () => {
   })
     .jpeg({ quality: 95 })
     .toBuffer();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Records every value the upload's progress bar shows, from the moment it appears. */

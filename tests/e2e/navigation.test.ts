@@ -1,12 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enCommon from "../../app/locales/en/common.json";
 import frCommon from "../../app/locales/fr/common.json";
 import {
   adminAccount,
   expectAccessible,
   expectAccessibleWithin,
-  launchBrowser,
+  fileBrowser,
   onSecondDatabase,
   openPage,
   waitForHydration,
@@ -20,13 +20,7 @@ import {
  * yet, toasts clear of it and gone with the page, and the brand fonts loaded without moving anything.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const UNBUILT = ["/calls"];
 /**

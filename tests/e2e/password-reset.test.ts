@@ -1,5 +1,4 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import enAuth from "../../app/locales/en/auth.json";
 import frAuth from "../../app/locales/fr/auth.json";
 import {
@@ -7,7 +6,7 @@ import {
   expectAccessible,
   expectedStatus,
   expectText,
-  launchBrowser,
+  fileBrowser,
   mailLinkFor,
   openPage,
   registerCustomer,
@@ -23,13 +22,7 @@ import {
  * the account is created from the e-mailed link, and a taken address gets the same answer.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const languages = [
   { name: "English", prefix: "/en", auth: enAuth },

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enCheckout from "../../app/locales/en/checkout.json";
 import enOrders from "../../app/locales/en/orders.json";
 import enPayments from "../../app/locales/en/payments.json";
@@ -11,7 +11,7 @@ import {
   expectedStatus,
   expectText,
   expectToast,
-  launchBrowser,
+  fileBrowser,
   mailLinkFor,
   openPage,
   saveScreenshot,
@@ -31,7 +31,7 @@ import {
  * sent. Statuses and their sentences come from orders.json (docs/decisions/0028). Axe on each page.
  */
 
-let browser: Browser;
+const browser = fileBrowser();
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
@@ -59,14 +59,6 @@ async function mailKindsTo(to: string): Promise<string[]> {
   const { items } = (await list.json()) as { items: Array<{ to: string; kind: string }> };
   return items.filter((item) => item.to === to).map((item) => item.kind);
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 for (const language of ["en", "fr"] as const) {
   const t = language === "fr" ? frPayments : enPayments;

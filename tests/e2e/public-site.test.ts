@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   adminAccount,
   expectAccessible,
@@ -7,7 +7,7 @@ import {
   expectedStatus,
   expectText,
   expectToast,
-  launchBrowser,
+  fileBrowser,
   openPage,
   waitForHydration,
   type PageSession,
@@ -19,13 +19,7 @@ import {
  * book a consultation (and lose a slot someone else took), claim hot deals and subscribe to the newsletter.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** A suffix that makes names and texts of this run unique. */
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

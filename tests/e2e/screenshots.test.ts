@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enDeals from "../../app/locales/en/deals.json";
 import frDeals from "../../app/locales/fr/deals.json";
 import {
   RESULTS_DIR,
   adminAccount,
   expectAccessible,
-  launchBrowser,
+  fileBrowser,
   onSecondDatabase,
   openPage,
   waitForHydration,
@@ -20,13 +20,7 @@ import {
  * horizontal overflow and with axe as it is.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const DIR = path.join(RESULTS_DIR, "screenshots");
 

@@ -1,5 +1,5 @@
-import { request, type Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { request } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import enAuth from "../../app/locales/en/auth.json";
 import frAuth from "../../app/locales/fr/auth.json";
 import {
@@ -8,7 +8,7 @@ import {
   expectAccessible,
   expectedStatus,
   expectText,
-  launchBrowser,
+  fileBrowser,
   mailLinkFor,
   openPage,
   registerCustomerByApi,
@@ -22,13 +22,7 @@ import {
  * confirmed by e-mail, the link's page signs this browser in at the press of its button, once.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe.each([
   { name: "English", prefix: "/en", auth: enAuth },

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import frAppointments from "../../app/locales/fr/appointments.json";
 import frCart from "../../app/locales/fr/cart.json";
@@ -14,7 +14,7 @@ import {
   expectedStatus,
   expectText,
   expectToast,
-  launchBrowser,
+  fileBrowser,
   openPage,
   waitForHydration,
   type PageSession,
@@ -27,18 +27,16 @@ import {
  * hot deals and the newsletter in French, including the ones the server writes.
  */
 
-let browser: Browser;
+const browser = fileBrowser();
 let session: PageSession;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   session = await openPage(browser, { locale: "en-US", allow: [expectedStatus(400, "/api/promos/validate")] });
   page = session.page;
 });
 afterAll(async () => {
   await session?.close();
-  await browser?.close();
 });
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

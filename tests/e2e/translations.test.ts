@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enLegal from "../../app/locales/en/legal.json";
 import frBlog from "../../app/locales/fr/blog.json";
@@ -6,7 +6,7 @@ import frLegal from "../../app/locales/fr/legal.json";
 import {
   baseUrl,
   expectText,
-  launchBrowser,
+  fileBrowser,
   onSecondDatabase,
   openPage,
   waitForHydration,
@@ -18,13 +18,12 @@ import {
  * fetches the others when a client navigation needs them, before the page renders (never a key in
  * place of a text), and a change of language loads every namespace used so far in the new language.
  */
-let browser: Browser;
+const browser = fileBrowser();
 let session: PageSession;
 let page: Page;
 const localeFiles: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   session = await openPage(browser, { locale: "en-US" });
   page = session.page;
   page.on("response", (response) => {
@@ -44,7 +43,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await session?.close();
-  await browser?.close();
 });
 
 const headings = () => page.evaluate(() => (window as unknown as { __headings: string[] }).__headings);

@@ -1,12 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { DEMO_TUTORIALS } from "../../db/seed-tutorials.server.ts";
 import {
   adminAccount,
   expectAccessible,
   expectedStatus,
   expectText,
-  launchBrowser,
+  fileBrowser,
   openPage,
   saveScreenshot,
   waitForHydration,
@@ -20,13 +20,7 @@ import {
  * reloaded, members-only content, and "Tutorial Not Found".
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const published = DEMO_TUTORIALS.filter((demo) => demo.tutorial.published).sort((a, b) => a.ageDays - b.ageDays);
 const EN = published.map((demo) => demo.tutorial.titleEn);
