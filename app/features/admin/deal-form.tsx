@@ -5,7 +5,7 @@ import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { FormError } from "../../components/ui/form-alert.tsx";
 import { api } from "../../lib/api.ts";
 import { Form } from "../../lib/form.tsx";
-import { RecordFormButtons, useRecordForm } from "./record-form.tsx";
+import { ImageAddressField, RecordFormButtons, useRecordForm } from "./record-form.tsx";
 import { recordTexts } from "./records-tab.tsx";
 import { SwitchField } from "./switch-field.tsx";
 import { centsOf, fromLocalInput, toLocalInput, wholeOrText } from "./form-values.ts";
@@ -224,22 +224,13 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
             />
           )}
         </Field>
-        <Field
+        <ImageAddressField
           label={t("deals.form.featuredImage")}
           field={form.field("featuredImage")}
-          hint={t("posts.form.featuredImageHint")}
-        >
-          {(props) => (
-            <Input
-              {...props}
-              inputMode="url"
-              maxLength={DEAL_LIMITS.featuredImage}
-              placeholder="https://… or /images/…"
-              value={values.featuredImage}
-              onChange={set("featuredImage")}
-            />
-          )}
-        </Field>
+          maxLength={DEAL_LIMITS.featuredImage}
+          value={values.featuredImage}
+          onChange={set("featuredImage")}
+        />
       </div>
       <SwitchField label={t("deals.form.active")} hint={t("deals.form.activeHint")} {...toggle("active")} />
       <RecordFormButtons form={form} editing={editing !== null} texts={texts} onCancel={() => void onDone()} />

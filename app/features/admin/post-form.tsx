@@ -6,7 +6,7 @@ import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { FormError } from "../../components/ui/form-alert.tsx";
 import { api } from "../../lib/api.ts";
 import { Form } from "../../lib/form.tsx";
-import { RecordFormButtons, useRecordForm } from "./record-form.tsx";
+import { ImageAddressField, RecordFormButtons, useRecordForm } from "./record-form.tsx";
 import { recordTexts } from "./records-tab.tsx";
 import { SwitchField } from "./switch-field.tsx";
 
@@ -180,22 +180,13 @@ export function PostForm({
           />
         )}
       </Field>
-      <Field
+      <ImageAddressField
         label={t("posts.form.featuredImage")}
         field={form.field("featuredImage")}
-        hint={t("posts.form.featuredImageHint")}
-      >
-        {(props) => (
-          <Input
-            {...props}
-            inputMode="url"
-            maxLength={LIMITS.featuredImage}
-            placeholder="https://… or /images/…"
-            value={values.featuredImage}
-            onChange={set("featuredImage")}
-          />
-        )}
-      </Field>
+        maxLength={LIMITS.featuredImage}
+        value={values.featuredImage}
+        onChange={set("featuredImage")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <SwitchField
           label={t("posts.form.membersOnly")}

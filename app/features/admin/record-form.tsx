@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { Button } from "../../components/ui/button.tsx";
+import { Field, Input, type FieldWiring } from "../../components/ui/field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { toast } from "../../components/ui/toast.ts";
+import { useTranslation } from "../../i18n/react.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useForm, type FormApi } from "../../lib/form.tsx";
 import type { RecordTexts } from "./records-tab.tsx";
@@ -102,5 +104,39 @@ export function RecordFormButtons({
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The address of a record's picture (a post's, a tutorial's, a deal's): a full https:// address or a
+ * path on this site, with the hint that says so.
+ */
+export function ImageAddressField({
+  label,
+  field,
+  maxLength,
+  value,
+  onChange,
+}: {
+  label: string;
+  field: FieldWiring;
+  maxLength: number;
+  value: string;
+  onChange: (event: React.ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <Field label={label} field={field} hint={t("posts.form.featuredImageHint")}>
+      {(props) => (
+        <Input
+          {...props}
+          inputMode="url"
+          maxLength={maxLength}
+          placeholder={t("posts.form.featuredImagePlaceholder")}
+          value={value}
+          onChange={onChange}
+        />
+      )}
+    </Field>
   );
 }

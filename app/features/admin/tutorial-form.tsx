@@ -7,7 +7,7 @@ import { useTranslation } from "../../i18n/react.tsx";
 import { api } from "../../lib/api.ts";
 import { Form } from "../../lib/form.tsx";
 import { TextField, fieldLabel } from "./bilingual-form.tsx";
-import { RecordFormButtons, useRecordForm } from "./record-form.tsx";
+import { ImageAddressField, RecordFormButtons, useRecordForm } from "./record-form.tsx";
 import { recordTexts } from "./records-tab.tsx";
 import { SwitchField } from "./switch-field.tsx";
 
@@ -197,18 +197,13 @@ export function TutorialForm({
             />
           )}
         </Field>
-        <Field label={label("featuredImage", false)} field={form.field("featuredImage")}>
-          {(props) => (
-            <Input
-              {...props}
-              inputMode="url"
-              maxLength={TUTORIAL_LIMITS.url}
-              placeholder="https://… or /images/…"
-              value={values.featuredImage}
-              onChange={set("featuredImage")}
-            />
-          )}
-        </Field>
+        <ImageAddressField
+          label={label("featuredImage", false)}
+          field={form.field("featuredImage")}
+          maxLength={TUTORIAL_LIMITS.url}
+          value={values.featuredImage}
+          onChange={set("featuredImage")}
+        />
       </div>
       <SwitchField label={t("admin.form.published")} {...toggle("published")} />
       <SwitchField label={t("admin.form.membersOnly")} {...toggle("membersOnly")} />
