@@ -1,30 +1,9 @@
-import type { Language } from "../../core/i18n/language.ts";
-import type { Translate } from "../../core/mail/rules.ts";
 import type { InstalmentView, OrderItemView, OrderView } from "../../core/orders/schema.ts";
 import type { PaymentView, StaffPaymentView } from "../../core/payments/schema.ts";
-import { translator } from "../../server/i18n.server.ts";
 
-/** The agency's time zone in these tests: the fixtures' dates are chosen against it. */
-export const ZONE = "America/New_York";
-
-/** The messages of one language, as status texts, receipts and pages take them. */
-export const translateIn =
-  (language: Language) =>
-  (key: string, params?: Record<string, unknown>): string =>
-    translator(language)(key, params ?? {}) as string;
-
-/** The messages of any language, as e-mails take them. */
-export const translate: Translate = (language, key, params) => translateIn(language)(key, params);
-
-/** The company as e-mails (CompanyDetails) and receipts (ReceiptCompany) name it. */
-export const company = {
-  name: "Atelier",
-  email: "hello@atelier.example",
-  phone: "+1 555",
-  website: "https://atelier.example",
-  staffEmail: "team@atelier.example",
-  address: "120 Market Street",
-};
+// The messages, the company and the time zone are every e-mail's and document's: kept here for the order
+// tests that take them from this module.
+export { company, translate, translateIn, ZONE } from "./mail-fixtures.ts";
 
 const ORDER_ID = "0bb16863-7f4e-4f7c-9a51-2d8e8d3b7c11";
 

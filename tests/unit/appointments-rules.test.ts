@@ -24,19 +24,8 @@ import {
   type Appointment,
 } from "../../core/appointments/schema.ts";
 import { FORM_BUDGETS } from "../../core/rate-limit/rules.ts";
-import { translator } from "../../server/i18n.server.ts";
-
-const en = translator("en");
-const fr = translator("fr");
-const translate = (language: "en" | "fr", key: string, params?: Record<string, unknown>) =>
-  translator(language)(key, params ?? {}) as string;
-const company = {
-  name: "Atelier",
-  email: "hello@atelier.example",
-  phone: "+1 (555) 010-2030",
-  website: "https://atelier.example",
-  staffEmail: "team@atelier.example",
-};
+import { company, en, fr, translate } from "../helpers/mail-fixtures.ts";
+import { fieldErrors } from "../helpers/schema-errors.ts";
 
 const HOURS: BookingHours = {
   openHour: 9,
@@ -48,13 +37,7 @@ const HOURS: BookingHours = {
 // 11:30 in New York on Friday 14 June 2030 (EDT, UTC-4).
 const NOW = new Date("2030-06-14T15:30:00Z");
 
-function errorsOf(input: unknown): Record<string, string> {
-  const result = bookingInputSchema.safeParse(input);
-  if (result.success) return {};
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join(".")] ??= en(issue.message);
-  return fields;
-}
+const errorsOf = (input: unknown) => fieldErrors(bookingInputSchema, input);
 
 const valid = {
   customerName: "Grace Hopper",
@@ -127,16 +110,12 @@ describe("appointment record (document 001 section 5)", () => {
   });
 
   it("has the spec's messages in French too", () => {
-    const result = bookingInputSchema.safeParse({
-      ...valid,
-      customerPhone: "",
-      appointmentDate: "x",
-      appointmentTime: "y",
-    });
-    const firstPerField = new Map<string, string>();
-    for (const issue of result.error?.issues ?? [])
-      if (!firstPerField.has(issue.path.join("."))) firstPerField.set(issue.path.join("."), fr(issue.message));
-    expect([...firstPerField.values()]).toEqual([
+    const firstPerField = fieldErrors(
+      bookingInputSchema,
+      { ...valid, customerPhone: "", appointmentDate: "x", appointmentTime: "y" },
+      fr,
+    );
+    expect(Object.values(firstPerField)).toEqual([
       "Le numéro de téléphone est obligatoire",
       "La date doit être au format AAAA-MM-JJ",
       "L'heure doit être au format HH:MM",

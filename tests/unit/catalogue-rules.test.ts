@@ -49,30 +49,20 @@ describe("catalogue seed", () => {
   });
 
   it("has the eleven specialised services with their budget ranges", () => {
-    expect(SPECIALISED_SERVICES.map((entry) => entry.id)).toEqual([
-      "website",
-      "agent_ai",
-      "service_ai",
-      "chat_bot",
-      "logo_design",
-      "graphics",
-      "campaigns",
-      "social_media",
-      "video_marketing",
-      "sport_audiovisuel",
-      "jingle",
+    // Each service, in order, with its budget range in dollars.
+    expect(SPECIALISED_SERVICES.map((entry) => [entry.id, ...range(entry.id)])).toEqual([
+      ["website", 500, 2500],
+      ["agent_ai", 500, 1500],
+      ["service_ai", 250, 1000],
+      ["chat_bot", 1000, 1500],
+      ["logo_design", 50, 100],
+      ["graphics", 50, 250],
+      ["campaigns", 150, 300],
+      ["social_media", 100, 300],
+      ["video_marketing", 100, 300],
+      ["sport_audiovisuel", 150, 500],
+      ["jingle", 150, 500],
     ]);
-    expect(range("website")).toEqual([500, 2500]);
-    expect(range("agent_ai")).toEqual([500, 1500]);
-    expect(range("service_ai")).toEqual([250, 1000]);
-    expect(range("chat_bot")).toEqual([1000, 1500]);
-    expect(range("logo_design")).toEqual([50, 100]);
-    expect(range("graphics")).toEqual([50, 250]);
-    expect(range("campaigns")).toEqual([150, 300]);
-    expect(range("social_media")).toEqual([100, 300]);
-    expect(range("video_marketing")).toEqual([100, 300]);
-    expect(range("sport_audiovisuel")).toEqual([150, 500]);
-    expect(range("jingle")).toEqual([150, 500]);
     for (const entry of SPECIALISED_SERVICES) expect(entry.kind).toBe("specialised");
   });
 

@@ -2,17 +2,8 @@ import { describe, expect, it } from "vitest";
 import { enrollmentConfirmationEmail } from "../../core/classes/emails.ts";
 import { enrolleeSchema } from "../../core/classes/enrollment-schema.ts";
 import { CLASS_SERVICE_ID, enrollmentOfItems } from "../../core/checkout/class-seats.server.ts";
-import { translator } from "../../server/i18n.server.ts";
+import { company, translate } from "../helpers/mail-fixtures.ts";
 
-const translate = (language: "en" | "fr", key: string, params?: Record<string, unknown>) =>
-  translator(language)(key, params ?? {}) as string;
-const company = {
-  name: "Atelier",
-  email: "hello@atelier.example",
-  phone: "+1 555 010 2030",
-  website: "atelier.example",
-  staffEmail: "staff@atelier.example",
-};
 const enrolled = {
   titleEn: "Brand Identity Workshop",
   titleFr: "Atelier identité de marque",

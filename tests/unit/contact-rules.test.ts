@@ -3,31 +3,8 @@ import { contactConfirmationEmail, contactStaffEmail, type ContactEmailFacts } f
 import { FORM_BUDGETS } from "../../core/rate-limit/rules.ts";
 import { assistantMessage, isPlausiblePhone } from "../../core/contact/rules.ts";
 import { INQUIRY_TYPES, assistantContactSchema, contactInputSchema } from "../../core/contact/schema.ts";
-import { translator } from "../../server/i18n.server.ts";
-
-const en = translator("en");
-const fr = translator("fr");
-const translate = (language: "en" | "fr", key: string, params?: Record<string, unknown>) =>
-  translator(language)(key, params ?? {}) as string;
-const company = {
-  name: "Atelier",
-  email: "hello@atelier.example",
-  phone: "+1 (555) 010-2030",
-  website: "https://atelier.example",
-  staffEmail: "team@atelier.example",
-};
-
-/** Each failing field's message, in English. */
-function errorsOf(
-  schema: typeof contactInputSchema | typeof assistantContactSchema,
-  input: unknown,
-): Record<string, string> {
-  const result = schema.safeParse(input);
-  if (result.success) return {};
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join(".")] ??= en(issue.message);
-  return fields;
-}
+import { company, en, fr, translate } from "../helpers/mail-fixtures.ts";
+import { fieldErrors as errorsOf } from "../helpers/schema-errors.ts";
 
 const valid = {
   name: "Ada Lovelace",

@@ -2,10 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { issueMessages, parseOrThrow, type Message } from "../../core/errors.ts";
 import { parseForm } from "../../app/lib/form-runtime.tsx";
-import { translator } from "../../server/i18n.server.ts";
-
-const en = translator("en");
-const fr = translator("fr");
+import { en, fr } from "../helpers/mail-fixtures.ts";
 
 function messagesOf(schema: z.ZodType, input: unknown, t = en): Record<string, string> {
   const result = schema.safeParse(input);

@@ -89,16 +89,14 @@ describe("the dashboard's figures", () => {
 
 describe("CRM status mapping", () => {
   it("maps each of our statuses to each CRM's own value", () => {
-    expect(CRM_STATUS_MAP).toEqual({
-      hubspot: { new: "NEW", contacted: "CONNECTED", qualified: "IN_PROGRESS", converted: "OPEN_DEAL" },
-      pipedrive: { new: "New", contacted: "Contacted", qualified: "Qualified", converted: "Converted" },
-      salesforce: {
-        new: "Open - Not Contacted",
-        contacted: "Working - Contacted",
-        qualified: "Working - Contacted",
-        converted: "Closed - Converted",
-      },
-    });
+    expect(Object.keys(CRM_STATUS_MAP)).toEqual(["hubspot", "pipedrive", "salesforce"]);
+    // Each of our statuses, then what HubSpot, Pipedrive and Salesforce call it.
+    expect(LEAD_STATUSES.map((status) => [status, ...CRM_SYSTEMS.map((crm) => CRM_STATUS_MAP[crm][status])])).toEqual([
+      ["new", "NEW", "New", "Open - Not Contacted"],
+      ["contacted", "CONNECTED", "Contacted", "Working - Contacted"],
+      ["qualified", "IN_PROGRESS", "Qualified", "Working - Contacted"],
+      ["converted", "OPEN_DEAL", "Converted", "Closed - Converted"],
+    ]);
     const hubspotOptions = new Set([
       "NEW",
       "OPEN",

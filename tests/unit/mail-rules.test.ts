@@ -10,19 +10,7 @@ import {
   signOff,
 } from "../../core/mail/rules.ts";
 import { mailMessageSchema, outboxQuerySchema } from "../../core/mail/schema.ts";
-import { translator } from "../../server/i18n.server.ts";
-
-const en = translator("en");
-const fr = translator("fr");
-const translate = (language: "en" | "fr", key: string, params?: Record<string, unknown>) =>
-  translator(language)(key, params ?? {}) as string;
-const company = {
-  name: "Atelier",
-  email: "hello@atelier.example",
-  phone: "+1 (555) 010-2030",
-  website: "https://atelier.example",
-  staffEmail: "team@atelier.example",
-};
+import { company, en, fr, translate } from "../helpers/mail-fixtures.ts";
 
 describe("retry back-off", () => {
   it("waits 1 minute after the first failure and doubles after each further one", () => {

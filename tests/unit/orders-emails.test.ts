@@ -2,16 +2,8 @@ import { describe, expect, it } from "vitest";
 import { bankProcessingEmail, methodText, paymentLines, receiptEmail, refundEmail } from "../../core/orders/emails.ts";
 import type { OrderView } from "../../core/orders/schema.ts";
 import type { PaymentView } from "../../core/payments/schema.ts";
-import {
-  company,
-  instalment,
-  movement,
-  orderItem,
-  orderView,
-  translate,
-  translateIn,
-  ZONE,
-} from "../helpers/order-fixtures.ts";
+import { company, en, translate, ZONE } from "../helpers/mail-fixtures.ts";
+import { instalment, movement, orderItem, orderView } from "../helpers/order-fixtures.ts";
 
 const ID = "3f2a9c1e-0b7d-4e5f-8a9b-0c1d2e3f4a5b";
 
@@ -115,7 +107,7 @@ describe("receipt e-mail", () => {
           movement("charge", 108_000, "succeeded", "2026-11-25T15:00:00.000Z"),
         ],
       }),
-      translateIn("en"),
+      en,
       "en",
       ZONE,
     );
@@ -126,7 +118,6 @@ describe("receipt e-mail", () => {
   });
 
   it("names the payment method: a card, a bank account, the provider when the card is not known", () => {
-    const en = translateIn("en");
     expect(methodText({ brand: "mastercard", last4: "4444", method: "card" }, "stripe", en)).toBe(
       "Mastercard •••• 4444",
     );
@@ -145,15 +136,23 @@ describe("refund e-mail", () => {
       ...extra,
     });
 
-  it("says how much went back to which card, when, what was refunded in all, and how long it takes", () => {
-    const refund = refunded(30_000);
-    const mail = refundEmail(
-      order({ status: "partially_refunded", refundedCents: 30_000, payments: [...order().payments, refund] }),
+  /** The e-mail about `refund`, of the order with `overrides` whose payments are its charge and that refund. */
+  const refundMail = (refund: PaymentView, overrides: Partial<OrderView>, receiptLink: string) =>
+    refundEmail(
+      order({ ...overrides, payments: [...order().payments, refund] }),
       refund,
-      "https://atelier.example/receipt/token",
+      receiptLink,
       translate,
       company,
       ZONE,
+    );
+
+  it("says how much went back to which card, when, what was refunded in all, and how long it takes", () => {
+    const refund = refunded(30_000);
+    const mail = refundMail(
+      refund,
+      { status: "partially_refunded", refundedCents: 30_000 },
+      "https://atelier.example/receipt/token",
     );
     expect(mail).toMatchObject({
       to: "ada@example.com",
@@ -171,13 +170,10 @@ describe("refund e-mail", () => {
 
   it("says why when Atelier refunded on its own, in French with its typography", () => {
     const refund = refunded(108_000, { automatic: "deal_sold_out" });
-    const mail = refundEmail(
-      order({ language: "fr", status: "refunded", refundedCents: 108_000, payments: [...order().payments, refund] }),
+    const mail = refundMail(
       refund,
+      { language: "fr", status: "refunded", refundedCents: 108_000 },
       "https://atelier.example/fr/receipt/token",
-      translate,
-      company,
-      ZONE,
     );
     expect(mail.subject).toBe("Atelier\u202f: remboursement de $1,080.00 pour la commande 3F2A9C1E");
     expect(mail.text).toContain(

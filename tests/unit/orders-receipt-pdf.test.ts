@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renderReceiptPdf } from "../../core/orders/receipt-pdf.server.ts";
 import type { OrderView } from "../../core/orders/schema.ts";
-import {
-  company,
-  movement,
-  orderItem,
-  orderView,
-  threeInstalments,
-  translateIn,
-  ZONE,
-} from "../helpers/order-fixtures.ts";
+import { company, en, fr, ZONE } from "../helpers/mail-fixtures.ts";
+import { movement, orderItem, orderView, threeInstalments } from "../helpers/order-fixtures.ts";
 import { pdfText } from "../helpers/pdf-text.ts";
 
 const ID = "3f2a9c1e-0b7d-4e5f-8a9b-0c1d2e3f4a5b";
@@ -47,7 +40,7 @@ const base: OrderView = orderView({
 
 describe("receipt PDF", () => {
   it("renders a French receipt with an embedded DejaVu font (accents, guillemets, narrow spaces)", async () => {
-    const pdf = await renderReceiptPdf(base, company, translateIn("fr"), ZONE);
+    const pdf = await renderReceiptPdf(base, company, fr, ZONE);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const raw = pdf.toString("latin1");
     expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans\b/);
@@ -85,7 +78,7 @@ describe("receipt PDF", () => {
         movement("refund", 5_000, "pending", null, { id: "r3", refundOf: "c1", createdAt: "2026-11-28T03:00:00.000Z" }),
       ],
     };
-    const text = pdfText(await renderReceiptPdf(order, company, translateIn("en"), ZONE));
+    const text = pdfText(await renderReceiptPdf(order, company, en, ZONE));
     expect(text).toContain("Receipt for order 3F2A9C1E");
     // The latest refund, at 02:00 UTC on the 28th, is the 27th in New York.
     expect(text).toContain("Status: Partly refunded. $300.00 of $1,111.10 refunded (latest on November 27, 2026).");
@@ -123,7 +116,7 @@ describe("receipt PDF", () => {
         movement("charge", 50_000, "failed", "2026-11-27T15:00:00.000Z", { id: "c2", part: 2 }),
       ],
     };
-    const english = pdfText(await renderReceiptPdf(order, company, translateIn("en"), ZONE));
+    const english = pdfText(await renderReceiptPdf(order, company, en, ZONE));
     expect(english).toContain("Paid to date: $500.00");
     expect(english).not.toContain("Refunded: −$0.00");
     expect(english).toContain("Still scheduled");
@@ -133,7 +126,7 @@ describe("receipt PDF", () => {
     ]);
     expect(english.join("\n")).toContain("1 of 3 instalments paid: $500.00 of $1,500.00; payment 2 ($500.00) failed.");
 
-    const french = pdfText(await renderReceiptPdf({ ...order, language: "fr" }, company, translateIn("fr"), ZONE));
+    const french = pdfText(await renderReceiptPdf({ ...order, language: "fr" }, company, fr, ZONE));
     expect(french).toContain("Payé à ce jour\u202f: $500.00");
     expect(french).toContain("Encore prévu");
     expect(french).toContain("Versement 3\u202f: $500.00 le 27 décembre 2026");

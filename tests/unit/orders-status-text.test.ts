@@ -3,14 +3,22 @@ import { ORDER_STATUSES } from "../../core/orders/rules.ts";
 import { formatDay, refundNotice, statusDetail, statusLabel, statusTone } from "../../core/orders/status-text.ts";
 import type { OrderView } from "../../core/orders/schema.ts";
 import type { PaymentView } from "../../core/payments/schema.ts";
-import { movement, orderView, threeInstalments, translateIn, ZONE } from "../helpers/order-fixtures.ts";
-
-const en = translateIn("en");
-const fr = translateIn("fr");
+import { en, fr, ZONE } from "../helpers/mail-fixtures.ts";
+import { movement, orderView, threeInstalments } from "../helpers/order-fixtures.ts";
 
 /** A $1,500.00 order, awaiting payment by card unless told otherwise. */
 const order = (overrides: Partial<OrderView>): OrderView =>
   orderView({ status: "pending", totalCents: 150_000, paidCents: 0, paidAt: null, payments: [], ...overrides });
+
+/** That order as a plan in three instalments (see threeInstalments), `paidCents` of it paid. */
+const plan = (
+  status: OrderView["status"],
+  paidCents: number,
+  ...instalments: Parameters<typeof threeInstalments>
+): OrderView => order({ status, paidCents, paymentPlan: "3times", schedule: threeInstalments(...instalments) });
+
+/** An order's status detail in English, then in French, in the agency's time zone. */
+const details = (subject: OrderView) => [statusDetail(subject, en, "en", ZONE), statusDetail(subject, fr, "fr", ZONE)];
 
 describe("an order's status in words", () => {
   it("names every status in both languages, 'Awaiting payment' for both kinds of waiting", () => {
@@ -53,62 +61,31 @@ describe("an order's status in words", () => {
   });
 
   it("says how much of a plan is paid and when the next instalment is charged", () => {
-    const partly = order({
-      status: "partially_paid",
-      paidCents: 50_000,
-      paymentPlan: "3times",
-      schedule: threeInstalments(["paid", "due", "due"]),
-    });
-    expect(statusDetail(partly, en, "en", ZONE)).toBe(
+    expect(details(plan("partially_paid", 50_000, ["paid", "due", "due"]))).toEqual([
       "1 of 3 instalments paid: $500.00 of $1,500.00; next $500.00 on November 27, 2026.",
-    );
-    expect(statusDetail(partly, fr, "fr", ZONE)).toBe(
       "1 versement sur 3 payé\u202f: $500.00 sur $1,500.00\u202f; prochain versement de $500.00 le 27 novembre 2026.",
-    );
-
-    const two = order({
-      status: "partially_paid",
-      paidCents: 100_000,
-      paymentPlan: "3times",
-      schedule: threeInstalments(["paid", "paid", "due"]),
-    });
-    expect(statusDetail(two, en, "en", ZONE)).toBe(
+    ]);
+    expect(details(plan("partially_paid", 100_000, ["paid", "paid", "due"]))).toEqual([
       "2 of 3 instalments paid: $1,000.00 of $1,500.00; next $500.00 on December 27, 2026.",
-    );
-    expect(statusDetail(two, fr, "fr", ZONE)).toBe(
       "2 versements sur 3 payés\u202f: $1,000.00 sur $1,500.00\u202f; prochain versement de $500.00 le 27 décembre 2026.",
-    );
+    ]);
   });
 
   it("says which instalment failed and when it is tried again, or that it is not", () => {
-    const retrying = order({
-      status: "partially_paid",
-      paidCents: 50_000,
-      paymentPlan: "3times",
-      schedule: threeInstalments(
-        ["paid", "failed", "due"],
-        [{}, { nextAttemptAt: "2026-11-30T15:00:00.000Z", attempts: 1 }],
-      ),
-    });
-    expect(statusDetail(retrying, en, "en", ZONE)).toBe(
+    const retrying = plan(
+      "partially_paid",
+      50_000,
+      ["paid", "failed", "due"],
+      [{}, { nextAttemptAt: "2026-11-30T15:00:00.000Z", attempts: 1 }],
+    );
+    expect(details(retrying)).toEqual([
       "1 of 3 instalments paid: $500.00 of $1,500.00; payment 2 ($500.00) failed. We will try again on November 30, 2026.",
-    );
-    expect(statusDetail(retrying, fr, "fr", ZONE)).toBe(
       "1 versement sur 3 payé\u202f: $500.00 sur $1,500.00\u202f; le versement 2 ($500.00) a échoué. Nous réessaierons le 30 novembre 2026.",
-    );
-
-    const stopped = order({
-      status: "partially_paid",
-      paidCents: 50_000,
-      paymentPlan: "3times",
-      schedule: threeInstalments(["paid", "failed", "due"], [{}, { attempts: 4 }]),
-    });
-    expect(statusDetail(stopped, en, "en", ZONE)).toBe(
+    ]);
+    expect(details(plan("partially_paid", 50_000, ["paid", "failed", "due"], [{}, { attempts: 4 }]))).toEqual([
       "1 of 3 instalments paid: $500.00 of $1,500.00; payment 2 ($500.00) failed. We will not try again automatically: please contact us.",
-    );
-    expect(statusDetail(stopped, fr, "fr", ZONE)).toBe(
       "1 versement sur 3 payé\u202f: $500.00 sur $1,500.00\u202f; le versement 2 ($500.00) a échoué. Nous ne réessaierons pas automatiquement\u202f: contactez-nous.",
-    );
+    ]);
   });
 
   it("says when a paid order was paid, in the agency's time zone", () => {
@@ -159,8 +136,10 @@ describe("an order's status in words", () => {
       refundedCents: 150_000,
       payments: [charge, movement("refund", 150_000, "succeeded", "2026-11-20T15:00:00.000Z")],
     });
-    expect(statusDetail(refunded, en, "en", ZONE)).toBe("$1,500.00 refunded on November 20, 2026.");
-    expect(statusDetail(refunded, fr, "fr", ZONE)).toBe("$1,500.00 remboursés le 20 novembre 2026.");
+    expect(details(refunded)).toEqual([
+      "$1,500.00 refunded on November 20, 2026.",
+      "$1,500.00 remboursés le 20 novembre 2026.",
+    ]);
 
     const partly = order({
       status: "partially_refunded",
@@ -173,39 +152,30 @@ describe("an order's status in words", () => {
         movement("refund", 5_000, "pending", null),
       ],
     });
-    expect(statusDetail(partly, en, "en", ZONE)).toBe("$300.00 of $1,500.00 refunded (latest on November 21, 2026).");
-    expect(statusDetail(partly, fr, "fr", ZONE)).toBe(
+    expect(details(partly)).toEqual([
+      "$300.00 of $1,500.00 refunded (latest on November 21, 2026).",
       "$300.00 sur $1,500.00 remboursés (dernier remboursement le 21 novembre 2026).",
-    );
+    ]);
   });
 
   it("says when an order was cancelled, or what was paid of a plan whose rest was cancelled", () => {
-    expect(statusDetail(order({ status: "cancelled", cancelledAt: "2026-11-27T15:00:00.000Z" }), en, "en", ZONE)).toBe(
+    expect(details(order({ status: "cancelled", cancelledAt: "2026-11-27T15:00:00.000Z" }))).toEqual([
       "Cancelled on November 27, 2026. Nothing was charged.",
-    );
-    expect(statusDetail(order({ status: "cancelled", cancelledAt: "2026-11-27T15:00:00.000Z" }), fr, "fr", ZONE)).toBe(
       "Annulée le 27 novembre 2026. Rien n’a été débité.",
-    );
-    const rest = order({
-      status: "cancelled",
-      paidCents: 50_000,
+    ]);
+    const rest = {
+      ...plan("cancelled", 50_000, ["paid", "cancelled", "cancelled"]),
       cancelledAt: "2026-11-27T15:00:00.000Z",
-      paymentPlan: "3times",
-      schedule: threeInstalments(["paid", "cancelled", "cancelled"]),
-    });
-    expect(statusDetail(rest, en, "en", ZONE)).toBe(
+    };
+    expect(details(rest)).toEqual([
       "The remaining payments were cancelled: $500.00 of $1,500.00 was paid.",
-    );
-    expect(statusDetail(rest, fr, "fr", ZONE)).toBe(
       "Les versements restants ont été annulés\u202f: $500.00 sur $1,500.00 ont été payés.",
-    );
+    ]);
   });
 
   it("adds nothing to the name of a status that says it all", () => {
-    for (const status of ["pending", "requires_payment"] as const) {
-      expect(statusDetail(order({ status }), en, "en", ZONE)).toBeNull();
-      expect(statusDetail(order({ status }), fr, "fr", ZONE)).toBeNull();
-    }
+    for (const status of ["pending", "requires_payment"] as const)
+      expect(details(order({ status }))).toEqual([null, null]);
   });
 
   it("writes every French sentence with a narrow no-break space before its double punctuation", () => {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { paymentsCsv } from "../../core/checkout/payments-csv.ts";
 import type { PaymentExportRow } from "../../core/checkout/service.server.ts";
-import { translator } from "../../server/i18n.server.ts";
-
-const ZONE = "America/New_York";
-const t = (language: "en" | "fr") => (key: string, params?: Record<string, unknown>) =>
-  translator(language)(key, params ?? {}) as string;
+import { translateIn as t, ZONE } from "../helpers/mail-fixtures.ts";
 
 const rows: PaymentExportRow[] = [
   // 02:30 UTC on December 1 is still November 30 in New York.

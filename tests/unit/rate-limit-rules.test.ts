@@ -12,7 +12,7 @@ import {
   SIGN_IN_PER_ACCOUNT,
   SIGN_IN_PER_ADDRESS,
 } from "../../core/rate-limit/rules.ts";
-import { translator } from "../../server/i18n.server.ts";
+import { en, fr } from "../helpers/mail-fixtures.ts";
 
 const start = new Date("2030-01-01T00:00:00Z");
 const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
@@ -67,9 +67,6 @@ describe("public form budgets", () => {
 });
 
 describe("refusal", () => {
-  const en = translator("en");
-  const fr = translator("fr");
-
   it("says kindly what was limited and when to try again, from the window's end", () => {
     const error = refusal("messages", "connection", { retryAfterMs: 2 * 60_000 + 5_000 });
     expect(error).toBeInstanceOf(DomainError);

@@ -6,22 +6,8 @@ import {
   testimonialSubmissionSchema,
   testimonialUpdateSchema,
 } from "../../core/testimonials/schema.ts";
-import { translator } from "../../server/i18n.server.ts";
-
-const en = translator("en");
-const fr = translator("fr");
-
-function errorsOf(
-  schema: typeof testimonialSubmissionSchema | typeof testimonialUpdateSchema,
-  input: unknown,
-  t = en,
-): Record<string, string> {
-  const result = schema.safeParse(input);
-  if (result.success) return {};
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join(".") || "_"] ??= t(issue.message);
-  return fields;
-}
+import { en, fr } from "../helpers/mail-fixtures.ts";
+import { fieldErrors as errorsOf } from "../helpers/schema-errors.ts";
 
 const valid = {
   name: "Grace Hopper",
