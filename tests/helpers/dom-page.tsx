@@ -3,6 +3,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { MemoryRouter, createRoutesStub } from "react-router";
 import { CartProvider } from "../../app/components/cart/cart-context.tsx";
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { resetToasts } from "./toast-mock.ts";
 import { createI18n } from "../../core/i18n/instance.ts";
 import { I18nProvider } from "../../app/i18n/react.tsx";
 import { resources } from "../../app/locales/resources.ts";
@@ -98,6 +99,7 @@ export function domPage() {
   });
   beforeEach(() => {
     fetchMock.mockReset();
+    resetToasts();
     vi.stubGlobal("fetch", fetchMock);
   });
   const unmount = () => {

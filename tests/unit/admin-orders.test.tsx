@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminOrderView, OrderView } from "../../core/orders/schema.ts";
 import type { StaffPaymentView } from "../../core/payments/schema.ts";
 import { canRefund } from "../../app/features/admin/order-detail.tsx";
@@ -8,6 +8,7 @@ import { OrdersTab, exportRange } from "../../app/features/admin/orders-tab.tsx"
 import { parseDollars } from "../../app/features/admin/refund-dialog.tsx";
 import { domPage, json, settle, click } from "../helpers/dom-page.tsx";
 import { instalment, orderItem, orderView, staffPayment, ZONE } from "../helpers/order-fixtures.ts";
+import { toast } from "../helpers/toast-mock.ts";
 
 /**
  * The Orders tab as staff use it (issue 23, "Refunds that staff can rely on"): every status in the
@@ -15,15 +16,9 @@ import { instalment, orderItem, orderView, staffPayment, ZONE } from "../helpers
  * refunded, each payment and refund with its reason and who asked), a refund of any part with a
  * reason, and a failed refund tried again.
  */
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 const { fetchMock, render: mount } = domPage();
-
-beforeEach(() => {
-  toast.success.mockReset();
-  toast.error.mockReset();
-});
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { StoredPromo } from "../../core/promotions/schema.ts";
 import { PromosTab } from "../../app/features/admin/promos-tab.tsx";
 import { domPage, json, settle } from "../helpers/dom-page.tsx";
+import { toast } from "../helpers/toast-mock.ts";
 
 /** The Promo codes tab: staff see each code and switch it on or off, and make it first-order only. */
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 const { fetchMock, render: mount } = domPage();
 
@@ -35,11 +35,6 @@ const PROMOS = [
   }),
   promo({ code: "WELCOME10", kind: "percent", value: 10, firstOrderOnly: false }),
 ];
-
-beforeEach(() => {
-  toast.success.mockReset();
-  toast.error.mockReset();
-});
 
 let container: HTMLElement;
 const render = async (language: "en" | "fr") => (container = await mount(<PromosTab />, language));

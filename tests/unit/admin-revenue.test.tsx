@@ -1,27 +1,22 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AdminOverview } from "../../core/admin/schema.ts";
 import type { SubscriptionView } from "../../core/checkout/subscriptions.server.ts";
 import { OverviewTab } from "../../app/features/admin/overview-tab.tsx";
 import { SubscriptionsTab } from "../../app/features/admin/subscriptions-tab.tsx";
 import { domPage, json, settle } from "../helpers/dom-page.tsx";
+import { toast } from "../helpers/toast-mock.ts";
 
 /**
  * Revenue for staff (issue 23): the Overview's money over four periods in the agency's time zone,
  * named, with recurring revenue and the instalments still to come; the Subscriptions tab's invoices,
  * next charge, end date and undoing a cancellation.
  */
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 const ZONE = "America/New_York";
 const { fetchMock, renderRoutes } = domPage();
-
-beforeEach(() => {
-  toast.success.mockReset();
-  toast.error.mockReset();
-});
 
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
 const byTestId = (id: string, scope: ParentNode = document) =>

@@ -14,14 +14,7 @@ import { pageUnderRoot, publicConfig } from "../helpers/site-fixtures.tsx";
 // at that moment, in the one vocabulary of order statuses (orders:statuses and its sentences), promises
 // only what will happen for that status, and links the receipt whenever money was received.
 
-const toast = vi.hoisted(() => ({
-  success: vi.fn(),
-  error: vi.fn(),
-  warning: vi.fn(),
-  info: vi.fn(),
-  dismissAll: vi.fn(),
-}));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 const config = publicConfig({ companyName: "Atelier", companyEmail: "hello@atelier.example" });
 

@@ -16,14 +16,12 @@ import { CART_STORAGE_KEY, type CartState } from "../../core/cart/schema.ts";
 import type { Service } from "../../core/catalogue/schema.ts";
 import { formatCents } from "../../core/money/money.ts";
 import { evaluatePromo, findPromo } from "../../core/promotions/rules.ts";
+import { toast } from "../helpers/toast-mock.ts";
 
 // Spec document 000, section 2 "/cart (Shopping Cart)", sections 4, 5 and 8; document 001, section 2
 // "/cart" and "/checkout" (the cart query parameter).
 
-const toast = vi.hoisted(() =>
-  Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }),
-);
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 const logo: Service = {
   id: "logo_design",
@@ -120,10 +118,6 @@ beforeEach(() => {
   promoMode = "normal";
   promoRequests.length = 0;
   page.fetchMock.mockImplementation(fetchFake);
-  toast.mockClear();
-  toast.success.mockClear();
-  toast.error.mockClear();
-  toast.warning.mockClear();
 });
 
 afterEach(() => {

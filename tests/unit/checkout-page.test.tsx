@@ -6,19 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CheckoutPage from "../../app/routes/checkout.tsx";
 import type { OrderView } from "../../core/orders/schema.ts";
 import { orderItem, orderView } from "../helpers/order-fixtures.ts";
+import { toast } from "../helpers/toast-mock.ts";
 
 // /checkout's refusals and toasts (specification 001, section 8), against a fake of our own API: the
 // server's message in "Order Creation Failed", the fallback when it cannot be reached, a sold-out deal at
 // the payment intent (409), and the success path's toasts and redirect.
 
-const toast = vi.hoisted(() => ({
-  success: vi.fn(),
-  error: vi.fn(),
-  warning: vi.fn(),
-  info: vi.fn(),
-  dismissAll: vi.fn(),
-}));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 /** The order POST /api/orders/guest answers: created, nothing paid yet. */
 const ORDER: OrderView = orderView({

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { WaitingListForm } from "../../app/features/classes/waiting-list-form.tsx";
 import WaitlistLeave, { loader } from "../../app/routes/waitlist-leave.tsx";
 import { EnrollCard } from "../../app/features/classes/enroll-card.tsx";
@@ -7,8 +7,7 @@ import { CLASS_ENROLLMENT_KEY, readClassEnrollment } from "../../app/lib/payment
 import type { PublicClass } from "../../core/classes/schema.ts";
 import { click, domPage, typeInto } from "../helpers/dom-page.tsx";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 const page = domPage();
 const { fetchMock } = page;
@@ -19,10 +18,6 @@ const json = (status: number, body: unknown) =>
 beforeAll(async () => {
   // The form imports its schema on the first submit; loaded once here so that submits settle within act().
   await import("../../core/classes/waitlist-schema.ts");
-});
-
-beforeEach(() => {
-  toast.error.mockReset();
 });
 
 async function render(element: React.ReactNode, language: "en" | "fr" = "en") {

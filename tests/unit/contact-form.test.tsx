@@ -2,14 +2,14 @@
 import { act } from "react";
 import { click, domPage, until } from "../helpers/dom-page.tsx";
 import { publicConfig, rootData } from "../helpers/site-fixtures.tsx";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ContactForm } from "../../app/features/contact/contact-form.tsx";
 import { ContactSection } from "../../app/features/contact/contact-section.tsx";
+import { toast } from "../helpers/toast-mock.ts";
 
 // Spec document 000: section 2 (contact form fields), 4 (Send Message, Sending, sent confirmation and
 // reset), 5 (the server schema's rules) and 8 (the toasts); README decision 8 (inquiry types).
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 const config = publicConfig();
 
@@ -18,11 +18,6 @@ let container: HTMLElement;
 
 // The form imports its schema and the form layer's runtime on the first submit (zod is not part of the
 // page's first load); `send` waits for them.
-
-beforeEach(() => {
-  toast.success.mockReset();
-  toast.error.mockReset();
-});
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

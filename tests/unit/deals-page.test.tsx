@@ -7,13 +7,13 @@ import { CART_STORAGE_KEY } from "../../core/cart/schema.ts";
 import type { PublicDeal } from "../../core/deals/schema.ts";
 import { domPage } from "../helpers/dom-page.tsx";
 import { publicConfig, rootData, Where } from "../helpers/site-fixtures.tsx";
+import { toast } from "../helpers/toast-mock.ts";
 
 // Hot deals: spec document 000, sections 2 ("/hot-deals"), 4 (visible while active and within the
 // window; HURRY! ribbon and red border at 3 days or fewer; Sold Out, disabled, at the claim limit) and
 // 9 (days left rounded up, minimum 0; progress = claimCount / claimLimit); README decision 12 (Claim
 // puts the deal in the cart at its discounted price).
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 const config = publicConfig({ companyName: "Atelier", companyEmail: "hello@atelier.example" });
 
@@ -45,8 +45,6 @@ const page = domPage();
 let container: HTMLElement;
 
 beforeEach(() => {
-  toast.success.mockReset();
-  toast.error.mockReset();
   localStorage.clear();
 });
 

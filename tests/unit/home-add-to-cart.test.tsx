@@ -6,9 +6,9 @@ import type { CartState } from "../../core/cart/schema.ts";
 import { useCart } from "../../app/components/cart/cart-context.tsx";
 import { useAddToCart } from "../../app/components/cart/use-add-to-cart.ts";
 import { domPage } from "../helpers/dom-page.tsx";
+import { toast } from "../helpers/toast-mock.ts";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 // The real cart and its rules (loaded on the first add), with a way to make the rules fail unexpectedly.
 const rules = vi.hoisted(() => ({ failure: null as Error | null }));

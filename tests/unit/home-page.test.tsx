@@ -12,9 +12,9 @@ import { SiteShell } from "../../app/layout/site-shell.tsx";
 import * as HomeRoute from "../../app/routes/home.tsx";
 import { domPage, typeInto, until } from "../helpers/dom-page.tsx";
 import { publicConfig, rootData } from "../helpers/site-fixtures.tsx";
+import { toast } from "../helpers/toast-mock.ts";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 // Spec document 000, section 2 "Home page", with the messages of sections 5 and 8 and the prices of
 // section 9. The page runs its real loader against a catalogue read from the reference data.

@@ -1,25 +1,20 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { NewsletterBox } from "../../app/features/newsletter/newsletter-box.tsx";
 import NewsletterConfirm, { loader } from "../../app/routes/newsletter-confirm.tsx";
 import { click, domPage, typeInto } from "../helpers/dom-page.tsx";
+import { toast } from "../helpers/toast-mock.ts";
 
 // The newsletter of the hot deals page (spec document 000, section 2) with double opt-in (README
 // decision 12): Subscribe asks the visitor to check their inbox; the e-mailed link opens a page that
 // confirms on a click, and says clearly when the address was already confirmed or the link is bad.
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 const page = domPage();
 const { fetchMock } = page;
 let container: HTMLElement;
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-beforeEach(() => {
-  toast.success.mockReset();
-  toast.error.mockReset();
-});
 
 async function render(element: React.ReactNode, { language = "en" as "en" | "fr", path = "/" } = {}) {
   container = await page.render(element, language, { path });

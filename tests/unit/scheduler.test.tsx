@@ -13,12 +13,12 @@ import {
   pageOf,
 } from "../../app/features/contact/scheduling.ts";
 import type { DaySlots } from "../../core/appointments/schema.ts";
+import { toast } from "../helpers/toast-mock.ts";
 
 // Consultation scheduling: spec document 000, sections 1 and 2 (booking "available 7 days a week",
 // anchor consultation); document 001, sections 3 and 5 (the appointment and its rules: "Phone number
 // is required"); the server's GET /api/appointments/slots and POST /api/appointments/book.
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 const page = domPage();
 
@@ -153,8 +153,6 @@ class FakeAppointments {
 let fake: FakeAppointments;
 
 beforeEach(() => {
-  toast.success.mockReset();
-  toast.error.mockReset();
   fake = new FakeAppointments();
   page.fetchMock.mockImplementation(fake.fetch);
   // The browser's clock: 16 June 2025 in the afternoon, local time.

@@ -14,14 +14,7 @@ import { DomainError } from "../../core/errors.ts";
 // subscription"; /subscription/:token shows the plan, status, next charge or end, the invoices, and
 // cancels at the period's end (asked to confirm) or keeps it, by forms that post without scripts.
 
-const toast = vi.hoisted(() => ({
-  success: vi.fn(),
-  error: vi.fn(),
-  warning: vi.fn(),
-  info: vi.fn(),
-  dismissAll: vi.fn(),
-}));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 const config = publicConfig({ companyName: "Atelier", companyEmail: "hello@atelier.example", companyAddress: "" });
 

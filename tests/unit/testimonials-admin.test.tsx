@@ -9,11 +9,11 @@ import { ReviewsTab, pendingFirst } from "../../app/features/admin/reviews-tab.t
 import Admin from "../../app/routes/admin.tsx";
 import { domPage } from "../helpers/dom-page.tsx";
 import { Where } from "../helpers/site-fixtures.tsx";
+import { toast } from "../helpers/toast-mock.ts";
 
 // Spec document 000: section 2 "/admin" (Reviews and Moderation tabs, pending-count badge), section 4
 // (a pending testimonial is approved by an update or rejected, which deletes it), section 8 (review messages).
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 const { fetchMock, renderRoutes } = domPage();
 
@@ -29,8 +29,6 @@ beforeAll(() => {
 let loaderCalls = 0;
 
 beforeEach(() => {
-  toast.success.mockReset();
-  toast.error.mockReset();
   loaderCalls = 0;
 });
 

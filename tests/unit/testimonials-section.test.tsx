@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { click, domPage, until } from "../helpers/dom-page.tsx";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { PublicTestimonial } from "../../core/testimonials/schema.ts";
 import { TestimonialsSection } from "../../app/features/testimonials/testimonials-section.tsx";
 import { clampRating } from "../../app/components/reviews/star-rating.tsx";
 import { initials } from "../../app/features/testimonials/testimonial-card.tsx";
+import { toast } from "../helpers/toast-mock.ts";
 
 // Spec document 000: section 2 "Testimonials section", section 5 (testimonial form), section 8
 // (testimonial messages), section 9 (star scale 5, default rating 5).
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("../../app/components/ui/toast.ts", () => ({ toast }));
+vi.mock("../../app/components/ui/toast.ts", () => import("../helpers/toast-mock.ts"));
 
 const { fetchMock, renderRoutes } = domPage();
 
@@ -21,11 +21,6 @@ beforeAll(() => {
     unobserve() {}
     disconnect() {}
   } as unknown as typeof ResizeObserver;
-});
-
-beforeEach(() => {
-  toast.success.mockReset();
-  toast.error.mockReset();
 });
 
 const testimonial = (overrides: Partial<PublicTestimonial>): PublicTestimonial => ({
