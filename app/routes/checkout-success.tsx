@@ -3,21 +3,13 @@ import { useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import { formatCents } from "../../core/money/money.ts";
 import { formatDay } from "../../core/orders/status-text.ts";
-import { buttonClasses } from "../components/ui/button.tsx";
-import { Icon } from "../components/ui/icon.tsx";
 import { useCartDispatch } from "../components/cart/use-cart-dispatch.ts";
 import { FROM_CART_PARAM, FROM_CART_VALUE } from "../components/cart/checkout-link.ts";
 import type { OrderView } from "../lib/orders-api.ts";
-import {
-  MoneyRows,
-  OrderStatusBadge,
-  OutcomeActions,
-  OutcomeHeading,
-  OutcomeNextSteps,
-} from "../features/checkout/order-outcome-view.tsx";
+import { MoneyRows, OutcomeActions, OutcomeFacts, OutcomeNextSteps } from "../features/checkout/order-outcome-view.tsx";
+import { OutcomePage } from "../features/checkout/outcome-page.tsx";
 import { STATUS_POLL, useOrderStatus } from "../features/checkout/use-order-status.ts";
 import { useAgencyTimeZone } from "../lib/time-zone.ts";
-import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
 import type { Route } from "./+types/checkout-success";
@@ -44,26 +36,22 @@ function OrderDetails({ order }: { order: OrderView }) {
       <h2 id="order-details-title" className="sr-only">
         {t("success.orderNumber")}
       </h2>
-      <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-muted-foreground">{t("success.orderNumber")}</dt>
-          <dd className="mt-0.5 font-mono text-base font-semibold" data-testid="success-order-number">
-            #{order.number}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">{t("success.status")}</dt>
-          <dd className="mt-1">
-            <OrderStatusBadge order={order} data-testid="success-status" />
-          </dd>
-        </div>
-        <div className="col-span-2 sm:col-span-1">
-          <dt className="text-muted-foreground">{order.paidAt ? t("receipt.paidOn") : t("success.date")}</dt>
-          <dd className="mt-0.5 font-medium">
-            <time dateTime={date}>{formatDay(date, i18n.language, timeZone)}</time>
-          </dd>
-        </div>
-      </dl>
+      <OutcomeFacts
+        order={order}
+        className="grid-cols-2"
+        reference={{
+          label: t("success.orderNumber"),
+          value: `#${order.number}`,
+          valueClassName: "font-mono text-base font-semibold",
+          testId: "success-order-number",
+        }}
+        last={{
+          label: order.paidAt ? t("receipt.paidOn") : t("success.date"),
+          value: <time dateTime={date}>{formatDay(date, i18n.language, timeZone)}</time>,
+          className: "col-span-2 sm:col-span-1",
+          valueClassName: "font-medium",
+        }}
+      />
       <h3 className="mt-6 border-t border-border pt-5 font-semibold">{t("success.items")}</h3>
       <ul className="mt-3 space-y-3" data-testid="success-items">
         {order.orderItems.map((item) => (
@@ -134,58 +122,22 @@ export default function CheckoutSuccess() {
     if (paidCartCheckout) dispatch({ type: "clear" });
   }, [paidCartCheckout, dispatch]);
 
-  let content;
-  if (state.kind === "loading") {
-    content = (
-      <p
-        role="status"
-        className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground"
-      >
-        <Icon name="loader-2" size={20} aria-hidden="true" className="animate-spin" />
-        {t("success.loading")}
-      </p>
-    );
-  } else if (state.kind === "error") {
-    content = (
-      <div className="rounded-xl border border-border bg-white p-8 text-center" data-testid="success-error">
-        <Icon name="alert-circle" size={40} aria-hidden="true" className="mx-auto text-destructive" />
-        <h1 className="mt-4 font-display text-2xl font-semibold">{t("success.loadError")}</h1>
-      </div>
-    );
-  } else {
-    const { order, waiting, gaveUp } = state;
-    content = (
-      <div className="space-y-8">
-        <OutcomeHeading order={order} waiting={waiting} gaveUp={gaveUp} paidTitle={t("success.title")} />
-        <OrderDetails order={order} />
-        <OutcomeNextSteps order={order} />
-        <OutcomeActions order={order} retryTo={retryPath(order, fromCart)} />
-      </div>
-    );
-  }
-
   return (
-    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      {orderId ? (
-        content
-      ) : (
-        <div className="rounded-xl border border-border bg-white p-8 text-center" data-testid="success-error">
-          <h1 className="font-display text-2xl font-semibold">{t("success.loadError")}</h1>
-          <p className="mt-2 text-muted-foreground">{t("success.missingOrder")}</p>
-        </div>
+    <OutcomePage
+      orderId={orderId}
+      state={state}
+      paidTitle={t("success.title")}
+      texts={{ loading: t("success.loading"), loadError: t("success.loadError"), home: t("success.returnHome") }}
+      missingText={t("success.missingOrder")}
+      homeVariant={state.kind === "ready" && state.order.status === "failed" ? "outline" : "primary"}
+    >
+      {(order) => (
+        <>
+          <OrderDetails order={order} />
+          <OutcomeNextSteps order={order} />
+          <OutcomeActions order={order} retryTo={retryPath(order, fromCart)} />
+        </>
       )}
-      <p className="mt-8 text-center">
-        <LocalizedLink
-          to="/"
-          className={buttonClasses(
-            state.kind === "ready" && state.order.status === "failed" ? "outline" : "primary",
-            "lg",
-          )}
-          data-testid="return-home"
-        >
-          {t("success.returnHome")}
-        </LocalizedLink>
-      </p>
-    </main>
+    </OutcomePage>
   );
 }

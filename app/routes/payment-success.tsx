@@ -3,16 +3,10 @@ import { useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import { formatCents } from "../../core/money/money.ts";
 import { buttonClasses } from "../components/ui/button.tsx";
-import { Icon } from "../components/ui/icon.tsx";
 import type { OrderView } from "../lib/orders-api.ts";
 import { orderOutcome } from "../features/checkout/order-outcome.ts";
-import {
-  MoneyRows,
-  OrderStatusBadge,
-  OutcomeActions,
-  OutcomeHeading,
-  OutcomeNextSteps,
-} from "../features/checkout/order-outcome-view.tsx";
+import { MoneyRows, OutcomeActions, OutcomeFacts, OutcomeNextSteps } from "../features/checkout/order-outcome-view.tsx";
+import { OutcomePage } from "../features/checkout/outcome-page.tsx";
 import { useOrderStatus, STATUS_POLL } from "../features/checkout/use-order-status.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { metaTags } from "../layout/page-meta.ts";
@@ -20,7 +14,7 @@ import { pageMeta } from "../layout/page-meta.server.ts";
 import { CLASS_ENROLLMENT_KEY, readClassEnrollment, type ClassEnrollmentData } from "../lib/payments-api.ts";
 import { ScheduleTable } from "../components/schedule-table.tsx";
 import { useAgencyTimeZone } from "../lib/time-zone.ts";
-import { useRootData } from "../root-data.ts";
+import { SupportContact } from "../components/support-contact.tsx";
 import { toast } from "../components/ui/toast.ts";
 import type { Route } from "./+types/payment-success";
 
@@ -47,7 +41,6 @@ function retryPath(order: OrderView): string {
 export default function PaymentSuccess() {
   const { t } = useTranslation("payments");
   const { t: tcl } = useTranslation("classes");
-  const config = useRootData()?.config;
   const timeZone = useAgencyTimeZone();
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get("order_id");
@@ -73,103 +66,58 @@ export default function PaymentSuccess() {
     toast.success(tcl("toast.completeTitle"), { description: tcl("toast.completeText") });
   }, [succeeded, notEnrolled, tcl]);
 
-  let content;
-  if (!orderId || state.kind === "error") {
-    content = (
-      <div className="rounded-xl border border-border bg-white p-8 text-center" data-testid="success-error">
-        <Icon name="alert-circle" size={40} aria-hidden="true" className="mx-auto text-destructive" />
-        <h1 className="mt-4 font-display text-2xl font-semibold">{t("success.loadFailed")}</h1>
-      </div>
-    );
-  } else if (state.kind === "loading") {
-    content = (
-      <p
-        role="status"
-        className="flex items-center justify-center gap-3 rounded-xl border border-border bg-white px-6 py-20 text-muted-foreground"
-      >
-        <Icon name="loader-2" size={20} aria-hidden="true" className="animate-spin" />
-        {t("success.loading")}
-      </p>
-    );
-  } else {
-    const { order, waiting, gaveUp } = state;
-    const transactionId = searchParams.get("payment_intent") ?? order.number;
-    content = (
-      <div className="space-y-8">
-        <OutcomeHeading
-          order={order}
-          waiting={waiting}
-          gaveUp={gaveUp}
-          paidTitle={enrollment ? t("success.classTitle") : t("success.title")}
-        />
-        <section
-          className="space-y-5 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6"
-          data-testid="payment-details"
-        >
-          <dl className="grid gap-4 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="text-muted-foreground">{t("success.transactionId")}</dt>
-              <dd className="mt-0.5 break-all font-mono font-semibold" data-testid="transaction-id">
-                {transactionId}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">{t("schedule.status")}</dt>
-              <dd className="mt-1">
-                <OrderStatusBadge order={order} data-testid="success-status" />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground break-words">{order.orderItems[0]?.serviceName}</dt>
-              <dd
-                className="mt-0.5 font-display text-xl font-semibold whitespace-nowrap tabular-nums"
-                data-testid="success-total"
-              >
-                {formatCents(order.totalCents)}
-              </dd>
-            </div>
-          </dl>
-          {order.paidCents > 0 && (order.paidCents !== order.totalCents || order.refundedCents > 0) ? (
-            <dl className="space-y-2 border-t border-border pt-4 text-sm">
-              <MoneyRows order={order} />
-            </dl>
-          ) : null}
-          {order.schedule.length > 1 || order.paymentPlan === "monthly" ? (
-            <ScheduleTable schedule={order.schedule} monthly={order.paymentPlan === "monthly"} timeZone={timeZone} />
-          ) : null}
-        </section>
-        <OutcomeActions order={order} retryTo={enrollment?.returnUrl ?? retryPath(order)}>
-          {enrollment && succeeded ? (
-            <LocalizedLink
-              to={enrollment.returnUrl}
-              className={buttonClasses("primary", "lg")}
-              data-testid="back-to-class"
-            >
-              {t("success.backToClass")}
-            </LocalizedLink>
-          ) : null}
-        </OutcomeActions>
-        <OutcomeNextSteps order={order} />
-        <section aria-labelledby="support-title" className="text-center text-sm">
-          <h2 id="support-title" className="font-semibold">
-            {t("success.supportTitle")}
-          </h2>
-          <p className="mt-1 text-muted-foreground">
-            {t("success.supportText", { email: config?.companyEmail ?? "", phone: config?.companyPhone ?? "" })}
-          </p>
-        </section>
-      </div>
-    );
-  }
-
   return (
-    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      {content}
-      <p className="mt-8 text-center">
-        <LocalizedLink to="/" className={buttonClasses("primary", "lg")} data-testid="return-home">
-          {t("success.backHome")}
-        </LocalizedLink>
-      </p>
-    </main>
+    <OutcomePage
+      orderId={orderId}
+      state={state}
+      paidTitle={enrollment ? t("success.classTitle") : t("success.title")}
+      texts={{ loading: t("success.loading"), loadError: t("success.loadFailed"), home: t("success.backHome") }}
+    >
+      {(order) => (
+        <>
+          <section
+            className="space-y-5 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6"
+            data-testid="payment-details"
+          >
+            <OutcomeFacts
+              order={order}
+              reference={{
+                label: t("success.transactionId"),
+                value: searchParams.get("payment_intent") ?? order.number,
+                valueClassName: "break-all font-mono font-semibold",
+                testId: "transaction-id",
+              }}
+              last={{
+                label: order.orderItems[0]?.serviceName,
+                value: formatCents(order.totalCents),
+                valueClassName: "font-display text-xl font-semibold whitespace-nowrap tabular-nums",
+                testId: "success-total",
+              }}
+            />
+            {order.paidCents > 0 && (order.paidCents !== order.totalCents || order.refundedCents > 0) ? (
+              <dl className="space-y-2 border-t border-border pt-4 text-sm">
+                <MoneyRows order={order} />
+              </dl>
+            ) : null}
+            {order.schedule.length > 1 || order.paymentPlan === "monthly" ? (
+              <ScheduleTable schedule={order.schedule} monthly={order.paymentPlan === "monthly"} timeZone={timeZone} />
+            ) : null}
+          </section>
+          <OutcomeActions order={order} retryTo={enrollment?.returnUrl ?? retryPath(order)}>
+            {enrollment && succeeded ? (
+              <LocalizedLink
+                to={enrollment.returnUrl}
+                className={buttonClasses("primary", "lg")}
+                data-testid="back-to-class"
+              >
+                {t("success.backToClass")}
+              </LocalizedLink>
+            ) : null}
+          </OutcomeActions>
+          <OutcomeNextSteps order={order} />
+          <SupportContact />
+        </>
+      )}
+    </OutcomePage>
   );
 }

@@ -14,6 +14,8 @@ import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
 import type { Route } from "./+types/receipt";
 import { MoneySummary } from "../components/money-summary.tsx";
+import { LineItemsTable } from "../components/line-items-table.tsx";
+import { MissingPage } from "../components/missing-page.tsx";
 
 /**
  * The receipt, read on the server by its signed token (a wrong or altered token is a 404 that reveals
@@ -92,13 +94,7 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
   const receipt = loaderData.receipt;
 
   if (!receipt) {
-    return (
-      <main id="main" className="mx-auto w-full max-w-3xl px-4 py-14 text-center sm:px-6" data-testid="receipt-missing">
-        <Icon name="alert-circle" size={40} aria-hidden="true" className="mx-auto text-destructive" />
-        <h1 className="mt-4 font-display text-3xl font-semibold">{t("receipt.notFoundTitle")}</h1>
-        <p className="mt-2 text-muted-foreground">{t("receipt.notFoundText")}</p>
-      </main>
-    );
+    return <MissingPage testId="receipt-missing" title={t("receipt.notFoundTitle")} text={t("receipt.notFoundText")} />;
   }
 
   const company = receipt.company;
@@ -189,46 +185,20 @@ export default function Receipt({ params, loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
         </div>
-        <table className="mt-6 w-full text-sm">
-          <thead>
-            <tr className="border-b border-border text-left text-muted-foreground">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t("receipt.description")}
-              </th>
-              <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">
-                {t("receipt.quantity")}
-              </th>
-              <th scope="col" className="hidden px-3 py-2 text-right font-medium whitespace-nowrap sm:table-cell">
-                {t("receipt.unitPrice")}
-              </th>
-              <th scope="col" className="py-2 pl-3 text-right font-medium">
-                {t("receipt.amount")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {receipt.orderItems.map((item) => (
-              <tr key={item.id} className="border-b border-border/60 align-top">
-                <td className="py-3 pr-3">
-                  <span className="break-words">{item.serviceName}</span>
-                  <span className="block text-muted-foreground sm:hidden">
-                    {t("receipt.quantityTimesPrice", {
-                      quantity: item.quantity,
-                      price: formatCents(item.unitPriceCents),
-                    })}
-                  </span>
-                </td>
-                <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">{item.quantity}</td>
-                <td className="hidden px-3 py-3 text-right whitespace-nowrap tabular-nums sm:table-cell">
-                  {formatCents(item.unitPriceCents)}
-                </td>
-                <td className="py-3 pl-3 text-right whitespace-nowrap tabular-nums">
-                  {formatCents(item.lineTotalCents)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LineItemsTable
+          className="mt-6"
+          headings={[t("receipt.description"), t("receipt.quantity"), t("receipt.unitPrice"), t("receipt.amount")]}
+          lines={receipt.orderItems.map((item) => ({
+            key: item.id,
+            name: item.serviceName,
+            quantity: item.quantity,
+            unitCents: item.unitPriceCents,
+            amountCents: item.lineTotalCents,
+          }))}
+          folded={(line) =>
+            t("receipt.quantityTimesPrice", { quantity: line.quantity, price: formatCents(line.unitCents) })
+          }
+        />
         <MoneySummary
           className="ml-auto mt-6 w-full max-w-xs"
           lines={[

@@ -17,6 +17,7 @@ import {
   paidInvoice,
   type SubscriptionView,
 } from "../features/payments/subscription-view.tsx";
+import { PlanTitle, SubscriptionMissing } from "../features/checkout/subscription-parts.tsx";
 import { useAgencyTimeZone } from "../lib/time-zone.ts";
 import type { Route } from "./+types/subscribe-success";
 
@@ -103,24 +104,7 @@ export default function SubscribeSuccess({ loaderData }: Route.ComponentProps) {
   const { subscription, waiting, gaveUp } = useActivation(token, loaderData.subscription);
   const day = (iso: string) => formatDueDate(iso, i18n.language, timeZone);
 
-  if (!subscription) {
-    return (
-      <main
-        id="main"
-        className="mx-auto w-full max-w-3xl px-4 py-14 text-center sm:px-6"
-        data-testid="subscription-missing"
-      >
-        <Icon name="alert-circle" size={40} aria-hidden="true" className="mx-auto text-destructive" />
-        <h1 className="mt-4 font-display text-3xl font-semibold">{t("manage.notFoundTitle")}</h1>
-        <p className="mt-2 text-muted-foreground">{t("manage.notFoundText")}</p>
-        <p className="mt-8">
-          <LocalizedLink to="/" className={buttonClasses("primary", "lg")}>
-            {t("subscription.backHome")}
-          </LocalizedLink>
-        </p>
-      </main>
-    );
-  }
+  if (!subscription) return <SubscriptionMissing />;
 
   const active = subscription.status === "active" || subscription.status === "past_due";
   const failed = !active && subscription.status === "incomplete" && subscription.invoices[0]?.status === "failed";
@@ -169,12 +153,7 @@ export default function SubscribeSuccess({ loaderData }: Route.ComponentProps) {
           className="mt-8 rounded-xl border border-border bg-white p-5 shadow-sm sm:p-6"
           data-testid="subscription-summary"
         >
-          <h2 id="subscription-summary-title" className="font-display text-xl font-semibold">
-            {subscription.plan}{" "}
-            <span className="text-base font-normal text-muted-foreground">
-              {t("subscription.perMonth", { price: formatCents(subscription.priceCents) })}
-            </span>
-          </h2>
+          <PlanTitle id="subscription-summary-title" subscription={subscription} />
           <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
             {invoice ? (
               <div>

@@ -2,7 +2,6 @@ import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import { DomainError, statusOf } from "../../core/errors.ts";
-import { formatCents } from "../../core/money/money.ts";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { FormAlert } from "../components/ui/form-alert.tsx";
 import { Icon } from "../components/ui/icon.tsx";
@@ -17,8 +16,9 @@ import {
   useRenewalText,
   type SubscriptionView,
 } from "../features/payments/subscription-view.tsx";
+import { PlanTitle, SubscriptionMissing } from "../features/checkout/subscription-parts.tsx";
+import { SupportContact } from "../components/support-contact.tsx";
 import { useAgencyTimeZone } from "../lib/time-zone.ts";
-import { useRootData } from "../root-data.ts";
 import type { Route } from "./+types/subscription";
 
 /** The subscription the signed link names, read on the server; any other token is a 404 that reveals nothing. */
@@ -111,25 +111,7 @@ function SubmitButton({
  * Every subscription e-mail links here; a wrong link gets a page that says so (404).
  */
 export default function SubscriptionPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { t } = useTranslation("payments");
-  if (!loaderData.subscription) {
-    return (
-      <main
-        id="main"
-        className="mx-auto w-full max-w-3xl px-4 py-14 text-center sm:px-6"
-        data-testid="subscription-missing"
-      >
-        <Icon name="alert-circle" size={40} aria-hidden="true" className="mx-auto text-destructive" />
-        <h1 className="mt-4 font-display text-3xl font-semibold">{t("manage.notFoundTitle")}</h1>
-        <p className="mt-2 text-muted-foreground">{t("manage.notFoundText")}</p>
-        <p className="mt-8">
-          <LocalizedLink to="/" className={buttonClasses("primary", "lg")}>
-            {t("subscription.backHome")}
-          </LocalizedLink>
-        </p>
-      </main>
-    );
-  }
+  if (!loaderData.subscription) return <SubscriptionMissing />;
   return (
     <ManageSubscription subscription={loaderData.subscription} token={params.token} error={actionData?.error ?? null} />
   );
@@ -146,7 +128,6 @@ function ManageSubscription({
 }) {
   const { t, i18n } = useTranslation("payments");
   const timeZone = useAgencyTimeZone();
-  const config = useRootData()?.config;
   const [searchParams] = useSearchParams();
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const confirming = searchParams.get("confirm") === "cancel";
@@ -198,12 +179,7 @@ function ManageSubscription({
         data-testid="subscription-plan"
       >
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <h2 id="plan-title" className="font-display text-2xl font-semibold">
-            {subscription.plan}{" "}
-            <span className="block text-base font-normal text-muted-foreground sm:inline">
-              {t("subscription.perMonth", { price: formatCents(subscription.priceCents) })}
-            </span>
-          </h2>
+          <PlanTitle id="plan-title" subscription={subscription} large stacked />
           <SubscriptionStatusBadge subscription={subscription} />
         </div>
         <div className="mt-4 rounded-lg bg-muted/60 px-4 py-3" data-testid="subscription-renewal">
@@ -288,14 +264,7 @@ function ManageSubscription({
         </div>
       </section>
 
-      <section aria-labelledby="support-title" className="mt-10 text-center text-sm">
-        <h2 id="support-title" className="font-semibold">
-          {t("success.supportTitle")}
-        </h2>
-        <p className="mt-1 text-muted-foreground">
-          {t("success.supportText", { email: config?.companyEmail ?? "", phone: config?.companyPhone ?? "" })}
-        </p>
-      </section>
+      <SupportContact className="mt-10" />
     </main>
   );
 }

@@ -7,14 +7,16 @@ import { buttonClasses } from "../../components/ui/button.tsx";
 import { Icon, type IconName } from "../../components/ui/icon.tsx";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useAgencyTimeZone } from "../../lib/time-zone.ts";
+import { cn } from "../../lib/cn.ts";
 import { automaticRefundOf, moneyReceived, nextStepKeys, orderOutcome, type OrderOutcome } from "./order-outcome.ts";
 import type { OrderView } from "../../lib/orders-api.ts";
 import { NextSteps } from "./next-steps.tsx";
 
 /**
  * The success pages' shared parts (/checkout/success, /payment-success): the heading that says what is
- * true now, the status in the one vocabulary (orders:statuses and its sentence), the money received
- * and given back, what happens next, and the receipt. The pages add their own details around them.
+ * true now, the order's facts with its status in the one vocabulary (orders:statuses and its sentence),
+ * the money received and given back, what happens next, and the receipt. The pages add their own
+ * details around them, in the frame of outcome-page.tsx.
  */
 
 /** The order's status as a badge; while the page waits for the provider, "Being confirmed" (never "Awaiting payment"). */
@@ -37,6 +39,56 @@ export function OrderStatusBadge({
     <Badge tone={statusTone(order.status)} {...props}>
       {statusLabel(order.status, t)}
     </Badge>
+  );
+}
+
+/** One fact of the order under a success page's heading: its label, and its value (with the value's look). */
+export interface OutcomeFact {
+  label: ReactNode;
+  value: ReactNode;
+  testId?: string;
+  className?: string;
+  valueClassName?: string;
+}
+
+/**
+ * The order's facts in a grid: the page's reference to it (order number, transaction id), its status
+ * (always second, as a badge in the one vocabulary), then the page's own last fact (date, total).
+ */
+export function OutcomeFacts({
+  order,
+  reference,
+  last,
+  className,
+}: {
+  order: OrderView;
+  reference: OutcomeFact;
+  last: OutcomeFact;
+  className?: string;
+}) {
+  const { t } = useTranslation("checkout");
+  return (
+    <dl className={cn("grid gap-4 text-sm sm:grid-cols-3", className)}>
+      <Fact {...reference} />
+      <div>
+        <dt className="text-muted-foreground">{t("success.status")}</dt>
+        <dd className="mt-1">
+          <OrderStatusBadge order={order} data-testid="success-status" />
+        </dd>
+      </div>
+      <Fact {...last} />
+    </dl>
+  );
+}
+
+function Fact({ label, value, testId, className, valueClassName }: OutcomeFact) {
+  return (
+    <div className={className}>
+      <dt className="text-muted-foreground break-words">{label}</dt>
+      <dd className={cn("mt-0.5", valueClassName)} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
 }
 

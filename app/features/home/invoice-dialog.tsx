@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { formatCents } from "../../../core/money/money.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
+import { LineItemsTable } from "../../components/line-items-table.tsx";
 import { ModalDialog } from "../../components/ui/modal-dialog.tsx";
 import type { Company, InvoiceSample } from "./invoice-sample-data.ts";
 
@@ -92,37 +93,18 @@ function InvoiceDocument({
             <dd className="mt-1 text-xl font-bold tabular-nums">{formatCents(sample.totalCents)}</dd>
           </div>
         </dl>
-        <table className="w-full border-collapse text-left">
-          <thead>
-            <tr className="bg-muted text-xs uppercase tracking-wider text-muted-foreground">
-              <th scope="col" className="px-2 py-2 font-semibold">
-                {t("invoice.description")}
-              </th>
-              <th scope="col" className="px-2 py-2 text-right font-semibold">
-                {t("invoice.quantity")}
-              </th>
-              <th scope="col" className="px-2 py-2 text-right font-semibold">
-                {t("invoice.unitPrice")}
-              </th>
-              <th scope="col" className="px-2 py-2 text-right font-semibold">
-                {t("invoice.amount")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sample.lines.map((line) => (
-              <tr key={line.key} className="border-b border-border">
-                <td className="px-2 py-2">
-                  <span className="font-semibold">{t(`invoice.lines.${line.key}.name`)}</span>
-                  <span className="block text-xs text-muted-foreground">{t(`invoice.lines.${line.key}.detail`)}</span>
-                </td>
-                <td className="px-2 py-2 text-right tabular-nums">{line.quantity}</td>
-                <td className="px-2 py-2 text-right tabular-nums">{formatCents(line.unitCents)}</td>
-                <td className="px-2 py-2 text-right tabular-nums">{formatCents(line.quantity * line.unitCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LineItemsTable
+          look="banded"
+          headings={[t("invoice.description"), t("invoice.quantity"), t("invoice.unitPrice"), t("invoice.amount")]}
+          lines={sample.lines.map((line) => ({
+            key: line.key,
+            name: t(`invoice.lines.${line.key}.name`),
+            detail: t(`invoice.lines.${line.key}.detail`),
+            quantity: line.quantity,
+            unitCents: line.unitCents,
+            amountCents: line.quantity * line.unitCents,
+          }))}
+        />
         <div className="flex flex-wrap items-start justify-between gap-4">
           <p className="max-w-xs text-muted-foreground">
             <span className="block text-xs font-semibold uppercase tracking-wider">{t("invoice.payment")}</span>
