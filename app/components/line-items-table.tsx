@@ -1,6 +1,7 @@
 import type { Key, ReactNode } from "react";
 import { formatCents } from "../../core/money/money.ts";
 import { cn } from "../lib/cn.ts";
+import { TableHead } from "./ui/table-head.tsx";
 
 /** One line of an order or invoice: what was bought, how many, at what unit price, for what amount. */
 export interface LineItem {
@@ -69,22 +70,17 @@ export function LineItemsTable({
   const foldable = folded ? "hidden sm:table-cell" : undefined;
   return (
     <table className={cn("w-full", style.table, className)}>
-      <thead>
-        <tr className={style.headRow}>
-          <th scope="col" className={cn(style.head, style.first)}>
-            {description}
-          </th>
-          <th scope="col" className={cn(style.head, style.middle, "text-right", foldable)}>
-            {quantity}
-          </th>
-          <th scope="col" className={cn(style.head, style.middle, "text-right whitespace-nowrap", foldable)}>
-            {unitPrice}
-          </th>
-          <th scope="col" className={cn(style.head, style.last, "text-right")}>
-            {amount}
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        className=""
+        rowClassName={style.headRow}
+        cellClassName={style.head}
+        headings={[
+          { label: description, className: style.first },
+          { label: quantity, className: cn(style.middle, "text-right", foldable) },
+          { label: unitPrice, className: cn(style.middle, "text-right whitespace-nowrap", foldable) },
+          { label: amount, className: cn(style.last, "text-right") },
+        ]}
+      />
       <tbody>
         {lines.map((line) => (
           <tr key={line.key} className={style.row}>

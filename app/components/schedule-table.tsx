@@ -2,6 +2,7 @@ import { useTranslation } from "../i18n/react.tsx";
 import { formatCents } from "../../core/money/money.ts";
 import type { InstalmentView } from "../../core/orders/schema.ts";
 import { Badge } from "./ui/badge.tsx";
+import { TableHead } from "./ui/table-head.tsx";
 
 /**
  * A due date in the page's language ("December 25, 2026", "25 décembre 2026"), in UTC unless a time
@@ -40,22 +41,10 @@ export function ScheduleTable({
     <div data-testid="payment-schedule">
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left font-semibold">{t("schedule.title")}</caption>
-        <thead className="text-muted-foreground">
-          <tr>
-            <th scope="col" className="py-1.5 pr-3 font-medium">
-              {t("schedule.number")}
-            </th>
-            <th scope="col" className="py-1.5 pr-3 font-medium">
-              {t("schedule.amount")}
-            </th>
-            <th scope="col" className="py-1.5 pr-3 font-medium">
-              {t("schedule.date")}
-            </th>
-            <th scope="col" className="py-1.5 font-medium">
-              {t("schedule.status")}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cellClassName="py-1.5 pr-3 font-medium last:pr-0"
+          headings={[t("schedule.number"), t("schedule.amount"), t("schedule.date"), t("schedule.status")]}
+        />
         <tbody>
           {schedule.map((entry) => (
             <tr key={entry.position} className="border-t border-border" data-testid="schedule-row">

@@ -1,7 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
-import { Icon } from "../../components/ui/icon.tsx";
+import { Icon, type IconName } from "../../components/ui/icon.tsx";
 
 /** Asks before something that cannot be undone; focus stays inside until the user answers. */
 export function ConfirmDialog({
@@ -39,6 +39,60 @@ export function ConfirmDialog({
   );
 }
 
+/** The question a destructive button asks, and its two answers. */
+export interface Confirmation {
+  title: ReactNode;
+  description: ReactNode;
+  confirm: ReactNode;
+  cancel: ReactNode;
+}
+
+/**
+ * A button for what cannot be undone (cancel an order, a schedule, a subscription; delete a record),
+ * drawn in the destructive colour, that asks first.
+ */
+export function DestructiveButton({
+  text,
+  icon,
+  label,
+  busy,
+  confirm,
+  onConfirm,
+  testId,
+}: {
+  text: ReactNode;
+  icon?: IconName;
+  /** The button's accessible name when its text alone does not say what it acts on. */
+  label?: string;
+  busy: boolean;
+  confirm: Confirmation;
+  onConfirm: () => void;
+  testId?: string;
+}) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          aria-label={label}
+          className="text-destructive"
+          data-testid={testId}
+        >
+          {icon ? <Icon name={icon} aria-hidden="true" className="h-4 w-4" /> : null}
+          {text}
+        </Button>
+      }
+      title={confirm.title}
+      description={confirm.description}
+      confirmLabel={confirm.confirm}
+      cancelLabel={confirm.cancel}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
 /** A Delete button that asks first: its text and label, then the question and its two answers. */
 export function DeleteButton({
   text,
@@ -51,22 +105,10 @@ export function DeleteButton({
   /** The button's accessible name, which names what it deletes. */
   label: string;
   busy: boolean;
-  confirm: { title: ReactNode; description: ReactNode; confirm: ReactNode; cancel: ReactNode };
+  confirm: Confirmation;
   onDelete: () => void;
 }) {
   return (
-    <ConfirmDialog
-      trigger={
-        <Button size="sm" variant="outline" disabled={busy} aria-label={label} className="text-destructive">
-          <Icon name="trash-2" aria-hidden="true" className="h-4 w-4" />
-          {text}
-        </Button>
-      }
-      title={confirm.title}
-      description={confirm.description}
-      confirmLabel={confirm.confirm}
-      cancelLabel={confirm.cancel}
-      onConfirm={onDelete}
-    />
+    <DestructiveButton text={text} icon="trash-2" label={label} busy={busy} confirm={confirm} onConfirm={onDelete} />
   );
 }

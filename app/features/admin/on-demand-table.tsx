@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon, type IconName } from "../../components/ui/icon.tsx";
+import { TableHead } from "../../components/ui/table-head.tsx";
 import { api } from "../../lib/api.ts";
 
 export interface OnDemandColumn<Row> {
@@ -76,19 +77,7 @@ export function OnDemandTable<Row extends { id: string | number }>({
         <div className="mt-2 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{texts.caption}</caption>
-            <thead className="text-muted-foreground">
-              <tr>
-                {columns.map((column, index) => (
-                  <th
-                    key={column.header}
-                    scope="col"
-                    className={index < columns.length - 1 ? "py-1 pr-3 font-medium" : "py-1 font-medium"}
-                  >
-                    {column.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead headings={columns.map((column) => column.header)} />
             <tbody>
               {loaded.rows.map((row) => (
                 <tr key={row.id} className="border-t border-border">

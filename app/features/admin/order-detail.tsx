@@ -10,7 +10,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
 import { ScheduleTable } from "../../components/schedule-table.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { DestructiveButton } from "./confirm-dialog.tsx";
 import { OrderPayments } from "./order-payments.tsx";
 import { RefundDialog, hasOpenSchedule } from "./refund-dialog.tsx";
 import { staffDateTime } from "./staff-format.ts";
@@ -193,23 +193,17 @@ export function OrderDetail({
               </Button>
             ) : null}
             {hasOpenSchedule(order) ? (
-              <ConfirmDialog
-                trigger={
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    className="text-destructive"
-                    disabled={busy}
-                    data-testid="admin-schedule-cancel"
-                  >
-                    <Icon name="x" size={16} aria-hidden="true" />
-                    {t("orders.cancelSchedule")}
-                  </Button>
-                }
-                title={t("orders.cancelScheduleTitle")}
-                description={t("orders.cancelScheduleDescription", { number: order.number })}
-                confirmLabel={t("orders.cancelScheduleConfirm")}
-                cancelLabel={t("orders.keep")}
+              <DestructiveButton
+                text={t("orders.cancelSchedule")}
+                icon="x"
+                busy={busy}
+                testId="admin-schedule-cancel"
+                confirm={{
+                  title: t("orders.cancelScheduleTitle"),
+                  description: t("orders.cancelScheduleDescription", { number: order.number }),
+                  confirm: t("orders.cancelScheduleConfirm"),
+                  cancel: t("orders.keep"),
+                }}
                 onConfirm={() => onSchedule("instalments/cancel")}
               />
             ) : null}
@@ -265,23 +259,17 @@ export function OrderDetail({
 
       <div className="mt-5 flex flex-wrap gap-2">
         {canCancel(order.status) ? (
-          <ConfirmDialog
-            trigger={
-              <Button
-                size="sm"
-                variant="outline"
-                className="text-destructive"
-                disabled={busy}
-                data-testid="admin-order-cancel"
-              >
-                <Icon name="x" size={16} aria-hidden="true" />
-                {t("orders.cancel")}
-              </Button>
-            }
-            title={t("orders.cancelTitle")}
-            description={t("orders.cancelDescription", { number: order.number })}
-            confirmLabel={t("orders.cancelConfirm")}
-            cancelLabel={t("orders.keep")}
+          <DestructiveButton
+            text={t("orders.cancel")}
+            icon="x"
+            busy={busy}
+            testId="admin-order-cancel"
+            confirm={{
+              title: t("orders.cancelTitle"),
+              description: t("orders.cancelDescription", { number: order.number }),
+              confirm: t("orders.cancelConfirm"),
+              cancel: t("orders.keep"),
+            }}
             onConfirm={onCancel}
           />
         ) : null}

@@ -5,10 +5,11 @@ import { formatCents } from "../../../core/money/money.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { TableHead } from "../../components/ui/table-head.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { ApiError, api } from "../../lib/api.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { DestructiveButton } from "./confirm-dialog.tsx";
 import { useKeepFocus } from "./keep-focus.ts";
 import { staffDate } from "./staff-format.ts";
 
@@ -127,19 +128,13 @@ export function SubscriptionsTab({
                     <caption className="mb-1 text-left font-semibold">
                       {t("subscriptions.invoices", { count: row.invoices.length })}
                     </caption>
-                    <thead className="text-muted-foreground">
-                      <tr>
-                        <th scope="col" className="py-1 pr-3 font-medium">
-                          {t("subscriptions.invoiceDate")}
-                        </th>
-                        <th scope="col" className="py-1 pr-3 font-medium">
-                          {t("subscriptions.invoiceAmount")}
-                        </th>
-                        <th scope="col" className="py-1 font-medium">
-                          {t("subscriptions.invoiceStatus")}
-                        </th>
-                      </tr>
-                    </thead>
+                    <TableHead
+                      headings={[
+                        t("subscriptions.invoiceDate"),
+                        t("subscriptions.invoiceAmount"),
+                        t("subscriptions.invoiceStatus"),
+                      ]}
+                    />
                     <tbody>
                       {row.invoices.map((invoice) => {
                         const date = invoiceDate(invoice);
@@ -199,22 +194,16 @@ export function SubscriptionsTab({
                       {t("subscriptions.cancelAtPeriodEnd")}
                     </Button>
                   )}
-                  <ConfirmDialog
-                    trigger={
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        className="text-destructive"
-                        disabled={busy}
-                        data-testid="admin-subscription-cancel-now"
-                      >
-                        {t("subscriptions.cancelNow")}
-                      </Button>
-                    }
-                    title={t("subscriptions.cancelNowTitle")}
-                    description={t("subscriptions.cancelNowDescription", { name: row.customerName, plan: row.plan })}
-                    confirmLabel={t("subscriptions.cancelNow")}
-                    cancelLabel={t("orders.keep")}
+                  <DestructiveButton
+                    text={t("subscriptions.cancelNow")}
+                    busy={busy}
+                    testId="admin-subscription-cancel-now"
+                    confirm={{
+                      title: t("subscriptions.cancelNowTitle"),
+                      description: t("subscriptions.cancelNowDescription", { name: row.customerName, plan: row.plan }),
+                      confirm: t("subscriptions.cancelNow"),
+                      cancel: t("orders.keep"),
+                    }}
                     onConfirm={() => void act(row.id, "cancel", t("subscriptions.updated"), { atPeriodEnd: false })}
                   />
                   {sandbox && (row.status === "active" || row.status === "past_due") ? (

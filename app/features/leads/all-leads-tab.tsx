@@ -3,6 +3,7 @@ import type { LeadFilters } from "../../../core/leads/schema.ts";
 import type { LeadPage } from "../../../core/leads/service.server.ts";
 import { CRM_SYSTEMS, LEAD_SOURCES, LEAD_STATUSES, SYNC_STATUSES } from "../../../core/leads/schema.ts";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { TableHead } from "../../components/ui/table-head.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
 import { StatusSelect, SyncBadge, leadName, selectClasses, useDateFormat, useLeadActions } from "./lead-ui.tsx";
 
@@ -98,28 +99,18 @@ export function AllLeadsTab({
       <div className="overflow-x-auto rounded-2xl border border-border bg-white">
         <table className="w-full min-w-[52rem] text-left text-sm">
           <caption className="sr-only">{t("table.caption")}</caption>
-          <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                {t("table.contact")}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t("table.source")}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t("table.status")}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t("table.crmSync")}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t("table.created")}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t("table.actions")}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground"
+            cellClassName="px-4 py-3"
+            headings={[
+              t("table.contact"),
+              t("table.source"),
+              t("table.status"),
+              t("table.crmSync"),
+              t("table.created"),
+              t("table.actions"),
+            ]}
+          />
           <tbody className="divide-y divide-border">
             {page.leads.length === 0 ? (
               <tr>
