@@ -63,6 +63,16 @@ export async function signInAs(t: TestApp, role: Role, overrides: UserOverrides 
   return Object.assign(client, { user, cookie: `${name}=${sid}` });
 }
 
+/**
+ * The three callers most API tests compare, on one app: a visitor (no session), a signed-in customer and
+ * a signed-in staff member, each a user of their own.
+ */
+export async function visitorCustomerStaff(
+  t: TestApp,
+): Promise<{ visitor: TestClient; customer: SignedInClient; staff: SignedInClient }> {
+  return { visitor: t.client(), customer: await signInAs(t, "customer"), staff: await signInAs(t, "staff") };
+}
+
 // Classes
 
 /** A valid class (English and French texts, a price, no seat limit unless given). */

@@ -18,8 +18,8 @@ import {
   createPost,
   lines,
   payGuestOrder,
-  signInAs,
   submitContact,
+  visitorCustomerStaff,
 } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
@@ -94,9 +94,7 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
       HOLDS_PER_ADDRESS: "100000",
     });
     await seedReferenceData(t.services, createLogger("silent"));
-    visitor = t.client();
-    customer = await signInAs(t, "customer");
-    staff = await signInAs(t, "staff");
+    ({ visitor, customer, staff } = await visitorCustomerStaff(t));
   });
   afterAll(() => t.close());
 

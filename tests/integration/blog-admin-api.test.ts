@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { createPost, signInAs } from "../helpers/factories.ts";
+import { createPost, signInAs, visitorCustomerStaff } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 
@@ -13,9 +13,7 @@ describe("staff blog API", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    visitor = t.client();
-    customer = await signInAs(t, "customer");
-    staff = await signInAs(t, "staff");
+    ({ visitor, customer, staff } = await visitorCustomerStaff(t));
     admin = await signInAs(t, "admin");
   });
   afterAll(() => t.close());

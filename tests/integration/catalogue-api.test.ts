@@ -3,7 +3,7 @@ import { MAIN_SERVICE_IDS, SPECIALISED_SERVICE_IDS } from "../../core/catalogue/
 import { REFERENCE_SERVICES, seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/factories.ts";
+import { visitorCustomerStaff } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 
@@ -30,9 +30,7 @@ describe("service catalogue API", () => {
   beforeAll(async () => {
     t = await createTestApp();
     await seedReferenceData(t.services, createLogger("silent"));
-    visitor = t.client();
-    customer = await signInAs(t, "customer");
-    staff = await signInAs(t, "staff");
+    ({ visitor, customer, staff } = await visitorCustomerStaff(t));
   });
   afterAll(() => t.close());
 

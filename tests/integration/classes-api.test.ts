@@ -3,7 +3,7 @@ import type { AdminClass, PublicClass } from "../../core/classes/schema.ts";
 import { DEMO_CLASSES, seedDemoClasses } from "../../db/seed-classes.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/factories.ts";
+import { visitorCustomerStaff } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 
@@ -33,9 +33,7 @@ describe("classes API", () => {
   beforeAll(async () => {
     t = await createTestApp();
     await seedDemoClasses(t.services, createLogger("silent"));
-    visitor = t.client();
-    customer = await signInAs(t, "customer");
-    staff = await signInAs(t, "staff");
+    ({ visitor, customer, staff } = await visitorCustomerStaff(t));
   });
   afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import type { AdminDeal, PublicDeal } from "../../core/deals/schema.ts";
 import { seedDemoDeals } from "../../db/seed-deals.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/factories.ts";
+import { visitorCustomerStaff } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 const DAY = 24 * 3600_000;
@@ -41,9 +41,7 @@ describe("hot deals API", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    visitor = t.client();
-    customer = await signInAs(t, "customer");
-    staff = await signInAs(t, "staff");
+    ({ visitor, customer, staff } = await visitorCustomerStaff(t));
   });
   afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { PROMO_CHECKS_PER_ADDRESS } from "../../core/promotions/service.server.t
 import { seedReferenceData } from "../../db/seed-reference.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/factories.ts";
+import { visitorCustomerStaff } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 
@@ -24,9 +24,7 @@ describe("promo codes API", () => {
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: "true" });
     await seedReferenceData(t.services, createLogger("silent"));
-    visitor = t.client();
-    customer = await signInAs(t, "customer");
-    staff = await signInAs(t, "staff");
+    ({ visitor, customer, staff } = await visitorCustomerStaff(t));
   });
   afterAll(() => t.close());
 
