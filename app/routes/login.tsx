@@ -1,7 +1,5 @@
 import { useTranslation } from "../i18n/react.tsx";
-import { redirect, useSearchParams } from "react-router";
-import { safeReturnTo } from "../../core/auth/rules.ts";
-import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
+import { useSearchParams } from "react-router";
 import { Field, Input } from "../components/ui/field.tsx";
 import { AuthLayout, FormNotice, replacePage, useSignInDestination } from "../features/auth/auth-form.tsx";
 import { FormError } from "../components/ui/form-alert.tsx";
@@ -11,17 +9,13 @@ import { Form, useForm } from "../lib/form.tsx";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
+import { sendSignedInOn } from "../features/auth/guard.server.ts";
 import { useRootData } from "../root-data.ts";
 import type { Route } from "./+types/login";
 import { Icon } from "../components/ui/icon.tsx";
 
 export function loader(args: Route.LoaderArgs) {
-  const { request, params, context } = args;
-  // Someone already signed in has nothing to do here.
-  if (context.user) {
-    const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
-    throw redirect(returnTo === "/" ? localizedPath("/", isLanguage(params.lang) ? params.lang : null) : returnTo);
-  }
+  sendSignedInOn(args.request, args.params, args.context);
   return { meta: pageMeta(args, { title: "auth:login.title", description: "auth:login.description" }) };
 }
 
