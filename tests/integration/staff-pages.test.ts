@@ -8,7 +8,7 @@ import { signInAs } from "../helpers/factories.ts";
  * the status, its own status text and the API's error body, never React Router's default "Internal
  * Server Error" beside a 401.
  */
-describe("staff pages' data requests", () => {
+describe("staff pages' data requests, and the sign-in pages", () => {
   let t: TestApp;
   let customer: TestClient;
   let staff: TestClient;
@@ -45,5 +45,23 @@ describe("staff pages' data requests", () => {
     const response = await t.client().request("/no-such-page.data");
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('404,"Not Found"');
+  });
+
+  it("send someone already signed in on from the sign-in and sign-up pages, to where they were going", async () => {
+    const home = await customer.request("/login");
+    expect(home.status).toBe(302);
+    expect(home.headers.get("location")).toBe("/");
+
+    const french = await customer.request("/fr/register");
+    expect(french.status).toBe(302);
+    expect(french.headers.get("location")).toBe("/fr");
+
+    const back = await staff.request(`/fr/login?returnTo=${encodeURIComponent("/fr/admin")}`);
+    expect(back.headers.get("location")).toBe("/fr/admin");
+    // Only our own addresses: a link that names another site leads home.
+    const elsewhere = await customer.request(`/register?returnTo=${encodeURIComponent("https://evil.example/")}`);
+    expect(elsewhere.headers.get("location")).toBe("/");
+
+    expect((await t.client().request("/fr/login")).status).toBe(200);
   });
 });
