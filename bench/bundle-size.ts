@@ -1,5 +1,5 @@
 /**
- * First-load JavaScript of every public page, in English and French: gzip (level 9) and brotli
+ * First-load JavaScript of every public page and every staff page (signed in as staff), in English and French: gzip (level 9) and brotli
  * (quality 11) of each file the page loads until the network is idle, with the largest files, against
  * the issue's bars. Run `npm run build` first; the script starts the built server on a throw-away data
  * directory with the demo content.
@@ -7,16 +7,19 @@
  *   npm run bench:bundle              every public page, both languages
  *   npm run bench:bundle -- --top 12  more of the largest files per page
  */
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { ensureProductionBuild } from "../tests/e2e/build.ts";
 import { launchBrowser } from "../tests/e2e/browser.ts";
 import {
   PUBLIC_PAGES,
+  STAFF_PAGES,
   budgetOf,
   kb,
   measureFirstLoad,
   publicPostPath,
+  staffSession,
   type FirstLoad,
 } from "../tests/e2e/first-load-js.ts";
 import { startServer, temporaryDir, type ServerProcess } from "../tests/e2e/server-process.ts";
@@ -30,16 +33,27 @@ async function main() {
   let server: ServerProcess | undefined;
   const browser = await launchBrowser();
   try {
-    server = await startServer({ env: { DATA_DIR: dataDir, SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn" } });
+    const admin = { email: "bench-staff@atelier.example", password: randomBytes(12).toString("base64url") };
+    server = await startServer({
+      env: {
+        DATA_DIR: dataDir,
+        SEED_DEMO_CONTENT: "true",
+        LOG_LEVEL: "warn",
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+      },
+    });
     const base = `http://localhost:${server.port}`;
     const post = await publicPostPath(base);
+    const staff = await staffSession(browser, base, admin);
     const results: Array<FirstLoad & { language: string }> = [];
     for (const language of ["en", "fr"] as const) {
-      for (const page of PUBLIC_PAGES) {
+      for (const page of [...PUBLIC_PAGES, ...STAFF_PAGES]) {
         const path = page === "/posts/:id" ? post : page;
         const address = language === "en" ? path : `/fr${path === "/" ? "" : path}`;
+        const signedIn = (STAFF_PAGES as readonly string[]).includes(page) ? staff : undefined;
         results.push({
-          ...(await measureFirstLoad(browser, base, address, language === "en" ? "en-US" : "fr-FR")),
+          ...(await measureFirstLoad(browser, base, address, language === "en" ? "en-US" : "fr-FR", signedIn)),
           language,
         });
       }

@@ -1,23 +1,46 @@
+import { lazy } from "react";
 import { useTranslation } from "../i18n/react.tsx";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { translator } from "../../server/i18n.server.ts";
 import { AdminDashboard } from "../features/admin/admin-dashboard.tsx";
-import { DealsTab } from "../features/admin/deals-tab.tsx";
-import { PromosTab } from "../features/admin/promos-tab.tsx";
-import { TutorialsTab } from "../features/admin/tutorials-tab.tsx";
-import { OrdersTab } from "../features/admin/orders-tab.tsx";
-import { SubscriptionsTab } from "../features/admin/subscriptions-tab.tsx";
-import { ModerationTab } from "../features/admin/moderation-tab.tsx";
-import { PostsTab } from "../features/admin/posts-tab.tsx";
-import { ReviewsTab } from "../features/admin/reviews-tab.tsx";
-import { MediaTab } from "../features/admin/media-tab.tsx";
-import { MediaModeration } from "../features/admin/media-moderation.tsx";
 import { OverviewTab } from "../features/admin/overview-tab.tsx";
-import { ClassesTab } from "../features/admin/classes-tab.tsx";
 import { megabytes } from "../../core/media/rules.ts";
 import { requireStaffPage } from "../features/auth/guard.server.ts";
 import { pageLanguage } from "../i18n/page-language.server.ts";
 import type { Route } from "./+types/admin";
+
+/*
+ * Each section's code loads when the section is first opened (the dashboard shows a line while it
+ * does): /admin opens on the Overview, and the ten other sections' forms and tables would more than
+ * double what a staff member's browser loads before the page works.
+ */
+const PostsTab = lazy(() => import("../features/admin/posts-tab.tsx").then((module) => ({ default: module.PostsTab })));
+const MediaTab = lazy(() => import("../features/admin/media-tab.tsx").then((module) => ({ default: module.MediaTab })));
+const TutorialsTab = lazy(() =>
+  import("../features/admin/tutorials-tab.tsx").then((module) => ({ default: module.TutorialsTab })),
+);
+const ClassesTab = lazy(() =>
+  import("../features/admin/classes-tab.tsx").then((module) => ({ default: module.ClassesTab })),
+);
+const ReviewsTab = lazy(() =>
+  import("../features/admin/reviews-tab.tsx").then((module) => ({ default: module.ReviewsTab })),
+);
+const ModerationTab = lazy(() =>
+  import("../features/admin/moderation-tab.tsx").then((module) => ({ default: module.ModerationTab })),
+);
+const MediaModeration = lazy(() =>
+  import("../features/admin/media-moderation.tsx").then((module) => ({ default: module.MediaModeration })),
+);
+const DealsTab = lazy(() => import("../features/admin/deals-tab.tsx").then((module) => ({ default: module.DealsTab })));
+const PromosTab = lazy(() =>
+  import("../features/admin/promos-tab.tsx").then((module) => ({ default: module.PromosTab })),
+);
+const OrdersTab = lazy(() =>
+  import("../features/admin/orders-tab.tsx").then((module) => ({ default: module.OrdersTab })),
+);
+const SubscriptionsTab = lazy(() =>
+  import("../features/admin/subscriptions-tab.tsx").then((module) => ({ default: module.SubscriptionsTab })),
+);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireStaffPage(params, context);

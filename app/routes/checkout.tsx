@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import type { CartTexts } from "../../core/cart/rules.ts";
@@ -29,16 +29,13 @@ import {
   type PaymentOutcome,
 } from "../lib/orders-api.ts";
 import type { PaymentFailure } from "../features/checkout/payment-step.tsx";
+import { DeferredPaymentStep, loadPaymentStep } from "../features/checkout/deferred-payment-step.tsx";
 import { draftFigures, draftLines, orderFigures, orderLines } from "../features/checkout/summary-lines.ts";
 import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
 import { pageLanguage } from "../i18n/page-language.server.ts";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
 import type { Route } from "./+types/checkout";
-
-/** Step 2 comes once the customer's details are sent: its code loads as they are sent, not with the page. */
-const loadPaymentStep = () => import("../features/checkout/payment-step.tsx");
-const PaymentStep = lazy(() => loadPaymentStep().then((module) => ({ default: module.PaymentStep })));
 
 /** The lines' names in the page's language (as on /cart), the default service's included. */
 export async function loader(args: Route.LoaderArgs) {
@@ -262,34 +259,21 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         <div className="space-y-6">
           <CustomerForm onSubmit={submitOrder} locked={order !== null && intent !== null} />
           {order && intent ? (
-            <Suspense
-              fallback={
-                <Icon
-                  name="loader-2"
-                  size={24}
-                  aria-hidden="true"
-                  className="mx-auto animate-spin text-muted-foreground"
-                />
-              }
-            >
-              <PaymentStep
-                intent={intent}
-                language={loaderData.language}
-                submitLabel={submitLabel}
-                returnUrl={`${window.location.origin}${localize(successPath(order.id, "/checkout-success"))}`}
-                failure={failure}
-                retrying={retrying}
-                onOutcome={onOutcome}
-                onUnexpected={() => {
-                  setFailure({ message: null });
-                  toast.error(t("toast.paymentFailedTitle"), { description: t("toast.paymentFailedText") });
-                }}
-                onNotReady={() =>
-                  toast.error(t("toast.paymentErrorTitle"), { description: t("toast.paymentErrorText") })
-                }
-                onRetry={() => void retry()}
-              />
-            </Suspense>
+            <DeferredPaymentStep
+              intent={intent}
+              language={loaderData.language}
+              submitLabel={submitLabel}
+              returnUrl={`${window.location.origin}${localize(successPath(order.id, "/checkout-success"))}`}
+              failure={failure}
+              retrying={retrying}
+              onOutcome={onOutcome}
+              onUnexpected={() => {
+                setFailure({ message: null });
+                toast.error(t("toast.paymentFailedTitle"), { description: t("toast.paymentFailedText") });
+              }}
+              onNotReady={() => toast.error(t("toast.paymentErrorTitle"), { description: t("toast.paymentErrorText") })}
+              onRetry={() => void retry()}
+            />
           ) : null}
         </div>
         <div className="lg:sticky lg:top-24">{summary}</div>

@@ -12,7 +12,8 @@ import { ApiError } from "../lib/api.ts";
 import { Form, useForm } from "../lib/form.tsx";
 import { orFailure } from "../lib/server-failure.ts";
 import type { PaymentOutcome } from "../lib/orders-api.ts";
-import { PaymentStep, type PaymentFailure } from "../features/checkout/payment-step.tsx";
+import type { PaymentFailure } from "../features/checkout/payment-step.tsx";
+import { DeferredPaymentStep, loadPaymentStep } from "../features/checkout/deferred-payment-step.tsx";
 import { fetchPaymentIntent } from "../lib/orders-api.ts";
 import {
   createCustomPayment,
@@ -79,8 +80,10 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
   const form = useForm({
     schema: () => import("../../core/instalments/schema.ts").then((module) => module.customPaymentSchema),
     toInput: (input) => ({ ...input, language: loaderData.language }),
-    submit: ({ value }) =>
-      orFailure(createCustomPayment({ ...value, language: loaderData.language }), t("custom.errorText")),
+    submit: ({ value }) => {
+      void loadPaymentStep();
+      return orFailure(createCustomPayment({ ...value, language: loaderData.language }), t("custom.errorText"));
+    },
     onSuccess: setCreated,
     onFailure: () => toast.error(t("custom.errorTitle"), { description: t("custom.errorText") }),
   });
@@ -145,7 +148,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           {intent && orderId ? (
-            <PaymentStep
+            <DeferredPaymentStep
               intent={intent}
               language={loaderData.language}
               submitLabel={t("custom.payNow", { amount: formatCents(intent.amountCents) })}

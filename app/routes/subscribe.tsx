@@ -11,7 +11,8 @@ import { toast } from "../components/ui/toast.ts";
 import { api, ApiError } from "../lib/api.ts";
 import { Form, useForm } from "../lib/form.tsx";
 import type { PaymentIntentView, PaymentOutcome } from "../lib/orders-api.ts";
-import { PaymentStep, type PaymentFailure } from "../features/checkout/payment-step.tsx";
+import type { PaymentFailure } from "../features/checkout/payment-step.tsx";
+import { DeferredPaymentStep, loadPaymentStep } from "../features/checkout/deferred-payment-step.tsx";
 import { LocalizedLink, useLocalizedPath } from "../i18n/localized-link.tsx";
 import { pageLanguage } from "../i18n/page-language.server.ts";
 import { metaTags } from "../layout/page-meta.ts";
@@ -115,6 +116,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
     },
     submit: ({ value }) => {
       setEmailed(null);
+      void loadPaymentStep();
       // Opened from the subscription's e-mailed link: that subscription is paid, whoever started it.
       return resume
         ? api<SubscriptionAnswer>(`/api/subscriptions/manage/${encodeURIComponent(resume.token)}/payment`, {
@@ -241,7 +243,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           {intent && answer ? (
-            <PaymentStep
+            <DeferredPaymentStep
               intent={intent}
               language={loaderData.language}
               submitLabel={t("subscription.subscribe", { price })}

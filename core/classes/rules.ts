@@ -49,3 +49,16 @@ export function enrollmentState(
     return enrollment.reservedUntil.getTime() > now.getTime() ? "held" : "expired";
   return "cancelled";
 }
+
+/** Bounds of a class's fields. Prices are cents. */
+export const CLASS_LIMITS = {
+  title: 200,
+  descriptionMin: 10,
+  description: 5000,
+  name: 120,
+  longText: 5000,
+  shortText: 120,
+  maxPriceCents: 5_000_000,
+  maxStudents: 10_000,
+  url: 2000,
+} as const;

@@ -77,3 +77,16 @@ export function dealStatus(
     visible: isDealVisible(deal, now),
   };
 }
+
+/** Bounds of a hot deal's fields. Prices are cents, at most the largest unit price an order accepts. */
+export const DEAL_LIMITS = {
+  title: 200,
+  descriptionMin: 10,
+  description: 2000,
+  serviceName: 200,
+  featuredImage: 2000,
+  minPriceCents: 1,
+  maxPriceCents: 1_000_000,
+  maxClaimLimit: 1_000_000,
+  maxPerPersonLimit: 1000,
+} as const;

@@ -1,19 +1,10 @@
 import { z } from "zod";
 import { EMPTY_EDIT_KEY, hasChanges, line, text } from "../text.ts";
 import { LANGUAGES, type Language } from "../i18n/language.ts";
+import { DEAL_LIMITS } from "./rules.ts";
 
-/** Bounds of a hot deal's fields. Prices are cents, at most the largest unit price an order accepts. */
-export const DEAL_LIMITS = {
-  title: 200,
-  descriptionMin: 10,
-  description: 2000,
-  serviceName: 200,
-  featuredImage: 2000,
-  minPriceCents: 1,
-  maxPriceCents: 1_000_000,
-  maxClaimLimit: 1_000_000,
-  maxPerPersonLimit: 1000,
-} as const;
+// The pages' forms read these without zod (rules.ts); the server reads them here as before.
+export { DEAL_LIMITS };
 
 /** A deal's id as it appears in an address or a cart line: a positive whole number. */
 export const dealIdSchema = z.coerce

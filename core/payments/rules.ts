@@ -175,3 +175,17 @@ export function refundRetryDelayMs(attempts: number, policy: RefundRetryPolicy):
 
 /** The reason an automatic refund carries (the workflow's code), read back by the pages that explain it. */
 export const AUTOMATIC_REFUND_PREFIX = "auto:";
+
+/** What a staff refund can be refused for, as translation keys (the form and the API say the same). */
+export const REFUND_MESSAGES = {
+  amountInvalid: "payments:refund.amountInvalid",
+  amountTooHigh: "payments:refund.amountTooHigh",
+  reasonRequired: "payments:refund.reasonRequired",
+  reasonTooLong: "payments:refund.reasonTooLong",
+  nothingToRefund: "payments:refund.nothingToRefund",
+  notRetryable: "payments:refund.notRetryable",
+  notFound: "payments:refund.notFound",
+} as const;
+
+/** The longest reason a refund may carry, in characters. */
+export const REFUND_REASON_MAX = 500;

@@ -1,17 +1,9 @@
 import { z } from "zod";
 import type { ChargeStatus, PaymentKind, PaymentMethod, RefundStatus } from "./rules.ts";
+import { REFUND_MESSAGES, REFUND_REASON_MAX } from "./rules.ts";
 
-export const REFUND_MESSAGES = {
-  amountInvalid: "payments:refund.amountInvalid",
-  amountTooHigh: "payments:refund.amountTooHigh",
-  reasonRequired: "payments:refund.reasonRequired",
-  reasonTooLong: "payments:refund.reasonTooLong",
-  nothingToRefund: "payments:refund.nothingToRefund",
-  notRetryable: "payments:refund.notRetryable",
-  notFound: "payments:refund.notFound",
-} as const;
-
-export const REFUND_REASON_MAX = 500;
+// The pages' forms read these without zod (rules.ts); the server reads them here as before.
+export { REFUND_MESSAGES, REFUND_REASON_MAX };
 
 /** A staff refund: an amount in cents up to what can be refunded, and a reason (kept for staff). */
 export const refundRequestSchema = z.strictObject({

@@ -124,3 +124,15 @@ export function videoEmbedUrl(videoUrl: string | null | undefined): string | nul
 export function viewDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
+
+/** Bounds of a tutorial's fields. */
+export const TUTORIAL_LIMITS = {
+  title: 200,
+  summary: 500,
+  content: 50_000,
+  category: 80,
+  tag: 40,
+  tags: 12,
+  maxMinutes: 24 * 60,
+  url: 2000,
+} as const;

@@ -1,19 +1,10 @@
 import { z } from "zod";
 import { LANGUAGES, type Language } from "../i18n/language.ts";
 import { EMPTY_EDIT_KEY, hasChanges, line, text } from "../text.ts";
-import { DIFFICULTIES, SEARCH_MAX, videoEmbedUrl, type Difficulty } from "./rules.ts";
+import { DIFFICULTIES, SEARCH_MAX, TUTORIAL_LIMITS, videoEmbedUrl, type Difficulty } from "./rules.ts";
 
-/** Bounds of a tutorial's fields. */
-export const TUTORIAL_LIMITS = {
-  title: 200,
-  summary: 500,
-  content: 50_000,
-  category: 80,
-  tag: 40,
-  tags: 12,
-  maxMinutes: 24 * 60,
-  url: 2000,
-} as const;
+// The pages' forms read these without zod (rules.ts); the server reads them here as before.
+export { TUTORIAL_LIMITS };
 
 /** An https address, or a path on this site ("/images/..."); never a protocol-relative or script address. */
 function isSafeImageUrl(value: string): boolean {

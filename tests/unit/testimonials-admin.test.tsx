@@ -7,7 +7,7 @@ import type { AdminTestimonial } from "../../core/testimonials/schema.ts";
 import { ModerationTab } from "../../app/features/admin/moderation-tab.tsx";
 import { ReviewsTab, pendingFirst } from "../../app/features/admin/reviews-tab.tsx";
 import Admin from "../../app/routes/admin.tsx";
-import { domPage } from "../helpers/dom-page.tsx";
+import { domPage, until } from "../helpers/dom-page.tsx";
 import { Where } from "../helpers/site-fixtures.tsx";
 import { toast } from "../helpers/toast-mock.ts";
 
@@ -333,12 +333,15 @@ describe("the /admin page", () => {
   it("opens the tab named in the address, and keeps the chosen tab there", async () => {
     const view = await render(Admin as unknown as ComponentType, { loaderData, path: "/admin?tab=reviews" });
     const panel = view.querySelector("[role=tabpanel][data-state=active]")!;
+    // A section's code loads when it is first opened: a line says so meanwhile.
+    await until(() => panel.querySelector("h2"));
     expect(text(panel.querySelector("h2"))).toBe("All Reviews (3)");
     const moderation = [...view.querySelectorAll<HTMLButtonElement>("[role=tab]")][6];
     await act(async () => {
       moderation.dispatchEvent(new MouseEvent("mousedown", { bubbles: true, button: 0 }));
     });
     expect(text(view.querySelector("[data-testid=where]"))).toBe("/admin?tab=moderation");
+    await until(() => articles(view.querySelector("[role=tabpanel][data-state=active]")!).length > 0);
     expect(articles(view.querySelector("[role=tabpanel][data-state=active]")!)).toContain("Review by Ana Souza");
   });
 });

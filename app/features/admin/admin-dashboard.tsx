@@ -1,5 +1,5 @@
 import { Tabs } from "radix-ui";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { useSearchParams } from "react-router";
 
@@ -59,7 +59,16 @@ export function AdminDashboard({ tabs }: { tabs: DashboardTab[] }) {
       </Tabs.List>
       {tabs.map((tab) => (
         <Tabs.Content key={tab.id} value={tab.id} className="focus-visible:outline-none">
-          {tab.content}
+          {/* A section whose code is still loading says so, in place of its content. */}
+          <Suspense
+            fallback={
+              <p role="status" className="py-10 text-center text-muted-foreground">
+                {t("loadingSection")}
+              </p>
+            }
+          >
+            {tab.content}
+          </Suspense>
         </Tabs.Content>
       ))}
     </Tabs.Root>

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { FORMATS, LEVELS, WEEKDAYS, type Weekday } from "../../../core/classes/rules.ts";
-import { CLASS_LIMITS, classInputSchema, type AdminClass } from "../../../core/classes/schema.ts";
+import type { AdminClass } from "../../../core/classes/schema.ts";
+import { CLASS_LIMITS } from "../../../core/classes/rules.ts";
 import { LANGUAGES } from "../../../core/i18n/language.ts";
 import { Field, Input } from "../../components/ui/field.tsx";
 import { FormError } from "../../components/ui/form-alert.tsx";
@@ -180,7 +181,7 @@ export function ClassForm({ editing, onDone }: { editing: AdminClass | null; onD
     empty: EMPTY,
     valuesOf,
     payloadOf,
-    schema: classInputSchema,
+    schema: () => import("../../../core/classes/schema.ts").then((module) => module.classInputSchema),
     save: ({ payload }, record) =>
       record
         ? api(`/api/admin/classes/${record.id}`, { method: "PUT", json: payload })

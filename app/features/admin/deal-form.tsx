@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { DEAL_LIMITS, dealInputSchema, type AdminDeal } from "../../../core/deals/schema.ts";
+import type { AdminDeal } from "../../../core/deals/schema.ts";
+import { DEAL_LIMITS } from "../../../core/deals/rules.ts";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { FormError } from "../../components/ui/form-alert.tsx";
 import { api } from "../../lib/api.ts";
@@ -98,7 +99,7 @@ export function DealForm({ editing, onDone }: { editing: AdminDeal | null; onDon
     empty: EMPTY,
     valuesOf,
     payloadOf,
-    schema: dealInputSchema,
+    schema: () => import("../../../core/deals/schema.ts").then((module) => module.dealInputSchema),
     save: ({ payload }, record) =>
       record
         ? api(`/api/admin/hot-deals/${record.id}`, { method: "PUT", json: payload })

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { LIMITS, POST_CATEGORIES, postInputSchema, type AdminPost } from "../../../core/blog/schema.ts";
+import type { AdminPost } from "../../../core/blog/schema.ts";
+import { LIMITS, POST_CATEGORIES } from "../../../core/blog/limits.ts";
 import { LANGUAGES, LANGUAGE_LABELS, type Language } from "../../../core/i18n/language.ts";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { FormError } from "../../components/ui/form-alert.tsx";
@@ -88,7 +89,7 @@ export function PostForm({
     emptyAfterCreate: (created) => emptyValues(created.language),
     valuesOf,
     payloadOf,
-    schema: postInputSchema,
+    schema: () => import("../../../core/blog/schema.ts").then((module) => module.postInputSchema),
     save: ({ value }, record) =>
       record
         ? api(`/api/posts/${record.id}`, {

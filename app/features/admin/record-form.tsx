@@ -37,7 +37,8 @@ export function useRecordForm<V, R extends { id: number }, S extends z.ZodType>(
   emptyAfterCreate?: (created: V) => V;
   valuesOf: (record: R) => V;
   payloadOf: (values: V) => unknown;
-  schema: S;
+  /** The record's schema, imported when the form is first sent (zod stays out of the page's first load). */
+  schema: () => Promise<S>;
   /** Sends the record: `value` is the schema's output, `payload` what `payloadOf` built. */
   save: (sent: { value: z.output<S>; payload: unknown }, editing: R | null) => Promise<unknown>;
   /** The tab's texts (recordTexts): the toasts of a save. */
@@ -51,7 +52,7 @@ export function useRecordForm<V, R extends { id: number }, S extends z.ZodType>(
   current.current = values;
 
   const form = useForm({
-    schema: () => schema,
+    schema,
     toInput: () => payloadOf(current.current),
     submit: ({ value, input }) => save({ value, payload: input }, editing),
     onSuccess: async () => {

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { dollarsToCents, formatCents } from "../../../core/money/money.ts";
 import type { AdminOrderView } from "../../../core/orders/schema.ts";
 import { summarise } from "../../../core/payments/rules.ts";
-import { REFUND_MESSAGES, REFUND_REASON_MAX, refundRequestSchema } from "../../../core/payments/schema.ts";
+import { REFUND_MESSAGES, REFUND_REASON_MAX } from "../../../core/payments/rules.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { FormError } from "../../components/ui/form-alert.tsx";
@@ -70,8 +70,8 @@ export function RefundDialog({
 
   const form = useForm({
     // The server's rules, and what this order can still give back (the server checks it again).
-    schema: () =>
-      refundRequestSchema.superRefine((request, context) => {
+    schema: async () =>
+      (await import("../../../core/payments/schema.ts")).refundRequestSchema.superRefine((request, context) => {
         if (request.amountCents > refundable)
           context.addIssue({
             code: "custom",

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { DIFFICULTIES } from "../../../core/tutorials/rules.ts";
-import { TUTORIAL_LIMITS, tutorialInputSchema, type AdminTutorial } from "../../../core/tutorials/schema.ts";
+import type { AdminTutorial } from "../../../core/tutorials/schema.ts";
+import { TUTORIAL_LIMITS } from "../../../core/tutorials/rules.ts";
 import { Field, Input } from "../../components/ui/field.tsx";
 import { FormError } from "../../components/ui/form-alert.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
@@ -118,7 +119,7 @@ export function TutorialForm({
     empty: EMPTY,
     valuesOf,
     payloadOf,
-    schema: tutorialInputSchema,
+    schema: () => import("../../../core/tutorials/schema.ts").then((module) => module.tutorialInputSchema),
     save: ({ payload }, record) =>
       record
         ? api(`/api/admin/tutorials/${record.id}`, { method: "PUT", json: payload })

@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from "react-router";
 import type { LeadFilters } from "../../../core/leads/schema.ts";
 import type { LeadPage } from "../../../core/leads/service.server.ts";
-import { CRM_SYSTEMS, LEAD_SOURCES, LEAD_STATUSES, SYNC_STATUSES } from "../../../core/leads/schema.ts";
+import { CRM_SYSTEMS, LEAD_SOURCES, LEAD_STATUSES, SYNC_STATUSES } from "../../../core/leads/rules.ts";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { TableHead } from "../../components/ui/table-head.tsx";
 import { useTranslation } from "../../i18n/react.tsx";

@@ -1,5 +1,5 @@
 import type { LeadStats } from "../../../core/leads/schema.ts";
-import { LEAD_SOURCES, LEAD_STATUSES } from "../../../core/leads/schema.ts";
+import { LEAD_SOURCES, LEAD_STATUSES } from "../../../core/leads/rules.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { BarChart } from "./bar-chart.tsx";
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { Lead, LeadStatus, SyncStatus } from "../../../core/leads/schema.ts";
-import { LEAD_STATUSES } from "../../../core/leads/schema.ts";
+import { LEAD_STATUSES } from "../../../core/leads/rules.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { toast } from "../../components/ui/toast.ts";
 import { useTranslation } from "../../i18n/react.tsx";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Lead, LeadStats } from "../../../core/leads/schema.ts";
-import { LEAD_SOURCES } from "../../../core/leads/schema.ts";
+import { LEAD_SOURCES } from "../../../core/leads/rules.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
 import { SyncBadge, leadName, useDateFormat } from "./lead-ui.tsx";
