@@ -9,9 +9,28 @@ let instance: I18n | null = null;
 // since the pages already visited may be shown again without a server round trip.
 const wanted = new Set<BrowserNamespace>();
 
-export function setClientI18n(i18n: I18n, namespaces: Iterable<BrowserNamespace>) {
+// The namespaces the page's HTML carried in part (inlined-part.ts), in the page's language.
+let partial: { language: string; namespaces: BrowserNamespace[] } | null = null;
+
+export function setClientI18n(
+  i18n: I18n,
+  namespaces: Iterable<BrowserNamespace>,
+  partialNamespaces: readonly BrowserNamespace[] = [],
+) {
   instance = i18n;
   for (const ns of namespaces) wanted.add(ns);
+  partial = partialNamespaces.length > 0 ? { language: i18n.language, namespaces: [...partialNamespaces] } : null;
+}
+
+/**
+ * Fetches whole the namespaces the page's HTML carried in part: the form layer calls it as its code
+ * loads, before the schema's messages are translated. Once done, it does nothing.
+ */
+export async function completeNamespaces(): Promise<void> {
+  if (!instance || !partial) return;
+  const { language, namespaces } = partial;
+  await loadNamespaces(instance, language as Language, namespaces, { replace: true });
+  partial = null;
 }
 
 /**

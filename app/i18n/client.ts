@@ -14,21 +14,25 @@ const files: Record<string, () => Promise<LocaleModule>> = import.meta.env.SSR
       "!../locales/*/assistantreplies.json",
     ]);
 
-/** Adds to `i18n` the namespaces of `language` it does not hold yet, fetched in parallel. */
+/**
+ * Adds to `i18n` the namespaces of `language` it does not hold yet, fetched in parallel; with
+ * `replace`, fetches them whole even where a part is held (what the page's HTML carried).
+ */
 export async function loadNamespaces(
   i18n: I18n,
   language: Language,
   namespaces: readonly BrowserNamespace[],
+  { replace = false }: { replace?: boolean } = {},
 ): Promise<void> {
   await Promise.all(
     namespaces
-      .filter((ns) => !i18n.hasResourceBundle(language, ns))
+      .filter((ns) => replace || !i18n.hasResourceBundle(language, ns))
       .map(async (ns) => {
         const load = files[`../locales/${language}/${ns}.json`];
         if (!load) throw new Error(`No translations for ${language}/${ns}`);
         const bundle = (await load()).default;
         // Two navigations may fetch the same file; the second one finds it added and changes nothing.
-        if (!i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, bundle);
+        if (replace || !i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, bundle);
       }),
   );
 }

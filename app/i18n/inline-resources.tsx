@@ -1,6 +1,7 @@
 import { useTranslation } from "./react.tsx";
 import { useMatches } from "react-router";
 import { isLanguage, type Language } from "../../core/i18n/language.ts";
+import { inlinedPart } from "./inlined-part.ts";
 import { routeNamespaces } from "./route-namespaces.ts";
 import { isBrowserNamespace, type BrowserNamespace } from "../locales/namespaces.ts";
 
@@ -9,6 +10,8 @@ const ELEMENT_ID = "i18n-resources";
 export interface InlinedResources {
   language: Language;
   resources: Partial<Record<BrowserNamespace, Record<string, unknown>>>;
+  /** The namespaces carried in part (see inlined-part.ts), completed when the form layer loads. */
+  partial: BrowserNamespace[];
 }
 
 /** JSON safe inside a <script> element: no "</script>", no "<!--", no line separators. */
@@ -34,7 +37,8 @@ export function readInlinedResources(): InlinedResources | null {
     if (!value || !isLanguage(value.language) || typeof value.resources !== "object" || value.resources === null)
       return null;
     const resources = Object.fromEntries(Object.entries(value.resources).filter(([ns]) => isBrowserNamespace(ns)));
-    return { language: value.language, resources };
+    const partial = Array.isArray(value.partial) ? value.partial.filter((ns) => isBrowserNamespace(ns)) : [];
+    return { language: value.language, resources, partial };
   } catch {
     return null;
   }
@@ -43,23 +47,24 @@ export function readInlinedResources(): InlinedResources | null {
 /**
  * A JSON data block (not run, so no nonce or CSP hash needed) with the translations of the page's
  * routes in its language, taken from the server's instance: the browser hydrates with exactly what the
- * server rendered with, and fetches no locale file before hydrating.
+ * server rendered with, and fetches no locale file before hydrating. Only the parts a page can show
+ * before a form is sent (inlined-part.ts).
  */
 export function InlineResources({ language }: { language: Language }) {
   const matches = useMatches();
   const { i18n } = useTranslation();
-  const text =
-    typeof document === "undefined"
-      ? serializeForScript({
-          language,
-          resources: Object.fromEntries(
-            routeNamespaces(matches.map((match) => match.id)).map((ns) => [
-              ns,
-              i18n.getResourceBundle(language, ns) as unknown,
-            ]),
-          ),
-        })
-      : textOnPage();
+  const text = typeof document === "undefined" ? serverText() : textOnPage();
+
+  function serverText(): string {
+    const resources: InlinedResources["resources"] = {};
+    const partial: BrowserNamespace[] = [];
+    for (const ns of routeNamespaces(matches.map((match) => match.id))) {
+      const part = inlinedPart(ns, (i18n.getResourceBundle(language, ns) ?? {}) as Record<string, unknown>);
+      resources[ns] = part.bundle;
+      if (part.partial) partial.push(ns);
+    }
+    return serializeForScript({ language, resources, partial } satisfies InlinedResources);
+  }
   return (
     <script
       id={ELEMENT_ID}

@@ -1,7 +1,7 @@
 import {
   useCallback,
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type FormEvent,
@@ -9,6 +9,7 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
+import { completeNamespaces } from "../i18n/client-instance.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { useTranslation } from "../i18n/react.tsx";
@@ -163,8 +164,10 @@ export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S
 
   // After a refused submit: the focus to the first control of the fields it refused (conform has usually
   // put it there already), else, once it is on the page, to the form's error. The fields are the submit's
-  // own: the page may still mark those of the submit before, which this one may have mended.
-  useEffect(() => {
+  // own: the page may still mark those of the submit before, which this one may have mended. Before the
+  // paint: the errors and the focus arrive in the same frame, so nothing (a screen reader, a test) sees
+  // the one without the other.
+  useLayoutEffect(() => {
     if (focusRequest === 0) focusPending.current = null;
     const names = focusPending.current;
     if (!names) return;
@@ -279,7 +282,8 @@ export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     setBusyBoth(true);
-    void Promise.all([runtime.load(), latest.current.schema?.() ?? null]).then(
+    // The page's translations carried in part (its schemas' messages) are completed with the code.
+    void Promise.all([runtime.load(), latest.current.schema?.() ?? null, completeNamespaces()]).then(
       ([module, loadedSchema]) => {
         schema.current = loadedSchema;
         replay.current = { submitter };

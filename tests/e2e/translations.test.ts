@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import enLegal from "../../app/locales/en/legal.json";
 import frBlog from "../../app/locales/fr/blog.json";
+import frContact from "../../app/locales/fr/contact.json";
 import frLegal from "../../app/locales/fr/legal.json";
 import {
   baseUrl,
@@ -49,7 +50,8 @@ const headings = () => page.evaluate(() => (window as unknown as { __headings: s
 
 interface Inlined {
   language: string;
-  resources: Record<string, unknown>;
+  resources: Record<string, Record<string, unknown>>;
+  partial?: string[];
 }
 const inlined = () =>
   page.evaluate(() => JSON.parse(document.getElementById("i18n-resources")?.textContent ?? "null") as Inlined | null);
@@ -65,6 +67,29 @@ describe.skipIf(onSecondDatabase())("translations per route", () => {
     expect(Object.keys(data?.resources ?? {}).sort()).toEqual(["assistant", "common", "legal"]);
     expect(localeFiles).toEqual([]);
     await expectText(page.getByRole("heading", { level: 1 }), frLegal.privacy.title);
+  });
+
+  it("leaves the schemas' messages and the e-mails out of the page, and shows a message translated once a form is sent", async () => {
+    await page.goto("/fr/contact");
+    await waitForHydration(page);
+    const data = await inlined();
+    expect(data?.resources.contact?.form).toBeDefined();
+    expect(data?.resources.contact?.validation).toBeUndefined();
+    expect(data?.resources.contact?.email).toBeUndefined();
+    expect(Object.keys(data?.resources.errors ?? {})).toEqual(["network"]);
+    expect(data?.partial).toEqual(expect.arrayContaining(["contact", "errors"]));
+
+    const form = page.getByRole("form", { name: frContact.form.title });
+    await form.getByLabel(new RegExp(`^${frContact.fields.name}`)).fill("Camille");
+    await form.getByLabel(new RegExp(`^${frContact.fields.email}`)).fill("pas-une-adresse");
+    await form.getByLabel(new RegExp(`^${frContact.fields.message}`)).fill("Un message assez long pour passer.");
+    await form.getByRole("button", { name: frContact.form.send, exact: true }).click();
+    await expectText(form.getByText(frContact.validation.emailInvalid), frContact.validation.emailInvalid);
+    expect(
+      await form
+        .getByLabel(new RegExp(`^${frContact.fields.email}`))
+        .evaluate((element) => element === document.activeElement),
+    ).toBe(true);
   });
 
   it("loads a page's namespaces on a client navigation before showing it: no key on screen", async () => {

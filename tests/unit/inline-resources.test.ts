@@ -39,9 +39,37 @@ describe("inlined translations", () => {
       serializeForScript({
         language: "fr",
         resources: { common: { hello: "Bonjour" }, mail: { signOff: "Cordialement," }, nope: {} },
+        partial: ["common", "mail", "nope"],
       }),
     );
-    expect(readInlinedResources()).toEqual({ language: "fr", resources: { common: { hello: "Bonjour" } } });
+    expect(readInlinedResources()).toEqual({
+      language: "fr",
+      resources: { common: { hello: "Bonjour" } },
+      partial: ["common"],
+    });
+  });
+
+  it("leaves out of the page what it shows only once a form is sent: schemas' messages, e-mails, staff words", async () => {
+    const { inlinedPart } = await import("../../app/i18n/inlined-part.ts");
+    const contact = {
+      section: { title: "Get in touch" },
+      validation: { nameRequired: "Please enter your name." },
+      email: { subject: "New message" },
+    };
+    expect(inlinedPart("contact", contact)).toEqual({ bundle: { section: { title: "Get in touch" } }, partial: true });
+    const cart = { page: { title: "Cart" }, promoAdmin: { created: "Promo code created." } };
+    expect(inlinedPart("cart", cart)).toEqual({ bundle: { page: { title: "Cart" } }, partial: true });
+    // The errors namespace keeps only what the form layer says when its own code cannot be fetched.
+    const errors = { network: "Could not reach the server.", invalidValue: "Invalid value.", crossSite: "Refused." };
+    expect(inlinedPart("errors", errors)).toEqual({
+      bundle: { network: "Could not reach the server." },
+      partial: true,
+    });
+    // A namespace with nothing to leave out is whole, and said to be.
+    expect(inlinedPart("legal", { privacy: { title: "Privacy" } })).toEqual({
+      bundle: { privacy: { title: "Privacy" } },
+      partial: false,
+    });
   });
 
   it("gives nothing for a missing, garbled or foreign-language block", async () => {
