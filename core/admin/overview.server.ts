@@ -9,8 +9,8 @@ import type { AdminOverview } from "./schema.ts";
 
 /** The services the Overview asks; it owns no data of its own. */
 export interface OverviewSources {
-  blog: Pick<BlogService, "listAllPosts" | "countPendingComments">;
-  testimonials: Pick<TestimonialService, "listForModeration">;
+  blog: Pick<BlogService, "newestPosts" | "countPendingComments">;
+  testimonials: Pick<TestimonialService, "newest" | "countPending">;
   media: Pick<MediaService, "countPending" | "countPendingComments">;
   orders: Pick<OrderService, "figuresBetween" | "scheduleFigures">;
   leads: Pick<LeadService, "countCreatedBetween">;
@@ -22,6 +22,7 @@ export interface OverviewSources {
  * The staff dashboard's Overview (spec 000, section 2: 4 recent posts, 3 recent reviews) with today's
  * figures in the agency's time zone (orders placed and paid, new leads), the revenue (money received
  * net of refunds over four periods, recurring revenue, instalments to collect) and what awaits moderation.
+ * It reads figures and the few rows it shows, never a whole list: its cost stays flat as content grows.
  */
 export class OverviewService {
   private readonly sources: OverviewSources;
@@ -44,25 +45,21 @@ export class OverviewService {
       subscriptions.monthlyRecurringCents(),
       orders.scheduleFigures(),
     ]);
-    const [posts, moderation, comments, pendingMedia, mediaComments, orderFigures, newLeads] = await Promise.all([
-      blog.listAllPosts(),
-      testimonials.listForModeration(),
-      blog.countPendingComments(),
-      media.countPending(),
-      media.countPendingComments(),
-      orders.figuresBetween(today.start, today.end),
-      leads.countCreatedBetween(today.start, today.end),
-    ]);
-    const pending = { comments, reviews: moderation.pendingCount, media: pendingMedia, mediaComments };
+    const [posts, reviews, pendingReviews, comments, pendingMedia, mediaComments, orderFigures, newLeads] =
+      await Promise.all([
+        blog.newestPosts(OVERVIEW_LIMITS.posts),
+        testimonials.newest(OVERVIEW_LIMITS.reviews),
+        testimonials.countPending(),
+        blog.countPendingComments(),
+        media.countPending(),
+        media.countPendingComments(),
+        orders.figuresBetween(today.start, today.end),
+        leads.countCreatedBetween(today.start, today.end),
+      ]);
+    const pending = { comments, reviews: pendingReviews, media: pendingMedia, mediaComments };
     return {
-      recentPosts: posts.slice(0, OVERVIEW_LIMITS.posts).map((post) => ({
-        id: post.id,
-        title: post.title,
-        language: post.language,
-        published: post.published,
-        createdAt: post.createdAt,
-      })),
-      recentReviews: moderation.testimonials.slice(0, OVERVIEW_LIMITS.reviews).map((review) => ({
+      recentPosts: posts,
+      recentReviews: reviews.map((review) => ({
         id: review.id,
         customerName: review.customerName,
         rating: review.rating,

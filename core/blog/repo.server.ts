@@ -41,6 +41,11 @@ export class BlogRepo {
     return this.db.select().from(posts).orderBy(desc(posts.createdAt), desc(posts.id));
   }
 
+  /** The newest posts, drafts included (the staff Overview's list). */
+  async listNewest(limit: number): Promise<PostRow[]> {
+    return this.db.select().from(posts).orderBy(desc(posts.createdAt), desc(posts.id)).limit(limit);
+  }
+
   async countPosts(): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(posts);
     return Number(row?.n ?? 0);

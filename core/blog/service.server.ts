@@ -199,6 +199,17 @@ export class BlogService {
     return this.repo.countPosts();
   }
 
+  /** The newest posts, drafts included, as the staff Overview lists them: `limit` rows read, never more. */
+  async newestPosts(
+    limit: number,
+  ): Promise<Array<Pick<AdminPost, "id" | "title" | "language" | "published" | "createdAt">>> {
+    const rows = await this.repo.listNewest(limit);
+    return rows.map((row) => {
+      const { id, title, language, published, createdAt } = toAdminPost(row, null);
+      return { id, title, language, published, createdAt };
+    });
+  }
+
   /** Every post, drafts included, newest first. */
   async listAllPosts(): Promise<AdminPost[]> {
     const rows = await this.repo.listAll();

@@ -32,6 +32,15 @@ export class TestimonialRepo {
     return this.db.select().from(testimonials).orderBy(desc(testimonials.createdAt), desc(testimonials.id));
   }
 
+  /** The newest testimonials, approved or not (the staff Overview's list). */
+  async listNewest(limit: number): Promise<TestimonialRow[]> {
+    return this.db
+      .select()
+      .from(testimonials)
+      .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
+      .limit(limit);
+  }
+
   async count(approved?: boolean): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })

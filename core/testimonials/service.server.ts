@@ -149,6 +149,13 @@ export class TestimonialService {
     return this.repo.count(false);
   }
 
+  /** The newest testimonials, approved or not, as staff see them: `limit` rows read, never more. */
+  async newest(limit: number): Promise<AdminTestimonial[]> {
+    const rows = await this.repo.listNewest(limit);
+    const clients = await this.clientsOf(rows);
+    return rows.map((row) => toAdmin(row, clients));
+  }
+
   /** Every testimonial for moderation, newest first, with the number awaiting review. */
   async listForModeration(): Promise<TestimonialModeration> {
     const [rows, pendingCount] = await Promise.all([this.repo.listAll(), this.repo.count(false)]);

@@ -1,11 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { OverviewService } from "../../core/admin/overview.server.ts";
 import type { AdminOverview } from "../../core/admin/schema.ts";
 import { zonedNow, addDays } from "../../core/appointments/rules.ts";
 import type { AdminEnrollment } from "../../core/classes/schema.ts";
 import type { AdminTestimonial, PublicTestimonial } from "../../core/testimonials/schema.ts";
 import { appointments } from "../../db/schema/appointments.ts";
+import { posts } from "../../db/schema/blog.ts";
 import { classEnrollments } from "../../db/schema/classes.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { payments } from "../../db/schema/payments.ts";
@@ -166,6 +167,31 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
     ]);
     expect(figures.recentReviews.map((r) => r.customerName)).toEqual(["Dan", "Cleo", "Ben"]);
     expect(figures.recentReviews.every((r) => !r.approved)).toBe(true);
+  });
+
+  it("reads the few posts and reviews it shows, never whole lists, however many there are", async () => {
+    await t.services.database.db.insert(posts).values(
+      Array.from({ length: 500 }, (_, n) => ({
+        title: `Archived post ${n}`,
+        createdAt: new Date(Date.now() - 30 * DAY - n * 1000),
+      })),
+    );
+    const everyPost = vi.spyOn(t.services.blog, "listAllPosts");
+    const everyReview = vi.spyOn(t.services.testimonials, "listForModeration");
+    const newestPosts = vi.spyOn(t.services.blog, "newestPosts");
+    const newestReviews = vi.spyOn(t.services.testimonials, "newest");
+    try {
+      const figures = await overview();
+      expect(everyPost).not.toHaveBeenCalled();
+      expect(everyReview).not.toHaveBeenCalled();
+      expect(newestPosts).toHaveBeenCalledWith(4);
+      expect(newestReviews).toHaveBeenCalledWith(3);
+      expect(figures.recentPosts).toHaveLength(4);
+      expect(figures.recentPosts.some((post) => post.title.startsWith("Archived"))).toBe(false);
+      expect(figures.recentReviews).toHaveLength(3);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it("marks a review 'Verified client' when its e-mail, in any case, has a paid order or a consultation that took place; never otherwise", async () => {
