@@ -193,14 +193,19 @@ export class LeadService {
 
   /** GET /api/leads/stats. */
   async stats(): Promise<LeadStats> {
-    const [sources, statuses, syncs] = await Promise.all([
-      this.repo.countsBy("lead_source"),
-      this.repo.countsBy("lead_status"),
-      this.repo.countsBy("sync_status"),
-    ]);
-    const bySource = countBy(LEAD_SOURCES, sources);
-    const byStatus = countBy(LEAD_STATUSES, statuses);
-    const bySyncStatus = countBy(SYNC_STATUSES, syncs);
+    const groups = await this.repo.countsBySourceStatusAndSync();
+    const bySource = countBy(
+      LEAD_SOURCES,
+      groups.map((group) => ({ key: group.source, count: group.count })),
+    );
+    const byStatus = countBy(
+      LEAD_STATUSES,
+      groups.map((group) => ({ key: group.status, count: group.count })),
+    );
+    const bySyncStatus = countBy(
+      SYNC_STATUSES,
+      groups.map((group) => ({ key: group.sync, count: group.count })),
+    );
     const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
     return { total, bySource, byStatus, bySyncStatus, conversionRate: conversionRate(byStatus.converted, total) };
   }
