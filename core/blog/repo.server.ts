@@ -56,26 +56,48 @@ export class BlogRepo {
 
   /**
    * One page of published posts without their content, newest first (id as tie-break). The page's ids are
-   * found first from the list's index alone (an index-only scan skips `offset` index entries, not rows),
-   * then only those rows are read.
+   * found first, then only those rows are read. Without a search the ids come from the list's index alone
+   * (an index-only scan skips `offset` index entries, not rows). `matchesFirst` has the trigram index find
+   * a search's matches first, sorted after (see searchedIds): the caller's choice, from the counts.
    */
   async listPublishedPage(
     filter: PublishedPostFilter,
     page: { offset: number; limit: number },
+    matchesFirst = false,
   ): Promise<PostSummaryRow[]> {
-    const ids = this.db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(publishedWhere(filter))
-      .orderBy(...newestFirst)
-      .limit(page.limit)
-      .offset(page.offset)
-      .as("page_ids");
+    const ids = matchesFirst
+      ? await this.searchedIds(filter, page)
+      : (
+          await this.db
+            .select({ id: posts.id })
+            .from(posts)
+            .where(publishedWhere(filter))
+            .orderBy(...newestFirst)
+            .limit(page.limit)
+            .offset(page.offset)
+        ).map((row) => row.id);
+    if (ids.length === 0) return [];
     return this.db
       .select(summaryColumns)
       .from(posts)
-      .innerJoin(ids, eq(posts.id, ids.id))
+      .where(inArray(posts.id, ids))
       .orderBy(...newestFirst);
+  }
+
+  /**
+   * Ids of one page of a search. Left to itself the planner walks the list's order index and tests every
+   * post until the page is full: quick for a word every post holds, but a word few posts hold (or none)
+   * reads the whole table, 70 ms at 100,000 posts. `offset 0` keeps the matching as a query of its own,
+   * which the trigram index answers (for three characters or more); only the matches are then sorted.
+   */
+  private async searchedIds(filter: PublishedPostFilter, page: { offset: number; limit: number }): Promise<number[]> {
+    const result = await this.db.execute<{ id: number }>(
+      sql`select id from (select ${posts.id} as id, ${posts.createdAt} as created_at from ${posts} where ${publishedWhere(filter)} offset 0) as matching
+          order by created_at desc, id desc limit ${page.limit} offset ${page.offset}`,
+    );
+    const rows =
+      (result as unknown as { rows?: Array<{ id: number }> }).rows ?? (result as unknown as Array<{ id: number }>);
+    return rows.map((row) => Number(row.id));
   }
 
   /** How many published posts the filter keeps. */

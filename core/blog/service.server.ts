@@ -134,10 +134,20 @@ export class BlogService {
       category: filters.category,
       q: filters.q || undefined,
     };
-    const [rows, total] = await Promise.all([
-      this.repo.listPublishedPage(filter, { offset: offsetOf(request), limit: request.limit }),
-      this.countPublished(filter),
-    ]);
+    const page = { offset: offsetOf(request), limit: request.limit };
+    if (!filter.q) {
+      const [rows, total] = await Promise.all([this.repo.listPublishedPage(filter, page), this.countPublished(filter)]);
+      return { posts: rows.map(toSummary), paging: pageInfo(request, total) };
+    }
+    const total = await this.repo.countPublished(filter);
+    if (page.offset >= total) return { posts: [], paging: pageInfo(request, total) };
+    // Walking the list in order tests about (offset + limit) x listed / matches posts to fill the page;
+    // finding the matches by trigrams and sorting them reads the matches. The cheaper one is taken: the
+    // walk for a word most posts hold, the matches for a rare one (three characters at least, the
+    // shortest text a trigram index can find).
+    const listed = await this.countPublished({ ...filter, q: undefined });
+    const walk = ((page.offset + page.limit) * listed) / total;
+    const rows = await this.repo.listPublishedPage(filter, page, filter.q.length >= 3 && walk > total);
     return { posts: rows.map(toSummary), paging: pageInfo(request, total) };
   }
 
