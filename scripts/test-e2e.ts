@@ -61,6 +61,7 @@ const ON_POSTGRES: Record<string, number> = {
   "admin-orders.test.ts": 43,
   "password-reset.test.ts": 41,
   "sign-in-link.test.ts": 25,
+  "blog-paging.test.ts": 20,
   "foundation.test.ts": 18,
   "class-waitlist.test.ts": 11,
   "logout.test.ts": 9,
