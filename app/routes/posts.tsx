@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import { hasActiveFilters, normalizeFilters } from "../../core/blog/rules.ts";
 import type { PostSummary } from "../../core/blog/schema.ts";
@@ -65,26 +65,44 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("blog");
   const pathLanguage = usePathLanguage();
   const location = useLocation();
-  const more = useFetcher<typeof loader>();
+  const navigate = useNavigate();
   // Pages appended by "Load more" after the one the address names; a new address starts again from it.
   const [appended, setAppended] = useState<{ posts: PostSummary[]; lastShown: number }>({
     posts: [],
     lastShown: paging.page,
   });
+  const [loadingMore, setLoadingMore] = useState(false);
   const [shownFor, setShownFor] = useState(loaderData);
   if (shownFor !== loaderData) {
     setShownFor(loaderData);
     setAppended({ posts: [], lastShown: paging.page });
   }
+  const current = useRef(loaderData);
+  current.current = loaderData;
 
-  const loaded = more.data;
-  useEffect(() => {
-    // Only the page after the last one shown, of this very list (an answer may arrive after the filters changed).
-    const sameList =
-      loaded?.language === language && loaded.filters.q === filters.q && loaded.filters.category === filters.category;
-    if (!loaded || !sameList || loaded.paging.page !== appended.lastShown + 1) return;
-    setAppended((current) => ({ posts: [...current.posts, ...loaded.posts], lastShown: loaded.paging.page }));
-  }, [loaded, appended.lastShown, language, filters]);
+  // The next page comes from the public API, whose answer is exactly the cards' data: a fetcher of this
+  // route's loader would add React Router's fetcher code to the framework chunk every page loads.
+  async function loadMore() {
+    const list = loaderData;
+    const next = appended.lastShown + 1;
+    const query = new URLSearchParams({ language, page: String(next), limit: String(paging.limit) });
+    if (filters.q) query.set("q", filters.q);
+    if (filters.category) query.set("category", filters.category);
+    setLoadingMore(true);
+    try {
+      const response = await fetch(`/api/posts?${query}`, { headers: { accept: "application/json" } });
+      if (!response.ok) throw new Error(`GET /api/posts: ${response.status}`);
+      const more = (await response.json()) as PostSummary[];
+      // An answer that arrives after the search or the page changed belongs to a list no longer shown.
+      if (current.current !== list) return;
+      setAppended((shown) => ({ posts: [...shown.posts, ...more], lastShown: next }));
+    } catch {
+      // The next page as a page of its own, as the link says, when the API cannot be reached.
+      if (current.current === list) navigate(`${location.pathname}${pageSearch(location.search, next)}`);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
 
   const shown = appended.posts.length > 0 ? [...posts, ...appended.posts] : posts;
   return (
@@ -114,8 +132,8 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
           firstShown={paging.page}
           lastShown={appended.lastShown}
           lastPage={paging.lastPage}
-          loadingMore={more.state !== "idle"}
-          onLoadMore={() => more.load(`${location.pathname}${pageSearch(location.search, appended.lastShown + 1)}`)}
+          loadingMore={loadingMore}
+          onLoadMore={loadMore}
           texts={{
             label: t("list.pagination"),
             previous: t("list.previousPage"),
