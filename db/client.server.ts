@@ -1,6 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -32,6 +34,12 @@ export interface DatabaseHandle {
  * empty one: the tests load one migrated database per run instead of migrating one per file.
  */
 export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: true; template?: Blob };
+
+/**
+ * The PostgreSQL extensions the migrations create (0022: unaccent and pg_trgm for the blog's search). PGlite
+ * ships them as separate bundles that must be handed to every instance that opens the database.
+ */
+export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 // An arbitrary constant shared by every app server, so that only one applies migrations at a time.
@@ -82,7 +90,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     const pgData = path.join(absolute, "pgdata");
     release = acquireDataDirLock(absolute, pgData);
     try {
-      client = await PGlite.create(pgData);
+      client = await PGlite.create(pgData, { extensions: PGLITE_EXTENSIONS });
       // Acknowledged writes are flushed to disk before the caller sees them (see WalSync).
       syncWritesOf(client, new WalSync(pgData));
     } catch (error) {
@@ -90,7 +98,10 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
       throw error;
     }
   } else {
-    client = await PGlite.create(template ? { loadDataDir: template } : {});
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(template ? { loadDataDir: template } : {}),
+    });
   }
   const db = drizzlePglite({ client }) as unknown as Database;
   try {

@@ -1,6 +1,10 @@
+import { useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import { hasActiveFilters, normalizeFilters } from "../../core/blog/rules.ts";
+import type { PostSummary } from "../../core/blog/schema.ts";
 import { localizedPath } from "../../core/i18n/language.ts";
+import { isPastEnd, pageFromParam, pageSearch } from "../../core/paging/rules.ts";
 import { translator } from "../../server/i18n.server.ts";
 import { PostCard } from "../features/blog/post-card.tsx";
 import { PostFilters } from "../features/blog/post-filters.tsx";
@@ -8,43 +12,108 @@ import { pageLanguage } from "../i18n/page-language.server.ts";
 import { usePathLanguage } from "../i18n/localized-link.tsx";
 import type { Route } from "./+types/posts";
 import { FilteredList } from "../components/content/filtered-list.tsx";
+import { ListPager } from "../components/content/list-pager.tsx";
+import { refusal } from "../lib/refusal.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
   const url = new URL(request.url);
   const filters = normalizeFilters({ q: url.searchParams.get("q"), category: url.searchParams.get("category") });
-  const posts = await context.services.blog.listPublishedPosts({ language, q: filters.q, category: filters.category });
+  // "?page=abc" or "?page=0" names no page, and a page after the last one holds nothing: both are a 404.
+  const page = pageFromParam(url.searchParams.get("page"));
+  if (page === null) throw refusal(404);
+  const { posts, paging } = await context.services.blog.listPublishedPage({
+    language,
+    q: filters.q,
+    category: filters.category,
+    page,
+  });
+  if (isPastEnd(paging)) throw refusal(404);
   const t = translator(language);
   return {
     posts,
+    paging,
     filters,
     language,
     siteUrl: context.publicConfig.siteUrl,
     meta: {
-      title: `${t("blog:meta.listTitle")} | ${context.publicConfig.companyName}`,
+      title:
+        page > 1
+          ? `${t("blog:meta.listTitle")} (${t("blog:list.pageOf", { page, last: paging.lastPage })}) | ${context.publicConfig.companyName}`
+          : `${t("blog:meta.listTitle")} | ${context.publicConfig.companyName}`,
       description: t("blog:meta.listDescription"),
     },
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, location }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return [{ title: loaderData.meta.title }, { name: "description", content: loaderData.meta.description }];
+  const { paging } = loaderData;
+  // Search engines walk the pages from one to the next with these, as readers do with the links below the list.
+  const pageLink = (rel: "prev" | "next", page: number | null) =>
+    page === null ? [] : [{ tagName: "link", rel, href: `${location.pathname}${pageSearch(location.search, page)}` }];
+  return [
+    { title: loaderData.meta.title },
+    { name: "description", content: loaderData.meta.description },
+    ...pageLink("prev", paging.prev),
+    ...pageLink("next", paging.next),
+  ];
 }
 
 export default function Posts({ loaderData }: Route.ComponentProps) {
-  const { posts, filters, language, siteUrl } = loaderData;
+  const { posts, paging, filters, language, siteUrl } = loaderData;
   const { t } = useTranslation("blog");
   const pathLanguage = usePathLanguage();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Pages appended by "Load more" after the one the address names; a new address starts again from it.
+  const [appended, setAppended] = useState<{ posts: PostSummary[]; lastShown: number }>({
+    posts: [],
+    lastShown: paging.page,
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [shownFor, setShownFor] = useState(loaderData);
+  if (shownFor !== loaderData) {
+    setShownFor(loaderData);
+    setAppended({ posts: [], lastShown: paging.page });
+  }
+  const current = useRef(loaderData);
+  current.current = loaderData;
+
+  // The next page comes from the public API, whose answer is exactly the cards' data: a fetcher of this
+  // route's loader would add React Router's fetcher code to the framework chunk every page loads.
+  async function loadMore() {
+    const list = loaderData;
+    const next = appended.lastShown + 1;
+    const query = new URLSearchParams({ language, page: String(next), limit: String(paging.limit) });
+    if (filters.q) query.set("q", filters.q);
+    if (filters.category) query.set("category", filters.category);
+    setLoadingMore(true);
+    try {
+      const response = await fetch(`/api/posts?${query}`, { headers: { accept: "application/json" } });
+      if (!response.ok) throw new Error(`GET /api/posts: ${response.status}`);
+      const more = (await response.json()) as PostSummary[];
+      // An answer that arrives after the search or the page changed belongs to a list no longer shown.
+      if (current.current !== list) return;
+      setAppended((shown) => ({ posts: [...shown.posts, ...more], lastShown: next }));
+    } catch {
+      // The next page as a page of its own, as the link says, when the API cannot be reached.
+      if (current.current === list) navigate(`${location.pathname}${pageSearch(location.search, next)}`);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  const shown = appended.posts.length > 0 ? [...posts, ...appended.posts] : posts;
   return (
     <FilteredList
       heading={t("list.heading")}
       intro={t("list.intro")}
       filters={<PostFilters filters={filters} />}
-      results={t("list.results", { count: posts.length })}
+      results={t("list.results", { count: paging.total })}
       listLabel={t("list.postsLabel")}
       path="/posts"
-      items={posts}
+      items={shown}
       renderItem={(post, index) => (
         <PostCard
           post={post}
@@ -58,6 +127,26 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
         title: t("list.emptyTitle"),
         text: hasActiveFilters(filters) ? t("list.emptyFiltered") : t("list.emptyAll"),
       }}
+      footer={
+        <ListPager
+          firstShown={paging.page}
+          lastShown={appended.lastShown}
+          lastPage={paging.lastPage}
+          loadingMore={loadingMore}
+          onLoadMore={loadMore}
+          texts={{
+            label: t("list.pagination"),
+            previous: t("list.previousPage"),
+            next: t("list.nextPage"),
+            loadMore: t("list.loadMore"),
+            loadingMore: t("list.loadingMore"),
+            pageOf:
+              appended.lastShown > paging.page
+                ? t("list.shownOf", { shown: shown.length, total: paging.total })
+                : t("list.pageOf", { page: paging.page, last: paging.lastPage }),
+          }}
+        />
+      }
     />
   );
 }

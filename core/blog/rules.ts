@@ -20,33 +20,6 @@ export function hasActiveFilters(filters: ListFilters): boolean {
   return filters.q !== "" || filters.category !== null;
 }
 
-/** Lower case without accents, so that "creation" finds "Création". */
-export function foldForSearch(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("en");
-}
-
-/**
- * Spec section 2 (/posts): only published posts whose title or excerpt contains the search text and
- * whose category matches.
- */
-export function matchesFilters(
-  post: { title: string; excerpt: string; category: string; published: boolean },
-  filters: ListFilters,
-): boolean {
-  if (!post.published) return false;
-  if (filters.category && post.category !== filters.category) return false;
-  if (!filters.q) return true;
-  const needle = foldForSearch(filters.q);
-  return foldForSearch(post.title).includes(needle) || foldForSearch(post.excerpt).includes(needle);
-}
-
-export function filterPosts<T extends { title: string; excerpt: string; category: string; published: boolean }>(
-  posts: readonly T[],
-  filters: ListFilters,
-): T[] {
-  return posts.filter((post) => matchesFilters(post, filters));
-}
-
 /** Spec README decision 16: a members-only post's content is for signed-in readers only. */
 export function canReadFullContent(post: { membersOnly: boolean }, viewer: { signedIn: boolean }): boolean {
   return !post.membersOnly || viewer.signedIn;

@@ -1,14 +1,20 @@
 import type { Database } from "../../db/client.server.ts";
-import { ContentEvents, SnapshotCache, toJsonText, type JsonText } from "../cache/content-cache.ts";
+import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
-import { BlogRepo, type CommentRow, type PostRow, type PostSummaryRow } from "./repo.server.ts";
+import { offsetOf, pageInfo, PAGE_SIZE, type PageInfo } from "../paging/rules.ts";
+import {
+  BlogRepo,
+  type CommentRow,
+  type PostRow,
+  type PostSummaryRow,
+  type PublishedPostFilter,
+} from "./repo.server.ts";
 import {
   assertCanReplyTo,
   canReadFullContent,
   countWords,
-  filterPosts,
   normalizeFilters,
   parseId,
   readingMinutes,
@@ -80,43 +86,75 @@ function cleanTags(tags: string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))];
 }
 
-type PostListQuery = { language?: string | null; q?: string | null; category?: string | null };
+type PostListQuery = {
+  language?: string | null;
+  q?: string | null;
+  category?: string | null;
+  /** From 1; the first page when absent. */
+  page?: number;
+  /** Posts on a page; PAGE_SIZE when absent. */
+  limit?: number;
+};
+
+/** One page of the public list and where it stands among the others. */
+export interface PostPage {
+  posts: PostSummary[];
+  paging: PageInfo;
+}
 
 /** Posts and their comments: the public blog, comment submission, and staff editing and moderation. */
 export class BlogService {
   private readonly repo: BlogRepo;
   private readonly rateLimits: RateLimitService;
   private readonly content: ContentEvents;
-  /** Published summaries by language ("" for all): every list and search is filtered from them. */
-  private readonly published: SnapshotCache<string, PostSummaryRow[]>;
+  /**
+   * Counts of the published posts by language and category, kept until the blog changes: every page of an
+   * unsearched list needs one. Searches are counted each time (their number is unbounded; the trigram
+   * index keeps each count cheap).
+   */
+  private readonly counts: SnapshotCache<string, number>;
 
   constructor(db: Database, rateLimits?: RateLimitService, content: ContentEvents = new ContentEvents()) {
     this.repo = new BlogRepo(db);
     this.rateLimits = rateLimits ?? new RateLimitService(db);
     this.content = content;
-    this.published = new SnapshotCache(content, "blog");
+    this.counts = new SnapshotCache(content, "blog");
   }
 
-  /** Published posts, newest first, in one language when given, matching the search and category. */
-  async listPublishedPosts(query: PostListQuery = {}): Promise<PostSummary[]> {
-    const { snapshot, key, filters } = await this.publishedFor(query);
-    // Filtering runs in the rules rather than SQL so that searches ignore accents ("creation" finds
-    // "Création") on PGlite and PostgreSQL alike; a blog holds hundreds of posts, not millions.
-    return snapshot.memo(`list ${key}`, (rows) => filterPosts(rows, filters).map(toSummary));
-  }
-
-  /** `listPublishedPosts` serialized as JSON, computed once per query and content version: what /api/posts sends. */
-  async listPublishedPostsJson(query: PostListQuery = {}): Promise<JsonText<PostSummary[]>> {
-    const { snapshot, key } = await this.publishedFor(query);
-    const list = await this.listPublishedPosts(query);
-    return snapshot.memo(`json ${key}`, () => toJsonText(list));
-  }
-
-  private async publishedFor(query: PostListQuery) {
-    const language = query.language ?? "";
-    const snapshot = await this.published.get(language, () => this.repo.listPublishedSummaries(language || undefined));
+  /**
+   * One page of published posts, newest first, in one language when given, matching the search (title or
+   * excerpt, accents and case ignored) and category. A page past the last answers no posts; the caller
+   * decides whether that is a 404 (pages) or an empty list (the API).
+   */
+  async listPublishedPage(query: PostListQuery = {}): Promise<PostPage> {
     const filters = normalizeFilters(query);
-    return { snapshot, filters, key: JSON.stringify(filters) };
+    const request = { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE };
+    const filter: PublishedPostFilter = {
+      language: query.language || undefined,
+      category: filters.category,
+      q: filters.q || undefined,
+    };
+    const page = { offset: offsetOf(request), limit: request.limit };
+    if (!filter.q) {
+      const [rows, total] = await Promise.all([this.repo.listPublishedPage(filter, page), this.countPublished(filter)]);
+      return { posts: rows.map(toSummary), paging: pageInfo(request, total) };
+    }
+    const total = await this.repo.countPublished(filter);
+    if (page.offset >= total) return { posts: [], paging: pageInfo(request, total) };
+    // Walking the list in order tests about (offset + limit) x listed / matches posts to fill the page;
+    // finding the matches by trigrams and sorting them reads the matches. The cheaper one is taken: the
+    // walk for a word most posts hold, the matches for a rare one (three characters at least, the
+    // shortest text a trigram index can find).
+    const listed = await this.countPublished({ ...filter, q: undefined });
+    const walk = ((page.offset + page.limit) * listed) / total;
+    const rows = await this.repo.listPublishedPage(filter, page, filter.q.length >= 3 && walk > total);
+    return { posts: rows.map(toSummary), paging: pageInfo(request, total) };
+  }
+
+  private async countPublished(filter: PublishedPostFilter): Promise<number> {
+    if (filter.q) return this.repo.countPublished(filter);
+    const key = `${filter.language ?? ""} ${filter.category ?? ""}`;
+    return (await this.counts.get(key, () => this.repo.countPublished(filter))).value;
   }
 
   /** One published post; unknown ids, non-numeric ids and drafts are all "Post not found". */

@@ -11,7 +11,8 @@ import type { Config } from "../../config/env.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
-import { jsonText } from "./json-text.server.ts";
+import { pagingQuerySchema } from "../../core/paging/schema.ts";
+import { linkHeader, MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
 import { createRouter } from "./router.server.ts";
 import { idParams, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
@@ -82,9 +83,29 @@ const listPosts = createRoute({
   method: "get",
   path: "/posts",
   tags: ["blog"],
-  summary: "Published posts, newest first; search in title and excerpt, filter by category and language",
-  request: { query: postFiltersSchema },
-  responses: { 200: json(z.array(postSummarySchema), "Published posts"), 400: errors[400] },
+  summary: "One page of published posts, newest first; search in title and excerpt, filter by category and language",
+  description:
+    `The answer is the page's posts (an array, as ever); where it stands is in the headers. \`page\` starts at 1; ` +
+    `\`limit\` is ${PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last answers an empty array. ` +
+    "The search ignores case and accents (cafe finds Café).",
+  request: { query: postFiltersSchema.extend(pagingQuerySchema.shape) },
+  responses: {
+    200: {
+      ...json(z.array(postSummarySchema), "One page of published posts"),
+      headers: {
+        Link: {
+          description:
+            'RFC 8288 links to the first, previous, next and last pages (rel="first", "prev", "next", "last")',
+          schema: { type: "string" },
+        },
+        "X-Total-Count": {
+          description: "How many published posts the filters keep, on every page together",
+          schema: { type: "integer" },
+        },
+      },
+    },
+    400: errors[400],
+  },
 });
 
 const getPost = createRoute({
@@ -206,43 +227,43 @@ const rejectComment = createRoute({
 /** The blog's public API (spec section 7) and its staff editing and moderation endpoints. */
 export function blogRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
   const blog = services.blog;
-  return (
-    createRouter()
-      // The answer is serialized once per query and content version (see BlogService.listPublishedPostsJson).
-      .openapi(listPosts, async (c) => jsonText(c, await blog.listPublishedPostsJson(c.req.valid("query"))))
-      .openapi(getPost, async (c) =>
-        c.json(await blog.getPublishedPost(c.req.valid("param").id, { signedIn: Boolean(c.get("user")) }), 200),
-      )
-      .openapi(listComments, async (c) => c.json(await blog.listApprovedComments(c.req.valid("param").id), 200))
-      .openapi(submitComment, async (c) => {
-        try {
-          return c.json(
-            await blog.submitComment(c.req.valid("param").id, c.req.valid("json"), {
-              address: clientAddress(c, config),
-              language: c.get("language"),
-            }),
-            201,
-          );
-        } catch (error) {
-          if (error instanceof DomainError && error.code === "rate_limited")
-            c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
-          throw error;
-        }
-      })
-      .openapi(createPost, async (c) => c.json(await blog.createPost(c.req.valid("json")), 201))
-      .openapi(updatePost, async (c) =>
-        c.json(await blog.updatePost(c.req.valid("param").id, c.req.valid("json")), 200),
-      )
-      .openapi(deletePost, async (c) => {
-        await blog.deletePost(c.req.valid("param").id);
-        return c.body(null, 204);
-      })
-      .openapi(adminListPosts, async (c) => c.json(await blog.listAllPosts(), 200))
-      .openapi(adminListComments, async (c) => c.json(await blog.listComments(c.req.valid("query").status), 200))
-      .openapi(approveComment, async (c) => c.json(await blog.approveComment(c.req.valid("param").id), 200))
-      .openapi(rejectComment, async (c) => {
-        await blog.rejectComment(c.req.valid("param").id);
-        return c.body(null, 204);
-      })
-  );
+  return createRouter()
+    .openapi(listPosts, async (c) => {
+      const { posts, paging } = await blog.listPublishedPage(c.req.valid("query"));
+      c.header("Link", linkHeader(new URL(c.req.url), paging));
+      c.header("X-Total-Count", String(paging.total));
+      return c.json(posts, 200);
+    })
+    .openapi(getPost, async (c) =>
+      c.json(await blog.getPublishedPost(c.req.valid("param").id, { signedIn: Boolean(c.get("user")) }), 200),
+    )
+    .openapi(listComments, async (c) => c.json(await blog.listApprovedComments(c.req.valid("param").id), 200))
+    .openapi(submitComment, async (c) => {
+      try {
+        return c.json(
+          await blog.submitComment(c.req.valid("param").id, c.req.valid("json"), {
+            address: clientAddress(c, config),
+            language: c.get("language"),
+          }),
+          201,
+        );
+      } catch (error) {
+        if (error instanceof DomainError && error.code === "rate_limited")
+          c.header("Retry-After", String(Number(error.details.params?.minutes ?? 1) * 60));
+        throw error;
+      }
+    })
+    .openapi(createPost, async (c) => c.json(await blog.createPost(c.req.valid("json")), 201))
+    .openapi(updatePost, async (c) => c.json(await blog.updatePost(c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(deletePost, async (c) => {
+      await blog.deletePost(c.req.valid("param").id);
+      return c.body(null, 204);
+    })
+    .openapi(adminListPosts, async (c) => c.json(await blog.listAllPosts(), 200))
+    .openapi(adminListComments, async (c) => c.json(await blog.listComments(c.req.valid("query").status), 200))
+    .openapi(approveComment, async (c) => c.json(await blog.approveComment(c.req.valid("param").id), 200))
+    .openapi(rejectComment, async (c) => {
+      await blog.rejectComment(c.req.valid("param").id);
+      return c.body(null, 204);
+    });
 }

@@ -8,7 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import type { Database } from "../../db/client.server.ts";
+import { PGLITE_EXTENSIONS, type Database } from "../../db/client.server.ts";
 import { createPostgresDatabase } from "../e2e/server-process.ts";
 
 /*
@@ -58,7 +58,7 @@ export async function openMigrationDb(name: string): Promise<MigrationDb> {
       },
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   return {
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
     db: drizzlePglite({ client }) as unknown as Database,

@@ -17,7 +17,7 @@ describe("demo blog content", () => {
     const all = await t.services.blog.listAllPosts();
     expect(all.filter((p) => !p.published)).toHaveLength(1);
     for (const language of ["en", "fr"]) {
-      const published = await t.services.blog.listPublishedPosts({ language });
+      const { posts: published } = await t.services.blog.listPublishedPage({ language, limit: 50 });
       expect(published.length).toBeGreaterThanOrEqual(3);
       expect(new Set(published.map((p) => p.category))).toEqual(
         new Set(["marketing", "technology", "design", "business"]),
@@ -36,7 +36,9 @@ describe("demo blog content", () => {
   });
 
   it("seeds approved comments with a reply, and one comment awaiting moderation", async () => {
-    const [design] = await t.services.blog.listPublishedPosts({ language: "en", category: "design" });
+    const {
+      posts: [design],
+    } = await t.services.blog.listPublishedPage({ language: "en", category: "design" });
     const comments = await t.services.blog.listApprovedComments(design.id);
     expect(comments.length).toBeGreaterThanOrEqual(3);
     expect(comments.some((c) => c.parentId !== null)).toBe(true);

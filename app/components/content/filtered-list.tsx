@@ -15,6 +15,8 @@ export interface FilteredListProps<Item extends { id: number | string }> {
   items: readonly Item[];
   renderItem: (item: Item, index: number) => ReactNode;
   empty: { icon: IconName; title: string; text: string };
+  /** Below the cards: the way to the other pages of the list (ListPager). */
+  footer?: ReactNode;
 }
 
 /**
@@ -31,6 +33,7 @@ export function FilteredList<Item extends { id: number | string }>({
   items,
   renderItem,
   empty,
+  footer,
 }: FilteredListProps<Item>) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.endsWith(path);
@@ -68,6 +71,7 @@ export function FilteredList<Item extends { id: number | string }>({
           </ul>
         )}
       </section>
+      {items.length > 0 ? footer : null}
     </main>
   );
 }

@@ -12,6 +12,8 @@ function withFilters(
   next: { q?: string; choice?: string | null },
 ): URLSearchParams {
   const params = new URLSearchParams(current);
+  // Other filters make another list: it starts again from its first page.
+  params.delete("page");
   if (next.q !== undefined) {
     const q = next.q.trim();
     if (q) params.set("q", q);

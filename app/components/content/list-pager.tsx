@@ -1,0 +1,63 @@
+import type { MouseEvent } from "react";
+import { Link, useLocation } from "react-router";
+import { pageSearch } from "../../../core/paging/rules.ts";
+import { buttonClasses } from "../ui/button.tsx";
+
+export interface ListPagerProps {
+  /** The first page on screen: "previous" leads before it. */
+  firstShown: number;
+  /** The last page on screen (more than firstShown once "Load more" added pages): "next" leads after it. */
+  lastShown: number;
+  lastPage: number;
+  loadingMore: boolean;
+  /** Appends the next page in place; the link is followed instead when it is not given (before hydration). */
+  onLoadMore?: () => void;
+  texts: { label: string; previous: string; next: string; loadMore: string; loadingMore: string; pageOf: string };
+}
+
+/**
+ * The way through a list a page at a time: "Load more", a link to the next page that the browser follows
+ * until the page's JavaScript runs and then appends it in place, and previous and next links that robots
+ * and readers without JavaScript follow (rel="prev" and rel="next").
+ */
+export function ListPager({ firstShown, lastShown, lastPage, loadingMore, onLoadMore, texts }: ListPagerProps) {
+  const location = useLocation();
+  const href = (page: number) => ({ pathname: location.pathname, search: pageSearch(location.search, page) });
+  const next = lastShown < lastPage ? lastShown + 1 : null;
+  const previous = firstShown > 1 ? firstShown - 1 : null;
+  if (next === null && previous === null) return null;
+
+  function loadMore(event: MouseEvent<HTMLAnchorElement>) {
+    if (!onLoadMore || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    if (!loadingMore) onLoadMore();
+  }
+
+  return (
+    <div className="mt-10 flex flex-col items-center gap-6">
+      {next !== null ? (
+        <Link
+          to={href(next)}
+          onClick={loadMore}
+          aria-disabled={loadingMore || undefined}
+          className={buttonClasses("primary", "lg")}
+        >
+          {loadingMore ? texts.loadingMore : texts.loadMore}
+        </Link>
+      ) : null}
+      <nav aria-label={texts.label} className="flex items-center gap-4 text-sm">
+        {previous !== null ? (
+          <Link to={href(previous)} rel="prev" className="font-medium text-primary underline-offset-4 hover:underline">
+            {texts.previous}
+          </Link>
+        ) : null}
+        <span className="text-muted-foreground">{texts.pageOf}</span>
+        {next !== null ? (
+          <Link to={href(next)} rel="next" className="font-medium text-primary underline-offset-4 hover:underline">
+            {texts.next}
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * How the blog's list answers as the content grows: the demo content, then 10,000 and 100,000 posts, on
+ * PostgreSQL, with the built production server rendering every page (PAGE_CACHE=false).
+ *
+ *   npm run build && npm run bench:growth
+ *   npm run bench:growth -- --database postgres://postgres@127.0.0.1:5432/test --sizes 10000,100000 --runs 7
+ *
+ * It creates a throwaway database beside --database (or BENCH_DATABASE_URL; the address above by default),
+ * starts the server on it with the demo content, then adds posts by SQL up to each size (both languages,
+ * every category, one in twenty a draft, one in ten titled with "café"), VACUUM ANALYZE as autovacuum would
+ * after such a load, restarts the server (no list is kept in memory from the smaller size) and times each
+ * address one request at a time after a warm-up: median milliseconds and bytes of the answer, and both as
+ * multiples of the demo size's. The database is dropped at the end.
+ */
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { PAGE_SIZE } from "../core/paging/rules.ts";
+import { createPostgresDatabase, startServer, temporaryDir, type ServerProcess } from "../tests/e2e/server-process.ts";
+
+const { values } = parseArgs({
+  options: {
+    database: { type: "string" },
+    sizes: { type: "string", default: "10000,100000" },
+    runs: { type: "string", default: "7" },
+  },
+});
+const adminUrl = values.database ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const sizes = values.sizes.split(",").map(Number);
+const runs = Number(values.runs);
+if (sizes.some((size) => !Number.isInteger(size) || size < 1 || size > 1_000_000) || !(runs >= 3 && runs <= 100)) {
+  console.error("--sizes must be whole numbers from 1 to 1000000, --runs 3 to 100");
+  process.exit(2);
+}
+
+const database = await createPostgresDatabase(adminUrl, "atelier_bench_growth");
+const sql = new pg.Client({ connectionString: database.url });
+let server: ServerProcess | null = null;
+
+async function start(seedDemo: boolean): Promise<ServerProcess> {
+  return startServer({
+    env: {
+      DATA_DIR: temporaryDir("atelier-bench-growth-"),
+      DATABASE_URL: database.url,
+      PAGE_CACHE: "false",
+      SEED_DEMO_CONTENT: String(seedDemo),
+    },
+    timeoutMs: 120_000,
+  });
+}
+
+/** Adds posts until the table holds `size`, newest first in time as a blog grows backwards in the bench. */
+async function growTo(size: number): Promise<void> {
+  const [{ n }] = (await sql.query<{ n: number }>("select count(*)::int as n from posts")).rows;
+  if (n >= size) return;
+  await sql.query(
+    `insert into posts (title, excerpt, content, category, language, published, word_count, created_at, updated_at)
+     select
+       'Growth post ' || i || case when i % 10 = 0 then ' au café' else '' end,
+       'An excerpt written for the content growth benchmark, number ' || i,
+       '<p>' || repeat('Words of a post seeded for the benchmark. ', 20) || '</p>',
+       (array['general', 'marketing', 'technology', 'design', 'business'])[1 + i % 5],
+       case when i % 2 = 0 then 'en' else 'fr' end,
+       i % 20 <> 0,
+       160,
+       now() - interval '1 year' - i * interval '1 minute',
+       now()
+     from generate_series($1::int, $2::int) as i`,
+    [n + 1, size],
+  );
+  await sql.query("vacuum analyze posts");
+}
+
+interface Sample {
+  path: string;
+  status: number;
+  ms: number;
+  bytes: number;
+}
+
+async function time(base: string, path: string): Promise<Sample> {
+  const samples: number[] = [];
+  let status = 0;
+  let bytes = 0;
+  for (let i = 0; i < runs + 2; i++) {
+    const started = performance.now();
+    const response = await fetch(`${base}${path}`, { headers: { "accept-language": "en" } });
+    const body = await response.arrayBuffer();
+    const elapsed = performance.now() - started;
+    status = response.status;
+    bytes = body.byteLength;
+    if (i >= 2) samples.push(elapsed);
+  }
+  samples.sort((a, b) => a - b);
+  return { path, status, ms: samples[Math.floor(samples.length / 2)], bytes };
+}
+
+async function measure(label: string): Promise<{ label: string; posts: number; samples: Sample[] }> {
+  const base = server!.url;
+  const english = await fetch(`${base}/api/posts?language=en&limit=1`);
+  const lastEnglish = Math.max(1, Math.ceil(Number(english.headers.get("x-total-count")) / PAGE_SIZE));
+  const [{ n }] = (await sql.query<{ n: number }>("select count(*)::int as n from posts")).rows;
+  const addresses = [
+    "/en/posts",
+    `/en/posts?page=${lastEnglish}`,
+    "/en/posts?q=cafe",
+    "/api/posts",
+    "/api/posts?page=5000",
+    "/api/posts?q=cafe",
+    "/api/posts?q=cafe&category=design&limit=50",
+  ];
+  const samples: Sample[] = [];
+  for (const path of addresses) samples.push(await time(base, path));
+  return { label, posts: n, samples };
+}
+
+const results: Array<Awaited<ReturnType<typeof measure>>> = [];
+try {
+  server = await start(true);
+  await sql.connect();
+  results.push(await measure("demo"));
+  for (const size of sizes) {
+    await server.stop();
+    server = null;
+    await growTo(size);
+    server = await start(false);
+    results.push(await measure(size.toLocaleString("en")));
+  }
+} finally {
+  await server?.stop();
+  await sql.end().catch(() => {});
+  await database.drop();
+}
+
+const demo = results[0];
+console.log(`\nThe blog's list on PostgreSQL, every page rendered (no page cache), median of ${runs} requests\n`);
+for (const result of results) {
+  console.log(`${result.label} (${result.posts} posts)`);
+  console.log(["  address".padEnd(48), "status", "ms".padStart(8), "x demo", "bytes".padStart(9), "x demo"].join("  "));
+  result.samples.forEach((row, i) => {
+    const base = demo.samples[i];
+    console.log(
+      [
+        `  ${row.path}`.padEnd(48),
+        String(row.status).padStart(6),
+        row.ms.toFixed(1).padStart(8),
+        (row.ms / base.ms).toFixed(1).padStart(6),
+        String(row.bytes).padStart(9),
+        (row.bytes / Math.max(1, base.bytes)).toFixed(1).padStart(6),
+      ].join("  "),
+    );
+  });
+}

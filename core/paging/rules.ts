@@ -1,0 +1,90 @@
+// Paging rules shared by every public list (docs/decisions/0036-lists-a-page-at-a-time.md): page numbers
+// start at 1, a page holds PAGE_SIZE items unless a client asks for up to MAX_LIMIT, and the links between
+// pages are built here once for the pages' <a rel> and the API's Link header. Isomorphic, no zod: the
+// browser's list pages use it in their first load.
+
+/** Items on a page of a public list: four rows of three cards. */
+export const PAGE_SIZE = 12;
+/** The most items an API client may ask for in one answer. */
+export const MAX_LIMIT = 50;
+/** The highest page number accepted: beyond 1,200,000 items at the page size, a bound on the offset asked for. */
+export const MAX_PAGE = 100_000;
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+export interface PageInfo extends PageRequest {
+  total: number;
+  /** The last page holding items; 1 for an empty list, whose first page exists and says it is empty. */
+  lastPage: number;
+  prev: number | null;
+  next: number | null;
+}
+
+/** How many items come before the page. */
+export function offsetOf({ page, limit }: PageRequest): number {
+  return (page - 1) * limit;
+}
+
+export function lastPageOf(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / limit));
+}
+
+/** Where a page stands among `total` items: its neighbours, null at either end. */
+export function pageInfo(request: PageRequest, total: number): PageInfo {
+  const lastPage = lastPageOf(total, request.limit);
+  return {
+    ...request,
+    total,
+    lastPage,
+    prev: request.page > 1 ? Math.min(request.page - 1, lastPage) : null,
+    next: request.page < lastPage ? request.page + 1 : null,
+  };
+}
+
+/** A page after the last one holds nothing and does not exist (a 404 page; the API answers an empty list). */
+export function isPastEnd(info: PageInfo): boolean {
+  return info.page > info.lastPage;
+}
+
+/**
+ * The page number an address asks for: none means the first; anything but a plain whole number from 1 to
+ * MAX_PAGE is null (no such page). "01" and "1.0" are refused so that one page has one address.
+ */
+export function pageFromParam(raw: string | null): number | null {
+  if (raw === null) return 1;
+  if (!/^[1-9]\d{0,5}$/.test(raw)) return null;
+  const page = Number(raw);
+  return page <= MAX_PAGE ? page : null;
+}
+
+/**
+ * The query string of another page of the same list: the other parameters kept in their order, `page`
+ * last and left out for the first page (whose address is the list's own).
+ */
+export function pageSearch(search: string | URLSearchParams, page: number): string {
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  if (page > 1) params.set("page", String(page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/**
+ * RFC 8288 Link header of an API list answer: first, last, and prev and next where they exist, each the
+ * request's own address with its page changed (the limit and filters kept).
+ */
+export function linkHeader(url: URL, info: PageInfo): string {
+  const link = (page: number, rel: string) => {
+    const target = new URL(url);
+    target.searchParams.set("page", String(page));
+    return `<${target.pathname}${target.search}>; rel="${rel}"`;
+  };
+  const links = [link(1, "first")];
+  if (info.prev !== null) links.push(link(info.prev, "prev"));
+  if (info.next !== null) links.push(link(info.next, "next"));
+  links.push(link(info.lastPage, "last"));
+  return links.join(", ");
+}

@@ -1,0 +1,120 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import enBlog from "../../app/locales/en/blog.json";
+import frBlog from "../../app/locales/fr/blog.json";
+import {
+  baseUrl,
+  expectAccessible,
+  expectedStatus,
+  expectText,
+  fileBrowser,
+  openPage,
+  staffRequest,
+  waitForHydration,
+} from "./browser.ts";
+
+/**
+ * The blog a page at a time in a real browser (docs/decisions/0036-lists-a-page-at-a-time.md), in both
+ * languages: twelve posts a page, previous and next links, "Load more" appending the next page in place
+ * once the page's JavaScript runs (a plain link before), and a 404 past the last page. The posts are this
+ * run's own, found by a word of their titles, so that the demo content and other files' posts do not count.
+ */
+
+const browser = fileBrowser();
+const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const POSTS = 14;
+
+const LANGUAGES = [
+  { language: "en", word: `Pagingen${RUN}`, texts: enBlog.list, region: enBlog.list.postsLabel },
+  { language: "fr", word: `Paginationfr${RUN}`, texts: frBlog.list, region: frBlog.list.postsLabel },
+] as const;
+
+const cardTitles = (page: Page, region: string) =>
+  page.getByRole("region", { name: region, exact: true }).locator("article h2").allTextContents();
+
+beforeAll(async () => {
+  const staff = await staffRequest();
+  for (const { language, word } of LANGUAGES)
+    for (let i = 1; i <= POSTS; i++) {
+      const created = await staff.post("/api/posts", {
+        data: {
+          title: `${word} ${String(i).padStart(2, "0")}`,
+          excerpt: "A post of the paging test",
+          category: "design",
+          published: true,
+          language,
+          content: "<p>Short.</p>",
+        },
+        headers: { origin: baseUrl() },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+    }
+}, 120_000);
+
+describe.each(LANGUAGES)("the blog's pages in $language", ({ language, word, texts, region }) => {
+  const list = `/${language}/posts?q=${word}`;
+  const newestFirst = Array.from({ length: POSTS }, (_, i) => `${word} ${String(POSTS - i).padStart(2, "0")}`);
+  const pageOf = (page: number, last: number) =>
+    texts.pageOf.replace("{{page}}", String(page)).replace("{{last}}", String(last));
+  const pagination = (page: Page) => page.getByRole("navigation", { name: texts.pagination });
+
+  it("shows twelve posts, then appends the next page in place with Load more", async () => {
+    const session = await openPage(browser, { locale: language === "fr" ? "fr-FR" : "en-US" });
+    const { page } = session;
+    try {
+      await page.goto(list);
+      expect(await cardTitles(page, region)).toEqual(newestFirst.slice(0, 12));
+      await expect(page.locator('head link[rel="next"]').getAttribute("href")).resolves.toBe(`${list}&page=2`);
+      await expect(page.locator('main a[rel="next"]').getAttribute("href")).resolves.toBe(`${list}&page=2`);
+      expect(await page.locator('main a[rel="prev"]').count()).toBe(0);
+      await expectText(pagination(page).getByText(pageOf(1, 2), { exact: true }), pageOf(1, 2));
+      // Before the page's JavaScript runs, Load more is a link to the next page.
+      const loadMore = page.getByRole("link", { name: texts.loadMore, exact: true });
+      await expect(loadMore.getAttribute("href")).resolves.toBe(`${list}&page=2`);
+      await expectAccessible(page);
+
+      await waitForHydration(page);
+      // A mark on the window survives only if the page is not loaded again.
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+      await loadMore.click();
+      await page.waitForFunction((expected) => document.querySelectorAll("main article h2").length === expected, POSTS);
+      expect(await cardTitles(page, region)).toEqual(newestFirst);
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      expect(new URL(page.url()).search).toBe(`?q=${word}`);
+      // Everything is on screen: neither Load more nor a next page is offered any more.
+      expect(await page.getByRole("link", { name: texts.loadMore, exact: true }).count()).toBe(0);
+      expect(await page.locator('main a[rel="next"]').count()).toBe(0);
+      await expectAccessible(page);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("leads to the next page and back with its links, and answers 404 past the last", async () => {
+    const session = await openPage(browser, {
+      locale: language === "fr" ? "fr-FR" : "en-US",
+      allow: [expectedStatus(404, `${list}&page=3`)],
+    });
+    const { page } = session;
+    try {
+      await page.goto(list);
+      await waitForHydration(page);
+      await pagination(page).getByRole("link", { name: texts.nextPage, exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get("page") === "2");
+      await expectText(pagination(page).getByText(pageOf(2, 2), { exact: true }), pageOf(2, 2));
+      expect(await cardTitles(page, region)).toEqual(newestFirst.slice(12));
+      await expect(page.locator('head link[rel="prev"]').getAttribute("href")).resolves.toBe(list);
+      await expectAccessible(page);
+
+      await page.getByRole("link", { name: texts.previousPage, exact: true }).click();
+      await page.waitForURL((url) => !url.searchParams.has("page"));
+      await expectText(pagination(page).getByText(pageOf(1, 2), { exact: true }), pageOf(1, 2));
+      expect(await cardTitles(page, region)).toEqual(newestFirst.slice(0, 12));
+
+      const past = await page.goto(`${list}&page=3`);
+      expect(past?.status()).toBe(404);
+    } finally {
+      await session.close();
+    }
+  });
+});
