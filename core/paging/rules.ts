@@ -6,7 +6,7 @@
 /** Items on a page of a public list: four rows of three cards. */
 export const PAGE_SIZE = 12;
 /** The most items an API client may ask for in one answer. */
-export const MAX_LIMIT = 50;
+export const MAX_LIMIT = 100;
 /** The highest page number accepted: beyond 1,200,000 items at the page size, a bound on the offset asked for. */
 export const MAX_PAGE = 100_000;
 

@@ -105,17 +105,17 @@ describe("the blog a page at a time (docs/decisions/0036-lists-a-page-at-a-time.
       expect(past.response.headers.get("x-total-count")).toBe("26");
     });
 
-    it("takes a limit up to fifty, kept in the links", async () => {
+    it("takes a limit up to a hundred, kept in the links", async () => {
       const { response, body } = await api("?language=en&limit=5&page=2");
       expect(body.map((post) => post.id)).toEqual(english.slice(5, 10).map((post) => post.id));
       expect(response.headers.get("link")).toContain('</api/posts?language=en&limit=5&page=6>; rel="last"');
-      expect((await api("?limit=50")).body).toHaveLength(29);
+      expect((await api("?limit=100")).body).toHaveLength(29);
     });
 
-    it("refuses a limit over fifty or a page that is not a whole number with a translated 400", async () => {
-      const tooMany = await visitor.request("/api/posts?limit=51");
+    it("refuses a limit over a hundred or a page that is not a whole number with a translated 400", async () => {
+      const tooMany = await visitor.request("/api/posts?limit=101");
       expect(tooMany.status).toBe(400);
-      expect((await tooMany.json()).fields).toEqual({ limit: "Limit must be a whole number from 1 to 50." });
+      expect((await tooMany.json()).fields).toEqual({ limit: "Limit must be a whole number from 1 to 100." });
       const french = await visitor.request("/api/posts?page=0", { headers: FR });
       expect(french.status).toBe(400);
       expect((await french.json()).fields).toEqual({ page: "La page doit être un nombre entier de 1 à 100 000." });

@@ -23,7 +23,7 @@ const english = (key: string) => {
 describe("page numbers", () => {
   it("shows twelve items a page and lets an API client ask for up to fifty", () => {
     expect(PAGE_SIZE).toBe(12);
-    expect(MAX_LIMIT).toBe(50);
+    expect(MAX_LIMIT).toBe(100);
     expect(offsetOf({ page: 1, limit: 12 })).toBe(0);
     expect(offsetOf({ page: 5000, limit: 12 })).toBe(59_988);
   });
@@ -91,7 +91,7 @@ describe("addresses of other pages", () => {
 describe("page and limit in a query", () => {
   it("defaults to the first page of twelve", () => {
     expect(pagingQuerySchema.parse({})).toEqual({ page: 1, limit: 12 });
-    expect(pagingQuerySchema.parse({ page: "3", limit: "50" })).toEqual({ page: 3, limit: 50 });
+    expect(pagingQuerySchema.parse({ page: "3", limit: "100" })).toEqual({ page: 3, limit: 100 });
   });
 
   it("refuses anything else with a translated message", () => {
@@ -99,8 +99,8 @@ describe("page and limit in a query", () => {
       pagingQuerySchema
         .safeParse(query)
         .error?.issues.map((issue) => `${issue.path.join(".")}: ${english(issue.message)}`);
-    expect(messages({ limit: "51" })).toEqual(["limit: Limit must be a whole number from 1 to 50."]);
-    expect(messages({ limit: "0" })).toEqual(["limit: Limit must be a whole number from 1 to 50."]);
+    expect(messages({ limit: "101" })).toEqual(["limit: Limit must be a whole number from 1 to 100."]);
+    expect(messages({ limit: "0" })).toEqual(["limit: Limit must be a whole number from 1 to 100."]);
     expect(messages({ page: "0" })).toEqual(["page: Page must be a whole number from 1 to 100,000."]);
     expect(messages({ page: "1.5" })).toEqual(["page: Page must be a whole number from 1 to 100,000."]);
     expect(messages({ page: "abc" })).toEqual(["page: Page must be a whole number from 1 to 100,000."]);
