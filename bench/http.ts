@@ -195,6 +195,12 @@ async function benchDatabase(
     for (const pathname of ["/api/health", "/api/services", "/api/posts"])
       await run(`GET ${pathname}`, `${server.url}${pathname}`, pathname);
     await run("GET /en (page cache)", `${server.url}/en`, "/");
+  } catch (error) {
+    // A server that stopped answering says why in its last lines.
+    const ended = server.child.exitCode ?? server.child.signalCode;
+    throw new Error(
+      `${(error as Error).message}\n--- the server (${ended === null ? "still running" : `ended with ${ended}`}) wrote ---\n${server.output().slice(-3000)}`,
+    );
   } finally {
     await stopServer(server);
   }
