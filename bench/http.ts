@@ -1,6 +1,6 @@
 /**
- * HTTP throughput and latency of the production server, against a bare node:http hello world measured
- * in the same run on the same machine.
+ * HTTP throughput and latency of the production server as it ships, against a bare node:http server and
+ * the load client's own ceiling, all three measured by the same client in the same run.
  *
  *   npm run build && npm run bench
  *   npm run bench -- --connections 32 --duration 3 --warmup 1
@@ -8,23 +8,23 @@
  *
  * It builds nothing itself (run `npm run build` first). For each database (embedded PGlite, then
  * PostgreSQL when an address is given, in a throwaway database created beside it and dropped at the end)
- * it starts the built server (demo content, LOG_LEVEL=warn so that request logs are not what is measured)
- * and drives each address with a closed-loop client: N keep-alive connections, each sending its next
- * request as soon as the previous answer has been read, for a fixed time after a warm-up. Every address is
- * measured twice, without Accept-Encoding (what the server itself costs) and with `Accept-Encoding: gzip`
- * (what a browser gets). Pages are measured as an anonymous visitor, from the page cache and from a second
- * server started with PAGE_CACHE=false (rendered every time). The baseline is a node:http hello world in its
- * own process, measured right after each row with the same headers, so that a row and its baseline see the
- * same load on the machine. It stops by itself and prints requests/s, p50 and p99 latency, the baseline's
- * requests/s, the ratio between the two and the Content-Encoding answered. The client shares the machine's
- * cores with the servers, so the baseline's figure is a floor of what node:http can do, and ratios are what
- * to compare between runs.
+ * it starts the built server with the shipped defaults (LOG_LEVEL unset, so one request line per request
+ * is written, and the page cache on) and demo content. The load client is autocannon in a process of its
+ * own (bench/http-client.ts): N keep-alive connections, each sending its next request as soon as the
+ * previous answer is read, for a fixed time after a warm-up. Each address is measured without
+ * Accept-Encoding, with `gzip` and with `br`, and each row is followed, with the same headers, by
+ *   - the baseline: a node:http JSON hello world in its own process, what Node itself allows here;
+ *   - the client's ceiling: a server that answers every request with canned bytes without parsing it, the
+ *     most this client can drive; a baseline close to it would be measuring the client, not node:http.
+ * It prints requests/s, p50 and p99 latency, the baseline's requests/s and the ratio between the two, the
+ * ceiling, and the Content-Encoding and size answered. The client and the servers share the machine's
+ * cores, so absolute figures move with whatever else runs: compare ratios, and runs made one after the other.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import {
   ROOT,
@@ -35,7 +35,9 @@ import {
   waitForHealth,
   type ServerProcess,
 } from "../tests/e2e/server-process.ts";
+import type { LoadReport, LoadSettings } from "./http-client.ts";
 
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
   options: {
     connections: { type: "string", default: "32" },
@@ -76,74 +78,56 @@ server.listen(Number(process.env.PORT), "127.0.0.1");
 process.on("SIGTERM", () => { server.close(() => process.exit(0)); server.closeAllConnections(); });
 `;
 
-interface Result {
-  requests: number;
-  errors: number;
-  statuses: Map<number, number>;
-  encodings: Set<string>;
-  seconds: number;
-  p50: number;
-  p99: number;
-}
+// The client's ceiling: canned answers written as soon as a request's head has arrived, with no HTTP
+// parsing and no routing, so that what limits the figure is the client (and the machine), not the server.
+// It answers /api/health too, so that the same start-up wait works for it.
+const CANNED = `
+const net = require("node:net");
+const body = '{"status":"ok"}';
+const answer = Buffer.from("HTTP/1.1 200 OK\\r\\ncontent-type: application/json\\r\\ncontent-length: " + body.length + "\\r\\nkeep-alive: timeout=65\\r\\n\\r\\n" + body);
+const server = net.createServer((socket) => {
+  let tail = "";
+  socket.on("data", (chunk) => {
+    const text = tail + chunk.toString("latin1");
+    let heads = 0;
+    for (let at = text.indexOf("\\r\\n\\r\\n"); at !== -1; at = text.indexOf("\\r\\n\\r\\n", at + 4)) heads++;
+    // Three characters cannot hold a whole end of head, so none is counted twice.
+    tail = text.slice(-3);
+    if (heads > 0) socket.write(heads === 1 ? answer : Buffer.concat(Array(heads).fill(answer)));
+  });
+  socket.on("error", () => {});
+});
+server.listen(Number(process.env.PORT), "127.0.0.1");
+process.on("SIGTERM", () => process.exit(0));
+`;
 
-/** N connections in a closed loop against one URL for `seconds`; latencies in milliseconds. */
-async function load(url: string, headers: Record<string, string>, seconds: number, record: boolean): Promise<Result> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  const encodings = new Set<string>();
-  let requests = 0;
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const t0 = performance.now();
-      const request = http.get(url, { agent, headers }, (response) => {
-        response.on("data", () => {});
-        response.on("end", () => {
-          if (record) {
-            latencies.push(performance.now() - t0);
-            statuses.set(response.statusCode ?? 0, (statuses.get(response.statusCode ?? 0) ?? 0) + 1);
-            encodings.add(String(response.headers["content-encoding"] ?? "identity"));
-            requests++;
-          }
-          resolve();
-        });
-        response.on("error", () => {
-          errors++;
-          resolve();
-        });
-      });
-      request.setTimeout(10_000, () => request.destroy(new Error("timeout")));
-      request.on("error", () => {
-        errors++;
-        resolve();
-      });
+/** One load run by the client process against `url`. */
+function load(url: string, headers: Record<string, string>): Promise<LoadReport> {
+  const settings: LoadSettings = { url, headers, connections, warmupSeconds: warmupS, seconds: durationS };
+  const child = spawn(process.execPath, [path.join(HERE, "http-client.ts"), JSON.stringify(settings)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+  });
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code !== 0) return reject(new Error(`the load client exited with ${code}`));
+      try {
+        resolve(JSON.parse(output.trim().split("\n").pop() ?? "") as LoadReport);
+      } catch {
+        reject(new Error(`the load client printed no report: ${output.slice(0, 500)}`));
+      }
     });
-
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) await once();
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : Number.NaN;
-  return { requests, errors, statuses, encodings, seconds: elapsed, p50: at(0.5), p99: at(0.99) };
+  });
 }
 
-async function measure(url: string, headers: Record<string, string>): Promise<Result> {
-  if (warmupS > 0) await load(url, headers, warmupS, false);
-  return load(url, headers, durationS, true);
-}
-
-async function startBaseline(): Promise<{ url: string; stop(): Promise<void> }> {
+/** A small server of the bench's own (the baseline or the ceiling) in its own process. */
+async function startHelper(source: string): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["-e", HELLO_WORLD], {
+  const child = spawn(process.execPath, ["-e", source], {
     env: { PORT: String(port) },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -165,15 +149,18 @@ const ANONYMOUS = { accept: "*/*", "accept-language": "en-US,en;q=0.9" };
 const ENCODINGS: Array<{ label: string; headers: Record<string, string> }> = [
   { label: "none", headers: ANONYMOUS },
   { label: "gzip", headers: { ...ANONYMOUS, "accept-encoding": "gzip" } },
+  { label: "br", headers: { ...ANONYMOUS, "accept-encoding": "br" } },
 ];
 
 interface Row {
   database: string;
   name: string;
   acceptEncoding: string;
-  result: Result;
+  result: LoadReport;
   /** The node:http baseline measured right after this row, with the same request headers. */
-  baseline: Result;
+  baseline: LoadReport;
+  /** The client against canned answers, right after the baseline. */
+  ceiling: LoadReport;
 }
 
 /** Everything that holds resources until the end of the run, released in reverse order. */
@@ -182,46 +169,40 @@ async function cleanUp() {
   while (cleanups.length) await cleanups.pop()!().catch((error: unknown) => console.error(error));
 }
 
-/** One database: the given server (started with `env`), then the page rows on a second one without the page cache. */
+/** One database: the server as shipped, its API and a page from the page cache. */
 async function benchDatabase(
   label: string,
-  baselineUrl: string,
+  helpers: { baseline: string; ceiling: string },
   serverEnv: () => Promise<Record<string, string>>,
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  const run = async (name: string, url: string) => {
+  const run = async (name: string, url: string, pathname: string) => {
     for (const encoding of ENCODINGS) {
       process.stdout.write(`  ${label}: ${name}, Accept-Encoding ${encoding.label}...\n`);
-      const result = await measure(url, encoding.headers);
-      rows.push({
-        database: label,
-        name,
-        acceptEncoding: encoding.label,
-        result,
-        baseline: await measure(baselineUrl, encoding.headers),
-      });
+      const result = await load(url, encoding.headers);
+      const baseline = await load(`${helpers.baseline}${pathname}`, encoding.headers);
+      const ceiling = await load(`${helpers.ceiling}${pathname}`, encoding.headers);
+      rows.push({ database: label, name, acceptEncoding: encoding.label, result, baseline, ceiling });
     }
   };
 
-  const cached = await startServer({ env: { ...(await serverEnv()), SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn" } });
-  try {
-    await run("GET /api/health", `${cached.url}/api/health`);
-    await run("GET /api/posts", `${cached.url}/api/posts`);
-    await run("GET /api/services", `${cached.url}/api/services`);
-    await run("GET / (SSR, page cache)", `${cached.url}/`);
-    await run("GET /posts (SSR, page cache)", `${cached.url}/posts`);
-  } finally {
-    await stopServer(cached);
-  }
-
-  const uncached = await startServer({
-    env: { ...(await serverEnv()), SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn", PAGE_CACHE: "false" },
+  // The shipped defaults: LOG_LEVEL unset (request lines written), the page cache on.
+  const server = await startServer({
+    env: { ...(await serverEnv()), SEED_DEMO_CONTENT: "true" },
+    unset: ["LOG_LEVEL"],
   });
   try {
-    await run("GET / (SSR, rendered)", `${uncached.url}/`);
-    await run("GET /posts (SSR, rendered)", `${uncached.url}/posts`);
+    for (const pathname of ["/api/health", "/api/services", "/api/posts"])
+      await run(`GET ${pathname}`, `${server.url}${pathname}`, pathname);
+    await run("GET /en (page cache)", `${server.url}/en`, "/");
+  } catch (error) {
+    // A server that stopped answering says why in its last lines.
+    const ended = server.child.exitCode ?? server.child.signalCode;
+    throw new Error(
+      `${(error as Error).message}\n--- the server (${ended === null ? "still running" : `ended with ${ended}`}) wrote ---\n${server.output().slice(-3000)}`,
+    );
   } finally {
-    await stopServer(uncached);
+    await stopServer(server);
   }
   return rows;
 }
@@ -245,36 +226,37 @@ function printTable(rows: Row[]) {
     "p99 ms",
     "node:http req/s",
     "vs node:http",
+    "client ceiling req/s",
     "answered",
     "non-2xx",
     "errors",
   ];
-  const table = rows.map(({ database, name, acceptEncoding, result, baseline }) => {
-    const baseRps = baseline.requests / baseline.seconds;
-    const rps = result.requests / result.seconds;
-    const non2xx = [...result.statuses]
-      .filter(([status]) => status < 200 || status > 299)
-      .reduce((sum, [, n]) => sum + n, 0);
-    return [
-      database,
-      name,
-      acceptEncoding,
-      rps.toFixed(0),
-      result.p50.toFixed(2),
-      result.p99.toFixed(2),
-      baseRps.toFixed(0),
-      `${(rps / baseRps).toFixed(3)}x`,
-      [...result.encodings].join("/") || "-",
-      String(non2xx),
-      String(result.errors),
-    ];
-  });
+  const table = rows.map(({ database, name, acceptEncoding, result, baseline, ceiling }) => [
+    database,
+    name,
+    acceptEncoding,
+    result.requestsPerSecond.toFixed(0),
+    result.p50.toFixed(2),
+    result.p99.toFixed(2),
+    baseline.requestsPerSecond.toFixed(0),
+    `${(result.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)}x`,
+    ceiling.requestsPerSecond.toFixed(0),
+    `${result.encoding} ${result.bodyBytes} B`,
+    String(result.non2xx),
+    String(result.errors + result.timeouts),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   console.log("");
   console.log(formatRow(header, widths));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of table) console.log(formatRow(row, widths));
 }
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ");
 
 async function main() {
   if (!fs.existsSync(path.join(ROOT, "build", "server", "index.js"))) {
@@ -284,26 +266,24 @@ async function main() {
   process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)));
   try {
     console.log(
-      `Node ${process.version}, ${os.cpus().length} CPUs, ${connections} connections, ${warmupS} s warm-up then ${durationS} s per row, loopback.`,
+      `Node ${process.version}, ${os.cpus().length} CPUs, autocannon with ${connections} connections, ${warmupS} s warm-up then ${durationS} s per measure, loopback.`,
     );
     // Other work on the machine slows every figure; the ratios suffer less, but compare runs on a quiet machine.
-    console.log(
-      `Load average at start: ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(", ")}`,
-    );
+    console.log(`Load average at start: ${loadAverage()}`);
 
-    const baseline = await startBaseline();
+    const baseline = await startHelper(HELLO_WORLD);
     cleanups.push(() => baseline.stop());
-    const rows = await benchDatabase("pglite", baseline.url, async () => {
+    const ceiling = await startHelper(CANNED);
+    cleanups.push(() => ceiling.stop());
+    const helpers = { baseline: baseline.url, ceiling: ceiling.url };
+    const rows = await benchDatabase("pglite", helpers, async () => {
       const dataDir = temporaryDir("atelier-bench-");
       cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
       return { DATA_DIR: dataDir };
     });
     if (postgresAdminUrl) {
       rows.push(
-        ...(await benchDatabase("postgres", baseline.url, async () => {
+        ...(await benchDatabase("postgres", helpers, async () => {
           const database = await createPostgresDatabase(postgresAdminUrl, "atelier_bench");
           cleanups.push(() => database.drop());
           return { DATABASE_URL: database.url };
@@ -311,16 +291,11 @@ async function main() {
       );
     }
 
-    console.log(
-      `Load average at end: ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(", ")}`,
-    );
+    console.log(`Load average at end: ${loadAverage()}`);
     printTable(rows);
     const failed = rows.filter(
       ({ result, baseline }) =>
-        result.errors > 0 || baseline.errors > 0 || [...result.statuses.keys()].some((s) => s < 200 || s > 299),
+        result.errors + result.timeouts + result.non2xx > 0 || baseline.errors + baseline.timeouts > 0,
     );
     if (failed.length) {
       console.log(

@@ -2,11 +2,15 @@ import pino from "pino";
 
 export type Logger = pino.Logger;
 
+/** What a request handler logs through: the request id is added to each line. */
+export type RequestLog = Pick<Logger, "error" | "warn" | "info" | "debug">;
+
 /**
- * Fields that hold secrets or personal data, redacted wherever a log call passes them (at the top of
- * the object or one level down). Errors are serialized by `safeError`, which keeps no values at all.
+ * Fields that hold secrets or personal data, hidden wherever a log call passes them: at the top of the
+ * logged object or one level down (`{ customer: { email } }`), and in a serialized error. Errors are
+ * serialized by `safeError`, which keeps no values at all.
  */
-const SENSITIVE_FIELDS = [
+const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([
   "password",
   "currentPassword",
   "passwordHash",
@@ -26,13 +30,41 @@ const SENSITIVE_FIELDS = [
   "html",
   "body",
   "params",
-];
-const REDACT_PATHS = [
-  ...SENSITIVE_FIELDS,
-  ...SENSITIVE_FIELDS.map((field) => `*.${field}`),
-  "req.headers.cookie",
-  "req.headers.authorization",
-];
+]);
+export const CENSOR = "[redacted]";
+/**
+ * Request and response shapes, should one be logged: explicit paths, never wildcards. pino's redaction
+ * with `*.field` paths walked every logged object on every line and cost a seventh of the server's time;
+ * the fields above are hidden by `hideSensitive` instead, a loop over the object's own keys.
+ */
+const REDACT_PATHS = ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'];
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Error);
+
+/** The object with its sensitive fields replaced, or the object itself when it has none (no copy). */
+function withoutSensitiveFields(object: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | null = null;
+  for (const key in object) {
+    if (SENSITIVE_FIELDS.has(key) && object[key] !== undefined) (copy ??= { ...object })[key] = CENSOR;
+  }
+  return copy ?? object;
+}
+
+/**
+ * A logged object as it may be written: sensitive fields hidden at the top and one level down. The
+ * caller's object is never changed; a copy is made only when something is hidden.
+ */
+export function hideSensitive(object: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | null = null;
+  for (const key in object) {
+    const value = object[key];
+    if (value === undefined) continue;
+    const hidden = SENSITIVE_FIELDS.has(key) ? CENSOR : isPlainObject(value) ? withoutSensitiveFields(value) : value;
+    if (hidden !== value) (copy ??= { ...object })[key] = hidden;
+  }
+  return copy ?? object;
+}
 
 /** Database error fields that name what failed without quoting the data (e.g. a constraint, not its key). */
 const DATABASE_ERROR_FIELDS = ["code", "severity", "routine", "constraint", "table", "column", "schema"] as const;
@@ -107,13 +139,64 @@ export function loggablePath(pathname: string): string {
   return path.replace(TOKEN_AFTER, "$1[token]").replace(TOKEN_LIKE, (run) => (looksLikeToken(run) ? "[token]" : run));
 }
 
-/** JSON logs; secrets and personal data that must never reach a log are redacted. */
+/** An error for the log: `safeError`, its message hidden too (a message may quote what a visitor sent). */
+const errorSerializer = (error: unknown) => withoutSensitiveFields(safeError(error) as Record<string, unknown>);
+
+/**
+ * Where the logs go when no destination is given: standard output, written asynchronously. Lines that
+ * arrive while a write is in flight are joined into the next write, instead of one blocking write(2) per
+ * line on the request's path. What is still buffered is written out by `closeLogs` (shutdown) and, for any
+ * other exit, by pino's own handler on the process's exit event.
+ */
+function standardOutput(): pino.DestinationStream {
+  return pino.destination({ dest: 1, sync: false });
+}
+
+type ClosableDestination = pino.DestinationStream & {
+  end?: () => void;
+  once?: (event: "close", listener: () => void) => unknown;
+};
+const destinations = new WeakMap<Logger, ClosableDestination>();
+
+/** JSON logs; secrets and personal data that must never reach a log are hidden. */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  const options: pino.LoggerOptions = {
-    level,
-    base: undefined,
-    serializers: { err: safeError, error: safeError },
-    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+  const stream: ClosableDestination = destination ?? standardOutput();
+  const logger = pino(
+    {
+      level,
+      base: undefined,
+      serializers: { err: errorSerializer, error: errorSerializer },
+      formatters: { log: hideSensitive },
+      redact: { paths: REDACT_PATHS, censor: CENSOR },
+    },
+    stream,
+  );
+  destinations.set(logger, stream);
+  // A child's fields are written on each of its lines, and pino's log formatter never sees them (its
+  // bindings formatter applies to the root only): they are checked once, when the child is made. Children
+  // inherit this method from the root, so theirs are checked too.
+  const makeChild = logger.child;
+  logger.child = function <L extends string = never>(
+    this: Logger,
+    bindings: pino.Bindings,
+    options?: pino.ChildLoggerOptions<L>,
+  ): pino.Logger<L> {
+    return Reflect.apply(makeChild, this, [hideSensitive(bindings), options]) as pino.Logger<L>;
   };
-  return destination ? pino(options, destination) : pino(options);
+  return logger;
+}
+
+/**
+ * Writes every line logged so far and closes the logger's destination: the last step before the process
+ * exits. (pino's flush() does not wait for an asynchronous write in flight; ending the stream does.)
+ * Standard output itself stays open for whatever the process prints after.
+ */
+export function closeLogs(logger: Logger): Promise<void> {
+  const destination = destinations.get(logger);
+  if (!destination?.end || !destination.once) return Promise.resolve();
+  const { end, once } = destination;
+  return new Promise((resolve) => {
+    once.call(destination, "close", () => resolve());
+    end.call(destination);
+  });
 }

@@ -8,7 +8,7 @@ import { seedReferenceData } from "../db/seed-reference.server.ts";
 import { HealthProbe } from "./api/health.server.ts";
 import { createApp, type SsrHandler } from "./app.server.ts";
 import { applyHttpLimits, createLimitedServer } from "./http-limits.server.ts";
-import { createLogger } from "./logger.server.ts";
+import { createLogger, closeLogs } from "./logger.server.ts";
 import { createServices } from "./services.server.ts";
 import { clientBuildDir, developmentServer, productionSsr } from "./ssr.server.ts";
 
@@ -122,6 +122,8 @@ async function main() {
     await services.jobs.stop();
     await database.close();
     logger.info("stopped");
+    // The log is written asynchronously: wait for its last lines, or an orderly stop would lose them.
+    await closeLogs(logger);
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { CONTENT_TTL_MS } from "../core/cache/content-cache.ts";
 import { splitLanguagePrefix, type Language } from "../core/i18n/language.ts";
-import { acceptedCodings } from "./middleware/compress.server.ts";
+import { chooseCoding } from "./middleware/compress.server.ts";
 
 /**
  * The page cache: server-rendered public pages for anonymous visitors, kept in memory per address and
@@ -66,12 +66,12 @@ type Bytes = Uint8Array<ArrayBuffer>;
 const ownBytes = (buffer: Uint8Array): Bytes => new Uint8Array(buffer);
 
 /**
- * The encoding of a stored page the client takes best: brotli, then gzip, else none. Accept-Encoding is
- * read as the static files and compress() read it (q-values, `*`), through the same memoized parser.
+ * The encoding of a stored page the client takes best (every page is stored in all three): Accept-Encoding
+ * is read as the static files and compress() read it (q-values, `*`, `identity;q=0`), through the same
+ * memoised parser.
  */
 export function preferredEncoding(acceptEncoding: string | null): Encoding {
-  const accepted = acceptedCodings(acceptEncoding ?? undefined);
-  return accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : "identity";
+  return chooseCoding(acceptEncoding, () => true) ?? "identity";
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;

@@ -101,9 +101,23 @@ export class SnapshotCache<K, T> {
   }
 }
 
-/** JSON text serialized from a T: still a string, but it remembers what it was made from. */
-export type JsonText<T> = string & { readonly __serializedFrom?: T };
+/**
+ * JSON serialized once from a T, kept in a snapshot beside what it was made from, with room for the
+ * forms the server makes of it when first asked (its compressed bodies), which then live exactly as long
+ * as the text: never older than the read it comes from, and made once per read instead of per request.
+ */
+export class JsonText<T> {
+  /** Remembers what the text was serialized from, so that a route can check the shape it answers. */
+  declare readonly serializedFrom?: T;
+  readonly text: string;
+  /** Other forms of the text by name (a content coding), filled by the server as they are first asked for. */
+  readonly forms = new Map<string, Promise<Uint8Array>>();
+
+  constructor(text: string) {
+    this.text = text;
+  }
+}
 
 export function toJsonText<T>(value: T): JsonText<T> {
-  return JSON.stringify(value) as JsonText<T>;
+  return new JsonText<T>(JSON.stringify(value));
 }

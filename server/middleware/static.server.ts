@@ -3,7 +3,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
-import { acceptedCodings, type ContentCoding } from "./compress.server.ts";
+import { chooseCoding, type ContentCoding } from "./compress.server.ts";
 
 /** One stored form of a file: as built, or its brotli or gzip twin written by scripts/precompress.ts. */
 interface Representation {
@@ -106,10 +106,10 @@ export function staticFiles(root: string): MiddlewareHandler {
     }
     if (!entry) return next();
 
-    const accepted = entry.br || entry.gzip ? acceptedCodings(c.req.header("accept-encoding")) : null;
-    let coding: ContentCoding | null = null;
-    if (accepted?.has("br") && entry.br) coding = "br";
-    else if (accepted?.has("gzip") && entry.gzip) coding = "gzip";
+    const negotiated = Boolean(entry.br || entry.gzip);
+    const coding = negotiated
+      ? chooseCoding(c.req.header("accept-encoding"), (coding: ContentCoding) => Boolean(entry[coding]))
+      : null;
     const chosen = coding ? entry[coding]! : entry.identity;
 
     const headers: Record<string, string> = {
@@ -118,7 +118,7 @@ export function staticFiles(root: string): MiddlewareHandler {
       "Last-Modified": entry.lastModified,
       ETag: chosen.etag,
     };
-    if (accepted) headers.Vary = "Accept-Encoding";
+    if (negotiated) headers.Vary = "Accept-Encoding";
     if (coding) headers["Content-Encoding"] = coding;
     if (matchesEtag(c.req.header("if-none-match"), chosen.etag)) {
       delete headers["Content-Type"];

@@ -188,3 +188,32 @@ describe("SIGTERM", SLOW, () => {
     expect(await server.exited).toBe(0);
   });
 });
+
+describe("the log, written asynchronously", SLOW, () => {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    it(`keeps every line when the server is stopped with ${signal} right after answering`, async () => {
+      // The shipped default level: one line per request.
+      const server = await start({ env: await databaseEnv(), unset: ["LOG_LEVEL"] });
+      const ids = Array.from({ length: 400 }, (_, i) => `flush-${signal}-${String(i).padStart(4, "0")}`);
+      for (let from = 0; from < ids.length; from += 50) {
+        await Promise.all(
+          ids.slice(from, from + 50).map(async (id) => {
+            const response = await fetch(`${server.url}/api/health`, { headers: { "x-request-id": id } });
+            await response.arrayBuffer();
+          }),
+        );
+      }
+      server.child.kill(signal);
+      expect(await server.exited).toBe(0);
+
+      const lines = server
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { msg?: string; reqId?: string });
+      const logged = new Set(lines.filter((line) => line.msg === "request").map((line) => line.reqId));
+      expect(ids.filter((id) => !logged.has(id))).toEqual([]);
+      expect(lines.at(-1)?.msg).toBe("stopped");
+    });
+  }
+});
