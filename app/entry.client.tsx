@@ -45,7 +45,7 @@ async function hydrate() {
   setClientI18n(
     i18n,
     fallback ? NAMESPACES.filter(isBrowserNamespace) : (Object.keys(inlined.resources) as BrowserNamespace[]),
-    fallback ? [] : inlined.partial,
+    inlined?.partial,
   );
   startTransition(() => {
     hydrateRoot(

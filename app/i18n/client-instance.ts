@@ -10,7 +10,7 @@ let instance: I18n | null = null;
 const wanted = new Set<BrowserNamespace>();
 
 // The namespaces the page's HTML carried in part (inlined-part.ts), in the page's language.
-let partial: { language: string; namespaces: BrowserNamespace[] } | null = null;
+let partial: { language: string; namespaces: readonly BrowserNamespace[] } | null = null;
 
 export function setClientI18n(
   i18n: I18n,
@@ -19,7 +19,7 @@ export function setClientI18n(
 ) {
   instance = i18n;
   for (const ns of namespaces) wanted.add(ns);
-  partial = partialNamespaces.length > 0 ? { language: i18n.language, namespaces: [...partialNamespaces] } : null;
+  partial = { language: i18n.language, namespaces: partialNamespaces };
 }
 
 /**
@@ -29,7 +29,7 @@ export function setClientI18n(
 export async function completeNamespaces(): Promise<void> {
   if (!instance || !partial) return;
   const { language, namespaces } = partial;
-  await loadNamespaces(instance, language as Language, namespaces, { replace: true });
+  await loadNamespaces(instance, language as Language, namespaces, true);
   partial = null;
 }
 

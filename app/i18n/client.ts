@@ -22,17 +22,16 @@ export async function loadNamespaces(
   i18n: I18n,
   language: Language,
   namespaces: readonly BrowserNamespace[],
-  { replace = false }: { replace?: boolean } = {},
+  replace?: boolean,
 ): Promise<void> {
+  const wanted = (ns: BrowserNamespace) => replace || !i18n.hasResourceBundle(language, ns);
   await Promise.all(
-    namespaces
-      .filter((ns) => replace || !i18n.hasResourceBundle(language, ns))
-      .map(async (ns) => {
-        const load = files[`../locales/${language}/${ns}.json`];
-        if (!load) throw new Error(`No translations for ${language}/${ns}`);
-        const bundle = (await load()).default;
-        // Two navigations may fetch the same file; the second one finds it added and changes nothing.
-        if (replace || !i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, bundle);
-      }),
+    namespaces.filter(wanted).map(async (ns) => {
+      const load = files[`../locales/${language}/${ns}.json`];
+      if (!load) throw new Error(`No translations for ${language}/${ns}`);
+      const bundle = (await load()).default;
+      // Two navigations may fetch the same file; the second one finds it added and changes nothing.
+      if (wanted(ns)) i18n.addResourceBundle(language, ns, bundle);
+    }),
   );
 }

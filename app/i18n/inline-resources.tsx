@@ -1,3 +1,4 @@
+import type { I18n } from "../../core/i18n/translator.ts";
 import { useTranslation } from "./react.tsx";
 import { useMatches } from "react-router";
 import { isLanguage, type Language } from "../../core/i18n/language.ts";
@@ -37,8 +38,8 @@ export function readInlinedResources(): InlinedResources | null {
     if (!value || !isLanguage(value.language) || typeof value.resources !== "object" || value.resources === null)
       return null;
     const resources = Object.fromEntries(Object.entries(value.resources).filter(([ns]) => isBrowserNamespace(ns)));
-    const partial = Array.isArray(value.partial) ? value.partial.filter((ns) => isBrowserNamespace(ns)) : [];
-    return { language: value.language, resources, partial };
+    // Not a list: garbled, so nothing is trusted (the caller then fetches every namespace whole).
+    return { language: value.language, resources, partial: (value.partial ?? []).filter(isBrowserNamespace) };
   } catch {
     return null;
   }
@@ -53,18 +54,8 @@ export function readInlinedResources(): InlinedResources | null {
 export function InlineResources({ language }: { language: Language }) {
   const matches = useMatches();
   const { i18n } = useTranslation();
-  const text = typeof document === "undefined" ? serverText() : textOnPage();
-
-  function serverText(): string {
-    const resources: InlinedResources["resources"] = {};
-    const partial: BrowserNamespace[] = [];
-    for (const ns of routeNamespaces(matches.map((match) => match.id))) {
-      const part = inlinedPart(ns, (i18n.getResourceBundle(language, ns) ?? {}) as Record<string, unknown>);
-      resources[ns] = part.bundle;
-      if (part.partial) partial.push(ns);
-    }
-    return serializeForScript({ language, resources, partial } satisfies InlinedResources);
-  }
+  // Decided at build time: the browser's build keeps neither `serverText` nor what it imports.
+  const text = import.meta.env.SSR ? serverText(i18n, language, matches) : textOnPage();
   return (
     <script
       id={ELEMENT_ID}
@@ -73,4 +64,16 @@ export function InlineResources({ language }: { language: Language }) {
       dangerouslySetInnerHTML={{ __html: text }}
     />
   );
+}
+
+/** The block's text as the server writes it: the page's namespaces, in part (inlined-part.ts). */
+function serverText(i18n: I18n, language: Language, matches: ReadonlyArray<{ id: string }>): string {
+  const resources: InlinedResources["resources"] = {};
+  const partial: BrowserNamespace[] = [];
+  for (const ns of routeNamespaces(matches.map((match) => match.id))) {
+    const part = inlinedPart(ns, (i18n.getResourceBundle(language, ns) ?? {}) as Record<string, unknown>);
+    resources[ns] = part.bundle;
+    if (part.partial) partial.push(ns);
+  }
+  return serializeForScript({ language, resources, partial } satisfies InlinedResources);
 }

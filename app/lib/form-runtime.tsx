@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { issueMessage } from "../../core/errors.ts";
 import type { TFunction } from "../../core/i18n/translator.ts";
+import { completeNamespaces } from "../i18n/client-instance.ts";
 
 // The part of the form layer (app/lib/form.tsx) that a form loads on its first submit, with its schema:
 // conform's form state and zod. A page's first load carries neither.
@@ -82,6 +83,18 @@ export function FormRuntime({
     onErrors(errors);
   });
   const submit = form.onSubmit;
-  useEffect(() => onReady(submit), [submit, onReady]);
+  // Ready once the page's translations are whole (the HTML carried them in part, inlined-part.ts): the
+  // submit replayed then translates its schema's messages. Should they fail to arrive, the form still
+  // works, its messages in the words the page has.
+  useEffect(() => {
+    let current = true;
+    const ready = () => {
+      if (current) onReady(submit);
+    };
+    void completeNamespaces().then(ready, ready);
+    return () => {
+      current = false;
+    };
+  }, [submit, onReady]);
   return null;
 }

@@ -9,7 +9,6 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
-import { completeNamespaces } from "../i18n/client-instance.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { useTranslation } from "../i18n/react.tsx";
@@ -246,9 +245,9 @@ export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S
     setTimeout(() => {
       const pending = replay.current;
       if (!pending || !form.isConnected) return;
-      const submitter = pending.submitter instanceof HTMLButtonElement ? pending.submitter : null;
-      if (submitter?.form === form) form.requestSubmit(submitter);
-      else form.requestSubmit();
+      // The button pressed, if it still belongs to this form (null: the form's own submit).
+      const { submitter } = pending;
+      form.requestSubmit(submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : null);
     }, 0);
   }, []);
 
@@ -282,8 +281,7 @@ export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     setBusyBoth(true);
-    // The page's translations carried in part (its schemas' messages) are completed with the code.
-    void Promise.all([runtime.load(), latest.current.schema?.() ?? null, completeNamespaces()]).then(
+    void Promise.all([runtime.load(), latest.current.schema?.() ?? null]).then(
       ([module, loadedSchema]) => {
         schema.current = loadedSchema;
         replay.current = { submitter };

@@ -13,7 +13,8 @@ const tick = () => new Promise<void>((resolve) => setTimeout(resolve, ADDING_TIC
  * The cart's rules load with the first add, during its "Adding...", not with the page: most visits to
  * the home page add nothing. (The pages about the cart import them as they show it.)
  */
-const cartRules = onDemand(() => import("../../../core/cart/rules.ts"));
+// Only the reducer is named, so that the bundler can leave the rules' other exports to the pages that use them.
+const cartRules = onDemand(() => import("../../../core/cart/rules.ts").then(({ cartReducer }) => ({ cartReducer })));
 
 /** What the card says next to its buttons after an add: shown there and read by a polite live region. */
 export interface AddStatus {
