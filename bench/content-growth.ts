@@ -1,13 +1,14 @@
 /**
- * How the blog's list answers as the content grows: the demo content, then 10,000 and 100,000 posts, on
- * PostgreSQL, with the built production server rendering every page (PAGE_CACHE=false).
+ * How the blog's and the tutorials' lists answer as the content grows: the demo content, then 10,000 and
+ * 100,000 posts and as many tutorials, on PostgreSQL, with the built production server rendering every page (PAGE_CACHE=false).
  *
  *   npm run build && npm run bench:growth
  *   npm run bench:growth -- --database postgres://postgres@127.0.0.1:5432/test --sizes 10000,100000 --runs 7
  *
  * It creates a throwaway database beside --database (or BENCH_DATABASE_URL; the address above by default),
  * starts the server on it with the demo content, then adds posts by SQL up to each size (both languages,
- * every category, one in twenty a draft, one in ten titled with "café"), VACUUM ANALYZE as autovacuum would
+ * every category, one in twenty a draft, one in ten titled with "café"; tutorials of every difficulty, one in
+ * twenty a draft, one in ten members-only, one in ten titled with "café"), VACUUM ANALYZE as autovacuum would
  * after such a load, restarts the server (no list is kept in memory from the smaller size) and times each
  * address one request at a time after a warm-up: median milliseconds and bytes of the answer, and both as
  * multiples of the demo size's. The database is dropped at the end.
@@ -48,8 +49,41 @@ async function start(seedDemo: boolean): Promise<ServerProcess> {
   });
 }
 
-/** Adds posts until the table holds `size`, newest first in time as a blog grows backwards in the bench. */
+/** Adds posts and tutorials until each table holds `size`, older and older as the bench grows them. */
 async function growTo(size: number): Promise<void> {
+  await growPostsTo(size);
+  await growTutorialsTo(size);
+}
+
+async function growTutorialsTo(size: number): Promise<void> {
+  const [{ n }] = (await sql.query<{ n: number }>("select count(*)::int as n from tutorials")).rows;
+  if (n >= size) return;
+  await sql.query(
+    `insert into tutorials (title_en, title_fr, summary_en, summary_fr, content_en, content_fr, category_en,
+       category_fr, difficulty, estimated_minutes, published, members_only, view_count, created_at, updated_at)
+     select
+       'Growth tutorial ' || i || case when i % 10 = 0 then ' at the café' else '' end,
+       'Tutoriel ' || i || case when i % 10 = 0 then ' au café' else '' end,
+       'A summary written for the content growth benchmark, number ' || i,
+       'Un résumé écrit pour le banc d''essai, numéro ' || i,
+       repeat('Steps of a tutorial seeded for the benchmark. ', 20),
+       repeat('Étapes d''un tutoriel du banc d''essai. ', 20),
+       (array['Design', 'Video', 'Marketing', 'Photography', 'Branding'])[1 + i % 5],
+       (array['Conception', 'Vidéo', 'Marketing', 'Photographie', 'Image de marque'])[1 + i % 5],
+       (array['beginner', 'intermediate', 'advanced'])[1 + i % 3],
+       10 + i % 50,
+       i % 20 <> 0,
+       i % 10 = 5,
+       i % 1000,
+       now() - interval '1 year' - i * interval '1 minute',
+       now()
+     from generate_series($1::int, $2::int) as i`,
+    [n + 1, size],
+  );
+  await sql.query("vacuum analyze tutorials");
+}
+
+async function growPostsTo(size: number): Promise<void> {
   const [{ n }] = (await sql.query<{ n: number }>("select count(*)::int as n from posts")).rows;
   if (n >= size) return;
   await sql.query(
@@ -94,11 +128,17 @@ async function time(base: string, path: string): Promise<Sample> {
   return { path, status, ms: samples[Math.floor(samples.length / 2)], bytes };
 }
 
-async function measure(label: string): Promise<{ label: string; posts: number; samples: Sample[] }> {
+async function lastPage(url: string): Promise<number> {
+  const response = await fetch(url);
+  return Math.max(1, Math.ceil(Number(response.headers.get("x-total-count")) / PAGE_SIZE));
+}
+
+async function measure(label: string): Promise<{ label: string; posts: number; tutorials: number; samples: Sample[] }> {
   const base = server!.url;
-  const english = await fetch(`${base}/api/posts?language=en&limit=1`);
-  const lastEnglish = Math.max(1, Math.ceil(Number(english.headers.get("x-total-count")) / PAGE_SIZE));
+  const lastEnglish = await lastPage(`${base}/api/posts?language=en&limit=1`);
+  const lastTutorials = await lastPage(`${base}/api/tutorials?limit=1`);
   const [{ n }] = (await sql.query<{ n: number }>("select count(*)::int as n from posts")).rows;
+  const [{ n: tutorials }] = (await sql.query<{ n: number }>("select count(*)::int as n from tutorials")).rows;
   const addresses = [
     "/en/posts",
     `/en/posts?page=${lastEnglish}`,
@@ -107,10 +147,17 @@ async function measure(label: string): Promise<{ label: string; posts: number; s
     "/api/posts?page=5000",
     "/api/posts?q=cafe",
     "/api/posts?q=cafe&category=design&limit=50",
+    "/en/tutorials",
+    `/en/tutorials?page=${lastTutorials}`,
+    "/en/tutorials?q=cafe",
+    "/api/tutorials",
+    "/api/tutorials?page=5000",
+    "/api/tutorials?q=cafe",
+    "/api/tutorials?q=cafe&difficulty=advanced&limit=50",
   ];
   const samples: Sample[] = [];
   for (const path of addresses) samples.push(await time(base, path));
-  return { label, posts: n, samples };
+  return { label, posts: n, tutorials, samples };
 }
 
 const results: Array<Awaited<ReturnType<typeof measure>>> = [];
@@ -132,15 +179,17 @@ try {
 }
 
 const demo = results[0];
-console.log(`\nThe blog's list on PostgreSQL, every page rendered (no page cache), median of ${runs} requests\n`);
+console.log(
+  `\nThe blog's and the tutorials' lists on PostgreSQL, every page rendered (no page cache), median of ${runs} requests\n`,
+);
 for (const result of results) {
-  console.log(`${result.label} (${result.posts} posts)`);
-  console.log(["  address".padEnd(48), "status", "ms".padStart(8), "x demo", "bytes".padStart(9), "x demo"].join("  "));
+  console.log(`${result.label} (${result.posts} posts, ${result.tutorials} tutorials)`);
+  console.log(["  address".padEnd(56), "status", "ms".padStart(8), "x demo", "bytes".padStart(9), "x demo"].join("  "));
   result.samples.forEach((row, i) => {
     const base = demo.samples[i];
     console.log(
       [
-        `  ${row.path}`.padEnd(48),
+        `  ${row.path}`.padEnd(56),
         String(row.status).padStart(6),
         row.ms.toFixed(1).padStart(8),
         (row.ms / base.ms).toFixed(1).padStart(6),

@@ -35,6 +35,7 @@ const SECONDS: Record<string, number> = {
   "site-french.test.ts": 20,
   "admin-classes.test.ts": 20,
   "blog-paging.test.ts": 20,
+  "tutorials-paging.test.ts": 20,
   "booking-keyboard.test.ts": 19,
   "holds.test.ts": 18,
   "cart-limits.test.ts": 16,

@@ -14,9 +14,14 @@ import { chooseCoding } from "./middleware/compress.server.ts";
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** The public pages whose content is the same for every anonymous visitor, by address without the language prefix. */
-const CACHEABLE_PATH = /^\/(?:about|contact|posts|posts\/\d{1,9}|testimonials|hot-deals|privacy|terms|cart)?$/;
-// Queries are part of the key (the blog's search and category); a longer one is not worth a slot.
+/**
+ * The public pages whose content is the same for every anonymous visitor, by address without the language
+ * prefix. The tutorials' list shows view counts, which no content event announces: a stored copy lives
+ * the content's time to live, as long as the list's own copy did before it was read a page at a time.
+ */
+const CACHEABLE_PATH =
+  /^\/(?:about|contact|posts|posts\/\d{1,9}|tutorials|testimonials|hot-deals|privacy|terms|cart)?$/;
+// Queries are part of the key (the lists' page, search and filters); a longer one is not worth a slot.
 const MAX_QUERY_LENGTH = 200;
 
 /** How a CDN and the browser may keep a page whose language is in its address (/en/..., /fr/...). */

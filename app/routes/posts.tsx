@@ -1,10 +1,8 @@
-import { useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "../i18n/react.tsx";
 import { hasActiveFilters, normalizeFilters } from "../../core/blog/rules.ts";
 import type { PostSummary } from "../../core/blog/schema.ts";
 import { localizedPath } from "../../core/i18n/language.ts";
-import { isPastEnd, pageFromParam, pageSearch } from "../../core/paging/rules.ts";
+import { isPastEnd, pageFromParam } from "../../core/paging/rules.ts";
 import { translator } from "../../server/i18n.server.ts";
 import { PostCard } from "../features/blog/post-card.tsx";
 import { PostFilters } from "../features/blog/post-filters.tsx";
@@ -12,7 +10,8 @@ import { pageLanguage } from "../i18n/page-language.server.ts";
 import { usePathLanguage } from "../i18n/localized-link.tsx";
 import type { Route } from "./+types/posts";
 import { FilteredList } from "../components/content/filtered-list.tsx";
-import { ListPager } from "../components/content/list-pager.tsx";
+import { ListPager, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { useLoadMore } from "../components/content/use-load-more.ts";
 import { refusal } from "../lib/refusal.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -49,14 +48,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export function meta({ loaderData, location }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { paging } = loaderData;
-  // Search engines walk the pages from one to the next with these, as readers do with the links below the list.
-  const pageLink = (rel: "prev" | "next", page: number | null) =>
-    page === null ? [] : [{ tagName: "link", rel, href: `${location.pathname}${pageSearch(location.search, page)}` }];
   return [
     { title: loaderData.meta.title },
     { name: "description", content: loaderData.meta.description },
-    ...pageLink("prev", paging.prev),
-    ...pageLink("next", paging.next),
+    ...pagerLinkTags(location, paging),
   ];
 }
 
@@ -64,47 +59,17 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
   const { posts, paging, filters, language, siteUrl } = loaderData;
   const { t } = useTranslation("blog");
   const pathLanguage = usePathLanguage();
-  const location = useLocation();
-  const navigate = useNavigate();
-  // Pages appended by "Load more" after the one the address names; a new address starts again from it.
-  const [appended, setAppended] = useState<{ posts: PostSummary[]; lastShown: number }>({
-    posts: [],
-    lastShown: paging.page,
+  const { shown, lastShown, loadingMore, loadMore } = useLoadMore<PostSummary>({
+    list: loaderData,
+    items: posts,
+    paging,
+    api: (page) => {
+      const query = new URLSearchParams({ language, page: String(page), limit: String(paging.limit) });
+      if (filters.q) query.set("q", filters.q);
+      if (filters.category) query.set("category", filters.category);
+      return `/api/posts?${query}`;
+    },
   });
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [shownFor, setShownFor] = useState(loaderData);
-  if (shownFor !== loaderData) {
-    setShownFor(loaderData);
-    setAppended({ posts: [], lastShown: paging.page });
-  }
-  const current = useRef(loaderData);
-  current.current = loaderData;
-
-  // The next page comes from the public API, whose answer is exactly the cards' data: a fetcher of this
-  // route's loader would add React Router's fetcher code to the framework chunk every page loads.
-  async function loadMore() {
-    const list = loaderData;
-    const next = appended.lastShown + 1;
-    const query = new URLSearchParams({ language, page: String(next), limit: String(paging.limit) });
-    if (filters.q) query.set("q", filters.q);
-    if (filters.category) query.set("category", filters.category);
-    setLoadingMore(true);
-    try {
-      const response = await fetch(`/api/posts?${query}`, { headers: { accept: "application/json" } });
-      if (!response.ok) throw new Error(`GET /api/posts: ${response.status}`);
-      const more = (await response.json()) as PostSummary[];
-      // An answer that arrives after the search or the page changed belongs to a list no longer shown.
-      if (current.current !== list) return;
-      setAppended((shown) => ({ posts: [...shown.posts, ...more], lastShown: next }));
-    } catch {
-      // The next page as a page of its own, as the link says, when the API cannot be reached.
-      if (current.current === list) navigate(`${location.pathname}${pageSearch(location.search, next)}`);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
-
-  const shown = appended.posts.length > 0 ? [...posts, ...appended.posts] : posts;
   return (
     <FilteredList
       heading={t("list.heading")}
@@ -130,7 +95,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
       footer={
         <ListPager
           firstShown={paging.page}
-          lastShown={appended.lastShown}
+          lastShown={lastShown}
           lastPage={paging.lastPage}
           loadingMore={loadingMore}
           onLoadMore={loadMore}
@@ -141,7 +106,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
             loadMore: t("list.loadMore"),
             loadingMore: t("list.loadingMore"),
             pageOf:
-              appended.lastShown > paging.page
+              lastShown > paging.page
                 ? t("list.shownOf", { shown: shown.length, total: paging.total })
                 : t("list.pageOf", { page: paging.page, last: paging.lastPage }),
           }}

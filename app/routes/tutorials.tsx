@@ -1,13 +1,18 @@
 import { localizedPath } from "../../core/i18n/language.ts";
+import { isPastEnd, pageFromParam } from "../../core/paging/rules.ts";
 import { normalizeTutorialFilters } from "../../core/tutorials/rules.ts";
+import type { TutorialSummary } from "../../core/tutorials/schema.ts";
 import { translator } from "../../server/i18n.server.ts";
 import { FilteredList } from "../components/content/filtered-list.tsx";
+import { ListPager, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { useLoadMore } from "../components/content/use-load-more.ts";
 import { usePathLanguage } from "../i18n/localized-link.tsx";
 import { pageLanguage } from "../i18n/page-language.server.ts";
 import { metaTags } from "../layout/page-meta.ts";
 import { TutorialCard } from "../features/tutorials/tutorial-card.tsx";
 import { TutorialFilters } from "../features/tutorials/tutorial-filters.tsx";
 import { useTranslation } from "../i18n/react.tsx";
+import { refusal } from "../lib/refusal.ts";
 import type { Route } from "./+types/tutorials";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -17,38 +22,59 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     q: url.searchParams.get("q"),
     difficulty: url.searchParams.get("difficulty"),
   });
-  const tutorials = await context.services.tutorials.listPublished({ language, ...filters });
+  // "?page=abc" or "?page=0" names no page, and a page after the last one holds nothing: both are a 404.
+  const page = pageFromParam(url.searchParams.get("page"));
+  if (page === null) throw refusal(404);
+  const { tutorials, paging } = await context.services.tutorials.listPublishedPage({ language, ...filters, page });
+  if (isPastEnd(paging)) throw refusal(404);
   const t = translator(language);
+  const title = t("tutorials:meta.listTitle");
   return {
     tutorials,
+    paging,
     filters,
     language,
     siteUrl: context.publicConfig.siteUrl,
     meta: {
-      title: `${t("tutorials:meta.listTitle")} | ${context.publicConfig.companyName}`,
+      title:
+        page > 1
+          ? `${title} (${t("tutorials:list.pageOf", { page, last: paging.lastPage })}) | ${context.publicConfig.companyName}`
+          : `${title} | ${context.publicConfig.companyName}`,
       description: t("tutorials:meta.listDescription"),
     },
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [...metaTags(loaderData.meta), ...pagerLinkTags(location, loaderData.paging)];
 }
 
 export default function Tutorials({ loaderData }: Route.ComponentProps) {
-  const { tutorials, filters, language, siteUrl } = loaderData;
+  const { tutorials, paging, filters, language, siteUrl } = loaderData;
   const { t } = useTranslation("tutorials");
   const pathLanguage = usePathLanguage();
   const filtered = filters.q !== "" || filters.difficulty !== "all";
+  const { shown, lastShown, loadingMore, loadMore } = useLoadMore<TutorialSummary>({
+    list: loaderData,
+    items: tutorials,
+    paging,
+    api: (page) => {
+      const query = new URLSearchParams({ language, page: String(page), limit: String(paging.limit) });
+      if (filters.q) query.set("q", filters.q);
+      if (filters.difficulty !== "all") query.set("difficulty", filters.difficulty);
+      return `/api/tutorials?${query}`;
+    },
+  });
   return (
     <FilteredList
       heading={t("list.heading")}
       intro={t("list.intro")}
       filters={<TutorialFilters filters={filters} />}
-      results={t("list.results", { count: tutorials.length })}
+      results={t("list.results", { count: paging.total })}
       listLabel={t("list.listLabel")}
       path="/tutorials"
-      items={tutorials}
+      items={shown}
       renderItem={(tutorial, index) => (
         <TutorialCard
           tutorial={tutorial}
@@ -61,6 +87,26 @@ export default function Tutorials({ loaderData }: Route.ComponentProps) {
         title: t("list.emptyTitle"),
         text: filtered ? t("list.emptyFiltered") : t("list.emptyAll"),
       }}
+      footer={
+        <ListPager
+          firstShown={paging.page}
+          lastShown={lastShown}
+          lastPage={paging.lastPage}
+          loadingMore={loadingMore}
+          onLoadMore={loadMore}
+          texts={{
+            label: t("list.pagination"),
+            previous: t("list.previousPage"),
+            next: t("list.nextPage"),
+            loadMore: t("list.loadMore"),
+            loadingMore: t("list.loadingMore"),
+            pageOf:
+              lastShown > paging.page
+                ? t("list.shownOf", { shown: shown.length, total: paging.total })
+                : t("list.pageOf", { page: paging.page, last: paging.lastPage }),
+          }}
+        />
+      }
     />
   );
 }

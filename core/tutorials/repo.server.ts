@@ -1,9 +1,32 @@
-import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { tutorialViews, tutorials } from "../../db/schema/tutorials.ts";
 
 export type TutorialRow = typeof tutorials.$inferSelect;
 export type NewTutorialRow = typeof tutorials.$inferInsert;
+
+/** What narrows the public list: the language searched in, a difficulty, a search in title and category. */
+export interface PublishedTutorialFilter {
+  language: "en" | "fr";
+  difficulty?: string | null;
+  q?: string;
+}
+
+/** LIKE's own characters in a search are searched for, not obeyed. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+
+function publishedWhere(filter: PublishedTutorialFilter): SQL | undefined {
+  const searched = filter.language === "fr" ? tutorials.searchFr : tutorials.searchEn;
+  return and(
+    eq(tutorials.published, true),
+    filter.difficulty ? eq(tutorials.difficulty, filter.difficulty) : undefined,
+    // Both sides folded by the same function (lower case, no accents), so "video" finds "Vidéo"; the
+    // language's trigram index serves a search of three characters or more.
+    filter.q ? sql`${searched} like '%' || lower(atelier_unaccent(${escapeLike(filter.q)})) || '%'` : undefined,
+  );
+}
+
+const newestFirst = [desc(tutorials.createdAt), desc(tutorials.id)];
 
 /** Database access for tutorials; only the tutorials module uses it. */
 export class TutorialRepo {
@@ -13,13 +36,57 @@ export class TutorialRepo {
     this.db = db;
   }
 
-  /** Published tutorials, newest first. */
-  async listPublished(): Promise<TutorialRow[]> {
+  /**
+   * One page of published tutorials, newest first (id as tie-break), as the blog's list does it
+   * (docs/decisions/0036-lists-a-page-at-a-time.md): the page's ids first, from the order index alone when
+   * nothing is searched, then only those rows. `matchesFirst` has the trigram index find a search's matches
+   * before they are sorted (see searchedIds): the caller's choice, from the counts.
+   */
+  async listPublishedPage(
+    filter: PublishedTutorialFilter,
+    page: { offset: number; limit: number },
+    matchesFirst = false,
+  ): Promise<TutorialRow[]> {
+    const ids = matchesFirst
+      ? await this.searchedIds(filter, page)
+      : (
+          await this.db
+            .select({ id: tutorials.id })
+            .from(tutorials)
+            .where(publishedWhere(filter))
+            .orderBy(...newestFirst)
+            .limit(page.limit)
+            .offset(page.offset)
+        ).map((row) => row.id);
+    if (ids.length === 0) return [];
     return this.db
       .select()
       .from(tutorials)
-      .where(eq(tutorials.published, true))
-      .orderBy(desc(tutorials.createdAt), desc(tutorials.id));
+      .where(inArray(tutorials.id, ids))
+      .orderBy(...newestFirst);
+  }
+
+  /**
+   * Ids of one page of a search. `offset 0` keeps the matching a query of its own, which the trigram index
+   * answers, instead of a walk of the order index testing every tutorial (the whole table for a rare word).
+   */
+  private async searchedIds(
+    filter: PublishedTutorialFilter,
+    page: { offset: number; limit: number },
+  ): Promise<number[]> {
+    const result = await this.db.execute<{ id: number }>(
+      sql`select id from (select ${tutorials.id} as id, ${tutorials.createdAt} as created_at from ${tutorials} where ${publishedWhere(filter)} offset 0) as matching
+          order by created_at desc, id desc limit ${page.limit} offset ${page.offset}`,
+    );
+    const rows =
+      (result as unknown as { rows?: Array<{ id: number }> }).rows ?? (result as unknown as Array<{ id: number }>);
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** How many published tutorials the filter keeps. */
+  async countPublished(filter: PublishedTutorialFilter): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(tutorials).where(publishedWhere(filter));
+    return Number(row?.n ?? 0);
   }
 
   async listAll(): Promise<TutorialRow[]> {

@@ -23,21 +23,6 @@ export function normalizeTutorialFilters(raw: { q?: string | null; difficulty?: 
   return { q, difficulty: isDifficulty(raw.difficulty) ? raw.difficulty : "all" };
 }
 
-/** Spec 000, section 2: the search matches the title or the category, case- and accent-insensitively. */
-export function matchesTutorialFilters(
-  tutorial: { title: string; category: string; difficulty: string },
-  filters: TutorialFilters,
-): boolean {
-  if (filters.difficulty !== "all" && tutorial.difficulty !== filters.difficulty) return false;
-  if (!filters.q) return true;
-  const needle = fold(filters.q);
-  return fold(tutorial.title).includes(needle) || fold(tutorial.category).includes(needle);
-}
-
-function fold(value: string): string {
-  return value.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("en");
-}
-
 /** A block of a tutorial's content, rendered as text by the page (never as HTML). */
 export type ContentBlock = { kind: "heading"; level: 2 | 3 | 4; text: string } | { kind: "paragraph"; lines: string[] };
 

@@ -4,15 +4,9 @@ import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { parseId } from "../ids.ts";
-import { TutorialRepo, type TutorialRow } from "./repo.server.ts";
-import {
-  isDifficulty,
-  matchesTutorialFilters,
-  normalizeTutorialFilters,
-  videoEmbedUrl,
-  viewDay,
-  type Difficulty,
-} from "./rules.ts";
+import { offsetOf, pageInfo, PAGE_SIZE, type PageInfo } from "../paging/rules.ts";
+import { TutorialRepo, type PublishedTutorialFilter, type TutorialRow } from "./repo.server.ts";
+import { isDifficulty, normalizeTutorialFilters, videoEmbedUrl, viewDay, type Difficulty } from "./rules.ts";
 import {
   tutorialInputSchema,
   tutorialUpdateSchema,
@@ -82,6 +76,12 @@ function toAdmin(row: TutorialRow): AdminTutorial {
   };
 }
 
+/** One page of the public list and where it stands among the others. */
+export interface TutorialPage {
+  tutorials: TutorialSummary[];
+  paging: PageInfo;
+}
+
 /** Who a viewer is for the view count: a one-way hash, so that the table never holds an address. */
 export function visitorKey(viewer: { userId?: string | number | null; address?: string; userAgent?: string }): string {
   const subject =
@@ -95,27 +95,60 @@ export function visitorKey(viewer: { userId?: string | number | null; address?: 
 export class TutorialService {
   private readonly repo: TutorialRepo;
   private readonly content: ContentEvents;
-  /** Published tutorials, one copy for both languages; an edit announces "tutorials" and drops it. */
-  private readonly published: SnapshotCache<"published", TutorialRow[]>;
+  /**
+   * Counts of the published tutorials by difficulty (the same in both languages), kept until an edit
+   * announces "tutorials": every page of an unsearched list needs one. Searches are
+   * counted each time (their number is unbounded; the trigram index keeps each count cheap).
+   */
+  private readonly counts: SnapshotCache<string, number>;
 
   constructor(db: Database, content: ContentEvents = new ContentEvents()) {
     this.repo = new TutorialRepo(db);
     this.content = content;
-    // Views change the counts every minute; the copy lives only a few seconds so that cards stay close.
-    this.published = new SnapshotCache(content, "tutorials", { ttlMs: 5_000 });
+    this.counts = new SnapshotCache(content, "tutorials");
   }
 
-  /** Published tutorials in `language`, newest first, matching the search (title or category) and difficulty. */
-  async listPublished(query: {
+  /**
+   * One page of published tutorials in `language`, newest first, matching the search (title or category,
+   * accents and case ignored) and difficulty. A page past the last answers no tutorials; the caller decides
+   * whether that is a 404 (pages) or an empty list (the API). Members-only tutorials are listed like the
+   * others (their cards say so; decision 16 locks their content, not their summary).
+   */
+  async listPublishedPage(query: {
     language: Language;
     q?: string | null;
     difficulty?: string | null;
-  }): Promise<TutorialSummary[]> {
+    page?: number;
+    limit?: number;
+  }): Promise<TutorialPage> {
     const filters = normalizeTutorialFilters(query);
-    const rows = (await this.published.get("published", () => this.repo.listPublished())).value;
-    return rows
-      .map((row) => toSummary(row, query.language))
-      .filter((tutorial) => matchesTutorialFilters(tutorial, filters));
+    const request = { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE };
+    const filter: PublishedTutorialFilter = {
+      language: query.language,
+      difficulty: filters.difficulty === "all" ? null : filters.difficulty,
+      q: filters.q || undefined,
+    };
+    const page = { offset: offsetOf(request), limit: request.limit };
+    const summaries = (rows: TutorialRow[]) => rows.map((row) => toSummary(row, query.language));
+    if (!filter.q) {
+      const [rows, total] = await Promise.all([this.repo.listPublishedPage(filter, page), this.countPublished(filter)]);
+      return { tutorials: summaries(rows), paging: pageInfo(request, total) };
+    }
+    const total = await this.repo.countPublished(filter);
+    if (page.offset >= total) return { tutorials: [], paging: pageInfo(request, total) };
+    // As the blog does: walking the list in order tests about (offset + limit) x listed / matches rows to
+    // fill the page, finding the matches by trigrams reads the matches; the cheaper one is taken.
+    const listed = await this.countPublished({ ...filter, q: undefined });
+    const walk = ((page.offset + page.limit) * listed) / total;
+    const rows = await this.repo.listPublishedPage(filter, page, filter.q.length >= 3 && walk > total);
+    return { tutorials: summaries(rows), paging: pageInfo(request, total) };
+  }
+
+  private async countPublished(filter: PublishedTutorialFilter): Promise<number> {
+    if (filter.q) return this.repo.countPublished(filter);
+    // The language does not change the count of an unsearched list: every tutorial has both texts.
+    const key = filter.difficulty ?? "all";
+    return (await this.counts.get(key, () => this.repo.countPublished(filter))).value;
   }
 
   /** A published tutorial, or null (unknown id, draft, or an id that is not a number). */

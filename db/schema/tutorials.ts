@@ -32,8 +32,30 @@ export const tutorials = pgTable(
     viewCount: integer("view_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Title and category of each language folded for search (lower case, accents removed by
+     * `atelier_unaccent`, migration 0022): a trigram index on each finds "café" for "cafe" in the database
+     * (docs/decisions/0036-lists-a-page-at-a-time.md). The line break keeps a search from matching across both.
+     */
+    searchEn: text("search_en")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(atelier_unaccent(title_en || chr(10) || category_en))`),
+    searchFr: text("search_fr")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(atelier_unaccent(title_fr || chr(10) || category_fr))`),
   },
-  (table) => [index("tutorials_published_idx").on(table.published, table.createdAt)],
+  (table) => [
+    // The public list's order, newest first with the id as tie-break, read from the index alone: a deep
+    // page skips index entries, not rows. The difficulty filter has its own.
+    index("tutorials_published_list_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`published`),
+    index("tutorials_published_difficulty_idx")
+      .on(table.difficulty, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`published`),
+    index("tutorials_search_en_trgm_idx").using("gin", sql`${table.searchEn} gin_trgm_ops`),
+    index("tutorials_search_fr_trgm_idx").using("gin", sql`${table.searchFr} gin_trgm_ops`),
+  ],
 );
 
 /**

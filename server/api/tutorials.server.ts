@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Config } from "../../config/env.ts";
+import { linkHeader, MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
+import { pagingQuerySchema } from "../../core/paging/schema.ts";
 import { DIFFICULTIES } from "../../core/tutorials/rules.ts";
 import { tutorialInputSchema, tutorialListQuerySchema, tutorialUpdateSchema } from "../../core/tutorials/schema.ts";
 import { visitorKey } from "../../core/tutorials/service.server.ts";
@@ -73,9 +75,29 @@ const listTutorials = createRoute({
   path: "/tutorials",
   tags: ["tutorials"],
   summary:
-    "Published tutorials, newest first, in the request's language; search on title or category, filter by difficulty",
-  request: { query: tutorialListQuerySchema },
-  responses: { 200: json(z.array(summarySchema), "Published tutorials"), ...invalid },
+    "One page of published tutorials, newest first, in the request's language; search on title or category, filter by difficulty",
+  description:
+    `The answer is the page's tutorials (an array, as ever); where it stands is in the headers. \`page\` starts at 1; ` +
+    `\`limit\` is ${PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last answers an empty array. ` +
+    "The search ignores case and accents (video finds Vidéo). Members-only tutorials are listed with their summary.",
+  request: { query: tutorialListQuerySchema.extend(pagingQuerySchema.shape) },
+  responses: {
+    200: {
+      ...json(z.array(summarySchema), "One page of published tutorials"),
+      headers: {
+        Link: {
+          description:
+            'RFC 8288 links to the first, previous, next and last pages (rel="first", "prev", "next", "last")',
+          schema: { type: "string" },
+        },
+        "X-Total-Count": {
+          description: "How many published tutorials the filters keep, on every page together",
+          schema: { type: "integer" },
+        },
+      },
+    },
+    ...invalid,
+  },
 });
 
 const getTutorial = createRoute({
@@ -144,14 +166,16 @@ export function tutorialRoutes(services: Services, config: Pick<Config, "TRUST_P
   return createRouter()
     .openapi(listTutorials, async (c) => {
       const query = c.req.valid("query");
-      return c.json(
-        await tutorials.listPublished({
-          language: query.language ?? c.get("language"),
-          q: query.q,
-          difficulty: query.difficulty,
-        }),
-        200,
-      );
+      const page = await tutorials.listPublishedPage({
+        language: query.language ?? c.get("language"),
+        q: query.q,
+        difficulty: query.difficulty,
+        page: query.page,
+        limit: query.limit,
+      });
+      c.header("Link", linkHeader(new URL(c.req.url), page.paging));
+      c.header("X-Total-Count", String(page.paging.total));
+      return c.json(page.tutorials, 200);
     })
     .openapi(getTutorial, async (c) =>
       c.json(

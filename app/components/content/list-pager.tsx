@@ -16,6 +16,19 @@ export interface ListPagerProps {
 }
 
 /**
+ * The head's <link rel="prev"> and <link rel="next"> of a list page's meta: search engines walk the pages
+ * from one to the next with these, as readers do with the links below the list.
+ */
+export function pagerLinkTags(
+  location: { pathname: string; search: string },
+  paging: { prev: number | null; next: number | null },
+) {
+  const pageLink = (rel: "prev" | "next", page: number | null) =>
+    page === null ? [] : [{ tagName: "link", rel, href: `${location.pathname}${pageSearch(location.search, page)}` }];
+  return [...pageLink("prev", paging.prev), ...pageLink("next", paging.next)];
+}
+
+/**
  * The way through a list a page at a time: "Load more", a link to the next page that the browser follows
  * until the page's JavaScript runs and then appends it in place, and previous and next links that robots
  * and readers without JavaScript follow (rel="prev" and rel="next").
