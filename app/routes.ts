@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { ADMIN_SECTIONS } from "../core/admin/sections.ts";
 
 /**
  * Every page answers at its plain address (in the visitor's language) and under /en/... and /fr/...
@@ -24,7 +25,14 @@ function pages(idPrefix: string) {
     route("forgot-password", "routes/forgot-password.tsx", id("forgot-password")),
     route("reset-password", "routes/reset-password.tsx", id("reset-password")),
     route("account/password", "routes/account-password.tsx", id("account-password")),
-    route("admin", "routes/admin.tsx", id("admin")),
+    // The staff dashboard: each section is a page of its own (its address, loader and title), so that
+    // opening one reads only its rows.
+    route("admin", "routes/admin.tsx", id("admin"), [
+      index("routes/admin-overview.tsx", id("admin-overview")),
+      ...ADMIN_SECTIONS.filter((section) => section !== "overview").map((section) =>
+        route(section, `routes/admin-${section}.tsx`, id(`admin-${section}`)),
+      ),
+    ]),
     route("leads", "routes/leads.tsx", id("leads")),
     route("calls", "routes/calls.tsx", id("calls")),
     route("cart", "routes/cart.tsx", id("cart")),

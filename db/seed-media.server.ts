@@ -66,7 +66,7 @@ function artwork([from, to]: [string, string]): Promise<Buffer> {
 
 /** Demo portfolio items, uploaded through the same checks and re-encoding as any upload; only into an empty gallery. */
 export async function seedDemoMedia(services: Services, logger: Logger): Promise<void> {
-  if ((await services.media.listAll()).length > 0) return;
+  if ((await services.media.listStaffPage({ page: 1, limit: 1 })).paging.total > 0) return;
   for (const [index, demo] of DEMO_MEDIA.entries()) {
     const bytes = await artwork(demo.colours);
     const item = await services.media.upload(

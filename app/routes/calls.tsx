@@ -1,7 +1,7 @@
 import { callListQuerySchema } from "../../core/calls/schema.ts";
 import type { Call } from "../../core/calls/schema.ts";
 import { translator } from "../../server/i18n.server.ts";
-import { requireStaffPage } from "../features/auth/guard.server.ts";
+import { requireStaffPage } from "../lib/page-guard.server.ts";
 import { pageLanguage } from "../i18n/page-language.server.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { Card } from "../components/ui/card.tsx";

@@ -4,7 +4,7 @@ import { leadListQuerySchema, type LeadFilters } from "../../core/leads/schema.t
 import { LEAD_PAGE } from "../../core/leads/service.server.ts";
 import { translator } from "../../server/i18n.server.ts";
 import { AdminDashboard } from "../features/admin/admin-dashboard.tsx";
-import { requireStaffPage } from "../features/auth/guard.server.ts";
+import { requireStaffPage } from "../lib/page-guard.server.ts";
 import { pageLanguage } from "../i18n/page-language.server.ts";
 import { AllLeadsTab } from "../features/leads/all-leads-tab.tsx";
 import { AnalyticsTab } from "../features/leads/analytics-tab.tsx";

@@ -9,7 +9,7 @@ import { Form, useForm } from "../lib/form.tsx";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
-import { sendSignedInOn } from "../features/auth/guard.server.ts";
+import { sendSignedInOn } from "../lib/page-guard.server.ts";
 import type { Route } from "./+types/register";
 
 export function loader(args: Route.LoaderArgs) {

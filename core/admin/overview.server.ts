@@ -26,7 +26,8 @@ export interface OverviewSources {
  */
 export class OverviewService {
   private readonly sources: OverviewSources;
-  private readonly timeZone: string;
+  /** The agency's time zone: every staff screen reads its days and times in it. */
+  readonly timeZone: string;
   private readonly now: () => Date;
 
   constructor(sources: OverviewSources, options: { timeZone: string; now?: () => Date }) {
@@ -36,7 +37,7 @@ export class OverviewService {
   }
 
   async get(): Promise<AdminOverview> {
-    const { blog, testimonials, media, orders, leads, payments, subscriptions } = this.sources;
+    const { blog, testimonials, orders, leads, payments, subscriptions } = this.sources;
     const now = this.now();
     const today = todayRange(now, this.timeZone);
     const ranges = revenueRanges(now, this.timeZone);
@@ -45,18 +46,13 @@ export class OverviewService {
       subscriptions.monthlyRecurringCents(),
       orders.scheduleFigures(),
     ]);
-    const [posts, reviews, pendingReviews, comments, pendingMedia, mediaComments, orderFigures, newLeads] =
-      await Promise.all([
-        blog.newestPosts(OVERVIEW_LIMITS.posts),
-        testimonials.newest(OVERVIEW_LIMITS.reviews),
-        testimonials.countPending(),
-        blog.countPendingComments(),
-        media.countPending(),
-        media.countPendingComments(),
-        orders.figuresBetween(today.start, today.end),
-        leads.countCreatedBetween(today.start, today.end),
-      ]);
-    const pending = { comments, reviews: pendingReviews, media: pendingMedia, mediaComments };
+    const [posts, reviews, pending, orderFigures, newLeads] = await Promise.all([
+      blog.newestPosts(OVERVIEW_LIMITS.posts),
+      testimonials.newest(OVERVIEW_LIMITS.reviews),
+      this.pending(),
+      orders.figuresBetween(today.start, today.end),
+      leads.countCreatedBetween(today.start, today.end),
+    ]);
     return {
       recentPosts: posts,
       recentReviews: reviews.map((review) => ({
@@ -79,7 +75,20 @@ export class OverviewService {
         instalmentsToCollect: { count: schedules.toCollect, cents: schedules.toCollectCents },
         failedInstalments: { count: schedules.failed, cents: schedules.failedCents },
       },
-      pending: { ...pending, total: pendingTotal(pending) },
+      pending,
     };
+  }
+
+  /** What awaits moderation, by kind and in all: the dashboard's navigation shows the total on every section. */
+  async pending(): Promise<AdminOverview["pending"]> {
+    const { blog, testimonials, media } = this.sources;
+    const [reviews, comments, pendingMedia, mediaComments] = await Promise.all([
+      testimonials.countPending(),
+      blog.countPendingComments(),
+      media.countPending(),
+      media.countPendingComments(),
+    ]);
+    const pending = { comments, reviews, media: pendingMedia, mediaComments };
+    return { ...pending, total: pendingTotal(pending) };
   }
 }

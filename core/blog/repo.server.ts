@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { comments, posts } from "../../db/schema/blog.ts";
 
@@ -106,8 +106,35 @@ export class BlogRepo {
     return Number(row?.n ?? 0);
   }
 
-  async listAll(): Promise<PostRow[]> {
-    return this.db.select().from(posts).orderBy(desc(posts.createdAt), desc(posts.id));
+  /** A page of every post, drafts included, newest first (the staff list). */
+  async listPage(page: { offset: number; limit: number }): Promise<PostRow[]> {
+    return this.db
+      .select()
+      .from(posts)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(page.limit)
+      .offset(page.offset);
+  }
+
+  /** The other post of each of these posts' translation groups. */
+  async translationsOf(rows: Array<Pick<PostRow, "id" | "translationGroup">>): Promise<PostRow[]> {
+    const groups = [...new Set(rows.map((row) => row.translationGroup).filter((group) => group !== null))];
+    if (groups.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    return this.db
+      .select()
+      .from(posts)
+      .where(and(inArray(posts.translationGroup, groups), sql`${posts.id} not in ${ids}`));
+  }
+
+  /** The newest posts of no translation group: those a new or edited post may name as its translation. */
+  async listUnlinked(limit: number): Promise<PostRow[]> {
+    return this.db
+      .select()
+      .from(posts)
+      .where(isNull(posts.translationGroup))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(limit);
   }
 
   /** The newest posts, drafts included (the staff Overview's list). */
@@ -199,19 +226,32 @@ export class BlogRepo {
   }
 
   /** Comments with their post's title for moderation, oldest first so that the queue is worked in order. */
-  async listCommentsForModeration(approved: boolean | null): Promise<Array<CommentRow & { postTitle: string }>> {
+  async listCommentsForModeration(
+    approved: boolean | null,
+    page: { offset: number; limit: number },
+  ): Promise<Array<CommentRow & { postTitle: string }>> {
     const rows = await this.db
       .select({ comment: comments, postTitle: posts.title })
       .from(comments)
       .innerJoin(posts, eq(posts.id, comments.postId))
       .where(approved === null ? undefined : eq(comments.approved, approved))
-      .orderBy(asc(comments.createdAt), asc(comments.id));
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(page.limit)
+      .offset(page.offset);
     return rows.map((row) => ({ ...row.comment, postTitle: row.postTitle }));
   }
 
-  async countPendingComments(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(comments).where(eq(comments.approved, false));
+  /** How many comments there are, approved or not, or all of them (null). */
+  async countComments(approved: boolean | null): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(comments)
+      .where(approved === null ? undefined : eq(comments.approved, approved));
     return Number(row?.n ?? 0);
+  }
+
+  async countPendingComments(): Promise<number> {
+    return this.countComments(false);
   }
 
   async approveComment(id: number): Promise<CommentRow | null> {

@@ -3,7 +3,18 @@ import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
-import { offsetOf, pageInfo, PAGE_SIZE, type PageInfo } from "../paging/rules.ts";
+import {
+  offsetOf,
+  pageInfo,
+  PAGE_SIZE,
+  readPage,
+  type Page,
+  type PageInfo,
+  type PageRequest,
+} from "../paging/rules.ts";
+
+/** How many unlinked posts the staff form offers as a post's translation: the newest, where translations are. */
+const TRANSLATION_CHOICES = 100;
 import {
   BlogRepo,
   type CommentRow,
@@ -248,21 +259,42 @@ export class BlogService {
     });
   }
 
-  /** Every post, drafts included, newest first. */
-  async listAllPosts(): Promise<AdminPost[]> {
-    const rows = await this.repo.listAll();
-    const byGroup = new Map<number, PostRow[]>();
-    for (const row of rows)
-      if (row.translationGroup !== null)
-        byGroup.set(row.translationGroup, [...(byGroup.get(row.translationGroup) ?? []), row]);
-    return rows.map((row) =>
-      toAdminPost(
-        row,
-        (row.translationGroup === null ? [] : (byGroup.get(row.translationGroup) ?? [])).find(
-          (other) => other.id !== row.id,
-        ) ?? null,
-      ),
+  /**
+   * One page of every post, drafts included, newest first (the staff list), each with the post it
+   * translates. The total is counted once per change of the blog, not per page read.
+   */
+  async listStaffPage(request: PageRequest): Promise<Page<AdminPost>> {
+    return readPage(
+      request,
+      (page) => this.repo.listPage(page),
+      async () => (await this.counts.get("staff", () => this.repo.countPosts())).value,
+      async (rows) => {
+        const partners = await this.repo.translationsOf(rows);
+        const partnerOf = (row: PostRow) =>
+          partners.find((other) => row.translationGroup !== null && other.translationGroup === row.translationGroup);
+        return rows.map((row) => toAdminPost(row, partnerOf(row) ?? null));
+      },
     );
+  }
+
+  /**
+   * The posts a post may be linked with as its translation, as the staff form offers them: the newest
+   * `limit` posts that are no one's translation yet, and the partners of `shown` (the posts on the staff
+   * page, one of which may be edited).
+   */
+  async translationChoices(shown: AdminPost[], limit = TRANSLATION_CHOICES): Promise<AdminPost[]> {
+    const linkedIds = new Set(shown.map((post) => post.translationOf).filter((id) => id !== null));
+    const [unlinked, partners] = await Promise.all([
+      this.repo.listUnlinked(limit),
+      Promise.all([...linkedIds].map((id) => this.repo.findPost(id))),
+    ]);
+    const choices = unlinked.map((row) => toAdminPost(row, null));
+    for (const row of partners) {
+      if (!row) continue;
+      const partner = shown.find((post) => post.translationOf === row.id) ?? null;
+      choices.push({ ...toAdminPost(row, null), translationOf: partner?.id ?? null });
+    }
+    return choices;
   }
 
   /**
@@ -351,15 +383,21 @@ export class BlogService {
     this.content.changed("blog");
   }
 
-  /** The moderation queue: pending (default), approved, or all comments, with their post's title. */
-  async listComments(status: CommentStatus = "pending"): Promise<ModerationComment[]> {
-    const rows = await this.repo.listCommentsForModeration(status === "all" ? null : status === "approved");
-    return rows.map((row) => ({
-      ...toPublicComment(row),
-      authorEmail: row.authorEmail,
-      approved: row.approved,
-      postTitle: row.postTitle,
-    }));
+  /** A page of the moderation queue, oldest first: pending, approved, or all comments, with their post's title. */
+  async listComments(status: CommentStatus, request: PageRequest): Promise<Page<ModerationComment>> {
+    const approved = status === "all" ? null : status === "approved";
+    return readPage(
+      request,
+      (page) => this.repo.listCommentsForModeration(approved, page),
+      () => this.repo.countComments(approved),
+      (rows) =>
+        rows.map((row) => ({
+          ...toPublicComment(row),
+          authorEmail: row.authorEmail,
+          approved: row.approved,
+          postTitle: row.postTitle,
+        })),
+    );
   }
 
   async countPendingComments(): Promise<number> {

@@ -39,8 +39,14 @@ export class ClassRepo {
       .orderBy(desc(classes.featured), sql`${classes.startDate} asc nulls last`, asc(classes.id));
   }
 
-  async listAll(): Promise<ClassRow[]> {
-    return this.db.select(withHolds()).from(classes).orderBy(desc(classes.createdAt), desc(classes.id));
+  /** A page of every class, newest first (the staff list), with the seats held by checkouts under way. */
+  async listPage(page: { offset: number; limit: number }): Promise<ClassRow[]> {
+    return this.db
+      .select(withHolds())
+      .from(classes)
+      .orderBy(desc(classes.createdAt), desc(classes.id))
+      .limit(page.limit)
+      .offset(page.offset);
   }
 
   async count(): Promise<number> {

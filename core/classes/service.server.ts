@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.server.ts";
 import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
+import { readPage, type Page, type PageRequest } from "../paging/rules.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { isLanguage, type Language } from "../i18n/language.ts";
 import { parseId } from "../ids.ts";
@@ -140,6 +141,8 @@ export class ClassService {
   private readonly repo: ClassRepo;
   private readonly content: ContentEvents;
   private readonly active: SnapshotCache<"active", ClassRow[]>;
+  /** How many classes there are, for the staff list's pages, kept until a class changes. */
+  private readonly staffTotal: SnapshotCache<"all", number>;
   private readonly seatsChanged?: (classId: number) => Promise<void>;
 
   /** `seatsChanged` runs after staff change a class's seats or reopen it: the waiting list may get offers. */
@@ -152,6 +155,7 @@ export class ClassService {
     this.content = content;
     this.seatsChanged = options.seatsChanged;
     this.active = new SnapshotCache(content, "classes", { ttlMs: 5_000 });
+    this.staffTotal = new SnapshotCache(content, "classes");
   }
 
   /** Active classes in `language`, featured first, then by start date. */
@@ -180,8 +184,14 @@ export class ClassService {
     return this.repo.count();
   }
 
-  async listAll(): Promise<AdminClass[]> {
-    return (await this.repo.listAll()).map(toAdmin);
+  /** One page of every class, inactive ones included, newest first (the staff list), counted once per change. */
+  async listStaffPage(request: PageRequest): Promise<Page<AdminClass>> {
+    return readPage(
+      request,
+      (page) => this.repo.listPage(page),
+      async () => (await this.staffTotal.get("all", () => this.repo.count())).value,
+      (rows) => rows.map(toAdmin),
+    );
   }
 
   async get(rawId: string | number): Promise<AdminClass> {

@@ -45,8 +45,14 @@ export class DealRepo {
   }
 
   /** Every deal, newest first. */
-  async listAll(): Promise<DealRow[]> {
-    return this.db.select(withHolds()).from(hotDeals).orderBy(desc(hotDeals.createdAt), desc(hotDeals.id));
+  /** A page of every deal, newest first (the staff list), with the claims held by checkouts under way. */
+  async listPage(page: { offset: number; limit: number }): Promise<DealRow[]> {
+    return this.db
+      .select(withHolds())
+      .from(hotDeals)
+      .orderBy(desc(hotDeals.createdAt), desc(hotDeals.id))
+      .limit(page.limit)
+      .offset(page.offset);
   }
 
   async count(): Promise<number> {

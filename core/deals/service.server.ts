@@ -1,5 +1,6 @@
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
+import { readPage, type Page, type PageRequest } from "../paging/rules.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { parseId } from "../ids.ts";
 import type { Language } from "../i18n/language.ts";
@@ -92,11 +93,14 @@ export class DealService {
    * both languages show at once); windows and countdowns are checked against the clock on each call.
    */
   private readonly active: SnapshotCache<"active", DealRow[]>;
+  /** How many deals there are, for the staff list's pages, kept until a deal changes. */
+  private readonly staffTotal: SnapshotCache<"all", number>;
 
   constructor(db: Database, content: ContentEvents = new ContentEvents()) {
     this.repo = new DealRepo(db);
     this.content = content;
     this.active = new SnapshotCache(content, "deals");
+    this.staffTotal = new SnapshotCache(content, "deals");
   }
 
   /** The deals shown now, read in one language: active and within their window, ending soonest first. */
@@ -176,8 +180,14 @@ export class DealService {
   }
 
   /** Every deal, newest first, with whether it is shown now. */
-  async listAll(now: Date = new Date()): Promise<AdminDeal[]> {
-    return (await this.repo.listAll()).map((row) => toAdmin(row, now));
+  /** One page of every deal, ended ones included, newest first (the staff list), counted once per change. */
+  async listStaffPage(request: PageRequest, now: Date = new Date()): Promise<Page<AdminDeal>> {
+    return readPage(
+      request,
+      (page) => this.repo.listPage(page),
+      async () => (await this.staffTotal.get("all", () => this.repo.count())).value,
+      (rows) => rows.map((row) => toAdmin(row, now)),
+    );
   }
 
   async get(rawId: string | number, now: Date = new Date()): Promise<AdminDeal> {

@@ -26,12 +26,15 @@ export class MediaRepo {
       .orderBy(desc(mediaItems.featured), asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id));
   }
 
-  async listAll(): Promise<Array<MediaRow & { pendingComments: number }>> {
+  /** A page of every media item, newest first (the staff list), each with its comments awaiting moderation. */
+  async listPage(page: { offset: number; limit: number }): Promise<Array<MediaRow & { pendingComments: number }>> {
     const pending = sql<number>`(select count(*)::int from ${mediaComments} where ${mediaComments.mediaId} = ${mediaItems.id} and ${mediaComments.approved} = false)`;
     return this.db
       .select({ item: mediaItems, pendingComments: pending })
       .from(mediaItems)
       .orderBy(desc(mediaItems.createdAt), desc(mediaItems.id))
+      .limit(page.limit)
+      .offset(page.offset)
       .then((rows) => rows.map((row) => ({ ...row.item, pendingComments: Number(row.pendingComments) })));
   }
 
@@ -69,6 +72,21 @@ export class MediaRepo {
     return row ?? null;
   }
 
+  async count(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(mediaItems);
+    return row.n;
+  }
+
+  /** The oldest uploads awaiting approval, first come first served (the moderation queue). */
+  async listPending(limit: number): Promise<MediaRow[]> {
+    return this.db
+      .select()
+      .from(mediaItems)
+      .where(eq(mediaItems.status, "pending"))
+      .orderBy(asc(mediaItems.createdAt), asc(mediaItems.id))
+      .limit(limit);
+  }
+
   async countPending(): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(mediaItems).where(eq(mediaItems.status, "pending"));
     return row.n;
@@ -87,19 +105,32 @@ export class MediaRepo {
     return inserted;
   }
 
-  async listCommentsForModeration(approved: boolean | null): Promise<Array<MediaCommentRow & { mediaTitle: string }>> {
+  async listCommentsForModeration(
+    approved: boolean | null,
+    page: { offset: number; limit: number },
+  ): Promise<Array<MediaCommentRow & { mediaTitle: string }>> {
     const query = this.db
       .select({ comment: mediaComments, mediaTitle: mediaItems.title })
       .from(mediaComments)
       .innerJoin(mediaItems, eq(mediaItems.id, mediaComments.mediaId))
       .where(approved === null ? undefined : eq(mediaComments.approved, approved))
-      .orderBy(desc(mediaComments.createdAt), desc(mediaComments.id));
+      .orderBy(desc(mediaComments.createdAt), desc(mediaComments.id))
+      .limit(page.limit)
+      .offset(page.offset);
     return (await query).map((row) => ({ ...row.comment, mediaTitle: row.mediaTitle }));
   }
 
-  async countPendingComments(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(mediaComments).where(eq(mediaComments.approved, false));
+  /** How many media comments there are, approved or not, or all of them (null). */
+  async countComments(approved: boolean | null): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(mediaComments)
+      .where(approved === null ? undefined : eq(mediaComments.approved, approved));
     return row.n;
+  }
+
+  async countPendingComments(): Promise<number> {
+    return this.countComments(false);
   }
 
   async approveComment(id: number): Promise<MediaCommentRow | null> {

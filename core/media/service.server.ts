@@ -3,7 +3,8 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Database } from "../../db/client.server.ts";
 import type { StoredSize } from "../../db/schema/media.ts";
-import { ContentEvents } from "../cache/content-cache.ts";
+import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
+import { readPage, type Page, type PageRequest } from "../paging/rules.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { parseId } from "../ids.ts";
 import { FORM_BUDGETS, spentBudget, type RateLimitRule } from "../rate-limit/rules.ts";
@@ -146,6 +147,8 @@ export class MediaService {
   private readonly storage: MediaStorage;
   private readonly rateLimits: RateLimitService;
   private readonly content: ContentEvents;
+  /** How many media items there are, for the staff list's pages, kept until one changes. */
+  private readonly staffTotal: SnapshotCache<"all", number>;
   readonly limits: SizeLimits;
   readonly probe: MediaProbe;
   private readonly previews: PreviewSigner;
@@ -157,6 +160,7 @@ export class MediaService {
     this.limits = options.limits;
     this.rateLimits = options.rateLimits ?? new RateLimitService(db);
     this.content = options.content ?? new ContentEvents();
+    this.staffTotal = new SnapshotCache(this.content, "media");
     this.probe = options.probe;
     this.previews = options.previews;
     this.uploadRule = { name: "media-upload:address", limit: options.uploadsPerAddress, windowMs: 60 * 60_000 };
@@ -264,7 +268,8 @@ export class MediaService {
         status: by.staff ? "published" : "pending",
         uploadedBy: by.userId ?? null,
       });
-      if (by.staff) this.content.changed("media");
+      // An upload awaiting approval is not shown, but the staff list's count is kept until the next change.
+      this.content.changed("media");
       return inserted;
     } catch (error) {
       await Promise.allSettled(stored.map((key) => this.storage.delete(key)));
@@ -323,8 +328,19 @@ export class MediaService {
   // --- staff -----------------------------------------------------------------------------------
 
   /** Every item, pending ones included, newest first, with its count of comments awaiting moderation. */
-  async listAll(): Promise<AdminMedia[]> {
-    return (await this.repo.listAll()).map(toAdmin);
+  /** One page of every media item, pending ones included, newest first (the staff list), counted once per change. */
+  async listStaffPage(request: PageRequest): Promise<Page<AdminMedia>> {
+    return readPage(
+      request,
+      (page) => this.repo.listPage(page),
+      async () => (await this.staffTotal.get("all", () => this.repo.count())).value,
+      (rows) => rows.map(toAdmin),
+    );
+  }
+
+  /** The `limit` oldest uploads awaiting approval (the moderation queue, first come first served). */
+  async listPending(limit: number): Promise<AdminMedia[]> {
+    return (await this.repo.listPending(limit)).map(toAdmin);
   }
 
   async countPending(): Promise<number> {
@@ -356,9 +372,18 @@ export class MediaService {
     await Promise.allSettled(keysOf(row).map((key) => this.storage.delete(key)));
   }
 
-  async listComments(status: "pending" | "approved" | "all" = "pending"): Promise<ModerationMediaComment[]> {
-    const rows = await this.repo.listCommentsForModeration(status === "all" ? null : status === "approved");
-    return rows.map((row) => ({ ...toPublicComment(row), approved: row.approved, mediaTitle: row.mediaTitle }));
+  /** A page of media comments for moderation, newest first: pending, approved, or all of them. */
+  async listComments(
+    status: "pending" | "approved" | "all",
+    request: PageRequest,
+  ): Promise<Page<ModerationMediaComment>> {
+    const approved = status === "all" ? null : status === "approved";
+    return readPage(
+      request,
+      (page) => this.repo.listCommentsForModeration(approved, page),
+      () => this.repo.countComments(approved),
+      (rows) => rows.map((row) => ({ ...toPublicComment(row), approved: row.approved, mediaTitle: row.mediaTitle })),
+    );
   }
 
   async countPendingComments(): Promise<number> {

@@ -5,6 +5,8 @@
 
 /** Items on a page of a public list: four rows of three cards. */
 export const PAGE_SIZE = 12;
+/** Rows on a page of a staff list (a table read line by line, not a grid of cards). */
+export const STAFF_PAGE_SIZE = 20;
 /** The most items an API client may ask for in one answer. */
 export const MAX_LIMIT = 100;
 /** The highest page number accepted: beyond 1,200,000 items at the page size, a bound on the offset asked for. */
@@ -21,6 +23,26 @@ export interface PageInfo extends PageRequest {
   lastPage: number;
   prev: number | null;
   next: number | null;
+}
+
+/** One page of a list and where it stands. */
+export interface Page<T> {
+  items: T[];
+  paging: PageInfo;
+}
+
+/**
+ * Reads one page of a list: its rows (`read` is given the offset and limit) and how many there are in all
+ * (`count`, which the caller may answer from a copy kept until the list changes), side by side.
+ */
+export async function readPage<Row, Item>(
+  request: PageRequest,
+  read: (page: { offset: number; limit: number }) => Promise<Row[]>,
+  count: () => Promise<number>,
+  toItems: (rows: Row[]) => Item[] | Promise<Item[]>,
+): Promise<Page<Item>> {
+  const [rows, total] = await Promise.all([read({ offset: offsetOf(request), limit: request.limit }), count()]);
+  return { items: await toItems(rows), paging: pageInfo(request, total) };
 }
 
 /** How many items come before the page. */

@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { testimonials } from "../../db/schema/testimonials.ts";
 
@@ -28,8 +28,24 @@ export class TestimonialRepo {
   }
 
   /** Every testimonial, newest first. */
-  async listAll(): Promise<TestimonialRow[]> {
-    return this.db.select().from(testimonials).orderBy(desc(testimonials.createdAt), desc(testimonials.id));
+  /** A page of every testimonial, those awaiting approval first, each group newest first (the staff list). */
+  async listPage(page: { offset: number; limit: number }): Promise<TestimonialRow[]> {
+    return this.db
+      .select()
+      .from(testimonials)
+      .orderBy(asc(testimonials.approved), desc(testimonials.createdAt), desc(testimonials.id))
+      .limit(page.limit)
+      .offset(page.offset);
+  }
+
+  /** The oldest testimonials awaiting approval, first come first served (the moderation queue). */
+  async listPending(limit: number): Promise<TestimonialRow[]> {
+    return this.db
+      .select()
+      .from(testimonials)
+      .where(eq(testimonials.approved, false))
+      .orderBy(asc(testimonials.createdAt), asc(testimonials.id))
+      .limit(limit);
   }
 
   /** The newest testimonials, approved or not (the staff Overview's list). */

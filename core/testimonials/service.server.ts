@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.server.ts";
 import type { Language } from "../i18n/language.ts";
 import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
+import { readPage, type Page, type PageRequest } from "../paging/rules.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
@@ -11,7 +12,6 @@ import {
   testimonialUpdateSchema,
   type AdminTestimonial,
   type PublicTestimonial,
-  type TestimonialModeration,
 } from "./schema.ts";
 
 const notFound = () => new DomainError("not_found", "testimonials:errors.notFound");
@@ -48,6 +48,8 @@ export class TestimonialService {
   private readonly rateLimits: RateLimitService;
   private readonly content: ContentEvents;
   private readonly approved: SnapshotCache<"approved", PublicTestimonial[]>;
+  /** How many testimonials there are, for the staff list's pages, kept until one changes. */
+  private readonly staffTotal: SnapshotCache<"all", number>;
   private readonly clients: readonly ClientLookup[];
 
   /** `clients` tell which e-mails are clients' (paid orders, consultations that took place): "Verified client". */
@@ -62,6 +64,7 @@ export class TestimonialService {
     this.repo = new TestimonialRepo(db);
     this.content = content;
     this.approved = new SnapshotCache(content, "testimonials");
+    this.staffTotal = new SnapshotCache(content, "testimonials");
   }
 
   /** The known clients among these rows' authors. */
@@ -112,6 +115,8 @@ export class TestimonialService {
       approved: false,
       isPublicSubmission: true,
     });
+    // Not shown until approved, but the staff list's count is kept until the next change.
+    this.content.changed("testimonials");
     return this.admin(row);
   }
 
@@ -137,7 +142,8 @@ export class TestimonialService {
       isPublicSubmission: false,
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     });
-    if (row.approved) this.content.changed("testimonials");
+    // Every change, a review awaiting approval too: the staff list's count is kept until one.
+    this.content.changed("testimonials");
     return this.admin(row);
   }
 
@@ -156,11 +162,27 @@ export class TestimonialService {
     return rows.map((row) => toAdmin(row, clients));
   }
 
-  /** Every testimonial for moderation, newest first, with the number awaiting review. */
-  async listForModeration(): Promise<TestimonialModeration> {
-    const [rows, pendingCount] = await Promise.all([this.repo.listAll(), this.repo.count(false)]);
+  /**
+   * One page of every testimonial, those awaiting approval first, each group newest first (the staff list),
+   * counted once per change.
+   */
+  async listStaffPage(request: PageRequest): Promise<Page<AdminTestimonial>> {
+    return readPage(
+      request,
+      (page) => this.repo.listPage(page),
+      async () => (await this.staffTotal.get("all", () => this.repo.count())).value,
+      async (rows) => {
+        const clients = await this.clientsOf(rows);
+        return rows.map((row) => toAdmin(row, clients));
+      },
+    );
+  }
+
+  /** The `limit` oldest testimonials awaiting approval (the moderation queue, first come first served). */
+  async listPending(limit: number): Promise<AdminTestimonial[]> {
+    const rows = await this.repo.listPending(limit);
     const clients = await this.clientsOf(rows);
-    return { testimonials: rows.map((row) => toAdmin(row, clients)), pendingCount };
+    return rows.map((row) => toAdmin(row, clients));
   }
 
   /** Approves ({approved: true}), withdraws, or edits a testimonial. */

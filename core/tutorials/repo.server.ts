@@ -89,8 +89,14 @@ export class TutorialRepo {
     return Number(row?.n ?? 0);
   }
 
-  async listAll(): Promise<TutorialRow[]> {
-    return this.db.select().from(tutorials).orderBy(desc(tutorials.createdAt), desc(tutorials.id));
+  /** A page of every tutorial, newest first (the staff list). */
+  async listPage(page: { offset: number; limit: number }): Promise<TutorialRow[]> {
+    return this.db
+      .select()
+      .from(tutorials)
+      .orderBy(desc(tutorials.createdAt), desc(tutorials.id))
+      .limit(page.limit)
+      .offset(page.offset);
   }
 
   async count(): Promise<number> {

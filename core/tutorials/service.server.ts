@@ -4,7 +4,15 @@ import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
 import { parseId } from "../ids.ts";
-import { offsetOf, pageInfo, PAGE_SIZE, type PageInfo } from "../paging/rules.ts";
+import {
+  offsetOf,
+  pageInfo,
+  PAGE_SIZE,
+  readPage,
+  type Page,
+  type PageInfo,
+  type PageRequest,
+} from "../paging/rules.ts";
 import { TutorialRepo, type PublishedTutorialFilter, type TutorialRow } from "./repo.server.ts";
 import { isDifficulty, normalizeTutorialFilters, videoEmbedUrl, viewDay, type Difficulty } from "./rules.ts";
 import {
@@ -193,8 +201,14 @@ export class TutorialService {
     return this.repo.count();
   }
 
-  async listAll(): Promise<AdminTutorial[]> {
-    return (await this.repo.listAll()).map(toAdmin);
+  /** One page of every tutorial, drafts included, newest first (the staff list), counted once per change. */
+  async listStaffPage(request: PageRequest): Promise<Page<AdminTutorial>> {
+    return readPage(
+      request,
+      (page) => this.repo.listPage(page),
+      async () => (await this.counts.get("staff", () => this.repo.count())).value,
+      (rows) => rows.map(toAdmin),
+    );
   }
 
   async get(rawId: string | number): Promise<AdminTutorial> {

@@ -12,9 +12,17 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { pagingQuerySchema } from "../../core/paging/schema.ts";
-import { linkHeader, MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
-import { createRouter } from "./router.server.ts";
-import { idParams, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
+import { MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
+import { createRouter, staffListRoute } from "./router.server.ts";
+import {
+  idParams,
+  json,
+  jsonBody,
+  pageHeaders,
+  pageOfArray,
+  refusal,
+  staffErrors,
+} from "./openapi-responses.server.ts";
 
 const postSummarySchema = z
   .object({
@@ -90,20 +98,11 @@ const listPosts = createRoute({
     "The search ignores case and accents (cafe finds Café).",
   request: { query: postFiltersSchema.extend(pagingQuerySchema.shape) },
   responses: {
-    200: {
-      ...json(z.array(postSummarySchema), "One page of published posts"),
-      headers: {
-        Link: {
-          description:
-            'RFC 8288 links to the first, previous, next and last pages (rel="first", "prev", "next", "last")',
-          schema: { type: "string" },
-        },
-        "X-Total-Count": {
-          description: "How many published posts the filters keep, on every page together",
-          schema: { type: "integer" },
-        },
-      },
-    },
+    200: pageOfArray(
+      postSummarySchema,
+      "One page of published posts",
+      "How many published posts the filters keep, on every page together",
+    ),
     400: errors[400],
   },
 });
@@ -175,25 +174,21 @@ const deletePost = createRoute({
   responses: { 204: { description: "Deleted" }, 404: errors[404], ...staffErrors },
 });
 
-const adminListPosts = createRoute({
-  method: "get",
+const adminListPosts = staffListRoute({
   path: "/admin/posts",
   tags: ["blog", "staff"],
-  summary: "Every post, drafts included (staff)",
-  middleware: [requireStaff] as const,
-  responses: { 200: json(z.array(adminPostSchema), "All posts"), ...staffErrors },
+  summary: "One page of every post, drafts included, newest first (staff)",
+  item: adminPostSchema,
+  counted: "How many posts there are, drafts included",
 });
 
-const adminListComments = createRoute({
-  method: "get",
+const adminListComments = staffListRoute({
   path: "/admin/comments",
   tags: ["blog", "staff"],
-  summary: "The comment moderation queue (staff)",
-  middleware: [requireStaff] as const,
-  request: {
-    query: z.object({ status: z.enum(COMMENT_STATUSES, { message: "errors:invalidValue" }).default("pending") }),
-  },
-  responses: { 200: json(z.array(moderationCommentSchema), "Comments"), 400: errors[400], ...staffErrors },
+  summary: "One page of the comment moderation queue, oldest first (staff)",
+  item: moderationCommentSchema,
+  counted: "How many comments have the status asked",
+  query: z.object({ status: z.enum(COMMENT_STATUSES, { message: "errors:invalidValue" }).default("pending") }),
 });
 
 const approveComment = createRoute({
@@ -230,9 +225,7 @@ export function blogRoutes(services: Services, config: Pick<Config, "TRUST_PROXY
   return createRouter()
     .openapi(listPosts, async (c) => {
       const { posts, paging } = await blog.listPublishedPage(c.req.valid("query"));
-      c.header("Link", linkHeader(new URL(c.req.url), paging));
-      c.header("X-Total-Count", String(paging.total));
-      return c.json(posts, 200);
+      return c.json(posts, 200, pageHeaders(c.req.url, paging));
     })
     .openapi(getPost, async (c) =>
       c.json(await blog.getPublishedPost(c.req.valid("param").id, { signedIn: Boolean(c.get("user")) }), 200),
@@ -259,8 +252,15 @@ export function blogRoutes(services: Services, config: Pick<Config, "TRUST_PROXY
       await blog.deletePost(c.req.valid("param").id);
       return c.body(null, 204);
     })
-    .openapi(adminListPosts, async (c) => c.json(await blog.listAllPosts(), 200))
-    .openapi(adminListComments, async (c) => c.json(await blog.listComments(c.req.valid("query").status), 200))
+    .openapi(adminListPosts, async (c) => {
+      const { items, paging } = await blog.listStaffPage(c.req.valid("query"));
+      return c.json(items, 200, pageHeaders(c.req.url, paging));
+    })
+    .openapi(adminListComments, async (c) => {
+      const { status, ...page } = c.req.valid("query");
+      const { items, paging } = await blog.listComments(status, page);
+      return c.json(items, 200, pageHeaders(c.req.url, paging));
+    })
     .openapi(approveComment, async (c) => c.json(await blog.approveComment(c.req.valid("param").id), 200))
     .openapi(rejectComment, async (c) => {
       await blog.rejectComment(c.req.valid("param").id);

@@ -3,7 +3,8 @@ import { ENROLLMENT_STATES, FORMATS, LEVELS, WEEKDAYS } from "../../core/classes
 import { classInputSchema, classListQuerySchema, classUpdateSchema } from "../../core/classes/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
-import { createRouter } from "./router.server.ts";
+import { createRouter, staffListRoute } from "./router.server.ts";
+import { pageHeaders } from "./openapi-responses.server.ts";
 import { data, idParams, invalid, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const languageEnum = z.enum(["en", "fr"]);
@@ -125,13 +126,12 @@ const getClass = createRoute({
   responses: { 200: json(publicClassSchema, "The class"), ...invalid, ...notFound },
 });
 
-const adminList = createRoute({
-  method: "get",
+const adminList = staffListRoute({
   path: "/admin/classes",
   tags: ["classes", "staff"],
-  summary: "Every class with its texts in both languages (staff)",
-  middleware: [requireStaff] as const,
-  responses: { 200: json(z.array(adminClassSchema), "All classes"), ...staffErrors },
+  summary: "One page of every class, newest first, with its texts in both languages (staff)",
+  item: adminClassSchema,
+  counted: "How many classes there are, inactive ones included",
 });
 
 const adminCreate = createRoute({
@@ -193,7 +193,10 @@ export function classRoutes(services: Services) {
     .openapi(getClass, async (c) =>
       c.json(await classes.getActive(c.req.valid("param").id, c.req.valid("query").language ?? c.get("language")), 200),
     )
-    .openapi(adminList, async (c) => c.json(await classes.listAll(), 200))
+    .openapi(adminList, async (c) => {
+      const { items, paging } = await classes.listStaffPage(c.req.valid("query"));
+      return c.json(items, 200, pageHeaders(c.req.url, paging));
+    })
     .openapi(adminCreate, async (c) => c.json(await classes.create(c.req.valid("json")), 201))
     .openapi(adminUpdate, async (c) => c.json(await classes.update(c.req.valid("param").id, c.req.valid("json")), 200))
     .openapi(adminDelete, async (c) => {

@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { dealInputSchema, dealListQuerySchema, dealUpdateSchema } from "../../core/deals/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
-import { createRouter } from "./router.server.ts";
+import { createRouter, staffListRoute } from "./router.server.ts";
+import { pageHeaders } from "./openapi-responses.server.ts";
 import { idParams, invalid, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const publicDealSchema = z
@@ -81,13 +82,13 @@ const getDeal = createRoute({
   },
 });
 
-const adminListDeals = createRoute({
-  method: "get",
+const adminListDeals = staffListRoute({
   path: "/admin/hot-deals",
   tags: ["deals", "staff"],
-  summary: "Every deal with its texts in both languages, inactive and out-of-window ones included (staff)",
-  middleware: [requireStaff] as const,
-  responses: { 200: json(z.array(adminDealSchema), "All deals"), ...staffErrors },
+  summary:
+    "One page of every deal, newest first, with its texts in both languages, inactive and out-of-window ones included (staff)",
+  item: adminDealSchema,
+  counted: "How many deals there are, inactive ones included",
 });
 
 const createDeal = createRoute({
@@ -136,7 +137,10 @@ export function dealRoutes(services: Services) {
         200,
       ),
     )
-    .openapi(adminListDeals, async (c) => c.json(await deals.listAll(), 200))
+    .openapi(adminListDeals, async (c) => {
+      const { items, paging } = await deals.listStaffPage(c.req.valid("query"));
+      return c.json(items, 200, pageHeaders(c.req.url, paging));
+    })
     .openapi(createDeal, async (c) => c.json(await deals.create(c.req.valid("json")), 201))
     .openapi(updateDeal, async (c) => c.json(await deals.update(c.req.valid("param").id, c.req.valid("json")), 200))
     .openapi(deleteDeal, async (c) => {

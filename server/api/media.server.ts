@@ -16,7 +16,8 @@ import type { Config } from "../../config/env.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
-import { createRouter } from "./router.server.ts";
+import { createRouter, staffListRoute } from "./router.server.ts";
+import { pageHeaders } from "./openapi-responses.server.ts";
 import { receiveUpload } from "../multipart-upload.server.ts";
 import { idParams, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
@@ -170,13 +171,12 @@ const deleteMedia = createRoute({
   responses: { 204: { description: "Deleted" }, 404: notFound, ...staffErrors },
 });
 
-const adminListMedia = createRoute({
-  method: "get",
+const adminListMedia = staffListRoute({
   path: "/admin/media",
   tags: ["media", "staff"],
-  summary: "Every item, pending uploads included (staff)",
-  middleware: [requireStaff] as const,
-  responses: { 200: json(z.array(adminMediaSchema), "All media"), ...staffErrors },
+  summary: "One page of every item, pending uploads included, newest first (staff)",
+  item: adminMediaSchema,
+  counted: "How many items there are, pending uploads included",
 });
 
 const approveMedia = createRoute({
@@ -189,20 +189,13 @@ const approveMedia = createRoute({
   responses: { 200: json(adminMediaSchema, "Published"), 404: notFound, ...staffErrors },
 });
 
-const adminListComments = createRoute({
-  method: "get",
+const adminListComments = staffListRoute({
   path: "/admin/media-comments",
   tags: ["media", "staff"],
-  summary: "The media comment moderation queue (staff)",
-  middleware: [requireStaff] as const,
-  request: {
-    query: z.object({ status: z.enum(MODERATION_STATUSES, { message: "errors:invalidValue" }).default("pending") }),
-  },
-  responses: {
-    200: json(z.array(mediaCommentSchema.extend({ approved: z.boolean(), mediaTitle: z.string() })), "Comments"),
-    400: refusal("Invalid status"),
-    ...staffErrors,
-  },
+  summary: "One page of the media comment moderation queue, newest first (staff)",
+  item: mediaCommentSchema.extend({ approved: z.boolean(), mediaTitle: z.string() }),
+  counted: "How many comments have the status asked",
+  query: z.object({ status: z.enum(MODERATION_STATUSES, { message: "errors:invalidValue" }).default("pending") }),
 });
 
 const approveComment = createRoute({
@@ -280,9 +273,16 @@ export function mediaRoutes(services: Services, config: Pick<Config, "TRUST_PROX
       await media.delete(c.req.valid("param").id);
       return c.body(null, 204);
     })
-    .openapi(adminListMedia, async (c) => c.json(await media.listAll(), 200))
+    .openapi(adminListMedia, async (c) => {
+      const { items, paging } = await media.listStaffPage(c.req.valid("query"));
+      return c.json(items, 200, pageHeaders(c.req.url, paging));
+    })
     .openapi(approveMedia, async (c) => c.json(await media.approve(c.req.valid("param").id), 200))
-    .openapi(adminListComments, async (c) => c.json(await media.listComments(c.req.valid("query").status), 200))
+    .openapi(adminListComments, async (c) => {
+      const { status, ...page } = c.req.valid("query");
+      const { items, paging } = await media.listComments(status, page);
+      return c.json(items, 200, pageHeaders(c.req.url, paging));
+    })
     .openapi(approveComment, async (c) => c.json(await media.approveComment(c.req.valid("param").id), 200))
     .openapi(rejectComment, async (c) => {
       await media.rejectComment(c.req.valid("param").id);

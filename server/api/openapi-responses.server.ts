@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { linkHeader, type PageInfo } from "../../core/paging/rules.ts";
 
 /**
  * The pieces every route's description in /api/openapi.json is made of, so that one error body, one
@@ -33,6 +34,29 @@ export const paged = <T extends z.ZodType>(item: T, name: string) =>
       pageSize: z.number().int(),
     })
     .openapi(name);
+
+/**
+ * One page of a list answered as the array itself (the specification's shape), where the page stands in
+ * the headers: `Link` to the other pages and `X-Total-Count`. Set them with `pageHeaders`.
+ */
+export const pageOfArray = <T extends z.ZodType>(item: T, description: string, counted: string) => ({
+  ...json(z.array(item), description),
+  headers: pageHeaderDocs(counted),
+});
+
+/** The paging headers of a list's answer (`pageHeaders`); `counted` says what X-Total-Count counts. */
+export const pageHeaderDocs = (counted: string) => ({
+  Link: {
+    description: 'RFC 8288 links to the first, previous, next and last pages (rel="first", "prev", "next", "last")',
+    schema: { type: "string" as const },
+  },
+  "X-Total-Count": { description: counted, schema: { type: "integer" as const } },
+});
+
+/** The headers `pageOfArray` documents, for the page `paging` of the list asked at `url`. */
+export function pageHeaders(url: string, paging: PageInfo): Record<string, string> {
+  return { Link: linkHeader(new URL(url), paging), "X-Total-Count": String(paging.total) };
+}
 
 /** A JSON request body, required, validated by the schema it is documented with. */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({

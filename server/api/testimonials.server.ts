@@ -7,7 +7,18 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
-import { idParams, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
+import {
+  idParams,
+  invalid,
+  json,
+  jsonBody,
+  pageHeaderDocs,
+  pageHeaders,
+  refusal,
+  staffErrors,
+} from "./openapi-responses.server.ts";
+import { staffPagingQuerySchema } from "../../core/paging/schema.ts";
+import { MAX_LIMIT, STAFF_PAGE_SIZE } from "../../core/paging/rules.ts";
 
 const publicTestimonialSchema = z
   .object({
@@ -70,15 +81,21 @@ const adminList = createRoute({
   method: "get",
   path: "/admin/testimonials",
   tags: ["testimonials", "staff"],
-  summary: "Every testimonial for moderation, newest first, with the number awaiting review (staff)",
+  summary: "One page of every testimonial, those awaiting review first, with the number awaiting review (staff)",
+  description: `\`page\` starts at 1; \`limit\` is ${STAFF_PAGE_SIZE} unless asked, at most ${MAX_LIMIT}.`,
   middleware: [requireStaff] as const,
+  request: { query: staffPagingQuerySchema },
   responses: {
-    200: json(
-      z
-        .object({ testimonials: z.array(adminTestimonialSchema), pendingCount: z.number().int() })
-        .openapi("TestimonialModeration"),
-      "All testimonials",
-    ),
+    200: {
+      ...json(
+        z
+          .object({ testimonials: z.array(adminTestimonialSchema), pendingCount: z.number().int() })
+          .openapi("TestimonialModeration"),
+        "One page of testimonials",
+      ),
+      headers: pageHeaderDocs("How many testimonials there are, approved or not"),
+    },
+    ...invalid,
     ...staffErrors,
   },
 });
@@ -129,7 +146,13 @@ export function testimonialRoutes(services: Services, config: Pick<Config, "TRUS
       }
       return c.json({ message: translator(c.get("language"))("testimonials:messages.submitted") }, 201);
     })
-    .openapi(adminList, async (c) => c.json(await testimonials.listForModeration(), 200))
+    .openapi(adminList, async (c) => {
+      const [{ items, paging }, pendingCount] = await Promise.all([
+        testimonials.listStaffPage(c.req.valid("query")),
+        testimonials.countPending(),
+      ]);
+      return c.json({ testimonials: items, pendingCount }, 200, pageHeaders(c.req.url, paging));
+    })
     .openapi(update, async (c) => c.json(await testimonials.update(c.req.valid("param").id, c.req.valid("json")), 200))
     .openapi(remove, async (c) => {
       await testimonials.delete(c.req.valid("param").id);

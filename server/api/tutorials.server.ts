@@ -8,7 +8,8 @@ import { visitorKey } from "../../core/tutorials/service.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
-import { createRouter } from "./router.server.ts";
+import { createRouter, staffListRoute } from "./router.server.ts";
+import { pageHeaders } from "./openapi-responses.server.ts";
 import { idParams, invalid, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
 
 const summarySchema = z
@@ -118,13 +119,12 @@ const viewTutorial = createRoute({
   responses: { 200: json(z.object({ viewCount: z.number().int() }), "The view count"), ...notFound },
 });
 
-const adminList = createRoute({
-  method: "get",
+const adminList = staffListRoute({
   path: "/admin/tutorials",
   tags: ["tutorials", "staff"],
-  summary: "Every tutorial, drafts included, its texts in both languages (staff)",
-  middleware: [requireStaff] as const,
-  responses: { 200: json(z.array(adminSchema), "All tutorials"), ...staffErrors },
+  summary: "One page of every tutorial, drafts included, newest first, its texts in both languages (staff)",
+  item: adminSchema,
+  counted: "How many tutorials there are, drafts included",
 });
 
 const adminCreate = createRoute({
@@ -193,7 +193,10 @@ export function tutorialRoutes(services: Services, config: Pick<Config, "TRUST_P
       });
       return c.json(await tutorials.recordView(c.req.valid("param").id, visitor), 200);
     })
-    .openapi(adminList, async (c) => c.json(await tutorials.listAll(), 200))
+    .openapi(adminList, async (c) => {
+      const { items, paging } = await tutorials.listStaffPage(c.req.valid("query"));
+      return c.json(items, 200, pageHeaders(c.req.url, paging));
+    })
     .openapi(adminCreate, async (c) => c.json(await tutorials.create(c.req.valid("json")), 201))
     .openapi(adminUpdate, async (c) =>
       c.json(await tutorials.update(c.req.valid("param").id, c.req.valid("json")), 200),

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { hashPassword } from "../../core/auth/password.server.ts";
+import { MAX_LIMIT } from "../../core/paging/rules.ts";
 import type { Role } from "../../core/auth/schema.ts";
 import type { PostInput } from "../../core/blog/schema.ts";
 import type { ClassInput } from "../../core/classes/schema.ts";
@@ -240,3 +241,6 @@ export async function confirmSandboxCard(
   });
   return (await response.json()).data;
 }
+
+/** The first page of a staff list at its largest: every row of the small lists a test makes. */
+export const FIRST_ROWS = { page: 1, limit: MAX_LIMIT } as const;

@@ -176,8 +176,8 @@ describe("the staff Overview, the class enrolments and the 'Verified client' bad
         createdAt: new Date(Date.now() - 30 * DAY - n * 1000),
       })),
     );
-    const everyPost = vi.spyOn(t.services.blog, "listAllPosts");
-    const everyReview = vi.spyOn(t.services.testimonials, "listForModeration");
+    const everyPost = vi.spyOn(t.services.blog, "listStaffPage");
+    const everyReview = vi.spyOn(t.services.testimonials, "listStaffPage");
     const newestPosts = vi.spyOn(t.services.blog, "newestPosts");
     const newestReviews = vi.spyOn(t.services.testimonials, "newest");
     try {

@@ -6,7 +6,7 @@ import type { AdminTestimonial } from "../../core/testimonials/schema.ts";
 import { PageCache } from "../../server/page-cache.server.ts";
 import { countingSsr } from "../helpers/ssr.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/factories.ts";
+import { signInAs, FIRST_ROWS } from "../helpers/factories.ts";
 
 const FR_PAGE = { "x-page-language": "fr" };
 const DAY = 24 * 3600_000;
@@ -75,7 +75,7 @@ describe("bilingual content through the HTTP API and the pages", () => {
     });
 
     it("refuses a link to a post in the same language, to a post already linked, or to an unknown post, storing nothing", async () => {
-      const before = (await t.services.blog.listAllPosts()).length;
+      const before = (await t.services.blog.listStaffPage(FIRST_ROWS)).items.length;
       const refuse = async (json: Record<string, unknown>, headers: Record<string, string> = {}) => {
         const response = await staff.request("/api/posts", { method: "POST", json: post(json), headers });
         expect(response.status).toBe(400);
@@ -91,7 +91,7 @@ describe("bilingual content through the HTTP API and the pages", () => {
       expect((await refuse({ language: "fr", translationOf: 999_999 }, FR_PAGE)).message).toBe(
         "L'article à lier comme traduction est introuvable",
       );
-      expect((await t.services.blog.listAllPosts()).length).toBe(before);
+      expect((await t.services.blog.listStaffPage(FIRST_ROWS)).items.length).toBe(before);
     });
 
     it("staff can link, unlink and relink existing posts in the post form's API", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { createPost, signInAs, visitorCustomerStaff } from "../helpers/factories.ts";
+import { createPost, signInAs, visitorCustomerStaff, FIRST_ROWS } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 
@@ -46,11 +46,13 @@ describe("staff blog API", () => {
         expect(asCustomer.status).toBe(403);
         expect((await asCustomer.json()).code).toBe("forbidden");
         // Nothing changed.
-        expect((await t.services.blog.listAllPosts()).find((p) => p.id === post.id)).toMatchObject({
+        expect((await t.services.blog.listStaffPage(FIRST_ROWS)).items.find((p) => p.id === post.id)).toMatchObject({
           title: "Guarded",
           published: false,
         });
-        expect((await t.services.blog.listComments("pending")).some((c) => c.id === comment.id)).toBe(true);
+        expect((await t.services.blog.listComments("pending", FIRST_ROWS)).items.some((c) => c.id === comment.id)).toBe(
+          true,
+        );
       });
     }
 
@@ -103,7 +105,7 @@ describe("staff blog API", () => {
     });
 
     it("requires a title and a category, with translated messages, and creates nothing", async () => {
-      const before = (await t.services.blog.listAllPosts()).length;
+      const before = (await t.services.blog.listStaffPage(FIRST_ROWS)).items.length;
       const noTitle = await staff.request("/api/posts", { method: "POST", json: { title: "   ", category: "design" } });
       expect(noTitle.status).toBe(400);
       expect(await noTitle.json()).toEqual({
@@ -137,7 +139,7 @@ describe("staff blog API", () => {
         json: { title: "Hello", category: "design", authorId: 3 },
       });
       expect(unknown.status).toBe(400);
-      expect((await t.services.blog.listAllPosts()).length).toBe(before);
+      expect((await t.services.blog.listStaffPage(FIRST_ROWS)).items.length).toBe(before);
     });
 
     it("edits, publishes and unpublishes a post; the public sees only published ones", async () => {
@@ -192,7 +194,9 @@ describe("staff blog API", () => {
       const missingFr = await staff.request("/api/posts/987654", { method: "DELETE", headers: FR });
       expect(missingFr.status).toBe(404);
       expect((await missingFr.json()).message).toBe("Article introuvable");
-      expect((await t.services.blog.listAllPosts()).find((p) => p.id === created.id)?.title).toBe("Stable");
+      expect((await t.services.blog.listStaffPage(FIRST_ROWS)).items.find((p) => p.id === created.id)?.title).toBe(
+        "Stable",
+      );
     });
 
     it("deletes a post with its comments", async () => {
@@ -202,7 +206,9 @@ describe("staff blog API", () => {
       expect(response.status).toBe(204);
       expect((await visitor.request(`/api/posts/${post.id}`)).status).toBe(404);
       expect((await staff.request(`/api/posts/${post.id}`, { method: "DELETE" })).status).toBe(404);
-      expect((await t.services.blog.listComments("all")).some((c) => c.id === comment.id)).toBe(false);
+      expect((await t.services.blog.listComments("all", FIRST_ROWS)).items.some((c) => c.id === comment.id)).toBe(
+        false,
+      );
     });
 
     it("lists drafts for staff only", async () => {
@@ -252,7 +258,9 @@ describe("staff blog API", () => {
       const comment = await pendingComment(post.id);
       const response = await staff.request(`/api/admin/comments/${comment.id}/reject`, { method: "POST" });
       expect(response.status).toBe(204);
-      expect((await t.services.blog.listComments("all")).some((c) => c.id === comment.id)).toBe(false);
+      expect((await t.services.blog.listComments("all", FIRST_ROWS)).items.some((c) => c.id === comment.id)).toBe(
+        false,
+      );
       const again = await staff.request(`/api/admin/comments/${comment.id}/reject`, { method: "POST" });
       expect(again.status).toBe(404);
       expect((await again.json()).message).toBe("Comment not found");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminPost } from "../../core/blog/schema.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { signInAs } from "../helpers/factories.ts";
+import { signInAs, FIRST_ROWS } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 
@@ -221,7 +221,7 @@ describe("public blog API", () => {
     });
 
     it("validates the payload with translated messages and stores nothing", async () => {
-      const before = await t.services.blog.listComments("all");
+      const before = (await t.services.blog.listComments("all", FIRST_ROWS)).items;
       const cases: Array<[Record<string, unknown>, string, string, string]> = [
         [{ ...valid, author: "  " }, "author", "Name is required", "Le nom est obligatoire"],
         [
@@ -280,7 +280,7 @@ describe("public blog API", () => {
         headers: { "content-type": "application/json" },
       });
       expect(notJson.status).toBe(400);
-      expect(await t.services.blog.listComments("all")).toHaveLength(before.length);
+      expect((await t.services.blog.listComments("all", FIRST_ROWS)).items).toHaveLength(before.length);
     });
 
     it("accepts comments only on published posts", async () => {
@@ -335,7 +335,7 @@ describe("public blog API", () => {
         "Trop de messages pour cette adresse e-mail. Veuillez réessayer dans 10 minutes.",
       );
       expect((await send("198.51.100.4")).status).toBe(429);
-      expect(await proxied.services.blog.listComments("pending")).toHaveLength(10);
+      expect((await proxied.services.blog.listComments("pending", FIRST_ROWS)).items).toHaveLength(10);
     } finally {
       await proxied.close();
     }

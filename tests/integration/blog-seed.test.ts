@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_POSTS, seedDemoContent } from "../../db/seed.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { FIRST_ROWS } from "../helpers/factories.ts";
 
 describe("demo blog content", () => {
   let t: TestApp;
@@ -14,7 +15,7 @@ describe("demo blog content", () => {
   afterAll(() => t.close());
 
   it("seeds published posts in both languages covering every category, and one draft", async () => {
-    const all = await t.services.blog.listAllPosts();
+    const all = (await t.services.blog.listStaffPage(FIRST_ROWS)).items;
     expect(all.filter((p) => !p.published)).toHaveLength(1);
     for (const language of ["en", "fr"]) {
       const { posts: published } = await t.services.blog.listPublishedPage({ language, limit: 50 });
@@ -26,7 +27,7 @@ describe("demo blog content", () => {
   });
 
   it("gives every post real HTML content and an existing featured image", async () => {
-    for (const post of await t.services.blog.listAllPosts()) {
+    for (const post of (await t.services.blog.listStaffPage(FIRST_ROWS)).items) {
       expect(post.content, post.title).toMatch(/<h2>/);
       expect(post.content, post.title).toMatch(/<p>/);
       expect(post.content, post.title).toMatch(/<(ul|ol)>/);
@@ -42,11 +43,11 @@ describe("demo blog content", () => {
     const comments = await t.services.blog.listApprovedComments(design.id);
     expect(comments.length).toBeGreaterThanOrEqual(3);
     expect(comments.some((c) => c.parentId !== null)).toBe(true);
-    expect((await t.services.blog.listComments("pending")).length).toBeGreaterThanOrEqual(1);
+    expect((await t.services.blog.listComments("pending", FIRST_ROWS)).items.length).toBeGreaterThanOrEqual(1);
   });
 
   it("links the English and French versions of the posts written in both languages, both directions", async () => {
-    const all = await t.services.blog.listAllPosts();
+    const all = (await t.services.blog.listStaffPage(FIRST_ROWS)).items;
     const byId = new Map(all.map((p) => [p.id, p]));
     const linked = all.filter((p) => p.translationOf !== null);
     expect(linked).toHaveLength(8);
@@ -58,9 +59,9 @@ describe("demo blog content", () => {
     const signals = all.find((p) => p.title === "Five Signals Your Brand Is Ready for a Campaign");
     expect(byId.get(signals!.translationOf!)?.title).toBe("Cinq signes que votre marque est prête pour une campagne");
     // Comments and reviews carry the language they were written in.
-    const comments = await t.services.blog.listComments("all");
+    const comments = (await t.services.blog.listComments("all", FIRST_ROWS)).items;
     expect(comments.every((c) => c.language === byId.get(c.postId)?.language)).toBe(true);
-    const reviews = (await t.services.testimonials.listForModeration()).testimonials;
+    const reviews = (await t.services.testimonials.listStaffPage(FIRST_ROWS)).items;
     expect(reviews.find((r) => r.customerName === "Julien Moreau")?.language).toBe("fr");
     expect(reviews.find((r) => r.customerName === "Sarah Mitchell")?.language).toBe("en");
   });
@@ -75,7 +76,7 @@ describe("demo blog content", () => {
         ids.set(demo.post.title, (await interrupted.services.blog.createPost({ ...demo.post, translationOf })).id);
       }
       await seedDemoContent(interrupted.services, createLogger("silent"));
-      const titles = (await interrupted.services.blog.listAllPosts()).map((post) => post.title).sort();
+      const titles = (await interrupted.services.blog.listStaffPage(FIRST_ROWS)).items.map((post) => post.title).sort();
       expect(titles).toEqual(DEMO_POSTS.map((demo) => demo.post.title).sort());
 
       const inUse = await createTestApp();
@@ -86,7 +87,9 @@ describe("demo blog content", () => {
           translationOf: null,
         });
         await seedDemoContent(inUse.services, createLogger("silent"));
-        expect((await inUse.services.blog.listAllPosts()).map((post) => post.title)).toEqual(["Our own first post"]);
+        expect((await inUse.services.blog.listStaffPage(FIRST_ROWS)).items.map((post) => post.title)).toEqual([
+          "Our own first post",
+        ]);
       } finally {
         await inUse.close();
       }
@@ -96,10 +99,10 @@ describe("demo blog content", () => {
   }, 180_000);
 
   it("does not duplicate anything when started again", async () => {
-    const posts = (await t.services.blog.listAllPosts()).length;
-    const comments = (await t.services.blog.listComments("all")).length;
+    const posts = (await t.services.blog.listStaffPage(FIRST_ROWS)).items.length;
+    const comments = (await t.services.blog.listComments("all", FIRST_ROWS)).items.length;
     await seedDemoContent(t.services, createLogger("silent"));
-    expect((await t.services.blog.listAllPosts()).length).toBe(posts);
-    expect((await t.services.blog.listComments("all")).length).toBe(comments);
+    expect((await t.services.blog.listStaffPage(FIRST_ROWS)).items.length).toBe(posts);
+    expect((await t.services.blog.listComments("all", FIRST_ROWS)).items.length).toBe(comments);
   });
 });

@@ -3,7 +3,7 @@ import type { AdminClass, PublicClass } from "../../core/classes/schema.ts";
 import { DEMO_CLASSES, seedDemoClasses } from "../../db/seed-classes.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { createTestApp, type TestApp, type TestClient } from "../helpers/test-app.ts";
-import { visitorCustomerStaff } from "../helpers/factories.ts";
+import { visitorCustomerStaff, FIRST_ROWS } from "../helpers/factories.ts";
 
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 
@@ -98,7 +98,7 @@ describe("classes API", () => {
   });
 
   it("GET /api/classes/{id} answers an active class; an inactive, unknown or malformed id is 'Class Not Found'", async () => {
-    const [first] = await t.services.classes.listAll();
+    const [first] = (await t.services.classes.listStaffPage(FIRST_ROWS)).items;
     const response = await visitor.request(`/api/classes/${first.id}`, { headers: FR });
     expect(response.status).toBe(200);
     expect((await response.json()).textLanguage).toBe("fr");
@@ -118,7 +118,7 @@ describe("classes API", () => {
       expect((await visitor.request("/api/admin/classes")).status).toBe(401);
       expect((await customer.request("/api/admin/classes")).status).toBe(403);
       expect((await customer.request("/api/admin/classes", { method: "POST", json: input() })).status).toBe(403);
-      const [first] = await t.services.classes.listAll();
+      const [first] = (await t.services.classes.listStaffPage(FIRST_ROWS)).items;
       expect((await customer.request(`/api/admin/classes/${first.id}`, { method: "DELETE" })).status).toBe(403);
       expect(
         (await visitor.request(`/api/admin/classes/${first.id}`, { method: "PUT", json: { price: 1 } })).status,
@@ -160,7 +160,7 @@ describe("classes API", () => {
     });
 
     it("refuses the rules of section 5 with translated messages per field, and changes nothing", async () => {
-      const before = (await t.services.classes.listAll()).length;
+      const before = (await t.services.classes.listStaffPage(FIRST_ROWS)).items.length;
       const bad = await staff.request("/api/admin/classes", {
         method: "POST",
         json: input({
@@ -192,11 +192,13 @@ describe("classes API", () => {
       expect(
         (await staff.request("/api/admin/classes", { method: "POST", json: input({ currentEnrollment: 3 }) })).status,
       ).toBe(400);
-      expect((await t.services.classes.listAll()).length).toBe(before);
+      expect((await t.services.classes.listStaffPage(FIRST_ROWS)).items.length).toBe(before);
     });
 
     it("keeps at least as many seats as students already enrolled", async () => {
-      const full = (await t.services.classes.listAll()).find((c) => c.titleEn.startsWith("Brand"))!;
+      const full = (await t.services.classes.listStaffPage(FIRST_ROWS)).items.find((c) =>
+        c.titleEn.startsWith("Brand"),
+      )!;
       const fewer = await staff.request(`/api/admin/classes/${full.id}`, { method: "PUT", json: { maxStudents: 5 } });
       expect(fewer.status).toBe(400);
       expect((await fewer.json()).fields).toEqual({

@@ -70,7 +70,7 @@ describe("the Overview's revenue", () => {
     );
     expect(text(byTestId("overview-to-collect"))).toBe("Instalments to collect$1,000.004 instalmentsView orders");
     expect(text(byTestId("overview-failed-instalments"))).toBe("Failed instalments$250.001 instalmentView orders");
-    expect(byTestId("overview-recurring")!.querySelector("a")?.getAttribute("href")).toBe("/admin?tab=subscriptions");
+    expect(byTestId("overview-recurring")!.querySelector("a")?.getAttribute("href")).toBe("/admin/subscriptions");
   });
 
   it("speaks French", async () => {

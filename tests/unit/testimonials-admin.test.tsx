@@ -5,9 +5,10 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ModerationComment } from "../../core/blog/schema.ts";
 import type { AdminTestimonial } from "../../core/testimonials/schema.ts";
 import { ModerationTab } from "../../app/features/admin/moderation-tab.tsx";
-import { ReviewsTab, pendingFirst } from "../../app/features/admin/reviews-tab.tsx";
+import { ReviewsTab } from "../../app/features/admin/reviews-tab.tsx";
+import { pageInfo } from "../../core/paging/rules.ts";
 import Admin from "../../app/routes/admin.tsx";
-import { domPage, until } from "../helpers/dom-page.tsx";
+import { domPage } from "../helpers/dom-page.tsx";
 import { Where } from "../helpers/site-fixtures.tsx";
 import { toast } from "../helpers/toast-mock.ts";
 
@@ -99,7 +100,8 @@ async function render(
         children: [
           {
             id: "admin",
-            path: "admin",
+            // Any address: the frame is tried under its sections' and the French addresses.
+            path: "*",
             loader: () => {
               loaderCalls++;
               return loaderData;
@@ -137,9 +139,16 @@ const failure = (status: number, message: string) =>
     headers: { "content-type": "application/json" },
   });
 
+/** The Reviews section showing `reviews` as its only page. */
+function Reviews({ reviews, language }: { reviews: AdminTestimonial[]; language: string }) {
+  const pending = reviews.filter((item) => !item.approved).length;
+  const paging = pageInfo({ page: 1, limit: 20 }, reviews.length);
+  return <ReviewsTab reviews={reviews} paging={paging} pending={pending} language={language} />;
+}
+
 describe("the Reviews tab", () => {
-  it("lists every review, pending ones first, with their status, stars, details and text", async () => {
-    const view = await render(() => <ReviewsTab reviews={[approvedReview, newPending, oldPending]} language="en" />);
+  it("lists the page's reviews as the server orders them (pending first), with their status, stars, details and text", async () => {
+    const view = await render(() => <Reviews reviews={[newPending, oldPending, approvedReview]} language="en" />);
     expect(text(view.querySelector("h2"))).toBe("All Reviews (3)");
     expect(view.textContent).toContain("2 reviews awaiting approval.");
     expect(articles(view)).toEqual(["Review by Jordan Lee", "Review by Ana Souza", "Review by Camille Durand"]);
@@ -158,26 +167,26 @@ describe("the Reviews tab", () => {
 
   it("marks the reviews of verified clients 'Verified client' (in French: 'Client vérifié')", async () => {
     const reviews = [{ ...approvedReview, verified: true }, newPending];
-    const view = await render(() => <ReviewsTab reviews={reviews} language="en" />);
+    const view = await render(() => <Reviews reviews={reviews} language="en" />);
     const badges = [...view.querySelectorAll("[data-testid=verified-client]")];
     expect(badges.map((badge) => badge.closest("article")?.getAttribute("aria-label"))).toEqual([
       "Review by Camille Durand",
     ]);
     expect(text(badges[0])).toBe("Verified client");
-    const french = await render(() => <ReviewsTab reviews={reviews} language="fr" />, { language: "fr" });
+    const french = await render(() => <Reviews reviews={reviews} language="fr" />, { language: "fr" });
     expect([...french.querySelectorAll("[data-testid=verified-client]")].map((badge) => text(badge))).toEqual([
       "Client vérifié",
     ]);
   });
 
   it("says so when there is no review", async () => {
-    const view = await render(() => <ReviewsTab reviews={[]} language="en" />);
+    const view = await render(() => <Reviews reviews={[]} language="en" />);
     expect(view.textContent).toContain("No reviews yet.");
   });
 
   it("approves with PUT {approved: true}, reloads the data, then 'Review approved successfully!'", async () => {
     fetchMock.mockResolvedValueOnce(ok(200, { ...newPending, approved: true }));
-    await render(() => <ReviewsTab reviews={[approvedReview, newPending]} language="en" />);
+    await render(() => <Reviews reviews={[approvedReview, newPending]} language="en" />);
     await act(async () => button("Approve review by Jordan Lee").click());
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe("/api/testimonials/2");
@@ -189,7 +198,7 @@ describe("the Reviews tab", () => {
 
   it("'Failed to approve review' with the server's reason", async () => {
     fetchMock.mockResolvedValueOnce(failure(404, "Testimonial not found"));
-    await render(() => <ReviewsTab reviews={[newPending]} language="en" />);
+    await render(() => <Reviews reviews={[newPending]} language="en" />);
     await act(async () => button("Approve review by Jordan Lee").click());
     expect(toast.error).toHaveBeenCalledWith("Failed to approve review", { description: "Testimonial not found" });
     expect(toast.success).not.toHaveBeenCalled();
@@ -198,7 +207,7 @@ describe("the Reviews tab", () => {
 
   it("rejects a pending review with DELETE: 'Review rejected and removed.' / 'Failed to reject review'", async () => {
     fetchMock.mockResolvedValueOnce(ok(204)).mockResolvedValueOnce(failure(404, "Testimonial not found"));
-    await render(() => <ReviewsTab reviews={[newPending, oldPending]} language="en" />);
+    await render(() => <Reviews reviews={[newPending, oldPending]} language="en" />);
     await act(async () => button("Reject review by Jordan Lee").click());
     expect(fetchMock.mock.calls[0][0]).toBe("/api/testimonials/2");
     expect(fetchMock.mock.calls[0][1]?.method).toBe("DELETE");
@@ -209,7 +218,7 @@ describe("the Reviews tab", () => {
 
   it("deletes an approved review after confirmation: 'Review deleted successfully.' / 'Failed to delete review'", async () => {
     fetchMock.mockResolvedValueOnce(failure(404, "Testimonial not found")).mockResolvedValueOnce(ok(204));
-    await render(() => <ReviewsTab reviews={[approvedReview]} language="en" />);
+    await render(() => <Reviews reviews={[approvedReview]} language="en" />);
 
     await act(async () => button("Delete review by Camille Durand").click());
     const dialog = document.querySelector("[role=alertdialog]")!;
@@ -232,18 +241,17 @@ describe("the Reviews tab", () => {
       "DELETE /api/testimonials/1",
     ]);
   });
-
-  it("pendingFirst keeps each group's order", () => {
-    expect(
-      pendingFirst([approvedReview, newPending, review({ id: 9, approved: true }), oldPending]).map((r) => r.id),
-    ).toEqual([2, 3, 1, 9]);
-  });
 });
 
 describe("the Moderation tab", () => {
   it("lists pending reviews with Approve and Reject beside the pending comments", async () => {
     const view = await render(() => (
-      <ModerationTab comments={[comment({})]} reviews={[oldPending, newPending]} language="en" />
+      <ModerationTab
+        comments={[comment({})]}
+        reviews={[oldPending, newPending]}
+        pending={{ comments: 1, reviews: 2, media: 0, mediaComments: 0 }}
+        language="en"
+      />
     ));
     expect([...view.querySelectorAll("h2")].map((h) => text(h))).toEqual([
       "Comments awaiting review",
@@ -266,55 +274,31 @@ describe("the Moderation tab", () => {
   });
 
   it("says when no review awaits approval, in French too", async () => {
-    const view = await render(() => <ModerationTab comments={[]} reviews={[]} language="fr" />, { language: "fr" });
+    const view = await render(
+      () => (
+        <ModerationTab
+          comments={[]}
+          reviews={[]}
+          pending={{ comments: 0, reviews: 0, media: 0, mediaComments: 0 }}
+          language="fr"
+        />
+      ),
+      { language: "fr" },
+    );
     expect(view.textContent).toContain("Aucun commentaire en attente de modération.");
     expect(view.textContent).toContain("Aucun avis en attente d'approbation.");
   });
 });
 
-describe("the /admin page", () => {
-  const loaderData = {
-    posts: [],
-    pendingComments: [comment({ id: 50 }), comment({ id: 51, authorName: "Sam" })],
-    reviews: [approvedReview, newPending, oldPending],
-    pendingReviews: [oldPending, newPending],
-    deals: [],
-    media: [],
-    pendingMediaComments: [],
-    mediaLimits: { image: 10, video: 200, audio: 50 },
-    tutorials: [],
-    classes: [],
-    overview: {
-      recentPosts: [],
-      recentReviews: [],
-      today: {
-        date: "2026-03-02",
-        timeZone: "America/New_York",
-        orders: { placed: 0, paid: 0, paidCents: 0 },
-        newLeads: 0,
-      },
-      revenue: {
-        periods: Object.fromEntries(
-          ["today", "last7Days", "thisMonth", "last30Days"].map((period) => [
-            period,
-            { chargedCents: 0, refundedCents: 0, netCents: 0 },
-          ]),
-        ),
-        monthlyRecurringCents: 0,
-        activeSubscriptions: 0,
-        instalmentsToCollect: { count: 0, cents: 0 },
-        failedInstalments: { count: 0, cents: 0 },
-      },
-      pending: { comments: 2, reviews: 2, media: 0, mediaComments: 0, total: 4 },
-    },
-    language: "en",
-    title: "Admin Dashboard | Atelier",
-  };
-
-  it("has Overview, Posts, Media, Tutorials, Classes, Reviews, Moderation, Hot Deals, Promo codes, Orders and Subscriptions tabs, the Overview open first; the Moderation badge counts pending comments and reviews", async () => {
-    const view = await render(Admin as unknown as ComponentType, { loaderData });
-    const tabs = [...view.querySelectorAll("[role=tab]")];
-    expect(tabs.map((tab) => text(tab))).toEqual([
+describe("the /admin frame", () => {
+  it("links to its eleven sections, marks the one open, and counts what awaits moderation", async () => {
+    const view = await render(Admin as unknown as ComponentType, {
+      loaderData: { pendingTotal: 4 },
+      path: "/admin/reviews",
+    });
+    expect(text(view.querySelector("h1"))).toBe("Admin Dashboard");
+    const links = [...view.querySelectorAll("nav[aria-label='Dashboard sections'] a")];
+    expect(links.map((link) => text(link))).toEqual([
       "Overview",
       "Posts",
       "Media",
@@ -327,21 +311,32 @@ describe("the /admin page", () => {
       "Orders",
       "Subscriptions",
     ]);
-    expect(text(view.querySelector("[role=tabpanel][data-state=active] h2"))).toBe("Today");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "/admin",
+      "/admin/posts",
+      "/admin/media",
+      "/admin/tutorials",
+      "/admin/classes",
+      "/admin/reviews",
+      "/admin/moderation",
+      "/admin/deals",
+      "/admin/promos",
+      "/admin/orders",
+      "/admin/subscriptions",
+    ]);
+    const current = links.filter((link) => link.getAttribute("aria-current") === "page");
+    expect(current.map((link) => text(link))).toEqual(["Reviews"]);
   });
 
-  it("opens the tab named in the address, and keeps the chosen tab there", async () => {
-    const view = await render(Admin as unknown as ComponentType, { loaderData, path: "/admin?tab=reviews" });
-    const panel = view.querySelector("[role=tabpanel][data-state=active]")!;
-    // A section's code loads when it is first opened: a line says so meanwhile.
-    await until(() => panel.querySelector("h2"));
-    expect(text(panel.querySelector("h2"))).toBe("All Reviews (3)");
-    const moderation = [...view.querySelectorAll<HTMLButtonElement>("[role=tab]")][6];
-    await act(async () => {
-      moderation.dispatchEvent(new MouseEvent("mousedown", { bubbles: true, button: 0 }));
+  it("keeps French addresses in French", async () => {
+    const view = await render(Admin as unknown as ComponentType, {
+      loaderData: { pendingTotal: 0 },
+      path: "/fr/admin",
+      language: "fr",
     });
-    expect(text(view.querySelector("[data-testid=where]"))).toBe("/admin?tab=moderation");
-    await until(() => articles(view.querySelector("[role=tabpanel][data-state=active]")!).length > 0);
-    expect(articles(view.querySelector("[role=tabpanel][data-state=active]")!)).toContain("Review by Ana Souza");
+    const links = [...view.querySelectorAll("nav a")];
+    expect(links.map((link) => text(link)).slice(0, 3)).toEqual(["Vue d'ensemble", "Articles", "Médias"]);
+    expect(links[1]?.getAttribute("href")).toBe("/fr/admin/posts");
+    expect(links[0]?.getAttribute("aria-current")).toBe("page");
   });
 });

@@ -34,8 +34,7 @@ export function pagerLinkTags(
  * and readers without JavaScript follow (rel="prev" and rel="next").
  */
 export function ListPager({ firstShown, lastShown, lastPage, loadingMore, onLoadMore, texts }: ListPagerProps) {
-  const location = useLocation();
-  const href = (page: number) => ({ pathname: location.pathname, search: pageSearch(location.search, page) });
+  const href = usePageHref();
   const next = lastShown < lastPage ? lastShown + 1 : null;
   const previous = firstShown > 1 ? firstShown - 1 : null;
   if (next === null && previous === null) return null;
@@ -58,19 +57,45 @@ export function ListPager({ firstShown, lastShown, lastPage, loadingMore, onLoad
           {loadingMore ? texts.loadingMore : texts.loadMore}
         </Link>
       ) : null}
-      <nav aria-label={texts.label} className="flex items-center gap-4 text-sm">
-        {previous !== null ? (
-          <Link to={href(previous)} rel="prev" className="font-medium text-primary underline-offset-4 hover:underline">
-            {texts.previous}
-          </Link>
-        ) : null}
-        <span className="text-muted-foreground">{texts.pageOf}</span>
-        {next !== null ? (
-          <Link to={href(next)} rel="next" className="font-medium text-primary underline-offset-4 hover:underline">
-            {texts.next}
-          </Link>
-        ) : null}
-      </nav>
+      <PageLinks previous={previous} next={next} texts={texts} />
     </div>
   );
+}
+
+/**
+ * Previous and next links between the pages of a list (rel="prev" and rel="next"), with where the reader
+ * stands between them: below a public list's "Load more", and alone below a staff table.
+ */
+export function PageLinks({
+  previous,
+  next,
+  texts,
+}: {
+  previous: number | null;
+  next: number | null;
+  texts: { label: string; previous: string; next: string; pageOf: string };
+}) {
+  const href = usePageHref();
+  if (next === null && previous === null) return null;
+  return (
+    <nav aria-label={texts.label} className="flex items-center gap-4 text-sm">
+      {previous !== null ? (
+        <Link to={href(previous)} rel="prev" className="font-medium text-primary underline-offset-4 hover:underline">
+          {texts.previous}
+        </Link>
+      ) : null}
+      <span className="text-muted-foreground">{texts.pageOf}</span>
+      {next !== null ? (
+        <Link to={href(next)} rel="next" className="font-medium text-primary underline-offset-4 hover:underline">
+          {texts.next}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The address of another page of the list on screen: the same path and query, `page` changed. */
+function usePageHref() {
+  const location = useLocation();
+  return (page: number) => ({ pathname: location.pathname, search: pageSearch(location.search, page) });
 }

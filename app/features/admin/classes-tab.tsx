@@ -1,3 +1,4 @@
+import type { PageInfo } from "../../../core/paging/rules.ts";
 import type { AdminClass, AdminEnrollment } from "../../../core/classes/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -68,7 +69,15 @@ function Enrollments({ record, title, language }: { record: AdminClass; title: s
 }
 
 /** The Classes tab: the create/edit form, both languages side by side, and every class with its seats and enrolments. */
-export function ClassesTab({ classes, language }: { classes: AdminClass[]; language: string }) {
+export function ClassesTab({
+  classes,
+  paging,
+  language,
+}: {
+  classes: AdminClass[];
+  paging: PageInfo;
+  language: string;
+}) {
   const { t } = useTranslation("adminclasses");
   const texts = recordTexts(t, "");
   const { editing, setEditing, formKey, onDone } = useRecordEditing<AdminClass>();
@@ -86,7 +95,13 @@ export function ClassesTab({ classes, language }: { classes: AdminClass[]; langu
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
       <ClassForm key={formKey} editing={editing} onDone={onDone} />
-      <RecordList headingId="all-classes-heading" heading={t("list.heading")} empty={t("list.empty")} items={classes}>
+      <RecordList
+        headingId="all-classes-heading"
+        heading={t("list.heading")}
+        empty={t("list.empty")}
+        items={classes}
+        paging={paging}
+      >
         {(record) => (
           <article aria-labelledby={`admin-class-${record.id}`}>
             <div className="flex flex-wrap items-center gap-2">

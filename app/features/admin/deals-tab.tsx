@@ -1,3 +1,4 @@
+import type { PageInfo } from "../../../core/paging/rules.ts";
 import { RecordList } from "./record-list.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
 import type { AdminDeal } from "../../../core/deals/schema.ts";
@@ -8,7 +9,7 @@ import { DealForm } from "./deal-form.tsx";
 import { RecordActions, recordTexts, useRecordChanges, useRecordEditing } from "./records-tab.tsx";
 
 /** The Hot Deals tab: the create/edit form and every deal, with whether it is shown now and its claims. */
-export function DealsTab({ deals, language }: { deals: AdminDeal[]; language: string }) {
+export function DealsTab({ deals, paging, language }: { deals: AdminDeal[]; paging: PageInfo; language: string }) {
   const { t } = useTranslation("admin");
   const { t: dealText } = useTranslation("deals");
   const texts = recordTexts(t, "deals");
@@ -25,6 +26,7 @@ export function DealsTab({ deals, language }: { deals: AdminDeal[]; language: st
         heading={t("deals.list.heading")}
         empty={t("deals.list.empty")}
         items={deals}
+        paging={paging}
       >
         {(deal) => (
           <article aria-labelledby={`admin-deal-${deal.id}`}>

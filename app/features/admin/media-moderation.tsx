@@ -1,3 +1,4 @@
+import type { PendingCounts } from "../../../core/admin/rules.ts";
 import type { AdminMedia, ModerationMediaComment } from "../../../core/media/schema.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import { api } from "../../lib/api.ts";
@@ -6,7 +7,16 @@ import { DecisionButtons, ModerationQueue, type Decision } from "./moderation-qu
 import { MediaRecord, useMediaActions } from "./media-tab.tsx";
 
 /** The media half of the Moderation tab: uploads awaiting approval and media comments awaiting review. */
-export function MediaModeration({ pending, comments }: { pending: AdminMedia[]; comments: ModerationMediaComment[] }) {
+export function MediaModeration({
+  pending,
+  comments,
+  totals,
+}: {
+  pending: AdminMedia[];
+  comments: ModerationMediaComment[];
+  /** How many of each wait in all. */
+  totals: Pick<PendingCounts, "media" | "mediaComments">;
+}) {
   const { t } = useTranslation("media");
   const { busyId, approve, remove } = useMediaActions();
   const { busyId: commentBusy, change } = useStaffChange();
@@ -23,6 +33,7 @@ export function MediaModeration({ pending, comments }: { pending: AdminMedia[]; 
         heading={t("admin.moderationMedia")}
         empty={t("admin.noPendingMedia")}
         items={pending}
+        total={totals.media}
       >
         {(item) => (
           <div className="rounded-xl border border-border bg-white p-4">
@@ -45,6 +56,7 @@ export function MediaModeration({ pending, comments }: { pending: AdminMedia[]; 
         heading={t("admin.moderationComments")}
         empty={t("admin.noPendingComments")}
         items={comments}
+        total={totals.mediaComments}
       >
         {(comment) => (
           <article

@@ -1,3 +1,4 @@
+import type { PageInfo } from "../../../core/paging/rules.ts";
 import { MEDIA_CATEGORIES, MEDIA_LIMITS, MEDIA_STATUSES } from "../../../core/media/limits.ts";
 import type { AdminMedia } from "../../../core/media/schema.ts";
 import { useTranslation } from "../../i18n/react.tsx";
@@ -214,12 +215,10 @@ function MediaEditForm({ item, onDone }: { item: AdminMedia; onDone: () => void 
 }
 
 /** The Media tab: staff upload (published at once), edit, approve and delete every item. */
-export function MediaTab({ media, limits }: { media: AdminMedia[]; limits: Limits }) {
+export function MediaTab({ media, paging, limits }: { media: AdminMedia[]; paging: PageInfo; limits: Limits }) {
   const { t } = useTranslation("media");
   const [editing, setEditing] = useState<AdminMedia | null>(null);
   const { busyId, approve, remove } = useMediaActions();
-  // Pending uploads first: they are what staff have to act on.
-  const ordered = [...media].sort((a, b) => Number(b.status === "pending") - Number(a.status === "pending"));
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
       <div className="space-y-6">
@@ -230,7 +229,13 @@ export function MediaTab({ media, limits }: { media: AdminMedia[]; limits: Limit
           <UploadForm limits={limits} staff />
         )}
       </div>
-      <RecordList headingId="all-media-heading" heading={t("admin.heading")} empty={t("admin.empty")} items={ordered}>
+      <RecordList
+        headingId="all-media-heading"
+        heading={t("admin.heading")}
+        empty={t("admin.empty")}
+        items={media}
+        paging={paging}
+      >
         {(item) => (
           <MediaRecord
             item={item}

@@ -1,3 +1,4 @@
+import type { PendingCounts } from "../../../core/admin/rules.ts";
 import { useTranslation } from "../../i18n/react.tsx";
 import type { ModerationComment } from "../../../core/blog/schema.ts";
 import type { AdminTestimonial } from "../../../core/testimonials/schema.ts";
@@ -15,21 +16,32 @@ import { WrittenInLabel } from "../../i18n/written-in-label.tsx";
 export function ModerationTab({
   comments,
   reviews,
+  pending,
   language,
 }: {
   comments: ModerationComment[];
   reviews: AdminTestimonial[];
+  /** How many of each wait in all. */
+  pending: PendingCounts;
   language: string;
 }) {
   return (
     <div className="grid items-start gap-10 lg:grid-cols-2">
-      <PendingComments comments={comments} language={language} />
-      <PendingReviews reviews={reviews} language={language} />
+      <PendingComments comments={comments} total={pending.comments} language={language} />
+      <PendingReviews reviews={reviews} total={pending.reviews} language={language} />
     </div>
   );
 }
 
-function PendingReviews({ reviews, language }: { reviews: AdminTestimonial[]; language: string }) {
+function PendingReviews({
+  reviews,
+  total,
+  language,
+}: {
+  reviews: AdminTestimonial[];
+  total: number;
+  language: string;
+}) {
   const { t } = useTranslation("admin");
   const { busyId, run } = useReviewActions();
   return (
@@ -38,6 +50,7 @@ function PendingReviews({ reviews, language }: { reviews: AdminTestimonial[]; la
       heading={t("moderation.reviewsHeading")}
       empty={t("moderation.reviewsEmpty")}
       items={reviews}
+      total={total}
     >
       {(review) => (
         <ReviewCard
@@ -51,7 +64,15 @@ function PendingReviews({ reviews, language }: { reviews: AdminTestimonial[]; la
   );
 }
 
-function PendingComments({ comments, language }: { comments: ModerationComment[]; language: string }) {
+function PendingComments({
+  comments,
+  total,
+  language,
+}: {
+  comments: ModerationComment[];
+  total: number;
+  language: string;
+}) {
   const { t } = useTranslation("admin");
   const { busyId, change } = useStaffChange();
   const decide = (comment: ModerationComment, action: Decision) =>
@@ -66,6 +87,7 @@ function PendingComments({ comments, language }: { comments: ModerationComment[]
       heading={t("moderation.heading")}
       empty={t("moderation.empty")}
       items={comments}
+      total={total}
     >
       {(comment) => (
         <article

@@ -1,6 +1,6 @@
 import { timeZoneName } from "../../../core/i18n/time-zones.ts";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { adminSectionPath, type AdminSection } from "../../../core/admin/sections.ts";
 import { REVENUE_PERIODS } from "../../../core/admin/rules.ts";
 import type { AdminOverview } from "../../../core/admin/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
@@ -14,12 +14,12 @@ import { VerifiedBadge } from "../../components/reviews/verified-badge.tsx";
 
 const linkClasses = "mt-3 inline-block text-sm font-medium text-primary hover:underline";
 
-/** A link to another tab of the dashboard (the address keeps ?tab=, like the tabs themselves). */
-function TabLink({ tab, children }: { tab: string; children: ReactNode }) {
+/** A link to another section of the dashboard. */
+function TabLink({ tab, children }: { tab: AdminSection; children: ReactNode }) {
   return (
-    <Link to={{ search: `?tab=${tab}` }} preventScrollReset className={linkClasses}>
+    <LocalizedLink to={adminSectionPath(tab)} className={linkClasses}>
       {children}
-    </Link>
+    </LocalizedLink>
   );
 }
 

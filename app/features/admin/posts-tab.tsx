@@ -1,6 +1,7 @@
 import { RecordList } from "./record-list.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
 import type { AdminPost } from "../../../core/blog/schema.ts";
+import type { PageInfo } from "../../../core/paging/rules.ts";
 import type { Language } from "../../../core/i18n/language.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -11,8 +12,21 @@ import { PostForm } from "./post-form.tsx";
 import { RecordActions, recordTexts, useRecordChanges, useRecordEditing } from "./records-tab.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
-/** The Posts tab: the create/edit form and every post, drafts included, with their actions. */
-export function PostsTab({ posts, language }: { posts: AdminPost[]; language: Language }) {
+/**
+ * The Posts section: the create/edit form and a page of every post, drafts included, with their actions.
+ * `linkable` are the posts the form offers as a translation (and those the page's posts translate).
+ */
+export function PostsTab({
+  posts,
+  paging,
+  linkable,
+  language,
+}: {
+  posts: AdminPost[];
+  paging: PageInfo;
+  linkable: AdminPost[];
+  language: Language;
+}) {
   const { t } = useTranslation("admin");
   const texts = recordTexts(t, "posts");
   const { editing, setEditing, formKey, onDone } = useRecordEditing<AdminPost>();
@@ -26,12 +40,13 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <PostForm key={formKey} editing={editing} posts={posts} defaultLanguage={language} onDone={onDone} />
+      <PostForm key={formKey} editing={editing} posts={linkable} defaultLanguage={language} onDone={onDone} />
       <RecordList
         headingId="all-posts-heading"
         heading={t("posts.list.heading")}
         empty={t("posts.list.empty")}
         items={posts}
+        paging={paging}
       >
         {(post) => (
           <article aria-labelledby={`admin-post-${post.id}`}>
@@ -65,9 +80,7 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
                 <Icon name="globe" aria-hidden="true" className="h-4 w-4" />
                 <span>
                   {t("posts.list.translatedAs", { title: "" })}
-                  <span lang={posts.find((other) => other.id === post.translationOf)?.language}>
-                    {posts.find((other) => other.id === post.translationOf)?.title ?? `#${post.translationOf}`}
-                  </span>
+                  <TranslationTitle id={post.translationOf} posts={[...posts, ...linkable]} />
                 </span>
               </p>
             ) : null}
@@ -100,4 +113,10 @@ export function PostsTab({ posts, language }: { posts: AdminPost[]; language: La
       </RecordList>
     </div>
   );
+}
+
+/** The title of the post another translates, in its own language; its number if it is not at hand. */
+function TranslationTitle({ id, posts }: { id: number; posts: AdminPost[] }) {
+  const post = posts.find((other) => other.id === id);
+  return <span lang={post?.language}>{post?.title ?? `#${id}`}</span>;
 }

@@ -1,21 +1,31 @@
+import type { PageInfo } from "../../../core/paging/rules.ts";
+import { StaffPager } from "./staff-pager.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
 import type { AdminTestimonial } from "../../../core/testimonials/schema.ts";
 import { ReviewCard, useReviewActions } from "./review-card.tsx";
 
-/** Pending reviews first, each group in the order given (newest first from the server). */
-export function pendingFirst(reviews: AdminTestimonial[]): AdminTestimonial[] {
-  return [...reviews.filter((review) => !review.approved), ...reviews.filter((review) => review.approved)];
-}
-
-/** The Reviews tab: every client review, pending ones first (approve or reject), approved ones (delete). */
-export function ReviewsTab({ reviews, language }: { reviews: AdminTestimonial[]; language: string }) {
+/**
+ * The Reviews section: a page of every client review, pending ones first (approve or reject), then approved
+ * ones (delete), each group newest first as the server orders them.
+ */
+export function ReviewsTab({
+  reviews,
+  paging,
+  pending,
+  language,
+}: {
+  reviews: AdminTestimonial[];
+  paging: PageInfo;
+  /** How many reviews await approval, on every page together. */
+  pending: number;
+  language: string;
+}) {
   const { t } = useTranslation("admin");
   const { busyId, run } = useReviewActions();
-  const pending = reviews.filter((review) => !review.approved).length;
   return (
     <section aria-labelledby="reviews-heading">
       <h2 id="reviews-heading" className="font-display text-2xl font-semibold">
-        {t("reviews.heading")} <span className="text-base font-normal text-muted-foreground">({reviews.length})</span>
+        {t("reviews.heading")} <span className="text-base font-normal text-muted-foreground">({paging.total})</span>
       </h2>
       <p className="mt-2 text-muted-foreground">
         {t("reviews.intro")} {t("reviews.pendingCount", { count: pending })}
@@ -24,7 +34,7 @@ export function ReviewsTab({ reviews, language }: { reviews: AdminTestimonial[];
         <p className="mt-4 text-muted-foreground">{t("reviews.empty")}</p>
       ) : (
         <ul className="mt-4 grid gap-4 lg:grid-cols-2">
-          {pendingFirst(reviews).map((review) => (
+          {reviews.map((review) => (
             <li key={review.id}>
               <ReviewCard
                 review={review}
@@ -36,6 +46,7 @@ export function ReviewsTab({ reviews, language }: { reviews: AdminTestimonial[];
           ))}
         </ul>
       )}
+      <StaffPager paging={paging} />
     </section>
   );
 }

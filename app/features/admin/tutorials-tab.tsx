@@ -1,3 +1,4 @@
+import type { PageInfo } from "../../../core/paging/rules.ts";
 import type { AdminTutorial } from "../../../core/tutorials/schema.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { useTranslation } from "../../i18n/react.tsx";
@@ -16,7 +17,15 @@ export function missingTranslations(tutorial: AdminTutorial): ContentLanguage[] 
 }
 
 /** The Tutorials tab: the create/edit form, both languages side by side, and every tutorial, drafts included. */
-export function TutorialsTab({ tutorials, language }: { tutorials: AdminTutorial[]; language: string }) {
+export function TutorialsTab({
+  tutorials,
+  paging,
+  language,
+}: {
+  tutorials: AdminTutorial[];
+  paging: PageInfo;
+  language: string;
+}) {
   const { t } = useTranslation("tutorials");
   const texts = recordTexts(t, "admin");
   const { editing, setEditing, formKey, onDone } = useRecordEditing<AdminTutorial>();
@@ -31,6 +40,7 @@ export function TutorialsTab({ tutorials, language }: { tutorials: AdminTutorial
         heading={t("admin.list.heading")}
         empty={t("admin.list.empty")}
         items={tutorials}
+        paging={paging}
       >
         {(tutorial) => (
           <article aria-labelledby={`admin-tutorial-${tutorial.id}`}>

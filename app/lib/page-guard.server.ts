@@ -1,10 +1,10 @@
 import { type AppLoadContext, redirect } from "react-router";
-import { isStaff, safeReturnTo } from "../../../core/auth/rules.ts";
-import { isLanguage, localizedPath } from "../../../core/i18n/language.ts";
-import type { CurrentUser } from "../../../core/auth/schema.ts";
-import { translator } from "../../../server/i18n.server.ts";
-import { refusal } from "../../lib/refusal.ts";
-import { pageLanguage } from "../../i18n/page-language.server.ts";
+import { isStaff, safeReturnTo } from "../../core/auth/rules.ts";
+import { isLanguage, localizedPath } from "../../core/i18n/language.ts";
+import type { CurrentUser } from "../../core/auth/schema.ts";
+import { translator } from "../../server/i18n.server.ts";
+import { refusal } from "./refusal.ts";
+import { pageLanguage } from "../i18n/page-language.server.ts";
 
 /**
  * Staff pages refuse on the server: 401 for visitors, 403 for customers (the error boundary explains),
