@@ -116,15 +116,11 @@ export class BlogRepo {
       .offset(page.offset);
   }
 
-  /** The other post of each of these posts' translation groups. */
-  async translationsOf(rows: Array<Pick<PostRow, "id" | "translationGroup">>): Promise<PostRow[]> {
+  /** Every post of these posts' translation groups (themselves included): each finds its partner there. */
+  async translationGroupsOf(rows: Array<Pick<PostRow, "translationGroup">>): Promise<PostRow[]> {
     const groups = [...new Set(rows.map((row) => row.translationGroup).filter((group) => group !== null))];
     if (groups.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    return this.db
-      .select()
-      .from(posts)
-      .where(and(inArray(posts.translationGroup, groups), sql`${posts.id} not in ${ids}`));
+    return this.db.select().from(posts).where(inArray(posts.translationGroup, groups));
   }
 
   /** The newest posts of no translation group: those a new or edited post may name as its translation. */

@@ -269,9 +269,9 @@ export class BlogService {
       (page) => this.repo.listPage(page),
       async () => (await this.counts.get("staff", () => this.repo.countPosts())).value,
       async (rows) => {
-        const partners = await this.repo.translationsOf(rows);
+        const grouped = await this.repo.translationGroupsOf(rows);
         const partnerOf = (row: PostRow) =>
-          partners.find((other) => row.translationGroup !== null && other.translationGroup === row.translationGroup);
+          grouped.find((other) => other.id !== row.id && other.translationGroup === row.translationGroup);
         return rows.map((row) => toAdminPost(row, partnerOf(row) ?? null));
       },
     );
