@@ -34,6 +34,7 @@ const SECONDS: Record<string, number> = {
   "cart.test.ts": 21,
   "site-french.test.ts": 20,
   "admin-classes.test.ts": 20,
+  "admin-sections.test.ts": 15,
   "blog-paging.test.ts": 20,
   "tutorials-paging.test.ts": 20,
   "booking-keyboard.test.ts": 19,

@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import enAdmin from "../../app/locales/en/admin.json";
+import frAdmin from "../../app/locales/fr/admin.json";
 import enAdminClasses from "../../app/locales/en/adminclasses.json";
 import frAdminClasses from "../../app/locales/fr/adminclasses.json";
 import enClasses from "../../app/locales/en/classes.json";
@@ -39,6 +41,7 @@ async function publicClasses(page: Page, language: "en" | "fr"): Promise<ListedC
 
 for (const language of ["en", "fr"] as const) {
   const t = language === "fr" ? frAdminClasses : enAdminClasses;
+  const a = language === "fr" ? frAdmin : enAdmin;
   const v = (language === "fr" ? frClasses : enClasses).validation;
   const prefix = language === "fr" ? "/fr" : "";
   const fill = (text: string, values: Record<string, string>) =>
@@ -60,11 +63,13 @@ for (const language of ["en", "fr"] as const) {
       await page.goto(`${prefix}/admin`);
       await waitForHydration(page);
 
-      // The Overview is the first tab, open by default, with today's figures and the newest posts and reviews.
-      expect(await page.getByRole("tab", { name: t.tabs.overview, exact: true }).getAttribute("aria-selected")).toBe(
-        "true",
+      // The Overview is the dashboard's own page, with today's figures and the newest posts and reviews.
+      const sections = page.getByRole("navigation", { name: a.tabsLabel });
+      expect(await sections.getByRole("link", { name: t.tabs.overview, exact: true }).getAttribute("aria-current")).toBe(
+        "page",
       );
-      const panel = page.getByRole("tabpanel");
+      expect(await page.title()).toMatch(new RegExp(`^${t.tabs.overview} \\| ${a.title} \\| `));
+      const panel = page.locator("main");
       await expectText(panel.getByRole("heading", { level: 2, name: t.overview.today, exact: true }), t.overview.today);
       await expectText(panel.getByTestId("overview-orders-placed"), /\d/);
       await expectText(panel.getByTestId("overview-new-leads"), /^\d+$/);
@@ -74,12 +79,14 @@ for (const language of ["en", "fr"] as const) {
       await expectAccessible(page);
       await saveScreenshot(page, `admin-overview-${language}-1280`);
 
-      // Its links open the other tabs.
+      // Its links open the other sections, each at its own address; the back button returns.
       await panel.getByRole("link", { name: t.overview.viewModeration, exact: true }).click();
-      await page.waitForURL((url) => url.searchParams.get("tab") === "moderation");
+      await page.waitForURL((url) => url.pathname === `${prefix}/admin/moderation`);
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === `${prefix}/admin`);
 
-      await page.getByRole("tab", { name: t.tabs.classes, exact: true }).click();
-      await page.waitForURL((url) => url.searchParams.get("tab") === "classes");
+      await sections.getByRole("link", { name: t.tabs.classes, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `${prefix}/admin/classes`);
       const form = page.getByRole("form", { name: t.form.createHeading });
       await form.waitFor();
 

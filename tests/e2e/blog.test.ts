@@ -527,8 +527,8 @@ describe("comments", () => {
     // The staff approves it in the Moderation tab.
     const staff = await openAdmin();
     const admin = staff.page;
-    await admin.getByRole("tab", { name: /^Moderation/ }).click();
-    await admin.waitForURL((url) => url.searchParams.get("tab") === "moderation");
+    await admin.getByRole("link", { name: /^Moderation/ }).click();
+    await admin.waitForURL((url) => url.pathname === "/admin/moderation");
     const pending = admin.getByRole("article", { name: `Comment by ${author} on ${EN.signals}` });
     await expectVisible(pending);
     await expect(pending.getByText(text).count()).resolves.toBe(1);
@@ -608,8 +608,8 @@ describe("staff managing posts", () => {
 
     const staff = await openAdmin();
     const admin = staff.page;
-    const postsTab = admin.getByRole("tab", { name: "Posts", exact: true });
-    expect(await postsTab.getAttribute("aria-selected")).toBe("true");
+    const postsLink = admin.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Posts" });
+    expect(await postsLink.getAttribute("aria-current")).toBe("page");
     const form = admin.getByRole("form", { name: "Create Post" });
     await expectVisible(form);
 

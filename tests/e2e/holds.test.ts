@@ -169,7 +169,8 @@ for (const language of ["en", "fr"] as const) {
           // Staff raise its limit per person on the deal's form.
           await staff.goto("/admin");
           await waitForHydration(staff);
-          await staff.getByRole("tab", { name: enAdmin.tabs.deals, exact: true }).click();
+          await staff.getByRole("link", { name: enAdmin.tabs.deals, exact: true }).click();
+          await staff.waitForURL((url) => url.pathname === "/admin/deals");
           await staff.getByRole("button", { name: fill(enAdmin.deals.list.editLabel, { title }), exact: true }).click();
           const limit = staff.getByLabel(`${enAdmin.deals.form.perPersonLimit} *`, { exact: true });
           expect(await limit.inputValue()).toBe("1");

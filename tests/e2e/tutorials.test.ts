@@ -234,8 +234,10 @@ describe("tutorials in /admin", () => {
     const titleFr = `Éclairer une photo produit ${id}`;
     const staff = await openPage(browser, { signedInAs: adminAccount() });
     const admin = staff.page;
+    // The dashboard's former address of the section still leads there.
     await visit(admin, "/admin?tab=tutorials");
-    expect(await admin.getByRole("tab", { name: "Tutorials", exact: true }).getAttribute("aria-selected")).toBe("true");
+    expect(new URL(admin.url()).pathname).toBe("/admin/tutorials");
+    expect(await admin.getByRole("link", { name: "Tutorials", exact: true }).getAttribute("aria-current")).toBe("page");
     const form = admin.getByRole("form", { name: "Create Tutorial" });
     await form.waitFor();
 
