@@ -1,3 +1,4 @@
+import { adminSectionPath } from "../admin/sections.ts";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import type { CurrentUser } from "../auth/schema.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
@@ -106,7 +107,7 @@ export class CheckoutService {
       problem,
     };
     await this.d.mail.enqueue(
-      refusedEventStaffEmail(facts, `${this.d.publicUrl}/admin?tab=orders`, this.d.translate, this.d.company),
+      refusedEventStaffEmail(facts, `${this.d.publicUrl}${adminSectionPath("orders")}`, this.d.translate, this.d.company),
       tx,
     );
   }

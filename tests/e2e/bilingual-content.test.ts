@@ -113,7 +113,7 @@ describe("staff write a deal in both languages", () => {
   }, async () => {
     const staff = await openPage(browser, { signedInAs: adminAccount() });
     const admin = staff.page;
-    await visit(admin, "/admin?tab=deals");
+    await visit(admin, "/admin/deals");
     const form = admin.getByRole("form", { name: "Create Hot Deal" });
     await form.getByLabel("Title (English) *", { exact: true }).fill(`Podcast jingle ${RUN}`);
     await form.getByLabel("Service name (English) *", { exact: true }).fill("Audio");
@@ -152,7 +152,7 @@ describe("staff write a deal in both languages", () => {
     // The same record edited and deleted from the French dashboard, its rules in French.
     const fr = frAdmin.deals;
     const frenchTitleNow = `Jingle de podcast ${RUN}`;
-    await visit(admin, "/fr/admin?tab=deals");
+    await visit(admin, "/fr/admin/deals");
     await admin.getByRole("button", { name: fill(fr.list.editLabel, { title: frenchTitleNow }), exact: true }).click();
     const edit = admin.getByRole("form", { name: fr.form.editHeading });
     await edit.locator('[name="discountPercentage"]').fill("100");
@@ -217,7 +217,7 @@ describe("a post and its translation", () => {
     const frenchTitle = `Carnet d'atelier ${RUN}`;
     const staff: PageSession = await openPage(browser, { signedInAs: adminAccount() });
     const admin = staff.page;
-    await visit(admin, "/admin?tab=posts");
+    await visit(admin, "/admin/posts");
 
     const create = async (values: { title: string; language: string; translationOf?: string }) => {
       const form = admin.getByRole("form", { name: "Create Post" });

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { ADMIN_SECTIONS } from "../../core/admin/sections.ts";
 import type { Browser, BrowserContextOptions } from "playwright-core";
 
 /** The public pages of the byte budget, as plain addresses; `/posts/:id` is filled in with a real post. */
@@ -29,7 +30,12 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 /** The staff pages, measured signed in as staff. */
-export const STAFF_PAGES = ["/admin", "/leads", "/calls"] as const;
+export const STAFF_PAGES = [
+  "/admin",
+  ...ADMIN_SECTIONS.filter((section) => section !== "overview").map((section) => `/admin/${section}`),
+  "/leads",
+  "/calls",
+] as const;
 
 /** The bars, in bytes of gzip (level 9): the home page, every other public page, and every staff page. */
 export const BUDGET_BYTES = { home: 150 * 1024, other: 135 * 1024, staff: 160 * 1024 } as const;

@@ -126,7 +126,7 @@ for (const language of ["en", "fr"] as const) {
 
       // Staff approve it from the Moderation tab.
       const staff = await openPage(browser, { signedInAs: adminAccount() });
-      await staff.page.goto(`${prefix}/admin?tab=moderation`);
+      await staff.page.goto(`${prefix}/admin/moderation`);
       await waitForHydration(staff.page);
       const pending = staff.page.locator("section[aria-labelledby=moderation-media-heading]");
       await expectText(pending.locator("h2"), t.admin.moderationMedia);
@@ -182,7 +182,7 @@ for (const language of ["en", "fr"] as const) {
       const title = `Brand sheet ${language} ${Date.now().toString(36)}`;
       const staff = await openPage(browser, { signedInAs: adminAccount() });
       const { page } = staff;
-      await page.goto(`${prefix}/admin?tab=media`);
+      await page.goto(`${prefix}/admin/media`);
       await waitForHydration(page);
       const form = page.getByTestId("media-upload-form");
       await expectText(form.locator("h2"), t.admin.upload);

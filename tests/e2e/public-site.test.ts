@@ -77,7 +77,7 @@ describe("testimonials", () => {
 
   it("appear on the home page once staff approve them in /admin", async () => {
     const staff = await openPage(browser, { signedInAs: adminAccount() });
-    await staff.page.goto("/admin?tab=moderation");
+    await staff.page.goto("/admin/moderation");
     await waitForHydration(staff.page);
     const review = staff.page.getByRole("article", { name: `Review by ${name}` });
     await review.waitFor();
