@@ -169,7 +169,10 @@ for (const language of ["en", "fr"] as const) {
           // Staff raise its limit per person on the deal's form.
           await staff.goto("/admin");
           await waitForHydration(staff);
-          await staff.getByRole("link", { name: enAdmin.tabs.deals, exact: true }).click();
+          await staff
+            .getByRole("navigation", { name: enAdmin.tabsLabel })
+            .getByRole("link", { name: enAdmin.tabs.deals, exact: true })
+            .click();
           await staff.waitForURL((url) => url.pathname === "/admin/deals");
           await staff.getByRole("button", { name: fill(enAdmin.deals.list.editLabel, { title }), exact: true }).click();
           const limit = staff.getByLabel(`${enAdmin.deals.form.perPersonLimit} *`, { exact: true });
