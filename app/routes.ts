@@ -1,5 +1,4 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
-import { ADMIN_SECTIONS } from "../core/admin/sections.ts";
 
 /**
  * Every page answers at its plain address (in the visitor's language) and under /en/... and /fr/...
@@ -29,9 +28,16 @@ function pages(idPrefix: string) {
     // opening one reads only its rows.
     route("admin", "routes/admin.tsx", id("admin"), [
       index("routes/admin-overview.tsx", id("admin-overview")),
-      ...ADMIN_SECTIONS.filter((section) => section !== "overview").map((section) =>
-        route(section, `routes/admin-${section}.tsx`, id(`admin-${section}`)),
-      ),
+      route("posts", "routes/admin-posts.tsx", id("admin-posts")),
+      route("media", "routes/admin-media.tsx", id("admin-media")),
+      route("tutorials", "routes/admin-tutorials.tsx", id("admin-tutorials")),
+      route("classes", "routes/admin-classes.tsx", id("admin-classes")),
+      route("reviews", "routes/admin-reviews.tsx", id("admin-reviews")),
+      route("moderation", "routes/admin-moderation.tsx", id("admin-moderation")),
+      route("deals", "routes/admin-deals.tsx", id("admin-deals")),
+      route("promos", "routes/admin-promos.tsx", id("admin-promos")),
+      route("orders", "routes/admin-orders.tsx", id("admin-orders")),
+      route("subscriptions", "routes/admin-subscriptions.tsx", id("admin-subscriptions")),
     ]),
     route("leads", "routes/leads.tsx", id("leads")),
     route("calls", "routes/calls.tsx", id("calls")),

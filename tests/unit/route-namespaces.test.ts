@@ -73,6 +73,11 @@ function routeFiles(): Map<string, string> {
 }
 
 const files = routeFiles();
+
+/** The page a nested route renders inside (the staff dashboard's sections inside its frame), if any. */
+function parentOf(id: string): keyof typeof ROUTE_NAMESPACES | null {
+  return id.startsWith("admin-") ? "admin" : null;
+}
 const LAYOUTS = ["root", "site"];
 
 describe("route namespaces", () => {
@@ -88,7 +93,11 @@ describe("route namespaces", () => {
           ? []
           : id === "site"
             ? ROUTE_NAMESPACES.root
-            : [...ROUTE_NAMESPACES.root, ...ROUTE_NAMESPACES.site];
+            : [
+                ...ROUTE_NAMESPACES.root,
+                ...ROUTE_NAMESPACES.site,
+                ...(parentOf(id) ? ROUTE_NAMESPACES[parentOf(id)!] : []),
+              ];
       const used = namespacesUsed(reachable(file), !LAYOUTS.includes(id));
       const needed = [...used].filter((ns) => isBrowserNamespace(ns) && !inherited.includes(ns as never)).sort();
       expect(
