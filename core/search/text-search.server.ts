@@ -24,5 +24,8 @@ export function matchesSearch(vector: SQLWrapper, language: Language, q: string)
   const terms = searchTerms(searchWords(q));
   if (terms === null) return sql`false`;
   const config = CONFIGURATIONS[language];
-  return sql`${vector} @@ (websearch_to_tsquery(${config}, ${terms.whole}) && to_tsquery(${config}, ${terms.prefix}))`;
+  const prefix = sql`to_tsquery(${config}, ${terms.prefix})`;
+  // One word is the prefix alone: websearch_to_tsquery of nothing would only add a notice to the log.
+  if (terms.whole === "") return sql`${vector} @@ ${prefix}`;
+  return sql`${vector} @@ (websearch_to_tsquery(${config}, ${terms.whole}) && ${prefix})`;
 }
