@@ -1,6 +1,6 @@
 /**
- * How the blog's and the tutorials' lists answer as the content grows: the demo content, then 10,000 and
- * 100,000 posts and as many tutorials, on PostgreSQL, with the built production server rendering every page (PAGE_CACHE=false).
+ * How the blog's, the tutorials' and the classes' lists answer as the content grows: the demo content, then
+ * 10,000 and 100,000 posts and as many tutorials and classes, on PostgreSQL, with the built production server rendering every page (PAGE_CACHE=false).
  *
  *   npm run build && npm run bench:growth
  *   npm run bench:growth -- --database postgres://postgres@127.0.0.1:5432/test --sizes 10000,100000 --runs 7
@@ -8,7 +8,8 @@
  * It creates a throwaway database beside --database (or BENCH_DATABASE_URL; the address above by default),
  * starts the server on it with the demo content, then adds posts by SQL up to each size (both languages,
  * every category, one in twenty a draft, one in ten titled with "café"; tutorials of every difficulty, one in
- * twenty a draft, one in ten members-only, one in ten titled with "café"), VACUUM ANALYZE as autovacuum would
+ * twenty a draft, one in ten members-only, one in ten titled with "café"; classes of every level, one in
+ * twenty inactive, one in a hundred featured, one in ten titled with "café", one in seven undated), VACUUM ANALYZE as autovacuum would
  * after such a load, restarts the server (no list is kept in memory from the smaller size) and times each
  * address one request at a time after a warm-up: median milliseconds and bytes of the answer, and both as
  * multiples of the demo size's. The database is dropped at the end.
@@ -49,10 +50,43 @@ async function start(seedDemo: boolean): Promise<ServerProcess> {
   });
 }
 
-/** Adds posts and tutorials until each table holds `size`, older and older as the bench grows them. */
+/** Adds posts, tutorials and classes until each table holds `size`, older and older as the bench grows them. */
 async function growTo(size: number): Promise<void> {
   await growPostsTo(size);
   await growTutorialsTo(size);
+  await growClassesTo(size);
+}
+
+async function growClassesTo(size: number): Promise<void> {
+  const [{ n }] = (await sql.query<{ n: number }>("select count(*)::int as n from classes")).rows;
+  if (n >= size) return;
+  await sql.query(
+    `insert into classes (title_en, title_fr, description_en, description_fr, instructor_name, category_en,
+       category_fr, level, duration_en, duration_fr, format, price, max_students, start_date, active, featured,
+       created_at, updated_at)
+     select
+       'Growth class ' || i || case when i % 10 = 0 then ' at the café' else '' end,
+       'Cours ' || i || case when i % 10 = 0 then ' au café' else '' end,
+       'A class seeded for the content growth benchmark, number ' || i,
+       'Un cours du banc d''essai, numéro ' || i,
+       (array['Jules Moreau', 'Ada Lovelace', 'Zoé Martin'])[1 + i % 3],
+       (array['Design', 'Video', 'Marketing', 'Photography', 'Branding'])[1 + i % 5],
+       (array['Conception', 'Vidéo', 'Marketing', 'Photographie', 'Image de marque'])[1 + i % 5],
+       (array['beginner', 'intermediate', 'advanced'])[1 + i % 3],
+       '6 weeks',
+       '6 semaines',
+       (array['online', 'in-person', 'hybrid'])[1 + i % 3],
+       1000 + i % 50000,
+       case when i % 4 = 0 then null else 20 end,
+       case when i % 7 = 0 then null else now() + i * interval '1 hour' end,
+       i % 20 <> 0,
+       i % 100 = 1,
+       now(),
+       now()
+     from generate_series($1::int, $2::int) as i`,
+    [n + 1, size],
+  );
+  await sql.query("vacuum analyze classes");
 }
 
 async function growTutorialsTo(size: number): Promise<void> {
@@ -133,12 +167,16 @@ async function lastPage(url: string): Promise<number> {
   return Math.max(1, Math.ceil(Number(response.headers.get("x-total-count")) / PAGE_SIZE));
 }
 
-async function measure(label: string): Promise<{ label: string; posts: number; tutorials: number; samples: Sample[] }> {
+async function measure(
+  label: string,
+): Promise<{ label: string; posts: number; tutorials: number; classes: number; samples: Sample[] }> {
   const base = server!.url;
   const lastEnglish = await lastPage(`${base}/api/posts?language=en&limit=1`);
   const lastTutorials = await lastPage(`${base}/api/tutorials?limit=1`);
+  const lastClasses = await lastPage(`${base}/api/classes?limit=1`);
   const [{ n }] = (await sql.query<{ n: number }>("select count(*)::int as n from posts")).rows;
   const [{ n: tutorials }] = (await sql.query<{ n: number }>("select count(*)::int as n from tutorials")).rows;
+  const [{ n: classes }] = (await sql.query<{ n: number }>("select count(*)::int as n from classes")).rows;
   const addresses = [
     "/en/posts",
     `/en/posts?page=${lastEnglish}`,
@@ -147,6 +185,8 @@ async function measure(label: string): Promise<{ label: string; posts: number; t
     "/api/posts?page=5000",
     "/api/posts?q=cafe",
     "/api/posts?q=cafe&category=design&limit=50",
+    "/api/posts?q=growth",
+    "/api/posts?q=gro",
     "/en/tutorials",
     `/en/tutorials?page=${lastTutorials}`,
     "/en/tutorials?q=cafe",
@@ -154,10 +194,17 @@ async function measure(label: string): Promise<{ label: string; posts: number; t
     "/api/tutorials?page=5000",
     "/api/tutorials?q=cafe",
     "/api/tutorials?q=cafe&difficulty=advanced&limit=50",
+    "/en/classes",
+    `/en/classes?page=${lastClasses}`,
+    "/en/classes?q=cafe",
+    "/api/classes",
+    "/api/classes?page=5000",
+    "/api/classes?q=cafe",
+    "/api/classes?q=cafe&level=advanced&limit=50",
   ];
   const samples: Sample[] = [];
   for (const path of addresses) samples.push(await time(base, path));
-  return { label, posts: n, tutorials, samples };
+  return { label, posts: n, tutorials, classes, samples };
 }
 
 const results: Array<Awaited<ReturnType<typeof measure>>> = [];
@@ -180,10 +227,10 @@ try {
 
 const demo = results[0];
 console.log(
-  `\nThe blog's and the tutorials' lists on PostgreSQL, every page rendered (no page cache), median of ${runs} requests\n`,
+  `\nThe blog's, the tutorials' and the classes' lists on PostgreSQL, every page rendered (no page cache), median of ${runs} requests\n`,
 );
 for (const result of results) {
-  console.log(`${result.label} (${result.posts} posts, ${result.tutorials} tutorials)`);
+  console.log(`${result.label} (${result.posts} posts, ${result.tutorials} tutorials, ${result.classes} classes)`);
   console.log(["  address".padEnd(56), "status", "ms".padStart(8), "x demo", "bytes".padStart(9), "x demo"].join("  "));
   result.samples.forEach((row, i) => {
     const base = demo.samples[i];

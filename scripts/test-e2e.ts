@@ -37,6 +37,7 @@ const SECONDS: Record<string, number> = {
   "admin-sections.test.ts": 15,
   "blog-paging.test.ts": 20,
   "tutorials-paging.test.ts": 20,
+  "classes-paging.test.ts": 20,
   "booking-keyboard.test.ts": 19,
   "holds.test.ts": 18,
   "cart-limits.test.ts": 16,

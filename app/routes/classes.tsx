@@ -1,81 +1,128 @@
+import { normalizeClassFilters } from "../../core/classes/rules.ts";
+import type { PublicClass } from "../../core/classes/schema.ts";
+import { isPastEnd, pageFromParam } from "../../core/paging/rules.ts";
 import { translator } from "../../server/i18n.server.ts";
-import { Icon } from "../components/ui/icon.tsx";
+import { FilteredList } from "../components/content/filtered-list.tsx";
+import { ListPager, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { useLoadMore } from "../components/content/use-load-more.ts";
 import { ClassCard } from "../features/classes/class-card.tsx";
+import { ClassFilters } from "../features/classes/class-filters.tsx";
 import { pageLanguage } from "../i18n/page-language.server.ts";
-import { metaTags } from "../layout/page-meta.ts";
 import { useTranslation } from "../i18n/react.tsx";
+import { metaTags } from "../layout/page-meta.ts";
+import { refusal } from "../lib/refusal.ts";
 import type { Route } from "./+types/classes";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
-  const classes = await context.services.classes.listActive(language);
+  const url = new URL(request.url);
+  const filters = normalizeClassFilters({ q: url.searchParams.get("q"), level: url.searchParams.get("level") });
+  // "?page=abc" or "?page=0" names no page, and a page after the last one holds nothing: both are a 404.
+  const page = pageFromParam(url.searchParams.get("page"));
+  if (page === null) throw refusal(404);
+  const { classes, paging } = await context.services.classes.listActivePage({ language, ...filters, page });
+  if (isPastEnd(paging)) throw refusal(404);
   const t = translator(language);
+  const title = t("classes:meta.listTitle");
   return {
     classes,
+    paging,
+    filters,
     language,
     meta: {
-      title: `${t("classes:meta.listTitle")} | ${context.publicConfig.companyName}`,
+      title:
+        page > 1
+          ? `${title} (${t("classes:list.pageOf", { page, last: paging.lastPage })}) | ${context.publicConfig.companyName}`
+          : `${title} | ${context.publicConfig.companyName}`,
       description: t("classes:meta.listDescription"),
     },
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [...metaTags(loaderData.meta), ...pagerLinkTags(location, loaderData.paging)];
 }
 
-/** /classes (spec 000, section 2): the featured classes, then every class; "No Classes Available" when none. */
+/**
+ * /classes (spec 000, section 2): the featured classes, then every class, twelve a page
+ * (docs/decisions/0036-lists-a-page-at-a-time.md); "No Classes Available" when there are none. The list's
+ * order puts the featured classes first, so the first unfiltered page shows them above the list.
+ */
 export default function Classes({ loaderData }: Route.ComponentProps) {
-  const { classes, language } = loaderData;
+  const { classes, paging, filters, language } = loaderData;
   const { t } = useTranslation("classes");
-  const featured = classes.filter((item) => item.featured);
+  const filtered = filters.q !== "" || filters.level !== "all";
+  const featured = !filtered && paging.page === 1 ? classes.filter((item) => item.featured) : [];
+  const { shown, lastShown, loadingMore, loadMore } = useLoadMore<PublicClass>({
+    list: loaderData,
+    items: classes,
+    paging,
+    api: (page) => {
+      const query = new URLSearchParams({ language, page: String(page), limit: String(paging.limit) });
+      if (filters.q) query.set("q", filters.q);
+      if (filters.level !== "all") query.set("level", filters.level);
+      return `/api/classes?${query}`;
+    },
+    read: (body) => (body as { data: PublicClass[] }).data,
+  });
 
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <header className="mb-8 space-y-3">
-        <h1 className="font-display text-4xl font-semibold sm:text-5xl">{t("list.heading")}</h1>
-        <p className="max-w-2xl text-lg text-muted-foreground">{t("list.intro")}</p>
-      </header>
-
-      {classes.length === 0 ? (
-        <div
-          className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-border px-6 py-16 text-center"
-          data-testid="classes-empty"
-        >
-          <Icon name="users" aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
-          <h2 className="mt-4 font-display text-2xl font-semibold">{t("list.emptyTitle")}</h2>
-          <p className="mt-2 text-muted-foreground">{t("list.emptyText")}</p>
-        </div>
-      ) : (
+    <FilteredList
+      heading={t("list.heading")}
+      intro={t("list.intro")}
+      filters={
         <>
+          <ClassFilters filters={filters} />
           {featured.length > 0 ? (
-            <section aria-labelledby="featured-classes" className="mb-12" data-testid="featured-classes">
+            <section aria-labelledby="featured-classes" className="mt-8" data-testid="featured-classes">
               <h2 id="featured-classes" className="font-display text-2xl font-semibold">
                 {t("list.featured")}
               </h2>
               <ul className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {featured.map((item, index) => (
                   <li key={item.id} className="flex">
-                    <ClassCard item={item} language={language} first={index === 0} />
+                    <ClassCard item={item} language={language} first={index === 0} section="featured" />
                   </li>
                 ))}
               </ul>
             </section>
           ) : null}
-          <section aria-labelledby="all-classes" data-testid="all-classes">
-            <h2 id="all-classes" className="font-display text-2xl font-semibold">
-              {t("list.all")}
-            </h2>
-            <ul className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {classes.map((item, index) => (
-                <li key={item.id} className="flex">
-                  <ClassCard item={item} language={language} first={featured.length === 0 && index === 0} />
-                </li>
-              ))}
-            </ul>
-          </section>
+          {featured.length > 0 ? <h2 className="mt-12 font-display text-2xl font-semibold">{t("list.all")}</h2> : null}
         </>
+      }
+      results={t("list.results", { count: paging.total })}
+      listLabel={t("list.all")}
+      path="/classes"
+      items={shown}
+      renderItem={(item, index) => (
+        <ClassCard item={item} language={language} first={featured.length === 0 && index === 0} />
       )}
-    </main>
+      empty={{
+        icon: "users",
+        title: filtered ? t("list.emptyFilteredTitle") : t("list.emptyTitle"),
+        text: filtered ? t("list.emptyFiltered") : t("list.emptyText"),
+      }}
+      footer={
+        <ListPager
+          firstShown={paging.page}
+          lastShown={lastShown}
+          lastPage={paging.lastPage}
+          loadingMore={loadingMore}
+          onLoadMore={loadMore}
+          texts={{
+            label: t("list.pagination"),
+            previous: t("list.previousPage"),
+            next: t("list.nextPage"),
+            loadMore: t("list.loadMore"),
+            loadingMore: t("list.loadingMore"),
+            pageOf:
+              lastShown > paging.page
+                ? t("list.shownOf", { shown: shown.length, total: paging.total })
+                : t("list.pageOf", { page: paging.page, last: paging.lastPage }),
+          }}
+        />
+      }
+    />
   );
 }

@@ -1,8 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { comments, posts } from "../../db/schema/blog.ts";
+import { matchesSearch } from "../search/text-search.server.ts";
 
-export type PostRow = typeof posts.$inferSelect;
+/** A post's columns but its search vector, which only the database reads (no need to send it). */
+const { searchVector: _searchVector, ...rowColumns } = getTableColumns(posts);
+export type PostRow = Omit<typeof posts.$inferSelect, "searchVector">;
 export type NewPostRow = typeof posts.$inferInsert;
 export type CommentRow = typeof comments.$inferSelect;
 export type NewCommentRow = typeof comments.$inferInsert;
@@ -30,17 +33,25 @@ export interface PublishedPostFilter {
   q?: string;
 }
 
-/** LIKE's own characters in a search are searched for, not obeyed. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
-
 function publishedWhere(filter: PublishedPostFilter): SQL | undefined {
   return and(
     eq(posts.published, true),
     filter.language ? eq(posts.language, filter.language) : undefined,
     filter.category ? eq(posts.category, filter.category) : undefined,
-    // Both sides folded by the same function (lower case, no accents), so "cafe" finds "Café"; the
-    // trigram index on search_text serves a search of three characters or more.
-    filter.q ? sql`${posts.searchText} like '%' || lower(atelier_unaccent(${escapeLike(filter.q)})) || '%'` : undefined,
+    filter.q ? searchedIn(filter.language, filter.q) : undefined,
+  );
+}
+
+/**
+ * Full-text search in each post's own language: its stored vector was built in that language's
+ * configuration, so the search is read in the same one. A list of one language needs one condition; the
+ * API without a language asks both, each for the posts of its language (the GIN index answers each side).
+ */
+function searchedIn(language: string | undefined, q: string): SQL | undefined {
+  if (language === "fr" || language === "en") return matchesSearch(posts.searchVector, language, q);
+  return or(
+    and(eq(posts.language, "fr"), matchesSearch(posts.searchVector, "fr", q)),
+    and(ne(posts.language, "fr"), matchesSearch(posts.searchVector, "en", q)),
   );
 }
 
@@ -57,7 +68,7 @@ export class BlogRepo {
   /**
    * One page of published posts without their content, newest first (id as tie-break). The page's ids are
    * found first, then only those rows are read. Without a search the ids come from the list's index alone
-   * (an index-only scan skips `offset` index entries, not rows). `matchesFirst` has the trigram index find
+   * (an index-only scan skips `offset` index entries, not rows). `matchesFirst` has the full-text index find
    * a search's matches first, sorted after (see searchedIds): the caller's choice, from the counts.
    */
   async listPublishedPage(
@@ -87,8 +98,8 @@ export class BlogRepo {
   /**
    * Ids of one page of a search. Left to itself the planner walks the list's order index and tests every
    * post until the page is full: quick for a word every post holds, but a word few posts hold (or none)
-   * reads the whole table, 70 ms at 100,000 posts. `offset 0` keeps the matching as a query of its own,
-   * which the trigram index answers (for three characters or more); only the matches are then sorted.
+   * reads the whole table. `offset 0` keeps the matching as a query of its own, which the GIN index on
+   * the search vector answers; only the matches are then sorted.
    */
   private async searchedIds(filter: PublishedPostFilter, page: { offset: number; limit: number }): Promise<number[]> {
     const result = await this.db.execute<{ id: number }>(
@@ -109,7 +120,7 @@ export class BlogRepo {
   /** A page of every post, drafts included, newest first (the staff list). */
   async listPage(page: { offset: number; limit: number }): Promise<PostRow[]> {
     return this.db
-      .select()
+      .select(rowColumns)
       .from(posts)
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(page.limit)
@@ -120,13 +131,13 @@ export class BlogRepo {
   async translationGroupsOf(rows: Array<Pick<PostRow, "translationGroup">>): Promise<PostRow[]> {
     const groups = [...new Set(rows.map((row) => row.translationGroup).filter((group) => group !== null))];
     if (groups.length === 0) return [];
-    return this.db.select().from(posts).where(inArray(posts.translationGroup, groups));
+    return this.db.select(rowColumns).from(posts).where(inArray(posts.translationGroup, groups));
   }
 
   /** The newest posts of no translation group: those a new or edited post may name as its translation. */
   async listUnlinked(limit: number): Promise<PostRow[]> {
     return this.db
-      .select()
+      .select(rowColumns)
       .from(posts)
       .where(isNull(posts.translationGroup))
       .orderBy(desc(posts.createdAt), desc(posts.id))
@@ -135,7 +146,7 @@ export class BlogRepo {
 
   /** The newest posts, drafts included (the staff Overview's list). */
   async listNewest(limit: number): Promise<PostRow[]> {
-    return this.db.select().from(posts).orderBy(desc(posts.createdAt), desc(posts.id)).limit(limit);
+    return this.db.select(rowColumns).from(posts).orderBy(desc(posts.createdAt), desc(posts.id)).limit(limit);
   }
 
   async countPosts(): Promise<number> {
@@ -144,12 +155,12 @@ export class BlogRepo {
   }
 
   async findPost(id: number): Promise<PostRow | null> {
-    const [row] = await this.db.select().from(posts).where(eq(posts.id, id)).limit(1);
+    const [row] = await this.db.select(rowColumns).from(posts).where(eq(posts.id, id)).limit(1);
     return row ?? null;
   }
 
   async insertPost(values: NewPostRow): Promise<PostRow> {
-    const [row] = await this.db.insert(posts).values(values).returning();
+    const [row] = await this.db.insert(posts).values(values).returning(rowColumns);
     return row;
   }
 
@@ -158,7 +169,7 @@ export class BlogRepo {
       .update(posts)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(posts.id, id))
-      .returning();
+      .returning(rowColumns);
     return row ?? null;
   }
 
@@ -166,7 +177,7 @@ export class BlogRepo {
   async findTranslation(post: Pick<PostRow, "id" | "translationGroup">): Promise<PostRow | null> {
     if (post.translationGroup === null) return null;
     const [row] = await this.db
-      .select()
+      .select(rowColumns)
       .from(posts)
       .where(and(eq(posts.translationGroup, post.translationGroup), ne(posts.id, post.id)))
       .limit(1);

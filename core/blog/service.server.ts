@@ -120,7 +120,7 @@ export class BlogService {
   private readonly content: ContentEvents;
   /**
    * Counts of the published posts by language and category, kept until the blog changes: every page of an
-   * unsearched list needs one. Searches are counted each time (their number is unbounded; the trigram
+   * unsearched list needs one. Searches are counted each time (their number is unbounded; the full-text
    * index keeps each count cheap).
    */
   private readonly counts: SnapshotCache<string, number>;
@@ -153,12 +153,11 @@ export class BlogService {
     const total = await this.repo.countPublished(filter);
     if (page.offset >= total) return { posts: [], paging: pageInfo(request, total) };
     // Walking the list in order tests about (offset + limit) x listed / matches posts to fill the page;
-    // finding the matches by trigrams and sorting them reads the matches. The cheaper one is taken: the
-    // walk for a word most posts hold, the matches for a rare one (three characters at least, the
-    // shortest text a trigram index can find).
+    // finding the matches in the full-text index and sorting them reads the matches. The cheaper one is
+    // taken: the walk for a word most posts hold, the matches for a rare one.
     const listed = await this.countPublished({ ...filter, q: undefined });
     const walk = ((page.offset + page.limit) * listed) / total;
-    const rows = await this.repo.listPublishedPage(filter, page, filter.q.length >= 3 && walk > total);
+    const rows = await this.repo.listPublishedPage(filter, page, walk > total);
     return { posts: rows.map(toSummary), paging: pageInfo(request, total) };
   }
 

@@ -107,7 +107,12 @@ export class CheckoutService {
       problem,
     };
     await this.d.mail.enqueue(
-      refusedEventStaffEmail(facts, `${this.d.publicUrl}${adminSectionPath("orders")}`, this.d.translate, this.d.company),
+      refusedEventStaffEmail(
+        facts,
+        `${this.d.publicUrl}${adminSectionPath("orders")}`,
+        this.d.translate,
+        this.d.company,
+      ),
       tx,
     );
   }

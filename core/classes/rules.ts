@@ -7,6 +7,23 @@ export type Format = (typeof FORMATS)[number];
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+export function isLevel(value: unknown): value is Level {
+  return typeof value === "string" && (LEVELS as readonly string[]).includes(value);
+}
+
+/** The list's filters as the address gives them: search text and level ("all" when absent or unknown). */
+export interface ClassFilters {
+  q: string;
+  level: Level | "all";
+}
+
+export const SEARCH_MAX = 100;
+
+export function normalizeClassFilters(raw: { q?: string | null; level?: string | null }): ClassFilters {
+  const q = (raw.q ?? "").trim().slice(0, SEARCH_MAX);
+  return { q, level: isLevel(raw.level) ? raw.level : "all" };
+}
+
 /**
  * Seats a class has left for someone to take now: neither paid for nor held by people paying (`reserved`).
  * Null for a class without a limit (shown as infinity). Never below 0.

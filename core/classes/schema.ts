@@ -5,6 +5,7 @@ import {
   CLASS_LIMITS,
   FORMATS,
   LEVELS,
+  SEARCH_MAX,
   WEEKDAYS,
   type EnrollmentState,
   type Format,
@@ -177,6 +178,14 @@ export const classUpdateSchema = z
 /** The public list's query: the language of the texts, the request's unless named. */
 export const classListQuerySchema = z.object({
   language: z.enum(LANGUAGES, { message: "classes:validation.languageInvalid" }).optional(),
+});
+
+/** The public list's query: the language unless the request's, a search (title, category, instructor), a level. */
+export const classListFiltersSchema = classListQuerySchema.extend({
+  q: line({ message: "classes:validation.searchTooLong" })
+    .max(SEARCH_MAX, "classes:validation.searchTooLong")
+    .optional(),
+  level: z.enum(["all", ...LEVELS], { message: "classes:validation.levelInvalid" }).optional(),
 });
 
 /** A class as visitors read it, in one language (`textLanguage`), with its seats worked out. */

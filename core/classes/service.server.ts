@@ -4,13 +4,15 @@ import { readPage, type Page, type PageRequest } from "../paging/rules.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { isLanguage, type Language } from "../i18n/language.ts";
 import { parseId } from "../ids.ts";
-import { ClassRepo, type ClassRow, type EnrollmentRow } from "./repo.server.ts";
+import { offsetOf, pageInfo, PAGE_SIZE, type PageInfo } from "../paging/rules.ts";
+import { ClassRepo, type ActiveClassFilter, type ClassRow, type EnrollmentRow } from "./repo.server.ts";
 import {
   FORMATS,
   LEVELS,
   WEEKDAYS,
   enrollmentState,
   isClassFull,
+  normalizeClassFilters,
   seatsLeft,
   type Format,
   type Level,
@@ -136,11 +138,22 @@ function asInput(row: ClassRow): Record<string, unknown> {
   return { ...rest, startDate: row.startDate?.toISOString() ?? null, endDate: row.endDate?.toISOString() ?? null };
 }
 
+/** One page of the public list and where it stands among the others. */
+export interface ClassPage {
+  classes: PublicClass[];
+  paging: PageInfo;
+}
+
 /** Classes: what visitors browse, and what staff manage. Seats are taken only by paid enrolments. */
 export class ClassService {
   private readonly repo: ClassRepo;
   private readonly content: ContentEvents;
-  private readonly active: SnapshotCache<"active", ClassRow[]>;
+  /**
+   * Counts of the active classes by level (the same in both languages), kept until an edit announces
+   * "classes" or for five seconds: every page of an unsearched list needs one. Searches are counted each
+   * time (their number is unbounded; the full-text index keeps each count cheap).
+   */
+  private readonly counts: SnapshotCache<string, number>;
   /** How many classes there are, for the staff list's pages, kept until a class changes. */
   private readonly staffTotal: SnapshotCache<"all", number>;
   private readonly seatsChanged?: (classId: number) => Promise<void>;
@@ -154,14 +167,52 @@ export class ClassService {
     this.repo = new ClassRepo(db);
     this.content = content;
     this.seatsChanged = options.seatsChanged;
-    this.active = new SnapshotCache(content, "classes", { ttlMs: 5_000 });
+    this.counts = new SnapshotCache(content, "classes", { ttlMs: 5_000 });
     this.staffTotal = new SnapshotCache(content, "classes");
   }
 
-  /** Active classes in `language`, featured first, then by start date. */
-  async listActive(language: Language): Promise<PublicClass[]> {
-    const rows = (await this.active.get("active", () => this.repo.listActive())).value;
-    return rows.map((row) => toPublic(row, language));
+  /**
+   * One page of active classes in `language`, featured first, then by start date (undated last), matching
+   * the search (title, category or instructor, full-text in that language) and level. A page past the last
+   * answers no classes; the caller decides whether that is a 404 (pages) or an empty list (the API).
+   */
+  async listActivePage(query: {
+    language: Language;
+    q?: string | null;
+    level?: string | null;
+    page?: number;
+    limit?: number;
+  }): Promise<ClassPage> {
+    const filters = normalizeClassFilters(query);
+    const request = { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE };
+    const filter: ActiveClassFilter = {
+      language: query.language,
+      level: filters.level === "all" ? null : filters.level,
+      q: filters.q || undefined,
+    };
+    const page = { offset: offsetOf(request), limit: request.limit };
+    const toPage = (rows: ClassRow[], total: number): ClassPage => ({
+      classes: rows.map((row) => toPublic(row, query.language)),
+      paging: pageInfo(request, total),
+    });
+    if (!filter.q) {
+      const [rows, total] = await Promise.all([this.repo.listActivePage(filter, page), this.countActive(filter)]);
+      return toPage(rows, total);
+    }
+    const total = await this.repo.countActive(filter);
+    if (page.offset >= total) return toPage([], total);
+    // As the blog does: walking the list in order tests about (offset + limit) x listed / matches rows to
+    // fill the page, finding the matches in the full-text index reads the matches; the cheaper one is taken.
+    const listed = await this.countActive({ ...filter, q: undefined });
+    const walk = ((page.offset + page.limit) * listed) / total;
+    return toPage(await this.repo.listActivePage(filter, page, walk > total), total);
+  }
+
+  private async countActive(filter: ActiveClassFilter): Promise<number> {
+    if (filter.q) return this.repo.countActive(filter);
+    // The language does not change the count of an unsearched list: every class has both texts.
+    const key = filter.level ?? "all";
+    return (await this.counts.get(key, () => this.repo.countActive(filter))).value;
   }
 
   /** An active class, or null (unknown, inactive, or an id that is not a number). */

@@ -1,8 +1,11 @@
-import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { tutorialViews, tutorials } from "../../db/schema/tutorials.ts";
+import { matchesSearch } from "../search/text-search.server.ts";
 
-export type TutorialRow = typeof tutorials.$inferSelect;
+/** A tutorial's columns but its search vectors, which only the database reads (no need to send them). */
+const { searchEn: _searchEn, searchFr: _searchFr, ...rowColumns } = getTableColumns(tutorials);
+export type TutorialRow = Omit<typeof tutorials.$inferSelect, "searchEn" | "searchFr">;
 export type NewTutorialRow = typeof tutorials.$inferInsert;
 
 /** What narrows the public list: the language searched in, a difficulty, a search in title and category. */
@@ -12,17 +15,13 @@ export interface PublishedTutorialFilter {
   q?: string;
 }
 
-/** LIKE's own characters in a search are searched for, not obeyed. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
-
 function publishedWhere(filter: PublishedTutorialFilter): SQL | undefined {
+  // The texts of the language read, searched in that language's configuration (stemmed, accents ignored).
   const searched = filter.language === "fr" ? tutorials.searchFr : tutorials.searchEn;
   return and(
     eq(tutorials.published, true),
     filter.difficulty ? eq(tutorials.difficulty, filter.difficulty) : undefined,
-    // Both sides folded by the same function (lower case, no accents), so "video" finds "Vidéo"; the
-    // language's trigram index serves a search of three characters or more.
-    filter.q ? sql`${searched} like '%' || lower(atelier_unaccent(${escapeLike(filter.q)})) || '%'` : undefined,
+    filter.q ? matchesSearch(searched, filter.language, filter.q) : undefined,
   );
 }
 
@@ -39,7 +38,7 @@ export class TutorialRepo {
   /**
    * One page of published tutorials, newest first (id as tie-break), as the blog's list does it
    * (docs/decisions/0036-lists-a-page-at-a-time.md): the page's ids first, from the order index alone when
-   * nothing is searched, then only those rows. `matchesFirst` has the trigram index find a search's matches
+   * nothing is searched, then only those rows. `matchesFirst` has the full-text index find a search's matches
    * before they are sorted (see searchedIds): the caller's choice, from the counts.
    */
   async listPublishedPage(
@@ -60,14 +59,14 @@ export class TutorialRepo {
         ).map((row) => row.id);
     if (ids.length === 0) return [];
     return this.db
-      .select()
+      .select(rowColumns)
       .from(tutorials)
       .where(inArray(tutorials.id, ids))
       .orderBy(...newestFirst);
   }
 
   /**
-   * Ids of one page of a search. `offset 0` keeps the matching a query of its own, which the trigram index
+   * Ids of one page of a search. `offset 0` keeps the matching a query of its own, which the GIN index
    * answers, instead of a walk of the order index testing every tutorial (the whole table for a rare word).
    */
   private async searchedIds(
@@ -92,7 +91,7 @@ export class TutorialRepo {
   /** A page of every tutorial, newest first (the staff list). */
   async listPage(page: { offset: number; limit: number }): Promise<TutorialRow[]> {
     return this.db
-      .select()
+      .select(rowColumns)
       .from(tutorials)
       .orderBy(desc(tutorials.createdAt), desc(tutorials.id))
       .limit(page.limit)
@@ -105,12 +104,12 @@ export class TutorialRepo {
   }
 
   async find(id: number): Promise<TutorialRow | null> {
-    const [row] = await this.db.select().from(tutorials).where(eq(tutorials.id, id)).limit(1);
+    const [row] = await this.db.select(rowColumns).from(tutorials).where(eq(tutorials.id, id)).limit(1);
     return row ?? null;
   }
 
   async insert(values: NewTutorialRow): Promise<TutorialRow> {
-    const [row] = await this.db.insert(tutorials).values(values).returning();
+    const [row] = await this.db.insert(tutorials).values(values).returning(rowColumns);
     return row;
   }
 
@@ -119,7 +118,7 @@ export class TutorialRepo {
       .update(tutorials)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(tutorials.id, id))
-      .returning();
+      .returning(rowColumns);
     return row ?? null;
   }
 

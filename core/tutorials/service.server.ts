@@ -106,7 +106,7 @@ export class TutorialService {
   /**
    * Counts of the published tutorials by difficulty (the same in both languages), kept until an edit
    * announces "tutorials": every page of an unsearched list needs one. Searches are
-   * counted each time (their number is unbounded; the trigram index keeps each count cheap).
+   * counted each time (their number is unbounded; the full-text index keeps each count cheap).
    */
   private readonly counts: SnapshotCache<string, number>;
 
@@ -145,10 +145,10 @@ export class TutorialService {
     const total = await this.repo.countPublished(filter);
     if (page.offset >= total) return { tutorials: [], paging: pageInfo(request, total) };
     // As the blog does: walking the list in order tests about (offset + limit) x listed / matches rows to
-    // fill the page, finding the matches by trigrams reads the matches; the cheaper one is taken.
+    // fill the page, finding the matches in the full-text index reads the matches; the cheaper one is taken.
     const listed = await this.countPublished({ ...filter, q: undefined });
     const walk = ((page.offset + page.limit) * listed) / total;
-    const rows = await this.repo.listPublishedPage(filter, page, filter.q.length >= 3 && walk > total);
+    const rows = await this.repo.listPublishedPage(filter, page, walk > total);
     return { tutorials: summaries(rows), paging: pageInfo(request, total) };
   }
 

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { tsvector } from "./text-search.ts";
 
 export const posts = pgTable(
   "posts",
@@ -37,13 +38,16 @@ export const posts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Title and excerpt folded for search (lower case, accents removed by `atelier_unaccent`, the immutable
-     * wrapper of PostgreSQL's unaccent made in migration 0022): a trigram index on it finds "café" for "cafe"
-     * in the database, at 100,000 posts as at ten. The line break (chr(10)) between them keeps a search from matching across both.
+     * Title and excerpt for full-text search in the post's own language (migration 0024's atelier_en and
+     * atelier_fr configurations: stemmed, accents removed), so "logos" finds "logo" and "cafe" finds "Café";
+     * a GIN index serves it (docs/decisions/0036-lists-a-page-at-a-time.md, "Full-text search"). The line
+     * break (chr(10)) keeps the last word of the title and the first of the excerpt apart.
      */
-    searchText: text("search_text")
+    searchVector: tsvector("search_vector")
       .notNull()
-      .generatedAlwaysAs(sql`lower(atelier_unaccent(title || chr(10) || excerpt))`),
+      .generatedAlwaysAs(
+        sql`case when language = 'fr' then to_tsvector('public.atelier_fr'::regconfig, title || chr(10) || excerpt) else to_tsvector('public.atelier_en'::regconfig, title || chr(10) || excerpt) end`,
+      ),
   },
   (table) => [
     // The public list's order, newest first with the id as tie-break, read from the index alone: a deep
@@ -57,7 +61,7 @@ export const posts = pgTable(
     index("posts_published_all_idx")
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`published`),
-    index("posts_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    index("posts_search_idx").using("gin", table.searchVector),
     uniqueIndex("posts_translation_group_language_idx").on(table.translationGroup, table.language),
   ],
 );

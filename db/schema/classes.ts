@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { tsvector } from "./text-search.ts";
 
 /**
  * A class exists once, whatever the language it is read in: its texts are stored in both languages,
@@ -51,9 +52,38 @@ export const classes = pgTable(
     featured: boolean("featured").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Title, category and instructor of each language for full-text search in that language (migration
+     * 0024's atelier_en and atelier_fr configurations: stemmed, accents removed), each with its GIN index
+     * (docs/decisions/0036-lists-a-page-at-a-time.md, "Full-text search").
+     */
+    searchEn: tsvector("search_en")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('public.atelier_en'::regconfig, title_en || chr(10) || category_en || chr(10) || instructor_name)`,
+      ),
+    searchFr: tsvector("search_fr")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('public.atelier_fr'::regconfig, title_fr || chr(10) || category_fr || chr(10) || instructor_name)`,
+      ),
   },
   (table) => [
-    index("classes_active_start_idx").on(table.active, table.startDate),
+    // The public list's order (featured first, then by start date, undated last, the id as tie-break), read
+    // from the index alone: a deep page skips index entries, not rows. The level filter has its own.
+    index("classes_active_list_idx")
+      .on(table.featured.desc().nullsFirst(), table.startDate.asc().nullsLast(), table.id.asc().nullsLast())
+      .where(sql`active`),
+    index("classes_active_level_idx")
+      .on(
+        table.level,
+        table.featured.desc().nullsFirst(),
+        table.startDate.asc().nullsLast(),
+        table.id.asc().nullsLast(),
+      )
+      .where(sql`active`),
+    index("classes_search_en_idx").using("gin", table.searchEn),
+    index("classes_search_fr_idx").using("gin", table.searchFr),
     check(
       "classes_enrollment_within_seats",
       sql`${table.currentEnrollment} >= 0 and (${table.maxStudents} is null or ${table.currentEnrollment} <= ${table.maxStudents})`,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { tsvector } from "./text-search.ts";
 
 /**
  * A tutorial exists once, whatever the language it is read in: its texts are stored in both languages,
@@ -33,16 +34,17 @@ export const tutorials = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Title and category of each language folded for search (lower case, accents removed by
-     * `atelier_unaccent`, migration 0022): a trigram index on each finds "café" for "cafe" in the database
-     * (docs/decisions/0036-lists-a-page-at-a-time.md). The line break keeps a search from matching across both.
+     * Title and category of each language for full-text search in that language (migration 0024's
+     * atelier_en and atelier_fr configurations: stemmed, accents removed), each with its GIN index
+     * (docs/decisions/0036-lists-a-page-at-a-time.md, "Full-text search"). The line break keeps the title's
+     * last word and the category's first apart.
      */
-    searchEn: text("search_en")
+    searchEn: tsvector("search_en")
       .notNull()
-      .generatedAlwaysAs(sql`lower(atelier_unaccent(title_en || chr(10) || category_en))`),
-    searchFr: text("search_fr")
+      .generatedAlwaysAs(sql`to_tsvector('public.atelier_en'::regconfig, title_en || chr(10) || category_en)`),
+    searchFr: tsvector("search_fr")
       .notNull()
-      .generatedAlwaysAs(sql`lower(atelier_unaccent(title_fr || chr(10) || category_fr))`),
+      .generatedAlwaysAs(sql`to_tsvector('public.atelier_fr'::regconfig, title_fr || chr(10) || category_fr)`),
   },
   (table) => [
     // The public list's order, newest first with the id as tie-break, read from the index alone: a deep
@@ -53,8 +55,8 @@ export const tutorials = pgTable(
     index("tutorials_published_difficulty_idx")
       .on(table.difficulty, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`published`),
-    index("tutorials_search_en_trgm_idx").using("gin", sql`${table.searchEn} gin_trgm_ops`),
-    index("tutorials_search_fr_trgm_idx").using("gin", sql`${table.searchFr} gin_trgm_ops`),
+    index("tutorials_search_en_idx").using("gin", table.searchEn),
+    index("tutorials_search_fr_idx").using("gin", table.searchFr),
   ],
 );
 

@@ -91,11 +91,14 @@ const listPosts = createRoute({
   method: "get",
   path: "/posts",
   tags: ["blog"],
-  summary: "One page of published posts, newest first; search in title and excerpt, filter by category and language",
+  summary:
+    "One page of published posts, newest first; full-text search in title and excerpt, filter by category and language",
   description:
     `The answer is the page's posts (an array, as ever); where it stands is in the headers. \`page\` starts at 1; ` +
     `\`limit\` is ${PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last answers an empty array. ` +
-    "The search ignores case and accents (cafe finds Café).",
+    "`q` is a full-text search of title and excerpt in each post's language: every word is required, other forms " +
+    "of a word count (logos finds logo), case and accents are ignored (cafe finds Café), and the last word is a " +
+    "prefix (brand finds branding). Punctuation is ignored; a search without a word finds nothing.",
   request: { query: postFiltersSchema.extend(pagingQuerySchema.shape) },
   responses: {
     200: pageOfArray(

@@ -1,6 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ENROLLMENT_STATES, FORMATS, LEVELS, WEEKDAYS } from "../../core/classes/rules.ts";
-import { classInputSchema, classListQuerySchema, classUpdateSchema } from "../../core/classes/schema.ts";
+import {
+  classInputSchema,
+  classListFiltersSchema,
+  classListQuerySchema,
+  classUpdateSchema,
+} from "../../core/classes/schema.ts";
+import { linkHeader, MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
+import { pagingQuerySchema } from "../../core/paging/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter, staffListRoute } from "./router.server.ts";
@@ -112,9 +119,32 @@ const listClasses = createRoute({
   method: "get",
   path: "/classes",
   tags: ["classes"],
-  summary: "Active classes, featured first, their texts in the request's language (or ?language=), wrapped in `data`",
-  request: { query: classListQuerySchema },
-  responses: { 200: data(z.array(publicClassSchema), "Active classes"), ...invalid },
+  summary:
+    "One page of active classes, featured first then by start date, their texts in the request's language (or ?language=), wrapped in `data`; full-text search on title, category or instructor, filter by level",
+  description:
+    `The answer is the page's classes in \`data\` (as the specification has it); where it stands is in the headers. ` +
+    `\`page\` starts at 1; \`limit\` is ${PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last ` +
+    "answers an empty `data`. `q` is a full-text search in the language of the texts: every word is required, " +
+    "other forms of a word count, case and accents are ignored, and the last word is a prefix. Punctuation is " +
+    "ignored; a search without a word finds nothing.",
+  request: { query: classListFiltersSchema.extend(pagingQuerySchema.shape) },
+  responses: {
+    200: {
+      ...data(z.array(publicClassSchema), "One page of active classes"),
+      headers: {
+        Link: {
+          description:
+            'RFC 8288 links to the first, previous, next and last pages (rel="first", "prev", "next", "last")',
+          schema: { type: "string" },
+        },
+        "X-Total-Count": {
+          description: "How many active classes the filters keep, on every page together",
+          schema: { type: "integer" },
+        },
+      },
+    },
+    ...invalid,
+  },
 });
 
 const getClass = createRoute({
@@ -187,9 +217,19 @@ const adminEnrollments = createRoute({
 export function classRoutes(services: Services) {
   const classes = services.classes;
   return createRouter()
-    .openapi(listClasses, async (c) =>
-      c.json({ data: await classes.listActive(c.req.valid("query").language ?? c.get("language")) }, 200),
-    )
+    .openapi(listClasses, async (c) => {
+      const query = c.req.valid("query");
+      const page = await classes.listActivePage({
+        language: query.language ?? c.get("language"),
+        q: query.q,
+        level: query.level,
+        page: query.page,
+        limit: query.limit,
+      });
+      c.header("Link", linkHeader(new URL(c.req.url), page.paging));
+      c.header("X-Total-Count", String(page.paging.total));
+      return c.json({ data: page.classes }, 200);
+    })
     .openapi(getClass, async (c) =>
       c.json(await classes.getActive(c.req.valid("param").id, c.req.valid("query").language ?? c.get("language")), 200),
     )

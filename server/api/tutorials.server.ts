@@ -76,11 +76,13 @@ const listTutorials = createRoute({
   path: "/tutorials",
   tags: ["tutorials"],
   summary:
-    "One page of published tutorials, newest first, in the request's language; search on title or category, filter by difficulty",
+    "One page of published tutorials, newest first, in the request's language; full-text search on title or category, filter by difficulty",
   description:
     `The answer is the page's tutorials (an array, as ever); where it stands is in the headers. \`page\` starts at 1; ` +
     `\`limit\` is ${PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last answers an empty array. ` +
-    "The search ignores case and accents (video finds Vidéo). Members-only tutorials are listed with their summary.",
+    "`q` is a full-text search of the title and category in the language read: every word is required, other " +
+    "forms of a word count, case and accents are ignored (video finds Vidéo), and the last word is a prefix. " +
+    "Punctuation is ignored; a search without a word finds nothing. Members-only tutorials are listed with their summary.",
   request: { query: tutorialListQuerySchema.extend(pagingQuerySchema.shape) },
   responses: {
     200: {

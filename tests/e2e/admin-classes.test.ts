@@ -65,9 +65,9 @@ for (const language of ["en", "fr"] as const) {
 
       // The Overview is the dashboard's own page, with today's figures and the newest posts and reviews.
       const sections = page.getByRole("navigation", { name: a.tabsLabel });
-      expect(await sections.getByRole("link", { name: t.tabs.overview, exact: true }).getAttribute("aria-current")).toBe(
-        "page",
-      );
+      expect(
+        await sections.getByRole("link", { name: t.tabs.overview, exact: true }).getAttribute("aria-current"),
+      ).toBe("page");
       expect(await page.title()).toMatch(new RegExp(`^${t.tabs.overview} \\| ${a.title} \\| `));
       const panel = page.locator("main");
       await expectText(panel.getByRole("heading", { level: 2, name: t.overview.today, exact: true }), t.overview.today);

@@ -608,7 +608,9 @@ describe("staff managing posts", () => {
 
     const staff = await openAdmin();
     const admin = staff.page;
-    const postsLink = admin.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Posts" });
+    const postsLink = admin
+      .getByRole("navigation", { name: "Dashboard sections" })
+      .getByRole("link", { name: "Posts" });
     expect(await postsLink.getAttribute("aria-current")).toBe("page");
     const form = admin.getByRole("form", { name: "Create Post" });
     await expectVisible(form);

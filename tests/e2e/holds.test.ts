@@ -97,7 +97,8 @@ for (const language of ["en", "fr"] as const) {
       await expectText(page.getByTestId("class-full-text"), t.detail.reservedText);
       expect(await page.getByTestId("enroll-now").count()).toBe(0);
       await saveScreenshot(page, `class-reserved-${language}`);
-      await page.goto(`${prefix}/classes`);
+      // Searched by its stamp: the list shows twelve a page, and other files' classes may come first.
+      await page.goto(`${prefix}/classes?q=${encodeURIComponent(stamp)}`);
       const card = page.locator("article").filter({
         has: page.getByRole("heading", {
           name: language === "fr" ? `Places réservées ${stamp}` : `Held Seats ${stamp}`,

@@ -128,7 +128,7 @@ describe("the blog a page at a time (docs/decisions/0036-lists-a-page-at-a-time.
       expect(await titles("?q=CAFÉ")).toEqual(["Cafe sans accent", "English post 07"]);
       expect(await titles("?q=creation")).toEqual(["Création de marque"]);
       expect(await titles("?q=identité")).toEqual(["Création de marque"]);
-      // LIKE's own characters are searched for as they are.
+      // Punctuation is no part of a word: "100%" is the word "100", and a search without a word finds nothing.
       expect(await titles("?q=100%25")).toEqual(["100% naturel"]);
       expect(await titles("?q=%25%25")).toEqual([]);
       expect(await titles("?q=_")).toEqual([]);

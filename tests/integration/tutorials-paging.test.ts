@@ -128,7 +128,7 @@ describe("the tutorials a page at a time (docs/decisions/0036-lists-a-page-at-a-
       expect(await titles("?q=video")).toEqual(["Tutorial 09"]);
       expect(await titles("?q=conception&language=fr")).toHaveLength(12);
       expect(await titles("?q=conception")).toEqual([]);
-      // LIKE's own characters are searched for as they are.
+      // Punctuation is no part of a word: "100%" is the word "100", and a search without a word finds nothing.
       expect(await titles("?q=100%25")).toEqual(["100% Natural Light"]);
       expect(await titles("?q=_")).toEqual([]);
       expect(await titles("?q=draft")).toEqual([]);

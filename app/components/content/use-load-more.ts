@@ -13,6 +13,7 @@ export function useLoadMore<Item>({
   items,
   paging,
   api,
+  read = (body) => body as Item[],
 }: {
   /** The loader's data: a new object for each address. */
   list: unknown;
@@ -20,6 +21,8 @@ export function useLoadMore<Item>({
   paging: PageInfo;
   /** The API address of a page of the same list, its filters kept ("/api/posts?…&page=3"). */
   api: (page: number) => string;
+  /** The items of the API's answer: the answer itself unless the list wraps them (`{ data: [...] }` for classes). */
+  read?: (body: unknown) => Item[];
 }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -44,7 +47,7 @@ export function useLoadMore<Item>({
       const address = api(next);
       const response = await fetch(address, { headers: { accept: "application/json" } });
       if (!response.ok) throw new Error(`GET ${address}: ${response.status}`);
-      const more = (await response.json()) as Item[];
+      const more = read(await response.json());
       // An answer that arrives after the search or the page changed belongs to a list no longer shown.
       if (current.current !== asked) return;
       setAppended((shown) => ({ items: [...shown.items, ...more], lastShown: next }));

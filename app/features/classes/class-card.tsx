@@ -9,9 +9,20 @@ import { ClassBadges, ClassCardFacts, ClassImage } from "./class-facts.tsx";
  * One class in the list (spec 000, section 2): picture, level, format and category, title, the card's
  * facts (duration, students, instructor, start date, price), and a link to its page.
  */
-export function ClassCard({ item, language, first = false }: { item: PublicClass; language: string; first?: boolean }) {
+export function ClassCard({
+  item,
+  language,
+  first = false,
+  section = "list",
+}: {
+  item: PublicClass;
+  language: string;
+  first?: boolean;
+  /** Where the card stands: a featured class is shown twice on the first page, and ids must stay unique. */
+  section?: "featured" | "list";
+}) {
   const { t } = useTranslation("classes");
-  const headingId = `class-${item.id}-title`;
+  const headingId = `class-${item.id}-${section}-title`;
   return (
     <Card className="flex w-full flex-col overflow-hidden" data-testid="class-card">
       <article aria-labelledby={headingId} className="flex flex-1 flex-col">
