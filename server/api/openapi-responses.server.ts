@@ -1,4 +1,6 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { linkHeader, type PageInfo } from "../../core/paging/rules.ts";
 
 /**
  * The pieces every route's description in /api/openapi.json is made of, so that one error body, one
@@ -33,6 +35,27 @@ export const paged = <T extends z.ZodType>(item: T, name: string) =>
       pageSize: z.number().int(),
     })
     .openapi(name);
+
+/**
+ * A public list's page (docs/decisions/0036-lists-a-page-at-a-time.md): the answer keeps the
+ * specification's shape and where the page stands travels in the headers, as /api/posts does.
+ */
+export const pageOf = <T extends z.ZodType>(schema: T, description: string, counted: string) => ({
+  ...json(schema, description),
+  headers: {
+    Link: {
+      description: 'RFC 8288 links to the first, previous, next and last pages (rel="first", "prev", "next", "last")',
+      schema: { type: "string" as const },
+    },
+    "X-Total-Count": { description: counted, schema: { type: "integer" as const } },
+  },
+});
+
+/** The headers that say where a public list's page stands: Link (filters and limit kept) and X-Total-Count. */
+export function setPagingHeaders(c: Context, paging: PageInfo): void {
+  c.header("Link", linkHeader(new URL(c.req.url), paging));
+  c.header("X-Total-Count", String(paging.total));
+}
 
 /** A JSON request body, required, validated by the schema it is documented with. */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
