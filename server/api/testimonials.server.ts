@@ -1,13 +1,23 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Config } from "../../config/env.ts";
 import { DomainError } from "../../core/errors.ts";
+import { MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
+import { pagingQuerySchema } from "../../core/paging/schema.ts";
 import { testimonialSubmissionSchema, testimonialUpdateSchema } from "../../core/testimonials/schema.ts";
 import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
-import { idParams, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
+import {
+  idParams,
+  json,
+  jsonBody,
+  pageOf,
+  refusal,
+  setPagingHeaders,
+  staffErrors,
+} from "./openapi-responses.server.ts";
 
 const publicTestimonialSchema = z
   .object({
@@ -42,8 +52,19 @@ const listApproved = createRoute({
   method: "get",
   path: "/testimonials",
   tags: ["testimonials"],
-  summary: "Approved testimonials, newest first",
-  responses: { 200: json(z.array(publicTestimonialSchema), "Approved testimonials") },
+  summary: "One page of approved testimonials, newest first",
+  description:
+    `The answer is the page's testimonials (an array, as ever); where it stands is in the headers. \`page\` starts ` +
+    `at 1; \`limit\` is ${PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last answers an empty array.`,
+  request: { query: pagingQuerySchema },
+  responses: {
+    200: pageOf(
+      z.array(publicTestimonialSchema),
+      "One page of approved testimonials",
+      "How many testimonials are approved",
+    ),
+    400: refusal("A page or limit that is not a whole number in its bounds"),
+  },
 });
 
 const submit = createRoute({
@@ -115,7 +136,11 @@ const remove = createRoute({
 export function testimonialRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
   const testimonials = services.testimonials;
   return createRouter()
-    .openapi(listApproved, async (c) => c.json(await testimonials.listApproved(), 200))
+    .openapi(listApproved, async (c) => {
+      const page = await testimonials.listApprovedPage(c.req.valid("query"));
+      setPagingHeaders(c, page.paging);
+      return c.json(page.testimonials, 200);
+    })
     .openapi(submit, async (c) => {
       try {
         await testimonials.submit(c.req.valid("json"), {
