@@ -9,13 +9,17 @@ const wholeNumber = (message: string, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(1, message).max(max, message));
 
-/** `page` and `limit` of a list's address, with translated refusals (errors:paging.*). */
-export const pagingQuerySchema = z.object({
-  page: wholeNumber("errors:paging.pageInvalid", MAX_PAGE)
-    .optional()
-    .transform((page) => page ?? 1),
-  limit: wholeNumber("errors:paging.limitInvalid", MAX_LIMIT)
-    .optional()
-    .transform((limit) => limit ?? PAGE_SIZE),
-});
+/** `page` and `limit` of a list's address, `limit` defaulting to `size`, with translated refusals (errors:paging.*). */
+export const pagingQuerySchemaOf = (size: number) =>
+  z.object({
+    page: wholeNumber("errors:paging.pageInvalid", MAX_PAGE)
+      .optional()
+      .transform((page) => page ?? 1),
+    limit: wholeNumber("errors:paging.limitInvalid", MAX_LIMIT)
+      .optional()
+      .transform((limit) => limit ?? size),
+  });
+
+/** `page` and `limit` of a list of cards (PAGE_SIZE unless asked). */
+export const pagingQuerySchema = pagingQuerySchemaOf(PAGE_SIZE);
 export type PagingQuery = z.output<typeof pagingQuerySchema>;

@@ -13,6 +13,10 @@ export interface ListPagerProps {
   /** Appends the next page in place; the link is followed instead when it is not given (before hydration). */
   onLoadMore?: () => void;
   texts: { label: string; previous: string; next: string; loadMore: string; loadingMore: string; pageOf: string };
+  /** The address's parameter of the page: `page` unless the list is part of another page (a post's `comments`). */
+  param?: string;
+  /** Where the links land on the page: the list's own anchor when it is not the page's start ("comments"). */
+  hash?: string;
 }
 
 /**
@@ -33,9 +37,22 @@ export function pagerLinkTags(
  * until the page's JavaScript runs and then appends it in place, and previous and next links that robots
  * and readers without JavaScript follow (rel="prev" and rel="next").
  */
-export function ListPager({ firstShown, lastShown, lastPage, loadingMore, onLoadMore, texts }: ListPagerProps) {
+export function ListPager({
+  firstShown,
+  lastShown,
+  lastPage,
+  loadingMore,
+  onLoadMore,
+  texts,
+  param = "page",
+  hash,
+}: ListPagerProps) {
   const location = useLocation();
-  const href = (page: number) => ({ pathname: location.pathname, search: pageSearch(location.search, page) });
+  const href = (page: number) => ({
+    pathname: location.pathname,
+    search: pageSearch(location.search, page, param),
+    hash: hash ? `#${hash}` : undefined,
+  });
   const next = lastShown < lastPage ? lastShown + 1 : null;
   const previous = firstShown > 1 ? firstShown - 1 : null;
   if (next === null && previous === null) return null;

@@ -13,6 +13,7 @@ export function useLoadMore<Item>({
   items,
   paging,
   api,
+  param = "page",
 }: {
   /** The loader's data: a new object for each address. */
   list: unknown;
@@ -20,6 +21,8 @@ export function useLoadMore<Item>({
   paging: PageInfo;
   /** The API address of a page of the same list, its filters kept ("/api/posts?…&page=3"). */
   api: (page: number) => string;
+  /** The address's parameter of the page (ListPager's `param`). */
+  param?: string;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -50,7 +53,7 @@ export function useLoadMore<Item>({
       setAppended((shown) => ({ items: [...shown.items, ...more], lastShown: next }));
     } catch {
       // The next page as a page of its own, as the link says, when the API cannot be reached.
-      if (current.current === asked) navigate(`${location.pathname}${pageSearch(location.search, next)}`);
+      if (current.current === asked) navigate(`${location.pathname}${pageSearch(location.search, next, param)}`);
     } finally {
       setLoadingMore(false);
     }
