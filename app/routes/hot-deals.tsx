@@ -6,21 +6,52 @@ import { pageLanguage } from "../i18n/page-language.server.ts";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
 import { NewsletterBox } from "../features/newsletter/newsletter-box.tsx";
+import { isPastEnd, pageFromParam } from "../../core/paging/rules.ts";
+import type { PublicDeal } from "../../core/deals/schema.ts";
+import { ListPager, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { useLoadMore } from "../components/content/use-load-more.ts";
+import { refusal } from "../lib/refusal.ts";
 import type { Route } from "./+types/hot-deals";
 import { Icon } from "../components/ui/icon.tsx";
 
-/** The deals shown now in the page's language, with their days left, hurry, sold-out and progress computed by the server. */
+/**
+ * One page of the deals shown now in the page's language (docs/decisions/0036-lists-a-page-at-a-time.md),
+ * with their days left, hurry, sold-out and progress computed by the server.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const deals = await args.context.services.deals.listVisible(pageLanguage(args.params, args.context));
-  return { deals, meta: pageMeta(args, { title: "deals:page.metaTitle", description: "deals:page.metaDescription" }) };
+  // "?page=abc" or "?page=0" names no page, and a page after the last one holds nothing: both are a 404.
+  const page = pageFromParam(new URL(args.request.url).searchParams.get("page"));
+  if (page === null) throw refusal(404);
+  const language = pageLanguage(args.params, args.context);
+  const { deals, paging } = await args.context.services.deals.listVisiblePage(language, { page });
+  if (isPastEnd(paging)) throw refusal(404);
+  return {
+    deals,
+    paging,
+    language,
+    meta: pageMeta(
+      args,
+      { title: "deals:page.metaTitle", description: "deals:page.metaDescription", pageOf: "deals:page.pageOf" },
+      paging,
+    ),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [...metaTags(loaderData.meta), ...pagerLinkTags(location, loaderData.paging)];
+}
 
 /** Hot deals (spec document 000, sections 2, 4 and 9) and the newsletter box. */
 export default function HotDeals({ loaderData }: Route.ComponentProps) {
-  const { deals } = loaderData;
+  const { deals, paging, language } = loaderData;
   const { t } = useTranslation("deals");
+  const { shown, lastShown, loadingMore, loadMore } = useLoadMore<PublicDeal>({
+    list: loaderData,
+    items: deals,
+    paging,
+    api: (page) => `/api/hot-deals?language=${language}&page=${page}&limit=${paging.limit}`,
+  });
   return (
     <main id="main">
       <header className="relative overflow-hidden border-b border-border bg-white/60">
@@ -41,7 +72,7 @@ export default function HotDeals({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mx-auto max-w-6xl space-y-16 px-4 py-14 sm:px-6">
-        {deals.length === 0 ? (
+        {shown.length === 0 ? (
           <div
             className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-white px-6 py-16 text-center"
             data-testid="deals-empty"
@@ -56,12 +87,30 @@ export default function HotDeals({ loaderData }: Route.ComponentProps) {
         ) : (
           <section aria-label={t("page.listLabel")}>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {deals.map((deal) => (
+              {shown.map((deal) => (
                 <li key={deal.id} className="flex">
                   <DealCard deal={deal} />
                 </li>
               ))}
             </ul>
+            <ListPager
+              firstShown={paging.page}
+              lastShown={lastShown}
+              lastPage={paging.lastPage}
+              loadingMore={loadingMore}
+              onLoadMore={loadMore}
+              texts={{
+                label: t("page.pagination"),
+                previous: t("page.previousPage"),
+                next: t("page.nextPage"),
+                loadMore: t("page.loadMore"),
+                loadingMore: t("page.loadingMore"),
+                pageOf:
+                  lastShown > paging.page
+                    ? t("page.shownOf", { shown: shown.length, total: paging.total })
+                    : t("page.pageOf", { page: paging.page, last: paging.lastPage }),
+              }}
+            />
           </section>
         )}
 

@@ -6,7 +6,7 @@ import type { StoredSize } from "../../db/schema/media.ts";
 import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { parseId } from "../ids.ts";
-import { offsetOf, pageInfo, PAGE_SIZE, type PageInfo } from "../paging/rules.ts";
+import { COMMENT_PAGE_SIZE, offsetOf, pageInfo, PAGE_SIZE, type PageInfo } from "../paging/rules.ts";
 import { FORM_BUDGETS, spentBudget, type RateLimitRule } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { PREVIEW_LIFETIME_MS } from "./limits.ts";
@@ -328,7 +328,7 @@ export class MediaService {
     query: { page?: number; limit?: number } = {},
   ): Promise<MediaCommentPage> {
     const row = await this.publishedRow(rawId);
-    const request = { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE };
+    const request = { page: query.page ?? 1, limit: query.limit ?? COMMENT_PAGE_SIZE };
     const [rows, total] = await Promise.all([
       this.repo.listApprovedComments(row.id, { offset: offsetOf(request), limit: request.limit }),
       this.repo.countApprovedComments(row.id),

@@ -13,8 +13,8 @@ import {
   mediaUpdateSchema,
 } from "../../core/media/schema.ts";
 import type { Config } from "../../config/env.ts";
-import { MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
-import { pagingQuerySchema } from "../../core/paging/schema.ts";
+import { COMMENT_PAGE_SIZE, MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
+import { pagingQuerySchema, pagingQuerySchemaOf } from "../../core/paging/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
@@ -143,8 +143,8 @@ const listComments = createRoute({
   summary: "One page of the approved comments of a published item, oldest first",
   description:
     `The answer is the page's comments (an array, as ever); where it stands is in the headers. \`page\` starts ` +
-    `at 1; \`limit\` is ${PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last answers an empty array.`,
-  request: { params: idParams, query: pagingQuerySchema },
+    `at 1; \`limit\` is ${COMMENT_PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last answers an empty array.`,
+  request: { params: idParams, query: pagingQuerySchemaOf(COMMENT_PAGE_SIZE) },
   responses: {
     200: pageOf(
       z.array(mediaCommentSchema),

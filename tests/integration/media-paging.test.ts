@@ -108,21 +108,21 @@ describe("the media gallery a page at a time (docs/decisions/0036-lists-a-page-a
   });
 
   describe("GET /api/media/{id}/comments", () => {
-    it("answers the approved comments a page at a time, oldest first, with the total and the links", async () => {
+    it("answers the approved comments twenty at a time, oldest first, with the total and the links", async () => {
       const item = listed[0];
-      for (let i = 1; i <= 14; i++) {
+      for (let i = 1; i <= 22; i++) {
         const sent = await t.services.media.submitComment(item.id, { name: `Reader ${i}`, comment: `Comment ${i}` });
         if (i !== 5) await t.services.media.approveComment(sent.id);
       }
       const first = await visitor.request(`/api/media/${item.id}/comments`);
       const firstBody = (await first.json()) as PublicMediaComment[];
       expect(firstBody.map((comment) => comment.content)).toEqual(
-        [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13].map((i) => `Comment ${i}`),
+        [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21].map((i) => `Comment ${i}`),
       );
-      expect(first.headers.get("x-total-count")).toBe("13");
+      expect(first.headers.get("x-total-count")).toBe("21");
       expect(first.headers.get("link")).toContain(`</api/media/${item.id}/comments?page=2>; rel="next"`);
       const second = await visitor.request(`/api/media/${item.id}/comments?page=2`);
-      expect(((await second.json()) as PublicMediaComment[]).map((comment) => comment.content)).toEqual(["Comment 14"]);
+      expect(((await second.json()) as PublicMediaComment[]).map((comment) => comment.content)).toEqual(["Comment 22"]);
       const tooMany = await visitor.request(`/api/media/${item.id}/comments?limit=101`, { headers: FR });
       expect(tooMany.status).toBe(400);
       expect((await tooMany.json()).fields).toEqual({ limit: "La limite doit être un nombre entier de 1 à 100." });
