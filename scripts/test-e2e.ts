@@ -38,6 +38,8 @@ const SECONDS: Record<string, number> = {
   "blog-paging.test.ts": 20,
   "tutorials-paging.test.ts": 20,
   "classes-paging.test.ts": 20,
+  "media-paging.test.ts": 20,
+  "testimonials-paging.test.ts": 20,
   "booking-keyboard.test.ts": 19,
   "holds.test.ts": 18,
   "cart-limits.test.ts": 16,

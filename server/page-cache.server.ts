@@ -20,7 +20,7 @@ const brotli = promisify(zlib.brotliCompress);
  * the content's time to live, as long as the list's own copy did before it was read a page at a time.
  */
 const CACHEABLE_PATH =
-  /^\/(?:about|contact|posts|posts\/\d{1,9}|tutorials|testimonials|hot-deals|privacy|terms|cart)?$/;
+  /^\/(?:about|contact|posts|posts\/\d{1,9}|tutorials|media|testimonials|hot-deals|privacy|terms|cart)?$/;
 // Queries are part of the key (the lists' page, search and filters); a longer one is not worth a slot.
 const MAX_QUERY_LENGTH = 200;
 

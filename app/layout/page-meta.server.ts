@@ -10,16 +10,22 @@ export function pageLanguage(params: { lang?: string }, context: AppLoadContext)
 
 /**
  * A page's translated title ("About us | Atelier") and description, computed by its loader so that the
- * `meta` export (which cannot use hooks) gets them in the page's language.
+ * `meta` export (which cannot use hooks) gets them in the page's language. A list's later pages say which
+ * page they are ("Media portfolio (Page 2 of 5) | Atelier"), so that each page's title is its own.
  */
 export function pageMeta(
   { params, context }: { params: { lang?: string }; context: AppLoadContext },
-  keys: { title: string; description?: string },
+  keys: { title: string; description?: string; pageOf?: string },
+  paging?: { page: number; lastPage: number },
 ): PageMeta {
   const t = translator(pageLanguage(params, context));
   const company = context.publicConfig.companyName;
+  const which =
+    keys.pageOf && paging && paging.page > 1
+      ? ` (${t(keys.pageOf, { page: paging.page, last: paging.lastPage })})`
+      : "";
   return {
-    title: `${t(keys.title, { company })} | ${company}`,
+    title: `${t(keys.title, { company })}${which} | ${company}`,
     description: keys.description ? t(keys.description, { company }) : undefined,
   };
 }

@@ -24,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
     specialisedServices: services.filter((service) => service.kind === "specialised"),
     // Not awaited: the page streams and the testimonials arrive after it (skeletons meanwhile). The
     // latest few only: the section links to the page that shows them all.
-    testimonials: context.services.testimonials.listApproved().then((all) => all.slice(0, HOME_TESTIMONIALS)),
+    testimonials: context.services.testimonials.listApproved(HOME_TESTIMONIALS),
   };
 }
 

@@ -6,20 +6,52 @@ import { pageLanguage } from "../i18n/page-language.server.ts";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
 import { NewsletterBox } from "../features/newsletter/newsletter-box.tsx";
+import { isPastEnd, pageFromParam, pageSearch } from "../../core/paging/rules.ts";
+import { Link } from "react-router";
+import { refusal } from "../lib/refusal.ts";
 import type { Route } from "./+types/hot-deals";
 import { Icon } from "../components/ui/icon.tsx";
 
-/** The deals shown now in the page's language, with their days left, hurry, sold-out and progress computed by the server. */
+/**
+ * One page of the deals shown now in the page's language (docs/decisions/0036-lists-a-page-at-a-time.md),
+ * with their days left, hurry, sold-out and progress computed by the server.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const deals = await args.context.services.deals.listVisible(pageLanguage(args.params, args.context));
-  return { deals, meta: pageMeta(args, { title: "deals:page.metaTitle", description: "deals:page.metaDescription" }) };
+  // "?page=abc" or "?page=0" names no page, and a page after the last one holds nothing: both are a 404.
+  const url = new URL(args.request.url);
+  const page = pageFromParam(url.searchParams.get("page"));
+  if (page === null) throw refusal(404);
+  const language = pageLanguage(args.params, args.context);
+  const { deals, paging } = await args.context.services.deals.listVisiblePage(language, { page });
+  if (isPastEnd(paging)) throw refusal(404);
+  // The addresses of the neighbouring pages, made here: the page's first-load JavaScript is at its budget,
+  // so the pager below the list is plain links with no code of its own (no ListPager, no useLoadMore).
+  const address = (to: number | null) => (to === null ? null : `${url.pathname}${pageSearch(url.search, to)}`);
+  return {
+    deals,
+    paging,
+    pager: { prev: address(paging.prev), next: address(paging.next) },
+    meta: pageMeta(
+      args,
+      { title: "deals:page.metaTitle", description: "deals:page.metaDescription", pageOf: "deals:page.pageOf" },
+      paging,
+    ),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { prev, next } = loaderData.pager;
+  return [
+    ...metaTags(loaderData.meta),
+    ...(prev ? [{ tagName: "link", rel: "prev", href: prev }] : []),
+    ...(next ? [{ tagName: "link", rel: "next", href: next }] : []),
+  ];
+}
 
 /** Hot deals (spec document 000, sections 2, 4 and 9) and the newsletter box. */
 export default function HotDeals({ loaderData }: Route.ComponentProps) {
-  const { deals } = loaderData;
+  const { deals: shown, paging, pager } = loaderData;
   const { t } = useTranslation("deals");
   return (
     <main id="main">
@@ -41,7 +73,7 @@ export default function HotDeals({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mx-auto max-w-6xl space-y-16 px-4 py-14 sm:px-6">
-        {deals.length === 0 ? (
+        {shown.length === 0 ? (
           <div
             className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-white px-6 py-16 text-center"
             data-testid="deals-empty"
@@ -56,12 +88,46 @@ export default function HotDeals({ loaderData }: Route.ComponentProps) {
         ) : (
           <section aria-label={t("page.listLabel")}>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {deals.map((deal) => (
+              {shown.map((deal) => (
                 <li key={deal.id} className="flex">
                   <DealCard deal={deal} />
                 </li>
               ))}
             </ul>
+            {/* "Load more" leads to the next page instead of appending it in place: the page's first-load
+                JavaScript is at its budget, and the deals shown at one time are a handful. */}
+            {pager.next || pager.prev ? (
+              <div className="mt-10 flex flex-col items-center gap-6">
+                {pager.next ? (
+                  <Link to={pager.next} className={buttonClasses("primary", "lg")}>
+                    {t("page.loadMore")}
+                  </Link>
+                ) : null}
+                <nav aria-label={t("page.pagination")} className="flex items-center gap-4 text-sm">
+                  {pager.prev ? (
+                    <Link
+                      to={pager.prev}
+                      rel="prev"
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {t("page.previousPage")}
+                    </Link>
+                  ) : null}
+                  <span className="text-muted-foreground">
+                    {t("page.pageOf", { page: paging.page, last: paging.lastPage })}
+                  </span>
+                  {pager.next ? (
+                    <Link
+                      to={pager.next}
+                      rel="next"
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {t("page.nextPage")}
+                    </Link>
+                  ) : null}
+                </nav>
+              </div>
+            ) : null}
           </section>
         )}
 

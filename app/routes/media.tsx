@@ -1,13 +1,18 @@
 import { useTranslation } from "../i18n/react.tsx";
 import { MEDIA_CATEGORIES, type MediaCategory } from "../../core/media/limits.ts";
+import type { PublicMedia } from "../../core/media/schema.ts";
 import { megabytes } from "../../core/media/rules.ts";
 import { isStaff } from "../../core/auth/rules.ts";
+import { isPastEnd, pageFromParam } from "../../core/paging/rules.ts";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { ListPager, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { useLoadMore } from "../components/content/use-load-more.ts";
 import { MediaCard } from "../features/media/media-card.tsx";
 import { UploadForm } from "../components/upload/upload-form.tsx";
 import { cn } from "../lib/cn.ts";
+import { refusal } from "../lib/refusal.ts";
 import type { Route } from "./+types/media";
 
 function categoryOf(url: URL): MediaCategory | undefined {
@@ -16,26 +21,52 @@ function categoryOf(url: URL): MediaCategory | undefined {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const category = categoryOf(new URL(args.request.url));
+  const url = new URL(args.request.url);
+  const category = categoryOf(url);
+  // "?page=abc" or "?page=0" names no page, and a page after the last one holds nothing: both are a 404.
+  const page = pageFromParam(url.searchParams.get("page"));
+  if (page === null) throw refusal(404);
   const { media } = args.context.services;
-  const items = await media.listPublished(category ? { category } : {});
+  const { items, paging } = await media.listPublishedPage({ category, page });
+  if (isPastEnd(paging)) throw refusal(404);
   const limits = media.limits;
   return {
     items,
+    paging,
     category: category ?? null,
     limits: { image: megabytes(limits.image), video: megabytes(limits.video), audio: megabytes(limits.audio) },
     staff: Boolean(args.context.user && isStaff(args.context.user.role)),
-    meta: pageMeta(args, { title: "media:page.metaTitle", description: "media:page.metaDescription" }),
+    meta: pageMeta(
+      args,
+      { title: "media:page.metaTitle", description: "media:page.metaDescription", pageOf: "media:page.pageOf" },
+      paging,
+    ),
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [...metaTags(loaderData.meta), ...pagerLinkTags(location, loaderData.paging)];
+}
 
-/** The media portfolio (spec document 000, section 2 "/media"): the gallery by category and the upload form. */
+/**
+ * The media portfolio (spec document 000, section 2 "/media"): the gallery by category, a page at a time
+ * (docs/decisions/0036-lists-a-page-at-a-time.md), and the upload form.
+ */
 export default function Media({ loaderData }: Route.ComponentProps) {
-  const { items, category, limits, staff } = loaderData;
+  const { items, paging, category, limits, staff } = loaderData;
   const { t } = useTranslation("media");
   const chips: Array<MediaCategory | null> = [null, ...MEDIA_CATEGORIES];
+  const { shown, lastShown, loadingMore, loadMore } = useLoadMore<PublicMedia>({
+    list: loaderData,
+    items,
+    paging,
+    api: (page) => {
+      const query = new URLSearchParams({ page: String(page), limit: String(paging.limit) });
+      if (category) query.set("category", category);
+      return `/api/media?${query}`;
+    },
+  });
 
   return (
     <main id="main">
@@ -75,18 +106,41 @@ export default function Media({ loaderData }: Route.ComponentProps) {
               );
             })}
           </nav>
-          {items.length === 0 ? (
+          {shown.length === 0 ? (
             <p className="mt-8 rounded-xl border border-dashed border-border px-6 py-12 text-center text-muted-foreground">
               {t("page.empty")}
             </p>
           ) : (
-            <ul className="mt-8 grid gap-6 sm:grid-cols-2" data-testid="media-gallery">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <MediaCard item={item} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <p role="status" className="mt-6 text-sm text-muted-foreground">
+                {t("page.results", { count: paging.total })}
+              </p>
+              <ul className="mt-4 grid gap-6 sm:grid-cols-2" data-testid="media-gallery">
+                {shown.map((item) => (
+                  <li key={item.id}>
+                    <MediaCard item={item} />
+                  </li>
+                ))}
+              </ul>
+              <ListPager
+                firstShown={paging.page}
+                lastShown={lastShown}
+                lastPage={paging.lastPage}
+                loadingMore={loadingMore}
+                onLoadMore={loadMore}
+                texts={{
+                  label: t("page.pagination"),
+                  previous: t("page.previousPage"),
+                  next: t("page.nextPage"),
+                  loadMore: t("page.loadMore"),
+                  loadingMore: t("page.loadingMore"),
+                  pageOf:
+                    lastShown > paging.page
+                      ? t("page.shownOf", { shown: shown.length, total: paging.total })
+                      : t("page.pageOf", { page: paging.page, last: paging.lastPage }),
+                }}
+              />
+            </>
           )}
         </section>
         <aside aria-labelledby="upload-heading" className="lg:sticky lg:top-24 lg:self-start">

@@ -14,12 +14,21 @@ import type { Route } from "./+types/post";
 import { PostBadges } from "../features/blog/post-badges.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { refusal } from "../lib/refusal.ts";
+import { isPastEnd, pageFromParam } from "../../core/paging/rules.ts";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
-  const found = await context.services.blog.readPost(params.id, { signedIn: Boolean(context.user) });
+  const url = new URL(request.url);
+  // The page of the comments (?comments=N, decision 36). A reader who follows an address of a comments page
+  // that no longer exists, or a mangled one, came for the post: it is the post's own address, not a 404.
+  const commentsPage = pageFromParam(url.searchParams.get("comments"));
+  const found = await context.services.blog.readPost(params.id, { signedIn: Boolean(context.user) }, commentsPage ?? 1);
   // Unknown ids, ids that are not numbers and drafts all read "Post Not Found", with a real 404.
   if (!found) throw refusal(404);
+  if (commentsPage === null || isPastEnd(found.commentPaging)) {
+    url.searchParams.delete("comments");
+    throw redirect(`${url.pathname}${url.search}#comments`);
+  }
   const { post } = found;
   // A post opened on a page of the other language, when it has a translation in that language: the reader
   // gets the translation, at an address of the same tree (/fr/..., /en/... or the plain one).
@@ -45,7 +54,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, comments, language, siteUrl } = loaderData;
+  const { post, comments, commentPaging, language, siteUrl } = loaderData;
   const { t } = useTranslation("blog");
   const pathLanguage = usePathLanguage();
   const shareUrl = `${siteUrl}${localizedPath(`/posts/${post.id}`, pathLanguage ?? language)}`;
@@ -113,7 +122,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       </article>
 
       <div lang={language}>
-        <CommentsSection postId={post.id} comments={comments} language={language} />
+        <CommentsSection postId={post.id} comments={comments} paging={commentPaging} language={language} />
       </div>
     </main>
   );

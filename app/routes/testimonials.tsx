@@ -5,25 +5,55 @@ import { pageMeta } from "../layout/page-meta.server.ts";
 import { ShareExperienceDialog } from "../features/testimonials/share-experience-dialog.tsx";
 import { StarRating } from "../components/reviews/star-rating.tsx";
 import { TestimonialCard } from "../features/testimonials/testimonial-card.tsx";
+import { isPastEnd, pageFromParam } from "../../core/paging/rules.ts";
+import type { PublicTestimonial } from "../../core/testimonials/schema.ts";
+import { ListPager, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { useLoadMore } from "../components/content/use-load-more.ts";
+import { refusal } from "../lib/refusal.ts";
 import type { Route } from "./+types/testimonials";
 import { Icon } from "../components/ui/icon.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
-  const testimonials = await args.context.services.testimonials.listApproved();
+  // "?page=abc" or "?page=0" names no page, and a page after the last one holds nothing: both are a 404.
+  const page = pageFromParam(new URL(args.request.url).searchParams.get("page"));
+  if (page === null) throw refusal(404);
+  const { testimonials, paging, averageRating } = await args.context.services.testimonials.listApprovedPage({ page });
+  if (isPastEnd(paging)) throw refusal(404);
   return {
     testimonials,
-    meta: pageMeta(args, { title: "testimonials:page.metaTitle", description: "testimonials:page.metaDescription" }),
+    paging,
+    averageRating,
+    meta: pageMeta(
+      args,
+      {
+        title: "testimonials:page.metaTitle",
+        description: "testimonials:page.metaDescription",
+        pageOf: "testimonials:page.pageOf",
+      },
+      paging,
+    ),
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => metaTags(data?.meta);
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [...metaTags(loaderData.meta), ...pagerLinkTags(location, loaderData.paging)];
+}
 
-/** Approved reviews only (spec document 000, section 2 "/testimonials"), with the share-your-experience dialog. */
+/**
+ * Approved reviews only (spec document 000, section 2 "/testimonials"), a page at a time
+ * (docs/decisions/0036-lists-a-page-at-a-time.md), with the average of them all and the
+ * share-your-experience dialog.
+ */
 export default function Testimonials({ loaderData }: Route.ComponentProps) {
-  const { testimonials } = loaderData;
+  const { testimonials, paging, averageRating: average } = loaderData;
   const { t, i18n } = useTranslation("testimonials");
-  const average =
-    testimonials.length > 0 ? testimonials.reduce((sum, item) => sum + item.rating, 0) / testimonials.length : null;
+  const { shown, lastShown, loadingMore, loadMore } = useLoadMore<PublicTestimonial>({
+    list: loaderData,
+    items: testimonials,
+    paging,
+    api: (page) => `/api/testimonials?page=${page}&limit=${paging.limit}`,
+  });
 
   return (
     <main id="main">
@@ -47,7 +77,7 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
                     max: RATING_MAX,
                   })}
                 </span>
-                <span className="text-muted-foreground">{t("page.count", { count: testimonials.length })}</span>
+                <span className="text-muted-foreground">{t("page.count", { count: paging.total })}</span>
               </p>
             ) : null}
           </div>
@@ -56,7 +86,7 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 md:py-16">
-        {testimonials.length === 0 ? (
+        {shown.length === 0 ? (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-white/60 px-6 py-16 text-center">
             <Icon name="message-square-quote" aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
             <h2 className="mt-4 font-display text-2xl font-semibold">{t("messages.empty")}</h2>
@@ -68,12 +98,30 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
               {t("page.listTitle")}
             </h2>
             <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {testimonials.map((testimonial) => (
+              {shown.map((testimonial) => (
                 <li key={testimonial.id} className="flex">
                   <TestimonialCard testimonial={testimonial} detailed />
                 </li>
               ))}
             </ul>
+            <ListPager
+              firstShown={paging.page}
+              lastShown={lastShown}
+              lastPage={paging.lastPage}
+              loadingMore={loadingMore}
+              onLoadMore={loadMore}
+              texts={{
+                label: t("page.pagination"),
+                previous: t("page.previousPage"),
+                next: t("page.nextPage"),
+                loadMore: t("page.loadMore"),
+                loadingMore: t("page.loadingMore"),
+                pageOf:
+                  lastShown > paging.page
+                    ? t("page.shownOf", { shown: shown.length, total: paging.total })
+                    : t("page.pageOf", { page: paging.page, last: paging.lastPage }),
+              }}
+            />
           </section>
         )}
       </div>

@@ -214,12 +214,43 @@ export class BlogRepo {
     return deleted.length > 0;
   }
 
-  async listApprovedComments(postId: number): Promise<CommentRow[]> {
-    return this.db
+  /**
+   * One page of a post's approved threads, oldest first: the page's comments that answer nobody
+   * (comments_post_threads_idx), then the approved replies to them (comments_replies_idx). Replies go with
+   * their comment, so that a thread is never cut across two pages.
+   */
+  async listApprovedThreads(postId: number, page: { offset: number; limit: number }): Promise<CommentRow[]> {
+    const roots = await this.db
       .select()
       .from(comments)
-      .where(and(eq(comments.postId, postId), eq(comments.approved, true)))
+      .where(and(eq(comments.postId, postId), eq(comments.approved, true), isNull(comments.parentId)))
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    if (roots.length === 0) return [];
+    const replies = await this.db
+      .select()
+      .from(comments)
+      .where(
+        and(
+          inArray(
+            comments.parentId,
+            roots.map((root) => root.id),
+          ),
+          eq(comments.approved, true),
+        ),
+      )
       .orderBy(asc(comments.createdAt), asc(comments.id));
+    return [...roots, ...replies];
+  }
+
+  /** How many approved threads a post has, and how many approved comments with their replies. */
+  async countApprovedComments(postId: number): Promise<{ threads: number; comments: number }> {
+    const [row] = await this.db
+      .select({ threads: sql<number>`count(*) filter (where ${comments.parentId} is null)`, comments: count() })
+      .from(comments)
+      .where(and(eq(comments.postId, postId), eq(comments.approved, true)));
+    return { threads: Number(row?.threads ?? 0), comments: Number(row?.comments ?? 0) };
   }
 
   async findComment(id: number): Promise<CommentRow | null> {

@@ -1,3 +1,4 @@
+import type { PageInfo } from "../paging/rules.ts";
 import { z } from "zod";
 import { line, text } from "../text.ts";
 import { LANGUAGES } from "../i18n/language.ts";
@@ -235,3 +236,9 @@ export interface ModerationComment extends PublicComment {
 
 export const COMMENT_STATUSES = ["pending", "approved", "all"] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+/** Where a page of a post's comments stands: its threads counted as the page's items, and every comment. */
+export interface CommentPaging extends PageInfo {
+  /** Approved comments and replies together: the figure beside the comments' heading. */
+  comments: number;
+}

@@ -4,6 +4,7 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import {
+  COMMENT_PAGE_SIZE,
   offsetOf,
   pageInfo,
   PAGE_SIZE,
@@ -36,6 +37,7 @@ import {
   postInputSchema,
   postUpdateSchema,
   type AdminPost,
+  type CommentPaging,
   type CommentStatus,
   type ModerationComment,
   type PostDetail,
@@ -191,22 +193,45 @@ export class BlogService {
     };
   }
 
-  /** A published post with its approved comments, or null: what the post page shows. */
+  /**
+   * A published post with one page of its approved comments (threads with their replies, COMMENT_PAGE_SIZE
+   * threads a page), or null: what the post page shows. A page past the last holds no comments; the page
+   * decides what that means.
+   */
   async readPost(
     rawId: string | number,
     viewer: { signedIn: boolean },
-  ): Promise<{ post: PostDetail; comments: PublicComment[] } | null> {
+    commentsPage = 1,
+  ): Promise<{ post: PostDetail; comments: PublicComment[]; commentPaging: CommentPaging } | null> {
     const post = await this.findPublishedPost(rawId, viewer);
     if (!post) return null;
-    const comments = (await this.repo.listApprovedComments(post.id)).map(toPublicComment);
-    return { post, comments };
+    const { comments, paging } = await this.commentPage(post.id, { page: commentsPage });
+    return { post, comments, commentPaging: paging };
   }
 
-  /** Approved comments of a published post, oldest first. */
-  async listApprovedComments(rawId: string | number): Promise<PublicComment[]> {
+  /** One page of a published post's approved threads, oldest first, each with its replies. */
+  async listApprovedComments(
+    rawId: string | number,
+    query: { page?: number; limit?: number } = {},
+  ): Promise<{ comments: PublicComment[]; paging: CommentPaging }> {
     const post = await this.publishedRow(rawId);
-    const rows = await this.repo.listApprovedComments(post.id);
-    return rows.map(toPublicComment);
+    return this.commentPage(post.id, query);
+  }
+
+  private async commentPage(
+    postId: number,
+    query: { page?: number; limit?: number },
+  ): Promise<{ comments: PublicComment[]; paging: CommentPaging }> {
+    const request = { page: query.page ?? 1, limit: query.limit ?? COMMENT_PAGE_SIZE };
+    // Counted each time: one post's entries of a partial index, a few at most for a post's comments.
+    const [rows, counts] = await Promise.all([
+      this.repo.listApprovedThreads(postId, { offset: offsetOf(request), limit: request.limit }),
+      this.repo.countApprovedComments(postId),
+    ]);
+    return {
+      comments: rows.map(toPublicComment),
+      paging: { ...pageInfo(request, counts.threads), comments: counts.comments },
+    };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { hotDealAliases, hotDeals } from "../../db/schema/deals.ts";
 
@@ -16,6 +16,11 @@ function withHolds() {
         Number,
       ),
   };
+}
+
+/** Active and within its window at `now`, as isDealVisible says it (both ends included). */
+function visibleAt(now: Date) {
+  return and(eq(hotDeals.active, true), gte(hotDeals.validUntil, now), lte(hotDeals.validFrom, now));
 }
 
 /** A deal's claim figures, read with its row locked. */
@@ -42,6 +47,27 @@ export class DealRepo {
       .from(hotDeals)
       .where(eq(hotDeals.active, true))
       .orderBy(asc(hotDeals.validUntil), asc(hotDeals.id));
+  }
+
+  /**
+   * One page of the deals shown at `now` (active, within their window), ending soonest first (id as
+   * tie-break): hot_deals_active_until_idx starts at now, so the ended deals, which only grow, are never read
+   * (docs/decisions/0036-lists-a-page-at-a-time.md).
+   */
+  async listVisiblePage(now: Date, page: { offset: number; limit: number }): Promise<DealRow[]> {
+    return this.db
+      .select(withHolds())
+      .from(hotDeals)
+      .where(visibleAt(now))
+      .orderBy(asc(hotDeals.validUntil), asc(hotDeals.id))
+      .limit(page.limit)
+      .offset(page.offset);
+  }
+
+  /** How many deals are shown at `now`. */
+  async countVisible(now: Date): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(hotDeals).where(visibleAt(now));
+    return Number(row?.n ?? 0);
   }
 
   /** Every deal, newest first. */

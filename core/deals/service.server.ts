@@ -3,6 +3,7 @@ import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { readPage, type Page, type PageRequest } from "../paging/rules.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { parseId } from "../ids.ts";
+import { offsetOf, pageInfo, PAGE_SIZE, type PageInfo } from "../paging/rules.ts";
 import type { Language } from "../i18n/language.ts";
 import { DealRepo, type DealRow, type LockedClaims } from "./repo.server.ts";
 import { dealStatus, isAllReserved, isDealVisible } from "./rules.ts";
@@ -85,6 +86,12 @@ function asInput(row: DealRow) {
 }
 
 /** Hot deals: what visitors see, what staff manage, and the claims counted when an order is paid. */
+/** One page of the deals shown now and where it stands among the others. */
+export interface DealPage {
+  deals: PublicDeal[];
+  paging: PageInfo;
+}
+
 export class DealService {
   private readonly repo: DealRepo;
   private readonly content: ContentEvents;
@@ -95,18 +102,41 @@ export class DealService {
   private readonly active: SnapshotCache<"active", DealRow[]>;
   /** How many deals there are, for the staff list's pages, kept until a deal changes. */
   private readonly staffTotal: SnapshotCache<"all", number>;
+  /** How many deals are shown now, the same in both languages. */
+  private readonly visibleCount: SnapshotCache<"visible", number>;
 
   constructor(db: Database, content: ContentEvents = new ContentEvents()) {
     this.repo = new DealRepo(db);
     this.content = content;
     this.active = new SnapshotCache(content, "deals");
     this.staffTotal = new SnapshotCache(content, "deals");
+    this.visibleCount = new SnapshotCache(content, "deals");
   }
 
   /** The deals shown now, read in one language: active and within their window, ending soonest first. */
   async listVisible(language: Language, now: Date = new Date()): Promise<PublicDeal[]> {
     const rows = (await this.active.get("active", () => this.repo.listActive())).value;
     return rows.filter((row) => isDealVisible(row, now)).map((row) => toPublic(row, language, now));
+  }
+
+  /**
+   * One page of the deals shown now, read in one language, ending soonest first, and where it stands. A
+   * page past the last holds no deals; the caller decides whether that is a 404 (the page) or an empty
+   * list (the API).
+   */
+  async listVisiblePage(
+    language: Language,
+    query: { page?: number; limit?: number } = {},
+    now: Date = new Date(),
+  ): Promise<DealPage> {
+    const request = { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE };
+    const [rows, total] = await Promise.all([
+      this.repo.listVisiblePage(now, { offset: offsetOf(request), limit: request.limit }),
+      // Kept until the deals change or the content's time to live passes: a window that opens or closes in
+      // between is counted a few seconds late, as the deals' list was shown before.
+      this.visibleCount.get("visible", () => this.repo.countVisible(now)).then((count) => count.value),
+    ]);
+    return { deals: rows.map((row) => toPublic(row, language, now)), paging: pageInfo(request, total) };
   }
 
   /**

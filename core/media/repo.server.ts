@@ -1,10 +1,22 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { mediaComments, mediaItems } from "../../db/schema/media.ts";
 
 export type MediaRow = typeof mediaItems.$inferSelect;
 export type NewMediaRow = typeof mediaItems.$inferInsert;
 export type MediaCommentRow = typeof mediaComments.$inferSelect;
+
+// The order of media_items_published_list_idx and media_items_published_category_idx, column for column.
+const galleryOrder = [
+  desc(mediaItems.featured),
+  asc(mediaItems.sortOrder),
+  desc(mediaItems.createdAt),
+  desc(mediaItems.id),
+];
+
+function publishedWhere(category: string | null): SQL | undefined {
+  return and(eq(mediaItems.status, "published"), category ? eq(mediaItems.category, category) : undefined);
+}
 
 /** Database access for media items and their comments; only the media module uses it. */
 export class MediaRepo {
@@ -14,16 +26,33 @@ export class MediaRepo {
     this.db = db;
   }
 
-  /** Published items, featured first, then by sort order and newest. */
-  async listPublished(category?: string): Promise<MediaRow[]> {
-    const where = category
-      ? and(eq(mediaItems.status, "published"), eq(mediaItems.category, category))
-      : eq(mediaItems.status, "published");
+  /**
+   * One page of published items, featured first, then by staff's sort order and newest (id as tie-break),
+   * as the blog's list does it (docs/decisions/0036-lists-a-page-at-a-time.md): the page's ids from the
+   * order index alone, then only those rows.
+   */
+  async listPublishedPage(category: string | null, page: { offset: number; limit: number }): Promise<MediaRow[]> {
+    const ids = (
+      await this.db
+        .select({ id: mediaItems.id })
+        .from(mediaItems)
+        .where(publishedWhere(category))
+        .orderBy(...galleryOrder)
+        .limit(page.limit)
+        .offset(page.offset)
+    ).map((row) => row.id);
+    if (ids.length === 0) return [];
     return this.db
       .select()
       .from(mediaItems)
-      .where(where)
-      .orderBy(desc(mediaItems.featured), asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id));
+      .where(inArray(mediaItems.id, ids))
+      .orderBy(...galleryOrder);
+  }
+
+  /** How many items are published, in one category when given. */
+  async countPublished(category: string | null): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(mediaItems).where(publishedWhere(category));
+    return Number(row?.n ?? 0);
   }
 
   /** A page of every media item, newest first (the staff list), each with its comments awaiting moderation. */
@@ -92,12 +121,24 @@ export class MediaRepo {
     return row.n;
   }
 
-  async listApprovedComments(mediaId: number): Promise<MediaCommentRow[]> {
+  /** One page of an item's approved comments, oldest first (media_comments_approved_idx). */
+  async listApprovedComments(mediaId: number, page: { offset: number; limit: number }): Promise<MediaCommentRow[]> {
     return this.db
       .select()
       .from(mediaComments)
       .where(and(eq(mediaComments.mediaId, mediaId), eq(mediaComments.approved, true)))
-      .orderBy(asc(mediaComments.createdAt), asc(mediaComments.id));
+      .orderBy(asc(mediaComments.createdAt), asc(mediaComments.id))
+      .limit(page.limit)
+      .offset(page.offset);
+  }
+
+  /** How many approved comments an item has: one item's entries of the index. */
+  async countApprovedComments(mediaId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(mediaComments)
+      .where(and(eq(mediaComments.mediaId, mediaId), eq(mediaComments.approved, true)));
+    return Number(row?.n ?? 0);
   }
 
   async insertComment(row: typeof mediaComments.$inferInsert): Promise<MediaCommentRow> {

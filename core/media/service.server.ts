@@ -7,6 +7,7 @@ import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { readPage, type Page, type PageRequest } from "../paging/rules.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { parseId } from "../ids.ts";
+import { COMMENT_PAGE_SIZE, offsetOf, pageInfo, PAGE_SIZE, type PageInfo } from "../paging/rules.ts";
 import { FORM_BUDGETS, spentBudget, type RateLimitRule } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
 import { PREVIEW_LIFETIME_MS } from "./limits.ts";
@@ -141,6 +142,18 @@ export interface MediaOptions {
   previews: PreviewSigner;
 }
 
+/** One page of the public gallery and where it stands among the others. */
+export interface MediaPage {
+  items: PublicMedia[];
+  paging: PageInfo;
+}
+
+/** One page of an item's approved comments. */
+export interface MediaCommentPage {
+  comments: PublicMediaComment[];
+  paging: PageInfo;
+}
+
 /** The media portfolio: uploads, the public gallery, comments, and staff editing and moderation. */
 export class MediaService {
   private readonly repo: MediaRepo;
@@ -153,6 +166,8 @@ export class MediaService {
   readonly probe: MediaProbe;
   private readonly previews: PreviewSigner;
   private readonly uploadRule: RateLimitRule;
+  /** Published items by category ("all" for every one), kept until the gallery changes ("media"). */
+  private readonly counts: SnapshotCache<string, number>;
 
   constructor(db: Database, options: MediaOptions) {
     this.repo = new MediaRepo(db);
@@ -163,6 +178,7 @@ export class MediaService {
     this.staffTotal = new SnapshotCache(this.content, "media");
     this.probe = options.probe;
     this.previews = options.previews;
+    this.counts = new SnapshotCache(this.content, "media");
     this.uploadRule = { name: "media-upload:address", limit: options.uploadsPerAddress, windowMs: 60 * 60_000 };
   }
 
@@ -290,10 +306,20 @@ export class MediaService {
     return checkProbe(accepted, await this.probe.probe(path));
   }
 
-  /** Published items, featured first, in one category when asked. */
-  async listPublished(query: unknown = {}): Promise<PublicMedia[]> {
-    const { category } = parseOrThrow(galleryQuerySchema, query);
-    return (await this.repo.listPublished(category)).map(toPublic);
+  /**
+   * One page of published items, featured first, in one category when asked. A page past the last holds
+   * no items; the caller decides whether that is a 404 (the page) or an empty list (the API).
+   */
+  async listPublishedPage(query: { category?: string | null; page?: number; limit?: number }): Promise<MediaPage> {
+    const { category } = parseOrThrow(galleryQuerySchema, { category: query.category ?? undefined });
+    const request = { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE };
+    const key = category ?? "all";
+    const [rows, total] = await Promise.all([
+      this.repo.listPublishedPage(category ?? null, { offset: offsetOf(request), limit: request.limit }),
+      // Counted once per category until the gallery changes (an upload by staff, an approval, an edit).
+      this.counts.get(key, () => this.repo.countPublished(category ?? null)).then((count) => count.value),
+    ]);
+    return { items: rows.map(toPublic), paging: pageInfo(request, total) };
   }
 
   /** One published item, or not found (a pending upload is not public). */
@@ -301,9 +327,18 @@ export class MediaService {
     return toPublic(await this.publishedRow(rawId));
   }
 
-  async listApprovedComments(rawId: string | number): Promise<PublicMediaComment[]> {
+  /** One page of a published item's approved comments, oldest first. */
+  async listApprovedComments(
+    rawId: string | number,
+    query: { page?: number; limit?: number } = {},
+  ): Promise<MediaCommentPage> {
     const row = await this.publishedRow(rawId);
-    return (await this.repo.listApprovedComments(row.id)).map(toPublicComment);
+    const request = { page: query.page ?? 1, limit: query.limit ?? COMMENT_PAGE_SIZE };
+    const [rows, total] = await Promise.all([
+      this.repo.listApprovedComments(row.id, { offset: offsetOf(request), limit: request.limit }),
+      this.repo.countApprovedComments(row.id),
+    ]);
+    return { comments: rows.map(toPublicComment), paging: pageInfo(request, total) };
   }
 
   /** Stores a visitor's comment on a published item, unapproved until staff approve it (like blog comments). */

@@ -7,6 +7,11 @@
 export const PAGE_SIZE = 12;
 /** Rows on a page of a staff list (a table read line by line, not a grid of cards). */
 export const STAFF_PAGE_SIZE = 20;
+/**
+ * Comments on a page (a post's threads, a media item's comments): one column of short texts, so more of
+ * them than cards make a page a reader goes through at once.
+ */
+export const COMMENT_PAGE_SIZE = 20;
 /** The most items an API client may ask for in one answer. */
 export const MAX_LIMIT = 100;
 /** The highest page number accepted: beyond 1,200,000 items at the page size, a bound on the offset asked for. */
@@ -84,12 +89,13 @@ export function pageFromParam(raw: string | null): number | null {
 
 /**
  * The query string of another page of the same list: the other parameters kept in their order, `page`
- * last and left out for the first page (whose address is the list's own).
+ * last and left out for the first page (whose address is the list's own). `param` names the page of a
+ * list inside another page (a post's `comments`).
  */
-export function pageSearch(search: string | URLSearchParams, page: number): string {
+export function pageSearch(search: string | URLSearchParams, page: number, param = "page"): string {
   const params = new URLSearchParams(search);
-  params.delete("page");
-  if (page > 1) params.set("page", String(page));
+  params.delete(param);
+  if (page > 1) params.set(param, String(page));
   const text = params.toString();
   return text ? `?${text}` : "";
 }

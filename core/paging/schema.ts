@@ -9,19 +9,19 @@ const wholeNumber = (message: string, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(1, message).max(max, message));
 
-/** `page` and `limit` of a list's address (`limit` is `pageSize` unless asked), with translated refusals (errors:paging.*). */
-const pagingQuery = (pageSize: number) =>
+/** `page` and `limit` of a list's address, `limit` defaulting to `size`, with translated refusals (errors:paging.*). */
+export const pagingQuerySchemaOf = (size: number) =>
   z.object({
     page: wholeNumber("errors:paging.pageInvalid", MAX_PAGE)
       .optional()
       .transform((page) => page ?? 1),
     limit: wholeNumber("errors:paging.limitInvalid", MAX_LIMIT)
       .optional()
-      .transform((limit) => limit ?? pageSize),
+      .transform((limit) => limit ?? size),
   });
 
-/** A public list's `page` and `limit`: twelve cards a page unless asked. */
-export const pagingQuerySchema = pagingQuery(PAGE_SIZE);
+/** `page` and `limit` of a list of cards (PAGE_SIZE unless asked). */
+export const pagingQuerySchema = pagingQuerySchemaOf(PAGE_SIZE);
 /** A staff list's `page` and `limit`: twenty rows a page unless asked. */
-export const staffPagingQuerySchema = pagingQuery(STAFF_PAGE_SIZE);
+export const staffPagingQuerySchema = pagingQuerySchemaOf(STAFF_PAGE_SIZE);
 export type PagingQuery = z.output<typeof pagingQuerySchema>;

@@ -1,9 +1,11 @@
-import { asc, count, desc, eq } from "drizzle-orm";
+import { asc, avg, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { testimonials } from "../../db/schema/testimonials.ts";
 
 export type TestimonialRow = typeof testimonials.$inferSelect;
 export type NewTestimonialRow = typeof testimonials.$inferInsert;
+
+const newestFirst = [desc(testimonials.createdAt), desc(testimonials.id)];
 
 /** Database access for testimonials; only the testimonials module uses it. */
 export class TestimonialRepo {
@@ -18,13 +20,36 @@ export class TestimonialRepo {
     return row;
   }
 
-  /** Approved testimonials, newest first. */
-  async listApproved(): Promise<TestimonialRow[]> {
+  /**
+   * One page of approved testimonials, newest first (id as tie-break), as the blog's list does it
+   * (docs/decisions/0036-lists-a-page-at-a-time.md): the page's ids from testimonials_approved_list_idx
+   * alone, then only those rows.
+   */
+  async listApprovedPage(page: { offset: number; limit: number }): Promise<TestimonialRow[]> {
+    const ids = (
+      await this.db
+        .select({ id: testimonials.id })
+        .from(testimonials)
+        .where(eq(testimonials.approved, true))
+        .orderBy(...newestFirst)
+        .limit(page.limit)
+        .offset(page.offset)
+    ).map((row) => row.id);
+    if (ids.length === 0) return [];
     return this.db
       .select()
       .from(testimonials)
-      .where(eq(testimonials.approved, true))
-      .orderBy(desc(testimonials.createdAt), desc(testimonials.id));
+      .where(inArray(testimonials.id, ids))
+      .orderBy(...newestFirst);
+  }
+
+  /** How many testimonials are approved and their average rating (null for none), from the index alone. */
+  async approvedSummary(): Promise<{ count: number; average: number | null }> {
+    const [row] = await this.db
+      .select({ n: count(), average: avg(testimonials.rating) })
+      .from(testimonials)
+      .where(eq(testimonials.approved, true));
+    return { count: Number(row?.n ?? 0), average: row?.average == null ? null : Number(row.average) };
   }
 
   /** Every testimonial, newest first. */

@@ -3,6 +3,7 @@ import type { Language } from "../i18n/language.ts";
 import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
 import { readPage, type Page, type PageRequest } from "../paging/rules.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
+import { offsetOf, pageInfo, PAGE_SIZE, type PageInfo } from "../paging/rules.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import type { RateLimitService } from "../rate-limit/service.server.ts";
 import { TestimonialRepo, type TestimonialRow } from "./repo.server.ts";
@@ -41,13 +42,23 @@ function toAdmin(row: TestimonialRow, clients: ReadonlySet<string>): AdminTestim
   };
 }
 
+/** One page of the approved testimonials, where it stands, and the average rating of them all. */
+export interface TestimonialPage {
+  testimonials: PublicTestimonial[];
+  paging: PageInfo;
+  averageRating: number | null;
+}
+
 /** Customer testimonials: public submissions awaiting review, the approved list, staff moderation. */
 export class TestimonialService {
   private readonly repo: TestimonialRepo;
 
   private readonly rateLimits: RateLimitService;
   private readonly content: ContentEvents;
-  private readonly approved: SnapshotCache<"approved", PublicTestimonial[]>;
+  /** The newest approved testimonials by how many were asked (the home page's few). */
+  private readonly latest: SnapshotCache<number, PublicTestimonial[]>;
+  /** How many testimonials are approved and their average rating, until the testimonials change. */
+  private readonly summary: SnapshotCache<"approved", { count: number; average: number | null }>;
   /** How many testimonials there are, for the staff list's pages, kept until one changes. */
   private readonly staffTotal: SnapshotCache<"all", number>;
   private readonly clients: readonly ClientLookup[];
@@ -63,7 +74,8 @@ export class TestimonialService {
     this.clients = clients;
     this.repo = new TestimonialRepo(db);
     this.content = content;
-    this.approved = new SnapshotCache(content, "testimonials");
+    this.latest = new SnapshotCache(content, "testimonials");
+    this.summary = new SnapshotCache(content, "testimonials");
     this.staffTotal = new SnapshotCache(content, "testimonials");
   }
 
@@ -80,18 +92,36 @@ export class TestimonialService {
   }
 
   /**
-   * Approved testimonials, newest first: what the home page and /testimonials show (shared: do not
-   * mutate). "Verified client" is worked out with the list, so it follows a new payment within the
-   * cache's few seconds.
+   * The newest approved testimonials: what the home page shows (shared: do not mutate). "Verified client"
+   * is worked out with the list, so it follows a new payment within the cache's few seconds.
    */
-  async listApproved(): Promise<PublicTestimonial[]> {
+  async listApproved(limit: number): Promise<PublicTestimonial[]> {
     return (
-      await this.approved.get("approved", async () => {
-        const rows = await this.repo.listApproved();
-        const clients = await this.clientsOf(rows);
-        return rows.map((row) => toPublic(row, clients));
-      })
+      await this.latest.get(limit, async () => this.publicRows(await this.repo.listApprovedPage({ offset: 0, limit })))
     ).value;
+  }
+
+  /**
+   * One page of approved testimonials, newest first, with how many there are and their average rating
+   * (kept until a testimonial is approved, edited or deleted). A page past the last holds none; the caller
+   * decides whether that is a 404 (the page) or an empty list (the API).
+   */
+  async listApprovedPage(query: { page?: number; limit?: number } = {}): Promise<TestimonialPage> {
+    const request = { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE };
+    const [rows, summary] = await Promise.all([
+      this.repo.listApprovedPage({ offset: offsetOf(request), limit: request.limit }),
+      this.summary.get("approved", () => this.repo.approvedSummary()).then((snapshot) => snapshot.value),
+    ]);
+    return {
+      testimonials: await this.publicRows(rows),
+      paging: pageInfo(request, summary.count),
+      averageRating: summary.average,
+    };
+  }
+
+  private async publicRows(rows: readonly TestimonialRow[]): Promise<PublicTestimonial[]> {
+    const clients = await this.clientsOf(rows);
+    return rows.map((row) => toPublic(row, clients));
   }
 
   /**

@@ -86,5 +86,10 @@ export const comments = pgTable(
   (table) => [
     foreignKey({ columns: [table.parentId], foreignColumns: [table.id] }).onDelete("cascade"),
     index("comments_post_idx").on(table.postId, table.approved),
+    // A post's approved threads a page at a time, oldest first, then the replies of the page's threads.
+    index("comments_post_threads_idx")
+      .on(table.postId, table.createdAt, table.id)
+      .where(sql`approved and parent_id is null`),
+    index("comments_replies_idx").on(table.parentId, table.createdAt, table.id).where(sql`approved`),
   ],
 );

@@ -47,6 +47,25 @@ export const mediaItems = pgTable(
   },
   (table) => [
     index("media_items_status_idx").on(table.status, table.category),
+    // The gallery's order (featured first, then staff's sort order, newest), read from the index alone so
+    // that a deep page skips index entries, not rows (docs/decisions/0036-lists-a-page-at-a-time.md).
+    index("media_items_published_list_idx")
+      .on(
+        table.featured.desc().nullsFirst(),
+        table.sortOrder.asc().nullsLast(),
+        table.createdAt.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+      )
+      .where(sql`status = 'published'`),
+    index("media_items_published_category_idx")
+      .on(
+        table.category,
+        table.featured.desc().nullsFirst(),
+        table.sortOrder.asc().nullsLast(),
+        table.createdAt.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+      )
+      .where(sql`status = 'published'`),
     // A file request names one file of an item (media/<folder>/<variant>.<ext>): the item is found by its folder.
     index("media_items_folder_idx").on(sql`split_part(${table.fileKey}, '/', 2)`),
   ],
@@ -67,5 +86,9 @@ export const mediaComments = pgTable(
     approved: boolean("approved").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("media_comments_media_idx").on(table.mediaId, table.approved)],
+  (table) => [
+    index("media_comments_media_idx").on(table.mediaId, table.approved),
+    // An item's approved comments a page at a time, oldest first.
+    index("media_comments_approved_idx").on(table.mediaId, table.createdAt, table.id).where(sql`approved`),
+  ],
 );

@@ -11,16 +11,16 @@ import type { Config } from "../../config/env.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
-import { pagingQuerySchema } from "../../core/paging/schema.ts";
-import { MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
+import { pagingQuerySchema, pagingQuerySchemaOf } from "../../core/paging/schema.ts";
+import { COMMENT_PAGE_SIZE, MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
 import { createRouter, staffListRoute } from "./router.server.ts";
 import {
   idParams,
   json,
   jsonBody,
-  pageHeaders,
-  pageOfArray,
+  pageOf,
   refusal,
+  setPagingHeaders,
   staffErrors,
 } from "./openapi-responses.server.ts";
 
@@ -101,8 +101,8 @@ const listPosts = createRoute({
     "prefix (brand finds branding). Punctuation is ignored; a search without a word finds nothing.",
   request: { query: postFiltersSchema.extend(pagingQuerySchema.shape) },
   responses: {
-    200: pageOfArray(
-      postSummarySchema,
+    200: pageOf(
+      z.array(postSummarySchema),
       "One page of published posts",
       "How many published posts the filters keep, on every page together",
     ),
@@ -123,9 +123,22 @@ const listComments = createRoute({
   method: "get",
   path: "/posts/{id}/comments",
   tags: ["blog"],
-  summary: "Approved comments of a published post, oldest first",
-  request: { params: idParams },
-  responses: { 200: json(z.array(publicCommentSchema), "Approved comments"), 404: errors[404] },
+  summary: "One page of the approved comments of a published post, oldest first, a thread at a time",
+  description:
+    "The answer is the page's comments (an array, as ever): the page's threads (comments with no `parentId`) " +
+    "each followed by its approved replies, so that a thread is never cut across two pages; where it stands is in " +
+    `the headers. \`page\` starts at 1; \`limit\` counts threads, ${COMMENT_PAGE_SIZE} unless asked, at most ` +
+    `${MAX_LIMIT}. A page past the last answers an empty array.`,
+  request: { params: idParams, query: pagingQuerySchemaOf(COMMENT_PAGE_SIZE) },
+  responses: {
+    200: pageOf(
+      z.array(publicCommentSchema),
+      "One page of approved comments",
+      "How many approved threads the post has (comments that answer nobody), on every page together",
+    ),
+    400: refusal("A page or limit that is not a whole number in its bounds"),
+    404: errors[404],
+  },
 });
 
 const submitComment = createRoute({
@@ -228,12 +241,17 @@ export function blogRoutes(services: Services, config: Pick<Config, "TRUST_PROXY
   return createRouter()
     .openapi(listPosts, async (c) => {
       const { posts, paging } = await blog.listPublishedPage(c.req.valid("query"));
-      return c.json(posts, 200, pageHeaders(c.req.url, paging));
+      setPagingHeaders(c, paging);
+      return c.json(posts, 200);
     })
     .openapi(getPost, async (c) =>
       c.json(await blog.getPublishedPost(c.req.valid("param").id, { signedIn: Boolean(c.get("user")) }), 200),
     )
-    .openapi(listComments, async (c) => c.json(await blog.listApprovedComments(c.req.valid("param").id), 200))
+    .openapi(listComments, async (c) => {
+      const { comments, paging } = await blog.listApprovedComments(c.req.valid("param").id, c.req.valid("query"));
+      setPagingHeaders(c, paging);
+      return c.json(comments, 200);
+    })
     .openapi(submitComment, async (c) => {
       try {
         return c.json(
@@ -257,12 +275,14 @@ export function blogRoutes(services: Services, config: Pick<Config, "TRUST_PROXY
     })
     .openapi(adminListPosts, async (c) => {
       const { items, paging } = await blog.listStaffPage(c.req.valid("query"));
-      return c.json(items, 200, pageHeaders(c.req.url, paging));
+      setPagingHeaders(c, paging);
+      return c.json(items, 200);
     })
     .openapi(adminListComments, async (c) => {
       const { status, ...page } = c.req.valid("query");
       const { items, paging } = await blog.listComments(status, page);
-      return c.json(items, 200, pageHeaders(c.req.url, paging));
+      setPagingHeaders(c, paging);
+      return c.json(items, 200);
     })
     .openapi(approveComment, async (c) => c.json(await blog.approveComment(c.req.valid("param").id), 200))
     .openapi(rejectComment, async (c) => {

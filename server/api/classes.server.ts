@@ -11,8 +11,16 @@ import { pagingQuerySchema } from "../../core/paging/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter, staffListRoute } from "./router.server.ts";
-import { pageHeaders } from "./openapi-responses.server.ts";
-import { data, idParams, invalid, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
+import {
+  data,
+  idParams,
+  invalid,
+  json,
+  jsonBody,
+  refusal,
+  setPagingHeaders,
+  staffErrors,
+} from "./openapi-responses.server.ts";
 
 const languageEnum = z.enum(["en", "fr"]);
 
@@ -235,7 +243,8 @@ export function classRoutes(services: Services) {
     )
     .openapi(adminList, async (c) => {
       const { items, paging } = await classes.listStaffPage(c.req.valid("query"));
-      return c.json(items, 200, pageHeaders(c.req.url, paging));
+      setPagingHeaders(c, paging);
+      return c.json(items, 200);
     })
     .openapi(adminCreate, async (c) => c.json(await classes.create(c.req.valid("json")), 201))
     .openapi(adminUpdate, async (c) => c.json(await classes.update(c.req.valid("param").id, c.req.valid("json")), 200))

@@ -1,10 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { dealInputSchema, dealListQuerySchema, dealUpdateSchema } from "../../core/deals/schema.ts";
+import { MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
+import { pagingQuerySchema } from "../../core/paging/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter, staffListRoute } from "./router.server.ts";
-import { pageHeaders } from "./openapi-responses.server.ts";
-import { idParams, invalid, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
+import {
+  idParams,
+  invalid,
+  json,
+  jsonBody,
+  pageOf,
+  refusal,
+  setPagingHeaders,
+  staffErrors,
+} from "./openapi-responses.server.ts";
 
 const publicDealSchema = z
   .object({
@@ -64,9 +74,16 @@ const listDeals = createRoute({
   method: "get",
   path: "/hot-deals",
   tags: ["deals"],
-  summary: "Deals shown now (active, within their window), their texts in the request's language, ending soonest first",
-  request: { query: dealListQuerySchema },
-  responses: { 200: json(z.array(publicDealSchema), "Visible deals"), ...invalid },
+  summary:
+    "One page of the deals shown now (active, within their window), their texts in the request's language, ending soonest first",
+  description:
+    `The answer is the page's deals (an array, as ever); where it stands is in the headers. \`page\` starts at 1; ` +
+    `\`limit\` is ${PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last answers an empty array.`,
+  request: { query: dealListQuerySchema.extend(pagingQuerySchema.shape) },
+  responses: {
+    200: pageOf(z.array(publicDealSchema), "One page of visible deals", "How many deals are shown now"),
+    ...invalid,
+  },
 });
 
 const getDeal = createRoute({
@@ -128,9 +145,12 @@ const deleteDeal = createRoute({
 export function dealRoutes(services: Services) {
   const deals = services.deals;
   return createRouter()
-    .openapi(listDeals, async (c) =>
-      c.json(await deals.listVisible(c.req.valid("query").language ?? c.get("language")), 200),
-    )
+    .openapi(listDeals, async (c) => {
+      const query = c.req.valid("query");
+      const page = await deals.listVisiblePage(query.language ?? c.get("language"), query);
+      setPagingHeaders(c, page.paging);
+      return c.json(page.deals, 200);
+    })
     .openapi(getDeal, async (c) =>
       c.json(
         await deals.getVisible(c.req.valid("param").id, new Date(), c.req.valid("query").language ?? c.get("language")),
@@ -139,7 +159,8 @@ export function dealRoutes(services: Services) {
     )
     .openapi(adminListDeals, async (c) => {
       const { items, paging } = await deals.listStaffPage(c.req.valid("query"));
-      return c.json(items, 200, pageHeaders(c.req.url, paging));
+      setPagingHeaders(c, paging);
+      return c.json(items, 200);
     })
     .openapi(createDeal, async (c) => c.json(await deals.create(c.req.valid("json")), 201))
     .openapi(updateDeal, async (c) => c.json(await deals.update(c.req.valid("param").id, c.req.valid("json")), 200))

@@ -13,13 +13,22 @@ import {
   mediaUpdateSchema,
 } from "../../core/media/schema.ts";
 import type { Config } from "../../config/env.ts";
+import { COMMENT_PAGE_SIZE, MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
+import { pagingQuerySchema, pagingQuerySchemaOf } from "../../core/paging/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter, staffListRoute } from "./router.server.ts";
-import { pageHeaders } from "./openapi-responses.server.ts";
 import { receiveUpload } from "../multipart-upload.server.ts";
-import { idParams, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
+import {
+  idParams,
+  json,
+  jsonBody,
+  pageOf,
+  refusal,
+  setPagingHeaders,
+  staffErrors,
+} from "./openapi-responses.server.ts";
 
 const publicMediaSchema = z
   .object({
@@ -81,9 +90,19 @@ const listMedia = createRoute({
   method: "get",
   path: "/media",
   tags: ["media"],
-  summary: "Published media, featured first, optionally in one category",
-  request: { query: galleryQuerySchema },
-  responses: { 200: json(z.array(publicMediaSchema), "Published media"), 400: refusal("Unknown category") },
+  summary: "One page of published media, featured first, optionally in one category",
+  description:
+    `The answer is the page's items (an array, as ever); where it stands is in the headers. \`page\` starts at 1; ` +
+    `\`limit\` is ${PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last answers an empty array.`,
+  request: { query: galleryQuerySchema.extend(pagingQuerySchema.shape) },
+  responses: {
+    200: pageOf(
+      z.array(publicMediaSchema),
+      "One page of published media",
+      "How many published items the category holds",
+    ),
+    400: refusal("Unknown category, or a page or limit that is not a whole number in its bounds"),
+  },
 });
 
 const getMedia = createRoute({
@@ -121,9 +140,20 @@ const listComments = createRoute({
   method: "get",
   path: "/media/{id}/comments",
   tags: ["media"],
-  summary: "Approved comments of a published item, oldest first",
-  request: { params: idParams },
-  responses: { 200: json(z.array(mediaCommentSchema), "Approved comments"), 404: notFound },
+  summary: "One page of the approved comments of a published item, oldest first",
+  description:
+    `The answer is the page's comments (an array, as ever); where it stands is in the headers. \`page\` starts ` +
+    `at 1; \`limit\` is ${COMMENT_PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last answers an empty array.`,
+  request: { params: idParams, query: pagingQuerySchemaOf(COMMENT_PAGE_SIZE) },
+  responses: {
+    200: pageOf(
+      z.array(mediaCommentSchema),
+      "One page of approved comments",
+      "How many approved comments the item has",
+    ),
+    400: refusal("A page or limit that is not a whole number in its bounds"),
+    404: notFound,
+  },
 });
 
 const submitComment = createRoute({
@@ -232,7 +262,11 @@ function withRetryAfter(c: { header(name: string, value: string): void }, error:
 export function mediaRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
   const media = services.media;
   return createRouter()
-    .openapi(listMedia, async (c) => c.json(await media.listPublished(c.req.valid("query")), 200))
+    .openapi(listMedia, async (c) => {
+      const { items, paging } = await media.listPublishedPage(c.req.valid("query"));
+      setPagingHeaders(c, paging);
+      return c.json(items, 200);
+    })
     .openapi(getMedia, async (c) => c.json(await media.getPublished(c.req.valid("param").id), 200))
     .openapi(uploadMedia, async (c) => {
       const user = c.get("user");
@@ -254,7 +288,11 @@ export function mediaRoutes(services: Services, config: Pick<Config, "TRUST_PROX
         withRetryAfter(c, error);
       }
     })
-    .openapi(listComments, async (c) => c.json(await media.listApprovedComments(c.req.valid("param").id), 200))
+    .openapi(listComments, async (c) => {
+      const { comments, paging } = await media.listApprovedComments(c.req.valid("param").id, c.req.valid("query"));
+      setPagingHeaders(c, paging);
+      return c.json(comments, 200);
+    })
     .openapi(submitComment, async (c) => {
       try {
         return c.json(
@@ -275,13 +313,15 @@ export function mediaRoutes(services: Services, config: Pick<Config, "TRUST_PROX
     })
     .openapi(adminListMedia, async (c) => {
       const { items, paging } = await media.listStaffPage(c.req.valid("query"));
-      return c.json(items, 200, pageHeaders(c.req.url, paging));
+      setPagingHeaders(c, paging);
+      return c.json(items, 200);
     })
     .openapi(approveMedia, async (c) => c.json(await media.approve(c.req.valid("param").id), 200))
     .openapi(adminListComments, async (c) => {
       const { status, ...page } = c.req.valid("query");
       const { items, paging } = await media.listComments(status, page);
-      return c.json(items, 200, pageHeaders(c.req.url, paging));
+      setPagingHeaders(c, paging);
+      return c.json(items, 200);
     })
     .openapi(approveComment, async (c) => c.json(await media.approveComment(c.req.valid("param").id), 200))
     .openapi(rejectComment, async (c) => {

@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { linkHeader, type PageInfo } from "../../core/paging/rules.ts";
 
 /**
@@ -36,26 +37,24 @@ export const paged = <T extends z.ZodType>(item: T, name: string) =>
     .openapi(name);
 
 /**
- * One page of a list answered as the array itself (the specification's shape), where the page stands in
- * the headers: `Link` to the other pages and `X-Total-Count`. Set them with `pageHeaders`.
+ * A public list's page (docs/decisions/0036-lists-a-page-at-a-time.md): the answer keeps the
+ * specification's shape and where the page stands travels in the headers, as /api/posts does.
  */
-export const pageOfArray = <T extends z.ZodType>(item: T, description: string, counted: string) => ({
-  ...json(z.array(item), description),
-  headers: pageHeaderDocs(counted),
-});
-
-/** The paging headers of a list's answer (`pageHeaders`); `counted` says what X-Total-Count counts. */
-export const pageHeaderDocs = (counted: string) => ({
-  Link: {
-    description: 'RFC 8288 links to the first, previous, next and last pages (rel="first", "prev", "next", "last")',
-    schema: { type: "string" as const },
+export const pageOf = <T extends z.ZodType>(schema: T, description: string, counted: string) => ({
+  ...json(schema, description),
+  headers: {
+    Link: {
+      description: 'RFC 8288 links to the first, previous, next and last pages (rel="first", "prev", "next", "last")',
+      schema: { type: "string" as const },
+    },
+    "X-Total-Count": { description: counted, schema: { type: "integer" as const } },
   },
-  "X-Total-Count": { description: counted, schema: { type: "integer" as const } },
 });
 
-/** The headers `pageOfArray` documents, for the page `paging` of the list asked at `url`. */
-export function pageHeaders(url: string, paging: PageInfo): Record<string, string> {
-  return { Link: linkHeader(new URL(url), paging), "X-Total-Count": String(paging.total) };
+/** The headers that say where a public list's page stands: Link (filters and limit kept) and X-Total-Count. */
+export function setPagingHeaders(c: Context, paging: PageInfo): void {
+  c.header("Link", linkHeader(new URL(c.req.url), paging));
+  c.header("X-Total-Count", String(paging.total));
 }
 
 /** A JSON request body, required, validated by the schema it is documented with. */

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { MAX_LIMIT, STAFF_PAGE_SIZE } from "../../core/paging/rules.ts";
 import { staffPagingQuerySchema } from "../../core/paging/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
-import { invalid, pageOfArray, staffErrors } from "./openapi-responses.server.ts";
+import { invalid, pageOf, staffErrors } from "./openapi-responses.server.ts";
 import type { AppEnv } from "../context.server.ts";
 import { validationResponse } from "../errors.server.ts";
 
@@ -41,7 +41,7 @@ export function staffListRoute<Item extends z.ZodType, Query extends z.ZodRawSha
     middleware: [requireStaff] as const,
     request: { query },
     responses: {
-      200: pageOfArray(spec.item, "One page", spec.counted),
+      200: pageOf(z.array(spec.item), "One page", spec.counted),
       ...invalid,
       ...staffErrors,
     },

@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Config } from "../../config/env.ts";
 import { DomainError } from "../../core/errors.ts";
+import { MAX_LIMIT, PAGE_SIZE, STAFF_PAGE_SIZE } from "../../core/paging/rules.ts";
+import { pagingQuerySchema, staffPagingQuerySchema } from "../../core/paging/schema.ts";
 import { testimonialSubmissionSchema, testimonialUpdateSchema } from "../../core/testimonials/schema.ts";
 import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
@@ -12,13 +14,11 @@ import {
   invalid,
   json,
   jsonBody,
-  pageHeaderDocs,
-  pageHeaders,
+  pageOf,
   refusal,
+  setPagingHeaders,
   staffErrors,
 } from "./openapi-responses.server.ts";
-import { staffPagingQuerySchema } from "../../core/paging/schema.ts";
-import { MAX_LIMIT, STAFF_PAGE_SIZE } from "../../core/paging/rules.ts";
 
 const publicTestimonialSchema = z
   .object({
@@ -53,8 +53,19 @@ const listApproved = createRoute({
   method: "get",
   path: "/testimonials",
   tags: ["testimonials"],
-  summary: "Approved testimonials, newest first",
-  responses: { 200: json(z.array(publicTestimonialSchema), "Approved testimonials") },
+  summary: "One page of approved testimonials, newest first",
+  description:
+    `The answer is the page's testimonials (an array, as ever); where it stands is in the headers. \`page\` starts ` +
+    `at 1; \`limit\` is ${PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last answers an empty array.`,
+  request: { query: pagingQuerySchema },
+  responses: {
+    200: pageOf(
+      z.array(publicTestimonialSchema),
+      "One page of approved testimonials",
+      "How many testimonials are approved",
+    ),
+    400: refusal("A page or limit that is not a whole number in its bounds"),
+  },
 });
 
 const submit = createRoute({
@@ -86,15 +97,13 @@ const adminList = createRoute({
   middleware: [requireStaff] as const,
   request: { query: staffPagingQuerySchema },
   responses: {
-    200: {
-      ...json(
-        z
-          .object({ testimonials: z.array(adminTestimonialSchema), pendingCount: z.number().int() })
-          .openapi("TestimonialModeration"),
-        "One page of testimonials",
-      ),
-      headers: pageHeaderDocs("How many testimonials there are, approved or not"),
-    },
+    200: pageOf(
+      z
+        .object({ testimonials: z.array(adminTestimonialSchema), pendingCount: z.number().int() })
+        .openapi("TestimonialModeration"),
+      "One page of testimonials",
+      "How many testimonials there are, approved or not",
+    ),
     ...invalid,
     ...staffErrors,
   },
@@ -132,7 +141,11 @@ const remove = createRoute({
 export function testimonialRoutes(services: Services, config: Pick<Config, "TRUST_PROXY">) {
   const testimonials = services.testimonials;
   return createRouter()
-    .openapi(listApproved, async (c) => c.json(await testimonials.listApproved(), 200))
+    .openapi(listApproved, async (c) => {
+      const page = await testimonials.listApprovedPage(c.req.valid("query"));
+      setPagingHeaders(c, page.paging);
+      return c.json(page.testimonials, 200);
+    })
     .openapi(submit, async (c) => {
       try {
         await testimonials.submit(c.req.valid("json"), {
@@ -151,7 +164,8 @@ export function testimonialRoutes(services: Services, config: Pick<Config, "TRUS
         testimonials.listStaffPage(c.req.valid("query")),
         testimonials.countPending(),
       ]);
-      return c.json({ testimonials: items, pendingCount }, 200, pageHeaders(c.req.url, paging));
+      setPagingHeaders(c, paging);
+      return c.json({ testimonials: items, pendingCount }, 200);
     })
     .openapi(update, async (c) => c.json(await testimonials.update(c.req.valid("param").id, c.req.valid("json")), 200))
     .openapi(remove, async (c) => {

@@ -9,8 +9,15 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter, staffListRoute } from "./router.server.ts";
-import { pageHeaders } from "./openapi-responses.server.ts";
-import { idParams, invalid, json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
+import {
+  idParams,
+  invalid,
+  json,
+  jsonBody,
+  refusal,
+  setPagingHeaders,
+  staffErrors,
+} from "./openapi-responses.server.ts";
 
 const summarySchema = z
   .object({
@@ -197,7 +204,8 @@ export function tutorialRoutes(services: Services, config: Pick<Config, "TRUST_P
     })
     .openapi(adminList, async (c) => {
       const { items, paging } = await tutorials.listStaffPage(c.req.valid("query"));
-      return c.json(items, 200, pageHeaders(c.req.url, paging));
+      setPagingHeaders(c, paging);
+      return c.json(items, 200);
     })
     .openapi(adminCreate, async (c) => c.json(await tutorials.create(c.req.valid("json")), 201))
     .openapi(adminUpdate, async (c) =>

@@ -40,7 +40,7 @@ describe("demo blog content", () => {
     const {
       posts: [design],
     } = await t.services.blog.listPublishedPage({ language: "en", category: "design" });
-    const comments = await t.services.blog.listApprovedComments(design.id);
+    const { comments } = await t.services.blog.listApprovedComments(design.id);
     expect(comments.length).toBeGreaterThanOrEqual(3);
     expect(comments.some((c) => c.parentId !== null)).toBe(true);
     expect((await t.services.blog.listComments("pending", FIRST_ROWS)).items.length).toBeGreaterThanOrEqual(1);

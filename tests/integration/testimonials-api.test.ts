@@ -116,7 +116,7 @@ describe("testimonials API", () => {
       const refused = await customer.request(`/api/testimonials/${pending.id}`, { method: "DELETE", headers: FR });
       expect(refused.status).toBe(403);
       expect((await refused.json()).message).toBe("Cet espace est réservé au personnel.");
-      expect(await t.services.testimonials.listApproved()).toEqual([]);
+      expect((await t.services.testimonials.listApprovedPage()).testimonials).toEqual([]);
       expect(await t.services.testimonials.countPending()).toBe(1);
     });
 
@@ -215,7 +215,7 @@ describe("testimonials API", () => {
     const logger = createLogger("silent");
     await seedDemoContent(t.services, logger);
     await seedDemoContent(t.services, logger);
-    const approved = await t.services.testimonials.listApproved();
+    const approved = (await t.services.testimonials.listApprovedPage()).testimonials;
     expect(approved).toHaveLength(4);
     expect(
       approved.every((x) => x.rating >= 1 && x.rating <= 5 && x.testimonialText.length >= 10 && x.companyName),

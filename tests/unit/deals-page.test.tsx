@@ -66,7 +66,12 @@ function CartProbe() {
 }
 
 async function render(deals: PublicDeal[], { language = "en" as "en" | "fr", path = "/hot-deals" } = {}) {
-  const data = { deals, meta: { title: "Hot Deals" } };
+  const data = {
+    deals,
+    paging: { page: 1, limit: 12, total: deals.length, lastPage: 1, prev: null, next: null },
+    pager: { prev: null, next: null },
+    meta: { title: "Hot Deals" },
+  };
   container = await page.renderRoutes(
     [
       { id: "root", path: "/", loader: () => null, Component: () => null, children: [] },
@@ -210,21 +215,30 @@ describe("/hot-deals", () => {
 
 describe("/hot-deals loader", () => {
   function context(listVisible: (language: string) => Promise<PublicDeal[]>) {
+    const listVisiblePage = async (language: string, query: { page?: number }) => {
+      const deals = await listVisible(language);
+      const page = query.page ?? 1;
+      const lastPage = Math.max(1, Math.ceil(deals.length / 12));
+      return {
+        deals: deals.slice((page - 1) * 12, page * 12),
+        paging: { page, limit: 12, total: deals.length, lastPage, prev: page > 1 ? page - 1 : null, next: null },
+      };
+    };
     return {
       requestLanguage: "en",
       publicConfig: { companyName: "Atelier" },
-      services: { deals: { listVisible: vi.fn(listVisible) } },
+      services: { deals: { listVisiblePage: vi.fn(listVisiblePage) } },
     } as unknown as Parameters<typeof loader>[0]["context"];
   }
-  const args = (params: { lang?: string }, ctx: Parameters<typeof loader>[0]["context"]) =>
-    ({ params, context: ctx, request: new Request("http://localhost/hot-deals") }) as unknown as Parameters<
+  const args = (params: { lang?: string }, ctx: Parameters<typeof loader>[0]["context"], query = "") =>
+    ({ params, context: ctx, request: new Request(`http://localhost/hot-deals${query}`) }) as unknown as Parameters<
       typeof loader
     >[0];
 
-  it("reads the deals of the page's language from the deals service", async () => {
+  it("reads the first page of the deals of the page's language from the deals service", async () => {
     const ctx = context(async () => [deal({ language: "fr" })]);
     const result = await loader(args({ lang: "fr" }, ctx));
-    expect(ctx.services.deals.listVisible).toHaveBeenCalledWith("fr");
+    expect(ctx.services.deals.listVisiblePage).toHaveBeenCalledWith("fr", { page: 1 });
     expect(result.deals).toHaveLength(1);
     expect(result.meta.title).toBe("Offres spéciales | Atelier");
   });
@@ -232,6 +246,17 @@ describe("/hot-deals loader", () => {
   it("uses the request's language on a plain address", async () => {
     const ctx = context(async () => []);
     await loader(args({}, ctx));
-    expect(ctx.services.deals.listVisible).toHaveBeenCalledWith("en");
+    expect(ctx.services.deals.listVisiblePage).toHaveBeenCalledWith("en", { page: 1 });
+  });
+
+  it("answers 404 for a page past the last or a malformed page number", async () => {
+    const ctx = context(async () => [deal({})]);
+    for (const query of ["?page=2", "?page=0", "?page=02", "?page=x"]) {
+      const refused = await loader(args({}, ctx, query)).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect((refused as { init?: { status?: number } } | null)?.init?.status, query).toBe(404);
+    }
   });
 });

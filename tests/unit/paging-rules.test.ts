@@ -10,7 +10,7 @@ import {
   pageInfo,
   pageSearch,
 } from "../../core/paging/rules.ts";
-import { pagingQuerySchema } from "../../core/paging/schema.ts";
+import { pagingQuerySchema, pagingQuerySchemaOf } from "../../core/paging/schema.ts";
 import { resources } from "../../app/locales/resources.ts";
 
 const english = (key: string) => {
@@ -70,6 +70,18 @@ describe("addresses of other pages", () => {
     expect(pageSearch("?q=seo&page=3", 1)).toBe("?q=seo");
     expect(pageSearch("", 1)).toBe("");
     expect(pageSearch("?q=caf%C3%A9", 2)).toBe("?q=caf%C3%A9&page=2");
+  });
+
+  it("names the page of a list inside another page by its own parameter, the others kept", () => {
+    expect(pageSearch("?comments=2&ref=mail", 3, "comments")).toBe("?ref=mail&comments=3");
+    expect(pageSearch("?comments=2", 1, "comments")).toBe("");
+    expect(pageSearch("?page=4", 2, "comments")).toBe("?page=4&comments=2");
+  });
+
+  it("defaults a list's limit to its own page size", () => {
+    expect(pagingQuerySchemaOf(20).parse({})).toEqual({ page: 1, limit: 20 });
+    expect(pagingQuerySchemaOf(20).parse({ limit: "100" })).toEqual({ page: 1, limit: 100 });
+    expect(pagingQuerySchemaOf(20).safeParse({ limit: "101" }).success).toBe(false);
   });
 
   it("links an API answer to its first, previous, next and last pages with the limit and filters kept", () => {

@@ -13,6 +13,10 @@ export interface ListPagerProps {
   /** Appends the next page in place; the link is followed instead when it is not given (before hydration). */
   onLoadMore?: () => void;
   texts: { label: string; previous: string; next: string; loadMore: string; loadingMore: string; pageOf: string };
+  /** The address's parameter of the page: `page` unless the list is part of another page (a post's `comments`). */
+  param?: string;
+  /** Where the links land on the page: the list's own anchor when it is not the page's start ("comments"). */
+  hash?: string;
 }
 
 /**
@@ -33,8 +37,17 @@ export function pagerLinkTags(
  * until the page's JavaScript runs and then appends it in place, and previous and next links that robots
  * and readers without JavaScript follow (rel="prev" and rel="next").
  */
-export function ListPager({ firstShown, lastShown, lastPage, loadingMore, onLoadMore, texts }: ListPagerProps) {
-  const href = usePageHref();
+export function ListPager({
+  firstShown,
+  lastShown,
+  lastPage,
+  loadingMore,
+  onLoadMore,
+  texts,
+  param = "page",
+  hash,
+}: ListPagerProps) {
+  const href = usePageHref(param, hash);
   const next = lastShown < lastPage ? lastShown + 1 : null;
   const previous = firstShown > 1 ? firstShown - 1 : null;
   if (next === null && previous === null) return null;
@@ -57,7 +70,7 @@ export function ListPager({ firstShown, lastShown, lastPage, loadingMore, onLoad
           {loadingMore ? texts.loadingMore : texts.loadMore}
         </Link>
       ) : null}
-      <PageLinks previous={previous} next={next} texts={texts} />
+      <PageLinks previous={previous} next={next} texts={texts} param={param} hash={hash} />
     </div>
   );
 }
@@ -70,12 +83,16 @@ export function PageLinks({
   previous,
   next,
   texts,
+  param,
+  hash,
 }: {
   previous: number | null;
   next: number | null;
   texts: { label: string; previous: string; next: string; pageOf: string };
+  param?: string;
+  hash?: string;
 }) {
-  const href = usePageHref();
+  const href = usePageHref(param, hash);
   if (next === null && previous === null) return null;
   return (
     <nav aria-label={texts.label} className="flex items-center gap-4 text-sm">
@@ -94,8 +111,15 @@ export function PageLinks({
   );
 }
 
-/** The address of another page of the list on screen: the same path and query, `page` changed. */
-function usePageHref() {
+/**
+ * The address of another page of the list on screen: the same path and query, its page parameter
+ * (`param`, "page" unless the list has its own) changed, and the list's anchor (`hash`) if it has one.
+ */
+function usePageHref(param = "page", hash?: string) {
   const location = useLocation();
-  return (page: number) => ({ pathname: location.pathname, search: pageSearch(location.search, page) });
+  return (page: number) => ({
+    pathname: location.pathname,
+    search: pageSearch(location.search, page, param),
+    hash: hash ? `#${hash}` : undefined,
+  });
 }

@@ -14,6 +14,7 @@ export function useLoadMore<Item>({
   paging,
   api,
   read = (body) => body as Item[],
+  param = "page",
 }: {
   /** The loader's data: a new object for each address. */
   list: unknown;
@@ -23,6 +24,8 @@ export function useLoadMore<Item>({
   api: (page: number) => string;
   /** The items of the API's answer: the answer itself unless the list wraps them (`{ data: [...] }` for classes). */
   read?: (body: unknown) => Item[];
+  /** The address's parameter of the page (ListPager's `param`). */
+  param?: string;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -53,7 +56,7 @@ export function useLoadMore<Item>({
       setAppended((shown) => ({ items: [...shown.items, ...more], lastShown: next }));
     } catch {
       // The next page as a page of its own, as the link says, when the API cannot be reached.
-      if (current.current === asked) navigate(`${location.pathname}${pageSearch(location.search, next)}`);
+      if (current.current === asked) navigate(`${location.pathname}${pageSearch(location.search, next, param)}`);
     } finally {
       setLoadingMore(false);
     }

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { threadComments } from "../../../core/blog/rules.ts";
-import type { PublicComment } from "../../../core/blog/schema.ts";
+import type { CommentPaging, PublicComment } from "../../../core/blog/schema.ts";
+import { ListPager } from "../../components/content/list-pager.tsx";
+import { useLoadMore } from "../../components/content/use-load-more.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { CommentForm } from "./comment-form.tsx";
 import { formatPostDate } from "../../i18n/format-date.ts";
@@ -61,17 +63,34 @@ function AwaitingModeration() {
   );
 }
 
-/** Approved comments with one level of replies, and the forms to add a comment or a reply. */
+/**
+ * Approved comments with one level of replies, a page of threads at a time (`?comments=N#comments`, and
+ * "Load more comments" appending the next page in place), and the forms to add a comment or a reply.
+ */
 export function CommentsSection({
   postId,
-  comments,
+  comments: page,
+  paging,
   language,
 }: {
   postId: number;
   comments: PublicComment[];
+  paging: CommentPaging;
   language: string;
 }) {
   const { t } = useTranslation("blog");
+  const {
+    shown: comments,
+    lastShown,
+    loadingMore,
+    loadMore,
+  } = useLoadMore<PublicComment>({
+    list: page,
+    items: page,
+    paging,
+    param: "comments",
+    api: (next) => `/api/posts/${postId}/comments?page=${next}&limit=${paging.limit}`,
+  });
   // Which form is open: a new comment, a reply to one comment, or none. Only one at a time.
   const [open, setOpen] = useState<"new" | number | null>(null);
   // Where the last comment of this visit was sent from (a new comment, or a reply to one comment): it is
@@ -85,13 +104,17 @@ export function CommentsSection({
   };
 
   return (
-    <section aria-labelledby="comments-heading" className="mt-16 border-t border-border pt-10">
+    <section
+      id="comments"
+      aria-labelledby="comments-heading"
+      className="mt-16 scroll-mt-24 border-t border-border pt-10"
+    >
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id="comments-heading" className="flex items-center gap-2 font-display text-2xl font-semibold">
           <Icon name="message-square" aria-hidden="true" className="h-6 w-6 text-primary" />
           {t("comments.heading")}
           <span className="text-base font-normal text-muted-foreground">
-            ({t("comments.count", { count: comments.length })})
+            ({t("comments.count", { count: paging.comments })})
           </span>
         </h2>
         <Button variant="outline" onClick={() => setOpen(open === "new" ? null : "new")} aria-expanded={open === "new"}>
@@ -158,6 +181,26 @@ export function CommentsSection({
           ))}
         </ol>
       )}
+      <ListPager
+        firstShown={paging.page}
+        lastShown={lastShown}
+        lastPage={paging.lastPage}
+        loadingMore={loadingMore}
+        onLoadMore={loadMore}
+        param="comments"
+        hash="comments"
+        texts={{
+          label: t("comments.pagination"),
+          previous: t("comments.previousPage"),
+          next: t("comments.nextPage"),
+          loadMore: t("comments.loadMore"),
+          loadingMore: t("comments.loadingMore"),
+          pageOf:
+            lastShown > paging.page
+              ? t("comments.shownOf", { shown: threads.length, total: paging.total })
+              : t("comments.pageOf", { page: paging.page, last: paging.lastPage }),
+        }}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { MEDIA_LIMITS } from "../../../core/media/limits.ts";
 import type { PublicMediaComment } from "../../../core/media/schema.ts";
 import { useTranslation } from "../../i18n/react.tsx";
+import { Button } from "../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { FormError } from "../../components/ui/form-alert.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
@@ -10,21 +11,47 @@ import { api, ApiError } from "../../lib/api.ts";
 import { Form, useForm } from "../../lib/form.tsx";
 
 /**
- * A media item's approved comments, read when the visitor opens them, and the name-and-comment form
+ * A media item's approved comments, read a page at a time when the visitor opens them ("Show more
+ * comments" reads the next: they are never rendered on the server, so no address names their pages), and the name-and-comment form
  * (spec section 5: "Missing info" / "Please fill in both name and comment!"). A new comment waits for
  * moderation, as on the blog.
  */
 export function MediaComments({ mediaId }: { mediaId: number }) {
   const { t } = useTranslation("media");
   const [comments, setComments] = useState<PublicMediaComment[] | null>(null);
+  // Where the comments shown stand: the last page read and how many there are in all (X-Total-Count).
+  const [paging, setPaging] = useState({ page: 0, total: 0 });
+  const [loadingMore, setLoadingMore] = useState(false);
   const headingId = useId();
+
+  /** Reads one page of the approved comments (docs/decisions/0036-lists-a-page-at-a-time.md) after those shown. */
+  async function readPage(page: number) {
+    const response = await fetch(`/api/media/${mediaId}/comments?page=${page}`, {
+      headers: { accept: "application/json" },
+    });
+    if (!response.ok) throw new Error(`GET comments: ${response.status}`);
+    const more = (await response.json()) as PublicMediaComment[];
+    setComments((shown) => [...(shown ?? []), ...more]);
+    setPaging({ page, total: Number(response.headers.get("x-total-count") ?? 0) });
+  }
 
   async function load() {
     if (comments !== null) return;
     try {
-      setComments(await api<PublicMediaComment[]>(`/api/media/${mediaId}/comments`));
+      await readPage(1);
     } catch {
       setComments([]);
+    }
+  }
+
+  async function loadMore() {
+    setLoadingMore(true);
+    try {
+      await readPage(paging.page + 1);
+    } catch (error) {
+      toast.error(t("comments.failedToLoad"), { description: error instanceof Error ? error.message : undefined });
+    } finally {
+      setLoadingMore(false);
     }
   }
 
@@ -66,6 +93,11 @@ export function MediaComments({ mediaId }: { mediaId: number }) {
             ))}
           </ul>
         )}
+        {comments !== null && comments.length < paging.total ? (
+          <Button variant="outline" size="sm" onClick={() => void loadMore()} disabled={loadingMore}>
+            {loadingMore ? t("comments.loadingMore") : t("comments.loadMore")}
+          </Button>
+        ) : null}
         <Form form={form} className="space-y-3">
           <FormError form={form} />
           <Field label={t("comments.name")} field={form.field("name")}>
