@@ -38,15 +38,43 @@ export const leads = pgTable(
     crmSyncedAt: timestamp("crm_synced_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the lead desk searches by, folded once when the lead is written (migration "staff_search"):
+     * name, e-mail and company in lower case without accents, then the phone's digits alone. A trigram
+     * index serves any part of it (docs/decisions/0036-lists-a-page-at-a-time.md).
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(atelier_unaccent(first_name || ' ' || last_name || chr(10) || coalesce(email, '') || chr(10) || coalesce(company, ''))) || chr(10) || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')`,
+      ),
   },
   (table) => [
     // The last guard of "one lead per person": two racing first messages cannot both insert.
     uniqueIndex("leads_email_idx").on(table.email),
     index("leads_phone_idx").on(table.phoneE164),
-    index("leads_created_idx").on(table.createdAt),
-    index("leads_source_idx").on(table.leadSource),
-    index("leads_status_idx").on(table.leadStatus),
-    index("leads_sync_idx").on(table.syncStatus),
+    // The desk's order (newest first, the id as tie-break), alone and under each of its four filters.
+    index("leads_list_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("leads_source_list_idx").on(
+      table.leadSource,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("leads_status_list_idx").on(
+      table.leadStatus,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("leads_sync_list_idx").on(
+      table.syncStatus,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("leads_crm_list_idx").on(table.crmSystem, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("leads_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // A search of one or two characters has no trigram: it matches the start of the e-mail (kept in
+    // lower case), which this serves in any collation.
+    index("leads_email_prefix_idx").on(sql`${table.email} text_pattern_ops`),
   ],
 );
 
