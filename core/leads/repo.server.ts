@@ -1,5 +1,7 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
+import { countUpTo, staffSearchCondition } from "../../db/staff-search.server.ts";
+import { staffSearchOf } from "../paging/search.ts";
 import { leadSyncAttempts, leadTouchpoints, leads } from "../../db/schema/leads.ts";
 import type { CrmSystem, LeadSource, LeadStatus } from "./rules.ts";
 import type { LeadFilters } from "./schema.ts";
@@ -13,7 +15,11 @@ export type SyncAttemptRow = typeof leadSyncAttempts.$inferSelect;
 type Executor = Database | Transaction;
 
 function filtersOf(filters: LeadFilters): SQL | undefined {
+  const search = staffSearchOf(filters.q);
   const conditions = [
+    // Any part of the folded name, e-mail, company or phone digits; one or two characters, the start of
+    // the e-mail (kept in lower case).
+    search ? staffSearchCondition(search, leads.searchText, [leads.email]) : undefined,
     filters.leadSource ? eq(leads.leadSource, filters.leadSource) : undefined,
     filters.leadStatus ? eq(leads.leadStatus, filters.leadStatus) : undefined,
     filters.syncStatus ? eq(leads.syncStatus, filters.syncStatus) : undefined,
@@ -95,23 +101,32 @@ export class LeadRepo {
     return row;
   }
 
-  /** Leads matching the filters, newest first, one page at a time, with how many match in all. */
+  /**
+   * Leads matching the filters, newest first, one page at a time, with how many match counted up to
+   * `countLimit` (a capped count: never the whole table).
+   */
   async list(
     filters: LeadFilters,
     page: { limit: number; offset: number },
-  ): Promise<{ rows: LeadRow[]; total: number }> {
+    countLimit: number,
+  ): Promise<{ rows: LeadRow[]; counted: number }> {
     const where = filtersOf(filters);
-    const [rows, [counted]] = await Promise.all([
-      this.db
-        .select()
-        .from(leads)
-        .where(where)
-        .orderBy(desc(leads.createdAt), desc(leads.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      this.db.select({ n: count() }).from(leads).where(where),
+    const [rows, counted] = await Promise.all([
+      this.latest(page, where),
+      countUpTo(this.db, this.db.select({ one: sql`1` }).from(leads).where(where).$dynamic(), countLimit),
     ]);
-    return { rows, total: Number(counted?.n ?? 0) };
+    return { rows, counted };
+  }
+
+  /** The newest leads (the Overview's), without counting. */
+  async latest(page: { limit: number; offset: number }, where?: SQL): Promise<LeadRow[]> {
+    return this.db
+      .select()
+      .from(leads)
+      .where(where)
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(page.limit)
+      .offset(page.offset);
   }
 
   /** Leads first recorded in [start, end). */

@@ -9,13 +9,20 @@ const wholeNumber = (message: string, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(1, message).max(max, message));
 
-/** `page` and `limit` of a list's address, with translated refusals (errors:paging.*). */
-export const pagingQuerySchema = z.object({
-  page: wholeNumber("errors:paging.pageInvalid", MAX_PAGE)
-    .optional()
-    .transform((page) => page ?? 1),
-  limit: wholeNumber("errors:paging.limitInvalid", MAX_LIMIT)
-    .optional()
-    .transform((limit) => limit ?? PAGE_SIZE),
-});
+/**
+ * `page` and `limit` of a list's address, with translated refusals (errors:paging.*); a list whose screen
+ * shows more rows than PAGE_SIZE (a staff table) gives its own default page size.
+ */
+export const pagingQuerySchemaWith = (defaultLimit: number) =>
+  z.object({
+    page: wholeNumber("errors:paging.pageInvalid", MAX_PAGE)
+      .optional()
+      .transform((page) => page ?? 1),
+    limit: wholeNumber("errors:paging.limitInvalid", MAX_LIMIT)
+      .optional()
+      .transform((limit) => limit ?? defaultLimit),
+  });
+
+/** `page` and `limit` of a public list's address, twelve items a page unless asked otherwise. */
+export const pagingQuerySchema = pagingQuerySchemaWith(PAGE_SIZE);
 export type PagingQuery = z.output<typeof pagingQuerySchema>;
