@@ -58,7 +58,7 @@ describe("validation messages name the field and the rule, in the reader's langu
       "Limit must be a whole number from 1 to 100.",
     );
     expect((await (await staff.request("/api/leads?page=0", { headers: FRENCH })).json()).message).toBe(
-      "La page doit être un nombre entier de 1 à 100 000.",
+      "La page doit être un nombre entier de 1 à 100 000.",
     );
     // The page on which the call was made speaks for the API call, before the browser's languages.
     expect(
