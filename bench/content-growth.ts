@@ -267,7 +267,7 @@ async function measureStaff(base: string): Promise<{ orders: number; leads: numb
     "/api/admin/orders?status=pending",
     "/leads",
     "/leads?tab=all&q=dupont",
-    "/api/leads?q=lefevre12",
+    "/api/leads?q=garcia7",
     "/api/admin/overview",
     "/admin",
   ];

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { countUpTo, staffSearchCondition } from "../../db/staff-search.server.ts";
 import { staffSearchOf } from "../paging/search.ts";
-import { leadSyncAttempts, leadTouchpoints, leads } from "../../db/schema/leads.ts";
+import { leadCounts, leadSyncAttempts, leadTouchpoints, leads } from "../../db/schema/leads.ts";
 import type { CrmSystem, LeadSource, LeadStatus } from "./rules.ts";
 import type { LeadFilters } from "./schema.ts";
 
@@ -170,15 +170,20 @@ export class LeadRepo {
   }
 
   /**
-   * How many leads share each source, status and sync status, in one pass over the table (at most 4 x 5
-   * x 3 groups come back; the caller adds them up per column).
+   * How many leads share each source, status and sync status: the rows of lead_counts (at most 4 x 4 x 3),
+   * which a trigger keeps in the same transaction as every change to a lead, so that the desk's statistics
+   * never group the whole table (migration "staff_search").
    */
   async countsBySourceStatusAndSync(): Promise<Array<{ source: string; status: string; sync: string; count: number }>> {
     return (
       await this.db
-        .select({ source: leads.leadSource, status: leads.leadStatus, sync: leads.syncStatus, n: count() })
-        .from(leads)
-        .groupBy(leads.leadSource, leads.leadStatus, leads.syncStatus)
+        .select({
+          source: leadCounts.leadSource,
+          status: leadCounts.leadStatus,
+          sync: leadCounts.syncStatus,
+          n: leadCounts.count,
+        })
+        .from(leadCounts)
     ).map((row) => ({ source: row.source, status: row.status, sync: row.sync, count: Number(row.n) }));
   }
 

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { appointments } from "./appointments.ts";
 import { contactSubmissions } from "./contact.ts";
 
@@ -76,6 +87,22 @@ export const leads = pgTable(
     // lower case), which this serves in any collation.
     index("leads_email_prefix_idx").on(sql`${table.email} text_pattern_ops`),
   ],
+);
+
+/**
+ * How many leads share each source, status and sync status (at most 4 x 4 x 3 rows), kept by a trigger
+ * on `leads` in the same transaction as the change (migration "staff_search"): the lead desk's statistics
+ * read these rows instead of grouping the whole table on every request.
+ */
+export const leadCounts = pgTable(
+  "lead_counts",
+  {
+    leadSource: leadSource("lead_source").notNull(),
+    leadStatus: leadStatus("lead_status").notNull(),
+    syncStatus: syncStatus("sync_status").notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.leadSource, table.leadStatus, table.syncStatus] })],
 );
 
 /**

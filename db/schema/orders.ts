@@ -56,6 +56,8 @@ export const orders = pgTable(
     // E-mails are compared without case (a first-order-only promo asks whether an e-mail paid before).
     index("orders_email_lower_idx").on(sql`lower(${table.customerEmail})`),
     index("orders_status_list_idx").on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The Overview's "paid today" reads a day of payments, not every order.
+    index("orders_paid_idx").on(table.paidAt).where(sql`${table.paidAt} is not null`),
     index("orders_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
     // A search of one or two characters has no trigram: it matches the start of the e-mail or of the
     // order number, which these two serve in any collation.

@@ -53,6 +53,27 @@ describe("the migration that lets staff search orders, leads and subscriptions b
     expect(lead.search_text).toBe("helene dupre\nhelene@example.fr\nsociete generale\n15550001111");
   });
 
+  it("counts the leads already there by source, status and sync status, and keeps the counts with each change", async () => {
+    const counts = () =>
+      db.query<{ lead_source: string; lead_status: string; sync_status: string; count: number }>(
+        "select lead_source, lead_status, sync_status, count from lead_counts where count > 0 order by 1, 2, 3",
+      );
+    expect(await counts()).toEqual([
+      { lead_source: "contact_form", lead_status: "new", sync_status: "pending", count: 1 },
+    ]);
+    await db.query(
+      `insert into leads (first_name, email, lead_source) values ('Two', 'two@example.com', 'chatbot'),
+         ('Three', 'three@example.com', 'chatbot')`,
+    );
+    await db.query("update leads set lead_status = 'qualified', sync_status = 'synced' where first_name = 'Two'");
+    await db.query("update leads set message = 'no count changes' where first_name = 'Three'");
+    await db.query("delete from leads where lead_source = 'contact_form'");
+    expect(await counts()).toEqual([
+      { lead_source: "chatbot", lead_status: "new", sync_status: "pending", count: 1 },
+      { lead_source: "chatbot", lead_status: "qualified", sync_status: "synced", count: 1 },
+    ]);
+  });
+
   it("creates the searches' indexes and one for every filter and sort, in place of the old ones", async () => {
     const indexes = await db.query<{ tablename: string; indexname: string }>(
       `select tablename, indexname from pg_indexes
@@ -78,6 +99,7 @@ describe("the migration that lets staff search orders, leads and subscriptions b
       "orders_idempotency_key_idx",
       "orders_list_idx",
       "orders_number_prefix_idx",
+      "orders_paid_idx",
       "orders_pkey",
       "orders_search_trgm_idx",
       "orders_status_list_idx",
