@@ -21,6 +21,8 @@ DROP INDEX "subscriptions_created_idx";--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(atelier_unaccent(first_name || ' ' || last_name || chr(10) || coalesce(email, '') || chr(10) || coalesce(company, ''))) || chr(10) || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(atelier_unaccent(customer_email || chr(10) || customer_first_name || ' ' || customer_last_name || chr(10) || coalesce(customer_company, ''))) || chr(10) || regexp_replace(coalesce(customer_phone, ''), '[^0-9]', '', 'g')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(atelier_unaccent(customer_email || chr(10) || customer_name))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "appointments_list_idx" ON "appointments" USING btree ("appointment_date","appointment_time","id");--> statement-breakpoint
+CREATE INDEX "appointments_status_list_idx" ON "appointments" USING btree ("status","appointment_date","appointment_time","id");--> statement-breakpoint
 CREATE INDEX "leads_list_idx" ON "leads" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "leads_source_list_idx" ON "leads" USING btree ("lead_source","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "leads_status_list_idx" ON "leads" USING btree ("lead_status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint

@@ -195,6 +195,24 @@ describe("staff search of orders and leads, a page at a time with capped counts"
     );
   });
 
+  it("pages the subscriptions, the call log and the appointments the same way, with their shapes kept", async () => {
+    for (const path of ["/api/admin/subscriptions", "/api/calls", "/api/admin/appointments"]) {
+      const answer = await staff.request(`${path}?limit=100&page=1`);
+      expect(answer.status, path).toBe(200);
+      const body = await answer.json();
+      expect(Array.isArray(path === "/api/admin/appointments" ? body : body.data), path).toBe(true);
+      expect(answer.headers.get("x-total-count"), path).toBe("0");
+      expect(answer.headers.get("x-total-count-exact"), path).toBe("true");
+      expect(answer.headers.get("link"), path).toBe(
+        `<${path}?limit=100&page=1>; rel="first", <${path}?limit=100&page=1>; rel="last"`,
+      );
+      const over = await staff.request(`${path}?limit=101`, { headers: FR });
+      expect(over.status, path).toBe(400);
+      expect((await over.json()).message, path).toBe("La limite doit être un nombre entier de 1 à 100.");
+    }
+    expect((await staff.request(`/api/admin/subscriptions?q=${"x".repeat(201)}`)).status).toBe(400);
+  });
+
   it("shows the lead desk a search, 'more than 1,000' in both languages, and a 404 past the last page", async () => {
     const english = await (await staff.request("/leads?tab=all")).text();
     expect(english).toContain("More than 1,000 leads");
