@@ -1,6 +1,7 @@
 /**
- * How the blog's, the tutorials' and the classes' lists answer as the content grows: the demo content, then
- * 10,000 and 100,000 posts and as many tutorials and classes, on PostgreSQL, with the built production server rendering every page (PAGE_CACHE=false).
+ * How the blog's, the tutorials' and the classes' lists, and the staff's orders, leads and Overview, answer
+ * as the content grows: the demo content, then 10,000 and 100,000 posts and as many tutorials, classes,
+ * orders and leads, on PostgreSQL, with the built production server rendering every page (PAGE_CACHE=false).
  *
  *   npm run build && npm run bench:growth
  *   npm run bench:growth -- --database postgres://postgres@127.0.0.1:5432/test --sizes 10000,100000 --runs 7
@@ -9,11 +10,13 @@
  * starts the server on it with the demo content, then adds posts by SQL up to each size (both languages,
  * every category, one in twenty a draft, one in ten titled with "café"; tutorials of every difficulty, one in
  * twenty a draft, one in ten members-only, one in ten titled with "café"; classes of every level, one in
- * twenty inactive, one in a hundred featured, one in ten titled with "café", one in seven undated), VACUUM ANALYZE as autovacuum would
+ * twenty inactive, one in a hundred featured, one in ten titled with "café", one in seven undated; orders and
+ * leads of people with realistic names, e-mails, phones, statuses and amounts, placed over a year), VACUUM ANALYZE as autovacuum would
  * after such a load, restarts the server (no list is kept in memory from the smaller size) and times each
  * address one request at a time after a warm-up: median milliseconds and bytes of the answer, and both as
  * multiples of the demo size's. The database is dropped at the end.
  */
+import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { PAGE_SIZE } from "../core/paging/rules.ts";
@@ -38,6 +41,9 @@ const database = await createPostgresDatabase(adminUrl, "atelier_bench_growth");
 const sql = new pg.Client({ connectionString: database.url });
 let server: ServerProcess | null = null;
 
+/** The staff account the server is started with (ADMIN_EMAIL), to time the staff's pages signed in. */
+const staffAccount = { email: "bench-growth-staff@atelier.example", password: randomBytes(12).toString("base64url") };
+
 async function start(seedDemo: boolean): Promise<ServerProcess> {
   return startServer({
     env: {
@@ -45,6 +51,8 @@ async function start(seedDemo: boolean): Promise<ServerProcess> {
       DATABASE_URL: database.url,
       PAGE_CACHE: "false",
       SEED_DEMO_CONTENT: String(seedDemo),
+      ADMIN_EMAIL: staffAccount.email,
+      ADMIN_PASSWORD: staffAccount.password,
     },
     timeoutMs: 120_000,
   });
@@ -55,6 +63,8 @@ async function growTo(size: number): Promise<void> {
   await growPostsTo(size);
   await growTutorialsTo(size);
   await growClassesTo(size);
+  await growOrdersTo(size);
+  await growLeadsTo(size);
 }
 
 async function growClassesTo(size: number): Promise<void> {
@@ -87,6 +97,69 @@ async function growClassesTo(size: number): Promise<void> {
     [n + 1, size],
   );
   await sql.query("vacuum analyze classes");
+}
+
+// The people the staff's orders and leads are seeded for: 40 first names x 40 last names x 12 domains,
+// numbered so that every e-mail is its own (leads keep one per person).
+const FIRST_NAMES = `'Léa','Lucas','Emma','Hugo','Chloé','Louis','Manon','Jules','Camille','Arthur','Sarah','Noah','Inès',
+  'Gabriel','Zoé','Raphaël','Alice','Adam','Jade','Paul','Olivia','James','Amelia','Oliver','Isla','George','Ava',
+  'Harry','Mia','Jack','Sophie','Thomas','Grace','William','Ella','Daniel','Ruby','Samuel','Lily','Henry'`;
+const LAST_NAMES = `'Martin','Bernard','Dubois','Thomas','Robert','Richard','Petit','Durand','Leroy','Moreau','Simon',
+  'Laurent','Lefèvre','Michel','García','Fournier','Girard','Bonnet','Dupont','Lambert','Smith','Jones','Taylor',
+  'Brown','Williams','Wilson','Johnson','Davies','Robinson','Wright','Thompson','Evans','Walker','White','Roberts',
+  'Green','Hall','Wood','Jackson','Clarke'`;
+const DOMAINS = `'gmail.com','outlook.fr','yahoo.com','orange.fr','free.fr','proton.me','icloud.com','studio-nord.fr',
+  'acme.io','boulangerie-paul.fr','hotmail.com','agence-lumiere.com'`;
+/** SQL of a seeded person's parts for row `i`: first name, last name, and an e-mail built from both. */
+const person = {
+  first: `(array[${FIRST_NAMES}])[1 + i % 40]`,
+  last: `(array[${LAST_NAMES}])[1 + (i / 40) % 40]`,
+  email: `lower(atelier_unaccent((array[${FIRST_NAMES}])[1 + i % 40] || '.' || (array[${LAST_NAMES}])[1 + (i / 40) % 40])) || i || '@' || (array[${DOMAINS}])[1 + i % 12]`,
+  phone: `'+33 6 ' || lpad(((i * 7919) % 100000000)::text, 8, '0')`,
+};
+
+/** Adds orders until the table holds `size`: every status, amounts from $20 to $5,000, placed over a year. */
+async function growOrdersTo(size: number): Promise<void> {
+  const [{ n }] = (await sql.query<{ n: number }>("select count(*)::int as n from orders")).rows;
+  if (n >= size) return;
+  await sql.query(
+    `insert into orders (customer_first_name, customer_last_name, customer_email, customer_phone, customer_company,
+       status, language, subtotal_cents, total_cents, paid_cents, paid_at, created_at, updated_at)
+     select ${person.first}, ${person.last}, ${person.email}, case when i % 3 = 0 then null else ${person.phone} end,
+       case when i % 4 = 0 then 'Company ' || (i % 997) else null end,
+       (array['paid', 'paid', 'paid', 'pending', 'requires_payment', 'failed', 'cancelled', 'refunded', 'partially_refunded'])[1 + i % 9],
+       case when i % 3 = 0 then 'fr' else 'en' end,
+       2000 + (i * 37) % 498000, 2000 + (i * 37) % 498000,
+       case when i % 9 < 3 or i % 9 >= 7 then 2000 + (i * 37) % 498000 else 0 end,
+       case when i % 9 < 3 or i % 9 >= 7 then now() - (i % 365) * interval '1 day' end,
+       now() - (i % 365) * interval '1 day' - (i % 1440) * interval '1 minute', now()
+     from generate_series($1::int, $2::int) as i`,
+    [n + 1, size],
+  );
+  await sql.query("vacuum analyze orders");
+}
+
+/** Adds leads until the table holds `size`: every source, status and sync status, received over a year. */
+async function growLeadsTo(size: number): Promise<void> {
+  const [{ n }] = (await sql.query<{ n: number }>("select count(*)::int as n from leads")).rows;
+  if (n >= size) return;
+  await sql.query(
+    `insert into leads (first_name, last_name, email, phone, phone_e164, company, message, lead_source, channels,
+       lead_status, sync_status, crm_system, created_at, updated_at)
+     select ${person.first}, ${person.last}, 'lead-' || ${person.email}, ${person.phone},
+       '+336' || lpad(((i * 7919) % 100000000)::text, 8, '0'),
+       case when i % 3 = 0 then 'Company ' || (i % 997) else null end,
+       'A message seeded for the content growth benchmark, number ' || i,
+       (array['contact_form', 'consultation', 'chatbot', 'phone_call'])[1 + i % 4]::lead_source,
+       array[(array['contact_form', 'consultation', 'chatbot', 'phone_call'])[1 + i % 4]]::lead_source[],
+       (array['new', 'new', 'contacted', 'qualified', 'converted'])[1 + i % 5]::lead_status,
+       (array['pending', 'synced', 'synced', 'failed'])[1 + i % 4]::lead_sync_status,
+       case when i % 4 in (1, 2) then 'hubspot'::crm_system end,
+       now() - (i % 365) * interval '1 day' - (i % 1440) * interval '1 minute', now()
+     from generate_series($1::int, $2::int) as i`,
+    [n + 1, size],
+  );
+  await sql.query("vacuum analyze leads");
 }
 
 async function growTutorialsTo(size: number): Promise<void> {
@@ -145,13 +218,13 @@ interface Sample {
   bytes: number;
 }
 
-async function time(base: string, path: string): Promise<Sample> {
+async function time(base: string, path: string, headers: Record<string, string> = {}): Promise<Sample> {
   const samples: number[] = [];
   let status = 0;
   let bytes = 0;
   for (let i = 0; i < runs + 2; i++) {
     const started = performance.now();
-    const response = await fetch(`${base}${path}`, { headers: { "accept-language": "en" } });
+    const response = await fetch(`${base}${path}`, { headers: { "accept-language": "en", ...headers } });
     const body = await response.arrayBuffer();
     const elapsed = performance.now() - started;
     status = response.status;
@@ -167,9 +240,14 @@ async function lastPage(url: string): Promise<number> {
   return Math.max(1, Math.ceil(Number(response.headers.get("x-total-count")) / PAGE_SIZE));
 }
 
-async function measure(
-  label: string,
-): Promise<{ label: string; posts: number; tutorials: number; classes: number; samples: Sample[] }> {
+async function measure(label: string): Promise<{
+  label: string;
+  posts: number;
+  tutorials: number;
+  classes: number;
+  samples: Sample[];
+  staff: Awaited<ReturnType<typeof measureStaff>>;
+}> {
   const base = server!.url;
   const lastEnglish = await lastPage(`${base}/api/posts?language=en&limit=1`);
   const lastTutorials = await lastPage(`${base}/api/tutorials?limit=1`);
@@ -204,7 +282,44 @@ async function measure(
   ];
   const samples: Sample[] = [];
   for (const path of addresses) samples.push(await time(base, path));
-  return { label, posts: n, tutorials, classes, samples };
+  return { label, posts: n, tutorials, classes, samples, staff: await measureStaff(base) };
+}
+
+/** A staff session's cookie, signed in through the API as a browser would (once per server). */
+async function staffCookie(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ identifier: staffAccount.email, password: staffAccount.password }),
+  });
+  if (!response.ok) throw new Error(`Signing in as staff answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+/**
+ * The staff's addresses of issue 25's budgets: an Orders search by part of an e-mail (one that few orders
+ * hold, and one that most do), the lead desk rendered and its API searched, the Overview's API and /admin.
+ */
+async function measureStaff(base: string): Promise<{ orders: number; leads: number; samples: Sample[] }> {
+  const cookie = await staffCookie(base);
+  const [{ n: orders }] = (await sql.query<{ n: number }>("select count(*)::int as n from orders")).rows;
+  const [{ n: leads }] = (await sql.query<{ n: number }>("select count(*)::int as n from leads")).rows;
+  const addresses = [
+    "/api/admin/orders?q=garcia7",
+    "/api/admin/orders?q=gmail",
+    "/api/admin/orders?status=pending",
+    "/leads",
+    "/leads?tab=all&q=dupont",
+    "/api/leads?q=garcia7",
+    "/api/admin/overview",
+    "/admin",
+  ];
+  const samples: Sample[] = [];
+  for (const path of addresses) samples.push(await time(base, path, { cookie }));
+  return { orders, leads, samples };
 }
 
 const results: Array<Awaited<ReturnType<typeof measure>>> = [];
@@ -232,8 +347,13 @@ console.log(
 for (const result of results) {
   console.log(`${result.label} (${result.posts} posts, ${result.tutorials} tutorials, ${result.classes} classes)`);
   console.log(["  address".padEnd(56), "status", "ms".padStart(8), "x demo", "bytes".padStart(9), "x demo"].join("  "));
-  result.samples.forEach((row, i) => {
-    const base = demo.samples[i];
+  printRows(result.samples, demo.samples);
+}
+
+/** One table's rows: each address's status, median and bytes, and both as multiples of the demo's. */
+function printRows(rows: Sample[], demoRows: Sample[]): void {
+  rows.forEach((row, i) => {
+    const base = demoRows[i];
     console.log(
       [
         `  ${row.path}`.padEnd(56),
@@ -245,4 +365,11 @@ for (const result of results) {
       ].join("  "),
     );
   });
+}
+
+console.log(`\nThe staff's orders, lead desk and Overview on PostgreSQL, signed in, median of ${runs} requests\n`);
+for (const result of results) {
+  console.log(`${result.label} (${result.staff.orders} orders, ${result.staff.leads} leads)`);
+  console.log(["  address".padEnd(56), "status", "ms".padStart(8), "x demo", "bytes".padStart(9), "x demo"].join("  "));
+  printRows(result.staff.samples, demo.staff.samples);
 }

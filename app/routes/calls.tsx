@@ -1,5 +1,7 @@
 import { callListQuerySchema } from "../../core/calls/schema.ts";
 import type { Call } from "../../core/calls/schema.ts";
+import { cappedPageInfo, pageFromParam, pageSearch, type PageInfo } from "../../core/paging/rules.ts";
+import { refusal } from "../lib/refusal.ts";
 import { translator } from "../../server/i18n.server.ts";
 import { requireStaffPage } from "../lib/page-guard.server.ts";
 import { pageLanguage } from "../i18n/page-language.server.ts";
@@ -23,14 +25,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     followUpRequired: search.get("followUpRequired") ?? undefined,
   });
   const filters = parsed.success ? parsed.data : {};
+  // "?page=abc" or "?page=0" names no page, and a page after the last one holds nothing: both are a 404.
+  const page = pageFromParam(search.get("page"));
+  if (page === null) throw refusal(404);
   let calls: Call[] | null = null;
+  let paging: PageInfo | null = null;
   try {
-    calls = await context.services.calls.list(filters);
+    const answer = await context.services.calls.list({ ...filters, page: String(page) });
+    calls = answer.items;
+    paging = cappedPageInfo(answer.request, answer.counted);
   } catch {
     calls = null;
   }
+  if (paging && page > 1 && calls?.length === 0) throw refusal(404);
   return {
     calls,
+    paging,
+    pageSearch: search.toString(),
     filters,
     language,
     title: `${translator(language)("calls:title")} | ${context.publicConfig.companyName}`,
@@ -43,7 +54,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** Phone Call Management (spec 001, section 2 "/calls"): staff only (decision 14). */
 export default function Calls({ loaderData }: Route.ComponentProps) {
-  const { calls, filters, language } = loaderData;
+  const { calls, paging, filters, language } = loaderData;
   const { t } = useTranslation("calls");
   const dateFormat = new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", {
     dateStyle: "medium",
@@ -190,6 +201,30 @@ export default function Calls({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {paging && (paging.prev !== null || paging.next !== null) ? (
+        <nav aria-label={t("pages")} className="mt-8 flex justify-between gap-4">
+          {paging.prev !== null ? (
+            <a
+              href={pageSearch(loaderData.pageSearch, paging.prev) || "?"}
+              rel="prev"
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {t("previous")}
+            </a>
+          ) : (
+            <span />
+          )}
+          {paging.next !== null ? (
+            <a
+              href={pageSearch(loaderData.pageSearch, paging.next)}
+              rel="next"
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {t("next")}
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { DomainError } from "../../core/errors.ts";
-import { leadListQuerySchema, type LeadFilters } from "../../core/leads/schema.ts";
-import { LEAD_PAGE } from "../../core/leads/service.server.ts";
+import { LEAD_PAGE_SIZE, leadListQuerySchema, type LeadFilters } from "../../core/leads/schema.ts";
+import { pageFromParam } from "../../core/paging/rules.ts";
 import { translator } from "../../server/i18n.server.ts";
 import { AdminDashboard } from "../features/admin/admin-dashboard.tsx";
 import { requireStaffPage } from "../lib/page-guard.server.ts";
@@ -12,9 +12,10 @@ import { LeadDetailView } from "../features/leads/lead-detail.tsx";
 import { OverviewTab } from "../features/leads/overview-tab.tsx";
 import { SettingsTab } from "../features/leads/settings-tab.tsx";
 import { useTranslation } from "../i18n/react.tsx";
+import { refusal } from "../lib/refusal.ts";
 import type { Route } from "./+types/leads";
 
-const FILTER_NAMES = ["leadSource", "leadStatus", "syncStatus", "crmSystem"] as const;
+const FILTER_NAMES = ["leadSource", "leadStatus", "syncStatus", "crmSystem", "q"] as const;
 
 /** The filters of the address; an unknown value is dropped rather than refused, so that an old link still opens. */
 function filtersOf(params: URLSearchParams): LeadFilters {
@@ -31,13 +32,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = pageLanguage(params, context);
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search);
-  const offset = Math.max(0, Math.trunc(Number(search.get("offset")) || 0));
+  // "?page=abc" or "?page=0" names no page, and a page after the last one holds nothing: both are a 404.
+  const pageNumber = pageFromParam(search.get("page"));
+  if (pageNumber === null) throw refusal(404);
   const leadId = Number(search.get("lead"));
   const { leads } = context.services;
   const [stats, recent, page, detail] = await Promise.all([
     leads.stats(),
     leads.recent(),
-    leads.list(filters, { limit: LEAD_PAGE.default, offset }),
+    leads.list({ ...filters, page: String(pageNumber), limit: String(LEAD_PAGE_SIZE) }),
     Number.isInteger(leadId) && leadId > 0
       ? leads.detail(leadId).catch((error: unknown) => {
           // An old link to a lead that is gone opens the dashboard; anything else is a real failure.
@@ -46,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         })
       : Promise.resolve(null),
   ]);
+  if (pageNumber > 1 && page.leads.length === 0) throw refusal(404);
   return {
     stats,
     recent,
@@ -94,9 +98,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
     params.set("lead", String(id));
     return `?${params}`;
   };
-  const pageHref = (offset: number) => {
+  const pageHref = (pageNumber: number) => {
     const params = filterParams();
-    if (offset > 0) params.set("offset", String(offset));
+    if (pageNumber > 1) params.set("page", String(pageNumber));
     return `?${params}`;
   };
   const defaultCrm = providers.find((provider) => provider.isDefault)?.name ?? null;

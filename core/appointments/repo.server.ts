@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { appointments } from "../../db/schema/appointments.ts";
+import { countUpTo } from "../../db/staff-search.server.ts";
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointmentRow = typeof appointments.$inferInsert;
@@ -44,16 +45,28 @@ export class AppointmentRepo {
   }
 
   /** Appointments in date and time order, optionally from a date on and with one status. */
-  async list(filters: { from?: string; status?: string }): Promise<AppointmentRow[]> {
+  /** One page of staff's list in date and time order, its matches counted up to `countLimit`. */
+  async list(
+    filters: { from?: string; status?: string },
+    page: { limit: number; offset: number },
+    countLimit: number,
+  ): Promise<{ rows: AppointmentRow[]; counted: number }> {
     const conditions = [
       filters.from ? gte(appointments.appointmentDate, filters.from) : undefined,
       filters.status ? eq(appointments.status, filters.status) : undefined,
     ].filter((condition) => condition !== undefined);
-    return this.db
-      .select()
-      .from(appointments)
-      .where(conditions.length > 0 ? and(...conditions) : undefined)
-      .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id));
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const [rows, counted] = await Promise.all([
+      this.db
+        .select()
+        .from(appointments)
+        .where(where)
+        .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      countUpTo(this.db, this.db.select({ one: sql`1` }).from(appointments).where(where).$dynamic(), countLimit),
+    ]);
+    return { rows, counted };
   }
 
   /**

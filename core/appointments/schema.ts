@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQuerySchemaOf } from "../paging/schema.ts";
 import { line, text } from "../text.ts";
 import { isPlausiblePhone } from "../contact/rules.ts";
 import { LANGUAGES } from "../i18n/language.ts";
@@ -78,6 +79,14 @@ export const adminAppointmentsQuerySchema = z.object({
   status: z.enum(APPOINTMENT_STATUSES, { message: "appointments:validation.statusInvalid" }).optional(),
 });
 export type AdminAppointmentsQuery = z.input<typeof adminAppointmentsQuerySchema>;
+
+/** Appointments on a page of staff's list, unless an API client asks for another `limit` (at most MAX_LIMIT). */
+export const STAFF_APPOINTMENTS_PAGE_SIZE = 50;
+
+/** The filters with the page and its size (core/paging: translated 400s past MAX_LIMIT or MAX_PAGE). */
+export const adminAppointmentsPageQuerySchema = adminAppointmentsQuerySchema.extend(
+  pagingQuerySchemaOf(STAFF_APPOINTMENTS_PAGE_SIZE).shape,
+);
 
 export interface Appointment {
   id: number;

@@ -1,3 +1,4 @@
+import { cappedTotal, countLimitFor, offsetOf, type CappedTotal, type PageRequest } from "../paging/rules.ts";
 import type { Database } from "../../db/client.server.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import type { Language } from "../i18n/language.ts";
@@ -17,7 +18,7 @@ import {
   type BookingHours,
 } from "./rules.ts";
 import {
-  adminAppointmentsQuerySchema,
+  adminAppointmentsPageQuerySchema,
   bookingInputSchema,
   slotsQuerySchema,
   type AdminAppointmentsQuery,
@@ -169,8 +170,17 @@ export class AppointmentService {
   }
 
   /** Appointments for staff, in date and time order. */
-  async listForStaff(query: AdminAppointmentsQuery = {}): Promise<Appointment[]> {
-    const filters = parseOrThrow(adminAppointmentsQuerySchema, query);
-    return (await this.repo.list(filters)).map(toAppointment);
+  /** One page of staff's list, counted up to COUNT_CAP (docs/decisions/0036-lists-a-page-at-a-time.md). */
+  async listForStaff(
+    query: AdminAppointmentsQuery | Record<string, string> = {},
+  ): Promise<{ items: Appointment[]; request: PageRequest; counted: CappedTotal }> {
+    const { page, limit, ...filters } = parseOrThrow(adminAppointmentsPageQuerySchema, query);
+    const request = { page, limit };
+    const { rows, counted } = await this.repo.list(
+      filters,
+      { limit, offset: offsetOf(request) },
+      countLimitFor(request),
+    );
+    return { items: rows.map(toAppointment), request, counted: cappedTotal(counted, request) };
   }
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { phoneCalls } from "../../db/schema/calls.ts";
+import { countUpTo } from "../../db/staff-search.server.ts";
 
 export type CallRow = typeof phoneCalls.$inferSelect;
 export type NewCallRow = typeof phoneCalls.$inferInsert;
@@ -40,16 +41,27 @@ export class CallRepo {
     return row;
   }
 
-  async list(filters: { status?: string; leadCaptured?: string; followUpRequired?: string }): Promise<CallRow[]> {
+  /** One page of the log, newest first, with its matches counted up to `countLimit` (a capped count). */
+  async list(
+    filters: { status?: string; leadCaptured?: string; followUpRequired?: string },
+    page: { limit: number; offset: number },
+    countLimit: number,
+  ): Promise<{ rows: CallRow[]; counted: number }> {
     const conditions: SQL[] = [];
     if (filters.status) conditions.push(eq(phoneCalls.status, filters.status));
     if (filters.leadCaptured) conditions.push(eq(phoneCalls.leadCaptured, filters.leadCaptured));
     if (filters.followUpRequired) conditions.push(eq(phoneCalls.followUpRequired, filters.followUpRequired));
-    return this.db
-      .select()
-      .from(phoneCalls)
-      .where(conditions.length > 0 ? and(...conditions) : undefined)
-      .orderBy(desc(phoneCalls.createdAt), desc(phoneCalls.id))
-      .limit(500);
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const [rows, counted] = await Promise.all([
+      this.db
+        .select()
+        .from(phoneCalls)
+        .where(where)
+        .orderBy(desc(phoneCalls.createdAt), desc(phoneCalls.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      countUpTo(this.db, this.db.select({ one: sql`1` }).from(phoneCalls).where(where).$dynamic(), countLimit),
+    ]);
+    return { rows, counted };
   }
 }

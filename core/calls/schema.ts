@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQuerySchemaOf } from "../paging/schema.ts";
 
 const yesNo = z.preprocess(
   (value) => (value === "" ? undefined : value),
@@ -47,3 +48,9 @@ export interface TwilioVoiceParams {
   SpeechResult?: string;
   Digits?: string;
 }
+
+/** Calls on a page of the log, unless an API client asks for another `limit` (at most MAX_LIMIT). */
+export const CALLS_PAGE_SIZE = 50;
+
+/** The filters with the page and its size (core/paging: translated 400s past MAX_LIMIT or MAX_PAGE). */
+export const callPageQuerySchema = callListQuerySchema.extend(pagingQuerySchemaOf(CALLS_PAGE_SIZE).shape);

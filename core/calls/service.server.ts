@@ -6,9 +6,10 @@ import type { Translate } from "../mail/rules.ts";
 import { keywordTopic, transcriptText } from "../assistant/rules.ts";
 import type { AssistantService } from "../assistant/service.server.ts";
 import type { LeadService } from "../leads/service.server.ts";
+import { cappedTotal, countLimitFor, offsetOf, type CappedTotal, type PageRequest } from "../paging/rules.ts";
 import { CallRepo, type CallRow } from "./repo.server.ts";
 import { followUpRequired, isFinalStatus, languageChoice, leadCaptured, summaryParts } from "./rules.ts";
-import { callListQuerySchema, type Call, type TwilioVoiceParams } from "./schema.ts";
+import { callPageQuerySchema, type Call, type TwilioVoiceParams } from "./schema.ts";
 
 const VOICE_LOCALE: Record<Language, "en-US" | "fr-FR"> = { en: "en-US", fr: "fr-FR" };
 /** Silent turns in a row after which the assistant says goodbye. */
@@ -209,7 +210,15 @@ export class CallService {
   }
 
   /** GET /api/calls: newest first, optionally filtered. */
-  async list(query: unknown): Promise<Call[]> {
-    return (await this.repo.list(parseOrThrow(callListQuerySchema, query))).map(toCall);
+  /** One page of the log, newest first, counted up to COUNT_CAP (docs/decisions/0036-lists-a-page-at-a-time.md). */
+  async list(query: unknown): Promise<{ items: Call[]; request: PageRequest; counted: CappedTotal }> {
+    const { page, limit, ...filters } = parseOrThrow(callPageQuerySchema, query);
+    const request = { page, limit };
+    const { rows, counted } = await this.repo.list(
+      filters,
+      { limit, offset: offsetOf(request) },
+      countLimitFor(request),
+    );
+    return { items: rows.map(toCall), request, counted: cappedTotal(counted, request) };
   }
 }

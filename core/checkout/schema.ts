@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQuerySchemaOf } from "../paging/schema.ts";
 import { CUSTOM_AMOUNT_MAX_CENTS, CUSTOM_AMOUNT_MIN_CENTS } from "../instalments/rules.ts";
 import { CUSTOM_PAYMENT_MESSAGES, isWholeCents } from "../instalments/schema.ts";
 import { BANK_ACCOUNT_ID, BANK_MESSAGES } from "../payments/bank.ts";
@@ -61,4 +62,13 @@ export const subscriptionRequestSchema = z.strictObject({
   priceId: z.string().trim().max(100).optional(),
   plan: z.string().trim().max(100).optional(),
   language: z.enum(["en", "fr"]).optional(),
+});
+
+/** Subscriptions on a page of staff's list, unless an API client asks for another `limit`. */
+export const STAFF_SUBSCRIPTIONS_PAGE_SIZE = 50;
+
+/** Staff's list of subscriptions: a search by e-mail or name (`q`), its page and size (core/paging). */
+export const staffSubscriptionQuerySchema = z.object({
+  q: z.string().trim().max(200, "errors:paging.searchTooLong").optional(),
+  ...pagingQuerySchemaOf(STAFF_SUBSCRIPTIONS_PAGE_SIZE).shape,
 });

@@ -14,7 +14,10 @@ import type { ProviderFact } from "../payments/provider.ts";
 import { hasControlCharacters } from "../text.ts";
 import { spentBudget, type RateLimitRule } from "../rate-limit/rules.ts";
 import { WORKFLOWS, type CheckoutDeps } from "./deps.ts";
-import { SUBSCRIPTION_MESSAGES, subscriptionRequestSchema } from "./schema.ts";
+import { SUBSCRIPTION_MESSAGES, staffSubscriptionQuerySchema, subscriptionRequestSchema } from "./schema.ts";
+import { cappedTotal, countLimitFor, offsetOf, type CappedTotal, type PageRequest } from "../paging/rules.ts";
+import { staffSearchOf } from "../paging/search.ts";
+import { countUpTo, staffSearchCondition } from "../../db/staff-search.server.ts";
 
 const M = SUBSCRIPTION_MESSAGES;
 
@@ -429,15 +432,34 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
     });
   }
 
-  /** Staff's list, newest first, with each one's invoices. */
-  async list(): Promise<SubscriptionView[]> {
-    const rows = await this.db
-      .select({ s: subscriptions, plan: plans })
-      .from(subscriptions)
-      .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .orderBy(desc(subscriptions.createdAt))
-      .limit(200);
-    return this.views(rows);
+  /**
+   * Staff's list, newest first, with each one's invoices, a page at a time: searched by any part of the
+   * e-mail or name (accents and case ignored; one or two characters, the start of the e-mail), counted up
+   * to COUNT_CAP (docs/decisions/0036-lists-a-page-at-a-time.md).
+   */
+  async list(query: unknown = {}): Promise<{ items: SubscriptionView[]; request: PageRequest; counted: CappedTotal }> {
+    const { q, page, limit } = parseOrThrow(staffSubscriptionQuerySchema, query);
+    const request = { page, limit };
+    const search = staffSearchOf(q);
+    const where = search
+      ? staffSearchCondition(search, subscriptions.searchText, [sql`lower(${subscriptions.customerEmail})`])
+      : undefined;
+    const [rows, counted] = await Promise.all([
+      this.db
+        .select({ s: subscriptions, plan: plans })
+        .from(subscriptions)
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .where(where)
+        .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+        .limit(limit)
+        .offset(offsetOf(request)),
+      countUpTo(
+        this.db,
+        this.db.select({ one: sql`1` }).from(subscriptions).where(where).$dynamic(),
+        countLimitFor(request),
+      ),
+    ]);
+    return { items: await this.views(rows), request, counted: cappedTotal(counted, request) };
   }
 
   private async find(id: string): Promise<SubscriptionRow> {

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
-import { leadSyncAttempts, leadTouchpoints, leads } from "../../db/schema/leads.ts";
+import { countUpTo, staffSearchCondition } from "../../db/staff-search.server.ts";
+import { staffSearchOf } from "../paging/search.ts";
+import { leadCounts, leadSyncAttempts, leadTouchpoints, leads } from "../../db/schema/leads.ts";
 import type { CrmSystem, LeadSource, LeadStatus } from "./rules.ts";
 import type { LeadFilters } from "./schema.ts";
 
@@ -13,7 +15,11 @@ export type SyncAttemptRow = typeof leadSyncAttempts.$inferSelect;
 type Executor = Database | Transaction;
 
 function filtersOf(filters: LeadFilters): SQL | undefined {
+  const search = staffSearchOf(filters.q);
   const conditions = [
+    // Any part of the folded name, e-mail, company or phone digits; one or two characters, the start of
+    // the e-mail (kept in lower case).
+    search ? staffSearchCondition(search, leads.searchText, [leads.email]) : undefined,
     filters.leadSource ? eq(leads.leadSource, filters.leadSource) : undefined,
     filters.leadStatus ? eq(leads.leadStatus, filters.leadStatus) : undefined,
     filters.syncStatus ? eq(leads.syncStatus, filters.syncStatus) : undefined,
@@ -95,23 +101,32 @@ export class LeadRepo {
     return row;
   }
 
-  /** Leads matching the filters, newest first, one page at a time, with how many match in all. */
+  /**
+   * Leads matching the filters, newest first, one page at a time, with how many match counted up to
+   * `countLimit` (a capped count: never the whole table).
+   */
   async list(
     filters: LeadFilters,
     page: { limit: number; offset: number },
-  ): Promise<{ rows: LeadRow[]; total: number }> {
+    countLimit: number,
+  ): Promise<{ rows: LeadRow[]; counted: number }> {
     const where = filtersOf(filters);
-    const [rows, [counted]] = await Promise.all([
-      this.db
-        .select()
-        .from(leads)
-        .where(where)
-        .orderBy(desc(leads.createdAt), desc(leads.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      this.db.select({ n: count() }).from(leads).where(where),
+    const [rows, counted] = await Promise.all([
+      this.latest(page, where),
+      countUpTo(this.db, this.db.select({ one: sql`1` }).from(leads).where(where).$dynamic(), countLimit),
     ]);
-    return { rows, total: Number(counted?.n ?? 0) };
+    return { rows, counted };
+  }
+
+  /** The newest leads (the Overview's), without counting. */
+  async latest(page: { limit: number; offset: number }, where?: SQL): Promise<LeadRow[]> {
+    return this.db
+      .select()
+      .from(leads)
+      .where(where)
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(page.limit)
+      .offset(page.offset);
   }
 
   /** Leads first recorded in [start, end). */
@@ -155,15 +170,20 @@ export class LeadRepo {
   }
 
   /**
-   * How many leads share each source, status and sync status, in one pass over the table (at most 4 x 5
-   * x 3 groups come back; the caller adds them up per column).
+   * How many leads share each source, status and sync status: the rows of lead_counts (at most 4 x 4 x 3),
+   * which a trigger keeps in the same transaction as every change to a lead, so that the desk's statistics
+   * never group the whole table (migration "staff_search").
    */
   async countsBySourceStatusAndSync(): Promise<Array<{ source: string; status: string; sync: string; count: number }>> {
     return (
       await this.db
-        .select({ source: leads.leadSource, status: leads.leadStatus, sync: leads.syncStatus, n: count() })
-        .from(leads)
-        .groupBy(leads.leadSource, leads.leadStatus, leads.syncStatus)
+        .select({
+          source: leadCounts.leadSource,
+          status: leadCounts.leadStatus,
+          sync: leadCounts.syncStatus,
+          n: leadCounts.count,
+        })
+        .from(leadCounts)
     ).map((row) => ({ source: row.source, status: row.status, sync: row.sync, count: Number(row.n) }));
   }
 

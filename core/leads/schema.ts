@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQuerySchemaOf } from "../paging/schema.ts";
 import {
   CRM_SYSTEMS,
   LEAD_SOURCES,
@@ -28,15 +29,25 @@ export const leadStatusSchema = z.enum(LEAD_STATUSES, { message: "leads:validati
 export const crmSystemSchema = z.enum(CRM_SYSTEMS, { message: "leads:validation.crmInvalid" });
 export const syncStatusSchema = z.enum(SYNC_STATUSES, { message: "leads:validation.syncStatusInvalid" });
 
-/** GET /api/leads: the four filters of the All Leads tab (spec 001, section 7), each optional. */
+/** Leads on a page of the All Leads tab, unless an API client asks for another `limit` (at most MAX_LIMIT). */
+export const LEAD_PAGE_SIZE = 50;
+
+/**
+ * GET /api/leads: the four filters of the All Leads tab (spec 001, section 7), each optional, and a search
+ * by name, e-mail, company or phone (`q`).
+ */
 export const leadListQuerySchema = z.object({
   leadSource: z.preprocess(blankToUndefined, leadSourceSchema.optional()),
   leadStatus: z.preprocess(blankToUndefined, leadStatusSchema.optional()),
   syncStatus: z.preprocess(blankToUndefined, syncStatusSchema.optional()),
   crmSystem: z.preprocess(blankToUndefined, crmSystemSchema.optional()),
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200, "leads:validation.searchTooLong").optional()),
 });
 export type LeadListQuery = z.input<typeof leadListQuerySchema>;
 export type LeadFilters = z.output<typeof leadListQuerySchema>;
+
+/** The filters with the page and its size (core/paging: translated 400s past MAX_LIMIT or MAX_PAGE). */
+export const leadPageQuerySchema = leadListQuerySchema.extend(pagingQuerySchemaOf(LEAD_PAGE_SIZE).shape);
 
 /** PATCH /api/leads/{id}. */
 export const leadUpdateSchema = z.strictObject({ leadStatus: leadStatusSchema });

@@ -3,6 +3,7 @@ import { DomainError, parseOrThrow } from "../errors.ts";
 import type { CrmDirectory, CrmRegistry } from "../crm/directory.server.ts";
 import { CRM_NAMES } from "../crm/rules.ts";
 import type { JobQueue } from "../jobs/queue.server.ts";
+import { cappedTotal, countLimitFor, offsetOf } from "../paging/rules.ts";
 import { LeadSyncJobs, type LeadSyncOptions, type LeadSyncScheduler } from "./sync-job.server.ts";
 import { LeadRepo, type LeadRow, type SyncAttemptRow, type TouchpointRow } from "./repo.server.ts";
 import {
@@ -21,7 +22,7 @@ import {
 } from "./rules.ts";
 import {
   leadContactSchema,
-  leadListQuerySchema,
+  leadPageQuerySchema,
   leadSyncSchema,
   leadUpdateSchema,
   type CrmProviderInfo,
@@ -86,15 +87,18 @@ export interface LeadServiceDeps {
   syncOptions?: LeadSyncOptions;
 }
 
-/** A page of leads (GET /api/leads). */
+/**
+ * A page of leads (GET /api/leads): `total` is exact, or COUNT_CAP (or the end of a deeper page) with
+ * `totalExact` false, shown as "more than 1,000".
+ */
 export interface LeadPage {
   leads: Lead[];
   total: number;
+  totalExact: boolean;
+  page: number;
   limit: number;
   offset: number;
 }
-
-export const LEAD_PAGE = { default: 50, max: 200 } as const;
 
 /** The lead desk: one lead per person across every channel, its timeline, its status and its CRM sync. */
 export class LeadService {
@@ -173,17 +177,18 @@ export class LeadService {
   }
 
   /** GET /api/leads: newest first, filtered, one page. */
-  async list(query: unknown, page: { limit?: number; offset?: number } = {}): Promise<LeadPage> {
-    const filters = parseOrThrow(leadListQuerySchema, query);
-    const limit = Math.min(Math.max(Math.trunc(page.limit ?? LEAD_PAGE.default), 1), LEAD_PAGE.max);
-    const offset = Math.max(Math.trunc(page.offset ?? 0), 0);
-    const { rows, total } = await this.repo.list(filters, { limit, offset });
-    return { leads: rows.map(toLead), total, limit, offset };
+  async list(query: unknown): Promise<LeadPage> {
+    const { page, limit, ...filters } = parseOrThrow(leadPageQuerySchema, query);
+    const request = { page, limit };
+    const offset = offsetOf(request);
+    const { rows, counted } = await this.repo.list(filters, { limit, offset }, countLimitFor(request));
+    const { total, exact } = cappedTotal(counted, request);
+    return { leads: rows.map(toLead), total, totalExact: exact, page, limit, offset };
   }
 
   /** The overview's most recent leads. */
   async recent(): Promise<Lead[]> {
-    return (await this.list({}, { limit: RECENT_LEADS })).leads;
+    return (await this.repo.latest({ limit: RECENT_LEADS, offset: 0 })).map(toLead);
   }
 
   /** New leads of a period (the Overview's "today"). */

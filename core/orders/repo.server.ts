@@ -1,9 +1,40 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, lt, ne, or, sql, sum } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  lt,
+  ne,
+  or,
+  sql,
+  sum,
+  type SQL,
+} from "drizzle-orm";
+import { escapeLike, type StaffSearch } from "../paging/search.ts";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { placeholdersOf, reusable } from "../../db/reusable-query.server.ts";
+import { countUpTo, staffSearchCondition } from "../../db/staff-search.server.ts";
 import { orderInstalments } from "../../db/schema/instalments.ts";
 import { dealReservations, orderHistory, orderItems, orders } from "../../db/schema/orders.ts";
 import type { OrderStatus } from "./rules.ts";
+
+/**
+ * An order by what staff type: any part of its folded name, e-mail, company or phone digits, or the
+ * start of its number (the id's first characters, as receipts print them); one or two characters match
+ * the start of the e-mail or of the number.
+ */
+function searchOf(search: StaffSearch): SQL {
+  const byNumber = /^[0-9a-f-]{1,36}$/i.test(search.text)
+    ? sql`(${orders.id}::text) like ${`${escapeLike(search.text.toLowerCase())}%`}`
+    : undefined;
+  const byText = staffSearchCondition(search, orders.searchText, [sql`lower(${orders.customerEmail})`]);
+  return byNumber ? (or(byText, byNumber) ?? byText) : byText;
+}
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -506,33 +537,33 @@ export class OrderRepo {
     return rows.map((row) => row.email);
   }
 
-  /** Staff's list: newest first, by status, by e-mail or order number. */
+  /**
+   * Staff's list: newest first, by status, by a search (name, e-mail, company, phone or order number) and
+   * by the days it was placed in; the matches are counted up to `countLimit` (a capped count).
+   */
   async list(
-    filter: { status?: OrderStatus; q?: string; from?: Date; to?: Date },
+    filter: { status?: OrderStatus; search?: StaffSearch | null; from?: Date; to?: Date },
     offset: number,
     limit: number,
-  ): Promise<{ rows: OrderRow[]; total: number }> {
+    countLimit: number,
+  ): Promise<{ rows: OrderRow[]; counted: number }> {
     const conditions = [];
     if (filter.status) conditions.push(eq(orders.status, filter.status));
     if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
     if (filter.to) conditions.push(lt(orders.createdAt, filter.to));
-    if (filter.q) {
-      const q = filter.q.replace(/[%_\\]/g, (char) => `\\${char}`);
-      const byNumber = /^[0-9a-fA-F-]{1,36}$/.test(filter.q)
-        ? sql`${orders.id}::text like ${`${filter.q.toLowerCase()}%`}`
-        : sql`false`;
-      conditions.push(or(ilike(orders.customerEmail, `%${q}%`), byNumber));
-    }
+    if (filter.search) conditions.push(searchOf(filter.search));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const rows = await this.db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .offset(offset)
-      .limit(limit);
-    const [total] = await this.db.select({ n: count() }).from(orders).where(where);
-    return { rows, total: Number(total?.n ?? 0) };
+    const [rows, counted] = await Promise.all([
+      this.db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .offset(offset)
+        .limit(limit),
+      countUpTo(this.db, this.db.select({ one: sql`1` }).from(orders).where(where).$dynamic(), countLimit),
+    ]);
+    return { rows, counted };
   }
 
   /** An order's payment schedule, in position order (empty for an order paid at once by cart). */

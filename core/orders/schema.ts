@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQuerySchemaOf } from "../paging/schema.ts";
 import { ORDER_LIMITS, TAX_CENTS } from "../cart/limits.ts";
 import type { PaymentView, StaffPaymentView } from "../payments/schema.ts";
 import { ORDER_STATUSES, type OrderStatus } from "./rules.ts";
@@ -161,14 +162,20 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "admin:orders.dateInvalid")
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "admin:orders.dateInvalid");
 
-/** Staff's list: by status, e-mail or order number, and the days it was placed in (the agency's time zone). */
+/** Orders on a page of staff's list, unless the API client asks for another `limit`. */
+export const ADMIN_PAGE_SIZE = 20;
+
+/**
+ * Staff's list: by status, a search (name, e-mail, company, phone or order number), the days it was
+ * placed in (the agency's time zone), and its page and size (core/paging).
+ */
 export const adminOrderQuerySchema = z
   .object({
     status: orderStatusSchema.optional(),
     q: z.string().trim().max(200).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
-    page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+    ...pagingQuerySchemaOf(ADMIN_PAGE_SIZE).shape,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: "admin:orders.rangeInvalid",

@@ -12,6 +12,8 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from "./repo.server.ts";
+import { cappedTotal, countLimitFor, offsetOf } from "../paging/rules.ts";
+import { staffSearchOf } from "../paging/search.ts";
 import { deriveOrderStatus, orderNumber, type OrderStatus } from "./rules.ts";
 import {
   adminOrderQuerySchema,
@@ -21,7 +23,16 @@ import {
   type OrderView,
 } from "./schema.ts";
 
-export const ADMIN_PAGE_SIZE = 20;
+export { ADMIN_PAGE_SIZE } from "./schema.ts";
+
+/** A page of staff's orders: `total` is exact, or COUNT_CAP with `totalExact` false ("more than 1,000"). */
+export interface StaffOrderPage {
+  items: OrderView[];
+  total: number;
+  totalExact: boolean;
+  page: number;
+  pageSize: number;
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const orderNotFound = () => new DomainError("not_found", "orders:errors.notFound");
@@ -293,24 +304,28 @@ export class OrderService {
   }
 
   /**
-   * Staff's list, newest first, 20 a page, filtered by status, by e-mail or order number, and by the
-   * days it was placed in (`dayStart` turns a day into its first instant in the agency's time zone).
+   * Staff's list, newest first, 20 a page unless asked otherwise, filtered by status, by a search (name,
+   * e-mail, company, phone or order number) and by the days it was placed in (`dayStart` turns a day into
+   * its first instant in the agency's time zone). Its count stops past COUNT_CAP (`totalExact` false).
    */
   async list(
     query: unknown,
     dayStart: (isoDate: string, offsetDays?: number) => Date = utcDayStart,
-  ): Promise<{ items: OrderView[]; total: number; page: number; pageSize: number }> {
-    const { status, q, page, from, to } = parseOrThrow(adminOrderQuerySchema, query);
-    const { rows, total } = await this.repo.list(
+  ): Promise<StaffOrderPage> {
+    const { status, q, page, limit, from, to } = parseOrThrow(adminOrderQuerySchema, query);
+    const request = { page, limit };
+    const { rows, counted } = await this.repo.list(
       {
         status: status as OrderStatus | undefined,
-        q: q || undefined,
+        search: staffSearchOf(q),
         from: from ? dayStart(from) : undefined,
         to: to ? dayStart(to, 1) : undefined,
       },
-      (page - 1) * ADMIN_PAGE_SIZE,
-      ADMIN_PAGE_SIZE,
+      offsetOf(request),
+      limit,
+      countLimitFor(request),
     );
+    const { total, exact } = cappedTotal(counted, request);
     const ids = rows.map((row) => row.id);
     const [items, schedules, payments] = await Promise.all([
       this.repo.itemsOf(ids),
@@ -328,7 +343,7 @@ export class OrderService {
         ),
       ),
     );
-    return { items: views, total, page, pageSize: ADMIN_PAGE_SIZE };
+    return { items: views, total, totalExact: exact, page, pageSize: limit };
   }
 
   // ---- Schedules (custom payments) ----

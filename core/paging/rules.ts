@@ -102,9 +102,10 @@ export function pageSearch(search: string | URLSearchParams, page: number, param
 
 /**
  * RFC 8288 Link header of an API list answer: first, last, and prev and next where they exist, each the
- * request's own address with its page changed (the limit and filters kept).
+ * request's own address with its page changed (the limit and filters kept). `last: false` leaves out the
+ * last page when the count is a lower bound.
  */
-export function linkHeader(url: URL, info: PageInfo): string {
+export function linkHeader(url: URL, info: PageInfo, options: { last?: boolean } = {}): string {
   const link = (page: number, rel: string) => {
     const target = new URL(url);
     target.searchParams.set("page", String(page));
@@ -113,6 +114,42 @@ export function linkHeader(url: URL, info: PageInfo): string {
   const links = [link(1, "first")];
   if (info.prev !== null) links.push(link(info.prev, "prev"));
   if (info.next !== null) links.push(link(info.next, "next"));
-  links.push(link(info.lastPage, "last"));
+  // A capped count does not know the last page: no "last" link rather than a wrong one.
+  if (options.last !== false) links.push(link(info.lastPage, "last"));
   return links.join(", ");
+}
+
+/**
+ * Staff lists count their matches only this far (a count over a LIMIT subquery): past it a screen says
+ * "more than 1,000" and the API marks its total as a lower bound, so that no request counts a whole table.
+ */
+export const COUNT_CAP = 1000;
+
+/** A list's count: exact, or `total` is the cap and there are more. */
+export interface CappedTotal {
+  total: number;
+  exact: boolean;
+}
+
+/**
+ * How many matches to count for a page: the cap, or past a deep page's end when it lies beyond the cap
+ * (so that whether a next page exists is still known), plus one to tell "exactly this many" from "more".
+ */
+export function countLimitFor(request: PageRequest): number {
+  return Math.max(COUNT_CAP, offsetOf(request) + request.limit) + 1;
+}
+
+/** What a count over `countLimitFor(request)` rows means. */
+export function cappedTotal(counted: number, request: PageRequest): CappedTotal {
+  const limit = countLimitFor(request);
+  return counted < limit ? { total: counted, exact: true } : { total: limit - 1, exact: false };
+}
+
+/**
+ * Where a page stands when its count may be a lower bound: with more matches than counted, the next page
+ * exists and the last one is unknown (`lastPage` is then the last page counted so far).
+ */
+export function cappedPageInfo(request: PageRequest, counted: CappedTotal): PageInfo {
+  const info = pageInfo(request, counted.total);
+  return counted.exact ? info : { ...info, next: request.page + 1 };
 }

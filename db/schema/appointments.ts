@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const appointments = pgTable(
   "appointments",
@@ -23,5 +23,8 @@ export const appointments = pgTable(
     uniqueIndex("appointments_slot_idx")
       .on(table.appointmentDate, table.appointmentTime)
       .where(sql`${table.status} <> 'cancelled'`),
+    // Staff's list in date and time order from a day, alone and under a status.
+    index("appointments_list_idx").on(table.appointmentDate, table.appointmentTime, table.id),
+    index("appointments_status_list_idx").on(table.status, table.appointmentDate, table.appointmentTime, table.id),
   ],
 );

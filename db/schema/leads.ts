@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { appointments } from "./appointments.ts";
 import { contactSubmissions } from "./contact.ts";
 
@@ -38,16 +49,60 @@ export const leads = pgTable(
     crmSyncedAt: timestamp("crm_synced_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the lead desk searches by, folded once when the lead is written (migration "staff_search"):
+     * name, e-mail and company in lower case without accents, then the phone's digits alone. A trigram
+     * index serves any part of it (docs/decisions/0036-lists-a-page-at-a-time.md).
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(atelier_unaccent(first_name || ' ' || last_name || chr(10) || coalesce(email, '') || chr(10) || coalesce(company, ''))) || chr(10) || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')`,
+      ),
   },
   (table) => [
     // The last guard of "one lead per person": two racing first messages cannot both insert.
     uniqueIndex("leads_email_idx").on(table.email),
     index("leads_phone_idx").on(table.phoneE164),
-    index("leads_created_idx").on(table.createdAt),
-    index("leads_source_idx").on(table.leadSource),
-    index("leads_status_idx").on(table.leadStatus),
-    index("leads_sync_idx").on(table.syncStatus),
+    // The desk's order (newest first, the id as tie-break), alone and under each of its four filters.
+    index("leads_list_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("leads_source_list_idx").on(
+      table.leadSource,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("leads_status_list_idx").on(
+      table.leadStatus,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("leads_sync_list_idx").on(
+      table.syncStatus,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("leads_crm_list_idx").on(table.crmSystem, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("leads_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // A search of one or two characters has no trigram: it matches the start of the e-mail (kept in
+    // lower case), which this serves in any collation.
+    index("leads_email_prefix_idx").on(sql`${table.email} text_pattern_ops`),
   ],
+);
+
+/**
+ * How many leads share each source, status and sync status (at most 4 x 4 x 3 rows), kept by a trigger
+ * on `leads` in the same transaction as the change (migration "staff_search"): the lead desk's statistics
+ * read these rows instead of grouping the whole table on every request.
+ */
+export const leadCounts = pgTable(
+  "lead_counts",
+  {
+    leadSource: leadSource("lead_source").notNull(),
+    leadStatus: leadStatus("lead_status").notNull(),
+    syncStatus: syncStatus("sync_status").notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.leadSource, table.leadStatus, table.syncStatus] })],
 );
 
 /**

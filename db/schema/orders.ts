@@ -36,14 +36,33 @@ export const orders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What staff search an order by, folded once when it is written (migration "staff_search"): e-mail,
+     * name and company in lower case without accents, then the phone's digits alone, so that "+33 6 12"
+     * finds "+33612...". A trigram index serves any part of it (docs/decisions/0036-lists-a-page-at-a-time.md).
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(atelier_unaccent(customer_email || chr(10) || customer_first_name || ' ' || customer_last_name || chr(10) || coalesce(customer_company, ''))) || chr(10) || regexp_replace(coalesce(customer_phone, ''), '[^0-9]', '', 'g')`,
+      ),
   },
   (table) => [
     uniqueIndex("orders_idempotency_key_idx").on(table.idempotencyKey),
-    index("orders_created_idx").on(table.createdAt),
+    // Staff's list order (newest first, the id as tie-break), alone and under a status filter; the day
+    // range filters use the same indexes.
+    index("orders_list_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("orders_email_idx").on(table.customerEmail),
     // E-mails are compared without case (a first-order-only promo asks whether an e-mail paid before).
     index("orders_email_lower_idx").on(sql`lower(${table.customerEmail})`),
-    index("orders_status_created_idx").on(table.status, table.createdAt),
+    index("orders_status_list_idx").on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The Overview's "paid today" reads a day of payments, not every order.
+    index("orders_paid_idx").on(table.paidAt).where(sql`${table.paidAt} is not null`),
+    index("orders_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // A search of one or two characters has no trigram: it matches the start of the e-mail or of the
+    // order number, which these two serve in any collation.
+    index("orders_email_prefix_idx").on(sql`lower(${table.customerEmail}) text_pattern_ops`),
+    index("orders_number_prefix_idx").on(sql`(${table.id}::text) text_pattern_ops`),
     check(
       "orders_status",
       sql`${table.status} in ('pending', 'requires_payment', 'processing', 'partially_paid', 'paid', 'failed', 'partially_refunded', 'refunded', 'cancelled')`,

@@ -55,6 +55,10 @@ export const subscriptions = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** E-mail and name folded for staff's search (lower case, no accents), served by a trigram index. */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(atelier_unaccent(customer_email || chr(10) || customer_name))`),
   },
   (table) => [
     uniqueIndex("subscriptions_provider_id_idx").on(table.providerSubscriptionId),
@@ -62,7 +66,11 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_live_idx")
       .on(sql`lower(${table.customerEmail})`, table.planId)
       .where(sql`${table.status} <> 'cancelled'`),
-    index("subscriptions_created_idx").on(table.createdAt),
+    // Staff's list order, newest first with the id as tie-break.
+    index("subscriptions_list_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("subscriptions_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // One or two characters have no trigram: they match the start of the e-mail.
+    index("subscriptions_email_prefix_idx").on(sql`lower(${table.customerEmail}) text_pattern_ops`),
     check("subscriptions_status", sql`${table.status} in ('incomplete', 'active', 'past_due', 'cancelled')`),
   ],
 );

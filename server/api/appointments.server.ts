@@ -3,7 +3,8 @@ import type { Config } from "../../config/env.ts";
 import { formatDateForHumans, timeZoneName } from "../../core/appointments/rules.ts";
 import {
   APPOINTMENT_SOURCES,
-  adminAppointmentsQuerySchema,
+  STAFF_APPOINTMENTS_PAGE_SIZE,
+  adminAppointmentsPageQuerySchema,
   bookingInputSchema,
   slotsQuerySchema,
 } from "../../core/appointments/schema.ts";
@@ -12,7 +13,8 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter } from "./router.server.ts";
-import { json, jsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
+import { cappedPage, json, jsonBody, refusal, setPageHeaders, staffErrors } from "./openapi-responses.server.ts";
+import { MAX_LIMIT } from "../../core/paging/rules.ts";
 
 const appointmentSchema = z
   .object({
@@ -78,11 +80,14 @@ const adminList = createRoute({
   path: "/admin/appointments",
   tags: ["appointments", "staff"],
   summary: "Appointments in date and time order, optionally from a date and with one status (staff)",
+  description:
+    `The answer is the page's appointments (an array, as ever); where it stands is in the headers. \`page\` starts ` +
+    `at 1; \`limit\` is ${STAFF_APPOINTMENTS_PAGE_SIZE} unless asked, at most ${MAX_LIMIT}.`,
   middleware: [requireStaff] as const,
-  request: { query: adminAppointmentsQuerySchema },
+  request: { query: adminAppointmentsPageQuerySchema },
   responses: {
-    200: json(z.array(appointmentSchema), "Appointments"),
-    400: refusal("Invalid query"),
+    200: cappedPage(json(z.array(appointmentSchema), "Appointments")),
+    400: refusal("Invalid query, page or limit"),
     ...staffErrors,
   },
 });
@@ -102,5 +107,10 @@ export function appointmentRoutes(services: Services, config: Pick<Config, "TRUS
       });
       return c.json({ success: true as const, message, appointment }, 201);
     })
-    .openapi(adminList, async (c) => c.json(await appointments.listForStaff(c.req.valid("query")), 200));
+    .openapi(adminList, async (c) => {
+      c.req.valid("query");
+      const { items, request, counted } = await appointments.listForStaff(c.req.query());
+      setPageHeaders(c, request, counted);
+      return c.json(items, 200);
+    });
 }

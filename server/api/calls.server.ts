@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { callListQuerySchema, type TwilioVoiceParams } from "../../core/calls/schema.ts";
+import { CALLS_PAGE_SIZE, callPageQuerySchema, type TwilioVoiceParams } from "../../core/calls/schema.ts";
+import { MAX_LIMIT } from "../../core/paging/rules.ts";
 import type { AppEnv } from "../context.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
-import { json, refusal, staffErrors } from "./openapi-responses.server.ts";
+import { cappedPage, json, refusal, setPageHeaders, staffErrors } from "./openapi-responses.server.ts";
 
 const callSchema = z
   .object({
@@ -31,11 +32,14 @@ const listCalls = createRoute({
   path: "/calls",
   tags: ["calls", "staff"],
   summary: "The phone-call log, newest first, optionally filtered by status, lead captured and follow-up (staff)",
+  description:
+    `The answer is the page's calls (an array, as ever); where it stands is in the headers. \`page\` starts at 1; ` +
+    `\`limit\` is ${CALLS_PAGE_SIZE} unless asked, at most ${MAX_LIMIT}.`,
   middleware: [requireStaff] as const,
-  request: { query: callListQuerySchema },
+  request: { query: callPageQuerySchema },
   responses: {
-    200: json(z.object({ data: z.array(callSchema) }).openapi("Calls"), "Calls"),
-    400: refusal("Invalid filter"),
+    200: cappedPage(json(z.object({ data: z.array(callSchema) }).openapi("Calls"), "Calls")),
+    400: refusal("Invalid filter, page or limit"),
     ...staffErrors,
   },
 });
@@ -88,9 +92,12 @@ async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
  */
 export function callRoutes(services: Services) {
   const calls = services.calls;
-  const router = createRouter().openapi(listCalls, async (c) =>
-    c.json({ data: await calls.list(c.req.valid("query")) }, 200),
-  );
+  const router = createRouter().openapi(listCalls, async (c) => {
+    c.req.valid("query");
+    const { items, request, counted } = await calls.list(c.req.query());
+    setPageHeaders(c, request, counted);
+    return c.json({ data: items }, 200);
+  });
 
   const webhook = (
     path: string,

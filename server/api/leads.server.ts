@@ -1,12 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { CRM_NAMES } from "../../core/crm/rules.ts";
-import { LEAD_PAGE } from "../../core/leads/service.server.ts";
+import { COUNT_CAP, MAX_LIMIT } from "../../core/paging/rules.ts";
 import {
   CRM_SYSTEMS,
   LEAD_SOURCES,
   LEAD_STATUSES,
   SYNC_STATUSES,
-  leadListQuerySchema,
+  LEAD_PAGE_SIZE,
+  leadPageQuerySchema,
   leadSyncSchema,
   leadUpdateSchema,
 } from "../../core/leads/schema.ts";
@@ -14,7 +15,16 @@ import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
-import { invalid, json, jsonBody, optionalJsonBody, refusal, staffErrors } from "./openapi-responses.server.ts";
+import {
+  cappedPage,
+  invalid,
+  json,
+  jsonBody,
+  optionalJsonBody,
+  refusal,
+  setPageHeaders,
+  staffErrors,
+} from "./openapi-responses.server.ts";
 
 const leadSchema = z
   .object({
@@ -90,16 +100,6 @@ const providerSchema = z
   })
   .openapi("CrmProvider");
 
-const listQuery = leadListQuerySchema.extend({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(LEAD_PAGE.max)
-    .optional()
-    .openapi({ description: `Page size, default ${LEAD_PAGE.default}` }),
-  offset: z.coerce.number().int().min(0).optional(),
-});
 const idParams = z.object({
   id: z.coerce
     .number({ message: "leads:errors.notFound" })
@@ -116,19 +116,31 @@ const listLeads = createRoute({
   middleware: [requireStaff] as const,
   method: "get",
   path: "/leads",
-  summary: "Leads, newest first, filtered by source, status, sync status and CRM (staff)",
-  request: { query: listQuery },
+  summary:
+    "Leads, newest first, filtered by source, status, sync status and CRM, searched by name, e-mail, company or phone (staff)",
+  description:
+    `\`page\` starts at 1; \`limit\` is ${LEAD_PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. \`q\` ignores case and accents ` +
+    "and finds any part of a name, e-mail or company, or a phone number however it is spaced; one or two characters " +
+    `match the start of the e-mail. The count stops past ${COUNT_CAP} (\`totalExact\` false).`,
+  request: { query: leadPageQuerySchema },
   responses: {
-    200: json(
-      z
-        .object({
-          leads: z.array(leadSchema),
-          total: z.number().int(),
-          limit: z.number().int(),
-          offset: z.number().int(),
-        })
-        .openapi("LeadPage"),
-      "One page of leads",
+    200: cappedPage(
+      json(
+        z
+          .object({
+            leads: z.array(leadSchema),
+            total: z
+              .number()
+              .int()
+              .openapi({ description: "Leads the filters keep; a lower bound when totalExact is false" }),
+            totalExact: z.boolean().openapi({ description: "false when there are more than `total` (past 1,000)" }),
+            page: z.number().int().openapi({ description: "From 1" }),
+            limit: z.number().int(),
+            offset: z.number().int().openapi({ description: "Leads before this page" }),
+          })
+          .openapi("LeadPage"),
+        "One page of leads",
+      ),
     ),
     ...invalid,
     ...staffErrors,
@@ -203,8 +215,12 @@ export function leadRoutes(services: Services) {
   const leads = services.leads;
   return createRouter()
     .openapi(listLeads, async (c) => {
-      const { limit, offset, ...filters } = c.req.valid("query");
-      return c.json(await leads.list(filters, { limit, offset }), 200);
+      // Validated above for the document's 400; the service reads the address's own text (its schema turns
+      // digits into numbers once).
+      c.req.valid("query");
+      const page = await leads.list(c.req.query());
+      setPageHeaders(c, page, { total: page.total, exact: page.totalExact });
+      return c.json(page, 200);
     })
     .openapi(leadStats, async (c) => c.json({ stats: await leads.stats() }, 200))
     .openapi(leadDetail, async (c) => c.json(await leads.detail(c.req.valid("param").id), 200))

@@ -1,6 +1,13 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { linkHeader, type PageInfo } from "../../core/paging/rules.ts";
+import {
+  cappedPageInfo,
+  COUNT_CAP,
+  linkHeader,
+  type CappedTotal,
+  type PageInfo,
+  type PageRequest,
+} from "../../core/paging/rules.ts";
 
 /**
  * The pieces every route's description in /api/openapi.json is made of, so that one error body, one
@@ -31,6 +38,10 @@ export const paged = <T extends z.ZodType>(item: T, name: string) =>
     .object({
       items: z.array(item),
       total: z.number().int().openapi({ description: "Items matching the filters, on every page" }),
+      totalExact: z
+        .boolean()
+        .optional()
+        .openapi({ description: "false when `total` is a lower bound: the count stops past 1,000 items" }),
       page: z.number().int().openapi({ description: "From 1" }),
       pageSize: z.number().int(),
     })
@@ -55,6 +66,36 @@ export const pageOf = <T extends z.ZodType>(schema: T, description: string, coun
 export function setPagingHeaders(c: Context, paging: PageInfo): void {
   c.header("Link", linkHeader(new URL(c.req.url), paging));
   c.header("X-Total-Count", String(paging.total));
+}
+
+/**
+ * One page of a staff list whose count is capped (docs/decisions/0036-lists-a-page-at-a-time.md): the
+ * answer's own shape, and where the page stands in the headers, as the public lists have it.
+ */
+export const cappedPage = <T extends ReturnType<typeof json>>(answer: T) => ({
+  ...answer,
+  headers: {
+    Link: {
+      description:
+        'RFC 8288 links to the first, previous, next and last pages (rel="first", "prev", "next", "last"), the limit and filters kept; no "last" while the count is a lower bound',
+      schema: { type: "string" as const },
+    },
+    "X-Total-Count": {
+      description: `How many items the filters keep, counted up to ${COUNT_CAP} (or past the page asked for): a lower bound when X-Total-Count-Exact is false`,
+      schema: { type: "integer" as const },
+    },
+    "X-Total-Count-Exact": {
+      description: `false when there are more items than X-Total-Count says (shown as "more than ${COUNT_CAP.toLocaleString("en")}")`,
+      schema: { type: "boolean" as const },
+    },
+  },
+});
+
+/** Sets the headers `cappedPage` documents for the page `request` of a list counted as `counted`. */
+export function setPageHeaders(c: Context, request: PageRequest, counted: CappedTotal): void {
+  c.header("Link", linkHeader(new URL(c.req.url), cappedPageInfo(request, counted), { last: counted.exact }));
+  c.header("X-Total-Count", String(counted.total));
+  c.header("X-Total-Count-Exact", String(counted.exact));
 }
 
 /** A JSON request body, required, validated by the schema it is documented with. */

@@ -13,7 +13,8 @@ import {
   type OrderView,
 } from "../../core/orders/schema.ts";
 import { refundRequestSchema } from "../../core/payments/schema.ts";
-import { orderNotFound, parseOrderId } from "../../core/orders/service.server.ts";
+import { ADMIN_PAGE_SIZE, orderNotFound, parseOrderId } from "../../core/orders/service.server.ts";
+import { COUNT_CAP, MAX_LIMIT } from "../../core/paging/rules.ts";
 import { ORDER_STATUSES } from "../../core/orders/rules.ts";
 import { dayStartIn } from "../../core/admin/rules.ts";
 import { paymentsCsv } from "../../core/checkout/payments-csv.ts";
@@ -23,7 +24,17 @@ import { translator } from "../i18n.server.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
-import { data, jsonBody, paged, pathParams, rateLimited, refusal, staffErrors } from "./openapi-responses.server.ts";
+import {
+  cappedPage,
+  data,
+  jsonBody,
+  paged,
+  pathParams,
+  rateLimited,
+  refusal,
+  setPageHeaders,
+  staffErrors,
+} from "./openapi-responses.server.ts";
 
 /** The cookie listing the orders this browser created: HttpOnly, signed, 90 days. */
 export function orderCookieName(config: Config): string {
@@ -259,12 +270,17 @@ const listOrders = createRoute({
   path: "/admin/orders",
   tags: ["orders", "staff"],
   summary:
-    "Orders, newest first, 20 a page; ?status=&q= (e-mail or order number)&from=&to= (days placed, YYYY-MM-DD, the agency's time zone)&page= (staff)",
+    "Orders, newest first; ?status=&q= (name, e-mail, company, phone or order number)&from=&to= (days placed, YYYY-MM-DD, the agency's time zone)&page=&limit= (staff)",
+  description:
+    `\`page\` starts at 1; \`limit\` is ${ADMIN_PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. The search ignores case and ` +
+    "accents and finds any part of a name, e-mail or company, a phone number however it is spaced, or the start of an " +
+    "order number; one or two characters match the start of the e-mail or of the number. The count stops past " +
+    `${COUNT_CAP} (\`totalExact\` false).`,
   middleware: [requireStaff] as const,
   request: { query: adminOrderQuerySchema },
   responses: {
-    200: data(paged(orderViewSchema, "OrderPage"), "A page"),
-    400: refusal("A status, date, range or page that is not valid"),
+    200: cappedPage(data(paged(orderViewSchema, "OrderPage"), "A page")),
+    400: refusal("A status, date, range, page or limit that is not valid"),
     ...staffErrors,
   },
 });
@@ -416,7 +432,14 @@ export function orderRoutes(services: Services, config: Config) {
       c.header("X-Robots-Tag", "noindex");
       return pdf ? receiptPdf(c, receipt) : c.json({ data: receipt }, 200);
     })
-    .openapi(listOrders, async (c) => c.json({ data: await orders.list(c.req.valid("query"), dayStart) }, 200))
+    .openapi(listOrders, async (c) => {
+      // Validated above for the document's 400; the service reads the address's own text (its schema turns
+      // digits into numbers once).
+      c.req.valid("query");
+      const page = await orders.list(c.req.query(), dayStart);
+      setPageHeaders(c, { page: page.page, limit: page.pageSize }, { total: page.total, exact: page.totalExact });
+      return c.json({ data: page }, 200);
+    })
     .openapi(exportPayments, async (c) => {
       const { lang, ...range } = c.req.valid("query");
       // A download link cannot send the page's language header: the page names it in the address.

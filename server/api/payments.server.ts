@@ -3,7 +3,14 @@ import type { Context } from "hono";
 import type { TypedResponse } from "hono/types";
 import type { Config } from "../../config/env.ts";
 import { renderInvoicePdf } from "../../core/checkout/invoice-pdf.server.ts";
-import { achPaymentSchema, subscriptionRequestSchema, verifyBankSchema } from "../../core/checkout/schema.ts";
+import {
+  STAFF_SUBSCRIPTIONS_PAGE_SIZE,
+  achPaymentSchema,
+  staffSubscriptionQuerySchema,
+  subscriptionRequestSchema,
+  verifyBankSchema,
+} from "../../core/checkout/schema.ts";
+import { MAX_LIMIT } from "../../core/paging/rules.ts";
 import { classPaymentSchema } from "../../core/classes/enrollment-schema.ts";
 import { DomainError } from "../../core/errors.ts";
 import { customPaymentSchema } from "../../core/instalments/schema.ts";
@@ -15,6 +22,7 @@ import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import {
+  cappedPage,
   data,
   errorSchema,
   invalid,
@@ -24,6 +32,7 @@ import {
   pathParams,
   rateLimited,
   refusal,
+  setPageHeaders,
   staffErrors,
 } from "./openapi-responses.server.ts";
 import { browserOrderCookie, staffOrderSchema } from "./orders.server.ts";
@@ -300,9 +309,18 @@ const listSubscriptions = createRoute({
   method: "get",
   path: "/admin/subscriptions",
   tags: ["subscriptions", "staff"],
-  summary: "Subscriptions with their invoices (staff)",
+  summary: "Subscriptions with their invoices, newest first, a page at a time; ?q= searches e-mail and name (staff)",
+  description:
+    `The answer is the page's subscriptions (an array, as ever); where it stands is in the headers. \`page\` starts at 1; ` +
+    `\`limit\` is ${STAFF_SUBSCRIPTIONS_PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. \`q\` ignores case and accents and finds ` +
+    "any part of the e-mail or name; one or two characters match the start of the e-mail.",
   middleware: [requireStaff] as const,
-  responses: { 200: data(z.array(subscriptionSchema), "The list"), ...staffErrors },
+  request: { query: staffSubscriptionQuerySchema },
+  responses: {
+    200: cappedPage(data(z.array(subscriptionSchema), "The page")),
+    ...invalid,
+    ...staffErrors,
+  },
 });
 
 const cancelSubscription = createRoute({
@@ -518,7 +536,12 @@ export function paymentRoutes(services: Services, config: Config) {
         "X-Robots-Tag": "noindex",
       });
     })
-    .openapi(listSubscriptions, async (c) => c.json({ data: await checkout.subscriptions.list() }, 200))
+    .openapi(listSubscriptions, async (c) => {
+      c.req.valid("query");
+      const { items, request, counted } = await checkout.subscriptions.list(c.req.query());
+      setPageHeaders(c, request, counted);
+      return c.json({ data: items }, 200);
+    })
     .openapi(cancelSubscription, async (c) =>
       c.json(
         {

@@ -221,8 +221,13 @@ describe("leads API", () => {
       expect(qualified.leads.map((lead: { id: number }) => lead.id)).toEqual([id]);
       expect((await (await staff.request("/api/leads?crmSystem=hubspot")).json()).total).toBe(0);
       expect((await (await staff.request("/api/leads?leadSource=&leadStatus=")).json()).total).toBe(4);
-      const page = await (await staff.request("/api/leads?limit=2&offset=2")).json();
-      expect(page).toMatchObject({ total: 4, limit: 2, offset: 2 });
+      const second = await staff.request("/api/leads?limit=2&page=2");
+      expect(second.headers.get("x-total-count")).toBe("4");
+      expect(second.headers.get("link")).toBe(
+        '</api/leads?limit=2&page=1>; rel="first", </api/leads?limit=2&page=1>; rel="prev", </api/leads?limit=2&page=2>; rel="last"',
+      );
+      const page = await second.json();
+      expect(page).toMatchObject({ total: 4, totalExact: true, page: 2, limit: 2, offset: 2 });
       expect(page.leads.map((lead: { leadSource: string }) => lead.leadSource)).toEqual([
         "consultation",
         "contact_form",

@@ -308,7 +308,7 @@ describe("instalments and bank transfers with Stripe (against a local fake of St
       metadata: { subscriptionId: answer.subscriptionId },
     });
     const view = async () =>
-      (await t.services.checkout.subscriptions.list()).find((entry) => entry.id === answer.subscriptionId)!;
+      (await t.services.checkout.subscriptions.list()).items.find((entry) => entry.id === answer.subscriptionId)!;
     const sent = async (kind: string) =>
       (await t.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind))).filter(
         (mail) => mail.toAddress === "ada@example.com",

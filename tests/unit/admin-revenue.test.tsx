@@ -5,7 +5,7 @@ import type { AdminOverview } from "../../core/admin/schema.ts";
 import type { SubscriptionView } from "../../core/checkout/subscriptions.server.ts";
 import { OverviewTab } from "../../app/features/admin/overview-tab.tsx";
 import { SubscriptionsTab } from "../../app/features/admin/subscriptions-tab.tsx";
-import { domPage, json, settle } from "../helpers/dom-page.tsx";
+import { domPage, json, settle, typeInto } from "../helpers/dom-page.tsx";
 import { toast } from "../helpers/toast-mock.ts";
 
 /**
@@ -143,6 +143,29 @@ describe("the Subscriptions tab", () => {
     ]);
     expect(byTestId("admin-subscription-resume", row)).toBeNull();
     expect(text(byTestId("admin-subscription-cancel-end", row))).toBe("Cancel at period end");
+  });
+
+  it("asks for a page at a time, searches by e-mail or name, and pages while a page comes back full", async () => {
+    const full = Array.from({ length: 50 }, (_, i) => subscription({ id: `sub-${i}` }));
+    fetchMock
+      .mockResolvedValueOnce(json({ data: full }))
+      .mockResolvedValueOnce(json({ data: [subscription()] }))
+      .mockResolvedValueOnce(json({ data: [] }));
+    const view = await render(<SubscriptionsTab language="en" timeZone={ZONE} sandbox={false} />);
+    expect(fetchMock.mock.calls[0][0]).toBe("/api/admin/subscriptions?limit=50&page=1");
+    const next = [...view.querySelectorAll("nav button")].find(
+      (button) => text(button) === "Next",
+    ) as HTMLButtonElement;
+    expect(next.disabled).toBe(false);
+    await act(async () => next.click());
+    await settle();
+    expect(fetchMock.mock.calls[1][0]).toBe("/api/admin/subscriptions?limit=50&page=2");
+    const box = view.querySelector<HTMLInputElement>('input[type="search"]')!;
+    typeInto(box, " Lovelace ");
+    await act(async () => box.form!.requestSubmit());
+    await settle();
+    expect(fetchMock.mock.calls[2][0]).toBe("/api/admin/subscriptions?limit=50&page=1&q=Lovelace");
+    expect(view.textContent).toContain("No subscription matches this search.");
   });
 
   it("says when a subscription set to end ends, and undoes the cancellation", async () => {

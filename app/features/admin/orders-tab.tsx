@@ -30,6 +30,8 @@ const PENDING_REFUND_POLL_MS = [2_000, 4_000, 8_000, 15_000, 30_000];
 interface OrderPage {
   items: OrderView[];
   total: number;
+  /** false when `total` is a lower bound: the count stops past 1,000 orders. */
+  totalExact?: boolean;
   page?: number;
   pageSize?: number;
 }
@@ -205,6 +207,8 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
 
   const pageSize = list?.pageSize ?? 20;
   const pages = list ? Math.max(1, Math.ceil(list.total / pageSize)) : 1;
+  // A capped count knows a next page exists but not how many follow.
+  const moreThanCounted = list?.totalExact === false;
   const range = today ? exportRange(filters.from, filters.to, today) : null;
   const exportHref =
     range && !range.error
@@ -388,7 +392,7 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
                 </article>
               )}
             </RecordList>
-            {pages > 1 ? (
+            {pages > 1 || moreThanCounted ? (
               <nav aria-label={t("orders.heading")} className="flex items-center justify-between gap-3 text-sm">
                 <Button
                   size="sm"
@@ -399,11 +403,15 @@ export function OrdersTab({ language, timeZone, sandbox }: { language: string; t
                   <Icon name="chevron-left" size={16} aria-hidden="true" />
                   {t("orders.previous")}
                 </Button>
-                <span>{t("orders.pageOf", { page: filters.page, pages })}</span>
+                <span>
+                  {moreThanCounted
+                    ? t("orders.pageOfMore", { page: filters.page, total: list?.total.toLocaleString(language) })
+                    : t("orders.pageOf", { page: filters.page, pages })}
+                </span>
                 <Button
                   size="sm"
                   variant="outline"
-                  disabled={filters.page >= pages}
+                  disabled={!moreThanCounted && filters.page >= pages}
                   onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
                 >
                   {t("orders.next")}

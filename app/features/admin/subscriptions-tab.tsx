@@ -18,6 +18,9 @@ const INVOICE_TONE = { paid: "success", failed: "danger", refunded: "neutral", p
 
 type Action = "cancel" | "resume" | "renew";
 
+/** Subscriptions asked for a page: a full page means there may be another after it. */
+const PAGE_SIZE = 50;
+
 /** An invoice's date: when it was paid, else the start of the month it bills. */
 const invoiceDate = (invoice: InvoiceView) => invoice.paidAt ?? invoice.periodStart;
 
@@ -38,19 +41,24 @@ export function SubscriptionsTab({
   const { t } = useTranslation("admin");
   const [rows, setRows] = useState<SubscriptionView[] | null>(null);
   const [busy, setBusy] = useState(false);
+  // The search as typed, and the search and page asked of the API (a page at a time, newest first).
+  const [query, setQuery] = useState("");
+  const [view, setView] = useState({ q: "", page: 1 });
   const keepFocus = useKeepFocus();
   const day = (iso: string) => staffDate(iso, language, timeZone);
 
   const load = useCallback(async () => {
     try {
-      setRows((await api<{ data: SubscriptionView[] }>("/api/admin/subscriptions")).data);
+      const params = new URLSearchParams({ limit: String(PAGE_SIZE), page: String(view.page) });
+      if (view.q) params.set("q", view.q);
+      setRows((await api<{ data: SubscriptionView[] }>(`/api/admin/subscriptions?${params}`)).data);
     } catch (error) {
       toast.error(t("subscriptions.loadFailed"), {
         description: error instanceof ApiError ? error.message : undefined,
       });
       setRows([]);
     }
-  }, [t]);
+  }, [t, view]);
 
   useEffect(() => {
     void load();
@@ -73,10 +81,43 @@ export function SubscriptionsTab({
     }
   }
 
+  const searchForm = (
+    <form
+      role="search"
+      aria-label={t("subscriptions.searchLabel")}
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setView({ q: query.trim(), page: 1 });
+      }}
+    >
+      <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-medium">
+        {t("subscriptions.searchLabel")}
+        <input
+          type="search"
+          value={query}
+          maxLength={200}
+          onChange={(event) => setQuery(event.target.value)}
+          className="h-10 rounded-lg border border-border bg-white px-3"
+        />
+      </label>
+      <Button type="submit" variant="outline">
+        {t("subscriptions.searchButton")}
+      </Button>
+    </form>
+  );
   if (rows === null) return <p role="status">{t("subscriptions.loading")}</p>;
-  if (rows.length === 0) return <p className="text-muted-foreground">{t("subscriptions.empty")}</p>;
+  if (rows.length === 0) {
+    return (
+      <div className="space-y-3">
+        {view.q || view.page > 1 ? searchForm : null}
+        <p className="text-muted-foreground">{view.q ? t("subscriptions.noMatch") : t("subscriptions.empty")}</p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-3">
+      {searchForm}
       <p className="text-sm text-muted-foreground">
         {t("subscriptions.timeZoneNote", { zone: timeZoneName(timeZone, language === "fr" ? "fr" : "en") })}
       </p>
@@ -222,6 +263,27 @@ export function SubscriptionsTab({
           </li>
         ))}
       </ul>
+      {view.page > 1 || rows.length === PAGE_SIZE ? (
+        <nav aria-label={t("subscriptions.pages")} className="flex items-center justify-between gap-3 text-sm">
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={view.page <= 1}
+            onClick={() => setView({ ...view, page: view.page - 1 })}
+          >
+            {t("orders.previous")}
+          </Button>
+          <span>{t("subscriptions.page", { page: view.page })}</span>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={rows.length < PAGE_SIZE}
+            onClick={() => setView({ ...view, page: view.page + 1 })}
+          >
+            {t("orders.next")}
+          </Button>
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -15,8 +15,8 @@ const FILTERS = [
 ] as const;
 
 /**
- * All Leads: the four filters (kept in the address, applied as soon as one changes; the button
- * submits them without JavaScript), the table with its editable status, sync badge and Sync action,
+ * All Leads: the search (name, e-mail, company or phone, applied on Enter) and the four filters (kept in
+ * the address, applied as soon as one changes; the button submits them without JavaScript), the table with its editable status, sync badge and Sync action,
  * and Clear Filters.
  */
 export function AllLeadsTab({
@@ -32,16 +32,21 @@ export function AllLeadsTab({
   defaultCrm: string | null;
   filters: LeadFilters;
   language: string;
-  pageHref: (offset: number) => string;
+  pageHref: (page: number) => string;
   detailHref: (id: number) => string;
 }) {
   const { t } = useTranslation("leads");
   const submit = useSubmit();
   const formatDate = useDateFormat(language);
   const { setStatus, sync, busy } = useLeadActions(page.leads);
-  const active = FILTERS.some((filter) => filters[filter.name]);
-  const from = page.total === 0 ? 0 : page.offset + 1;
+  const active = Boolean(filters.q) || FILTERS.some((filter) => filters[filter.name]);
+  const from = page.leads.length === 0 ? 0 : page.offset + 1;
   const to = page.offset + page.leads.length;
+  // Past 1,000 matches the count stops: the desk says "more than 1,000" and a next page exists.
+  const hasNext = page.totalExact ? to < page.total : page.leads.length === page.limit;
+  const pageLabel = page.totalExact
+    ? t("table.page", { from, to, total: page.total })
+    : t("table.pageMore", { from, to, total: page.total.toLocaleString(language) });
 
   return (
     <div className="space-y-6">
@@ -49,10 +54,30 @@ export function AllLeadsTab({
         method="get"
         role="search"
         aria-label={t("filters.label")}
-        className="grid items-end gap-4 rounded-2xl border border-border bg-white p-5 sm:grid-cols-2 lg:grid-cols-[repeat(4,1fr)_auto]"
-        onChange={(event) => void submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+        className="grid items-end gap-4 rounded-2xl border border-border bg-white p-5 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,1fr)_auto]"
+        onChange={(event) => {
+          // A select applies at once; the search box waits for Enter rather than asking on every keystroke.
+          if (event.target instanceof HTMLSelectElement) {
+            void submit(event.currentTarget, { replace: true, preventScrollReset: true });
+          }
+        }}
       >
         <input type="hidden" name="tab" value="all" />
+        <div className="space-y-1.5 text-sm font-medium sm:col-span-2 lg:col-span-1">
+          <label htmlFor="lead-filter-q" className="block">
+            {t("filters.search")}
+          </label>
+          <input
+            id="lead-filter-q"
+            type="search"
+            name="q"
+            maxLength={200}
+            defaultValue={filters.q ?? ""}
+            key={filters.q ?? ""}
+            placeholder={t("filters.searchHint")}
+            className={selectClasses}
+          />
+        </div>
         {FILTERS.map((filter) => (
           <div key={filter.name} className="space-y-1.5 text-sm font-medium">
             <label htmlFor={`lead-filter-${filter.name}`} className="block">
@@ -93,7 +118,9 @@ export function AllLeadsTab({
       </Form>
 
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {t("filters.count", { count: page.total })}
+        {page.totalExact
+          ? t("filters.count", { count: page.total })
+          : t("filters.countMore", { total: page.total.toLocaleString(language) })}
       </p>
 
       <div className="overflow-x-auto rounded-2xl border border-border bg-white">
@@ -167,20 +194,17 @@ export function AllLeadsTab({
         </table>
       </div>
 
-      {page.total > page.limit ? (
-        <nav
-          aria-label={t("table.page", { from, to, total: page.total })}
-          className="flex items-center justify-between gap-4"
-        >
-          <p className="text-sm text-muted-foreground">{t("table.page", { from, to, total: page.total })}</p>
+      {page.page > 1 || hasNext ? (
+        <nav aria-label={pageLabel} className="flex items-center justify-between gap-4">
+          <p className="text-sm text-muted-foreground">{pageLabel}</p>
           <div className="flex gap-2">
-            {page.offset > 0 ? (
-              <Link to={pageHref(Math.max(0, page.offset - page.limit))} className={buttonClasses("outline", "sm")}>
+            {page.page > 1 ? (
+              <Link to={pageHref(page.page - 1)} rel="prev" className={buttonClasses("outline", "sm")}>
                 {t("table.previous")}
               </Link>
             ) : null}
-            {to < page.total ? (
-              <Link to={pageHref(page.offset + page.limit)} className={buttonClasses("outline", "sm")}>
+            {hasNext ? (
+              <Link to={pageHref(page.page + 1)} rel="next" className={buttonClasses("outline", "sm")}>
                 {t("table.next")}
               </Link>
             ) : null}
