@@ -63,6 +63,9 @@ export const posts = pgTable(
       .where(sql`published`),
     index("posts_search_idx").using("gin", table.searchVector),
     uniqueIndex("posts_translation_group_language_idx").on(table.translationGroup, table.language),
+    // The staff list's order, every row (drafts, pending, ended), newest first: a page of it is read from
+    // the index (docs/decisions/0036-lists-a-page-at-a-time.md, "Staff screens").
+    index("posts_staff_list_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
 
@@ -91,5 +94,7 @@ export const comments = pgTable(
       .on(table.postId, table.createdAt, table.id)
       .where(sql`approved and parent_id is null`),
     index("comments_replies_idx").on(table.parentId, table.createdAt, table.id).where(sql`approved`),
+    // The moderation queue, oldest first, by status.
+    index("comments_moderation_idx").on(table.approved, table.createdAt, table.id),
   ],
 );

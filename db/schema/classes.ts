@@ -89,6 +89,9 @@ export const classes = pgTable(
       sql`${table.currentEnrollment} >= 0 and (${table.maxStudents} is null or ${table.currentEnrollment} <= ${table.maxStudents})`,
     ),
     check("classes_price", sql`${table.price} >= 0`),
+    // The staff list's order, every row (drafts, pending, ended), newest first: a page of it is read from
+    // the index (docs/decisions/0036-lists-a-page-at-a-time.md, "Staff screens").
+    index("classes_staff_list_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
 

@@ -33,6 +33,9 @@ export const hotDeals = pgTable(
     // The deals shown now, ending soonest first, a page at a time: those still running are at the end of
     // the index past now(), so ended deals are never read (docs/decisions/0036-lists-a-page-at-a-time.md).
     index("hot_deals_active_until_idx").on(table.validUntil, table.id).where(sql`active`),
+    // The staff list's order, every row (drafts, pending, ended), newest first: a page of it is read from
+    // the index (docs/decisions/0036-lists-a-page-at-a-time.md, "Staff screens").
+    index("hot_deals_staff_list_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
 

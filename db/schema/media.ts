@@ -68,6 +68,11 @@ export const mediaItems = pgTable(
       .where(sql`status = 'published'`),
     // A file request names one file of an item (media/<folder>/<variant>.<ext>): the item is found by its folder.
     index("media_items_folder_idx").on(sql`split_part(${table.fileKey}, '/', 2)`),
+    // The staff list's order, every row (drafts, pending, ended), newest first: a page of it is read from
+    // the index (docs/decisions/0036-lists-a-page-at-a-time.md, "Staff screens").
+    index("media_items_staff_list_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The uploads awaiting approval, oldest first (the moderation queue).
+    index("media_items_pending_idx").on(table.createdAt, table.id).where(sql`status = 'pending'`),
   ],
 );
 
@@ -90,5 +95,11 @@ export const mediaComments = pgTable(
     index("media_comments_media_idx").on(table.mediaId, table.approved),
     // An item's approved comments a page at a time, oldest first.
     index("media_comments_approved_idx").on(table.mediaId, table.createdAt, table.id).where(sql`approved`),
+    // The moderation queue of media comments, newest first, by status.
+    index("media_comments_moderation_idx").on(
+      table.approved,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );

@@ -26,5 +26,12 @@ export const testimonials = pgTable(
     index("testimonials_approved_list_idx")
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.rating)
       .where(sql`approved`),
+    // The staff list: awaiting approval first, each group newest first; read backwards, the oldest
+    // awaiting approval first (the moderation queue).
+    index("testimonials_staff_list_idx").on(
+      table.approved,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );

@@ -57,6 +57,9 @@ export const tutorials = pgTable(
       .where(sql`published`),
     index("tutorials_search_en_idx").using("gin", table.searchEn),
     index("tutorials_search_fr_idx").using("gin", table.searchFr),
+    // The staff list's order, every row (drafts, pending, ended), newest first: a page of it is read from
+    // the index (docs/decisions/0036-lists-a-page-at-a-time.md, "Staff screens").
+    index("tutorials_staff_list_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
 
