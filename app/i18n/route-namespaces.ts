@@ -38,7 +38,7 @@ export const ROUTE_NAMESPACES = {
   "admin-orders": ["errors", "orders", "payments"],
   "admin-subscriptions": [],
   leads: ["leads", "admin", "errors"],
-  calls: ["calls"],
+  calls: ["calls", "errors"],
   cart: ["cart", "errors"],
   checkout: ["checkout", "cart", "orders", "errors"],
   "checkout-success": ["checkout", "cart", "orders"],
