@@ -89,7 +89,9 @@ describe.skipIf(onSecondDatabase()).each(languages)("screenshots in $lang", ({ l
     expect(response.status()).toBe(200);
     await page.goto(`/${lang}/admin`);
     await waitForHydration(page);
-    await page.getByRole("tablist").first().waitFor();
+    await page
+      .getByRole("navigation", { name: lang === "fr" ? "Sections du tableau de bord" : "Dashboard sections" })
+      .waitFor();
     await shoot(page, name("admin"));
     await session.close();
   });
