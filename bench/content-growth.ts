@@ -14,7 +14,8 @@
  * leads of people with realistic names, e-mails, phones, statuses and amounts, placed over a year), VACUUM ANALYZE as autovacuum would
  * after such a load, restarts the server (no list is kept in memory from the smaller size) and times each
  * address one request at a time after a warm-up: median milliseconds and bytes of the answer, and both as
- * multiples of the demo size's. The database is dropped at the end.
+ * multiples of the demo size's. The database is dropped at the end, unless --keep: then its address is printed
+ * and it stays, at the largest size, for profiling queries on it (drop it by hand when done).
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     database: { type: "string" },
     sizes: { type: "string", default: "10000,100000" },
     runs: { type: "string", default: "7" },
+    keep: { type: "boolean", default: false },
   },
 });
 const adminUrl = values.database ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -337,7 +339,8 @@ try {
 } finally {
   await server?.stop();
   await sql.end().catch(() => {});
-  await database.drop();
+  if (values.keep) console.log(`\nThe database is kept: ${database.url}`);
+  else await database.drop();
 }
 
 const demo = results[0];

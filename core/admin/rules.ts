@@ -1,18 +1,38 @@
 /** Rules of the staff dashboard's Overview, shared by the server and its tests. */
 
+/**
+ * One formatter per time zone and kind, made once: building an `Intl.DateTimeFormat` costs far more than
+ * formatting with it, and the Overview asks for a dozen offsets and dates per request.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string, kind: "instant" | "date"): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(
+      "en-US",
+      kind === "date"
+        ? { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }
+        : {
+            timeZone,
+            year: "numeric",
+            month: "2-digit",
+            day: "2-digit",
+            hour: "2-digit",
+            minute: "2-digit",
+            second: "2-digit",
+            hourCycle: "h23",
+          },
+    );
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** The UTC offset, in minutes, of a time zone at an instant (Paris in summer: 120; New York in winter: -300). */
 export function zoneOffsetMinutes(at: Date, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
+    formatterOf(timeZone, "instant")
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
@@ -40,7 +60,7 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
 /** The calendar date at `now` in a time zone, as "YYYY-MM-DD". */
 export function localDate(now: Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+    formatterOf(timeZone, "date")
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );

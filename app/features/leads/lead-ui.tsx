@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { Lead, LeadStatus, SyncStatus } from "../../../core/leads/schema.ts";
 import { LEAD_STATUSES } from "../../../core/leads/rules.ts";
@@ -32,11 +32,18 @@ export function SyncBadge({ lead }: { lead: Pick<Lead, "syncStatus" | "crmSystem
   );
 }
 
+/** One formatter per language, made once: building one cost more than formatting, and every row of the desk asked. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function useDateFormat(language: string) {
-  const format = useRef(
-    new Intl.DateTimeFormat(language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short" }),
-  );
-  return (iso: string) => format.current.format(new Date(iso));
+  const locale = language === "fr" ? "fr-FR" : "en-US";
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+    dateFormats.set(locale, format);
+  }
+  const formatter = format;
+  return (iso: string) => formatter.format(new Date(iso));
 }
 
 /**
