@@ -110,6 +110,8 @@ describe("tutorials in English", () => {
     await page.getByRole("searchbox", { name: "Search tutorials" }).fill("nothing matches this");
     await expect.poll(() => page.getByText("No tutorials found", { exact: true }).count()).toBe(1);
     await expect(page.getByText("Try adjusting your search or filters", { exact: true }).count()).resolves.toBe(1);
+    // Axe reads the colours once the results are no longer dimmed by a search still loading.
+    await expect.poll(() => page.locator("[aria-busy=true]").count()).toBe(0);
     await expectAccessible(page);
     await session.close();
   });
