@@ -154,6 +154,12 @@ export class BlogRepo {
     return Number(row?.n ?? 0);
   }
 
+  /** The posts of these ids that exist, in no particular order. */
+  async findPosts(ids: number[]): Promise<PostRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select(rowColumns).from(posts).where(inArray(posts.id, ids));
+  }
+
   async findPost(id: number): Promise<PostRow | null> {
     const [row] = await this.db.select(rowColumns).from(posts).where(eq(posts.id, id)).limit(1);
     return row ?? null;

@@ -307,14 +307,10 @@ export class BlogService {
    * page, one of which may be edited).
    */
   async translationChoices(shown: AdminPost[], limit = TRANSLATION_CHOICES): Promise<AdminPost[]> {
-    const linkedIds = new Set(shown.map((post) => post.translationOf).filter((id) => id !== null));
-    const [unlinked, partners] = await Promise.all([
-      this.repo.listUnlinked(limit),
-      Promise.all([...linkedIds].map((id) => this.repo.findPost(id))),
-    ]);
+    const linkedIds = [...new Set(shown.map((post) => post.translationOf).filter((id) => id !== null))];
+    const [unlinked, partners] = await Promise.all([this.repo.listUnlinked(limit), this.repo.findPosts(linkedIds)]);
     const choices = unlinked.map((row) => toAdminPost(row, null));
     for (const row of partners) {
-      if (!row) continue;
       const partner = shown.find((post) => post.translationOf === row.id) ?? null;
       choices.push({ ...toAdminPost(row, null), translationOf: partner?.id ?? null });
     }
