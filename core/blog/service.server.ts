@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.server.ts";
-import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
+import { ContentEvents, SnapshotCache, toJsonText, type JsonText } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
@@ -109,6 +109,10 @@ type PostListQuery = {
   limit?: number;
 };
 
+/** How many of the unsearched list's first pages are kept in memory (at the usual page size only). */
+const KEPT_PAGES = 5;
+const isKeptPage = (request: PageRequest) => request.limit === PAGE_SIZE && request.page <= KEPT_PAGES;
+
 /** One page of the public list and where it stands among the others. */
 export interface PostPage {
   posts: PostSummary[];
@@ -126,12 +130,21 @@ export class BlogService {
    * index keeps each count cheap).
    */
   private readonly counts: SnapshotCache<string, number>;
+  /**
+   * The first pages of the unsearched list at the usual page size, kept until the blog changes: nearly
+   * every call of the API and every signed-in visit of /posts asks for one of them, and each read cost a
+   * query (about 4 ms on the embedded database, where queries wait for each other).
+   */
+  private readonly firstPages: SnapshotCache<string, PostPage>;
+  /** The JSON text of each kept page, living exactly as long as the page it was made from. */
+  private readonly pageJson = new WeakMap<PostPage, JsonText<PostSummary[]>>();
 
   constructor(db: Database, rateLimits?: RateLimitService, content: ContentEvents = new ContentEvents()) {
     this.repo = new BlogRepo(db);
     this.rateLimits = rateLimits ?? new RateLimitService(db);
     this.content = content;
     this.counts = new SnapshotCache(content, "blog");
+    this.firstPages = new SnapshotCache(content, "blog");
   }
 
   /**
@@ -147,6 +160,28 @@ export class BlogService {
       category: filters.category,
       q: filters.q || undefined,
     };
+    if (filter.q || !isKeptPage(request)) return this.readPublishedPage(filter, request);
+    const key = `${filter.language ?? ""} ${filter.category ?? ""} ${request.page}`;
+    return (await this.firstPages.get(key, () => this.readPublishedPage(filter, request))).value;
+  }
+
+  /**
+   * The same page as JSON text, serialized (and compressed by the server) once per change of the blog
+   * when it is one of the pages kept, instead of once per request.
+   */
+  async listPublishedPageJson(
+    query: PostListQuery = {},
+  ): Promise<{ posts: JsonText<PostSummary[]>; paging: PageInfo }> {
+    const page = await this.listPublishedPage(query);
+    let json = this.pageJson.get(page);
+    if (!json) {
+      json = toJsonText(page.posts);
+      this.pageJson.set(page, json);
+    }
+    return { posts: json, paging: page.paging };
+  }
+
+  private async readPublishedPage(filter: PublishedPostFilter, request: PageRequest): Promise<PostPage> {
     const page = { offset: offsetOf(request), limit: request.limit };
     if (!filter.q) {
       const [rows, total] = await Promise.all([this.repo.listPublishedPage(filter, page), this.countPublished(filter)]);

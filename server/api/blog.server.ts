@@ -13,6 +13,7 @@ import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { pagingQuerySchema, pagingQuerySchemaOf } from "../../core/paging/schema.ts";
 import { COMMENT_PAGE_SIZE, MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
+import { jsonText } from "./json-text.server.ts";
 import { createRouter, staffListRoute } from "./router.server.ts";
 import {
   idParams,
@@ -240,9 +241,9 @@ export function blogRoutes(services: Services, config: Pick<Config, "TRUST_PROXY
   const blog = services.blog;
   return createRouter()
     .openapi(listPosts, async (c) => {
-      const { posts, paging } = await blog.listPublishedPage(c.req.valid("query"));
+      const { posts, paging } = await blog.listPublishedPageJson(c.req.valid("query"));
       setPagingHeaders(c, paging);
-      return c.json(posts, 200);
+      return jsonText(c, posts);
     })
     .openapi(getPost, async (c) =>
       c.json(await blog.getPublishedPost(c.req.valid("param").id, { signedIn: Boolean(c.get("user")) }), 200),

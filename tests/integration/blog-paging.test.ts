@@ -147,6 +147,23 @@ describe("the blog a page at a time (docs/decisions/0036-lists-a-page-at-a-time.
       expect((await api("?q=cafe&category=design")).body).toEqual([]);
       expect((await api("?q=english post 0&category=technology")).response.headers.get("x-total-count")).toBe("5");
     });
+
+    it("answers a first page kept in memory compressed for the client, and shows a change to the blog at once", async () => {
+      for (const coding of ["br", "gzip"]) {
+        const kept = await visitor.request("/api/posts?language=en&page=2", { headers: { "accept-encoding": coding } });
+        expect(kept.headers.get("content-encoding")).toBe(coding);
+        expect(kept.headers.get("x-total-count")).toBe("26");
+        expect(kept.headers.get("link")).toContain('</api/posts?language=en&page=3>; rel="next"');
+      }
+      const newest = await createPost(t, { title: "English post 27", language: "en", published: true });
+      const after = await api("?language=en&page=2");
+      expect(after.response.headers.get("x-total-count")).toBe("27");
+      // The post that closed the first page now opens the second.
+      expect(after.body[0].id).toBe(english[11].id);
+      expect((await api("?language=en")).body[0].id).toBe(newest.id);
+      await t.services.blog.deletePost(newest.id);
+      expect((await api("?language=en")).body[0].id).toBe(english[0].id);
+    });
   });
 
   describe("the /posts page", () => {
