@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { reusable, timePlaceholder } from "../../db/reusable-query.server.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
+import { countUpTo } from "../../db/staff-search.server.ts";
 import type { MailStatus } from "./schema.ts";
 
 export type MailRow = typeof mailOutbox.$inferSelect;
@@ -87,22 +88,27 @@ export class MailRepo {
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
   }
 
-  /** One page of the outbox, newest first, optionally with one status. */
+  /**
+   * One page of the outbox, newest first, optionally with one status, and its matches counted up to
+   * `countLimit` (the outbox grows with every e-mail the site sends: no request counts all of it).
+   */
   async list(
     status: MailStatus | undefined,
-    offset: number,
-    limit: number,
-  ): Promise<{ rows: MailRow[]; total: number }> {
+    page: { offset: number; limit: number },
+    countLimit: number,
+  ): Promise<{ rows: MailRow[]; counted: number }> {
     const where = status ? eq(mailOutbox.status, status) : undefined;
-    const rows = await this.db
-      .select()
-      .from(mailOutbox)
-      .where(where)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .offset(offset)
-      .limit(limit);
-    const [row] = await this.db.select({ n: count() }).from(mailOutbox).where(where);
-    return { rows, total: Number(row?.n ?? 0) };
+    const [rows, counted] = await Promise.all([
+      this.db
+        .select()
+        .from(mailOutbox)
+        .where(where)
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .offset(page.offset)
+        .limit(page.limit),
+      countUpTo(this.db, this.db.select({ one: sql`1` }).from(mailOutbox).where(where).$dynamic(), countLimit),
+    ]);
+    return { rows, counted };
   }
 
   async find(id: number): Promise<MailRow | null> {

@@ -86,7 +86,9 @@ export interface OutboxMessage extends OutboxSummary {
 
 export interface OutboxPage {
   items: OutboxSummary[];
+  /** Counted up to COUNT_CAP (or past the page asked for): a lower bound when totalExact is false. */
   total: number;
+  totalExact: boolean;
   page: number;
   pageSize: number;
 }

@@ -1,6 +1,7 @@
 import type { Database, Transaction } from "../../db/client.server.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { parseId } from "../ids.ts";
+import { cappedTotal, countLimitFor, offsetOf } from "../paging/rules.ts";
 import { MailRepo, type MailRow } from "./repo.server.ts";
 import {
   mailMessageSchema,
@@ -59,8 +60,14 @@ export class MailService {
   /** The outbox for staff, newest first, one page at a time, optionally with one status. */
   async listOutbox(query: OutboxQuery = {}): Promise<OutboxPage> {
     const { status, page, pageSize } = parseOrThrow(outboxQuerySchema, query);
-    const { rows, total } = await this.repo.list(status, (page - 1) * pageSize, pageSize);
-    return { items: rows.map(toSummary), total, page, pageSize };
+    const request = { page, limit: pageSize };
+    const { rows, counted } = await this.repo.list(
+      status,
+      { offset: offsetOf(request), limit: pageSize },
+      countLimitFor(request),
+    );
+    const { total, exact } = cappedTotal(counted, request);
+    return { items: rows.map(toSummary), total, totalExact: exact, page, pageSize };
   }
 
   /** One message with its bodies. */

@@ -3,7 +3,7 @@ import { MAIL_STATUSES, outboxQuerySchema } from "../../core/mail/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
-import { idParams, json, paged, refusal, staffErrors } from "./openapi-responses.server.ts";
+import { cappedPage, idParams, json, paged, refusal, setPageHeaders, staffErrors } from "./openapi-responses.server.ts";
 
 const outboxSummarySchema = z
   .object({
@@ -36,7 +36,7 @@ const listOutbox = createRoute({
   middleware: [requireStaff] as const,
   request: { query: outboxQuerySchema },
   responses: {
-    200: json(outboxPageSchema, "One page of messages"),
+    200: cappedPage(json(outboxPageSchema, "One page of messages")),
     400: refusal("Invalid query"),
     ...staffErrors,
   },
@@ -60,6 +60,10 @@ const getOutboxMessage = createRoute({
 export function mailRoutes(services: Services) {
   const mail = services.mail;
   return createRouter()
-    .openapi(listOutbox, async (c) => c.json(await mail.listOutbox(c.req.valid("query")), 200))
+    .openapi(listOutbox, async (c) => {
+      const page = await mail.listOutbox(c.req.valid("query"));
+      setPageHeaders(c, { page: page.page, limit: page.pageSize }, { total: page.total, exact: page.totalExact });
+      return c.json(page, 200);
+    })
     .openapi(getOutboxMessage, async (c) => c.json(await mail.getOutboxMessage(c.req.valid("param").id), 200));
 }

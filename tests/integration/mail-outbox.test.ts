@@ -1,8 +1,9 @@
 import net from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MailDispatcher, createMailDispatcher, smtpTransport } from "../../core/mail/dispatcher.server.ts";
 import { MAX_ATTEMPTS } from "../../core/mail/rules.ts";
+import { COUNT_CAP } from "../../core/paging/rules.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import { contactSubmissions } from "../../db/schema/contact.ts";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp.ts";
@@ -330,7 +331,16 @@ describe("mail outbox and dispatcher", () => {
       const first = await staff.request("/api/admin/outbox?pageSize=2");
       expect(first.status).toBe(200);
       const page1 = await first.json();
-      expect(page1).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+      expect(page1).toMatchObject({ total: 5, totalExact: true, page: 1, pageSize: 2 });
+      expect(first.headers.get("x-total-count")).toBe("5");
+      expect(first.headers.get("x-total-count-exact")).toBe("true");
+      expect(first.headers.get("link")).toBe(
+        [
+          '</api/admin/outbox?pageSize=2&page=1>; rel="first"',
+          '</api/admin/outbox?pageSize=2&page=2>; rel="next"',
+          '</api/admin/outbox?pageSize=2&page=3>; rel="last"',
+        ].join(", "),
+      );
       expect(page1.items.map((m: { subject: string }) => m.subject)).toEqual(["Outbox 5", "Outbox 4"]);
       expect(page1.items[0]).not.toHaveProperty("text");
       const page3 = await (await staff.request("/api/admin/outbox?pageSize=2&page=3")).json();
@@ -373,6 +383,23 @@ describe("mail outbox and dispatcher", () => {
       const badPage = await staff.request("/api/admin/outbox?pageSize=1000", { headers: FR });
       expect(badPage.status).toBe(400);
       expect((await badPage.json()).message).toBe("La taille de page doit être un nombre entier de 1 à 100");
+    });
+
+    it("counts a large outbox only up to the cap, and still knows a deep page's neighbours", async () => {
+      await t.services.database.db.execute(sql`
+        insert into mail_outbox (to_address, subject, text, kind)
+        select 'bulk' || n || '@example.com', 'Bulk ' || n, 'Hello', 'test.bulk' from generate_series(1, 1100) as n`);
+      const staff = await signInAs(t, "staff");
+      const first = await staff.request("/api/admin/outbox?pageSize=50");
+      expect(await first.json()).toMatchObject({ total: COUNT_CAP, totalExact: false, page: 1 });
+      expect(first.headers.get("x-total-count-exact")).toBe("false");
+      // No "last" link while the count is a lower bound.
+      expect(first.headers.get("link")).not.toContain('rel="last"');
+      expect(first.headers.get("link")).toContain('</api/admin/outbox?pageSize=50&page=2>; rel="next"');
+      const deep = await staff.request("/api/admin/outbox?pageSize=50&page=21");
+      const body = await deep.json();
+      expect(body.items).toHaveLength(50);
+      expect(deep.headers.get("link")).toContain('rel="next"');
     });
   });
 });
