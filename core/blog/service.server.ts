@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.server.ts";
-import { ContentEvents, SnapshotCache, toJsonText, type JsonText } from "../cache/content-cache.ts";
+import { ContentEvents, Snapshot, SnapshotCache, toJsonText, type JsonText } from "../cache/content-cache.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { FORM_BUDGETS } from "../rate-limit/rules.ts";
 import { RateLimitService } from "../rate-limit/service.server.ts";
@@ -136,8 +136,6 @@ export class BlogService {
    * query (about 4 ms on the embedded database, where queries wait for each other).
    */
   private readonly firstPages: SnapshotCache<string, PostPage>;
-  /** The JSON text of each kept page, living exactly as long as the page it was made from. */
-  private readonly pageJson = new WeakMap<PostPage, JsonText<PostSummary[]>>();
 
   constructor(db: Database, rateLimits?: RateLimitService, content: ContentEvents = new ContentEvents()) {
     this.repo = new BlogRepo(db);
@@ -153,16 +151,8 @@ export class BlogService {
    * decides whether that is a 404 (pages) or an empty list (the API).
    */
   async listPublishedPage(query: PostListQuery = {}): Promise<PostPage> {
-    const filters = normalizeFilters(query);
-    const request = { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE };
-    const filter: PublishedPostFilter = {
-      language: query.language || undefined,
-      category: filters.category,
-      q: filters.q || undefined,
-    };
-    if (filter.q || !isKeptPage(request)) return this.readPublishedPage(filter, request);
-    const key = `${filter.language ?? ""} ${filter.category ?? ""} ${request.page}`;
-    return (await this.firstPages.get(key, () => this.readPublishedPage(filter, request))).value;
+    const page = await this.publishedPage(query);
+    return page instanceof Snapshot ? page.value : page;
   }
 
   /**
@@ -172,13 +162,23 @@ export class BlogService {
   async listPublishedPageJson(
     query: PostListQuery = {},
   ): Promise<{ posts: JsonText<PostSummary[]>; paging: PageInfo }> {
-    const page = await this.listPublishedPage(query);
-    let json = this.pageJson.get(page);
-    if (!json) {
-      json = toJsonText(page.posts);
-      this.pageJson.set(page, json);
-    }
-    return { posts: json, paging: page.paging };
+    const page = await this.publishedPage(query);
+    if (!(page instanceof Snapshot)) return { posts: toJsonText(page.posts), paging: page.paging };
+    return { posts: page.memo("json", (kept) => toJsonText(kept.posts)), paging: page.value.paging };
+  }
+
+  /** The page asked for: the kept snapshot when it is one of the first pages, otherwise read now. */
+  private async publishedPage(query: PostListQuery): Promise<Snapshot<PostPage> | PostPage> {
+    const filters = normalizeFilters(query);
+    const request = { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE };
+    const filter: PublishedPostFilter = {
+      language: query.language || undefined,
+      category: filters.category,
+      q: filters.q || undefined,
+    };
+    if (filter.q || !isKeptPage(request)) return this.readPublishedPage(filter, request);
+    const key = `${filter.language ?? ""} ${filter.category ?? ""} ${request.page}`;
+    return this.firstPages.get(key, () => this.readPublishedPage(filter, request));
   }
 
   private async readPublishedPage(filter: PublishedPostFilter, request: PageRequest): Promise<PostPage> {
