@@ -3,7 +3,15 @@ import { MAIL_STATUSES, outboxQuerySchema } from "../../core/mail/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter } from "./router.server.ts";
-import { cappedPage, idParams, json, paged, refusal, setPageHeaders, staffErrors } from "./openapi-responses.server.ts";
+import {
+  cappedPage,
+  idParams,
+  json,
+  paged,
+  refusal,
+  setPagedAnswerHeaders,
+  staffErrors,
+} from "./openapi-responses.server.ts";
 
 const outboxSummarySchema = z
   .object({
@@ -62,7 +70,7 @@ export function mailRoutes(services: Services) {
   return createRouter()
     .openapi(listOutbox, async (c) => {
       const page = await mail.listOutbox(c.req.valid("query"));
-      setPageHeaders(c, { page: page.page, limit: page.pageSize }, { total: page.total, exact: page.totalExact });
+      setPagedAnswerHeaders(c, page);
       return c.json(page, 200);
     })
     .openapi(getOutboxMessage, async (c) => c.json(await mail.getOutboxMessage(c.req.valid("param").id), 200));

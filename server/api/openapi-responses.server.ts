@@ -98,6 +98,14 @@ export function setPageHeaders(c: Context, request: PageRequest, counted: Capped
   c.header("X-Total-Count-Exact", String(counted.exact));
 }
 
+/** setPageHeaders for an answer of the `paged()` shape, which carries its page, size and capped count. */
+export function setPagedAnswerHeaders(
+  c: Context,
+  answer: { page: number; pageSize: number; total: number; totalExact: boolean },
+): void {
+  setPageHeaders(c, { page: answer.page, limit: answer.pageSize }, { total: answer.total, exact: answer.totalExact });
+}
+
 /** A JSON request body, required, validated by the schema it is documented with. */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   required: true,

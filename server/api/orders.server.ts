@@ -32,7 +32,7 @@ import {
   pathParams,
   rateLimited,
   refusal,
-  setPageHeaders,
+  setPagedAnswerHeaders,
   staffErrors,
 } from "./openapi-responses.server.ts";
 
@@ -437,7 +437,7 @@ export function orderRoutes(services: Services, config: Config) {
       // digits into numbers once).
       c.req.valid("query");
       const page = await orders.list(c.req.query(), dayStart);
-      setPageHeaders(c, { page: page.page, limit: page.pageSize }, { total: page.total, exact: page.totalExact });
+      setPagedAnswerHeaders(c, page);
       return c.json({ data: page }, 200);
     })
     .openapi(exportPayments, async (c) => {
