@@ -8,17 +8,16 @@ import { loadRouteNamespaces, setClientI18n } from "./i18n/client-instance.ts";
 import { loadNamespaces } from "./i18n/client.ts";
 import { readInlinedResources } from "./i18n/inline-resources.tsx";
 import { createI18n } from "../core/i18n/instance.ts";
-import { routeNamespaces } from "./i18n/route-namespaces.ts";
 import { NAMESPACES, isBrowserNamespace, type BrowserNamespace } from "./locales/namespaces.ts";
 
 /**
  * A client navigation renders a route only once its loaders have settled: loading the route's
- * namespaces alongside its loader means the page never shows a key in their place. Should a locale
+ * namespaces alongside its loader (and whole those the first page's HTML carried in part, even for a
+ * route with none of its own) means the page never shows a key in their place. Should a locale
  * file fail to load, the browser asks the server for the page instead, which renders it whole.
  */
 const translations: ClientInstrumentation = {
   route({ id, instrument }) {
-    if (routeNamespaces([id]).length === 0) return;
     instrument({
       async loader(callLoader, { request }) {
         await Promise.all([

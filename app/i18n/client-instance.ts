@@ -24,13 +24,27 @@ export function setClientI18n(
 
 /**
  * Fetches whole the namespaces the page's HTML carried in part: the form layer calls it as its code
- * loads, before the schema's messages are translated. Once done, it does nothing.
+ * loads, before the schema's messages are translated, and so does any code loaded later that shows
+ * texts of its own (`withWholeTranslations`) and a client navigation. Once done, it does nothing.
  */
 export async function completeNamespaces(): Promise<void> {
   if (!instance || !partial) return;
   const { language, namespaces } = partial;
-  await loadNamespaces(instance, language as Language, namespaces, true);
+  if (namespaces.length > 0) await loadNamespaces(instance, language as Language, namespaces, true);
   partial = null;
+}
+
+/**
+ * `load` (a dynamic import) that settles once the page's translations are whole as well: for code loaded
+ * when first wanted (a dialog, a window, the cart's rules) whose texts the page's HTML left out
+ * (inlined-part.ts). Should the translations fail to arrive, the code still comes, its texts as they are.
+ */
+export function withWholeTranslations<T>(load: () => Promise<T>): () => Promise<T> {
+  return () =>
+    Promise.all([
+      load(),
+      completeNamespaces().catch((error: unknown) => console.error("Could not load the page's translations", error)),
+    ]).then(([module]) => module);
 }
 
 /**
@@ -41,11 +55,11 @@ export async function completeNamespaces(): Promise<void> {
 export async function loadRouteNamespaces(routeId: string, url: string): Promise<void> {
   if (!instance) return;
   const namespaces = routeNamespaces([routeId]);
-  if (namespaces.length === 0) return;
   for (const ns of namespaces) wanted.add(ns);
   const language =
     splitLanguagePrefix(new URL(url, window.location.href).pathname).language ?? (instance.language as Language);
-  await loadNamespaces(instance, language, namespaces);
+  // Another page may show what this page's HTML left out of a namespace both use.
+  await Promise.all([loadNamespaces(instance, language, namespaces), completeNamespaces()]);
 }
 
 /** Switches the browser's translations to another language, loading first every namespace needed so far. */

@@ -66,12 +66,13 @@ export function InlineResources({ language }: { language: Language }) {
   );
 }
 
-/** The block's text as the server writes it: the page's namespaces, in part (inlined-part.ts). */
+/** The block's text as the server writes it: the page's namespaces, in part (inlined-part.ts, by its last route). */
 function serverText(i18n: I18n, language: Language, matches: ReadonlyArray<{ id: string }>): string {
   const resources: InlinedResources["resources"] = {};
   const partial: BrowserNamespace[] = [];
+  const page = matches.at(-1)?.id;
   for (const ns of routeNamespaces(matches.map((match) => match.id))) {
-    const part = inlinedPart(ns, (i18n.getResourceBundle(language, ns) ?? {}) as Record<string, unknown>);
+    const part = inlinedPart(ns, (i18n.getResourceBundle(language, ns) ?? {}) as Record<string, unknown>, page);
     resources[ns] = part.bundle;
     if (part.partial) partial.push(ns);
   }

@@ -4,10 +4,11 @@ import type { CurrentUser } from "../../core/auth/schema.ts";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { useTranslation } from "../i18n/react.tsx";
+import { withWholeTranslations } from "../i18n/client-instance.ts";
 import { useLocalizedPath } from "../i18n/localized-link.tsx";
 import type { SiteNav } from "./site-nav.ts";
 
-const loadPanel = () => import("./site-drawer-panel.tsx");
+const loadPanel = withWholeTranslations(() => import("./site-drawer-panel.tsx"));
 const DrawerPanel = lazy(loadPanel);
 
 /**

@@ -72,6 +72,31 @@ describe("inlined translations", () => {
     });
   });
 
+  it("carries of a page's namespaces only what its first-load code shows, where the page says so", async () => {
+    const { inlinedPart } = await import("../../app/i18n/inlined-part.ts");
+    const assistant = {
+      chat: { open: "Open the chat", close: "Close the chat", welcome: "Hello!" },
+      voice: { open: "Talk", idle: "Press to talk" },
+      transcript: { title: "Transcript" },
+    };
+    expect(inlinedPart("assistant", assistant, "lang-home")).toEqual({
+      bundle: { chat: { open: "Open the chat", close: "Close the chat" }, voice: { open: "Talk" } },
+      partial: true,
+    });
+    // Another page carries the namespace whole, and says it is whole.
+    expect(inlinedPart("assistant", assistant, "about")).toEqual({ bundle: assistant, partial: false });
+    // The form-only parts stay out on every page.
+    const contact = {
+      section: { title: "Contact" },
+      validation: { nameRequired: "Name?" },
+      inquiryTypes: { quote: "Quote" },
+    };
+    expect(inlinedPart("contact", contact, "home")).toEqual({
+      bundle: { section: { title: "Contact" } },
+      partial: true,
+    });
+  });
+
   it("gives nothing for a missing, garbled or foreign-language block", async () => {
     let module = await freshModule();
     document.body.innerHTML = "";

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
+import { withWholeTranslations } from "../../i18n/client-instance.ts";
 import type { Service } from "../../../core/catalogue/schema.ts";
 import { onDemand } from "../../lib/on-demand.ts";
 import { useCart } from "./cart-context.tsx";
@@ -14,7 +15,10 @@ const tick = () => new Promise<void>((resolve) => setTimeout(resolve, ADDING_TIC
  * the home page add nothing. (The pages about the cart import them as they show it.)
  */
 // Only the reducer is named, so that the bundler can leave the rules' other exports to the pages that use them.
-const cartRules = onDemand(() => import("../../../core/cart/rules.ts").then(({ cartReducer }) => ({ cartReducer })));
+// Their messages (limits, toasts) come with them: the page's HTML carries only what a card shows before.
+const cartRules = onDemand(
+  withWholeTranslations(() => import("../../../core/cart/rules.ts").then(({ cartReducer }) => ({ cartReducer }))),
+);
 
 /** What the card says next to its buttons after an add: shown there and read by a polite live region. */
 export interface AddStatus {

@@ -1,16 +1,18 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useTranslation } from "../../i18n/react.tsx";
+import { withWholeTranslations } from "../../i18n/client-instance.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 import { OPEN_CHAT_EVENT } from "./assistant-events.ts";
 import { whatsappLink } from "./whatsapp.ts";
 
-// The windows' code is fetched when a visitor first opens one: a page that is only read pays nothing for them.
-const AssistantWindow = lazy(() =>
-  import("./assistant-window.tsx").then((module) => ({ default: module.AssistantWindow })),
+// The windows' code is fetched when a visitor first opens one, with their texts (the page's HTML carries
+// only the buttons' words): a page that is only read pays nothing for them.
+const AssistantWindow = lazy(
+  withWholeTranslations(() => import("./assistant-window.tsx").then((module) => ({ default: module.AssistantWindow }))),
 );
-const VoiceAssistant = lazy(() =>
-  import("./voice-assistant.tsx").then((module) => ({ default: module.VoiceAssistant })),
+const VoiceAssistant = lazy(
+  withWholeTranslations(() => import("./voice-assistant.tsx").then((module) => ({ default: module.VoiceAssistant }))),
 );
 
 type Panel = "chat" | "voice" | null;

@@ -1,9 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
+import { withWholeTranslations } from "../../i18n/client-instance.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 
-const Scheduler = lazy(() =>
-  import("./consultation-scheduler.tsx").then((module) => ({ default: module.ConsultationScheduler })),
+const Scheduler = lazy(
+  withWholeTranslations(() =>
+    import("./consultation-scheduler.tsx").then((module) => ({ default: module.ConsultationScheduler })),
+  ),
 );
 
 /**

@@ -1,11 +1,12 @@
 import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
+import { withWholeTranslations } from "../../i18n/client-instance.ts";
 import { formatCents } from "../../../core/money/money.ts";
 import { useRootData } from "../../root-data.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 import { INVOICE_SAMPLE, type Company } from "./invoice-sample-data.ts";
 
-const loadDialog = () => import("./invoice-dialog.tsx");
+const loadDialog = withWholeTranslations(() => import("./invoice-dialog.tsx"));
 const InvoiceDialog = lazy(loadDialog);
 
 function useCompany(): Company {

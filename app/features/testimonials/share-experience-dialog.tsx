@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
+import { withWholeTranslations } from "../../i18n/client-instance.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 
-const loadPanel = () => import("./share-experience-panel.tsx");
+const loadPanel = withWholeTranslations(() => import("./share-experience-panel.tsx"));
 const ShareExperiencePanel = lazy(loadPanel);
 
 /**
