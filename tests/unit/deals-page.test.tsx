@@ -69,7 +69,7 @@ async function render(deals: PublicDeal[], { language = "en" as "en" | "fr", pat
   const data = {
     deals,
     paging: { page: 1, limit: 12, total: deals.length, lastPage: 1, prev: null, next: null },
-    pager: { prev: null, next: null },
+    language,
     meta: { title: "Hot Deals" },
   };
   container = await page.renderRoutes(
