@@ -37,10 +37,9 @@ const FRAMEWORK =
 /**
  * Modules that travel together, each set in one chunk instead of one file per module: a review's card,
  * stars, badge and "share your experience" button (home, /testimonials, the Reviews tab); the cart's
- * rules and the hook that runs them (the pages about the cart, and home's first Add to Cart); a line's
- * texts and the money summary (cart, checkout, receipt); the
- * contact section and the contact form's limits (home, /contact). What they import comes along unless
- * another group has it.
+ * rules and the hook that runs them (the pages about the cart, home's first Add to Cart and a deal's first
+ * Claim); a line's texts and the money summary (cart, checkout, receipt); the contact section and the
+ * contact form's limits (home, /contact). What they import comes along unless another group has it.
  */
 const TOGETHER: Record<string, string[]> = {
   reviews: [

@@ -40,6 +40,7 @@ const SECONDS: Record<string, number> = {
   "classes-paging.test.ts": 20,
   "media-paging.test.ts": 20,
   "testimonials-paging.test.ts": 20,
+  "deals-paging.test.ts": 20,
   "booking-keyboard.test.ts": 19,
   "holds.test.ts": 18,
   "cart-limits.test.ts": 16,

@@ -42,7 +42,7 @@ import { errorBody, handleError } from "./errors.server.ts";
 import { loggablePath, type Logger, type RequestLog } from "./logger.server.ts";
 import { compress } from "./middleware/compress.server.ts";
 import { presetHeaders, setOnResponse } from "./middleware/headers.server.ts";
-import { csrfGuard, securityHeaderSet, securityHeaders } from "./middleware/security.server.ts";
+import { crossSiteGuard, securityHeaderSet, securityHeadersOf } from "./middleware/security.server.ts";
 import { NEGOTIATED_CACHE_CONTROL, PageCache } from "./page-cache.server.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
 import { staticFiles } from "./middleware/static.server.ts";
@@ -126,11 +126,27 @@ class LazyRequestLog implements RequestLog {
   }
 }
 
-/** Request id, a child logger, the negotiated language, and one log line per request. */
-function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
+/** Whether a request's body is refused before it is read, measured as it is read, or not concerned. */
+type BodyCheck = Response | "measure" | null;
+
+/**
+ * The frame of every request, in one middleware rather than five (each layer of Hono's chain is a closure
+ * and a promise, which a small JSON answer feels): its id, a lazy child logger and the negotiated
+ * language; the security headers; the cross-site write guard; the body size guard; and one log line once
+ * it is answered. A refused request is logged like any other.
+ */
+function requestFrame(
+  logger: Logger,
+  config: Config,
+  checkBody: (c: Context<AppEnv>) => BodyCheck,
+  measureBody: MiddlewareHandler<AppEnv>,
+): MiddlewareHandler<AppEnv> {
   // With request logging off (LOG_LEVEL above info), skip the clock and the log call entirely.
   const logRequests = logger.isLevelEnabled("info");
+  const securityHeaders = securityHeadersOf(config);
+  const refuseCrossSite = crossSiteGuard(config);
   return async (c, next) => {
+    const started = logRequests ? performance.now() : 0;
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set("requestId", requestId);
@@ -148,12 +164,16 @@ function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
         country: countryHeader(c),
       }),
     );
-    const header = [["X-Request-Id", requestId]] as const;
-    const preset = presetHeaders(c, header);
-    if (!logRequests && preset) return next();
-    const started = performance.now();
-    await next();
-    if (!preset) setOnResponse(c, header);
+    const headers = securityHeaders(c);
+    headers.push(["X-Request-Id", requestId]);
+    const preset = presetHeaders(c, headers);
+    const refusal = refuseCrossSite(c) ?? checkBody(c);
+    if (refusal instanceof Response) c.res = refusal;
+    else if (refusal === "measure") {
+      const answered = await measureBody(c, next);
+      if (answered instanceof Response) c.res = answered;
+    } else await next();
+    if (!preset) setOnResponse(c, headers);
     if (logRequests)
       logger.info(
         {
@@ -165,6 +185,31 @@ function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
         },
         "request",
       );
+  };
+}
+
+/**
+ * The body size guard of the API. Only a request that may carry a body is measured: a GET costs nothing.
+ * A body declared too large is refused before it is read; one of unknown length (chunked) is measured as
+ * it is read ("measure"). An upload may be as large as the largest kind of media allows, plus the form's
+ * other fields; its body is not measured here (hono's bodyLimit would hold a body without a declared
+ * length in memory): the upload route reads it as a stream, bounded by the form reader's own limits
+ * (server/multipart-upload.server.ts).
+ */
+function bodyGuard(maxSize: number, uploadMax: number): (c: Context<AppEnv>) => BodyCheck {
+  return (c) => {
+    if (!c.req.path.startsWith("/api/")) return null;
+    if (c.req.method === "POST" && c.req.path === "/api/media") {
+      const declared = Number(c.req.header("content-length") ?? Number.NaN);
+      return declared > uploadMax ? payloadTooLarge(c, declared > DRAIN_MAX_BYTES) : null;
+    }
+    const length = c.req.header("content-length");
+    const chunked = c.req.header("transfer-encoding") !== undefined;
+    if (!BODY_METHODS.has(c.req.method) && length === undefined && !chunked) return null;
+    // Refused on its declared size before the body is touched: reading it would start consuming it.
+    const declared = length === undefined || chunked ? Number.NaN : Number(length);
+    if (declared > maxSize) return payloadTooLarge(c, declared > DRAIN_MAX_BYTES);
+    return "measure";
   };
 }
 
@@ -188,37 +233,16 @@ function negotiated(pathname: string, response: Response): Response {
 export function createApp({ config, services, logger, ssr, staticRoot, health, pageCache }: AppOptions) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
-  app.use(requestContext(logger));
-  app.use(securityHeaders(config));
+  const maxSize = config.BODY_LIMIT_BYTES;
+  const uploadMax = largestLimit(services.media.limits) + 64 * 1024;
+  const measureBody = bodyLimit({ maxSize, onError: (c) => payloadTooLarge(c, true) });
+  app.use(requestFrame(logger, config, bodyGuard(maxSize, uploadMax), measureBody));
   // The client build, served from memory with its precompressed twins; ahead of compress(), which
   // would have nothing left to do for it.
   if (staticRoot) app.use(staticFiles(staticRoot));
-  // gzip for browsers that accept it: pages and JSON shrink four to eight times.
+  // gzip or brotli for clients that accept it: pages and JSON shrink four to eight times.
   app.use(compress());
-
-  // Only a request that may carry a body is measured: a GET costs nothing here.
-  const maxSize = config.BODY_LIMIT_BYTES;
-  const limitBody = bodyLimit({ maxSize, onError: (c) => payloadTooLarge(c, true) });
-  // An upload may be as large as the largest kind of media allows, plus the form's other fields. Its body
-  // is not measured here (hono's bodyLimit would hold a body without a declared length in memory): the
-  // upload route reads it as a stream, bounded by the form reader's own limits (server/multipart-upload.server.ts).
-  const uploadMax = largestLimit(services.media.limits) + 64 * 1024;
-  app.use("/api/*", async (c, next) => {
-    if (c.req.method === "POST" && c.req.path === "/api/media") {
-      const declared = Number(c.req.header("content-length") ?? Number.NaN);
-      if (declared > uploadMax) return payloadTooLarge(c, declared > DRAIN_MAX_BYTES);
-      return next();
-    }
-    const length = c.req.header("content-length");
-    const chunked = c.req.header("transfer-encoding") !== undefined;
-    if (!BODY_METHODS.has(c.req.method) && length === undefined && !chunked) return next();
-    // Refused on its declared size before the body is touched: reading it would start consuming it.
-    const declared = length === undefined || chunked ? Number.NaN : Number(length);
-    if (declared > maxSize) return payloadTooLarge(c, declared > DRAIN_MAX_BYTES);
-    return limitBody(c, next);
-  });
   app.use(sessionMiddleware(config, services));
-  app.use(csrfGuard(config));
 
   app.on(["GET", "HEAD"], "/uploads/*", mediaFileHandler(services));
 

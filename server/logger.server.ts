@@ -142,20 +142,31 @@ export function loggablePath(pathname: string): string {
 /** An error for the log: `safeError`, its message hidden too (a message may quote what a visitor sent). */
 const errorSerializer = (error: unknown) => withoutSensitiveFields(safeError(error) as Record<string, unknown>);
 
+type ClosableDestination = pino.DestinationStream & {
+  end?: () => void;
+  once?: (event: "close", listener: () => void) => unknown;
+};
+
 /**
  * Where the logs go when no destination is given: standard output, written asynchronously. Lines that
  * arrive while a write is in flight are joined into the next write, instead of one blocking write(2) per
  * line on the request's path. What is still buffered is written out by `closeLogs` (shutdown) and, for any
  * other exit, by pino's own handler on the process's exit event.
+ *
+ * Each line is handed over as bytes (sonic-boom's "buffer" mode): given text, sonic-boom measures the
+ * byte length of everything it holds on every line, which cost 4 of the 6 microseconds of a request's log
+ * line under load; bytes carry their length.
  */
-function standardOutput(): pino.DestinationStream {
-  return pino.destination({ dest: 1, sync: false });
+function standardOutput(): ClosableDestination {
+  const stream = pino.destination({ dest: 1, sync: false, contentMode: "buffer" });
+  return {
+    // Looked up on each call: pino replaces the stream's methods with no-ops when the reader has gone (EPIPE).
+    write: (line: string) => stream.write(Buffer.from(line) as unknown as string),
+    end: () => stream.end(),
+    once: (event, listener) => stream.once(event, listener),
+  };
 }
 
-type ClosableDestination = pino.DestinationStream & {
-  end?: () => void;
-  once?: (event: "close", listener: () => void) => unknown;
-};
 const destinations = new WeakMap<Logger, ClosableDestination>();
 
 /** JSON logs; secrets and personal data that must never reach a log are hidden. */

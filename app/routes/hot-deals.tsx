@@ -6,8 +6,10 @@ import { pageLanguage } from "../i18n/page-language.server.ts";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
 import { NewsletterBox } from "../features/newsletter/newsletter-box.tsx";
-import { isPastEnd, pageFromParam, pageSearch } from "../../core/paging/rules.ts";
-import { Link } from "react-router";
+import { isPastEnd, pageFromParam } from "../../core/paging/rules.ts";
+import type { PublicDeal } from "../../core/deals/schema.ts";
+import { ListPager, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { useLoadMore } from "../components/content/use-load-more.ts";
 import { refusal } from "../lib/refusal.ts";
 import type { Route } from "./+types/hot-deals";
 import { Icon } from "../components/ui/icon.tsx";
@@ -18,19 +20,15 @@ import { Icon } from "../components/ui/icon.tsx";
  */
 export async function loader(args: Route.LoaderArgs) {
   // "?page=abc" or "?page=0" names no page, and a page after the last one holds nothing: both are a 404.
-  const url = new URL(args.request.url);
-  const page = pageFromParam(url.searchParams.get("page"));
+  const page = pageFromParam(new URL(args.request.url).searchParams.get("page"));
   if (page === null) throw refusal(404);
   const language = pageLanguage(args.params, args.context);
   const { deals, paging } = await args.context.services.deals.listVisiblePage(language, { page });
   if (isPastEnd(paging)) throw refusal(404);
-  // The addresses of the neighbouring pages, made here: the page's first-load JavaScript is at its budget,
-  // so the pager below the list is plain links with no code of its own (no ListPager, no useLoadMore).
-  const address = (to: number | null) => (to === null ? null : `${url.pathname}${pageSearch(url.search, to)}`);
   return {
     deals,
     paging,
-    pager: { prev: address(paging.prev), next: address(paging.next) },
+    language,
     meta: pageMeta(
       args,
       { title: "deals:page.metaTitle", description: "deals:page.metaDescription", pageOf: "deals:page.pageOf" },
@@ -39,20 +37,25 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, location }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { prev, next } = loaderData.pager;
-  return [
-    ...metaTags(loaderData.meta),
-    ...(prev ? [{ tagName: "link", rel: "prev", href: prev }] : []),
-    ...(next ? [{ tagName: "link", rel: "next", href: next }] : []),
-  ];
+  return [...metaTags(loaderData.meta), ...pagerLinkTags(location, loaderData.paging)];
 }
 
-/** Hot deals (spec document 000, sections 2, 4 and 9) and the newsletter box. */
+/**
+ * Hot deals (spec document 000, sections 2, 4 and 9), twelve a page with previous and next links and Load
+ * more, which appends the next page from /api/hot-deals once the page's JavaScript runs; then the
+ * newsletter box.
+ */
 export default function HotDeals({ loaderData }: Route.ComponentProps) {
-  const { deals: shown, paging, pager } = loaderData;
+  const { deals, paging, language } = loaderData;
   const { t } = useTranslation("deals");
+  const { shown, lastShown, loadingMore, loadMore } = useLoadMore<PublicDeal>({
+    list: loaderData,
+    items: deals,
+    paging,
+    api: (page) => `/api/hot-deals?language=${language}&page=${page}&limit=${paging.limit}`,
+  });
   return (
     <main id="main">
       <header className="relative overflow-hidden border-b border-border bg-white/60">
@@ -94,40 +97,24 @@ export default function HotDeals({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-            {/* "Load more" leads to the next page instead of appending it in place: the page's first-load
-                JavaScript is at its budget, and the deals shown at one time are a handful. */}
-            {pager.next || pager.prev ? (
-              <div className="mt-10 flex flex-col items-center gap-6">
-                {pager.next ? (
-                  <Link to={pager.next} className={buttonClasses("primary", "lg")}>
-                    {t("page.loadMore")}
-                  </Link>
-                ) : null}
-                <nav aria-label={t("page.pagination")} className="flex items-center gap-4 text-sm">
-                  {pager.prev ? (
-                    <Link
-                      to={pager.prev}
-                      rel="prev"
-                      className="font-medium text-primary underline-offset-4 hover:underline"
-                    >
-                      {t("page.previousPage")}
-                    </Link>
-                  ) : null}
-                  <span className="text-muted-foreground">
-                    {t("page.pageOf", { page: paging.page, last: paging.lastPage })}
-                  </span>
-                  {pager.next ? (
-                    <Link
-                      to={pager.next}
-                      rel="next"
-                      className="font-medium text-primary underline-offset-4 hover:underline"
-                    >
-                      {t("page.nextPage")}
-                    </Link>
-                  ) : null}
-                </nav>
-              </div>
-            ) : null}
+            <ListPager
+              firstShown={paging.page}
+              lastShown={lastShown}
+              lastPage={paging.lastPage}
+              loadingMore={loadingMore}
+              onLoadMore={loadMore}
+              texts={{
+                label: t("page.pagination"),
+                previous: t("page.previousPage"),
+                next: t("page.nextPage"),
+                loadMore: t("page.loadMore"),
+                loadingMore: t("page.loadingMore"),
+                pageOf:
+                  lastShown > paging.page
+                    ? t("page.shownOf", { shown: shown.length, total: paging.total })
+                    : t("page.pageOf", { page: paging.page, last: paging.lastPage }),
+              }}
+            />
           </section>
         )}
 

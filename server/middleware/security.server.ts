@@ -1,10 +1,9 @@
 import { randomFillSync } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import type { Config } from "../../config/env.ts";
 import type { AppEnv } from "../context.server.ts";
 import { VIDEO_FRAME_ORIGINS } from "../../core/tutorials/rules.ts";
 import { errorBody } from "../errors.server.ts";
-import { presetHeaders, setOnResponse } from "./headers.server.ts";
 
 function originOf(url: string | undefined): string | null {
   if (!url) return null;
@@ -94,19 +93,35 @@ export function securityHeaderSet(config: Config): {
 }
 
 /**
- * Security headers on every answer, with a fresh nonce per request for the Content-Security-Policy:
- * React Router's inline hydration scripts carry it, any injected script does not. A handler that sets
- * its own Content-Security-Policy (a page from the page cache) keeps it.
+ * The headers an API answer carries instead of a page's. An answer under /api is JSON, a PDF or TwiML,
+ * never a document that runs scripts or frames players, so its policy allows nothing at all and it needs
+ * no nonce; the headers that only govern documents (Referrer-Policy, Permissions-Policy, the opener policy)
+ * are left off. What still matters for a fetched answer stays: no MIME sniffing, no framing, no reads from
+ * other sites (Cross-Origin-Resource-Policy), HSTS, and Vary for the compressed copies. Half the bytes
+ * of a page's headers, written on every call of the API (OWASP's REST Security Cheat Sheet lists the same).
  */
-export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
+export function apiSecurityHeaders(config: Config): ReadonlyArray<readonly [string, string]> {
+  const documentOnly = new Set(["Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy"]);
+  return [
+    ...securityHeaderSet(config).fixed.filter(([name]) => !documentOnly.has(name)),
+    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
+  ];
+}
+
+/**
+ * The security headers of one answer, chosen by its address: an API answer's fixed set, or a page's with
+ * a fresh nonce for its Content-Security-Policy (React Router's inline hydration scripts carry it, any
+ * injected script does not; the nonce is kept on the context for the renderer). A handler that sets its
+ * own Content-Security-Policy (a page from the page cache, an uploaded file) keeps it.
+ */
+export function securityHeadersOf(config: Config): (c: Context<AppEnv>) => Array<readonly [string, string]> {
   const { fixed, csp } = securityHeaderSet(config);
-  return async (c, next) => {
+  const api = apiSecurityHeaders(config);
+  return (c) => {
+    if (c.req.path.startsWith("/api/")) return [...api];
     const nonce = newNonce();
     c.set("nonce", nonce);
-    const headers: Array<readonly [string, string]> = [...fixed, ["Content-Security-Policy", csp(nonce)]];
-    if (presetHeaders(c, headers)) return next();
-    await next();
-    setOnResponse(c, headers);
+    return [...fixed, ["Content-Security-Policy", csp(nonce)]];
   };
 }
 
@@ -117,13 +132,14 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * request comes from (Origin, or Sec-Fetch-Site), and only our own origin may write. Our origin is
  * PUBLIC_URL's scheme, host and port, all three; in development also the address the request itself was
  * sent to (localhost, a LAN address, a forwarded port), which a site elsewhere cannot be. Requests without
- * either header come from non-browser clients, which cannot ride on a visitor's cookies.
+ * either header come from non-browser clients, which cannot ride on a visitor's cookies. Returns the 403
+ * answer for a refused write, null for anything else.
  */
-export function csrfGuard(config: Config): MiddlewareHandler<AppEnv> {
+export function crossSiteGuard(config: Config): (c: Context<AppEnv>) => Response | null {
   const publicOrigin = new URL(config.publicUrl).origin;
   const development = config.NODE_ENV === "development";
-  return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+  return (c) => {
+    if (SAFE_METHODS.has(c.req.method)) return null;
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
     let ok = true;
@@ -134,10 +150,8 @@ export function csrfGuard(config: Config): MiddlewareHandler<AppEnv> {
     } else if (fetchSite) {
       ok = fetchSite === "same-origin" || fetchSite === "none";
     }
-    if (!ok) {
-      c.get("log").warn({ origin, fetchSite }, "cross-site write refused");
-      return c.json(errorBody(c, "forbidden", "errors:crossSite"), 403);
-    }
-    return next();
+    if (ok) return null;
+    c.get("log").warn({ origin, fetchSite }, "cross-site write refused");
+    return c.json(errorBody(c, "forbidden", "errors:crossSite"), 403);
   };
 }

@@ -30,16 +30,32 @@ describe("server foundation", () => {
     expect((await fr.json()).message).toBe("Cette adresse d'API n'existe pas.");
   });
 
-  it("sends security headers with a nonce-based CSP and no X-Powered-By", async () => {
-    const a = await t.app.request("/api/health");
-    const b = await t.app.request("/api/health");
+  it("sends a page's security headers with a fresh nonce-based CSP each time, and no X-Powered-By", async () => {
+    const a = await t.app.request("/en/about");
+    const b = await t.app.request("/en/about");
     const csp = a.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toBe(b.headers.get("content-security-policy"));
+    expect(a.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(a.headers.get("permissions-policy")).toContain("camera=()");
     expect(a.headers.get("x-content-type-options")).toBe("nosniff");
     expect(a.headers.get("x-powered-by")).toBeNull();
     expect(a.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("answers the API with a policy that allows nothing, and the headers that matter for a fetched answer", async () => {
+    const answer = await t.app.request("/api/health");
+    expect(answer.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(answer.headers.get("x-frame-options")).toBe("DENY");
+    expect(answer.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(answer.headers.get("vary")).toContain("Accept-Encoding");
+    expect(answer.headers.get("x-request-id")).toBeTruthy();
+    // Only documents use these.
+    expect(answer.headers.get("referrer-policy")).toBeNull();
+    expect(answer.headers.get("permissions-policy")).toBeNull();
+    expect(answer.headers.get("x-powered-by")).toBeNull();
   });
 
   it("refuses cross-site writes", async () => {

@@ -105,8 +105,8 @@ const responsesIn = (text: string) => text.match(/HTTP\/1\.1 \d{3} /g) ?? [];
 
 describe("headers written onto Node's response", () => {
   it("carry every security header, a fresh nonce, the request id and Vary on each answer", async () => {
-    const first = await fetch(`${base}/api/health`);
-    const second = await fetch(`${base}/api/does-not-exist`, { headers: { "x-request-id": "trace-42" } });
+    const first = await fetch(`${base}/en/about`);
+    const second = await fetch(`${base}/fr/about`, { headers: { "x-request-id": "trace-42" } });
     for (const response of [first, second]) {
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
@@ -123,12 +123,30 @@ describe("headers written onto Node's response", () => {
         /^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; .*frame-ancestors 'none'$/,
       );
     }
-    expect(first.status).toBe(200);
-    expect(second.status).toBe(404);
     expect(first.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(second.headers.get("x-request-id")).toBe("trace-42");
     const nonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy")!)![1];
     expect(nonce(first)).not.toBe(nonce(second));
+  });
+
+  it("carry the API's own set on API answers, found or not: a policy that allows nothing, no document headers", async () => {
+    const found = await fetch(`${base}/api/health`);
+    const missing = await fetch(`${base}/api/does-not-exist`, { headers: { "x-request-id": "trace-43" } });
+    expect(found.status).toBe(200);
+    expect(missing.status).toBe(404);
+    for (const response of [found, missing]) {
+      expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+      expect(response.headers.get("referrer-policy")).toBeNull();
+      expect(response.headers.get("permissions-policy")).toBeNull();
+      expect(response.headers.get("cross-origin-opener-policy")).toBeNull();
+      expect(response.headers.get("x-powered-by")).toBeNull();
+    }
+    expect(found.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(missing.headers.get("x-request-id")).toBe("trace-43");
   });
 
   it("let a handler's own headers through beside them", async () => {

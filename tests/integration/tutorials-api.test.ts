@@ -273,7 +273,7 @@ describe("tutorials API", () => {
   });
 
   it("the CSP lets pages frame exactly the YouTube privacy-enhanced and Vimeo players", async () => {
-    const csp = (await visitor.request("/api/tutorials")).headers.get("content-security-policy") ?? "";
+    const csp = (await visitor.request("/en/tutorials")).headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/player\.vimeo\.com(;|$)/);
     expect(csp).not.toContain("https://www.youtube.com");
   });

@@ -69,7 +69,7 @@ async function render(deals: PublicDeal[], { language = "en" as "en" | "fr", pat
   const data = {
     deals,
     paging: { page: 1, limit: 12, total: deals.length, lastPage: 1, prev: null, next: null },
-    pager: { prev: null, next: null },
+    language,
     meta: { title: "Hot Deals" },
   };
   container = await page.renderRoutes(
@@ -174,7 +174,8 @@ describe("/hot-deals", () => {
     await render([deal({ id: 7 })]);
     const [card] = cards();
     await act(async () => button(card)!.click());
-
+    // The cart's rules arrive with the first Claim.
+    await vi.waitFor(() => expect(cartItems()).toHaveLength(1));
     expect(cartItems()).toEqual([
       { name: "Launch-Ready Website", price: 175000, quantity: 1, data: { dealId: 7, perPersonLimit: 1 } },
     ]);
@@ -188,7 +189,7 @@ describe("/hot-deals", () => {
     expect(link?.getAttribute("href")).toBe("/cart");
     expect(link?.textContent).toBe("In your cart - View cart");
     // The focus moves from the Claim button, now gone, to the link that replaced it.
-    expect(document.activeElement).toBe(link);
+    await vi.waitFor(() => expect(document.activeElement).toBe(link));
     expect(within(cards()[0], "button")).toBeNull();
   });
 
@@ -208,7 +209,9 @@ describe("/hot-deals", () => {
     expect(text(card, "claimed")).toBe("14 sur 20 réservées");
     expect(button(card)?.textContent).toBe("En profiter");
     await act(async () => button(card)!.click());
-    expect(within(cards()[0], "[role=status]")?.textContent).toContain("Ajouté au panier\u202f!");
+    await vi.waitFor(() =>
+      expect(within(cards()[0], "[role=status]")?.textContent).toContain("Ajouté au panier\u202f!"),
+    );
     expect(within(cards()[0], "a")?.getAttribute("href")).toBe("/fr/cart");
   });
 });

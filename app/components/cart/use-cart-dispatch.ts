@@ -3,9 +3,9 @@ import { cartReducer, type CartAction, type CartResult } from "../../../core/car
 import { useCart } from "./cart-context.tsx";
 
 /**
- * Runs one cart action through the cart's reducer. The reducer comes with the pages about the cart
- * (the cart, hot deals, the checkout's confirmation), not with every page's shell; the home page loads it on its first add
- * (use-add-to-cart.ts).
+ * Runs one cart action through the cart's reducer. The reducer comes with the pages about the cart (the
+ * cart, the checkout's confirmation), not with every page's shell; the home page loads it on its first add
+ * (use-add-to-cart.ts) and the hot deals on their first Claim (deal-card.tsx).
  */
 export function useCartDispatch(): (action: CartAction) => CartResult {
   const { update } = useCart();

@@ -1,18 +1,26 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
-import { hotDealIdOf, hotDealItem } from "../../../core/cart/rules.ts";
+import { hotDealIdOf } from "../../../core/cart/line-texts.ts";
 import type { PublicDeal } from "../../../core/deals/schema.ts";
 import { formatCents } from "../../../core/money/money.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { GeneratedArt } from "../../components/ui/generated-art.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useCart } from "../../components/cart/cart-context.tsx";
-import { useCartDispatch } from "../../components/cart/use-cart-dispatch.ts";
 import { AddStatusLine } from "../../components/cart/add-to-cart-controls.tsx";
 import type { AddStatus } from "../../components/cart/use-add-to-cart.ts";
 import { InCartLink } from "../../components/cart/in-cart-link.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { onDemand } from "../../lib/on-demand.ts";
+
+/**
+ * The cart's rules load with the first Claim, not with the page, as the home page's Add to Cart does
+ * (use-add-to-cart.ts): most visits claim nothing, and the page's first load has more to carry.
+ */
+const cartRules = onDemand(() =>
+  import("../../../core/cart/rules.ts").then(({ cartReducer, hotDealItem }) => ({ cartReducer, hotDealItem })),
+);
 
 /**
  * One hot deal (spec document 000, sections 2, 4 and 9): discount badge, days left, HURRY! ribbon and
@@ -24,8 +32,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 export function DealCard({ deal }: { deal: PublicDeal }) {
   const hydrated = useHydrated();
   const { t } = useTranslation("deals");
-  const { cart, restored } = useCart();
-  const dispatch = useCartDispatch();
+  const { cart, restored, update } = useCart();
   const titleId = useId();
   const inCart = restored && cart.items.some((item) => String(hotDealIdOf(item)) === String(deal.id));
 
@@ -38,31 +45,41 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
     if (claimed && inCart) actionsRef.current?.querySelector<HTMLElement>("a")?.focus();
   }, [claimed, inCart]);
 
-  function claim() {
-    const result = dispatch({
-      type: "add",
-      ...hotDealItem({
+  const claiming = useRef(false);
+  async function claim() {
+    if (claiming.current) return;
+    claiming.current = true;
+    try {
+      const { cartReducer, hotDealItem } = await cartRules.load();
+      const item = hotDealItem({
         dealId: deal.id,
         name: deal.title,
         description: deal.description,
         priceCents: deal.discountedPrice,
         perPersonLimit: deal.perPersonLimit,
-      }),
-    });
-    if (result.error) {
-      setStatus({
-        tone: "error",
-        title: t("cart:toast.addErrorTitle"),
-        text: t(result.error.messageKey, result.error.params),
       });
-      return;
+      const result = update((state) => cartReducer(state, { type: "add", ...item }));
+      if (result.error) {
+        setStatus({
+          tone: "error",
+          title: t("cart:toast.addErrorTitle"),
+          text: t(result.error.messageKey, result.error.params),
+        });
+        return;
+      }
+      setStatus({
+        tone: "added",
+        title: t("cart:toast.addedTitle"),
+        text: t("cart:toast.addedText", { service: deal.title }),
+      });
+      setClaimed(true);
+    } catch (error) {
+      // The rules could not be downloaded (offline, a new release): nothing was added.
+      console.error("Could not add the deal to the cart", error);
+      setStatus({ tone: "error", title: t("cart:toast.addErrorTitle"), text: t("cart:toast.addErrorText") });
+    } finally {
+      claiming.current = false;
     }
-    setStatus({
-      tone: "added",
-      title: t("cart:toast.addedTitle"),
-      text: t("cart:toast.addedText", { service: deal.title }),
-    });
-    setClaimed(true);
   }
 
   return (
@@ -206,7 +223,7 @@ export function DealCard({ deal }: { deal: PublicDeal }) {
               <Button
                 className="w-full rounded-full"
                 size="lg"
-                onClick={claim}
+                onClick={() => void claim()}
                 disabled={!hydrated}
                 aria-describedby={titleId}
               >
