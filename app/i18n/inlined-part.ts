@@ -27,7 +27,22 @@ const KEPT_OF_NAMESPACE: Partial<Record<BrowserNamespace, ReadonlySet<string>>> 
 const FIRST_RENDER: Partial<Record<string, Partial<Record<BrowserNamespace, readonly string[]>>>> = {
   home: {
     // Not `about` or `contact` (the pages of those names).
-    common: ["nav", "language", "cart", "footer", "share", "errorPage", "toast"],
+    // Of `share`, not the toasts of the share actions, which load when a share control is approached.
+    common: [
+      "nav",
+      "language",
+      "cart",
+      "footer",
+      "share.button",
+      "share.buttonLabel",
+      "share.groupLabel",
+      "share.popoverTitle",
+      "share.shareOn",
+      "share.copyLink",
+      "share.failed",
+      "errorPage",
+      "toast",
+    ],
     // The buttons that open the chat, the voice assistant and WhatsApp; not their windows.
     assistant: ["chat.open", "chat.close", "voice.open", "voice.close", "whatsapp"],
     // Not `meta` (written by the server into <head>) nor the invoice dialog's texts.
@@ -47,12 +62,29 @@ const FIRST_RENDER: Partial<Record<string, Partial<Record<BrowserNamespace, read
       "invoice.lines.social.name",
       "invoice.lines.consultation.name",
     ],
-    contact: ["fields", "form", "section", "messages"],
+    // Not `messages`: shown once a message is sent, by the form layer, which completes the namespaces.
+    contact: ["fields", "form", "section"],
     // The scheduler's frame, drawn until its code arrives.
     appointments: ["scheduler.title", "scheduler.intro", "scheduler.available", "scheduler.loading"],
     // Add to Cart's links to the cart, and a custom budget's messages (checked as it is typed).
     cart: ["page.viewCart", "page.inCart", "budget", "storage"],
-    testimonials: ["section", "rating", "card", "messages.empty", "dialog.open"],
+    // Not the skeletons' `section.loading`: the home page's testimonials come with the page.
+    testimonials: [
+      "section.title",
+      "section.intro",
+      "section.listLabel",
+      "section.emptyText",
+      "section.errorTitle",
+      "section.errorText",
+      "section.retry",
+      "section.shareHeading",
+      "section.shareTitle",
+      "section.viewAll",
+      "rating",
+      "card",
+      "messages.empty",
+      "dialog.open",
+    ],
   },
 };
 

@@ -645,16 +645,16 @@ describe("the header on the home page", () => {
 });
 
 describe("the loader", () => {
-  it("returns the testimonials unawaited, so that the page streams them", async () => {
-    let resolve!: (list: PublicTestimonial[]) => void;
-    const pending = new Promise<PublicTestimonial[]>((done) => {
-      resolve = done;
-    });
-    const { main } = await renderHome({ testimonials: pending });
-    expect(main.querySelectorAll("[data-testid=testimonial-skeleton]")).toHaveLength(3);
-    await act(async () => resolve([testimonial]));
+  it("renders the testimonials with the page, without skeletons (the page cache sends whole pages)", async () => {
+    const { main } = await renderHome();
     expect(main.querySelectorAll("[data-testid=testimonial-skeleton]")).toHaveLength(0);
     expect(main.querySelector("#testimonials")?.textContent).toContain("Sarah Mitchell");
+  });
+
+  it("shows the testimonials' error state when they cannot be read, the rest of the page as usual", async () => {
+    const { main } = await renderHome({ testimonials: Promise.reject(new Error("database down")) });
+    expect(main.querySelector("#testimonials [role=alert]")?.textContent).toContain("Try again");
+    expect(main.querySelector("#services")).not.toBeNull();
   });
 
   it("gives the page its title and description in the page's language", async () => {

@@ -4,6 +4,7 @@ import { buttonClasses } from "../ui/button.tsx";
 import { MenuItem, PopoverMenu } from "../ui/popover-menu.tsx";
 import { cn } from "../../lib/cn.ts";
 import { onDemand } from "../../lib/on-demand.ts";
+import { withWholeTranslations } from "../../i18n/client-instance.ts";
 import type { ShareTarget } from "./share-actions.ts";
 import { PLATFORM_NAMES, SHARE_PLATFORMS } from "./share-platforms.ts";
 import { Icon } from "../ui/icon.tsx";
@@ -23,7 +24,8 @@ export interface ShareButtonProps {
  * buttons, few visitors use them. A browser opens a pop-up only close to the click that asked for it,
  * so by the click the code is usually there and the share runs within the click itself.
  */
-const shareActions = onDemand(() => import("./share-actions.ts"));
+// Its toasts' texts are not in a page's HTML (inlined-part.ts): they come with the code.
+const shareActions = onDemand(withWholeTranslations(() => import("./share-actions.ts")));
 type ShareActions = typeof import("./share-actions.ts");
 
 const warmUp = () => void shareActions.load().catch(() => undefined);

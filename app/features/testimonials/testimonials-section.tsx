@@ -14,10 +14,15 @@ export const SKELETON_COUNT = 3;
 
 /**
  * The home page's testimonials (spec document 000, section 2; anchor "testimonials"): approved
- * reviews in a row that scrolls sideways, streamed after the page (3 skeleton cards meanwhile), an empty state, an error
+ * reviews in a row that scrolls sideways, with the page (or streamed after it, 3 skeleton cards meanwhile), an empty state, an error
  * state, share buttons and the share-your-experience dialog.
  */
-export function TestimonialsSection({ testimonials }: { testimonials: Promise<PublicTestimonial[]> }) {
+export function TestimonialsSection({
+  testimonials,
+}: {
+  /** The list; null when it could not be read; a promise when it streams after the page. */
+  testimonials: PublicTestimonial[] | null | Promise<PublicTestimonial[]>;
+}) {
   const { t } = useTranslation("testimonials");
   // On a wide screen the heading, the share links and "See all reviews" make a column beside the
   // reviews, which scroll sideways as one row: the section takes the height of one review.
@@ -38,11 +43,17 @@ export function TestimonialsSection({ testimonials }: { testimonials: Promise<Pu
         </div>
 
         <div className="mt-6 min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0">
-          <Suspense fallback={<TestimonialSkeletons />}>
-            <Await resolve={testimonials} errorElement={<TestimonialsError />}>
-              {(list) => (list.length === 0 ? <TestimonialsEmpty /> : <TestimonialGrid testimonials={list} />)}
-            </Await>
-          </Suspense>
+          {testimonials === null ? (
+            <TestimonialsError />
+          ) : Array.isArray(testimonials) ? (
+            <TestimonialList list={testimonials} />
+          ) : (
+            <Suspense fallback={<TestimonialSkeletons />}>
+              <Await resolve={testimonials} errorElement={<TestimonialsError />}>
+                {(list) => <TestimonialList list={list} />}
+              </Await>
+            </Suspense>
+          )}
         </div>
 
         <div className="mt-5 flex flex-col gap-4 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between lg:col-start-1 lg:row-start-2 lg:flex-col lg:items-start lg:justify-start lg:border-t-0 lg:pt-0">
@@ -51,6 +62,10 @@ export function TestimonialsSection({ testimonials }: { testimonials: Promise<Pu
       </div>
     </section>
   );
+}
+
+function TestimonialList({ list }: { list: PublicTestimonial[] }) {
+  return list.length === 0 ? <TestimonialsEmpty /> : <TestimonialGrid testimonials={list} />;
 }
 
 /** The share links for the section and the way to every review. */
