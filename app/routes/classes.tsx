@@ -3,7 +3,7 @@ import type { PublicClass } from "../../core/classes/schema.ts";
 import { isPastEnd, pageFromParam } from "../../core/paging/rules.ts";
 import { translator } from "../../server/i18n.server.ts";
 import { FilteredList } from "../components/content/filtered-list.tsx";
-import { ListPager, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { ListPager, listCountTexts, pagerLinkTags } from "../components/content/list-pager.tsx";
 import { useLoadMore } from "../components/content/use-load-more.ts";
 import { ClassCard } from "../features/classes/class-card.tsx";
 import { ClassFilters } from "../features/classes/class-filters.tsx";
@@ -32,7 +32,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     meta: {
       title:
         page > 1
-          ? `${title} (${t("classes:list.pageOf", { page, last: paging.lastPage })}) | ${context.publicConfig.companyName}`
+          ? `${title} (${listCountTexts(t, "classes:list", language, paging, paging).pageOf}) | ${context.publicConfig.companyName}`
           : `${title} | ${context.publicConfig.companyName}`,
       description: t("classes:meta.listDescription"),
     },
@@ -54,7 +54,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("classes");
   const filtered = filters.q !== "" || filters.level !== "all";
   const featured = !filtered && paging.page === 1 ? classes.filter((item) => item.featured) : [];
-  const { shown, lastShown, loadingMore, loadMore } = useLoadMore<PublicClass>({
+  const { shown, lastShown, loadingMore, loadMore, count, lastPage } = useLoadMore<PublicClass>({
     list: loaderData,
     items: classes,
     paging,
@@ -66,6 +66,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
     },
     read: (body) => (body as { data: PublicClass[] }).data,
   });
+  const texts = listCountTexts(t, "list", language, paging, count, { items: shown.length, lastShown });
 
   return (
     <FilteredList
@@ -91,7 +92,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
           {featured.length > 0 ? <h2 className="mt-12 font-display text-2xl font-semibold">{t("list.all")}</h2> : null}
         </>
       }
-      results={t("list.results", { count: paging.total })}
+      results={texts.results}
       listLabel={t("list.all")}
       path="/classes"
       items={shown}
@@ -107,7 +108,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
         <ListPager
           firstShown={paging.page}
           lastShown={lastShown}
-          lastPage={paging.lastPage}
+          lastPage={lastPage}
           loadingMore={loadingMore}
           onLoadMore={loadMore}
           texts={{
@@ -116,10 +117,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
             next: t("list.nextPage"),
             loadMore: t("list.loadMore"),
             loadingMore: t("list.loadingMore"),
-            pageOf:
-              lastShown > paging.page
-                ? t("list.shownOf", { shown: shown.length, total: paging.total })
-                : t("list.pageOf", { page: paging.page, last: paging.lastPage }),
+            pageOf: texts.pageOf,
           }}
         />
       }

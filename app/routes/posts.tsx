@@ -10,7 +10,7 @@ import { pageLanguage } from "../i18n/page-language.server.ts";
 import { usePathLanguage } from "../i18n/localized-link.tsx";
 import type { Route } from "./+types/posts";
 import { FilteredList } from "../components/content/filtered-list.tsx";
-import { ListPager, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { ListPager, listCountTexts, pagerLinkTags } from "../components/content/list-pager.tsx";
 import { useLoadMore } from "../components/content/use-load-more.ts";
 import { refusal } from "../lib/refusal.ts";
 
@@ -38,7 +38,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     meta: {
       title:
         page > 1
-          ? `${t("blog:meta.listTitle")} (${t("blog:list.pageOf", { page, last: paging.lastPage })}) | ${context.publicConfig.companyName}`
+          ? `${t("blog:meta.listTitle")} (${listCountTexts(t, "blog:list", language, paging, paging).pageOf}) | ${context.publicConfig.companyName}`
           : `${t("blog:meta.listTitle")} | ${context.publicConfig.companyName}`,
       description: t("blog:meta.listDescription"),
     },
@@ -59,7 +59,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
   const { posts, paging, filters, language, siteUrl } = loaderData;
   const { t } = useTranslation("blog");
   const pathLanguage = usePathLanguage();
-  const { shown, lastShown, loadingMore, loadMore } = useLoadMore<PostSummary>({
+  const { shown, lastShown, loadingMore, loadMore, count, lastPage } = useLoadMore<PostSummary>({
     list: loaderData,
     items: posts,
     paging,
@@ -70,12 +70,13 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
       return `/api/posts?${query}`;
     },
   });
+  const texts = listCountTexts(t, "list", language, paging, count, { items: shown.length, lastShown });
   return (
     <FilteredList
       heading={t("list.heading")}
       intro={t("list.intro")}
       filters={<PostFilters filters={filters} />}
-      results={t("list.results", { count: paging.total })}
+      results={texts.results}
       listLabel={t("list.postsLabel")}
       path="/posts"
       items={shown}
@@ -96,7 +97,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
         <ListPager
           firstShown={paging.page}
           lastShown={lastShown}
-          lastPage={paging.lastPage}
+          lastPage={lastPage}
           loadingMore={loadingMore}
           onLoadMore={loadMore}
           texts={{
@@ -105,10 +106,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
             next: t("list.nextPage"),
             loadMore: t("list.loadMore"),
             loadingMore: t("list.loadingMore"),
-            pageOf:
-              lastShown > paging.page
-                ? t("list.shownOf", { shown: shown.length, total: paging.total })
-                : t("list.pageOf", { page: paging.page, last: paging.lastPage }),
+            pageOf: texts.pageOf,
           }}
         />
       }

@@ -4,7 +4,7 @@ import { normalizeTutorialFilters } from "../../core/tutorials/rules.ts";
 import type { TutorialSummary } from "../../core/tutorials/schema.ts";
 import { translator } from "../../server/i18n.server.ts";
 import { FilteredList } from "../components/content/filtered-list.tsx";
-import { ListPager, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { ListPager, listCountTexts, pagerLinkTags } from "../components/content/list-pager.tsx";
 import { useLoadMore } from "../components/content/use-load-more.ts";
 import { usePathLanguage } from "../i18n/localized-link.tsx";
 import { pageLanguage } from "../i18n/page-language.server.ts";
@@ -38,7 +38,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     meta: {
       title:
         page > 1
-          ? `${title} (${t("tutorials:list.pageOf", { page, last: paging.lastPage })}) | ${context.publicConfig.companyName}`
+          ? `${title} (${listCountTexts(t, "tutorials:list", language, paging, paging).pageOf}) | ${context.publicConfig.companyName}`
           : `${title} | ${context.publicConfig.companyName}`,
       description: t("tutorials:meta.listDescription"),
     },
@@ -55,7 +55,7 @@ export default function Tutorials({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("tutorials");
   const pathLanguage = usePathLanguage();
   const filtered = filters.q !== "" || filters.difficulty !== "all";
-  const { shown, lastShown, loadingMore, loadMore } = useLoadMore<TutorialSummary>({
+  const { shown, lastShown, loadingMore, loadMore, count, lastPage } = useLoadMore<TutorialSummary>({
     list: loaderData,
     items: tutorials,
     paging,
@@ -66,12 +66,13 @@ export default function Tutorials({ loaderData }: Route.ComponentProps) {
       return `/api/tutorials?${query}`;
     },
   });
+  const texts = listCountTexts(t, "list", language, paging, count, { items: shown.length, lastShown });
   return (
     <FilteredList
       heading={t("list.heading")}
       intro={t("list.intro")}
       filters={<TutorialFilters filters={filters} />}
-      results={t("list.results", { count: paging.total })}
+      results={texts.results}
       listLabel={t("list.listLabel")}
       path="/tutorials"
       items={shown}
@@ -91,7 +92,7 @@ export default function Tutorials({ loaderData }: Route.ComponentProps) {
         <ListPager
           firstShown={paging.page}
           lastShown={lastShown}
-          lastPage={paging.lastPage}
+          lastPage={lastPage}
           loadingMore={loadingMore}
           onLoadMore={loadMore}
           texts={{
@@ -100,10 +101,7 @@ export default function Tutorials({ loaderData }: Route.ComponentProps) {
             next: t("list.nextPage"),
             loadMore: t("list.loadMore"),
             loadingMore: t("list.loadingMore"),
-            pageOf:
-              lastShown > paging.page
-                ? t("list.shownOf", { shown: shown.length, total: paging.total })
-                : t("list.pageOf", { page: paging.page, last: paging.lastPage }),
+            pageOf: texts.pageOf,
           }}
         />
       }

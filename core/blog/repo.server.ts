@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
+import { countUpTo } from "../../db/staff-search.server.ts";
 import { comments, posts } from "../../db/schema/blog.ts";
 import { matchesSearch } from "../search/text-search.server.ts";
 
@@ -109,6 +110,18 @@ export class BlogRepo {
     const rows =
       (result as unknown as { rows?: Array<{ id: number }> }).rows ?? (result as unknown as Array<{ id: number }>);
     return rows.map((row) => Number(row.id));
+  }
+
+  /**
+   * How many published posts a search keeps, counted up to `upTo` (a count over a LIMIT subquery): a word
+   * most posts hold stops after `upTo` matches instead of reading every match's heap block.
+   */
+  async countPublishedUpTo(filter: PublishedPostFilter, upTo: number): Promise<number> {
+    return countUpTo(
+      this.db,
+      this.db.select({ one: sql`1` }).from(posts).where(publishedWhere(filter)).$dynamic(),
+      upTo,
+    );
   }
 
   /** How many published posts the filter keeps. */

@@ -9,6 +9,7 @@ import {
   pageInfo,
   PAGE_SIZE,
   readPage,
+  readSearchedPage,
   type Page,
   type PageInfo,
   type PageRequest,
@@ -126,8 +127,8 @@ export class BlogService {
   private readonly content: ContentEvents;
   /**
    * Counts of the published posts by language and category, kept until the blog changes: every page of an
-   * unsearched list needs one. Searches are counted each time (their number is unbounded; the full-text
-   * index keeps each count cheap).
+   * unsearched list needs one. Searches are counted each time, up to the cap (`readSearchedPage`): their
+   * matches are unbounded.
    */
   private readonly counts: SnapshotCache<string, number>;
   /**
@@ -182,24 +183,22 @@ export class BlogService {
   }
 
   private async readPublishedPage(filter: PublishedPostFilter, request: PageRequest): Promise<PostPage> {
-    const page = { offset: offsetOf(request), limit: request.limit };
     if (!filter.q) {
+      const page = { offset: offsetOf(request), limit: request.limit };
       const [rows, total] = await Promise.all([this.repo.listPublishedPage(filter, page), this.countPublished(filter)]);
       return { posts: rows.map(toSummary), paging: pageInfo(request, total) };
     }
-    const total = await this.repo.countPublished(filter);
-    if (page.offset >= total) return { posts: [], paging: pageInfo(request, total) };
-    // Walking the list in order tests about (offset + limit) x listed / matches posts to fill the page;
-    // finding the matches in the full-text index and sorting them reads the matches. The cheaper one is
-    // taken: the walk for a word most posts hold, the matches for a rare one.
-    const listed = await this.countPublished({ ...filter, q: undefined });
-    const walk = ((page.offset + page.limit) * listed) / total;
-    const rows = await this.repo.listPublishedPage(filter, page, walk > total);
-    return { posts: rows.map(toSummary), paging: pageInfo(request, total) };
+    const { rows, paging } = await readSearchedPage(
+      request,
+      (upTo) => this.repo.countPublishedUpTo(filter, upTo),
+      () => this.countPublished({ ...filter, q: undefined }),
+      (page, matchesFirst) => this.repo.listPublishedPage(filter, page, matchesFirst),
+    );
+    return { posts: rows.map(toSummary), paging };
   }
 
+  /** How many published posts an unsearched list holds, kept per language and category until the blog changes. */
   private async countPublished(filter: PublishedPostFilter): Promise<number> {
-    if (filter.q) return this.repo.countPublished(filter);
     const key = `${filter.language ?? ""} ${filter.category ?? ""}`;
     return (await this.counts.get(key, () => this.repo.countPublished(filter))).value;
   }

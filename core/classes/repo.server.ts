@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
+import { countUpTo } from "../../db/staff-search.server.ts";
 import { classEnrollments, classes } from "../../db/schema/classes.ts";
 import type { Language } from "../i18n/language.ts";
 import { matchesSearch } from "../search/text-search.server.ts";
@@ -100,6 +101,15 @@ export class ClassRepo {
   }
 
   /** How many active classes the filter keeps. */
+  /** How many active classes a search keeps, counted up to `upTo` (a count over a LIMIT subquery). */
+  async countActiveUpTo(filter: ActiveClassFilter, upTo: number): Promise<number> {
+    return countUpTo(
+      this.db,
+      this.db.select({ one: sql`1` }).from(classes).where(activeWhere(filter)).$dynamic(),
+      upTo,
+    );
+  }
+
   async countActive(filter: ActiveClassFilter): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(classes).where(activeWhere(filter));
     return Number(row?.n ?? 0);

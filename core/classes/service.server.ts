@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.server.ts";
 import { ContentEvents, SnapshotCache } from "../cache/content-cache.ts";
-import { readPage, type Page, type PageRequest } from "../paging/rules.ts";
+import { readPage, readSearchedPage, type Page, type PageRequest } from "../paging/rules.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
 import { isLanguage, type Language } from "../i18n/language.ts";
 import { parseId } from "../ids.ts";
@@ -151,7 +151,7 @@ export class ClassService {
   /**
    * Counts of the active classes by level (the same in both languages), kept until an edit announces
    * "classes" or for five seconds: every page of an unsearched list needs one. Searches are counted each
-   * time (their number is unbounded; the full-text index keeps each count cheap).
+   * time, up to the cap (`readSearchedPage`): their matches are unbounded.
    */
   private readonly counts: SnapshotCache<string, number>;
   /** How many classes there are, for the staff list's pages, kept until a class changes. */
@@ -190,26 +190,24 @@ export class ClassService {
       level: filters.level === "all" ? null : filters.level,
       q: filters.q || undefined,
     };
-    const page = { offset: offsetOf(request), limit: request.limit };
-    const toPage = (rows: ClassRow[], total: number): ClassPage => ({
-      classes: rows.map((row) => toPublic(row, query.language)),
-      paging: pageInfo(request, total),
-    });
+    const toPublicRows = (rows: ClassRow[]) => rows.map((row) => toPublic(row, query.language));
     if (!filter.q) {
+      const page = { offset: offsetOf(request), limit: request.limit };
       const [rows, total] = await Promise.all([this.repo.listActivePage(filter, page), this.countActive(filter)]);
-      return toPage(rows, total);
+      return { classes: toPublicRows(rows), paging: pageInfo(request, total) };
     }
-    const total = await this.repo.countActive(filter);
-    if (page.offset >= total) return toPage([], total);
-    // As the blog does: walking the list in order tests about (offset + limit) x listed / matches rows to
-    // fill the page, finding the matches in the full-text index reads the matches; the cheaper one is taken.
-    const listed = await this.countActive({ ...filter, q: undefined });
-    const walk = ((page.offset + page.limit) * listed) / total;
-    return toPage(await this.repo.listActivePage(filter, page, walk > total), total);
+    // As the blog does: a search is counted up to the cap and its page read the cheaper way.
+    const { rows, paging } = await readSearchedPage(
+      request,
+      (upTo) => this.repo.countActiveUpTo(filter, upTo),
+      () => this.countActive({ ...filter, q: undefined }),
+      (page, matchesFirst) => this.repo.listActivePage(filter, page, matchesFirst),
+    );
+    return { classes: toPublicRows(rows), paging };
   }
 
+  /** How many active classes an unsearched list holds, kept per level until the classes change (or 5 s). */
   private async countActive(filter: ActiveClassFilter): Promise<number> {
-    if (filter.q) return this.repo.countActive(filter);
     // The language does not change the count of an unsearched list: every class has both texts.
     const key = filter.level ?? "all";
     return (await this.counts.get(key, () => this.repo.countActive(filter))).value;

@@ -24,6 +24,11 @@ export interface PageRequest {
 
 export interface PageInfo extends PageRequest {
   total: number;
+  /**
+   * false when `total` is a lower bound (a search counted up to COUNT_CAP): there are more items, the next
+   * page exists and the last one is not known, so a screen says "more than" and names no last page.
+   */
+  totalExact: boolean;
   /** The last page holding items; 1 for an empty list, whose first page exists and says it is empty. */
   lastPage: number;
   prev: number | null;
@@ -65,6 +70,7 @@ export function pageInfo(request: PageRequest, total: number): PageInfo {
   return {
     ...request,
     total,
+    totalExact: true,
     lastPage,
     prev: request.page > 1 ? Math.min(request.page - 1, lastPage) : null,
     next: request.page < lastPage ? request.page + 1 : null,
@@ -120,8 +126,9 @@ export function linkHeader(url: URL, info: PageInfo, options: { last?: boolean }
 }
 
 /**
- * Staff lists count their matches only this far (a count over a LIMIT subquery): past it a screen says
- * "more than 1,000" and the API marks its total as a lower bound, so that no request counts a whole table.
+ * Staff lists and public searches count their matches only this far (a count over a LIMIT subquery): past
+ * it a screen says "more than 1,000" and the API marks its total as a lower bound, so that no request
+ * counts a whole table.
  */
 export const COUNT_CAP = 1000;
 
@@ -151,5 +158,31 @@ export function cappedTotal(counted: number, request: PageRequest): CappedTotal 
  */
 export function cappedPageInfo(request: PageRequest, counted: CappedTotal): PageInfo {
   const info = pageInfo(request, counted.total);
-  return counted.exact ? info : { ...info, next: request.page + 1 };
+  return counted.exact ? info : { ...info, totalExact: false, next: request.page + 1 };
+}
+
+/**
+ * One page of a searched public list, its matches counted up to the cap, or just past the page asked for
+ * when that lies deeper (`count` is given how many to count at most): a search's matches are unbounded,
+ * so they are counted each time, and never all of them.
+ * The page is then read by walking the list's order and testing each row, or by letting the full-text
+ * index find the matches and sorting them (`matchesFirst`): with the count exact, the walk tests about
+ * (offset + limit) x listed / matches rows and the other way reads the matches, and the cheaper one is
+ * taken; past the cap there are at least as many matches as counted, so the walk stops after a small
+ * part of the list for the first pages and the plan is left to the database. No match, or a page past
+ * the last, reads no page at all.
+ */
+export async function readSearchedPage<Row>(
+  request: PageRequest,
+  count: (upTo: number) => Promise<number>,
+  listed: () => Promise<number>,
+  read: (page: { offset: number; limit: number }, matchesFirst: boolean) => Promise<Row[]>,
+): Promise<{ rows: Row[]; paging: PageInfo }> {
+  const counted = cappedTotal(await count(countLimitFor(request)), request);
+  const paging = cappedPageInfo(request, counted);
+  const page = { offset: offsetOf(request), limit: request.limit };
+  if (page.offset >= counted.total) return { rows: [], paging };
+  if (!counted.exact) return { rows: await read(page, false), paging };
+  const walk = ((page.offset + page.limit) * (await listed())) / counted.total;
+  return { rows: await read(page, walk > counted.total), paging };
 }

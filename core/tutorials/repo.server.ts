@@ -1,5 +1,6 @@
 import { and, count, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
+import { countUpTo } from "../../db/staff-search.server.ts";
 import { tutorialViews, tutorials } from "../../db/schema/tutorials.ts";
 import { matchesSearch } from "../search/text-search.server.ts";
 
@@ -83,6 +84,15 @@ export class TutorialRepo {
   }
 
   /** How many published tutorials the filter keeps. */
+  /** How many published tutorials a search keeps, counted up to `upTo` (a count over a LIMIT subquery). */
+  async countPublishedUpTo(filter: PublishedTutorialFilter, upTo: number): Promise<number> {
+    return countUpTo(
+      this.db,
+      this.db.select({ one: sql`1` }).from(tutorials).where(publishedWhere(filter)).$dynamic(),
+      upTo,
+    );
+  }
+
   async countPublished(filter: PublishedTutorialFilter): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(tutorials).where(publishedWhere(filter));
     return Number(row?.n ?? 0);

@@ -9,6 +9,7 @@ import {
   pageInfo,
   PAGE_SIZE,
   readPage,
+  readSearchedPage,
   type Page,
   type PageInfo,
   type PageRequest,
@@ -105,8 +106,8 @@ export class TutorialService {
   private readonly content: ContentEvents;
   /**
    * Counts of the published tutorials by difficulty (the same in both languages), kept until an edit
-   * announces "tutorials": every page of an unsearched list needs one. Searches are
-   * counted each time (their number is unbounded; the full-text index keeps each count cheap).
+   * announces "tutorials": every page of an unsearched list needs one. Searches are counted each time, up
+   * to the cap (`readSearchedPage`): their matches are unbounded.
    */
   private readonly counts: SnapshotCache<string, number>;
 
@@ -136,24 +137,24 @@ export class TutorialService {
       difficulty: filters.difficulty === "all" ? null : filters.difficulty,
       q: filters.q || undefined,
     };
-    const page = { offset: offsetOf(request), limit: request.limit };
     const summaries = (rows: TutorialRow[]) => rows.map((row) => toSummary(row, query.language));
     if (!filter.q) {
+      const page = { offset: offsetOf(request), limit: request.limit };
       const [rows, total] = await Promise.all([this.repo.listPublishedPage(filter, page), this.countPublished(filter)]);
       return { tutorials: summaries(rows), paging: pageInfo(request, total) };
     }
-    const total = await this.repo.countPublished(filter);
-    if (page.offset >= total) return { tutorials: [], paging: pageInfo(request, total) };
-    // As the blog does: walking the list in order tests about (offset + limit) x listed / matches rows to
-    // fill the page, finding the matches in the full-text index reads the matches; the cheaper one is taken.
-    const listed = await this.countPublished({ ...filter, q: undefined });
-    const walk = ((page.offset + page.limit) * listed) / total;
-    const rows = await this.repo.listPublishedPage(filter, page, walk > total);
-    return { tutorials: summaries(rows), paging: pageInfo(request, total) };
+    // As the blog does: a search is counted up to the cap and its page read the cheaper way.
+    const { rows, paging } = await readSearchedPage(
+      request,
+      (upTo) => this.repo.countPublishedUpTo(filter, upTo),
+      () => this.countPublished({ ...filter, q: undefined }),
+      (page, matchesFirst) => this.repo.listPublishedPage(filter, page, matchesFirst),
+    );
+    return { tutorials: summaries(rows), paging };
   }
 
+  /** How many published tutorials an unsearched list holds, kept per difficulty until the tutorials change. */
   private async countPublished(filter: PublishedTutorialFilter): Promise<number> {
-    if (filter.q) return this.repo.countPublished(filter);
     // The language does not change the count of an unsearched list: every tutorial has both texts.
     const key = filter.difficulty ?? "all";
     return (await this.counts.get(key, () => this.repo.countPublished(filter))).value;

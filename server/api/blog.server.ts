@@ -16,11 +16,14 @@ import { COMMENT_PAGE_SIZE, MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules
 import { jsonText } from "./json-text.server.ts";
 import { createRouter, staffListRoute } from "./router.server.ts";
 import {
+  cappedPage,
   idParams,
   json,
   jsonBody,
   pageOf,
   refusal,
+  searchCountNote,
+  setPageHeaders,
   setPagingHeaders,
   staffErrors,
 } from "./openapi-responses.server.ts";
@@ -99,14 +102,11 @@ const listPosts = createRoute({
     `\`limit\` is ${PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last answers an empty array. ` +
     "`q` is a full-text search of title and excerpt in each post's language: every word is required, other forms " +
     "of a word count (logos finds logo), case and accents are ignored (cafe finds Café), and the last word is a " +
-    "prefix (brand finds branding). Punctuation is ignored; a search without a word finds nothing.",
+    "prefix (brand finds branding). Punctuation is ignored; a search without a word finds nothing. " +
+    searchCountNote,
   request: { query: postFiltersSchema.extend(pagingQuerySchema.shape) },
   responses: {
-    200: pageOf(
-      z.array(postSummarySchema),
-      "One page of published posts",
-      "How many published posts the filters keep, on every page together",
-    ),
+    200: cappedPage(json(z.array(postSummarySchema), "One page of published posts")),
     400: errors[400],
   },
 });
@@ -242,7 +242,7 @@ export function blogRoutes(services: Services, config: Pick<Config, "TRUST_PROXY
   return createRouter()
     .openapi(listPosts, async (c) => {
       const { posts, paging } = await blog.listPublishedPageJson(c.req.valid("query"));
-      setPagingHeaders(c, paging);
+      setPageHeaders(c, paging, { total: paging.total, exact: paging.totalExact });
       return jsonText(c, posts);
     })
     .openapi(getPost, async (c) =>

@@ -6,18 +6,21 @@ import {
   classListQuerySchema,
   classUpdateSchema,
 } from "../../core/classes/schema.ts";
-import { linkHeader, MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
+import { MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
 import { pagingQuerySchema } from "../../core/paging/schema.ts";
 import { requireStaff } from "../middleware/auth-guard.server.ts";
 import type { Services } from "../services.server.ts";
 import { createRouter, staffListRoute } from "./router.server.ts";
 import {
+  cappedPage,
   data,
   idParams,
   invalid,
   json,
   jsonBody,
   refusal,
+  searchCountNote,
+  setPageHeaders,
   setPagingHeaders,
   staffErrors,
 } from "./openapi-responses.server.ts";
@@ -134,23 +137,11 @@ const listClasses = createRoute({
     `\`page\` starts at 1; \`limit\` is ${PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last ` +
     "answers an empty `data`. `q` is a full-text search in the language of the texts: every word is required, " +
     "other forms of a word count, case and accents are ignored, and the last word is a prefix. Punctuation is " +
-    "ignored; a search without a word finds nothing.",
+    "ignored; a search without a word finds nothing. " +
+    searchCountNote,
   request: { query: classListFiltersSchema.extend(pagingQuerySchema.shape) },
   responses: {
-    200: {
-      ...data(z.array(publicClassSchema), "One page of active classes"),
-      headers: {
-        Link: {
-          description:
-            'RFC 8288 links to the first, previous, next and last pages (rel="first", "prev", "next", "last")',
-          schema: { type: "string" },
-        },
-        "X-Total-Count": {
-          description: "How many active classes the filters keep, on every page together",
-          schema: { type: "integer" },
-        },
-      },
-    },
+    200: cappedPage(data(z.array(publicClassSchema), "One page of active classes")),
     ...invalid,
   },
 });
@@ -234,8 +225,7 @@ export function classRoutes(services: Services) {
         page: query.page,
         limit: query.limit,
       });
-      c.header("Link", linkHeader(new URL(c.req.url), page.paging));
-      c.header("X-Total-Count", String(page.paging.total));
+      setPageHeaders(c, page.paging, { total: page.paging.total, exact: page.paging.totalExact });
       return c.json({ data: page.classes }, 200);
     })
     .openapi(getClass, async (c) =>

@@ -91,6 +91,11 @@ export const cappedPage = <T extends ReturnType<typeof json>>(answer: T) => ({
   },
 });
 
+/** What the description of a public list with a search says of its count (cappedPage's headers). */
+export const searchCountNote =
+  `Without \`q\` the count is exact; a search is counted up to ${COUNT_CAP.toLocaleString("en")} matches (or past the ` +
+  "page asked for), beyond which X-Total-Count is a lower bound, X-Total-Count-Exact is false and Link has no last page.";
+
 /** Sets the headers `cappedPage` documents for the page `request` of a list counted as `counted`. */
 export function setPageHeaders(c: Context, request: PageRequest, counted: CappedTotal): void {
   c.header("Link", linkHeader(new URL(c.req.url), cappedPageInfo(request, counted), { last: counted.exact }));

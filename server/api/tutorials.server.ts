@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Config } from "../../config/env.ts";
-import { linkHeader, MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
+import { MAX_LIMIT, PAGE_SIZE } from "../../core/paging/rules.ts";
 import { pagingQuerySchema } from "../../core/paging/schema.ts";
 import { DIFFICULTIES } from "../../core/tutorials/rules.ts";
 import { tutorialInputSchema, tutorialListQuerySchema, tutorialUpdateSchema } from "../../core/tutorials/schema.ts";
@@ -10,11 +10,14 @@ import type { Services } from "../services.server.ts";
 import { clientAddress } from "./auth.server.ts";
 import { createRouter, staffListRoute } from "./router.server.ts";
 import {
+  cappedPage,
   idParams,
   invalid,
   json,
   jsonBody,
   refusal,
+  searchCountNote,
+  setPageHeaders,
   setPagingHeaders,
   staffErrors,
 } from "./openapi-responses.server.ts";
@@ -89,23 +92,11 @@ const listTutorials = createRoute({
     `\`limit\` is ${PAGE_SIZE} unless asked, at most ${MAX_LIMIT}. A page past the last answers an empty array. ` +
     "`q` is a full-text search of the title and category in the language read: every word is required, other " +
     "forms of a word count, case and accents are ignored (video finds Vidéo), and the last word is a prefix. " +
-    "Punctuation is ignored; a search without a word finds nothing. Members-only tutorials are listed with their summary.",
+    "Punctuation is ignored; a search without a word finds nothing. Members-only tutorials are listed with their summary. " +
+    searchCountNote,
   request: { query: tutorialListQuerySchema.extend(pagingQuerySchema.shape) },
   responses: {
-    200: {
-      ...json(z.array(summarySchema), "One page of published tutorials"),
-      headers: {
-        Link: {
-          description:
-            'RFC 8288 links to the first, previous, next and last pages (rel="first", "prev", "next", "last")',
-          schema: { type: "string" },
-        },
-        "X-Total-Count": {
-          description: "How many published tutorials the filters keep, on every page together",
-          schema: { type: "integer" },
-        },
-      },
-    },
+    200: cappedPage(json(z.array(summarySchema), "One page of published tutorials")),
     ...invalid,
   },
 });
@@ -182,8 +173,7 @@ export function tutorialRoutes(services: Services, config: Pick<Config, "TRUST_P
         page: query.page,
         limit: query.limit,
       });
-      c.header("Link", linkHeader(new URL(c.req.url), page.paging));
-      c.header("X-Total-Count", String(page.paging.total));
+      setPageHeaders(c, page.paging, { total: page.paging.total, exact: page.paging.totalExact });
       return c.json(page.tutorials, 200);
     })
     .openapi(getTutorial, async (c) =>

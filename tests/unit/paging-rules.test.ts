@@ -9,7 +9,10 @@ import {
   pageFromParam,
   pageInfo,
   pageSearch,
+  readSearchedPage,
 } from "../../core/paging/rules.ts";
+import { listCountTexts } from "../../app/components/content/list-pager.tsx";
+import { createTranslator } from "../../core/i18n/translator.ts";
 import { pagingQuerySchema, pagingQuerySchemaOf } from "../../core/paging/schema.ts";
 import { resources } from "../../app/locales/resources.ts";
 
@@ -40,6 +43,7 @@ describe("page numbers", () => {
       page: 1,
       limit: 12,
       total: 30,
+      totalExact: true,
       lastPage: 3,
       prev: null,
       next: 2,
@@ -97,6 +101,87 @@ describe("addresses of other pages", () => {
     expect(linkHeader(new URL("http://localhost/api/posts"), pageInfo({ page: 1, limit: 12 }, 3))).toBe(
       '</api/posts?page=1>; rel="first", </api/posts?page=1>; rel="last"',
     );
+  });
+});
+
+describe("a searched page, counted up to the cap", () => {
+  /** A search of `matches` rows among `listed`: what readSearchedPage asked for, and the page it answered. */
+  async function search(matches: number, listed: number, request: { page: number; limit: number }) {
+    const asked: { upTo?: number; matchesFirst?: boolean } = {};
+    const answer = await readSearchedPage(
+      request,
+      async (upTo) => {
+        asked.upTo = upTo;
+        return Math.min(matches, upTo);
+      },
+      async () => listed,
+      async (page, matchesFirst) => {
+        asked.matchesFirst = matchesFirst;
+        return Array.from(
+          { length: Math.max(0, Math.min(page.limit, matches - page.offset)) },
+          (_, i) => page.offset + i,
+        );
+      },
+    );
+    return { asked, ...answer };
+  }
+
+  it("stops counting past 1,000: a lower bound, a next page and no known last page", async () => {
+    const { asked, rows, paging } = await search(50_000, 100_000, { page: 1, limit: 12 });
+    expect(asked.upTo).toBe(1001);
+    expect(rows).toHaveLength(12);
+    expect(paging).toMatchObject({ total: 1000, totalExact: false, next: 2, prev: null });
+    // Past the cap the plan is the database's: the walk of the list's order meets a match often.
+    expect(asked.matchesFirst).toBe(false);
+  });
+
+  it("counts past a deep page's end, so that its neighbours are known", async () => {
+    const deep = await search(50_000, 100_000, { page: 200, limit: 12 });
+    expect(deep.asked.upTo).toBe(2401);
+    expect(deep.paging).toMatchObject({ total: 2400, totalExact: false, next: 201 });
+    const last = await search(2_000, 100_000, { page: 167, limit: 12 });
+    expect(last.paging).toMatchObject({ total: 2000, totalExact: true, lastPage: 167, next: null });
+  });
+
+  it("counts a small search exactly and picks the cheaper plan from the counts", async () => {
+    const rare = await search(30, 100_000, { page: 1, limit: 12 });
+    expect(rare.paging).toMatchObject({ total: 30, totalExact: true, lastPage: 3 });
+    expect(rare.asked.matchesFirst).toBe(true);
+    const common = await search(900, 1_000, { page: 1, limit: 12 });
+    expect(common.asked.matchesFirst).toBe(false);
+  });
+
+  it("reads no page for no match or a page past the last", async () => {
+    const none = await search(0, 100_000, { page: 1, limit: 12 });
+    expect(none.rows).toEqual([]);
+    expect(none.asked.matchesFirst).toBeUndefined();
+    const past = await search(30, 100_000, { page: 4, limit: 12 });
+    expect(isPastEnd(past.paging)).toBe(true);
+    expect(past.asked.matchesFirst).toBeUndefined();
+  });
+
+  it("says a lower bound as one in both languages, with the numbers as each writes them", () => {
+    const texts = (language: string, total: number, totalExact: boolean, page = 3) =>
+      listCountTexts(
+        createTranslator(language, resources).getFixedT(language),
+        "blog:list",
+        language,
+        { page, lastPage: Math.ceil(total / 12) },
+        { total, totalExact },
+      );
+    expect(texts("en", 1000, false)).toEqual({ results: "More than 1,000 posts", pageOf: "Page 3" });
+    expect(texts("fr", 1000, false)).toEqual({ results: "Plus de 1\u202f000 articles", pageOf: "Page 3" });
+    expect(texts("en", 1000, true)).toEqual({ results: "1,000 posts", pageOf: "Page 3 of 84" });
+    expect(texts("fr", 1, true, 1)).toEqual({ results: "1 article", pageOf: "Page 1 sur 1" });
+    const shown = listCountTexts(
+      createTranslator("en", resources).getFixedT("en"),
+      "blog:list",
+      "en",
+      { page: 1, lastPage: 84 },
+      { total: 1000, totalExact: false },
+      { items: 24, lastShown: 2 },
+    );
+    expect(shown.pageOf).toBe("Showing 24 of more than 1,000 posts");
   });
 });
 

@@ -1,6 +1,7 @@
 import type { MouseEvent } from "react";
 import { Link, useLocation } from "react-router";
-import { pageSearch } from "../../../core/paging/rules.ts";
+import type { TFunction } from "../../../core/i18n/translator.ts";
+import { pageSearch, type PageInfo } from "../../../core/paging/rules.ts";
 import { buttonClasses } from "../ui/button.tsx";
 
 export interface ListPagerProps {
@@ -8,7 +9,8 @@ export interface ListPagerProps {
   firstShown: number;
   /** The last page on screen (more than firstShown once "Load more" added pages): "next" leads after it. */
   lastShown: number;
-  lastPage: number;
+  /** The last page, or null when the count is a lower bound ("more than 1,000"): there are pages after lastShown. */
+  lastPage: number | null;
   loadingMore: boolean;
   /** Appends the next page in place; the link is followed instead when it is not given (before hydration). */
   onLoadMore?: () => void;
@@ -32,6 +34,49 @@ export function pagerLinkTags(
   return [...pageLink("prev", paging.prev), ...pageLink("next", paging.next)];
 }
 
+/** How far a list is known: the count of its latest page read, which may be a lower bound. */
+export type ListCount = Pick<PageInfo, "total" | "totalExact">;
+
+/**
+ * What a list page says of its count, from the `list` keys of its namespace (`prefix`: `list`, or the
+ * namespace, a colon and `list` for a translator of every namespace): above the cards "12 posts"
+ * (`results`), or "More than 1,000 posts" (`resultsMore`) when the count is a lower bound; beside the page
+ * links "Page 2 of 9" (`pageOf`), or "Page 2" (`page`) when the last page is not known; once Load more
+ * appended pages, "Showing 24 of 30 posts" (`shownOf`) or "Showing 24 of more than 1,000 posts"
+ * (`shownOfMore`). Numbers as the language writes them ("1 000" in French).
+ */
+export function listCountTexts(
+  t: TFunction,
+  prefix: string,
+  language: string,
+  paging: Pick<PageInfo, "page" | "lastPage">,
+  count: ListCount,
+  shown?: { items: number; lastShown: number },
+): { results: string; pageOf: string } {
+  const total = count.total.toLocaleString(language);
+  const results = count.totalExact
+    ? t(`${prefix}.results`, { count: count.total, total })
+    : t(`${prefix}.resultsMore`, { total });
+  if (shown && shown.lastShown > paging.page) {
+    const items = shown.items.toLocaleString(language);
+    return {
+      results,
+      pageOf: count.totalExact
+        ? t(`${prefix}.shownOf`, { shown: items, total })
+        : t(`${prefix}.shownOfMore`, { shown: items, total }),
+    };
+  }
+  return {
+    results,
+    pageOf: count.totalExact
+      ? t(`${prefix}.pageOf`, {
+          page: paging.page.toLocaleString(language),
+          last: paging.lastPage.toLocaleString(language),
+        })
+      : t(`${prefix}.page`, { page: paging.page.toLocaleString(language) }),
+  };
+}
+
 /**
  * The way through a list a page at a time: "Load more", a link to the next page that the browser follows
  * until the page's JavaScript runs and then appends it in place, and previous and next links that robots
@@ -48,7 +93,7 @@ export function ListPager({
   hash,
 }: ListPagerProps) {
   const href = usePageHref(param, hash);
-  const next = lastShown < lastPage ? lastShown + 1 : null;
+  const next = lastPage === null || lastShown < lastPage ? lastShown + 1 : null;
   const previous = firstShown > 1 ? firstShown - 1 : null;
   if (next === null && previous === null) return null;
 
