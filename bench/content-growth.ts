@@ -11,7 +11,8 @@
  * every category, one in twenty a draft, one in ten titled with "café"; tutorials of every difficulty, one in
  * twenty a draft, one in ten members-only, one in ten titled with "café"; classes of every level, one in
  * twenty inactive, one in a hundred featured, one in ten titled with "café", one in seven undated; orders and
- * leads of people with realistic names, e-mails, phones, statuses and amounts, placed over a year), VACUUM ANALYZE as autovacuum would
+ * leads of people with realistic names, e-mails, phones, statuses and amounts, placed over a year; the orders' charges
+ * and refunds in the payments table), VACUUM ANALYZE as autovacuum would
  * after such a load, restarts the server (no list is kept in memory from the smaller size) and times each
  * address one request at a time after a warm-up: median milliseconds and bytes of the answer, and both as
  * multiples of the demo size's. The database is dropped at the end, unless --keep: then its address is printed
@@ -138,7 +139,31 @@ async function growOrdersTo(size: number): Promise<void> {
      from generate_series($1::int, $2::int) as i`,
     [n + 1, size],
   );
+  // Their money, as the payments module records it: a succeeded charge for every order paid (one in ten by
+  // bank debit), settled when it was paid, and the refund of every refunded order (half of it for a partial
+  // one). The Overview's revenue reads these.
+  await sql.query(
+    `insert into payments (workflow, subject_id, kind, status, method, amount_cents, provider, provider_payment_id,
+       idempotency_key, created_at, updated_at, settled_at)
+     select 'cart_order', o.id::text, 'charge', 'succeeded',
+       case when o.paid_cents % 10 = 0 then 'us_bank_account' else 'card' end, o.paid_cents, 'sandbox',
+       'pi_bench_' || o.id, 'bench-charge-' || o.id, o.paid_at, o.paid_at, o.paid_at
+     from orders o
+     where o.paid_cents > 0 and not exists (select 1 from payments p where p.subject_id = o.id::text)`,
+  );
+  await sql.query(
+    `insert into payments (workflow, subject_id, kind, status, amount_cents, provider, provider_payment_id,
+       idempotency_key, refund_of, reason, actor, created_at, updated_at, settled_at)
+     select 'cart_order', o.id::text, 'refund', 'succeeded',
+       case when o.status = 'refunded' then c.amount_cents else greatest(c.amount_cents / 2, 1) end, 'sandbox',
+       're_bench_' || o.id, 'bench-refund-' || o.id, c.id, 'requested_by_customer', 'staff',
+       c.settled_at + interval '2 days', c.settled_at + interval '2 days', c.settled_at + interval '2 days'
+     from orders o join payments c on c.subject_id = o.id::text and c.kind = 'charge'
+     where o.status in ('refunded', 'partially_refunded')
+       and not exists (select 1 from payments r where r.refund_of = c.id)`,
+  );
   await sql.query("vacuum analyze orders");
+  await sql.query("vacuum analyze payments");
 }
 
 /** Adds leads until the table holds `size`: every source, status and sync status, received over a year. */
