@@ -5,6 +5,7 @@
  *   npm run build && npm run bench
  *   npm run bench -- --connections 32 --duration 3 --warmup 1
  *   npm run bench -- --database postgres://postgres@127.0.0.1:5432/test    (or BENCH_DATABASE_URL)
+ *   npm run bench -- --log-level warn    (the server without its request lines, to see what they cost)
  *
  * It builds nothing itself (run `npm run build` first). For each database (embedded PGlite, then
  * PostgreSQL when an address is given, in a throwaway database created beside it and dropped at the end)
@@ -44,8 +45,15 @@ const { values } = parseArgs({
     duration: { type: "string", default: "3" },
     warmup: { type: "string", default: "1" },
     database: { type: "string" },
+    "log-level": { type: "string" },
   },
 });
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+const logLevel = values["log-level"];
+if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel)) {
+  console.error(`--log-level must be one of ${LOG_LEVELS.join(", ")}`);
+  process.exit(2);
+}
 const connections = boundedInt(values.connections, 1, 512, "connections");
 const durationS = boundedInt(values.duration, 1, 60, "duration");
 const warmupS = boundedInt(values.warmup, 0, 30, "warmup");
@@ -186,10 +194,10 @@ async function benchDatabase(
     }
   };
 
-  // The shipped defaults: LOG_LEVEL unset (request lines written), the page cache on.
+  // The shipped defaults: LOG_LEVEL unset (request lines written), the page cache on; or the level asked for.
   const server = await startServer({
-    env: { ...(await serverEnv()), SEED_DEMO_CONTENT: "true" },
-    unset: ["LOG_LEVEL"],
+    env: { ...(await serverEnv()), SEED_DEMO_CONTENT: "true", ...(logLevel ? { LOG_LEVEL: logLevel } : {}) },
+    unset: logLevel ? [] : ["LOG_LEVEL"],
   });
   try {
     for (const pathname of ["/api/health", "/api/services", "/api/posts"])
@@ -268,6 +276,7 @@ async function main() {
     console.log(
       `Node ${process.version}, ${os.cpus().length} CPUs, autocannon with ${connections} connections, ${warmupS} s warm-up then ${durationS} s per measure, loopback.`,
     );
+    console.log(`The server's LOG_LEVEL: ${logLevel ?? "unset (info, the shipped default: one line per request)"}.`);
     // Other work on the machine slows every figure; the ratios suffer less, but compare runs on a quiet machine.
     console.log(`Load average at start: ${loadAverage()}`);
 
