@@ -39,7 +39,7 @@ import { assistantRoutes } from "./api/assistant.server.ts";
 import { callRoutes } from "./api/calls.server.ts";
 import type { AppEnv } from "./context.server.ts";
 import { errorBody, handleError } from "./errors.server.ts";
-import { loggablePath, type Logger, type RequestLog } from "./logger.server.ts";
+import { loggablePath, requestLineWriter, type Logger, type RequestLog } from "./logger.server.ts";
 import { compress } from "./middleware/compress.server.ts";
 import { presetHeaders, setOnResponse } from "./middleware/headers.server.ts";
 import { crossSiteGuard, securityHeaderSet, securityHeadersOf } from "./middleware/security.server.ts";
@@ -143,6 +143,7 @@ function requestFrame(
 ): MiddlewareHandler<AppEnv> {
   // With request logging off (LOG_LEVEL above info), skip the clock and the log call entirely.
   const logRequests = logger.isLevelEnabled("info");
+  const writeRequestLine = requestLineWriter(logger);
   const securityHeaders = securityHeadersOf(config);
   const refuseCrossSite = crossSiteGuard(config);
   return async (c, next) => {
@@ -175,16 +176,13 @@ function requestFrame(
     } else await next();
     if (!preset) setOnResponse(c, headers);
     if (logRequests)
-      logger.info(
-        {
-          reqId: requestId,
-          method: c.req.method,
-          path: loggablePath(pathname),
-          status: c.res.status,
-          ms: Math.round(performance.now() - started),
-        },
-        "request",
-      );
+      writeRequestLine({
+        reqId: requestId,
+        method: c.req.method,
+        path: loggablePath(pathname),
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      });
   };
 }
 

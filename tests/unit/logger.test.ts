@@ -5,7 +5,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
-import { createLogger, closeLogs, hideSensitive } from "../../server/logger.server.ts";
+import { createLogger, closeLogs, hideSensitive, requestLineWriter } from "../../server/logger.server.ts";
 
 function capture() {
   const lines: Array<Record<string, unknown>> = [];
@@ -76,6 +76,41 @@ describe("the log hides secrets and personal data", () => {
     expect(details.customer.email).toBe("a@example.com");
     const plain = { reqId: "r", method: "GET", path: "/", status: 200, ms: 1 };
     expect(hideSensitive(plain)).toBe(plain);
+  });
+});
+
+describe("the request line", () => {
+  function rawCapture() {
+    const chunks: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        chunks.push(String(chunk));
+        done();
+      },
+    });
+    return { logger: createLogger("info", sink), chunks };
+  }
+
+  it("is written by hand exactly as pino writes the same fields, but for the time", async () => {
+    const { logger, chunks } = rawCapture();
+    const line = { reqId: '3f6c-é"quote', method: "GET", path: '/fr/posts/"café"\\x', status: 404, ms: 12 };
+    logger.info(line, "request");
+    requestLineWriter(logger)(line);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks).toHaveLength(2);
+    const withoutTime = (text: string) => text.replace(/"time":\d+,/, "");
+    expect(withoutTime(chunks[1])).toBe(withoutTime(chunks[0]));
+    expect(JSON.parse(chunks[1])).toMatchObject({ level: 30, ...line, msg: "request" });
+  });
+
+  it("goes through pino to a destination that needs its metadata", () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { level: "info", base: undefined },
+      pino.multistream([{ stream: { write: (text: string) => lines.push(text) } }]),
+    );
+    requestLineWriter(logger)({ reqId: "r-1", method: "POST", path: "/api/contact", status: 201, ms: 3 });
+    expect(JSON.parse(lines[0])).toMatchObject({ level: 30, reqId: "r-1", status: 201, msg: "request" });
   });
 });
 
