@@ -176,22 +176,49 @@ type ClosableDestination = pino.DestinationStream & {
   once?: (event: "close", listener: () => void) => unknown;
 };
 
+// Lines wait until this many bytes are held, or until the next flush (at most two intervals after the line).
+const LOG_BUFFER_BYTES = 4096;
+const LOG_FLUSH_INTERVAL_MS = 250;
+
 /**
- * Where the logs go when no destination is given: standard output, written asynchronously. Lines that
- * arrive while a write is in flight are joined into the next write, instead of one blocking write(2) per
- * line on the request's path. What is still buffered is written out by `closeLogs` (shutdown) and, for any
- * other exit, by pino's own handler on the process's exit event.
+ * Where the logs go when no destination is given: standard output, written asynchronously. Lines are held
+ * until 4 KB are, or for at most half a second, then written together, instead of one write(2) per line
+ * on the request's path: at a page a few thousand times a second, a write per line cost a fifth of the
+ * server's time. What is still held is written out by `closeLogs` (shutdown) and, for any other exit, by
+ * pino's own handler on the process's exit event.
  *
  * Each line is handed over as bytes (sonic-boom's "buffer" mode): given text, sonic-boom measures the
  * byte length of everything it holds on every line, which cost 4 of the 6 microseconds of a request's log
  * line under load; bytes carry their length.
  */
 function standardOutput(): ClosableDestination {
-  const stream = pino.destination({ dest: 1, sync: false, contentMode: "buffer" });
+  const stream = pino.destination({
+    dest: 1,
+    sync: false,
+    contentMode: "buffer",
+    minLength: LOG_BUFFER_BYTES,
+  });
+  // A flush finds nothing to do while a write is in flight: a second one an interval later writes what
+  // was left. An idle server writes nothing.
+  let written = false;
+  let again = false;
+  const timer = setInterval(() => {
+    if (!written && !again) return;
+    again = written;
+    written = false;
+    stream.flush();
+  }, LOG_FLUSH_INTERVAL_MS);
+  timer.unref();
   return {
     // Looked up on each call: pino replaces the stream's methods with no-ops when the reader has gone (EPIPE).
-    write: (line: string) => stream.write(Buffer.from(line) as unknown as string),
-    end: () => stream.end(),
+    write: (line: string) => {
+      written = true;
+      return stream.write(Buffer.from(line) as unknown as string);
+    },
+    end: () => {
+      clearInterval(timer);
+      stream.end();
+    },
     once: (event, listener) => stream.once(event, listener),
   };
 }
