@@ -37,8 +37,8 @@ const FRAMEWORK =
 /**
  * Modules that travel together, each set in one chunk instead of one file per module: a review's card,
  * stars, badge and "share your experience" button (home, /testimonials, the Reviews tab); the cart's
- * rules and the hook that runs them (the pages about the cart, home's first Add to Cart and a deal's first
- * Claim); a line's texts and the money summary (cart, checkout, receipt); the contact section and the
+ * rules, the hook that runs them and the reading back of a saved cart (the pages about the cart, home's
+ * first Add to Cart, a deal's first Claim, and any page opened in a browser that saved a cart); a line's texts and the money summary (cart, checkout, receipt); the contact section and the
  * contact form's limits (home, /contact). What they import comes along unless another group has it.
  */
 const TOGETHER: Record<string, string[]> = {
@@ -50,7 +50,7 @@ const TOGETHER: Record<string, string[]> = {
     "app/features/testimonials/share-experience-dialog.tsx",
   ],
   contact: ["app/features/contact/contact-section.tsx", "core/contact/limits.ts"],
-  "cart-rules": ["core/cart/rules.ts", "app/components/cart/use-cart-dispatch.ts"],
+  "cart-rules": ["core/cart/rules.ts", "core/cart/state.ts", "app/components/cart/use-cart-dispatch.ts"],
   // What the checkout and the receipt read of a cart's lines without its reducer and limits: a line's
   // texts and the money summary under the lines.
   "cart-lines": ["core/cart/line-texts.ts", "app/components/money-summary.tsx"],
@@ -67,6 +67,12 @@ const TOGETHER_BY_MODULE = new Map(
 const FORM_LAYER = new Set(
   ["app/lib/form.tsx", "app/components/ui/submit-button.tsx", "app/lib/server-failure.ts"].map(resolve),
 );
+
+/**
+ * The saved cart's check, which the checkout reads without the cart's rules: a group of its own, ahead of
+ * TOGETHER's, or the cart's rules (which read a saved cart back) would take it along.
+ */
+const SAVED_CART = resolve("core/cart/stored.ts");
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;
@@ -146,6 +152,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
                   {
                     debugName: "form",
                     name: (id) => (FORM_LAYER.has(id) ? "form" : null),
+                  },
+                  {
+                    debugName: "saved-cart",
+                    name: (id) => (id === SAVED_CART ? "saved-cart" : null),
                   },
                   {
                     debugName: "together",

@@ -5,7 +5,6 @@ import type { ClientInstrumentation } from "react-router";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../core/i18n/language.ts";
 import { loadRouteNamespaces, setClientI18n } from "./i18n/client-instance.ts";
-import { loadNamespaces } from "./i18n/client.ts";
 import { readInlinedResources } from "./i18n/inline-resources.tsx";
 import { createI18n } from "../core/i18n/instance.ts";
 import { NAMESPACES, isBrowserNamespace, type BrowserNamespace } from "./locales/namespaces.ts";
@@ -40,7 +39,10 @@ async function hydrate() {
   // A page served without its translations (one rendered by an older release, say) cannot tell which
   // namespaces it was rendered with: it fetches all of them before hydrating, as it used to.
   const fallback = !inlined || inlined.language !== language;
-  if (fallback) await loadNamespaces(i18n, language, NAMESPACES.filter(isBrowserNamespace));
+  if (fallback) {
+    const { loadNamespaces } = await import("./i18n/loading.ts");
+    await loadNamespaces(i18n, language, NAMESPACES.filter(isBrowserNamespace));
+  }
   setClientI18n(
     i18n,
     fallback ? NAMESPACES.filter(isBrowserNamespace) : (Object.keys(inlined.resources) as BrowserNamespace[]),

@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nProvider } from "./i18n/react.tsx";
+import { ServerInlinedText } from "./i18n/inline-resources.tsx";
+import { inlinedText } from "./i18n/inline-text.server.ts";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { isLanguage } from "../core/i18n/language.ts";
 import { serverI18n } from "../server/i18n.server.ts";
@@ -21,6 +23,12 @@ export default function handleRequest(
   // The language's shared instance: created once at start-up, never switched to another language.
   const i18n = serverI18n(language);
   const nonce = loadContext.nonce;
+  // The page's translations for the browser to hydrate with (its routes' namespaces, in part).
+  const inlined = inlinedText(
+    i18n,
+    language,
+    routerContext.staticHandlerContext.matches.map((match) => match.route.id),
+  );
   // Crawlers get the whole document at once; people get it streamed.
   const readyEvent =
     isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
@@ -29,7 +37,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <I18nProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerInlinedText value={inlined}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ServerInlinedText>
       </I18nProvider>,
       {
         nonce,

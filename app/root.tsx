@@ -108,7 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
         <ToastHost visibleToasts={1} duration={5000} richColors closeButton />
-        <InlineResources language={language} />
+        <InlineResources />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,8 +1,10 @@
 import type { I18n } from "../../core/i18n/translator.ts";
 import { splitLanguagePrefix, type Language } from "../../core/i18n/language.ts";
 import type { BrowserNamespace } from "../locales/namespaces.ts";
-import { loadNamespaces } from "./client.ts";
-import { routeNamespaces } from "./route-namespaces.ts";
+import { onDemand } from "../lib/on-demand.ts";
+
+// The locale files' addresses and the routes' namespaces: not needed before the first navigation.
+const loading = onDemand(() => import("./loading.ts"));
 
 let instance: I18n | null = null;
 // Every namespace a page of this visit has needed: a language switch loads them all in the new language,
@@ -30,7 +32,10 @@ export function setClientI18n(
 export async function completeNamespaces(): Promise<void> {
   if (!instance || !partial) return;
   const { language, namespaces } = partial;
-  if (namespaces.length > 0) await loadNamespaces(instance, language as Language, namespaces, true);
+  if (namespaces.length > 0) {
+    const { loadNamespaces } = await loading.load();
+    await loadNamespaces(instance, language as Language, namespaces, true);
+  }
   partial = null;
 }
 
@@ -54,17 +59,21 @@ export function withWholeTranslations<T>(load: () => Promise<T>): () => Promise<
  */
 export async function loadRouteNamespaces(routeId: string, url: string): Promise<void> {
   if (!instance) return;
+  const i18n = instance;
+  const { loadNamespaces, routeNamespaces } = await loading.load();
   const namespaces = routeNamespaces([routeId]);
   for (const ns of namespaces) wanted.add(ns);
   const language =
-    splitLanguagePrefix(new URL(url, window.location.href).pathname).language ?? (instance.language as Language);
+    splitLanguagePrefix(new URL(url, window.location.href).pathname).language ?? (i18n.language as Language);
   // Another page may show what this page's HTML left out of a namespace both use.
-  await Promise.all([loadNamespaces(instance, language, namespaces), completeNamespaces()]);
+  await Promise.all([loadNamespaces(i18n, language, namespaces), completeNamespaces()]);
 }
 
 /** Switches the browser's translations to another language, loading first every namespace needed so far. */
 export async function switchClientLanguage(language: Language): Promise<void> {
   if (!instance) return;
-  await loadNamespaces(instance, language, [...wanted]);
-  if (instance.language !== language) await instance.changeLanguage(language);
+  const i18n = instance;
+  const { loadNamespaces } = await loading.load();
+  await loadNamespaces(i18n, language, [...wanted]);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
 }

@@ -1,9 +1,5 @@
-import type { I18n } from "../../core/i18n/translator.ts";
-import { useTranslation } from "./react.tsx";
-import { useMatches } from "react-router";
+import { createContext, useContext } from "react";
 import { isLanguage, type Language } from "../../core/i18n/language.ts";
-import { inlinedPart } from "./inlined-part.ts";
-import { routeNamespaces } from "./route-namespaces.ts";
 import { isBrowserNamespace, type BrowserNamespace } from "../locales/namespaces.ts";
 
 const ELEMENT_ID = "i18n-resources";
@@ -46,16 +42,21 @@ export function readInlinedResources(): InlinedResources | null {
 }
 
 /**
+ * The block's text as the server writes it (`inlinedText`, inline-text.server.ts), given by the server's
+ * entry: the browser's build carries neither the routes' namespaces nor the choice of what to inline.
+ */
+export const ServerInlinedText = createContext("");
+
+/**
  * A JSON data block (not run, so no nonce or CSP hash needed) with the translations of the page's
  * routes in its language, taken from the server's instance: the browser hydrates with exactly what the
  * server rendered with, and fetches no locale file before hydrating. Only the parts a page can show
  * before a form is sent (inlined-part.ts).
  */
-export function InlineResources({ language }: { language: Language }) {
-  const matches = useMatches();
-  const { i18n } = useTranslation();
-  // Decided at build time: the browser's build keeps neither `serverText` nor what it imports.
-  const text = import.meta.env.SSR ? serverText(i18n, language, matches) : textOnPage();
+export function InlineResources() {
+  const serverText = useContext(ServerInlinedText);
+  // Decided at build time: the browser reads what the server wrote.
+  const text = import.meta.env.SSR ? serverText : textOnPage();
   return (
     <script
       id={ELEMENT_ID}
@@ -64,17 +65,4 @@ export function InlineResources({ language }: { language: Language }) {
       dangerouslySetInnerHTML={{ __html: text }}
     />
   );
-}
-
-/** The block's text as the server writes it: the page's namespaces, in part (inlined-part.ts, by its last route). */
-function serverText(i18n: I18n, language: Language, matches: ReadonlyArray<{ id: string }>): string {
-  const resources: InlinedResources["resources"] = {};
-  const partial: BrowserNamespace[] = [];
-  const page = matches.at(-1)?.id;
-  for (const ns of routeNamespaces(matches.map((match) => match.id))) {
-    const part = inlinedPart(ns, (i18n.getResourceBundle(language, ns) ?? {}) as Record<string, unknown>, page);
-    resources[ns] = part.bundle;
-    if (part.partial) partial.push(ns);
-  }
-  return serializeForScript({ language, resources, partial } satisfies InlinedResources);
 }

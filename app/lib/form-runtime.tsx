@@ -5,6 +5,7 @@ import { z } from "zod";
 import { issueMessage } from "../../core/errors.ts";
 import type { TFunction } from "../../core/i18n/translator.ts";
 import { completeNamespaces } from "../i18n/client-instance.ts";
+import { ApiError } from "./api.ts";
 
 // The part of the form layer (app/lib/form.tsx) that a form loads on its first submit, with its schema:
 // conform's form state and zod. A page's first load carries neither.
@@ -43,6 +44,96 @@ export function parseForm(
 }
 
 type Message = { params?: Record<string, string | number> };
+
+/** Whether a form shows a control for a field (a hidden input is not shown). */
+const shows = (form: HTMLFormElement, name: string) =>
+  name !== "" &&
+  Array.from(form.elements).some(
+    (element) => (element as HTMLInputElement).name === name && (element as HTMLInputElement).type !== "hidden",
+  );
+
+/** Where a server's message goes: the named fields the form shows; everything else is the form's. */
+function placeServerErrors(form: HTMLFormElement, error: ApiError) {
+  const fields = error.body.fields ?? {};
+  const visible = (name: string) => shows(form, name);
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [name, message] of Object.entries(fields)) if (visible(name)) fieldErrors[name] = [message];
+  const named = Object.keys(fields);
+  const formErrors = named.length === 0 || Object.keys(fieldErrors).length < named.length ? [error.message] : [];
+  return { fieldErrors, formErrors };
+}
+
+/**
+ * A form's data checked with its schema (`parseForm`): the browser's message for a field the form does
+ * not show is the form's error, as the server's is.
+ */
+export function validate(
+  form: HTMLFormElement,
+  formData: FormData,
+  schema: z.ZodType | null,
+  toInput: ((payload: Record<string, unknown>) => unknown) | undefined,
+  t: TFunction,
+): Submission {
+  const submission = parseForm(formData, schema, toInput, t);
+  const errors = submission.status === "error" ? submission.error : null;
+  for (const [name, messages] of Object.entries(errors ?? {}))
+    if (errors && messages && name !== "" && !shows(form, name)) {
+      errors[""] ??= messages;
+      delete errors[name];
+    }
+  return submission;
+}
+
+/** What `send` reads of a form's options (`FormOptions` in app/lib/form.tsx). */
+export interface SendOptions<R> {
+  submit(submission: { value: unknown; input: unknown; form: HTMLFormElement }): Promise<R>;
+  toInput?(values: Record<string, unknown>): unknown;
+  onSuccess?(result: R, form: HTMLFormElement): void | Promise<void>;
+  onFailure?(error: unknown): void;
+}
+
+/** What `send` changes of the form layer's hook (app/lib/form.tsx). */
+export interface SendState {
+  t: TFunction;
+  setBusy(value: boolean): void;
+  setLastResult(result: SubmissionResult<string[]>): void;
+  requestFocus(fields: string[]): void;
+  setSucceeded(value: boolean): void;
+}
+
+/**
+ * Sends a valid submission with the form's `submit`: a refusal goes to the fields it names that the form
+ * shows (the rest is the form's error) and the focus to the first of them; a success runs `onSuccess`,
+ * and the form stays busy until it settles.
+ */
+export async function send<R>(
+  form: HTMLFormElement,
+  submission: Submission,
+  current: SendOptions<R>,
+  state: SendState,
+): Promise<void> {
+  if (submission.status !== "success") return;
+  const { t } = state;
+  state.setBusy(true);
+  let result: R;
+  try {
+    result = await current.submit({
+      value: submission.value,
+      input: current.toInput ? current.toInput(submission.payload) : submission.payload,
+      form,
+    });
+  } catch (error) {
+    const placed = error instanceof ApiError ? placeServerErrors(form, error) : { formErrors: [t("errors:network")] };
+    state.setLastResult(submission.reply(placed));
+    state.setBusy(false);
+    state.requestFocus(Object.keys("fieldErrors" in placed ? placed.fieldErrors : {}));
+    current.onFailure?.(error);
+    return;
+  }
+  state.setSucceeded(true);
+  await current.onSuccess?.(result, form);
+  state.setBusy(false);
+}
 
 /**
  * Conform's form, rendered inside the <form> it drives (it renders nothing): it owns the field errors,

@@ -112,24 +112,6 @@ export class FieldRefusal extends ApiError {
   }
 }
 
-/** Whether a form shows a control for a field (a hidden input is not shown). */
-const shows = (form: HTMLFormElement, name: string) =>
-  name !== "" &&
-  Array.from(form.elements).some(
-    (element) => (element as HTMLInputElement).name === name && (element as HTMLInputElement).type !== "hidden",
-  );
-
-/** Where a server's message goes: the named fields the form shows; everything else is the form's. */
-function placeServerErrors(form: HTMLFormElement, error: ApiError) {
-  const fields = error.body.fields ?? {};
-  const visible = (name: string) => shows(form, name);
-  const fieldErrors: Record<string, string[]> = {};
-  for (const [name, message] of Object.entries(fields)) if (visible(name)) fieldErrors[name] = [message];
-  const named = Object.keys(fields);
-  const formErrors = named.length === 0 || Object.keys(fieldErrors).length < named.length ? [error.message] : [];
-  return { fieldErrors, formErrors };
-}
-
 export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S, R>): FormApi {
   const { t } = useTranslation();
   const id = useId();
@@ -187,16 +169,10 @@ export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S
     setFocusRequest((n) => n + 1);
   }, []);
 
+  // Called by conform only, so once the runtime has arrived: their work is the runtime's (formSubmission).
   const onValidate = useCallback(
     (form: HTMLFormElement, formData: FormData) => {
-      const submission = loaded!.parseForm(formData, schema.current, latest.current.toInput, t);
-      // The browser's message for a field the form does not show is the form's error, as the server's is.
-      const errors = submission.status === "error" ? submission.error : null;
-      for (const [name, messages] of Object.entries(errors ?? {}))
-        if (errors && messages && name !== "" && !shows(form, name)) {
-          errors[""] ??= messages;
-          delete errors[name];
-        }
+      const submission = loaded!.validate(form, formData, schema.current, latest.current.toInput, t);
       lastSubmission.current = submission;
       return submission;
     },
@@ -207,32 +183,15 @@ export function useForm<S extends z.ZodType, R = unknown>(options: FormOptions<S
     (event: FormEvent<HTMLFormElement>, submission: Submission) => {
       event.preventDefault();
       if (submission.status !== "success") return;
-      const form = event.currentTarget;
-      const current = latest.current;
-      setBusyBoth(true);
-      void (async () => {
-        let result: R;
-        try {
-          result = await current.submit({
-            value: submission.value as z.output<S>,
-            input: current.toInput ? current.toInput(submission.payload) : submission.payload,
-            form,
-          });
-        } catch (error) {
-          const placed =
-            error instanceof ApiError ? placeServerErrors(form, error) : { formErrors: [t("errors:network")] };
-          setLastResult(submission.reply(placed));
-          setBusyBoth(false);
-          requestFocus(Object.keys("fieldErrors" in placed ? placed.fieldErrors : {}));
-          current.onFailure?.(error);
-          return;
-        }
-        setSucceeded(true);
-        await current.onSuccess?.(result, form);
-        setBusyBoth(false);
-      })();
+      void loaded!.send(event.currentTarget, submission, latest.current, {
+        t,
+        setBusy: setBusyBoth,
+        setLastResult,
+        requestFocus,
+        setSucceeded,
+      });
     },
-    [t, requestFocus],
+    [loaded, t, requestFocus],
   );
 
   const onReady = useCallback((submit: (event: FormEvent<HTMLFormElement>) => void) => {

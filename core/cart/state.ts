@@ -1,14 +1,18 @@
 import type { PricingType } from "../catalogue/schema.ts";
 import { formatCents, sumCents, type Cents } from "../money/money.ts";
 import { meetsPromoMinimum, minimumOrderMessage, promoDiscountCents } from "../promotions/rules.ts";
+import { emptyCart, serializeCart } from "./base.ts";
 import { ORDER_LIMITS, TAX_CENTS } from "./limits.ts";
 import type { AppliedPromo, CartItem, CartState } from "./schema.ts";
 import { parseStoredCart } from "./stored.ts";
 
+export { emptyCart, serializeCart };
+
 /*
  * The cart's state without its actions: an empty cart, the totals, the price check, and the cart saved
- * to and read back from browser storage. Every page's shell restores the cart for the header's badge;
- * the actions (rules.ts) come only with the pages that change the cart.
+ * to and read back from browser storage. Every page's shell loads it to restore a saved cart for the
+ * header's badge (base.ts covers a browser with none); the actions (rules.ts) come only with the pages
+ * that change the cart.
  */
 
 /** A message for the visitor: an i18n key ("namespace:key") and its interpolation values. */
@@ -63,21 +67,6 @@ export const CART_MESSAGES = {
 } as const;
 
 const amount = (cents: Cents) => formatCents(cents, { wholeDollars: true });
-
-/** An empty cart. */
-export function emptyCart(now: Date = new Date()): CartState {
-  return {
-    items: [],
-    promoCode: null,
-    subtotalCents: 0,
-    discountCents: 0,
-    taxCents: TAX_CENTS,
-    totalCents: 0,
-    itemCount: 0,
-    isLoading: false,
-    lastUpdated: now,
-  };
-}
 
 /**
  * The cart with its totals recomputed from its lines: subtotal = sum of line totals; the applied promo's
@@ -169,12 +158,6 @@ export function checkUnitPrice(
     };
   }
   return { ok: true };
-}
-
-/** The text saved to browser storage after every change (dates as ISO 8601). */
-export function serializeCart(state: CartState): string {
-  const { items, promoCode, lastUpdated } = state;
-  return JSON.stringify({ items, promoCode, lastUpdated });
 }
 
 /**

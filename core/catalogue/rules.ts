@@ -26,7 +26,7 @@ const MAIN_RANGES_USD: Record<MainServiceId, readonly [number, number]> = {
 };
 
 /** The range of a main offer that has none of its own (specification 000, section 9: "default 500-2000"). */
-export const DEFAULT_MAIN_RANGE: PriceRange = { minPriceCents: dollars(500), maxPriceCents: dollars(2000) };
+export const DEFAULT_MAIN_RANGE: PriceRange = { minPriceCents: 500_00, maxPriceCents: 2000_00 };
 
 /** Budget ranges, in US dollars, of the specialised services (specification 000, section 9). */
 const SPECIALISED_RANGES_USD: Record<SpecialisedServiceId, readonly [number, number]> = {
@@ -63,18 +63,21 @@ function entry(
   };
 }
 
+// The seed data below is built by calls marked pure: a browser chunk that imports this module for its
+// rules (the home page's cards) leaves the data out when it does not read it.
+
 /** The five main offers, in the order the services section shows them. Seed data, in cents. */
-export const MAIN_SERVICES: readonly CatalogueEntry[] = MAIN_SERVICE_IDS.map((id) =>
+export const MAIN_SERVICES: readonly CatalogueEntry[] = /* @__PURE__ */ MAIN_SERVICE_IDS.map((id) =>
   entry(id, "main", MAIN_RANGES_USD[id]),
 );
 
 /** The eleven specialised services, in the order the grid shows them. Seed data, in cents. */
-export const SPECIALISED_SERVICES: readonly CatalogueEntry[] = SPECIALISED_SERVICE_IDS.map((id) =>
+export const SPECIALISED_SERVICES: readonly CatalogueEntry[] = /* @__PURE__ */ SPECIALISED_SERVICE_IDS.map((id) =>
   entry(id, "specialised", SPECIALISED_RANGES_USD[id]),
 );
 
 /** The whole catalogue as seeded: what the server prices orders from and the database starts with. */
-export const CATALOGUE_SEED: readonly CatalogueEntry[] = [...MAIN_SERVICES, ...SPECIALISED_SERVICES];
+export const CATALOGUE_SEED: readonly CatalogueEntry[] = /* @__PURE__ */ MAIN_SERVICES.concat(SPECIALISED_SERVICES);
 
 /** The entry with this id in a catalogue (the seeded one by default), or null. */
 export function findCatalogueEntry(

@@ -274,6 +274,8 @@ describe("/checkout", () => {
     };
     localStorage.setItem("atelier.cart", JSON.stringify({ items: [line], promoCode: null }));
     await render("/checkout?from=cart");
+    // The saved cart is read back once the code that reads it has arrived.
+    await until(() => container.querySelector("[data-testid=checkout-line]"));
     expect(container.querySelectorAll("[data-testid=checkout-line]")).toHaveLength(1);
     await fillCustomer();
     await click("Create Order");

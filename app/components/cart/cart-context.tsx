@@ -1,7 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { CART_STORAGE_KEY } from "../../../core/cart/limits.ts";
 import type { CartState } from "../../../core/cart/schema.ts";
-import { emptyCart, restoreCart, serializeCart, type CartResult } from "../../../core/cart/state.ts";
+import { emptyCart, serializeCart } from "../../../core/cart/base.ts";
+import type { CartResult } from "../../../core/cart/state.ts";
+import { onDemand } from "../../lib/on-demand.ts";
 
 export interface CartApi {
   cart: CartState;
@@ -19,7 +21,17 @@ export interface CartApi {
 
 const CartContext = createContext<CartApi | null>(null);
 
-function readStorage(): unknown {
+// Reading a saved cart back (its check, prices and promotion): loaded only when this browser saved one.
+const restoring = onDemand(() => import("../../../core/cart/state.ts"));
+
+/** The cart saved as `stored` (null when none was saved), read back: the empty cart needs no download. */
+async function restoreSaved(stored: string | null): Promise<CartResult> {
+  if (stored === null) return { state: emptyCart() };
+  const { restoreCart } = await restoring.load();
+  return restoreCart(stored);
+}
+
+function readStorage(): string | null {
   try {
     return localStorage.getItem(CART_STORAGE_KEY);
   } catch (error) {
@@ -51,17 +63,37 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    const result = restoreCart(readStorage());
-    if (result.error) console.error("The saved cart could not be read and was emptied", result.error.messageKey);
-    commit(result.state, false);
-    setRestored(true);
+    let active = true;
+    const finish = (result: CartResult) => {
+      if (!active) return;
+      if (result.error) console.error("The saved cart could not be read and was emptied", result.error.messageKey);
+      commit(result.state, false);
+      setRestored(true);
+    };
+    const saved = readStorage();
+    // Nothing saved: the empty cart at once. A saved cart waits for its code, which the cart's rules share,
+    // so that an Add to Cart pressed meanwhile runs on the restored cart (this download started first).
+    if (saved === null) finish({ state: emptyCart() });
+    else
+      restoreSaved(saved)
+        .catch((error: unknown): CartResult => {
+          console.error("Could not load the code that reads the saved cart", error);
+          return { state: emptyCart() };
+        })
+        .then(finish);
     // Another tab changed the cart: follow it.
     const onStorage = (event: StorageEvent) => {
       if (event.key !== CART_STORAGE_KEY) return;
-      commit(restoreCart(event.newValue).state, false);
+      restoreSaved(event.newValue).then(
+        (result) => active && commit(result.state, false),
+        (error: unknown) => console.error("Could not follow the cart changed in another tab", error),
+      );
     };
     window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
+    return () => {
+      active = false;
+      window.removeEventListener("storage", onStorage);
+    };
   }, [commit]);
 
   const update = useCallback(
