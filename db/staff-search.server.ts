@@ -1,5 +1,5 @@
 import { count, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { escapeLike, type StaffSearch } from "../core/paging/search.ts";
 import type { Database, Transaction } from "./client.server.ts";
 
@@ -17,10 +17,16 @@ export function staffSearchCondition(search: StaffSearch, folded: SQLWrapper, pr
 }
 
 /**
- * Counts the rows of a query up to `limit` (a count over a LIMIT subquery): the query's own plan stops
- * after `limit` matches instead of counting the whole table.
+ * Counts the rows of `table` that `where` keeps, up to `limit` (a count over a LIMIT subquery): the query's
+ * own plan stops after `limit` matches instead of counting the whole table.
  */
-export async function countUpTo(db: Database | Transaction, query: PgSelect, limit: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(query.limit(limit).as("counted"));
+export async function countUpTo(
+  db: Database | Transaction,
+  table: PgTable,
+  where: SQL | undefined,
+  limit: number,
+): Promise<number> {
+  const matching = db.select({ one: sql`1` }).from(table).where(where).limit(limit).as("counted");
+  const [row] = await db.select({ n: count() }).from(matching);
   return Number(row?.n ?? 0);
 }

@@ -64,7 +64,7 @@ export class AppointmentRepo {
         .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id))
         .limit(page.limit)
         .offset(page.offset),
-      countUpTo(this.db, this.db.select({ one: sql`1` }).from(appointments).where(where).$dynamic(), countLimit),
+      countUpTo(this.db, appointments, where, countLimit),
     ]);
     return { rows, counted };
   }

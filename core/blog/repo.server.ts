@@ -117,11 +117,7 @@ export class BlogRepo {
    * most posts hold stops after `upTo` matches instead of reading every match's heap block.
    */
   async countPublishedUpTo(filter: PublishedPostFilter, upTo: number): Promise<number> {
-    return countUpTo(
-      this.db,
-      this.db.select({ one: sql`1` }).from(posts).where(publishedWhere(filter)).$dynamic(),
-      upTo,
-    );
+    return countUpTo(this.db, posts, publishedWhere(filter), upTo);
   }
 
   /** How many published posts the filter keeps. */

@@ -60,7 +60,7 @@ export class CallRepo {
         .orderBy(desc(phoneCalls.createdAt), desc(phoneCalls.id))
         .limit(page.limit)
         .offset(page.offset),
-      countUpTo(this.db, this.db.select({ one: sql`1` }).from(phoneCalls).where(where).$dynamic(), countLimit),
+      countUpTo(this.db, phoneCalls, where, countLimit),
     ]);
     return { rows, counted };
   }

@@ -453,11 +453,7 @@ export class Subscriptions implements PaymentWorkflow, SubscriptionHooks {
         .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
         .limit(limit)
         .offset(offsetOf(request)),
-      countUpTo(
-        this.db,
-        this.db.select({ one: sql`1` }).from(subscriptions).where(where).$dynamic(),
-        countLimitFor(request),
-      ),
+      countUpTo(this.db, subscriptions, where, countLimitFor(request)),
     ]);
     return { items: await this.views(rows), request, counted: cappedTotal(counted, request) };
   }

@@ -100,16 +100,12 @@ export class ClassRepo {
     return rows.map((row) => Number(row.id));
   }
 
-  /** How many active classes the filter keeps. */
   /** How many active classes a search keeps, counted up to `upTo` (a count over a LIMIT subquery). */
   async countActiveUpTo(filter: ActiveClassFilter, upTo: number): Promise<number> {
-    return countUpTo(
-      this.db,
-      this.db.select({ one: sql`1` }).from(classes).where(activeWhere(filter)).$dynamic(),
-      upTo,
-    );
+    return countUpTo(this.db, classes, activeWhere(filter), upTo);
   }
 
+  /** How many active classes the filter keeps. */
   async countActive(filter: ActiveClassFilter): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(classes).where(activeWhere(filter));
     return Number(row?.n ?? 0);

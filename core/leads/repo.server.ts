@@ -111,10 +111,7 @@ export class LeadRepo {
     countLimit: number,
   ): Promise<{ rows: LeadRow[]; counted: number }> {
     const where = filtersOf(filters);
-    const [rows, counted] = await Promise.all([
-      this.latest(page, where),
-      countUpTo(this.db, this.db.select({ one: sql`1` }).from(leads).where(where).$dynamic(), countLimit),
-    ]);
+    const [rows, counted] = await Promise.all([this.latest(page, where), countUpTo(this.db, leads, where, countLimit)]);
     return { rows, counted };
   }
 

@@ -106,7 +106,7 @@ export class MailRepo {
         .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
         .offset(page.offset)
         .limit(page.limit),
-      countUpTo(this.db, this.db.select({ one: sql`1` }).from(mailOutbox).where(where).$dynamic(), countLimit),
+      countUpTo(this.db, mailOutbox, where, countLimit),
     ]);
     return { rows, counted };
   }

@@ -561,7 +561,7 @@ export class OrderRepo {
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .offset(offset)
         .limit(limit),
-      countUpTo(this.db, this.db.select({ one: sql`1` }).from(orders).where(where).$dynamic(), countLimit),
+      countUpTo(this.db, orders, where, countLimit),
     ]);
     return { rows, counted };
   }

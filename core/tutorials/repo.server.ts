@@ -83,16 +83,12 @@ export class TutorialRepo {
     return rows.map((row) => Number(row.id));
   }
 
-  /** How many published tutorials the filter keeps. */
   /** How many published tutorials a search keeps, counted up to `upTo` (a count over a LIMIT subquery). */
   async countPublishedUpTo(filter: PublishedTutorialFilter, upTo: number): Promise<number> {
-    return countUpTo(
-      this.db,
-      this.db.select({ one: sql`1` }).from(tutorials).where(publishedWhere(filter)).$dynamic(),
-      upTo,
-    );
+    return countUpTo(this.db, tutorials, publishedWhere(filter), upTo);
   }
 
+  /** How many published tutorials the filter keeps. */
   async countPublished(filter: PublishedTutorialFilter): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(tutorials).where(publishedWhere(filter));
     return Number(row?.n ?? 0);
