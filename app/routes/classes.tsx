@@ -3,7 +3,7 @@ import type { PublicClass } from "../../core/classes/schema.ts";
 import { isPastEnd, pageFromParam } from "../../core/paging/rules.ts";
 import { translator } from "../../server/i18n.server.ts";
 import { FilteredList } from "../components/content/filtered-list.tsx";
-import { ListPager, listCountTexts, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { ListPager, listCountTexts, pagerLinkTags, pagerTexts } from "../components/content/list-pager.tsx";
 import { useLoadMore } from "../components/content/use-load-more.ts";
 import { ClassCard } from "../features/classes/class-card.tsx";
 import { ClassFilters } from "../features/classes/class-filters.tsx";
@@ -111,14 +111,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
           lastPage={lastPage}
           loadingMore={loadingMore}
           onLoadMore={loadMore}
-          texts={{
-            label: t("list.pagination"),
-            previous: t("list.previousPage"),
-            next: t("list.nextPage"),
-            loadMore: t("list.loadMore"),
-            loadingMore: t("list.loadingMore"),
-            pageOf: texts.pageOf,
-          }}
+          texts={pagerTexts(t, "list", texts.pageOf)}
         />
       }
     />

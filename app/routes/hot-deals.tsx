@@ -8,7 +8,7 @@ import { pageMeta } from "../layout/page-meta.server.ts";
 import { NewsletterBox } from "../features/newsletter/newsletter-box.tsx";
 import { isPastEnd, pageFromParam } from "../../core/paging/rules.ts";
 import type { PublicDeal } from "../../core/deals/schema.ts";
-import { ListPager, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { ListPager, pagerLinkTags, pagerTexts } from "../components/content/list-pager.tsx";
 import { useLoadMore } from "../components/content/use-load-more.ts";
 import { refusal } from "../lib/refusal.ts";
 import type { Route } from "./+types/hot-deals";
@@ -103,17 +103,7 @@ export default function HotDeals({ loaderData }: Route.ComponentProps) {
               lastPage={paging.lastPage}
               loadingMore={loadingMore}
               onLoadMore={loadMore}
-              texts={{
-                label: t("page.pagination"),
-                previous: t("page.previousPage"),
-                next: t("page.nextPage"),
-                loadMore: t("page.loadMore"),
-                loadingMore: t("page.loadingMore"),
-                pageOf:
-                  lastShown > paging.page
-                    ? t("page.shownOf", { shown: shown.length, total: paging.total })
-                    : t("page.pageOf", { page: paging.page, last: paging.lastPage }),
-              }}
+              texts={pagerTexts(t, "page", { paging, shownItems: shown.length, lastShown })}
             />
           </section>
         )}

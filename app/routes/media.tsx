@@ -7,7 +7,7 @@ import { isPastEnd, pageFromParam } from "../../core/paging/rules.ts";
 import { metaTags } from "../layout/page-meta.ts";
 import { pageMeta } from "../layout/page-meta.server.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
-import { ListPager, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { ListPager, pagerLinkTags, pagerTexts } from "../components/content/list-pager.tsx";
 import { useLoadMore } from "../components/content/use-load-more.ts";
 import { MediaCard } from "../features/media/media-card.tsx";
 import { UploadForm } from "../components/upload/upload-form.tsx";
@@ -128,17 +128,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
                 lastPage={paging.lastPage}
                 loadingMore={loadingMore}
                 onLoadMore={loadMore}
-                texts={{
-                  label: t("page.pagination"),
-                  previous: t("page.previousPage"),
-                  next: t("page.nextPage"),
-                  loadMore: t("page.loadMore"),
-                  loadingMore: t("page.loadingMore"),
-                  pageOf:
-                    lastShown > paging.page
-                      ? t("page.shownOf", { shown: shown.length, total: paging.total })
-                      : t("page.pageOf", { page: paging.page, last: paging.lastPage }),
-                }}
+                texts={pagerTexts(t, "page", { paging, shownItems: shown.length, lastShown })}
               />
             </>
           )}

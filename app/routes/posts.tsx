@@ -10,7 +10,7 @@ import { pageLanguage } from "../i18n/page-language.server.ts";
 import { usePathLanguage } from "../i18n/localized-link.tsx";
 import type { Route } from "./+types/posts";
 import { FilteredList } from "../components/content/filtered-list.tsx";
-import { ListPager, listCountTexts, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { ListPager, listCountTexts, pagerLinkTags, pagerTexts } from "../components/content/list-pager.tsx";
 import { useLoadMore } from "../components/content/use-load-more.ts";
 import { refusal } from "../lib/refusal.ts";
 
@@ -100,14 +100,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
           lastPage={lastPage}
           loadingMore={loadingMore}
           onLoadMore={loadMore}
-          texts={{
-            label: t("list.pagination"),
-            previous: t("list.previousPage"),
-            next: t("list.nextPage"),
-            loadMore: t("list.loadMore"),
-            loadingMore: t("list.loadingMore"),
-            pageOf: texts.pageOf,
-          }}
+          texts={pagerTexts(t, "list", texts.pageOf)}
         />
       }
     />

@@ -7,7 +7,7 @@ import { StarRating } from "../components/reviews/star-rating.tsx";
 import { TestimonialCard } from "../features/testimonials/testimonial-card.tsx";
 import { isPastEnd, pageFromParam } from "../../core/paging/rules.ts";
 import type { PublicTestimonial } from "../../core/testimonials/schema.ts";
-import { ListPager, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { ListPager, pagerLinkTags, pagerTexts } from "../components/content/list-pager.tsx";
 import { useLoadMore } from "../components/content/use-load-more.ts";
 import { refusal } from "../lib/refusal.ts";
 import type { Route } from "./+types/testimonials";
@@ -110,17 +110,7 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
               lastPage={paging.lastPage}
               loadingMore={loadingMore}
               onLoadMore={loadMore}
-              texts={{
-                label: t("page.pagination"),
-                previous: t("page.previousPage"),
-                next: t("page.nextPage"),
-                loadMore: t("page.loadMore"),
-                loadingMore: t("page.loadingMore"),
-                pageOf:
-                  lastShown > paging.page
-                    ? t("page.shownOf", { shown: shown.length, total: paging.total })
-                    : t("page.pageOf", { page: paging.page, last: paging.lastPage }),
-              }}
+              texts={pagerTexts(t, "page", { paging, shownItems: shown.length, lastShown })}
             />
           </section>
         )}

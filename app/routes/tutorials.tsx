@@ -4,7 +4,7 @@ import { normalizeTutorialFilters } from "../../core/tutorials/rules.ts";
 import type { TutorialSummary } from "../../core/tutorials/schema.ts";
 import { translator } from "../../server/i18n.server.ts";
 import { FilteredList } from "../components/content/filtered-list.tsx";
-import { ListPager, listCountTexts, pagerLinkTags } from "../components/content/list-pager.tsx";
+import { ListPager, listCountTexts, pagerLinkTags, pagerTexts } from "../components/content/list-pager.tsx";
 import { useLoadMore } from "../components/content/use-load-more.ts";
 import { usePathLanguage } from "../i18n/localized-link.tsx";
 import { pageLanguage } from "../i18n/page-language.server.ts";
@@ -95,14 +95,7 @@ export default function Tutorials({ loaderData }: Route.ComponentProps) {
           lastPage={lastPage}
           loadingMore={loadingMore}
           onLoadMore={loadMore}
-          texts={{
-            label: t("list.pagination"),
-            previous: t("list.previousPage"),
-            next: t("list.nextPage"),
-            loadMore: t("list.loadMore"),
-            loadingMore: t("list.loadingMore"),
-            pageOf: texts.pageOf,
-          }}
+          texts={pagerTexts(t, "list", texts.pageOf)}
         />
       }
     />

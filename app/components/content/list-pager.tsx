@@ -34,6 +34,32 @@ export function pagerLinkTags(
   return [...pageLink("prev", paging.prev), ...pageLink("next", paging.next)];
 }
 
+/**
+ * The pager's texts from the keys of a list's namespace under `prefix` (`pagination`, `previousPage`,
+ * `nextPage`, `loadMore`, `loadingMore`), with `pageOf` said beside the links. Without `pageOf`, that of a
+ * list counted exactly: "Page 2 of 9" (`pageOf`), or once Load more appended pages "Showing 24 of 30"
+ * (`shownOf`).
+ */
+export function pagerTexts(
+  t: TFunction,
+  prefix: string,
+  pageOf: string | { paging: Pick<PageInfo, "page" | "lastPage" | "total">; shownItems: number; lastShown: number },
+): ListPagerProps["texts"] {
+  return {
+    label: t(`${prefix}.pagination`),
+    previous: t(`${prefix}.previousPage`),
+    next: t(`${prefix}.nextPage`),
+    loadMore: t(`${prefix}.loadMore`),
+    loadingMore: t(`${prefix}.loadingMore`),
+    pageOf:
+      typeof pageOf === "string"
+        ? pageOf
+        : pageOf.lastShown > pageOf.paging.page
+          ? t(`${prefix}.shownOf`, { shown: pageOf.shownItems, total: pageOf.paging.total })
+          : t(`${prefix}.pageOf`, { page: pageOf.paging.page, last: pageOf.paging.lastPage }),
+  };
+}
+
 /** How far a list is known: the count of its latest page read, which may be a lower bound. */
 export type ListCount = Pick<PageInfo, "total" | "totalExact">;
 

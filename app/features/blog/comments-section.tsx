@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/react.tsx";
 import { threadComments } from "../../../core/blog/rules.ts";
 import type { CommentPaging, PublicComment } from "../../../core/blog/schema.ts";
-import { ListPager } from "../../components/content/list-pager.tsx";
+import { ListPager, pagerTexts } from "../../components/content/list-pager.tsx";
 import { useLoadMore } from "../../components/content/use-load-more.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { CommentForm } from "./comment-form.tsx";
@@ -189,17 +189,7 @@ export function CommentsSection({
         onLoadMore={loadMore}
         param="comments"
         hash="comments"
-        texts={{
-          label: t("comments.pagination"),
-          previous: t("comments.previousPage"),
-          next: t("comments.nextPage"),
-          loadMore: t("comments.loadMore"),
-          loadingMore: t("comments.loadingMore"),
-          pageOf:
-            lastShown > paging.page
-              ? t("comments.shownOf", { shown: threads.length, total: paging.total })
-              : t("comments.pageOf", { page: paging.page, last: paging.lastPage }),
-        }}
+        texts={pagerTexts(t, "comments", { paging, shownItems: threads.length, lastShown })}
       />
     </section>
   );
