@@ -165,8 +165,7 @@ function requestFrame(
         country: countryHeader(c),
       }),
     );
-    const headers = securityHeaders(c);
-    headers.push(["X-Request-Id", requestId]);
+    const headers = securityHeaders(c, requestId);
     const preset = presetHeaders(c, headers);
     const refusal = refuseCrossSite(c) ?? checkBody(c);
     if (refusal instanceof Response) c.res = refusal;

@@ -100,10 +100,10 @@ export function securityHeaderSet(config: Config): {
  * other sites (Cross-Origin-Resource-Policy), HSTS, and Vary for the compressed copies. Half the bytes
  * of a page's headers, written on every call of the API (OWASP's REST Security Cheat Sheet lists the same).
  */
-export function apiSecurityHeaders(config: Config): ReadonlyArray<readonly [string, string]> {
+function apiSecurityHeaders(pageHeaders: ReadonlyArray<[string, string]>): Array<readonly [string, string]> {
   const documentOnly = new Set(["Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy"]);
   return [
-    ...securityHeaderSet(config).fixed.filter(([name]) => !documentOnly.has(name)),
+    ...pageHeaders.filter(([name]) => !documentOnly.has(name)),
     ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
   ];
 }
@@ -112,16 +112,19 @@ export function apiSecurityHeaders(config: Config): ReadonlyArray<readonly [stri
  * The security headers of one answer, chosen by its address: an API answer's fixed set, or a page's with
  * a fresh nonce for its Content-Security-Policy (React Router's inline hydration scripts carry it, any
  * injected script does not; the nonce is kept on the context for the renderer). A handler that sets its
- * own Content-Security-Policy (a page from the page cache, an uploaded file) keeps it.
+ * own Content-Security-Policy (a page from the page cache, an uploaded file) keeps it. The request's id
+ * comes last, as X-Request-Id.
  */
-export function securityHeadersOf(config: Config): (c: Context<AppEnv>) => Array<readonly [string, string]> {
+export function securityHeadersOf(
+  config: Config,
+): (c: Context<AppEnv>, requestId: string) => Array<readonly [string, string]> {
   const { fixed, csp } = securityHeaderSet(config);
-  const api = apiSecurityHeaders(config);
-  return (c) => {
-    if (c.req.path.startsWith("/api/")) return [...api];
+  const api = apiSecurityHeaders(fixed);
+  return (c, requestId) => {
+    if (c.req.path.startsWith("/api/")) return [...api, ["X-Request-Id", requestId]];
     const nonce = newNonce();
     c.set("nonce", nonce);
-    return [...fixed, ["Content-Security-Policy", csp(nonce)]];
+    return [...fixed, ["Content-Security-Policy", csp(nonce)], ["X-Request-Id", requestId]];
   };
 }
 

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 
 /**
- * The headers of an API answer (server/middleware/security.server.ts, apiSecurityHeaders): a policy that
+ * The headers of an API answer (apiSecurityHeaders in server/middleware/security.server.ts): a policy that
  * allows nothing, what matters for a fetched answer, and none of the headers only documents use.
  */
 export function expectApiSecurityHeaders(response: Response) {
